@@ -4,7 +4,7 @@ time printed.
 A text's origin, a font at a size, a face's frame and a form's placing are spelled
 once per PDF (pnp.render.operators.Spelled) and must be what reportlab's `fp_str`
 spells; faces are counted by value once and then found by their object
-(pnp.render.sheets.Uses): equal faces held by different objects are still one form,
+(pnp.render.face_uses.Uses): equal faces held by different objects are still one form,
 and two backs placed by turns each keep their own form.
 """
 from __future__ import annotations
@@ -23,8 +23,9 @@ import pnp.render.operators
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
+from pnp.render.face_uses import Uses
 from pnp.render.operators import Spelled
-from pnp.render.sheets import Group, Piece, Uses, write_sheets
+from pnp.render.sheets import Group, Piece, write_sheets
 
 FONT = "SheetWritingProbe"
 

@@ -2,7 +2,7 @@
 frame, a form's placing.
 
 reportlab spells a number with `fp_str`, which costs about as much as the rest
-of writing a text run together (1.4 µs a call, a dozen calls a card). A deck's
+of writing a text run together (a dozen calls a card). A deck's
 cards put their texts and frames at the same few places in the same few
 fonts: the title at one origin, the body's lines at a few, every front at one
 of nine slots. So each operator is spelled by `fp_str` the first time and

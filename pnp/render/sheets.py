@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -23,6 +22,7 @@ from pnp.layout.slivers import edges
 from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
+from pnp.render.face_uses import Uses
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.ink import Alike
 from pnp.render.inksaver import frame_back, lighten_face
@@ -329,30 +329,6 @@ def _uses(groups: list[Group]) -> Uses:
     return Uses(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
 
 
-class Uses:
-    """How many pieces show a face, counted by value (equal faces are one form), asked by the face object.
-
-    Hashing a face reads every element it holds (2.5 µs a card's front), and a
-    sheet asks for every placement twice (to draw it, for the page's key): here
-    each face object is hashed once, when counted, and then found by identity
-    (the groups hold the faces, so their ids stay theirs)."""
-
-    def __init__(self, faces):
-        faces = list(faces)
-        pieces = Counter(map(id, faces))  # pieces showing each object
-        objects = dict(zip(map(id, faces), faces, strict=True))
-        alike: dict = {}  # face → the ids of the objects equal to it: each object hashed once
-        for key, face in objects.items():
-            alike.setdefault(face, []).append(key)
-        self._by_object = {key: (objects[key], total) for keys in alike.values() for total in (sum(map(pieces.__getitem__, keys)),) for key in keys}
-
-    def __getitem__(self, face) -> int:
-        held = self._by_object.get(id(face))
-        if held is not None and held[0] is face:
-            return held[1]
-        return next((n for known, n in self._by_object.values() if known == face), 0)  # an object no piece holds: by its value
-
-
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
                printable_mm: float = DEFAULT_PRINTABLE_MM) -> int:
     """How many pages the sheet PDF of `groups` prints, from the packing plan alone (nothing drawn); 0 if a group fits no sheet."""
@@ -468,8 +444,8 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Uses, placed, footer: tuple[s
 
 
 def _plain_marks(marks: tuple) -> tuple:
-    """The crop marks as a page's key holds them: each grid's class and fields, and its slots, as plain tuples (pickling
-    the frozen dataclass and its slots as objects took 55 µs a page)."""
+    """The crop marks as a page's key holds them: each grid's class and fields, and its slots, as plain tuples, which
+    pickle as they are (a frozen dataclass pickles through copyreg, reading its __dict__: several times as long)."""
     return tuple((_grid_values(grid), tuple(map(tuple, slots))) for grid, slots in marks)
 
 
