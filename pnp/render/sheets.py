@@ -437,21 +437,10 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Uses, placed, footer: tuple[s
         if moved:
             c.restoreState()
 
-    drawer.page(keys.add(page, placed, uses, footer, scale_bar, offset, _plain_marks(marks), outline), draw)
+    drawer.page(keys.add(page, placed, uses, footer, scale_bar, offset, marks, outline), draw)
     if after is not None:
         after(c, sheet)
     c.showPage()
-
-
-def _plain_marks(marks: tuple) -> tuple:
-    """The crop marks as a page's key holds them: each grid's class and fields, and its slots, as plain tuples, which
-    pickle as they are (a frozen dataclass pickles through copyreg, reading its __dict__: several times as long)."""
-    return tuple((_grid_values(grid), tuple(map(tuple, slots))) for grid, slots in marks)
-
-
-@functools.lru_cache(maxsize=256)
-def _grid_values(grid: Sheet) -> tuple:
-    return (type(grid).__name__, *(getattr(grid, f.name) for f in dataclasses.fields(grid)))
 
 
 def _draw_faces(c, drawer: FaceDrawer, placed, uses: Uses) -> None:
