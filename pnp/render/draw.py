@@ -16,8 +16,6 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import CMYKColor
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
@@ -26,6 +24,7 @@ from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Im
 from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
+from pnp.render.operators import Spelled, fill_operator
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outline_key, outlined_drawing, placeholder_bars, thinnest_stroke
 
@@ -54,6 +53,7 @@ class FaceDrawer:
         self.c = canvas
         self.icons = icons
         self._faces: dict = {}
+        self._placed: tuple = (None,) * 4  # the face last placed as a form: (face, scale, its key, the form's name)
         self._icons: dict = {}
         self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
         self.face_filter = face_filter  # e.g. the ink saver's lighten_face
@@ -61,6 +61,7 @@ class FaceDrawer:
         self._encodings: dict = {}
         self._subsets: dict = {}  # (font name, subset) → the subset's name in this drawer's document
         self._fill_ops: dict = {}
+        self._spelled = Spelled()  # text origins, fonts and faces' frames, each spelled once (pnp.render.operators)
         self.shared = SharedResources(canvas)
         # a tagged sheet PDF's tagger (the reference sheet's: pnp.render.pdf.new_canvas), its structure the faces' Tagged
         # groups; a rulebook's blocks tag what they draw themselves, and draw their elements through a drawer without it
@@ -91,10 +92,14 @@ class FaceDrawer:
         """The name of the form that draws `face`, defining it the first time; with `scale`, the form of the face as it
         prints placed at that scale (an illustration): lines kept at a hairline and small text greeked for it."""
         face = self.prepared(face)
-        key = (face.w, face.h, face.bleed, face.elements) if scale == 1 else (face.w, face.h, face.bleed, face.elements, scale)
-        name = self._faces.get(key)
+        if self._placed[0] is face and self._placed[1] == scale:  # a deck's back, page after page: its elements hashed once
+            key, name = self._placed[2:]
+        else:
+            key = (face.w, face.h, face.bleed, face.elements) if scale == 1 else (face.w, face.h, face.bleed, face.elements, scale)
+            name = self._faces.get(key)
         if name is not None:
             self._heard("form", key, name)
+            self._placed = (face, scale, key, name)
             return name
         name = f"F{len(self._faces) + 1}"
         self._heard("define", (face, scale), name)  # a replay defines it here, before what defining it asks
@@ -114,6 +119,7 @@ class FaceDrawer:
         self.shared.note_forms(rl.forms_in_use(c))
         c.endForm(Resources=self.shared.ref)
         self._faces[key] = name
+        self._placed = (face, scale, key, name)
         return name
 
     def draw_face(self, face: Face, x_pt: float, y_pt: float, reused: bool, rotate: int = 0) -> None:
@@ -141,7 +147,7 @@ class FaceDrawer:
         w, h, b = face.w * K, face.h * K, face.bleed * K
         # q … Q written directly: a deck of unique cards wraps tens of thousands of faces,
         # and reportlab's saveState/translate/clipPath bookkeeping is a tenth of drawing them
-        rl.emit(self.c, f"q 1 0 0 1 {fp_str(x_pt, y_pt)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
+        rl.emit(self.c, self._spelled.frame(x_pt, y_pt, w, h, b))
         self._face_elements(face.elements)
         rl.emit(self.c, "Q")
 
@@ -155,7 +161,7 @@ class FaceDrawer:
     def _do_form(self, name: str, sx: float, sy: float, x_pt: float, y_pt: float) -> None:
         """Place form `name` scaled by (sx, sy) with its origin at (x, y), in a q … Q of its own."""
         c = self.c
-        rl.emit(c, f"q {fp_str(sx, 0, 0, sy, x_pt, y_pt)} cm")
+        rl.emit(c, self._spelled.placing(sx, sy, x_pt, y_pt))
         c.doForm(name)  # also lists the form in the page's resources
         rl.emit(c, "Q")
 
@@ -456,7 +462,9 @@ class FaceDrawer:
         code = []
         font = size = colour = None
         small = self._scale < 1  # text may be greeked only in a drawing shown smaller (print_floor.greeked)
-        encodings, told = self._encodings, self.recording is not None
+        encodings = self._encodings if self.recording is None else None  # a recording hears each ask (`_encoded`)
+        spelled = self._spelled
+        origins = spelled.origins
         for op in ops:
             if type(op) is not TextOp:
                 spoken = tagging.spoken(self.c, op.icon)
@@ -482,14 +490,15 @@ class FaceDrawer:
                     continue
                 colour = op.color
                 code.append(fill)
-            pieces = encodings.get((op.font, op.text)) if not told else None  # `_encoded`, its hit inline
+            pieces = encodings.get((op.font, op.text)) if encodings is not None else None  # `_encoded`, its hit inline
             if pieces is None:
                 pieces = self._encoded(op.font, op.text)
-            code.append(f"1 0 0 1 {fp_str(x0 + op.x, -(y0 + op.y))} Tm")
+            x, y = x0 + op.x, -(y0 + op.y)
+            code.append(origins.get((x, y)) or spelled.origin(x, y))
             for subset_name, escaped in pieces:
                 if subset_name != font or op.size != size:
                     font, size = subset_name, op.size
-                    code.append(f"{subset_name} {fp_str(size)} Tf")
+                    code.append(spelled.font(subset_name, size))
                 code.append(f"({escaped}) Tj")
         self._flush_text(code)
 
@@ -511,11 +520,11 @@ class FaceDrawer:
         if hit is None:
             if len(self._encodings) >= MAX_ENCODINGS:
                 self._encodings.clear()
-            font = getFont(font_name)
-            doc = rl.document(self.c)
-            hit = self._encodings[key] = tuple((self._subset_name(font, font_name, subset, doc), rl.escape(self.c, raw))
-                                               for subset, raw in rl.split_string(font, text, doc))
-        self._heard("font", key, hit)
+            font, doc, names = getFont(font_name), rl.document(self.c), self._subsets
+            hit = self._encodings[key] = tuple([(names.get((font_name, subset)) or self._subset_name(font, font_name, subset, doc), rl.escape(self.c, raw))
+                                                for subset, raw in rl.split_string(font, text, doc)])
+        if self.recording is not None:
+            self.recording.heard("font", key, hit)
         return hit
 
     def _subset_name(self, font, font_name: str, subset: int, doc) -> str:
@@ -530,15 +539,7 @@ class FaceDrawer:
         """The operator that sets `hex_value` as fill colour; None for a translucent colour."""
         op = self._fill_ops.get(hex_value)
         if op is None and hex_value not in self._fill_ops:
-            value = self._colour(hex_value)
-            if getattr(value, "alpha", 1) not in (None, 1):
-                op = None
-            elif isinstance(value, CMYKColor):
-                d = value.density
-                op = f"{fp_str(d * value.cyan, d * value.magenta, d * value.yellow, d * value.black)} k"
-            else:
-                op = f"{fp_str(value.red, value.green, value.blue)} rg"
-            self._fill_ops[hex_value] = op
+            op = self._fill_ops[hex_value] = fill_operator(self._colour(hex_value))
         return op
 
     def _text_through_reportlab(self, op, x0: float, y0: float) -> None:

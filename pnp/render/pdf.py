@@ -56,7 +56,7 @@ def line_runs(c: Canvas, text: str, font: str) -> list[tuple[str, str]]:
         text = visual(shaped(text), None)
     glyphs = rl_font(font).face.charToGlyph
     fallback = getattr(c, FALLBACK, None)
-    if fallback is None or all(ord(ch) in glyphs for ch in set(text)):  # a footer's letters each asked once, not per place
+    if fallback is None or glyphs.keys() >= set(map(ord, text)):  # a footer's letters each asked once, not per place
         return [(text, font)]
     runs: list[tuple[str, str]] = []
     for ch in text:

@@ -90,34 +90,39 @@ def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[
     edges_of = once_per_face(edges_of)
     judged = {} if judged is None else judged
     for sheet, placed in sides:
-        out += [SheetSliver(sheet, p, None, s) for p in placed for s in _bleed_slivers(p, prepared, edges_of)]
+        out += [SheetSliver(sheet, p, None, s) for p in placed if p.face.bleed >= STRIP_MM for s in _bleed_slivers(p, prepared, edges_of)]
         for one, one_side, other, other_side in shared_cuts(placed):
             side_a, edge_a = _edge(edges_of, one, one_side, prepared)
             side_b, edge_b = _edge(edges_of, other, other_side, prepared)
-            for shower, side, edge, neighbour, across in ((one, side_a, edge_a, other, edge_b), (other, side_b, edge_b, one, edge_a)):
-                found = _sliver_once(judged, edge, side, across)
-                if found is not None:
-                    out.append(SheetSliver(sheet, shower, neighbour, found))
+            found_a, found_b = _slivers_once(judged, edge_a, side_a, edge_b, side_b)
+            if found_a is not None:
+                out.append(SheetSliver(sheet, one, other, found_a))
+            if found_b is not None:
+                out.append(SheetSliver(sheet, other, one, found_b))
     return out
 
 
 MAX_JUDGED = 4096  # meetings of edges kept (an ink saver's printed edges are made for each placement): past this the memory starts again
 
 
-def _sliver_once(judged: dict, edge: Edge, side: str, across: Edge) -> Sliver | None:
-    """`sliver(edge, side, across)`, kept in `judged` by the edges' identities (the edges held with it: their ids stay theirs)."""
-    key = (id(edge), side, id(across))
+def _slivers_once(judged: dict, edge_a: Edge, side_a: str, edge_b: Edge, side_b: str) -> tuple[Sliver | None, Sliver | None]:
+    """The slivers of a cut where `edge_a` (on its face's `side_a`) meets `edge_b` (on `side_b`), each edge's over the
+    other (`sliver`), kept in `judged` by the edges' identities (the edges held with them: their ids stay theirs)."""
+    key = (id(edge_a), side_a, id(edge_b), side_b)
     hit = judged.get(key)
-    if hit is None or hit[0] is not edge or hit[1] is not across:
+    if hit is None or hit[0] is not edge_a or hit[1] is not edge_b:
         if len(judged) >= MAX_JUDGED:
             judged.clear()
-        hit = judged[key] = (edge, across, sliver(edge, side, across))
+        hit = judged[key] = (edge_a, edge_b, (sliver(edge_a, side_a, edge_b), sliver(edge_b, side_b, edge_a)))
     return hit[2]
 
 
 def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face], dict[str, Edge]]:
     """`edges_of`, asked once per face object: a face placed on many sheets (a deck's shared back) is looked up once,
-    not once per placement (even a kept memo's lookup reads the face's fills to make its key)."""
+    not once per placement (even a kept memo's lookup reads the face's fills to make its key). Given such a function
+    already (a sheet writer's, asked page by page), it is that function."""
+    if getattr(edges_of, "once_per_face", False):
+        return edges_of
     known: dict[int, tuple[Face, dict[str, Edge]]] = {}
 
     def once(face: Face) -> dict[str, Edge]:
@@ -125,6 +130,7 @@ def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face
         if hit is None or hit[0] is not face:
             hit = known[id(face)] = (face, edges_of(face))
         return hit[1]
+    once.once_per_face = True
     return once
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -23,6 +22,7 @@ from pnp.layout.slivers import edges
 from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
+from pnp.render.face_uses import Uses
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
@@ -322,9 +322,9 @@ def _kept(work: Callable[[Face], Face]) -> Callable[[Face], Face]:
     return lambda face: done[face] if face in done else done.setdefault(face, work(face))
 
 
-def _uses(groups: list[Group]) -> Counter:
-    """How many pieces show each face object (a face shown more than once is drawn as a form); pending faces aside."""
-    return Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
+def _uses(groups: list[Group]) -> Uses:
+    """How many pieces show each face (a face shown more than once is drawn as a form); pending faces aside."""
+    return Uses(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
@@ -388,7 +388,7 @@ def half_empty_sheets(pages: list[Page]) -> list[str]:
             f"and the crop marks between them take the page" for i in kept[:-1] if pages[i].fill < HALF]
 
 
-def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
+def _page(c, page: Page, drawer: FaceDrawer, uses: Uses, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
           bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None, words: SheetWords = ENGLISH, outline: bool = False):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
@@ -403,10 +403,15 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         c.addOutlineEntry(name, key, level=0)
     by_grid: dict = {}
     by_run: dict = {}
+    run = slots = marked = None
     for p in placed:
-        by_run.setdefault(p.run, []).append(p.slot)
-        if p.run.group.cut_guide is None:
-            by_grid.setdefault(p.run.grid, []).append(p.slot)
+        if p.run is not run:  # a run's pieces come together: its grid (a dataclass of 14 fields) is hashed once a run, not a piece
+            run = p.run
+            slots = by_run.setdefault(run, [])
+            marked = by_grid.setdefault(run.grid, []) if run.group.cut_guide is None else None
+        slots.append(p.slot)
+        if marked is not None:
+            marked.append(p.slot)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
 
     def draw() -> None:
@@ -436,7 +441,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
     c.showPage()
 
 
-def _draw_faces(c, drawer: FaceDrawer, placed, uses: Counter) -> None:
+def _draw_faces(c, drawer: FaceDrawer, placed, uses: Uses) -> None:
     """Each (run, slot, face, turn) at its slot: whole, or kept to its shape and bleed (a round or hex card, whose outline
     goes around it), or cut back to its trim where a neighbour meets it (a grid bleeding at its outer edges only)."""
     slots = [p.slot for p in placed]

@@ -1,0 +1,28 @@
+"""How many pieces of a sheet PDF show each face: a face shown more than once is drawn once, as a form, and placed."""
+from __future__ import annotations
+
+from collections import Counter
+
+
+class Uses:
+    """How many pieces show a face, counted by value (equal faces are one form), asked by the face object.
+
+    Hashing a face reads every element it holds, and a sheet asks for every
+    placement twice (to draw it, for the page's key): here each face object is
+    hashed once, when counted, and then found by identity (the caller holds
+    the faces, so their ids stay theirs)."""
+
+    def __init__(self, faces):
+        faces = list(faces)
+        pieces = Counter(map(id, faces))  # pieces showing each object
+        objects = dict(zip(map(id, faces), faces, strict=True))
+        alike: dict = {}  # face → the ids of the objects equal to it: each object hashed once
+        for key, face in objects.items():
+            alike.setdefault(face, []).append(key)
+        self._by_object = {key: (objects[key], total) for keys in alike.values() for total in (sum(map(pieces.__getitem__, keys)),) for key in keys}
+
+    def __getitem__(self, face) -> int:
+        held = self._by_object.get(id(face))
+        if held is not None and held[0] is face:
+            return held[1]
+        return next((n for known, n in self._by_object.values() if known == face), 0)  # an object no piece holds: by its value
