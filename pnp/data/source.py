@@ -409,7 +409,9 @@ class _Builder:
         """The event's tag, resolved as composing would: YAML 1.2 core rules for a plain scalar."""
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _RESOLVER.resolve(kind, getattr(event, "value", None), event.implicit)
+            if kind is not yaml.ScalarNode:  # a list or mapping is one whatever it holds (the loader resolves no paths)
+                return _RESOLVER.DEFAULT_MAPPING_TAG if kind is yaml.MappingNode else _RESOLVER.DEFAULT_SEQUENCE_TAG
+            tag = _RESOLVER.resolve(kind, event.value, event.implicit)
         return tag
 
     def scalar(self, event):
@@ -484,7 +486,10 @@ class _Builder:
                 raise PnpError(error("yaml-duplicate-key", f"key '{key}' appears twice (first at line {first.line}): keep one", self.loc(key_event)))
             value_event = self.next()
             if type(value_event) is yaml.ScalarEvent and (value_event.anchor is None or self.replay):
-                out[key] = self.leaf(value_event)
+                self.values += 1  # `leaf`, inline: every value passes here
+                if self.values > MAX_VALUES:
+                    raise _too_many_values(self.loc(value_event))
+                out[key] = self.scalar(value_event)
                 mark = value_event.start_mark
                 locs[key] = (mark.line << 24) | mark.column  # _pos, inline: every value passes here
             else:
