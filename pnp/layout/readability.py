@@ -197,9 +197,11 @@ class _Walk:
 
     def run(self, elements, t: Affine = IDENTITY) -> None:
         for el in elements:
-            match el:  # text first: most of a face's elements, and no filled shape is text
-                case Text(x, y, ops, decoration) if not decoration and self.marking:
-                    self._text(el, x, y, ops, t)
+            if isinstance(el, Text):  # most of a face's elements: asked first, and at once
+                if self.marking and not el.decoration:
+                    self._text(el, el.x, el.y, el.ops, t)
+                continue
+            match el:
                 case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill) if fill is not None:
                     self._fill(el, fill, t)
                 case Image():
@@ -278,8 +280,7 @@ def _ground(t: Affine, shape, colour) -> _Ground:
 
 
 def _worst(colour: str, grounds: tuple[str, ...]) -> tuple[float, str, str] | None:
-    """(contrast, `colour` as printed, ground) of the ground, among `grounds`, `colour` reads worst on: the first of the
-    lowest; None on no ground."""
+    """(contrast, `colour` as printed, ground) of the ground of `grounds` `colour` reads worst on (the first); None on none."""
     worst = None
     for ground in grounds:
         printed = over(colour, ground)
@@ -314,8 +315,7 @@ def _middle(shape) -> tuple[float, float]:
 
 
 def marks(face: Face, paper: str = WHITE, faint: bool = False) -> list[Mark]:
-    """Every text run and single-colour icon of a face (`faint`: those below the contrast they need alone), each with
-    the contrast it has against the ground under it."""
+    """Every text run and single-colour icon of a face (`faint`: those too faint alone), with its contrast on its ground."""
     walk = _Walk(paper, faint=faint)
     walk.run(face.elements)
     return walk.marks
