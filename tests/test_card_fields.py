@@ -30,7 +30,7 @@ def _findings(root: Path, deck: str) -> list[tuple[str, str]]:
     (HEAD + "cards:\n  - {id: a}\n  - {id: b, look: nowhere}\n", "7:19"),  # no defaults: the card's own cell
     (HEAD + "defaults: {look: nowhere}\ncards:\n  - {id: a}\n", "5:18"),  # the card gives none: the deck's default
     (HEAD + "defaults: {look: front}\ncards:\n  - {id: a}\n  - {id: b, look: nowhere}\n", "8:19"),  # the card's own over the default
-])
+], ids=["no-defaults", "the-default", "own-over-default"])
 def test_a_cards_field_is_found_where_it_was_written(tmp_path, deck, where):
     """A field naming a template that is not there is an error at the value that names it (counted by hand in the YAML)."""
     assert _findings(tmp_path, deck) == [("card-template-unknown", f"data/g/decks/d.yaml:{where}")]
