@@ -486,10 +486,7 @@ class _Builder:
                 raise PnpError(error("yaml-duplicate-key", f"key '{key}' appears twice (first at line {first.line}): keep one", self.loc(key_event)))
             value_event = self.next()
             if type(value_event) is yaml.ScalarEvent and (value_event.anchor is None or self.replay):
-                self.values += 1  # `leaf`, inline: every value passes here
-                if self.values > MAX_VALUES:
-                    raise _too_many_values(self.loc(value_event))
-                out[key] = self.scalar(value_event)
+                out[key] = self.leaf(value_event)
                 mark = value_event.start_mark
                 locs[key] = (mark.line << 24) | mark.column  # _pos, inline: every value passes here
             else:
