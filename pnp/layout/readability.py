@@ -219,7 +219,7 @@ class _Walk:
         self._ground(t, shape, fill)
 
     def _text(self, el: Text, x: float, y: float, ops, t: Affine) -> None:
-        """Judge each run and icon of a Text element; on a flat, unturned face (`flat`) among the boxes across its middle alone."""
+        """Judge each run and icon of a Text element; on a flat, unturned face (`flat`) among its boxes alone, as plain numbers."""
         k, scale = 1 / PT_PER_MM, _scale(t)
         flat = self.flat if t == IDENTITY else None
         for op in ops:
@@ -235,12 +235,11 @@ class _Walk:
             if flat is None:
                 self._mark("text", text, colour, [_apply(t, px, mid_y) for px in xs], needed, size * scale, el, op)
                 continue
-            row = [(x0, x1, fill) for x0, x1, y0, y1, fill in flat if y0 <= mid_y <= y1]
             under: list = []  # the colour under each point, once, in their order
             for px in xs:
                 fill = self.paper
-                for x0, x1, box_fill in row:  # the topmost box holding the point
-                    if x0 <= px <= x1:
+                for x0, x1, y0, y1, box_fill in flat:  # the topmost box holding the point
+                    if x0 <= px <= x1 and y0 <= mid_y <= y1:
                         fill = box_fill
                         break
                 if fill is not None and fill not in under:
