@@ -376,3 +376,16 @@ def test_the_qr_stamp_sizes_editions_md_gives_are_the_ones_a_poker_card_prints()
         sizes.append(next(el.size for el in face.elements if type(el) is Qr))
     text = " ".join((Path(__file__).resolve().parent.parent / "docs/editions.md").read_text(encoding="utf-8").split())
     assert f"{sizes[0]:.1f} mm a side for a Google form (its address is 100 characters)" in text and f"{sizes[1]:.1f} mm with the code alone" in text, sizes
+
+
+def test_an_answer_of_the_wrong_shape_is_an_error_at_its_item(tmp_path):
+    """An item of the answers file with no `card:` and `answers:` is said at its own line and column, not as the packed
+    number the reader keeps its place in."""
+    from pnp.data.answers import answers_path, read_answers
+
+    path = answers_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text("- card: a/b\n  answers: {q: y}\n- nothing: here\n")
+    answers, found = read_answers(tmp_path, "data/fb")
+    assert len(answers) == 1
+    assert [(f.code, str(f.loc)) for f in found] == [("answers-shape", "data/fb/feedback/answers.yaml:3:3")]

@@ -358,3 +358,36 @@ def test_a_gradient_on_a_small_shape_still_runs_its_whole_length():
     assert colour_at(point, 5.0, 5.0) == "#ffffff"  # a shape of no size: the last colour, and no division by nothing
     line = placed(GradientSpec("linear", black_white, 0.0), Rect(5.0, 0.0, 0.0, 10.0, None, None, 0.0, 0.0, None))
     assert colour_at(line, 5.0, 5.0) in ("#000000", "#ffffff")  # a linear one of no length: an end colour, no division by nothing
+
+
+def _standard_card(shift: float = 0.0) -> tuple:
+    """The standard deck's front (../shared/bench/standard-deck): cream paper, a blue band across the top, a title in
+    white on the band, body lines in dark grey, a number in the band's blue; and a blue badge, with a white run that
+    starts on it and ends on the paper. Everything moved `shift` mm left and up (to be drawn in a group moved back)."""
+    def run(x, y, size, colour, text, w):
+        return Text(x - shift, y - shift, (TextOp(0.0, size, "noto-sans-regular", size, colour, text, w),))
+    return (Rect(-shift, -shift, 63.5, 88.9, "#faf7f0", None, 0.0, 0.0, None), Rect(-shift, -shift, 63.5, 16.0, "#2a6f97", None, 0.0, 0.0, None),
+            run(5.0, 0.0, 14.0, "#ffffff", "Patient 1", 62.8), run(5.0, 22.0, 9.0, "#222222", "Age 57, ward A1", 68.4),
+            run(5.0, 8.0, 9.0, "#222222", "Dark on the band", 60.0), run(33.5, 73.9, 18.0, "#2a6f97", "1", 10.3),
+            Rect(40.0 - shift, 30.0 - shift, 10.0, 8.0, "#2a6f97", None, 0.0, 0.0, None), run(41.0, 30.0, 9.0, "#ffffff", "From the badge on", 60.0))
+
+
+def test_text_is_judged_on_the_topmost_box_under_it():
+    """A run on a band is read on the band, not on the paper drawn first beneath it (WCAG's ratios, worked out above):
+    white on the blue band reads (5.5:1), dark grey on it does not (2.9:1 under the 4.5:1 body text needs), and a
+    white run that leaves the badge is judged on the cream paper it ends on (1.07:1)."""
+    found = {m.label: m for m in marks(Face(63.5, 88.9, 0.0, _standard_card(), frozenset()))}
+    assert found["Patient 1"].ground == "#2a6f97" and wcag_ratio("#ffffff", "#2a6f97") > 4.5
+    assert found["Age 57, ward A1"].ground == "#faf7f0"
+    assert {m.label: m.ground for m in low_contrast(Face(63.5, 88.9, 0.0, _standard_card(), frozenset()))} == {
+        "Dark on the band": "#2a6f97", "From the badge on": "#faf7f0"}
+    assert wcag_ratio("#222222", "#2a6f97") < 4.5 and wcag_ratio("#ffffff", "#faf7f0") < 3
+
+
+def test_a_face_drawn_in_a_moved_group_is_judged_alike():
+    """The same card drawn straight, and drawn in a group moved 10 mm right and down with its elements moved back: the
+    same marks on the same grounds (the first is read off its flat boxes, the second through the group's transform)."""
+    straight = marks(Face(63.5, 88.9, 0.0, _standard_card(), frozenset()))
+    moved = marks(Face(63.5, 88.9, 0.0, (Group(10.0, 10.0, 0.0, 1.0, _standard_card(10.0)),), frozenset()))
+    assert len(straight) == 5
+    assert [m[:7] for m in moved] == [m[:7] for m in straight]

@@ -81,7 +81,7 @@ def read_answers(game_dir: Path, rel: str) -> tuple[list[Answer], list[Finding]]
         return [], [error("answers-shape", "the answers file is a list of answers (`- card: …`): import them again with pnp feedback import", Loc(rel_file, 1, 1))]
     out, findings = [], []
     for n, item in enumerate(data):
-        where = data.locs[n] if hasattr(data, "locs") else Loc(rel_file, 1, 1)
+        where = data.loc_of(n) if hasattr(data, "loc_of") else Loc(rel_file, 1, 1)
         given = item.get("answers") if isinstance(item, LocDict) else None
         if not isinstance(item, LocDict) or not isinstance(item.get("card"), str) or not isinstance(given, dict):
             findings.append(error("answers-shape", "an answer needs `card:` (deck/card) and `answers:` (question: answer)", where))

@@ -82,7 +82,9 @@ def edition_of(data, wanted: str | None, rel: str, slug: str) -> tuple[Edition |
 
 
 def localise(value, edition: Edition):
-    """`value` read in `edition`: each `key@lang` of that language in place of `key`, every other `@` key gone."""
+    """`value` read in `edition`: each `key@lang` of that language in place of `key`, every other `@` key gone. A
+    mapping or list with no `@` key anywhere in it is given back as it is (no copy): a file read in its own language
+    without translations, as most decks are, costs a look at each key."""
     if isinstance(value, LocDict):
         if not any(isinstance(key, str) and MARK in key for key in value):
             return _as_written(value, edition)
@@ -103,8 +105,11 @@ def localise(value, edition: Edition):
                 out.key_locs[key] = value.key_locs[src]
         return out
     if isinstance(value, LocList):
+        items = [localise(item, edition) for item in value]
+        if all(new is old for new, old in zip(items, value, strict=True)):
+            return value
         out = LocList(value._loc, value.path)
-        out.extend(localise(item, edition) for item in value)
+        out.extend(items)
         out.locs = list(value.locs)
         return out
     return value
@@ -114,12 +119,15 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})  # values localise gives
 
 
 def _as_written(value: LocDict, edition: Edition) -> LocDict:
-    """`localise` of a mapping with no `key@lang` in it, in any edition: each value localised in its place (a deck's
-    cards are such mappings, thousands of them)."""
+    """`localise` of a mapping with no `key@lang` in it, in any edition: each value localised in its place; the mapping
+    itself when none of its values changed (a deck's cards are such mappings, thousands of them)."""
+    changed = {key: new for key, item in value.items() if type(item) not in _PLAIN and (new := localise(item, edition)) is not item}
+    if not changed:
+        return value
     out = LocDict(value._loc, value.path)
     locs, key_locs = value.locs, value.key_locs
     for key, item in value.items():
-        out[key] = item if type(item) in _PLAIN else localise(item, edition)
+        out[key] = changed.get(key, item)
         if key in locs:
             out.locs[key] = locs[key]
         if key in key_locs:

@@ -19,12 +19,13 @@ from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, insi
 from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
+from pnp.data.card_fields import drop_items, merged_fields
 from pnp.data.fields import ANY
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.outlines import deck_shape, token_outlines
-from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
+from pnp.data.source import LocDict, load_yaml, read_bytes, same_source
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
 
@@ -359,7 +360,7 @@ class Project:
         cards = self._deck_cards(spec, data, path.stem, slug, findings)
         if before is not None:
             cards = _as_before(cards, before.cards)
-        _drop_items(data["cards"])  # each card's fields and places are in its merged mapping now: two copies double a large deck's memory
+        drop_items(data["cards"])  # each card's fields and places are in its merged mapping now: two copies double a large deck's memory
         name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)
         if "name_field" in data:
             findings += _name_field_findings(name_field, cards, data, slug, path.stem)
@@ -404,7 +405,7 @@ class Project:
                 findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at {seen[card_spec.id].place()}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{deck}/{card_spec.id}"))
                 continue
             seen[card_spec.id] = raw.loc_of("id")
-            merged = _merged_fields(defaults, raw)
+            merged = merged_fields(defaults, raw)
             front, back = (self._template_from(spec, merged, side, findings, slug, f"{deck}/{card_spec.id}") for side in ("front", "back"))
             cards.append(Card(card_spec.id, card_spec.count, merged, back or card_spec.back, raw.loc, front))
         return cards
@@ -558,35 +559,12 @@ def _read_alike(card: Card, kept: Card) -> bool:
     return card.count == kept.count and card.back == kept.back and card.front == kept.front and same_source(card.fields, kept.fields)  # the fields' place is the card's
 
 
-def _drop_items(items: list) -> None:
-    """Empty a list read from a file, with the places of its items (the list keeps its own place)."""
-    items.clear()
-    if isinstance(items, LocList):
-        items.locs.clear()
-
-
 def find_root(start: Path) -> Path | None:
     """The nearest folder at or above `start` holding a data/ folder."""
     for folder in [start, *start.parents]:
         if (folder / "data").is_dir():
             return folder
     return None
-
-
-def _merged_fields(defaults, raw: LocDict) -> LocDict:
-    """A card's fields over the deck's defaults, each keeping the place it was written (a default's, at the defaults), and
-    a count of 1 when neither gives one."""
-    merged = LocDict(raw._loc, raw.path)
-    for source in (defaults, raw):
-        for key, value in source.items():
-            if source is raw and key in merged and type(value) is EmptyCell:
-                continue  # an empty cell keeps the deck's default
-            merged[key] = value
-            merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
-            if isinstance(source, LocDict) and key in source.key_locs:
-                merged.key_locs[key] = source.key_locs[key]
-    merged.setdefault("count", 1)
-    return merged
 
 
 def _name_field_findings(name_field: tuple, cards: list[Card], data: LocDict, slug: str, deck: str) -> list[Finding]:

@@ -252,14 +252,9 @@ def yaml_document(text: str, rel: str) -> tuple[bool, object]:
     """(whether `text` holds a document, its located value) read with the rules of `load_yaml`.
 
     Raises yaml.MarkedYAMLError for a syntax error, PnpError for what game data may not hold."""
-    return _Builder(rel, _events(text)).document()
-
-
-def _events(text: str):
-    """libyaml's parse events of `text`, each handed over by its parser's own method (yaml.parse asks two an event)."""
     loader = _Core12Loader(text)
-    try:
-        yield from iter(loader.get_event, None)
+    try:  # each event handed over by libyaml's parser's own method (yaml.parse asks two an event)
+        return _Builder(rel, iter(loader.get_event, None)).document()
     finally:
         loader.dispose()
 
@@ -321,6 +316,9 @@ class _Builder:
     def __init__(self, rel: str, events, replay: bool = False):
         self.rel = rel
         self.events = iter(events)
+        # the next event: the stream's own (a C method for libyaml's) while no anchored node is being read, else
+        # `_recorded_next` (`build` swaps them): most files have no anchor, and every event passes here
+        self.next = self.events.__next__
         self.replay = replay  # building an alias again from its anchor's events: their anchors are known already
         self.values = 0
         self.depth = 0  # lists and mappings open around the node being built
@@ -332,7 +330,8 @@ class _Builder:
         # on every card, each resolved and typed once
         self.plain: dict[tuple, object] = {}
 
-    def next(self):
+    def _recorded_next(self):
+        """The next event, added to the events of each anchored node being read."""
         event = next(self.events)
         for events in self.recording:
             events.append(event)
@@ -365,11 +364,14 @@ class _Builder:
         self.anchors[anchor] = None
         events = [event]
         self.recording.append(events)
+        self.next = self._recorded_next
         before = self.values
         try:
             value = self.node(event)
         finally:
             del self.recording[next(i for i, e in enumerate(self.recording) if e is events)]
+            if not self.recording:
+                self.next = self.events.__next__
         self.anchors[anchor] = events
         self.sizes[anchor] = self.values - before
         return value
@@ -407,7 +409,9 @@ class _Builder:
         """The event's tag, resolved as composing would: YAML 1.2 core rules for a plain scalar."""
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _RESOLVER.resolve(kind, getattr(event, "value", None), event.implicit)
+            if kind is not yaml.ScalarNode:  # a list or mapping is one whatever it holds (the loader resolves no paths)
+                return _RESOLVER.DEFAULT_MAPPING_TAG if kind is yaml.MappingNode else _RESOLVER.DEFAULT_SEQUENCE_TAG
+            tag = _RESOLVER.resolve(kind, event.value, event.implicit)
         return tag
 
     def scalar(self, event):
@@ -454,7 +458,8 @@ class _Builder:
         while type(event := self.next()) is not yaml.SequenceEndEvent:
             if type(event) is yaml.ScalarEvent and (event.anchor is None or self.replay):
                 out.append(self.leaf(event))
-                locs.append(_pos(event.start_mark))
+                mark = event.start_mark
+                locs.append((mark.line << 24) | mark.column)  # _pos, inline: every item passes here
             else:
                 out.append(self.build(event))
                 locs.append(self.start_of(event))
@@ -482,11 +487,16 @@ class _Builder:
             value_event = self.next()
             if type(value_event) is yaml.ScalarEvent and (value_event.anchor is None or self.replay):
                 out[key] = self.leaf(value_event)
-                locs[key] = _pos(value_event.start_mark)
+                mark = value_event.start_mark
+                locs[key] = (mark.line << 24) | mark.column  # _pos, inline: every value passes here
             else:
                 out[key] = self.build(value_event)
                 locs[key] = self.start_of(value_event)
-            key_locs[key] = _pos(key_event.start_mark) if leaf else self.start_of(key_event)
+            if leaf:
+                mark = key_event.start_mark
+                key_locs[key] = (mark.line << 24) | mark.column
+            else:
+                key_locs[key] = self.start_of(key_event)
         for source_event, base in merged:  # `<<: *base` fills keys the mapping did not set itself
             if not isinstance(base, LocDict):
                 raise PnpError(error("yaml-merge", "'<<' must merge a mapping", self.loc(source_event)))

@@ -136,11 +136,15 @@ def _rect_bounds(shape) -> tuple[float, float, float, float] | None:
 class _Walk:
     """Elements in drawing order, with the grounds drawn so far (`_Ground`)."""
 
-    def __init__(self, paper: str, marking: bool = True):
+    def __init__(self, paper: str, marking: bool = True, faint: bool = False):
         self.paper = paper
         self.marking = marking  # whether text and icons are judged too (a walk for a face's edges needs its fills alone)
         self.grounds: list[_Ground] = []
         self.shaded = False  # whether a gradient is among the grounds
+        # while every ground is a box or image of one colour drawn unturned (its coordinates the face's: `_topmost` finds
+        # the same first one), they are these (x0, x1, y0, y1, colour), topmost first; else None
+        self.flat: list | None = []
+        self.faint = faint  # whether only the marks below the contrast they need are kept (`low_contrast`)
         self.marks: list[Mark] = []
 
     def ground_at(self, x: float, y: float) -> str | None:
@@ -187,14 +191,17 @@ class _Walk:
                 ground = _GROUNDS[(t, shape, colour)] = _ground(t, shape, colour)
         self.grounds.append(ground)
         self.shaded = self.shaded or type(colour) is Gradient
+        if self.flat is not None:
+            flat = ground.bounds is not None and type(colour) is not Gradient and t == IDENTITY
+            self.flat = [(*ground.bounds, colour), *self.flat] if flat else None
 
     def run(self, elements, t: Affine = IDENTITY) -> None:
         for el in elements:
-            match el:  # text first: most of a face's elements, and no filled shape is text
-                case Text(x, y, ops, decoration) if not decoration and self.marking:
-                    scale = _scale(t)
-                    for op in ops:
-                        self._op(el, op, x, y, t, scale)
+            if isinstance(el, Text):  # most of a face's elements: asked first, and at once
+                if self.marking and not el.decoration:
+                    self._text(el, el.x, el.y, el.ops, t)
+                continue
+            match el:
                 case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill) if fill is not None:
                     self._fill(el, fill, t)
                 case Image():
@@ -211,30 +218,47 @@ class _Walk:
             fill = over(fill, under) if under is not None else None
         self._ground(t, shape, fill)
 
-    def _op(self, el: Text, op, x: float, y: float, t: Affine, scale: float) -> None:
-        k = 1 / PT_PER_MM
-        size = op.size * scale
-        if type(op) is IconOp:
-            centre = _apply(t, x + (op.x + op.size / 2) * k, y + (op.y + op.size / 2) * k)
-            self._mark("icon", op.icon, op.color, [centre], LARGE_TEXT_CONTRAST, size, el, op)
-            return
-        if not op.text.strip():
-            return
-        mid_y = y + (op.y - X_HEIGHT * op.size) * k
-        points = [_apply(t, x + (op.x + f * op.w) * k, mid_y) for f in (0.1, 0.5, 0.9)]
-        self._mark("text", op.text, op.color, points, required_contrast(size, "-bold" in op.font.lower()), size, el, op)
+    def _text(self, el: Text, x: float, y: float, ops, t: Affine) -> None:
+        """Judge each run and icon of a Text element; on a flat, unturned face (`flat`) among its boxes alone, as plain numbers."""
+        k, scale = 1 / PT_PER_MM, _scale(t)
+        flat = self.flat if t == IDENTITY else None
+        for op in ops:
+            if type(op) is IconOp:  # centred
+                self._mark("icon", op.icon, op.color, [_apply(t, x + (op.x + op.size / 2) * k, y + (op.y + op.size / 2) * k)], LARGE_TEXT_CONTRAST, op.size * scale, el, op)
+                continue
+            ox, oy, font, size, colour, text, w = op
+            if colour is None or not text.strip():
+                continue
+            mid_y = y + (oy - X_HEIGHT * size) * k
+            xs = (x + (ox + 0.1 * w) * k, x + (ox + 0.5 * w) * k, x + (ox + 0.9 * w) * k)
+            needed = required_contrast(size * scale, "-bold" in font.lower())
+            if flat is None:
+                self._mark("text", text, colour, [_apply(t, px, mid_y) for px in xs], needed, size * scale, el, op)
+                continue
+            under: list = []  # the colour under each point, once, in their order
+            for px in xs:
+                fill = self.paper
+                for x0, x1, y0, y1, box_fill in flat:  # the topmost box holding the point
+                    if x0 <= px <= x1 and y0 <= mid_y <= y1:
+                        fill = box_fill
+                        break
+                if fill is not None and fill not in under:
+                    under.append(fill)
+            self._judged("text", text, colour, tuple(under), needed, size * scale, el, op)
 
     def _mark(self, kind: str, label: str, colour: str | None, points, needed: float, size: float, el, op=None) -> None:
         """Record the mark against the worst ground under any of its sample points."""
-        if colour is None:
-            return
-        under = tuple(self.grounds_under(points))
+        if colour is not None:
+            self._judged(kind, label, colour, tuple(self.grounds_under(points)), needed, size, el, op)
+
+    def _judged(self, kind: str, label: str, colour: str, under: tuple, needed: float, size: float, el, op) -> None:
+        """Record the mark against the worst of the grounds `under` it (worked out once for each colour and grounds)."""
         worst = _WORST.get((colour, under), _UNSEEN)
         if worst is _UNSEEN:
             if len(_WORST) >= MAX_GROUNDS:
                 _WORST.clear()
             worst = _WORST[(colour, under)] = _worst(colour, under)
-        if worst is not None:
+        if worst is not None and (not self.faint or worst[0] < needed - 1e-9):
             self.marks.append(Mark(kind, label, worst[1], worst[2], worst[0], needed, size, el, op))
 
 
@@ -255,8 +279,7 @@ def _ground(t: Affine, shape, colour) -> _Ground:
 
 
 def _worst(colour: str, grounds: tuple[str, ...]) -> tuple[float, str, str] | None:
-    """(contrast, `colour` as printed, ground) of the ground, among `grounds`, `colour` reads worst on: the first of the
-    lowest; None on no ground."""
+    """(contrast, `colour` as printed, ground) of the ground of `grounds` `colour` reads worst on (the first); None on none."""
     worst = None
     for ground in grounds:
         printed = over(colour, ground)
@@ -290,9 +313,9 @@ def _middle(shape) -> tuple[float, float]:
     return 0.0, 0.0
 
 
-def marks(face: Face, paper: str = WHITE) -> list[Mark]:
-    """Every text run and single-colour icon of a face, each with the contrast it has against the ground under it."""
-    walk = _Walk(paper)
+def marks(face: Face, paper: str = WHITE, faint: bool = False) -> list[Mark]:
+    """Every text run and single-colour icon of a face (`faint`: those too faint alone), with its contrast on its ground."""
+    walk = _Walk(paper, faint=faint)
     walk.run(face.elements)
     return walk.marks
 
@@ -340,7 +363,7 @@ def _colour_at(ground: _Ground, x: float, y: float) -> str | None:
 
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
     """The marks of a face below the contrast WCAG 2.1 AA asks of them."""
-    return [m for m in marks(face, paper) if m.ratio < m.needed - 1e-9]
+    return marks(face, paper, faint=True)
 
 
 # --- findings ---------------------------------------------------------------
@@ -569,7 +592,6 @@ def colour_code_findings(codes: Iterable[ColourCode], names: PaletteNames, game:
                     f"move them apart in lightness, or give each value its own icon",
                     loc, game=game, component=code.what))
     return out
-
 
 
 def _value(value: str, colour: str, names: PaletteNames) -> str:

@@ -13,6 +13,7 @@ again, not the game's tokens, boards, boxes, dice and player aids.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
 from pnp.core.collector import paused
@@ -220,8 +221,11 @@ def distinct_backs(cards: dict) -> list[tuple[str, Face, Loc]]:
 
 
 def _kept_by_face(gctx: GameContext, name: str, work):
-    """`work(face)`, kept by the face's size and drawing: faces alike are worked out once, and a process that stays up
-    works out only the faces a one-card edit changed (a plain build keeps nothing between builds)."""
+    """`work(face)`, kept by the face's size and drawing in a process that stays up: faces alike are worked out once,
+    and after a one-card edit only the faces it changed. A plain build keeps nothing between builds and keeps it by
+    the face itself: a deck's shared back is one face, and hashing every front's drawing cost more than it found alike."""
+    if gctx.engine.keeps is None:
+        return functools.partial(gctx.engine.memo(name), make=work)
     kept = gctx.engine.memo_by_value(name)
 
     def by_face(face: Face):

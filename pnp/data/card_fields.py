@@ -1,0 +1,37 @@
+"""A card's fields as a deck reads them: its own keys over the deck's defaults, each at the place it was written."""
+from __future__ import annotations
+
+from pnp.data.source import EmptyCell, LocDict, LocList
+
+
+def merged_fields(defaults, raw: LocDict) -> LocDict:
+    """A card's fields over the deck's defaults, each keeping the place it was written (a default's, at the defaults), and
+    a count of 1 when neither gives one. With no defaults, the card's own mapping is its fields (`_own_fields`)."""
+    if not defaults:
+        return _own_fields(raw)
+    merged = LocDict(raw._loc, raw.path)
+    for source in (defaults, raw):
+        for key, value in source.items():
+            if source is raw and key in merged and type(value) is EmptyCell:
+                continue  # an empty cell keeps the deck's default
+            merged[key] = value
+            merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
+            if isinstance(source, LocDict) and key in source.key_locs:
+                merged.key_locs[key] = source.key_locs[key]
+    merged.setdefault("count", 1)
+    return merged
+
+
+def _own_fields(raw: LocDict) -> LocDict:
+    """`merged_fields` of a card of a deck with no defaults, made in the card's own mapping rather than a copy of it: it
+    was read for that card alone, and its deck drops it once merged (`drop_items`). A key with no place of its own is
+    found at the card (LocDict.loc_of), as a copy places it."""
+    raw.setdefault("count", 1)
+    return raw
+
+
+def drop_items(items: list) -> None:
+    """Empty a list read from a file, with the places of its items (the list keeps its own place)."""
+    items.clear()
+    if isinstance(items, LocList):
+        items.locs.clear()

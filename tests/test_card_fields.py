@@ -1,0 +1,47 @@
+"""A card's fields as its deck reads them (pnp.data.card_fields): its own keys over the deck's defaults, each found at
+the line and column it was written, whether the deck has defaults or not."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.core.errors import Loc
+from pnp.data.card_fields import merged_fields
+from pnp.data.project import Project
+from pnp.data.source import LocDict
+
+GAME = "title: T\nplayers: {min: 1, max: 2}\nage: 8\nplay_time: 10\n"
+HEAD = "name: D\nsize: poker\nfront: g/front.j2\nfront_from: look\n"
+
+
+def _findings(root: Path, deck: str) -> list[tuple[str, str]]:
+    """The errors of reading a game whose one deck is `deck` (its front template, front.j2, is there)."""
+    (root / "data" / "g" / "decks").mkdir(parents=True)
+    (root / "templates" / "g").mkdir(parents=True)
+    (root / "data" / "g" / "game.yaml").write_text(GAME)
+    (root / "data" / "g" / "decks" / "d.yaml").write_text(deck)
+    (root / "templates" / "g" / "front.j2").write_text("")
+    _, findings = Project(root).load_game("g", partial=True)
+    return [(f.code, str(f.loc)) for f in findings if f.severity == "error"]
+
+
+@pytest.mark.parametrize("deck, where", [
+    (HEAD + "cards:\n  - {id: a}\n  - {id: b, look: nowhere}\n", "7:19"),  # no defaults: the card's own cell
+    (HEAD + "defaults: {look: nowhere}\ncards:\n  - {id: a}\n", "5:18"),  # the card gives none: the deck's default
+    (HEAD + "defaults: {look: front}\ncards:\n  - {id: a}\n  - {id: b, look: nowhere}\n", "8:19"),  # the card's own over the default
+], ids=["no-defaults", "the-default", "own-over-default"])
+def test_a_cards_field_is_found_where_it_was_written(tmp_path, deck, where):
+    """A field naming a template that is not there is an error at the value that names it (counted by hand in the YAML)."""
+    assert _findings(tmp_path, deck) == [("card-template-unknown", f"data/g/decks/d.yaml:{where}")]
+
+
+def test_a_field_with_no_place_of_its_own_is_at_its_card():
+    """A card made by pnp rather than read cell by cell (a generated deck's) may hold a field with no place: it is found
+    at the card, with or without defaults, and a card gives one copy when neither it nor its deck says how many."""
+    for defaults in ({}, {"colour": "red"}):
+        raw = LocDict(Loc("d.yaml", 3, 5))
+        raw["id"], raw.locs["id"], raw["name"] = "a", Loc("d.yaml", 3, 10), "Ann"
+        fields = merged_fields(defaults, raw)
+        assert fields == {**defaults, "id": "a", "name": "Ann", "count": 1}
+        assert [str(fields.loc_of(key)) for key in ("id", "name", "count")] == ["d.yaml:3:10", "d.yaml:3:5", "d.yaml:3:5"]
