@@ -202,3 +202,17 @@ def test_a_sheet_of_stroked_round_shapes_is_what_a_fine_raster_sees():
                                kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
     assert None not in stats.page_exact
     assert stats.page_exact == pytest.approx(ink.page_inks(data, dpi=FINE_DPI, halves=False), abs=TOLERANCE)
+
+
+def test_words_in_a_rounded_panels_corner_are_not_taken_to_lie_on_it():
+    """A rounded panel covers its box but for its corners: words there lie partly on the paper beneath, so the face is
+    not measured from its elements; a little further in, past the arc's midpoint, they lie on the panel."""
+    from pnp.render.ink_elements import Inexact
+
+    panel = Rect(0, 0, 40, 40, "#1d3557", None, 0, 8, None)
+    clip = (0.0, 0.0, 50 * K, 50 * K)
+    with pytest.raises(Inexact):
+        painted(face_items((panel, Text(1.0, 1.0, (TextOp(0, 2.5, FONT, 8, "#ffffff", "o", 0),)))), clip)
+    inside = painted(face_items((panel, Text(3.5, 3.5, (TextOp(0, 2.5, FONT, 8, "#ffffff", "o", 0),)))), clip)
+    area = 40 * K * 40 * K - 4 * (8 * K) ** 2 * (1 - PI / 4)  # quarter-circle corners: reportlab's arcs are within ARC of them
+    assert inside == pytest.approx((area - glyph_area("o", 8)) * coverage("#1d3557"), rel=ARC)  # white words: no ink
