@@ -3,13 +3,15 @@ averaged over the page) worked out as areas, which a raster of the same PDF conv
 """
 from __future__ import annotations
 
+from math import pi as PI
+
 import pytest
 from conftest import ROOT
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 import pnp.render.ink as ink
-from pnp.layout.elements import Circle, Face, Gradient, Line, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Line, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.render.ink_elements import K, coverage, face_items, painted
 from pnp.render.sheets import Group, Piece, write_sheets
@@ -112,7 +114,11 @@ def test_a_sheets_pages_are_measured_from_their_elements_as_a_fine_raster_measur
     (Line(5, 50, 58, 50, None, 0.5, None), True),  # a line with no colour draws nothing
     (Rect(5, 5, 20, 20, "#20406080", None, 0, 0, None), False),  # translucent
     (Rect(5, 5, 20, 20, "#204060ff", None, 0, 0, None), True),  # opaque, its alpha written out
-], ids=["underlined", "gradient", "struck through", "uncoloured line", "translucent", "opaque alpha"])
+    (Circle(30, 40, 10, "#ffffff", "#000000", 0.5, (1, 1)), False),  # dashed
+    (Rect(5, 5, 20, 20, "#ffffff", "#000000", 3, 1, None), False),  # a stroke wider than its corners bend: its inside has corners
+    (Rect(5, 5, 20, 20, "#ffffff", "#000000", 1, 1, None), True),
+], ids=["underlined", "gradient", "struck through", "uncoloured line", "translucent", "opaque alpha", "dashed circle", "tight corners",
+        "stroked rounded"])
 def test_a_page_not_measured_exactly_is_rasterised(drawn, exact):
     """A page drawing what its elements do not measure exactly has no figure from them: the build rasterises it."""
     plain = Face(W, H, 0, (Rect(0, 0, W, H, "#faf7f0", None, 0, 0, None), words("Plain", 9, "#222222")), frozenset())
@@ -134,3 +140,79 @@ def test_a_sheets_marks_footer_and_scale_bar_are_what_a_fine_raster_sees(paper, 
                                kind="cards", paper=paper, duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, back_offset=back_offset)
     assert None not in stats.page_exact
     assert stats.page_exact == pytest.approx(ink.page_inks(data, dpi=FINE_DPI, halves=False), rel=FURNITURE)
+
+
+# Strokes on round outlines: a stroke w wide is centred on its outline, the ring between the outline grown and shrunk
+# by w/2; on a true circle or a rounded rectangle with quarter-circle corners of radius r that ring's corners have radii
+# r ± w/2. reportlab's Bézier arcs are within a few parts in 10,000 of those circles (hence the tolerance).
+ARC = 3e-4
+
+
+def test_a_stroked_disc_counts_its_ring_in_the_strokes_colour_and_the_rest_in_its_fill():
+    """A black disc of radius r stroked red d·2 wide: red over the annulus π((r+d)² − (r−d)²) (M + Y: 2), black over
+    the disc within it π(r−d)²; stroked but not filled on a blue page (2), the hole shows the blue."""
+    r, w = 10.0, 4.0  # mm: a thick stroke, so its corners' terms (π d²) count
+    rp, d = r * K, w * K / 2
+    annulus, inside = PI * ((rp + d) ** 2 - (rp - d) ** 2), PI * (rp - d) ** 2
+    clip = (0.0, 0.0, 100 * K, 100 * K)
+    filled = face_items((Circle(50, 50, r, "#000000", "#ff0000", w, None),))
+    assert painted(filled, clip) == pytest.approx(2 * annulus + inside, rel=ARC)
+    ring = face_items((Rect(0, 0, 100, 100, "#0000ff", None, 0, 0, None), Circle(50, 50, r, None, "#ff0000", w, None)))
+    assert painted(ring, clip) == pytest.approx(2 * (100 * K) ** 2, rel=ARC)  # red and blue both count 2
+    black_ring = face_items((Rect(0, 0, 100, 100, "#0000ff", None, 0, 0, None), Circle(50, 50, r, None, "#000000", w, None)))
+    assert painted(black_ring, clip) == pytest.approx(2 * (100 * K) ** 2 - annulus, rel=ARC)
+
+
+def test_a_stroked_rounded_rectangle_and_ellipse_count_their_rings():
+    """A rounded rectangle W × H, corners r, stroked 2d: outside (W + 2d)(H + 2d) − (4 − π)(r + d)², inside
+    (W − 2d)(H − 2d) − (4 − π)(r − d)²; an ellipse's ring is its length × the stroke's width (a thin stroke)."""
+    wd, ht, r, w = 50.0, 30.0, 5.0, 3.0
+    d = w * K / 2
+
+    def rounded(dx):
+        return (wd * K + 2 * dx) * (ht * K + 2 * dx) - (4 - PI) * (r * K + dx) ** 2
+
+    clip = (0.0, 0.0, 100 * K, 100 * K)
+    both = face_items((Rect(10, 10, wd, ht, "#000000", "#ff0000", w, r, None),))
+    assert painted(both, clip) == pytest.approx(2 * (rounded(d) - rounded(-d)) + rounded(-d), rel=ARC)
+    ring = face_items((Rect(10, 10, wd, ht, None, "#000000", w, r, None),))
+    assert painted(ring, clip) == pytest.approx(rounded(d) - rounded(-d), rel=ARC)
+    a, b, thin = 30.0, 10.0, 0.2  # semi-axes and stroke (mm); Ramanujan's perimeter is exact to 1e-9 here
+    h = ((a - b) / (a + b)) ** 2
+    length = PI * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h) ** 0.5)) * K
+    oval = face_items((Ellipse(20, 40, 2 * a, 2 * b, None, "#000000", thin, False),))
+    assert painted(oval, clip) == pytest.approx(length * thin * K, rel=ARC)
+
+
+def test_a_sheet_of_stroked_round_shapes_is_what_a_fine_raster_sees():
+    """Framed panels with words inside their frames, a stroked badge and an oval ring, as the shipped games draw them:
+    the page's figure from its elements is its 300-dpi raster's within TOLERANCE."""
+    framed = Face(W, H, 0, (
+        Rect(0, 0, W, H, "#fffdf8", None, 0, 0, None),
+        Rect(2.5, 2.5, W - 5, H - 5, "#3a3345", None, 0, 3, None),
+        Rect(6, 6, W - 12, H - 12, "#fffdf8", None, 0, 2, None),
+        Rect(7.5, 7.5, W - 15, H - 15, None, "#9e2a3e", 0.3, 1.5, None),
+        Text(10, 12, (TextOp(0, 11.0, FONT, 12, "#3a3345", "Organ Match", 0),)),  # inside the frame
+        Circle(31.75, 44.45, 14, "#a5600f", "#fffdf8", 1.5, None),
+        Text(26, 40, (TextOp(0, 9.0, FONT, 14, "#fffdf8", "+2", 0),)),
+        Ellipse(10, 62, 43.5, 12, None, "#2a6f97", 0.8),
+        Rect(12, 75, 30, 5, "#1d3557", "#e63946", 0.6, 1.0, None),
+    ), frozenset())
+    data, stats = write_sheets([Group("deck", "Deck", (W, H), [Piece(framed, None, "a"), Piece(framed, None, "b")])], game_title="Probe",
+                               kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
+    assert None not in stats.page_exact
+    assert stats.page_exact == pytest.approx(ink.page_inks(data, dpi=FINE_DPI, halves=False), abs=TOLERANCE)
+
+
+def test_words_in_a_rounded_panels_corner_are_not_taken_to_lie_on_it():
+    """A rounded panel covers its box but for its corners: words there lie partly on the paper beneath, so the face is
+    not measured from its elements; a little further in, past the arc's midpoint, they lie on the panel."""
+    from pnp.render.ink_elements import Inexact
+
+    panel = Rect(0, 0, 40, 40, "#1d3557", None, 0, 8, None)
+    clip = (0.0, 0.0, 50 * K, 50 * K)
+    with pytest.raises(Inexact):
+        painted(face_items((panel, Text(1.0, 1.0, (TextOp(0, 2.5, FONT, 8, "#ffffff", "o", 0),)))), clip)
+    inside = painted(face_items((panel, Text(3.5, 3.5, (TextOp(0, 2.5, FONT, 8, "#ffffff", "o", 0),)))), clip)
+    area = 40 * K * 40 * K - 4 * (8 * K) ** 2 * (1 - PI / 4)  # quarter-circle corners: reportlab's arcs are within ARC of them
+    assert inside == pytest.approx((area - glyph_area("o", 8)) * coverage("#1d3557"), rel=ARC)  # white words: no ink

@@ -1,7 +1,8 @@
 """A sheet page's ink from what it draws, where that is exact: no raster.
 
 A card sheet's page is faces placed in slots (each clipped to its bleed box), crop marks and a footer. Each is known
-as elements (pnp.layout.elements): flat rectangles, strokes, lines and text in opaque colours. Their ink is worked
+as elements (pnp.layout.elements): flat rectangles, rounded ones, circles and ellipses, their strokes, lines and text
+in opaque colours. Their ink is worked
 out as areas, with the CMYK conversion pnp.render.ink documents (K = 1 − max(R, G, B), …; `coverage`), in painter's
 order: a rectangle counts where nothing drawn after it covers it (rectangles are cut into disjoint pieces, exactly),
 and a line of text counts its glyphs' outline areas (pnp.render.glyph_ink) over the one flat colour beneath it. The
@@ -9,14 +10,18 @@ figure is the page's ∫ coverage dA / page area: what the raster converges to a
 24-dpi raster's error at every edge (the conversion is not linear in a pixel's blend of two colours).
 
 Where the elements do not give the figure exactly, None says the page is rasterised as before (pnp.render.ink):
-a face drawing an image, a gradient, an icon, a QR code, a circle, ellipse, polygon or rounded rectangle, a dashed or
-slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' outlines may meet
+a face drawing an image, a gradient, an icon, a QR code, a polygon, a stroke that bends tighter than half its width
+(`_stroked`), a dashed or slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' outlines may meet
 (`glyph_ink`), or text over more than one colour or under something drawn after it; a page of faces whose boxes
 overlap, of a cut outline or a group's own cut guide, of a gutterfold or a cutting machine's marks, a grid bleeding
 at its outer edges only, or a build with a colour filter or the ink saver. A face's figure is worked out once however
 often it is placed (`FaceInks`). Boards, tokens drawn with cut guides, rulebooks and the other outputs keep the raster.
 """
 from __future__ import annotations
+
+from functools import lru_cache
+from math import cos, hypot
+from math import pi as PI
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
 
@@ -132,20 +137,40 @@ def _shapes(items: list, kept: dict, clip) -> float:
             if not _inside(item, clip):
                 raise Inexact("a shape cut by its clip")
             beneath[i] = _beneath(items, kept, i)
+    seen: dict[int, float] = {}  # a shape's coverage: a stroke's hole (None) shows what lies beneath its stroke
     for i, under in beneath.items():
         item = items[i]
         x0, y0, x1, y1 = item[0], item[1], item[2], item[3]
         for j in range(i + 1, len(items)):  # what is drawn after it and meets it lies on it, as shapes lie on a panel
             o = items[j]
-            if x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1 and beneath.get(j, -1) != i:
+            if x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1 and not _lies_on(beneath, j, i):
                 raise Inexact("a shape under something drawn after it")
-        total += item[5] * (item[4] - (items[under][4] if under is not None else 0.0))
+        below = 0.0 if under is None else seen.get(under, items[under][4])
+        own = item[4]
+        if own is None:
+            outer = beneath[i - 1]
+            own = 0.0 if outer is None else seen.get(outer, items[outer][4])
+        seen[i] = own
+        total += item[5] * (own - below)
     return total
+
+
+def _lies_on(beneath: dict, j: int, i: int) -> bool:
+    """Whether shape j lies on shape i, directly or on shapes lying on it (text on a stroke's hole on its stroke)."""
+    while True:
+        k = beneath.get(j)
+        if k is None or k < i:
+            return False
+        if k == i:
+            return True
+        j = k
 
 
 def _beneath(items: list, kept: dict, i: int) -> int | None:
     """The item whose one colour lies beneath shape `i`'s box (None: the paper); Inexact where none does."""
     x0, y0, x1, y1 = items[i][:4]
+    if len(items[i]) > 7:  # what lies inside a stroke lies on it
+        return i - 1
     for j in range(i - 1, -1, -1):
         other = items[j]
         box = kept.get(j) if other[5] is None else other
@@ -173,7 +198,7 @@ def face_items(elements, ox: float = 0.0, oy: float = 0.0, s: float = 1.0, scale
         elif kind is Line:
             _line_items(el, ox, oy, s, scale, out)
         elif kind is Circle or kind is Ellipse:
-            _round_items(el, ox, oy, s, out)
+            _round_items(el, ox, oy, s, scale, out)
         elif isinstance(el, Group):
             x, y, rot, inner, children = el[:5]
             if rot:
@@ -190,7 +215,7 @@ def _rect_items(el: Rect, ox: float, oy: float, s: float, scale: float, out: lis
     x1, y1 = x0 + s * el.w * K, y0 + s * el.h * K
     stroke = el.stroke if el.stroke_width > 0 else None
     if el.radius > 0 and (el.fill or stroke):
-        _rounded_items(el, x0, y0, x1, y1, s * el.radius * K, stroke, out)
+        _rounded_items(el, x0, y0, x1, y1, s * el.radius * K, stroke, scale, s, out)
         return
     if el.fill:
         if not isinstance(el.fill, str):
@@ -232,23 +257,39 @@ ROUND_CORNER = _quadrant(1 - 0.4472)  # reportlab's roundRect: handles 0.4472 of
 ROUND_ARC = _quadrant(0.5522847498)  # reportlab's circle and ellipse: four arcs of 4/3 (√2 − 1)
 
 
-def _rounded_items(el: Rect, x0: float, y0: float, x1: float, y1: float, r: float, stroke, out: list) -> None:
-    """A filled rounded rectangle as a shape: its box less four corners' worth of reportlab's arcs; it covers its box
-    but for the corners (`inner`). A stroke around it, or a radius past half a side, is not measured here."""
+def _rounded_items(el: Rect, x0: float, y0: float, x1: float, y1: float, r: float, stroke, scale: float, s: float, out: list) -> None:
+    """A rounded rectangle as a shape: its box less four corners' worth of reportlab's arcs; it covers its box but for
+    the corners (`inner`). A stroke makes it two shapes (`_stroked`); a radius past half a side is not measured here."""
     x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
-    if stroke or not isinstance(el.fill, str) or 2 * r > min(x1 - x0, y1 - y0):
-        raise Inexact("a rounded rectangle's stroke or gradient")
+    if (el.fill and not isinstance(el.fill, str)) or 2 * r > min(x1 - x0, y1 - y0):
+        raise Inexact("a rounded rectangle's gradient, or its radius past half a side")
     area = (x1 - x0) * (y1 - y0) - 4 * r * r * (1 - ROUND_CORNER)
-    out.append((x0, y0, x1, y1, coverage(el.fill), area, ((x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r))))
-
-
-def _round_items(el, ox: float, oy: float, s: float, out: list) -> None:
-    """A filled circle or ellipse (reportlab's four arcs) as a shape, covering the box inscribed in it (`inner`)."""
-    if el.stroke and el.stroke_width > 0:
-        raise Inexact("a round stroke")
-    if not el.fill:
+    if not stroke:
+        out.append((x0, y0, x1, y1, coverage(el.fill), area, _within(x0, y0, x1, y1, r)))
         return
-    if not isinstance(el.fill, str):
+    if el.dash:
+        raise Inexact("a dashed stroke")
+    d = s * line_width(el.stroke_width * K, scale) / 2
+    length, bend = _quarter(1.0, 1.0, 1 - 0.4472)
+    _stroked((x0, y0, x1, y1), area, 2 * (x1 - x0 + y1 - y0 - 4 * r) + 4 * r * length, r * bend, d, el.fill, stroke, out,
+             _within(x0 - d, y0 - d, x1 + d, y1 + d, r + d), _within(x0 + d, y0 + d, x1 - d, y1 - d, r - d))
+
+
+def _within(x0: float, y0: float, x1: float, y1: float, r: float) -> tuple:
+    """Boxes a rounded rectangle certainly covers: the two its corners leave whole, and the one whose corners meet its
+    arcs half-way round. Its corners hold a quarter circle of radius r (reportlab's arc lies just outside it); so do
+    the outline grown or shrunk by d, whose corners are quarter circles of r ± d around the same centres."""
+    c = r * (1 - 0.5 ** 0.5)
+    return (x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r), (x0 + c, y0 + c, x1 - c, y1 - c)
+
+
+def _round_items(el, ox: float, oy: float, s: float, scale: float, out: list) -> None:
+    """A circle or ellipse (reportlab's four arcs) as a shape, covering the box inscribed in it (`inner`); stroked, two
+    shapes (`_stroked`)."""
+    stroke = el.stroke if el.stroke and el.stroke_width > 0 else None
+    if not el.fill and not stroke:
+        return
+    if el.fill and not isinstance(el.fill, str):
         raise Inexact("a gradient")
     if type(el) is Circle:
         cx, cy, a, b = ox + s * el.cx * K, oy + s * el.cy * K, s * el.r * K, s * el.r * K
@@ -256,7 +297,74 @@ def _round_items(el, ox: float, oy: float, s: float, out: list) -> None:
         a, b = abs(s * el.w * K) / 2, abs(s * el.h * K) / 2
         cx, cy = ox + s * el.x * K + s * el.w * K / 2, oy + s * el.y * K + s * el.h * K / 2
     ia, ib = a / 2 ** 0.5, b / 2 ** 0.5
-    out.append((cx - a, cy - b, cx + a, cy + b, coverage(el.fill), 4 * a * b * ROUND_ARC, ((cx - ia, cy - ib, cx + ia, cy + ib),)))
+    if not stroke:
+        out.append((cx - a, cy - b, cx + a, cy + b, coverage(el.fill), 4 * a * b * ROUND_ARC, ((cx - ia, cy - ib, cx + ia, cy + ib),)))
+        return
+    if getattr(el, "dash", None):
+        raise Inexact("a dashed stroke")
+    if min(a, b) <= 0:
+        raise Inexact("a flat ellipse's stroke")
+    d = s * line_width(el.stroke_width * K, scale) / 2
+    length, bend = _quarter(1.0, min(a, b) / max(a, b), 0.5522847498)  # an ellipse's quarter, its long semi-axis 1
+    _stroked((cx - a, cy - b, cx + a, cy + b), 4 * a * b * ROUND_ARC, 4 * max(a, b) * length, max(a, b) * bend, d, el.fill, stroke, out,
+             ((cx - ia, cy - ib, cx + ia, cy + ib),), ((cx - ia + d, cy - ib + d, cx + ia - d, cy + ib - d),) if min(ia, ib) > d else ())
+
+
+def _stroked(box: tuple, area: float, length: float, bend: float, d: float, fill, stroke: str, out: list, outer: tuple, hole: tuple) -> None:
+    """A convex outline of `area` and `length` (its box `box`), filled with `fill` (or not) and stroked `2d` wide, as two
+    shapes: all it covers in the stroke's colour, then what lies inside the stroke in the fill's (or, with no fill,
+    the colour beneath the first: a hole, coverage None), lying on the first (an eighth field).
+
+    A stroke is the points within d of the outline: beyond it, the outline grown by d, whose area is A + dL + πd²
+    (Steiner's formula, for any convex outline); within it, the outline shrunk by d, A − dL + πd², where the outline
+    bends nowhere tighter than d (`bend`, its least radius of curvature); where it does the shrunk outline has corners
+    and is not measured here. `outer` and `hole` are boxes each shape certainly covers."""
+    if not d < bend:
+        raise Inexact("a stroke wider than its outline's bend")
+    x0, y0, x1, y1 = box
+    grown, shrunk = area + d * length + PI * d * d, area - d * length + PI * d * d
+    out.append((x0 - d, y0 - d, x1 + d, y1 + d, coverage(stroke), grown, outer))
+    out.append((x0 + d, y0 + d, x1 - d, y1 - d, coverage(fill) if fill else None, shrunk, hole, True))
+
+
+def _gauss(n: int) -> tuple:
+    """Gauss–Legendre's n nodes and weights on [0, 1] (Newton's method on the Legendre polynomial's roots)."""
+    nodes = []
+    for k in range(n):
+        x = cos(PI * (k + 0.75) / (n + 0.5))
+        for _ in range(100):
+            p0, p1 = 1.0, x
+            for m in range(2, n + 1):
+                p0, p1 = p1, ((2 * m - 1) * x * p1 - (m - 1) * p0) / m
+            dp = n * (x * p1 - p0) / (x * x - 1)
+            x, last = x - p1 / dp, x
+            if abs(x - last) < 1e-16:
+                break
+        nodes.append(((1 - x) / 2, 1 / ((1 - x * x) * dp * dp)))
+    return tuple(nodes)
+
+
+GAUSS = _gauss(20)
+
+
+@lru_cache(maxsize=256)
+def _quarter(a: float, b: float, kappa: float) -> tuple[float, float]:
+    """(length, least radius of curvature) of the Bézier quarter arc from (a, 0) to (0, b) whose handles are kappa of
+    each semi-axis long: its length ∫|B′| by Gauss–Legendre over 16 pieces (to a float's precision: the integrand is
+    smooth), its bend |B′|³ / |B′ × B″| at 513 points (its curvature changes by well under a percent between them)."""
+    px, py = (a, a, kappa * a, 0.0), (0.0, kappa * b, b, b)
+
+    def speed(t: float) -> tuple:
+        u = 1 - t
+        dx = 3 * (u * u * (px[1] - px[0]) + 2 * u * t * (px[2] - px[1]) + t * t * (px[3] - px[2]))
+        dy = 3 * (u * u * (py[1] - py[0]) + 2 * u * t * (py[2] - py[1]) + t * t * (py[3] - py[2]))
+        ddx = 6 * (u * (px[2] - 2 * px[1] + px[0]) + t * (px[3] - 2 * px[2] + px[1]))
+        ddy = 6 * (u * (py[2] - 2 * py[1] + py[0]) + t * (py[3] - 2 * py[2] + py[1]))
+        return dx, dy, ddx, ddy
+
+    length = sum(w * hypot(*speed((i + x) / 16)[:2]) for i in range(16) for x, w in GAUSS) / 16
+    bend = min(hypot(dx, dy) ** 3 / abs(dx * ddy - dy * ddx) for dx, dy, ddx, ddy in (speed(i / 512) for i in range(513)))
+    return length, bend * (1 - 1e-3)
 
 
 def _line_items(el: Line, ox: float, oy: float, s: float, scale: float, out: list) -> None:
