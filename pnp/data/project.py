@@ -41,6 +41,7 @@ class Card:
     back: str | None  # the card's own back template, if any
     loc: Loc
     front: str | None = None  # the card's own front template (the deck's `front_from` column), if any
+    named: object = field(default=None, compare=False, repr=False)  # its fields written and hashed once (pnp.data.stamps.card_name)
 
 
 @dataclass
@@ -427,8 +428,7 @@ class Project:
             return name
         there = [p.relative_to(self.templates_dir).as_posix() for p in game_files(full.parent, "*.j2")]
         findings.append(error("card-template-unknown", f"{column}: no template '{name}' in templates/{did_you_mean(name, there)}: "
-                              f"fix the name, or add the template", fields.loc_of(column),
-                              game=slug, component=what))
+                              f"fix the name, or add the template", fields.loc_of(column), game=slug, component=what))
         return None
 
     def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.json_text import JsonText
-from pnp.core.memo import ByIdentity
 from pnp.core.units import STAMP_INSET_MM
 from pnp.data.project import Card, Deck, Game
+from pnp.data.source import EmptyCell
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
 CODE_BYTES = 5  # the digest's bytes base32 makes the code's letters from (the first of its 8-letter groups)
@@ -46,17 +46,74 @@ def plain(value):
 
 def card_values(card: Card) -> dict:
     """The values a card's face is made from: every field but `count` (a copy more prints the same face)."""
-    return _read(card)[0]
+    return card_name(card).values
 
 
-def _values(card: Card) -> tuple[dict, bytes]:
-    values = {k: plain(v) for k, v in card.fields.items() if k != "count"}
-    return values, _values_text(values)
+def card_name(card: Card) -> CardName:
+    """What names `card`'s fields, made the first time anything asks (its face drawn, its stamp, its record) and carried
+    on the card: a card's fields do not change once read, and a card read again alike is the same object (pnp.data.project)."""
+    named = card.named
+    if named is None:
+        named = card.named = CardName(card.fields)
+    return named
 
 
-# card → (its values, their text as a code hashes it): a build stamps each front and then records each card's code
-# for `pnp changes` (pnp.pipeline.printed_cards), and a card's fields do not change once read (pnp.core.memo)
-_read = functools.partial(ByIdentity(), make=_values)
+_NATIVE = frozenset({str, int, float, bool, type(None), EmptyCell})  # values JSON writes as they are: plain() leaves them be
+
+
+class CardName:
+    """A card's fields serialised and hashed once, for everything that names them: the stamp's values (`values`, every
+    field but `count`) and their text (`text`), which the stamp's code hashes with its front's template (`code`); and
+    `key`, the digest of the fields whole (the values' hash and the count), the card's part of its face's key in the
+    face store (pnp.pipeline.cache.FaceStore.key) and of the kept results' card digest (pnp.pipeline.card_digest).
+
+    `key` is None where the text does not tell the fields apart as their JSON does (a key that is not text, a value JSON
+    does not write, which plain() writes as its str): such a card is named from its fields' JSON, as before."""
+
+    __slots__ = ("_code", "_hash", "key", "text", "values")
+
+    def __init__(self, fields):
+        values, exact = {}, True
+        for name, value in fields.items():
+            if type(value) not in _NATIVE:
+                exact = exact and _exact(value)
+                value = plain(value)
+            if type(name) is not str:
+                exact = False
+            if name != "count":
+                values[name] = value
+        self.values = values
+        self.text = _values_text(values)
+        self._hash = hashlib.sha256(self.text)
+        self._code: tuple[bytes, str] | None = None  # (the template's source, the code) last asked
+        count = fields.get("count")
+        count = str(count) if type(count) is int else _VALUES_JSON(count) if "count" in fields else ""  # no JSON text is empty
+        self.key = f"{self._hash.hexdigest()}/{count}" if exact else None
+
+    def code(self, template_source: bytes) -> str:
+        """The stamp's code of this card drawn from `template_source` (the stamp and the record of what was printed ask alike)."""
+        known = self._code
+        if known is None or known[0] != template_source:
+            known = self._code = (template_source, _letters(self._hash.copy(), template_source))
+        return known[1]
+
+    def __reduce__(self):  # a hash's state does not pickle or copy: the name is made again from what it holds
+        return _named_again, (self.values, self.text, self.key)
+
+
+def _named_again(values: dict, text: bytes, key: str | None) -> CardName:
+    named = CardName.__new__(CardName)
+    named.values, named.text, named.key, named._hash, named._code = values, text, key, hashlib.sha256(text), None
+    return named
+
+
+def _exact(value) -> bool:
+    """Whether JSON writes `value` as it is, as a card's data: text keys, values of JSON's own kinds all the way down."""
+    if isinstance(value, dict):
+        return all(type(k) is str and _exact(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(_exact(v) for v in value)
+    return value is None or isinstance(value, (str, int, float))
 
 
 def _values_text(values: dict) -> bytes:
@@ -72,11 +129,15 @@ def stamp_code(values: dict, template_source: bytes) -> str:
 
 
 def _code(text: bytes, template_source: bytes) -> str:
-    digest = hashlib.sha256(text)
+    return _letters(hashlib.sha256(text), template_source)
+
+
+def _letters(digest, template_source: bytes) -> str:
+    """The code of values hashed into `digest` (sha256 of their text) and drawn from `template_source`."""
     digest.update(b"\0")
     digest.update(_alike(template_source))
     # the first CODE_LENGTH letters base32 writes the digest's first CODE_BYTES in (each 5 bits, the highest first),
-    # looked up two at a time: base64.b32encode, written in Python, cost more than the digest (a build codes each card twice)
+    # looked up two at a time: base64.b32encode, written in Python, cost more than the digest
     bits = int.from_bytes(digest.digest()[:CODE_BYTES], "big") >> (CODE_BYTES * 8 - CODE_LENGTH * 5)
     return "".join(_PAIRS[(bits >> shift) & 1023] for shift in range(CODE_LENGTH * 5 - 10, -1, -10))
 
@@ -119,7 +180,7 @@ class Stamper:
         return self._sources[template]
 
     def code(self, deck: Deck, card: Card) -> str:
-        return _code(_read(card)[1], self.source(card.front or deck.front))
+        return card_name(card).code(self.source(card.front or deck.front))
 
     def __call__(self, deck: Deck, card: Card) -> Stamp | None:
         if not self.on:

@@ -14,6 +14,7 @@ from pnp.core.errors import Finding, LayoutError, Loc, error, warning
 from pnp.core.processes import helper_pool, several_cores, worker_state
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
+from pnp.data.stamps import card_name
 from pnp.layout.art_bleed import bled_art
 from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
@@ -176,13 +177,17 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
                 return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
             front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck_front
-            front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape), deck.art_bleed)
+            named = card_name(card).key  # the card's fields hashed once: its faces' keys, its stamp and its record share it
+            known = {"card": named} if named is not None else None
+            front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape, known),
+                             deck.art_bleed)
             if stamp is not None and front is not None:
                 front = stamp(card, front)
             back = None
             if backs:
                 back_ref = card.fields.loc_of("back") if card.back else deck_back
-                back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape), deck.art_bleed)
+                back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape, known),
+                                deck.art_bleed)
             out.append((card, front, back))
     if backs:
         keep_plain(gctx, deck, options, out, renderer.findings, files)

@@ -32,8 +32,9 @@ class SideRenderer:
         self._runaway: set[str] = set()  # templates that ran past a face's processor time: never drawn again here
 
     def side(self, template: str | None, side: str, size: tuple[float, float], bleed: float, what: str, ref: Loc,
-             context: Callable[[], dict], cut: Cut = RECTANGLE) -> Face | None:
-        """One side of one item to be cut along `cut`, or None when it has no template or its template failed (the finding is kept)."""
+             context: Callable[[], dict], cut: Cut = RECTANGLE, known: dict[str, str] | None = None) -> Face | None:
+        """One side of one item to be cut along `cut`, or None when it has no template or its template failed (the finding is kept);
+        `known`: digests of some of the context's values, for the face's key (pnp.pipeline.cache.FaceStore.key)."""
         if template is None or template in self._runaway:
             return None
         hit = self._shared.get((template, side))
@@ -43,7 +44,7 @@ class SideRenderer:
         w, h = size
         store = self.gctx.face_store if not layouts.traced else None  # faces kept from the last build; a traced drawing draws each face to find its lines
         values = context()
-        key = store.key(template, side, size, bleed, f"{what} cut {cut.key}", values) if store is not None else None
+        key = store.key(template, side, size, bleed, f"{what} cut {cut.key}", values, known) if store is not None else None
         reads = self.gctx.card_reads
         face = store.get(key, reads) if store is not None else None
         if face is None:

@@ -401,10 +401,11 @@ class FaceStore:
         if self._kept is None:
             self._load()
 
-    def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict) -> str | None:
-        """The face's key, or None when its context holds a value with no stable text (the face is not kept then)."""
+    def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict, known: dict | None = None) -> str | None:
+        """The face's key, or None when its context holds a value with no stable text (the face is not kept then). `known`:
+        digests the caller holds of some of the context's values, by name (a card's, pnp.data.stamps.CardName.key), never one made here."""
         try:
-            parts = [template, side, list(size), bleed, what] + [[name, self._digest(value)] for name, value in sorted(context.items())]
+            parts = [template, side, list(size), bleed, what] + [[k, known[k] if known and k in known else self._digest(v)] for k, v in sorted(context.items())]
         except (TypeError, ValueError):
             return None
         return hashlib.sha256(DUMPS(parts).encode()).hexdigest()

@@ -12,6 +12,7 @@ import json
 
 from pnp.core.memo import Keeps, memo
 from pnp.data.fields import ANY
+from pnp.data.stamps import card_name
 
 _MISSING = {"missing": True}  # a field a card does not have, as a read value
 
@@ -30,14 +31,17 @@ def deck_outline(game) -> list:
 def cards_digest(game, reads, keeps: Keeps | None = None) -> str:
     """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now.
 
-    A read of all of a card's fields stands as their own digest, worked out once per card object (pnp.core.memo), and
-    kept with `keeps` from build to build; the outline is written out once per game read (`_outline_text`)."""
+    A read of all of a card's fields stands as their own digest: the one its face's key and its stamp start from, carried
+    on the card (pnp.data.stamps.CardName.key), or for a card whose fields that cannot tell apart, their JSON's, worked
+    out once per card object (pnp.core.memo) and kept with `keeps` from build to build; the outline is written out once
+    per game read (`_outline_text`)."""
     values = []
     fields_digest = memo("card fields", keeps)
     for deck_id, card_id, name in sorted(tuple(r) for r in reads):
         deck = game.decks.get(deck_id)
         cards = [] if deck is None else deck.cards if card_id == ANY else [c for c in deck.cards if c.id == card_id]
-        values.append([deck_id, card_id, name, [fields_digest(c.fields, _fields_digest) if name == ANY else c.fields.get(name, _MISSING) for c in cards]])
+        values.append([deck_id, card_id, name, [(card_name(c).key or fields_digest(c.fields, _fields_digest)) if name == ANY else c.fields.get(name, _MISSING)
+                                                for c in cards]])
     digest = hashlib.sha256(_outline_text(game).encode("utf-8"))
     digest.update(b"\0" + json.dumps(values, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8"))
     return digest.hexdigest()
