@@ -2,20 +2,22 @@
 resolved to its entries, each with its fields, copies, place and name."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.core.errors import Loc
 from pnp.data.source import LocDict, LocList
 
 
-@dataclass
 class Item:
-    """One entry of a collection: its fields, how many physical copies, where it was written, its name."""
+    """One entry of a collection: its fields, how many physical copies, where it was written, its name. A plain class:
+    only a game with constraints or counts makes one, and a dataclass's methods are compiled from text in every process
+    that defines it."""
 
-    fields: dict
-    count: int
-    loc: Loc
-    name: str
+    __slots__ = ("count", "fields", "loc", "name")
+
+    def __init__(self, fields: dict, count: int, loc: Loc, name: str):
+        self.fields = fields
+        self.count = count
+        self.loc = loc
+        self.name = name
 
 
 class Collections:

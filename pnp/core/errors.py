@@ -144,7 +144,7 @@ IMAGE_MISSING, IMAGE_PLACEHOLDER = "image-missing", "image-placeholder"
 # one mistake (the art not copied, a folder misnamed) is one finding at the line, listing the files.
 FILES_OF_A_LINE = frozenset({IMAGE_MISSING, IMAGE_PLACEHOLDER})
 DRAFT_HINT = ": add the art, or build with --draft to print a placeholder in its place until it exists"
-_QUOTED = re.compile(r"'([^']+)'")
+_QUOTED = r"'([^']+)'"  # compiled where first used (re's own cache): a run with no such finding never needs it
 
 
 def one_per_mistake(findings: list[Finding]) -> list[Finding]:
@@ -173,8 +173,9 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     return _misspelt_fields(out)
 
 
-_UNREAD = re.compile(r"^no template, constraint or fact reads the card field '([^']+)' .*\(did you mean '([^']+)'\?\)")
-_NO_FIELD = re.compile(r"^card has no field '([^']+)' \(did you mean '([^']+)'\?\)")
+# compiled where first used (re's own cache), as _QUOTED: only a run with a misspelt field needs them
+_UNREAD = r"^no template, constraint or fact reads the card field '([^']+)' .*\(did you mean '([^']+)'\?\)"
+_NO_FIELD = r"^card has no field '([^']+)' \(did you mean '([^']+)'\?\)"
 
 
 def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
@@ -188,7 +189,7 @@ def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if id(f) in folded:
             continue
-        m = _UNREAD.match(f.message) if f.code == "field-unused" else None
+        m = re.match(_UNREAD, f.message) if f.code == "field-unused" else None
         lines = asking.get((f.game, m.group(1), m.group(2))) if m else None
         out.append(_one_misspelling(f, m.group(1), m.group(2), lines) if lines else f)
     return out
@@ -196,10 +197,10 @@ def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
 
 def _asking_for_misspelt(findings: list[Finding]) -> dict[tuple, list[Finding]]:
     """(game, the field nothing reads, the field templates ask for) → the errors asking for it, where each names the other."""
-    unread = {(f.game, m.group(1), m.group(2)) for f in findings if f.code == "field-unused" and (m := _UNREAD.match(f.message))}
+    unread = {(f.game, m.group(1), m.group(2)) for f in findings if f.code == "field-unused" and (m := re.match(_UNREAD, f.message))}
     asking: dict[tuple, list[Finding]] = {}
     for f in findings:
-        m = _NO_FIELD.match(f.message) if f.severity == "error" else None
+        m = re.match(_NO_FIELD, f.message) if f.severity == "error" else None
         if m and (f.game, m.group(2), m.group(1)) in unread:
             asking.setdefault((f.game, m.group(2), m.group(1)), []).append(f)
     return asking
@@ -218,7 +219,7 @@ def _one_misspelling(unread: Finding, key: str, meant: str, lines: list[Finding]
 def _files_of_a_line(same: list[Finding]) -> Finding:
     """The first of findings naming files one line builds, saying how many other files (and which) the line named."""
     first = same[0]
-    files = list(dict.fromkeys(m.group(1) for f in same if (m := _QUOTED.search(f.message))))
+    files = list(dict.fromkeys(m.group(1) for f in same if (m := re.search(_QUOTED, f.message))))
     others = files[1:]
     if not others:
         return first

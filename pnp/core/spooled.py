@@ -14,7 +14,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class PdfFile:
     """A finished PDF in a temporary file: `path`, its `size` in bytes and its `sha256` (hex). (An export's .pcio or .vtt
     zip travels so too: pnp.targets.packaging.zip_file.)"""

@@ -26,7 +26,7 @@ MAX_MARGIN_MM = 20.0  # more than any printer leaves: a bigger number is a typo
 SIDES = ("top", "right", "bottom", "left")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Printer:
     """A printer profile: how far its backs land off (mm) and the margin it cannot print, per side (mm)."""
 

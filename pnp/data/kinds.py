@@ -23,7 +23,7 @@ from dataclasses import dataclass
 SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver", "back_offset", "printable_mm", "cutter")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class OutputKind:
     """One kind of output (card sheets, boards, the rulebook...): all pnp knows of it, in one place."""
 

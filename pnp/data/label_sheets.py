@@ -15,7 +15,7 @@ INCH = 25.4
 PAGES = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class LabelSheet:
     """One label sheet: slot geometry in mm from the page's top-left corner."""
 

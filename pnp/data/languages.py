@@ -139,12 +139,15 @@ def _given(value) -> bool:
     return value is not None and value != ""
 
 
-@dataclass
 class _Field:
-    """One translatable field of a file, every item of its kind alike (`cards[].name`)."""
+    """One translatable field of a file, every item of its kind alike (`cards[].name`). A plain class: only an edition
+    in another language makes one, and a dataclass's methods are compiled from text in every process that defines it."""
 
-    translated: bool = False
-    lacking: list | None = None
+    __slots__ = ("lacking", "translated")
+
+    def __init__(self) -> None:
+        self.translated = False
+        self.lacking: list | None = None
 
 
 def missing_translations(value, edition: Edition, rel: str, slug: str) -> list[Finding]:

@@ -81,7 +81,7 @@ def count_of(words: dict[str, str], n: int, word: str) -> str:
 SHEET = "sheet_"  # the words table's keys for what pnp prints in a sheet's margins: `sheet_scale`, `sheet_fronts`
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class SheetWords:
     """What pnp prints in the margins of its sheets (footers, the scale bar, fold and cut notes), in an edition's language.
 

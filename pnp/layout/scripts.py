@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ScriptFont:
     """A script (by the first word of its characters' Unicode names) and a free font family that has it."""
 

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class Options:
+    """What the user asked one build for: paper, duplex, bleed, subsets and the rest, each an option of the
+    command line. Every field but NOT_IN_CACHE_KEY's can change an output's bytes, so the cache keys on them (`cache_text`)."""
+
     paper: str = "letter"
     duplex: str = "long"
     bleed: bool = False

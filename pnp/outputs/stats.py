@@ -18,6 +18,9 @@ TOKENS_SHARED = "tokens: on the last card sheet"  # the line the build and `pnp 
 
 @dataclass
 class FileStats:
+    """The figures of one file a builder made (see the module's docstring): what the build's summary lists and
+    its cache keeps."""
+
     pages: int = 0
     pieces: int = 0
     shared: list[str] = field(default_factory=list)  # the sheets a deck's pieces share (pnp.render.sheets.shared_sheets)

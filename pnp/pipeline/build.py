@@ -61,12 +61,16 @@ class OutputJob:
     key: str
 
 
-@dataclass(frozen=True)
 class Reuse:
-    """A step of a plan: the outputs of `slot` are on disk as this build would write them."""
+    """A step of a plan: the outputs of `slot` are on disk as this build would write them. A plain class: only a build
+    that finds outputs unchanged makes one, and a dataclass's methods are compiled from text in every process that
+    defines it (the step is read, never changed, compared or hashed: its outputs are a list)."""
 
-    slot: str
-    outputs: list[Output]
+    __slots__ = ("outputs", "slot")
+
+    def __init__(self, slot: str, outputs: list[Output]):
+        self.slot = slot
+        self.outputs = outputs
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ from pnp.core.errors import Finding
 
 @dataclass
 class Output:
+    """One file a build wrote or found unchanged (`reused`), with the figures its summary lists."""
+
     path: Path
     pages: int
     pieces: int

@@ -48,7 +48,7 @@ class SharedResources:
             self.res.ExtGState = state
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Drawn:
     """What drawing a face's elements or one side of a sheet added to a content stream, and every distinct thing it
     asked of the document to do so, in the order first asked (a repeat gets the answer the first got).
@@ -69,7 +69,7 @@ class Drawn:
     end: tuple  # the canvas's graphics state after
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class DrawnIcon:
     """The operators of an icon's form and the PDF features drawing it asked for, kept across runs in the build cache.
 

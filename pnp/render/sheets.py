@@ -132,6 +132,9 @@ class Page:
 
 @dataclass
 class SheetStats:
+    """The figures of one sheet PDF as it was drawn: its pages and pieces, each page's ink key, and what the
+    caller words for the build's summary (shared sheets, slivers across cuts)."""
+
     pages: int = 0
     pieces: int = 0
     # 'sheet 5 holds Cells ×2, Quorum ×1' for each sheet that several sets share, and a note for each sheet under

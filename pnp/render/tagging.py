@@ -17,24 +17,26 @@ opening a known key reopens its element, so a split paragraph is one `P` with ma
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 
 from pnp.layout import rl
 
 
-@dataclass(eq=False)
 class StructElem:
     """One structure element: its standard type (`H1`, `P`, `LI`, `Table`, `Figure`…), its kids (elements, or
     (page, MCID) of marked content) and what a reader needs beside the text: `alt` for a figure, `attrs` (a table
-    header cell's scope)."""
+    header cell's scope). A plain class: only a tagged document (the rulebook, the reference) makes one, and a dataclass's methods are
+    compiled from text in every process that defines it."""
 
-    role: str
-    parent: StructElem | None = None
-    kids: list = field(default_factory=list)
-    alt: str | None = None
-    attrs: dict | None = None
+    __slots__ = ("alt", "attrs", "kids", "parent", "role")
+
+    def __init__(self, role: str, parent: StructElem | None = None, alt: str | None = None, attrs: dict | None = None):
+        self.role = role
+        self.parent = parent
+        self.kids: list = []
+        self.alt = alt
+        self.attrs = attrs
 
 
 class Tagger:
