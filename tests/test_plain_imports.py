@@ -158,6 +158,12 @@ def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_p
     assert imported == "[]", f"a plain deck's build imported: {imported}"
 
 
+def run_probe(probe: str, timeout: float) -> subprocess.CompletedProcess:
+    """`probe` run by a new Python importing this checkout's pnp, its output captured."""
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
 def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
     """pnp.core.collector.frozen_after, which the launcher runs pnp's imports under: what they made is frozen out of
     later collections, and the collector runs again after it (a `pnp watch` still collects between rebuilds), or stays
@@ -165,7 +171,7 @@ def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
     probe = ("import gc\nfrom pnp.core.collector import frozen_after\nmade = frozen_after(lambda: [[] for _ in range(1000)])\n"
              "print(gc.isenabled(), gc.get_freeze_count() >= len(made))\ngc.disable()\nfrozen_after(list)\nprint(gc.isenabled())\n"
              "gc.enable()\nfrozen_after(list, keep_off=True)\nprint(gc.isenabled())")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = run_probe(probe, timeout=60)
     assert done.stdout.split() == ["True", "True", "False", "False"], done.stdout + done.stderr
 
 
@@ -231,8 +237,7 @@ def test_the_command_loads_pillow_when_a_picture_needs_it_and_reportlab_reads_pi
              "import PIL.Image\nfrom PIL import Image\nsaved = io.BytesIO()\nImage.new('RGB', (3, 2), (200, 10, 10)).save(saved, 'PNG')\n"
              "picture = rl.ImageReader(io.BytesIO(saved.getvalue()))\n"
              "print(picture.getSize(), picture.getRGBData()[:3] == b'\\xc8\\n\\n', rl.Image is Image is PIL.Image, 'PIL.TiffTags' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = run_probe(probe, timeout=120)
     assert done.stdout.split("\n")[:2] == ["True False", "(3, 2) True True True"], done.stdout + done.stderr
 
 
@@ -247,6 +252,5 @@ def test_a_fork_while_pillow_loads_waits_for_it_so_the_child_finds_pillow_whole(
              "deferred.__spec__.loader = Slow()\nloading = threading.Thread(target=lambda: deferred.new)\nloading.start()\n"
              "time.sleep(0.05)\npid = os.fork()\nif pid == 0:\n    import signal\n    signal.alarm(5)  # a child left waiting ends\n    from PIL import Image\n"
              "    print(Image.new('RGB', (3, 2)).size, flush=True)\n    os._exit(0)\nos.waitpid(pid, 0)\nloading.join()")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=20,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = run_probe(probe, timeout=20)
     assert done.stdout.strip() == "(3, 2)", done.stdout + done.stderr
