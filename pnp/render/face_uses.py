@@ -19,7 +19,11 @@ class Uses:
         alike: dict = {}  # face → the ids of the objects equal to it: each object hashed once
         for key, face in objects.items():
             alike.setdefault(face, []).append(key)
-        self._by_object = {key: (objects[key], total) for keys in alike.values() for total in (sum(map(pieces.__getitem__, keys)),) for key in keys}
+        self._by_object: dict = {}  # id → (the face object, pieces showing it or a face equal to it)
+        for keys in alike.values():
+            total = sum(pieces[key] for key in keys)
+            for key in keys:
+                self._by_object[key] = (objects[key], total)
 
     def __getitem__(self, face) -> int:
         held = self._by_object.get(id(face))
