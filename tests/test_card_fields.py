@@ -9,18 +9,21 @@ import pytest
 from pnp.core.errors import Loc
 from pnp.data.card_fields import merged_fields
 from pnp.data.project import Project
-from pnp.data.source import LocDict
+from pnp.data.source import EmptyCell, LocDict
 
 GAME = "title: T\nplayers: {min: 1, max: 2}\nage: 8\nplay_time: 10\n"
 HEAD = "name: D\nsize: poker\nfront: g/front.j2\nfront_from: look\n"
 
 
-def _findings(root: Path, deck: str) -> list[tuple[str, str]]:
-    """The errors of reading a game whose one deck is `deck` (its front template, front.j2, is there)."""
+def _findings(root: Path, deck: str, sheet: str | None = None) -> list[tuple[str, str]]:
+    """The errors of reading a game whose one deck is `deck` (its front template, front.j2, is there), its cards from
+    `sheet` (cards.csv) when given."""
     (root / "data" / "g" / "decks").mkdir(parents=True)
     (root / "templates" / "g").mkdir(parents=True)
     (root / "data" / "g" / "game.yaml").write_text(GAME)
     (root / "data" / "g" / "decks" / "d.yaml").write_text(deck)
+    if sheet is not None:
+        (root / "data" / "g" / "decks" / "cards.csv").write_text(sheet)
     (root / "templates" / "g" / "front.j2").write_text("")
     _, findings = Project(root).load_game("g", partial=True)
     return [(f.code, str(f.loc)) for f in findings if f.severity == "error"]
@@ -45,3 +48,31 @@ def test_a_field_with_no_place_of_its_own_is_at_its_card():
         fields = merged_fields(defaults, raw)
         assert fields == {**defaults, "id": "a", "name": "Ann", "count": 1}
         assert [str(fields.loc_of(key)) for key in ("id", "name", "count")] == ["d.yaml:3:10", "d.yaml:3:5", "d.yaml:3:5"]
+
+
+
+def test_a_default_over_a_spreadsheets_cards_is_found_in_the_decks_yaml(tmp_path):
+    """Defaults written in the deck's YAML fill the cards of its spreadsheet: a wrong default is an error at its value in
+    the YAML (line 6, `  look: nowhere`, column 9), once for the cards it fills; a wrong cell at its cell in the sheet
+    (B3: row 3, column 2). The default was found in the spreadsheet, at the YAML's line and column."""
+    deck = HEAD + "defaults:\n  look: nowhere\ncards_from: cards.csv\n"
+    assert sorted(_findings(tmp_path, deck, "id,look\na,\nb,zzz\n")) == [
+        ("card-template-unknown", "data/g/decks/cards.csv:3:2"), ("card-template-unknown", "data/g/decks/d.yaml:6:9")]
+
+
+def test_an_empty_cell_keeps_the_decks_default_and_every_field_keeps_its_place():
+    """A blank cell means "the usual": the deck's default fills it, and the cells after it are read as ever; a blank
+    cell the deck has no default for is a blank field, not a missing one. Each field is found where it was written: the
+    value's cell, the key's header cell, the defaults mapping for a default with no place of its own."""
+    defaults = LocDict(Loc("d.yaml", 5, 3))
+    defaults["look"], defaults.locs["look"], defaults["back"] = "front", Loc("d.yaml", 6, 9), "plain"
+    raw = LocDict(Loc("cards.csv", 3, 1))
+    for key, value, column in (("id", "a", 1), ("look", EmptyCell(), 2), ("cost", "2", 3), ("note", EmptyCell(), 4)):
+        raw[key], raw.locs[key], raw.key_locs[key] = value, Loc("cards.csv", 3, column), Loc("cards.csv", 1, column)
+    fields = merged_fields(defaults, raw)
+    assert fields == {"look": "front", "back": "plain", "id": "a", "cost": "2", "note": "", "count": 1}
+    assert type(fields["note"]) is EmptyCell
+    assert {key: str(fields.loc_of(key)) for key in fields} == {
+        "look": "d.yaml:6:9", "back": "d.yaml:5:3", "id": "cards.csv:3:1", "cost": "cards.csv:3:3", "note": "cards.csv:3:4",
+        "count": "cards.csv:3:1"}
+    assert str(fields.key_loc("cost")) == "cards.csv:1:3"

@@ -1,6 +1,7 @@
 """A card's fields as a deck reads them: its own keys over the deck's defaults, each at the place it was written."""
 from __future__ import annotations
 
+from pnp.core.errors import Loc
 from pnp.data.source import EmptyCell, LocDict, LocList
 
 
@@ -9,6 +10,8 @@ def merged_fields(defaults, raw: LocDict) -> LocDict:
     a count of 1 when neither gives one. With no defaults, the card's own mapping is its fields (`_own_fields`)."""
     if not defaults:
         return _own_fields(raw)
+    if isinstance(defaults, LocDict) and defaults.path != raw.path:
+        _places_named(defaults)
     merged = LocDict(raw._loc, raw.path)
     for source in (defaults, raw):
         for key, value in source.items():
@@ -20,6 +23,19 @@ def merged_fields(defaults, raw: LocDict) -> LocDict:
                 merged.key_locs[key] = source.key_locs[key]
     merged.setdefault("count", 1)
     return merged
+
+
+def _places_named(defaults: LocDict) -> None:
+    """Make every place in `defaults` a Loc that names its file, for cards read from another file. A position packed by
+    the reader names no file, and a card's mapping reads it as its own: defaults written in the deck's YAML over cards
+    from its spreadsheet were found in the spreadsheet, at the YAML's line and column. Done in `defaults` itself (once:
+    a Loc stays one), so every card shares the same Locs; a key with no place of its own is at the defaults mapping."""
+    for key in defaults:
+        if not isinstance(defaults.locs.get(key), Loc):
+            defaults.locs[key] = defaults.loc_of(key)
+    for key, where in defaults.key_locs.items():
+        if not isinstance(where, Loc):
+            defaults.key_locs[key] = defaults.key_loc(key)
 
 
 def _own_fields(raw: LocDict) -> LocDict:
