@@ -76,3 +76,22 @@ def test_an_empty_cell_keeps_the_decks_default_and_every_field_keeps_its_place()
         "look": "d.yaml:6:9", "back": "d.yaml:5:3", "id": "cards.csv:3:1", "cost": "cards.csv:3:3", "note": "cards.csv:3:4",
         "count": "cards.csv:3:1"}
     assert str(fields.key_loc("cost")) == "cards.csv:1:3"
+
+
+def test_a_card_field_named_by_a_number_is_read_checked_and_printed(tmp_path):
+    """YAML reads `2: x` in a card as a field named by the number 2, beside fields named by text: every command reads it
+    (no internal error: a card's name sorted its fields' names, 2 against "name"), and the field no template reads is
+    a warning at its key's place (line 5, `  - {id: a, name: A, 2: x}`, column 22)."""
+    from conftest import run_pnp
+
+    deck = HEAD.replace("front_from: look\n", "") + "cards:\n  - {id: a, name: A, 2: x}\n"
+    (tmp_path / "data" / "g" / "decks").mkdir(parents=True)
+    (tmp_path / "templates" / "g").mkdir(parents=True)
+    (tmp_path / "data" / "g" / "game.yaml").write_text(GAME)
+    (tmp_path / "data" / "g" / "decks" / "d.yaml").write_text(deck)
+    (tmp_path / "templates" / "g" / "front.j2").write_text("{{ card.name }}")
+    for command in (["validate", "g"], ["build", "g", "--only", "cards", "-q"]):
+        result = run_pnp(tmp_path, *command)
+        assert result.exit_code == 0, result.output
+        assert "data/g/decks/d.yaml:5:22: warning: no template, constraint or fact reads the card field '2'" in result.output
+    assert (tmp_path / "output" / "g").is_dir()

@@ -79,7 +79,7 @@ class CardName:
                 exact = exact and _exact(value)
                 value = plain(value)
             if type(name) is not str:
-                exact = False
+                exact, name = False, str(name)  # a field named 2 in a card's YAML: its values' JSON sorts its keys, all text
             if name != "count":
                 values[name] = value
         self.values = values

@@ -185,6 +185,7 @@ def check_everything(gctx: GameContext, out: Path, without: frozenset = frozense
     stores do not hold; what they found and drew is kept there for the next command."""
     shared = shared_inputs_hash(gctx.project)
     open_kept(gctx, out, shared, without)
+    parts: list = []  # what `close_kept` reads when a check raised: its own error, not this name's, reaches the report
     try:
         parts = check_parts(gctx, shared=shared)
     finally:
