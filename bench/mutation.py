@@ -95,7 +95,7 @@ MODULES: dict[str, list[str]] = {
     # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
-    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamps.py"],
+    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
