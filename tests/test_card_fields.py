@@ -95,3 +95,11 @@ def test_a_card_field_named_by_a_number_is_read_checked_and_printed(tmp_path):
         assert result.exit_code == 0, result.output
         assert "data/g/decks/d.yaml:5:22: warning: no template, constraint or fact reads the card field '2'" in result.output
     assert (tmp_path / "output" / "g").is_dir()
+
+
+@pytest.mark.parametrize("key, column", [("1.5", 22), ("~", 22), ("? [p, q]", 24)], ids=["decimal", "empty", "list"])
+def test_a_key_that_is_no_word_or_whole_number_is_one_error_saying_to_quote_it(tmp_path, key, column):
+    deck = HEAD.replace("front_from: look\n", "") + f"cards:\n  - {{id: a, name: A, {key} : x}}\n"
+    assert _findings(tmp_path, deck) == [("yaml-key", f"data/g/decks/d.yaml:5:{column}")]
+    _, findings = Project(tmp_path).load_game("g", partial=True)
+    assert "put it in quotes" in findings[0].message

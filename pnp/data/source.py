@@ -480,7 +480,8 @@ class _Builder:
                 continue
             key = self.leaf(key_event) if leaf else self.build(key_event)
             if not isinstance(key, (str, int)):
-                raise PnpError(error("yaml-key", "keys must be plain words or numbers", self.loc(key_event)))
+                raise PnpError(error("yaml-key", "a key must be a plain word or a whole number (this one is a decimal, a list, a mapping or"
+                                     " empty): put it in quotes to make it a word, or name it with one", self.loc(key_event)))
             if key in out:
                 first = out.key_loc(key)
                 raise PnpError(error("yaml-duplicate-key", f"key '{key}' appears twice (first at line {first.line}): keep one", self.loc(key_event)))
