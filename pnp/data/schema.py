@@ -149,13 +149,16 @@ class GameSpec(Strict):
     notes: str = ""
     facts: dict[str, Any] = {}
     version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
-    feedback: FeedbackSpec = Field(default_factory=lambda: FeedbackSpec())  # the playtest form a QR stamp opens (pnp.data.answers)
+    # A game that names no playtest form, table or label sheet (most) has the defaults made as they are, unvalidated (they
+    # are no file's, and `model_construct` makes them equal to what validating nothing gives): validating them would
+    # build each model's own validator, which a process that reads no such section never needs (issue #77).
+    feedback: FeedbackSpec = Field(default_factory=lambda: FeedbackSpec.model_construct())  # the playtest form a QR stamp opens (pnp.data.answers)
     stamps: bool | StampsSpec = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
     start: dict[str, Any] = {}
-    setup: SetupSpec = Field(default_factory=SetupSpec)  # where an online table's pieces start (docs/exports.md)
+    setup: SetupSpec = Field(default_factory=lambda: SetupSpec.model_construct())  # where an online table's pieces start (docs/exports.md)
     components: list[Component] = []
     constraints: list[Constraint] = []
-    labels: LabelsSpec = Field(default_factory=LabelsSpec)  # the sheet its bag and box labels print on (pnp.data.label_sheets)
+    labels: LabelsSpec = Field(default_factory=lambda: LabelsSpec.model_construct())  # the sheet its bag and box labels print on (pnp.data.label_sheets)
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
     strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 
