@@ -52,6 +52,8 @@ NOT_IMPORTED_BY_A_PLAIN_DECK = (
     # issue #77 (s20): a deck of flat shapes and text has its ink worked out from what it draws (pnp.render.ink_elements),
     # so its PDF is never rasterised; and reads no picture, so Pillow's Image module and its tag tables wait (deferred_pil)
     "pypdfium2", "PIL.TiffTags", "PIL.ExifTags",
+    # issue #77 (s21): the models of a deck whose `count_column: none` gives one copy of each card (a spreadsheet's)
+    "pnp.data.one_each_schema",
 )
 # The models of game.yaml's sections a plain deck's game does not write (issue #77, s21): their defaults are made
 # unvalidated (pnp.data.schema.GameSpec), so a plain deck's build never builds their own validators. Never shorten it.

@@ -6,7 +6,7 @@ is turned into a Finding at the position the loader recorded.
 """
 
 import math
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -231,22 +231,6 @@ class DeckSpec(Strict):
             raise ValueError(f"this deck's cards make {copies:,} copies, over the {MAX_COPIES_PER_DECK:,} a deck may make: "
                              "lower some counts, or split the deck")
         return self
-
-
-class OneEachCardSpec(BaseModel):
-    """A card of a deck whose `count_column: none` says no field gives its copies: one copy, and a `count` field is the
-    template's to read (a Squib sheet's `count` may count pips)."""
-
-    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True, defer_build=True)
-    id: str = Field(pattern=ID_PATTERN, max_length=80)
-    back: str | None = None
-    count: ClassVar[int] = 1
-
-
-class OneEachDeckSpec(DeckSpec):
-    """A deck of `count_column: none`: its cards are one copy each (OneEachCardSpec)."""
-
-    cards: list[OneEachCardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
 
 
 class SheetOptions(BaseModel):
