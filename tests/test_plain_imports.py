@@ -52,7 +52,12 @@ NOT_IMPORTED_BY_A_PLAIN_DECK = (
     # issue #77 (s20): a deck of flat shapes and text has its ink worked out from what it draws (pnp.render.ink_elements),
     # so its PDF is never rasterised; and reads no picture, so Pillow's Image module and its tag tables wait (deferred_pil)
     "pypdfium2", "PIL.TiffTags", "PIL.ExifTags",
+    # issue #77 (s21): the models of a deck whose `count_column: none` gives one copy of each card (a spreadsheet's)
+    "pnp.data.one_each_schema",
 )
+# The models of game.yaml's sections a plain deck's game does not write (issue #77, s21): their defaults are made
+# unvalidated (pnp.data.schema.GameSpec), so a plain deck's build never builds their own validators. Never shorten it.
+NOT_BUILT_BY_A_PLAIN_DECK = ("FeedbackSpec", "SetupSpec", "LabelsSpec")
 DECK_GAME = "title: Plain\nplayers: {min: 1, max: 2}\npalette: {ink: '#222222', paper: '#faf7f0', band: '#2a6f97'}\n"
 DECK = "name: Plain\nsize: poker\nfront: plain/front.j2\nback: plain/back.j2\ncards:\n  - {id: a, title: One}\n  - {id: b, title: Two}\n"
 DECK_FRONT = '{{ rect(0, 0, face.w, face.h, fill="paper") }}{{ rect(0, 0, face.w, 16, fill="band") }}{{ text(card.title, 5, 20, face.w - 10, 12) }}'
@@ -85,6 +90,22 @@ def test_the_other_files_models_are_read_through_the_schema():
     declared |= {name for name in vars(parts) if name.isupper() and not hasattr(base, name)}  # its own tables, not the shared caps
     assert declared == schema.PART_NAMES
     assert all(getattr(schema, name) is getattr(parts, name) for name in schema.PART_NAMES)
+
+
+def test_a_section_a_game_leaves_out_is_what_validating_it_empty_gives():
+    """The sections of NOT_BUILT_BY_A_PLAIN_DECK a game.yaml leaves out are made unvalidated (pnp.data.schema.GameSpec):
+    each is what the section written empty gives, field for field, with the same fields set, and each game its own."""
+    import pnp.data.schema as schema
+
+    plain = {"title": "Plain", "players": {"min": 1, "max": 2}}
+    left_out, other = schema.GameSpec.model_validate(plain), schema.GameSpec.model_validate(plain)
+    written = schema.GameSpec.model_validate({**plain, "feedback": {}, "setup": {}, "labels": {}})
+    for section in ("feedback", "setup", "labels"):
+        made, empty = getattr(left_out, section), getattr(written, section)
+        assert type(made).__name__ in NOT_BUILT_BY_A_PLAIN_DECK
+        assert made == empty and made.model_dump() == empty.model_dump() and made.model_fields_set == empty.model_fields_set == set()
+        assert made is not getattr(other, section)
+    assert left_out.labels.label_sheet("a4").title == written.labels.label_sheet("a4").title
 
 
 def test_every_command_is_offered_and_found():
@@ -144,7 +165,8 @@ def test_a_plain_build_of_cards_alone_imports_no_numpy(tmp_path):
 def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_path):
     """A deck of listed cards with no icon, constraint or cutter (the standard deck's kind) imports none of
     NOT_IMPORTED_BY_A_PLAIN_DECK: pydantic finds no plugins without importlib.metadata (pnp.data.pydantic_plugins), and
-    the cut marks, constraint checks and token readers wait for a game that has them."""
+    the cut marks, constraint checks and token readers wait for a game that has them; nor builds the validators of
+    NOT_BUILT_BY_A_PLAIN_DECK, the sections its game.yaml leaves out."""
     project = tmp_path / "project"
     (project / "data" / "plain" / "decks").mkdir(parents=True)
     (project / "templates" / "plain").mkdir(parents=True)
@@ -153,9 +175,10 @@ def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_p
     (project / "templates" / "plain" / "front.j2").write_text(DECK_FRONT, encoding="utf-8")
     (project / "templates" / "plain" / "back.j2").write_text(DECK_BACK, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
-    imported = _after_a_build(project, "plain", (*NOT_IMPORTED_BY_A_PLAIN_BUILD, *NOT_IMPORTED_BY_A_PLAIN_DECK), "--only", "cards", env=env)
+    built = f"[name for name in {NOT_BUILT_BY_A_PLAIN_DECK!r} if getattr(sys.modules['pnp.data.schema'], name).__pydantic_complete__]"
+    imported = _after_a_build(project, "plain", (*NOT_IMPORTED_BY_A_PLAIN_BUILD, *NOT_IMPORTED_BY_A_PLAIN_DECK), "--only", "cards", also=built, env=env)
     assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
-    assert imported == "[]", f"a plain deck's build imported: {imported}"
+    assert imported == "[] []", f"a plain deck's build imported (and built the validators of): {imported}"
 
 
 def run_probe(probe: str, timeout: float) -> subprocess.CompletedProcess:

@@ -342,7 +342,7 @@ class Project:
         return raw, parsed
 
     def _load_deck(self, path: Path, slug: str, findings: list, edition: Edition, before: Deck | None = None) -> Deck | None:
-        from pnp.data.schema import DeckSpec, OneEachDeckSpec, check_shape
+        from pnp.data.schema import DeckSpec, check_shape
 
         rel = self.rel(path)
         if not self._deck_file_named_well(path, rel, slug, findings):
@@ -354,7 +354,7 @@ class Project:
         if not filled:
             return None
         one_each = isinstance(data, LocDict) and "count_column" in data and _no_copies(data["count_column"])
-        spec, found = check_shape(OneEachDeckSpec if one_each else DeckSpec, data, rel, game=slug)
+        spec, found = check_shape(_one_each_deck() if one_each else DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
             return None
@@ -528,6 +528,13 @@ class Project:
         data["cards"] = cards
         data.locs["cards"] = data.loc_of("generate")
         return True
+
+
+def _one_each_deck() -> type:
+    """The model of a deck of one copy each, imported when a deck is one (pnp.data.one_each_schema)."""
+    from pnp.data.one_each_schema import OneEachDeckSpec
+
+    return OneEachDeckSpec
 
 
 def _no_copies(count_column) -> bool:

@@ -6,7 +6,7 @@ is turned into a Finding at the position the loader recorded.
 """
 
 import math
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -149,13 +149,16 @@ class GameSpec(Strict):
     notes: str = ""
     facts: dict[str, Any] = {}
     version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
-    feedback: FeedbackSpec = Field(default_factory=lambda: FeedbackSpec())  # the playtest form a QR stamp opens (pnp.data.answers)
+    # A game that names no playtest form, table or label sheet (most) has the defaults made as they are, unvalidated (they
+    # are no file's, and `model_construct` makes them equal to what validating nothing gives): validating them would
+    # build each model's own validator, which a process that reads no such section never needs (issue #77).
+    feedback: FeedbackSpec = Field(default_factory=lambda: FeedbackSpec.model_construct())  # the playtest form a QR stamp opens (pnp.data.answers)
     stamps: bool | StampsSpec = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
     start: dict[str, Any] = {}
-    setup: SetupSpec = Field(default_factory=SetupSpec)  # where an online table's pieces start (docs/exports.md)
+    setup: SetupSpec = Field(default_factory=lambda: SetupSpec.model_construct())  # where an online table's pieces start (docs/exports.md)
     components: list[Component] = []
     constraints: list[Constraint] = []
-    labels: LabelsSpec = Field(default_factory=LabelsSpec)  # the sheet its bag and box labels print on (pnp.data.label_sheets)
+    labels: LabelsSpec = Field(default_factory=lambda: LabelsSpec.model_construct())  # the sheet its bag and box labels print on (pnp.data.label_sheets)
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
     strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 
@@ -228,22 +231,6 @@ class DeckSpec(Strict):
             raise ValueError(f"this deck's cards make {copies:,} copies, over the {MAX_COPIES_PER_DECK:,} a deck may make: "
                              "lower some counts, or split the deck")
         return self
-
-
-class OneEachCardSpec(BaseModel):
-    """A card of a deck whose `count_column: none` says no field gives its copies: one copy, and a `count` field is the
-    template's to read (a Squib sheet's `count` may count pips)."""
-
-    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True, defer_build=True)
-    id: str = Field(pattern=ID_PATTERN, max_length=80)
-    back: str | None = None
-    count: ClassVar[int] = 1
-
-
-class OneEachDeckSpec(DeckSpec):
-    """A deck of `count_column: none`: its cards are one copy each (OneEachCardSpec)."""
-
-    cards: list[OneEachCardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
 
 
 class SheetOptions(BaseModel):
