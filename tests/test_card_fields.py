@@ -66,6 +66,7 @@ def test_an_empty_cell_keeps_the_decks_default_and_every_field_keeps_its_place()
     value's cell, the key's header cell, the defaults mapping for a default with no place of its own."""
     defaults = LocDict(Loc("d.yaml", 5, 3))
     defaults["look"], defaults.locs["look"], defaults["back"] = "front", Loc("d.yaml", 6, 9), "plain"
+    defaults.key_locs["look"] = (5 << 24) | 2  # as the YAML reader keeps a place: line 6, column 3, packed (no file named)
     raw = LocDict(Loc("cards.csv", 3, 1))
     for key, value, column in (("id", "a", 1), ("look", EmptyCell(), 2), ("cost", "2", 3), ("note", EmptyCell(), 4)):
         raw[key], raw.locs[key], raw.key_locs[key] = value, Loc("cards.csv", 3, column), Loc("cards.csv", 1, column)
@@ -75,7 +76,22 @@ def test_an_empty_cell_keeps_the_decks_default_and_every_field_keeps_its_place()
     assert {key: str(fields.loc_of(key)) for key in fields} == {
         "look": "d.yaml:6:9", "back": "d.yaml:5:3", "id": "cards.csv:3:1", "cost": "cards.csv:3:3", "note": "cards.csv:3:4",
         "count": "cards.csv:3:1"}
-    assert str(fields.key_loc("cost")) == "cards.csv:1:3"
+    assert (str(fields.key_loc("cost")), str(fields.key_loc("look"))) == ("cards.csv:1:3", "d.yaml:6:3")
+    alike, own = LocDict(Loc("d.yaml", 5, 3)), LocDict(Loc("d.yaml", 9, 5))  # a card of its defaults' file
+    alike["back"], own["id"] = "plain", "b"
+    assert str(merged_fields(alike, own).loc_of("back")) == "d.yaml:5:3"  # a default with no place: at the defaults
+
+
+def test_a_default_no_template_reads_is_warned_of_at_its_key_in_the_decks_yaml(tmp_path):
+    """A field the defaults give every card of a spreadsheet, read by no template, is one warning at its key in the
+    deck's YAML (line 6, `  extra: 1`, column 3), not at that line and column of the spreadsheet."""
+    from conftest import run_pnp
+
+    deck = HEAD.replace("front_from: look\n", "") + "defaults:\n  look: front\n  extra: 1\ncards_from: cards.csv\n"
+    _findings(tmp_path, deck, "id,look\na,\nb,\n")
+    (tmp_path / "templates" / "g" / "front.j2").write_text("{{ card.look }}")
+    result = run_pnp(tmp_path, "validate", "g")
+    assert [line.split(" warning: ")[0] for line in result.output.splitlines() if "'extra'" in line] == ["data/g/decks/d.yaml:6:3:"]
 
 
 def test_a_card_field_named_by_a_number_is_read_checked_and_printed(tmp_path):
