@@ -46,3 +46,32 @@ def test_an_icon_that_links_to_another_file_is_checked_every_time(tmp_path, monk
     for _ in range(2):
         IconLibrary([icons], root=tmp_path).source("linked")
     assert seen == ["icons/linked.svg"] * 2
+
+
+def test_a_save_draws_only_the_faces_of_the_card_it_changed(project, tmp_path, monkeypatch, settled):
+    """A warm session (what `pnp watch` keeps) rebuilding after one card's text changed draws that card's face alone: the
+    other cards' faces, and the backs the edit leaves as they were, come from what the session kept."""
+    from pnp.cli import run_build
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.layout.templates import Layouts
+    from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
+
+    session, out = Session(warm=True), tmp_path / "out"
+
+    def build() -> None:
+        report = run_build(Project(project), ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True,
+                           workers=1, session=session)
+        assert not report.errors(), report.sorted()
+        session.writes.flush()
+
+    build()
+    drawn: list[str] = []
+    render = Layouts.render
+    monkeypatch.setattr(Layouts, "render", lambda self, *args, **kwargs: (drawn.append(args[6]), render(self, *args, **kwargs))[1])
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    build()
+    assert drawn and all("rogue" in what for what in drawn), drawn
+    assert len(drawn) <= 2, drawn
