@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import textwrap
 
 import pytest
@@ -115,10 +116,13 @@ def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over
     assert 96 * STOCK + 1.0 + BOARD / 2 - 0.05 <= depth <= 96 * STOCK + 2.0 + BOARD / 2 + 0.05  # one fold: half a board
 
 
-def test_list_reports_each_box_with_its_decks_cards_and_inner_size(shared_build):
-    """`pnp list` beside the plain build's output (conftest.shared_build), as a designer runs it after building: its
-    checks are answered from what that build kept, where a list with no output checks all five games afresh."""
-    result = run_pnp(ROOT, "list", "--format", "json", "--out", str(shared_build()))
+def test_list_reports_each_box_with_its_decks_cards_and_inner_size(shared_build, tmp_path):
+    """`pnp list` beside a copy of the plain build's output (conftest.shared_build, read-only to its tests: list keeps
+    its checks in the build cache of the folder it names), as a designer runs it after building: the data's and
+    readability checks are answered from what that build kept."""
+    out = tmp_path / "built"
+    shutil.copytree(shared_build(), out, symlinks=True)
+    result = run_pnp(ROOT, "list", "--format", "json", "--out", str(out))
     games = {g["game"]: g for g in json.loads(result.output[: result.output.rindex("]") + 1])}
     assert all(g["boxes"] for g in games.values()), "every game ships boxes for its cards"
     box = next(b for b in games["organ-match"]["boxes"] if b["decks"] == ["influence"])

@@ -128,7 +128,7 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
     for edition, code, slugs in editions(project, game_names(project, games), lang):
         with in_edition(report, code):
             rows += [dict(game_listing(g, project.templates_dir, paper, margin), lang=code or None, ink=built_inks(folder, g.slug))
-                     for g in read_games(edition, slugs, report, frozenset(without))[0]]
+                     for g in read_games(edition, slugs, report, frozenset(without), out=folder)[0]]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:

@@ -184,17 +184,18 @@ def load_games(project: Project, slugs: list[str], report: Report, partial: bool
 
 
 @paused
-def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True, without: frozenset = frozenset()) -> list:
+def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True, without: frozenset = frozenset(),
+                   out: Path | None = None) -> list:
     """Load games and run every check on them, rendering each output in memory (on all cores); the games, with every
     finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks).
 
-    What the checks find and draw is kept in the build cache of the project's
-    output folder, as a build keeps it (pnp.pipeline.build.check_everything):
+    What the checks find and draw is kept in the build cache of the output
+    folder `out` (the project's output/ when not given), as a build keeps it (pnp.pipeline.build.check_everything):
     a game as it was is answered from there, without drawing anything. The collector is paused throughout, as for a
     build (pnp.cli.run_build)."""
     from pnp.pipeline.results import checks_cache, kept_validations
 
-    out, note = checks_cache(project, without) if draw else (None, None)
+    out, note = checks_cache(project, without, out) if draw else (None, None)
     if note is not None:
         report.add(note)
     games = load_games(project, slugs, report, partial=True)
@@ -209,12 +210,13 @@ def validate_games(project: Project, slugs: list[str], report: Report, draw: boo
     return games
 
 
-def read_games(project: Project, slugs: list[str], report: Report, without: frozenset = frozenset()) -> tuple[list, Engine | None]:
+def read_games(project: Project, slugs: list[str], report: Report, without: frozenset = frozenset(), out: Path | None = None) -> tuple[list, Engine | None]:
     """The one way a command that makes something of games (list, preview, showcase, export, bundle) reads them: load
-    them and run every check `pnp validate` runs, drawing each output in memory (`validate_games`), so a fault any
+    them and run every check `pnp validate` runs, drawing each output in memory (`validate_games`, its work kept in the
+    build cache of `out`, the build's folder the command names), so a fault any
     command would meet is the same located finding in all of them (docs/findings.md); (games, an engine to draw them
     with). A game with errors comes back without the parts whose files failed (`load_games`): listed, never drawn."""
-    games = validate_games(project, slugs, report, without=without)
+    games = validate_games(project, slugs, report, without=without, out=out)
     from pnp.outputs.context import Engine
 
     return games, (Engine(project) if games else None)

@@ -70,6 +70,23 @@ def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
     return svg
 
 
+_PASSED = KnownByStatus()  # an icon's bytes once they passed, by its file's status: read for drawing in every run
+
+
+def passed_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
+    """`check_svg_file`, worked out again only when the file's status changed: a `pnp watch` save drew its icons after
+    reading and checking every file again. An SVG that links to other files (`href`) is checked every time, as what
+    it links to may change without it."""
+    checked: list[bytes] = []
+
+    def check(p: Path) -> bytes | None:
+        checked.append(check_svg_file(p, shown, *folders))
+        return None if b"href" in checked[0] else checked[0]  # None: kept as "check it every time"
+
+    svg = _PASSED.get(path, check)
+    return svg if svg is not None else checked[0] if checked else check_svg_file(path, shown, *folders)
+
+
 def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) -> None:
     """Refuse (IconRefused) an SVG document that is not XML, not an <svg>, too big, oddly sized, or links outside."""
     import xml.etree.ElementTree as ET  # a game with SVG files alone reads XML

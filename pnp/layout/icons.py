@@ -26,7 +26,7 @@ from reportlab.lib.colors import HexColor
 from pnp.core.files import game_files
 from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
-from pnp.data.svgfiles import check_svg_file, svg_reader
+from pnp.data.svgfiles import passed_svg_file, svg_reader
 from pnp.layout.fonts import FontBook
 
 
@@ -192,7 +192,7 @@ class IconLibrary:
         if self.root is not None and path.is_relative_to(self.root):
             folders.append(self.root)
             shown = str(path.relative_to(self.root))
-        return check_svg_file(path, shown, *folders)
+        return passed_svg_file(path, shown, *folders)
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""

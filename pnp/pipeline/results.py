@@ -258,12 +258,13 @@ def kept_validations(project, games: list, out: Path, without: frozenset = froze
     return {slug: findings for slug, findings in found.items() if findings is not None}
 
 
-def checks_cache(project, without: frozenset = frozenset()) -> tuple[Path | None, Finding | None]:
+def checks_cache(project, without: frozenset = frozenset(), out: Path | None = None) -> tuple[Path | None, Finding | None]:
     """(the output folder whose build cache the commands that check games without building them read and keep their
-    work in, a note to show about that cache): the folder `pnp build` writes to by default, readied as a build readies
+    work in, a note to show about that cache): `out`, the folder the command names (`pnp list --out`), else the one
+    `pnp build` writes to by default, readied as a build readies
     it (pnp.pipeline.cache.open_build_cache); (None, None) when it cannot be written (it lies in a linked folder, a
     file stands in its place), and nothing is kept."""
-    out = project.root / "output"
+    out = Path(out) if out is not None else project.root / "output"
     try:
         folder_to_write(out / CACHE_DIR, make=False)
         if any(os.path.lexists(folder) and not folder.is_dir() for folder in (out, out / CACHE_DIR)):
