@@ -105,6 +105,7 @@ def test_a_cards_name_is_its_fields_json_where_json_writes_them_as_they_are(fiel
     named = card_name(card)
     assert named.key == (_json_key({k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}) if exact else None)
     assert card_name(card) is named  # carried on the card: made once
+    assert named.values == plain({k: v for k, v in fields.items() if k != "count"})  # what `pnp changes` records: JSON's text keys
 
 
 def test_plain_data_is_json_of_its_own_kinds_with_text_keys():
