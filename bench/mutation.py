@@ -97,6 +97,9 @@ MODULES: dict[str, list[str]] = {
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
     "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
+    # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
+    "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],
+    "pnp/render/face_uses.py": ["tests/test_sheet_writing.py"],
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
