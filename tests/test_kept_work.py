@@ -8,6 +8,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -284,3 +285,22 @@ def test_a_kept_game_file_gives_its_findings_at_the_same_places(project, tmp_pat
     column = deck.read_text(encoding="utf-8").splitlines()[line - 1].index("nmber") + 1
     where = f"data/tiny/decks/heroes.yaml:{line}:{column}: error"  # templates read 'number': one misspelt name, an error
     assert where in first.output and where in second.output
+
+
+def test_a_build_ages_out_the_digests_kept_for_copies_of_pnp_not_run_for_a_month(project, tmp_path, monkeypatch):
+    """Each copy of pnp (a clone, an install, a test's) keeps the digests of its own files in the user's folder: those of
+    copies not run for a month go, a month-old one of a copy still run last week stays, and this copy's own always
+    stays (unchanged files are never written again, so its time says nothing of its use)."""
+    from pnp.core.files import shipped_digests
+
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "user" / "cache-key"))
+    build(project, tmp_path / "out", "--only", "cards")
+    own = shipped_digests()
+    assert own is not None and own.parent == tmp_path / "user" and own.is_file()
+    gone, week = own.parent / "shipped-digests-0000000000000000.json", own.parent / "shipped-digests-1111111111111111.json"
+    for file, days in ((gone, 31), (week, 7), (own, 90)):
+        file.write_bytes(b"{}") if file != own else None
+        os.utime(file, (time.time() - days * 86_400,) * 2)
+    os.utime(own.parent / ".pruned-shipped", (0, 0))  # as if the last pruning were long ago
+    build(project, tmp_path / "out", "--only", "cards")
+    assert (gone.exists(), week.exists(), own.exists()) == (False, True, True)

@@ -108,14 +108,18 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 
 
 def _age_out(out) -> None:
-    """Every build, answered from its cache or not, ages out the parses none reads: its own and those of pnp's files
-    (pnp.core.kept.prune)."""
+    """Every build, answered from its cache or not, ages out the parses none reads (its own and those of pnp's files)
+    and the digests of pnp's files kept for copies of pnp not run for a month (pnp.core.kept.prune)."""
+    from pnp.core.files import shipped_digests
     from pnp.core.kept import prune, shipped_parses
     from pnp.pipeline.cache import parsed_files_path
 
     for parsed in (parsed_files_path(out), shipped_parses()):
         if parsed is not None:
             prune(parsed)
+    own = shipped_digests()
+    if own is not None:
+        prune(own.parent, entries="shipped-digests-*.json", spare=own)
 
 
 def _read(project: Project, slugs: list[str], base, report: Report) -> tuple[list, list]:

@@ -475,7 +475,7 @@ def read_kept_digests(file: Path) -> None:
     """Know the digests an earlier process kept in `file` (FileDigests.read_kept), and those of pnp's own files kept
     for every project (`save_digests`)."""
     DIGESTS.read_kept(file)
-    shipped = _shipped_digests()
+    shipped = shipped_digests()
     if shipped is not None:
         DIGESTS.read_kept(shipped, alone=True)
 
@@ -488,13 +488,13 @@ def save_digests(file: Path, writes: CacheWrites = AT_ONCE) -> None:
 
     def save() -> None:
         DIGESTS.save(file)
-        kept = _shipped_digests()
+        kept = shipped_digests()
         if kept is not None:
             DIGESTS.save(kept, only=shipped)
     writes(save)
 
 
-def _shipped_digests() -> Path | None:
+def shipped_digests() -> Path | None:
     """The file of pnp's own files' digests: one for each copy of pnp (a clone, an install), which names them apart."""
     from pnp.core.assets import copy_name
     from pnp.core.sealed import user_folder

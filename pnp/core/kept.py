@@ -85,16 +85,18 @@ def shipped_parses() -> Path | None:
     return folder / "parsed" if folder is not None else None
 
 
-def prune(folder: Path, now: float | None = None) -> int:
-    """Remove entries written more than MAX_AGE_DAYS ago from `folder`, at most once a day; how many were removed.
+def prune(folder: Path, now: float | None = None, entries: str = "*.pickle", spare: Path | None = None) -> int:
+    """Remove the `entries` (a name pattern) written more than MAX_AGE_DAYS ago from `folder`, but `spare`, at most once
+    a day; how many were removed.
 
     Every version of a font or icon a designer tries gets entries (a font's
-    are megabytes), and nothing else ever removes them. An entry still in use
+    are megabytes), and every copy of pnp ever run its own digests of its files
+    in the user's folder; nothing else ever removes them. An entry still in use
     is made again by the next build that needs it, at the cost of one parse a
-    month. A marker file's time says when the folder was last pruned, so most
-    builds pay one stat rather than one per entry."""
+    month. A marker file's time (one a pattern) says when the folder was last
+    pruned, so most builds pay one stat rather than one per entry."""
     now = time.time() if now is None else now
-    marker = folder / ".pruned"
+    marker = folder / (".pruned" if entries == "*.pickle" else f".pruned-{entries.split('-')[0].strip('*.')}")
     try:
         folder_to_write(folder, make=False)
     except OSError:  # a linked cache folder: nothing of it is removed
@@ -104,9 +106,9 @@ def prune(folder: Path, now: float | None = None) -> int:
             return 0
     limit = now - MAX_AGE_DAYS * 86_400
     removed = 0
-    for entry in folder.glob("*.pickle") if folder.is_dir() else ():
+    for entry in folder.glob(entries) if folder.is_dir() else ():
         with suppress(OSError):  # gone already: another build pruned it
-            if entry.stat().st_mtime < limit:
+            if entry != spare and entry.stat().st_mtime < limit:
                 entry.unlink()
                 removed += 1
     with suppress(OSError):
