@@ -26,6 +26,7 @@ from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import TOKENS_SHARED, FileStats
+from pnp.render.ink_elements import items_of
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
@@ -55,19 +56,21 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     return first + rest
 
 
-def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0.5) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
+def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0.5, inks: bool = False) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
     """Render a deck's cards: (those rendered here, their findings, the rest that another process renders, or None).
 
     A large deck's last cards are rendered in a helper process while this
     one renders the first `share` (the machine has two cores and rendering is
     half of a build). Faces are plain values, so they travel back cheaply and
-    the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest)."""
+    the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest);
+    with `inks`, the other process also works out its faces' ink items (SplitDeck.inks), which the sheets would else
+    work out here."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced and "deck-helper" not in options.without:
         pool = helper_pool(_context, _recipe(gctx, deck, options))
         try:
-            later = pool.submit(_render_in_worker, cards[split:])
+            later = pool.submit(_render_in_worker, cards[split:], inks)
             with gctx.files_read.recording() as files:
                 first, found = render_cards(gctx, deck, options, cards[:split])
         except BaseException:
@@ -91,13 +94,14 @@ class SplitDeck:
         self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
         self.whole = whole  # (the deck, its options, the first cards rendered here, the files they read): the whole deck once the rest arrives
         self._rest: tuple[list[Rendered], list[Finding]] | None = None
+        self.inks: dict = {}  # id(face) → (face, its ink items) for the faces that arrived (pnp.render.ink_elements.FaceInks)
 
     def rest(self) -> tuple[list[Rendered], list[Finding]]:
         """Those cards with their faces (`_render_here`), and what rendering the whole deck found, each template bug
         once; the fonts the other process registered, the files it opened and the faces it kept become this one's too."""
         if self._rest is None:
             try:
-                faces, later_findings, fonts, later_files, kept = self.later.result()
+                faces, later_findings, fonts, later_files, kept, inks = self.later.result()
             finally:
                 if self.close is not None:
                     self.close()
@@ -108,6 +112,9 @@ class SplitDeck:
             if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
                 gctx.face_store.adopt(*kept)
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
+            # no items asked: none sent (`inks` empty)
+            self.inks = {id(face): (face, items) for pair, known in zip(faces, inks, strict=False) for face, items in zip(pair, known, strict=True)
+                         if items is not None}
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
             if self.whole is not None:
                 deck, options, first, files = self.whole
@@ -131,18 +138,35 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
     return gctx, game.decks[deck_id], options
 
 
-def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str], tuple[dict, dict]]:
-    """The faces of `cards`, the findings, the fonts registered, the files opened, and the faces the store gave or took
-    with their card reads (one pickle: a face in both is sent once)."""
-    return _render_here(*worker_state(), cards)  # the helper's context, made once by `_context` as it started
+def _render_in_worker(cards: list[Card], inks: bool = False) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str], tuple[dict, dict], list]:
+    """The faces of `cards`, the findings, the fonts registered, the files opened, the faces the store gave or took
+    with their card reads (one pickle: a face in both is sent once), and with `inks` each face's ink items."""
+    return _render_here(*worker_state(), cards, inks)  # the helper's context, made once by `_context` as it started
 
 
-def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card]) -> tuple:
+def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], inks: bool = False) -> tuple:
     with gctx.files_read.recording() as files:
         rendered, findings = render_cards(gctx, deck, options, cards)
     store = gctx.face_store
     kept = (store.used, store.reads) if store is not None else ({}, {})
-    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept
+    faces = [(front, back) for _, front, back in rendered]
+    return faces, findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept, _ink_items(faces) if inks else []
+
+
+def _ink_items(faces: list[tuple]) -> list[tuple]:
+    """Each (front, back)'s ink items (pnp.render.ink_elements.items_of), worked out in the process that drew them: the
+    sheets would else work them out in the process writing every page, a tenth of writing them. One list per face object,
+    so a back the cards share is worked out and sent once."""
+    done: dict[int, object] = {}
+
+    def of(face: Face | None):
+        if face is None:
+            return None
+        got = done.get(id(face))
+        if got is None:
+            got = done[id(face)] = items_of(face)
+        return got
+    return [(of(front), of(back)) for front, back in faces]
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:
@@ -267,6 +291,7 @@ class DeckSheets:
         self._inspections = kept_inspections(gctx)
         self._coming: SplitDeck | None = None
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
+        self.inks: dict = {}  # the ink items of the faces another process drew (SplitDeck.inks)
 
     def add(self, rendered: list[Rendered], found: list[Finding]) -> None:
         """Cards rendered now, and what rendering them found."""
@@ -293,6 +318,7 @@ class DeckSheets:
         if self._coming is None:
             return
         rendered, found = self._coming.rest()
+        self.inks = self._coming.inks
         self._coming = None
         self._found(rendered, found)
         for card, front, back in rendered:
@@ -351,7 +377,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         for deck in wanted:
             if options.progress:
                 options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
-            first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5)
+            first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5, inks=ahead and _inks_measured(options))
             sheets = DeckSheets(gctx, deck, digests, previous_faces, options.printed.fitted(deck.size, given_for))
             decks.append(sheets)
             sheets.add(first, found)
@@ -365,14 +391,24 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         _arrive_all(decks)  # a build that stopped with an exception leaves no process rendering for it
 
 
+def _inks_measured(options: Options) -> bool:
+    """Whether the card sheets' pages may take their ink from their elements (pnp.render.ink_elements.PageInks.page):
+    not with the ink saver, a cutting machine's marks or a gutterfold's."""
+    return not options.ink_saver and not options.cutter and options.layout == "duplex"
+
+
 def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], digests: FaceDigests) -> tuple[list, list[Finding]]:
     """The sheet PDFs of the decks (`build_cards`), and the findings."""
     game = gctx.game
     groups = [g for g in (d.group() for d in decks) if g is not None]
     tokens, token_sets, token_found = _shared_tokens(gctx, options)  # on the last sheet, after the last card, where they all fit
 
+    known_inks: dict = {}  # the ink items of the faces another process drew, as they arrive
+
     def arrive() -> None:
         _arrive_all(decks)
+        for d in decks:
+            known_inks.update(d.inks)
         if any(f.severity == "error" for f in _decks_findings(decks)):
             raise GaveUp
 
@@ -390,7 +426,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     files = []
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0,
-                                 name=f"{game.slug}-cards.pdf")
+                                 name=f"{game.slug}-cards.pdf", known_inks=known_inks)
         arrive()
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}

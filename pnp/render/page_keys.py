@@ -23,11 +23,12 @@ class PageKeys:
     art) the caller adds to every key. A group drawing its own cut guide runs
     code no value here names: its pages get no key. Each page's ink where its
     elements give it exactly goes to `inks` (`scale_label`: the scale bar's words;
-    None where the pages draw what no element names, a cutting machine's marks)."""
+    None where the pages draw what no element names, a cutting machine's marks; `known`, faces' ink items worked out
+    where they were drawn: pnp.render.ink_elements.FaceInks)."""
 
-    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None):
+    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None, known: dict | None = None):
         self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
-        self.exact = PageInks(common, scale_label)
+        self.exact = PageInks(common, scale_label, known)
         self.made: list[str | None] = []
         self.inks: list[float | None] = []
 
