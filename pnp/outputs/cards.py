@@ -267,7 +267,7 @@ def _inspected(seen: dict, face: Face, template: str | None, deck: Deck, card: C
     return known[1]
 
 
-MAIN_SHARE_AHEAD = 0.42  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
+MAIN_SHARE_AHEAD = 0.34  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
 
 
 class GaveUp(Exception):
