@@ -45,19 +45,21 @@ def root(tmp_path_factory):
     return root
 
 
-def page_inks(root, options: Options) -> list:
-    """Each page's ink from its elements, of the card sheets built in this process (a new engine: nothing kept)."""
+def sheets_stats(root, options: Options):
+    """The card sheets' stats (FileStats), built in this process (a new engine: nothing kept)."""
     project = Project(root)
     files, findings = build_cards(Engine(project).for_game(project.load_game("std")[0]), options)
     assert not [f for f in findings if f.severity == "error"], findings
-    return files[0][2].page_exact
+    return files[0][2]
 
 
-def test_a_split_decks_pages_have_the_ink_of_a_build_in_one_process(root, split_decks):
-    alone = page_inks(root, Options(paper="letter", without=frozenset({"deck-helper"})))
-    split = page_inks(root, Options(paper="letter"))
-    assert len(alone) == 6 and None not in alone  # three sheets, fronts and backs, each measured from its elements
-    assert split == alone
+def test_a_split_decks_pages_have_the_ink_and_digests_of_a_build_in_one_process(root, split_decks):
+    """Each page's ink and each card's face digests (what the next build compares) are a one-process build's."""
+    alone = sheets_stats(root, Options(paper="letter", without=frozenset({"deck-helper"})))
+    split = sheets_stats(root, Options(paper="letter"))
+    assert len(alone.page_exact) == 6 and None not in alone.page_exact  # three sheets, fronts and backs, each measured from its elements
+    assert split.page_exact == alone.page_exact
+    assert split.faces == alone.faces and len(split.faces) == 20
 
 
 def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(root, split_decks):
@@ -73,3 +75,15 @@ def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(roo
         assert bool(coming.inks) == sent
         if sent:
             assert all(id(face) in coming.inks and coming.inks[id(face)][0] is face for face in fronts)
+
+
+def test_the_helper_sends_its_faces_digests_for_the_sheets(root, split_decks):
+    """The faces' digests come with the faces (SplitDeck.digests) when the card sheets ask, each the digest of the face it names."""
+    from pnp.layout.elements import unstamped_digest
+
+    project = Project(root)
+    gctx = Engine(project).for_game(project.load_game("std")[0])
+    _, _, coming = pnp.outputs.cards.start_deck(gctx, gctx.game.decks["patients"], Options(paper="letter"), 0.4, digests=True)
+    rendered, _ = coming.rest()
+    assert len(coming.digests) == 2 * len(rendered)
+    assert all(digest == unstamped_digest(face) for face, digest in coming.digests)
