@@ -53,13 +53,14 @@ def sheets_stats(root, options: Options):
     return files[0][2]
 
 
-def test_a_split_decks_pages_have_the_ink_and_digests_of_a_build_in_one_process(root, split_decks):
-    """Each page's ink and each card's face digests (what the next build compares) are a one-process build's."""
+def test_a_split_decks_pages_have_the_ink_keys_and_digests_of_a_build_in_one_process(root, split_decks):
+    """Each page's ink and key and each card's face digests (what the next build compares) are a one-process build's."""
     alone = sheets_stats(root, Options(paper="letter", without=frozenset({"deck-helper"})))
     split = sheets_stats(root, Options(paper="letter"))
     assert len(alone.page_exact) == 6 and None not in alone.page_exact  # three sheets, fronts and backs, each measured from its elements
     assert split.page_exact == alone.page_exact
     assert split.faces == alone.faces and len(split.faces) == 20
+    assert split.page_keys == alone.page_keys  # what a page prints keys it, whichever process drew its faces
 
 
 def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(root, split_decks):
