@@ -42,6 +42,9 @@ def root(tmp_path_factory):
     cards = "\n".join(f'  - {{id: p{i}, num: "{i}", title: "Patient {i}", body: "Age {20 + i}, ward A{i % 3}\\nDx: case {i}"}}' for i in range(20))
     (root / "data/std/decks/patients.yaml").write_text(f"name: Patients\nsize: poker\nfront: std/front.j2\nback: std/back.j2\ncards:\n{cards}\n",
                                                        encoding="utf-8")
+    # no back but the first card's own: the cards the helper draws have none
+    notes = "\n".join(f'  - {{id: n{i}, num: "{i}", title: "Note {i}", body: "Bed {i}"{", back: std/back.j2" * (i == 0)}}}' for i in range(4))
+    (root / "data/std/decks/notes.yaml").write_text(f"name: Notes\nsize: poker\nfront: std/front.j2\ncards:\n{notes}\n", encoding="utf-8")
     return root
 
 
@@ -59,7 +62,7 @@ def test_a_split_decks_pages_have_the_ink_keys_and_digests_of_a_build_in_one_pro
     split = sheets_stats(root, Options(paper="letter"))
     assert len(alone.page_exact) == 6 and None not in alone.page_exact  # three sheets, fronts and backs, each measured from its elements
     assert split.page_exact == alone.page_exact
-    assert split.faces == alone.faces and len(split.faces) == 20
+    assert split.faces == alone.faces and len(split.faces) == 24
     assert split.page_keys == alone.page_keys  # what a page prints keys it, whichever process drew its faces
 
 

@@ -114,7 +114,8 @@ class SplitDeck:
             if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
                 gctx.face_store.adopt(*kept)
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
-            self.digests = [pair for faces_of, sent in zip(faces, digests, strict=False) for pair in zip(faces_of, sent, strict=True)]
+            self.digests = [(face, digest) for faces_of, sent in zip(faces, digests, strict=False) for face, digest in zip(faces_of, sent, strict=True)
+                            if face is not None]  # no face: FaceDigests gives it its digest itself
             # no items asked: none sent (`inks` empty)
             self.inks = {id(face): (face, items) for pair, known in zip(faces, inks, strict=False) for face, items in zip(pair, known, strict=True)
                          if items is not None}
