@@ -221,10 +221,15 @@ class FaceDigests:
         self._known = known if known is not None else ByIdentity()
 
     def __call__(self, face: Face | None) -> str:
-        return self._known(face, _unstamped_digest)
+        return self._known(face, unstamped_digest)
+
+    def know(self, face: Face | None, digest: str) -> None:
+        """Take `digest` for `face`'s, worked out by the process that drew it (pnp.outputs.cards's deck helper)."""
+        self._known(face, lambda _: digest)
 
 
-def _unstamped_digest(face: Face | None) -> str:
+def unstamped_digest(face: Face | None) -> str:
+    """What FaceDigests remembers: the digest of the face without its version stamp."""
     return face_digest(without_stamp(face))
 
 

@@ -16,7 +16,7 @@ from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.data.stamps import card_name
 from pnp.layout.art_bleed import bled_art
-from pnp.layout.elements import Face, FaceDigests, Text
+from pnp.layout.elements import Face, FaceDigests, Text, unstamped_digest
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
@@ -26,6 +26,7 @@ from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import TOKENS_SHARED, FileStats
+from pnp.render.ink_elements import items_of
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
@@ -55,19 +56,22 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     return first + rest
 
 
-def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0.5) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
+def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0.5, inks: bool = False,
+               digests: bool = False) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
     """Render a deck's cards: (those rendered here, their findings, the rest that another process renders, or None).
 
     A large deck's last cards are rendered in a helper process while this
     one renders the first `share` (the machine has two cores and rendering is
     half of a build). Faces are plain values, so they travel back cheaply and
-    the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest)."""
+    the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest);
+    with `inks` and `digests`, the other process also works out its faces' ink items and digests (SplitDeck.inks,
+    .digests), which the sheets would else work out here."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced and "deck-helper" not in options.without:
         pool = helper_pool(_context, _recipe(gctx, deck, options))
         try:
-            later = pool.submit(_render_in_worker, cards[split:])
+            later = pool.submit(_render_in_worker, cards[split:], inks, digests)
             with gctx.files_read.recording() as files:
                 first, found = render_cards(gctx, deck, options, cards[:split])
         except BaseException:
@@ -91,13 +95,15 @@ class SplitDeck:
         self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
         self.whole = whole  # (the deck, its options, the first cards rendered here, the files they read): the whole deck once the rest arrives
         self._rest: tuple[list[Rendered], list[Finding]] | None = None
+        self.inks: dict = {}  # id(face) → (face, its ink items) for the faces that arrived (pnp.render.ink_elements.FaceInks)
+        self.digests: list[tuple[Face | None, str]] = []  # (face, its digest) for the faces that arrived (FaceDigests.know)
 
     def rest(self) -> tuple[list[Rendered], list[Finding]]:
         """Those cards with their faces (`_render_here`), and what rendering the whole deck found, each template bug
         once; the fonts the other process registered, the files it opened and the faces it kept become this one's too."""
         if self._rest is None:
             try:
-                faces, later_findings, fonts, later_files, kept = self.later.result()
+                faces, later_findings, fonts, later_files, kept, inks, digests = self.later.result()
             finally:
                 if self.close is not None:
                     self.close()
@@ -108,6 +114,11 @@ class SplitDeck:
             if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
                 gctx.face_store.adopt(*kept)
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
+            self.digests = [(face, digest) for faces_of, sent in zip(faces, digests, strict=False) for face, digest in zip(faces_of, sent, strict=True)
+                            if face is not None]  # no face: FaceDigests gives it its digest itself
+            # no items asked: none sent (`inks` empty)
+            self.inks = {id(face): (face, items) for pair, known in zip(faces, inks, strict=False) for face, items in zip(pair, known, strict=True)
+                         if items is not None}
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
             if self.whole is not None:
                 deck, options, first, files = self.whole
@@ -131,18 +142,38 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
     return gctx, game.decks[deck_id], options
 
 
-def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str], tuple[dict, dict]]:
-    """The faces of `cards`, the findings, the fonts registered, the files opened, and the faces the store gave or took
-    with their card reads (one pickle: a face in both is sent once)."""
-    return _render_here(*worker_state(), cards)  # the helper's context, made once by `_context` as it started
+def _render_in_worker(cards: list[Card], inks: bool = False, digests: bool = False) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str],
+                                                                                          tuple[dict, dict], list, list]:
+    """The faces of `cards`, the findings, the fonts registered, the files opened, the faces the store gave or took
+    with their card reads (one pickle: a face in both is sent once), and with `inks` and `digests` each (front, back)'s
+    ink items and digests (`_for_sheets`)."""
+    return _render_here(*worker_state(), cards, inks, digests)  # the helper's context, made once by `_context` as it started
 
 
-def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card]) -> tuple:
+def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], inks: bool = False, digests: bool = False) -> tuple:
     with gctx.files_read.recording() as files:
         rendered, findings = render_cards(gctx, deck, options, cards)
     store = gctx.face_store
     kept = (store.used, store.reads) if store is not None else ({}, {})
-    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept
+    faces = [(front, back) for _, front, back in rendered]
+    return (faces, findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept, _for_sheets(faces, items_of) if inks else [],
+            _for_sheets(faces, unstamped_digest) if digests else [])
+
+
+def _for_sheets(faces: list[tuple], work: Callable) -> list[tuple]:
+    """`work` of each (front, back), done in the process that drew them: their ink items (pnp.render.ink_elements.items_of)
+    or digests (pnp.layout.elements.unstamped_digest), which the sheets would else work out in the process writing every
+    page. Once per face object, so a back the cards share is worked out and sent once; None for no face."""
+    done: dict[int, object] = {}
+
+    def of(face: Face | None):
+        if face is None:
+            return None
+        got = done.get(id(face))
+        if got is None:
+            got = done[id(face)] = work(face)
+        return got
+    return [(of(front), of(back)) for front, back in faces]
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:
@@ -243,7 +274,7 @@ def _inspected(seen: dict, face: Face, template: str | None, deck: Deck, card: C
     return known[1]
 
 
-MAIN_SHARE_AHEAD = 0.42  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
+MAIN_SHARE_AHEAD = 0.35  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
 
 
 class GaveUp(Exception):
@@ -267,6 +298,7 @@ class DeckSheets:
         self._inspections = kept_inspections(gctx)
         self._coming: SplitDeck | None = None
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
+        self.inks: dict = {}  # the ink items of the faces another process drew (SplitDeck.inks)
 
     def add(self, rendered: list[Rendered], found: list[Finding]) -> None:
         """Cards rendered now, and what rendering them found."""
@@ -293,6 +325,9 @@ class DeckSheets:
         if self._coming is None:
             return
         rendered, found = self._coming.rest()
+        self.inks = self._coming.inks
+        for face, digest in self._coming.digests:
+            self.digests.know(face, digest)
         self._coming = None
         self._found(rendered, found)
         for card, front, back in rendered:
@@ -351,7 +386,8 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         for deck in wanted:
             if options.progress:
                 options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
-            first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5)
+            first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5, inks=ahead and _inks_measured(options),
+                                              digests=ahead)
             sheets = DeckSheets(gctx, deck, digests, previous_faces, options.printed.fitted(deck.size, given_for))
             decks.append(sheets)
             sheets.add(first, found)
@@ -365,14 +401,24 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         _arrive_all(decks)  # a build that stopped with an exception leaves no process rendering for it
 
 
+def _inks_measured(options: Options) -> bool:
+    """Whether the card sheets' pages may take their ink from their elements (pnp.render.ink_elements.PageInks.page):
+    not with the ink saver, a cutting machine's marks or a gutterfold's."""
+    return not options.ink_saver and not options.cutter and options.layout == "duplex"
+
+
 def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], digests: FaceDigests) -> tuple[list, list[Finding]]:
     """The sheet PDFs of the decks (`build_cards`), and the findings."""
     game = gctx.game
     groups = [g for g in (d.group() for d in decks) if g is not None]
     tokens, token_sets, token_found = _shared_tokens(gctx, options)  # on the last sheet, after the last card, where they all fit
 
+    known_inks: dict = {}  # the ink items of the faces another process drew, as they arrive
+
     def arrive() -> None:
         _arrive_all(decks)
+        for d in decks:
+            known_inks.update(d.inks)
         if any(f.severity == "error" for f in _decks_findings(decks)):
             raise GaveUp
 
@@ -390,7 +436,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     files = []
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0,
-                                 name=f"{game.slug}-cards.pdf")
+                                 name=f"{game.slug}-cards.pdf", known_inks=known_inks)
         arrive()
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}

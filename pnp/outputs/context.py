@@ -152,12 +152,14 @@ def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> l
 
 
 def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None,
-               arrive: Callable[[], None] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False, name: str = "") -> tuple[bytes, SheetStats]:
+               arrive: Callable[[], None] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False, name: str = "",
+               known_inks: dict | None = None) -> tuple[bytes, SheetStats]:
     """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver); `digests` hashes faces
     for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already; `arrive` puts in place the
     faces another process is still rendering (pnp.render.sheets.write_sheets); `tagged`, a tagged PDF in the edition's language.
     With `name` (the file's) and a build's folder to write in (`written_in`), a PDF of many pictures is written there as
-    it is made and comes back as a PdfFile (pnp.layout.rl_stream), not bytes."""
+    it is made and comes back as a PdfFile (pnp.layout.rl_stream), not bytes. `known_inks`: faces' ink items worked out
+    where they were drawn (pnp.render.ink_elements.FaceInks)."""
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,
@@ -165,7 +167,7 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
                         drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft, words=sheet_words(gctx.game),
                         edge_bleed_mm=edge_bleed_mm, edges_of=edges_memo(gctx), fallback=gctx.fonts.fallback_for,
                         lang=gctx.game.language if tagged else None,
-                        spool_to=spool_path(gctx, name))
+                        spool_to=spool_path(gctx, name), known_inks=known_inks)
 
 
 def spool_path(gctx: GameContext, name: str) -> Path | None:

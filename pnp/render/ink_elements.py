@@ -398,12 +398,22 @@ def _text_items(el: Text, ox: float, oy: float, s: float, out: list) -> None:
             out.append((x + ink.x0 * size, base - ink.y1 * size, x + ink.x1 * size, base - ink.y0 * size, coverage(op.color), ink.area * size * size, ()))
 
 
+def items_of(face) -> list | Inexact:
+    """A face's items (`face_items`), or the Inexact that says it is rasterised."""
+    try:
+        return face_items(face.elements)
+    except Inexact as exc:
+        return exc
+
+
 class FaceInks:
     """Each face's ink (Σ coverage × area, pt²) within a clip box, worked out once however often it is placed (a face
     is known by its identity: a deck's faces are the same objects on every page, and hashing one walks its elements)."""
 
-    def __init__(self):
-        self._items: dict = {}  # id(face) → (face, its items or the Inexact it raised)
+    def __init__(self, known: dict | None = None):
+        # id(face) → (face, its items or the Inexact it raised); `known` holds those another process worked out where it
+        # drew the faces (`items_of`: pnp.outputs.cards's deck helper), and may fill as the pages are drawn
+        self._items: dict = known if known is not None else {}
         self._figures: dict = {}  # (id(face), clip) → figure
 
     def figure(self, face, clip) -> float:
@@ -412,11 +422,7 @@ class FaceInks:
         if figure is None:
             kept = self._items.get(id(face))
             if kept is None:
-                try:
-                    items = face_items(face.elements)
-                except Inexact as exc:
-                    items = exc
-                kept = self._items[id(face)] = (face, items)  # the face held: its id is not given to another
+                kept = self._items[id(face)] = (face, items_of(face))  # the face held: its id is not given to another
             if isinstance(kept[1], Inexact):
                 raise kept[1]
             figure = self._figures[key] = painted(kept[1], clip)
@@ -427,10 +433,10 @@ class PageInks:
     """Each page's ink from its elements for one sheet PDF (pnp.render.page_keys.PageKeys asks it of every page): its
     faces' figures kept across pages, and what its pages share (the crop marks of a grid, the faces' boxes) worked out
     once. `common` is the PDF's (font, no colour filter, ink saver); `scale_label` the scale bar's words, or None where
-    the pages draw what no element here names (a cutting machine's marks)."""
+    the pages draw what no element here names (a cutting machine's marks); `known`, faces' items worked out elsewhere (FaceInks)."""
 
-    def __init__(self, common: tuple, scale_label: str | None):
-        self.common, self.scale_label, self.faces = common, scale_label, FaceInks()
+    def __init__(self, common: tuple, scale_label: str | None, known: dict | None = None):
+        self.common, self.scale_label, self.faces = common, scale_label, FaceInks(known)
         self._marks: dict = {}  # (marks, offset) → (their items, their ink, the box holding them)
         self._apart: dict = {}  # (faces' boxes, marks, offset) → whether no two of them meet
 

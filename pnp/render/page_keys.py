@@ -23,13 +23,17 @@ class PageKeys:
     art) the caller adds to every key. A group drawing its own cut guide runs
     code no value here names: its pages get no key. Each page's ink where its
     elements give it exactly goes to `inks` (`scale_label`: the scale bar's words;
-    None where the pages draw what no element names, a cutting machine's marks)."""
+    None where the pages draw what no element names, a cutting machine's marks; `known`, faces' ink items worked out
+    where they were drawn: pnp.render.ink_elements.FaceInks)."""
 
-    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None):
+    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None, known: dict | None = None):
         self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
-        self.exact = PageInks(common, scale_label)
+        self.exact = PageInks(common, scale_label, known)
         self.made: list[str | None] = []
         self.inks: list[float | None] = []
+        # each digest as one object: pickle writes a string it met before as a reference to it, so two equal digests held
+        # by two objects (a split deck's back, drawn in each process) would give a page of equal faces another key
+        self._one: dict[str, str] = {}
 
     def add(self, page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks, outline: bool = False) -> str | None:
         """The page's key, also listed in `made` (and its ink from its elements, or None, in `inks`)."""
@@ -38,7 +42,8 @@ class PageKeys:
             self.inks.append(None)
             return None
         sheet = page.sheet
-        faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
+        one = self._one
+        faces = [(one.setdefault(d := self.digests(p.face), d), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
                  for p in placed]
         if (paper := self._papers.get(sheet)) is None:  # a PDF's pages share a few sheets: each one's footer worked out once
             paper = self._papers[sheet] = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit)

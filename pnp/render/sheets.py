@@ -156,7 +156,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
                  draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0, edges_of=edges, fallback=None,
-                 lang: str | None = None, spool_to=None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
+                 lang: str | None = None, spool_to=None, known_inks: dict | None = None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -169,7 +169,8 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside.
     Every shared cut of every page side is read for slivers (`stats.slivers`), with `edges_of` giving a face's edges
     (pnp.layout.slivers.edges, or a kept memo). With `lang`, the PDF is tagged in that language (pnp.render.pdf.new_canvas);
-    with `spool_to` (the output's path), a PDF of many pictures is written beside it as it is made (pnp.layout.rl_stream)."""
+    with `spool_to` (the output's path), a PDF of many pictures is written beside it as it is made (pnp.layout.rl_stream);
+    `known_inks` holds faces' ink items another process worked out where it drew them (pnp.render.ink_elements.FaceInks)."""
     _check_fold(layout, fold_rotation)
     if ink_saver:
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
@@ -180,8 +181,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang, spool_to)
     _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
-    writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
-                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None), machine, back_offset, words, edges_of)
+    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks)
+    writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name, keys, machine,
+                          back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()
     data = rl_stream.finished(c, buf)

@@ -1,0 +1,93 @@
+"""A deck split across two processes: the helper works out the ink of the faces it draws (pnp.outputs.cards._ink_items),
+and the sheets' pages have the ink figures a build in one process gives them, from their elements (pnp.render.ink_elements).
+
+The deck is the standard bench deck's templates (a band, a title, a body, a number: every page measured exactly) with
+twenty cards: three sheets of fronts, the first drawn before the helper's cards arrive.
+"""
+from __future__ import annotations
+
+import pytest
+
+import pnp.outputs.cards
+from pnp.data.project import Project
+from pnp.outputs.cards import build_cards
+from pnp.outputs.context import Engine
+from pnp.outputs.options import Options
+
+FRONT = """{{ rect(0, 0, face.w, face.h, fill="paper") }}
+{{ rect(0, 0, face.w, 16, fill="header") }}
+{{ text("**" ~ card.title ~ "**", 5, 0, face.w - 10, 16, size=14, color="white", valign="middle") }}
+{{ text(card.body, 5, 22, face.w - 10, 40, size=9) }}
+{{ text("**" ~ card.num ~ "**", face.w - 30, face.h - 15, 25, 10, size=18, color="header", align="right", valign="bottom") }}
+"""
+BACK = """{{ rect(0, 0, face.w, face.h, fill="backdark") }}
+{{ text("**PATIENT FILE**", 5, 38, face.w - 10, 12, size=16, color="white", align="center", valign="middle") }}
+"""
+GAME = """title: Standard deck
+players: {min: 1, max: 4}
+age: 8
+play_time: 10
+palette: {ink: "#222222", paper: "#faf7f0", header: "#2a6f97", white: "#ffffff", backdark: "#1d3557"}
+"""
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory):
+    root = tmp_path_factory.mktemp("helper-inks")
+    (root / "templates/std").mkdir(parents=True)
+    (root / "templates/std/front.j2").write_text(FRONT, encoding="utf-8")
+    (root / "templates/std/back.j2").write_text(BACK, encoding="utf-8")
+    (root / "data/std/decks").mkdir(parents=True)
+    (root / "data/std/game.yaml").write_text(GAME, encoding="utf-8")
+    cards = "\n".join(f'  - {{id: p{i}, num: "{i}", title: "Patient {i}", body: "Age {20 + i}, ward A{i % 3}\\nDx: case {i}"}}' for i in range(20))
+    (root / "data/std/decks/patients.yaml").write_text(f"name: Patients\nsize: poker\nfront: std/front.j2\nback: std/back.j2\ncards:\n{cards}\n",
+                                                       encoding="utf-8")
+    # no back but the first card's own: the cards the helper draws have none
+    notes = "\n".join(f'  - {{id: n{i}, num: "{i}", title: "Note {i}", body: "Bed {i}"{", back: std/back.j2" * (i == 0)}}}' for i in range(4))
+    (root / "data/std/decks/notes.yaml").write_text(f"name: Notes\nsize: poker\nfront: std/front.j2\ncards:\n{notes}\n", encoding="utf-8")
+    return root
+
+
+def sheets_stats(root, options: Options):
+    """The card sheets' stats (FileStats), built in this process (a new engine: nothing kept)."""
+    project = Project(root)
+    files, findings = build_cards(Engine(project).for_game(project.load_game("std")[0]), options)
+    assert not [f for f in findings if f.severity == "error"], findings
+    return files[0][2]
+
+
+def test_a_split_decks_pages_have_the_ink_keys_and_digests_of_a_build_in_one_process(root, split_decks):
+    """Each page's ink and key and each card's face digests (what the next build compares) are a one-process build's."""
+    alone = sheets_stats(root, Options(paper="letter", without=frozenset({"deck-helper"})))
+    split = sheets_stats(root, Options(paper="letter"))
+    assert len(alone.page_exact) == 6 and None not in alone.page_exact  # three sheets, fronts and backs, each measured from its elements
+    assert split.page_exact == alone.page_exact
+    assert split.faces == alone.faces and len(split.faces) == 24
+    assert split.page_keys == alone.page_keys  # what a page prints keys it, whichever process drew its faces
+
+
+def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(root, split_decks):
+    """The helper's items arrive with its faces for a plain build; with the ink saver (its pages are rasterised) none are
+    worked out there."""
+    project = Project(root)
+    gctx = Engine(project).for_game(project.load_game("std")[0])
+    deck = gctx.game.decks["patients"]
+    for options, sent in ((Options(paper="letter"), True), (Options(paper="letter", ink_saver=True), False)):
+        _, _, coming = pnp.outputs.cards.start_deck(gctx, deck, options, 0.4, inks=pnp.outputs.cards._inks_measured(options))
+        rendered, _ = coming.rest()
+        fronts = [front for _, front, _ in rendered]
+        assert bool(coming.inks) == sent
+        if sent:
+            assert all(id(face) in coming.inks and coming.inks[id(face)][0] is face for face in fronts)
+
+
+def test_the_helper_sends_its_faces_digests_for_the_sheets(root, split_decks):
+    """The faces' digests come with the faces (SplitDeck.digests) when the card sheets ask, each the digest of the face it names."""
+    from pnp.layout.elements import unstamped_digest
+
+    project = Project(root)
+    gctx = Engine(project).for_game(project.load_game("std")[0])
+    _, _, coming = pnp.outputs.cards.start_deck(gctx, gctx.game.decks["patients"], Options(paper="letter"), 0.4, digests=True)
+    rendered, _ = coming.rest()
+    assert len(coming.digests) == 2 * len(rendered)
+    assert all(digest == unstamped_digest(face) for face, digest in coming.digests)
