@@ -116,8 +116,10 @@ def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over
 
 
 def test_list_reports_each_box_with_its_decks_cards_and_inner_size(shared_build):
-    """`pnp list` beside the plain build's output (conftest.shared_build), as a designer runs it after building: its
-    checks are answered from what that build kept, where a list with no output checks all five games afresh."""
+    """`pnp list` beside the plain build's output (conftest.shared_build), as a designer runs it after building. Its
+    checks are kept in the project's own output/ folder whatever `--out` says (pnp.pipeline.results.checks_cache), as
+    every command that checks without building keeps them: a clone's first list or bundle of the five games checks them
+    all (about 5 CPU-s), and the next is answered from there."""
     result = run_pnp(ROOT, "list", "--format", "json", "--out", str(shared_build()))
     games = {g["game"]: g for g in json.loads(result.output[: result.output.rindex("]") + 1])}
     assert all(g["boxes"] for g in games.values()), "every game ships boxes for its cards"

@@ -57,7 +57,7 @@ def _captions() -> list[tuple[str, str]]:
                                                 ("docs/images/paper-tabloid.png", "tabloid", "influence")])
 def test_the_readmes_sheet_captions_say_what_a_sheet_of_organ_match_holds(image, paper, deck, shared_build):
     alt = dict(_captions())[image]
-    result = run_pnp(ROOT, "list", "organ-match", "--paper", paper, "--format", "json", "--out", str(shared_build()))  # checks kept by the plain build
+    result = run_pnp(ROOT, "list", "organ-match", "--paper", paper, "--format", "json", "--out", str(shared_build()))  # checks kept in ROOT/output (test_boxes)
     assert result.exit_code == 0, result.output + result.stderr
     sheet = next(d["sheet"] for d in json.loads(result.stdout)[0]["decks"] if d["id"] == deck)
     count = re.search(r"(\d+|nine|eighteen) cards", alt).group(1)
