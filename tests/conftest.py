@@ -74,6 +74,34 @@ def pytest_xdist_auto_num_workers(config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
+# The files whose work comes in long pieces a worker cannot share (a shared build, export or bundle of the five games
+# they make, a server or capped process they start and wait on), heaviest first by their processor time in a whole run
+# at d35debb (test_launch_guards by 0df1895's quiet run: it failed under nice): handed out before every other file.
+# xdist hands files out by their number of tests, most first, which left these files of few tests to the run's end,
+# where the last of them ran on one core while the other had nothing left (docs/testing.md gives the figures).
+FIRST_FILES = ("test_export.py", "test_duplex_runs.py", "test_printable.py", "test_serve.py", "test_art_memory.py", "test_packing.py",
+               "test_launch_guards.py", "test_game_texts.py", "test_kept_results.py", "test_hostile_bombs.py", "test_template_bombs.py",
+               "test_speed_paths.py", "test_interrupt.py", "test_output_kinds.py", "test_tables.py", "test_findings.py", "test_kept_work.py",
+               "test_card_reads.py", "test_table_raster_memory.py", "test_launch.py", "test_cache_key_place.py", "test_shipped_cache.py",
+               "test_serve_looping.py", "test_sheet_footers.py", "test_cache_removed.py", "test_stamp_room.py", "test_kept_builds.py")
+
+
+def pytest_configure(config):
+    """Files go to the workers in the order `pytest_collection_modifyitems` leaves them, not re-sorted by xdist."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The files of FIRST_FILES first, in its order, then the others by their number of tests, most first (as xdist
+    orders them): with `--dist loadscope` a worker takes a file whole, and a long file taken last ends the run alone."""
+    counts: dict = {}
+    for item in items:
+        counts[item.path] = counts.get(item.path, 0) + 1
+    first = {name: i for i, name in enumerate(FIRST_FILES)}
+    items.sort(key=lambda item: (first.get(item.path.name, len(first)), -counts[item.path]))  # stable: a file's tests keep their order
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Freeze what the run holds once its tests are done: pytest then collects garbage five times over before it exits
     (to report exceptions raised in finalisers), and each pass would walk every object a worker kept (its shared reads,
