@@ -17,15 +17,17 @@ import re
 import pypdf
 import pytest
 import reportlab
+from reportlab.lib.colors import CMYKColor, Color, PCMYKColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
 
 import pnp.render.operators
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
 from pnp.render.face_uses import Uses
-from pnp.render.operators import Spelled
+from pnp.render.operators import Spelled, fill_operator
 from pnp.render.sheets import Group, Piece, write_sheets
 
 FONT = "SheetWritingProbe"
@@ -87,3 +89,17 @@ def test_two_backs_placed_by_turns_each_place_their_own_form():
     order = re.findall(r"/(FormXob\.F\d+) Do", back_side)
     assert len(order) == 6 and len(set(order)) == 2
     assert order[0::2] == [order[0]] * 3 and order[1::2] == [order[1]] * 3  # by turns, each piece's own back
+
+
+@pytest.mark.parametrize("colour", [Color(0.2, 0.4, 0.6), Color(1 / 3, 2 / 3, 0.123456), Color(0, 0, 0, alpha=1), Color(1, 1, 1),
+                                    CMYKColor(0.1, 0.2, 0.3, 0.4, density=0.5), CMYKColor(0, 0, 0, 1), CMYKColor(0.7, 0.05, 0.9, 0.3),
+                                    PCMYKColor(10, 20, 30, 40)], ids=repr)
+def test_a_fill_colours_operator_is_the_one_reportlab_writes_for_it(colour):
+    """A face's opaque fill is written as reportlab's setFillColor writes it on a fresh canvas: the same bytes, CMYK's
+    density applied to each ink; a translucent one has none (reportlab adds a graphics state for it)."""
+    canvas = Canvas(io.BytesIO())
+    before = len(canvas._code)
+    canvas.setFillColor(colour)
+    assert [fill_operator(colour)] == canvas._code[before:]
+    assert fill_operator(Color(colour.red, colour.green, colour.blue, alpha=0.5) if isinstance(colour, Color) and not isinstance(colour, CMYKColor)
+                         else CMYKColor(colour.cyan, colour.magenta, colour.yellow, colour.black, alpha=0.5)) is None
