@@ -108,7 +108,7 @@ def _json_chunks(value, depth: int = 0):
     """`json.dumps(value, sort_keys=True, ensure_ascii=False)` in pieces, a record's cards (`_CardsNow`) given as
     themselves, for the writer to write (`_CardsNow.pieces`) or copy. A mapping is split down to its cards (the
     record, then a kept set of cards: `depth` 2), each card encoded whole: split to every field, a `pnp watch` save
-    re-encoded the cards as printed, read back, a value at a time (about 5 % of its CPU)."""
+    re-encoded the cards as printed, read back, a value at a time (docs/performance.md, this round's watch save)."""
     if isinstance(value, _CardsNow):
         yield value
         return
