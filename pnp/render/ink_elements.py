@@ -398,12 +398,13 @@ def _text_items(el: Text, ox: float, oy: float, s: float, out: list) -> None:
             out.append((x + ink.x0 * size, base - ink.y1 * size, x + ink.x1 * size, base - ink.y0 * size, coverage(op.color), ink.area * size * size, ()))
 
 
-def items_of(face) -> list | Inexact:
-    """A face's items (`face_items`), or the Inexact that says it is rasterised."""
+def items_of(face) -> list | str:
+    """A face's items (`face_items`), or why it is rasterised: the Inexact's words, not the Inexact raised, whose
+    traceback would hold every frame under it and above it (the page's placed faces, its key) for as long as it is kept."""
     try:
         return face_items(face.elements)
     except Inexact as exc:
-        return exc
+        return str(exc)
 
 
 class FaceInks:
@@ -411,7 +412,7 @@ class FaceInks:
     is known by its identity: a deck's faces are the same objects on every page, and hashing one walks its elements)."""
 
     def __init__(self, known: dict | None = None):
-        # id(face) → (face, its items or the Inexact it raised); `known` holds those another process worked out where it
+        # id(face) → (face, its items or why they are not measured); `known` holds those another process worked out where it
         # drew the faces (`items_of`: pnp.outputs.cards's deck helper), and may fill as the pages are drawn
         self._items: dict = known if known is not None else {}
         self._figures: dict = {}  # (id(face), clip) → figure
@@ -423,8 +424,8 @@ class FaceInks:
             kept = self._items.get(id(face))
             if kept is None:
                 kept = self._items[id(face)] = (face, items_of(face))  # the face held: its id is not given to another
-            if isinstance(kept[1], Inexact):
-                raise kept[1]
+            if type(kept[1]) is str:
+                raise Inexact(kept[1])
             figure = self._figures[key] = painted(kept[1], clip)
         return figure
 
