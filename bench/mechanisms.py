@@ -74,14 +74,13 @@ def copy_project(source: Path, dest: Path, with_output: bool = True) -> Path:
     return dest
 
 
-def rename_last_patient(project: Path, suffix: str, row: int = -1) -> None:
-    """Rename the last Organ Match patient (a card only the card sheets show), or the one on line `row` of the sheet (the
-    first is on the rulebook's cover)."""
+def rename_last_patient(project: Path, suffix: str) -> None:
+    """Rename the last Organ Match patient (a card only the card sheets show)."""
     sheet = project / "data/organ-match/decks/patients.csv"
     lines = sheet.read_text(encoding="utf-8").splitlines(keepends=True)
     header = next(csv.reader(io.StringIO(lines[0])))
-    name = next(csv.reader(io.StringIO(lines[row])))[header.index("name")]
-    lines[row] = lines[row].replace(name, f"{name}{suffix}", 1)
+    name = next(csv.reader(io.StringIO(lines[-1])))[header.index("name")]
+    lines[-1] = lines[-1].replace(name, f"{name}{suffix}", 1)
     sheet.write_text("".join(lines), encoding="utf-8")
 
 
@@ -98,13 +97,6 @@ def edited_build(root: Path, base: Path, tmp: Path, without: tuple) -> list:
     project = copy_project(base, tmp / "p")
     pnp(root, project, "build", "-q", without=without)
     rename_last_patient(project, " Jr")
-    return [pnp(root, project, "build", "-q", without=without)]
-
-
-def edited_cover(root: Path, base: Path, tmp: Path, without: tuple) -> list:
-    project = copy_project(base, tmp / "p")
-    pnp(root, project, "build", "-q", without=without)
-    rename_last_patient(project, " Jr", row=1)
     return [pnp(root, project, "build", "-q", without=without)]
 
 
@@ -207,7 +199,6 @@ ROWS = {
                         ("steady", "build-cache", "results", "kept-parses", "file-digests")),
     "one-card edit": ("one card edited, `pnp build` in a new process", edited_build,
                       ("steady", "build-cache", "face-store", "results", "template-cache", "kept-parses", "ink-pages", "file-digests")),
-    "cover edit": ("a card on the rulebook's cover edited, `pnp build` in a new process", edited_cover, ("rulebook-guess",)),
     "list": ("`pnp list`, five games, warm cache", warm_list, ("results", "kept-parses", "file-digests")),
     "list after an edit": ("`pnp list` after a one-card edit", edited_list, ("face-store", "results", "template-cache")),
     "watch save": ("a save in `pnp watch` (one card edited)", _in_one_process(WATCH),

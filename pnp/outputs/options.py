@@ -98,7 +98,6 @@ MECHANISMS = (
     "ink-pages",  # a page printing what a page of the last build printed keeps its ink figure (pnp.render.ink)
     "ink-halves",  # a long PDF's ink measured in two processes (pnp.render.ink.page_inks)
     "ink-colours",  # a page of few colours measured from its colours, without numpy (pnp.render.ink.bitmap_coverage)
-    "rulebook-guess",  # a rulebook's contents start from the page numbers of its last build (pnp.outputs.rulebook.build.typeset)
     "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
     "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)
     "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)

@@ -3,8 +3,7 @@
 Every builder returns ([(file name, bytes, FileStats)], findings). The pipeline
 lists the figures (pages, pieces, ink, shared sheets) in the build's summary,
 keys each page's ink by `page_keys`, records each card's face digests
-(`faces`, what `--changed` compares) and keeps a rulebook's `contents` as the
-next build's first guess of its page numbers. The build cache stores the
+(`faces`, what `--changed` compares). The build cache stores the
 figures as a plain JSON object (`cached`, `from_cached`), in the shape it
 always had. The dataclass lives here, below the pipeline, because the
 builders that make it are outputs.
@@ -28,20 +27,16 @@ class FileStats:
     page_exact: list = field(default_factory=list)  # a sheet PDF's pages' ink from their elements (pnp.render.ink_elements), or None
     faces: dict[str, list] = field(default_factory=dict)  # card sheets: deck/card → [front digest, back digest, count]
     changed: list[str] = field(default_factory=list)  # the changed-cards PDF: the cards it shows
-    contents: list | None = None  # a rulebook: its contents' entries (None: no contents to keep)
     ink: float | None = None  # the file's ink figure, once measured (pnp.pipeline.build.measure_ink)
     page_ink: dict[str, float] = field(default_factory=dict)  # page key → ink figure
     cuts: list = field(default_factory=list)  # for a cutting machine: (page, width, height, shapes) of each fronts sheet
 
     def cached(self) -> dict:
         """The figures the build cache keeps of the file, as JSON."""
-        out = {"pages": self.pages, "pieces": self.pieces, "ink": self.ink, "shared": list(self.shared), "page_ink": self.page_ink}
-        if self.contents is not None:
-            out["contents"] = self.contents
-        return out
+        return {"pages": self.pages, "pieces": self.pieces, "ink": self.ink, "shared": list(self.shared), "page_ink": self.page_ink}
 
     @classmethod
     def from_cached(cls, data: dict) -> FileStats:
         """The figures the build cache kept of a file (`cached`); what it lacks is left at its default."""
         return cls(pages=data.get("pages", 0), pieces=data.get("pieces", 0), shared=list(data.get("shared", ())), ink=data.get("ink"),
-                   page_ink=dict(data.get("page_ink", {})), contents=data.get("contents"))
+                   page_ink=dict(data.get("page_ink", {})))

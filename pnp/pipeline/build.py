@@ -238,7 +238,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
             if job.kind == "cards":
                 files, found = builder(gctx, options, plan.baseline)
             else:
-                files, found = builder(gctx, options, *_last_stats(plan, job))
+                files, found = builder(gctx, options)
     finally:
         gctx.face_store = gctx.card_reads = gctx.written_in = None
     found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
@@ -270,14 +270,6 @@ def with_cut_files(files: list, cutter: str) -> list:
 
 def _output(path: Path, stats: FileStats, size: int, reused: bool = False) -> Output:
     return Output(path, stats.pages, stats.pieces, size, reused=reused, ink=stats.ink, shared=tuple(stats.shared))
-
-
-def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
-    """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
-    contents' page numbers guess this build's, pnp.outputs.rulebook.build.typeset); the others nothing."""
-    if job.kind != "rulebook":
-        return ()
-    return (plan.cache.stats(job.slot) if "rulebook-guess" not in plan.options.without else {},)
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:

@@ -40,14 +40,10 @@ class Contents(Block):
     def isSatisfied(self):
         return self._entries == self._last
 
-    def expect(self, headings: list[tuple[int, str, str]], pages: list[int] | None = None) -> None:
-        """Show these (level, text, key) entries in the first pass: the contents then take their full room at once, and
-        the first pass already breaks the pages as the last will. Their `pages` are a guess (the last build's), or 0."""
-        self._entries = [(level, text, page, key) for (level, text, key), page in zip(headings, pages or [0] * len(headings), strict=True)]
-
-    def entries(self) -> list[tuple[int, str, int, str]]:
-        """The (level, text, page, key) entries the last pass found."""
-        return list(self._entries)
+    def expect(self, headings: list[tuple[int, str, str]]) -> None:
+        """Show these (level, text, key) entries in the first pass, each on page 0: the contents then take their full room
+        at once, and the first pass already breaks the pages as the last will."""
+        self._entries = [(level, text, 0, key) for level, text, key in headings]
 
     def beforeBuild(self):
         self._last, self._entries = self._entries, []

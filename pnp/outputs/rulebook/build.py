@@ -1,5 +1,5 @@
 """Build a game's rulebook: rulebook.md (Jinja facts, then Markdown) typeset with Platypus into a PDF, and a folded
-booklet; its contents' page numbers settle over as few passes as the last build allows."""
+booklet; its contents' page numbers settle over Platypus's passes."""
 from __future__ import annotations
 
 import io
@@ -30,42 +30,30 @@ from pnp.render.flowables import headings_in
 from pnp.render.text_setting import K, Setter
 
 
-def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None, spool_to=None) -> tuple[bytes | PdfFile, int, list, list]:
-    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries,
-    each page's key: pnp.layout.rl.ContentKeys). With `spool_to` (the output's path), a rulebook whose pictures pass
-    pnp.layout.rl_stream's threshold is written beside it as it is made, and comes back as a PdfFile.
-
-    `last` is the entries of the last build of this file: when it lists the
-    same headings, its page numbers are the first guess, and a guess that holds
-    settles in one pass instead of two (a rulebook reprinted for one edited card)."""
+def typeset(book: Book, tree, geo: Geometry, canvas_cls, spool_to=None) -> tuple[bytes | PdfFile, int, list]:
+    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, each page's key:
+    pnp.layout.rl.ContentKeys). With `spool_to` (the output's path), a rulebook whose pictures pass
+    pnp.layout.rl_stream's threshold is written beside it as it is made, and comes back as a PdfFile."""
     gctx = book.gctx
     look = Look(gctx, small=geo.w < 160 * K, align=book.matter.align, large=book.options.large_print)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     story, _ = book.story(tree, look, setter, geo)
     headings = [(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc]
-    guess = _pages_of(headings, last)
     tables = [f for f in story if isinstance(f, Contents)]
     for contents in tables:
-        contents.expect(headings, guess)
+        contents.expect(headings)
     buf = io.BytesIO()
     font = gctx.fonts.font_name(look.body.family)
     doc = RulebookDoc(buf, book, geo, canvas_cls, font, spool_to)
     doc.setter, doc.look = setter, look
-    doc.sketch_first = guess is None and bool(tables)  # the first pass's numbers are 0: it is never the last
+    doc.sketch_first = bool(tables)  # the first pass's numbers are 0: it is never the last
     gctx.layouts.markup_problems.clear()
-    doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing: one when the guess holds
+    doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
         book.findings.append(error("missing-glyph", missing_message(setter.missing, "the rulebook's fonts"), Loc(book.rel), game=book.game.slug))
     data = doc.canv.pnp_written or buf.getvalue()
-    return data, doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
-
-
-def _pages_of(headings: list[tuple[int, str, str]], last: list | None) -> list[int] | None:
-    """The page of each heading in `last` (a build's contents entries), if it lists the very same headings."""
-    if not last or [(level, text, key) for level, text, _, key in last] != headings:
-        return None
-    return [page for _, _, page, _ in last]
+    return data, doc.page, doc.canv.page_keys
 
 
 def markup_findings(gctx: GameContext, rel: str) -> list:
@@ -117,12 +105,8 @@ def rulebook_markdown(gctx: GameContext) -> Written:
     return Written(matter, source, body, text, findings + facts.warnings)
 
 
-def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStats] | None = None):
-    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, FileStats)], findings).
-
-    `last` is {file name: its FileStats} of the last build: their contents' entries are the first guess of the page
-    numbers (`typeset`); each file's stats keep the entries it settled on."""
-    last = last or {}
+def build_rulebook(gctx: GameContext, options: Options):
+    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, FileStats)], findings)."""
     game = gctx.game
     rel = f"{game.rel}/rulebook.md"
     written = rulebook_markdown(gctx)
@@ -143,15 +127,15 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     icons = gctx.icons
     try:
         name = f"{game.slug}-rulebook.pdf"
-        data, pages, contents, keys = typeset(book, tree, geometry(options.paper, large=options.large_print), canvas_class(icons, lang=game.language),
-                                              last[name].contents if name in last else None, spool_path(gctx, name))
-        files = [(name, data, FileStats(pages, page_keys=keys, contents=contents))]
+        data, pages, keys = typeset(book, tree, geometry(options.paper, large=options.large_print), canvas_class(icons, lang=game.language),
+                                    spool_path(gctx, name))
+        files = [(name, data, FileStats(pages, page_keys=keys))]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
-            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True, large=options.large_print), canvas_class(icons, BookletCanvas),
-                                                  last[name].contents if name in last else None, spool_path(gctx, name))
+            data, pages, keys = typeset(book, tree, geometry(options.paper, booklet=True, large=options.large_print), canvas_class(icons, BookletCanvas),
+                                        spool_path(gctx, name))
             sheets = len(saddle_stitch(pages))
-            files.append((name, data, FileStats(sheets, page_keys=keys, contents=contents)))
+            files.append((name, data, FileStats(sheets, page_keys=keys)))
         if options.html:
             files.append((f"{game.slug}-rulebook.html", rulebook_html(gctx, options, matter, text, book.findings, rel, source), FileStats()))
     except (PageLayoutError, IndexError) as exc:

@@ -72,12 +72,12 @@ class RulebookDoc(BaseDocTemplate):
         self._page_empty = True
         self._outline_level = -1
 
-    sketch_first = False  # the first pass only finds the pages (typeset sets it when the contents' numbers are not guessed)
+    sketch_first = False  # the first pass only finds the pages (typeset sets it for a rulebook with contents)
 
     def build(self, flowables, **kwargs):
-        """One of Platypus's passes. A first pass whose contents show no page numbers yet (no guess: each shows 0, and
-        every heading is found on a page from 1) is never the last: it is a sketch, whose blocks are laid out and not
-        drawn (pnp.render.flowables.Block.drawOn), and whose canvas no one saves."""
+        """One of Platypus's passes. A first pass whose contents show no page numbers yet (each shows 0, and every
+        heading is found on a page from 1) is never the last: it is a sketch, whose blocks are laid out and not drawn
+        (pnp.render.flowables.Block.drawOn), and whose canvas no one saves."""
         canvas = self._canvas_class
         if self.sketch_first:
             canvas, self.sketch_first = type(canvas.__name__, (canvas,), {"pnp_sketch": True}), False
