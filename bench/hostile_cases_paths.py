@@ -279,7 +279,6 @@ for _name, _rel, _runs in [
                                                                    R("bundle tiny --paper letter", "output/tiny"), R("showcase tiny --width 200", "output/tiny")]),
     ("the build cache linked to the user's folder", "output/.pnp-cache", [R("build", ".pnp-cache"), A("validate", "validate writes no cache")]),
     ("the cache's parsed/ linked to the user's folder", "output/.pnp-cache/parsed", [R("build", "parsed")]),
-    ("the cache's templates/ linked to the user's folder", "output/.pnp-cache/templates", [R(CARDS, "templates")]),
 ]:
     def _make(ctx, rel=_rel):
         _edit_a_card(ctx)

@@ -168,7 +168,7 @@ FOCUS: dict[str, list[str]] = {
     # what counts as a save, and one made during the first build (Watcher.run's loop after it is test_designer_loop's, a
     # watch in a new process that mutmut maps to no test)
     "pnp/cli/watching.py": ["watched_file", "saved_since"],
-    # the process's memo and what it gives back (the build cache's entries, CompiledTemplates, are test_speed_paths' whole builds)
+    # the process's memo and what it gives back
     "pnp/render/flowables.py": ["Stack._headings_kept_with_next"],
     "pnp/render/packing.py#kept": ["plan_pages"],
     # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)

@@ -17,7 +17,7 @@ def build_cold(project: Path, out: Path, *args: str) -> dict[str, bytes]:
     result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert not (out / ".pnp-cache").exists() or all(p.name.endswith((".json", ".faces")) or p.name in ("templates", "parsed", "results", "builds", "key-check", ".gitignore")
+    assert not (out / ".pnp-cache").exists() or all(p.name.endswith((".json", ".faces")) or p.name in ("parsed", "results", "builds", "key-check", ".gitignore")
                                                  for p in (out / ".pnp-cache").iterdir())
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
 

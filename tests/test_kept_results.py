@@ -165,7 +165,7 @@ def _imports_in_a_new_process(project, command: tuple[str, ...], modules: tuple[
 # The mechanisms a build of the tiny game in one process uses (the others keep a `pnp watch` session's state, split
 # a deck of 1,500 cards or order jobs for several processes: tests/test_steady_games.py, test_drawn_pages.py and
 # test_processes.py compare those with their plain paths).
-BUILD_MECHANISMS = ("build-cache", "face-store", "results", "template-cache", "kept-parses", "file-digests", "ink-pages", "ink-colours")
+BUILD_MECHANISMS = ("build-cache", "face-store", "results", "kept-parses", "file-digests", "ink-pages", "ink-colours")
 
 
 def said_and_printed(project: Path, *args: str) -> tuple[list[str], list[str], dict[str, bytes]]:

@@ -60,7 +60,7 @@ def edit_a_card(project: Path) -> None:
 
 
 # Writes -----------------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("linked", ["output", "output/tiny", "output/.pnp-cache", "output/.pnp-cache/parsed", "output/.pnp-cache/templates"])
+@pytest.mark.parametrize("linked", ["output", "output/tiny", "output/.pnp-cache", "output/.pnp-cache/parsed"])
 def test_a_build_writes_nothing_into_an_output_folder_a_game_linked_elsewhere(built_project, mine, linked):
     project = built_project
     shutil.rmtree(project / linked)

@@ -11,7 +11,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from jinja2 import FileSystemBytecodeCache, TemplateSyntaxError, pass_context
+from jinja2 import TemplateSyntaxError, pass_context
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import unsafe
 from jinja2.utils import generate_lorem_ipsum
@@ -539,22 +539,6 @@ def test_a_template_edited_on_disk_is_drawn_anew(env):
     path.write_text("after", encoding="utf-8")
     os.utime(path, (path.stat().st_mtime + 10, path.stat().st_mtime + 10))
     assert env.get_template("edited.j2").render() == "after"
-
-
-def test_a_template_compiled_once_is_taken_from_the_bytecode_cache_without_being_parsed_again(tmp_path):
-    (tmp_path / "card.j2").write_text("{{ 6 * 7 }}", encoding="utf-8")
-    cache = FileSystemBytecodeCache(str(tmp_path / "cache"))
-    (tmp_path / "cache").mkdir()
-    first = sandbox_over(tmp_path)
-    first.bytecode_cache = cache
-    assert first.get_template("card.j2").render() == "42"
-
-    def never(name):
-        raise AssertionError(f"{name} parsed again")
-
-    second = sandbox_over(tmp_path, parsed=never)
-    second.bytecode_cache = cache
-    assert second.get_template("card.j2").render() == "42"
 
 
 def test_a_block_takes_another_blocks_text_of_more_than_100000_characters_as_one_piece(env):

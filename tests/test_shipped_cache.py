@@ -3,8 +3,6 @@ sealed with a key of the user's, kept outside the project, and one that is not t
 note; the cache's folder tells git to leave it out."""
 from __future__ import annotations
 
-import io
-import marshal
 import os
 import pickle
 import shutil
@@ -15,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, pdfs, run_pnp
-from jinja2.bccache import bc_magic
 
 NOTE = "was written by another user or on another machine"
 
@@ -39,24 +36,16 @@ def _build(project: Path, out: Path, key: Path):
 
 
 def _poison(cache: Path, marker: Path) -> list[str]:
-    """Overwrite every file of `cache` in place with a payload that writes `marker` when loaded: a pickle, and for
-    Jinja's compiled templates the same entry with its code swapped for code that writes the marker (Jinja runs what
-    it loads once the template's checksum matches: the checksum is read from the entry the build wrote)."""
+    """Overwrite every file of `cache` in place with a pickle that writes `marker` when loaded."""
     names = []
     for path in sorted(p for p in cache.rglob("*") if p.is_file() and p.name != ".gitignore"):
-        payload = _Payload(marker, path.relative_to(cache).as_posix())
-        if path.suffix == ".jinja":
-            written = path.read_bytes()
-            kept = io.BytesIO(written[written.index(bc_magic) + len(bc_magic):])  # Jinja's own bytes, after the seal
-            path.write_bytes(bc_magic + pickle.dumps(pickle.load(kept), 2) + marshal.dumps(compile(payload.code, "<shipped>", "exec")))
-        else:
-            path.write_bytes(pickle.dumps(payload))
+        path.write_bytes(pickle.dumps(_Payload(marker, path.relative_to(cache).as_posix())))
         names.append(path.relative_to(cache).as_posix())
     return names
 
 
 def test_a_shipped_cache_runs_no_code_and_is_rebuilt_with_one_note(project, tmp_path):
-    """Build once; overwrite every cache file in place with a payload (pickles, compiled template code); build again
+    """Build once; overwrite every cache file in place with a payload (a pickle); build again
     with the same key and, from a fresh copy, with another: the payload never runs, each build succeeds with the
     first build's bytes, and says once that the cache is being made again."""
     mine, theirs, marker = tmp_path / "keys/mine", tmp_path / "keys/theirs", tmp_path / "marker"
@@ -68,7 +57,7 @@ def test_a_shipped_cache_runs_no_code_and_is_rebuilt_with_one_note(project, tmp_
     built = pdfs(out)
     cache = out / ".pnp-cache"
     kinds = {Path(name).suffix or Path(name).name for name in (p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_file())}
-    assert {".jinja", ".facts", ".pickle", ".faces", ".json", "key-check"} <= kinds, kinds
+    assert {".pickle", ".faces", ".json", "key-check"} <= kinds, kinds
     shipped = tmp_path / "shipped"
     shutil.copytree(out, shipped)
     for pdf in out.rglob("*.pdf"):

@@ -1,6 +1,7 @@
 """What the checks ask of a template (the names it reads, the templates it runs, what it writes outside its blocks,
-the card fields it names) is found in one walk of its tree, each template is parsed and compiled once a run, and a
-new process over a kept build cache parses and compiles none of them (issue 77: the template path)."""
+the card fields it names) is found in one walk of its tree, each template is parsed and compiled once a run, and the
+process keeps what they gave by the template's source: a run over the same sources parses and compiles none of them
+(issue 77: the template path)."""
 from __future__ import annotations
 
 import shutil
@@ -81,7 +82,6 @@ def _run(root: Path) -> tuple:
     """What a build asks of the templates: which read `card`, which files a face runs, each face rendered (one face
     compiled before its facts are asked, the other after)."""
     layouts = Layouts(root, [root / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
-    layouts.keep_compiled(root / "cache")
     context = {"card": {"name": "Hero"}, "deck": {"name": "Heroes"}}
     face = layouts.template("face.j2").render(context)
     reads = (layouts.reads("face.j2", "card"), layouts.reads("back.j2", "card"), layouts.reads("back.j2", "deck"))
@@ -94,7 +94,7 @@ def _new_process(monkeypatch) -> None:
     monkeypatch.setattr(template_cache, "KEPT", template_cache.ProcessTemplates())
 
 
-def test_each_template_is_parsed_and_compiled_once_and_a_kept_cache_runs_neither(templates, monkeypatch):
+def test_each_template_is_parsed_and_compiled_once_and_a_second_run_of_the_process_does_neither(templates, monkeypatch):
     calls = _counted(monkeypatch)
     _new_process(monkeypatch)
     first = _run(templates)
@@ -102,11 +102,9 @@ def test_each_template_is_parsed_and_compiled_once_and_a_kept_cache_runs_neither
     assert sorted(calls["parse"]) == sorted(calls["generate"]) == ["back.j2", "face.j2", "frame.j2", "part.j2"], calls
     calls["parse"].clear()
     calls["generate"].clear()
-    _new_process(monkeypatch)
-    assert _run(templates) == first, "a new process answers and renders as the first did"
-    assert calls == {"parse": [], "generate": []}, "from the kept cache: no template parsed or compiled"
+    assert _run(templates) == first, "a second run answers and renders as the first did"
+    assert calls == {"parse": [], "generate": []}, "kept by the process: no template parsed or compiled"
     (templates / "templates/part.j2").write_text("{{ card.name }}!", encoding="utf-8")
-    _new_process(monkeypatch)
     edited = _run(templates)
     assert edited[0] == (True, True, False) and edited[3] == "Hero!", "an edited template is read anew"
     assert calls == {"parse": ["part.j2"], "generate": ["part.j2"]}, calls
@@ -114,7 +112,7 @@ def test_each_template_is_parsed_and_compiled_once_and_a_kept_cache_runs_neither
 
 def test_a_second_project_with_the_same_templates_parses_and_compiles_none_and_names_its_own_files(templates, tmp_path, monkeypatch):
     """A process keeps what compiling gave by the source's digest (a fresh copy of a project, or a second one, compiles
-    nothing, though its build cache is empty), and the kept code names the second project's files: an error in it is
+    nothing), and the kept code names the second project's files: an error in it is
     found at the line of its own template, not at the first project's."""
     (templates / "templates/fails.j2").write_text("first line\n{{ card.name + 1 }}\n", encoding="utf-8")
     other = tmp_path / "other"
@@ -139,11 +137,10 @@ def test_a_second_project_with_the_same_templates_parses_and_compiles_none_and_n
     assert calls == {"parse": ["fails.j2", "part.j2"], "generate": ["fails.j2", "part.j2"]}, calls
 
 
-def test_a_syntax_error_is_raised_at_its_line_from_a_cold_or_a_kept_cache(templates):
+def test_a_syntax_error_is_raised_at_its_line_each_run(templates):
     (templates / "templates/part.j2").write_text("ok\n{{ deck.name }\n", encoding="utf-8")
     for _ in range(2):
         layouts = Layouts(templates, [templates / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
-        layouts.keep_compiled(templates / "cache")
         with pytest.raises(jinja2.TemplateSyntaxError) as raised:
             layouts.reads("back.j2", "card")
         assert raised.value.lineno == 2

@@ -328,11 +328,11 @@ def output_folder(project: Project, out: str | None) -> Path:
     to a user's folder, to have pnp write there, or read a cache from there (pnp.core.files.folder_to_write)."""
     from pnp.core.errors import Loc, error
     from pnp.core.files import LinkedFolder, folder_to_write
-    from pnp.pipeline.cache import CACHE_DIR, compiled_templates_path, parsed_files_path
+    from pnp.pipeline.cache import CACHE_DIR, parsed_files_path
 
     folder = Path(out).expanduser().resolve() if out else project.root / "output"
     try:
-        for kept in (folder / CACHE_DIR, parsed_files_path(folder), compiled_templates_path(folder)):  # the cache and its folders
+        for kept in (folder / CACHE_DIR, parsed_files_path(folder)):  # the cache and its folder of parsed files
             folder_to_write(kept, make=False)
     except LinkedFolder as exc:
         shown = project.rel(exc.path)

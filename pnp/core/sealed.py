@@ -1,13 +1,12 @@
 """Seals on what pnp keeps in its build cache: an entry is read back only when this user's key sealed it.
 
-The build cache holds pickles (parsed fonts and icons, drawn faces, syntax
-trees) and Jinja's compiled templates (marshalled code objects), and loading
-either runs whatever its bytes say. A game folder shipped with the
+The build cache holds pickles (parsed fonts and icons, drawn faces), and
+loading one runs whatever its bytes say. A game folder shipped with the
 `output/.pnp-cache/` of its author, or of anyone, would run their code in the
 process of whoever builds it. So every entry carries an HMAC-SHA256 of its
 bytes under a secret key of the user's, kept outside every project (the
-user's cache folder); an entry whose seal does not check is never unpickled
-or unmarshalled: it counts as absent, and is made again.
+user's cache folder); an entry whose seal does not check is never unpickled:
+it counts as absent, and is made again.
 
 The key is made on first use (32 random bytes, readable by the user alone),
 only ever at an absolute path: a relative one would be read from the folder

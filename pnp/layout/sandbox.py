@@ -93,17 +93,9 @@ class ProjectLoader(jinja2.FileSystemLoader):
         return environment.template_class.from_code(environment, code, globals if globals is not None else environment.make_globals(None), uptodate)
 
     def _code(self, environment, name, filename, source):
-        """The compiled code of template `name`: from the build cache's folder when it kept it, else compiled (and kept there)."""
-        cache = environment.bytecode_cache
-        bucket = cache.get_bucket(environment, name, filename, source) if cache is not None else None
-        code = bucket.code if bucket is not None else None
-        if code is None:
-            tree = self.parsed(name)[1] if self.parsed is not None else environment.parse(source, name, filename)
-            code = environment.compile(tree, name, filename)
-            if bucket is not None:
-                bucket.code = code
-                cache.set_bucket(bucket)
-        return code
+        """The compiled code of template `name`, compiled from its syntax tree."""
+        tree = self.parsed(name)[1] if self.parsed is not None else environment.parse(source, name, filename)
+        return environment.compile(tree, name, filename)
 
     def get_source(self, environment, template):
         if "\x00" in template or template.startswith("/") or ".." in template.split("/"):

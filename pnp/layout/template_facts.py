@@ -4,12 +4,11 @@ what it writes outside its blocks and the data fields it may name.
 A build asks several questions of every template (does this back read `card`? which files does this face run? which
 card fields does nothing read?). Each question used to walk the whole tree with Jinja's `find_all`, a generator per
 node, and most were asked of every template: the walks cost more than parsing the templates did. One walk now answers
-them all, and its answer is small and plain (names, numbers), which the build cache keeps in place of the tree itself
-(pnp.layout.template_cache): a rebuild's checks read a few names rather than unpickling every tree.
+them all, and its answer is small and plain (names, numbers), which the process keeps by the template's source
+(pnp.layout.template_cache).
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import NamedTuple
 
@@ -35,16 +34,6 @@ class TemplateFacts(NamedTuple):
     words: frozenset[str]  # attribute names, constant keys and strings (whole and word by word): the fields it may name
     card_unfollowed: int = 0  # the first line reading the card's fields by a name worked out as it draws (card[key], card.items())
     other_whole: bool = False  # it reads some other mapping whole (a board's, a token's)
-
-    def to_json(self) -> bytes:
-        """The facts as the build cache keeps them: sorted, so the same template keeps the same bytes."""
-        return json.dumps([sorted(self.names), list(self.refs), list(self.ignored), sorted(self.words), self.card_unfollowed,
-                           self.other_whole], separators=(",", ":")).encode()
-
-    @classmethod
-    def from_json(cls, data: bytes) -> TemplateFacts:
-        names, refs, ignored, words, unfollowed, other_whole = json.loads(data)
-        return cls(frozenset(names), tuple(refs), tuple(ignored), frozenset(words), unfollowed, other_whole)
 
 
 def facts_of(tree: nodes.Template) -> TemplateFacts:

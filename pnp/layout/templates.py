@@ -35,7 +35,7 @@ from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
 from pnp.layout.scripts import missing_message
-from pnp.layout.template_cache import CompiledTemplates, KeptTemplates
+from pnp.layout.template_cache import KeptTemplates
 from pnp.layout.template_facts import TemplateFacts, facts_of
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
@@ -105,21 +105,11 @@ class Layouts:
         self.env.new_budget()
 
     def from_text(self, source: str) -> jinja2.Template:
-        """A template written inside a data file (a rulebook, a reference section), compiled once per text: in this
-        process, and across runs once `keep_compiled` names a folder. Its code is named `<template>`, as Jinja's
-        `from_string` names it, which is how an error in it is traced back to its line."""
-        cache = self.env.bytecode_cache
-        code = self.kept.text(source, lambda: cache.text_code(self.env, source) if isinstance(cache, CompiledTemplates) else self.env.compile(source))
+        """A template written inside a data file (a rulebook, a reference section), compiled once per text in this
+        process. Its code is named `<template>`, as Jinja's `from_string` names it, which is how an error in it is traced
+        back to its line."""
+        code = self.kept.text(source, lambda: self.env.compile(source))
         return self.env.template_class.from_code(self.env, code, self.env.make_globals(None))
-
-    def keep_compiled(self, folder: Path) -> None:
-        """Keep compiled templates in `folder` across runs (see CompiledTemplates); the build calls it with its cache folder."""
-        current = self.env.bytecode_cache
-        if current is None or current.folder != folder:
-            try:
-                self.env.bytecode_cache = CompiledTemplates(folder, self.kept.key)
-            except OSError:  # a folder that cannot be made, or a link (pnp.core.files.folder_to_write): templates are compiled each run
-                self.env.bytecode_cache = None
 
     def stopped_by(self, stop):
         """Within the block, a face being drawn stops at once (raising pnp.layout.growth.Interrupted) when `stop()` is true:
@@ -179,14 +169,12 @@ class Layouts:
 
     def facts(self, name: str) -> tuple[str, TemplateFacts]:
         """(file name, facts) of template `name` (pnp.layout.template_facts): what the checks ask of it, found once per
-        run from its syntax tree, or read from the build cache where a build of the same source kept them."""
+        run from its syntax tree, or kept by the process from a template of the same source."""
         hit = self._facts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
             self.sources[filename] = source
-            cache = self.env.bytecode_cache
-            make = lambda: facts_of(self._tree(name, source, filename))  # noqa: E731
-            facts = self.kept.facts(name, source, (lambda: cache.facts(name, source, make)) if isinstance(cache, CompiledTemplates) else make)
+            facts = self.kept.facts(name, source, lambda: facts_of(self._tree(name, source, filename)))
             hit = self._facts[name] = (filename, facts)
         return hit
 

@@ -92,7 +92,6 @@ MECHANISMS = (
     "build-cache",  # outputs whose inputs are as they were are reused (pnp.pipeline.cache.GameCache)
     "face-store",  # faces drawn by the last run are looked up, not drawn (pnp.pipeline.cache.FaceStore)
     "results",  # what a game's checks found is kept by what it depends on (pnp.pipeline.results)
-    "template-cache",  # compiled templates and their syntax trees kept on disk (pnp.layout.template_cache)
     "kept-parses",  # fonts, icons and game files kept as parsed (pnp.core.kept.KeptParses)
     "file-digests",  # file digests kept by the file's status (pnp.core.files.FileDigests)
     "ink-pages",  # a page printing what a page of the last build printed keeps its ink figure (pnp.render.ink)

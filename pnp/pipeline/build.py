@@ -33,7 +33,6 @@ from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
     cache_path,
-    compiled_templates_path,
     face_store_path,
     output_key,
     parsed_files_path,
@@ -137,10 +136,8 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
 
 
 def keep_between_builds(engine: Engine, out: Path, without: frozenset = frozenset()) -> None:
-    """Let `engine` keep its compiled templates, parsed fonts and icons in the build cache of `out`, for the next
-    build, but what it is to go `without` (pnp.outputs.options.MECHANISMS)."""
-    if "template-cache" not in without:
-        engine.layouts.keep_compiled(compiled_templates_path(out))
+    """Let `engine` keep its parsed fonts and icons in the build cache of `out`, for the next build, unless it is to go
+    `without` them (pnp.outputs.options.MECHANISMS)."""
     if "kept-parses" not in without:
         engine.keep_parsed(parsed_files_path(out))
 
@@ -168,7 +165,7 @@ def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
     they find is kept in the game's results, part by part (pnp.pipeline.results.kept_part): any command meeting the
     game as it is now reads it there."""
     without = plan.options.without
-    keep_between_builds(gctx.engine, plan.options.out, without)  # the syntax trees the checks read are kept there
+    keep_between_builds(gctx.engine, plan.options.out, without)
     gctx.results = game_results(gctx, plan.options.out, without)
     gctx.face_store = kept_faces(gctx, plan)
     gctx.layouts.draft = plan.options.draft  # missing art drawn as the outputs draw it, whichever job ran first here
@@ -195,9 +192,9 @@ def check_everything(gctx: GameContext, out: Path, without: frozenset = frozense
 
 
 def open_kept(gctx: GameContext, out: Path, shared: str, without: frozenset = frozenset()) -> None:
-    """Let the game's checks and drawings read what the build cache of `out` keeps (results, faces, compiled templates,
-    parsed fonts, colour answers) until `close_kept`: what a command that checks without building reads (but what it
-    is to go `without`: pnp.outputs.options.MECHANISMS)."""
+    """Let the game's checks and drawings read what the build cache of `out` keeps (results, faces, parsed fonts and
+    icons) until `close_kept`: what a command that checks without building reads (but what it is to go `without`:
+    pnp.outputs.options.MECHANISMS)."""
     keep_between_builds(gctx.engine, out, without)
     gctx.results = game_results(gctx, out, without)
     gctx.face_store = faces_kept_in(gctx, out, shared, checks=True, keeping="face-store" not in without)

@@ -579,11 +579,6 @@ def cache_path(out_root: Path, game_slug: str) -> Path:
     return out_root / CACHE_DIR / f"{game_slug}.json"
 
 
-def compiled_templates_path(out_root: Path) -> Path:
-    """Where compiled templates are kept between builds (pnp.layout.template_cache.CompiledTemplates)."""
-    return out_root / CACHE_DIR / "templates"
-
-
 def file_digests_path(out_root: Path) -> Path:
     """Where the digests of files a build read are kept for the next process (pnp.core.files.FileDigests)."""
     return parsed_files_path(out_root) / "file-digests.json"
