@@ -16,13 +16,14 @@ class ByIdentity:
 
     LIMIT = 50_000  # values held (an edited card leaves its old fields here): past this the memory starts again
 
-    def __init__(self):
+    def __init__(self, limit: int = LIMIT):
+        self.limit = limit
         self._known: dict[int, tuple[object, object]] = {}
 
     def __call__(self, value, make: Callable):
         hit = self._known.get(id(value))
         if hit is None or hit[0] is not value:
-            if len(self._known) >= self.LIMIT:
+            if len(self._known) >= self.limit:
                 self._known.clear()
             hit = self._known[id(value)] = (value, make(value))
         return hit[1]

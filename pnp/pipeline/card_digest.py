@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from pnp.core.memo import Keeps, memo
+from pnp.core.memo import ByIdentity, Keeps, memo
 from pnp.data.fields import ANY
 from pnp.data.stamps import card_name
 
@@ -47,19 +47,13 @@ def cards_digest(game, reads, keeps: Keeps | None = None) -> str:
     return digest.hexdigest()
 
 
-_OUTLINES: dict[int, tuple[dict, str]] = {}  # id of a game's decks → (those decks, their outline as JSON)
-OUTLINES_KEPT = 16  # games' outlines held: past this the memory starts again
+_OUTLINES = ByIdentity(limit=16)  # a game's decks → their outline as JSON; past 16 games' decks the memory starts again
 
 
 def _outline_text(game) -> str:
     """`deck_outline` as JSON, written once for a game's decks as read (a game read again has new decks): a build asks for
     it for every output and every part of the checks that reads the cards, and a large deck's outline is long."""
-    hit = _OUTLINES.get(id(game.decks))
-    if hit is None or hit[0] is not game.decks:
-        if len(_OUTLINES) >= OUTLINES_KEPT:
-            _OUTLINES.clear()
-        hit = _OUTLINES[id(game.decks)] = (game.decks, json.dumps(deck_outline(game), sort_keys=True, ensure_ascii=False, default=str))
-    return hit[1]
+    return _OUTLINES(game.decks, lambda _: json.dumps(deck_outline(game), sort_keys=True, ensure_ascii=False, default=str))
 
 
 def _fields_digest(fields) -> str:
