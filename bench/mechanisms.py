@@ -202,7 +202,7 @@ ROWS = {
     "list": ("`pnp list`, five games, warm cache", warm_list, ("results", "kept-parses", "file-digests")),
     "list after an edit": ("`pnp list` after a one-card edit", edited_list, ("face-store", "results")),
     "watch save": ("a save in `pnp watch` (one card edited)", _in_one_process(WATCH),
-                   ("face-store", "results", "engine", "drawn", "steady", "keeps", "held-writes")),
+                   ("face-store", "results", "drawn", "steady", "keeps", "held-writes")),
     "serve save": ("a save in `pnp serve` (one card edited)", _in_one_process(SERVE), ("face-store", "results", "keeps")),
     "one deck": ("one 96-card deck, cold", one_deck, ("weights", "ink-colours")),
     "five games": ("five games, every output, cold", five_games, ("weights",)),

@@ -57,8 +57,8 @@ def test_a_looping_2000_card_deck_stops_at_its_first_face_with_one_finding(tmp_p
 
 
 def test_the_budget_is_a_commands_and_the_next_command_has_its_own(tmp_path):
-    """Faces drawn with one environment (as `pnp watch` and `pnp serve` keep one): looping faces use up the budget,
-    after as many faces as it allows; a new run (the next save) starts a new budget and draws."""
+    """Faces drawn with one environment (as `pnp serve` keeps one): looping faces use up the budget, after as many faces
+    as it allows; a new budget (the next save) draws."""
     (tmp_path / "templates/t").mkdir(parents=True)
     (tmp_path / "templates/t/loop.j2").write_text(LOOPS + "\n")
     (tmp_path / "templates/t/plain.j2").write_text('{{ rect(0, 0, 5, 5, fill="ink") }}\n')
@@ -77,7 +77,7 @@ def test_the_budget_is_a_commands_and_the_next_command_has_its_own(tmp_path):
     assert COMMAND_FACES - 2 <= drawn <= COMMAND_FACES + 2, drawn  # each face uses its whole limit: about COMMAND_FACES of them
     finding = stopped.value.finding
     assert finding.code == "command-time" and str(finding.loc).startswith("templates/t/loop.j2:1:"), finding.format()
-    lay.new_run()
+    lay.env.new_budget()
     assert game.render("t/plain.j2", {}, 63.5, 88.9, 0, "a card front", Loc("deck.yaml")).elements
 
 

@@ -162,23 +162,16 @@ def test_sets_of_different_sizes_are_planned_apart(game):
     assert tokens_share(game(60), Options()) and not tokens_share(game(60, more=squares), Options())
 
 
-@pytest.fixture(scope="module")
-def engine(project):
+def test_the_card_sheets_are_given_every_coin_when_they_share_and_none_when_not(game, project):
     from pnp.outputs.context import Engine
 
-    return Engine(Project(project))
-
-
-def test_the_card_sheets_are_given_every_coin_when_they_share_and_none_when_not(game, engine):
-    engine.new_run()
-    gctx = engine.for_game(game(5))
+    gctx = Engine(Project(project)).for_game(game(5))
     groups, sets, _ = shared_tokens(gctx, Options())
     assert sum(len(g.pieces) for g in groups) == 5 and len(sets) == 2
     assert build_tokens(gctx, Options()) == ([], []), "no tokens PDF"
     pdfs, _ = build_tokens(gctx, Options(fronts_only=True))
     assert len(pdfs) == 1, "a fronts-only build: the coins' backs need their own sheets"
-    engine.new_run()
-    gctx = engine.for_game(game(64))
+    gctx = Engine(Project(project)).for_game(game(64))
     assert shared_tokens(gctx, Options()) == ([], {}, [])
 
 

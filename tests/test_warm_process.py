@@ -204,8 +204,9 @@ def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_
     assert pdfs(out) == one_shot(project, tmp_path / "one-shot-template"), "after a template edit"
 
 
-def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path):
-    """A template compiles once in a kept engine, but the warning its compiling gives belongs to every build that uses it."""
+def test_a_kept_template_gives_its_warnings_again(settled, project, tmp_path):
+    """A template compiles once in the process (pnp.layout.template_cache.KEPT), but the warning its compiling gives
+    belongs to every build that uses it."""
     session = Session(warm=True)
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")

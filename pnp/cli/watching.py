@@ -60,11 +60,10 @@ class Watcher:
 
         The first build uses every core; a rebuild after a save is small (the
         cache keeps the rest), and this process keeps warm what worker processes
-        would each start cold: fonts, icons, numpy, and the engine with its
-        compiled templates while no template, icon or font changes
-        (pnp.pipeline.session.Session.engine). The collector is paused while it
-        builds: this process's heap (kept engine, faces' operators, last
-        results) is large, and rescanning it would slow every rebuild. What
+        would each start cold: fonts, icons, numpy, and its templates compiled
+        while their sources are as they were (pnp.layout.template_cache.KEPT).
+        The collector is paused while it builds: this process's heap (compiled
+        templates, faces' operators, last results) is large, and rescanning it would slow every rebuild. What
         cycles the build left go once it has answered."""
         started = time.perf_counter()
         built = self.slugs if self.named else self.project.game_slugs()

@@ -96,14 +96,6 @@ class Layouts:
         self.sources: dict[str, str] = {}  # template file → the text parsed from it: what its faces were drawn from
         self.calls: dict | None = None  # id(element) → (element, the drawing call that drew it), while tracing calls
 
-    def new_run(self) -> None:
-        """Start another build with this environment: a long-lived process keeps it while no template, icon or font
-        changes. Templates stay compiled and parsed, but each is taken up again on its first use, so what its
-        compiling warned of is warned of again; the warnings list starts empty, as a new environment's would."""
-        self._templates.clear()
-        self.template_warnings.clear()
-        self.env.new_budget()
-
     def from_text(self, source: str) -> jinja2.Template:
         """A template written inside a data file (a rulebook, a reference section), compiled once per text in this
         process. Its code is named `<template>`, as Jinja's `from_string` names it, which is how an error in it is traced

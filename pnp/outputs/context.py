@@ -57,14 +57,6 @@ class Engine:
         self.expressions = Sandbox()  # the constraints' expressions (pnp.checks.counts), within a template's caps
         self._games: dict[str, GameContext] = {}
 
-    def new_run(self) -> None:
-        """Start another build with this engine (pnp.layout.templates.Layouts.new_run); each game gets a new context."""
-        self.layouts.new_run()
-        self.check_image.new_run()
-        self._games.clear()
-        if self.drawn is not None:
-            self.drawn.new_run()
-
     def memo(self, name: str) -> ByIdentity:
         """The memo named `name`: the session's while it keeps them, else a new one (pnp.core.memo)."""
         return memo(name, self.keeps)

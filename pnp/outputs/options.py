@@ -99,7 +99,6 @@ MECHANISMS = (
     "ink-colours",  # a page of few colours measured from its colours, without numpy (pnp.render.ink.bitmap_coverage)
     "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
     "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)
-    "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)
     "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)
     "steady",  # a build answers a game none of whose inputs changed with its last build's result, unread (pnp.pipeline.steady)
     "keeps",  # `pnp watch` and `pnp serve` keep memos, answers and inspections from save to save (pnp.core.memo.Keeps)

@@ -227,7 +227,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     gctx.face_store = faces = kept_faces(gctx, plan)
     gctx.written_in = options.out / gctx.game.slug  # where a PDF of many pictures is written as it is made (PdfFile)
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
-    gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
+    gctx.layouts.draft = options.draft  # for this run: the next build makes a new engine (pnp.pipeline.session.Session.new_engine)
     already = len(gctx.layouts.template_warnings)
     try:
         with gctx.files_read.recording() as read:

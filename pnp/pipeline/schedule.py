@@ -73,7 +73,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     results = {g.slug: GameBuild(g.slug) for g in games}
     stopped = set()
     workers = min(workers or cores(), 8)
-    with _Pool(project, games, workers, shared, session) as pool:
+    with _Pool(project, games, workers, session) as pool:
         for number, options in enumerate(runs):
             if number:
                 session.writes.flush()  # each paper's plan reads the caches the one before it wrote
@@ -272,8 +272,8 @@ class _Worker:
 class _Pool:
     """Runs jobs in worker processes when there are cores and jobs for more than one, else in this process."""
 
-    def __init__(self, project, games: list, workers: int, shared: str, session: Session):
-        self.project, self.games, self.workers, self.shared, self.session = project, games, workers, shared, session
+    def __init__(self, project, games: list, workers: int, session: Session):
+        self.project, self.games, self.workers, self.session = project, games, workers, session
         self.local: _Worker | None = None
         self.pool: ProcessPoolExecutor | None = None
         self.lendable = False  # whether an idle worker may measure ink (see _run_in_pool)
@@ -303,7 +303,7 @@ class _Pool:
 
     def _here(self) -> _Worker:
         if self.local is None:
-            self.local = _Worker(self.project, self.games, self.session.engine(self.project, self.shared))
+            self.local = _Worker(self.project, self.games, self.session.new_engine(self.project))
         return self.local
 
     def _run_here_and_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
@@ -419,7 +419,7 @@ def warm_up(project, out: Path, session: Session) -> None:
     warm_svg()
     warm_ink()
     shared = shared_inputs_hash(project)
-    fonts = session.engine(project, shared).fonts
+    fonts = Engine(project).fonts
     for slug in project.game_slugs():
         FaceStore(face_store_path(out, slug), shared, fonts, keeps=session.keeps).register_fonts()
 

@@ -2,8 +2,7 @@
 
 As Jinja keeps its caches on an `Environment` that its caller makes, a
 `Session` holds the state a long-lived process keeps between builds: the
-engine with its compiled templates and read fonts, the operators of the faces
-its engines drew (to replay), the cache writes it holds until a rebuild is
+operators of the faces its engines drew (to replay), the cache writes it holds until a rebuild is
 shown, and what its builds worked out and may ask again
 (`keeps`: constraint answers, face inspections, memos by object, the face
 stores it wrote; pnp.core.memo.Keeps), which it hands to each engine. No
@@ -30,28 +29,16 @@ class Session:
         # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
         self.writes = CacheWrites(hold=warm and "held-writes" not in without)
         self.stop = None  # true when a face being drawn should stop (pnp watch: a newer save is waiting); see Layouts.stop_when
-        self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
 
-    def engine(self, project, shared: str) -> Engine:
-        """The engine of the last build for `project`, while the inputs every game shares (templates, icons, fonts,
-        pnp's code: hash `shared`) are as they were; else a new one, kept for the next build.
-
-        A kept engine has its templates compiled and parsed and its fonts read,
-        which a new one does again. What it knows of other files (art) it checks
-        again when they change (pnp.core.files.KnownByStatus), and each build
-        starts a new run of it, so every warning is given again."""
-        if self._engine is not None and self._engine[0] is project and self._engine[1] == shared and "engine" not in self.without:
-            engine = self._engine[2]
-            engine.new_run()
-            engine.layouts.stop_when(self.stop)
-            return engine
+    def new_engine(self, project) -> Engine:
+        """A new engine for one build of `project`, handed what the session keeps: the faces' operators to replay and
+        the memos. Its templates' code and facts come from the process's store while their sources are as they were
+        (pnp.layout.template_cache.KEPT)."""
         engine = Engine(project)
         engine.layouts.stop_when(self.stop)
         if self.drawn is not None:
-            # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed, not by
-            # the shared inputs: a new engine after a template change still replays the faces that did not change
+            # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed
             engine.drawn = self.drawn
             self.drawn.new_run()
         engine.keeps = self.keeps
-        self._engine = (project, shared, engine)
         return engine
