@@ -90,7 +90,7 @@ def _route() -> None:
     from pnp.launch import address
 
     argv = sys.argv[1:]
-    if address.server_command(argv):
+    if argv[:1] == ["server"]:  # `pnp server …`: look at or stop the fork server
         from pnp.launch.control import server
 
         sys.exit(server(argv[1:]))

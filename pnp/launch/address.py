@@ -29,30 +29,24 @@ HEADER = struct.Struct("!I3B")
 NO_FD = 255  # a slot of HEADER with no descriptor (the client had that one closed)
 
 
-def enabled(env: os._Environ | dict | None = None) -> bool:
+def enabled(env: os._Environ | dict = os.environ) -> bool:
     """Whether commands go through a fork server: only when the user turned it on, and only on Linux (fork and passing
     file descriptors). `PNP_SERVER=1` turns it on and `PNP_SERVER=0` off for one shell; without either, the user's
     config file (`server_setting_file`) decides. Off by default: a plain `pnp build` leaves nothing running."""
-    env = os.environ if env is None else env
     if not sys.platform.startswith("linux"):
         return False
     setting = env.get("PNP_SERVER", "").strip().lower()
-    if setting in OFF:
-        return False
-    if setting in ON:
-        return True
-    return user_setting(env) in ON
+    return (setting if setting in ON | OFF else user_setting(env)) in ON
 
 
-def server_setting_file(env: os._Environ | dict | None = None) -> str:
+def server_setting_file(env: os._Environ | dict = os.environ) -> str:
     """The user's setting for the fork server: `$XDG_CONFIG_HOME/pnp/server` (else ~/.config/pnp/server), one word,
     `on` or `off` (`pnp server on|off` writes it)."""
-    env = os.environ if env is None else env
     config = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return os.path.join(config, "pnp", "server")
 
 
-def user_setting(env: os._Environ | dict | None = None) -> str:
+def user_setting(env: os._Environ | dict = os.environ) -> str:
     """The word in the user's setting file, lower case; empty when there is none."""
     try:
         with open(server_setting_file(env), encoding="utf-8") as file:
@@ -63,18 +57,12 @@ def user_setting(env: os._Environ | dict | None = None) -> str:
 
 def command_of(argv: list[str]) -> str | None:
     """The command word of pnp's arguments (`build` in `pnp --root x build -q`), None with `--help`, `--version` or none."""
-    i = 0
-    while i < len(argv):
-        word = argv[i]
-        if word in {"--help", "-h", "--version"}:
-            return None
+    words = iter(argv)
+    for word in words:
         if word in GLOBAL_VALUED:
-            i += 2
-            continue
-        if word in GLOBAL_FLAGS or any(word.startswith(f"{name}=") for name in GLOBAL_VALUED):
-            i += 1
-            continue
-        return None if word.startswith("-") else word
+            next(words, None)  # its value, whatever it is (a folder named `build`)
+        elif word not in GLOBAL_FLAGS and word.split("=", 1)[0] not in GLOBAL_VALUED:
+            return None if word.startswith("-") else word
     return None
 
 
@@ -83,50 +71,26 @@ def routable(argv: list[str]) -> bool:
     return command_of(argv) in ROUTED and "--help" not in argv
 
 
-def server_command(argv: list[str]) -> bool:
-    """`pnp server …`: look at or stop the fork server (pnp.launch.control)."""
-    return command_of(argv) == "server" and argv[:1] == ["server"]
-
-
 class Place:
-    """Where the server for one way of running pnp listens: its socket and the lock its one owner holds.
+    """Where the server for one way of running pnp listens (its socket), the lock its one owner holds, its log, and
+    the file where it says how it sees the machine (view_of), for `pnp server status` in a shell that may not look at
+    the server's process itself (from inside a user namespace of its own).
 
     A plain class on plain paths: every `pnp` command makes one before it
     knows whether a server is up, and dataclasses and pathlib would add their
     imports to the fastest commands."""
 
-    __slots__ = ("folder", "key", "path")
-
     def __init__(self, folder: str, key: str, path: list[str]):
         self.folder = folder
         self.key = key
         self.path = path  # the import path the server sets before importing pnp (a command's child then takes its caller's)
-
-    @property
-    def flags(self) -> list[str]:
-        """The interpreter's command-line flags (-X, -O, -W …), for the server to start with: what multiprocessing gives
-        the processes it spawns."""
-        import subprocess
-
-        return subprocess._args_from_interpreter_flags()
-
-    @property
-    def socket(self) -> str:
-        return os.path.join(self.folder, f"{self.key}.sock")
-
-    @property
-    def lock(self) -> str:
-        return os.path.join(self.folder, f"{self.key}.lock")
-
-    @property
-    def view(self) -> str:
-        """Where the server says how it sees the machine (view_of), for `pnp server status` in a shell that may not look
-        at the server's process itself (from inside a user namespace of its own)."""
-        return os.path.join(self.folder, f"{self.key}.view")
+        self.socket = os.path.join(folder, f"{key}.sock")
+        self.lock = os.path.join(folder, f"{key}.lock")
+        self.view = os.path.join(folder, f"{key}.view")
+        self.log = os.path.join(folder, f"{key}.log")
 
     @classmethod
-    def of_this_process(cls, env: os._Environ | dict | None = None) -> Place:
-        env = os.environ if env is None else env
+    def of_this_process(cls, env: os._Environ | dict = os.environ) -> Place:
         path = server_path()
         flags = (sys.flags, sys._xoptions, sys.warnoptions)
         read_at_import = sorted((k, v) for k, v in env.items() if k.startswith(IMPORT_TIME_ENV) and not k.startswith("PNP_SERVER"))
@@ -151,9 +115,8 @@ def server_path() -> list[str]:
     return path
 
 
-def server_folder(env: os._Environ | dict | None = None) -> str:
+def server_folder(env: os._Environ | dict) -> str:
     """The user's own folder for servers: `PNP_SERVER_DIR`, else $XDG_RUNTIME_DIR/pnp, else pnp-<uid> in the temp folder."""
-    env = os.environ if env is None else env
     if env.get("PNP_SERVER_DIR"):
         return env["PNP_SERVER_DIR"]
     runtime = env.get("XDG_RUNTIME_DIR")
@@ -193,17 +156,13 @@ def resource_limits() -> dict[str, list[int]]:
     return {name: list(resource.getrlimit(getattr(resource, name))) for name in LIMITS if hasattr(resource, name)}
 
 
-def _at_most(limit: int, cap: int) -> bool:
-    """Whether a limit `limit` is no more than `cap` (-1, RLIM_INFINITY, is no limit at all)."""
-    return cap < 0 or 0 <= limit <= cap
-
-
 def why_not_a_guest(caller: dict, limits: dict[str, list[int]], nice: int) -> str | None:
     """Why a child of this process (its `limits`, its `nice`) cannot run the command of a caller whose request is
     `caller` as the caller would (None when it can): a child can lower a hard limit or its priority, never raise them."""
     for name, (_, hard) in (caller.get("limits") or {}).items():
-        if name in limits and not _at_most(hard, limits[name][1]):
-            return f"the caller's {name} limit ({hard}) is above the server's ({limits[name][1]})"
+        cap = limits[name][1] if name in limits else -1  # -1 (RLIM_INFINITY): no limit at all
+        if cap >= 0 and not 0 <= hard <= cap:
+            return f"the caller's {name} limit ({hard}) is above the server's ({cap})"
     if int(caller.get("nice", nice)) < nice:
         return f"the caller's priority (nice {caller['nice']}) is above the server's (nice {nice})"
     return None

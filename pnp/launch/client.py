@@ -30,25 +30,24 @@ def hand_over(place: Place, argv: list[str]) -> int | None:
     if not private_folder(place.folder):
         return None
     fds = [fd for fd in (0, 1, 2) if _open(fd)]  # before the socket, which would take the number of a closed one
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(place.socket)
-    except OSError:
-        sock.close()
-        return None
-    with sock, _Signals() as signals:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         try:
-            send_request(sock, request(argv), fds)
-            replies = sock.makefile("r", encoding="utf-8")
-            first = _reply(replies)
+            sock.connect(place.socket)
         except OSError:
             return None
-        if first is not None and "exit" in first:
-            return int(first["exit"])  # the command ended before the server said which process runs it
-        if first is None or "pid" not in first:
-            return None  # stale (the server saw pnp's code change, and stops), or refused: it cannot run as this process would
-        signals.forward_to(first["pid"])
-        return _wait_for(replies)
+        with _Signals() as signals:
+            try:
+                send_request(sock, request(argv), fds)
+                replies = sock.makefile("r", encoding="utf-8")
+                first = _reply(replies)
+            except OSError:
+                return None
+            if "exit" in first:
+                return int(first["exit"])  # the command ended before the server said which process runs it
+            if "pid" not in first:
+                return None  # stale (the server saw pnp's code change, and stops), or refused: it cannot run as this process would
+            signals.forward_to(first["pid"])
+            return _wait_for(replies)
 
 
 def leave(code: int) -> None:
@@ -86,8 +85,7 @@ def program_name() -> str:
 
 
 def send_request(sock: socket.socket, message: dict, fds: list[int]) -> None:
-    """The header (HEADER: the JSON's length, and which standard descriptor each one sent is) with the standard
-    descriptors `fds` this process has open, then the JSON."""
+    """The header (HEADER) with the standard descriptors `fds` this process has open, then the JSON."""
     data = json.dumps(message).encode()
     socket.send_fds(sock, [HEADER.pack(len(data), *fds, *[NO_FD] * (3 - len(fds)))], fds)
     sock.sendall(data)
@@ -101,9 +99,9 @@ def _open(fd: int) -> bool:
     return True
 
 
-def _reply(replies) -> dict | None:
+def _reply(replies) -> dict:
     line = replies.readline()
-    return json.loads(line) if line else None
+    return json.loads(line) if line else {}
 
 
 class _Signals:
@@ -145,8 +143,8 @@ def _wait_for(replies) -> int:
     try:
         ended = _reply(replies)
     except OSError:
-        ended = None
-    if ended is None:
+        ended = {}
+    if not ended:
         print("pnp: the fork server stopped before the command ended (set PNP_SERVER=0 to run commands without it)", file=sys.stderr)
         return 3
     if "signal" in ended:
@@ -155,17 +153,16 @@ def _wait_for(replies) -> int:
 
 
 def start_server(place: Place) -> None:
-    """Start a fork server for the next command, in the background and in a session of its own, once this one is done.
-
-    It imports pnp while the designer looks at what this command made; the
-    first of several servers started at once to take the lock serves, the
-    others leave."""
+    """Start a fork server for the next command, in the background and in a session of its own, once this one is done:
+    it imports pnp while the designer looks at what this command made. The first of several started at once to take
+    the lock serves, the others leave."""
     if not private_folder(place.folder):
         return
     import subprocess
 
     code = ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); from pnp.launch.forkserver import main; main(sys.argv[2], sys.argv[3])")
+    flags = subprocess._args_from_interpreter_flags()  # -X, -O, -W …: what multiprocessing gives the processes it spawns
     with contextlib.suppress(OSError):
-        subprocess.Popen([sys.executable, *place.flags, "-c", code, json.dumps(place.path), place.folder, place.key],
+        subprocess.Popen([sys.executable, *flags, "-c", code, json.dumps(place.path), place.folder, place.key],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/", start_new_session=True,
                          close_fds=True)

@@ -1,6 +1,7 @@
 """`pnp server status|start|stop|on|off`: look at, start, stop or turn on and off the user's fork servers (pnp.launch.forkserver)."""
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -41,7 +42,7 @@ def server(args: list[str]) -> int:
     if action == "start":
         return start(place)
     if action == "stop":
-        return stop(Path(place.folder), None if "--all" in args[1:] else place)
+        return stop(place, every="--all" in args[1:])
     if action in {"on", "off"}:
         return turn(action, place)
     print(USAGE, file=sys.stderr if action not in {"--help", "-h", "help"} else sys.stdout)
@@ -57,23 +58,21 @@ def status(place: Place) -> int:
     if pid is not None and os.path.exists(place.socket):
         print(f"  up: process {pid}, {_memory(pid)}, up for {_age(place.lock)}")
         print(f"  socket: {place.socket}")
-        different = view_difference(view_of(), server_view(place), "your")
+        different = view_difference(view_of(), _read(place.view, json.loads), "your")  # as the server wrote it as it started
         print("  commands from this shell run in the server" if different is None else f"  commands from this shell run here: {different}")
     else:
         print("  none running for this Python and this copy of pnp")
-    log = Path(place.socket).with_suffix(".log")
-    lines = served_commands(place)
-    print(f"  log: {log}" + ("" if lines else " (empty)"))
+    lines = _read(place.log, str.splitlines) or []  # one a command it ran (how it ended, how long it took) or an event
+    print(f"  log: {place.log}" + ("" if lines else " (empty)"))
     for line in lines[-3:]:
         print(f"    {line}")
     return 0 if pid is not None else 1
 
 
-def server_view(place: Place) -> dict | None:
-    """How the server of `place` sees the machine, as it wrote when it started (address.view_of)."""
+def _read(path: str, parse):
+    """`parse` of a file's text, None when it cannot be read."""
     try:
-        with open(place.view, encoding="utf-8") as file:
-            return json.load(file)
+        return parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
 
@@ -123,18 +122,16 @@ def start(place: Place, wait: float = 30.0) -> int:
     return 1
 
 
-def stop(folder: Path, place: Place | None = None, wait: float = 30.0) -> int:
-    """SIGTERM to the server of `place` (None: every server whose lock is held in `folder`), then wait for each to leave."""
+def stop(place: Place, every: bool = False, wait: float = 30.0) -> int:
+    """SIGTERM to the server of `place` (`every`: to every server whose lock is held in its folder), then wait for each
+    to leave."""
     stopped = []
-    locks = [Path(place.lock)] if place is not None else sorted(folder.glob("*.lock")) if folder.is_dir() else []
-    for lock in locks:
+    for lock in sorted(Path(place.folder).glob("*.lock")) if every else [place.lock]:
         pid = running_pid(lock)
         if pid is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
                 stopped.append(lock)
-            except OSError:
-                pass
     deadline = time.monotonic() + wait
     while any(running_pid(lock) is not None for lock in stopped) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -152,15 +149,7 @@ def turn(word: str, place: Place) -> int:
         print(f"pnp server: could not write {file}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     print(f"pnp server: {word} for your user ({file})" + ("; PNP_SERVER in this shell still decides" if os.environ.get("PNP_SERVER") else ""))
-    return stop(Path(place.folder), place) if word == "off" else 0
-
-
-def served_commands(place: Place) -> list[str]:
-    """The lines of the server's log: one a command it ran (how it ended, how long it took) or an event."""
-    try:
-        return Path(place.socket).with_suffix(".log").read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
+    return stop(place) if word == "off" else 0
 
 
 def running_pid(lock: Path | str) -> int | None:
@@ -169,10 +158,9 @@ def running_pid(lock: Path | str) -> int | None:
         with open(lock) as file:
             try:
                 fcntl.flock(file, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                return None  # no server holds it (the lock taken here goes as the file closes)
             except OSError:
                 text = file.read().strip()
                 return int(text) if text.isdigit() else None
-            fcntl.flock(file, fcntl.LOCK_UN)
-            return None
     except OSError:
         return None

@@ -1,26 +1,18 @@
 """The fork server: a process that has imported pnp and forks one child per command, which runs it as a new process would.
 
 Only imports are shared. The server reads no game, registers no font, compiles
-no template and builds nothing, so each child starts with pnp's modules loaded
-and every cache in memory empty, as `python -m pnp` would: the same inputs give
-the same bytes, and a removed build cache is a cold build. Each child takes
-the client's stdin, stdout and stderr, working folder, environment, umask and
-arguments, runs in a process group of its own (so a Ctrl-C passed on by the
-client reaches its worker processes too), and tells the client its exit code
-once its output is written, before its memory is given back; the server tells
-the client how a child ended that died before it could.
-
-A child stands in for its caller only when the caller sees the machine as the
-server does: the same namespaces (mount, user, process, network…), the same
-cgroups and confinement, as /proc shows them for the caller's process (its id
-comes with the socket). A caller in a read-only mount namespace or a tighter
-cgroup has its request refused and runs its command itself, as it does when
-its limits or priority are above the server's.
-
-The server stops after IDLE_SECONDS without a command, on SIGTERM (`pnp server
-stop`) once its running commands end, and when a file of a module it imported
-changed (an upgrade or an edit of pnp): that request is answered "stale" and
-run by the client itself.
+no template and builds nothing, so each child starts with every cache in memory
+empty, as `python -m pnp` would: the same inputs give the same bytes, and a
+removed build cache is a cold build. Each child takes its caller's streams,
+folder, environment, umask, limits, priority and arguments, runs in a process
+group of its own (so a Ctrl-C passed on by the client reaches its workers too),
+and tells the client its exit code once its output is written, before its
+memory is given back; the server tells the client how a child ended that died
+before it could. A caller that sees the machine otherwise (namespaces, cgroups,
+confinement, as /proc shows them for the caller's process, whose id comes with
+the socket) or whose limits or priority are above the server's is refused, and
+runs its command itself; so is every caller once a module the server imported
+changed (an upgrade or an edit of pnp), and the server stops.
 """
 from __future__ import annotations
 
@@ -32,6 +24,7 @@ import io
 import json
 import os
 import pkgutil
+import resource
 import selectors
 import signal
 import socket
@@ -39,11 +32,10 @@ import struct
 import sys
 import time
 import traceback
-from pathlib import Path
 
 from pnp.core.processes import end_with_parent
 from pnp.launch import exit_code
-from pnp.launch.address import HEADER, LIMITS, NO_FD, resource_limits, view_difference, view_of, why_not_a_guest
+from pnp.launch.address import HEADER, LIMITS, NO_FD, Place, resource_limits, view_difference, view_of, why_not_a_guest
 
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
@@ -57,19 +49,17 @@ IMPORTED_LATER = ("difflib", "pprint", "jinja2.ext", "multiprocessing.popen_fork
 
 def main(folder: str, key: str) -> None:
     """Serve commands at the socket `key` in `folder` until idle, stopped or stale; leave at once if another server holds the lock."""
-    folder_path = Path(folder)
-    lock = open(folder_path / f"{key}.lock", "a+")  # noqa: SIM115 (held for the server's life)
+    place = Place(folder, key, sys.path)
+    lock = open(place.lock, "a+")  # noqa: SIM115 (held for the server's life)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return
-    lock.seek(0)
-    lock.truncate()
+    lock.truncate(0)
     lock.write(str(os.getpid()))
     lock.flush()
     preload()
-    server = ForkServer(folder_path / f"{key}.sock", idle=float(os.environ.get("PNP_SERVER_IDLE", IDLE_SECONDS)), lock=lock)
-    server.serve()
+    ForkServer(place, idle=float(os.environ.get("PNP_SERVER_IDLE", IDLE_SECONDS)), lock=lock).serve()
 
 
 def preload() -> None:
@@ -101,31 +91,27 @@ def preload() -> None:
 
 
 class ForkServer:
-    def __init__(self, address: Path, idle: float, lock=None):
-        self.address, self.idle, self.lock = address, idle, lock  # the lock a child must not hold: it says the server is up
+    def __init__(self, place: Place, idle: float, lock):
+        self.place, self.idle, self.lock = place, idle, lock  # the lock a child must not hold: it says the server is up
+        self.pid = os.getpid()
         self.limits = resource_limits()  # a caller whose limits a child cannot take runs its command itself
         self.view = view_of()  # a caller that sees the machine otherwise (namespaces, cgroups) runs its command itself
-        view_file = address.with_suffix(".view")
-        with open(f"{view_file}.{os.getpid()}", "w", encoding="utf-8") as file:
+        with open(f"{place.view}.{self.pid}", "w", encoding="utf-8") as file:
             json.dump(self.view, file)
-        os.replace(f"{view_file}.{os.getpid()}", view_file)
+        os.replace(f"{place.view}.{self.pid}", place.view)
         self.modules = module_files()  # what was imported, as it was on disk: a change makes the server stale
-        self.children: dict[int, socket.socket] = {}  # child pid → its client's connection
-        self.started: dict[int, tuple[float, list[str]]] = {}  # child pid → (when it started, its arguments), for the log
-        self.log_path = address.with_suffix(".log")  # one line a command or event: what `pnp server status` shows
-        self.log = self.log_path.open("a", encoding="utf-8", buffering=1)
+        self.children: dict[int, tuple[socket.socket, float, list[str]]] = {}  # child pid → its client's connection, when it started, its arguments
+        self.log = open(place.log, "a", encoding="utf-8", buffering=1)  # noqa: SIM115 (one line a command or event: what `pnp server status` shows)
         self.stopping = False
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        bound = address.with_name(f"{address.name}.{os.getpid()}")
+        bound = f"{place.socket}.{self.pid}"
         with contextlib.suppress(FileNotFoundError):
-            bound.unlink()
-        self.listener.bind(str(bound))
+            os.unlink(bound)
+        self.listener.bind(bound)
         self.listener.listen(64)
-        os.replace(bound, address)  # clients see the socket only once it listens
-        self.inode = address.stat().st_ino
-        self.wake_read, self.wake_write = os.pipe()
-        os.set_blocking(self.wake_read, False)
-        os.set_blocking(self.wake_write, False)
+        os.replace(bound, place.socket)  # clients see the socket only once it listens
+        self.inode = os.stat(place.socket).st_ino
+        self.wake_read, self.wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.set_wakeup_fd(self.wake_write, warn_on_full_buffer=False)
         signal.signal(signal.SIGCHLD, lambda *_: None)  # a child's end wakes the loop through the pipe
         signal.signal(signal.SIGTERM, self._stop)
@@ -135,7 +121,7 @@ class ForkServer:
         self.selector.register(self.wake_read, selectors.EVENT_READ, "wake")
 
     def serve(self) -> None:
-        self._note(f"server {os.getpid()} listening at {self.address}")
+        self._note(f"server {self.pid} listening at {self.place.socket}")
         last = time.monotonic()
         try:
             while True:
@@ -153,10 +139,12 @@ class ForkServer:
                     last = time.monotonic()
                 elif self.stopping or time.monotonic() - last > self.idle or not self._still_ours():
                     why = "stopped" if self.stopping else "idle" if self._still_ours() else "its socket was taken"
-                    self._note(f"server {os.getpid()} leaves: {why}")
+                    self._note(f"server {self.pid} leaves: {why}")
                     return
         finally:
-            self._leave()
+            self._unlink()
+            self.listener.close()
+            self.log.close()
 
     def _accept(self) -> None:
         try:
@@ -180,10 +168,8 @@ class ForkServer:
             if stale(self.modules):
                 self._note("pnp's code changed since the server started: it stops, and the caller runs its command itself")
                 conn.sendall(b'{"stale": true}\n')
-                self.stopping = True
-                self._unlink()
+                self._stop()
                 raise ValueError("stale")
-            server = os.getpid()
             pid = fork_with_signals_held()
         except (OSError, ValueError):
             conn.close()
@@ -191,13 +177,12 @@ class ForkServer:
                 os.close(fd)
             return
         if pid == 0:
-            self._become_child(conn, message, fds, server)
+            self._become_child(conn, message, fds)
         with contextlib.suppress(OSError):
             os.setpgid(pid, pid)  # as the child does: whichever runs first, a signal passed on reaches the group
         for fd in fds.values():
             os.close(fd)
-        self.children[pid] = conn
-        self.started[pid] = (time.monotonic(), message["argv"][1:])
+        self.children[pid] = (conn, time.monotonic(), message["argv"][1:])
         try:
             conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
         except OSError:
@@ -206,22 +191,21 @@ class ForkServer:
         conn.setblocking(False)
         self.selector.register(conn, selectors.EVENT_READ, pid)
 
-    def _become_child(self, conn: socket.socket, message: dict, fds: dict[int, int], server: int) -> None:
+    def _become_child(self, conn: socket.socket, message: dict, fds: dict[int, int]) -> None:
         """In the forked child: become the process the client would have started, run the command, exit with its code."""
         code = 1
         try:
             with contextlib.suppress(OSError):
                 os.setpgid(0, 0)
-            end_with_parent(server)  # a server killed outright has told no client how its command ended: it ends too
+            end_with_parent(self.pid)  # a server killed outright has told no client how its command ended: it ends too
             self.selector.close()
             self.listener.close()
             for fd in (self.wake_read, self.wake_write):
                 os.close(fd)
-            for other in self.children.values():
+            for other, _, _ in self.children.values():
                 other.close()
             self.log.close()
-            if self.lock is not None:
-                self.lock.close()
+            self.lock.close()
             take_over(message, fds)
             become_guest(message)
             code = run_command(message.get("prog"))
@@ -233,10 +217,9 @@ class ForkServer:
                 sys.stdout.flush()
                 sys.stderr.flush()
             with contextlib.suppress(Exception):
-                # Its output is written: the client may go now, while this process's memory is given back (a few ms
-                # for a build); the server's word on how it ended follows, for a child that dies before it gets here.
-                # The client's going looks like a hang-up to the server, whose SIGTERM must not end this process
-                # before it exits with its code (its command is done): stop signals are ignored from here on.
+                # Its output is written: the client may go now, while this process's memory is given back. The
+                # client's going looks like a hang-up to the server, whose SIGTERM must not end this process before
+                # it exits with its code (its command is done): stop signals are ignored from here on.
                 for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT):
                     signal.signal(sig, signal.SIG_IGN)
                 conn.sendall(json.dumps({"exit": code}).encode() + b"\n")
@@ -250,11 +233,12 @@ class ForkServer:
                 return
             if pid == 0:
                 return
-            conn = self.children.pop(pid, None)
-            if conn is None:
+            if pid not in self.children:
                 continue
+            conn, began, argv = self.children.pop(pid)
             ended = {"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status) else {"exit": os.waitstatus_to_exitcode(status)}
-            self._log(pid, ended)
+            how = f"exit {ended['exit']}" if "exit" in ended else f"signal {ended['signal']}"
+            self._note(f"process {pid}: pnp {' '.join(argv)}: {how} after {time.monotonic() - began:.2f} s")
             with contextlib.suppress(OSError, KeyError, ValueError):
                 self.selector.unregister(conn)
             with contextlib.suppress(OSError):
@@ -262,19 +246,14 @@ class ForkServer:
                 conn.sendall(json.dumps(ended).encode() + b"\n")
             conn.close()
 
-    def _log(self, pid: int, ended: dict) -> None:
-        began, argv = self.started.pop(pid, (time.monotonic(), []))
-        how = f"exit {ended['exit']}" if "exit" in ended else f"signal {ended['signal']}"
-        self._note(f"process {pid}: pnp {' '.join(argv)}: {how} after {time.monotonic() - began:.2f} s")
-
     def _note(self, line: str) -> None:
         """One line in the server's log, which stays small: past LOG_LIMIT bytes the older half goes to `.log.old`."""
         with contextlib.suppress(OSError, ValueError):
             self.log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
             if self.log.tell() > LOG_LIMIT:
                 self.log.close()
-                os.replace(self.log_path, self.log_path.with_suffix(".log.old"))
-                self.log = self.log_path.open("a", encoding="utf-8", buffering=1)
+                os.replace(self.place.log, f"{self.place.log}.old")
+                self.log = open(self.place.log, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
 
     def _hung_up(self, pid: int, conn: socket.socket) -> None:
         """The client went away (killed, or its terminal closed) while its command runs: stop the command too."""
@@ -286,42 +265,29 @@ class ForkServer:
         with contextlib.suppress(OSError, KeyError, ValueError):
             self.selector.unregister(conn)
 
-    def _stop(self, signum, frame) -> None:
+    def _stop(self, *_) -> None:
         self.stopping = True
         self._unlink()  # no new command comes; the running ones finish
 
     def _still_ours(self) -> bool:
         try:
-            return self.address.stat().st_ino == self.inode
+            return os.stat(self.place.socket).st_ino == self.inode
         except OSError:
             return False
 
     def _unlink(self) -> None:
         if self._still_ours():
             with contextlib.suppress(OSError):
-                self.address.unlink()
-
-    def _leave(self) -> None:
-        self._unlink()
-        self.listener.close()
-        self.log.close()
-
-
-HELD_AT_FORK = (signal.SIGTERM, signal.SIGINT, signal.SIGCHLD)  # the signals the server handles itself (ForkServer.__init__)
+                os.unlink(self.place.socket)
 
 
 def fork_with_signals_held() -> int:
     """Fork a child (0 in the child, its id in the server) whose stop signals take a command's default meaning from its
-    first instruction.
-
-    A child starts with the server's handlers. A SIGTERM that reached it before
-    it put them back (the server killed outright as it forked: the kernel's
-    parent-death signal; a caller hanging up at once) ran the server's `_stop`
-    there: the child unlinked the live server's socket, and its command went on
-    building unseen. So the server holds those signals across the fork; the
-    child puts back their defaults, then lets them in, and one sent meanwhile
-    ends it as it would end a command run by hand."""
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_AT_FORK)
+    first instruction. A SIGTERM that reached a child still holding the server's handlers (the server killed as it
+    forked, a caller hanging up at once) ran the server's `_stop` there: the child unlinked the live server's socket,
+    and its command went on building unseen. So the signals are held across the fork, and the child lets them in once
+    their defaults are back."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGTERM, signal.SIGINT, signal.SIGCHLD))  # those the server handles
     try:
         pid = os.fork()
         if pid == 0:
@@ -336,7 +302,7 @@ def fork_with_signals_held() -> int:
 
 def receive_request(conn: socket.socket) -> tuple[dict, dict[int, int]]:
     """The client's request and its standard file descriptors: {0: fd, 1: fd, 2: fd} as received here (fewer when the
-    client had one closed). The header is the JSON's length and, for each descriptor sent, the number it stands for."""
+    client had one closed)."""
     head, fds, _, _ = socket.recv_fds(conn, HEADER.size, 3)
     try:
         head = _read_exactly(conn, HEADER.size, bytearray(head))
@@ -369,8 +335,7 @@ def take_over(message: dict, fds: dict[int, int]) -> None:
     os.chdir(message["cwd"])
     os.environ.clear()
     os.environ.update(message["env"])
-    if hasattr(time, "tzset"):
-        time.tzset()
+    time.tzset()
     os.umask(message["umask"])
     streams = message["streams"]
     for fd, name in enumerate(("stdin", "stdout", "stderr")):
@@ -384,8 +349,6 @@ def take_over(message: dict, fds: dict[int, int]) -> None:
 def become_guest(message: dict) -> None:
     """Take the caller's resource limits and priority (`ulimit`, `nice`): the server checked that a child may
     (why_not_a_guest). The child's CPU time starts from nothing, as a new process's does."""
-    import resource
-
     for name, (soft, hard) in (message.get("limits") or {}).items():
         if name in LIMITS and hasattr(resource, name):
             which = getattr(resource, name)
@@ -424,12 +387,12 @@ def run_command(prog: str | None) -> int:
     return code
 
 
-
-def module_files() -> dict[str, tuple[int, int]]:
-    """(mtime, size) of the file of every imported module."""
+def module_files(paths=None) -> dict[str, tuple[int, int]]:
+    """(mtime, size) of each of `paths` that can be read; by default, of the file of every imported module."""
+    if paths is None:
+        paths = [getattr(module, "__file__", None) for module in list(sys.modules.values())]
     found = {}
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None)
+    for path in paths:
         if path:
             with contextlib.suppress(OSError):
                 status = os.stat(path)
@@ -438,12 +401,6 @@ def module_files() -> dict[str, tuple[int, int]]:
 
 
 def stale(modules: dict[str, tuple[int, int]]) -> bool:
-    """Whether a module file the server imported changed since (pnp edited or upgraded): its children would run old code."""
-    for path, seen in modules.items():
-        try:
-            status = os.stat(path)
-        except OSError:
-            return True
-        if (status.st_mtime_ns, status.st_size) != seen:
-            return True
-    return False
+    """Whether a module file the server imported changed or went since (pnp edited or upgraded): its children would run
+    old code."""
+    return module_files(modules) != modules
