@@ -12,7 +12,6 @@ import hashlib
 import re
 from collections import Counter
 from contextlib import nullcontext
-from functools import lru_cache
 
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -27,13 +26,6 @@ def _fingerprint(value) -> str:
     """A short text, equal for equal data: a key hashed once (the game's data, nested tuples, took longer to hash
     at every lookup than the expression took to evaluate)."""
     return hashlib.sha256(repr(hashable(value)).encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@lru_cache(maxsize=1024)
-def _compiled(env: SandboxedEnvironment, expression: str):
-    """A constraint's expression compiled once per process and sandbox: `pnp watch` checks a game again after every
-    save, and compiling is most of the cost of a check that only reads a few cards."""
-    return env.compile_expression(expression)
 
 
 def _reason(exc: Exception) -> str:
@@ -153,7 +145,7 @@ class Checker:
 
     def compile_expression(self, expression, where):
         try:
-            return _compiled(self.expressions, expression)
+            return self.expressions.compile_expression(expression)  # once a check: a sandbox is one build's (its caps count that build's work)
         except Exception as exc:
             self.report("check-expression", f"cannot read expression '{expression}': {exc}", where)
             return None

@@ -1,0 +1,42 @@
+"""What a `pnp watch` session holds from save to save: each build's own state (its engine, its sandbox and the
+templates compiled in it) goes once the next build has answered; only what the session keeps on purpose
+(pnp.pipeline.session.Session) stays (counted, not timed)."""
+from __future__ import annotations
+
+import gc
+
+from jinja2.sandbox import SandboxedEnvironment
+
+
+def _sandboxes_alive() -> int:
+    gc.collect()
+    return sum(isinstance(o, SandboxedEnvironment) for o in gc.get_objects())
+
+
+def test_a_watch_session_holds_no_sandbox_of_an_earlier_save(project, tmp_path, settled):
+    """The tiny game's constraints (a `where:` expression among them) are checked after every save, in the sandbox of
+    that save's build. Four saves later as many sandboxes are alive as after the first: a memo of compiled expressions
+    keyed by the sandbox held every earlier build's sandbox, and with it that build's templates, for the life of the
+    session (up to a thousand of them)."""
+    from pnp.cli import run_build
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
+
+    session, out = Session(warm=True), tmp_path / "out"
+    deck = project / "data/tiny/decks/heroes.yaml"
+
+    def save_and_build(n: int) -> None:
+        if n:
+            deck.write_text(deck.read_text(encoding="utf-8").replace(f"Steal {n} coin", f"Steal {n + 1} coin"), encoding="utf-8")
+        report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1,
+                           session=session)
+        assert not report.errors(), report.sorted()
+        session.writes.flush()
+
+    save_and_build(0)
+    after_one = _sandboxes_alive()
+    for n in range(1, 5):
+        save_and_build(n)
+    assert _sandboxes_alive() == after_one
