@@ -42,7 +42,7 @@ SPEED_ONLY: dict[str, list[str]] = {
     "engine": ["pnp/pipeline/session.py:Session.engine"],
     "drawn": ["pnp/render/drawn.py:DrawnFaces", "pnp/render/drawn.py:RecordingCanvas"],
     "steady": ["pnp/pipeline/steady.py"],
-    "keeps": ["pnp/core/memo.py:Keeps"],
+    "keeps": ["pnp/core/memo.py:Keeps", "pnp/core/memo.py:TwoRuns"],
     "held-writes": ["pnp/core/files.py:CacheWrites"],
     "fork server": ["pnp/launch/forkserver.py", "pnp/launch/control.py", "pnp/launch/client.py", "pnp/launch/address.py"],
     "collector paused": ["pnp/core/collector.py"],

@@ -60,11 +60,6 @@ class ProcessTemplates:
                 self._kept.popitem(last=False)
         return value
 
-    def forget(self) -> None:
-        """Keep nothing more (a test that plays a new process)."""
-        with self._lock:
-            self._kept.clear()
-
 
 KEPT = ProcessTemplates()
 

@@ -232,9 +232,6 @@ def keep_plain(gctx: GameContext, deck: Deck, options: Options, rendered: list[R
         gctx.plain_decks[deck.id] = (deck, rendered, findings, frozenset(files))
 
 
-MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again
-
-
 def kept_inspections(gctx: GameContext) -> dict:
     """Where a deck's inspections go: the session's (pnp.core.memo.Keeps.inspections) in a process that stays up, else
     a new one. The faces of unchanged cards come back as the same objects (the session's written face stores), and a
@@ -248,9 +245,7 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
 
     A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more);
     `known` holds what was found of faces already (and keeps what is found now)."""
-    seen: dict[tuple, tuple] = known if known is not None else {}
-    if len(seen) > MAX_INSPECTED:
-        seen.clear()
+    seen = known if known is not None else {}  # a session's keeps what its last two builds asked for (pnp.core.memo.TwoRuns)
     out = []
     for card, front, back in rendered:
         what = f"{deck.id}/{card.id}"

@@ -40,5 +40,7 @@ class Session:
             # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed
             engine.drawn = self.drawn
             self.drawn.new_run()
+        if self.keeps is not None:
+            self.keeps.new_run()  # what the last two builds asked for stays (pnp.core.memo.TwoRuns)
         engine.keeps = self.keeps
         return engine

@@ -132,6 +132,8 @@ class LiveSession:
             if engine:
                 self.engine = self._new_engine()
             self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
+            if self.keeps is not None:
+                self.keeps.new_run()  # what the last two refreshes asked for stays (pnp.core.memo.TwoRuns)
         if drawn:
             self.images.forget_faces()
         names = sorted(self.project.rel(p) for p in paths)
