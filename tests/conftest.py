@@ -572,6 +572,18 @@ def add_crowd_deck(project: Path, count: int) -> None:
                                                         encoding="utf-8")
 
 
+@pytest.fixture(scope="module")
+def heap_of_its_own():
+    """For a file whose tests collect garbage or walk every object alive (what a build, a page or a session leaves
+    behind): what the test process holds before the file's first test is collected once and frozen (gc.freeze, as
+    `_warm_process` freezes its warm-up), so each collection and walk of the file's tests covers what the file made,
+    not every object the worker keeps for the run (shared reads, fonts, templates). Late in a run a full collection
+    there took about a third of a second, and test_sheet_memory made a dozen. What the tests count is unchanged: an
+    object made after the freeze is collected and listed by gc.get_objects as before, and none made before is theirs."""
+    gc.collect()
+    gc.freeze()
+
+
 def most_images_alive(monkeypatch, module, name: str, bound: int | None = None) -> list[int]:
     """Wrap the image generator `module.name` so that the most images it made alive at once (still referenced) is
     counted as each comes; the list's one item holds that count. Garbage not yet collected is told from images still

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import gc
 
+import pytest
 from jinja2.sandbox import SandboxedEnvironment
+
+pytestmark = pytest.mark.usefixtures("heap_of_its_own")  # its collections walk what it made (conftest.heap_of_its_own)
 
 
 def _sandboxes_alive() -> int:

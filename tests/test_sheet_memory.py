@@ -25,6 +25,7 @@ from pnp.render.sheets import Group, Piece, write_sheets
 
 W, H = 63.5, 88.9
 FONT = "SheetMemoryProbe"
+pytestmark = pytest.mark.usefixtures("heap_of_its_own")  # its collections walk what it made (conftest.heap_of_its_own)
 
 
 @pytest.fixture(scope="module")

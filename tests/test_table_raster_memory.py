@@ -21,6 +21,7 @@ CARDS = 10
 FEW = 3  # a deck of FEW cards against one of CARDS: the export's peak must not grow with the deck
 ART_PX = (640, 900)  # 1.7 MB of noise a card: a face's picture as large as a photograph's at print size, compressed
 ART_BYTES = ART_PX[0] * ART_PX[1] * 3  # one card's picture: noise, as large in the PDF as in pixels
+pytestmark = pytest.mark.usefixtures("heap_of_its_own")  # its collections walk what it made (conftest.heap_of_its_own)
 
 
 @pytest.fixture(scope="module")
