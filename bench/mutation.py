@@ -120,6 +120,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/packaging.py": ["tests/test_picture_store.py"],
     "pnp/cli/watching.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py"],
     "pnp/layout/template_cache.py": ["tests/test_template_memo.py", "tests/test_template_facts.py"],
+    "pnp/core/memo.py": ["tests/test_memo_runs.py", "tests/test_session_memory.py"],  # what a session keeps: two builds' asks, no more
     "pnp/data/words.py": ["tests/test_words_languages.py", "tests/test_words_read.py"],
     # headings kept with what follows (Stack.split's choice, on blocks of fixed heights), and a packing plan kept by all it is made from
     "pnp/render/flowables.py": ["tests/test_heading_frames.py"],
