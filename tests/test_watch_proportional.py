@@ -18,14 +18,19 @@ def _checks(monkeypatch) -> list[str]:
     return seen
 
 
-def test_an_icon_is_checked_again_only_when_its_file_changed(tmp_path, monkeypatch, settled):
-    """Each build (each save of `pnp watch`) makes a new IconLibrary; the icon's file is checked once while it stays as it
-    was, and again, with its new bytes drawn, once it is saved."""
+def _icon_folder(tmp_path, monkeypatch, name: str, data: bytes):
+    """A folder of one icon file, in a process that has checked no icon yet: (the folder, the icons checked as they are)."""
     monkeypatch.setattr(svgfiles, "_PASSED", svgfiles.KnownByStatus())
     icons = tmp_path / "icons"
     icons.mkdir()
-    (icons / "star.svg").write_bytes(STAR)
-    seen = _checks(monkeypatch)
+    (icons / name).write_bytes(data)
+    return icons, _checks(monkeypatch)
+
+
+def test_an_icon_is_checked_again_only_when_its_file_changed(tmp_path, monkeypatch, settled):
+    """Each build (each save of `pnp watch`) makes a new IconLibrary; the icon's file is checked once while it stays as it
+    was, and again, with its new bytes drawn, once it is saved."""
+    icons, seen = _icon_folder(tmp_path, monkeypatch, "star.svg", STAR)
     for _ in range(3):
         assert IconLibrary([icons], root=tmp_path).source("star")[0] == STAR
     assert seen == ["icons/star.svg"]
@@ -38,11 +43,7 @@ def test_an_icon_is_checked_again_only_when_its_file_changed(tmp_path, monkeypat
 
 def test_an_icon_that_links_to_another_file_is_checked_every_time(tmp_path, monkeypatch, settled):
     """What it links to may change while the icon's own file does not."""
-    monkeypatch.setattr(svgfiles, "_PASSED", svgfiles.KnownByStatus())
-    icons = tmp_path / "icons"
-    icons.mkdir()
-    (icons / "linked.svg").write_bytes(LINKED)
-    seen = _checks(monkeypatch)
+    icons, seen = _icon_folder(tmp_path, monkeypatch, "linked.svg", LINKED)
     for _ in range(2):
         IconLibrary([icons], root=tmp_path).source("linked")
     assert seen == ["icons/linked.svg"] * 2
