@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding, LayoutError, Loc, error, warning
+from pnp.core.memo import ByIdentity
 from pnp.core.processes import helper_pool, several_cores, worker_state
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
@@ -163,17 +164,9 @@ def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
 def _for_sheets(faces: list[tuple], work: Callable) -> list[tuple]:
     """`work` of each (front, back), done in the process that drew them: their ink items (pnp.render.ink_elements.items_of)
     or digests (pnp.layout.elements.unstamped_digest), which the sheets would else work out in the process writing every
-    page. Once per face object, so a back the cards share is worked out and sent once; None for no face."""
-    done: dict[int, object] = {}
-
-    def of(face: Face | None):
-        if face is None:
-            return None
-        got = done.get(id(face))
-        if got is None:
-            got = done[id(face)] = work(face)
-        return got
-    return [(of(front), of(back)) for front, back in faces]
+    page. Once per face object (ByIdentity), so a back the cards share is worked out and sent once; None for no face."""
+    done = ByIdentity()
+    return [tuple(None if face is None else done(face, work) for face in pair) for pair in faces]
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:
