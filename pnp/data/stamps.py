@@ -70,7 +70,7 @@ class CardName:
     `key` is None where the text does not tell the fields apart as their JSON does (a key that is not text, a value JSON
     does not write, which plain() writes as its str): such a card is named from its fields' JSON, as before."""
 
-    __slots__ = ("_code", "_hash", "key", "text", "values")
+    __slots__ = ("_code", "key", "text", "values")
 
     def __init__(self, fields):
         values, exact = {}, True
@@ -84,26 +84,26 @@ class CardName:
                 values[name] = value
         self.values = values
         self.text = _values_text(values)
-        self._hash = hashlib.sha256(self.text)
         self._code: tuple[bytes, str] | None = None  # (the template's source, the code) last asked
         count = fields.get("count")
         count = str(count) if type(count) is int else _VALUES_JSON(count) if "count" in fields else ""  # no JSON text is empty
-        self.key = f"{self._hash.hexdigest()}/{count}" if exact else None
+        self.key = f"{hashlib.sha256(self.text).hexdigest()}/{count}" if exact else None
 
     def code(self, template_source: bytes) -> str:
         """The stamp's code of this card drawn from `template_source` (the stamp and the record of what was printed ask alike)."""
         known = self._code
         if known is None or known[0] != template_source:
-            known = self._code = (template_source, _letters(self._hash.copy(), template_source))
+            # hashed again from the text, not from a hash object kept with the card: 10,000 cards held 1.2 MB of them
+            known = self._code = (template_source, _letters(hashlib.sha256(self.text), template_source))
         return known[1]
 
-    def __reduce__(self):  # a hash's state does not pickle or copy: the name is made again from what it holds
+    def __reduce__(self):  # made again from what it holds, without running __init__
         return _named_again, (self.values, self.text, self.key)
 
 
 def _named_again(values: dict, text: bytes, key: str | None) -> CardName:
     named = CardName.__new__(CardName)
-    named.values, named.text, named.key, named._hash, named._code = values, text, key, hashlib.sha256(text), None
+    named.values, named.text, named.key, named._code = values, text, key, None
     return named
 
 
