@@ -99,9 +99,6 @@ class GameContext:
         # Each deck as its card sheets drew it without bleed or ink saver (deck id → (deck, rendered cards, findings, files read)):
         # the readability check reads these faces rather than drawing them again (pnp.pipeline.readable).
         self.plain_decks: dict[str, tuple] = {}
-        # Every component an export rendered, by (bleed, decks) → (components, findings): the targets of one `pnp export`
-        # share them (pnp.targets.components.collect)
-        self.collected: dict[tuple, tuple] = {}
 
     @property
     def body_font(self) -> str:

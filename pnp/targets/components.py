@@ -81,22 +81,11 @@ class _ExportOptions(Options):
 
 
 def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = ()) -> list[Component]:
-    """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks.
-
-    Rendered once a command for each bleed and choice of decks (`GameContext.collected`): `--format all` runs six
-    targets, four of them at the same bleed, and each was rendering every face of the game again. Each caller gets
-    the findings the rendering gave, as it did when it rendered them itself; the components are not changed by
-    the targets that read them."""
-    key = (bleed, tuple(decks))
-    kept = gctx.collected.get(key)
-    if kept is None:
-        found: list[Finding] = []
-        components = _decks(gctx, bleed, found, decks)
-        if not decks:
-            components += _boards(gctx, bleed, found) + _tokens(gctx, bleed, found) + _player_aids(gctx, bleed, found)
-        kept = gctx.collected[key] = (tuple(components), tuple(found))
-    findings += kept[1]
-    return list(kept[0])
+    """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks."""
+    components = _decks(gctx, bleed, findings, decks)
+    if not decks:
+        components += _boards(gctx, bleed, findings) + _tokens(gctx, bleed, findings) + _player_aids(gctx, bleed, findings)
+    return components
 
 
 def _decks(gctx: GameContext, bleed: float, findings: list[Finding], only: tuple[str, ...]) -> list[Component]:
