@@ -1,5 +1,7 @@
-"""The fork server's two guards, stated from the outside (issue #49 item 8): it runs no command for another user, and
-it never runs old code once pnp's files changed. Each was seen failing with its check removed from pnp/launch/forkserver.py."""
+"""The fork server's guards, stated from the outside (issue #49 item 8): it runs no command for another user, never runs
+old code once pnp's files changed, and runs no command of a caller whose limits, priority or view of the machine
+(namespaces, confinement) a child of its own could not take. Each was seen failing with its check removed
+(bench/hand_mutants.py, FS1–FS3, FS9 and FS10)."""
 from __future__ import annotations
 
 import json
@@ -143,3 +145,19 @@ def test_a_caller_in_a_read_only_mount_namespace_runs_its_command_itself(project
     assert "the caller's mount namespace differs from the server's; the caller runs it itself" in served(server_env)[-1]
     outside = pnp(server_env, "server", "status")
     assert "commands from this shell run in the server" in outside.stdout, outside.stdout
+
+
+@pytest.mark.skipif(not shutil.which("setpriv"), reason="sets no_new_privs with setpriv (util-linux)")
+def test_a_confined_caller_runs_its_command_itself(project, server_env):  # noqa: F811
+    """A caller that may not gain privileges (no_new_privs, as a sandbox or a systemd service sets it) sees the machine
+    otherwise than the server does: a child of the server would run unconfined. Its `pnp list` is not run by the
+    server but by itself (the same listing), and the server's log says why; a caller as the server is served."""
+    start_server(server_env)
+    confined = subprocess.run(["setpriv", "--no-new-privs", sys.executable, "-m", "pnp", "--root", str(project), "list"], env=server_env, cwd=ROOT,
+                              capture_output=True, text=True, timeout=300)
+    assert confined.returncode == 0 and "tiny: Tiny Test Game" in confined.stdout, confined.stdout + confined.stderr
+    line = served(server_env)[-1]
+    assert "the caller's confinement (seccomp, no_new_privs or security label) differs from the server's; the caller runs it itself" in line, line
+    plain = pnp(server_env, "--root", str(project), "list")
+    assert plain.returncode == 0 and plain.stdout == confined.stdout
+    assert "pnp --root" in served(server_env, 2)[-1] and ": exit 0 after " in served(server_env, 2)[-1]
