@@ -211,9 +211,38 @@ def test_an_idle_worker_measures_half_of_a_pdf_page_for_page():
         assert ink.page_inks(solid_pages(colours), known, idle=pool) == pytest.approx(expected[:4] + [1.5] * 6, abs=1e-6)
 
 
+def noise(side: int, seed: int):
+    """A picture of `side` × `side` pixels of random colours (each pixel its own colour, nearly), the same for a seed."""
+    import random
+
+    from PIL import Image
+
+    return Image.frombytes("RGB", (side, side), random.Random(seed).randbytes(3 * side * side))
+
+
+def pictures(sides: list[int]) -> bytes:
+    """A PDF of Letter pages, each a noise picture of `side` pixels drawn at one pixel of the ink raster a pixel (3 pt at
+    INK_DPI), so a page shows about side² colours when it is measured."""
+    import io
+
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=letter, invariant=1)
+    step = 72 / ink.INK_DPI
+    for n, side in enumerate(sides):
+        c.drawImage(ImageReader(noise(side, n)), 0, 0, side * step, side * step)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
 def varied_pages(crowded: bool = True) -> bytes:
     """A PDF of Letter pages as sheets print them: flat fills, words in colour at small sizes (anti-aliased edges),
-    translucent overlaps and thin rules, a page each; `crowded`, then one with all of them (over MAX_COLOURS)."""
+    translucent overlaps and thin rules, a page each; `crowded`, then one with all of them over a picture of noise
+    (over MAX_COLOURS)."""
     import io
 
     from reportlab.lib.pagesizes import letter
@@ -246,6 +275,9 @@ def varied_pages(crowded: bool = True) -> bytes:
         draw()
         c.showPage()
     if crowded:
+        from reportlab.lib.utils import ImageReader
+
+        c.drawImage(ImageReader(noise(200, 0)), 0, 0, 600, 600)  # 200 pixels of the ink raster a side
         fills(), words(), overlaps()
         c.showPage()
     c.save()
@@ -317,3 +349,41 @@ def test_a_process_without_numpy_measures_the_same_figures_and_never_imports_it(
     # measured in halves, one in a helper process (PARALLEL_MIN_PAGES): still by colours, so numpy is never imported
     sheets = solid_pages(["#2a6f97", "#faf7f0"] * (ink.PARALLEL_MIN_PAGES // 2 + 1))
     assert measured_in_a_new_process(long, sheets) == (ink.page_inks(long), False)
+
+
+def test_a_pdf_whose_pages_show_many_colours_is_measured_pixel_by_pixel_once_they_pass_the_budget(tmp_path):
+    """Icons' sheets show a few thousand colours a page (anti-aliased edges over flat fills): such a PDF is measured by
+    its colours, numpy never imported (its import would cost more than the pages' colours take); a PDF whose pages
+    together show more than COLOUR_BUDGET colours has its later pages measured pixel by pixel. The figures are the
+    per-pixel ones either way."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pypdfium2 as pdfium
+
+    def colours_and_figures(content: bytes) -> tuple[list[int], list[float]]:
+        doc = pdfium.PdfDocument(content)
+        bitmaps = [doc[i].render(scale=ink.INK_DPI / 72, rev_byteorder=True) for i in range(len(doc))]
+        return ([len(b.to_pil().getcolors(1 << 20)) for b in bitmaps], [ink.page_coverage(b.to_numpy()[..., :3]) for b in bitmaps])
+
+    def measured_in_a_new_process(content: bytes) -> tuple[list[float], bool]:
+        pdf = tmp_path / "pages.pdf"
+        pdf.write_bytes(content)
+        probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
+                 "print(json.dumps([figures, 'numpy' in sys.modules]))")
+        done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": "1"}, check=True)
+        return tuple(json.loads(done.stdout))
+
+    icons = pictures([60] * 8)  # 3,600 colours a page: over the 1,024 a page was once measured by
+    counts, expected = colours_and_figures(icons)
+    assert all(1024 < n <= ink.MAX_COLOURS for n in counts) and sum(counts) < ink.COLOUR_BUDGET, counts
+    assert measured_in_a_new_process(icons) == (expected, False)
+
+    crowded = pictures([115] * (ink.COLOUR_BUDGET // 115 ** 2 + 2))  # 13,000 colours a page, past the budget by the last pages
+    counts, expected = colours_and_figures(crowded)
+    assert all(n <= ink.MAX_COLOURS for n in counts) and sum(counts[:-1]) > ink.COLOUR_BUDGET, counts
+    assert measured_in_a_new_process(crowded) == (expected, True)

@@ -17,12 +17,14 @@ compares them between builds and with `--ink-saver`, not with a cartridge's
 rated yield.
 
 A printed sheet shows few colours at this resolution (flat fills and their
-anti-aliased edges), so a page is measured from its distinct colours and how
-many pixels show each (`colour_coverage`), which needs no numpy: the figure is
-the per-pixel one to the last bit. A page of many colours (a photograph) is
-measured pixel by pixel with numpy, and so is every page in a process that has
-numpy in memory already (a worker forked for a build of several games, a fork
-server's child), where that is the quicker way.
+anti-aliased edges: a few hundred, a few thousand where icons' edges blend), so
+a page is measured from its distinct colours and how many pixels show each
+(`colour_coverage`), which needs no numpy: the figure is the per-pixel one to
+the last bit. A page of many colours (a photograph) is measured pixel by pixel
+with numpy, and so is every page in a process that has numpy in memory already
+(a worker forked for a build of several games, a fork server's child), and
+every page of a PDF after its pages' colours passed COLOUR_BUDGET: where that
+is the quicker way.
 
 A page printing what an earlier page of the same PDF printed is measured once
 (`page_inks`'s `same`).
@@ -46,7 +48,11 @@ if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the buil
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
 PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves
 LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
-MAX_COLOURS = 1024  # a page showing more distinct colours is measured pixel by pixel (`colour_coverage` loops over them)
+MAX_COLOURS = 16384  # a page showing more distinct colours is measured pixel by pixel; PIL counts this many about as fast as 1,024
+# The colours one PDF's pages are measured by before its next pages are measured pixel by pixel, numpy imported for them:
+# `colour_coverage` takes about 0.4 µs a colour, and importing numpy about 60 ms. Under it a deck of icons' sheets
+# (1,000–4,500 colours a page) never imports numpy; past it a PDF of gradients or pictures does not loop for long.
+COLOUR_BUDGET = 150_000
 EXACT_PIXELS = 1 << 20  # up to this many pixels a page's sums by colour are exact (`colour_coverage`): about a square metre at INK_DPI
 
 
@@ -121,16 +127,17 @@ def _single(value: float) -> float:
     return struct.unpack("f", struct.pack("f", value))[0]
 
 
-def bitmap_coverage(bitmap, by_colour: bool = True) -> float:
-    """The coverage of a page pdfium rendered (RGB or RGBx, `rev_byteorder`): from its colours when it shows at most MAX_COLOURS
-    and numpy is not in memory, else pixel by pixel (`page_coverage`). Either way the same figure; a run going
-    without `ink-colours` measures every page pixel by pixel."""
+def bitmap_coverage(bitmap, by_colour: bool = True, budget: int = COLOUR_BUDGET) -> tuple[float, int]:
+    """(The coverage of a page pdfium rendered (RGB or RGBx, `rev_byteorder`), the colours it was measured by): from its
+    colours when it shows at most MAX_COLOURS, numpy is not in memory and its PDF's pages have not spent `budget`
+    colours yet (COLOUR_BUDGET), else pixel by pixel (`page_coverage`; 0 colours). Either way the same figure; a run
+    going without `ink-colours` measures every page pixel by pixel."""
     pixels = bitmap.width * bitmap.height
-    if by_colour and "numpy" not in sys.modules and pixels <= EXACT_PIXELS:
+    if by_colour and budget > 0 and "numpy" not in sys.modules and pixels <= EXACT_PIXELS:
         colours = bitmap.to_pil().getcolors(MAX_COLOURS)
         if colours is not None:
-            return colour_coverage(colours, pixels)
-    return page_coverage(bitmap.to_numpy()[..., :3])
+            return colour_coverage(colours, pixels), len(colours)
+    return page_coverage(bitmap.to_numpy()[..., :3]), 0
 
 
 def pdf_ink(pdf: Path | str | bytes, dpi: int = INK_DPI) -> float:
@@ -203,11 +210,13 @@ def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: s
     of 20 cards of such art peaked 298 MB measured in one document, of 5 cards 198 MB). A page is rendered four bytes
     a pixel (RGBx, the fourth unused): PIL reads that buffer as it is where a three-byte one is copied, and its
     colours and counts are the three-byte render's (tests/test_ink_pages.py)."""
-    out = []
+    out, budget = [], COLOUR_BUDGET
     for i in pages:
         with _opened(reopen) if reopen is not None else nullcontext(doc) as source:
             page = source[i]
-            out.append(bitmap_coverage(_render(page, dpi), by_colour))
+            figure, spent = bitmap_coverage(_render(page, dpi), by_colour, budget)
+            out.append(figure)
+            budget -= spent
             page.close()
     return out
 
