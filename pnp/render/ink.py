@@ -48,10 +48,10 @@ if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the buil
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
 PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves
 LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
-MAX_COLOURS = 16384  # a page showing more distinct colours is measured pixel by pixel; PIL counts this many about as fast as 1,024
+MAX_COLOURS = 16384  # a page showing more distinct colours is measured pixel by pixel (PIL counts up to this many quickly)
 # The colours one PDF's pages are measured by before its next pages are measured pixel by pixel, numpy imported for them:
-# `colour_coverage` takes about 0.4 µs a colour, and importing numpy about 60 ms. Under it a deck of icons' sheets
-# (1,000–4,500 colours a page) never imports numpy; past it a PDF of gradients or pictures does not loop for long.
+# looping over more costs more than that import (docs/performance.md, ink by colours). Under it a deck of icons' sheets
+# never imports numpy; past it a PDF of gradients or pictures does not loop for long.
 COLOUR_BUDGET = 150_000
 EXACT_PIXELS = 1 << 20  # up to this many pixels a page's sums by colour are exact (`colour_coverage`): about a square metre at INK_DPI
 
