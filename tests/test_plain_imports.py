@@ -131,7 +131,17 @@ def test_a_misspelt_command_is_told_the_command_it_may_mean():
         assert "Did you mean 'export'" in said, said
 
 
-def _after_a_build(project, game: str, names, *args: str, also: str = "", env: dict | None = None) -> str:
+def test_a_build_on_two_cores_of_printed_sheets_imports_no_numpy_to_wait_with(tmp_path):
+    """A build on two cores imports pdfium in its own process while the last worker renders, ready to measure ink: not
+    numpy, which only a page measured pixel by pixel needs, and which the tiny game's sheets never meet."""
+    project = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    imported = _after_a_build(project, "tiny", ("numpy", "pypdfium2"), env={**os.environ, "PNP_JOBS": "2"}, jobs="2")
+    assert list((project / "output").rglob("*-rulebook.pdf")), "the build drew every output"
+    assert imported == "['pypdfium2']", f"the build's own process imported: {imported}"
+
+
+def _after_a_build(project, game: str, names, *args: str, also: str = "", env: dict | None = None, jobs: str = "1") -> str:
     """What `pnp build GAME -q ARGS` run as the `pnp` command in a new process left in sys.modules: the sorted list
     of `names` imported (printed as Python writes it), then `also` evaluated there, on one line, by an exit handler (the
     command ends its process itself: pnp.launch.leave)."""
@@ -139,7 +149,7 @@ def _after_a_build(project, game: str, names, *args: str, also: str = "", env: d
              f"atexit.register(lambda: print(sorted(m for m in names if m in sys.modules){', ' + also if also else ''}))\n"
              "runpy.run_module('pnp', run_name='__main__')\n")
     done = subprocess.run([sys.executable, "-c", probe, str(project), *names], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
+                          env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT), "PNP_JOBS": jobs, "PNP_SERVER": "0"})
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 

@@ -43,7 +43,7 @@ from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, sh
 from pnp.pipeline.results import kept_checks, results_path
 from pnp.pipeline.session import Session
 from pnp.pipeline.validate import check_game, data_checks
-from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
+from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink, warm_pdfium
 
 # A rough share of a game's build time of its checks, beside each kind of output's (pnp.data.kinds: OutputKind.weight),
 # so the longest jobs start first and the cores finish together.
@@ -335,10 +335,11 @@ class _Pool:
     def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived: Callable[[dict], None]) -> None:
         """The groups in worker processes, each group's results handed to `arrived` as it ends: this process finishes
         a game (writes its files and caches) while the workers render the others. With no more groups than workers, a
-        worker's core idles once its group is done, and this process only waits: it measures the ink then, its numpy
-        and pdfium imported in a thread once a core is free, where each worker would import them at the end of its job. With more groups, the workers
+        worker's core idles once its group is done, and this process only waits: it measures the ink then, pdfium
+        imported in a thread once a core is free, where each worker would import it at the end of its job (numpy only
+        for a page measured pixel by pixel: pnp.render.ink.bitmap_coverage). With more groups, the workers
         measure as they go, so the measuring is spread over the cores, except a long PDF's (`_long`): this process
-        measures it when it arrives, with a helper, numpy imported by then.
+        measures it when it arrives, with a helper, pdfium imported by then.
 
         A core is free from the start when there are fewer groups than workers, else once fewer groups are left
         running than there are workers: importing while every core renders would take a third of each core from the
@@ -353,7 +354,7 @@ class _Pool:
         # The workers are forked by now, so a thread importing here cannot leave them an import lock held; it is
         # joined before this measures (its helper is forked then) and before this returns, so no later fork (a
         # rebuild under `pnp watch`) meets it either.
-        warming = threading.Thread(target=warm_ink, daemon=True)
+        warming = threading.Thread(target=warm_pdfium, daemon=True)
         if len(groups) < self.workers:
             warming.start()
         running = len(futures)

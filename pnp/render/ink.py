@@ -252,3 +252,9 @@ def warm_ink() -> None:
     """Import what measuring ink needs (numpy, pdfium), so a later `pdf_ink` starts at once."""
     import numpy  # noqa: F401
     import pypdfium2  # noqa: F401
+
+
+def warm_pdfium() -> None:
+    """Import pdfium, which measuring any rasterised page needs, so a later `pdf_ink` starts at once; numpy waits for a
+    page that is measured pixel by pixel (`bitmap_coverage`), which a build of printed sheets may never meet."""
+    import pypdfium2  # noqa: F401
