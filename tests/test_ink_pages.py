@@ -353,9 +353,10 @@ def test_a_process_without_numpy_measures_the_same_figures_and_never_imports_it(
 
 def test_a_pdf_whose_pages_show_many_colours_is_measured_pixel_by_pixel_once_they_pass_the_budget(tmp_path):
     """Icons' sheets show a few thousand colours a page (anti-aliased edges over flat fills): such a PDF is measured by
-    its colours, numpy never imported (its import would cost more than the pages' colours take); a PDF whose pages
-    together show more than COLOUR_BUDGET colours has its later pages measured pixel by pixel. The figures are the
-    per-pixel ones either way."""
+    its colours, numpy never imported (its import would cost more than the pages' colours take); a PDF whose pages of
+    that many colours together show more than COLOUR_BUDGET has its later pages measured pixel by pixel. Pages of
+    FEW_COLOURS or fewer are measured by their colours however many there are (a 10,000-card deck's 2,224 pages). The
+    figures are the per-pixel ones either way."""
     import json
     import os
     import subprocess
@@ -382,6 +383,11 @@ def test_a_pdf_whose_pages_show_many_colours_is_measured_pixel_by_pixel_once_the
     counts, expected = colours_and_figures(icons)
     assert all(1024 < n <= ink.MAX_COLOURS for n in counts) and sum(counts) < ink.COLOUR_BUDGET, counts
     assert measured_in_a_new_process(icons) == (expected, False)
+
+    flat = pictures([30] * (ink.COLOUR_BUDGET // 900 + 4))  # 900 colours a page: as flat fills' edges show, however many pages
+    counts, expected = colours_and_figures(flat)
+    assert max(counts) <= ink.FEW_COLOURS and sum(counts) > ink.COLOUR_BUDGET, (max(counts), sum(counts))
+    assert measured_in_a_new_process(flat) == (expected, False)
 
     crowded = pictures([115] * (ink.COLOUR_BUDGET // 115 ** 2 + 2))  # 13,000 colours a page, past the budget by the last pages
     counts, expected = colours_and_figures(crowded)

@@ -48,10 +48,12 @@ if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the buil
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
 PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves
 LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
+FEW_COLOURS = 1024  # a page showing no more distinct colours is measured by them, whatever the budget below
 MAX_COLOURS = 16384  # a page showing more distinct colours is measured pixel by pixel (PIL counts up to this many quickly)
-# The colours one PDF's pages are measured by before its next pages are measured pixel by pixel, numpy imported for them:
-# looping over more costs more than that import (docs/performance.md, ink by colours). Under it a deck of icons' sheets
-# never imports numpy; past it a PDF of gradients or pictures does not loop for long.
+# The colours the pages one process measures of a PDF may show, projected from those it measured so far, for them to be
+# measured by their colours; past it they are measured pixel by pixel, numpy imported: looping over more costs more than
+# that import (docs/performance.md, ink by colours). Under it a deck of icons' sheets never imports numpy; a long PDF of
+# many colours (the thousands of pages of a large deck of icons) is measured pixel by pixel from its second page.
 COLOUR_BUDGET = 150_000
 EXACT_PIXELS = 1 << 20  # up to this many pixels a page's sums by colour are exact (`colour_coverage`): about a square metre at INK_DPI
 
@@ -129,12 +131,15 @@ def _single(value: float) -> float:
 
 def bitmap_coverage(bitmap, by_colour: bool = True, budget: int = COLOUR_BUDGET) -> tuple[float, int]:
     """(The coverage of a page pdfium rendered (RGB or RGBx, `rev_byteorder`), the colours it was measured by): from its
-    colours when it shows at most MAX_COLOURS, numpy is not in memory and its PDF's pages have not spent `budget`
-    colours yet (COLOUR_BUDGET), else pixel by pixel (`page_coverage`; 0 colours). Either way the same figure; a run
-    going without `ink-colours` measures every page pixel by pixel."""
+    colours when numpy is not in memory and it shows at most FEW_COLOURS, or at most MAX_COLOURS while `budget` is left
+    (COLOUR_BUDGET, less what its PDF's pages are projected to show); else pixel by pixel (`page_coverage`; 0 colours).
+    Either way the same figure; a run going without `ink-colours` measures every page pixel by pixel."""
     pixels = bitmap.width * bitmap.height
-    if by_colour and budget > 0 and "numpy" not in sys.modules and pixels <= EXACT_PIXELS:
-        colours = bitmap.to_pil().getcolors(MAX_COLOURS)
+    if by_colour and "numpy" not in sys.modules and pixels <= EXACT_PIXELS:
+        image = bitmap.to_pil()
+        colours = image.getcolors(FEW_COLOURS)  # flat fills and their edges: by their colours, however many such pages
+        if colours is None and budget > 0:
+            colours = image.getcolors(MAX_COLOURS)  # icons' blended edges: while the pages' budget lasts
         if colours is not None:
             return colour_coverage(colours, pixels), len(colours)
     return page_coverage(bitmap.to_numpy()[..., :3]), 0
@@ -210,13 +215,14 @@ def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: s
     of 20 cards of such art peaked 298 MB measured in one document, of 5 cards 198 MB). A page is rendered four bytes
     a pixel (RGBx, the fourth unused): PIL reads that buffer as it is where a three-byte one is copied, and its
     colours and counts are the three-byte render's (tests/test_ink_pages.py)."""
-    out, budget = [], COLOUR_BUDGET
-    for i in pages:
+    out, looped = [], 0
+    for n, i in enumerate(pages):
         with _opened(reopen) if reopen is not None else nullcontext(doc) as source:
             page = source[i]
-            figure, spent = bitmap_coverage(_render(page, dpi), by_colour, budget)
+            projected = looped * len(pages) // n if n else 0  # the colours of all these pages, at the pace of those measured
+            figure, spent = bitmap_coverage(_render(page, dpi), by_colour, COLOUR_BUDGET - projected)
             out.append(figure)
-            budget -= spent
+            looped += spent
             page.close()
     return out
 
