@@ -130,16 +130,13 @@ def _single(value: float) -> float:
 
 
 def bitmap_coverage(bitmap, by_colour: bool = True, budget: int = COLOUR_BUDGET) -> tuple[float, int]:
-    """(The coverage of a page pdfium rendered (RGB or RGBx, `rev_byteorder`), the colours it was measured by): from its
-    colours when numpy is not in memory and it shows at most FEW_COLOURS, or at most MAX_COLOURS while `budget` is left
-    (COLOUR_BUDGET, less what its PDF's pages are projected to show); else pixel by pixel (`page_coverage`; 0 colours).
-    Either way the same figure; a run going without `ink-colours` measures every page pixel by pixel."""
+    """(The coverage of a page pdfium rendered (RGB or RGBx, `rev_byteorder`), the colours it was measured by): by its
+    colours where numpy is not in memory and it shows at most FEW_COLOURS, or MAX_COLOURS while `budget` is left; else
+    pixel by pixel (`page_coverage`; 0 colours), the same figure. Without `ink-colours` every page is pixel by pixel."""
     pixels = bitmap.width * bitmap.height
     if by_colour and "numpy" not in sys.modules and pixels <= EXACT_PIXELS:
-        image = bitmap.to_pil()
-        colours = image.getcolors(FEW_COLOURS)  # flat fills and their edges: by their colours, however many such pages
-        if colours is None and budget > 0:
-            colours = image.getcolors(MAX_COLOURS)  # icons' blended edges: while the pages' budget lasts
+        image = bitmap.to_pil()  # flat fills and their edges by their colours, icons' blended edges while the budget lasts
+        colours = image.getcolors(FEW_COLOURS) or (image.getcolors(MAX_COLOURS) if budget > 0 else None)
         if colours is not None:
             return colour_coverage(colours, pixels), len(colours)
     return page_coverage(bitmap.to_numpy()[..., :3]), 0
