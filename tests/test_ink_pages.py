@@ -323,23 +323,29 @@ def test_each_quotient_of_a_colour_is_numpys_single_precision_one():
     assert [[ink._single(n / m) for m in range(1, 256)] for n in range(511)] == expected
 
 
-def test_a_process_without_numpy_measures_the_same_figures_and_never_imports_it(tmp_path):
-    """A process that has not imported numpy measures a sheet's pages by their colours, a long PDF's in two processes
-    too, and gives the figures a process measuring pixel by pixel gives (this one has numpy); a page of more colours
-    than MAX_COLOURS it measures pixel by pixel, with the same figure again."""
+def in_a_new_process(pdf, content: bytes, jobs: int) -> tuple[list[float], bool]:
+    """(The page figures `page_inks` gives `content` written to `pdf`, whether numpy was imported) in a new Python of
+    this checkout's pnp, on `jobs` processes."""
     import json
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    def measured_in_a_new_process(pdf: Path, content: bytes) -> tuple[list[float], bool]:
-        pdf.write_bytes(content)
-        probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
-                 "print(json.dumps([figures, 'numpy' in sys.modules]))")
-        done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=tmp_path, timeout=120,
-                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": "2"}, check=True)
-        return tuple(json.loads(done.stdout))
+    pdf.write_bytes(content)
+    probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
+             "print(json.dumps([figures, 'numpy' in sys.modules]))")
+    done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=pdf.parent, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": str(jobs)}, check=True)
+    return tuple(json.loads(done.stdout))
+
+
+def test_a_process_without_numpy_measures_the_same_figures_and_never_imports_it(tmp_path):
+    """A process that has not imported numpy measures a sheet's pages by their colours, a long PDF's in two processes
+    too, and gives the figures a process measuring pixel by pixel gives (this one has numpy); a page of more colours
+    than MAX_COLOURS it measures pixel by pixel, with the same figure again."""
+    def measured_in_a_new_process(pdf, content: bytes) -> tuple[list[float], bool]:
+        return in_a_new_process(pdf, content, jobs=2)
 
     import numpy  # noqa: F401  (this process measures pixel by pixel)
 
@@ -357,12 +363,6 @@ def test_a_pdf_whose_pages_show_many_colours_is_measured_pixel_by_pixel_once_the
     that many colours together show more than COLOUR_BUDGET has its later pages measured pixel by pixel. Pages of
     FEW_COLOURS or fewer are measured by their colours however many there are (a 10,000-card deck's 2,224 pages). The
     figures are the per-pixel ones either way."""
-    import json
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     import pypdfium2 as pdfium
 
     def colours_and_figures(content: bytes) -> tuple[list[int], list[float]]:
@@ -371,13 +371,7 @@ def test_a_pdf_whose_pages_show_many_colours_is_measured_pixel_by_pixel_once_the
         return ([len(b.to_pil().getcolors(1 << 20)) for b in bitmaps], [ink.page_coverage(b.to_numpy()[..., :3]) for b in bitmaps])
 
     def measured_in_a_new_process(content: bytes) -> tuple[list[float], bool]:
-        pdf = tmp_path / "pages.pdf"
-        pdf.write_bytes(content)
-        probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
-                 "print(json.dumps([figures, 'numpy' in sys.modules]))")
-        done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=tmp_path, timeout=120,
-                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": "1"}, check=True)
-        return tuple(json.loads(done.stdout))
+        return in_a_new_process(tmp_path / "pages.pdf", content, jobs=1)
 
     icons = pictures([60] * 8)  # 3,600 colours a page: over the 1,024 a page was once measured by
     counts, expected = colours_and_figures(icons)
