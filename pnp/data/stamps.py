@@ -93,7 +93,7 @@ class CardName:
         """The stamp's code of this card drawn from `template_source` (the stamp and the record of what was printed ask alike)."""
         known = self._code
         if known is None or known[0] != template_source:
-            # hashed again from the text, not from a hash object kept with the card: 10,000 cards held 1.2 MB of them
+            # hashed again from the text when asked, not from a hash object every card would keep until the build ends
             known = self._code = (template_source, _letters(hashlib.sha256(self.text), template_source))
         return known[1]
 

@@ -23,8 +23,8 @@ a page is measured from its distinct colours and how many pixels show each
 the last bit. A page of many colours (a photograph) is measured pixel by pixel
 with numpy, and so is every page in a process that has numpy in memory already
 (a worker forked for a build of several games, a fork server's child), and
-every page of a PDF after its pages' colours passed COLOUR_BUDGET: where that
-is the quicker way.
+every page of more than FEW_COLOURS once its PDF's pages are projected past
+COLOUR_BUDGET: where that is the quicker way.
 
 A page printing what an earlier page of the same PDF printed is measured once
 (`page_inks`'s `same`).
