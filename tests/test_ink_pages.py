@@ -323,9 +323,9 @@ def test_each_quotient_of_a_colour_is_numpys_single_precision_one():
     assert [[ink._single(n / m) for m in range(1, 256)] for n in range(511)] == expected
 
 
-def in_a_new_process(pdf, content: bytes, jobs: int) -> tuple[list[float], bool]:
-    """(The page figures `page_inks` gives `content` written to `pdf`, whether numpy was imported) in a new Python of
-    this checkout's pnp, on `jobs` processes."""
+def in_a_new_process(pdf, content: bytes, jobs: int, also: str = "") -> tuple:
+    """(The page figures `page_inks` gives `content` written to `pdf`, whether numpy was imported, and `also` evaluated
+    after, when given) in a new Python of this checkout's pnp, on `jobs` processes."""
     import json
     import os
     import subprocess
@@ -333,8 +333,8 @@ def in_a_new_process(pdf, content: bytes, jobs: int) -> tuple[list[float], bool]
     from pathlib import Path
 
     pdf.write_bytes(content)
-    probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
-             "print(json.dumps([figures, 'numpy' in sys.modules]))")
+    probe = ("import json, sys\nimport pnp.render.ink as ink\nfigures = ink.page_inks(sys.argv[1])\n"
+             f"print(json.dumps([figures, 'numpy' in sys.modules{', ' + also if also else ''}]))")
     done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=pdf.parent, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": str(jobs)}, check=True)
     return tuple(json.loads(done.stdout))
@@ -387,3 +387,12 @@ def test_a_pdf_whose_pages_show_many_colours_is_measured_pixel_by_pixel_once_the
     counts, expected = colours_and_figures(crowded)
     assert all(n <= ink.MAX_COLOURS for n in counts) and sum(counts[:-1]) > ink.COLOUR_BUDGET, counts
     assert measured_in_a_new_process(crowded) == (expected, True)
+
+
+def test_the_colours_kept_between_pages_stay_within_their_bound(tmp_path):
+    """A colour's terms are kept for the next page, up to MAX_TERMS colours: pages of pictures showing tens of thousands
+    measured by their colours (no numpy) leave no more kept, and their figures are the per-pixel ones."""
+    pdf = tmp_path / "pictures.pdf"
+    figures, numpy_imported, kept, bound = in_a_new_process(pdf, pictures([120, 120, 120]), 1, "len(ink._TERMS), ink.MAX_TERMS")  # 43,000 colours
+    assert not numpy_imported and kept == bound, (kept, bound)
+    assert figures == ink.page_inks(pdf)  # this process has numpy: pixel by pixel

@@ -111,7 +111,7 @@ def colour_sums(colours: list[tuple[int, tuple[int, ...]]]) -> tuple[float, int]
 
 
 _TERMS: dict[tuple[int, ...], tuple[float, int]] = {}  # a colour's terms (`_terms`): the colours of a PDF's pages repeat
-MAX_TERMS = 1 << 14  # the colours kept: the first a build meets, its flat fills among them (icon pages blend many more, once each)
+MAX_TERMS = 1 << 14  # the colours kept: the first a build meets, its flat fills among them, which every page repeats
 
 
 def _terms(rgb: tuple[int, ...]) -> tuple[float, int]:
