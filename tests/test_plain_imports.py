@@ -136,7 +136,7 @@ def test_a_build_on_two_cores_of_printed_sheets_imports_no_numpy_to_wait_with(tm
     numpy, which only a page measured pixel by pixel needs, and which the tiny game's sheets never meet."""
     project = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
-    imported = _after_a_build(project, "tiny", ("numpy", "pypdfium2"), env={**os.environ, "PNP_JOBS": "2"}, jobs="2")
+    imported = _after_a_build(project, "tiny", ("numpy", "pypdfium2"), jobs="2")
     assert list((project / "output").rglob("*-rulebook.pdf")), "the build drew every output"
     assert imported == "['pypdfium2']", f"the build's own process imported: {imported}"
 
