@@ -1153,6 +1153,32 @@ MUTANTS: list[Mutant] = [
            '    return stop(place) if word == "off" else 0',
            '    return 0',
            ['tests/test_launch.py'], 'off_stops'),
+    # s23: the ink's second bound, its budget and the colour terms' bound; numpy warmed beside the last worker; a card
+    # name's stamp code hashed from its text
+    Mutant('IR7', "many-coloured pages measured by their colours past the budget", 'pnp/render/ink.py',
+           'image.getcolors(FEW_COLOURS) or (image.getcolors(MAX_COLOURS) if budget > 0 else None)',
+           'image.getcolors(FEW_COLOURS) or image.getcolors(MAX_COLOURS)',
+           ['tests/test_ink_pages.py'], 'budget'),
+    Mutant('IR8', "a sheet of icons' blended edges measured pixel by pixel again (the old bound alone)", 'pnp/render/ink.py',
+           'image.getcolors(FEW_COLOURS) or (image.getcolors(MAX_COLOURS) if budget > 0 else None)',
+           'image.getcolors(FEW_COLOURS)',
+           ['tests/test_ink_pages.py'], 'budget'),
+    Mutant('IR9', "pages of few colours held to the budget too", 'pnp/render/ink.py',
+           'image.getcolors(FEW_COLOURS) or (image.getcolors(MAX_COLOURS) if budget > 0 else None)',
+           '(image.getcolors(MAX_COLOURS) if budget > 0 else None)',
+           ['tests/test_ink_pages.py'], 'budget'),
+    Mutant('IR10', "the colour terms kept without bound", 'pnp/render/ink.py',
+           '    if len(_TERMS) < MAX_TERMS:',
+           '    if True:',
+           ['tests/test_ink_pages.py'], 'within_their_bound'),
+    Mutant('WP1', "numpy warmed beside the last worker again", 'pnp/pipeline/schedule.py',
+           'warming = threading.Thread(target=warm_pdfium, daemon=True)',
+           'warming = threading.Thread(target=warm_ink, daemon=True)',
+           ['tests/test_plain_imports.py'], 'two_cores'),
+    Mutant('CN1', "a card's stamp code hashed without its fields' text", 'pnp/data/stamps.py',
+           '_letters(hashlib.sha256(self.text), template_source)',
+           '_letters(hashlib.sha256(b""), template_source)',
+           ['tests/test_card_name.py', 'tests/test_feedback_stamps.py', 'tests/test_stamp_room.py'], ''),
 ]
 
 
