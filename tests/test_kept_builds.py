@@ -127,7 +127,6 @@ def test_a_watching_process_reads_only_the_game_a_save_touched(twins, tmp_path):
         if n == 1:
             deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
         assert build(root, out, session=watching)[0].read == expected
-        assert watching.writes.flush() == []
 
 
 def test_a_game_saved_while_its_build_ran_is_not_kept(twins, tmp_path):

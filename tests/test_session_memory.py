@@ -34,7 +34,6 @@ def _saves(project, tmp_path):
         report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1,
                            session=session)
         assert not report.errors(), report.sorted()
-        session.writes.flush()
 
     return save_and_build
 

@@ -102,7 +102,6 @@ def test_any_change_to_what_a_game_stood_on_gives_a_one_shot_builds_outputs(watc
         state = (hero.read_text(encoding="utf-8"), deck.read_text(encoding="utf-8"), paper)  # the project as a one-shot build sees it
         fresh = references.get(state) or references.setdefault(state, one_shot(root, tmp_path / f"one-shot{n}", paper))
         assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh, f"after {change}: a one-shot build's PDFs"
-        assert watching.writes.flush() == [], change  # `pnp watch` writes its caches once the rebuild's PDFs are out
         assert (out / ".pnp-cache/tiny.json").is_file(), f"after {change}: a build leaves the cache the next one plans from"
 
 

@@ -29,7 +29,7 @@ CARDS = ("cards",)  # the edits here change the cards: a rebuild is held to a co
 
 def one_shot(project: Path, out: Path, only: tuple[str, ...] = CARDS, papers: tuple[str, ...] = ("letter",)) -> dict[str, bytes]:
     """Every PDF of a build into the empty folder `out` in a session of its own (as `pnp build` makes): the reference for a
-    warm session's rebuild, whose kept state (engines, face stores, drawn faces, held writes) lives on its session.
+    warm session's rebuild, whose kept state (engines, face stores, drawn faces) lives on its session.
     What lives in the process rather than on a session (file digests, registered fonts) is held to a build in a new
     process (`cold_build`)."""
     report = run_build(Project(project), ["tiny"], Options(out=out, only=only), list(papers), report=Report(), quiet=True, workers=1, session=Session())
@@ -191,7 +191,6 @@ def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_
     def build() -> None:
         report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
         assert not report.errors()
-        assert session.writes.flush() == []
 
     build()
     deck = project / DECK
@@ -217,7 +216,6 @@ def test_a_kept_template_gives_its_warnings_again(settled, project, tmp_path):
         deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", f"Steal {coins}").replace("Steal 2 coins", f"Steal {coins}"),
                         encoding="utf-8")
         report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
-        session.writes.flush()
         ignored = [f for f in report.sorted() if f.code == "template-ignored"]
         assert [str(f.loc) for f in ignored] == ["templates/tiny/hero.j2:8:1"], f"after the edit to {coins}"
 
@@ -237,7 +235,6 @@ def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, pr
     out = tmp_path / "out"
     report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    session.writes.flush()
     Image.new("RGB", (100, 400), "#a03060").save(art / "hero.png")  # tall where it was wide: `contain` fits it otherwise
     report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
@@ -351,10 +348,10 @@ def _built(loaded, out: Path, session: Session, papers: tuple[str, ...] = ("lett
     return [line for line in lines if not line.startswith(" ") and ".pdf" in line]
 
 
-def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path):
-    """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
-    even one paper after another in the same build."""
-    session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
+def test_a_warm_session_plans_each_paper_and_each_rebuild_from_the_caches_the_build_before_it_wrote(settled, project, tmp_path):
+    """`pnp watch` writes a rebuild's caches as it builds: the A4 run of a build plans from what the Letter run wrote,
+    a rebuild reuses every output of both papers, and after an edit renders the cards again, as a cold build prints."""
+    session = Session(warm=True)  # as `pnp watch` makes it
     loaded, out = Project(project), tmp_path / "out"
     cache = out / ".pnp-cache/tiny.json"
 
@@ -364,35 +361,13 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     first = _built(loaded, out, session)
     assert first and not any("(reused)" in line for line in first if "-letter." in line), "a first build renders every output"
     assert {p.name for p in out.rglob("*.pdf")} == {Path(line.split()[0]).name for line in first}, "every PDF listed is written"
-    assert kept_papers() == {"letter"}, "the letter plan's cache was written before the A4 one planned; the A4 one's is held"
+    assert kept_papers() == {"letter", "a4"} and (out / ".pnp-cache/tiny.faces").exists(), "both papers' caches are written by the build"
     again = _built(loaded, out, session)
     assert len(again) == len(first) and all("(reused)" in line for line in again), \
-        "nothing changed: every output of both papers is reused, from the caches the last build held"
-    assert session.writes.flush() == []
-    assert kept_papers() == {"letter", "a4"} and (out / ".pnp-cache/tiny.faces").exists()
+        "nothing changed: every output of both papers is reused, from the caches the last build wrote"
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     edited = _built(loaded, out, session)
     made = [line for line in edited if "(reused)" not in line]
     assert any("cards" in line for line in made) and 0 < len(made) < len(edited), "the cards (and what shows them) again, from the caches the last build kept"
     assert pdfs(out) == one_shot(project, tmp_path / "one-shot", only=(), papers=("letter", "a4"))
-
-
-def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project, tmp_path):
-    session = Session(warm=True)
-    loaded, out = Project(project), tmp_path / "out"
-    _built(loaded, out, session, ("letter",))
-    assert not (out / ".pnp-cache/tiny.json").exists(), "held"
-    assert all("(reused)" in line for line in _built(loaded, out, session, ("letter",))), "the build wrote what the last one held before it planned"
-
-
-def test_a_held_cache_write_that_fails_is_told_and_costs_nothing_else(tmp_path):
-    writes = files.CacheWrites(hold=True)
-    blocked = tmp_path / "file"
-    blocked.write_text("x", encoding="utf-8")
-    writes(lambda: files.write_atomic(blocked / "cache.json", b"{}", durable=False))  # a folder that is a file
-    written = tmp_path / "kept.json"
-    writes(lambda: files.write_atomic(written, b"{}", durable=False))
-    problems = writes.flush()
-    assert len(problems) == 1 and "could not write" in problems[0]
-    assert written.read_bytes() == b"{}", "the writes after a failed one still happen"

@@ -65,7 +65,6 @@ def test_a_save_draws_only_the_faces_of_the_card_it_changed(project, tmp_path, m
         report = run_build(Project(project), ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True,
                            workers=1, session=session)
         assert not report.errors(), report.sorted()
-        session.writes.flush()
 
     build()
     drawn: list[str] = []

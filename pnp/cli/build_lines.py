@@ -3,7 +3,6 @@ the steps it takes before and between its games' builds, and the lines of its ou
 from __future__ import annotations
 
 import dataclasses
-import functools
 import sys
 from typing import TYPE_CHECKING
 
@@ -97,11 +96,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         built[slug] = result
     for game in loaded if kept is not None else ():
         found = [f for f in found_reading if f.game == game.slug]
-        keep = functools.partial(kept.remember, game.slug, found, built[game.slug], base.strict)
-        if session is not None:
-            session.writes(keep)  # after the caches it writes: `pnp watch` writes them once a rebuild is shown
-        else:
-            keep()
+        kept.remember(game.slug, found, built[game.slug], base.strict)
     _age_out(base.out)
     _show_builds(project, [built[slug] for slug in slugs if slug in built], runs, blocked, report, echo or click.echo, quiet=quiet, changed_only=changed_only)
     return report

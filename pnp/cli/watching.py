@@ -56,7 +56,7 @@ class Watcher:
         return [str(f) for f in folders]
 
     def rebuild(self, reason: str) -> None:
-        """Build, print what it found and how long it took, then write the caches the next build reads.
+        """Build (writing the caches the next build reads as it goes) and print what it found and how long it took.
 
         The first build uses every core; a rebuild after a save is small (the
         cache keeps the rest), and this process keeps warm what worker processes
@@ -84,8 +84,6 @@ class Watcher:
             click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
-        for problem in self.session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
-            click.echo(click.style(f"  {problem}: the next build does that work again", dim=True), err=True)
         gc.collect()
 
     def run(self, debounce: int, exit_after: int) -> None:

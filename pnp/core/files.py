@@ -310,43 +310,13 @@ def open_plain(path: Path | str) -> BinaryIO:
         raise
 
 
-class CacheWrites:
-    """Where a build's cache writes (the game caches, face stores) go: done at once, or held until `flush`.
-
-    `pnp watch` writes a rebuild's outputs, says so, and then keeps what the
-    next build will read: the designer waits for the PDFs, not for the cache.
-    Its session (pnp.pipeline.session) holds the writes; a build flushes what is
-    held before it plans, so it always reads what the last one kept. A crash
-    before the flush loses only work: a cache older than the outputs finds them
-    changed."""
-
-    def __init__(self, *, hold: bool = False):
-        self._held: list[Callable[[], object]] | None = [] if hold else None
-
-    def __call__(self, write: Callable[[], object]) -> None:
-        """Run `write` (a cache's own write) now, or at the next flush when writes are held."""
-        if self._held is None:
-            _again_if_removed(write)
-        else:
-            self._held.append(write)
-
-    def flush(self) -> list[str]:
-        """Run the held cache writes in order; what kept any from being written (each costs work next time, nothing more)."""
-        failed = []
-        while self._held:
-            try:
-                _again_if_removed(self._held.pop(0))
-            except OSError as exc:
-                failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
-        return failed
-
-
 CACHE_WRITE_TRIES = 5  # a cache folder removed again between making it and writing in it, this many times in a row, is an error
 
 
-def _again_if_removed(write: Callable[[], object]) -> None:
-    """Run a cache write; again if its folder went away meanwhile (the build cache deleted during a build): the write
-    makes the folder again, so the cache is rebuilt rather than the build failing. Once was not enough: a folder
+def write_cache(write: Callable[[], object]) -> None:
+    """Run a cache write (a game cache, a face store) as the build makes it; again if its folder went away meanwhile
+    (the build cache deleted during a build): the write makes the folder again, so the cache is rebuilt rather than
+    the build failing. Once was not enough: a folder
     removed over and over (a cleaning script, tests/test_cache_removed.py's loop) can go between the folder made and
     the temporary opened in it twice running, and the build then failed on a cache it can do without."""
     for _ in range(CACHE_WRITE_TRIES - 1):
@@ -356,9 +326,6 @@ def _again_if_removed(write: Callable[[], object]) -> None:
         except FileNotFoundError:
             continue
     write()
-
-
-AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
 
 
 # A file changed less than this long ago may change again without its times moving (they tick coarsely, two
@@ -480,8 +447,8 @@ def read_kept_digests(file: Path) -> None:
         DIGESTS.read_kept(shipped, alone=True)
 
 
-def save_digests(file: Path, writes: CacheWrites = AT_ONCE) -> None:
-    """Keep the digests this process knows in `file`, for the next process (when `writes` writes); those of pnp's own
+def save_digests(file: Path) -> None:
+    """Keep the digests this process knows in `file`, for the next process; those of pnp's own
     code and fonts also in the user's cache folder, for every project: a project's first build hashed 17 MB of them
     (docs/architecture.md, what a card costs)."""
     from pnp.core.assets import shipped
@@ -491,7 +458,7 @@ def save_digests(file: Path, writes: CacheWrites = AT_ONCE) -> None:
         kept = shipped_digests()
         if kept is not None:
             DIGESTS.save(kept, only=shipped)
-    writes(save)
+    write_cache(save)
 
 
 def shipped_digests() -> Path | None:

@@ -102,7 +102,6 @@ MECHANISMS = (
     "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)
     "steady",  # a build answers a game none of whose inputs changed with its last build's result, unread (pnp.pipeline.steady)
     "keeps",  # `pnp watch` and `pnp serve` keep memos, answers and inspections from save to save (pnp.core.memo.Keeps)
-    "held-writes",  # `pnp watch` writes its caches after it shows the rebuild (pnp.core.files.CacheWrites)
 )
 
 

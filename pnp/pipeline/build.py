@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, error
-from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, write_atomic
+from pnp.core.files import LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, write_atomic
 from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
 from pnp.core.spooled import PdfFile, digest_of, discard_files
@@ -322,8 +322,7 @@ def _measure_pdf(without: frozenset, data, stats: FileStats, keys: list[str | No
     stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
-def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], stopping: bool = False, writes: CacheWrites = AT_ONCE,
-                keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], stopping: bool = False, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
@@ -347,9 +346,9 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     _take_printed(cache, options.mark_printed)
     record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
     if rendered or options.mark_printed:
-        cache.save(store, writes)
+        cache.save(store)
     if rendered and "face-store" not in options.without:
-        _store_faces(options, game.slug, plan.shared, rendered, keeps, writes)
+        _store_faces(options, game.slug, plan.shared, rendered, keeps)
     return outputs, findings
 
 
@@ -432,14 +431,14 @@ def _take_printed(cache, mark: bool) -> None:
         cache.printed = dict(cache.faces)
 
 
-def _store_faces(options: Options, slug: str, shared: str, rendered: list[RenderedOutput], keeps, writes: CacheWrites) -> None:
+def _store_faces(options: Options, slug: str, shared: str, rendered: list[RenderedOutput], keeps) -> None:
     """Keep the drawn faces, what they read and the fonts they used in the game's face store for the next build; a build
     of some outputs, decks or cards only keeps the faces it did not draw."""
     used = {key: face for done in rendered for key, face in done.faces.items()}
     face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
     fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
     FaceStore(face_store_path(options.out, slug), shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards),
-                                                                             reads=face_reads, writes=writes)
+                                                                             reads=face_reads)
 
 
 def _output_path(out_dir: Path, name: str) -> Path:

@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with
+from pnp.core.files import file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with, write_cache
 from pnp.core.json_text import DUMPS, data_digest
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
@@ -251,11 +251,11 @@ class GameCache:
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
-    def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
+    def save(self, path: Path) -> None:
         # compact, so json's C encoder writes it (an indented dump is pure Python); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        writes(lambda: write_atomic_with(path, sealing(lambda f: _write_parts(f, json_parts(data))), durable=False))
+        write_cache(lambda: write_atomic_with(path, sealing(lambda f: _write_parts(f, json_parts(data))), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None, keeps: Keeps | None = None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
@@ -353,8 +353,8 @@ class FaceStore:
         self._kept_reads: dict[str, tuple] = {}
         self._digests = memo("face context data", keeps)  # a game's data is hashed once, not per card; a kept card's once per process
         self._checked: dict = {}  # file → whether the shared inputs cover it
-        # the stores a process that stays up wrote (pnp.core.memo.Keeps): `pnp watch` writes a deck's faces after a
-        # rebuild and reads them before the next; read back from memory, they are the very objects of the last build,
+        # the stores a process that stays up wrote (pnp.core.memo.Keeps): `pnp watch` writes a deck's faces as it
+        # rebuilds and reads them in the next; read back from memory, they are the very objects of the last build,
         # so what is known of a face by its identity (inspections, digests) holds too
         self._written = keeps.written_stores if keeps is not None else None
 
@@ -466,7 +466,7 @@ class FaceStore:
         """The card reads of the faces this store gave or took in this build, by key (faces that read no card have none)."""
         return self._reads
 
-    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None, writes: CacheWrites = AT_ONCE) -> None:
+    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
         `partial` build (--only, --deck, --cards) keep the others too."""
         if (not used and not partial) or not self.keeping:
@@ -480,7 +480,7 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces make a large pickle; not durable: a store a crash cut short is not read, its faces are rendered again
-        writes(lambda: self._write(kept))
+        write_cache(lambda: self._write(kept))
 
 
 def _open_store(path: Path, shared: str, covered: tuple[Path, ...], fallback: Callable | None, fonts=None, keeping: bool = True) -> FaceStore:

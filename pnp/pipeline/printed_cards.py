@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.core.files import AT_ONCE, write_atomic_with
+from pnp.core.files import write_atomic_with, write_cache
 from pnp.core.json_text import JsonText
 from pnp.core.sealed import open_own
 from pnp.data.stamps import Stamper, card_values, changed_fields, game_stamps
@@ -48,7 +48,7 @@ def _write(path: Path, data: dict) -> None:
     those of `json.dumps(data, sort_keys=True, ensure_ascii=False)`: a 10,000-card deck's record, built whole as
     dicts, a string and its bytes, was the top of its build's memory. The cards as printed are most often the cards as
     built (a first build, a build marked printed): their bytes are copied from the file as written, not made again.
-    Written as every cache is (CacheWrites): a build cache removed while the build runs is made again, not reported as a
+    Written as every cache is (write_cache): a build cache removed while the build runs is made again, not reported as a
     file gone."""
 
     def write(f) -> None:
@@ -64,7 +64,7 @@ def _write(path: Path, data: dict) -> None:
                 for part in chunk.pieces():
                     f.write(part.encode())
                 written[id(chunk)] = (start, f.tell())
-    AT_ONCE(lambda: write_atomic_with(path, write, durable=False))
+    write_cache(lambda: write_atomic_with(path, write, durable=False))
 
 
 def _copy_back(f, start: int, end: int) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding
-from pnp.core.files import CacheWrites, read_kept_digests, save_digests
+from pnp.core.files import read_kept_digests, save_digests
 from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool, worker_state
@@ -65,7 +65,6 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     if not games:
         return []
     session = session or Session()
-    session.writes.flush()  # what the last build kept, for this one to read (held by a process that stays up)
     without = runs[0].without  # what a bench has the run go without (pnp.outputs.options.MECHANISMS)
     if "file-digests" not in without:
         read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
@@ -75,16 +74,14 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     workers = min(workers or cores(), 8)
     with _Pool(project, games, workers, session) as pool:
         for number, options in enumerate(runs):
-            if number:
-                session.writes.flush()  # each paper's plan reads the caches the one before it wrote
             plans = {g.slug: plan_game(project, g, options, shared, session.keeps) for g in games}
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = _check_jobs(project, games if checking else [], options, shared, session.keeps, without)
             jobs += _render_jobs(games, plans, stopped, without)
-            arrived = _Finishing(project, games, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
+            arrived = _Finishing(project, games, jobs, plans, options, kept if checking else None, stopped, results, blocked, session.keeps)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
     if "file-digests" not in without:
-        save_digests(file_digests_path(runs[0].out), session.writes)
+        save_digests(file_digests_path(runs[0].out))
     return [results[g.slug] for g in games]
 
 
@@ -122,10 +119,9 @@ class _Finishing:
     worker processes end them): this process writes a game's files and caches while the workers render the others."""
 
     def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
-                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites, blocked: frozenset = frozenset(),
+                 stopped: set, results: dict[str, GameBuild], blocked: frozenset = frozenset(),
                  keeps: Keeps | None = None):
         self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
-        self.writes = writes  # the session's: held by a process that stays up
         self.keeps = keeps  # the session's, in a process that stays up (pnp.core.memo.Keeps)
         self.blocked = blocked  # games whose data has errors: rendered for their findings, never written
         self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
@@ -153,7 +149,7 @@ class _Finishing:
         if stopping:
             self.stopped.add(slug)
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], stopping, self.writes, self.keeps)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], stopping, self.keeps)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
@@ -412,9 +408,7 @@ def warm_up(project, out: Path, session: Session) -> None:
     rebuilds each save in its own process: it calls this while it waits for the
     first save, so that save is not the one to pay for imports and font files. A font registered here is the one a build would register: the
     same name from the same file (pnp.layout.fonts). What this process keeps from
-    build to build lives on its `session` (pnp.pipeline.session.Session), which
-    also holds its cache writes until the caller has shown the rebuild and flushes them
-    (pnp.core.files.CacheWrites)."""
+    build to build lives on its `session` (pnp.pipeline.session.Session)."""
     for kind in KINDS:
         load_named(kind.builder)
     warm_svg()

@@ -2,8 +2,7 @@
 
 As Jinja keeps its caches on an `Environment` that its caller makes, a
 `Session` holds the state a long-lived process keeps between builds: the
-operators of the faces its engines drew (to replay), the cache writes it holds until a rebuild is
-shown, and what its builds worked out and may ask again
+operators of the faces its engines drew (to replay) and what its builds worked out and may ask again
 (`keeps`: constraint answers, face inspections, memos by object, the face
 stores it wrote; pnp.core.memo.Keeps), which it hands to each engine. No
 module keeps a switch of its own. A plain `pnp build` makes a session of its own for one
@@ -12,7 +11,6 @@ new process would (tests/test_steady_games.py, tests/test_drawn_faces.py).
 """
 from __future__ import annotations
 
-from pnp.core.files import CacheWrites
 from pnp.core.memo import Keeps
 from pnp.outputs.context import Engine
 from pnp.render.drawn import DrawnFaces
@@ -26,8 +24,6 @@ class Session:
         self.without = without  # what it keeps that a bench has it go without (pnp.outputs.options.MECHANISMS)
         self.drawn: DrawnFaces | None = DrawnFaces() if warm and "drawn" not in without else None  # faces' operators, for every engine it makes
         self.keeps: Keeps | None = Keeps() if warm and "keeps" not in without else None  # answers, inspections, memos, written face stores
-        # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
-        self.writes = CacheWrites(hold=warm and "held-writes" not in without)
         self.stop = None  # true when a face being drawn should stop (pnp watch: a newer save is waiting); see Layouts.stop_when
 
     def new_engine(self, project) -> Engine:

@@ -18,9 +18,7 @@ again whenever a file's status moved or it had not settled
 Each build that found no error is kept in the build cache by the standing it
 left once written (`KeptBuilds`), if the game's files and the art it opened
 are still what it read: a build in any process, `pnp watch`'s after each
-save among them, answers the game from there while its standing holds. In
-`pnp watch`, whose cache writes wait until a rebuild is shown, the standing
-is taken once they are written.
+save among them, answers the game from there while its standing holds.
 """
 from __future__ import annotations
 
