@@ -462,7 +462,8 @@ def test_a_command_ends_with_a_killed_server(tmp_path, shared_server, big_projec
     server, caller, child, pdf = long_build(tmp_path, server_env, big_project, shared_server[1])
     os.kill(server, signal.SIGKILL)
     _, err = caller.communicate(timeout=60)
-    assert caller.returncode == 3 and "the fork server stopped before the command ended" in err
+    assert caller.returncode == 3 and "the fork server stopped before the command ended" in err, \
+        f"exit {caller.returncode}, child {child}: {err}\nthe server's log ends:\n{server_log_tail(server_env, 20)}"
     wait_until(lambda: not any(alive(pid) for pid in child), 20)
     assert not any(alive(pid) for pid in child)
     assert not pdf.exists()  # stopped, not finished unseen
