@@ -1179,6 +1179,19 @@ MUTANTS: list[Mutant] = [
            '_letters(hashlib.sha256(self.text), template_source)',
            '_letters(hashlib.sha256(b""), template_source)',
            ['tests/test_card_name.py', 'tests/test_feedback_stamps.py', 'tests/test_stamp_room.py'], ''),
+    # s24: held cache writes removed; a watch session's caches are written as any build writes them
+    Mutant('HW1', "a build that found nothing wrong no longer kept for the next command", 'pnp/cli/build_lines.py',
+           '        kept.remember(game.slug, found, built[game.slug], base.strict)\n',
+           '        pass\n',
+           ['tests/test_steady_games.py', 'tests/test_kept_builds.py'], ''),
+    Mutant('HW2', "a cache write whose folder went away not tried again", 'pnp/core/files.py',
+           '    for _ in range(CACHE_WRITE_TRIES - 1):',
+           '    for _ in range(0):',
+           ['tests/test_cache_removed.py'], 'twice_running'),
+    Mutant('HW3', "a warm session's game cache not written until a later build", 'pnp/pipeline/build.py',
+           '    if rendered or options.mark_printed:\n        cache.save(store)',
+           '    if options.mark_printed:\n        cache.save(store)',
+           ['tests/test_warm_process.py'], 'plans_each_paper'),
 ]
 
 
