@@ -316,9 +316,10 @@ CACHE_WRITE_TRIES = 5  # a cache folder removed again between making it and writ
 def write_cache(write: Callable[[], object]) -> None:
     """Run a cache write (a game cache, a face store) as the build makes it; again if its folder went away meanwhile
     (the build cache deleted during a build): the write makes the folder again, so the cache is rebuilt rather than
-    the build failing. Once was not enough: a folder
-    removed over and over (a cleaning script, tests/test_cache_removed.py's loop) can go between the folder made and
-    the temporary opened in it twice running, and the build then failed on a cache it can do without."""
+    the build failing. Once was not enough: a folder removed over and over (a cleaning script,
+    tests/test_cache_removed.py's loop) can go between the folder made and the temporary opened in it twice running,
+    and the build then failed on a cache it can do without. Any other fault is the machine's, told as an output's is
+    (pnp.cli.faults), `pnp watch` included."""
     for _ in range(CACHE_WRITE_TRIES - 1):
         try:
             write()
