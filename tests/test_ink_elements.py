@@ -107,6 +107,27 @@ def test_a_sheets_pages_are_measured_from_their_elements_as_a_fine_raster_measur
     assert exact == pytest.approx(fine, abs=TOLERANCE)
 
 
+
+def test_an_ink_saver_sheet_is_measured_as_it_is_drawn_lightened():
+    """With the ink saver, each face is measured as the saver draws it (its large fills tinted, the deck's common back
+    framed), not as its template made it: every page's figure from its elements is its 300-dpi raster's, and well
+    under the plain sheets' (their dark header, badge and back)."""
+    def banded(n: int) -> Face:  # a header band the saver tints and outlines, words on it it darkens, words below it keeps
+        return Face(W, H, 2, (
+            Rect(-2, -2, W + 4, H + 4, "#faf7f0", None, 0, 0, None),
+            Rect(-2, -2, W + 4, 18, "#2a6f97", None, 0, 0, None),
+            Text(6, 2, (TextOp(0, 11.0, FONT, 14, "#ffffff", f"Patient {n}", 0),)),
+            Text(6, 30, (TextOp(0, 9.0, FONT, 9, "#222222", "Age 57, ward A1", 0),)),
+        ), frozenset())
+
+    pieces = [Piece(banded(n), BACK, f"c{n}") for n in range(4)]
+    made = [write_sheets([Group("deck", "Deck", (W, H), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
+                         bleed_mm=2, gutter_mm=5, font_name=FONT, icons=None, ink_saver=saver) for saver in (True, False)]
+    (data, stats), (_, plain) = made
+    assert None not in stats.page_exact and len(stats.page_exact) == 2
+    assert stats.page_exact == pytest.approx(ink.page_inks(data, dpi=FINE_DPI, halves=False), abs=TOLERANCE)
+    assert all(saved < kept / 2 for saved, kept in zip(stats.page_exact, plain.page_exact, strict=True)), (stats.page_exact, plain.page_exact)
+
 @pytest.mark.parametrize("drawn, exact", [
     (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0332", 0),)), True),  # a line under a letter: no ink in common
     (Rect(0, 0, W, H, Gradient("linear", ((0, "#000000"), (1, "#ffffff")), 0, 0, 1, 0, 0), None, 0, 0, None), False),  # no flat colour

@@ -14,7 +14,7 @@ a face drawing an image, a gradient, an icon, a QR code, a polygon, a stroke tha
 (`_stroked`), a dashed or slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' outlines may meet
 (`glyph_ink`), or text over more than one colour or under something drawn after it; a page of faces whose boxes
 overlap, of a cut outline or a group's own cut guide, of a gutterfold or a cutting machine's marks, a grid bleeding
-at its outer edges only, or a build with a colour filter or the ink saver. A face's figure is worked out once however
+at its outer edges only, or a build with a colour filter. The ink saver's faces are measured as it draws them. A face's figure is worked out once however
 often it is placed (`FaceInks`). Boards, tokens drawn with cut guides, rulebooks and the other outputs keep the raster.
 """
 from __future__ import annotations
@@ -442,10 +442,11 @@ class PageInks:
         self._apart: dict = {}  # (faces' boxes, marks, offset) → whether no two of them meet
 
     def page(self, sheet, placed, marks, footer: tuple, scale_bar: bool, offset) -> float | None:
-        """The page's coverage (`page_ink`), or None where it is to be rasterised: a colour filter, the ink saver,
-        furniture no element here names, or what `page_ink` does not measure."""
-        font, plain, saver = self.common
-        if not plain or saver or self.scale_label is None:
+        """The page's coverage (`page_ink`), or None where it is to be rasterised: a colour filter, furniture no
+        element here names, or what `page_ink` does not measure. With the ink saver, `placed` holds the faces as it
+        draws them (lightened, the common back framed): measured like any other."""
+        font, plain, _ = self.common
+        if not plain or self.scale_label is None:
             return None
         try:
             return self.page_ink(sheet, placed, marks, offset, self._footer(sheet, font, footer, scale_bar, offset))

@@ -7,8 +7,9 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections import Counter
+from collections.abc import Callable
 
-from pnp.layout.elements import FaceDigests
+from pnp.layout.elements import Face, FaceDigests
 from pnp.render.ink_elements import PageInks
 
 
@@ -24,11 +25,14 @@ class PageKeys:
     code no value here names: its pages get no key. Each page's ink where its
     elements give it exactly goes to `inks` (`scale_label`: the scale bar's words;
     None where the pages draw what no element names, a cutting machine's marks; `known`, faces' ink items worked out
-    where they were drawn: pnp.render.ink_elements.FaceInks)."""
+    where they were drawn: pnp.render.ink_elements.FaceInks), measured on each face as it is drawn (`prepared`: the
+    ink saver's lightened face, pnp.render.draw.FaceDrawer.prepared)."""
 
-    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None, known: dict | None = None):
+    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None, known: dict | None = None,
+                 prepared: Callable[[Face], Face] | None = None):
         self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
         self.exact = PageInks(common, scale_label, known)
+        self.prepared = prepared
         self.made: list[str | None] = []
         self.inks: list[float | None] = []
         # each digest as one object: pickle writes a string it met before as a reference to it, so two equal digests held
@@ -50,5 +54,6 @@ class PageKeys:
         key = hashlib.sha256(pickle.dumps((*paper, faces, marks, scale_bar, tuple(offset), outline, sheet.avoid), protocol=4))
         key.update(pickle.dumps(footer, protocol=4))
         self.made.append(key.hexdigest())
-        self.inks.append(self.exact.page(sheet, placed, marks, footer, scale_bar, offset))
+        drawn = placed if self.prepared is None else [p._replace(face=self.prepared(p.face)) for p in placed]
+        self.inks.append(self.exact.page(sheet, drawn, marks, footer, scale_bar, offset))
         return self.made[-1]

@@ -180,10 +180,10 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang, spool_to)
     _ask_duplex(c, pages, duplex)
-    face_filter = lighten_face if ink_saver else None
-    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks)
-    writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name, keys, machine,
-                          back_offset, words, edges_of)
+    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
+    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks,
+                    drawer.prepared)
+    writer = _SheetWriter(c, drawer, groups, duplex, font_name, keys, machine, back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()
     data = rl_stream.finished(c, buf)
