@@ -1192,6 +1192,15 @@ MUTANTS: list[Mutant] = [
            '    if rendered or options.mark_printed:\n        cache.save(store)',
            '    if options.mark_printed:\n        cache.save(store)',
            ['tests/test_warm_process.py'], 'plans_each_paper'),
+    # s24: an ink-saver sheet's ink from its elements, each face as the saver draws it
+    Mutant('IS1', "an ink-saver page measured on the faces as their templates made them", 'pnp/render/page_keys.py',
+           '        self.inks.append(self.exact.page(sheet, drawn, marks, footer, scale_bar, offset))',
+           '        self.inks.append(self.exact.page(sheet, placed, marks, footer, scale_bar, offset))',
+           ['tests/test_ink_elements.py'], 'ink_saver'),
+    Mutant('IS2', "an ink-saver page rasterised again", 'pnp/render/ink_elements.py',
+           '        if not plain or self.scale_label is None:',
+           '        if not plain or _ or self.scale_label is None:',
+           ['tests/test_ink_elements.py'], 'ink_saver'),
 ]
 
 
