@@ -390,8 +390,9 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
 
 
 def _inks_measured(options: Options) -> bool:
-    """Whether the card sheets' pages may take their ink from their elements (pnp.render.ink_elements.PageInks.page):
-    not with the ink saver, a cutting machine's marks or a gutterfold's."""
+    """Whether the deck helper works out its faces' ink items for the card sheets' pages (pnp.render.ink_elements.PageInks.page):
+    not for a cutting machine's marks or a gutterfold, whose pages are rasterised, nor with the ink saver, whose pages
+    are measured on the faces as it lightens them, which the helper does not draw."""
     return not options.ink_saver and not options.cutter and options.layout == "duplex"
 
 
