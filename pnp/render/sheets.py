@@ -182,7 +182,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _ask_duplex(c, pages, duplex)
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
     keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks,
-                    drawer.prepared)
+                    drawer.prepared if ink_saver else None)  # a plain page's faces are drawn as they are: no list made again a page
     writer = _SheetWriter(c, drawer, groups, duplex, font_name, keys, machine, back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()
