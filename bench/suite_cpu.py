@@ -85,20 +85,23 @@ def run(pytest_args: list[str], folder: Path) -> tuple[float, float]:
 
 
 def report(folder: Path, wall: float, cpu: float, top: int) -> None:
-    tests, commands = collections.Counter(), collections.Counter()
+    tests, commands, started = collections.Counter(), collections.Counter(), collections.Counter()
     for log in folder.glob("*.jsonl"):
         for line in log.read_text(encoding="utf-8").splitlines():
             kind, *values = json.loads(line)
             if kind == "test":
                 tests[values[0].split("::")[0]] += values[1] + values[2]
+                started[values[0].split("::")[0]] += values[2]
             else:
                 commands[values[0].split("::")[0]] += values[2]
     in_tests, in_commands = sum(tests.values()), sum(commands.values())
     print(f"the suite: {wall:.0f} s of wall time, {cpu:.0f} CPU-s in all; {in_tests:.0f} CPU-s inside its tests, "
-          f"{in_commands:.0f} of them in pnp commands run in the test's own process")
-    print("\n| test file | CPU-s | in-process commands | the rest |\n| --- | ---: | ---: | ---: |")
+          f"{in_commands:.0f} of them in pnp commands run in the test's own process, {sum(started.values()):.0f} in the processes "
+          f"the tests started")
+    print("\n| test file | CPU-s | in-process commands | processes started | the rest |\n| --- | ---: | ---: | ---: | ---: |")
     for name, seconds in tests.most_common(top):
-        print(f"| {name} | {seconds:.1f} | {commands[name]:.1f} | {seconds - commands[name]:.1f} |")
+        rest = seconds - commands[name] - started[name]
+        print(f"| {name} | {seconds:.1f} | {commands[name]:.1f} | {started[name]:.1f} | {rest:.1f} |")
 
 
 def main() -> None:
