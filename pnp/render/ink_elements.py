@@ -44,17 +44,15 @@ class Inexact(Exception):
 
 def coverage(hex_value: str) -> float:
     """C + M + Y + K of an opaque '#rrggbb' colour, as pnp.render.ink converts a pixel of it (1 for black, 2 for red)."""
-    known = _COVERAGE.get(hex_value)
-    if known is None:
-        known = _COVERAGE[hex_value] = _coverage(hex_value)
-    return known
+    if not isinstance(hex_value, str):
+        raise Inexact(repr(hex_value))  # a gradient, or what no '#rrggbb' names
+    return _coverage(hex_value)
 
 
-_COVERAGE: dict[str, float] = {}  # a colour's coverage: a deck repeats a few colours
-
-
-def _coverage(hex_value) -> float:
-    if not isinstance(hex_value, str) or len(hex_value) not in (7, 9) or hex_value[0] != "#" or hex_value[7:].lower() not in ("", "ff"):
+@lru_cache(maxsize=1024)
+def _coverage(hex_value: str) -> float:
+    """`coverage`, kept by colour: a deck repeats a few colours (functools' cache, which the suite empties under mutmut)."""
+    if len(hex_value) not in (7, 9) or hex_value[0] != "#" or hex_value[7:].lower() not in ("", "ff"):
         raise Inexact(repr(hex_value))  # a translucent colour, or one no '#rrggbb' names
     try:
         r, g, b = int(hex_value[1:3], 16), int(hex_value[3:5], 16), int(hex_value[5:7], 16)

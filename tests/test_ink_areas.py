@@ -1,0 +1,164 @@
+"""A face's ink from its elements (pnp.render.ink_elements), each element kind against the area geometry gives it:
+a stroked rectangle's four strips, a line's strip (butt ends) and the hairline a too-thin stroke prints at, a group
+moved and scaled, a line of text's box from its font's outlines (fontTools), and shapes lying on what is beneath
+them exactly at their edges. Figures in pt² (K pt a mm), as `painted` gives them; the colours' coverage is the
+print rule's (black 1, red 2: M + Y)."""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp.layout.elements import Group, Line, Rect, Text
+from pnp.layout.typeset import TextOp
+from pnp.render.ink_elements import FaceInks, Inexact, face_items, painted
+from pnp.render.print_floor import HAIRLINE_PT
+
+K = 72 / 25.4  # pt a mm
+BLACK, RED = "#000000", "#ff0000"
+CLIP = (0.0, 0.0, 100 * K, 100 * K)
+FONT = "InkAreasProbe"
+FONT_FILE = ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def font():
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_FILE)))
+
+
+def ink(*elements, clip=CLIP) -> float:
+    return painted(face_items(elements), clip)
+
+
+def mm2(area: float) -> float:
+    return area * K * K
+
+
+@pytest.mark.parametrize("w, h, x, y", [(30, 40, 10, 20), (40, 30, 50, 5)])
+def test_a_stroked_rectangle_counts_its_stroke_over_the_outline_grown_and_shrunk_by_half_its_width(w, h, x, y):
+    """A stroke t wide is centred on the outline: it covers (w + t)(h + t) less the fill's (w − t)(h − t) left inside."""
+    t = 2.0
+    ring, inside = (w + t) * (h + t) - (w - t) * (h - t), (w - t) * (h - t)
+    assert ink(Rect(x, y, w, h, BLACK, RED, t, 0, None)) == pytest.approx(mm2(2 * ring + inside), rel=1e-12)
+    assert ink(Rect(x, y, w, h, None, RED, t, 0, None)) == pytest.approx(mm2(2 * ring), rel=1e-12)
+    assert ink(Rect(x + w, y + h, -w, -h, None, BLACK, t, 0, None)) == pytest.approx(mm2(ring), rel=1e-12)  # drawn from its far corner
+
+
+def test_a_rectangle_thinner_than_its_stroke_is_all_stroke():
+    """A bar 1 mm tall stroked 2 mm wide: the stroke covers the whole (w + t)(h + t), once."""
+    assert ink(Rect(10, 20, 30, 1, BLACK, RED, 2.0, 0, None)) == pytest.approx(mm2(2 * 32 * 3), rel=1e-12)
+    assert ink(Rect(10, 20, 1, 30, None, BLACK, 2.0, 0, None)) == pytest.approx(mm2(3 * 32), rel=1e-12)
+
+
+@pytest.mark.parametrize("line, area", [
+    (Line(10, 50, 60, 50, BLACK, 1.0, None), 50 * 1.0),  # level
+    (Line(60, 50, 10, 50, BLACK, 1.0, None), 50 * 1.0),  # level, drawn leftwards
+    (Line(20, 10, 20, 70, RED, 0.5, None), 2 * 60 * 0.5),  # upright, red
+    (Line(20, 70, 20, 10, BLACK, 0.5, None), 60 * 0.5),  # upright, drawn upwards
+    (Line(20, 10, 20, 70, BLACK, 0.0, None), 0.0),  # no width: drawn as nothing
+])
+def test_a_level_or_upright_line_is_a_strip_as_long_as_the_line_and_as_wide_as_its_stroke(line, area):
+    assert ink(line) == pytest.approx(mm2(area), rel=1e-12)
+
+
+def test_a_stroke_thinner_than_a_hairline_prints_as_a_hairline():
+    """A 0.01 mm stroke is set at the print floor's hairline (0.25 pt), as the PDF draws it; so is one in a group drawn at
+    half size, which prints half as wide as asked."""
+    t = HAIRLINE_PT / K  # mm
+    assert ink(Line(10, 50, 60, 50, BLACK, 0.01, None)) == pytest.approx(mm2(50 * t), rel=1e-4)
+    assert ink(Rect(10, 20, 30, 40, None, BLACK, 0.01, 0, None)) == pytest.approx(mm2((30 + t) * (40 + t) - (30 - t) * (40 - t)), rel=1e-4)
+    half = Group(0, 0, 0, 0.5, (Line(20, 100, 120, 100, BLACK, 0.01, None), Line(20, 120, 120, 120, BLACK, 2.0, None)))
+    assert ink(half) == pytest.approx(mm2(50 * t + 50 * 1.0), rel=1e-4)
+
+
+def test_a_slanted_or_dashed_line_or_a_turned_group_is_not_measured_here():
+    for drawn in (Line(10, 10, 60, 40, BLACK, 1.0, None), Line(10, 50, 60, 50, BLACK, 1.0, (2, 2)),
+                  Rect(10, 10, 20, 20, None, BLACK, 1.0, 0, (1, 1)), Group(10, 10, 90, 1.0, (Rect(0, 0, 5, 5, BLACK, None, 0, 0, None),))):
+        with pytest.raises(Inexact):
+            face_items((drawn,))
+
+
+def test_a_group_is_measured_where_it_is_moved_and_at_the_size_it_is_drawn():
+    """A 40 × 20 mm black panel with a 2 mm red rule across it, drawn at half size with its corner at (20, 30): a 20 ×
+    10 mm panel and a 20 × 1 mm rule on it. Clipped to 40 × 40 mm, it lies wholly inside; moved or sized wrongly it
+    would not. A group within a group adds its move and multiplies its size."""
+    drawn = (Rect(0, 0, 40, 20, BLACK, None, 0, 0, None), Line(0, 10, 40, 10, RED, 2.0, None))
+    clip = (0.0, 0.0, 40 * K, 40 * K)
+    expected = mm2((200 - 20) * 1 + 20 * 2)
+    assert ink(Group(20, 30, 0, 0.5, drawn), clip=clip) == pytest.approx(expected, rel=1e-12)
+    assert ink(Group(10, 10, 0, 1.0, (Group(10, 20, 0, 0.5, drawn),)), clip=clip) == pytest.approx(expected, rel=1e-12)
+    assert ink(Group(30, 30, 0, 0.5, drawn), clip=clip) == pytest.approx(mm2(10 * 10 - 10 * 1 + 10 * 2), rel=1e-12)  # half of it clipped
+
+
+def glyph_box(text: str) -> tuple[float, float, float, float]:
+    """The ink box of `text` set at 1 pt with no kerning, from fontTools: (x0, y0, x1, y1), x along the baseline from
+    the text's start, y up from the baseline."""
+    from fontTools.ttLib import TTFont as Tools
+
+    tools = Tools(str(FONT_FILE))
+    cmap, em, glyf, hmtx = tools.getBestCmap(), tools["head"].unitsPerEm, tools["glyf"], tools["hmtx"]
+    boxes, pen = [], 0
+    for ch in text:
+        name = cmap[ord(ch)]
+        g = glyf[name]
+        if g.numberOfContours:
+            boxes.append((pen + g.xMin, g.yMin, pen + g.xMax, g.yMax))
+        pen += hmtx[name][0]
+    return tuple(f(b[i] for b in boxes) / em for i, f in ((0, min), (1, min), (2, max), (3, max)))
+
+
+@pytest.mark.parametrize("text, size, at", [("Hog", 12, (6, 20)), ("Wavy", 9, (10, 40))])
+def test_a_line_of_texts_ink_box_is_its_glyphs_outlines_where_it_is_set(text, size, at):
+    """The box text is measured in, on the face (y down), is where its font's outlines print: a word beside a panel is
+    found beside it and a word on it, on it, by that box (`painted`)."""
+    x0, y0, x1, y1 = glyph_box(text)
+    dx, base = 1.5, 10.0  # the run's start and baseline within its element, pt
+    (item,) = face_items((Text(at[0], at[1], (TextOp(dx, base, FONT, size, BLACK, text, 0),)),))
+    left, top = at[0] * K + dx, at[1] * K + base
+    assert item[:4] == pytest.approx((left + x0 * size, top - y1 * size, left + x1 * size, top - y0 * size), abs=1e-9)
+
+
+# Items by hand: (x0, y0, x1, y1, coverage, area, boxes it certainly covers); a flat rectangle's area is None.
+PANEL = (0.0, 0.0, 10.0, 10.0, 1.0, None, ())
+ROUND = (0.0, 0.0, 10.0, 10.0, 1.0, 80.0, ((2.0, 2.0, 8.0, 8.0),))  # a round panel covering the box within it
+WIDE = (-50.0, -50.0, 50.0, 50.0)
+
+
+@pytest.mark.parametrize("box", [(0.0, 0.0, 10.0, 10.0), (0.0, 0.0, 4.0, 4.0), (6.0, 6.0, 10.0, 10.0), (0.0, 6.0, 4.0, 10.0), (6.0, 0.0, 10.0, 4.0)])
+def test_a_shape_reaching_a_panels_edges_from_inside_lies_on_it(box):
+    """Words whose box reaches the panel's edges, within it: they print over the panel's colour (2 − 1 a pt²)."""
+    assert painted([PANEL, (*box, 2.0, 3.0, ())], WIDE) == pytest.approx(100 + 3 * (2 - 1))
+    assert painted([ROUND, (*(2.0 + v * 0.6 for v in box), 2.0, 3.0, ())], WIDE) == pytest.approx(80 + 3 * (2 - 1))
+
+
+@pytest.mark.parametrize("box", [(10.0, 0.0, 14.0, 10.0), (-4.0, 0.0, 0.0, 10.0), (0.0, 10.0, 10.0, 14.0), (0.0, -4.0, 10.0, 0.0)])
+def test_a_shape_touching_a_panel_from_outside_lies_on_the_paper(box):
+    """Words whose box only touches the panel's edge from outside share no area with it: they print on the paper (2 a pt²)."""
+    assert painted([PANEL, (*box, 2.0, 3.0, ())], WIDE) == pytest.approx(100 + 3 * 2)
+    assert painted([ROUND, (*box, 2.0, 3.0, ())], WIDE) == pytest.approx(80 + 3 * 2)
+
+
+@pytest.mark.parametrize("box", [(-1.0, 0.0, 4.0, 4.0), (6.0, 6.0, 11.0, 10.0), (0.0, -1.0, 4.0, 4.0), (6.0, 6.0, 10.0, 11.0)])
+def test_a_shape_over_a_panels_edge_is_not_measured_here(box):
+    """Words half on the panel, half on the paper print over two colours: no one figure from the elements."""
+    with pytest.raises(Inexact):
+        painted([PANEL, (*box, 2.0, 3.0, ())], WIDE)
+    with pytest.raises(Inexact):
+        painted([ROUND, (*(2.0 + v * 0.6 for v in box), 2.0, 3.0, ())], WIDE)
+
+
+def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
+    """A deck's back is the same face on every page: its items are worked out once, its figure once for each clip."""
+    import pnp.render.ink_elements as ie
+
+    asked, summed = [], []
+    real, sums = ie.items_of, ie.painted
+    monkeypatch.setattr(ie, "items_of", lambda face: asked.append(face) or real(face))
+    monkeypatch.setattr(ie, "painted", lambda items, clip: summed.append(clip) or sums(items, clip))
+    back = type("Face", (), {"elements": (Rect(0, 0, 20, 20, BLACK, None, 0, 0, None),)})()
+    faces = FaceInks()
+    small, large = (0.0, 0.0, 10 * K, 10 * K), CLIP
+    figures = [faces.figure(back, clip) for clip in (small, large, small, large, small)]
+    assert figures == pytest.approx([mm2(100), mm2(400), mm2(100), mm2(400), mm2(100)])
+    assert len(asked) == 1 and summed == [small, large]
