@@ -162,3 +162,69 @@ def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
     figures = [faces.figure(back, clip) for clip in (small, large, small, large, small)]
     assert figures == pytest.approx([mm2(100), mm2(400), mm2(100), mm2(400), mm2(100)])
     assert len(asked) == 1 and summed == [small, large]
+
+
+def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it():
+    """A face 1 mm of bleed deep whose background runs 4 mm past its trim, and a band past its right edge only: a page
+    prints each face within its bleed box, and its figure from the elements is its 300-dpi raster's (the overhang,
+    counted, would be about a tenth of the page)."""
+    import pnp.render.ink as ink_pages
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    w, h = 63.5, 88.9
+    over = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#1d3557", None, 0, 0, None), Rect(w - 10, 20, 14, 10, "#e63946", None, 0, 0, None),
+                            Text(6, 40, (TextOp(0, 9.0, FONT, 12, "#ffffff", "Past the bleed", 0),))), frozenset())
+    data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)])], game_title="Probe",
+                               kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None)
+    assert None not in stats.page_exact
+    assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=300, halves=False), abs=0.002)
+
+
+@pytest.mark.parametrize("clip, expected", [
+    ((10.0, 20.0, 25.0, 35.0), 15 * 15),  # the panel (5, 7)–(30, 40) within a clip off the origin
+    ((0.0, 0.0, 12.0, 9.0), 7 * 2),
+    ((29.0, 39.0, 50.0, 50.0), 1 * 1),
+    ((30.0, 0.0, 50.0, 50.0), 0),  # touching its edge only
+])
+def test_a_rectangle_counts_only_within_its_clip(clip, expected):
+    assert painted([(5.0, 7.0, 30.0, 40.0, 1.0, None, ())], clip) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("later, hidden", [
+    ((5.0, 3.0, 15.0, 8.0), 5 * 5),  # over the right edge
+    ((-2.0, 4.0, 3.0, 20.0), 3 * 6),  # over the left and bottom edges
+    ((2.0, 2.0, 4.0, 5.0), 2 * 3),  # within: the panel is cut on all four sides of it
+    ((-1.0, -1.0, 11.0, 2.0), 10 * 2),  # across the top
+    ((10.0, 0.0, 12.0, 10.0), 0),  # beside it, touching
+])
+def test_a_rectangle_drawn_later_hides_what_it_covers_of_one_before_it(later, hidden):
+    """A 10 × 10 panel of coverage 1 under a rectangle of coverage 2 drawn after it: the panel counts where it shows."""
+    area = (later[2] - later[0]) * (later[3] - later[1])
+    assert painted([PANEL, (*later, 2.0, None, ())], WIDE) == pytest.approx(100 - hidden + 2 * area)
+
+
+def test_a_shape_the_clip_cuts_is_not_measured_here_and_one_touching_its_edge_is():
+    words = (2.0, 2.0, 8.0, 8.0, 2.0, 5.0, ())
+    assert painted([words], (2.0, 2.0, 8.0, 8.0)) == pytest.approx(10.0)
+    for clip in ((3.0, 0.0, 10.0, 10.0), (0.0, 3.0, 10.0, 10.0), (0.0, 0.0, 7.0, 10.0), (0.0, 0.0, 10.0, 7.0)):
+        with pytest.raises(Inexact):
+            painted([words], clip)
+
+
+@pytest.mark.parametrize("later, exact", [
+    ((8.0, 0.0, 12.0, 10.0), True),  # touching the words' box from the right: beside them
+    ((0.0, 0.0, 2.0, 10.0), True),  # from the left
+    ((0.0, 8.0, 10.0, 12.0), True),  # from below
+    ((0.0, 0.0, 10.0, 2.0), True),  # from above
+    ((7.0, 0.0, 12.0, 10.0), False),  # over them: what they print under is not one flat colour
+])
+def test_a_rectangle_drawn_after_words_may_touch_them_but_not_cover_them(later, exact):
+    items = [(2.0, 2.0, 8.0, 8.0, 2.0, 5.0, ()), (*later, 1.0, None, ())]
+    if not exact:
+        with pytest.raises(Inexact):
+            painted(items, WIDE)
+        return
+    area = (later[2] - later[0]) * (later[3] - later[1])
+    assert painted(items, WIDE) == pytest.approx(10.0 + area)

@@ -493,13 +493,15 @@ class PageInks:
             run, slot, face, rotate = p[:4]
             if run.group.outlined or any(run.grid.edge_bleed) or run.group.cut_guide is not None:
                 raise Inexact("a clip other than the bleed box")
+            if rotate:  # only a gutterfold's backs are turned, and its sheets are rasterised (`page_ink`)
+                raise Inexact("a face turned on its page")
             b = round(face.bleed * 1000)  # µm, as the slots: neighbours' edges come out the same floats
-            x, y, fw, fh = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.w), pt(slot.h)
+            x, y, fh = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.h)
             box = (max(pt(slot.x - b) + ox, 0.0), max(pt(slot.y - b) + oy, 0.0), min(pt(slot.x + slot.w + b) + ox, w), min(pt(slot.y + slot.h + b) + oy, h))
             if box[0] >= box[2] or box[1] >= box[3]:
                 continue
             boxes.append(box)
-            clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1]) if rotate != 180 else (x + fw - box[2], box[1] - y, x + fw - box[0], box[3] - y)
+            clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1])  # in the face's own points, y down from its top
             total += self.faces.figure(face, clip)
         return total, boxes
 
