@@ -228,3 +228,125 @@ def test_a_rectangle_drawn_after_words_may_touch_them_but_not_cover_them(later, 
         return
     area = (later[2] - later[0]) * (later[3] - later[1])
     assert painted(items, WIDE) == pytest.approx(10.0 + area)
+
+
+@pytest.mark.parametrize("paper, back_offset", [("letter", (0.0, 0.0)), ("a4", (0.0, 0.0)), ("letter", (3.0, -2.0)), ("a4", (-2.0, 3.0))])
+def test_a_sheets_footer_is_measured_in_the_words_and_at_the_place_the_page_prints_them(monkeypatch, paper, back_offset):
+    """Each page's footer line and scale-bar label, as measured, are the words the page prints (pdfium's text), and each
+    measured line's box is where pdfium finds its characters' glyphs: up the left side of a snug Letter sheet, along the
+    foot of an A4 one, moved with a backs page by the printer's misregistration."""
+    import pypdfium2 as pdfium
+
+    import pnp.render.ink_elements as ie
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    measured = []
+    real = ie.footer_items
+    monkeypatch.setattr(ie, "footer_items", lambda sheet, font, line, size, label, offset: measured.append(
+        (line, label, items := real(sheet, font, line, size, label, offset))) or items)
+    w, h = 63.5, 88.9
+    grey = Face(w, h, 0, (Rect(0, 0, w, h, "#eeeeee", None, 0, 0, None),), frozenset())
+    data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(grey, grey, f"c{n}") for n in range(9)])], game_title="A Probe of Footers",
+                               kind="cards", paper=paper, duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, back_offset=back_offset)
+    assert None not in stats.page_exact and len(measured) == len(stats.page_exact) == 2
+    pdf = pdfium.PdfDocument(data)
+    for n, (line, label, items) in enumerate(measured):
+        text = pdf[n].get_textpage()
+        printed = " ".join(text.get_text_range().split())
+        assert line in printed and (label is None or label in printed), (line, label, printed)
+        glyphs = [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
+        words = [item for item in items if item[5] is not None]  # the words' items (the scale bar's are flat rectangles)
+        assert len(words) == (1 if label is None else 2)
+        for item in words:
+            inside = [g for g in glyphs if item[0] <= (g[0] + g[2]) / 2 <= item[2] and item[1] <= (g[1] + g[3]) / 2 <= item[3]]
+            assert inside and (min(g[0] for g in inside), min(g[1] for g in inside), max(g[2] for g in inside), max(g[3] for g in inside)) == pytest.approx(item[:4], abs=0.05)
+        assert sum(len([g for g in glyphs if item[0] <= (g[0] + g[2]) / 2 <= item[2] and item[1] <= (g[1] + g[3]) / 2 <= item[3]]) for item in words) == len(glyphs)
+
+
+# Round shapes as reportlab draws them: a circle or ellipse is four Bézier arcs whose handles are KAPPA of each semi-axis
+# long, a rounded rectangle's corners arcs whose handles are 0.4472 of the radius short of the corner.
+KAPPA = 0.5522847498
+
+
+def arc(start, c1, c2, end, n: int = 400):
+    return [bezier_point(start, c1, c2, end, i / n) for i in range(n)]
+
+
+def bezier_point(p0, p1, p2, p3, t):
+    u = 1 - t
+    return tuple(u ** 3 * p0[i] + 3 * u * u * t * p1[i] + 3 * u * t * t * p2[i] + t ** 3 * p3[i] for i in (0, 1))
+
+
+def oval_outline(cx, cy, a, b):
+    k = KAPPA
+    return (arc((cx + a, cy), (cx + a, cy + k * b), (cx + k * a, cy + b), (cx, cy + b)) + arc((cx, cy + b), (cx - k * a, cy + b), (cx - a, cy + k * b), (cx - a, cy))
+            + arc((cx - a, cy), (cx - a, cy - k * b), (cx - k * a, cy - b), (cx, cy - b)) + arc((cx, cy - b), (cx + k * a, cy - b), (cx + a, cy - k * b), (cx + a, cy)))
+
+
+def rounded_outline(x0, y0, x1, y1, r):
+    k = 1 - 0.4472
+    return (arc((x1 - r, y0), (x1 - r + k * r, y0), (x1, y0 + r - k * r), (x1, y0 + r)) + arc((x1, y1 - r), (x1, y1 - r + k * r), (x1 - r + k * r, y1), (x1 - r, y1))
+            + arc((x0 + r, y1), (x0 + r - k * r, y1), (x0, y1 - r + k * r), (x0, y1 - r)) + arc((x0, y0 + r), (x0, y0 + r - k * r), (x0 + r - k * r, y0), (x0 + r, y0)))
+
+
+def placed(outline, grow: float):
+    """Whether each point is inside the closed `outline` grown by `grow` (shrunk, when negative), and how far from its edge."""
+    import numpy as np
+
+    poly = np.array(outline)
+    a, b = poly, np.roll(poly, -1, axis=0)
+
+    def judge(x: float, y: float) -> tuple[bool, float]:
+        crossing = ((a[:, 1] > y) != (b[:, 1] > y)) & (x < (b[:, 0] - a[:, 0]) * (y - a[:, 1]) / (b[:, 1] - a[:, 1] + 1e-300) + a[:, 0])
+        inside = bool(np.count_nonzero(crossing) % 2)
+        d = b - a
+        t = np.clip(((x - a[:, 0]) * d[:, 0] + (y - a[:, 1]) * d[:, 1]) / (d ** 2).sum(axis=1), 0, 1)
+        far = float(np.min(np.hypot(a[:, 0] + t * d[:, 0] - x, a[:, 1] + t * d[:, 1] - y)))
+        signed = far if inside else -far  # how far inside the outline
+        return signed + grow >= -1e-3, abs(signed + grow)  # the polygon's chords lie a few 1e-5 pt inside the arcs
+
+    return judge
+
+
+def corners(box):
+    return [(box[0], box[1]), (box[0], box[3]), (box[2], box[1]), (box[2], box[3])]
+
+
+@pytest.mark.parametrize("shape, t", [
+    (("circle", (40, 50, 12)), 0.0), (("circle", (40, 50, 12)), 2.0),
+    (("ellipse", (10, 30, 60, 24)), 0.0), (("ellipse", (10, 30, 60, 24)), 1.5), (("ellipse", (10, 30, 24, 60)), 1.0),
+    (("rounded", (10, 20, 50, 30, 6)), 0.0), (("rounded", (10, 20, 50, 30, 6)), 2.0),
+], ids=["disc", "stroked disc", "oval", "stroked oval", "stroked tall oval", "rounded", "stroked rounded"])
+def test_a_round_shapes_boxes_hold_what_it_prints_and_what_they_say_it_covers_it_covers(shape, t):
+    """Each item a round shape (filled, or stroked t mm wide) gives is the box of what it prints (the outline drawn by
+    reportlab, grown by half the stroke for the stroke, shrunk by it for what lies inside the stroke), and every box it
+    says it certainly covers lies within that, and reaches its edge (a box drawn smaller would leave words on the shape
+    unmeasured for nothing)."""
+    from pnp.layout.elements import Circle, Ellipse
+
+    kind, v = shape
+    if kind == "circle":
+        element, drawn = Circle(v[0], v[1], v[2], BLACK if not t else RED, BLACK if t else None, t, None), oval_outline(v[0] * K, v[1] * K, v[2] * K, v[2] * K)
+    elif kind == "ellipse":
+        element = Ellipse(v[0], v[1], v[2], v[3], BLACK if not t else RED, BLACK if t else None, t)
+        drawn = oval_outline((v[0] + v[2] / 2) * K, (v[1] + v[3] / 2) * K, v[2] / 2 * K, v[3] / 2 * K)
+    else:
+        element = Rect(v[0], v[1], v[2], v[3], BLACK if not t else RED, BLACK if t else None, t, v[4], None)
+        drawn = rounded_outline(v[0] * K, v[1] * K, (v[0] + v[2]) * K, (v[1] + v[3]) * K, v[4] * K)
+    items = face_items((element,))
+    d = t * K / 2
+    assert len(items) == (2 if t else 1)
+    for item, grow in zip(items, (d, -d) if t else (0.0,), strict=True):
+        xs, ys = [p[0] for p in drawn], [p[1] for p in drawn]
+        assert item[:4] == pytest.approx((min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow), abs=1e-3)
+        judge = placed(drawn, grow)
+        reach = []
+        for box in item[6]:
+            seen = [judge(*c) for c in corners(box)]
+            assert all(inside for inside, _ in seen), (box, seen)
+            reach.append(min(far for _, far in seen))
+        # each says it covers some box, reaching to within 0.05 mm of its edge; a stroked oval's items say less: the box
+        # inscribed in its outline for the whole, that box less the stroke for what lies inside the stroke
+        assert item[6] and max(reach) < (0.05 * K if not t or kind == "rounded" else 1.5 * d), reach

@@ -4,6 +4,7 @@ rule against the integrals of powers it is exact for; an arc's length and tighte
 finite differences'. These are worked out once as the module is imported, so each is asked again here, as a test runs."""
 from __future__ import annotations
 
+import itertools
 from math import hypot, pi
 
 import pytest
@@ -41,7 +42,7 @@ def test_reportlabs_circle_and_rounded_corner_enclose_a_little_more_than_a_true_
     # more than π and less than π (1.00027)²; the round rectangle's corner arc, its handles a little longer (0.5528 of the
     # radius), bulges a little further, and longer handles always enclose more
     assert pi < 4 * ie._quadrant(KAPPA_CIRCLE) < pi * 1.00027 ** 2
-    assert ie.ROUND_ARC == ie._quadrant(KAPPA_CIRCLE) and ie.ROUND_CORNER == ie._quadrant(KAPPA_CORNER)
+    assert ie._quadrant(KAPPA_CIRCLE) == ie.ROUND_ARC and ie._quadrant(KAPPA_CORNER) == ie.ROUND_CORNER
     assert ie._quadrant(KAPPA_CIRCLE) < ie._quadrant(KAPPA_CORNER) < pi / 4 * 1.001
 
 
@@ -51,7 +52,7 @@ def test_gauss_legendres_n_points_integrate_every_power_below_2n_exactly_on_the_
     assert len(nodes) == n and all(0 < x < 1 and w > 0 for x, w in nodes)
     for k in range(2 * n):
         assert sum(w * x ** k for x, w in nodes) == pytest.approx(1 / (k + 1), rel=1e-12, abs=1e-15)
-    assert ie.GAUSS == ie._gauss(20)
+    assert ie._gauss(20) == ie.GAUSS
 
 
 @pytest.mark.parametrize("a, b, kappa", [(1.0, 1.0, KAPPA_CIRCLE), (1.0, 1.0, KAPPA_CORNER), (1.0, 0.4, KAPPA_CIRCLE)])
@@ -59,7 +60,7 @@ def test_a_quarter_arcs_length_and_tightest_bend_are_a_fine_polylines(a, b, kapp
     ie._quarter.cache_clear()
     length, bend = ie._quarter(a, b, kappa)
     points = quarter_points(a, b, kappa, 100000)
-    assert length == pytest.approx(sum(hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(points, points[1:])), rel=1e-8)
+    assert length == pytest.approx(sum(hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in itertools.pairwise(points)), rel=1e-8)
     radii = []  # the circle through three close points, along the arc
     step = 200
     for i in range(step, len(points) - step, step):
