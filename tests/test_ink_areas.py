@@ -89,6 +89,7 @@ def test_a_group_is_measured_where_it_is_moved_and_at_the_size_it_is_drawn():
     assert ink(Group(20, 30, 0, 0.5, drawn), clip=clip) == pytest.approx(expected, rel=1e-12)
     assert ink(Group(10, 10, 0, 1.0, (Group(10, 20, 0, 0.5, drawn),)), clip=clip) == pytest.approx(expected, rel=1e-12)
     assert ink(Group(30, 30, 0, 0.5, drawn), clip=clip) == pytest.approx(mm2(10 * 10 - 10 * 1 + 10 * 2), rel=1e-12)  # half of it clipped
+    assert ink(Group(20, 35, 0, 0.5, drawn), clip=clip) == pytest.approx(mm2(20 * 5 - 20 * 0.5 + 20 * 0.5 * 2), rel=1e-12)  # its lower half clipped
 
 
 def glyph_box(text: str) -> tuple[float, float, float, float]:
@@ -127,9 +128,14 @@ WIDE = (-50.0, -50.0, 50.0, 50.0)
 
 @pytest.mark.parametrize("box", [(0.0, 0.0, 10.0, 10.0), (0.0, 0.0, 4.0, 4.0), (6.0, 6.0, 10.0, 10.0), (0.0, 6.0, 4.0, 10.0), (6.0, 0.0, 10.0, 4.0)])
 def test_a_shape_reaching_a_panels_edges_from_inside_lies_on_it(box):
-    """Words whose box reaches the panel's edges, within it: they print over the panel's colour (2 − 1 a pt²)."""
+    """Words whose box reaches the panel's edges, within it: they print over the panel's colour (2 − 1 a pt²); so on a
+    panel lower down the page, where its left edge and its top are not the same number."""
     assert painted([PANEL, (*box, 2.0, 3.0, ())], WIDE) == pytest.approx(100 + 3 * (2 - 1))
     assert painted([ROUND, (*(2.0 + v * 0.6 for v in box), 2.0, 3.0, ())], WIDE) == pytest.approx(80 + 3 * (2 - 1))
+    low = [(p[0], p[1] + 20, p[2], p[3] + 20, *p[4:6], tuple((b[0], b[1] + 20, b[2], b[3] + 20) for b in p[6])) for p in (PANEL, ROUND)]
+    assert painted([low[0], (box[0], box[1] + 20, box[2], box[3] + 20, 2.0, 3.0, ())], WIDE) == pytest.approx(100 + 3 * (2 - 1))
+    inner = [2.0 + v * 0.6 for v in box]
+    assert painted([low[1], (inner[0], inner[1] + 20, inner[2], inner[3] + 20, 2.0, 3.0, ())], WIDE) == pytest.approx(80 + 3 * (2 - 1))
 
 
 @pytest.mark.parametrize("box", [(10.0, 0.0, 14.0, 10.0), (-4.0, 0.0, 0.0, 10.0), (0.0, 10.0, 10.0, 14.0), (0.0, -4.0, 10.0, 0.0)])
@@ -206,11 +212,13 @@ def test_a_rectangle_drawn_later_hides_what_it_covers_of_one_before_it(later, hi
 
 
 def test_a_shape_the_clip_cuts_is_not_measured_here_and_one_touching_its_edge_is():
-    words = (2.0, 2.0, 8.0, 8.0, 2.0, 5.0, ())
-    assert painted([words], (2.0, 2.0, 8.0, 8.0)) == pytest.approx(10.0)
-    for clip in ((3.0, 0.0, 10.0, 10.0), (0.0, 3.0, 10.0, 10.0), (0.0, 0.0, 7.0, 10.0), (0.0, 0.0, 10.0, 7.0)):
+    words = (2.0, 4.0, 8.0, 9.0, 2.0, 5.0, ())
+    assert painted([words], (2.0, 4.0, 8.0, 9.0)) == pytest.approx(10.0)
+    for clip in ((3.0, 0.0, 10.0, 10.0), (0.0, 5.0, 10.0, 10.0), (0.0, 0.0, 7.0, 10.0), (0.0, 0.0, 10.0, 8.0)):
         with pytest.raises(Inexact):
             painted([words], clip)
+    for clip in ((8.0, 0.0, 20.0, 20.0), (0.0, 9.0, 20.0, 20.0), (-10.0, -10.0, 2.0, 20.0), (-10.0, -10.0, 20.0, 4.0)):
+        assert painted([words], clip) == 0.0  # outside the clip, touching its edge: not on the page at all
 
 
 @pytest.mark.parametrize("later, exact", [

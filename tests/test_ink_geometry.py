@@ -85,3 +85,13 @@ def test_a_colour_that_is_not_opaque_rrggbb_is_not_measured_from_the_elements(co
         return
     with pytest.raises(ie.Inexact):
         ie.coverage(colour)
+
+
+@pytest.mark.parametrize("points", [((1, 0), (1, 0.55), (0.55, 1), (0, 1)), ((2, -1), (3, 0.5), (0.4, 2.5), (-1, 1.5)), ((0.5, 0.2), (2, 2), (-1, 3), (-2, -0.5))])
+def test_a_cubic_sweeps_about_the_origin_twice_the_area_a_fine_fan_of_triangles_sweeps(points):
+    """∫ x dy − y dx along any cubic Bézier, asymmetric ones too: twice the signed area of the fan of triangles from the
+    origin to a fine polyline along it."""
+    p = [(float(x), float(y)) for x, y in points]
+    along = [bezier(p, i / 20000) for i in range(20001)]
+    fan = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in itertools.pairwise(along))
+    assert ie._cubic(*p) == pytest.approx(fan, rel=1e-7)
