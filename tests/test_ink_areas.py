@@ -172,8 +172,8 @@ def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
 
 def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it():
     """A face 1 mm of bleed deep whose background runs 4 mm past its trim, and a band past its right edge only: a page
-    prints each face within its bleed box, and its figure from the elements is its 300-dpi raster's (the overhang,
-    counted, would be about a tenth of the page)."""
+    prints each face within its bleed box, and its figure from the elements is its raster's (the overhang, counted,
+    would be about a tenth of the page)."""
     import pnp.render.ink as ink_pages
     from pnp.layout.elements import Face
     from pnp.render.sheets import Group as SheetGroup
@@ -185,7 +185,7 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it():
     data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)])], game_title="Probe",
                                kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None)
     assert None not in stats.page_exact
-    assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=300, halves=False), abs=0.002)
+    assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=100, halves=False), abs=0.01)  # a 100-dpi raster's error at the edges: under 0.01
 
 
 @pytest.mark.parametrize("clip, expected", [
