@@ -1247,6 +1247,24 @@ MUTANTS: list[Mutant] = [
            'length = sheet.page_h if sheet.footer_side == "left" else sheet.page_w',
            'length = sheet.page_w if sheet.footer_side == "left" else sheet.page_h',
            ['tests/test_ink_areas.py', 'tests/test_ink_elements.py'], ''),
+    Mutant('IE6', "a grid bleeding at its outer edges only measured as if each face kept its bleed box", 'pnp/render/ink_elements.py',
+           'if run.group.outlined or any(run.grid.edge_bleed) or run.group.cut_guide is not None:',
+           'if run.group.outlined or run.group.cut_guide is not None:',
+           ['tests/test_ink_areas.py'], '', "a face bleeding past its trim into a neighbour's slot overlaps the neighbour's bleed box, "
+           "which page_ink's own check finds (faces overlapping, or furniture over a face): the page is rasterised all the same"),
+    Mutant('IE7', "round cards kept to their shape measured as if they printed their whole bleed box", 'pnp/render/ink_elements.py',
+           'if run.group.outlined or any(run.grid.edge_bleed) or run.group.cut_guide is not None:',
+           'if any(run.grid.edge_bleed) or run.group.cut_guide is not None:',
+           ['tests/test_ink_areas.py'], '', "an outlined group's faces keep a bleed their neighbours' boxes or its marks reach, which "
+           "page_ink's own check finds (faces overlapping, or furniture over a face): the page is rasterised all the same"),
+    Mutant('IE8', "a backs page's faces clipped where the page would be without its shift", 'pnp/render/ink_elements.py',
+           'x, y, fh = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.h)',
+           'x, y, fh = pt(slot.x), pt(slot.y), pt(slot.h)',
+           ['tests/test_ink_areas.py'], ''),
+    Mutant('IE9', "a stroke of no width measured as a hairline", 'pnp/render/ink_elements.py',
+           '    stroke = el.stroke if el.stroke_width > 0 else None',
+           '    stroke = el.stroke if el.stroke_width >= 0 else None',
+           ['tests/test_ink_areas.py'], ''),
 ]
 
 

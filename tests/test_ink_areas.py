@@ -45,6 +45,17 @@ def test_a_stroked_rectangle_counts_its_stroke_over_the_outline_grown_and_shrunk
     assert ink(Rect(x + w, y + h, -w, -h, None, BLACK, t, 0, None)) == pytest.approx(mm2(ring), rel=1e-12)  # drawn from its far corner
 
 
+def test_a_stroke_of_no_width_is_not_drawn():
+    """A shape given a stroke colour but no width is drawn with no stroke at all (pnp.render.draw): its fill alone counts."""
+    from pnp.layout.elements import Circle, Ellipse
+
+    assert ink(Rect(10, 20, 30, 40, BLACK, RED, 0, 0, None)) == pytest.approx(mm2(30 * 40), rel=1e-12)
+    assert ink(Rect(10, 20, 30, 40, None, RED, 0, 0, None)) == 0.0
+    assert ink(Rect(10, 20, 30, 40, BLACK, RED, 0, 5, None)) == pytest.approx(ink(Rect(10, 20, 30, 40, BLACK, None, 0, 5, None)), rel=1e-12)
+    assert ink(Circle(40, 50, 10, BLACK, RED, 0, None)) == pytest.approx(ink(Circle(40, 50, 10, BLACK, None, 0, None)), rel=1e-12)
+    assert ink(Ellipse(10, 30, 40, 20, BLACK, RED, 0)) == pytest.approx(ink(Ellipse(10, 30, 40, 20, BLACK, None, 0)), rel=1e-12)
+
+
 def test_a_rectangle_thinner_than_its_stroke_is_all_stroke():
     """A bar 1 mm tall stroked 2 mm wide: the stroke covers the whole (w + t)(h + t), once."""
     assert ink(Rect(10, 20, 30, 1, BLACK, RED, 2.0, 0, None)) == pytest.approx(mm2(2 * 32 * 3), rel=1e-12)
@@ -170,7 +181,8 @@ def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
     assert len(asked) == 1 and summed == [small, large]
 
 
-def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it():
+@pytest.mark.parametrize("back_offset", [(0.0, 0.0), (2.0, -1.5)])
+def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_offset):
     """A face 1 mm of bleed deep whose background runs 4 mm past its trim, and a band past its right edge only: a page
     prints each face within its bleed box, and its figure from the elements is its raster's (the overhang, counted,
     would be about a tenth of the page)."""
@@ -183,9 +195,14 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it():
     over = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#1d3557", None, 0, 0, None), Rect(w - 10, 20, 14, 10, "#e63946", None, 0, 0, None),
                             Text(6, 40, (TextOp(0, 9.0, FONT, 12, "#ffffff", "Past the bleed", 0),))), frozenset())
     data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)])], game_title="Probe",
-                               kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None)
+                               kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None,
+                               back_offset=back_offset)
     assert None not in stats.page_exact
     assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=100, halves=False), abs=0.01)  # a 100-dpi raster's error at the edges: under 0.01
+    if back_offset != (0.0, 0.0):  # shifted, nothing falls off the page: the backs print the ink they print unshifted
+        _, unshifted = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)])], game_title="Probe",
+                                    kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None)
+        assert stats.page_exact == pytest.approx(unshifted.page_exact, rel=1e-9)
 
 
 @pytest.mark.parametrize("clip, expected", [
@@ -370,3 +387,25 @@ def test_a_round_shapes_boxes_hold_what_it_prints_and_what_they_say_it_covers_it
         # each says it covers some box, reaching to within 0.05 mm of its edge; a stroked oval's items say less: the box
         # inscribed in its outline for the whole, that box less the stroke for what lies inside the stroke
         assert item[6] and max(reach) < (0.05 * K if not t or kind == "rounded" else 1.5 * d), reach
+
+
+@pytest.mark.parametrize("how", ["edge bleed", "round cards", "rounded cards"])
+def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(how):
+    """Faces that bleed only past the grid's outer edges (cut back to their trim inside it), or round cards kept to their
+    shape with a cut outline: where the elements give a page's figure at all, it is the page's raster's."""
+    import pnp.render.ink as ink_pages
+    from pnp.core.shapes import Shape
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    w, h = (63.5, 88.9) if how != "round cards" else (60.0, 60.0)
+    over = Face(w, h, 3.0, (Rect(-3, -3, w + 6, h + 6, "#1d3557", None, 0, 0, None), Rect(w - 10, 20, 13, 10, "#e63946", None, 0, 0, None)), frozenset())
+    shape = {"round cards": Shape("circle"), "rounded cards": Shape("rounded", 4.0)}.get(how, Shape())
+    group = SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)], shape=shape, outlined=how == "round cards",
+                       bleed_mm=1.0 if how == "round cards" else None)
+    options = {"bleed_mm": 0, "edge_bleed_mm": 3.0} if how == "edge bleed" else {"bleed_mm": 3.0}
+    data, stats = write_sheets([group], game_title="Probe", kind="cards", paper="letter", duplex="long", gutter_mm=0, font_name=FONT, icons=None, **options)
+    raster = ink_pages.page_inks(data, dpi=100, halves=False)
+    for exact, seen in zip(stats.page_exact, raster, strict=True):
+        assert exact is None or exact == pytest.approx(seen, abs=0.01)
