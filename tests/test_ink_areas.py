@@ -387,6 +387,34 @@ def test_a_round_shapes_boxes_hold_what_it_prints_and_what_they_say_it_covers_it
         # each says it covers some box, reaching to within 0.05 mm of its edge; a stroked oval's items say less: the box
         # inscribed in its outline for the whole, that box less the stroke for what lies inside the stroke
         assert item[6] and max(reach) < (0.05 * K if not t or kind == "rounded" else 1.5 * d), reach
+        # and together they cover most of what it prints: all but the corners of a rounded rectangle (each corner's
+        # r × r square less what lies outside its arc and less the third box's part of it); 2/π of an oval, the most
+        # an upright box inscribed in it covers; a stroked oval's boxes, inscribed in its outline, less
+        least = {"rounded": 0.95, "circle": 0.62, "ellipse": 0.62}[kind] if not t or kind == "rounded" else 0.45
+        assert covered(drawn, grow, item[6]) >= least
+
+
+def covered(outline, grow: float, boxes) -> float:
+    """The share of the points inside `outline` grown by `grow` (on a 60 × 60 grid) that lie in one of `boxes`."""
+    import numpy as np
+
+    poly = np.array(outline[::8])  # every eighth point: 50 a quarter arc, within a few µm of the arcs
+    a, b = poly, np.roll(poly, -1, axis=0)
+    x0, y0 = poly.min(axis=0) - abs(grow)
+    x1, y1 = poly.max(axis=0) + abs(grow)
+    gx, gy = np.meshgrid(np.linspace(x0, x1, 60), np.linspace(y0, y1, 60))
+    px, py = gx.ravel()[:, None], gy.ravel()[:, None]
+    crossing = ((a[:, 1] > py) != (b[:, 1] > py)) & (px < (b[:, 0] - a[:, 0]) * (py - a[:, 1]) / (b[:, 1] - a[:, 1] + 1e-300) + a[:, 0])
+    within = crossing.sum(axis=1) % 2 == 1
+    d = b - a
+    t = np.clip(((px - a[:, 0]) * d[:, 0] + (py - a[:, 1]) * d[:, 1]) / (d ** 2).sum(axis=1), 0, 1)
+    far = np.hypot(a[:, 0] + t * d[:, 0] - px, a[:, 1] + t * d[:, 1] - py).min(axis=1)
+    inside = np.where(within, far, -far) + grow >= 0
+    px, py = px[:, 0], py[:, 0]
+    held = np.zeros_like(inside)
+    for box in boxes:
+        held |= (box[0] <= px) & (px <= box[2]) & (box[1] <= py) & (py <= box[3])
+    return float((held & inside).sum() / inside.sum())
 
 
 @pytest.mark.parametrize("how", ["edge bleed", "round cards", "rounded cards"])
