@@ -84,8 +84,14 @@ def test_a_stroke_thinner_than_a_hairline_prints_as_a_hairline():
 
 
 def test_a_slanted_or_dashed_line_or_a_turned_group_is_not_measured_here():
+    """Nor a rounded rectangle whose corners pass half its side (reportlab draws no such shape as asked), nor a flat
+    oval stroked wider than its ends bend (the stroke's inside has corners there)."""
+    from pnp.layout.elements import Ellipse
+
     for drawn in (Line(10, 10, 60, 40, BLACK, 1.0, None), Line(10, 50, 60, 50, BLACK, 1.0, (2, 2)),
-                  Rect(10, 10, 20, 20, None, BLACK, 1.0, 0, (1, 1)), Group(10, 10, 90, 1.0, (Rect(0, 0, 5, 5, BLACK, None, 0, 0, None),))):
+                  Rect(10, 10, 20, 20, None, BLACK, 1.0, 0, (1, 1)), Group(10, 10, 90, 1.0, (Rect(0, 0, 5, 5, BLACK, None, 0, 0, None),)),
+                  Rect(10, 10, 40, 10, BLACK, None, 0, 8, None), Rect(10, 10, 10, 40, None, RED, 0.5, 6, None),
+                  Ellipse(10, 30, 60, 6, RED, BLACK, 2.0)):
         with pytest.raises(Inexact):
             face_items((drawn,))
 
@@ -183,7 +189,7 @@ def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
 
 @pytest.mark.parametrize("back_offset", [(0.0, 0.0), (2.0, -1.5)])
 def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_offset):
-    """A face 1 mm of bleed deep whose background runs 4 mm past its trim, and a band past its right edge only: a page
+    """A face 1 mm of bleed deep whose background runs 4 mm past its trim, and bands past its right and lower edges: a page
     prints each face within its bleed box, and its figure from the elements is its raster's (the overhang, counted,
     would be about a tenth of the page)."""
     import pnp.render.ink as ink_pages
@@ -193,6 +199,7 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_of
 
     w, h = 63.5, 88.9
     over = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#1d3557", None, 0, 0, None), Rect(w - 10, 20, 14, 10, "#e63946", None, 0, 0, None),
+                            Rect(10, h - 5, 20, 9, "#ffd166", None, 0, 0, None),
                             Text(6, 40, (TextOp(0, 9.0, FONT, 12, "#ffffff", "Past the bleed", 0),))), frozenset())
     data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)])], game_title="Probe",
                                kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None,
@@ -437,3 +444,16 @@ def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(h
     raster = ink_pages.page_inks(data, dpi=100, halves=False)
     for exact, seen in zip(stats.page_exact, raster, strict=True):
         assert exact is None or exact == pytest.approx(seen, abs=0.01)
+
+
+def test_a_sheet_drawn_through_a_colour_filter_is_rasterised():
+    """A print-on-demand PDF's colours go through a filter (CMYK) the elements do not know: its pages are not measured
+    from them."""
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    face = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#1d3557", None, 0, 0, None),), frozenset())
+    _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(face, face, f"c{n}") for n in range(9)])], game_title="Probe",
+                            kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, colour_filter=lambda c: c)
+    assert stats.page_exact == [None, None]
