@@ -164,11 +164,19 @@ def test_a_shape_touching_a_panel_from_outside_lies_on_the_paper(box):
 
 @pytest.mark.parametrize("box", [(-1.0, 0.0, 4.0, 4.0), (6.0, 6.0, 11.0, 10.0), (0.0, -1.0, 4.0, 4.0), (6.0, 6.0, 10.0, 11.0)])
 def test_a_shape_over_a_panels_edge_is_not_measured_here(box):
-    """Words half on the panel, half on the paper print over two colours: no one figure from the elements."""
-    with pytest.raises(Inexact):
-        painted([PANEL, (*box, 2.0, 3.0, ())], WIDE)
-    with pytest.raises(Inexact):
-        painted([ROUND, (*(2.0 + v * 0.6 for v in box), 2.0, 3.0, ())], WIDE)
+    """Words half on the panel, half on the paper print over two colours: no one figure from the elements; so on a
+    panel lower down the page."""
+    for dy in (0.0, 20.0):
+        panel, round_panel = (lower(PANEL, dy), lower(ROUND, dy))
+        with pytest.raises(Inexact):
+            painted([panel, lower((*box, 2.0, 3.0, ()), dy)], WIDE)
+        with pytest.raises(Inexact):
+            painted([round_panel, lower((*(2.0 + v * 0.6 for v in box), 2.0, 3.0, ()), dy)], WIDE)
+
+
+def lower(item: tuple, dy: float) -> tuple:
+    """A hand-made item moved `dy` down the page, with the boxes it covers."""
+    return (item[0], item[1] + dy, item[2], item[3] + dy, *item[4:6], tuple((b[0], b[1] + dy, b[2], b[3] + dy) for b in item[6]), *item[7:])
 
 
 def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
@@ -253,13 +261,14 @@ def test_a_shape_the_clip_cuts_is_not_measured_here_and_one_touching_its_edge_is
     ((7.0, 0.0, 12.0, 10.0), False),  # over them: what they print under is not one flat colour
 ])
 def test_a_rectangle_drawn_after_words_may_touch_them_but_not_cover_them(later, exact):
-    items = [(2.0, 2.0, 8.0, 8.0, 2.0, 5.0, ()), (*later, 1.0, None, ())]
-    if not exact:
-        with pytest.raises(Inexact):
-            painted(items, WIDE)
-        return
-    area = (later[2] - later[0]) * (later[3] - later[1])
-    assert painted(items, WIDE) == pytest.approx(10.0 + area)
+    for dy in (0.0, 20.0):  # and lower down the page
+        items = [lower((2.0, 2.0, 8.0, 8.0, 2.0, 5.0, ()), dy), lower((*later, 1.0, None, ()), dy)]
+        if not exact:
+            with pytest.raises(Inexact):
+                painted(items, WIDE)
+            continue
+        area = (later[2] - later[0]) * (later[3] - later[1])
+        assert painted(items, WIDE) == pytest.approx(10.0 + area)
 
 
 LONG_TITLE = "The Long and Winding Probe of Footers, Which Says More Than a Short Side of the Paper Holds"
@@ -457,3 +466,48 @@ def test_a_sheet_drawn_through_a_colour_filter_is_rasterised():
     _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(face, face, f"c{n}") for n in range(9)])], game_title="Probe",
                             kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, colour_filter=lambda c: c)
     assert stats.page_exact == [None, None]
+
+
+@pytest.mark.parametrize("rotation", [0, 180])
+def test_a_gutterfold_sheet_is_rasterised(rotation):
+    """A gutterfold sheet prints a fold line and its backs beside its fronts (upright, or turned): not measured here."""
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    face = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#1d3557", None, 0, 0, None),), frozenset())
+    _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(face, face, f"c{n}") for n in range(4)])], game_title="Probe",
+                            kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, layout="gutterfold",
+                            fold_rotation=rotation)
+    assert stats.page_exact and set(stats.page_exact) == {None}
+
+
+def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_mark_are_rasterised(monkeypatch):
+    """A page's footer may fall among its crop marks (within the box they span): words between two marks add exactly
+    their own ink to the page's; words printed over a mark lie on two colours, and the page is rasterised rather
+    than counted twice. Asked of a real sheet's marks, with words placed by hand."""
+    import pnp.render.ink_elements as ie
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    asked = []
+    real = ie.PageInks.page
+    monkeypatch.setattr(ie.PageInks, "page", lambda self, sheet, placed, marks, *rest: asked.append((self, sheet, marks)) or real(self, sheet, placed, marks, *rest))
+    face = Face(63.5, 88.9, 0, (), frozenset())
+    write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(face, None, f"c{n}") for n in range(9)])], game_title="Probe", kind="cards",
+                 paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
+    inks, sheet, marks = asked[0]
+    w, h = sheet.page_w * 72 / 25400, sheet.page_h * 72 / 25400
+    items, _, held = inks._marks_of(marks, 0.0, 0.0, (0.0, 0.0, w, h))
+    alone = inks.page_ink(sheet, [], marks, (0.0, 0.0), [])
+    left = min(i[0] for i in items)  # the outermost marks' ends: a word just inside them, between two marks along that side
+    column = sorted(i for i in items if i[0] == left)
+    gap = next((a[3], b[1]) for a, b in zip(column, column[1:], strict=False) if b[1] - a[3] > 10)
+    word = (left + 0.5, (gap[0] + gap[1]) / 2 - 2, left + 3.5, (gap[0] + gap[1]) / 2 + 2, 1.0, 6.0, ())
+    assert ie._meets(word, held) and not any(ie._meets(word, i) for i in items)
+    assert inks.page_ink(sheet, [], marks, (0.0, 0.0), [word]) == pytest.approx(alone + 6.0 / (w * h), rel=1e-12)
+    mark = column[0]
+    over = (mark[0] - 1, mark[1] - 1, mark[2] + 1, mark[1] + 1, 1.0, 2.0, ())  # across the mark's end
+    with pytest.raises(Inexact):
+        inks.page_ink(sheet, [], marks, (0.0, 0.0), [over])
