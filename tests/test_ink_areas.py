@@ -511,3 +511,33 @@ def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_ma
     over = (mark[0] - 1, mark[1] - 1, mark[2] + 1, mark[1] + 1, 1.0, 2.0, ())  # across the mark's end
     with pytest.raises(Inexact):
         inks.page_ink(sheet, [], marks, (0.0, 0.0), [over])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_footer_is_measured_as_printed_however_long_its_title(monkeypatch, paper):
+    """Titles from 40 to 192 characters: each page's footer is shortened, then set smaller, as the room along its side
+    of the paper asks; the line measured is the line printed, and where it prints, at every length."""
+    import pypdfium2 as pdfium
+
+    import pnp.render.ink_elements as ie
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    measured = []
+    real = ie.footer_items
+    monkeypatch.setattr(ie, "footer_items", lambda sheet, font, line, size, label, offset: measured.append(
+        (line, items := real(sheet, font, line, size, label, offset))) or items)
+    grey = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#eeeeee", None, 0, 0, None),), frozenset())
+    for n in range(40, 200, 8):
+        measured.clear()
+        data, _ = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(grey, grey, f"c{k}") for k in range(9)])],
+                               game_title=("Probe of footers " * 12)[:n].strip(), kind="cards", paper=paper, duplex="long", bleed_mm=0, gutter_mm=0,
+                               font_name=FONT, icons=None)
+        pdf = pdfium.PdfDocument(data)
+        assert len(measured) == len(pdf)
+        for page, (line, items) in zip(pdf, measured, strict=True):
+            text = page.get_textpage()
+            assert line in " ".join(text.get_text_range().split()), (n, line)
+            glyphs = [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
+            assert union(glyphs) == pytest.approx(union([i for i in items if i[5] is not None]), abs=0.05), n
