@@ -5,6 +5,8 @@ them exactly at their edges. Figures in pt² (K pt a mm), as `painted` gives the
 print rule's (black 1, red 2: M + Y)."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from conftest import ROOT
 from reportlab.pdfbase import pdfmetrics
@@ -503,7 +505,7 @@ def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_ma
     alone = inks.page_ink(sheet, [], marks, (0.0, 0.0), [])
     left = min(i[0] for i in items)  # the outermost marks' ends: a word just inside them, between two marks along that side
     column = sorted(i for i in items if i[0] == left)
-    gap = next((a[3], b[1]) for a, b in zip(column, column[1:], strict=False) if b[1] - a[3] > 10)
+    gap = next((a[3], b[1]) for a, b in itertools.pairwise(column) if b[1] - a[3] > 10)
     word = (left + 0.5, (gap[0] + gap[1]) / 2 - 2, left + 3.5, (gap[0] + gap[1]) / 2 + 2, 1.0, 6.0, ())
     assert ie._meets(word, held) and not any(ie._meets(word, i) for i in items)
     assert inks.page_ink(sheet, [], marks, (0.0, 0.0), [word]) == pytest.approx(alone + 6.0 / (w * h), rel=1e-12)
