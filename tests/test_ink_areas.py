@@ -515,13 +515,15 @@ def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_ma
         inks.page_ink(sheet, [], marks, (0.0, 0.0), [over])
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_footer_is_measured_as_printed_however_long_its_title(monkeypatch, paper):
+@pytest.mark.parametrize("paper, scale", [("letter", None), ("a4", "50 mm : mesurez pour vérifier l'échelle de 100 %")])
+def test_a_footer_is_measured_as_printed_however_long_its_title(monkeypatch, paper, scale):
     """Titles from 40 to 192 characters: each page's footer is shortened, then set smaller, as the room along its side
-    of the paper asks; the line measured is the line printed, and where it prints, at every length."""
+    of the paper asks; the line measured is the line printed, and where it prints, at every length; so is the scale
+    bar's label, in the edition's words (here French)."""
     import pypdfium2 as pdfium
 
     import pnp.render.ink_elements as ie
+    from pnp.data.words import SheetWords
     from pnp.layout.elements import Face
     from pnp.render.sheets import Group as SheetGroup
     from pnp.render.sheets import Piece, write_sheets
@@ -529,17 +531,19 @@ def test_a_footer_is_measured_as_printed_however_long_its_title(monkeypatch, pap
     measured = []
     real = ie.footer_items
     monkeypatch.setattr(ie, "footer_items", lambda sheet, font, line, size, label, offset: measured.append(
-        (line, items := real(sheet, font, line, size, label, offset))) or items)
+        (line, label, items := real(sheet, font, line, size, label, offset))) or items)
     grey = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#eeeeee", None, 0, 0, None),), frozenset())
+    words = SheetWords(scale=scale) if scale else SheetWords()
     for n in range(40, 200, 8):
         measured.clear()
         data, _ = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(grey, grey, f"c{k}") for k in range(9)])],
                                game_title=("Probe of footers " * 12)[:n].strip(), kind="cards", paper=paper, duplex="long", bleed_mm=0, gutter_mm=0,
-                               font_name=FONT, icons=None)
+                               font_name=FONT, icons=None, words=words)
         pdf = pdfium.PdfDocument(data)
         assert len(measured) == len(pdf)
-        for page, (line, items) in zip(pdf, measured, strict=True):
+        for page, (line, label, items) in zip(pdf, measured, strict=True):
             text = page.get_textpage()
-            assert line in " ".join(text.get_text_range().split()), (n, line)
+            printed = " ".join(text.get_text_range().split())
+            assert line in printed and (label is None or label in printed), (n, line, label)
             glyphs = [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
             assert union(glyphs) == pytest.approx(union([i for i in items if i[5] is not None]), abs=0.05), n
