@@ -131,6 +131,12 @@ MODULES: dict[str, list[str]] = {
     # say exactly what prints, and the page is rasterised where they cannot
     "pnp/render/ink_elements.py": ["tests/test_ink_elements.py", "tests/test_ink_areas.py", "tests/test_ink_geometry.py", "tests/test_ink_alike.py",
                                    "tests/test_deck_helper_inks.py"],
+    # what a sheet page's key covers: a page whose key missed a change would take another page's ink figure
+    "pnp/render/page_keys.py": ["tests/test_page_keys.py", "tests/test_ink_areas.py", "tests/test_ink_elements.py", "tests/test_ink_alike.py",
+                                "tests/test_deck_helper_inks.py"],
+    # a line of text's ink from its glyphs' outlines, and when two glyphs may overlap (the font's kept reads emptied
+    # under mutmut: its `_FONTS.cache_clear`)
+    "pnp/render/glyph_ink.py": ["tests/test_ink_elements.py", "tests/test_ink_areas.py", "tests/test_rl_seam.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests

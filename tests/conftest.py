@@ -124,16 +124,17 @@ def _no_network(monkeypatch):
 def _caches_emptied_under_mutmut():
     """Under mutmut (bench/mutation.py) each mutant's tests run in a process forked from one that ran them all already,
     so a function's answers kept by `functools.cache` or `lru_cache` (a line's visual order, a glyph's box, a shaped
-    word) are the unmutated code's: the mutant would never run, and survive. Every such cache of pnp's modules is
-    emptied before each test there. Elsewhere nothing is done."""
+    word) are the unmutated code's: the mutant would never run, and survive. Every such cache of pnp's modules, and
+    every value kept at a module's level that empties as one (`cache_clear`: pnp.render.glyph_ink's fonts), is emptied
+    before each test there. Elsewhere nothing is done."""
     if not os.environ.get("MUTANT_UNDER_TEST"):
         return
     for name, module in list(sys.modules.items()):
         if name == "pnp" or name.startswith("pnp."):
             for value in list(vars(module).values()):
                 clear = getattr(value, "cache_clear", None)
-                if callable(clear) and getattr(value, "__module__", None) == name:
-                    clear()
+                if callable(clear) and not isinstance(value, type) and getattr(value, "__module__", None) == name:
+                    clear()  # a cache, or a kept value that empties as one (pnp.render.glyph_ink's fonts), not its class
 
 
 @pytest.fixture(scope="session", autouse=True)

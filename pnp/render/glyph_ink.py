@@ -47,7 +47,16 @@ class _Font:
         self.em = float(face.unitsPerEm)
 
 
-_FONTS: dict[str, _Font] = {}  # reportlab font name → its glyphs read (made again when the name's font changes)
+class _Fonts(dict):
+    """Reportlab font name → its glyphs read (made again when the name's font changes). Emptied by `cache_clear`, as
+    functools' caches are: the suite empties them under mutmut, whose mutants run in a process forked from one that
+    read every font, and would otherwise be handed the unmutated code's glyphs."""
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
+_FONTS: _Fonts = _Fonts()
 
 
 def run_ink(font_name: str, text: str) -> RunInk | None:
