@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import ROOT
+from ink_truth import glyph_truth
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -20,40 +21,11 @@ def font():
     pdfmetrics.registerFont(TTFont(FONT, str(FONT_FILE)))
 
 
-@pytest.fixture(scope="module")
-def tools():
-    from fontTools.ttLib import TTFont as Tools
-
-    return Tools(str(FONT_FILE))
-
-
-def expected(tools, text: str) -> tuple[float, tuple[float, float, float, float] | None, float]:
-    """(area, box, advance) of `text` at 1 pt by fontTools: the glyphs' outline areas summed, the union of their bounds
-    each moved along by the advances before it, and the advances summed (no kerning, as reportlab sets a string)."""
-    from fontTools.pens.areaPen import AreaPen
-    from fontTools.pens.boundsPen import BoundsPen
-
-    glyphs, cmap, em, hmtx = tools.getGlyphSet(), tools.getBestCmap(), tools["head"].unitsPerEm, tools["hmtx"]
-    area, boxes, pen_x = 0.0, [], 0
-    for ch in text:
-        name = cmap[ord(ch)]
-        areas, bounds = AreaPen(glyphs), BoundsPen(glyphs)
-        glyphs[name].draw(areas)
-        glyphs[name].draw(bounds)
-        area += abs(areas.value)
-        if bounds.bounds is not None:
-            x0, y0, x1, y1 = bounds.bounds
-            boxes.append((pen_x + x0, y0, pen_x + x1, y1))
-        pen_x += hmtx[name][0]
-    box = None if not boxes else (min(b[0] for b in boxes) / em, min(b[1] for b in boxes) / em, max(b[2] for b in boxes) / em, max(b[3] for b in boxes) / em)
-    return area / em / em, box, pen_x / em
-
-
 @pytest.mark.parametrize("text", ["Hog", "Hog wavy", "Hog  wavy   box", "  lead and trail  ", "AAA AAA AAA", "Heavy Ink 42", "été über Ça",
                                   "Ça", "x", " ", "   "])
-def test_a_lines_ink_is_its_glyphs_areas_in_the_box_they_print_in(tools, text):
+def test_a_lines_ink_is_its_glyphs_areas_in_the_box_they_print_in(text):
     ink = run_ink(FONT, text)
-    area, box, advance = expected(tools, text)
+    area, box, advance = glyph_truth(FONT_FILE, text)
     assert ink is not None
     assert ink.area == pytest.approx(area, rel=1e-9, abs=1e-12)
     assert ink.advance == pytest.approx(advance, rel=1e-12)

@@ -9,6 +9,7 @@ import itertools
 
 import pytest
 from conftest import ROOT
+from ink_truth import bezier, depths, glyph_truth
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -111,28 +112,11 @@ def test_a_group_is_measured_where_it_is_moved_and_at_the_size_it_is_drawn():
     assert ink(Group(20, 35, 0, 0.5, drawn), clip=clip) == pytest.approx(mm2(20 * 5 - 20 * 0.5 + 20 * 0.5 * 2), rel=1e-12)  # its lower half clipped
 
 
-def glyph_box(text: str) -> tuple[float, float, float, float]:
-    """The ink box of `text` set at 1 pt with no kerning, from fontTools: (x0, y0, x1, y1), x along the baseline from
-    the text's start, y up from the baseline."""
-    from fontTools.ttLib import TTFont as Tools
-
-    tools = Tools(str(FONT_FILE))
-    cmap, em, glyf, hmtx = tools.getBestCmap(), tools["head"].unitsPerEm, tools["glyf"], tools["hmtx"]
-    boxes, pen = [], 0
-    for ch in text:
-        name = cmap[ord(ch)]
-        g = glyf[name]
-        if g.numberOfContours:
-            boxes.append((pen + g.xMin, g.yMin, pen + g.xMax, g.yMax))
-        pen += hmtx[name][0]
-    return tuple(f(b[i] for b in boxes) / em for i, f in ((0, min), (1, min), (2, max), (3, max)))
-
-
 @pytest.mark.parametrize("text, size, at", [("Hog", 12, (6, 20)), ("Wavy", 9, (10, 40))])
 def test_a_line_of_texts_ink_box_is_its_glyphs_outlines_where_it_is_set(text, size, at):
     """The box text is measured in, on the face (y down), is where its font's outlines print: a word beside a panel is
     found beside it and a word on it, on it, by that box (`painted`)."""
-    x0, y0, x1, y1 = glyph_box(text)
+    x0, y0, x1, y1 = glyph_truth(FONT_FILE, text)[1]
     dx, base = 1.5, 10.0  # the run's start and baseline within its element, pt
     (item,) = face_items((Text(at[0], at[1], (TextOp(dx, base, FONT, size, BLACK, text, 0),)),))
     left, top = at[0] * K + dx, at[1] * K + base
@@ -326,12 +310,7 @@ KAPPA = 0.5522847498
 
 
 def arc(start, c1, c2, end, n: int = 400):
-    return [bezier_point(start, c1, c2, end, i / n) for i in range(n)]
-
-
-def bezier_point(p0, p1, p2, p3, t):
-    u = 1 - t
-    return tuple(u ** 3 * p0[i] + 3 * u * u * t * p1[i] + 3 * u * t * t * p2[i] + t ** 3 * p3[i] for i in (0, 1))
+    return [bezier((start, c1, c2, end), i / n) for i in range(n)]
 
 
 def oval_outline(cx, cy, a, b):
@@ -347,20 +326,11 @@ def rounded_outline(x0, y0, x1, y1, r):
 
 
 def placed(outline, grow: float):
-    """Whether each point is inside the closed `outline` grown by `grow` (shrunk, when negative), and how far from its edge."""
-    import numpy as np
-
-    poly = np.array(outline)
-    a, b = poly, np.roll(poly, -1, axis=0)
+    """Whether a point is inside the closed `outline` grown by `grow` (shrunk, when negative), and how far from its edge."""
 
     def judge(x: float, y: float) -> tuple[bool, float]:
-        crossing = ((a[:, 1] > y) != (b[:, 1] > y)) & (x < (b[:, 0] - a[:, 0]) * (y - a[:, 1]) / (b[:, 1] - a[:, 1] + 1e-300) + a[:, 0])
-        inside = bool(np.count_nonzero(crossing) % 2)
-        d = b - a
-        t = np.clip(((x - a[:, 0]) * d[:, 0] + (y - a[:, 1]) * d[:, 1]) / (d ** 2).sum(axis=1), 0, 1)
-        far = float(np.min(np.hypot(a[:, 0] + t * d[:, 0] - x, a[:, 1] + t * d[:, 1] - y)))
-        signed = far if inside else -far  # how far inside the outline
-        return signed + grow >= -1e-3, abs(signed + grow)  # the polygon's chords lie a few 1e-5 pt inside the arcs
+        inside = float(depths(outline, x, y)) + grow
+        return inside >= -1e-3, abs(inside)  # the polygon's chords lie a few 1e-5 pt inside the arcs
 
     return judge
 
@@ -416,19 +386,11 @@ def covered(outline, grow: float, boxes) -> float:
     """The share of the points inside `outline` grown by `grow` (on a 60 × 60 grid) that lie in one of `boxes`."""
     import numpy as np
 
-    poly = np.array(outline[::8])  # every eighth point: 50 a quarter arc, within a few µm of the arcs
-    a, b = poly, np.roll(poly, -1, axis=0)
-    x0, y0 = poly.min(axis=0) - abs(grow)
-    x1, y1 = poly.max(axis=0) + abs(grow)
+    coarse = outline[::8]  # every eighth point: 50 a quarter arc, within a few µm of the arcs
+    (x0, y0), (x1, y1) = np.min(coarse, axis=0) - abs(grow), np.max(coarse, axis=0) + abs(grow)
     gx, gy = np.meshgrid(np.linspace(x0, x1, 60), np.linspace(y0, y1, 60))
-    px, py = gx.ravel()[:, None], gy.ravel()[:, None]
-    crossing = ((a[:, 1] > py) != (b[:, 1] > py)) & (px < (b[:, 0] - a[:, 0]) * (py - a[:, 1]) / (b[:, 1] - a[:, 1] + 1e-300) + a[:, 0])
-    within = crossing.sum(axis=1) % 2 == 1
-    d = b - a
-    t = np.clip(((px - a[:, 0]) * d[:, 0] + (py - a[:, 1]) * d[:, 1]) / (d ** 2).sum(axis=1), 0, 1)
-    far = np.hypot(a[:, 0] + t * d[:, 0] - px, a[:, 1] + t * d[:, 1] - py).min(axis=1)
-    inside = np.where(within, far, -far) + grow >= 0
-    px, py = px[:, 0], py[:, 0]
+    px, py = gx.ravel(), gy.ravel()
+    inside = depths(coarse, px, py) + grow >= 0
     held = np.zeros_like(inside)
     for box in boxes:
         held |= (box[0] <= px) & (px <= box[2]) & (box[1] <= py) & (py <= box[3])

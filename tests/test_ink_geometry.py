@@ -8,16 +8,12 @@ import itertools
 from math import hypot, pi
 
 import pytest
+from ink_truth import bezier
 
 import pnp.render.ink_elements as ie
 
 KAPPA_CIRCLE = 0.5522847498  # reportlab's circle and ellipse: each quarter a Bézier arc whose handles are 4/3 (√2 − 1) long
 KAPPA_CORNER = 1 - 0.4472  # reportlab's roundRect: handles 0.4472 of the radius short of the corner
-
-
-def bezier(p, t: float) -> tuple[float, float]:
-    u = 1 - t
-    return tuple(u ** 3 * p[0][i] + 3 * u * u * t * p[1][i] + 3 * u * t * t * p[2][i] + t ** 3 * p[3][i] for i in (0, 1))
 
 
 def quarter_points(a: float, b: float, kappa: float, n: int = 20000) -> list[tuple[float, float]]:
