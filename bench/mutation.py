@@ -136,7 +136,7 @@ MODULES: dict[str, list[str]] = {
                                 "tests/test_deck_helper_inks.py"],
     # a line of text's ink from its glyphs' outlines, and when two glyphs may overlap (the font's kept reads emptied
     # under mutmut: its `_FONTS.cache_clear`)
-    "pnp/render/glyph_ink.py": ["tests/test_glyph_ink.py", "tests/test_ink_elements.py", "tests/test_ink_areas.py"],
+    "pnp/render/glyph_ink.py": ["tests/test_glyph_ink.py", "tests/test_glyph_components.py", "tests/test_ink_elements.py", "tests/test_ink_areas.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests

@@ -211,8 +211,8 @@ def _note(profile: list, em: float, xs: tuple, ys: tuple) -> None:
 
 
 def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None, tuple | None] | None:
-    """(signed area in font units², (xMin, yMin, xMax, yMax) or None for an empty glyph, its profile (`_note`) or None
-    for a composite) of glyph `gid`; None for what is not read here (a component placed by matching points, nesting
+    """(area in font units², signed by its contours' direction for a simple glyph, (xMin, yMin, xMax, yMax) or None for
+    an empty glyph, its profile (`_note`) or None for a composite) of glyph `gid`; None for what is not read here (a component placed by matching points, nesting
     too deep, a glyph past the table)."""
     record = rl.glyph_record(face, gid) if depth <= 4 else None
     if record is None:
@@ -301,8 +301,10 @@ def _contour(points: list[tuple[int, int, int]], profile: list, em: float) -> fl
 
 
 def _composite(face, data: bytes, at: int, depth: int) -> float | None:
-    """The signed area of a composite glyph: its components' areas, each scaled by its transform's determinant (an
-    offset moves a contour without changing its area). Components are assumed not to overlap (an accent over its letter)."""
+    """The area of a composite glyph: its components' areas, each stretched by its transform's determinant (an offset
+    moves a contour without changing its area). A mirrored component's contours run the other way round, so each
+    component counts by its size, not its sign: a glyph of a part and its mirror image prints both (Noto Sans's U+2E4E).
+    Components are assumed not to overlap (an accent over its letter)."""
     area = 0.0
     while True:
         flags, gid = struct.unpack_from(">HH", data, at)
@@ -324,6 +326,6 @@ def _composite(face, data: bytes, at: int, depth: int) -> float | None:
         part = _outline(face, gid, depth + 1)
         if part is None:
             return None
-        area += part[0] * (a * d - b * c)
+        area += abs(part[0] * (a * d - b * c))
         if not flags & 0x20:
             return area
