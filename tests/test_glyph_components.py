@@ -1,39 +1,59 @@
-"""A composite glyph's ink (pnp.render.glyph_ink): the glyph a font builds of other glyphs, each placed by an offset
-(in bytes or in words) and a transform (a scale, a scale for each axis, a 2 × 2 matrix, a mirror), is the sum of
-its parts' ink, each part's area times how much its transform stretches area (|determinant|), whichever way round the
-transform turns its outline. A part placed by matching points, or parts nested past four deep, are not read here: the
-line is rasterised instead (run_ink gives None).
+"""A glyph's ink read from its outline records (pnp.render.glyph_ink), in fonts made for the test with fontTools'
+FontBuilder (which writes the glyf table's records as the OpenType specification says), from squares, triangles and
+bars whose areas and boxes come from plane geometry, not from the code under test:
 
-The font is made for the test with fontTools (its FontBuilder writes every flag of the glyf table's component records
-as the OpenType specification says), from a square of 200 units and a triangle of legs 200, so every expected area and
-box comes from plane geometry, not from the code under test. Real fonts build glyphs this way: Noto Sans's accented
-letters are components, and three of its glyphs (U+2E4E, U+A671, U+AB5B) join a part mirrored with one not."""
+- a composite glyph (built of other glyphs, each placed by an offset in bytes or in words and a transform: a scale,
+  one for each axis, a 2 × 2 matrix, a mirror) prints its parts' ink, each part's area times how much its transform
+  stretches area (|determinant|), whichever way round the transform turns its outline; a part placed by matching
+  points, or nested past four deep, is not read (the line is rasterised: run_ink gives None). Real fonts build glyphs
+  so: Noto Sans's accented letters are parts, three of its glyphs (U+2E4E, U+A671, U+AB5B) join a part mirrored with
+  one not, and Droid Sans Fallback's han characters name parts past glyph 32,767;
+- a contour of off-curve points only (a TrueType circle) encloses the area of its implied curves;
+- two glyphs whose boxes meet but whose outlines do not (a bar over the next letter, one under it) are measured, band
+  by band of a sixteenth of an em, at the top, middle and bottom of the bands; glyphs that meet are rasterised;
+- a space that prints, a font with no space, a glyph with no outline, a font named again, a font that is not TrueType."""
 from __future__ import annotations
 
+import math
+
 import pytest
+from conftest import ROOT
+from ink_truth import glyph_truth
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from pnp.render.glyph_ink import run_ink
+from pnp.layout.rl import unregister_font
+from pnp.render.glyph_ink import draws, run_ink
 
 EM = 1000
+ADVANCE = 700
 SQUARE = 200 * 200 / EM / EM  # em² of the square part
 TRIANGLE = 200 * 200 / 2 / EM / EM
-FONT = "GlyphComponentsProbe"
+FONT, SPACED, SPACELESS, RENAMED = "GlyphPartsProbe", "GlyphPartsSpaced", "GlyphPartsSpaceless", "GlyphPartsRenamed"
+FAR = 2000  # a second part this far along: apart from the first, so a record read from the wrong place shows
 
-# char → (its glyph's parts: (part, dx, dy, transform or None), the expected area in em², the expected box in ems)
+# char → (its glyph's parts: (part, dx, dy, transform or None), the expected area in em², the expected box in font units).
+# A transform ((a, b), (c, d)) places a point at (a·x + c·y, b·x + d·y), as the specification's component record says.
 COMPOSITES = {
     "b": ([("square", 10, 20, None)], SQUARE, (10, 20, 210, 220)),  # an offset that fits in a byte
     "c": ([("square", 300, -400, None)], SQUARE, (300, -400, 500, -200)),  # one that takes a word
-    "d": ([("square", 0, 0, ((0.5, 0), (0, 0.5)))], SQUARE / 4, (0, 0, 100, 100)),  # one scale
-    "e": ([("square", 0, 0, ((1.5, 0), (0, 0.25)))], SQUARE * 0.375, (0, 0, 300, 50)),  # a scale for each axis
-    "f": ([("triangle", 0, 0, ((0.5, 0), (0.5, 1)))], TRIANGLE * 0.5, (0, 0, 100, 200)),  # a 2 × 2 matrix: x + y halved
-    "g": ([("square", 0, 0, None), ("square", 600, 0, ((-1, 0), (0, 1)))], 2 * SQUARE, (0, 0, 600, 200)),  # one part mirrored
+    "d": ([("square", 0, 0, ((0.5, 0), (0, 0.5))), ("square", FAR, 0, None)], SQUARE * 1.25, (0, 0, FAR + 200, 200)),  # one scale
+    "e": ([("square", 0, 0, ((1.5, 0), (0, 0.25))), ("square", FAR, 0, None)], SQUARE * 1.375, (0, 0, FAR + 200, 200)),  # two
+    "f": ([("triangle", 0, 0, ((1, 0.5), (0.25, 1))), ("square", FAR, 0, None)], TRIANGLE * 0.875 + SQUARE, (0, 0, FAR + 200, 200)),
+    "o": ([("square", 0, 0, ((0.5, -0.5), (0.5, 0.5))), ("square", FAR, 0, None)], SQUARE * 1.5, (0, -100, FAR + 200, 200)),  # turned 45°
+    "g": ([("square", 0, 0, ((-1, 0), (0, 1))), ("square", 600, 0, None)], 2 * SQUARE, (-200, 0, 800, 200)),  # one part mirrored
     "h": ([("square", 0, 0, ((0, 1), (1, 0)))], SQUARE, (0, 0, 200, 200)),  # a part turned over its diagonal
     "i": ([("triangle", 0, 0, None), ("square", 300, 0, None), ("triangle", 600, 0, ((-1, 0), (0, -1)))], 2 * TRIANGLE + SQUARE,
           (0, -200, 600, 200)),  # three parts, the last turned half round
     "j": ([("b", 0, 300, None)], SQUARE, (10, 320, 210, 520)),  # a composite of a composite
     "k": ([("square", 0, 0, None), ("space", 0, 0, None)], SQUARE, (0, 0, 200, 200)),  # a part with no outline
+}
+# A bar (x0, y0, x1, y1 in font units) reaching over where the next glyph starts, and the small square placed after it:
+# their boxes meet along the line, their outlines do not (they lie in different bands of a sixteenth of an em).
+APART = {
+    "top": ((0, 1460, 1000, 1500), (0, 1380, 200, 1420)),  # the highest band (from 1.4375 em up) and the one below it
+    "middle": ((0, 500, 1000, 550), (0, 440, 200, 480)),  # bands 16 and 15
+    "bottom": ((0, -500, 1000, -450), (0, -430, 200, -400)),  # the lowest band (to -0.4375 em) and the one above it
 }
 
 
@@ -42,52 +62,100 @@ def _chain(depth: int) -> list[tuple]:
     return [(f"n{i}", [("square" if i == 1 else f"n{i - 1}", 0, 0, None)]) for i in range(1, depth + 1)]
 
 
-def _font_file(path) -> str:
-    from fontTools.fontBuilder import FontBuilder
+def _rects(*rects):
+    """A simple glyph of rectangles, each contour clockwise (TrueType's outer direction)."""
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    pen = TTGlyphPen(None)
+    for x0, y0, x1, y1 in rects:
+        pen.moveTo((x0, y0))
+        for p in ((x0, y1), (x1, y1), (x1, y0)):
+            pen.lineTo(p)
+        pen.closePath()
+    return pen.glyph()
+
+
+def _polygon(points):
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    pen = TTGlyphPen(None)
+    pen.moveTo(points[0])
+    for p in points[1:]:
+        pen.lineTo(p)
+    pen.closePath()
+    return pen.glyph()
+
+
+def _composite(parts, matched=False):
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib.tables._g_l_y_f import GlyphComponent
 
-    def outline(points):
-        pen = TTGlyphPen(None)
-        pen.moveTo(points[0])
-        for p in points[1:]:
-            pen.lineTo(p)
-        pen.closePath()
-        return pen.glyph()
+    glyph = TTGlyphPen(None).glyph()
+    glyph.numberOfContours, glyph.components = -1, []
+    for i, (name, dx, dy, transform) in enumerate(parts):
+        part = GlyphComponent()
+        part.glyphName, part.flags = name, 0
+        if matched and i:  # placed by matching the part's first point to one of the glyph's so far
+            part.firstPt, part.secondPt = matched, 0
+        else:
+            part.x, part.y = dx, dy
+        if transform is not None:
+            part.transform = [list(row) for row in transform]
+        glyph.components.append(part)
+    return glyph
 
-    def composite(parts, matched=False):
-        glyph = TTGlyphPen(None).glyph()
-        glyph.numberOfContours, glyph.components = -1, []
-        for i, (name, dx, dy, transform) in enumerate(parts):
-            part = GlyphComponent()
-            part.glyphName, part.flags = name, 0
-            if matched and i:  # placed by matching a point of the part (its first) to one of the glyph's so far (its third)
-                part.firstPt, part.secondPt = 2, 0
-            else:
-                part.x, part.y = dx, dy
-            if transform is not None:
-                part.transform = [list(row) for row in transform]
-            glyph.components.append(part)
-        return glyph
 
-    glyphs = {".notdef": TTGlyphPen(None).glyph(), "space": TTGlyphPen(None).glyph(),
-              # TrueType's outer contours run clockwise
-              "square": outline([(0, 0), (0, 200), (200, 200), (200, 0)]), "triangle": outline([(0, 0), (0, 200), (200, 0)])}
+def _glyphs(space: str | None) -> tuple[dict, dict]:
+    """The test font's glyphs and its character map; `space` the glyph ' ' maps to (None: the font has no space)."""
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    circle = TTGlyphPen(None)  # four off-curve points, the corners of a square: four implied on-curve points between them
+    circle.qCurveTo((100, 100), (100, 300), (300, 300), (300, 100), None)
+    circle.closePath()
+    uneven = TTGlyphPen(None)  # four off-curve points at no square's corners
+    uneven.qCurveTo((100, 100), (150, 300), (300, 320), (320, 80), None)
+    uneven.closePath()
+    glyphs = {".notdef": TTGlyphPen(None).glyph(), "space": TTGlyphPen(None).glyph(), "blank": TTGlyphPen(None).glyph(),
+              "square": _rects((0, 0, 200, 200)), "triangle": _polygon([(0, 0), (0, 200), (200, 0)]), "circle": circle.glyph(), "uneven": uneven.glyph(),
+              # a bar along the bottom reaching to 0.8 em, and one higher up reaching to 1 em
+              "reach": _rects((0, -300, 800, -100), (0, 200, 1000, 400)),
+              # a bar in bands 13 to 15, and a block 0.4 em wide spanning them (from band 12 to 16): they meet in the middle
+              # bands, which each of the block's sides crosses, so its least x there is its left side's, not its right's
+              "mid_bar": _rects((0, 350, 1000, 450)), "block": _rects((0, 300, 400, 500)),
+              "many": _polygon([(round(150 + 100 * math.cos(-k * 0.021)), round(150 + 100 * math.sin(-k * 0.021))) for k in range(300)])}
     for char, (parts, _, _) in COMPOSITES.items():
-        glyphs[char] = composite(parts)
+        glyphs[char] = _composite(parts)
     for name, parts in _chain(6):
-        glyphs[name] = composite(parts)
-    glyphs["matched"] = composite([("square", 0, 0, None), ("square", 0, 0, None)], matched=True)
-    order = list(glyphs)
-    cmap = {ord(c): c for c in COMPOSITES} | {ord("a"): "square", ord("t"): "triangle", ord(" "): "space", ord("m"): "matched",
-                                             ord("4"): "n4", ord("5"): "n5", ord("6"): "n6"}
+        glyphs[name] = _composite(parts)
+    glyphs["matched"] = _composite([("square", 0, 0, None), ("square", 0, 0, None)], matched=2)
+    glyphs["matched_far"] = _composite([("many", 0, 0, None), ("square", 0, 0, None)], matched=290)  # a point past 255: in words
+    glyphs["lower"] = _composite([("square", 250, -300, None)])  # reach's lower bar ends before it starts: apart
+    glyphs["bar"] = _rects((0, 0, 1000, 200))
+    glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
+    for name, (bar, small) in APART.items():
+        glyphs[f"{name}_bar"], glyphs[f"{name}_small"] = _rects(bar), _rects(small)
+        glyphs[f"{name}_small_part"] = _composite([(f"{name}_small", 0, 0, None)])
+    cmap = {ord(c): c for c in COMPOSITES} | {ord("a"): "square", ord("t"): "triangle", ord("m"): "matched", ord("M"): "matched_far",
+                                             ord("z"): "blank", ord("q"): "circle", ord("Q"): "uneven", ord("r"): "reach", ord("s"): "lower",
+                                             ord("w"): "bar", ord("W"): "bar_part", ord("x"): "mid_bar", ord("y"): "block", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6"}
+    for i, name in enumerate(APART):
+        cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
+    if space is not None:
+        cmap[ord(" ")] = space
+    return glyphs, cmap
+
+
+def _font_file(path, name: str, space: str | None = "space") -> str:
+    from fontTools.fontBuilder import FontBuilder
+
+    glyphs, cmap = _glyphs(space)
     builder = FontBuilder(EM, isTTF=True)
-    builder.setupGlyphOrder(order)
+    builder.setupGlyphOrder(list(glyphs))
     builder.setupCharacterMap(cmap)
     builder.setupGlyf(glyphs)
-    builder.setupHorizontalMetrics({name: (700, 0) for name in order})
+    builder.setupHorizontalMetrics({glyph: (ADVANCE, 0) for glyph in glyphs})
     builder.setupHorizontalHeader(ascent=800, descent=-200)
-    builder.setupNameTable({"familyName": FONT, "styleName": "Regular"})
+    builder.setupNameTable({"familyName": name, "styleName": "Regular"})
     builder.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
     builder.setupPost()
     builder.save(str(path))
@@ -95,8 +163,16 @@ def _font_file(path) -> str:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def font(tmp_path_factory):
-    pdfmetrics.registerFont(TTFont(FONT, _font_file(tmp_path_factory.mktemp("font") / "components.ttf")))
+def fonts(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fonts")
+    pdfmetrics.registerFont(TTFont(FONT, _font_file(folder / "parts.ttf", FONT)))
+    pdfmetrics.registerFont(TTFont(SPACED, _font_file(folder / "spaced.ttf", SPACED, space="square")))
+    pdfmetrics.registerFont(TTFont(SPACELESS, _font_file(folder / "spaceless.ttf", SPACELESS, space=None)))
+    return folder
+
+
+def _box(ink) -> tuple:
+    return ink.x0, ink.y0, ink.x1, ink.y1
 
 
 @pytest.mark.parametrize("char", sorted(COMPOSITES))
@@ -105,22 +181,76 @@ def test_a_composite_glyphs_ink_is_its_parts_areas_stretched_by_their_transforms
     ink = run_ink(FONT, char)
     assert ink is not None
     assert ink.area == pytest.approx(area, rel=1e-9)
-    assert (ink.x0, ink.y0, ink.x1, ink.y1) == pytest.approx(tuple(v / EM for v in box), abs=1e-9)
-    assert ink.advance == pytest.approx(0.7)
+    assert _box(ink) == pytest.approx(tuple(v / EM for v in box), abs=1e-9)
+    assert ink.advance == pytest.approx(ADVANCE / EM)
 
 
-def test_simple_parts_alone_are_measured_as_themselves():
+def test_simple_glyphs_are_measured_as_themselves():
     assert run_ink(FONT, "a").area == pytest.approx(SQUARE)
     assert run_ink(FONT, "t").area == pytest.approx(TRIANGLE)
+
+
+def test_a_contour_of_off_curve_points_only_encloses_its_implied_curves():
+    """Four off-curve points at a square's corners: curves through the sides' middles, each bulging out from the
+    diamond between them by two thirds of the triangle its corner makes with its chord (100 × 100 / 2)."""
+    ink = run_ink(FONT, "q")
+    assert ink.area == pytest.approx((200 * 200 / 2 + 4 * 2 / 3 * 100 * 100 / 2) / EM / EM, rel=1e-9)
+
+
+def test_an_uneven_contour_of_off_curve_points_only_is_as_fonttools_reads_it(fonts):
+    """Its area as fontTools' AreaPen reads it; its box the one its record gives, around its points (the curves lie
+    within them)."""
+    ink = run_ink(FONT, "Q")
+    area, _, _ = glyph_truth(fonts / "parts.ttf", "Q")
+    assert ink.area == pytest.approx(area, rel=1e-9)
+    assert _box(ink) == pytest.approx((0.100, 0.080, 0.320, 0.320), abs=1e-9)
 
 
 def test_a_line_of_composite_glyphs_sums_them_along_its_advances():
     """'b' (a square moved by 10, 20) then 'c' (one moved by 300, -400), 700 units apart: apart, so both are counted."""
     ink = run_ink(FONT, "bc")
-    assert ink is not None
     assert ink.area == pytest.approx(2 * SQUARE)
-    assert (ink.x0, ink.y0, ink.x1, ink.y1) == pytest.approx((0.010, -0.400, 1.200, 0.220))
+    assert _box(ink) == pytest.approx((0.010, -0.400, 1.200, 0.220))
     assert ink.advance == pytest.approx(1.4)
+
+
+def test_a_glyph_with_no_outline_advances_and_prints_nothing():
+    assert tuple(run_ink(FONT, "z")) == pytest.approx((0.0, 0.0, 0.0, 0.0, 0.0, 0.7))
+    ink = run_ink(FONT, "z a")  # a blank word, a space, a square: the square starts two advances along
+    assert ink.area == pytest.approx(SQUARE)
+    assert _box(ink) == pytest.approx((1.4, 0.0, 1.6, 0.2))
+
+
+def test_a_space_that_prints_is_counted_and_a_font_without_one_is_not_measured():
+    assert run_ink(SPACED, "a a").area == pytest.approx(3 * SQUARE)  # this font's space is the square
+    assert run_ink(SPACELESS, "a a") is None  # drawn in another font: rasterised
+
+
+@pytest.mark.parametrize("place", sorted(APART))
+@pytest.mark.parametrize("small", ["simple", "composite"])
+def test_glyphs_whose_boxes_meet_but_outlines_do_not_are_measured_at_every_height(place, small):
+    i = list(APART).index(place)
+    bar, low = APART[place]
+    text = chr(ord("A") + 3 * i) + chr((ord("B") if small == "simple" else ord("C")) + 3 * i)
+    ink = run_ink(FONT, text)
+    assert ink is not None
+    area = ((bar[2] - bar[0]) * (bar[3] - bar[1]) + (low[2] - low[0]) * (low[3] - low[1])) / EM / EM
+    assert ink.area == pytest.approx(area, rel=1e-9)
+    assert _box(ink) == pytest.approx((0.0, min(bar[1], low[1]) / EM, max(bar[2], ADVANCE + low[2]) / EM, max(bar[3], low[3]) / EM))
+
+
+def test_a_part_starting_past_where_the_bar_before_it_ends_is_measured():
+    """'r' reaches to 0.8 em along its lower bar and 1 em higher up; 's' is a square at 0.95 em along (0.7 + 0.25), in
+    the lower bar's bands: their boxes meet, their outlines do not."""
+    ink = run_ink(FONT, "rs")
+    assert ink.area == pytest.approx((800 * 200 + 1000 * 200 + 200 * 200) / EM / EM)
+
+
+@pytest.mark.parametrize("text", ["wa", "wb", "Wa", "Wb", "xy"])
+def test_glyphs_that_meet_are_not_measured(text):
+    """A bar a whole em long, then a square 0.7 em along at its height (simple or a part, either way round); a bar,
+    then a block as high as it and more whose left side runs under the bar's end."""
+    assert run_ink(FONT, text) is None
 
 
 @pytest.mark.parametrize(("char", "measured"), [("4", True), ("5", False), ("6", False)])
@@ -132,6 +262,35 @@ def test_parts_nested_four_deep_are_read_and_deeper_ones_rasterised(char, measur
         assert ink.area == pytest.approx(SQUARE)
 
 
-def test_a_part_placed_by_matching_points_is_rasterised():
-    assert run_ink(FONT, "m") is None
-    assert run_ink(FONT, "a m") is None
+@pytest.mark.parametrize("char", ["m", "M"])
+def test_a_part_placed_by_matching_points_is_rasterised(char):
+    """By points numbered in bytes ('m') or, past 255, in words ('M')."""
+    assert run_ink(FONT, char) is None
+    assert run_ink(FONT, f"a {char}") is None
+
+
+def test_parts_numbered_past_32767_are_read():
+    """Droid Sans Fallback's 临 (U+4E34) is built of glyphs 33,141 and 33,142."""
+    file = ROOT / "pnp/assets/fonts/droid/DroidSansFallback.ttf"
+    pdfmetrics.registerFont(TTFont("GlyphPartsDroid", str(file)))
+    ink = run_ink("GlyphPartsDroid", "临")
+    area, box, _ = glyph_truth(file, "临")
+    assert ink is not None
+    assert ink.area == pytest.approx(area, rel=1e-9)
+    assert _box(ink) == pytest.approx(box, abs=1e-9)
+
+
+def test_a_name_given_another_font_is_read_again(fonts):
+    """As pnp.layout.fonts does when a designer's font file changes under `pnp watch` (pnp.layout.rl.unregister_font)."""
+    pdfmetrics.registerFont(TTFont(RENAMED, str(fonts / "parts.ttf")))
+    assert run_ink(RENAMED, "a a").area == pytest.approx(2 * SQUARE)
+    unregister_font(RENAMED)
+    pdfmetrics.registerFont(TTFont(RENAMED, str(fonts / "spaced.ttf")))
+    assert run_ink(RENAMED, "a a").area == pytest.approx(3 * SQUARE)
+
+
+def test_what_a_font_draws():
+    assert draws(FONT, "abc")
+    assert not draws(FONT, "a\u4e00")  # a character it has no glyph for
+    assert not draws("Helvetica", "a")  # not a TrueType font: no glyphs read
+    assert run_ink("Helvetica", "a") is None
