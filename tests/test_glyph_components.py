@@ -282,6 +282,7 @@ def test_parts_numbered_past_32767_are_read():
 
 def test_a_name_given_another_font_is_read_again(fonts):
     """As pnp.layout.fonts does when a designer's font file changes under `pnp watch` (pnp.layout.rl.unregister_font)."""
+    unregister_font(RENAMED)  # a run before this one in the same process (mutmut's) left it the second font
     pdfmetrics.registerFont(TTFont(RENAMED, str(fonts / "parts.ttf")))
     assert run_ink(RENAMED, "a a").area == pytest.approx(2 * SQUARE)
     unregister_font(RENAMED)
