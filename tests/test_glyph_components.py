@@ -86,6 +86,22 @@ def _polygon(points):
     return pen.glyph()
 
 
+def _dot_and_square():
+    """A contour of one point (a hinting anchor: it encloses nothing) and the square."""
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    glyph = _rects((0, 0, 200, 200))
+    dot = TTGlyphPen(None)
+    dot.moveTo((500, 500))
+    dot.closePath()
+    point = dot.glyph()
+    glyph.coordinates.extend(point.coordinates)
+    glyph.flags.extend(point.flags)
+    glyph.endPtsOfContours.append(len(glyph.coordinates) - 1)
+    glyph.numberOfContours += 1
+    return glyph
+
+
 def _composite(parts, matched=False):
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib.tables._g_l_y_f import GlyphComponent
@@ -122,6 +138,11 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
               # a bar in bands 13 to 15, and a block 0.4 em wide spanning them (from band 12 to 16): they meet in the middle
               # bands, which each of the block's sides crosses, so its least x there is its left side's, not its right's
               "mid_bar": _rects((0, 350, 1000, 450)), "block": _rects((0, 300, 400, 500)),
+              # a bar past the next word's start (two advances: its own and a space's), low; a square high up
+              "long": _rects((0, 0, 1500, 100)), "high": _rects((0, 600, 200, 800)),
+              # thin bars in the band a part's box starts in (band 8) and in the one it ends in (band 11)
+              "foot": _rects((0, 0, 1000, 50)), "head": _rects((0, 200, 1000, 250)),
+              "dot": _dot_and_square(),
               "many": _polygon([(round(150 + 100 * math.cos(-k * 0.021)), round(150 + 100 * math.sin(-k * 0.021))) for k in range(300)])}
     for char, (parts, _, _) in COMPOSITES.items():
         glyphs[char] = _composite(parts)
@@ -130,6 +151,8 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["matched"] = _composite([("square", 0, 0, None), ("square", 0, 0, None)], matched=2)
     glyphs["matched_far"] = _composite([("many", 0, 0, None), ("square", 0, 0, None)], matched=290)  # a point past 255: in words
     glyphs["lower"] = _composite([("square", 250, -300, None)])  # reach's lower bar ends before it starts: apart
+    glyphs["rising"] = _composite([("square", 0, 40, None)])  # y 40 to 240: from band 8 (the foot's) to band 11
+    glyphs["falling"] = _composite([("square", 0, 10, None)])  # y 10 to 210: from band 8 to band 11 (the head's)
     glyphs["bar"] = _rects((0, 0, 1000, 200))
     glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
     for name, (bar, small) in APART.items():
@@ -137,7 +160,9 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
         glyphs[f"{name}_small_part"] = _composite([(f"{name}_small", 0, 0, None)])
     cmap = {ord(c): c for c in COMPOSITES} | {ord("a"): "square", ord("t"): "triangle", ord("m"): "matched", ord("M"): "matched_far",
                                              ord("z"): "blank", ord("q"): "circle", ord("Q"): "uneven", ord("r"): "reach", ord("s"): "lower",
-                                             ord("w"): "bar", ord("W"): "bar_part", ord("x"): "mid_bar", ord("y"): "block", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6"}
+                                             ord("w"): "bar", ord("W"): "bar_part", ord("x"): "mid_bar", ord("y"): "block", ord("7"): "long",
+                                             ord("8"): "high", ord("["): "foot", ord("]"): "head", ord("{"): "rising", ord("}"): "falling",
+                                             ord("."): "dot", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -246,10 +271,24 @@ def test_a_part_starting_past_where_the_bar_before_it_ends_is_measured():
     assert ink.area == pytest.approx((800 * 200 + 1000 * 200 + 200 * 200) / EM / EM)
 
 
-@pytest.mark.parametrize("text", ["wa", "wb", "Wa", "Wb", "xy"])
+def test_words_whose_boxes_meet_across_a_space_are_measured_glyph_by_glyph():
+    """A bar 1.5 em long, low, then (past a space) a square high up starting 1.4 em along: the words' boxes meet, the
+    glyphs do not."""
+    ink = run_ink(FONT, "7 8")
+    assert ink is not None
+    assert ink.area == pytest.approx((1500 * 100 + 200 * 200) / EM / EM)
+    assert _box(ink) == pytest.approx((0.0, 0.0, 1.6, 0.8))
+
+
+def test_a_contour_of_one_point_encloses_nothing():
+    assert run_ink(FONT, ".").area == pytest.approx(SQUARE, rel=1e-9)
+
+
+@pytest.mark.parametrize("text", ["wa", "wb", "Wa", "Wb", "xy", "[{", "]}"])
 def test_glyphs_that_meet_are_not_measured(text):
     """A bar a whole em long, then a square 0.7 em along at its height (simple or a part, either way round); a bar,
-    then a block as high as it and more whose left side runs under the bar's end."""
+    then a block as high as it and more whose left side runs under the bar's end; a thin bar, then a part whose box
+    meets it only in the band the part starts in ('[{') or ends in (']}')."""
     assert run_ink(FONT, text) is None
 
 
