@@ -212,8 +212,8 @@ def _note(profile: list, em: float, xs: tuple, ys: tuple) -> None:
 
 def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None, tuple | None] | None:
     """(area in font units², signed by its contours' direction for a simple glyph, (xMin, yMin, xMax, yMax) or None for
-    an empty glyph, its profile (`_note`) or None for a composite) of glyph `gid`; None for what is not read here (a component placed by matching points, nesting
-    too deep, a glyph past the table)."""
+    an empty glyph, its profile (`_note`) or None for a composite) of glyph `gid`; None for what is not read here (a
+    component placed by matching points, nesting too deep, a glyph past the table)."""
     record = rl.glyph_record(face, gid) if depth <= 4 else None
     if record is None:
         return None
