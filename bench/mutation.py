@@ -136,6 +136,8 @@ MODULES: dict[str, list[str]] = {
                                 "tests/test_deck_helper_inks.py"],
     # a line of text's ink from its glyphs' outlines, and when two glyphs may overlap (the font's kept reads emptied
     # under mutmut: its `_FONTS.cache_clear`)
+    # the sheets' shared cuts and what a miscut along them shows (the straight path's sliver check), on sheets laid out by hand
+    "pnp/render/seams.py": ["tests/test_sheet_seams.py"],
     "pnp/render/glyph_ink.py": ["tests/test_glyph_ink.py", "tests/test_glyph_components.py", "tests/test_ink_elements.py", "tests/test_ink_areas.py"],
 }
 
