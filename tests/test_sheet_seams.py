@@ -139,7 +139,7 @@ def test_the_colours_are_those_printed_and_the_element_named_the_faces_own():
     darkened = {id(light_band): DARK_RIGHT}
     slivers = sheet_slivers([(1, [_at(light_band, 10, 10), _at(PLAIN, 70, 10)])], prepared=lambda f: darkened.get(id(f), f))
     assert [(s.sliver.side, s.sliver.colour) for s in slivers] == [("right", NAVY)]
-    assert slivers[0].sliver.element is light_band.elements[1]
+    assert slivers[0].sliver.element == light_band.elements[1]  # the band as drawn (light), not as printed (navy)
 
 
 def test_sheets_keep_their_numbers_and_order():
