@@ -170,3 +170,32 @@ def test_a_faces_edges_are_read_once_however_often_it_is_placed():
     assert len(asked) == 1
     once = once_per_face(counted)
     assert once_per_face(once) is once
+
+
+def test_a_round_pieces_bleed_is_judged_as_printed_naming_its_own_element():
+    """A round piece whose band above its top is drawn light but printed dark (and one drawn dark, printed light)."""
+    def round_face(colour, ground=PAPER):
+        return Face(W, W, 3, (_rect(-3, -3, W + 6, W + 6, ground), _rect(-3, -3, W + 6, 3, colour)), frozenset())
+
+    drawn_light, printed_dark, plain = round_face("#f5f0e6", ground="#fbfaf5"), round_face(NAVY), round_face(PAPER)
+    printed = {id(drawn_light): printed_dark, id(printed_dark): plain}
+    slivers = sheet_slivers([(1, [_at(drawn_light, 10, 10, run=ROUND, h=W)])], prepared=lambda f: printed.get(id(f), f))
+    assert [(s.sliver.side, s.sliver.colour) for s in slivers] == [("round", NAVY)]
+    assert slivers[0].sliver.element == drawn_light.elements[0]  # the ground as drawn where the edge lies, not the printed face's
+    assert sheet_slivers([(1, [_at(printed_dark, 10, 10, run=ROUND, h=W)])], prepared=lambda f: printed.get(id(f), f)) == []
+    assert sheet_slivers([(1, [_at(plain, 10, 10, run=ROUND, h=W)])]) == []  # one colour in and out: nothing
+
+
+def test_a_kept_judgement_serves_only_the_edges_it_was_made_for():
+    """`judged` is keyed by the edges' identities: an entry whose edges are others (an id used again once an edge is
+    gone) is judged anew, not taken."""
+    from pnp.layout.slivers import edges
+
+    left, right = _at(DARK_RIGHT, 10, 10), _at(PLAIN, 70, 10)
+    held = {id(DARK_RIGHT): edges(DARK_RIGHT), id(PLAIN): edges(PLAIN)}
+    edge_a, edge_b = held[id(DARK_RIGHT)]["right"], held[id(PLAIN)]["left"]
+    stranger = edges(_face())["left"]
+    for kept in ((stranger, edge_b), (edge_a, stranger), (stranger, stranger)):
+        judged = {(id(edge_a), "right", id(edge_b), "left"): (*kept, (None, None))}
+        found = sheet_slivers([(1, [left, right])], edges_of=lambda f: held[id(f)], judged=judged)
+        assert [(s.shower.face, s.sliver.side) for s in found] == [(DARK_RIGHT, "right")]
