@@ -97,6 +97,8 @@ class Checker:
             items = [i for _, group, _ in resolved for i in group]
             if spec.where:
                 items = self._filter(items, spec.where, raw.loc_of("where"))
+                if items is None:
+                    continue
             first_loc = resolved[0][2]
             total = sum(i.count for i in items)
             problems = []
@@ -137,11 +139,20 @@ class Checker:
             items = [i for _, group, _ in resolved for i in group]
             if spec.where:
                 items = self._filter(items, spec.where, raw.loc_of("where"))
+                if items is None:
+                    continue
             CONSTRAINTS[spec.check](self, spec, items, raw)
 
-    def _filter(self, items, expression, where):
+    def _filter(self, items, expression, where) -> list[Item] | None:
+        """The items `expression` (a count's or a constraint's `where`) keeps; None where it cannot be read, or cannot be
+        worked out on some item: its own finding says what to fix, and what it narrows is not judged on a part of its
+        items (a count of none of them would be a second finding of the same mistake)."""
         test = self.compile_expression(expression, where)
-        return [i for i in items if test and self.evaluate(expression, test, i, where)]
+        if test is None:
+            return None
+        before = len(self.findings)
+        kept = [i for i in items if self.evaluate(expression, test, i, where)]
+        return None if len(self.findings) > before else kept
 
     def compile_expression(self, expression, where):
         try:

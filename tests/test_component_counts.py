@@ -1,0 +1,128 @@
+"""The validator's component counts (pnp.checks.counts.Checker.components): what the data holds against what the
+rules state in game.yaml's `components`, each difference said in one finding per stated count, at the first counted
+collection's cards, naming the line that states it and its source (which the schema asks of every stated count).
+
+The expected figures are the rules' arithmetic: a card counts as many times as its `count` (1 when unset), a field
+holding a list counts each of its values, cards lacking a field the rules do not count by are not counted against it,
+and a count may add up several collections and keep only the cards its `where` names."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.checks.counts import Checker
+from pnp.data.project import Project
+
+GAME = """title: Counts
+players: {min: 1, max: 4}
+age: 8
+play_time: 10
+components:
+"""
+
+
+def _deck(name: str, cards: list[str]) -> str:
+    return f"name: {name}\nsize: poker\nfront: g/front.j2\ncards:\n" + "".join(f"  - {card}\n" for card in cards)
+
+
+HEROES = ["{id: a, side: red}", "{id: b, side: red, count: 2}", "{id: c, side: blue, count: 3}", "{id: d, side: blue, tags: [fast, strong]}"]
+VILLAINS = ["{id: v, side: red, count: 2}", "{id: w, side: green}"]
+
+
+def _counted(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS) -> list[tuple[str, str, str]]:
+    """(code, message, place) of each finding the component counts give, `stated` being game.yaml's `components:` items."""
+    root = tmp_path / f"project{len(list(tmp_path.iterdir()))}"
+    (root / "data/g/decks").mkdir(parents=True)
+    (root / "templates/g").mkdir(parents=True)
+    (root / "templates/g/front.j2").write_text("{{ text(card.id, 5, 5, 20, 6) }}\n", encoding="utf-8")
+    (root / "data/g/game.yaml").write_text(GAME + stated, encoding="utf-8")
+    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", heroes), encoding="utf-8")
+    (root / "data/g/decks/villains.yaml").write_text(_deck("Villains", villains), encoding="utf-8")
+    game, read = Project(root).load_game("g")
+    assert game is not None and not [f for f in read if f.severity == "error"], read
+    checker = Checker(game)
+    checker.components()
+    return [(f.code, f.message, f"{f.loc.path}:{f.loc.line}") for f in checker.findings]
+
+
+def test_counts_that_hold_say_nothing(tmp_path):
+    """Heroes: 1 + 2 + 3 + 1 = 7 cards; red 3, blue 4; fast 1, strong 1 (a list counts each of its values)."""
+    stated = ("  - {name: Heroes, in: decks.heroes, count: 7, by: {side: {red: 3, blue: 4}}, source: rules}\n"
+              "  - {name: Tagged, in: decks.heroes, count: 7, by: {tags: {fast: 1, strong: 1}}, source: rules}\n")
+    assert _counted(tmp_path, stated) == []
+
+
+def test_a_total_off_is_one_finding_at_the_first_card_naming_the_stated_line_and_source(tmp_path):
+    stated = "  - name: Heroes\n    in: decks.heroes\n    count: 8\n    source: rulebook p. 2\n"
+    assert _counted(tmp_path, stated) == [
+        ("count-mismatch", "Heroes: the data has 7, the rules say 8 — as stated at data/g/game.yaml:6 (rulebook p. 2): fix the data or the stated count",
+         "data/g/decks/heroes.yaml:4")]
+
+
+def test_every_value_off_is_said_in_the_one_finding_in_order(tmp_path):
+    """Red 3 against 4, blue 4 against 3, green (in no card) 0 against 1: the total, 7, holds."""
+    stated = "  - {name: Heroes, in: decks.heroes, count: 7, by: {side: {red: 4, blue: 3, green: 1}}, source: rules}\n"
+    (found,) = _counted(tmp_path, stated)
+    assert found[1] == ("Heroes: side blue has 4, the rules say 3; side green has 0, the rules say 1; side red has 3, the rules say 4 — as stated "
+                        "at data/g/game.yaml:6 (rules): fix the data or the stated count")
+
+
+def test_a_value_the_rules_do_not_name_counts_against_zero_but_a_missing_field_does_not(tmp_path):
+    """d has no side: not counted against the rules' sides. A card whose side is purple is, against the rules' none."""
+    heroes = ["{id: a, side: red}", "{id: d}", "{id: p, side: purple, count: 2}"]
+    assert _counted(tmp_path, "  - {name: Heroes, in: decks.heroes, count: 4, by: {side: {red: 1}}, source: rules}\n", heroes=heroes) == [
+        ("count-mismatch", "Heroes: side purple has 2, the rules say 0 — as stated at data/g/game.yaml:6 (rules): fix the data or the stated count",
+         "data/g/decks/heroes.yaml:4")]
+
+
+def test_a_count_may_add_up_collections_and_keep_the_cards_its_where_names(tmp_path):
+    """Red cards of both decks: 1 + 2 (heroes) + 2 (villains) = 5."""
+    stated = ("  - {name: Red, in: [decks.heroes, decks.villains], count: 5, where: card.side == 'red', source: rules}\n"
+              "  - {name: All, in: [decks.heroes, decks.villains], count: 10, source: rules}\n")
+    assert _counted(tmp_path, stated) == []
+    off = "  - {name: Red, in: [decks.heroes, decks.villains], count: 4, where: card.side == 'red', source: rules}\n"
+    assert [m for _, m, _ in _counted(tmp_path, off)] == [
+        "Red: the data has 5, the rules say 4 — as stated at data/g/game.yaml:6 (rules): fix the data or the stated count"]
+
+
+def test_each_stated_count_off_is_its_own_finding(tmp_path):
+    stated = ("  - {name: Heroes, in: decks.heroes, count: 6, source: rules}\n"
+              "  - {name: Villains, in: decks.villains, count: 4, source: rules}\n"
+              "  - {name: Both, in: [decks.heroes, decks.villains], count: 10, source: rules}\n")
+    assert [(m.split(":")[0], place) for _, m, place in _counted(tmp_path, stated)] == [
+        ("Heroes", "data/g/decks/heroes.yaml:4"), ("Villains", "data/g/decks/villains.yaml:4")]
+
+
+@pytest.mark.parametrize(("path", "meant"), [("decks.heros", "decks.heroes"), ("decks.vilains", "decks.villains")])
+def test_a_count_of_a_collection_the_game_lacks_says_so_once_with_what_was_meant(tmp_path, path, meant):
+    found = _counted(tmp_path, f"  - {{name: Heroes, in: [{path}, decks.villains], count: 7, source: rules}}\n")
+    assert len(found) == 1
+    code, message, place = found[0]
+    assert code == "check-unknown-collection"
+    assert message.startswith(f"'{path}' names nothing in this game (did you mean '{meant}'?); known: ")
+    assert "decks.heroes" in message and "decks.villains" in message
+    assert place == "data/g/game.yaml:6"
+
+
+@pytest.mark.parametrize("where", ["'card.side =='", "card.side.upper() == 'RED'", "card.power > 2"])
+def test_a_where_that_cannot_be_read_or_worked_out_is_one_finding_and_no_count(tmp_path, where):
+    """Unreadable; failing on e, which has no side; failing on every card, none having a power: the expression's
+    finding alone (one message, on the cards it fails on: the report joins them), not a count of the cards it kept
+    as well (one mistake, one finding)."""
+    heroes = [*HEROES, "{id: e}"]
+    found = _counted(tmp_path, f"  - {{name: Heroes, in: decks.heroes, count: 7, where: {where}, source: rules}}\n", heroes=heroes)
+    assert {(code, message, place) for code, message, place in found} == {(found[0][0], found[0][1], "data/g/game.yaml:6")}
+    assert found[0][0] == "check-expression"
+
+
+def test_a_constraint_whose_where_cannot_be_read_is_one_finding(tmp_path):
+    """A range over the cards a broken `where` would keep: its finding alone, not the range judged on none of them."""
+    root = tmp_path / "project"
+    (root / "data/g/decks").mkdir(parents=True)
+    (root / "data/g/game.yaml").write_text(GAME.replace("components:\n", "constraints:\n")
+                                           + "  - {check: contiguous, in: decks.heroes, field: n, from: 1, to: 3, where: 'card.n >'}\n", encoding="utf-8")
+    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 3}"]), encoding="utf-8")
+    game, read = Project(root).load_game("g")
+    assert game is not None and not [f for f in read if f.severity == "error"], read
+    checker = Checker(game)
+    checker.constraints()
+    assert [f.code for f in checker.findings] == ["check-expression"]
