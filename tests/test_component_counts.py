@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.checks.counts import Checker
+from pnp.core.errors import LEFT_OUT
 from pnp.data.project import Project
 
 GAME = """title: Counts
@@ -126,3 +127,57 @@ def test_a_constraint_whose_where_cannot_be_read_is_one_finding(tmp_path):
     checker = Checker(game)
     checker.constraints()
     assert [f.code for f in checker.findings] == ["check-expression"]
+
+
+def _findings(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS, partial=False):
+    """The Finding objects the component counts give (a game with errors in a deck file read in part with `partial`)."""
+    root = tmp_path / f"project{len(list(tmp_path.iterdir()))}"
+    (root / "data/g/decks").mkdir(parents=True)
+    (root / "data/g/game.yaml").write_text(GAME + stated, encoding="utf-8")
+    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", heroes), encoding="utf-8")
+    (root / "data/g/decks/villains.yaml").write_text(_deck("Villains", villains), encoding="utf-8")
+    game, _ = Project(root).load_game("g", partial=partial)
+    checker = Checker(game)
+    checker.components()
+    return checker.findings
+
+
+BLOCK = """  - name: {name}
+    in: {path}
+    count: {count}
+    source: {source}
+"""
+
+
+def test_each_finding_is_placed_where_its_mistake_is_and_names_its_count(tmp_path):
+    """Stated in block style, each key on a line of its own: an unknown collection at its `in:` (line 7), a `where` that
+    cannot be read at its `where:` (line 14), a count off at the counted cards; each names its count."""
+    stated = (BLOCK.format(name="Lost", path="decks.heros", count=1, source="rules")
+              + BLOCK.format(name="Broken", path="decks.heroes", count=7, source="rules") + "    where: card.side ==\n"
+              + BLOCK.format(name="Heroes", path="decks.heroes", count=8, source="rules"))
+    found = _findings(tmp_path, stated)
+    assert [(f.code, f.loc.line, f.component) for f in found] == [
+        ("check-unknown-collection", 7, ""), ("check-expression", 14, ""), ("count-mismatch", 4, "Heroes")]
+    assert found[0].message == "'decks.heros' names nothing in this game (did you mean 'decks.heroes'?); known: decks.heroes, decks.villains"
+    assert found[1].message.startswith("cannot read expression 'card.side ==': ")
+
+
+def test_the_expression_that_fails_is_named_in_its_finding(tmp_path):
+    found = _findings(tmp_path, "  - {name: Heroes, in: decks.heroes, count: 7, where: card.power > 2, source: rules}\n")
+    assert {f.message for f in found} == {"cannot work out 'card.power > 2': the items named have no field 'power': give them the field, or "
+                                          "test for it first (card.power is defined and …)"}
+
+
+def test_a_count_with_no_source_says_none(tmp_path):
+    (found,) = _findings(tmp_path, '  - {name: Heroes, in: decks.heroes, count: 8, source: ""}\n')
+    assert found.message == "Heroes: the data has 7, the rules say 8 — as stated at data/g/game.yaml:6: fix the data or the stated count"
+
+
+def test_a_count_of_a_deck_whose_file_has_errors_is_a_note_pointing_at_that_file(tmp_path):
+    """The villains' file has an error of its own (reported by the schema): a count of them is left out with a note,
+    not reported as naming nothing (one mistake, one finding); a count of the heroes is still made."""
+    stated = "  - {name: Villains, in: decks.villains, count: 9, source: rules}\n  - {name: Heroes, in: decks.heroes, count: 8, source: rules}\n"
+    found = _findings(tmp_path, stated, villains=["{id: v, count: many}"], partial=True)
+    assert [(f.severity, f.code) for f in found] == [("note", LEFT_OUT), ("error", "count-mismatch")]
+    assert found[0].message == "'decks.villains' is left out: data/g/decks/villains.yaml has errors: fix them first"
+    assert (found[0].loc.path, found[0].loc.line) == ("data/g/game.yaml", 6)
