@@ -178,6 +178,36 @@ def test_a_count_of_a_deck_whose_file_has_errors_is_a_note_pointing_at_that_file
     not reported as naming nothing (one mistake, one finding); a count of the heroes is still made."""
     stated = "  - {name: Villains, in: decks.villains, count: 9, source: rules}\n  - {name: Heroes, in: decks.heroes, count: 8, source: rules}\n"
     found = _findings(tmp_path, stated, villains=["{id: v, count: many}"], partial=True)
-    assert [(f.severity, f.code) for f in found] == [("note", LEFT_OUT), ("error", "count-mismatch")]
+    assert [(f.severity, f.code, f.game) for f in found] == [("note", LEFT_OUT, "g"), ("error", "count-mismatch", "g")]
     assert found[0].message == "'decks.villains' is left out: data/g/decks/villains.yaml has errors: fix them first"
     assert (found[0].loc.path, found[0].loc.line) == ("data/g/game.yaml", 6)
+
+
+def test_a_note_for_a_part_left_out_belongs_to_its_game_and_a_boards_part_to_its_boards_file(tmp_path):
+    """A board's spaces (`boards.<id>.<list>`, three parts) when boards.yaml has errors: the whole file is left out."""
+    stated = "  - {name: Spaces, in: boards.main.spaces, count: 3, source: rules}\n"
+    root = tmp_path / "project"
+    (root / "data/g/decks").mkdir(parents=True)
+    (root / "data/g/game.yaml").write_text(GAME + stated, encoding="utf-8")
+    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", HEROES), encoding="utf-8")
+    (root / "data/g/boards.yaml").write_text("boards:\n  - {id: main, name: Main, size: huge, spaces: [a, b, c]}\n", encoding="utf-8")
+    game, _ = Project(root).load_game("g", partial=True)
+    checker = Checker(game)
+    checker.components()
+    assert [(f.severity, f.code, f.game, f.message) for f in checker.findings] == [
+        ("note", LEFT_OUT, "g", "'boards.main.spaces' is left out: data/g/boards.yaml has errors: fix them first")]
+
+
+def test_a_reference_to_a_collection_the_game_lacks_says_what_was_meant(tmp_path):
+    root = tmp_path / "project"
+    (root / "data/g/decks").mkdir(parents=True)
+    (root / "data/g/game.yaml").write_text(GAME.replace("components:\n", "constraints:\n")
+                                           + "  - {check: reference, in: decks.heroes, field: side, target: decks.vilains, target_field: side}\n",
+                                           encoding="utf-8")
+    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", HEROES), encoding="utf-8")
+    (root / "data/g/decks/villains.yaml").write_text(_deck("Villains", VILLAINS), encoding="utf-8")
+    game, _ = Project(root).load_game("g")
+    checker = Checker(game)
+    checker.constraints()
+    assert [(f.code, f.message) for f in checker.findings] == [
+        ("check-unknown-collection", "'decks.vilains' names nothing in this game (did you mean 'decks.villains'?)")]
