@@ -136,6 +136,8 @@ MODULES: dict[str, list[str]] = {
                                 "tests/test_deck_helper_inks.py"],
     # a line of text's ink from its glyphs' outlines, and when two glyphs may overlap (the font's kept reads emptied
     # under mutmut: its `_FONTS.cache_clear`)
+    # the constraints a game states, each kind on games made for its cases
+    "pnp/checks/constraints.py": ["tests/test_constraint_checks.py"],
     # the validator's component counts against the rules, on games made for each case
     "pnp/checks/counts.py": ["tests/test_component_counts.py"],  # in process: test_validator runs the command a case
     # the sheets' shared cuts and what a miscut along them shows (the straight path's sliver check), on sheets laid out by hand
@@ -148,6 +150,7 @@ NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run 
 # module; 'Class.method' for a method). A module not named here has all of its mutants run. A key `module#part` scores
 # another part of the same module apart, with its own FOCUS (impose.py's sheet grid and its crop marks).
 FOCUS: dict[str, list[str]] = {
+    "pnp/checks/constraints.py": ["check_unique", "check_range", "_as_written", "check_allowed", "check_contiguous", "check_present", "check_expression"],
     "pnp/checks/counts.py": ["Checker.components", "Checker._items", "Checker.unknown", "Checker._filter", "Checker.compile_expression"],
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],

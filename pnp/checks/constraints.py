@@ -60,7 +60,19 @@ def check_range(checker: Checking, spec, items: list[Item], raw) -> None:
         value = field_value(i.fields, spec.field)
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value) and spec.min <= value <= spec.max
         if not ok:
-            checker.fail(spec, raw, f"{i.name}: {spec.field} is {show_value(value)}, allowed {spec.min:g}–{spec.max:g}", field_loc(i, spec.field), i.name)
+            checker.fail(spec, raw, f"{i.name}: {spec.field} is {_as_written(value)}, allowed {spec.min:g}–{spec.max:g}", field_loc(i, spec.field), i.name)
+
+
+def _as_written(value) -> str:
+    """A value a range refuses, as the designer would recognise it: a number as itself; what is no number said so, in
+    YAML's words (text quoted, true and false, nothing), since `'3'` shown as 3 would read as within its bounds."""
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'}, not a number"
+    if isinstance(value, str):
+        return f"the text '{value}', not a number"
+    if value is None or value is MISSING:
+        return "not given"
+    return show_value(value)
 
 
 def check_allowed(checker: Checking, spec, items: list[Item], raw) -> None:

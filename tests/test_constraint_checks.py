@@ -1,0 +1,132 @@
+"""The constraint checks a game's `constraints:` asks for (pnp.checks.constraints), each on a small game made for the
+case and asked of the checker directly: what each kind refuses and what it lets pass, in the designer's words, at the
+field a designer would fix, each finding naming the constraint's line in game.yaml.
+
+Expected findings come from what each kind means (a unique field differs on every card and is on one copy; a range
+holds numbers within its bounds; a contiguous field runs from its first number to its last with none missing, outside
+or repeated; a present value is on some card; a test holds on every card), not from the code under test."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.checks.counts import Checker
+from pnp.data.project import Project
+
+GAME = "title: Checks\nplayers: {min: 1, max: 4}\nage: 8\nplay_time: 10\nconstraints:\n"
+LINE = 6  # the first constraint's line in game.yaml
+
+
+def _checked(tmp_path, constraint: str, cards: list[str]) -> list[tuple[str, str, int, str]]:
+    """(code, message, line in its file, item) of each finding one constraint (a flow mapping) gives on a deck of `cards`."""
+    root = tmp_path / "project"
+    (root / "data/g/decks").mkdir(parents=True)
+    (root / "data/g/game.yaml").write_text(GAME + f"  - {constraint}\n", encoding="utf-8")
+    (root / "data/g/decks/d.yaml").write_text("name: D\nsize: poker\nfront: g/front.j2\ncards:\n" + "".join(f"  - {c}\n" for c in cards),
+                                            encoding="utf-8")
+    game, read = Project(root).load_game("g")
+    assert game is not None and not [f for f in read if f.severity == "error"], read
+    checker = Checker(game)
+    checker.constraints()
+    return [(f.code, f.message, f.loc.line, f.component) for f in checker.findings]
+
+
+def _said(found) -> list[str]:
+    return [message for _, message, _, _ in found]
+
+
+# unique -------------------------------------------------------------------------------------------------------------
+def test_unique_values_on_single_copies_pass(tmp_path):
+    assert _checked(tmp_path, "{check: unique, in: decks.d, field: n}", ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 3, count: 1}"]) == []
+
+
+def test_unique_refuses_a_value_used_twice_naming_both_cards_at_the_second(tmp_path):
+    found = _checked(tmp_path, "{check: unique, in: decks.d, field: n}", ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 1}"])
+    assert found == [("constraint-unique", f"n 1 is used by d/a (line 5) and d/c: each must differ (constraint at data/g/game.yaml:{LINE})",
+                      7, "d/c")]
+
+
+def test_unique_refuses_several_copies_and_a_card_without_the_field(tmp_path):
+    found = _checked(tmp_path, "{check: unique, in: decks.d, field: n}", ["{id: a, n: 1, count: 2}", "{id: b}"])
+    assert _said(found) == [f"n 1 is on 2 copies of d/a: a unique value needs count 1 (constraint at data/g/game.yaml:{LINE})",
+                            f"d/b has no 'n' (constraint at data/g/game.yaml:{LINE})"]
+    assert [line for _, _, line, _ in found] == [5, 6]
+
+
+# range ----------------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", ["1", "4", "2.5"])
+def test_a_range_holds_numbers_within_its_bounds_inclusive(tmp_path, value):
+    assert _checked(tmp_path, "{check: range, in: decks.d, field: n, min: 1, max: 4}", [f"{{id: a, n: {value}}}"]) == []
+
+
+@pytest.mark.parametrize(("value", "shown"), [("0", "0"), ("5", "5"), ("4.5", "4.5"), (".nan", "nan"), ("'3'", "the text '3', not a number"),
+                                            ("true", "true, not a number"), ("null", "not given")])
+def test_a_range_refuses_numbers_outside_it_and_says_what_is_no_number(tmp_path, value, shown):
+    """Text that looks like a number in range ('3') is said to be text: shown as 3 it would read as allowed."""
+    found = _checked(tmp_path, "{check: range, in: decks.d, field: n, min: 1, max: 4}", [f"{{id: a, n: {value}}}"])
+    assert found == [("constraint-range", f"d/a: n is {shown}, allowed 1–4 (constraint at data/g/game.yaml:{LINE})", 5, "d/a")]
+
+
+def test_a_range_refuses_a_card_without_the_field(tmp_path):
+    assert _said(_checked(tmp_path, "{check: range, in: decks.d, field: n, min: 1, max: 4}", ["{id: a}"])) == [
+        f"d/a: n is not given, allowed 1–4 (constraint at data/g/game.yaml:{LINE})"]
+
+
+# allowed --------------------------------------------------------------------------------------------------------------
+def test_allowed_values_pass_and_each_other_value_is_refused_with_what_was_meant(tmp_path):
+    constraint = "{check: allowed, in: decks.d, field: side, values: [red, blue]}"
+    assert _checked(tmp_path, constraint, ["{id: a, side: red}", "{id: b, side: [red, blue]}"]) == []
+    found = _checked(tmp_path / "x", constraint, ["{id: a, side: bleu}", "{id: b, side: [red, green]}"])
+    assert _said(found) == [f"d/a: side 'bleu' is not one of red, blue (did you mean 'blue'?) (constraint at data/g/game.yaml:{LINE})",
+                            f"d/b: side 'green' is not one of red, blue (constraint at data/g/game.yaml:{LINE})"]
+
+
+# contiguous -----------------------------------------------------------------------------------------------------------
+def test_a_contiguous_run_passes(tmp_path):
+    assert _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 3}", ["{id: a, n: 2}", "{id: b, n: 1}", "{id: c, n: 3}"]) == []
+
+
+def test_a_contiguous_run_says_what_is_missing_outside_and_repeated(tmp_path):
+    cards = ["{id: a, n: 1}", "{id: b, n: 1}", "{id: c, n: 4}", "{id: d, n: 7}", "{id: e, n: 8, count: 2}"]
+    found = _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 6}", cards)
+    assert _said(found) == [f"n runs 1–6 but 2–3, 5–6 are missing (constraint at data/g/game.yaml:{LINE})",
+                            f"n 7–8 are outside 1–6 (constraint at data/g/game.yaml:{LINE})",
+                            f"n 1, 8 appear more than once (constraint at data/g/game.yaml:{LINE})"]
+    assert {line for _, _, line, _ in found} == {5}
+
+
+def test_a_contiguous_run_says_one_missing_one_outside_one_repeated_in_the_singular(tmp_path):
+    cards = ["{id: a, n: 1}", "{id: b, n: 1}", "{id: c, n: 3}", "{id: d, n: 9}"]
+    assert _said(_checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 3}", cards)) == [
+        f"n runs 1–3 but 2 is missing (constraint at data/g/game.yaml:{LINE})",
+        f"n 9 is outside 1–3 (constraint at data/g/game.yaml:{LINE})",
+        f"n 1 appears more than once (constraint at data/g/game.yaml:{LINE})"]
+
+
+def test_a_contiguous_field_must_hold_whole_numbers(tmp_path):
+    found = _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 2}", ["{id: a, n: 1}", "{id: b, n: two}", "{id: c, n: true}"])
+    assert _said(found)[0] == f"d/b: n must be a whole number, got two (constraint at data/g/game.yaml:{LINE})"
+    assert [(code, item) for code, _, _, item in found[:2]] == [("constraint-contiguous", "d/b"), ("constraint-contiguous", "d/c")]
+
+
+# present --------------------------------------------------------------------------------------------------------------
+def test_present_values_on_some_card_pass_and_absent_ones_are_named(tmp_path):
+    constraint = "{check: present, in: decks.d, field: side, values: [red, blue, green]}"
+    assert _checked(tmp_path, constraint, ["{id: a, side: red}", "{id: b, side: [blue, green]}"]) == []
+    found = _checked(tmp_path / "x", constraint, ["{id: a, side: red}"])
+    assert [(c, m, line) for c, m, line, _ in found] == [
+        ("constraint-present", f"no item has side blue, green (constraint at data/g/game.yaml:{LINE})", 5)]
+
+
+# expression -----------------------------------------------------------------------------------------------------------
+def test_a_test_holds_on_every_card_or_names_each_card_it_fails(tmp_path):
+    constraint = "{check: expression, in: decks.d, test: card.cost <= card.value}"
+    assert _checked(tmp_path, constraint, ["{id: a, cost: 1, value: 2}", "{id: b, cost: 2, value: 2}"]) == []
+    found = _checked(tmp_path / "x", constraint, ["{id: a, cost: 3, value: 2}", "{id: b, cost: 1, value: 2}", "{id: c, cost: 5, value: 0}"])
+    assert [(m, line, item) for _, m, line, item in found] == [
+        (f"d/a fails 'card.cost <= card.value' (constraint at data/g/game.yaml:{LINE})", 5, "d/a"),
+        (f"d/c fails 'card.cost <= card.value' (constraint at data/g/game.yaml:{LINE})", 7, "d/c")]
+
+
+def test_a_test_that_cannot_be_read_is_one_finding(tmp_path):
+    found = _checked(tmp_path, "{check: expression, in: decks.d, test: 'card.cost <='}", ["{id: a, cost: 3}"])
+    assert [code for code, _, _, _ in found] == ["check-expression"]
