@@ -130,3 +130,35 @@ def test_a_test_holds_on_every_card_or_names_each_card_it_fails(tmp_path):
 def test_a_test_that_cannot_be_read_is_one_finding(tmp_path):
     found = _checked(tmp_path, "{check: expression, in: decks.d, test: 'card.cost <='}", ["{id: a, cost: 3}"])
     assert [code for code, _, _, _ in found] == ["check-expression"]
+
+
+def test_false_is_no_number_either(tmp_path):
+    assert _said(_checked(tmp_path, "{check: range, in: decks.d, field: n, min: 0, max: 1}", ["{id: a, n: false}"])) == [
+        f"d/a: n is false, not a number, allowed 0–1 (constraint at data/g/game.yaml:{LINE})"]
+
+
+def test_each_finding_belongs_to_its_card_at_its_place(tmp_path):
+    """A card without the field does not stop the cards after it from being judged."""
+    found = _checked(tmp_path, "{check: unique, in: decks.d, field: n}", ["{id: b}", "{id: a, n: 1, count: 2}", "{id: c, n: 1}"])
+    assert [(code, line, item) for code, _, line, item in found] == [
+        ("constraint-unique", 5, "d/b"), ("constraint-unique", 6, "d/a"), ("constraint-unique", 7, "d/c")]
+    allowed = _checked(tmp_path / "x", "{check: allowed, in: decks.d, field: side, values: [red]}", ["{id: a, side: red}", "{id: b, side: blue}"])
+    assert [(code, line, item) for code, _, line, item in allowed] == [("constraint-allowed", 6, "d/b")]
+
+
+@pytest.mark.parametrize("constraint", ["{check: contiguous, in: decks.d, field: n, from: 1, to: 2, where: card.n > 100}",
+                                        "{check: present, in: decks.d, field: n, values: [1], where: card.n > 100}"])
+def test_a_constraint_over_no_cards_is_said_at_its_own_line(tmp_path, constraint):
+    found = _checked(tmp_path, constraint, ["{id: a, n: 1}"])
+    assert found and {(path_line) for _, _, path_line, _ in found} == {LINE}
+
+
+def test_a_test_is_worked_out_and_read_at_its_own_line(tmp_path):
+    """In block style the test is on a line of its own (line 8): what cannot be worked out on a card, or read at all, is
+    said there, naming the test."""
+    block = "check: expression\n    in: decks.d\n    test: {test}"
+    found = _checked(tmp_path, block.format(test="card.cost > 1"), ["{id: a, cost: 3}", "{id: b}"])
+    assert [(code, line) for code, _, line, _ in found] == [("check-expression", 8)]
+    assert found[0][1].startswith("cannot work out 'card.cost > 1': ")
+    unread = _checked(tmp_path / "x", block.format(test="card.cost >"), ["{id: a, cost: 3}"])
+    assert [(code, line) for code, _, line, _ in unread] == [("check-expression", 8)]

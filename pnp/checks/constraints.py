@@ -37,7 +37,7 @@ class Checking(Protocol):
 
     def compile_expression(self, expression: str, where: Loc): ...
 
-    def evaluate(self, expression: str, test, item: Item, where: Loc) -> bool: ...
+    def evaluate(self, expression: str, test, item: Item, where: Loc) -> bool | None: ...
 
 
 def check_unique(checker: Checking, spec, items: list[Item], raw) -> None:
@@ -175,7 +175,7 @@ def check_expression(checker: Checking, spec, items: list[Item], raw) -> None:
     if test is None:
         return
     for i in items:
-        if not checker.evaluate(spec.test, test, i, raw.loc_of("test")):
+        if checker.evaluate(spec.test, test, i, raw.loc_of("test")) is False:  # None: not worked out, and said so at the test
             checker.fail(spec, raw, f"{i.name} fails '{spec.test}'", i.loc, i.name)
 
 

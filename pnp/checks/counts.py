@@ -161,7 +161,9 @@ class Checker:
             self.report("check-expression", f"cannot read expression '{expression}': {exc}", where)
             return None
 
-    def evaluate(self, expression: str, test, item: Item, where) -> bool:
+    def evaluate(self, expression: str, test, item: Item, where) -> bool | None:
+        """What `expression` says of `item`: True or False, or None where it cannot be worked out on it (reported here,
+        so a caller judges nothing more of the item: the expression's mistake is its one finding)."""
         answers = self._answers
         key = self._answer_key(expression, item) if answers is not None else None
         known = answers.get(key) if key is not None else None
@@ -173,7 +175,7 @@ class Checker:
                 answer = bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
         except Exception as exc:  # one mistake in the expression, however many items it fails on: one finding, on those items
             self.report("check-expression", f"cannot work out '{expression}': {_reason(exc)}", where, component=item.name)
-            return False
+            return None
         if key is not None:
             if len(answers) >= MAX_ANSWERS:
                 answers.clear()
