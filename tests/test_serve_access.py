@@ -157,7 +157,7 @@ def _stream(server: Server, cookie: bool, declared: bool, total: int = 50 * MB) 
                 # server closed reset the connection, and the reset drops the answer before it is read
                 s.sendall(chunk if declared else b"%x\r\n%s\r\n" % (len(chunk), chunk))
                 sent += len(chunk)
-            if not declared:
+            if not declared and sent >= total:  # the whole body sent, unanswered: end it (after an answer it would reset the connection)
                 s.sendall(b"0\r\n\r\n")
         except OSError:  # refused and closed: the rest is never read
             pass
@@ -168,6 +168,17 @@ def _stream(server: Server, cookie: bool, declared: bool, total: int = 50 * MB) 
         except OSError:
             pass
         return sent, answer
+
+
+def _refused(server: Server) -> bytes:
+    """The answer to an edit without the token whose small body is sent whole before the answer is read."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(f"POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: http://127.0.0.1:{server.port}\r\n"
+                  f"Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}".encode())
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    return answer
 
 
 @pytest.mark.parametrize("how", ["declared", "streamed"])
@@ -187,7 +198,10 @@ def test_a_body_over_the_limit_is_refused_before_it_is_held(served, how):
                       f"Content-Type: application/json\r\nContent-Length: {50 * MB}\r\n\r\n".encode())
             assert s.recv(65536).startswith(b"HTTP/1.1 413")
     sent, answer = _stream(served, cookie=False, declared=how == "declared")
-    assert answer.startswith(b"HTTP/1.1 403") and REFUSED.encode() in answer, answer[:300]
+    assert answer.startswith(b"HTTP/1.1 403"), answer[:300]
+    # its words, unless the server closed on the body still arriving, whose reset drops what the client had not read
+    # yet (the words, in a packet after the status line's): asked again with a body sent whole, they are always read
+    assert REFUSED.encode() in (answer if b"\r\n\r\n{" in answer else _refused(served)), answer[:300]
     status, _ = served.request("/api/state")
     assert status == 200, "the server keeps serving"
 
