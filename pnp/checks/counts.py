@@ -150,9 +150,8 @@ class Checker:
         test = self.compile_expression(expression, where)
         if test is None:
             return None
-        before = len(self.findings)
-        kept = [i for i in items if self.evaluate(expression, test, i, where)]
-        return None if len(self.findings) > before else kept
+        answers = [(i, self.evaluate(expression, test, i, where)) for i in items]
+        return None if any(answer is None for _, answer in answers) else [i for i, answer in answers if answer]
 
     def compile_expression(self, expression, where):
         try:
