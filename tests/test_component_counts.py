@@ -8,21 +8,11 @@ and a count may add up several collections and keep only the cards its `where` n
 from __future__ import annotations
 
 import pytest
+from small_games import checker_of
 
-from pnp.checks.counts import Checker
 from pnp.core.errors import LEFT_OUT
-from pnp.data.project import Project
 
-GAME = """title: Counts
-players: {min: 1, max: 4}
-age: 8
-play_time: 10
-components:
-"""
-
-
-def _deck(name: str, cards: list[str]) -> str:
-    return f"name: {name}\nsize: poker\nfront: g/front.j2\ncards:\n" + "".join(f"  - {card}\n" for card in cards)
+COMPONENTS = "components:\n"
 
 
 HEROES = ["{id: a, side: red}", "{id: b, side: red, count: 2}", "{id: c, side: blue, count: 3}", "{id: d, side: blue, tags: [fast, strong]}"]
@@ -31,18 +21,7 @@ VILLAINS = ["{id: v, side: red, count: 2}", "{id: w, side: green}"]
 
 def _counted(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS) -> list[tuple[str, str, str]]:
     """(code, message, place) of each finding the component counts give, `stated` being game.yaml's `components:` items."""
-    root = tmp_path / f"project{len(list(tmp_path.iterdir()))}"
-    (root / "data/g/decks").mkdir(parents=True)
-    (root / "templates/g").mkdir(parents=True)
-    (root / "templates/g/front.j2").write_text("{{ text(card.id, 5, 5, 20, 6) }}\n", encoding="utf-8")
-    (root / "data/g/game.yaml").write_text(GAME + stated, encoding="utf-8")
-    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", heroes), encoding="utf-8")
-    (root / "data/g/decks/villains.yaml").write_text(_deck("Villains", villains), encoding="utf-8")
-    game, read = Project(root).load_game("g")
-    assert game is not None and not [f for f in read if f.severity == "error"], read
-    checker = Checker(game)
-    checker.components()
-    return [(f.code, f.message, f"{f.loc.path}:{f.loc.line}") for f in checker.findings]
+    return [(f.code, f.message, f"{f.loc.path}:{f.loc.line}") for f in _findings(tmp_path, stated, heroes, villains)]
 
 
 def test_counts_that_hold_say_nothing(tmp_path):
@@ -117,27 +96,15 @@ def test_a_where_that_cannot_be_read_or_worked_out_is_one_finding_and_no_count(t
 
 def test_a_constraint_whose_where_cannot_be_read_is_one_finding(tmp_path):
     """A range over the cards a broken `where` would keep: its finding alone, not the range judged on none of them."""
-    root = tmp_path / "project"
-    (root / "data/g/decks").mkdir(parents=True)
-    (root / "data/g/game.yaml").write_text(GAME.replace("components:\n", "constraints:\n")
-                                           + "  - {check: contiguous, in: decks.heroes, field: n, from: 1, to: 3, where: 'card.n >'}\n", encoding="utf-8")
-    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 3}"]), encoding="utf-8")
-    game, read = Project(root).load_game("g")
-    assert game is not None and not [f for f in read if f.severity == "error"], read
-    checker = Checker(game)
+    checker = checker_of(tmp_path, "constraints:\n  - {check: contiguous, in: decks.heroes, field: n, from: 1, to: 3, where: 'card.n >'}\n",
+                         {"heroes": ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 3}"]})
     checker.constraints()
     assert [f.code for f in checker.findings] == ["check-expression"]
 
 
 def _findings(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS, partial=False):
     """The Finding objects the component counts give (a game with errors in a deck file read in part with `partial`)."""
-    root = tmp_path / f"project{len(list(tmp_path.iterdir()))}"
-    (root / "data/g/decks").mkdir(parents=True)
-    (root / "data/g/game.yaml").write_text(GAME + stated, encoding="utf-8")
-    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", heroes), encoding="utf-8")
-    (root / "data/g/decks/villains.yaml").write_text(_deck("Villains", villains), encoding="utf-8")
-    game, _ = Project(root).load_game("g", partial=partial)
-    checker = Checker(game)
+    checker = checker_of(tmp_path, COMPONENTS + stated, {"heroes": heroes, "villains": villains}, partial=partial)
     checker.components()
     return checker.findings
 
@@ -186,28 +153,16 @@ def test_a_count_of_a_deck_whose_file_has_errors_is_a_note_pointing_at_that_file
 def test_a_note_for_a_part_left_out_belongs_to_its_game_and_a_boards_part_to_its_boards_file(tmp_path):
     """A board's spaces (`boards.<id>.<list>`, three parts) when boards.yaml has errors: the whole file is left out."""
     stated = "  - {name: Spaces, in: boards.main.spaces, count: 3, source: rules}\n"
-    root = tmp_path / "project"
-    (root / "data/g/decks").mkdir(parents=True)
-    (root / "data/g/game.yaml").write_text(GAME + stated, encoding="utf-8")
-    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", HEROES), encoding="utf-8")
-    (root / "data/g/boards.yaml").write_text("boards:\n  - {id: main, name: Main, size: huge, spaces: [a, b, c]}\n", encoding="utf-8")
-    game, _ = Project(root).load_game("g", partial=True)
-    checker = Checker(game)
+    boards = {"boards.yaml": "boards:\n  - {id: main, name: Main, size: huge, spaces: [a, b, c]}\n"}
+    checker = checker_of(tmp_path, COMPONENTS + stated, {"heroes": HEROES}, boards, partial=True)
     checker.components()
     assert [(f.severity, f.code, f.game, f.message) for f in checker.findings] == [
         ("note", LEFT_OUT, "g", "'boards.main.spaces' is left out: data/g/boards.yaml has errors: fix them first")]
 
 
 def test_a_reference_to_a_collection_the_game_lacks_says_what_was_meant(tmp_path):
-    root = tmp_path / "project"
-    (root / "data/g/decks").mkdir(parents=True)
-    (root / "data/g/game.yaml").write_text(GAME.replace("components:\n", "constraints:\n")
-                                           + "  - {check: reference, in: decks.heroes, field: side, target: decks.vilains, target_field: side}\n",
-                                           encoding="utf-8")
-    (root / "data/g/decks/heroes.yaml").write_text(_deck("Heroes", HEROES), encoding="utf-8")
-    (root / "data/g/decks/villains.yaml").write_text(_deck("Villains", VILLAINS), encoding="utf-8")
-    game, _ = Project(root).load_game("g")
-    checker = Checker(game)
+    reference = "constraints:\n  - {check: reference, in: decks.heroes, field: side, target: decks.vilains, target_field: side}\n"
+    checker = checker_of(tmp_path, reference, {"heroes": HEROES, "villains": VILLAINS})
     checker.constraints()
     assert [(f.code, f.message) for f in checker.findings] == [
         ("check-unknown-collection", "'decks.vilains' names nothing in this game (did you mean 'decks.villains'?)")]

@@ -8,24 +8,14 @@ or repeated; a present value is on some card; a test holds on every card), not f
 from __future__ import annotations
 
 import pytest
+from small_games import checker_of
 
-from pnp.checks.counts import Checker
-from pnp.data.project import Project
-
-GAME = "title: Checks\nplayers: {min: 1, max: 4}\nage: 8\nplay_time: 10\nconstraints:\n"
-LINE = 6  # the first constraint's line in game.yaml
+LINE = 6  # the constraint's line in game.yaml
 
 
 def _checked(tmp_path, constraint: str, cards: list[str]) -> list[tuple[str, str, int, str]]:
     """(code, message, line in its file, item) of each finding one constraint (a flow mapping) gives on a deck of `cards`."""
-    root = tmp_path / "project"
-    (root / "data/g/decks").mkdir(parents=True)
-    (root / "data/g/game.yaml").write_text(GAME + f"  - {constraint}\n", encoding="utf-8")
-    (root / "data/g/decks/d.yaml").write_text("name: D\nsize: poker\nfront: g/front.j2\ncards:\n" + "".join(f"  - {c}\n" for c in cards),
-                                            encoding="utf-8")
-    game, read = Project(root).load_game("g")
-    assert game is not None and not [f for f in read if f.severity == "error"], read
-    checker = Checker(game)
+    checker = checker_of(tmp_path, f"constraints:\n  - {constraint}\n", {"d": cards})
     checker.constraints()
     return [(f.code, f.message, f.loc.line, f.component) for f in checker.findings]
 
