@@ -130,7 +130,10 @@ MODULES: dict[str, list[str]] = {
     # the ink of a page worked out from what it draws (issue 77): a sheet's figure is the raster's where its elements
     # say exactly what prints, and the page is rasterised where they cannot
     "pnp/render/ink_elements.py": ["tests/test_ink_elements.py", "tests/test_ink_areas.py", "tests/test_ink_geometry.py", "tests/test_ink_alike.py",
-                                   "tests/test_deck_helper_inks.py"],
+                                   "tests/test_deck_helper_inks.py", "tests/test_icon_ink.py"],
+    # reportlab's Bézier arcs measured (the ink of round shapes), and an icon's ink read once from a raster of it alone
+    "pnp/render/arcs.py": ["tests/test_ink_geometry.py"],
+    "pnp/render/icon_ink.py": ["tests/test_icon_ink.py"],
     # what a sheet page's key covers: a page whose key missed a change would take another page's ink figure
     "pnp/render/page_keys.py": ["tests/test_page_keys.py", "tests/test_ink_areas.py", "tests/test_ink_elements.py", "tests/test_ink_alike.py",
                                 "tests/test_deck_helper_inks.py"],

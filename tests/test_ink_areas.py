@@ -166,19 +166,22 @@ def lower(item: tuple, dy: float) -> tuple:
 
 
 def test_a_face_placed_many_times_is_worked_out_once_for_each_clip(monkeypatch):
-    """A deck's back is the same face on every page: its items are worked out once, its figure once for each clip."""
+    """A deck's back is the same face on every page: its items and its figure are worked out once for each clip it is
+    placed in, its bleed box (where a page's edge cuts none) or another."""
     import pnp.render.ink_elements as ie
+    from pnp.layout.elements import Face
 
     asked, summed = [], []
     real, sums = ie.items_of, ie.painted
-    monkeypatch.setattr(ie, "items_of", lambda face: asked.append(face) or real(face))
+    monkeypatch.setattr(ie, "items_of", lambda face, icons=None: asked.append(face) or real(face, icons))
     monkeypatch.setattr(ie, "painted", lambda items, clip: summed.append(clip) or sums(items, clip))
-    back = type("Face", (), {"elements": (Rect(0, 0, 20, 20, BLACK, None, 0, 0, None),)})()
+    back = Face(20, 20, 0.0, (Rect(0, 0, 20, 20, BLACK, None, 0, 0, None),), frozenset())
     faces = FaceInks()
-    small, large = (0.0, 0.0, 10 * K, 10 * K), CLIP
-    figures = [faces.figure(back, clip) for clip in (small, large, small, large, small)]
+    small, whole = (0.0, 0.0, 10 * K, 10 * K), ie.clip_of(back)
+    assert whole == pytest.approx((0.0, 0.0, 20 * K, 20 * K))
+    figures = [faces.figure(back, clip) for clip in (small, whole, small, whole, small)]
     assert figures == pytest.approx([mm2(100), mm2(400), mm2(100), mm2(400), mm2(100)])
-    assert len(asked) == 1 and summed == [small, large]
+    assert len(asked) == 2 and sorted(summed) == sorted([small, whole])
 
 
 @pytest.mark.parametrize("back_offset", [(0.0, 0.0), (2.0, -1.5)])
@@ -204,6 +207,25 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_of
         _, unshifted = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(over, over, f"c{n}") for n in range(9)])], game_title="Probe",
                                     kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None)
         assert stats.page_exact == pytest.approx(unshifted.page_exact, rel=1e-9)
+
+
+def test_a_face_a_pages_edge_cuts_counts_only_what_the_page_holds():
+    """Backs shifted 20 mm (a printer's back offset) run the first row off the paper: each page's figure from its
+    elements counts what the paper holds, as its raster does (the part off the paper, counted, would be a fortieth of
+    the page)."""
+    import pnp.render.ink as ink_pages
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    w, h = 63.5, 88.9
+    front = Face(w, h, 1.0, (Rect(-1, -1, w + 2, h + 2, "#f4d35e", None, 0, 0, None),), frozenset())
+    back = Face(w, h, 1.0, (Rect(-1, -1, w + 2, h + 2, "#1d3557", None, 0, 0, None),), frozenset())
+    data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(front, back, f"c{n}") for n in range(9)])], game_title="Probe",
+                               kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None,
+                               back_offset=(0.0, -20.0))
+    assert None not in stats.page_exact
+    assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=100, halves=False), abs=0.01)
 
 
 @pytest.mark.parametrize("clip, expected", [
@@ -509,3 +531,18 @@ def test_a_footer_is_measured_as_printed_however_long_its_title(monkeypatch, pap
             assert line in printed and (label is None or label in printed), (n, line, label)
             glyphs = [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
             assert union(glyphs) == pytest.approx(union([i for i in items if i[5] is not None]), abs=0.05), n
+
+
+def test_a_face_not_measured_within_its_bleed_box_says_why_where_it_was_drawn():
+    """Words over two panels are not measured here: the process that drew the face sends the reason with the clip (a
+    deck helper must not fail on it), and the page is rasterised."""
+    from pnp.layout.elements import Face
+    from pnp.render.ink_elements import face_ink
+
+    face = Face(20, 20, 0.0, (Rect(0, 0, 10, 20, RED, None, 0, 0, None), Rect(10, 0, 10, 20, BLACK, None, 0, 0, None),
+                              Text(2, 8, (TextOp(0, 9.0, FONT, 6, "#ffffff", "Wide words", 0),))), frozenset())
+    clip, why = face_ink(face)
+    assert [abs(v) for v in clip] == pytest.approx([0.0, 0.0, 20 * K, 20 * K]) and "more than one colour" in why
+    with pytest.raises(Inexact):
+        FaceInks().figure(face, clip)
+    assert FaceInks().figure(face, (0.0, 15 * K, 9 * K, 20 * K)) == pytest.approx(mm2(9 * 5) * 2)  # below the words: the red panel alone

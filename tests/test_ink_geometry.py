@@ -1,4 +1,4 @@
-"""The geometry the ink of round shapes is worked out with (pnp.render.ink_elements), held against figures found
+"""The geometry the ink of round shapes is worked out with (pnp.render.arcs, for pnp.render.ink_elements), held against figures found
 another way: the area reportlab's Bézier arcs enclose, measured on a fine polygon of points along them; Gauss–Legendre's
 rule against the integrals of powers it is exact for; an arc's length and tightest bend against a fine polyline's and
 finite differences'. These are worked out once as the module is imported, so each is asked again here, as a test runs."""
@@ -10,6 +10,7 @@ from math import hypot, pi
 import pytest
 from ink_truth import bezier
 
+import pnp.render.arcs as arcs
 import pnp.render.ink_elements as ie
 
 KAPPA_CIRCLE = 0.5522847498  # reportlab's circle and ellipse: each quarter a Bézier arc whose handles are 4/3 (√2 − 1) long
@@ -30,31 +31,31 @@ def polygon_area(points: list[tuple[float, float]]) -> float:
 @pytest.mark.parametrize("kappa", [KAPPA_CIRCLE, KAPPA_CORNER, 0.3, 0.8])
 def test_a_quarter_arcs_area_about_its_centre_is_what_a_fine_polygon_along_it_encloses(kappa):
     sector = polygon_area([(0.0, 0.0), *quarter_points(1.0, 1.0, kappa)])
-    assert ie._quadrant(kappa) == pytest.approx(sector, rel=1e-7)
+    assert arcs.quadrant(kappa) == pytest.approx(sector, rel=1e-7)
 
 
 def test_reportlabs_circle_and_rounded_corner_enclose_a_little_more_than_a_true_circles():
     # the Bézier circle never lies inside the true one and bulges past it by at most 0.027 % of its radius, so it encloses
     # more than π and less than π (1.00027)²; the round rectangle's corner arc, its handles a little longer (0.5528 of the
     # radius), bulges a little further, and longer handles always enclose more
-    assert pi < 4 * ie._quadrant(KAPPA_CIRCLE) < pi * 1.00027 ** 2
-    assert ie._quadrant(KAPPA_CIRCLE) == ie.ROUND_ARC and ie._quadrant(KAPPA_CORNER) == ie.ROUND_CORNER
-    assert ie._quadrant(KAPPA_CIRCLE) < ie._quadrant(KAPPA_CORNER) < pi / 4 * 1.001
+    assert pi < 4 * arcs.quadrant(KAPPA_CIRCLE) < pi * 1.00027 ** 2
+    assert arcs.quadrant(KAPPA_CIRCLE) == arcs.ROUND_ARC and arcs.quadrant(KAPPA_CORNER) == arcs.ROUND_CORNER
+    assert arcs.quadrant(KAPPA_CIRCLE) < arcs.quadrant(KAPPA_CORNER) < pi / 4 * 1.001
 
 
 @pytest.mark.parametrize("n", [1, 3, 20])
 def test_gauss_legendres_n_points_integrate_every_power_below_2n_exactly_on_the_unit_interval(n):
-    nodes = ie._gauss(n)
+    nodes = arcs.gauss(n)
     assert len(nodes) == n and all(0 < x < 1 and w > 0 for x, w in nodes)
     for k in range(2 * n):
         assert sum(w * x ** k for x, w in nodes) == pytest.approx(1 / (k + 1), rel=1e-12, abs=1e-15)
-    assert ie._gauss(20) == ie.GAUSS
+    assert arcs.gauss(20) == arcs.GAUSS
 
 
 @pytest.mark.parametrize("a, b, kappa", [(1.0, 1.0, KAPPA_CIRCLE), (1.0, 1.0, KAPPA_CORNER), (1.0, 0.4, KAPPA_CIRCLE)])
 def test_a_quarter_arcs_length_and_tightest_bend_are_a_fine_polylines(a, b, kappa):
-    ie._quarter.cache_clear()
-    length, bend = ie._quarter(a, b, kappa)
+    arcs.quarter.cache_clear()
+    length, bend = arcs.quarter(a, b, kappa)
     points = quarter_points(a, b, kappa, 100000)
     assert length == pytest.approx(sum(hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in itertools.pairwise(points)), rel=1e-8)
     radii = []  # the circle through three close points, along the arc
@@ -90,4 +91,4 @@ def test_a_cubic_sweeps_about_the_origin_twice_the_area_a_fine_fan_of_triangles_
     p = [(float(x), float(y)) for x, y in points]
     along = [bezier(p, i / 20000) for i in range(20001)]
     fan = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in itertools.pairwise(along))
-    assert ie._cubic(*p) == pytest.approx(fan, rel=1e-7)
+    assert arcs.cubic_sweep(*p) == pytest.approx(fan, rel=1e-7)

@@ -6,6 +6,7 @@ with template errors yields findings and no file.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,8 @@ from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import TOKENS_SHARED, FileStats
-from pnp.render.ink_elements import items_of
+from pnp.render.icon_ink import IconInks
+from pnp.render.ink_elements import face_ink
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
@@ -65,7 +67,7 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
     one renders the first `share` (the machine has two cores and rendering is
     half of a build). Faces are plain values, so they travel back cheaply and
     the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest);
-    with `inks` and `digests`, the other process also works out its faces' ink items and digests (SplitDeck.inks,
+    with `inks` and `digests`, the other process also works out its faces' ink figures and digests (SplitDeck.inks,
     .digests), which the sheets would else work out here."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
@@ -96,7 +98,7 @@ class SplitDeck:
         self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
         self.whole = whole  # (the deck, its options, the first cards rendered here, the files they read): the whole deck once the rest arrives
         self._rest: tuple[list[Rendered], list[Finding]] | None = None
-        self.inks: dict = {}  # id(face) → (face, its ink items) for the faces that arrived (pnp.render.ink_elements.FaceInks)
+        self.inks: dict = {}  # id(face) → (face, its ink figure) for the faces that arrived (pnp.render.ink_elements.FaceInks)
         self.digests: list[tuple[Face | None, str]] = []  # (face, its digest) for the faces that arrived (FaceDigests.know)
 
     def rest(self) -> tuple[list[Rendered], list[Finding]]:
@@ -118,8 +120,8 @@ class SplitDeck:
             self.digests = [(face, digest) for faces_of, sent in zip(faces, digests, strict=False) for face, digest in zip(faces_of, sent, strict=True)
                             if face is not None]  # no face: FaceDigests gives it its digest itself
             # no items asked: none sent (`inks` empty)
-            self.inks = {id(face): (face, items) for pair, known in zip(faces, inks, strict=False) for face, items in zip(pair, known, strict=True)
-                         if items is not None}
+            self.inks = {id(face): (face, ink) for pair, known in zip(faces, inks, strict=False) for face, ink in zip(pair, known, strict=True)
+                         if ink is not None}
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
             if self.whole is not None:
                 deck, options, first, files = self.whole
@@ -147,7 +149,7 @@ def _render_in_worker(cards: list[Card], inks: bool = False, digests: bool = Fal
                                                                                           tuple[dict, dict], list, list]:
     """The faces of `cards`, the findings, the fonts registered, the files opened, the faces the store gave or took
     with their card reads (one pickle: a face in both is sent once), and with `inks` and `digests` each (front, back)'s
-    ink items and digests (`_for_sheets`)."""
+    ink figures and digests (`_for_sheets`)."""
     return _render_here(*worker_state(), cards, inks, digests)  # the helper's context, made once by `_context` as it started
 
 
@@ -157,12 +159,12 @@ def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     store = gctx.face_store
     kept = (store.used, store.reads) if store is not None else ({}, {})
     faces = [(front, back) for _, front, back in rendered]
-    return (faces, findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept, _for_sheets(faces, items_of) if inks else [],
+    return (faces, findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept, _for_sheets(faces, functools.partial(face_ink, icons=IconInks(gctx.icons))) if inks else [],
             _for_sheets(faces, unstamped_digest) if digests else [])
 
 
 def _for_sheets(faces: list[tuple], work: Callable) -> list[tuple]:
-    """`work` of each (front, back), done in the process that drew them: their ink items (pnp.render.ink_elements.items_of)
+    """`work` of each (front, back), done in the process that drew them: their ink figures (pnp.render.ink_elements.face_ink)
     or digests (pnp.layout.elements.unstamped_digest), which the sheets would else work out in the process writing every
     page. Once per face object (ByIdentity), so a back the cards share is worked out and sent once; None for no face."""
     done = ByIdentity()
@@ -286,7 +288,7 @@ class DeckSheets:
         self._inspections = kept_inspections(gctx)
         self._coming: SplitDeck | None = None
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
-        self.inks: dict = {}  # the ink items of the faces another process drew (SplitDeck.inks)
+        self.inks: dict = {}  # the ink figures of the faces another process drew (SplitDeck.inks)
 
     def add(self, rendered: list[Rendered], found: list[Finding]) -> None:
         """Cards rendered now, and what rendering them found."""
@@ -390,7 +392,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
 
 
 def _inks_measured(options: Options) -> bool:
-    """Whether the deck helper works out its faces' ink items for the card sheets' pages (pnp.render.ink_elements.PageInks.page):
+    """Whether the deck helper works out its faces' ink figures for the card sheets' pages (pnp.render.ink_elements.PageInks.page):
     not for a cutting machine's marks or a gutterfold, whose pages are rasterised, nor with the ink saver, whose pages
     are measured on the faces as it lightens them, which the helper does not draw."""
     return not options.ink_saver and not options.cutter and options.layout == "duplex"
@@ -402,7 +404,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     groups = [g for g in (d.group() for d in decks) if g is not None]
     tokens, token_sets, token_found = _shared_tokens(gctx, options)  # on the last sheet, after the last card, where they all fit
 
-    known_inks: dict = {}  # the ink items of the faces another process drew, as they arrive
+    known_inks: dict = {}  # the ink figures of the faces another process drew, as they arrive
 
     def arrive() -> None:
         _arrive_all(decks)

@@ -24,9 +24,10 @@ from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Im
 from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
+from pnp.render.icon_ink import icon_size, placed, prepared
 from pnp.render.operators import Spelled, fill_operator
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
-from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outline_key, outlined_drawing, placeholder_bars, thinnest_stroke
+from pnp.render.print_floor import greeked, line_width, outline_key, placeholder_bars
 
 if TYPE_CHECKING:
     from pnp.render.pictures import Pictures
@@ -245,20 +246,14 @@ class FaceDrawer:
 
     def _icon_placed(self, name: str, w_pt: float, h_pt: float, scale: float) -> tuple[float, float | None]:
         """(points per unit, stroke floor in units or None) of an icon fitted into w × h points drawn at `scale`."""
-        dw, dh, thinnest = self._icon_size(name)
-        fit = min(w_pt / dw, h_pt / dh) if dw and dh else 1
-        return fit, icon_floor(thinnest, fit * scale)
+        at = placed(self._icon_size(name), 0.0, 0.0, w_pt, h_pt, scale)
+        return at.fit, at.floor
 
     def _icon_size(self, name: str) -> tuple[float, float, float]:
-        """(width, height, thinnest stroke) of an icon in its own units: kept across runs with its form's record."""
+        """(width, height, thinnest stroke) of an icon in its own units (pnp.render.icon_ink.icon_size), once a drawer."""
         size = self._icon_sizes.get(name)
         if size is None:
-            def measure():
-                drawing = self.icons.drawing(name, None)
-                return float(drawing.width), float(drawing.height), thinnest_stroke(drawing)
-
-            key = self.icons.drawn_key(name, None)
-            size = self._icon_sizes[name] = measure() if key is None else self.icons.kept.get("icon-size", key, measure, version="1")
+            size = self._icon_sizes[name] = icon_size(self.icons, name)
         return size
 
     def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None, outline: float = 0.0) -> tuple[str, float, float]:
@@ -300,11 +295,7 @@ class FaceDrawer:
     def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None, floor: float | None,
                          outline: float = 0.0) -> tuple[tuple[str, float, float], DrawnIcon | None]:
         """Draw an icon's form: ((form, width, height), what drawing it did, or None when a record would not cover it)."""
-        drawing = self.icons.drawing(name, colour_hex)
-        if floor is not None:
-            drawing = floored_drawing(drawing, floor)
-        if outline:
-            drawing = outlined_drawing(drawing, outline)
+        drawing = prepared(self.icons.drawing(name, colour_hex), floor, (outline,) if outline else ())
         if self.colour_filter is not None:
             drawing = filtered_drawing(drawing, self.colour_filter)
         c = self.c
@@ -558,11 +549,11 @@ class FaceDrawer:
         return (lambda: cmyk_image(path)) if self.colour_filter is not None else (lambda: path)
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
-        scale, floor = self._icon_placed(name, w_pt, h_pt, self._scale)
-        form, dw, dh = self._icon_form(name, colour_hex, floor, *outline_key(outline_mm, scale))
-        ox = x_pt + (w_pt - dw * scale) / 2
-        oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
-        self._do_form(form, scale, scale, ox, oy)
+        at = placed(self._icon_size(name), x_pt, y_top_pt, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
+        form, dw, dh = self._icon_form(name, colour_hex, at.floor, *at.outline)
+        ox = x_pt + (w_pt - dw * at.fit) / 2
+        oy = -(y_top_pt + h_pt) + (h_pt - dh * at.fit) / 2
+        self._do_form(form, at.fit, at.fit, ox, oy)
 
     def _image(self, image: Image) -> None:
         self._uncovered()  # the document names and keeps each picture

@@ -1,35 +1,38 @@
-"""A sheet page's ink from what it draws, where that is exact: no raster.
+"""A sheet page's ink from what it draws, where that is exact: no page rasterised.
 
 A card sheet's page is faces placed in slots (each clipped to its bleed box), crop marks and a footer. Each is known
 as elements (pnp.layout.elements): flat rectangles, rounded ones, circles and ellipses, their strokes, lines and text
 in opaque colours. Their ink is worked
 out as areas, with the CMYK conversion pnp.render.ink documents (K = 1 − max(R, G, B), …; `coverage`), in painter's
 order: a rectangle counts where nothing drawn after it covers it (rectangles are cut into disjoint pieces, exactly),
-and a line of text counts its glyphs' outline areas (pnp.render.glyph_ink) over the one flat colour beneath it. The
+and a line of text counts its glyphs' outline areas (pnp.render.glyph_ink), an icon of one colour its area (read once
+from a fine raster of the icon alone: pnp.render.icon_ink), over the one flat colour beneath it. The
 figure is the page's ∫ coverage dA / page area: what the raster converges to as its resolution grows, without the
 24-dpi raster's error at every edge (the conversion is not linear in a pixel's blend of two colours).
 
 Where the elements do not give the figure exactly, None says the page is rasterised as before (pnp.render.ink):
-a face drawing an image, a gradient, an icon, a QR code, a polygon, a stroke that bends tighter than half its width
+a face drawing an image, a gradient, an icon of several colours or translucent (an icon of one opaque colour is a shape
+whose area pnp.render.icon_ink measures once), a QR code, a polygon, a stroke that bends tighter than half its width
 (`_stroked`), a dashed or slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' outlines may meet
 (`glyph_ink`), or text over more than one colour or under something drawn after it; a page of faces whose boxes
 overlap, of a cut outline or a group's own cut guide, of a gutterfold or a cutting machine's marks, a grid bleeding
 at its outer edges only, or a build with a colour filter. The ink saver's faces are measured as it draws them. A face's figure is worked out once however
-often it is placed (`FaceInks`). Boards, tokens drawn with cut guides, rulebooks and the other outputs keep the raster.
+often it is placed (`FaceInks`), within its bleed box where the face was drawn (`face_ink`: a deck helper sends it). Boards, tokens drawn with cut guides, rulebooks and the other outputs keep the raster.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from math import cos, hypot
 from math import pi as PI
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
 
 from pnp.core.units import PT_PER_MM, pt, um
 from pnp.layout.bidi import has_rtl
-from pnp.layout.elements import Circle, Ellipse, Group, Line, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Group, Icon, Line, Rect, Text
 from pnp.layout.typeset import TextOp
+from pnp.render.arcs import ROUND_ARC, ROUND_CORNER, quarter
 from pnp.render.glyph_ink import draws, run_ink
+from pnp.render.icon_ink import IconInks
 from pnp.render.impose import MARK_WIDTH, FoldSheet, crop_mark_segments
 from pnp.render.pdf import FOOTER_SIZE, REGISTRATION, SCALE_LABELS, beside_scale_bar, fit_footer
 from pnp.render.print_floor import line_width
@@ -183,25 +186,29 @@ def _beneath(items: list, kept: dict, i: int) -> int | None:
     return None
 
 
-def face_items(elements, ox: float = 0.0, oy: float = 0.0, s: float = 1.0, scale: float = 1.0, out: list | None = None) -> list:
+def face_items(elements, ox: float = 0.0, oy: float = 0.0, s: float = 1.0, scale: float = 1.0, out: list | None = None,
+               icons: IconInks | None = None) -> list:
     """What a face's elements paint, as items in its own points (origin at the trim's top-left, y down); Inexact for
-    what is not measured here. `s` is the scale of these coordinates within the face, `scale` what they print at."""
+    what is not measured here. `s` is the scale of these coordinates within the face, `scale` what they print at;
+    `icons` measures the icons it draws (without it, a face drawing one is not measured here)."""
     out = [] if out is None else out
     for el in elements:
         kind = type(el)
         if kind is Rect:
             _rect_items(el, ox, oy, s, scale, out)
         elif kind is Text:
-            _text_items(el, ox, oy, s, out)
+            _text_items(el, ox, oy, s, scale, icons, out)
         elif kind is Line:
             _line_items(el, ox, oy, s, scale, out)
         elif kind is Circle or kind is Ellipse:
             _round_items(el, ox, oy, s, scale, out)
+        elif kind is Icon:
+            _icon_item(icons, el.name, el.color, (el.x * K, el.y * K, el.w * K, el.h * K), el.outline, ox, oy, s, scale, out)
         elif isinstance(el, Group):
             x, y, rot, inner, children = el[:5]
             if rot:
                 raise Inexact("a turned group")
-            face_items(children, ox + s * x * K, oy + s * y * K, s * inner, scale * inner, out)
+            face_items(children, ox + s * x * K, oy + s * y * K, s * inner, scale * inner, out, icons)
         else:
             raise Inexact(kind.__name__)
     return out
@@ -232,29 +239,6 @@ def _rect_items(el: Rect, ox: float, oy: float, s: float, scale: float, out: lis
                 _rect(x0 - half, y0 + half, x0 + half, y1 - half, cov), _rect(x1 - half, y0 + half, x1 + half, y1 - half, cov)]
 
 
-def _cubic(p0, p1, p2, p3) -> float:
-    """Twice the signed area a cubic Bézier sweeps about the origin, ∫ x dy − y dx: Gauss–Legendre's three points
-    integrate its polynomial of degree five exactly."""
-    total = 0.0
-    for t, weight in ((0.5 - 0.15 ** 0.5, 5 / 18), (0.5, 8 / 18), (0.5 + 0.15 ** 0.5, 5 / 18)):
-        u = 1 - t
-        x = u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0]
-        y = u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1]
-        dx = 3 * (u * u * (p1[0] - p0[0]) + 2 * u * t * (p2[0] - p1[0]) + t * t * (p3[0] - p2[0]))
-        dy = 3 * (u * u * (p1[1] - p0[1]) + 2 * u * t * (p2[1] - p1[1]) + t * t * (p3[1] - p2[1]))
-        total += weight * (x * dy - y * dx)
-    return total
-
-
-def _quadrant(kappa: float) -> float:
-    """The area between a unit circle's centre and reportlab's Bézier quarter arc whose handles are `kappa` long."""
-    return _cubic((1, 0), (1, kappa), (kappa, 1), (0, 1)) / 2  # the two radii sweep no area about the centre
-
-
-ROUND_CORNER = _quadrant(1 - 0.4472)  # reportlab's roundRect: handles 0.4472 of the radius short of the corner
-ROUND_ARC = _quadrant(0.5522847498)  # reportlab's circle and ellipse: four arcs of 4/3 (√2 − 1)
-
-
 def _rounded_items(el: Rect, x0: float, y0: float, x1: float, y1: float, r: float, stroke, scale: float, s: float, out: list) -> None:
     """A rounded rectangle as a shape: its box less four corners' worth of reportlab's arcs; it covers its box but for
     the corners (`inner`). A stroke makes it two shapes (`_stroked`); a radius past half a side is not measured here."""
@@ -268,7 +252,7 @@ def _rounded_items(el: Rect, x0: float, y0: float, x1: float, y1: float, r: floa
     if el.dash:
         raise Inexact("a dashed stroke")
     d = s * line_width(el.stroke_width * K, scale) / 2
-    length, bend = _quarter(1.0, 1.0, 1 - 0.4472)
+    length, bend = quarter(1.0, 1.0, 1 - 0.4472)
     _stroked((x0, y0, x1, y1), area, 2 * (x1 - x0 + y1 - y0 - 4 * r) + 4 * r * length, r * bend, d, el.fill, stroke, out,
              _within(x0 - d, y0 - d, x1 + d, y1 + d, r + d), _within(x0 + d, y0 + d, x1 - d, y1 - d, r - d))
 
@@ -303,7 +287,7 @@ def _round_items(el, ox: float, oy: float, s: float, scale: float, out: list) ->
     if min(a, b) <= 0:
         raise Inexact("a flat ellipse's stroke")
     d = s * line_width(el.stroke_width * K, scale) / 2
-    length, bend = _quarter(1.0, min(a, b) / max(a, b), 0.5522847498)  # an ellipse's quarter, its long semi-axis 1
+    length, bend = quarter(1.0, min(a, b) / max(a, b), 0.5522847498)  # an ellipse's quarter, its long semi-axis 1
     _stroked((cx - a, cy - b, cx + a, cy + b), 4 * a * b * ROUND_ARC, 4 * max(a, b) * length, max(a, b) * bend, d, el.fill, stroke, out,
              ((cx - ia, cy - ib, cx + ia, cy + ib),), ((cx - ia + d, cy - ib + d, cx + ia - d, cy + ib - d),) if min(ia, ib) > d else ())
 
@@ -325,46 +309,6 @@ def _stroked(box: tuple, area: float, length: float, bend: float, d: float, fill
     out.append((x0 + d, y0 + d, x1 - d, y1 - d, coverage(fill) if fill else None, shrunk, hole, True))
 
 
-def _gauss(n: int) -> tuple:
-    """Gauss–Legendre's n nodes and weights on [0, 1] (Newton's method on the Legendre polynomial's roots)."""
-    nodes = []
-    for k in range(n):
-        x = cos(PI * (k + 0.75) / (n + 0.5))
-        for _ in range(100):
-            p0, p1 = 1.0, x
-            for m in range(2, n + 1):
-                p0, p1 = p1, ((2 * m - 1) * x * p1 - (m - 1) * p0) / m
-            dp = n * (x * p1 - p0) / (x * x - 1)
-            x, last = x - p1 / dp, x
-            if abs(x - last) < 1e-16:
-                break
-        nodes.append(((1 - x) / 2, 1 / ((1 - x * x) * dp * dp)))
-    return tuple(nodes)
-
-
-GAUSS = _gauss(20)
-
-
-@lru_cache(maxsize=256)
-def _quarter(a: float, b: float, kappa: float) -> tuple[float, float]:
-    """(length, least radius of curvature) of the Bézier quarter arc from (a, 0) to (0, b) whose handles are kappa of
-    each semi-axis long: its length ∫|B′| by Gauss–Legendre over 16 pieces (to a float's precision: the integrand is
-    smooth), its bend |B′|³ / |B′ × B″| at 513 points (its curvature changes by well under a percent between them)."""
-    px, py = (a, a, kappa * a, 0.0), (0.0, kappa * b, b, b)
-
-    def speed(t: float) -> tuple:
-        u = 1 - t
-        dx = 3 * (u * u * (px[1] - px[0]) + 2 * u * t * (px[2] - px[1]) + t * t * (px[3] - px[2]))
-        dy = 3 * (u * u * (py[1] - py[0]) + 2 * u * t * (py[2] - py[1]) + t * t * (py[3] - py[2]))
-        ddx = 6 * (u * (px[2] - 2 * px[1] + px[0]) + t * (px[3] - 2 * px[2] + px[1]))
-        ddy = 6 * (u * (py[2] - 2 * py[1] + py[0]) + t * (py[3] - 2 * py[2] + py[1]))
-        return dx, dy, ddx, ddy
-
-    length = sum(w * hypot(*speed((i + x) / 16)[:2]) for i in range(16) for x, w in GAUSS) / 16
-    bend = min(hypot(dx, dy) ** 3 / abs(dx * ddy - dy * ddx) for dx, dy, ddx, ddy in (speed(i / 512) for i in range(513)))
-    return length, bend * (1 - 1e-3)
-
-
 def _line_items(el: Line, ox: float, oy: float, s: float, scale: float, out: list) -> None:
     """A level or upright line with butt ends: a rectangle as long as the line and as wide as its stroke."""
     if not el.stroke or el.stroke_width <= 0:  # drawn as nothing (pnp.render.draw's _paint)
@@ -381,12 +325,14 @@ def _line_items(el: Line, ox: float, oy: float, s: float, scale: float, out: lis
         raise Inexact("a slanted line")
 
 
-def _text_items(el: Text, ox: float, oy: float, s: float, out: list) -> None:
-    """Each run of text as an item: its glyphs' area within their box (y down, from its baseline)."""
+def _text_items(el: Text, ox: float, oy: float, s: float, scale: float, icons: IconInks | None, out: list) -> None:
+    """Each run of text as an item: its glyphs' area within their box (y down, from its baseline); each icon in it as
+    `_icon_item`, in the square it is set in."""
     bx, by = ox + s * el.x * K, oy + s * el.y * K
     for op in el.ops:
         if type(op) is not TextOp:
-            raise Inexact("an icon in text")
+            _icon_item(icons, op.icon, op.color, (op.x, op.y, op.size, op.size), 0.0, bx, by, s, scale, out)
+            continue
         ink = run_ink(op.font, op.text)
         if ink is None:
             raise Inexact("glyphs not measured")
@@ -396,35 +342,84 @@ def _text_items(el: Text, ox: float, oy: float, s: float, out: list) -> None:
             out.append((x + ink.x0 * size, base - ink.y1 * size, x + ink.x1 * size, base - ink.y0 * size, coverage(op.color), ink.area * size * size, ()))
 
 
-def items_of(face) -> list | str:
+def _icon_item(icons: IconInks | None, name: str, colour: str | None, box: tuple, outline_mm: float, ox: float, oy: float, s: float,
+               scale: float, out: list) -> None:
+    """An icon drawn in `box` (x, top, w, h in points, moved by (ox, oy) and scaled by s) as a shape: its area in its one
+    colour over the colour beneath (pnp.render.icon_ink), within its ink's box."""
+    if icons is None:
+        raise Inexact("an icon")
+    found = icons.item(name, colour, *box, scale, outline_mm)
+    if type(found) is str:
+        raise Inexact(found)
+    (x0, y0, x1, y1), area, paint = found
+    if area:
+        out.append((ox + s * x0, oy + s * y0, ox + s * x1, oy + s * y1, coverage(paint), area * s * s, ()))
+
+
+def items_of(face, icons: IconInks | None = None) -> list | str:
     """A face's items (`face_items`), or why it is rasterised: the Inexact's words, not the Inexact raised, whose
     traceback would hold every frame under it and above it (the page's placed faces, its key) for as long as it is kept."""
     try:
-        return face_items(face.elements)
+        return face_items(face.elements, icons=icons)
     except Inexact as exc:
         return str(exc)
 
 
+@lru_cache(maxsize=64)
+def face_clip(w_um: int, h_um: int, bleed_um: int) -> tuple:
+    """A face's bleed box in its own points (y down from the trim's top-left): its clip on a sheet wherever no page edge
+    cuts it. One tuple for every face of a size, so a helper process sends it once (pickle sends a shared object once)."""
+    return (-pt(bleed_um), -pt(bleed_um), pt(w_um + bleed_um), pt(h_um + bleed_um))
+
+
+def clip_of(face) -> tuple:
+    """`face_clip` of a face."""
+    return face_clip(um(face.w), um(face.h), round(face.bleed * 1000))
+
+
+def face_ink(face, icons: IconInks | None = None) -> tuple | str:
+    """(its clip, its figure or why that clip is not measured here) of a face within its bleed box (`clip_of`), or why
+    it is rasterised whatever its clip (`items_of`): worked out where the face was drawn (pnp.outputs.cards's deck
+    helper), the figure sent and not its items."""
+    items = items_of(face, icons)
+    if type(items) is str:
+        return items
+    clip = clip_of(face)
+    try:
+        return clip, painted(items, clip)
+    except Inexact as exc:  # the words, not the exception and the frames it holds (`items_of`)
+        return clip, str(exc)
+
+
 class FaceInks:
     """Each face's ink (Σ coverage × area, pt²) within a clip box, worked out once however often it is placed (a face
-    is known by its identity: a deck's faces are the same objects on every page, and hashing one walks its elements)."""
+    is known by its identity: a deck's faces are the same objects on every page, and hashing one walks its elements).
+    Its items are not kept: a face is placed within its bleed box (`face_ink`), and placed past a page's edge it is
+    worked out again, for that clip."""
 
-    def __init__(self, known: dict | None = None):
-        # id(face) → (face, its items or why they are not measured); `known` holds those another process worked out where it
-        # drew the faces (`items_of`: pnp.outputs.cards's deck helper), and may fill as the pages are drawn
-        self._items: dict = known if known is not None else {}
-        self._figures: dict = {}  # (id(face), clip) → figure
+    def __init__(self, known: dict | None = None, icons: IconInks | None = None):
+        # id(face) → (face, `face_ink`); `known` holds those another process worked out where it drew the faces
+        # (pnp.outputs.cards's deck helper), and may fill as the pages are drawn
+        self._inks: dict = known if known is not None else {}
+        self._figures: dict = {}  # (id(face), clip) → figure, for a clip other than its bleed box
+        self.icons = icons
 
     def figure(self, face, clip) -> float:
+        kept = self._inks.get(id(face))
+        if kept is None:
+            kept = self._inks[id(face)] = (face, face_ink(face, self.icons))  # the face held: its id is not given to another
+        ink = kept[1]
+        if type(ink) is str:
+            raise Inexact(ink)
+        if ink[0] == clip:
+            if type(ink[1]) is str:
+                raise Inexact(ink[1])
+            return ink[1]
         key = (id(face), clip)
         figure = self._figures.get(key)
         if figure is None:
-            kept = self._items.get(id(face))
-            if kept is None:
-                kept = self._items[id(face)] = (face, items_of(face))  # the face held: its id is not given to another
-            if type(kept[1]) is str:
-                raise Inexact(kept[1])
-            figure = self._figures[key] = painted(kept[1], clip)
+            items = items_of(face, self.icons)
+            figure = self._figures[key] = painted(items, clip)
         return figure
 
 
@@ -434,8 +429,8 @@ class PageInks:
     once. `common` is the PDF's (font, no colour filter, ink saver); `scale_label` the scale bar's words, or None where
     the pages draw what no element here names (a cutting machine's marks); `known`, faces' items worked out elsewhere (FaceInks)."""
 
-    def __init__(self, common: tuple, scale_label: str | None, known: dict | None = None):
-        self.common, self.scale_label, self.faces = common, scale_label, FaceInks(known)
+    def __init__(self, common: tuple, scale_label: str | None, known: dict | None = None, icons: IconInks | None = None):
+        self.common, self.scale_label, self.faces = common, scale_label, FaceInks(known, icons)
         self._marks: dict = {}  # (marks, offset) → (their items, their ink, the box holding them)
         self._apart: dict = {}  # (faces' boxes, marks, offset) → whether no two of them meet
 
@@ -501,7 +496,11 @@ class PageInks:
             if box[0] >= box[2] or box[1] >= box[3]:
                 continue
             boxes.append(box)
-            clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1])  # in the face's own points, y down from its top
+            own = clip_of(face)
+            if (slot.w, slot.h) == (um(face.w), um(face.h)) and box == (pt(slot.x - b) + ox, pt(slot.y - b) + oy, pt(slot.x + slot.w + b) + ox, pt(slot.y + slot.h + b) + oy):
+                clip = own  # no page edge cuts it: its bleed box, as the process that drew it worked it out (`face_ink`)
+            else:
+                clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1])  # in the face's own points, y down from its top
             total += self.faces.figure(face, clip)
         return total, boxes
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from pnp.layout.elements import Face, FaceDigests
+from pnp.render.icon_ink import IconInks
 from pnp.render.ink_elements import PageInks
 
 
@@ -24,14 +25,14 @@ class PageKeys:
     art) the caller adds to every key. A group drawing its own cut guide runs
     code no value here names: its pages get no key. Each page's ink where its
     elements give it exactly goes to `inks` (`scale_label`: the scale bar's words;
-    None where the pages draw what no element names, a cutting machine's marks; `known`, faces' ink items worked out
+    None where the pages draw what no element names, a cutting machine's marks; `known`, faces' ink figures worked out
     where they were drawn: pnp.render.ink_elements.FaceInks), measured on each face as it is drawn (`prepared`: the
     ink saver's lightened face, pnp.render.draw.FaceDrawer.prepared)."""
 
     def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None, known: dict | None = None,
-                 prepared: Callable[[Face], Face] | None = None):
+                 prepared: Callable[[Face], Face] | None = None, icons: IconInks | None = None):
         self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
-        self.exact = PageInks(common, scale_label, known)
+        self.exact = PageInks(common, scale_label, known, icons)
         self.prepared = prepared
         self.made: list[str | None] = []
         self.inks: list[float | None] = []

@@ -23,6 +23,7 @@ from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.face_uses import Uses
+from pnp.render.icon_ink import IconInks
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
@@ -170,7 +171,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     Every shared cut of every page side is read for slivers (`stats.slivers`), with `edges_of` giving a face's edges
     (pnp.layout.slivers.edges, or a kept memo). With `lang`, the PDF is tagged in that language (pnp.render.pdf.new_canvas);
     with `spool_to` (the output's path), a PDF of many pictures is written beside it as it is made (pnp.layout.rl_stream);
-    `known_inks` holds faces' ink items another process worked out where it drew them (pnp.render.ink_elements.FaceInks)."""
+    `known_inks` holds faces' ink figures another process worked out where it drew them (pnp.render.ink_elements.FaceInks)."""
     _check_fold(layout, fold_rotation)
     if ink_saver:
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
@@ -182,7 +183,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _ask_duplex(c, pages, duplex)
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
     keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks,
-                    drawer.prepared if ink_saver else None)  # a plain page's faces are drawn as they are: no list made again a page
+                    drawer.prepared if ink_saver else None, IconInks(icons) if icons is not None else None)  # a plain page's faces are drawn as they are
     writer = _SheetWriter(c, drawer, groups, duplex, font_name, keys, machine, back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()

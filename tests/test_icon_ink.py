@@ -1,0 +1,224 @@
+"""An icon's ink (pnp.render.icon_ink), so a sheet page of icons is measured from its elements and not rasterised page by
+page: its area against the plane geometry of what it draws, its box against where the PDF prints it, and the pages
+that place icons against their own fine raster. Icons are SVG files written here; the expected areas come from their
+shapes (a square, the shoelace formula of a polygon), in the drawing's own units: svglib reads an SVG pixel as 3/4 of
+a point, so a 100 px icon is 75 units wide."""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp.core.kept import KeptParses
+from pnp.layout.elements import Face, Icon, Rect, Text
+from pnp.layout.icons import IconLibrary
+from pnp.layout.typeset import IconOp, TextOp
+from pnp.render import icon_ink
+from pnp.render.icon_ink import IconInks
+from pnp.render.ink_elements import Inexact, face_items, painted
+
+K = 72 / 25.4  # pt a mm
+PX = 0.75  # drawing units (points) an SVG pixel is
+FONT = "IconInkProbe"
+STAR = [(50, 4), (61, 38), (97, 38), (68, 59), (79, 94), (50, 73), (21, 94), (32, 59), (3, 38), (39, 38)]
+
+
+def svg(body: str, side: int = 100) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side}" height="{side}">{body}</svg>'
+
+
+ICONS = {
+    "square": svg('<rect x="10" y="20" width="50" height="30" fill="#000000"/>'),
+    "star": svg(f'<polygon points="{" ".join(f"{x},{y}" for x, y in STAR)}" fill="#c0392b"/>'),
+    "overlap": svg('<rect x="0" y="0" width="60" height="60" fill="#000"/><rect x="40" y="40" width="60" height="60" fill="#000"/>'),
+    "holed": svg('<path d="M10 10 H90 V90 H10 Z M30 30 V70 H70 V30 Z" fill="#000" fill-rule="evenodd"/>'),
+    "corner": svg('<rect x="80" y="0" width="20" height="10" fill="#000"/>'),
+    "two": svg('<rect x="0" y="0" width="50" height="100" fill="#ff0000"/><rect x="50" y="0" width="50" height="100" fill="#0000ff"/>'),
+    "faint": svg('<rect x="0" y="0" width="100" height="100" fill="#000" fill-opacity="0.5"/>'),
+    "ring": svg('<circle cx="50" cy="50" r="30" fill="none" stroke="#000" stroke-width="10"/>'),
+    "hair": svg('<line x1="0" y1="50" x2="100" y2="50" stroke="#000" stroke-width="0.01"/>'),
+}
+
+
+def shoelace(points) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True))) / 2
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("icons")
+    for name, text in ICONS.items():
+        (folder / f"{name}.svg").write_text(text, encoding="utf-8")
+    if FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(FONT, str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
+    return IconLibrary([folder])
+
+
+def item(library, name, colour=None, box=(0.0, 0.0, 75.0, 75.0), scale=1.0, outline=0.0):
+    return IconInks(library).item(name, colour, *box, scale, outline)
+
+
+@pytest.mark.parametrize("name, area", [
+    ("square", 50 * 30),
+    ("star", shoelace(STAR)),
+    ("overlap", 2 * 60 * 60 - 20 * 20),  # the union: the square both cover counts once
+    ("holed", 80 * 80 - 40 * 40),  # the hole inks nothing
+    ("ring", 3.141592653589793 * (35 ** 2 - 25 ** 2)),  # a stroke 10 wide about a circle of radius 30
+])
+def test_an_icons_area_is_the_area_its_shapes_cover(library, name, area):
+    """Drawn at one point a unit, an icon inks the area of the union of its shapes: overlaps once, holes not at all."""
+    _, found, _ = item(library, name)
+    assert found == pytest.approx(area * PX * PX, rel=2e-4)
+
+
+def test_an_icons_area_grows_with_the_square_of_its_size(library):
+    _, small, _ = item(library, "square", box=(0.0, 0.0, 75.0, 75.0))
+    _, large, _ = item(library, "square", box=(0.0, 0.0, 150.0, 300.0))  # fitted whole: twice as wide, centred in the height
+    assert large == pytest.approx(4 * small, rel=1e-9)
+
+
+@pytest.mark.parametrize("box, expected", [
+    ((0.0, 0.0, 75.0, 75.0), (10, 20, 60, 50)),  # the square's own place, in pixels of the SVG
+    ((100.0, 200.0, 75.0, 75.0), (10, 20, 60, 50)),  # moved with its box
+    ((0.0, 0.0, 150.0, 75.0), (60, 20, 110, 50)),  # a box twice as wide: fitted to the height and centred across
+    ((0.0, 0.0, 75.0, 150.0), (10, 70, 60, 100)),  # twice as tall: centred down it
+])
+def test_an_icons_ink_box_holds_its_ink_where_the_box_centres_it(library, box, expected):
+    """The ink box is where the icon prints its ink: the square 10–60 px across and 20–50 px down, the drawing fitted
+    whole in its box and centred, and no more than 0.3 pt (a tenth of a millimetre) past it."""
+    (x0, y0, x1, y1), _, _ = item(library, "square", box=box)
+    ex0, ey0, ex1, ey1 = (v * PX for v in expected)
+    ox, oy = box[0], box[1]
+    slack = 0.3
+    assert x0 - ox <= ex0 <= x0 - ox + slack and y0 - oy <= ey0 <= y0 - oy + slack
+    assert x1 - ox - slack <= ex1 <= x1 - ox and y1 - oy - slack <= ey1 <= y1 - oy
+
+
+def test_an_icons_colour_is_the_one_it_is_drawn_in_or_its_own(library):
+    assert item(library, "star")[2] == "#c0392b"
+    assert item(library, "star", "#123456")[2] == "#123456"
+    assert item(library, "two", "#123456")[2] == "#123456"  # recoloured, one colour
+
+
+@pytest.mark.parametrize("name, colour, why", [
+    ("two", None, "more than one colour"),
+    ("faint", None, "translucent"),
+    ("faint", "#000000", "translucent"),  # recolouring keeps its opacity
+])
+def test_an_icon_of_several_colours_or_translucent_is_not_measured_here(library, name, colour, why):
+    found = item(library, name, colour)
+    assert type(found) is str and why in found
+
+
+def test_a_stroke_too_thin_to_print_is_measured_at_the_floor_it_prints_at(library):
+    """A line 0.01 px wide prints at the hairline floor (pnp.render.print_floor): its ink is that floor's strip, not the
+    hundredth of a pixel the SVG says."""
+    _, area, _ = item(library, "hair")
+    assert area > 75 * 0.05  # at least a strip 0.05 pt wide across the 75-unit drawing
+    assert area < 75 * 0.5
+
+
+def test_an_ink_savers_outlined_icon_inks_its_outline_not_its_fill(library):
+    _, filled, _ = item(library, "square")
+    _, outlined, _ = item(library, "square", outline=0.3)
+    assert 0 < outlined < filled / 4
+
+
+def test_a_face_of_icons_in_text_and_alone_is_measured_over_the_colour_beneath(library):
+    """An icon alone on a white panel and one among words on a red one: each counts its area × (its colour's coverage −
+    the panel's); black over red (M + Y: 2) takes ink away."""
+    face = (Rect(0, 0, 60, 30, "#ffffff", None, 0, 0, None), Rect(0, 30, 60, 30, "#ff0000", None, 0, 0, None),
+            Icon("square", "#000000", 2, 2, 75 / K, 75 / K),
+            Text(5, 40, (TextOp(0, 9.0, FONT, 12, "#000000", "Gain", 30), IconOp(31, 0.0, 12, "star", "#000000"))))
+    items = face_items(face, icons=IconInks(library))
+    clip = (0.0, 0.0, 60 * K, 60 * K)
+    without = painted(face_items((*face[:2], face[3]._replace(ops=face[3].ops[:1])), icons=IconInks(library)), clip)
+    square = 50 * 30 * PX * PX
+    star = shoelace(STAR) * (12 / 100) ** 2  # 100 px fitted into 12 pt
+    assert painted(items, clip) == pytest.approx(without + square * (1 - 0) + star * (1 - 2), rel=1e-3)
+
+
+def test_without_icons_to_measure_a_face_of_icons_is_rasterised():
+    with pytest.raises(Inexact):
+        face_items((Icon("square", "#000000", 10, 10, 20, 20),))
+
+
+def test_a_shape_drawn_over_an_icons_ink_is_rasterised_and_one_beside_its_ink_is_not(library):
+    """The icon 'corner' inks only its top-right corner: a panel drawn over the rest of its box lies beside its ink."""
+    icons = IconInks(library)
+    beside = (Icon("corner", "#000000", 0, 0, 75 / K, 75 / K), Rect(0, 10, 10, 10, "#ff0000", None, 0, 0, None))
+    over = (Icon("corner", "#000000", 0, 0, 75 / K, 75 / K), Rect(20, 0, 6, 3, "#ff0000", None, 0, 0, None))
+    clip = (0.0, 0.0, 60 * K, 60 * K)
+    assert painted(face_items(beside, icons=icons), clip) == pytest.approx(20 * 10 * PX * PX + 100 * K * K * 2, rel=1e-3)
+    with pytest.raises(Inexact):
+        painted(face_items(over, icons=icons), clip)
+
+
+def test_a_sheet_of_icon_faces_is_measured_from_its_elements_as_its_raster_measures_it(library):
+    """Nine cards each with an icon alone and icons among words, on a coloured panel: every page is measured from its
+    elements, and each figure is what the page's 150-dpi raster measures (within that raster's own error)."""
+    import pnp.render.ink as ink_pages
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    w, h = 63.5, 88.9
+    front = Face(w, h, 0.0, (Rect(0, 0, w, h, "#f4d35e", None, 0, 0, None), Icon("star", None, 10, 10, 40, 40),
+                             Icon("holed", "#1d3557", 20, 60, 20, 20),
+                             Text(5, 55, (TextOp(0, 9.0, FONT, 10, "#000000", "Gain", 22), IconOp(23, 1.0, 10, "square", "#e63946")))),
+                 frozenset({("star", None), ("holed", "#1d3557"), ("square", "#e63946")}))
+    data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(front, None, f"c{n}") for n in range(9)])], game_title="Probe",
+                               kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=library)
+    assert None not in stats.page_exact
+    assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=150, halves=False), abs=0.004)
+
+
+def test_a_sheet_of_an_icon_in_two_colours_is_rasterised(library):
+    from pnp.render.sheets import Group as SheetGroup
+    from pnp.render.sheets import Piece, write_sheets
+
+    front = Face(63.5, 88.9, 0.0, (Icon("two", None, 10, 10, 40, 40),), frozenset({("two", None)}))
+    _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(front, None, "c")])], game_title="Probe", kind="cards",
+                            paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=library)
+    assert stats.page_exact == [None]
+
+
+def test_an_icons_measure_is_kept_across_runs_by_its_file(library, tmp_path, monkeypatch):
+    """A second build reads the first's measure (the raster is not drawn again); an icon whose file changed is measured
+    again."""
+    folder = tmp_path / "icons"
+    folder.mkdir()
+    (folder / "mark.svg").write_text(ICONS["square"], encoding="utf-8")
+    drawn = []
+    real = icon_ink.measure
+    monkeypatch.setattr(icon_ink, "measure", lambda drawing, colour: drawn.append(1) or real(drawing, colour))
+    kept = KeptParses(tmp_path / "kept")
+    (tmp_path / "kept").mkdir()
+    first = IconInks(IconLibrary([folder], kept=kept)).item("mark", None, 0.0, 0.0, 75.0, 75.0, 1.0)
+    again = IconInks(IconLibrary([folder], kept=kept)).item("mark", None, 0.0, 0.0, 75.0, 75.0, 1.0)
+    assert again == first and len(drawn) == 1
+    (folder / "mark.svg").write_text(ICONS["corner"], encoding="utf-8")
+    changed = IconInks(IconLibrary([folder], kept=kept)).item("mark", None, 0.0, 0.0, 75.0, 75.0, 1.0)
+    assert len(drawn) == 2 and changed[1] == pytest.approx(20 * 10 * PX * PX, rel=2e-4)
+
+
+def test_a_hairline_icon_drawn_three_times_larger_inks_three_times_more_not_nine(library):
+    """Its line prints at the hairline floor at either size (the floor is worked out for the size it is drawn at), so
+    only its length grows: each size's form is measured with its own floor. Ten times larger, its hairline would be
+    too fine a stroke for the measuring raster (pdfium draws a line thinner than a pixel a pixel wide): not measured
+    here, its pages are rasterised."""
+    icons = IconInks(library)
+    _, small, _ = icons.item("hair", None, 0.0, 0.0, 75.0, 75.0, 1.0)
+    _, large, _ = icons.item("hair", None, 0.0, 0.0, 225.0, 225.0, 1.0)
+    assert large / small == pytest.approx(3, rel=0.1)
+    assert "too fine" in icons.item("hair", None, 0.0, 0.0, 750.0, 750.0, 1.0)
+
+
+def test_an_icon_measured_in_a_colour_given_is_measured_again_in_its_own(library):
+    """'two' recoloured is one colour; in its own it is two, whichever was asked first."""
+    icons = IconInks(library)
+    assert type(icons.item("two", "#123456", 0.0, 0.0, 75.0, 75.0, 1.0)) is tuple
+    assert "more than one colour" in icons.item("two", None, 0.0, 0.0, 75.0, 75.0, 1.0)
+    again = IconInks(library)
+    assert "more than one colour" in again.item("two", None, 0.0, 0.0, 75.0, 75.0, 1.0)
+    assert type(again.item("two", "#123456", 0.0, 0.0, 75.0, 75.0, 1.0)) is tuple
