@@ -4,8 +4,8 @@ rasterised page by page.
 An icon is an SVG drawing: paths that may overlap, holes, strokes, curves. The area it inks is the area of the union
 of what it paints, which no sum of its shapes' areas gives in general. So it is read once from a raster of the icon
 alone, `SIDE` pixels along its longer side, anti-aliased: each pixel's grey is the share of it the icon covers, and
-their sum the area, to well under 0.01 % of it (a square gives its area to the bit; the bundled star, a polygon,
-within 0.001 % of its shoelace area: tests/test_icon_ink.py). Its colour counts as text's does, over the one flat
+their sum the area, within 0.02 % of it for the shapes tests/test_icon_ink.py draws (squares, a star, overlaps, holes,
+a ring, strokes past the box), and within 0.0002 units² a unit of outline for a shape a pixel thin. Its colour counts as text's does, over the one flat
 colour beneath it. An icon of more than one colour, translucent, or showing a picture is not measured here: its
 pages are rasterised as before.
 
@@ -160,7 +160,10 @@ def measure(drawing, colour: str) -> IconInk:
 def _within_box(drawing, w: float, h: float) -> bool:
     """Whether everything the drawing paints lies within its box (0, 0, w, h): its shapes' bounds grown by half its
     widest stroke."""
-    x0, y0, x1, y1 = drawing.getBounds()
+    bounds = drawing.getBounds()
+    if bounds is None:  # it draws nothing
+        return True
+    x0, y0, x1, y1 = bounds
     reach = _widest_stroke(drawing) / 2
     return x0 - reach >= 0 and y0 - reach >= 0 and x1 + reach <= w and y1 + reach <= h
 
