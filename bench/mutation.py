@@ -131,6 +131,8 @@ MODULES: dict[str, list[str]] = {
     # say exactly what prints, and the page is rasterised where they cannot
     "pnp/render/ink_elements.py": ["tests/test_ink_elements.py", "tests/test_ink_areas.py", "tests/test_ink_geometry.py", "tests/test_ink_alike.py",
                                    "tests/test_deck_helper_inks.py", "tests/test_icon_ink.py"],
+    # s27's part of it: a face's items with its icons, its figure within its bleed box worked out where it was drawn (its FOCUS)
+    "pnp/render/ink_elements.py#faces": ["tests/test_ink_areas.py", "tests/test_icon_ink.py", "tests/test_ink_elements.py", "tests/test_deck_helper_inks.py"],
     # reportlab's Bézier arcs measured (the ink of round shapes), and an icon's ink read once from a raster of it alone
     "pnp/render/arcs.py": ["tests/test_ink_geometry.py"],
     "pnp/render/icon_ink.py": ["tests/test_icon_ink.py"],
@@ -193,6 +195,8 @@ FOCUS: dict[str, list[str]] = {
     # the process's memo and what it gives back
     "pnp/render/flowables.py": ["Stack._headings_kept_with_next"],
     "pnp/render/packing.py#kept": ["plan_pages"],
+    "pnp/render/ink_elements.py#faces": ["face_items", "_text_items", "_icon_item", "items_of", "face_clip", "clip_of", "face_ink",
+                                          "FaceInks.__init__", "FaceInks.figure", "PageInks._faces"],
     # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)
     "pnp/data/words.py": ["_sections", "_table", "_tables", "words_of", "table_of", "shipped_languages", "lacking_words"],
     "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],

@@ -11,7 +11,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.core.kept import KeptParses
-from pnp.layout.elements import Face, Icon, Rect, Text
+from pnp.layout.elements import Face, Group, Icon, Rect, Text
 from pnp.layout.icons import IconLibrary
 from pnp.layout.typeset import IconOp, TextOp
 from pnp.render import icon_ink
@@ -232,16 +232,84 @@ def test_an_ink_savers_outlined_icon_inks_its_outline_not_its_fill(library):
 
 def test_a_face_of_icons_in_text_and_alone_is_measured_over_the_colour_beneath(library):
     """An icon alone on a white panel and one among words on a red one: each counts its area × (its colour's coverage −
-    the panel's); black over red (M + Y: 2) takes ink away."""
+    the panel's); black over red (M + Y: 2) takes ink away, and the star drawn black is not its own red (1.73)."""
     face = (Rect(0, 0, 60, 30, "#ffffff", None, 0, 0, None), Rect(0, 30, 60, 30, "#ff0000", None, 0, 0, None),
             Icon("square", "#000000", 2, 2, 75 / K, 75 / K),
-            Text(5, 40, (TextOp(0, 9.0, FONT, 12, "#000000", "Gain", 30), IconOp(31, 0.0, 12, "star", "#000000"))))
+            Text(5, 40, (TextOp(0, 9.0, FONT, 12, "#000000", "Gain", 30), IconOp(31, 0.0, 12, "star", "#000000"),
+                         TextOp(45, 9.0, FONT, 12, "#000000", "now", 25))))
     items = face_items(face, icons=IconInks(library))
     clip = (0.0, 0.0, 60 * K, 60 * K)
-    without = painted(face_items((*face[:2], face[3]._replace(ops=face[3].ops[:1])), icons=IconInks(library)), clip)
+    words = face[3]._replace(ops=face[3].ops[:1] + face[3].ops[2:])
+    without = painted(face_items((*face[:2], words), icons=IconInks(library)), clip)
     square = 50 * 30 * PX * PX
     star = shoelace(STAR) * (12 / 100) ** 2  # 100 px fitted into 12 pt
-    assert painted(items, clip) == pytest.approx(without + square * (1 - 0) + star * (1 - 2), rel=1e-3)
+    assert painted(items, clip) - without == pytest.approx(square * (1 - 0) + star * (1 - 2), rel=1e-3)
+
+
+def test_an_icons_shape_lies_where_its_element_puts_it(library):
+    """The square (10–60 px across, 20–50 down, of 100) drawn 75 pt wide at (10, 20) mm, and in a group moved to (5, 5) mm
+    and drawn at twice its size: its shape's box, in the face's points, and its area four times as large."""
+    icons = IconInks(library)
+    [alone] = face_items((Icon("square", None, 10, 20, 75 / K, 75 / K),), icons=icons)
+    assert alone[0] == pytest.approx(10 * K + 7.5, abs=0.3) and alone[1] == pytest.approx(20 * K + 15, abs=0.3)
+    assert alone[2] == pytest.approx(10 * K + 45, abs=0.3) and alone[3] == pytest.approx(20 * K + 37.5, abs=0.3)
+    [grouped] = face_items((Group(5, 5, 0, 2.0, (Icon("square", None, 10, 20, 75 / K, 75 / K),)),), icons=icons)
+    assert grouped[0] == pytest.approx(5 * K + 2 * (10 * K + 7.5), abs=0.6) and grouped[3] == pytest.approx(5 * K + 2 * (20 * K + 37.5), abs=0.6)
+    assert grouped[5] == pytest.approx(4 * alone[5], rel=1e-9)
+
+
+def test_an_icon_in_a_group_printed_larger_takes_the_stroke_floor_of_the_size_it_prints_at(library):
+    """A hairline icon in a group drawn three times its size prints its line at the hairline floor of that size: the
+    shape is the one drawn three times larger (its area nine times the form's measured at that floor), not the one
+    drawn at its own size scaled up."""
+    icons = IconInks(library)
+    [grouped] = face_items((Group(0, 0, 0, 3.0, (Icon("hair", None, 0, 0, 75 / K, 75 / K),)),), icons=icons)
+    [large] = face_items((Icon("hair", None, 0, 0, 225 / K, 225 / K),), icons=icons)
+    [small] = face_items((Icon("hair", None, 0, 0, 75 / K, 75 / K),), icons=icons)
+    assert grouped[5] == pytest.approx(large[5], rel=1e-9) and grouped[5] != pytest.approx(9 * small[5], rel=0.05)
+
+
+def test_an_ink_savers_outlined_icon_on_a_face_inks_its_outline(library):
+    icons = IconInks(library)
+    [filled] = face_items((Icon("square", "#000000", 0, 0, 75 / K, 75 / K),), icons=icons)
+    [outlined] = face_items((Icon("square", "#000000", 0, 0, 75 / K, 75 / K, outline=0.3),), icons=icons)
+    assert 0 < outlined[5] < filled[5] / 4
+
+
+def test_a_face_not_measured_here_says_why(library):
+    """The reason a page is rasterised, in words, from the element that asks it."""
+    from pnp.layout.elements import Polygon
+    from pnp.render.ink_elements import FaceInks, items_of
+
+    two = Face(20, 20, 0.0, (Icon("two", None, 0, 0, 10, 10),), frozenset())
+    assert items_of(two, IconInks(library)) == "an icon of more than one colour"
+    with pytest.raises(Inexact, match="more than one colour"):
+        FaceInks(icons=IconInks(library)).figure(two, (0.0, 0.0, 20 * K, 20 * K))
+    shape = Face(20, 20, 0.0, (Polygon(((0, 0), (10, 0), (5, 8)), "#000000", None, 0, True),), frozenset())
+    assert items_of(shape) == "Polygon"
+
+
+def test_a_faces_figure_within_its_bleed_box_is_the_area_its_bleed_holds():
+    """A face 20 mm square with 1 mm of bleed, filled 2 mm past its trim: within its bleed box it inks 22 × 22 mm."""
+    from pnp.render.ink_elements import face_ink
+
+    face = Face(20, 20, 1.0, (Rect(-2, -2, 24, 24, "#000000", None, 0, 0, None),), frozenset())
+    _, figure = face_ink(face)
+    assert figure == pytest.approx(22 * 22 * K * K, rel=1e-12)
+
+
+def test_faces_placed_past_a_page_edge_keep_their_own_figures_for_that_clip(library):
+    """Two faces, each worked out within a clip other than its bleed box (a page's edge cuts them): each its own figure,
+    and a face of icons measured there too."""
+    from pnp.render.ink_elements import FaceInks
+
+    inks = FaceInks(icons=IconInks(library))
+    cut = (0.0, 0.0, 10 * K, 20 * K)
+    black = Face(20, 20, 0.0, (Rect(0, 0, 20, 20, "#000000", None, 0, 0, None),), frozenset())
+    red = Face(20, 20, 0.0, (Rect(0, 0, 20, 20, "#ff0000", None, 0, 0, None),), frozenset())
+    assert inks.figure(black, cut) == pytest.approx(10 * 20 * K * K) and inks.figure(red, cut) == pytest.approx(2 * 10 * 20 * K * K)
+    icon = Face(20, 20, 0.0, (Icon("square", "#000000", 0, 0, 2, 2),), frozenset())
+    assert inks.figure(icon, cut) > 0
 
 
 def test_without_icons_to_measure_a_face_of_icons_is_rasterised():
@@ -254,10 +322,12 @@ def test_a_shape_drawn_over_an_icons_ink_is_rasterised_and_one_beside_its_ink_is
     icons = IconInks(library)
     beside = (Icon("corner", "#000000", 0, 0, 75 / K, 75 / K), Rect(0, 10, 10, 10, "#ff0000", None, 0, 0, None))
     over = (Icon("corner", "#000000", 0, 0, 75 / K, 75 / K), Rect(20, 0, 6, 3, "#ff0000", None, 0, 0, None))
+    under = (Icon("corner", "#000000", 0, 0, 75 / K, 75 / K), Rect(24, 2, 1, 0.5, "#ff0000", None, 0, 0, None))  # its ink's lower part
     clip = (0.0, 0.0, 60 * K, 60 * K)
     assert painted(face_items(beside, icons=icons), clip) == pytest.approx(20 * 10 * PX * PX + 100 * K * K * 2, rel=1e-3)
-    with pytest.raises(Inexact):
-        painted(face_items(over, icons=icons), clip)
+    for drawn in (over, under):
+        with pytest.raises(Inexact):
+            painted(face_items(drawn, icons=icons), clip)
 
 
 def test_a_sheet_of_icon_faces_is_measured_from_its_elements_as_its_raster_measures_it(library):

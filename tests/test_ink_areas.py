@@ -209,21 +209,22 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_of
         assert stats.page_exact == pytest.approx(unshifted.page_exact, rel=1e-9)
 
 
-def test_a_face_a_pages_edge_cuts_counts_only_what_the_page_holds():
-    """Backs shifted 20 mm (a printer's back offset) run the first row off the paper: each page's figure from its
+@pytest.mark.parametrize("shift", [-20.0, 20.0])  # the first row off the foot of the paper, the last off its head
+def test_a_face_a_pages_edge_cuts_counts_only_what_the_page_holds(shift):
+    """Backs shifted 20 mm (a printer's back offset) run a row off the paper: each page's figure from its
     elements counts what the paper holds, as its raster does (the part off the paper, counted, would be a fortieth of
-    the page)."""
+    the page), and each face only within its bleed box, though it draws 4 mm past its trim."""
     import pnp.render.ink as ink_pages
     from pnp.layout.elements import Face
     from pnp.render.sheets import Group as SheetGroup
     from pnp.render.sheets import Piece, write_sheets
 
     w, h = 63.5, 88.9
-    front = Face(w, h, 1.0, (Rect(-1, -1, w + 2, h + 2, "#f4d35e", None, 0, 0, None),), frozenset())
-    back = Face(w, h, 1.0, (Rect(-1, -1, w + 2, h + 2, "#1d3557", None, 0, 0, None),), frozenset())
+    front = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#f4d35e", None, 0, 0, None),), frozenset())  # drawn 4 mm past its trim: clipped at 1
+    back = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#1d3557", None, 0, 0, None),), frozenset())
     data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(front, back, f"c{n}") for n in range(9)])], game_title="Probe",
                                kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None,
-                               back_offset=(0.0, -20.0))
+                               back_offset=(0.0, shift))
     assert None not in stats.page_exact
     assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=100, halves=False), abs=0.01)
 
@@ -543,6 +544,6 @@ def test_a_face_not_measured_within_its_bleed_box_says_why_where_it_was_drawn():
                               Text(2, 8, (TextOp(0, 9.0, FONT, 6, "#ffffff", "Wide words", 0),))), frozenset())
     clip, why = face_ink(face)
     assert [abs(v) for v in clip] == pytest.approx([0.0, 0.0, 20 * K, 20 * K]) and "more than one colour" in why
-    with pytest.raises(Inexact):
+    with pytest.raises(Inexact, match="more than one colour"):
         FaceInks().figure(face, clip)
     assert FaceInks().figure(face, (0.0, 15 * K, 9 * K, 20 * K)) == pytest.approx(mm2(9 * 5) * 2)  # below the words: the red panel alone
