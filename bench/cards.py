@@ -18,6 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bytecode import compile_bytecode
+
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = ["red", "blue", "green", "gold"]
 
@@ -78,6 +81,7 @@ def main() -> None:
     if args.child:
         child(args.child)
         return
+    compile_bytecode()  # each build's process starts from bytecode, as an installed pnp does
     print(f"{'cards':>7} {'copies':>6} {'seconds':>8} {'cards/s':>8} {'(range)':>13} {'peak MB':>8} {'PDF KB':>8} {'pages':>6}")
     for n in args.sizes:
         runs = sorted((measure(n, args.copies) for _ in range(max(1, args.repeat))), key=lambda r: r["seconds"])

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bytecode import compile_bytecode  # as an installed pnp starts: from .pyc files
 from cards import make_project  # the synthetic deck maker of bench/cards.py
 
 HERE = Path(__file__).resolve().parent.parent
@@ -216,7 +217,7 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=HERE)
     args = parser.parse_args()
     root = args.root.resolve()
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "pnp")], check=True, stdout=subprocess.DEVNULL)
+    compile_bytecode(root)
     rows = {name: row for name, row in ROWS.items() if not args.rows or name in args.rows}
     samples: dict[tuple[str, str], list] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-mech-") as folder:

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bytecode import compile_bytecode  # as an installed pnp starts: from .pyc files
 from cards import make_project  # the synthetic deck maker of bench/cards.py
 
 HERE = Path(__file__).resolve().parent.parent
@@ -382,15 +383,6 @@ MEASURES = [
     lambda root, tmp, big, large: {13: serve_saves(root, tmp, 4)},
 ]
 MEASURE_ROWS = [{0}, {1}, {2}, {3}, {5}, {6}, {7}, {8, 9}, {4, 10}, {11, 12}, {13}]  # the rows each measure gives (for --rows)
-
-
-def compile_bytecode(root: Path) -> None:
-    """Compile pnp's modules to bytecode first, as `pip install` does: an installed pnp starts from .pyc files.
-
-    Without this, a machine that sets PYTHONDONTWRITEBYTECODE (this one does)
-    compiles all of pnp from source in every process, 0.2 s that no installed
-    copy pays."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "pnp")], check=True, stdout=subprocess.DEVNULL)
 
 
 def print_comparison(rows: list[Row], against: list[Row], roots: list[Path], mode: str) -> None:

@@ -106,10 +106,10 @@ def item(library, name, colour=None, box=(0.0, 0.0, 75.0, 75.0), scale=1.0, outl
 ])
 def test_an_icons_area_is_the_area_its_shapes_cover(library, name, area):
     """Drawn at one point a unit, an icon inks the area of the union of its shapes: overlaps once, holes not at all;
-    within 0.02 % of it, or, for a shape a pixel thin, 0.0002 units² a unit of its outline (its edges' anti-aliasing)."""
+    within 0.03 % of it, or, for a shape a pixel thin, 0.0005 units² a unit of its outline (its edges' anti-aliasing)."""
     _, found, _ = item(library, name)
     outline = {"sliver": 2 * 100 * PX, "flat": 2 * 100 * PX}.get(name, 0)
-    assert found == pytest.approx(area * PX * PX, rel=2e-4, abs=2e-4 * outline)
+    assert found == pytest.approx(area * PX * PX, rel=3e-4, abs=5e-4 * outline)
 
 
 def test_an_icon_of_a_letter_is_measured_in_the_font_it_is_drawn_in(library):
@@ -138,7 +138,7 @@ def test_a_stroke_of_no_width_is_refused_not_measured_as_the_pixel_pdfium_draws(
 @pytest.mark.parametrize("how, area", [("fill", SIDE_AREAS[0]), ("stroke", SIDE_AREAS[1])])
 def test_a_shape_reaching_past_one_side_of_its_box_counts_only_what_the_box_holds(library, side, how, area):
     """The form an icon is drawn in clips it to its box: a fill or a stroke past any one side inks only within it."""
-    assert item(library, f"past-{side}-{how}")[1] == pytest.approx(area * PX * PX, rel=2e-4)
+    assert item(library, f"past-{side}-{how}")[1] == pytest.approx(area * PX * PX, rel=3e-4)
 
 
 @pytest.mark.parametrize("name, ink", [
@@ -374,7 +374,7 @@ def test_an_icons_measure_is_kept_across_runs_by_its_file(library, tmp_path, mon
     assert again == first and len(drawn) == 1
     (folder / "mark.svg").write_text(ICONS["corner"], encoding="utf-8")
     changed = IconInks(IconLibrary([folder], kept=kept)).item("mark", None, 0.0, 0.0, 75.0, 75.0, 1.0)
-    assert len(drawn) == 2 and changed[1] == pytest.approx(20 * 10 * PX * PX, rel=2e-4)
+    assert len(drawn) == 2 and changed[1] == pytest.approx(20 * 10 * PX * PX, rel=3e-4)
     (folder / "tall.svg").write_text(ICONS["tall"], encoding="utf-8")  # kept beside it: its own size, 25 × 100 px
     (x0, _, _, _), _, _ = IconInks(IconLibrary([folder], kept=kept)).item("tall", None, 0.0, 0.0, 75.0, 75.0, 1.0)
     assert x0 >= (75 - 25 * PX) / 2 + 15 * PX - 0.3  # fitted to its height (fit 1), centred across: not a square's place

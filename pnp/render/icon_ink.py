@@ -4,8 +4,10 @@ rasterised page by page.
 An icon is an SVG drawing: paths that may overlap, holes, strokes, curves. The area it inks is the area of the union
 of what it paints, which no sum of its shapes' areas gives in general. So it is read once from a raster of the icon
 alone, `SIDE` pixels along its longer side, anti-aliased: each pixel's grey is the share of it the icon covers, and
-their sum the area, within 0.02 % of it for the shapes tests/test_icon_ink.py draws (squares, a star, overlaps, holes,
-a ring, strokes past the box), and within 0.0002 units² a unit of outline for a shape a pixel thin. Its colour counts as text's does, over the one flat
+their sum the area, within 0.03 % of it for the shapes tests/test_icon_ink.py draws (squares, a star, overlaps, holes,
+a ring, strokes past the box), and within 0.0005 units² a unit of outline for a shape a pixel thin: a ten-thousandth
+of a card's ink for its icons, where the page raster it replaces was off at every edge (what a measure costs, and
+twice the pixels: docs/build-internals.md). Its colour counts as text's does, over the one flat
 colour beneath it. An icon of more than one colour, translucent, or showing a picture is not measured here: its
 pages are rasterised as before.
 
@@ -21,7 +23,7 @@ from typing import NamedTuple
 
 from pnp.render.print_floor import floored_drawing, icon_floor, outline_key, outlined_drawing, thinnest_stroke
 
-SIDE = 1024  # pixels along the raster's longer side: the area within 0.02 % (tests/test_icon_ink.py), half that at twice the pixels
+SIDE = 512  # pixels along the raster's longer side: the area within 0.03 % (tests/test_icon_ink.py), half that at twice the pixels
 THIN_PIXELS = 4  # pixels the thinnest stroke spans at least: pdfium draws a line thinner than a pixel a pixel wide
 LARGEST_SIDE = 4096  # pixels: an icon whose strokes would ask for more is not measured here (its pages are rasterised)
 TURN_DEGREES = 0.05  # the drawing is measured turned by this much (`measure`)
@@ -62,6 +64,7 @@ def icon_size(icons, name: str) -> tuple[float, float, float]:
 
     key = icons.drawn_key(name, None)
     return measure() if key is None else icons.kept.get("icon-size", key, measure, version="1")
+
 
 
 def placed(size: tuple[float, float, float], x: float, y_top: float, w: float, h: float, scale: float, outline_mm: float = 0.0) -> Placed:
