@@ -21,7 +21,7 @@ import io
 import math
 from typing import NamedTuple
 
-from pnp.render.print_floor import floored_drawing, icon_floor, outline_key, outlined_drawing, thinnest_stroke
+from pnp.render.print_floor import floored_drawing, icon_floor, outline_key, outlined_drawing, stroke_widths, thinnest_stroke
 
 SIDE = 512  # pixels along the raster's longer side: the area within 0.03 % (tests/test_icon_ink.py), half that at twice the pixels
 THIN_PIXELS = 4  # pixels the thinnest stroke spans at least: pdfium draws a line thinner than a pixel a pixel wide
@@ -167,23 +167,8 @@ def _within_box(drawing, w: float, h: float) -> bool:
     if bounds is None:  # it draws nothing
         return True
     x0, y0, x1, y1 = bounds
-    reach = _widest_stroke(drawing) / 2
+    reach = max(stroke_widths(drawing), default=0.0) / 2
     return x0 - reach >= 0 and y0 - reach >= 0 and x1 + reach <= w and y1 + reach <= h
-
-
-def _widest_stroke(drawing) -> float:
-    """The widest stroke a drawing draws, in its own units (its groups' scales applied, as the drawing's bounds are)."""
-    widest, stack = 0.0, [(drawing, 1.0)]
-    while stack:
-        node, outer = stack.pop()
-        transform = getattr(node, "transform", None)
-        scale = outer * (math.sqrt(abs(transform[0] * transform[3] - transform[1] * transform[2])) if transform else 1.0)
-        for child in getattr(node, "contents", ()):
-            if hasattr(child, "contents"):
-                stack.append((child, scale))
-            elif getattr(child, "strokeColor", None) is not None:
-                widest = max(widest, (getattr(child, "strokeWidth", 1) or 0) * scale)
-    return widest
 
 
 class IconInks:

@@ -492,13 +492,13 @@ class PageInks:
                 raise Inexact("a face turned on its page")
             b = round(face.bleed * 1000)  # µm, as the slots: neighbours' edges come out the same floats
             x, y, fh = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.h)
-            box = (max(pt(slot.x - b) + ox, 0.0), max(pt(slot.y - b) + oy, 0.0), min(pt(slot.x + slot.w + b) + ox, w), min(pt(slot.y + slot.h + b) + oy, h))
+            whole = (pt(slot.x - b) + ox, pt(slot.y - b) + oy, pt(slot.x + slot.w + b) + ox, pt(slot.y + slot.h + b) + oy)
+            box = (max(whole[0], 0.0), max(whole[1], 0.0), min(whole[2], w), min(whole[3], h))
             if box[0] >= box[2] or box[1] >= box[3]:
                 continue
             boxes.append(box)
-            own = clip_of(face)
-            if (slot.w, slot.h) == (um(face.w), um(face.h)) and box == (pt(slot.x - b) + ox, pt(slot.y - b) + oy, pt(slot.x + slot.w + b) + ox, pt(slot.y + slot.h + b) + oy):
-                clip = own  # no page edge cuts it: its bleed box, as the process that drew it worked it out (`face_ink`)
+            if box == whole and (slot.w, slot.h) == (um(face.w), um(face.h)):
+                clip = clip_of(face)  # no page edge cuts it: its bleed box, as the process that drew it worked it out (`face_ink`)
             else:
                 clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1])  # in the face's own points, y down from its top
             total += self.faces.figure(face, clip)

@@ -77,10 +77,8 @@ def _stroke_width(shape) -> float:
     return 1.0 if width is None else float(width)  # reportlab's graphics default a shape's width to 1
 
 
-def thinnest_stroke(drawing) -> float:
-    """The thinnest stroke an svglib drawing draws, in the drawing's own units (its groups' transforms applied); 0 for
-    a zero-width stroke, infinity when nothing is stroked."""
-    found = math.inf
+def stroke_widths(drawing):
+    """The width of each stroke an svglib drawing draws, in the drawing's own units (its groups' transforms applied)."""
     stack = [(drawing, 1.0)]
     while stack:
         node, outer = stack.pop()
@@ -89,8 +87,13 @@ def thinnest_stroke(drawing) -> float:
             if hasattr(child, "contents"):
                 stack.append((child, scale))
             elif getattr(child, "strokeColor", None) is not None:
-                found = min(found, _stroke_width(child) * scale)
-    return found
+                yield _stroke_width(child) * scale
+
+
+def thinnest_stroke(drawing) -> float:
+    """The thinnest stroke an svglib drawing draws, in its own units; 0 for a zero-width stroke, infinity when nothing
+    is stroked."""
+    return min(stroke_widths(drawing), default=math.inf)
 
 
 def floored_drawing(drawing, floor: float):
