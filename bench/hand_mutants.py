@@ -1402,8 +1402,8 @@ MUTANTS: list[Mutant] = [
            '',
            ['tests/test_icon_ink.py'], ''),
     Mutant('IK9', "a face's own clip used for a face a page's edge cuts", 'pnp/render/ink_elements.py',
-           '            if (slot.w, slot.h) == (um(face.w), um(face.h)) and box == (',
-           '            if (slot.w, slot.h) == (um(face.w), um(face.h)) or box == (',
+           '            if box == whole and (slot.w, slot.h) == (um(face.w), um(face.h)):',
+           '            if box == whole or (slot.w, slot.h) == (um(face.w), um(face.h)):',
            ['tests/test_ink_areas.py', 'tests/test_icon_ink.py'], ''),
 ]
 
