@@ -182,6 +182,44 @@ def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, proj
     assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
 
 
+def test_watch_warm_up_leaves_the_first_save_no_template_to_parse_or_compile(settled, project, tmp_path, monkeypatch):
+    """`pnp watch` builds on every core first, in worker processes, so its own process has parsed no template when the
+    first save comes: while it waits, warm_up parses and compiles every template of the project into the process's
+    store (pnp.layout.template_cache.KEPT), and that save's build makes no template's code or facts, printing a cold
+    build's bytes. Warming passes over a broken template, one linked out of the project and an editor's lock file."""
+    from pnp.layout import template_cache
+    from pnp.pipeline.schedule import warm_up
+
+    kept = template_cache.ProcessTemplates()  # as the watch process has it: its start build ran elsewhere
+    monkeypatch.setattr(template_cache, "KEPT", kept)
+    (project / "templates/tiny/broken.j2").write_text("{% if %}", encoding="utf-8")
+    (project / "templates/tiny/.#hero.j2").write_text("{{ secret }}", encoding="utf-8")
+    (tmp_path / "elsewhere.j2").write_text("{{ secret }}", encoding="utf-8")
+    (project / "templates/tiny/linked.j2").symlink_to(tmp_path / "elsewhere.j2")
+    loaded = Project(project)
+    out = tmp_path / "out"
+    report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=Session())
+    assert not report.errors()
+    kept._kept.clear()  # what that build kept: the start build's own, in its workers
+    warm_up(loaded, out, Session(warm=True))
+    warmed = {key[2] for key in kept._kept}
+    assert {"tiny/hero.j2", "tiny/frame.j2"} <= warmed, warmed
+    assert not warmed & {"tiny/broken.j2", "tiny/linked.j2", "tiny/.#hero.j2"}, warmed
+
+    made = []
+    keep = kept.get
+    monkeypatch.setattr(kept, "get", lambda key, make: keep(key, lambda: made.append(key[1:3]) or make()))
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=Session(warm=True))
+    assert not report.errors()
+    assert [m for m in made if m[0] in ("code", "facts")] == [], "the first save parsed or compiled a template again"
+    (project / "templates/tiny/broken.j2").unlink()
+    (project / "templates/tiny/.#hero.j2").unlink()
+    (project / "templates/tiny/linked.j2").unlink()
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
+
+
 def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path):
     """`pnp watch` keeps its compiled templates and fonts from save to save, unless a template, icon or font changed."""
     session = Session(warm=True)  # as `pnp watch` makes it

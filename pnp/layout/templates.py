@@ -11,13 +11,14 @@ import inspect
 import os
 import re
 import traceback
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 
 from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
+from pnp.core.files import ignored_name
 from pnp.core.units import PT_PER_MM
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
@@ -136,6 +137,19 @@ class Layouts:
     def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None, language: str = "en") -> GameLayouts:
         """The layouts bound to one game's palette, font roles and icons, hyphenating in its edition's `language`."""
         return GameLayouts(self, Palette(palette), dict(font_roles), icons, image_checker, language)
+
+    def warm(self) -> None:
+        """Parse and compile every template file of the template folders into the process's store (KEPT), where a build
+        of the same sources finds them. `pnp watch` does this while it waits for the first save: its start build ran in
+        worker processes, so that save's build would else parse and compile every template again. A template that
+        fails is left to the build that uses it to report."""
+        for folder in self.template_dirs:
+            for path in sorted(folder.rglob("*.j2")):  # links to folders are not followed; the loader refuses what leaves
+                name = path.relative_to(folder).as_posix()
+                if not any(ignored_name(part) for part in name.split("/")):
+                    with suppress(Exception):
+                        self.facts(name)
+                        self.template(name)
 
     def reads(self, name: str, variable: str) -> bool:
         """Whether template `name` (or any template it extends, includes or imports) uses `variable`.

@@ -402,7 +402,8 @@ def _check_in_worker(slug: str, out: Path | None, without: frozenset) -> list[Fi
 
 def warm_up(project, out: Path, session: Session) -> None:
     """Import what rendering and checking in this process need (every output's builder, the SVG reader, numpy and
-    pdfium), and register the fonts the faces of the project's last build into `out` name.
+    pdfium), parse and compile the project's templates (pnp.layout.templates.Layouts.warm), and register the fonts
+    the faces of the project's last build into `out` name.
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
@@ -414,7 +415,9 @@ def warm_up(project, out: Path, session: Session) -> None:
     warm_svg()
     warm_ink()
     shared = shared_inputs_hash(project)
-    fonts = Engine(project).fonts
+    engine = Engine(project)
+    engine.layouts.warm()
+    fonts = engine.fonts
     for slug in project.game_slugs():
         FaceStore(face_store_path(out, slug), shared, fonts, keeps=session.keeps).register_fonts()
 
