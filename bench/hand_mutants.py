@@ -1405,6 +1405,17 @@ MUTANTS: list[Mutant] = [
            '            if box == whole and (slot.w, slot.h) == (um(face.w), um(face.h)):',
            '            if box == whole or (slot.w, slot.h) == (um(face.w), um(face.h)):',
            ['tests/test_ink_areas.py', 'tests/test_icon_ink.py'], ''),
+    # s28: `pnp watch` warms its template store before the first save (pnp.layout.templates.Layouts.warm)
+    Mutant('WU1', "watch's warm-up leaves the templates to the first save", 'pnp/pipeline/schedule.py',
+           '    engine.layouts.warm()\n', '',
+           ['tests/test_warm_process.py'], 'warm_up'),
+    Mutant('WU2', "an editor's lock file warmed as a template", 'pnp/layout/templates.py',
+           '                if not any(ignored_name(part) for part in name.split("/")):',
+           '                if True:',
+           ['tests/test_warm_process.py'], 'warm_up'),
+    Mutant('WU3', "templates warmed for their facts but not compiled", 'pnp/layout/templates.py',
+           '                        self.template(name)\n', '',
+           ['tests/test_warm_process.py'], 'warm_up'),
 ]
 
 
