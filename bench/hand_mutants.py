@@ -1405,10 +1405,10 @@ MUTANTS: list[Mutant] = [
            '            if box == whole and (slot.w, slot.h) == (um(face.w), um(face.h)):',
            '            if box == whole or (slot.w, slot.h) == (um(face.w), um(face.h)):',
            ['tests/test_ink_areas.py', 'tests/test_icon_ink.py'], ''),
-    # s28: `pnp watch` warms its template store before the first save (pnp.layout.templates.Layouts.warm)
-    Mutant('WU1', "watch's warm-up leaves the templates to the first save", 'pnp/pipeline/schedule.py',
-           '    engine.layouts.warm()\n', '',
-           ['tests/test_warm_process.py'], 'warm_up'),
+    # s28: `pnp watch` warms its template store once it watches, until a save (pnp.layout.templates.Layouts.warm)
+    Mutant('WU1', "watch leaves the templates to the first save", 'pnp/cli/watching.py',
+           '                        warm_templates(self.project, saves.waiting)\n', '                        pass\n',
+           ['tests/test_watch_since.py'], ''),
     Mutant('WU2', "an editor's lock file warmed as a template", 'pnp/layout/templates.py',
            '                if not any(ignored_name(part) for part in name.split("/")):',
            '                if True:',
@@ -1416,6 +1416,13 @@ MUTANTS: list[Mutant] = [
     Mutant('WU3', "templates warmed for their facts but not compiled", 'pnp/layout/templates.py',
            '                        self.template(name)\n', '',
            ['tests/test_warm_process.py'], 'warm_up'),
+    Mutant('WU4', "a save does not stop the warming", 'pnp/layout/templates.py',
+           '                if stop():\n                    return\n', '',
+           ['tests/test_warm_process.py'], 'warm'),
+    Mutant('WU5', "the templates warmed before watch prints that it watches", 'pnp/cli/watching.py',
+           '        warm_up(self.project, self.base.out, self.session)\n',
+           '        warm_up(self.project, self.base.out, self.session)\n        warm_templates(self.project, lambda: False)\n',
+           ['tests/test_watch_since.py'], ''),
 ]
 
 

@@ -184,11 +184,11 @@ def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, proj
 
 def test_watch_warm_up_leaves_the_first_save_no_template_to_parse_or_compile(settled, project, tmp_path, monkeypatch):
     """`pnp watch` builds on every core first, in worker processes, so its own process has parsed no template when the
-    first save comes: while it waits, warm_up parses and compiles every template of the project into the process's
+    first save comes: while the designer edits, it parses and compiles the project's templates into the process's
     store (pnp.layout.template_cache.KEPT), and that save's build makes no template's code or facts, printing a cold
     build's bytes. Warming passes over a broken template, one linked out of the project and an editor's lock file."""
     from pnp.layout import template_cache
-    from pnp.pipeline.schedule import warm_up
+    from pnp.pipeline.schedule import warm_templates, warm_up
 
     kept = template_cache.ProcessTemplates()  # as the watch process has it: its start build ran elsewhere
     monkeypatch.setattr(template_cache, "KEPT", kept)
@@ -202,6 +202,9 @@ def test_watch_warm_up_leaves_the_first_save_no_template_to_parse_or_compile(set
     assert not report.errors()
     kept._kept.clear()  # what that build kept: the start build's own, in its workers
     warm_up(loaded, out, Session(warm=True))
+    warm_templates(loaded, lambda: True)  # a save already waiting: nothing is warmed
+    assert not kept._kept
+    warm_templates(loaded, lambda: False)
     warmed = {key[2] for key in kept._kept}
     assert {"tiny/hero.j2", "tiny/frame.j2"} <= warmed, warmed
     assert not warmed & {"tiny/broken.j2", "tiny/linked.j2", "tiny/.#hero.j2"}, warmed
@@ -218,6 +221,24 @@ def test_watch_warm_up_leaves_the_first_save_no_template_to_parse_or_compile(set
     (project / "templates/tiny/.#hero.j2").unlink()
     (project / "templates/tiny/linked.j2").unlink()
     assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
+
+
+def test_a_save_stops_the_warming_at_the_next_template(project, monkeypatch):
+    """Warming runs while the designer edits: once a save waits, no further template is parsed or compiled."""
+    from pnp.layout import template_cache
+    from pnp.pipeline.schedule import warm_templates
+
+    kept = template_cache.ProcessTemplates()
+    monkeypatch.setattr(template_cache, "KEPT", kept)
+    asked = []
+
+    def saved() -> bool:  # the third question finds a save waiting
+        asked.append(len(kept))
+        return len(asked) > 2
+
+    warm_templates(Project(project), saved)
+    assert len(asked) == 3, "asked before each template, stopped at the first yes"
+    assert len(kept) == asked[-1] > 0, "nothing warmed after the save"
 
 
 def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path):

@@ -80,5 +80,33 @@ def test_watch_rebuilds_for_a_save_made_during_its_first_build(tmp_path, monkeyp
                 raise KeyboardInterrupt
 
     monkeypatch.setattr(schedule, "warm_up", lambda *args: None)
+    monkeypatch.setattr(schedule, "warm_templates", lambda *args: None)
     Watcher().run(debounce=50, exit_after=1)
     assert reasons == ["start", "a save during the first build"]
+
+
+def test_watch_warms_its_templates_once_it_watches_and_a_save_stops_it(tmp_path, monkeypatch, capsys):
+    """The templates are warmed after "watching" is printed, not before (the start build's wait is not made longer),
+    asking the saves noted whether one is waiting, so the designer's save stops it."""
+    reasons, warmed = [], []
+
+    class Watcher(watching.Watcher):
+        def __init__(self):
+            self.session, self.project = _Session(), SimpleNamespace(rel=lambda path: Path(path).name)
+            self.base = SimpleNamespace(out=tmp_path / "output")
+
+        def folders(self):
+            return [str(tmp_path)]
+
+        def rebuild(self, reason):
+            reasons.append(reason)
+
+    def warm(project, stop):
+        warmed.append((capsys.readouterr().out, stop.__self__.__class__.__name__, stop.__name__))
+
+    monkeypatch.setattr(schedule, "warm_up", lambda *args: None)
+    monkeypatch.setattr(schedule, "warm_templates", warm)
+    Watcher().run(debounce=50, exit_after=1)
+    assert reasons == ["start"]
+    assert len(warmed) == 1 and warmed[0][0].startswith("watching "), warmed
+    assert warmed[0][1:] == ("Saves", "waiting")

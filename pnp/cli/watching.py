@@ -91,7 +91,7 @@ class Watcher:
 
         Saves are noted by a thread of their own (Saves) while a build runs, and a face still being drawn when one
         comes stops at once (the session's `stop`): a template that loops away never holds up the save that fixes it."""
-        from pnp.pipeline.schedule import warm_up
+        from pnp.pipeline.schedule import warm_templates, warm_up
 
         since = time.time()
         self.rebuild("start")
@@ -103,6 +103,8 @@ class Watcher:
                     click.echo(f"watching {self._shown(folders)}{tail}")
                     if tail and saved_since(folders, since):  # saved while the first build ran, before saves were noted
                         self.rebuild("a save during the first build")
+                    if tail:  # while the designer edits: the first save finds its templates compiled, or stops this
+                        warm_templates(self.project, saves.waiting)
                     tail = ""
                     self.session.stop = saves.waiting
                     while (paths := saves.next()) is not None:

@@ -11,6 +11,7 @@ import inspect
 import os
 import re
 import traceback
+from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
@@ -138,13 +139,15 @@ class Layouts:
         """The layouts bound to one game's palette, font roles and icons, hyphenating in its edition's `language`."""
         return GameLayouts(self, Palette(palette), dict(font_roles), icons, image_checker, language)
 
-    def warm(self) -> None:
-        """Parse and compile every template file of the template folders into the process's store (KEPT), where a build
-        of the same sources finds them. `pnp watch` does this while it waits for the first save: its start build ran in
-        worker processes, so that save's build would else parse and compile every template again. A template that
-        fails is left to the build that uses it to report."""
+    def warm(self, stop: Callable[[], bool]) -> None:
+        """Parse and compile the template files of the template folders into the process's store (KEPT), where a build
+        of the same sources finds them, one at a time until `stop()` is true. `pnp watch` does this while the designer
+        edits, before the first save: its start build ran in worker processes, so that save's build would else parse
+        and compile its templates again. A template that fails is left to the build that uses it to report."""
         for folder in self.template_dirs:
             for path in sorted(folder.rglob("*.j2")):  # links to folders are not followed; the loader refuses what leaves
+                if stop():
+                    return
                 name = path.relative_to(folder).as_posix()
                 if not any(ignored_name(part) for part in name.split("/")):
                     with suppress(Exception):

@@ -402,8 +402,7 @@ def _check_in_worker(slug: str, out: Path | None, without: frozenset) -> list[Fi
 
 def warm_up(project, out: Path, session: Session) -> None:
     """Import what rendering and checking in this process need (every output's builder, the SVG reader, numpy and
-    pdfium), parse and compile the project's templates (pnp.layout.templates.Layouts.warm), and register the fonts
-    the faces of the project's last build into `out` name.
+    pdfium), and register the fonts the faces of the project's last build into `out` name.
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
@@ -415,11 +414,16 @@ def warm_up(project, out: Path, session: Session) -> None:
     warm_svg()
     warm_ink()
     shared = shared_inputs_hash(project)
-    engine = Engine(project)
-    engine.layouts.warm()
-    fonts = engine.fonts
+    fonts = Engine(project).fonts
     for slug in project.game_slugs():
         FaceStore(face_store_path(out, slug), shared, fonts, keeps=session.keeps).register_fonts()
+
+
+def warm_templates(project, stop: Callable[[], bool]) -> None:
+    """Parse and compile the project's templates into this process's store (pnp.layout.templates.Layouts.warm) until
+    `stop()` is true: `pnp watch` calls this once it watches, while the designer edits, and a save stops it at the
+    next template (each costs a few milliseconds)."""
+    Engine(project).layouts.warm(stop)
 
 
 def _new_worker(root: Path, games: list) -> _Worker:
