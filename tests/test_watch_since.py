@@ -56,32 +56,42 @@ class _Session:
             raise KeyboardInterrupt
 
 
+def _watcher(folder: Path, rebuild) -> watching.Watcher:
+    """A Watcher of `folder` alone whose builds are `rebuild(reason)`, and whose session ends the watch once saves are
+    noted (`_Session`)."""
+
+    class Watcher(watching.Watcher):
+        def __init__(self):
+            self.session, self.project = _Session(), SimpleNamespace(rel=lambda path: Path(path).name)
+            self.base = SimpleNamespace(out=folder / "output")
+
+        def folders(self):
+            return [str(folder)]
+
+        def rebuild(self, reason):
+            rebuild(reason)
+
+    return Watcher()
+
+
 def test_watch_rebuilds_for_a_save_made_during_its_first_build(tmp_path, monkeypatch):
     face = tmp_path / "face.j2"
     face.write_text("{% for %}")
     os.utime(face, (1, 1))
     reasons = []
 
-    class Watcher(watching.Watcher):
-        def __init__(self):
-            self.session, self.project = _Session(), SimpleNamespace(rel=lambda path: Path(path).name)
-            self.base = SimpleNamespace(out=tmp_path / "output")
-
-        def folders(self):
-            return [str(tmp_path)]
-
-        def rebuild(self, reason):
-            reasons.append(reason)
-            if reason == "start":
-                face.write_text("{% for card in deck %}{% endfor %}")  # the fix, saved while the first build runs
-                now = time.time()
-                os.utime(face, (now, now))
-            else:
-                raise KeyboardInterrupt
+    def rebuild(reason):
+        reasons.append(reason)
+        if reason == "start":
+            face.write_text("{% for card in deck %}{% endfor %}")  # the fix, saved while the first build runs
+            now = time.time()
+            os.utime(face, (now, now))
+        else:
+            raise KeyboardInterrupt
 
     monkeypatch.setattr(schedule, "warm_up", lambda *args: None)
     monkeypatch.setattr(schedule, "warm_templates", lambda *args: None)
-    Watcher().run(debounce=50, exit_after=1)
+    _watcher(tmp_path, rebuild).run(debounce=50, exit_after=1)
     assert reasons == ["start", "a save during the first build"]
 
 
@@ -90,23 +100,12 @@ def test_watch_warms_its_templates_once_it_watches_and_a_save_stops_it(tmp_path,
     asking the saves noted whether one is waiting, so the designer's save stops it."""
     reasons, warmed = [], []
 
-    class Watcher(watching.Watcher):
-        def __init__(self):
-            self.session, self.project = _Session(), SimpleNamespace(rel=lambda path: Path(path).name)
-            self.base = SimpleNamespace(out=tmp_path / "output")
-
-        def folders(self):
-            return [str(tmp_path)]
-
-        def rebuild(self, reason):
-            reasons.append(reason)
-
     def warm(project, stop):
         warmed.append((capsys.readouterr().out, stop.__self__.__class__.__name__, stop.__name__))
 
     monkeypatch.setattr(schedule, "warm_up", lambda *args: None)
     monkeypatch.setattr(schedule, "warm_templates", warm)
-    Watcher().run(debounce=50, exit_after=1)
+    _watcher(tmp_path, reasons.append).run(debounce=50, exit_after=1)
     assert reasons == ["start"]
     assert len(warmed) == 1 and warmed[0][0].startswith("watching "), warmed
     assert warmed[0][1:] == ("Saves", "waiting")
