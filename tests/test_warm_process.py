@@ -238,6 +238,7 @@ def test_a_save_stops_the_warming_at_the_next_template(project, monkeypatch):
 
     warm_templates(Project(project), saved)
     assert len(asked) == 3, "asked before each template, stopped at the first yes"
+    assert asked[0] == 0, "asked before the first template: a save already waiting warms none"
     assert len(kept) == asked[-1] > 0, "nothing warmed after the save"
 
 
