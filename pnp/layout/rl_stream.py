@@ -135,6 +135,13 @@ def finished(c: Canvas, buf) -> bytes | PdfFile:
     return buf.getvalue()
 
 
+def abandon(c: Canvas) -> None:
+    """A canvas given up before it was saved: its spool's file closed (an unnamed temporary, gone once closed)."""
+    spool = getattr(c, SPOOL, None)
+    if spool is not None:
+        spool.close()
+
+
 class SavedThroughSpool:
     """A canvas mixin for a document whose `save` is called by someone else (Platypus saves a rulebook at the end of its
     last pass): once its pictures went to its spool (`SPOOL`), `save` writes the PDF beside its output as it is made and

@@ -25,6 +25,11 @@ class Uses:
             for key in keys:
                 self._by_object[key] = (objects[key], total)
 
+    def now_shared(self, later: Uses) -> bool:
+        """Whether a face one piece showed here is shown by more in `later` (the uses once another process's faces
+        arrived): one drawn on a page as used once is then a form in a build in one process (pnp.render.sheets)."""
+        return any(n == 1 and later[face] > 1 for face, n in self._by_object.values())
+
     def __getitem__(self, face) -> int:
         held = self._by_object.get(id(face))
         if held is not None and held[0] is face:

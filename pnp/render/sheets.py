@@ -178,18 +178,34 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     printable_mm, machine = sheet_margin(cutter, paper, printable_mm)
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
     _mark_pages(pages, edge_bleed_mm, draft)
-    first = pages[0].sheet
-    c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang, spool_to)
-    _ask_duplex(c, pages, duplex)
-    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
-    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks,
-                    drawer.prepared if ink_saver else None, IconInks(icons) if icons is not None else None)  # a plain page's faces are drawn as they are
-    writer = _SheetWriter(c, drawer, groups, duplex, font_name, keys, machine, back_offset, words, edges_of)
-    _write_pages(writer, pages, groups, arrive)
-    writer.drawer.shared.finish()
-    data = rl_stream.finished(c, buf)
-    writer.stats.shared, writer.stats.page_keys, writer.stats.page_exact = shared_sheets(pages), writer.keys.made, writer.keys.inks
-    return data, writer.stats
+
+    def pdf(arrive: Callable[[], None] | None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
+        first = pages[0].sheet
+        c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang, spool_to)
+        _ask_duplex(c, pages, duplex)
+        drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
+        keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None, known_inks,
+                        drawer.prepared if ink_saver else None, IconInks(icons) if icons is not None else None)  # a plain page's faces are drawn as they are
+        writer = _SheetWriter(c, drawer, groups, duplex, font_name, keys, machine, back_offset, words, edges_of)
+        try:
+            _write_pages(writer, pages, groups, arrive)
+        except _Redraw:
+            rl_stream.abandon(c)
+            raise
+        writer.drawer.shared.finish()
+        data = rl_stream.finished(c, buf)
+        writer.stats.shared, writer.stats.page_keys, writer.stats.page_exact = shared_sheets(pages), writer.keys.made, writer.keys.inks
+        return data, writer.stats
+
+    try:
+        return pdf(arrive)
+    except _Redraw:
+        return pdf(None)  # every face is in place now: the pages drawn again as one process draws them
+
+
+class _Redraw(Exception):
+    """A face drawn once on a page before the other process's faces arrived is equal to one of them, so one process
+    would have drawn it as a form (`_write_pages`): the pages are drawn again from the first."""
 
 
 def _check_fold(layout: str, fold_rotation: int) -> None:
@@ -231,7 +247,9 @@ def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], a
         if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
             arrive()
             arrive = None
-            writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
+            drawn_with, writer.uses = writer.uses, _uses(groups)
+            if drawn_with.now_shared(writer.uses):  # a face drawn once may now be one of many: drawn so, the bytes would be the split's
+                raise _Redraw
         writer.page(page, n + 1)
     writer.deferred_backs()
 
