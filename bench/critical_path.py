@@ -37,11 +37,11 @@ def child(kind: str, root: str, without: list[str]) -> None:
     import resource
 
     import pnp.cli
-    import pnp.outputs.cards as cards
+    import pnp.outputs.deck_helper as deck_helper
     import pnp.pipeline.schedule as schedule
     import pnp.render.ink as ink
 
-    clock, marks, me = time.process_time, {}, os.getpid()
+    clock, marks, asks, me = time.process_time, {}, [], os.getpid()
 
     def marked(fn, tag):
         def wrapped(*args, **kwargs):
@@ -59,23 +59,30 @@ def child(kind: str, root: str, without: list[str]) -> None:
             return out
         return wrapped
 
-    cards.helper_pool = marked(cards.helper_pool, "deck_start")
+    def asked(fn):  # this process asks for each part of the deck helper's cards in turn
+        def wrapped(*args, **kwargs):
+            asks.append(clock())
+            return fn(*args, **kwargs)
+        return wrapped
+
+    deck_helper.helper_pool = marked(deck_helper.helper_pool, "deck_start")
     ink.helper_pool = marked(ink.helper_pool, "ink_start")
     schedule.worker_pool = marked(schedule.worker_pool, "pool_start")
-    cards.SplitDeck.rest = marked(cards.SplitDeck.rest, "deck_asked")
+    deck_helper.SplitDeck.next_part = asked(deck_helper.SplitDeck.next_part)
     global _render_in_worker, measure_pages, run_in_worker
-    _render_in_worker = said(cards._render_in_worker, "deck")
+    _render_in_worker = said(deck_helper._render_in_worker, "deck")
     measure_pages = said(ink.measure_pages, "ink")
     run_in_worker = said(schedule._Worker.run, "worker")
     for name in ("_render_in_worker", "measure_pages"):  # a pool pickles them by name: this module's
         globals()[name].__module__, globals()[name].__qualname__ = "__main__", name
-    cards._render_in_worker, ink.measure_pages, schedule._Worker.run = _render_in_worker, measure_pages, run_in_worker
+    deck_helper._render_in_worker, ink.measure_pages, schedule._Worker.run = _render_in_worker, measure_pages, run_in_worker
     args = ["build", "std", "--only", "cards"] if kind == "deck" else ["build"]
     sys.argv = ["pnp", "--root", root, *args, "-q", *[f"--without={name}" for name in without]]
     with contextlib.suppress(SystemExit):
         pnp.cli.run()
     usage = resource.getrusage(resource.RUSAGE_SELF)
     print("MARKS " + " ".join(f"{k}={v:.4f}" for k, v in {**marks, "main": usage.ru_utime + usage.ru_stime}.items()), file=sys.stderr)
+    print("ASKS " + " ".join(f"{t:.4f}" for t in asks), file=sys.stderr)
 
 
 def path_of(kind: str, err: str) -> tuple[float, float]:
@@ -88,12 +95,23 @@ def path_of(kind: str, err: str) -> tuple[float, float]:
     if kind == "games":
         workers = [s for (tag, _), s in helpers.items() if tag == "worker"]
         return (marks.get("pool_start", 0.0) + max(workers) if workers else marks["main"]), cpu
-    path = marks["main"]
-    for tag in ("deck", "ink"):
-        spent = [s for (t, _), s in helpers.items() if t == tag]
-        if spent and f"{tag}_start" in marks and f"{tag}_asked" in marks:
-            path += max(0.0, marks[f"{tag}_start"] + max(spent) - marks[f"{tag}_asked"])
+    path = marks["main"] + _deck_waits(marks, err)
+    spent = [s for (t, _), s in helpers.items() if t == "ink"]
+    if spent and "ink_start" in marks and "ink_asked" in marks:
+        path += max(0.0, marks["ink_start"] + max(spent) - marks["ink_asked"])
     return path, cpu
+
+
+def _deck_waits(marks: dict, err: str) -> float:
+    """What this process waits for the deck helper's parts: it asks for each in turn (ASKS, its CPU seconds), and the
+    helper finishes each at its own CPU second since it started (its HELPER lines, in order), so part k is ready at
+    deck_start + that; every wait delays the asks after it."""
+    done = [float(s) for tag, _, s in re.findall(r"HELPER (\w+) (\d+) ([\d.]+)", err) if tag == "deck"]
+    asks = [float(t) for t in (re.search(r"ASKS(.*)", err).group(1).split())]
+    waited = 0.0
+    for ready, ask in zip(done, asks, strict=False):
+        waited += max(0.0, marks.get("deck_start", 0.0) + ready - (ask + waited))
+    return waited
 
 
 def main() -> None:

@@ -34,7 +34,7 @@ SPEED_ONLY: dict[str, list[str]] = {
                     "pnp/render/ink.py:Alike", "pnp/render/ink.py:_Bands", "pnp/render/ink.py:_shared", "pnp/render/page_keys.py:_footer_depth",
                     "pnp/render/ink.py:_single"],
     "rulebook-guess": ["pnp/pipeline/build.py:_last_stats"],
-    "deck-helper": ["pnp/outputs/cards.py:start_deck", "pnp/outputs/cards.py:SplitDeck"],
+    "deck-helper": ["pnp/outputs/cards.py:start_deck", "pnp/outputs/deck_helper.py"],
     "warm-workers": ["pnp/pipeline/schedule.py:warm_workers"],
     "weights": ["pnp/pipeline/schedule.py:_weight", "pnp/pipeline/schedule.py:bundled"],
     "template-cache": ["pnp/layout/template_cache.py"],

@@ -397,10 +397,13 @@ def watching(settled, monkeypatch):
 @pytest.fixture
 def split_decks(monkeypatch):
     """Builds run here as on a machine with two cores and a deck of thousands of cards: every deck of two cards or more
-    has its last cards rendered by a helper process (pnp.outputs.cards.start_deck), so a test deck takes that path."""
+    has its last cards rendered by a helper process (pnp.outputs.cards.start_deck), so a test deck takes that path; the
+    helper sends them back three at a time, so a test deck arrives in several parts (pnp.outputs.deck_helper)."""
     import pnp.outputs.cards
+    import pnp.outputs.deck_helper
 
     monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
+    monkeypatch.setattr(pnp.outputs.deck_helper, "HELPER_PART_CARDS", 3)
     monkeypatch.setenv("PNP_JOBS", "2")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import add_crowd_deck, fresh_pdfs
+from conftest import add_crowd_deck, fresh_pdfs, run_pnp
 
 
 def _twins(project: Path, count: int, twins: dict[int, int]) -> None:
@@ -26,3 +26,92 @@ def test_a_face_drawn_here_and_its_twin_drawn_by_the_helper_print_as_in_one_proc
     split = fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
     monkeypatch.setenv("PNP_JOBS", "1")  # one process: no helper
     assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")
+
+
+def test_the_sheets_take_the_helpers_cards_a_part_at_a_time_as_their_pages_come(project, tmp_path, split_decks, monkeypatch):
+    """The helper sends its cards back in parts (three at a time here): each sheet is drawn once the parts holding its
+    cards arrived, and before any later part is taken."""
+    import pnp.outputs.cards
+    import pnp.render.sheets
+
+    add_crowd_deck(project, 30)  # 30 poker cards: 9 a Letter sheet, the helper's cards in eight parts
+    events: list[tuple[str, int]] = []
+    arrive_part, page = pnp.outputs.cards.DeckSheets.arrive_part, pnp.render.sheets._SheetWriter.page
+
+    def arriving(self) -> bool:
+        events.append(("part", 0))
+        return arrive_part(self)
+
+    def drawing(self, at, number: int) -> None:
+        events.append(("page", number))
+        return page(self, at, number)
+
+    monkeypatch.setattr(pnp.outputs.cards.DeckSheets, "arrive_part", arriving)
+    monkeypatch.setattr(pnp.render.sheets._SheetWriter, "page", drawing)
+    fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
+    main = int(30 * pnp.outputs.cards.MAIN_SHARE_AHEAD)  # the cards drawn here; the helper's come three a part
+    for n, (what, sheet) in enumerate(events):
+        if what == "page":
+            shown = min(9 * sheet, 30)
+            needed = max(0, -(-(shown - main) // 3))  # the parts holding this sheet's cards and every one before
+            assert sum(1 for e in events[:n] if e[0] == "part") == needed, (sheet, events)
+    assert ("page", 4) in events
+
+
+def test_the_faces_the_helper_drew_are_kept_for_the_next_build(project, tmp_path, split_decks, monkeypatch):
+    """Every part's faces go to the game's face store as the helper drew them: after a one-card edit, the next build
+    draws that card's front alone."""
+    import pnp.layout.templates
+
+    add_crowd_deck(project, 30)
+    out = tmp_path / "out"
+    fresh_pdfs(project, out, "--only", "cards", "--deck", "crowd")
+    deck = project / "data/tiny/decks/crowd.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Extra 20,", "name: Extra Twenty,"), encoding="utf-8")
+    drawn: list[str] = []
+    render = pnp.layout.templates.Layouts.render
+
+    def counted(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
+        drawn.append(f"{what} {name}")
+        return render(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
+
+    monkeypatch.setattr(pnp.layout.templates.Layouts, "render", counted)
+    monkeypatch.setenv("PNP_JOBS", "1")  # the next build in this process, where its drawing is counted
+    result = run_pnp(project, "build", "-q", "--out", str(out), "--only", "cards", "--deck", "crowd")
+    assert result.exit_code == 0, result.output
+    assert [d for d in drawn if d.startswith("crowd/")] == ["crowd/extra020 front tiny/hero.j2"], str(drawn)  # the other decks' faces: for the game's checks
+
+
+def test_each_part_sends_the_faces_its_store_kept_since_the_last_part_only(project, tmp_path):
+    """The store's record of the faces the helper drew goes back with each part's faces, in the same pickle (a face
+    in both is sent once); a face an earlier part sent is not sent again, where it would arrive as a second copy."""
+    from pnp.data.project import Project
+    from pnp.outputs.cards import render_cards
+    from pnp.outputs.context import Engine
+    from pnp.outputs.deck_helper import _Helper
+    from pnp.outputs.options import Options
+    from pnp.pipeline.cache import FaceStore
+
+    add_crowd_deck(project, 9)
+    loaded = Project(project)
+    gctx = Engine(loaded).for_game(loaded.load_game("tiny")[0])
+    gctx.face_store = FaceStore(tmp_path / "tiny.faces", "shared", covered=(project,))  # every file the faces read is an input the store knows
+    deck = gctx.game.decks["crowd"]
+    helper = _Helper(gctx, deck, Options(), render_cards)
+    sent = [helper.part(deck.cards[i:i + 3])[4][0] for i in (0, 3, 6)]
+    assert all(sent) and sum(len(s) for s in sent) == len(gctx.face_store.used)
+    assert not set(sent[0]) & set(sent[1]) and not set(sent[1]) & set(sent[2])
+
+
+def test_the_split_the_internals_page_describes_is_the_one_pnp_makes():
+    """docs/build-internals.md states the split's figures: each is read from the code here."""
+    from conftest import ROOT
+
+    from pnp.outputs.cards import MAIN_SHARE_AHEAD, PARALLEL_MIN_CARDS
+    from pnp.outputs.deck_helper import HELPER_PART_CARDS, HELPER_PARTS
+
+    text = " ".join((ROOT / "docs/build-internals.md").read_text(encoding="utf-8").split())
+    shares = {0.25: ("last three quarters", "first quarter"), 1 / 3: ("last two thirds", "first third")}
+    assert f"A deck of {PARALLEL_MIN_CARDS:,} cards or more is split" in text
+    assert f"renders its {shares[MAIN_SHARE_AHEAD][0]}" in text and f"renders the {shares[MAIN_SHARE_AHEAD][1]} (`MAIN_SHARE_AHEAD`, {MAIN_SHARE_AHEAD})" in text
+    assert f"(`HELPER_PART_CARDS`, {HELPER_PART_CARDS}, or a {({16: 'sixteenth', 8: 'eighth'})[HELPER_PARTS]} of its cards when more)" in text

@@ -5,22 +5,20 @@ with template errors yields findings and no file.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding, LayoutError, Loc, error, warning
-from pnp.core.memo import ByIdentity
-from pnp.core.processes import helper_pool, several_cores, worker_state
+from pnp.core.processes import several_cores
 from pnp.data.fields import Fields
-from pnp.data.project import Card, Deck, Game, Project
+from pnp.data.project import Card, Deck
 from pnp.data.stamps import card_name
 from pnp.layout.art_bleed import bled_art
-from pnp.layout.elements import Face, FaceDigests, Text, unstamped_digest
+from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
-from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
+from pnp.outputs.context import GameContext, face_context, sheets_pdf
+from pnp.outputs.deck_helper import Rendered, SplitDeck, start_helper
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.inserts import BOTH_SIDES, Printed, insert_card
 from pnp.outputs.options import Options
@@ -28,18 +26,12 @@ from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import TOKENS_SHARED, FileStats
-from pnp.render.icon_ink import IconInks
-from pnp.render.ink_elements import face_ink
+from pnp.render.face_uses import PENDING
 from pnp.render.seams import SheetSliver
-from pnp.render.sheets import PENDING, Group, Piece, page_count
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
+from pnp.render.sheets import Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
-
-Rendered = tuple[Card, Face | None, Face | None]
 
 
 def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], inspections: dict | None = None) -> list[Rendered]:
@@ -63,24 +55,23 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
                digests: bool = False) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
     """Render a deck's cards: (those rendered here, their findings, the rest that another process renders, or None).
 
-    A large deck's last cards are rendered in a helper process while this
-    one renders the first `share` (the machine has two cores and rendering is
-    half of a build). Faces are plain values, so they travel back cheaply and
-    the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest);
+    A large deck's last cards are rendered in a helper process, a part at a
+    time, while this one renders the first `share` (pnp.outputs.deck_helper).
+    Findings of a split deck come with its parts (SplitDeck.next_part, .rest);
     with `inks` and `digests`, the other process also works out its faces' ink figures and digests (SplitDeck.inks,
     .digests), which the sheets would else work out here."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced and "deck-helper" not in options.without:
-        pool = helper_pool(_context, _recipe(gctx, deck, options))
+        close, parts = start_helper(gctx, deck, options, cards[split:], render_cards, inks, digests)
         try:
-            later = pool.submit(_render_in_worker, cards[split:], inks, digests)
             with gctx.files_read.recording() as files:
                 first, found = render_cards(gctx, deck, options, cards[:split])
         except BaseException:
-            pool.shutdown(cancel_futures=True)
+            close(cancel_futures=True)
             raise
-        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown, (deck, options, first, files))
+        keep = functools.partial(keep_plain, gctx, deck, options)
+        return first, [], SplitDeck(gctx, parts, found, close, (first, files, keep))
     out, found = render_cards(gctx, deck, options, cards)
     return out, found, None
 
@@ -88,87 +79,6 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
 def selected_cards(deck: Deck, options: Options) -> list[Card]:
     """The cards of `deck` this build renders (--cards picks some)."""
     return [c for c in deck.cards if not options.cards or c.id in options.cards]
-
-
-class SplitDeck:
-    """A deck's last cards, which another process renders while this one goes on (`start_deck`)."""
-
-    def __init__(self, gctx: GameContext, cards: list[Card], first_findings: list[Finding], later: Future, close: Callable[[], None] | None = None,
-                 whole: tuple[Deck, Options, list[Rendered], set[Path]] | None = None):
-        self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
-        self.whole = whole  # (the deck, its options, the first cards rendered here, the files they read): the whole deck once the rest arrives
-        self._rest: tuple[list[Rendered], list[Finding]] | None = None
-        self.inks: dict = {}  # id(face) → (face, its ink figure) for the faces that arrived (pnp.render.ink_elements.FaceInks)
-        self.digests: list[tuple[Face | None, str]] = []  # (face, its digest) for the faces that arrived (FaceDigests.know)
-
-    def rest(self) -> tuple[list[Rendered], list[Finding]]:
-        """Those cards with their faces (`_render_here`), and what rendering the whole deck found, each template bug
-        once; the fonts the other process registered, the files it opened and the faces it kept become this one's too."""
-        if self._rest is None:
-            try:
-                faces, later_findings, fonts, later_files, kept, inks, digests = self.later.result()
-            finally:
-                if self.close is not None:
-                    self.close()
-            gctx = self.gctx
-            for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
-                gctx.fonts.font_name(family, bold, italic)
-            gctx.files_read.update(later_files)  # art only the worker's half shows still keys the output
-            if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
-                gctx.face_store.adopt(*kept)
-            rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
-            self.digests = [(face, digest) for faces_of, sent in zip(faces, digests, strict=False) for face, digest in zip(faces_of, sent, strict=True)
-                            if face is not None]  # no face: FaceDigests gives it its digest itself
-            # no items asked: none sent (`inks` empty)
-            self.inks = {id(face): (face, ink) for pair, known in zip(faces, inks, strict=False) for face, ink in zip(pair, known, strict=True)
-                         if ink is not None}
-            self._rest = rendered, first_of_each(self.first_findings + later_findings)
-            if self.whole is not None:
-                deck, options, first, files = self.whole
-                keep_plain(gctx, deck, options, first + rendered, self._rest[1], files | set(later_files))
-        return self._rest
-
-
-def _recipe(gctx: GameContext, deck: Deck, options: Options) -> tuple:
-    """What another process needs to render faces of `deck` as this one does (`_context`)."""
-    store = gctx.face_store.opener() if gctx.face_store is not None else None
-    return (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None), store)
-
-
-def _context(root: Path, game: Game, deck_id: str, options: Options, store: Callable | None) -> tuple:
-    """The game's context rebuilt in another process from plain data, so any start method works (fork, spawn, forkserver);
-    `store` opens the build's face store there (pnp.pipeline.cache.FaceStore.opener), so kept faces are reused and new ones kept."""
-    gctx = Engine(Project(root)).for_game(game)
-    gctx.layouts.draft = options.draft
-    if store is not None:
-        gctx.face_store = store(fonts=gctx.fonts)
-    return gctx, game.decks[deck_id], options
-
-
-def _render_in_worker(cards: list[Card], inks: bool = False, digests: bool = False) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str],
-                                                                                          tuple[dict, dict], list, list]:
-    """The faces of `cards`, the findings, the fonts registered, the files opened, the faces the store gave or took
-    with their card reads (one pickle: a face in both is sent once), and with `inks` and `digests` each (front, back)'s
-    ink figures and digests (`_for_sheets`)."""
-    return _render_here(*worker_state(), cards, inks, digests)  # the helper's context, made once by `_context` as it started
-
-
-def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], inks: bool = False, digests: bool = False) -> tuple:
-    with gctx.files_read.recording() as files:
-        rendered, findings = render_cards(gctx, deck, options, cards)
-    store = gctx.face_store
-    kept = (store.used, store.reads) if store is not None else ({}, {})
-    faces = [(front, back) for _, front, back in rendered]
-    return (faces, findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept, _for_sheets(faces, functools.partial(face_ink, icons=IconInks(gctx.icons))) if inks else [],
-            _for_sheets(faces, unstamped_digest) if digests else [])
-
-
-def _for_sheets(faces: list[tuple], work: Callable) -> list[tuple]:
-    """`work` of each (front, back), done in the process that drew them: their ink figures (pnp.render.ink_elements.face_ink)
-    or digests (pnp.layout.elements.unstamped_digest), which the sheets would else work out in the process writing every
-    page. Once per face object (ByIdentity), so a back the cards share is worked out and sent once; None for no face."""
-    done = ByIdentity()
-    return [tuple(None if face is None else done(face, work) for face in pair) for pair in faces]
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:
@@ -264,7 +174,7 @@ def _inspected(seen: dict, face: Face, template: str | None, deck: Deck, card: C
     return known[1]
 
 
-MAIN_SHARE_AHEAD = 0.35  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
+MAIN_SHARE_AHEAD = 0.25  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
 
 
 class GaveUp(Exception):
@@ -287,6 +197,7 @@ class DeckSheets:
         self.faces: dict[str, list] = {}  # deck/card → [front digest, back digest, count]
         self._inspections = kept_inspections(gctx)
         self._coming: SplitDeck | None = None
+        self._digests_known = 0  # how many of its digests (SplitDeck.digests) were known to `digests`
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
         self.inks: dict = {}  # the ink figures of the faces another process drew (SplitDeck.inks)
 
@@ -302,7 +213,7 @@ class DeckSheets:
     def expect(self, coming: SplitDeck) -> None:
         """Pieces for the cards another process is rendering, faces PENDING: the sheets are laid out, and their pages
         before the first of these cards drawn, while it renders them."""
-        self._coming = coming
+        self._coming, self._digests_known = coming, 0
         for card in coming.cards:
             back = PENDING if (card.back or self.deck.back) is not None and self.printed.backs else None
             copies = [Piece(PENDING, back, self._name(card)) for _ in range(card.count)]
@@ -310,15 +221,23 @@ class DeckSheets:
             self.pieces += copies
 
     def arrive(self) -> None:
-        """Put the expected cards' faces in their pieces, once they are rendered (a card whose face failed keeps PENDING:
-        its error is among the findings, and no sheet is written)."""
-        if self._coming is None:
-            return
-        rendered, found = self._coming.rest()
-        self.inks = self._coming.inks
-        for face, digest in self._coming.digests:
+        """Put every expected card's faces in their pieces, once they are rendered."""
+        while self.arrive_part():
+            pass
+
+    def arrive_part(self) -> bool:
+        """Put the faces of the next part of the expected cards in their pieces, once they are rendered (a card whose
+        face failed keeps PENDING: its error is among the findings, and no sheet is written); whether more are expected."""
+        coming = self._coming
+        if coming is None:
+            return False
+        rendered, found = coming.next_part()
+        self.inks = coming.inks
+        for face, digest in coming.digests[self._digests_known:]:
             self.digests.know(face, digest)
-        self._coming = None
+        self._digests_known = len(coming.digests)
+        if coming.done:
+            self._coming = None
         self._found(rendered, found)
         for card, front, back in rendered:
             copies = self._waiting.pop(self._name(card))
@@ -326,6 +245,12 @@ class DeckSheets:
                 for piece in copies:
                     piece.front, piece.back = self.printed.sides(front, back)
                 self._record(card, front, back, copies)
+        return self._coming is not None
+
+    @property
+    def expecting(self) -> bool:
+        """Whether cards another process renders are still to arrive."""
+        return self._coming is not None
 
     def findings(self) -> list[Finding]:
         return self.rendering + self.inspected
@@ -406,12 +331,15 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
 
     known_inks: dict = {}  # the ink figures of the faces another process drew, as they arrive
 
-    def arrive() -> None:
-        _arrive_all(decks)
+    def arrive() -> bool:  # the next part of the first deck still expecting cards; whether more are coming
+        expecting = next((d for d in decks if d.expecting), None)
+        if expecting is not None:
+            expecting.arrive_part()
         for d in decks:
             known_inks.update(d.inks)
         if any(f.severity == "error" for f in _decks_findings(decks)):
             raise GaveUp
+        return any(d.expecting for d in decks)
 
     refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
                for d in decks if (said := d.printed.refused(d.deck.size)) is not None]
@@ -428,7 +356,8 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0,
                                  name=f"{game.slug}-cards.pdf", known_inks=known_inks)
-        arrive()
+        while arrive():
+            pass
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}
         shared = [TOKENS_SHARED] * bool(tokens) + stats.shared  # the build line says where the tokens went

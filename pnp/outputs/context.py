@@ -144,11 +144,11 @@ def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> l
 
 
 def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None,
-               arrive: Callable[[], None] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False, name: str = "",
+               arrive: Callable[[], bool] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False, name: str = "",
                known_inks: dict | None = None) -> tuple[bytes, SheetStats]:
     """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver); `digests` hashes faces
     for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already; `arrive` puts in place the
-    faces another process is still rendering (pnp.render.sheets.write_sheets); `tagged`, a tagged PDF in the edition's language.
+    faces another process is still rendering, a part at a time (pnp.render.sheets.write_sheets); `tagged`, a tagged PDF in the edition's language.
     With `name` (the file's) and a build's folder to write in (`written_in`), a PDF of many pictures is written there as
     it is made and comes back as a PdfFile (pnp.layout.rl_stream), not bytes. `known_inks`: faces' ink items worked out
     where they were drawn (pnp.render.ink_elements.FaceInks)."""

@@ -22,7 +22,7 @@ from pnp.layout.slivers import edges
 from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
-from pnp.render.face_uses import Uses
+from pnp.render.face_uses import PENDING, Redraw, Uses, count_arrived
 from pnp.render.icon_ink import IconInks
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.inksaver import frame_back, lighten_face
@@ -33,16 +33,6 @@ from pnp.render.seams import Placed, SheetSliver, once_per_face, sheet_slivers
 
 FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
-
-
-class _Pending:
-    """Stands for a face another process is still rendering (`write_sheets`'s `arrive`)."""
-
-    def __repr__(self) -> str:
-        return "PENDING"
-
-
-PENDING = _Pending()
 
 
 @dataclass
@@ -155,15 +145,15 @@ class SheetStats:
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
-                 drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
+                 drawn: DrawnFaces | None = None, arrive: Callable[[], bool] | None = None, cutter: str = "",
                  draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0, edges_of=edges, fallback=None,
                  lang: str | None = None, spool_to=None, known_inks: dict | None = None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
     faces' operators to replay in a later PDF (pnp.render.drawn.DrawnFaces). Pieces may hold PENDING faces, which
-    `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
-    pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
+    `arrive` puts in place a part at a time, saying whether more are coming (it may raise, to give the PDF up): it is
+    called before a page that shows one, so the pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
     pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats. The margins'
     words (footers, scale bar, fold) are `words`, in the edition's language. With `edge_bleed_mm` (and no `bleed_mm`),
     pieces share their cut lines and bleed only past the grid's outer edges, as far as its margins hold
@@ -179,7 +169,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
     _mark_pages(pages, edge_bleed_mm, draft)
 
-    def pdf(arrive: Callable[[], None] | None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
+    def pdf(arrive: Callable[[], bool] | None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
         first = pages[0].sheet
         c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang, spool_to)
         _ask_duplex(c, pages, duplex)
@@ -189,7 +179,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         writer = _SheetWriter(c, drawer, groups, duplex, font_name, keys, machine, back_offset, words, edges_of)
         try:
             _write_pages(writer, pages, groups, arrive)
-        except _Redraw:
+        except Redraw:
             rl_stream.abandon(c)
             raise
         writer.drawer.shared.finish()
@@ -199,13 +189,10 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
 
     try:
         return pdf(arrive)
-    except _Redraw:
-        return pdf(None)  # every face is in place now: the pages drawn again as one process draws them
-
-
-class _Redraw(Exception):
-    """A face drawn once on a page before the other process's faces arrived is equal to one of them, so one process
-    would have drawn it as a form (`_write_pages`): the pages are drawn again from the first."""
+    except Redraw:
+        while arrive is not None and arrive():  # every face in place, the pages are drawn again as one process draws them
+            pass
+        return pdf(None)
 
 
 def _check_fold(layout: str, fold_rotation: int) -> None:
@@ -236,20 +223,20 @@ def _ask_duplex(c, pages: list[Page], duplex: str) -> None:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
 
 
-def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], arrive: Callable[[], None] | None) -> None:
-    """Draw every page in order, then the backs kept for the end; PENDING faces are fetched (`arrive`) before the first
-    page that shows one, so the pages before it are drawn while another process renders them."""
+def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], arrive: Callable[[], bool] | None) -> None:
+    """Draw every page in order, then the backs kept for the end. A page showing a PENDING face first takes the faces
+    another process rendered (`arrive`, a part at a time while it says more are coming), so the pages before it are
+    drawn while that process renders them."""
     backed = writer.duplex != "none" and any(len(writer.sides(page)) > 1 for page in pages)
+    waiting = [p for g in groups for p in g.pieces if p.front is PENDING or p.back is PENDING]
     for n, page in enumerate(pages):
         # in a PDF printed double-sided, a sheet with no backs gets a blank back unless it is the last page: without it,
         # the next sheet's fronts would print on its back, and every later back land on the wrong front
         writer.blank_back = backed and n < len(pages) - 1
-        if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
-            arrive()
-            arrive = None
-            drawn_with, writer.uses = writer.uses, _uses(groups)
-            if drawn_with.now_shared(writer.uses):  # a face drawn once may now be one of many: drawn so, the bytes would be the split's
-                raise _Redraw
+        while arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
+            if not arrive():
+                arrive = None
+            waiting = count_arrived(writer.uses, waiting)
         writer.page(page, n + 1)
     writer.deferred_backs()
 
