@@ -1423,6 +1423,23 @@ MUTANTS: list[Mutant] = [
            '        warm_up(self.project, self.base.out, self.session)\n',
            '        warm_up(self.project, self.base.out, self.session)\n        warm_templates(self.project, lambda: False)\n',
            ['tests/test_watch_since.py'], ''),
+    # s29: a split deck's cards arrive in parts (pnp/outputs/deck_helper.py), counted as they come (pnp/render/face_uses.py)
+    Mutant('DS1', "a face drawn once that a later part shows again is left as drawn", 'pnp/render/face_uses.py',
+           '        raise Redraw\n', '        pass\n', ['tests/test_deck_split.py', 'tests/test_face_uses.py'], ''),
+    Mutant('DS2', "every part waits for the whole rest", 'pnp/outputs/cards.py',
+           '        rendered, found = coming.next_part()', '        rendered, found = coming.rest()', ['tests/test_deck_split.py'], ''),
+    Mutant('DS3', "each part sends the store's whole record again", 'pnp/outputs/deck_helper.py',
+           '        self.sent = (len(used), len(reads))', '        self.sent = (0, 0)', ['tests/test_deck_split.py'], ''),
+    Mutant('DS4', "a part's store record skips its first faces", 'pnp/outputs/deck_helper.py',
+           'dict(itertools.islice(used.items(), self.sent[0], None))', 'dict(itertools.islice(used.items(), self.sent[0] + 1, None))',
+           ['tests/test_deck_split.py'], ''),
+    Mutant('DS5', "a face counted in an earlier part keeps its old count", 'pnp/render/face_uses.py',
+           '            for k in group:\n', '            for k in group[-1:]:\n', ['tests/test_face_uses.py', 'tests/test_deck_split.py'], ''),
+    Mutant('DS6', "a later part's findings dropped", 'pnp/outputs/deck_helper.py',
+           '        self._findings.update(dict.fromkeys(found))\n', '', ['tests/test_speed_paths.py', 'tests/test_findings.py'], 'helper or split'),
+    Mutant('DS7', "the helper's digests taken again from the first", 'pnp/outputs/cards.py',
+           '        for face, digest in coming.digests[self._digests_known:]:', '        for face, digest in coming.digests[:0]:',
+           ['tests/test_deck_split.py', 'tests/test_deck_helper_inks.py'], ''),
 ]
 
 

@@ -115,3 +115,21 @@ def test_the_split_the_internals_page_describes_is_the_one_pnp_makes():
     assert f"A deck of {PARALLEL_MIN_CARDS:,} cards or more is split" in text
     assert f"renders its {shares[MAIN_SHARE_AHEAD][0]}" in text and f"renders the {shares[MAIN_SHARE_AHEAD][1]} (`MAIN_SHARE_AHEAD`, {MAIN_SHARE_AHEAD})" in text
     assert f"(`HELPER_PART_CARDS`, {HELPER_PART_CARDS}, or a {({16: 'sixteenth', 8: 'eighth'})[HELPER_PARTS]} of its cards when more)" in text
+
+
+def test_this_process_hashes_none_of_the_faces_the_helper_sent_with_their_digests(project, tmp_path, split_decks, monkeypatch):
+    """The helper works out the digests of the faces it draws and sends them, part by part: the sheets here hash the
+    faces drawn here (the first 7 fronts and the shared back), not the helper's 23 fronts and their backs again."""
+    import pnp.layout.elements
+
+    add_crowd_deck(project, 30)
+    hashed: list[object] = []
+    digest = pnp.layout.elements.unstamped_digest
+
+    def counted(face):
+        hashed.append(face)
+        return digest(face)
+
+    monkeypatch.setattr(pnp.layout.elements, "unstamped_digest", counted)  # the helper is forked after: its hashing is its own
+    fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
+    assert 0 < len(hashed) <= 7 + 1, len(hashed)

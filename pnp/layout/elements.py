@@ -224,7 +224,7 @@ class FaceDigests:
         return self._known(face, unstamped_digest)
 
     def know(self, face: Face | None, digest: str) -> None:
-        """Take `digest` for `face`'s, worked out by the process that drew it (pnp.outputs.cards's deck helper)."""
+        """Take `digest` for `face`'s, worked out by the process that drew it (pnp.outputs.deck_helper)."""
         self._known(face, lambda _: digest)
 
 
