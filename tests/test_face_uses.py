@@ -26,7 +26,7 @@ _PIECES = st.lists(st.tuples(st.sampled_from(_COLOURS), st.integers(0, 2)), max_
 @given(st.lists(_PIECES, min_size=1, max_size=4))
 def test_faces_counted_part_by_part_are_counted_as_all_at_once(parts):
     objects = {(colour, n): _face(colour) for part in parts for colour, n in part}
-    uses, seen, counted = Uses(), Counter(), set()
+    uses, seen, counted = Uses(more=True), Counter(), set()
     for part in parts:
         grew = uses.add(objects[key] for key in part)
         before = Counter(seen)

@@ -30,12 +30,18 @@ class Uses:
     holds the faces, so their ids stay theirs). The faces another process draws
     are counted as they arrive (`add`)."""
 
-    def __init__(self, faces=()):
+    def __init__(self, faces=(), more: bool = False):
         self._pieces: Counter = Counter()  # id → pieces showing that object
         self._alike: dict = {}  # face → the ids of the objects equal to it
         self._group: dict = {}  # id → that list of ids
         self._by_object: dict = {}  # id → (the face object, pieces showing it or a face equal to it)
         self.add(faces)
+        if not more:
+            self.settle()
+
+    def settle(self) -> None:
+        """No more faces are coming: what `add` needs to count them is let go (three entries a face of a large deck)."""
+        self._pieces = self._alike = self._group = None
 
     def add(self, faces) -> bool:
         """Count the pieces showing `faces` too. Whether a face one piece showed before is now shown by more: drawn
@@ -74,4 +80,7 @@ def count_arrived(uses: Uses, waiting: list) -> list:
     arrived = [p for p in waiting if p.front is not PENDING and p.back is not PENDING]
     if uses.add(face for p in arrived for face in (p.front, p.back) if face is not None):
         raise Redraw
-    return [p for p in waiting if p.front is PENDING or p.back is PENDING]
+    waiting = [p for p in waiting if p.front is PENDING or p.back is PENDING]
+    if not waiting:
+        uses.settle()
+    return waiting

@@ -335,7 +335,9 @@ def _kept(work: Callable[[Face], Face]) -> Callable[[Face], Face]:
 
 def _uses(groups: list[Group]) -> Uses:
     """How many pieces show each face (a face shown more than once is drawn as a form); pending faces aside."""
-    return Uses(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
+    pieces = [p for g in groups for p in g.pieces]
+    return Uses((face for p in pieces for face in (p.front, p.back) if face is not None and face is not PENDING),
+                more=any(p.front is PENDING or p.back is PENDING for p in pieces))
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
