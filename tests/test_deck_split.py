@@ -114,7 +114,7 @@ def test_the_split_the_internals_page_describes_is_the_one_pnp_makes():
     shares = {0.25: ("last three quarters", "first quarter"), 1 / 3: ("last two thirds", "first third")}
     assert f"A deck of {PARALLEL_MIN_CARDS:,} cards or more is split" in text
     assert f"renders its {shares[MAIN_SHARE_AHEAD][0]}" in text and f"renders the {shares[MAIN_SHARE_AHEAD][1]} (`MAIN_SHARE_AHEAD`, {MAIN_SHARE_AHEAD})" in text
-    assert f"(`HELPER_PART_CARDS`, {HELPER_PART_CARDS}, or a {({16: 'sixteenth', 8: 'eighth'})[HELPER_PARTS]} of its cards when more)" in text
+    assert f"(`HELPER_PART_CARDS`, {HELPER_PART_CARDS}, or {({16: 'a sixteenth', 8: 'an eighth'})[HELPER_PARTS]} of its cards when more)" in text
 
 
 def test_this_process_hashes_none_of_the_faces_the_helper_sent_with_their_digests(project, tmp_path, split_decks, monkeypatch):

@@ -31,7 +31,7 @@ from pnp.render.seams import SheetSliver
 from pnp.render.sheets import Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
-PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
+PARALLEL_MIN_CARDS = 500  # below this a second process costs more than it saves
 
 
 def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], inspections: dict | None = None) -> list[Rendered]:

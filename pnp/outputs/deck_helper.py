@@ -29,8 +29,8 @@ from pnp.render.ink_elements import face_ink
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-HELPER_PART_CARDS = 250  # the fewest cards the helper sends back at a time: the sheets wait for the first part
-HELPER_PARTS = 16  # a larger deck's helper sends its cards back in this many parts
+HELPER_PART_CARDS = 100  # the fewest cards the helper sends back at a time: the sheets wait for the first part
+HELPER_PARTS = 8  # a larger deck's helper sends its cards back in this many parts
 
 Rendered = tuple[Card, Face | None, Face | None]
 RenderCards = Callable[[GameContext, Deck, Options, list[Card]], tuple[list[Rendered], list[Finding]]]
