@@ -99,7 +99,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
     "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],
-    "pnp/render/face_uses.py": ["tests/test_sheet_writing.py"],
+    "pnp/render/face_uses.py": ["tests/test_sheet_writing.py", "tests/test_face_uses.py", "tests/test_deck_split.py"],
+    # a large deck's cards rendered by a helper a part at a time (s29): the parts, what each sends back, the findings
+    "pnp/outputs/deck_helper.py": ["tests/test_deck_split.py", "tests/test_deck_helper_inks.py"],
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],

@@ -133,3 +133,99 @@ def test_this_process_hashes_none_of_the_faces_the_helper_sent_with_their_digest
     monkeypatch.setattr(pnp.layout.elements, "unstamped_digest", counted)  # the helper is forked after: its hashing is its own
     fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
     assert 0 < len(hashed) <= 7 + 1, len(hashed)
+
+
+def test_the_games_checks_read_the_split_decks_faces_and_no_helper_is_left_running(project, tmp_path, split_decks, monkeypatch):
+    """Once every part arrived, the whole deck, with the files its faces read, is kept for the game's checks: this
+    process draws its own share of the crowd deck and nothing of it again. The helper has stopped by then."""
+    import multiprocessing
+
+    import pnp.layout.templates
+
+    add_crowd_deck(project, 30)
+    drawn: list[str] = []
+    render = pnp.layout.templates.Layouts.render
+
+    def counted(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
+        drawn.append(what)
+        return render(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
+
+    monkeypatch.setattr(pnp.layout.templates.Layouts, "render", counted)  # the helper is forked after: its drawing is its own
+    fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
+    import pnp.outputs.cards
+
+    main = int(30 * pnp.outputs.cards.MAIN_SHARE_AHEAD)
+    crowd = [what for what in drawn if what.startswith("crowd/")]
+    fronts = [what for what in crowd if what.endswith(" front")]
+    assert fronts == [f"crowd/extra{i:03d} front" for i in range(main)], crowd  # each drawn here once, none again for the checks
+    assert len(crowd) - len(fronts) == 1, crowd  # the deck's back, which reads no card: drawn once
+    assert not multiprocessing.active_children()
+
+
+def test_the_helpers_parts_are_an_eighth_of_its_cards_when_that_is_more_than_the_fewest(project, tmp_path, split_decks, monkeypatch):
+    """The helper sends its cards back in parts of HELPER_PART_CARDS, or of an eighth of its cards when that is more."""
+    import pnp.outputs.cards
+    import pnp.outputs.deck_helper
+
+    monkeypatch.setattr(pnp.outputs.deck_helper, "HELPER_PART_CARDS", 1)
+    add_crowd_deck(project, 50)  # the helper draws 38 or so: parts of 4 (an eighth), not of 1
+    sizes: list[int] = []
+    submit = pnp.outputs.deck_helper.start_helper
+
+    def started(gctx, deck, options, cards, *args):
+        close, parts = submit(gctx, deck, options, cards, *args)
+        if deck.id == "crowd":  # the game's checks draw its other deck too
+            sizes.extend(len(part) for part, _ in parts)
+        return close, parts
+
+    monkeypatch.setattr(pnp.outputs.cards, "start_helper", started)
+    split = fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
+    helper = 50 - int(50 * pnp.outputs.cards.MAIN_SHARE_AHEAD)
+    assert sum(sizes) == helper and set(sizes[:-1]) == {helper // 8}
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")
+
+
+def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(project):
+    """The helper's state is made from plain data (`_recipe`, `_context`): the faces a part sends are those this
+    process draws of the same cards, with each face's ink figure and digest as worked out here."""
+    from pnp.data.project import Project
+    from pnp.layout.elements import unstamped_digest
+    from pnp.outputs.cards import render_cards
+    from pnp.outputs.context import Engine
+    from pnp.outputs.deck_helper import _context, _recipe
+    from pnp.outputs.options import Options
+    from pnp.render.icon_ink import IconInks
+    from pnp.render.ink_elements import face_ink
+
+    add_crowd_deck(project, 6)
+    loaded = Project(project)
+    gctx = Engine(loaded).for_game(loaded.load_game("tiny")[0])
+    deck, options = gctx.game.decks["crowd"], Options()
+    helper = _context(*_recipe(gctx, deck, options, render_cards))
+    faces, findings, fonts, files, _, inks, digests = helper.part(deck.cards[2:5], inks=True, digests=True)
+    here, _ = render_cards(gctx, deck, options, deck.cards[2:5])
+    assert faces == [(front, back) for _, front, back in here] and len(faces) == 3
+    icons = IconInks(gctx.icons)
+    assert inks == [tuple(face_ink(face, icons) for face in pair) for pair in faces]
+    assert digests == [tuple(unstamped_digest(face) for face in pair) for pair in faces]
+    assert findings == [] and fonts and all(isinstance(f, str) for f in files)
+
+
+def test_what_the_cards_drawn_here_and_by_the_helper_found_is_what_one_process_reports(project, tmp_path, split_decks, monkeypatch):
+    """A mistake on a card drawn here and another on a card of the helper's last part: a split build reports both, as
+    a build in one process does, and writes no sheet."""
+    add_crowd_deck(project, 30)
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", "{% if card.number == 0 %}{{ 1 // 0 }}{% endif %}{% if card.number == 29 %}{{ [1][3] }}{% endif %}\n{% endblock %}"),
+        encoding="utf-8")
+
+    def errors(out):
+        result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
+        assert result.exit_code != 0 and not list(out.rglob("*.pdf"))
+        return sorted(line for line in result.output.splitlines() if ": error:" in line)
+
+    split = errors(tmp_path / "split")
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert split == errors(tmp_path / "one") and len(split) == 2, split

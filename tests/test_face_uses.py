@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import properties  # noqa: F401  (the suite's Hypothesis profile)
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pnp.layout.elements import Face, Rect
@@ -24,6 +24,7 @@ _PIECES = st.lists(st.tuples(st.sampled_from(_COLOURS), st.integers(0, 2)), max_
 
 
 @given(st.lists(_PIECES, min_size=1, max_size=4))
+@example([[("#204060", 0)], [("#204060", 0)], [("#204060", 1)]])  # an object counted again, then its twin: once, twice, three times
 def test_faces_counted_part_by_part_are_counted_as_all_at_once(parts):
     objects = {(colour, n): _face(colour) for part in parts for colour, n in part}
     uses, seen, counted = Uses(more=True), Counter(), set()

@@ -365,6 +365,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         if options.changed:
             files += _changed_file(gctx, options, decks, digests)
     except GaveUp:
+        _arrive_all(decks)  # what the parts still coming found: a build in one process reports it too
         return [], _decks_findings(decks)
     except ValueError as exc:
         _arrive_all(decks)

@@ -62,7 +62,7 @@ class Uses:
         grew = False
         for group, was in before.values():
             total = sum(self._pieces[k] for k in group)
-            grew = grew or (was == 1 and total > 1)
+            grew = grew or was == 1  # each group here gained a piece
             for k in group:
                 self._by_object[k] = (objects[k] if k in objects else self._by_object[k][0], total)
         return grew
@@ -75,12 +75,13 @@ class Uses:
 
 
 def count_arrived(uses: Uses, waiting: list) -> list:
-    """The pieces (pnp.render.sheets.Piece) still waiting for their faces; those whose faces arrived counted in `uses`.
-    A face drawn on a page as used once that is now one of many would have been a form in one process: Redraw."""
-    arrived = [p for p in waiting if p.front is not PENDING and p.back is not PENDING]
+    """The pieces (pnp.render.sheets.Piece) still waiting for their faces; those whose faces arrived counted in `uses`
+    (a piece's front and back arrive together). A face drawn on a page as used once that is now one of many would have
+    been a form in one process: Redraw."""
+    arrived = [p for p in waiting if p.front is not PENDING]
     if uses.add(face for p in arrived for face in (p.front, p.back) if face is not None):
         raise Redraw
-    waiting = [p for p in waiting if p.front is PENDING or p.back is PENDING]
+    waiting = [p for p in waiting if p.front is PENDING]
     if not waiting:
         uses.settle()
     return waiting

@@ -228,7 +228,7 @@ def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], a
     another process rendered (`arrive`, a part at a time while it says more are coming), so the pages before it are
     drawn while that process renders them."""
     backed = writer.duplex != "none" and any(len(writer.sides(page)) > 1 for page in pages)
-    waiting = [p for g in groups for p in g.pieces if p.front is PENDING or p.back is PENDING]
+    waiting = [p for g in groups for p in g.pieces if p.front is PENDING]
     for n, page in enumerate(pages):
         # in a PDF printed double-sided, a sheet with no backs gets a blank back unless it is the last page: without it,
         # the next sheet's fronts would print on its back, and every later back land on the wrong front
@@ -337,7 +337,7 @@ def _uses(groups: list[Group]) -> Uses:
     """How many pieces show each face (a face shown more than once is drawn as a form); pending faces aside."""
     pieces = [p for g in groups for p in g.pieces]
     return Uses((face for p in pieces for face in (p.front, p.back) if face is not None and face is not PENDING),
-                more=any(p.front is PENDING or p.back is PENDING for p in pieces))
+                more=any(p.front is PENDING for p in pieces))
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
