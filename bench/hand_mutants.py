@@ -1440,6 +1440,11 @@ MUTANTS: list[Mutant] = [
     Mutant('DS7', "the helper's digests taken again from the first", 'pnp/outputs/cards.py',
            '        for face, digest in coming.digests[self._digests_known:]:', '        for face, digest in coming.digests[:0]:',
            ['tests/test_deck_split.py', 'tests/test_deck_helper_inks.py'], ''),
+    Mutant('DS8', "an error in an early part loses what the later parts found", 'pnp/outputs/cards.py',
+           '        _arrive_all(decks)  # what the parts still coming found: a build in one process reports it too\n', '',
+           ['tests/test_deck_split.py'], ''),
+    Mutant('DS9', "the findings of the cards drawn here given twice or not at all", 'pnp/outputs/deck_helper.py',
+           '        self._given = 0  #', '        self._given = 1  #', ['tests/test_deck_split.py'], ''),
 ]
 
 
