@@ -98,7 +98,7 @@ def test_each_part_sends_the_faces_its_store_kept_since_the_last_part_only(proje
     gctx.face_store = FaceStore(tmp_path / "tiny.faces", "shared", covered=(project,))  # every file the faces read is an input the store knows
     deck = gctx.game.decks["crowd"]
     helper = _Helper(gctx, deck, Options(), render_cards)
-    sent = [helper.part(deck.cards[i:i + 3])[4][0] for i in (0, 3, 6)]
+    sent = [helper.part(deck.cards[i:i + 3], False, False)[4][0] for i in (0, 3, 6)]
     assert all(sent) and sum(len(s) for s in sent) == len(gctx.face_store.used)
     assert not set(sent[0]) & set(sent[1]) and not set(sent[1]) & set(sent[2])
 
@@ -186,25 +186,33 @@ def test_the_helpers_parts_are_an_eighth_of_its_cards_when_that_is_more_than_the
     assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")
 
 
-def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(project):
-    """The helper's state is made from plain data (`_recipe`, `_context`): the faces a part sends are those this
+def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(project, tmp_path, monkeypatch):
+    """The helper's state is made from plain data (`_recipe`, `_context`): the build's options but its progress line
+    (a function, which no other process can be handed), its face store, and the faces a part sends are those this
     process draws of the same cards, with each face's ink figure and digest as worked out here."""
+    import pnp.outputs.deck_helper
     from pnp.data.project import Project
     from pnp.layout.elements import unstamped_digest
     from pnp.outputs.cards import render_cards
     from pnp.outputs.context import Engine
-    from pnp.outputs.deck_helper import _context, _recipe
+    from pnp.outputs.deck_helper import _context, _recipe, _render_in_worker
     from pnp.outputs.options import Options
+    from pnp.pipeline.cache import FaceStore
     from pnp.render.icon_ink import IconInks
     from pnp.render.ink_elements import face_ink
 
     add_crowd_deck(project, 6)
     loaded = Project(project)
     gctx = Engine(loaded).for_game(loaded.load_game("tiny")[0])
-    deck, options = gctx.game.decks["crowd"], Options()
+    gctx.face_store = FaceStore(tmp_path / "tiny.faces", "shared", covered=(project,))
+    deck, options = gctx.game.decks["crowd"], Options(draft=True, progress=print)
     helper = _context(*_recipe(gctx, deck, options, render_cards))
-    faces, findings, fonts, files, _, inks, digests = helper.part(deck.cards[2:5], inks=True, digests=True)
-    here, _ = render_cards(gctx, deck, options, deck.cards[2:5])
+    assert helper.options.progress is None and helper.options.draft and helper.gctx.layouts.draft
+    assert helper.gctx.face_store is not None and helper.gctx.face_store.fonts is helper.gctx.fonts
+    monkeypatch.setattr(pnp.outputs.deck_helper, "worker_state", lambda: helper)  # as the helper process holds it
+    faces, findings, fonts, files, _, inks, digests = _render_in_worker(deck.cards[2:5], True, True)
+    gctx.face_store = None
+    here, _ = render_cards(gctx, deck, helper.options, deck.cards[2:5])
     assert faces == [(front, back) for _, front, back in here] and len(faces) == 3
     icons = IconInks(gctx.icons)
     assert inks == [tuple(face_ink(face, icons) for face in pair) for pair in faces]
@@ -213,19 +221,32 @@ def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(pro
 
 
 def test_what_the_cards_drawn_here_and_by_the_helper_found_is_what_one_process_reports(project, tmp_path, split_decks, monkeypatch):
-    """A mistake on a card drawn here and another on a card of the helper's last part: a split build reports both, as
-    a build in one process does, and writes no sheet."""
+    """A mistake on a card drawn here, another on a card of the helper's second part and a third on one of its last:
+    a split build and `pnp validate` report all three, as in one process, and the build writes no sheet."""
     add_crowd_deck(project, 30)
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% endblock %}", "{% if card.number == 0 %}{{ 1 // 0 }}{% endif %}{% if card.number == 29 %}{{ [1][3] }}{% endif %}\n{% endblock %}"),
-        encoding="utf-8")
+        "{% endblock %}", "{% if card.number == 0 %}{{ 1 // 0 }}{% endif %}{% if card.number == 11 %}{{ no_such_helper() }}{% endif %}"
+                          "{% if card.number == 29 %}{{ [1][3] }}{% endif %}\n{% endblock %}"), encoding="utf-8")
 
     def errors(out):
         result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
         assert result.exit_code != 0 and not list(out.rglob("*.pdf"))
-        return sorted(line for line in result.output.splitlines() if ": error:" in line)
+        checked = run_pnp(project, "validate", "tiny")
+        return sorted(line for line in result.output.splitlines() if ": error:" in line), \
+            sorted(line for line in checked.output.splitlines() if ": error:" in line and "crowd/" in line)
 
     split = errors(tmp_path / "split")
     monkeypatch.setenv("PNP_JOBS", "1")
-    assert split == errors(tmp_path / "one") and len(split) == 2, split
+    assert split == errors(tmp_path / "one") and len(split[0]) == 3 and len(split[1]) == 3, split
+
+
+def test_a_style_only_the_helpers_cards_use_prints_as_in_one_process(project, tmp_path, split_decks, monkeypatch):
+    """The last card's text is italic, a style no card drawn here uses: the helper registered it, and this process,
+    which draws the helper's faces on its sheets, registers it too."""
+    add_crowd_deck(project, 30)
+    deck = project / "data/tiny/decks/crowd.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("text: Filler 29.,", "text: '*Filler 29, in italics.*',"), encoding="utf-8")
+    split = fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")

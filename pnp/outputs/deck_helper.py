@@ -138,7 +138,7 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
     return _Helper(gctx, game.decks[deck_id], options, render)
 
 
-def _render_in_worker(cards: list[Card], inks: bool = False, digests: bool = False) -> tuple:
+def _render_in_worker(cards: list[Card], inks: bool, digests: bool) -> tuple:
     """The faces of `cards` rendered in the helper (`_Helper.part`), whose state `_context` made as it started."""
     return worker_state().part(cards, inks, digests)
 
@@ -153,7 +153,7 @@ class _Helper:
     render: RenderCards
     sent: tuple[int, int] = (0, 0)  # the entries of the store's faces and card reads sent with the parts before
 
-    def part(self, cards: list[Card], inks: bool = False, digests: bool = False) -> tuple:
+    def part(self, cards: list[Card], inks: bool, digests: bool) -> tuple:
         """The faces of `cards`, the findings, the fonts registered, the files opened, the faces the store gave or took
         for them with their card reads (one pickle with the faces: a face in both is sent once), and with `inks` and
         `digests` each (front, back)'s ink figures and digests (`_for_sheets`)."""
