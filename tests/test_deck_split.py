@@ -218,6 +218,7 @@ def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(pro
     assert inks == [tuple(face_ink(face, icons) for face in pair) for pair in faces]
     assert digests == [tuple(unstamped_digest(face) for face in pair) for pair in faces]
     assert findings == [] and fonts and all(isinstance(f, str) for f in files)
+    assert _render_in_worker(deck.cards[5:], False, False)[5:] == ([], [])  # neither asked (the ink saver's sheets, say): neither worked out
 
 
 def test_what_the_cards_drawn_here_and_by_the_helper_found_is_what_one_process_reports(project, tmp_path, split_decks, monkeypatch):
