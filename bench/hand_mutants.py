@@ -1445,6 +1445,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_deck_split.py'], ''),
     Mutant('DS9', "the findings of the cards drawn here given twice or not at all", 'pnp/outputs/deck_helper.py',
            '        self._given = 0  #', '        self._given = 1  #', ['tests/test_deck_split.py'], ''),
+    Mutant('DS10', "a process that stays up splits its large decks", 'pnp/outputs/cards.py',
+           ' and gctx.engine.keeps is None\n', '\n', ['tests/test_deck_split.py'], ''),
 ]
 
 

@@ -251,3 +251,23 @@ def test_a_style_only_the_helpers_cards_use_prints_as_in_one_process(project, tm
     split = fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
     monkeypatch.setenv("PNP_JOBS", "1")
     assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")
+
+
+def test_a_process_that_stays_up_splits_no_deck(project, split_decks):
+    """`pnp watch` and `pnp serve` keep a session (Keeps): an unchanged card's faces come back from memory as the same
+    objects, which a helper would draw again; there a large deck is drawn here whole. A plain build splits it."""
+    from pnp.core.memo import Keeps
+    from pnp.data.project import Project
+    from pnp.outputs.cards import start_deck
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+
+    add_crowd_deck(project, 30)
+    loaded = Project(project)
+    game = loaded.load_game("tiny")[0]
+    for keeps, split in ((Keeps(), False), (None, True)):
+        gctx = Engine(loaded, keeps=keeps).for_game(game)
+        first, _, coming = start_deck(gctx, game.decks["crowd"], Options(), 0.25)
+        if coming is not None:
+            coming.rest()
+        assert (coming is not None) == split and len(first) == (7 if split else 30)

@@ -62,7 +62,7 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
     .digests), which the sheets would else work out here."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
-    if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced and "deck-helper" not in options.without:
+    if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and _helped(gctx, options):
         close, parts = start_helper(gctx, deck, options, cards[split:], render_cards, inks, digests)
         try:
             with gctx.files_read.recording() as files:
@@ -74,6 +74,14 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
         return first, [], SplitDeck(gctx, parts, found, close, (first, files, keep))
     out, found = render_cards(gctx, deck, options, cards)
     return out, found, None
+
+
+def _helped(gctx: GameContext, options: Options) -> bool:
+    """Whether a large deck may be split: not while tracing (the lines that drew each element are this process's), not
+    going without the helper, and not in a process that stays up (`pnp watch`, `pnp serve`: its session's keeps). There
+    an unchanged card's faces come back from memory as the same objects, which a helper would draw or read again and send
+    back as new ones: a save is no faster split, and its first is slower (docs/performance.md, the deck helper's row)."""
+    return not gctx.layouts.traced and "deck-helper" not in options.without and gctx.engine.keeps is None
 
 
 def selected_cards(deck: Deck, options: Options) -> list[Card]:
