@@ -38,7 +38,7 @@ Whole = Callable[[list[Rendered], list[Finding], set[Path]], None]
 
 
 def start_helper(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], render: RenderCards, inks: bool, digests: bool,
-                 ) -> tuple[Callable[[], None], list[tuple[list[Card], Future]]]:
+                 ) -> tuple[Callable[..., None], list[tuple[list[Card], Future]]]:
     """A helper process rendering `cards` with `render` (pnp.outputs.cards.render_cards), a part at a time: (what
     stops it, each part with the future of its faces). With `inks` and `digests`, it also works out its faces' ink
     figures and digests (`_for_sheets`)."""
@@ -117,6 +117,7 @@ class SplitDeck:
         return rendered, found
 
     def _stop(self) -> None:
+        """Stop the helper, once: its last part arrived, or a part failed (what it had not begun is not rendered)."""
         if self.close is not None:
             self.close(cancel_futures=True)
             self.close = None
