@@ -1447,6 +1447,10 @@ MUTANTS: list[Mutant] = [
            '        self._given = 0  #', '        self._given = 1  #', ['tests/test_deck_split.py'], ''),
     Mutant('DS10', "a process that stays up splits its large decks", 'pnp/outputs/cards.py',
            ' and gctx.engine.keeps is None\n', '\n', ['tests/test_deck_split.py'], ''),
+    Mutant('DS11', "the ink figures of a part the helper sent left out of the sheets'", 'pnp/outputs/cards.py',
+           '            known_inks.update(expecting.inks)', '            pass', ['tests/test_deck_helper_inks.py'], ''),
+    Mutant('DS12', "a part's ink figures read from the wrong faces", 'pnp/outputs/cards.py',
+           'for face in (front, back) if face is not None)', 'for face in (back,) if face is not None)', ['tests/test_deck_helper_inks.py'], ''),
 ]
 
 

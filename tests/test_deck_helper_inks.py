@@ -91,3 +91,20 @@ def test_the_helper_sends_its_faces_digests_for_the_sheets(root, split_decks):
     rendered, _ = coming.rest()
     assert len(coming.digests) == 2 * len(rendered)
     assert all(digest == unstamped_digest(face) for face, digest in coming.digests)
+
+
+def test_this_process_measures_the_ink_of_none_of_the_faces_the_helper_sent_figures_for(root, split_decks, monkeypatch):
+    """The helper's figures arrive part by part and reach the sheets: this process measures the faces it drew (a
+    quarter of each deck's fronts and the patients' back: 8 at most), not the helper's again."""
+    import pnp.render.ink_elements
+
+    measured: list[object] = []
+    face_ink = pnp.render.ink_elements.face_ink
+
+    def counted(face, icons=None):
+        measured.append(face)
+        return face_ink(face, icons)
+
+    monkeypatch.setattr(pnp.render.ink_elements, "face_ink", counted)  # the helper works out its own as it imported it
+    stats = sheets_stats(root, Options(paper="letter"))
+    assert None not in stats.page_exact and 0 < len(measured) <= 8, len(measured)

@@ -271,3 +271,4 @@ def test_a_process_that_stays_up_splits_no_deck(project, split_decks):
         if coming is not None:
             coming.rest()
         assert (coming is not None) == split and len(first) == (7 if split else 30)
+

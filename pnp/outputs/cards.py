@@ -207,7 +207,7 @@ class DeckSheets:
         self._coming: SplitDeck | None = None
         self._digests_known = 0  # how many of its digests (SplitDeck.digests) were known to `digests`
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
-        self.inks: dict = {}  # the ink figures of the faces another process drew (SplitDeck.inks)
+        self.inks: dict = {}  # the ink figures of the faces of the last part another process drew (SplitDeck.inks)
 
     def add(self, rendered: list[Rendered], found: list[Finding]) -> None:
         """Cards rendered now, and what rendering them found."""
@@ -240,7 +240,8 @@ class DeckSheets:
         if coming is None:
             return False
         rendered, found = coming.next_part()
-        self.inks = coming.inks
+        ids = (id(face) for _, front, back in rendered for face in (front, back) if face is not None)
+        self.inks = {key: coming.inks[key] for key in ids if key in coming.inks}  # this part's: the sheets keep them all
         for face, digest in coming.digests[self._digests_known:]:
             self.digests.know(face, digest)
         self._digests_known = len(coming.digests)
@@ -343,8 +344,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         expecting = next((d for d in decks if d.expecting), None)
         if expecting is not None:
             expecting.arrive_part()
-        for d in decks:
-            known_inks.update(d.inks)
+            known_inks.update(expecting.inks)  # each part's once, not every deck's so far at every part
         if any(f.severity == "error" for f in _decks_findings(decks)):
             raise GaveUp
         return any(d.expecting for d in decks)
