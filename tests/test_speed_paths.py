@@ -129,6 +129,45 @@ def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path
     assert pnp.pipeline.cache.FaceStore(path, "other shared inputs").get("key0") is None, "a store of other inputs is not read"
 
 
+def test_a_store_keeps_what_the_last_build_used_and_is_written_only_when_that_changed(tmp_path):
+    """A whole build keeps the faces it used and no other (a card removed leaves the store), a partial build adds its
+    faces to the kept ones; a build that would write back what the store holds (the same faces, read or drawn alike,
+    and the same card reads) leaves the file untouched."""
+    import pnp.pipeline.cache
+    from pnp.layout.elements import Face
+
+    path = tmp_path / "tiny.faces"
+
+    def faces(*numbers: int) -> dict:
+        return {f"key{i}": Face(63.5, 88.9, float(i), (), frozenset()) for i in numbers}
+
+    def kept() -> tuple[dict, int]:
+        store = pnp.pipeline.cache.FaceStore(path, "shared")
+        return {key: store.get(key) for key in faces(*range(5)) if store.get(key) is not None}, path.stat().st_mtime_ns
+
+    def save(used: dict, partial: bool = False, reads: dict | None = None) -> None:
+        store = pnp.pipeline.cache.FaceStore(path, "shared")
+        for key in used:
+            store.get(key)  # what a build looks up before it draws
+        store.save(used, [], partial=partial, reads=reads)
+
+    save(faces(0, 1, 2))
+    first = kept()
+    save(faces(0, 1, 2))  # drawn again alike: the store holds them already
+    assert kept() == first
+    save(faces(0, 1))  # a card removed: its face is no longer kept
+    assert kept()[0] == faces(0, 1)
+    save(faces(3), partial=True)  # --only: the others stay
+    assert kept()[0] == faces(0, 1, 3)
+    stamp = kept()[1]
+    save(faces(1), partial=True)
+    assert kept() == (faces(0, 1, 3), stamp)
+    save({})  # a build that drew no face (every output reused, or none that draws faces)
+    assert kept() == (faces(0, 1, 3), stamp)
+    save(faces(1), partial=True, reads={"key1": (("heroes", "rogue", "name"),)})  # a face that now reads a card's name
+    assert kept()[1] != stamp
+
+
 def test_a_faces_key_is_the_hash_of_its_parts_json(tmp_path):
     """A face's key in the store is the sha256 of json.dumps([template, side, [w, h], bleed, what, [name, digest]…]), the
     names in order, a mapping's or list's digest its data's (pnp.core.json_text.data_digest), any other value's its
@@ -286,3 +325,23 @@ def test_a_cache_written_an_entry_at_a_time_is_the_json_of_the_whole():
     data = {"outputs": {"cards": {"stats": {"é.pdf": {"ink": 1.25, "pages": 2}}}}, "faces": {"d/c": ["a", "", 2]}, "printed": None, "checks": {"key": "k", "findings": []}}
     assert "".join(json_parts(data)) == json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert "".join(json_parts({})) == "{}"
+
+
+def test_a_build_that_draws_no_face_leaves_the_kept_faces_as_they_were(project, tmp_path):
+    """A build of outputs that draw no card face (a board edited, built alone, as `pnp bundle` builds each kind in
+    turn) has no face to add to the game's face store: the file stays as the last build wrote it, and the next
+    build of the cards still reads every face from it."""
+    from pnp.pipeline.cache import face_store_path
+
+    out = tmp_path / "out"
+    build(project, out)
+    store = face_store_path(out, "tiny")
+    before = (store.read_bytes(), store.stat().st_mtime_ns)
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("name: Tiny Town", "name: Tiny City", 1), encoding="utf-8")
+    assert "boards" in build(project, out, "--only", "boards")
+    assert (store.read_bytes(), store.stat().st_mtime_ns) == before
+    cards = out / "tiny" / "tiny-cards.pdf"
+    cards.unlink()
+    build(project, out, "--only", "cards")
+    assert cards.is_file() and (store.read_bytes(), store.stat().st_mtime_ns) == before  # every face read, none drawn: nothing new to keep

@@ -176,8 +176,6 @@ def input_files(game, kind: str) -> list[Path]:
     return files
 
 
-
-
 ABSENT = "absent"  # the digest of a file an output looked for and did not find
 
 
@@ -468,8 +466,9 @@ class FaceStore:
 
     def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
-        `partial` build (--only, --deck, --cards) keep the others too."""
-        if (not used and not partial) or not self.keeping:
+        `partial` build (--only, --deck, --cards) keep the others too. A build that would write back what the store
+        holds leaves it as it is (a bundle builds each kind alone: boards draw no face, its sheets read theirs)."""
+        if not used or not self.keeping:
             return
         reads = reads or {}
         if partial:
@@ -480,7 +479,13 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces make a large pickle; not durable: a store a crash cut short is not read, its faces are rendered again
-        write_cache(lambda: self._write(kept))
+        if not self._holds(faces, reads):
+            write_cache(lambda: self._write(kept))
+
+    def _holds(self, faces: dict, reads: dict) -> bool:
+        """Whether the store as read holds these faces (read from it, or drawn again alike; no more) and card reads."""
+        kept = self._kept
+        return kept is not None and len(kept) == len(faces) and reads == self._kept_reads and all((was := kept.get(k)) is f or was == f for k, f in faces.items())
 
 
 def _open_store(path: Path, shared: str, covered: tuple[Path, ...], fallback: Callable | None, fonts=None, keeping: bool = True) -> FaceStore:
