@@ -1451,6 +1451,16 @@ MUTANTS: list[Mutant] = [
            '            known_inks.update(expecting.inks)', '            pass', ['tests/test_deck_helper_inks.py'], ''),
     Mutant('DS12', "a part's ink figures read from the wrong faces", 'pnp/outputs/cards.py',
            'for face in (front, back) if face is not None)', 'for face in (back,) if face is not None)', ['tests/test_deck_helper_inks.py'], ''),
+    Mutant('KF1', "a build that drew no face writes the face store all the same", 'pnp/pipeline/cache.py',
+           '        if not used or not self.keeping:', '        if not self.keeping:', ['tests/test_speed_paths.py'], ''),
+    Mutant('KF2', "a build that would write back what the store holds writes it", 'pnp/pipeline/cache.py',
+           '        if not self._holds(faces, reads):', '        if True:', ['tests/test_speed_paths.py'], ''),
+    Mutant('KF3', "a whole build keeps the faces of cards no longer printed", 'pnp/pipeline/cache.py',
+           'return kept is not None and len(kept) == len(faces) and ', 'return kept is not None and ', ['tests/test_speed_paths.py'], ''),
+    Mutant('KF4', "a face that now reads a card's fields is not written with its reads", 'pnp/pipeline/cache.py',
+           'and reads == self._kept_reads and ', 'and ', ['tests/test_speed_paths.py'], ''),
+    Mutant('KF5', "a face drawn again alike is taken for a new one", 'pnp/pipeline/cache.py',
+           '(was := kept.get(k)) is f or was == f for', '(was := kept.get(k)) is f for', ['tests/test_speed_paths.py'], ''),
 ]
 
 
