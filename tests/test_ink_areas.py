@@ -6,6 +6,7 @@ print rule's (black 1, red 2: M + Y)."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from conftest import ROOT
@@ -362,6 +363,16 @@ def corners(box):
     return [(box[0], box[1]), (box[0], box[3]), (box[2], box[1]), (box[2], box[3])]
 
 
+def region_edge(region, n: int = 200):
+    """Points along the edge of what an item says it covers: a box's corners, or, for a box whose corners are rounded
+    by quarter ellipses (x0, y0, x1, y1, rx, ry), its four quarter ellipses (the straight sides join their ends)."""
+    if len(region) == 4:
+        return corners(region)
+    x0, y0, x1, y1, rx, ry = region
+    centres = ((x1 - rx, y1 - ry, 1, 1), (x0 + rx, y1 - ry, -1, 1), (x0 + rx, y0 + ry, -1, -1), (x1 - rx, y0 + ry, 1, -1))
+    return [(cx + sx * rx * math.cos(math.pi / 2 * i / n), cy + sy * ry * math.sin(math.pi / 2 * i / n)) for cx, cy, sx, sy in centres for i in range(n + 1)]
+
+
 @pytest.mark.parametrize("shape, t", [
     (("circle", (40, 50, 12)), 0.0), (("circle", (40, 50, 12)), 2.0),
     (("ellipse", (10, 30, 60, 24)), 0.0), (("ellipse", (10, 30, 60, 24)), 1.5), (("ellipse", (10, 30, 24, 60)), 1.0),
@@ -392,7 +403,7 @@ def test_a_round_shapes_boxes_hold_what_it_prints_and_what_they_say_it_covers_it
         judge = placed(drawn, grow)
         reach = []
         for box in item[6]:
-            seen = [judge(*c) for c in corners(box)]
+            seen = [judge(*c) for c in region_edge(box)]
             assert all(inside for inside, _ in seen), (box, seen)
             reach.append(min(far for _, far in seen))
         # each says it covers some box, reaching to within 0.05 mm of its edge; a stroked oval's items say less: the box
@@ -418,6 +429,28 @@ def covered(outline, grow: float, boxes) -> float:
     for box in boxes:
         held |= (box[0] <= px) & (px <= box[2]) & (box[1] <= py) & (py <= box[3])
     return float((held & inside).sum() / inside.sum())
+
+
+def enclosed(points) -> float:
+    """The area a closed polyline encloses (the shoelace formula)."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True))) / 2
+
+
+@pytest.mark.parametrize("centre", [(12.0, 19.5), (19.5, 12.0), (68.0, 40.5)], ids=["beside the left side", "under the top", "bottom right"])
+def test_a_badge_in_a_rounded_panels_corner_lies_on_it_where_the_corner_holds_it(centre):
+    """A badge in a rounded panel's corner, beside its curve where none of the straight-sided boxes within the panel
+    reaches: the corner's curve holds the badge's box, so it prints over the panel's colour alone and is measured
+    (the panel's area in black, the badge's in red over black); one whose box reaches past the curve is not."""
+    from pnp.layout.elements import Circle
+
+    panel = Rect(10, 10, 60, 40, BLACK, None, 0, 12, None)
+    badge = Circle(*centre, 1, RED, None, 0, None)
+    expected = enclosed(rounded_outline(10 * K, 10 * K, 70 * K, 50 * K, 12 * K)) * 1 + enclosed(oval_outline(centre[0] * K, centre[1] * K, K, K)) * (2 - 1)
+    page = (0.0, 0.0, 100 * K, 100 * K)
+    assert painted(face_items((panel, badge)), page) == pytest.approx(expected, rel=1e-4)
+    for past in ((11.2, 12.5), (12.0, 17.5)):  # its box's corner past the curve (the second's by 0.3 mm): the box may reach the paper
+        with pytest.raises(Inexact):
+            painted(face_items((panel, Circle(*past, 1, RED, None, 0, None))), page)
 
 
 @pytest.mark.parametrize("how", ["edge bleed", "round cards", "rounded cards"])

@@ -23,6 +23,7 @@ from pnp.layout import rl
 
 MAX_RUNS = 20_000  # lines whose ink a font remembers: past this its memory starts again
 BANDS = 32  # bands of a glyph's profile (`_note`), each a sixteenth of an em
+MAX_SPLITS = 6  # halvings of a curve crossing several bands (`_note`)
 
 
 class RunInk(NamedTuple):
@@ -198,16 +199,47 @@ def _band(y: float, em: float) -> int:
     return min(BANDS - 1, max(0, int((y / em + 0.5) * BANDS / 2)))
 
 
-def _note(profile: list, em: float, xs: tuple, ys: tuple) -> None:
+def _note(profile: list, em: float, xs: tuple, ys: tuple, depth: int = 0) -> None:
     """Widen `profile` by one segment of an outline given by its control points. A glyph's profile is, for each band
     of BANDS across two ems (from half an em below the baseline; the end bands take what lies past them), the least
-    and most x its outline reaches there, or None: a segment lies within its control points' hull, so the filled
-    part at any height lies between the least and most x of the segments crossing it. Two glyphs whose profiles do not
-    meet in any band do not overlap, though their boxes do (a J's hook under the letter before it)."""
+    and most x its outline reaches there, or None: the filled part at any height lies between the least and most x of
+    the segments crossing it. Two glyphs whose profiles do not meet in any band do not overlap, though their boxes do
+    (a J's hook under the letter before it, an italic letter leaning over the next one's box).
+
+    A straight segment counts, in each band it crosses, the part of it within the band (a slanted stem is narrow in
+    each band, not as wide as its whole slant); a curve lies within its control points' hull, and one crossing more
+    than a band is split in halves (de Casteljau) until each half crosses one, or MAX_SPLITS halvings deep."""
+    first, last = _band(min(ys), em), _band(max(ys), em)
+    if len(xs) == 3 and first != last and depth < MAX_SPLITS:
+        (x0, x1, x2), (y0, y1, y2) = xs, ys
+        ax, ay, bx, by = (x0 + x1) / 2, (y0 + y1) / 2, (x1 + x2) / 2, (y1 + y2) / 2
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        _note(profile, em, (x0, ax, mx), (y0, ay, my), depth + 1)
+        _note(profile, em, (mx, bx, x2), (my, by, y2), depth + 1)
+        return
+    if len(xs) == 2 and first != last:
+        for b in range(first, last + 1):
+            lo, hi = _within_band(xs, ys, b, em)
+            now = profile[b]
+            profile[b] = (lo, hi) if now is None else (min(now[0], lo), max(now[1], hi))
+        return
     lo, hi = min(xs), max(xs)
-    for b in range(_band(min(ys), em), _band(max(ys), em) + 1):
+    for b in range(first, last + 1):
         now = profile[b]
         profile[b] = (lo, hi) if now is None else (min(now[0], lo), max(now[1], hi))
+
+
+def _within_band(xs: tuple, ys: tuple, band: int, em: float) -> tuple[float, float]:
+    """The least and most x of the straight segment (xs, ys) within band `band` (its part between the band's lower and
+    upper heights; the end bands reach past the two ems): at its ends inside the band and where it crosses the band's edges."""
+    (x0, x1), (y0, y1) = xs, ys
+    bottom = (band * 2 / BANDS - 0.5) * em if band > 0 else float("-inf")
+    top = ((band + 1) * 2 / BANDS - 0.5) * em if band < BANDS - 1 else float("inf")
+    found = [x for x, y in ((x0, y0), (x1, y1)) if bottom <= y <= top]
+    for edge in (bottom, top):
+        if min(y0, y1) < edge < max(y0, y1):
+            found.append(x0 + (x1 - x0) * (edge - y0) / (y1 - y0))
+    return min(found), max(found)
 
 
 def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None, tuple | None] | None:

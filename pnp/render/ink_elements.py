@@ -67,7 +67,8 @@ def _coverage(hex_value: str) -> float:
 
 # An item a face or page paints: (x0, y0, x1, y1, coverage, area, inner). A flat rectangle filling its box has area
 # None; a shape (text, a rounded rectangle, a circle, an ellipse) has its area in pt² inside its box, and `inner` the
-# boxes it certainly covers (none for text), where what is drawn over it finds its colour beneath.
+# regions it certainly covers (boxes, or boxes with rounded corners: `_holds`; none for text), where what is drawn over
+# it finds its colour beneath.
 def _rect(x0: float, y0: float, x1: float, y1: float, cov: float) -> tuple:
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), cov, None, ())
 
@@ -180,10 +181,32 @@ def _beneath(items: list, kept: dict, i: int) -> int | None:
         if other[5] is None:
             if box[0] <= x0 and box[1] <= y0 and x1 <= box[2] and y1 <= box[3]:
                 return j
-        elif any(b[0] <= x0 and b[1] <= y0 and x1 <= b[2] and y1 <= b[3] for b in other[6]):
+        elif any(_holds(b, x0, y0, x1, y1) for b in other[6]):
             return j
         raise Inexact("a shape over more than one colour")
     return None
+
+
+def _holds(region: tuple, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether `region` (a box, or a box whose corners are rounded by quarter ellipses: `_rounded`) holds the box
+    (x0, y0, x1, y1): a rounded box is convex, so it holds a box when it holds the box's four corners."""
+    if not (region[0] <= x0 and region[1] <= y0 and x1 <= region[2] and y1 <= region[3]):
+        return False
+    return len(region) == 4 or all(_in_rounded(region, x, y) for x in (x0, x1) for y in (y0, y1))
+
+
+def _in_rounded(region: tuple, x: float, y: float) -> bool:
+    """Whether the point (x, y) of the region's box lies within its rounded corners (radii rx across, ry down)."""
+    bx0, by0, bx1, by1, rx, ry = region
+    dx = max(bx0 + rx - x, x - (bx1 - rx), 0.0)
+    dy = max(by0 + ry - y, y - (by1 - ry), 0.0)
+    return (dx / rx) ** 2 + (dy / ry) ** 2 <= 1.0
+
+
+def _rounded(x0: float, y0: float, x1: float, y1: float, rx: float, ry: float) -> tuple:
+    """The region of a box whose corners are quarter ellipses of radii rx and ry (a rounded rectangle's, rx = ry; an
+    ellipse's, its semi-axes), within which reportlab's Bézier arcs paint (they lie just outside a true quarter)."""
+    return (x0, y0, x1, y1, rx, ry) if rx > 0 and ry > 0 else (x0, y0, x1, y1)
 
 
 def face_items(elements, ox: float = 0.0, oy: float = 0.0, s: float = 1.0, scale: float = 1.0, out: list | None = None,
@@ -258,16 +281,17 @@ def _rounded_items(el: Rect, x0: float, y0: float, x1: float, y1: float, r: floa
 
 
 def _within(x0: float, y0: float, x1: float, y1: float, r: float) -> tuple:
-    """Boxes a rounded rectangle certainly covers: the two its corners leave whole, and the one whose corners meet its
-    arcs half-way round. Its corners hold a quarter circle of radius r (reportlab's arc lies just outside it); so do
+    """Regions a rounded rectangle certainly covers: the two boxes its corners leave whole, the one whose corners meet
+    its arcs half-way round, and itself, its corners quarter circles (`_rounded`: what lies beside a curve, a badge in
+    a corner, lies within none of the three boxes). Its corners hold a quarter circle of radius r (reportlab's arc lies just outside it); so do
     the outline grown or shrunk by d, whose corners are quarter circles of r ± d around the same centres."""
     c = r * (1 - 0.5 ** 0.5)
-    return (x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r), (x0 + c, y0 + c, x1 - c, y1 - c)
+    return (x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r), (x0 + c, y0 + c, x1 - c, y1 - c), _rounded(x0, y0, x1, y1, r, r)
 
 
 def _round_items(el, ox: float, oy: float, s: float, scale: float, out: list) -> None:
-    """A circle or ellipse (reportlab's four arcs) as a shape, covering the box inscribed in it (`inner`); stroked, two
-    shapes (`_stroked`)."""
+    """A circle or ellipse (reportlab's four arcs) as a shape, covering the ellipse within them (`inner`, `_rounded`);
+    stroked, two shapes (`_stroked`), each covering the box inscribed in it."""
     stroke = el.stroke if el.stroke and el.stroke_width > 0 else None
     if not el.fill and not stroke:
         return
@@ -280,7 +304,7 @@ def _round_items(el, ox: float, oy: float, s: float, scale: float, out: list) ->
         cx, cy = ox + s * el.x * K + s * el.w * K / 2, oy + s * el.y * K + s * el.h * K / 2
     ia, ib = a / 2 ** 0.5, b / 2 ** 0.5
     if not stroke:
-        out.append((cx - a, cy - b, cx + a, cy + b, coverage(el.fill), 4 * a * b * ROUND_ARC, ((cx - ia, cy - ib, cx + ia, cy + ib),)))
+        out.append((cx - a, cy - b, cx + a, cy + b, coverage(el.fill), 4 * a * b * ROUND_ARC, (_rounded(cx - a, cy - b, cx + a, cy + b, a, b),)))
         return
     if getattr(el, "dash", None):
         raise Inexact("a dashed stroke")
