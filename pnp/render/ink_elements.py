@@ -312,8 +312,10 @@ def _round_items(el, ox: float, oy: float, s: float, scale: float, out: list) ->
         raise Inexact("a flat ellipse's stroke")
     d = s * line_width(el.stroke_width * K, scale) / 2
     length, bend = quarter(1.0, min(a, b) / max(a, b), 0.5522847498)  # an ellipse's quarter, its long semi-axis 1
-    _stroked((cx - a, cy - b, cx + a, cy + b), 4 * a * b * ROUND_ARC, 4 * max(a, b) * length, max(a, b) * bend, d, el.fill, stroke, out,
-             ((cx - ia, cy - ib, cx + ia, cy + ib),), ((cx - ia + d, cy - ib + d, cx + ia - d, cy + ib - d),) if min(ia, ib) > d else ())
+    outer, hole = ((cx - ia, cy - ib, cx + ia, cy + ib),), ((cx - ia + d, cy - ib + d, cx + ia - d, cy + ib - d),) if min(ia, ib) > d else ()
+    if a == b:  # a circle grown or shrunk by d is a circle: what lies within it lies on the stroke, or inside it
+        outer, hole = (_rounded(cx - a - d, cy - a - d, cx + a + d, cy + a + d, a + d, a + d),), (_rounded(cx - a + d, cy - a + d, cx + a - d, cy + a - d, a - d, a - d),) if a > d else ()
+    _stroked((cx - a, cy - b, cx + a, cy + b), 4 * a * b * ROUND_ARC, 4 * max(a, b) * length, max(a, b) * bend, d, el.fill, stroke, out, outer, hole)
 
 
 def _stroked(box: tuple, area: float, length: float, bend: float, d: float, fill, stroke: str, out: list, outer: tuple, hole: tuple) -> None:
