@@ -153,6 +153,15 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["lower"] = _composite([("square", 250, -300, None)])  # reach's lower bar ends before it starts: apart
     glyphs["rising"] = _composite([("square", 0, 40, None)])  # y 40 to 240: from band 8 (the foot's) to band 11
     glyphs["falling"] = _composite([("square", 0, 10, None)])  # y 10 to 210: from band 8 to band 11 (the head's)
+    glyphs["upper_bar"] = _rects((0, 100, 1000, 150))
+    glyphs["flipped"] = _composite([("upper_bar", 0, 0, ((1, 0), (0, -1)))])  # the bar turned upside down: y -150 to -100
+    glyphs["deep_square"], glyphs["high_square"] = _rects((0, -140, 200, -110)), _rects((0, 300, 200, 340))
+    glyphs["sunk"] = _rects((0, -700, 1000, -650))  # past the lowest band's edge (-437.5)
+    glyphs["sunk_part"] = _composite([("sunk", 0, 100, None)])  # moved up, still past it: y -600 to -550
+    glyphs["sunk_square"] = _rects((0, -590, 200, -560))
+    glyphs["lofty"] = _rects((0, 1600, 1000, 1650))  # past the highest band's edge (1437.5)
+    glyphs["lofty_part"] = _composite([("lofty", 0, -100, None)])  # moved down, still past it: y 1500 to 1550
+    glyphs["lofty_square"] = _rects((0, 1510, 200, 1540))
     glyphs["bar"] = _rects((0, 0, 1000, 200))
     glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
     for name, (bar, small) in APART.items():
@@ -162,7 +171,9 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
                                              ord("z"): "blank", ord("q"): "circle", ord("Q"): "uneven", ord("r"): "reach", ord("s"): "lower",
                                              ord("w"): "bar", ord("W"): "bar_part", ord("x"): "mid_bar", ord("y"): "block", ord("7"): "long",
                                              ord("8"): "high", ord("["): "foot", ord("]"): "head", ord("{"): "rising", ord("}"): "falling",
-                                             ord("."): "dot", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6"}
+                                             ord("."): "dot", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6", ord("("): "flipped",
+                                             ord(")"): "deep_square", ord("!"): "high_square", ord("<"): "sunk_part", ord(">"): "sunk_square",
+                                             ord("^"): "lofty_part", ord("~"): "lofty_square"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -208,6 +219,16 @@ def test_a_composite_glyphs_ink_is_its_parts_areas_stretched_by_their_transforms
     assert ink.area == pytest.approx(area, rel=1e-9)
     assert _box(ink) == pytest.approx(tuple(v / EM for v in box), abs=1e-9)
     assert ink.advance == pytest.approx(ADVANCE / EM)
+
+
+def test_a_part_keeps_its_ink_where_it_is_placed_upside_down_or_past_the_lowest_band():
+    """A bar drawn above the baseline (y 100 to 150), placed upside down, prints below it (-150 to -100): a square set
+    after it down there meets it (rasterised), one set high up does not (measured). A bar past the lowest band's
+    edge, moved up but still past it, meets a square set after it there; so does one past the highest band's, moved down."""
+    assert run_ink(FONT, "()") is None
+    assert run_ink(FONT, "(!").area == pytest.approx((1000 * 50 + 200 * 40) / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "<>") is None
+    assert run_ink(FONT, "^~") is None
 
 
 def test_simple_glyphs_are_measured_as_themselves():

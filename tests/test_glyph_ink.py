@@ -48,7 +48,7 @@ def test_a_line_asked_again_is_the_same():
 ITALIC = ROOT / "pnp/assets/fonts/noto/NotoSans-Italic.ttf"
 LEANING = {"GlyphInkItalic": ITALIC, "GlyphInkSerifBoldItalic": ROOT / "pnp/assets/fonts/noto/NotoSerif-BoldItalic.ttf",
            "GlyphInkRounded": ROOT / "pnp/assets/fonts/comfortaa/Comfortaa-Bold.ttf"}
-PAIRED = "AfhijklnTVWXYJQKe()[]'.:"  # letters that lean, hook or reach past their boxes, and what they meet
+PAIRED = "AfhijklnTVWXYJQKeéü()[]'.:"  # letters that lean, hook or reach past their boxes (or are built of parts), and what they meet
 TOUCH = 0.5  # font units: outlines reaching no deeper into each other than this only touch (their chords' error)
 
 
@@ -59,12 +59,14 @@ def leaning_fonts():
     return LEANING
 
 
-@pytest.mark.parametrize("text", ["Investigation", "When:", "Age 27 · cardiomyopathy", "Keep this card in front of you"])
-def test_an_italic_line_whose_letters_lean_into_each_others_boxes_is_measured(leaning_fonts, text):
-    """Italic letters lean: one's box reaches into the next one's, though their outlines stay apart. Their ink is their
-    outlines' areas, as fontTools reads them, not rasterised for want of knowing they do not meet."""
-    ink = run_ink("GlyphInkItalic", text)
-    area, box, advance = glyph_truth(ITALIC, text)
+@pytest.mark.parametrize("name, text", [("GlyphInkItalic", "Investigation"), ("GlyphInkItalic", "When:"), ("GlyphInkItalic", "Age 27 · cardiomyopathy"),
+                                        ("GlyphInkItalic", "Keep this card in front of you"), ("GlyphInkRounded", "Kenji"), ("GlyphInkItalic", "Übersicht für Köche")])
+def test_a_line_whose_letters_reach_into_each_others_boxes_is_measured(leaning_fonts, name, text):
+    """Italic letters lean, a j hooks back under the letter before it, an accented letter is built of parts: one's
+    box reaches into the next one's, though their outlines stay apart. Their ink is their outlines' areas, as fontTools
+    reads them, not rasterised for want of knowing they do not meet."""
+    ink = run_ink(name, text)
+    area, box, advance = glyph_truth(leaning_fonts[name], text)
     assert ink is not None
     assert ink.area == pytest.approx(area, rel=1e-9)
     assert (ink.x0, ink.y0, ink.x1, ink.y1, ink.advance) == pytest.approx((*box, advance), abs=1e-9)
@@ -90,7 +92,7 @@ def test_each_letters_profile_holds_its_outline_at_every_height(leaning_fonts, n
     file = leaning_fonts[name]
     em = _units_per_em(file)
     font = _font(name)
-    for ch in string.ascii_letters + "()[]{}'.,:;!?&@$%/":
+    for ch in string.ascii_letters + "()[]{}'.,:;!?&@$%/éèüçñÅÉÖ":
         glyph = _glyph(font, ch)
         contours = outline_points(file, ch)
         if glyph is None or not contours:

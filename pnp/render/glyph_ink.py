@@ -14,6 +14,7 @@ not measured here (`run_ink` gives None) but rasterised. Overlapping contours wi
 glyph (a variable font's) would count twice: pnp's fonts are static, and the test compares with a raster."""
 from __future__ import annotations
 
+import math
 import struct
 from typing import NamedTuple
 
@@ -188,10 +189,17 @@ def _glyph(font: _Font, ch: str) -> tuple | None:
     advance = face.charWidths.get(ord(ch), face.defaultWidth) / 1000  # as reportlab's widths place the next glyph
     if box is None:
         return advance, 0.0, 0.0, 0.0, 0.0, 0.0, ()
-    if profile is None:  # a composite glyph: its box in every band it spans
-        profile = tuple((box[0], box[2]) if _band(box[1], em) <= b <= _band(box[3], em) else None for b in range(BANDS))
+    profile = _within_box(profile, box, em)
     profile = tuple(None if p is None else (p[0] / em, p[1] / em) for p in profile)
     return advance, abs(signed) / (em * em), box[0] / em, box[1] / em, box[2] / em, box[3] / em, profile
+
+
+def _within_box(profile: tuple | None, box: tuple, em: float) -> tuple:
+    """A glyph's profile held to its box (its outline lies within it): a composite's, built from its components as
+    placed, may reach past it a band's height; one not read (a turned component) is its box in every band it spans."""
+    first, last = _band(box[1], em), _band(box[3], em)
+    spans = profile if profile is not None else ((box[0], box[2]),) * BANDS
+    return tuple(None if not first <= b <= last or span is None else (max(span[0], box[0]), min(span[1], box[2])) for b, span in enumerate(spans))
 
 
 def _band(y: float, em: float) -> int:
@@ -253,8 +261,11 @@ def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None, tuple | N
     if end <= at:
         return 0.0, None, None
     contours, *box = struct.unpack_from(">hhhhh", data, at)
-    profile: list | None = [None] * BANDS if contours >= 0 else None
-    area = _simple(data, at + 10, contours, profile, face.unitsPerEm) if profile is not None else _composite(face, data, at + 10, depth)
+    profile: list | None = [None] * BANDS
+    if contours >= 0:
+        area = _simple(data, at + 10, contours, profile, face.unitsPerEm)
+    else:
+        area, profile = _composite(face, data, at + 10, depth) or (None, None)
     return None if area is None else (area, tuple(box), None if profile is None else tuple(profile))
 
 
@@ -332,17 +343,19 @@ def _contour(points: list[tuple[int, int, int]], profile: list, em: float) -> fl
     return twice / 2
 
 
-def _composite(face, data: bytes, at: int, depth: int) -> float | None:
-    """The area of a composite glyph: its components' areas, each stretched by its transform's determinant (an offset
-    moves a contour without changing its area). A mirrored component's contours run the other way round, so each
-    component counts by its size, not its sign: a glyph of a part and its mirror image prints both (Noto Sans's U+2E4E).
-    Components are assumed not to overlap (an accent over its letter)."""
-    area = 0.0
+def _composite(face, data: bytes, at: int, depth: int) -> tuple[float, list | None] | None:
+    """(The area of a composite glyph, its profile or None) or None: its components' areas, each stretched by its
+    transform's determinant (an offset moves a contour without changing its area). A mirrored component's contours run
+    the other way round, so each component counts by its size, not its sign: a glyph of a part and its mirror image
+    prints both (Noto Sans's U+2E4E). Components are assumed not to overlap (an accent over its letter). Its profile is
+    its components' moved and stretched as placed (`_placed`); None where one is turned or has none of its own."""
+    area, profile, em = 0.0, [None] * BANDS, face.unitsPerEm
     while True:
         flags, gid = struct.unpack_from(">HH", data, at)
         at += 4
         if not flags & 2:  # placed by matching points: not read here
             return None
+        dx, dy = struct.unpack_from(">hh" if flags & 1 else ">bb", data, at)
         at += 4 if flags & 1 else 2
         a = d = 1.0
         b = c = 0.0
@@ -359,5 +372,26 @@ def _composite(face, data: bytes, at: int, depth: int) -> float | None:
         if part is None:
             return None
         area += abs(part[0] * (a * d - b * c))
+        if profile is not None and part[1] is not None:  # an empty component prints nothing anywhere
+            profile = _placed(profile, part[2], a, d, dx, dy, em) if part[2] is not None and not b and not c else None
         if not flags & 0x20:
-            return area
+            return area, profile
+
+
+def _placed(profile: list, part: tuple, a: float, d: float, dx: float, dy: float, em: float) -> list:
+    """`profile` widened by a component's profile `part` as the component is placed: x stretched by a and moved by dx,
+    y by d and dy. Each of its bands lands across the bands its moved heights reach (an end band, reaching past the
+    two ems, reaches past them still)."""
+    for k, span in enumerate(part):
+        if span is None:
+            continue
+        low = (k * 2 / BANDS - 0.5) * em if k > 0 else -math.inf
+        high = ((k + 1) * 2 / BANDS - 0.5) * em if k < BANDS - 1 else math.inf
+        ys = sorted((low * d + dy, high * d + dy)) if d else (dy, dy)
+        first = 0 if ys[0] == -math.inf else _band(ys[0], em)
+        last = BANDS - 1 if ys[1] == math.inf else _band(ys[1], em)
+        xs = sorted((span[0] * a + dx, span[1] * a + dx))
+        for band in range(first, last + 1):
+            now = profile[band]
+            profile[band] = tuple(xs) if now is None else (min(now[0], xs[0]), max(now[1], xs[1]))
+    return profile
