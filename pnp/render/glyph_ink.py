@@ -247,6 +247,8 @@ def _within_band(xs: tuple, ys: tuple, band: int, em: float) -> tuple[float, flo
     for edge in (bottom, top):
         if min(y0, y1) < edge < max(y0, y1):
             found.append(x0 + (x1 - x0) * (edge - y0) / (y1 - y0))
+    if not found:  # an end a rounding's width past the band's edge: the whole segment, which holds its part
+        return min(x0, x1), max(x0, x1)
     return min(found), max(found)
 
 
@@ -373,7 +375,8 @@ def _composite(face, data: bytes, at: int, depth: int) -> tuple[float, list | No
             return None
         area += abs(part[0] * (a * d - b * c))
         if profile is not None and part[1] is not None:  # an empty component prints nothing anywhere
-            profile = _placed(profile, part[2], a, d, dx, dy, em) if part[2] is not None and not b and not c else None
+            moved_as_placed = not flags & 0x800 or (a, d) == (1.0, 1.0)  # SCALED_COMPONENT_OFFSET: the offset transformed too
+            profile = _placed(profile, part[2], a, d, dx, dy, em) if part[2] is not None and not b and not c and moved_as_placed else None
         if not flags & 0x20:
             return area, profile
 
