@@ -47,6 +47,7 @@ class Table(Block):
         self.first_stripe = first_stripe
         self._widths = widths
         self._layout = None
+        self._styles: dict = {}  # id(a style of the look) → (it, it aligned as each column is: `_column_styles`)
         self.key, self.continued = object(), False  # a split table is one Table to a reader; its repeated head is not read again
 
     def _col_widths(self, aW):
@@ -70,10 +71,17 @@ class Table(Block):
         return [m * aW / add_up(mins) for m in mins]
 
     def _lay_row(self, row, style, widths):
-        pad = self.look.pad
-        cells = [self.setter.lay(text, w - 2 * pad, replace(style, align=self.aligns[c])) for c, (text, w) in enumerate(zip(row, widths, strict=False))]
+        pad, styles = self.look.pad, self._column_styles(style)
+        cells = [self.setter.lay(text, w - 2 * pad, styles[c]) for c, (text, w) in enumerate(zip(row, widths, strict=False))]
         h = max(text_height(laid.lines, style) for laid in cells) + 2 * pad
         return cells, h
+
+    def _column_styles(self, style) -> list:
+        """`style` aligned as each column is: made once a table (its rows are laid out at every wrap, cell by cell)."""
+        kept = self._styles.get(id(style))
+        if kept is None:
+            kept = self._styles[id(style)] = (style, [replace(style, align=align) for align in self.aligns[:self.ncols]])  # the style held: its id stays its
+        return kept[1]
 
     def wrap(self, aW, aH):
         widths = self._col_widths(aW)
