@@ -159,6 +159,7 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["sunk"] = _rects((0, -700, 1000, -650))  # past the lowest band's edge (-437.5)
     glyphs["sunk_part"] = _composite([("sunk", 0, 100, None)])  # moved up, still past it: y -600 to -550
     glyphs["sunk_square"] = _rects((0, -590, 200, -560))
+    glyphs["left_low"], glyphs["left_high"] = _rects((-350, -350, -250, -250)), _rects((-350, 300, -250, 400))  # reaching back under 'c'
     glyphs["lofty"] = _rects((0, 1600, 1000, 1650))  # past the highest band's edge (1437.5)
     glyphs["lofty_part"] = _composite([("lofty", 0, -100, None)])  # moved down, still past it: y 1500 to 1550
     glyphs["lofty_square"] = _rects((0, 1510, 200, 1540))
@@ -173,7 +174,7 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
                                              ord("8"): "high", ord("["): "foot", ord("]"): "head", ord("{"): "rising", ord("}"): "falling",
                                              ord("."): "dot", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6", ord("("): "flipped",
                                              ord(")"): "deep_square", ord("!"): "high_square", ord("<"): "sunk_part", ord(">"): "sunk_square",
-                                             ord("^"): "lofty_part", ord("~"): "lofty_square"}
+                                             ord("^"): "lofty_part", ord("~"): "lofty_square", ord("-"): "left_low", ord("+"): "left_high"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -229,6 +230,13 @@ def test_a_part_keeps_its_ink_where_it_is_placed_upside_down_or_past_the_lowest_
     assert run_ink(FONT, "(!").area == pytest.approx((1000 * 50 + 200 * 40) / EM / EM, rel=1e-9)
     assert run_ink(FONT, "<>") is None
     assert run_ink(FONT, "^~") is None
+
+
+def test_a_part_moved_down_by_a_word_keeps_its_ink_where_it_lands():
+    """'c' is a square moved by (300, -400), an offset in words: a glyph after it reaching back under it (-350 to -250
+    along, its square then at 350 to 450, -350 to -250 high) meets it; one reaching back higher up does not."""
+    assert run_ink(FONT, "c-") is None
+    assert run_ink(FONT, "c+").area == pytest.approx((200 * 200 + 100 * 100) / EM / EM, rel=1e-9)
 
 
 def test_simple_glyphs_are_measured_as_themselves():

@@ -247,9 +247,7 @@ def _within_band(xs: tuple, ys: tuple, band: int, em: float) -> tuple[float, flo
     for edge in (bottom, top):
         if min(y0, y1) < edge < max(y0, y1):
             found.append(x0 + (x1 - x0) * (edge - y0) / (y1 - y0))
-    if not found:  # an end a rounding's width past the band's edge: the whole segment, which holds its part
-        return min(x0, x1), max(x0, x1)
-    return min(found), max(found)
+    return min(found), max(found)  # none found (an end a rounding past the edge): ValueError, and the glyph is rasterised
 
 
 def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None, tuple | None] | None:
