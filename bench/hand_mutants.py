@@ -1449,8 +1449,8 @@ MUTANTS: list[Mutant] = [
            ' and gctx.engine.keeps is None\n', '\n', ['tests/test_deck_split.py'], ''),
     Mutant('DS11', "the ink figures of a part the helper sent left out of the sheets'", 'pnp/outputs/cards.py',
            '            known_inks.update(expecting.inks)', '            pass', ['tests/test_deck_helper_inks.py'], ''),
-    Mutant('DS12', "a part's ink figures read from the wrong faces", 'pnp/outputs/cards.py',
-           'for face in (front, back) if face is not None)', 'for face in (back,) if face is not None)', ['tests/test_deck_helper_inks.py'], ''),
+    Mutant('DS12', "a part's ink figures read from the wrong faces", 'pnp/outputs/deck_helper.py',
+           'for face, ink in zip(pair, known, strict=True)', 'for face, ink in zip(pair[::-1], known, strict=True)', ['tests/test_deck_helper_inks.py'], ''),
 ]
 
 
