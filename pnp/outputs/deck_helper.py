@@ -66,9 +66,7 @@ class SplitDeck:
         self._arrived: list[Rendered] = []
         self._files: set[Path] = set()
         self.whole = whole  # (the first cards rendered here, the files they read, what to do with the whole deck once the rest arrives)
-        # id(face) → (face, its ink figure) for the faces of the part that arrived last (pnp.render.ink_elements.FaceInks): the
-        # sheets keep each part's as it arrives, so one dict holds them all
-        self.inks: dict = {}
+        self.inks: dict = {}  # id(face) → (face, its ink figure) for the last part's faces (the sheets keep every part's: FaceInks)
         self.digests: list[tuple[Face | None, str]] = []  # (face, its digest) for the faces that arrived (FaceDigests.know)
 
     @property
