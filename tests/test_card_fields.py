@@ -44,7 +44,8 @@ def test_a_field_with_no_place_of_its_own_is_at_its_card():
     at the card, with or without defaults, and a card gives one copy when neither it nor its deck says how many."""
     for defaults in ({}, {"colour": "red"}):
         raw = LocDict(Loc("d.yaml", 3, 5))
-        raw["id"], raw.locs["id"], raw["name"] = "a", Loc("d.yaml", 3, 10), "Ann"
+        raw["id"], raw["name"] = "a", "Ann"
+        raw.set_loc("id", Loc("d.yaml", 3, 10))
         fields = merged_fields(defaults, raw)
         assert fields == {**defaults, "id": "a", "name": "Ann", "count": 1}
         assert [str(fields.loc_of(key)) for key in ("id", "name", "count")] == ["d.yaml:3:10", "d.yaml:3:5", "d.yaml:3:5"]
@@ -65,11 +66,14 @@ def test_an_empty_cell_keeps_the_decks_default_and_every_field_keeps_its_place()
     cell the deck has no default for is a blank field, not a missing one. Each field is found where it was written: the
     value's cell, the key's header cell, the defaults mapping for a default with no place of its own."""
     defaults = LocDict(Loc("d.yaml", 5, 3))
-    defaults["look"], defaults.locs["look"], defaults["back"] = "front", Loc("d.yaml", 6, 9), "plain"
-    defaults.key_locs["look"] = (5 << 24) | 2  # as the YAML reader keeps a place: line 6, column 3, packed (no file named)
+    defaults["look"], defaults["back"] = "front", "plain"
+    defaults.set_loc("look", Loc("d.yaml", 6, 9))
+    defaults.set_key_loc("look", (5 << 24) | 2)  # as the YAML reader keeps a place: line 6, column 3, packed (no file named)
     raw = LocDict(Loc("cards.csv", 3, 1))
     for key, value, column in (("id", "a", 1), ("look", EmptyCell(), 2), ("cost", "2", 3), ("note", EmptyCell(), 4)):
-        raw[key], raw.locs[key], raw.key_locs[key] = value, Loc("cards.csv", 3, column), Loc("cards.csv", 1, column)
+        raw[key] = value
+        raw.set_loc(key, Loc("cards.csv", 3, column))
+        raw.set_key_loc(key, Loc("cards.csv", 1, column))
     fields = merged_fields(defaults, raw)
     assert fields == {"look": "front", "back": "plain", "id": "a", "cost": "2", "note": "", "count": 1}
     assert type(fields["note"]) is EmptyCell
@@ -80,6 +84,20 @@ def test_an_empty_cell_keeps_the_decks_default_and_every_field_keeps_its_place()
     alike, own = LocDict(Loc("d.yaml", 5, 3)), LocDict(Loc("d.yaml", 9, 5))  # a card of its defaults' file
     alike["back"], own["id"] = "plain", "b"
     assert str(merged_fields(alike, own).loc_of("back")) == "d.yaml:5:3"  # a default with no place: at the defaults
+
+
+def test_a_field_a_card_gives_with_no_key_of_its_own_keeps_its_defaults_key_place():
+    """A card whose field has a value's place but no key's (an id pnp made for a spreadsheet row) over a default
+    of that field: the value is the card's, at its place; the key is found where the defaults wrote it."""
+    defaults = LocDict(Loc("d.yaml", 5, 3))
+    defaults["look"] = "front"
+    defaults.set_loc("look", Loc("d.yaml", 6, 9))
+    defaults.set_key_loc("look", Loc("d.yaml", 6, 3))
+    raw = LocDict(Loc("d.yaml", 9, 5))
+    raw["look"] = "back"
+    raw.set_loc("look", Loc("d.yaml", 9, 12))
+    fields = merged_fields(defaults, raw)
+    assert (fields["look"], str(fields.loc_of("look")), str(fields.key_loc("look"))) == ("back", "d.yaml:9:12", "d.yaml:6:3")
 
 
 def test_a_default_no_template_reads_is_warned_of_at_its_key_in_the_decks_yaml(tmp_path):

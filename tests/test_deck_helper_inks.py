@@ -74,11 +74,12 @@ def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(roo
     deck = gctx.game.decks["patients"]
     for options, sent in ((Options(paper="letter"), True), (Options(paper="letter", ink_saver=True), False)):
         _, _, coming = pnp.outputs.cards.start_deck(gctx, deck, options, 0.4, inks=pnp.outputs.cards._inks_measured(options))
-        rendered, _ = coming.rest()
-        fronts = [front for _, front, _ in rendered]
-        assert bool(coming.inks) == sent
-        if sent:
-            assert all(id(face) in coming.inks and coming.inks[id(face)][0] is face for face in fronts)
+        while not coming.done:  # each part's figures come with it (SplitDeck.inks holds the last part's)
+            rendered, _ = coming.next_part()
+            fronts = [front for _, front, _ in rendered]
+            assert bool(coming.inks) == sent
+            if sent:
+                assert all(id(face) in coming.inks and coming.inks[id(face)][0] is face for face in fronts)
 
 
 def test_the_helper_sends_its_faces_digests_for_the_sheets(root, split_decks):
@@ -108,3 +109,38 @@ def test_this_process_measures_the_ink_of_none_of_the_faces_the_helper_sent_figu
     monkeypatch.setattr(pnp.render.ink_elements, "face_ink", counted)  # the helper works out its own as it imported it
     stats = sheets_stats(root, Options(paper="letter"))
     assert None not in stats.page_exact and 0 < len(measured) <= 8, len(measured)
+
+
+def test_the_helpers_figures_are_held_a_part_at_a_time(root, split_decks):
+    """SplitDeck.inks holds the figures of the part that arrived last, no earlier part's: the sheets keep each part's
+    as it arrives (known_inks), and a second dict of every part's beside it held the same again."""
+    project = Project(root)
+    gctx = Engine(project).for_game(project.load_game("std")[0])
+    _, _, coming = pnp.outputs.cards.start_deck(gctx, gctx.game.decks["patients"], Options(paper="letter"), 0.4, inks=True)
+    parts = 0
+    while not coming.done:
+        rendered, _ = coming.next_part()
+        faces = {id(face) for _, front, back in rendered for face in (front, back) if face is not None}
+        assert set(coming.inks) == faces
+        parts += 1
+    assert parts > 1
+
+
+def test_a_cards_pieces_and_its_digests_share_one_name(root, split_decks, monkeypatch):
+    """Each card's name (deck/card) is one object, held by its pieces and its face digests alike, whether the card was
+    drawn here or by the helper: a second copy of every name was as large as the first."""
+    project = Project(root)
+    gctx = Engine(project).for_game(project.load_game("std")[0])
+    made: list = []
+    sheets = pnp.outputs.cards.DeckSheets
+
+    class Kept(sheets):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(pnp.outputs.cards, "DeckSheets", Kept)
+    build_cards(gctx, Options(paper="letter"))
+    pieces = [piece for deck in made for piece in deck.pieces]
+    names = {id(name) for deck in made for name in deck.faces}
+    assert len(pieces) >= 20 and all(id(piece.label) in names for piece in pieces)

@@ -119,8 +119,8 @@ def test_same_source_compares_where_a_mapping_and_its_keys_start_which_file_it_i
         """As the reader makes them: places packed in ints, the file named once."""
         out = LocDict((start - 1) << 24, path)
         out["k"] = ["v", "w"]
-        out.locs["k"] = (8 << 24) | 8
-        out.key_locs["k"] = (key_at - 1) << 24
+        out.set_loc("k", (8 << 24) | 8)
+        out.set_key_loc("k", (key_at - 1) << 24)
         return out
 
     assert same_source(mapping(1, 2), mapping(1, 2))

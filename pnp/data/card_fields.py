@@ -18,9 +18,7 @@ def merged_fields(defaults, raw: LocDict) -> LocDict:
             if source is raw and key in merged and type(value) is EmptyCell:
                 continue  # an empty cell keeps the deck's default
             merged[key] = value
-            merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
-            if isinstance(source, LocDict) and key in source.key_locs:
-                merged.key_locs[key] = source.key_locs[key]
+            merged.places[key] = _place_in(merged, source, key)
     merged.setdefault("count", 1)
     return merged
 
@@ -31,11 +29,22 @@ def _places_named(defaults: LocDict) -> None:
     from its spreadsheet were found in the spreadsheet, at the YAML's line and column. Done in `defaults` itself (once:
     a Loc stays one), so every card shares the same Locs; a key with no place of its own is at the defaults mapping."""
     for key in defaults:
-        if not isinstance(defaults.locs.get(key), Loc):
-            defaults.locs[key] = defaults.loc_of(key)
-    for key, where in defaults.key_locs.items():
-        if not isinstance(where, Loc):
-            defaults.key_locs[key] = defaults.key_loc(key)
+        value_at, key_at = defaults.value_where(key), defaults.key_where(key)
+        if not isinstance(value_at, Loc) or not isinstance(key_at, (Loc, type(None))):
+            defaults.places[key] = (defaults.loc_of(key), None if key_at is None else defaults.key_loc(key))
+
+
+def _place_in(merged: LocDict, source, key):
+    """`key`'s places in `merged` once `source` gives its value: the value with no place of its own is at `source` (at
+    the card, for defaults that are no LocDict, which come first), and a key with none keeps the place `merged` had
+    for it (a default's)."""
+    if not isinstance(source, LocDict):
+        return (merged._loc, None)
+    place = source.places.get(key)
+    if type(place) is int:  # both places, as the reader packs them
+        return place
+    value_at, key_at = source.value_where(key), source.key_where(key)
+    return (source._loc if value_at is None else value_at, merged.key_where(key) if key_at is None else key_at)
 
 
 def _own_fields(raw: LocDict) -> LocDict:

@@ -72,14 +72,14 @@ def _card(block: LocDict, names: list[str], combo: tuple, values: dict, spec: Ge
     lists = block["values"]
     card = LocDict(block.loc, block.path)
     card["id"] = _made_id(spec.id, values)
-    card.locs["id"] = block.loc_of("id")
+    card.set_loc("id", block.loc_of("id"))
     card["count"] = spec.copies
-    card.locs["count"] = block.loc_of("copies")
+    card.set_loc("count", block.loc_of("copies"))
     for name, index in zip(names, combo, strict=True):
         card[name] = values[name]
         items = lists[name]
-        card.locs[name] = items.loc_of(index) if isinstance(items, LocList) else lists.loc_of(name)
-        card.key_locs[name] = lists.key_loc(name) if isinstance(lists, LocDict) else block.loc
+        card.places[name] = (items.loc_of(index) if isinstance(items, LocList) else lists.loc_of(name),
+                             lists.key_loc(name) if isinstance(lists, LocDict) else block.loc)
     return card
 
 

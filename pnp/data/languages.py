@@ -99,10 +99,8 @@ def localise(value, edition: Edition):
             elif not edition.source and _given(value.get(f"{key}{MARK}{edition.lang}")):
                 src = f"{key}{MARK}{edition.lang}"
             out[key] = localise(value[src], edition)
-            if src in value.locs:
-                out.locs[key] = value.locs[src]
-            if src in value.key_locs:
-                out.key_locs[key] = value.key_locs[src]
+            if src in value.places:
+                out.places[key] = value.places[src]
         return out
     if isinstance(value, LocList):
         items = [localise(item, edition) for item in value]
@@ -125,13 +123,11 @@ def _as_written(value: LocDict, edition: Edition) -> LocDict:
     if not changed:
         return value
     out = LocDict(value._loc, value.path)
-    locs, key_locs = value.locs, value.key_locs
+    places = value.places
     for key, item in value.items():
         out[key] = changed.get(key, item)
-        if key in locs:
-            out.locs[key] = locs[key]
-        if key in key_locs:
-            out.key_locs[key] = key_locs[key]
+        if key in places:
+            out.places[key] = places[key]
     return out
 
 

@@ -474,7 +474,7 @@ class Project:
         except PnpError as exc:
             findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
             return None
-        data.locs["cards"] = data.loc_of("cards_from")
+        data.set_loc("cards", data.loc_of("cards_from"))
         return sheet
 
     def _folder_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> bool:
@@ -504,7 +504,7 @@ class Project:
             return False
         del data["cards_from"]  # the deck reads as if its cards were written out in it
         data["cards"] = cards
-        data.locs["cards"] = where
+        data.set_loc("cards", where)
         return True
 
     def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
@@ -526,7 +526,7 @@ class Project:
         if cards is None:
             return False
         data["cards"] = cards
-        data.locs["cards"] = data.loc_of("generate")
+        data.set_loc("cards", data.loc_of("generate"))
         return True
 
 

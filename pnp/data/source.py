@@ -112,28 +112,78 @@ class EmptyCell(str):
 
 
 class LocDict(dict):
-    """A mapping that knows where it and each of its keys and values were written."""
+    """A mapping that knows where it and each of its keys and values were written.
 
-    __slots__ = ("_loc", "key_locs", "locs", "path")
+    Each key's two places are kept together in `places`, in one int as the reader packs them (`_packed`): a deck
+    holds a mapping for every card, and a second dict of places beside each was the largest part of a read game. A
+    place set by other means (a spreadsheet's cells, a generated card's) is a (value's place, key's place) pair, each
+    a Loc, a position packed by `_pos`, or None for none."""
+
+    __slots__ = ("_loc", "path", "places")
 
     def __init__(self, loc, path: str | None = None):
         super().__init__()
         self.path = path if path is not None else loc.path
         self._loc = loc
-        self.locs: dict = {}
-        self.key_locs: dict = {}
+        self.places: dict = {}
 
     @property
     def loc(self) -> Loc:
         return _as_loc(self.path, self._loc)
 
     def loc_of(self, key) -> Loc:
-        where = self.locs.get(key)
+        where = self.value_where(key)
         return self.loc if where is None else _as_loc(self.path, where)
 
     def key_loc(self, key) -> Loc:
-        where = self.key_locs.get(key)
+        where = self.key_where(key)
         return self.loc if where is None else _as_loc(self.path, where)
+
+    def value_where(self, key):
+        """Where `key`'s value was written as kept (a Loc, a position packed by `_pos`), None when not said."""
+        return _value_at(self.places.get(key))
+
+    def key_where(self, key):
+        """Where `key` itself was written as kept (a Loc, a position packed by `_pos`), None when not said."""
+        return _key_at(self.places.get(key))
+
+    def has_key_loc(self, key) -> bool:
+        """Whether `key` was given a place of its own (else `key_loc` gives the mapping's)."""
+        return self.key_where(key) is not None
+
+    def set_loc(self, key, where) -> None:
+        """Place `key`'s value at `where` (a Loc, or a position packed by `_pos`); its key keeps its place."""
+        self.places[key] = (where, self.key_where(key))
+
+    def set_key_loc(self, key, where) -> None:
+        """Place `key` itself at `where`; its value keeps its place."""
+        self.places[key] = (self.value_where(key), where)
+
+
+def _packed(value_pos: int, key_pos: int):
+    """A key's two places as the reader keeps them: the value's position shifted over the count of columns its key
+    starts before it, plus one, when both are on one line (`key: value`, as nearly every key is), in one int; else
+    the pair."""
+    back = (value_pos & 0xFFFFFF) - (key_pos & 0xFFFFFF)
+    if value_pos >> 24 == key_pos >> 24 and 0 <= back < 0xFFFF:
+        return (value_pos << 16) | (back + 1)
+    return (value_pos, key_pos)
+
+
+def _value_at(place):
+    """Where a value was written, from its key's `places` entry (None: nowhere said)."""
+    if place is None:
+        return None
+    return place >> 16 if type(place) is int else place[0]
+
+
+def _key_at(place):
+    """Where a key was written, from its `places` entry (None: nowhere said)."""
+    if place is None:
+        return None
+    if type(place) is int:
+        return (place >> 16) - (place & 0xFFFF) + 1
+    return place[1]
 
 
 class LocList(list):
@@ -160,10 +210,12 @@ def same_source(a, b) -> bool:
     item's: one may stand for the other in any finding. A bool is not the int it equals."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, (LocDict, LocList)) and (a._loc != b._loc or a.path != b.path or a.locs != b.locs):
+    if isinstance(a, LocDict) and (a._loc != b._loc or a.path != b.path or a.places != b.places):
+        return False
+    if isinstance(a, LocList) and (a._loc != b._loc or a.path != b.path or a.locs != b.locs):
         return False
     if isinstance(a, dict):
-        if (isinstance(a, LocDict) and a.key_locs != b.key_locs) or a.keys() != b.keys():
+        if a.keys() != b.keys():
             return False
         pairs = ((v, b[k]) for k, v in a.items())
     elif isinstance(a, (list, tuple)):
@@ -470,7 +522,7 @@ class _Builder:
         if tag != "tag:yaml.org,2002:map":
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(start)))
         out = LocDict(_pos(start.start_mark), self.rel)
-        locs, key_locs = out.locs, out.key_locs
+        places = out.places
         merged = []
         while type(key_event := self.next()) is not yaml.MappingEndEvent:
             leaf = type(key_event) is yaml.ScalarEvent and (key_event.anchor is None or self.replay)
@@ -485,27 +537,26 @@ class _Builder:
             if key in out:
                 first = out.key_loc(key)
                 raise PnpError(error("yaml-duplicate-key", f"key '{key}' appears twice (first at line {first.line}): keep one", self.loc(key_event)))
+            if leaf:
+                mark = key_event.start_mark
+                key_at = (mark.line << 24) | mark.column  # _pos, inline: every key passes here
+            else:
+                key_at = self.start_of(key_event)
             value_event = self.next()
             if type(value_event) is yaml.ScalarEvent and (value_event.anchor is None or self.replay):
                 out[key] = self.leaf(value_event)
                 mark = value_event.start_mark
-                locs[key] = (mark.line << 24) | mark.column  # _pos, inline: every value passes here
+                places[key] = _packed((mark.line << 24) | mark.column, key_at)
             else:
                 out[key] = self.build(value_event)
-                locs[key] = self.start_of(value_event)
-            if leaf:
-                mark = key_event.start_mark
-                key_locs[key] = (mark.line << 24) | mark.column
-            else:
-                key_locs[key] = self.start_of(key_event)
+                places[key] = _packed(self.start_of(value_event), key_at)
         for source_event, base in merged:  # `<<: *base` fills keys the mapping did not set itself
             if not isinstance(base, LocDict):
                 raise PnpError(error("yaml-merge", "'<<' must merge a mapping", self.loc(source_event)))
             for key, value in base.items():
                 if key not in out:
                     out[key] = value
-                    out.locs[key] = base.locs.get(key, base._loc)
-                    out.key_locs[key] = base.key_locs.get(key, base._loc)
+                    out.places[key] = base.places[key]  # the reader placed every key of a mapping it built, and its value
         return out
 
     def merge_sources(self, event) -> list[tuple]:

@@ -124,13 +124,11 @@ def _card(row: list[_Cell], number: int, columns: dict[int, str], header_locs: d
         if cell is None or _is_empty(cell.value):
             if name not in ("id", "count"):  # an empty cell is an empty value; a missing id or count is made as before
                 card[name] = EmptyCell()
-                card.locs[name] = cell.loc if cell is not None else card.loc
-                card.key_locs[name] = header_locs[i]
+                card.places[name] = (cell.loc if cell is not None else card.loc, header_locs[i])
             continue
         header = name if name != "count" or not _copies_column(source) else _copies_column(source)
         card[name] = _value(cell, header, source)
-        card.locs[name] = cell.loc
-        card.key_locs[name] = header_locs[i]
+        card.places[name] = (cell.loc, header_locs[i])
     if "id" not in headers:
         _made_id(card, row, number, headers, source, ids)
     if isinstance(card.get("id"), (int, float)) and not isinstance(card.get("id"), bool):
@@ -149,10 +147,10 @@ def _made_id(card: LocDict, row: list[_Cell], number: int, headers: dict[str, in
         if source.id_column:
             raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", card.loc))
         card["id"] = _unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
-        card.locs["id"] = card.loc
+        card.set_loc("id", card.loc)
         return
     card["id"] = _unique_id(_slug(_as_text(cell.value)), ids)
-    card.locs["id"] = cell.loc
+    card.set_loc("id", cell.loc)
 
 
 def _slug(text: str) -> str:

@@ -201,7 +201,7 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
         sid = section_id("\n".join(lines[a:b]), taken)
         ids.append(sid)
         found[sid] = "\n".join(lines[a:b]).strip()
-        found.locs[sid] = found.key_locs[sid] = Loc(rel, a + 1, 1)
+        found.places[sid] = (Loc(rel, a + 1, 1),) * 2
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
         lang, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
         project.inside_data(other, orel)
@@ -216,7 +216,7 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
                     found[digest_key(sid, lang)] = note[1]
                     text = (text[:note.start()] + text[note.end():]).strip()
                 found[f"{sid}{MARK}{lang}"] = text
-                found.locs[f"{sid}{MARK}{lang}"] = Loc(orel, a + 1, 1)
+                found.set_loc(f"{sid}{MARK}{lang}", Loc(orel, a + 1, 1))
     return found
 
 

@@ -214,9 +214,10 @@ class DeckSheets:
         self._found(rendered, found)
         for card, front, back in rendered:
             if front is not None:
-                copies = [Piece(*self.printed.sides(front, back), self._name(card)) for _ in range(card.count)]
+                name = self._name(card)
+                copies = [Piece(*self.printed.sides(front, back), name) for _ in range(card.count)]
                 self.pieces += copies
-                self._record(card, front, back, copies)
+                self._record(name, card, front, back, copies)
 
     def expect(self, coming: SplitDeck) -> None:
         """Pieces for the cards another process is rendering, faces PENDING: the sheets are laid out, and their pages
@@ -224,8 +225,9 @@ class DeckSheets:
         self._coming, self._digests_known = coming, 0
         for card in coming.cards:
             back = PENDING if (card.back or self.deck.back) is not None and self.printed.backs else None
-            copies = [Piece(PENDING, back, self._name(card)) for _ in range(card.count)]
-            self._waiting[self._name(card)] = copies
+            name = self._name(card)
+            copies = [Piece(PENDING, back, name) for _ in range(card.count)]
+            self._waiting[name] = copies
             self.pieces += copies
 
     def arrive(self) -> None:
@@ -240,8 +242,7 @@ class DeckSheets:
         if coming is None:
             return False
         rendered, found = coming.next_part()
-        ids = (id(face) for _, front, back in rendered for face in (front, back) if face is not None)
-        self.inks = {key: coming.inks[key] for key in ids if key in coming.inks}  # this part's: the sheets keep them all
+        self.inks = coming.inks  # this part's: the sheets keep them all
         for face, digest in coming.digests[self._digests_known:]:
             self.digests.know(face, digest)
         self._digests_known = len(coming.digests)
@@ -253,7 +254,7 @@ class DeckSheets:
             if front is not None:
                 for piece in copies:
                     piece.front, piece.back = self.printed.sides(front, back)
-                self._record(card, front, back, copies)
+                self._record(copies[0].label if copies else self._name(card), card, front, back, copies)  # the pieces' name, not a copy
         return self._coming is not None
 
     @property
@@ -280,8 +281,9 @@ class DeckSheets:
     def _name(self, card: Card) -> str:
         return f"{self.deck.id}/{card.id}"
 
-    def _record(self, card: Card, front: Face, back: Face | None, copies: list[Piece]) -> None:
-        name = self._name(card)
+    def _record(self, name: str, card: Card, front: Face, back: Face | None, copies: list[Piece]) -> None:
+        """Keep the card's face digests and count under `name`, the one its pieces hold (a deck's names are one object
+        each, not one for the pieces and another for the digests), and whether it changed since the last print."""
         self.faces[name] = [self.digests(front), self.digests(back), card.count]
         if self.previous is not None and self.previous.get(name, [None, None])[:2] != self.faces[name][:2]:
             self.changed += copies

@@ -66,7 +66,7 @@ class SplitDeck:
         self._arrived: list[Rendered] = []
         self._files: set[Path] = set()
         self.whole = whole  # (the first cards rendered here, the files they read, what to do with the whole deck once the rest arrives)
-        self.inks: dict = {}  # id(face) → (face, its ink figure) for the faces that arrived (pnp.render.ink_elements.FaceInks)
+        self.inks: dict = {}  # id(face) → (face, its ink figure) for the last part's faces (the sheets keep every part's: FaceInks)
         self.digests: list[tuple[Face | None, str]] = []  # (face, its digest) for the faces that arrived (FaceDigests.know)
 
     @property
@@ -96,8 +96,8 @@ class SplitDeck:
         rendered = [(card, front, back) for card, (front, back) in zip(part, faces, strict=True)]
         self.digests += [(face, digest) for faces_of, sent in zip(faces, digests, strict=False) for face, digest in zip(faces_of, sent, strict=True)
                          if face is not None]  # no face: FaceDigests gives it its digest itself
-        self.inks.update((id(face), (face, ink)) for pair, known in zip(faces, inks, strict=False) for face, ink in zip(pair, known, strict=True)
-                         if ink is not None)  # no items asked: none sent (`inks` empty)
+        self.inks = {id(face): (face, ink) for pair, known in zip(faces, inks, strict=False) for face, ink in zip(pair, known, strict=True)
+                     if ink is not None}  # no items asked: none sent (`inks` empty)
         self._findings.update(dict.fromkeys(found))
         new = list(self._findings)[self._given:]
         self._given = len(self._findings)

@@ -113,13 +113,13 @@ def _unused_in_deck(deck, read: set, slug: str) -> dict:
     out = {}
     for key, (card, count) in first.items():
         fields = card.fields
-        loc = fields.key_loc(key) if key in fields.key_locs else fields.loc_of(key)
+        loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
         out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, sorted(read | declared))}: "
                            f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
-            loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and key in deck.data["defaults"].key_locs else deck.loc_of("defaults")
+            loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and deck.data["defaults"].has_key_loc(key) else deck.loc_of("defaults")
             out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' (a default of every card){did_you_mean(key, sorted(read | declared))}: "
                                f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=deck.id)
     return out
@@ -130,7 +130,7 @@ def _check(data, declared: set, read: set, kind: str, what: str, slug: str, foun
         return
     for key, value in data.items():
         if key not in declared and key not in read and key not in ENGINE_READS:
-            loc = data.key_loc(key) if key in data.key_locs else data.loc_of(key)
+            loc = data.key_loc(key) if data.has_key_loc(key) else data.loc_of(key)
             if loc not in found:
                 found[loc] = warning("field-unused", f"no template, constraint or fact reads the {kind} field '{key}'{did_you_mean(key, sorted(read | declared))}: "
                                      f"fix its spelling, or list it in keep_fields if it is a note", loc, game=slug, component=what)
