@@ -24,7 +24,6 @@ from pnp.layout import rl
 
 MAX_RUNS = 20_000  # lines whose ink a font remembers: past this its memory starts again
 BANDS = 32  # bands of a glyph's profile (`_note`), each a sixteenth of an em
-MAX_SPLITS = 6  # halvings of a curve crossing several bands (`_note`)
 
 
 class RunInk(NamedTuple):
@@ -207,7 +206,7 @@ def _band(y: float, em: float) -> int:
     return min(BANDS - 1, max(0, int((y / em + 0.5) * BANDS / 2)))
 
 
-def _note(profile: list, em: float, xs: tuple, ys: tuple, depth: int = 0) -> None:
+def _note(profile: list, em: float, xs: tuple, ys: tuple) -> None:
     """Widen `profile` by one segment of an outline given by its control points. A glyph's profile is, for each band
     of BANDS across two ems (from half an em below the baseline; the end bands take what lies past them), the least
     and most x its outline reaches there, or None: the filled part at any height lies between the least and most x of
@@ -215,16 +214,9 @@ def _note(profile: list, em: float, xs: tuple, ys: tuple, depth: int = 0) -> Non
     (a J's hook under the letter before it, an italic letter leaning over the next one's box).
 
     A straight segment counts, in each band it crosses, the part of it within the band (a slanted stem is narrow in
-    each band, not as wide as its whole slant); a curve lies within its control points' hull, and one crossing more
-    than a band is split in halves (de Casteljau) until each half crosses one, or MAX_SPLITS halvings deep."""
+    each band, not as wide as its whole slant); a curve lies within its control points' hull, which it gives every band
+    it crosses (halving curves band by band cost a cold build more than the lines it let be measured)."""
     first, last = _band(min(ys), em), _band(max(ys), em)
-    if len(xs) == 3 and first != last and depth < MAX_SPLITS:
-        (x0, x1, x2), (y0, y1, y2) = xs, ys
-        ax, ay, bx, by = (x0 + x1) / 2, (y0 + y1) / 2, (x1 + x2) / 2, (y1 + y2) / 2
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        _note(profile, em, (x0, ax, mx), (y0, ay, my), depth + 1)
-        _note(profile, em, (mx, bx, x2), (my, by, y2), depth + 1)
-        return
     if len(xs) == 2 and first != last:
         for b in range(first, last + 1):
             lo, hi = _within_band(xs, ys, b, em)
