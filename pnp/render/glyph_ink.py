@@ -219,14 +219,17 @@ def _note(profile: list, em: float, xs: tuple, ys: tuple) -> None:
     first, last = _band(min(ys), em), _band(max(ys), em)
     if len(xs) == 2 and first != last:
         for b in range(first, last + 1):
-            lo, hi = _within_band(xs, ys, b, em)
-            now = profile[b]
-            profile[b] = (lo, hi) if now is None else (min(now[0], lo), max(now[1], hi))
+            _widen(profile, b, *_within_band(xs, ys, b, em))
         return
     lo, hi = min(xs), max(xs)
     for b in range(first, last + 1):
-        now = profile[b]
-        profile[b] = (lo, hi) if now is None else (min(now[0], lo), max(now[1], hi))
+        _widen(profile, b, lo, hi)
+
+
+def _widen(profile: list, band: int, lo: float, hi: float) -> None:
+    """Widen `profile`'s span in `band` to reach from `lo` to `hi` (None there: no outline yet)."""
+    now = profile[band]
+    profile[band] = (lo, hi) if now is None else (min(now[0], lo), max(now[1], hi))
 
 
 def _within_band(xs: tuple, ys: tuple, band: int, em: float) -> tuple[float, float]:
@@ -385,6 +388,5 @@ def _placed(profile: list, part: tuple, a: float, d: float, dx: float, dy: float
         last = BANDS - 1 if ys[1] == math.inf else _band(ys[1], em)
         xs = sorted((span[0] * a + dx, span[1] * a + dx))
         for band in range(first, last + 1):
-            now = profile[band]
-            profile[band] = tuple(xs) if now is None else (min(now[0], xs[0]), max(now[1], xs[1]))
+            _widen(profile, band, *xs)
     return profile
