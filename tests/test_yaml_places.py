@@ -113,3 +113,16 @@ def test_a_key_far_before_its_value_or_far_down_the_file_keeps_both_places(tmp_p
     assert _found(data, ("low",)) == ((70_003, 1), (70_003, 6))
     assert _found(data, ("lower",)) == ((70_004, 1), (70_004, 10))
     assert _found(data, ("lower", "b")) == ((70_004, 11), (70_004, 15))
+
+
+def test_a_key_exactly_as_far_before_its_value_as_one_packed_int_holds_keeps_both_places(tmp_path):
+    """Keys 65,531 to 65,535 columns before their values, one to a line: the packed int holds the columns between a key
+    and its value when there are fewer than 65,535 (a key 65,534 before its value is the last it holds); each key and
+    value must be found where it was written on either side of that edge."""
+    gaps = range(65_531, 65_536)
+    lines = [f"k{gap}: {{? {'k' * (gap - 3)} : v}}" for gap in gaps]  # the key's name, then ` : `: its value `gap` columns on
+    data = _read(tmp_path, "\n".join(lines) + "\n")
+    for line, gap in enumerate(gaps, start=1):
+        name, key = f"k{gap}", "k" * (gap - 3)
+        start = len(name) + 6  # after `k65531: {? `, counting columns from 1
+        assert _found(data, (name, key)) == ((line, start), (line, start + gap)), gap
