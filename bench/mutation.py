@@ -150,6 +150,10 @@ MODULES: dict[str, list[str]] = {
     # the sheets' shared cuts and what a miscut along them shows (the straight path's sliver check), on sheets laid out by hand
     "pnp/render/seams.py": ["tests/test_sheet_seams.py"],
     "pnp/render/glyph_ink.py": ["tests/test_glyph_ink.py", "tests/test_glyph_components.py", "tests/test_ink_elements.py", "tests/test_ink_areas.py"],
+    # where each key and value of a YAML file was written, two places packed in one int (s30): every finding's line and column
+    "pnp/data/source.py": ["tests/test_yaml_places.py", "tests/test_source.py"],
+    # what the face store writes: nothing when a build would write back what it holds (s30)
+    "pnp/pipeline/cache.py#store": ["tests/test_speed_paths.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -202,6 +206,10 @@ FOCUS: dict[str, list[str]] = {
     # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)
     "pnp/data/words.py": ["_sections", "_table", "_tables", "words_of", "table_of", "shipped_languages", "lacking_words"],
     "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
+    "pnp/data/source.py": ["LocDict.loc_of", "LocDict.key_loc", "LocDict.value_where", "LocDict.key_where", "LocDict.has_key_loc",
+                           "LocDict.set_loc", "LocDict.set_key_loc", "_packed", "_value_at", "_key_at", "_as_loc", "_pos", "loc_at",
+                           "_Builder.mapping"],
+    "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
