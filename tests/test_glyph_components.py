@@ -121,6 +121,13 @@ def _composite(parts, matched=False):
     return glyph
 
 
+def _scaled_offset(glyph):
+    """`glyph`'s parts flagged SCALED_COMPONENT_OFFSET: each part's offset is transformed with it."""
+    for part in glyph.components:
+        part.flags |= 0x800
+    return glyph
+
+
 def _glyphs(space: str | None) -> tuple[dict, dict]:
     """The test font's glyphs and its character map; `space` the glyph ' ' maps to (None: the font has no space)."""
     from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -163,6 +170,12 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["lofty"] = _rects((0, 1600, 1000, 1650))  # past the highest band's edge (1437.5)
     glyphs["lofty_part"] = _composite([("lofty", 0, -100, None)])  # moved down, still past it: y 1500 to 1550
     glyphs["lofty_square"] = _rects((0, 1510, 200, 1540))
+    # parts whose offsets the font says are scaled with them (SCALED_COMPONENT_OFFSET, Apple's way, as fontTools and
+    # FreeType place them): a half-size square offset (0, -600) lands at y -300 to -200, not -600 to -500
+    glyphs["scaled_low"] = _scaled_offset(_composite([("square", 0, -600, ((0.5, 0), (0, 0.5)))]))
+    glyphs["back_low"] = _rects((-700, -300, -600, -200))  # set after it, reaching back onto where it lands
+    glyphs["back_lower"] = _rects((-700, -600, -600, -500))  # reaching back onto where an unscaled offset would put it
+    glyphs["reach_scaled"] = _scaled_offset(_composite([("reach", 0, 0, ((1, 0), (0, 1)))]))  # scaled by one: placed as given
     glyphs["bar"] = _rects((0, 0, 1000, 200))
     glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
     for name, (bar, small) in APART.items():
@@ -174,7 +187,8 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
                                              ord("8"): "high", ord("["): "foot", ord("]"): "head", ord("{"): "rising", ord("}"): "falling",
                                              ord("."): "dot", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6", ord("("): "flipped",
                                              ord(")"): "deep_square", ord("!"): "high_square", ord("<"): "sunk_part", ord(">"): "sunk_square",
-                                             ord("^"): "lofty_part", ord("~"): "lofty_square", ord("-"): "left_low", ord("+"): "left_high"}
+                                             ord("^"): "lofty_part", ord("~"): "lofty_square", ord("-"): "left_low", ord("+"): "left_high",
+                                             ord("%"): "scaled_low", ord("&"): "back_low", ord("*"): "back_lower", ord("R"): "reach_scaled"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -237,6 +251,18 @@ def test_a_part_moved_down_by_a_word_keeps_its_ink_where_it_lands():
     along, its square then at 350 to 450, -350 to -250 high) meets it; one reaching back higher up does not."""
     assert run_ink(FONT, "c-") is None
     assert run_ink(FONT, "c+").area == pytest.approx((200 * 200 + 100 * 100) / EM / EM, rel=1e-9)
+
+
+def test_a_part_whose_offset_is_scaled_with_it_keeps_its_ink_where_it_lands():
+    """'%' is a square at half size whose offset (0, -600) the font says is scaled with it: it lands at y -300 to
+    -200. A glyph after it reaching back there meets it (rasterised); one reaching back to where an unscaled offset
+    would have put it (-600 to -500) does not (measured). 'R' is 'r' placed by a scale of one with the same flag:
+    placed as given, it is measured beside 's' as 'r' is (their boxes meet, their outlines do not)."""
+    assert run_ink(FONT, "%").area == pytest.approx(SQUARE / 4, rel=1e-9)
+    assert _box(run_ink(FONT, "%")) == pytest.approx((0.0, -0.3, 0.1, -0.2), abs=1e-9)
+    assert run_ink(FONT, "%&") is None
+    assert run_ink(FONT, "%*").area == pytest.approx(SQUARE / 4 + 100 * 100 / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "Rs").area == pytest.approx((800 * 200 + 1000 * 200 + 200 * 200) / EM / EM, rel=1e-9)
 
 
 def test_simple_glyphs_are_measured_as_themselves():
