@@ -176,6 +176,8 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["back_low"] = _rects((-700, -300, -600, -200))  # set after it, reaching back onto where it lands
     glyphs["back_lower"] = _rects((-700, -600, -600, -500))  # reaching back onto where an unscaled offset would put it
     glyphs["reach_scaled"] = _scaled_offset(_composite([("reach", 0, 0, ((1, 0), (0, 1)))]))  # scaled by one: placed as given
+    glyphs["turned_nest"] = _composite([("o", 0, 0, None)])  # 'o' placed again: a part with no profile of its own (turned)
+    glyphs["back_mid"] = _rects((-700, -100, -500, 100))  # set after it, reaching back onto its turned square
     glyphs["bar"] = _rects((0, 0, 1000, 200))
     glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
     for name, (bar, small) in APART.items():
@@ -188,7 +190,8 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
                                              ord("."): "dot", ord("4"): "n4", ord("5"): "n5", ord("6"): "n6", ord("("): "flipped",
                                              ord(")"): "deep_square", ord("!"): "high_square", ord("<"): "sunk_part", ord(">"): "sunk_square",
                                              ord("^"): "lofty_part", ord("~"): "lofty_square", ord("-"): "left_low", ord("+"): "left_high",
-                                             ord("%"): "scaled_low", ord("&"): "back_low", ord("*"): "back_lower", ord("R"): "reach_scaled"}
+                                             ord("%"): "scaled_low", ord("&"): "back_low", ord("*"): "back_lower", ord("R"): "reach_scaled",
+                                             ord("O"): "turned_nest", ord("/"): "back_mid"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -263,6 +266,14 @@ def test_a_part_whose_offset_is_scaled_with_it_keeps_its_ink_where_it_lands():
     assert run_ink(FONT, "%&") is None
     assert run_ink(FONT, "%*").area == pytest.approx(SQUARE / 4 + 100 * 100 / EM / EM, rel=1e-9)
     assert run_ink(FONT, "Rs").area == pytest.approx((800 * 200 + 1000 * 200 + 200 * 200) / EM / EM, rel=1e-9)
+
+
+def test_a_part_with_no_profile_of_its_own_makes_its_glyph_measured_by_its_box():
+    """'O' places 'o' (a square turned 45°, then one far along) as its one part: a turned part has no profile, so
+    neither has 'O'. A glyph after it reaching back onto the turned square meets it, and the line is rasterised; 'O'
+    alone is measured, its area 'o''s."""
+    assert run_ink(FONT, "O").area == pytest.approx(COMPOSITES["o"][1], rel=1e-9)
+    assert run_ink(FONT, "O/") is None
 
 
 def test_simple_glyphs_are_measured_as_themselves():
