@@ -11,6 +11,9 @@ bars whose areas and boxes come from plane geometry, not from the code under tes
 - a contour of off-curve points only (a TrueType circle) encloses the area of its implied curves;
 - two glyphs whose boxes meet but whose outlines do not (a bar over the next letter, one under it) are measured, band
   by band of a sixteenth of an em, at the top, middle and bottom of the bands; glyphs that meet are rasterised;
+- a part whose offset the font scales with it (SCALED_COMPONENT_OFFSET) lands where fontTools and FreeType put it; a
+  glyph whose profile is not read (a turned part) counts as its whole box; each part's profile is where it lands, and
+  an edge crossing into an end band reaches there as far as its end;
 - a space that prints, a font with no space, a glyph with no outline, a font named again, a font that is not TrueType."""
 from __future__ import annotations
 
@@ -178,6 +181,42 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["reach_scaled"] = _scaled_offset(_composite([("reach", 0, 0, ((1, 0), (0, 1)))]))  # scaled by one: placed as given
     glyphs["turned_nest"] = _composite([("o", 0, 0, None)])  # 'o' placed again: a part with no profile of its own (turned)
     glyphs["back_mid"] = _rects((-700, -100, -500, 100))  # set after it, reaching back onto its turned square
+    glyphs["turned_high"] = _composite([("o", 0, 400, None)])  # 'o' placed higher: its box starts above its left edge's x
+    glyphs["back_high"] = _rects((-700, 350, -600, 450))  # set after it, reaching back onto its turned square
+    glyphs["forward_far"] = _rects((1300, 0, 1500, 200))  # set after 'O', reaching on onto its far square
+    glyphs["back_under"] = _rects((-650, -90, -550, -40))  # after 'o', onto its turned square (which reaches to y -100) only
+    # squares placed high on the right and low on the left, and a square set after them reaching back between the two
+    glyphs["apart_parts"] = _composite([("square", 600, 600, None), ("square", 0, -400, None)])
+    glyphs["back_between"] = _rects((-400, 0, -200, 200))
+    # a half-size square moved by words (300 to 400 along, -400 to -300 high) and a square far along; one set after it
+    # reaching back just above the small square
+    glyphs["scaled_far"] = _composite([("square", 300, -400, ((0.5, 0), (0, 0.5))), ("square", FAR, 0, None)])
+    glyphs["back_above"] = _rects((-400, -250, -300, -150))
+    glyphs["bar_into_u"] = _rects((0, 350, 800, 450))  # set before 'U', reaching on onto its turned square
+    # a spike leaning right whose tip lies past the lowest band's edge (-437.5), and one past the highest's (1437.5),
+    # with a square set after each reaching back onto the tip: the tip is the widest the spike reaches in that band
+    glyphs["spike_down"] = _polygon([(0, -300), (100, -300), (700, -600)])
+    glyphs["onto_low_tip"] = _rects((-150, -620, -50, -540))
+    glyphs["spike_up"] = _polygon([(0, 1200), (700, 1600), (100, 1200)])
+    glyphs["onto_high_tip"] = _rects((-140, 1560, -50, 1620))
+    # squares set after each spike within the band next to the end one, reaching back past where the spike's edges
+    # reach in that band (band 1: 0.175 to 0.375 em along; band 30: 0.306 to 0.456) but not to the tip
+    glyphs["band_1_reach"] = _rects((-250, -430, -150, -380))
+    glyphs["band_30_reach"] = _rects((-200, 1380, -100, 1430))
+    # parts within one band next to an end one (band 1, -437.5 to -375; band 30, 1375 to 1437.5) with a part further
+    # back in the end band itself, and squares set after them in the end band, under or over the first part only
+    glyphs["in_band_1"] = _composite([("band_1_square", 0, 0, None), ("sunk_square", -400, 0, None)])
+    glyphs["band_1_square"] = _rects((0, -430, 200, -380))
+    glyphs["below_band_1"] = _rects((-700, -500, -500, -450))
+    glyphs["in_band_30"] = _composite([("band_30_square", 0, -10, None), ("lofty_square", -400, 0, None)])  # moved down: its
+    # band's top edge (1437.5) lies in the band above it, so a part moved by nothing reaches that band too
+    glyphs["band_30_square"] = _rects((0, 1385, 200, 1435))
+    glyphs["above_band_30"] = _rects((-700, 1450, -500, 1500))
+    # a half-size part reaching back (-175 to -125 along, its own square -350 to -250), and one far back and high up
+    # that stretches the glyph's box; a bar set before it reaching to just short of the half-size part
+    glyphs["scaled_back"] = _composite([("left_low", 0, 0, ((0.5, 0), (0, 0.5))), ("square", -600, 400, None)])
+    glyphs["short_of_it"] = _rects((0, -200, 500, -100))
+    glyphs["right_of_small"] = _rects((-280, -400, -200, -300))  # after 'V', right of its half-size square, as high
     glyphs["bar"] = _rects((0, 0, 1000, 200))
     glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
     for name, (bar, small) in APART.items():
@@ -191,7 +230,13 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
                                              ord(")"): "deep_square", ord("!"): "high_square", ord("<"): "sunk_part", ord(">"): "sunk_square",
                                              ord("^"): "lofty_part", ord("~"): "lofty_square", ord("-"): "left_low", ord("+"): "left_high",
                                              ord("%"): "scaled_low", ord("&"): "back_low", ord("*"): "back_lower", ord("R"): "reach_scaled",
-                                             ord("O"): "turned_nest", ord("/"): "back_mid"}
+                                             ord("O"): "turned_nest", ord("/"): "back_mid",
+                                             ord("U"): "turned_high", ord("|"): "back_high", ord(":"): "forward_far", ord("u"): "back_under",
+                                             ord("K"): "apart_parts", ord("L"): "back_between", ord("V"): "scaled_far", ord("N"): "back_above",
+                                             ord("T"): "bar_into_u", ord("v"): "spike_down", ord("p"): "onto_low_tip", ord("Y"): "spike_up",
+                                             ord("P"): "onto_high_tip", ord("1"): "in_band_1", ord("2"): "below_band_1", ord("3"): "in_band_30",
+                                             ord("9"): "above_band_30", ord("S"): "scaled_back", ord("Z"): "short_of_it", ord("X"): "right_of_small",
+                                             ord("0"): "band_1_reach", ord("#"): "band_30_reach"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -274,6 +319,44 @@ def test_a_part_with_no_profile_of_its_own_makes_its_glyph_measured_by_its_box()
     alone is measured, its area 'o''s."""
     assert run_ink(FONT, "O").area == pytest.approx(COMPOSITES["o"][1], rel=1e-9)
     assert run_ink(FONT, "O/") is None
+
+
+def test_a_glyph_with_no_profile_is_its_box_in_every_band_it_spans():
+    """A glyph whose profile is not read ('O', 'U': a turned part) counts as its whole box, across and up: a glyph after
+    'U' reaching back onto its turned square high up meets it, and so does one after 'O' reaching on onto its square
+    far along. A turned part is not placed as if it were upright: after 'o', a glyph where only the turned square
+    reaches (below its upright place) meets it."""
+    assert run_ink(FONT, "U|") is None
+    assert run_ink(FONT, "O:") is None
+    assert run_ink(FONT, "TU") is None  # a bar before it reaching onto its turned square: its box starts at its left edge
+    assert run_ink(FONT, "ou") is None
+
+
+def test_each_part_of_a_composite_keeps_its_profile_where_it_lands():
+    """'K' is a square high on the right and one low on the left: a square after it reaching back between their
+    heights meets neither (measured), though the boxes meet. 'V' is a half-size square moved by words (300 to 400
+    along, -400 to -300 high) and a square far along: one set after it just above the small square meets neither. The
+    end bands: 'sunk' and 'lofty' parts past the lowest and highest bands' edges are measured alone."""
+    assert run_ink(FONT, "KL").area == pytest.approx(3 * SQUARE, rel=1e-9)
+    assert run_ink(FONT, "VN").area == pytest.approx(SQUARE / 4 + SQUARE + 100 * 100 / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "VX").area == pytest.approx(SQUARE / 4 + SQUARE + 80 * 100 / EM / EM, rel=1e-9)  # right of it
+    assert run_ink(FONT, "ZS").area == pytest.approx((500 * 100 + 100 * 100 / 4) / EM / EM + SQUARE, rel=1e-9)  # short of it
+    assert run_ink(FONT, "12").area == pytest.approx((200 * 50 + 200 * 30 + 200 * 50) / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "39").area == pytest.approx((200 * 50 + 200 * 30 + 200 * 50) / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "<").area == pytest.approx(1000 * 50 / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "^").area == pytest.approx(1000 * 50 / EM / EM, rel=1e-9)
+
+
+def test_a_spike_into_an_end_band_reaches_there_as_far_as_its_tip():
+    """A straight edge crossing into the lowest band (or the highest) counts its part in there down to its end: a
+    spike's tip, past the band's edge, is the furthest it reaches, and a square set after it reaching back onto the tip
+    meets it."""
+    assert run_ink(FONT, "v").area == pytest.approx(100 * 300 / 2 / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "vp") is None
+    assert run_ink(FONT, "YP") is None
+    # the band next to the end one: a square reaching back past the spike's edges there, not as far as its tip
+    assert run_ink(FONT, "v0").area == pytest.approx((100 * 300 / 2 + 100 * 50) / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "Y#").area == pytest.approx((100 * 400 / 2 + 100 * 50) / EM / EM, rel=1e-9)
 
 
 def test_simple_glyphs_are_measured_as_themselves():
