@@ -217,6 +217,10 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
     glyphs["scaled_back"] = _composite([("left_low", 0, 0, ((0.5, 0), (0, 0.5))), ("square", -600, 400, None)])
     glyphs["short_of_it"] = _rects((0, -200, 500, -100))
     glyphs["right_of_small"] = _rects((-280, -400, -200, -300))  # after 'V', right of its half-size square, as high
+    # a triangle whose widest point, a corner, lies on a band's top edge (125: band 9 is 62.5 to 125), and a square set
+    # after it in band 9 alone reaching back onto it there
+    glyphs["edge_corner"] = _polygon([(0, 0), (0, 125), (600, 125)])
+    glyphs["band_9_reach"] = _rects((-300, 70, -200, 120))
     glyphs["bar"] = _rects((0, 0, 1000, 200))
     glyphs["bar_part"] = _composite([("bar", 0, 0, None)])
     for name, (bar, small) in APART.items():
@@ -236,7 +240,7 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
                                              ord("T"): "bar_into_u", ord("v"): "spike_down", ord("p"): "onto_low_tip", ord("Y"): "spike_up",
                                              ord("P"): "onto_high_tip", ord("1"): "in_band_1", ord("2"): "below_band_1", ord("3"): "in_band_30",
                                              ord("9"): "above_band_30", ord("S"): "scaled_back", ord("Z"): "short_of_it", ord("X"): "right_of_small",
-                                             ord("0"): "band_1_reach", ord("#"): "band_30_reach"}
+                                             ord("0"): "band_1_reach", ord("#"): "band_30_reach", ord("l"): "edge_corner", ord("n"): "band_9_reach"}
     for i, name in enumerate(APART):
         cmap |= {ord("A") + 3 * i: f"{name}_bar", ord("B") + 3 * i: f"{name}_small", ord("C") + 3 * i: f"{name}_small_part"}
     if space is not None:
@@ -357,6 +361,56 @@ def test_a_spike_into_an_end_band_reaches_there_as_far_as_its_tip():
     # the band next to the end one: a square reaching back past the spike's edges there, not as far as its tip
     assert run_ink(FONT, "v0").area == pytest.approx((100 * 300 / 2 + 100 * 50) / EM / EM, rel=1e-9)
     assert run_ink(FONT, "Y#").area == pytest.approx((100 * 400 / 2 + 100 * 50) / EM / EM, rel=1e-9)
+
+
+def test_a_corner_on_a_bands_edge_counts_in_the_band_below_it_too():
+    """The triangle's corner at (600, 125) lies on band 9's top edge, where the band's widest point is: a square set
+    after it reaching back onto the triangle in band 9 alone meets it."""
+    assert run_ink(FONT, "l").area == pytest.approx(600 * 125 / 2 / EM / EM, rel=1e-9)
+    assert run_ink(FONT, "ln") is None
+
+
+def _header_only_and_long_hints(path) -> str:
+    """A font with a square, a glyph of no contours written as a 10-byte header (not as an empty record, as fontTools
+    writes one), and the square again with 34,000 bytes of instructions (past what a signed 16-bit length holds)."""
+    import struct
+
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as FontFile
+    from fontTools.ttLib.tables import ttProgram
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    hinted = _rects((0, 0, 200, 200))
+    hinted.program = ttProgram.Program()
+    hinted.program.fromBytecode(b"\xb0\x00" * 17_000)  # PUSHB[0] 0, again and again
+    glyphs = {".notdef": TTGlyphPen(None).glyph(), "square": _rects((0, 0, 200, 200)), "none": TTGlyphPen(None).glyph(), "hinted": hinted}
+    builder = FontBuilder(EM, isTTF=True)
+    builder.setupGlyphOrder(list(glyphs))
+    builder.setupCharacterMap({ord("a"): "square", ord("z"): "none", ord("h"): "hinted"})
+    builder.setupGlyf(glyphs)
+    builder.setupHorizontalMetrics({glyph: (ADVANCE, 0) for glyph in glyphs})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "GlyphHeaderProbe", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    builder.save(str(path))
+    font = FontFile(str(path), recalcBBoxes=False)
+    font["glyf"].glyphs["none"] = Glyph(struct.pack(">hhhhh", 0, 0, 0, 0, 0))  # written as it is read
+    font.save(str(path))
+    return str(path)
+
+
+def test_a_glyph_of_no_contours_with_a_header_and_one_with_long_instructions_are_read(tmp_path):
+    pdfmetrics.registerFont(TTFont("GlyphHeaderProbe", _header_only_and_long_hints(tmp_path / "header.ttf")))
+    try:
+        assert run_ink("GlyphHeaderProbe", "z").area == 0.0
+        assert run_ink("GlyphHeaderProbe", "za").area == pytest.approx(SQUARE, rel=1e-9)
+        hinted = run_ink("GlyphHeaderProbe", "h")
+        assert hinted.area == pytest.approx(SQUARE, rel=1e-9)
+        assert _box(hinted) == pytest.approx((0.0, 0.0, 0.2, 0.2), abs=1e-9)
+    finally:
+        unregister_font("GlyphHeaderProbe")
 
 
 def test_simple_glyphs_are_measured_as_themselves():
