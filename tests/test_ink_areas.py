@@ -453,6 +453,31 @@ def test_a_badge_in_a_rounded_panels_corner_lies_on_it_where_the_corner_holds_it
             painted(face_items((panel, Circle(*past, 1, RED, None, 0, None))), page)
 
 
+def _mirrored(point, corner: str) -> tuple[float, float]:
+    """A point given near the 60 × 40 mm panel's top left corner (10, 10 to 70, 50), moved to the same place in `corner`."""
+    x, y = point
+    return (80 - x if "right" in corner else x, 60 - y if "bottom" in corner else y)
+
+
+@pytest.mark.parametrize("corner", ["top left", "top right", "bottom left", "bottom right"])
+def test_each_rounded_corner_holds_a_badge_within_its_curve_and_none_past_it(corner):
+    """Badges near each corner of a rounded panel (12 mm corners): beside the curve, and where the curve meets the
+    straight side (a box corner 0.1 mm short of the side's end and 0.003 mm inside the panel's edge, which the curve
+    holds), are measured; badges whose box reaches past the curve, by 0.3 mm or more, are not (their box may reach
+    the paper). The same places in each corner, mirrored."""
+    from pnp.layout.elements import Circle
+
+    panel = Rect(10, 10, 60, 40, BLACK, None, 0, 12, None)
+    page = (0.0, 0.0, 100 * K, 100 * K)
+    for centre in ((12.0, 19.5), (19.5, 12.0), (22.9, 11.003), (11.003, 22.9)):
+        cx, cy = _mirrored(centre, corner)
+        expected = enclosed(rounded_outline(10 * K, 10 * K, 70 * K, 50 * K, 12 * K)) + enclosed(oval_outline(cx * K, cy * K, K, K))
+        assert painted(face_items((panel, Circle(cx, cy, 1, RED, None, 0, None))), page) == pytest.approx(expected, rel=1e-4), centre
+    for past in ((11.2, 12.5), (12.0, 17.5)):
+        with pytest.raises(Inexact):
+            painted(face_items((panel, Circle(*_mirrored(past, corner), 1, RED, None, 0, None))), page)
+
+
 @pytest.mark.parametrize("how", ["edge bleed", "round cards", "rounded cards"])
 def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(how):
     """Faces that bleed only past the grid's outer edges (cut back to their trim inside it), or round cards kept to their
