@@ -478,6 +478,20 @@ def test_each_rounded_corner_holds_a_badge_within_its_curve_and_none_past_it(cor
             painted(face_items((panel, Circle(*_mirrored(past, corner), 1, RED, None, 0, None))), page)
 
 
+@pytest.mark.parametrize("centre", [(10.0, 30.0), (40.0, 10.0), (70.0, 30.0), (40.0, 50.0)], ids=["left", "top", "right", "bottom"])
+def test_a_badge_on_a_rounded_panels_stroke_lies_on_the_stroke(centre):
+    """A rounded panel stroked 2 mm wide in black, filled red, and a badge 1 mm across centred on its outline's side: it
+    lies on the stroke alone (its box within the outline grown and shrunk by half the stroke), so it is measured, and
+    adds its own area at its colour over the stroke's."""
+    from pnp.layout.elements import Circle
+
+    panel = Rect(10, 10, 60, 40, RED, BLACK, 2, 12, None)
+    page = (0.0, 0.0, 100 * K, 100 * K)
+    alone = painted(face_items((panel,)), page)
+    badge = Circle(*centre, 0.5, RED, None, 0, None)
+    assert painted(face_items((panel, badge)), page) - alone == pytest.approx(enclosed(oval_outline(centre[0] * K, centre[1] * K, K / 2, K / 2)) * (2 - 1), rel=1e-4)
+
+
 @pytest.mark.parametrize("how", ["edge bleed", "round cards", "rounded cards"])
 def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(how):
     """Faces that bleed only past the grid's outer edges (cut back to their trim inside it), or round cards kept to their
