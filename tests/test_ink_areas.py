@@ -210,22 +210,27 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_of
         assert stats.page_exact == pytest.approx(unshifted.page_exact, rel=1e-9)
 
 
-@pytest.mark.parametrize("shift", [-20.0, 20.0])  # the first row off the foot of the paper, the last off its head
+@pytest.mark.parametrize("shift", [(0.0, -20.0), (0.0, 20.0), (45.0, 0.0)])  # a row off the foot or the head; a column off the right side (the sheet is landscape, its margins 39 mm; shifted left, the footer up its left side is cut, and rasterised)
 def test_a_face_a_pages_edge_cuts_counts_only_what_the_page_holds(shift):
-    """Backs shifted 20 mm (a printer's back offset) run a row off the paper: each page's figure from its
+    """Backs shifted 20 mm (a printer's back offset) run a row or a column off the paper: each page's figure from its
     elements counts what the paper holds, as its raster does (the part off the paper, counted, would be a fortieth of
-    the page), and each face only within its bleed box, though it draws 4 mm past its trim."""
+    the page), and each face only within its bleed box, though it draws 4 mm past its trim. Each face has a band of
+    another colour along its left side and its top, so the part of it the paper holds is counted where it lies."""
     import pnp.render.ink as ink_pages
     from pnp.layout.elements import Face
     from pnp.render.sheets import Group as SheetGroup
     from pnp.render.sheets import Piece, write_sheets
 
     w, h = 63.5, 88.9
-    front = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#f4d35e", None, 0, 0, None),), frozenset())  # drawn 4 mm past its trim: clipped at 1
-    back = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#1d3557", None, 0, 0, None),), frozenset())
+
+    def face(ground: str, band: str) -> Face:  # drawn 4 mm past its trim: clipped at 1
+        return Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, ground, None, 0, 0, None), Rect(-4, -4, 16, h + 8, band, None, 0, 0, None),
+                                Rect(-4, -4, w + 8, 16, band, None, 0, 0, None)), frozenset())
+
+    front, back = face("#f4d35e", "#1d3557"), face("#1d3557", "#f4d35e")
     data, stats = write_sheets([SheetGroup("deck", "Deck", (w, h), [Piece(front, back, f"c{n}") for n in range(9)])], game_title="Probe",
                                kind="cards", paper="letter", duplex="long", bleed_mm=1, gutter_mm=4, font_name=FONT, icons=None,
-                               back_offset=(0.0, shift))
+                               back_offset=shift)
     assert None not in stats.page_exact
     assert stats.page_exact == pytest.approx(ink_pages.page_inks(data, dpi=100, halves=False), abs=0.01)
 
