@@ -497,6 +497,27 @@ def test_a_badge_on_a_rounded_panels_stroke_lies_on_the_stroke(centre):
     assert painted(face_items((panel, badge)), page) - alone == pytest.approx(enclosed(oval_outline(centre[0] * K, centre[1] * K, K / 2, K / 2)) * (2 - 1), rel=1e-4)
 
 
+def test_a_dot_stroked_in_its_own_colour_is_measured_as_the_disc_its_stroke_grows_it_to():
+    """A dot 0.3 mm across its radius, filled and stroked 0.2 mm wide in black: it prints a disc of radius 0.4 mm."""
+    from pnp.layout.elements import Circle
+
+    dot = Circle(20, 20, 0.3, BLACK, BLACK, 0.2, None)
+    assert painted(face_items((dot,)), CLIP) == pytest.approx(enclosed(oval_outline(20 * K, 20 * K, 0.4 * K, 0.4 * K)), rel=1e-3)
+
+
+def test_a_badge_in_the_very_corner_of_a_panel_with_small_rounded_corners_is_not_measured():
+    """A panel with corners rounded 0.3 mm (under a point): a badge whose box's corner lies 0.03 mm in from the panel's
+    corner, within its box but past its curve (the curve passes 0.088 mm in along the diagonal), may lie on the paper
+    there; one 0.2 mm further in lies on the panel."""
+    from pnp.layout.elements import Circle
+
+    panel = Rect(10, 10, 30, 20, BLACK, None, 0, 0.3, None)
+    with pytest.raises(Inexact):
+        painted(face_items((panel, Circle(11.03, 11.03, 1, RED, None, 0, None))), CLIP)
+    inside = painted(face_items((panel, Circle(11.2, 11.2, 1, RED, None, 0, None))), CLIP) - painted(face_items((panel,)), CLIP)
+    assert inside == pytest.approx(enclosed(oval_outline(11.2 * K, 11.2 * K, K, K)) * (2 - 1), rel=1e-4)
+
+
 @pytest.mark.parametrize("how", ["edge bleed", "round cards", "rounded cards"])
 def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(how):
     """Faces that bleed only past the grid's outer edges (cut back to their trim inside it), or round cards kept to their
