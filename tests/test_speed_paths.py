@@ -123,9 +123,21 @@ def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path
     faces = {f"key{i}": Face(63.5, 88.9, float(i), (), frozenset()) for i in range(count)}
     reads = {"key0": (("heroes", "rogue", "name"),)}
     path = tmp_path / "tiny.faces"
-    pnp.pipeline.cache.FaceStore(path, "shared").save(faces, [], reads=reads)
-    again = pnp.pipeline.cache.FaceStore(path, "shared")
+    pnp.pipeline.cache.FaceStore(path, "shared").save(faces, [("noto-sans", True, False)], reads=reads)
+
+    class Fonts:  # what a FontBook is asked as the store is read: each font the faces name, registered before they are drawn
+        def __init__(self):
+            self.named = []
+
+        def font_name(self, family, bold, italic):
+            self.named.append((family, bold, italic))
+
+    fonts = Fonts()
+    again = pnp.pipeline.cache.FaceStore(path, "shared", fonts=fonts)
+    made: set = set()
+    assert again.get("key0", made) == faces["key0"] and made == {("heroes", "rogue", "name")}  # its card reads, made again
     assert {key: again.get(key) for key in faces} == faces
+    assert fonts.named == [("noto-sans", True, False)]
     assert pnp.pipeline.cache.FaceStore(path, "other shared inputs").get("key0") is None, "a store of other inputs is not read"
 
 
@@ -166,6 +178,8 @@ def test_a_store_keeps_what_the_last_build_used_and_is_written_only_when_that_ch
     assert kept() == (faces(0, 1, 3), stamp)
     save(faces(1), partial=True, reads={"key1": (("heroes", "rogue", "name"),)})  # a face that now reads a card's name
     assert kept()[1] != stamp
+    save(faces(0, 1, 4), reads={"key1": (("heroes", "rogue", "name"),)})  # a card edited: as many faces, one of them new
+    assert kept()[0] == faces(0, 1, 4)
 
 
 def test_a_faces_key_is_the_hash_of_its_parts_json(tmp_path):
