@@ -152,3 +152,51 @@ def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
     must not take it for a key of its own."""
     data = load(tmp_path, "base: &b {x: 1}\nother:\n  !!merge anything: *b\n  y: 2\n")
     assert dict(data["other"]) == {"y": 2, "x": 1}
+
+
+@pytest.mark.parametrize("text, code, message, where", [
+    ("x: !!set {a: 1}\n", "yaml-tag", "tag tag:yaml.org,2002:set is not allowed in game data: remove it", "f.yaml:1:4"),
+    ("m:\n  1.5: x\n", "yaml-key", "a key must be a plain word or a whole number (this one is a decimal, a list, a mapping or empty): put it in"
+     " quotes to make it a word, or name it with one", "f.yaml:2:3"),
+    ("m:\n  x: 1\n  a: 1\n  a: 2\n", "yaml-duplicate-key", "key 'a' appears twice (first at line 3): keep one", "f.yaml:4:3"),
+    ("a: &a [1]\nb:\n  <<: *a\n", "yaml-merge", "'<<' must merge a mapping", "f.yaml:3:7"),
+], ids=["tag", "key", "duplicate", "merge"])
+def test_each_refused_mapping_says_what_is_wrong_what_to_do_and_where(tmp_path, text, code, message, where):
+    """One finding each, its code, its words (what is wrong and what to do) and the place of what is wrong: the tagged
+    mapping, the key, the second time the key is written (naming the first, below the mapping's own first line), the
+    merged alias."""
+    with pytest.raises(PnpError) as refused:
+        load(tmp_path, text)
+    [finding] = refused.value.findings
+    assert (finding.code, finding.message, str(finding.loc)) == (code, message, where)
+
+
+def test_a_key_with_an_anchor_keeps_its_places_and_is_named_again_by_its_alias(tmp_path):
+    data = load(tmp_path, "top: 0\n&k name: 1\nother: *k\n")
+    assert data["other"] == "name" and data["name"] == 1
+    assert (str(data.key_loc("name")), str(data.loc_of("name"))) == ("f.yaml:2:1", "f.yaml:2:10")
+
+
+def test_a_key_written_in_quotes_as_the_merge_key_is_a_word(tmp_path):
+    assert load(tmp_path, "'<<': x\n") == {"<<": "x"}
+
+
+def test_two_merge_keys_in_one_mapping_both_fill_it(tmp_path):
+    data = load(tmp_path, "a: &a {x: 1}\nb: &b {y: 2}\nc:\n  <<: *a\n  <<: *b\n  z: 3\n")
+    assert data["c"] == {"x": 1, "y": 2, "z": 3}
+
+
+def test_a_mapping_and_a_path_below_it_are_found_where_they_were_written(tmp_path):
+    """`loc_at` finds the place of the value at a path of keys and indices, or the deepest place the path reaches; a
+    mapping written in a list knows where it starts."""
+    from pnp.core.errors import Loc
+    from pnp.data.source import loc_at
+
+    data = load(tmp_path, "a: 1\nlist:\n  - x\n  - {k: v}\n")
+    assert str(data["list"][1].loc) == "f.yaml:4:5"
+    assert str(loc_at(data, ("list", 1, "k"))) == "f.yaml:4:9"
+    assert str(loc_at(data, ("list", 1, "missing"))) == "f.yaml:4:5"  # the deepest place the path reaches
+    assert str(loc_at(data, ("list", 5))) == "f.yaml:3:3"  # past the list's end: the list's own place
+    assert str(loc_at(data, ())) == "f.yaml:1:1"
+    fallback = Loc("other.yaml", 7, 2)
+    assert loc_at({"plain": "dict"}, ("plain",), fallback) is fallback  # nothing placed: the place given
