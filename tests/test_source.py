@@ -160,7 +160,9 @@ def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
      " quotes to make it a word, or name it with one", "f.yaml:2:3"),
     ("m:\n  x: 1\n  a: 1\n  a: 2\n", "yaml-duplicate-key", "key 'a' appears twice (first at line 3): keep one", "f.yaml:4:3"),
     ("a: &a [1]\nb:\n  <<: *a\n", "yaml-merge", "'<<' must merge a mapping", "f.yaml:3:7"),
-], ids=["tag", "key", "duplicate", "merge"])
+    ("m:\n  ? [a, b]\n  : v\n", "yaml-key", "a key must be a plain word or a whole number (this one is a decimal, a list, a mapping or empty): put"
+     " it in quotes to make it a word, or name it with one", "f.yaml:2:5"),
+], ids=["tag", "key", "duplicate", "merge", "list key"])
 def test_each_refused_mapping_says_what_is_wrong_what_to_do_and_where(tmp_path, text, code, message, where):
     """One finding each, its code, its words (what is wrong and what to do) and the place of what is wrong: the tagged
     mapping, the key, the second time the key is written (naming the first, below the mapping's own first line), the
@@ -196,7 +198,26 @@ def test_a_mapping_and_a_path_below_it_are_found_where_they_were_written(tmp_pat
     assert str(data["list"][1].loc) == "f.yaml:4:5"
     assert str(loc_at(data, ("list", 1, "k"))) == "f.yaml:4:9"
     assert str(loc_at(data, ("list", 1, "missing"))) == "f.yaml:4:5"  # the deepest place the path reaches
-    assert str(loc_at(data, ("list", 5))) == "f.yaml:3:3"  # past the list's end: the list's own place
+    assert str(loc_at(data, ("list", 0))) == "f.yaml:3:5"  # the first item
+    assert str(loc_at(data, ("list", 2))) == "f.yaml:3:3"  # one past the list's end: the list's own place
+    assert str(loc_at(data, ("list", -1))) == "f.yaml:3:3"  # no index counts from the end here
     assert str(loc_at(data, ())) == "f.yaml:1:1"
     fallback = Loc("other.yaml", 7, 2)
     assert loc_at({"plain": "dict"}, ("plain",), fallback) is fallback  # nothing placed: the place given
+
+
+def test_a_place_set_for_a_value_or_a_key_leaves_the_other_as_read(tmp_path):
+    """A reader that places a value itself (a spreadsheet's cell, a generated card's field) keeps the key's own place,
+    and the other way round; a key placed nowhere, or not there at all, is found at its mapping."""
+    from pnp.core.errors import Loc
+
+    data = load(tmp_path, "m:\n  a: 1\n  b: 2\n")["m"]
+    cell = Loc("cards.xlsx", 4, 3)
+    data.set_loc("a", cell)
+    assert (data.loc_of("a"), str(data.key_loc("a"))) == (cell, "f.yaml:2:3")
+    header = Loc("cards.xlsx", 1, 2)
+    data.set_key_loc("b", header)
+    assert (str(data.loc_of("b")), data.key_loc("b")) == ("f.yaml:3:6", header)
+    data["c"] = 3  # set by code, placed nowhere
+    assert str(data.loc_of("c")) == str(data.key_loc("c")) == str(data.loc_of("absent")) == "f.yaml:2:3"
+    assert not data.has_key_loc("c") and data.has_key_loc("a")
