@@ -212,8 +212,10 @@ def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(pro
     monkeypatch.setattr(pnp.outputs.deck_helper, "worker_state", lambda: helper)  # as the helper process holds it
     faces, findings, fonts, files, _, inks, digests = _render_in_worker(deck.cards[2:5], True, True)
     gctx.face_store = None
-    here, _ = render_cards(gctx, deck, helper.options, deck.cards[2:5])
+    with gctx.files_read.recording() as read_here:
+        here, _ = render_cards(gctx, deck, helper.options, deck.cards[2:5])
     assert faces == [(front, back) for _, front, back in here] and len(faces) == 3
+    assert files and files == sorted(str(f) for f in read_here)  # the files its faces read, named as this process names them
     icons = IconInks(gctx.icons)
     assert inks == [tuple(face_ink(face, icons) for face in pair) for pair in faces]
     assert digests == [tuple(unstamped_digest(face) for face in pair) for pair in faces]
