@@ -155,7 +155,7 @@ MODULES: dict[str, list[str]] = {
     # what the face store writes: nothing when a build would write back what it holds (s30)
     "pnp/pipeline/cache.py#store": ["tests/test_speed_paths.py"],
     # a card's fields merged with its deck's defaults, each value and key at its own place or its default's (s30)
-    "pnp/data/card_fields.py": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
+    "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -212,7 +212,7 @@ FOCUS: dict[str, list[str]] = {
                            "LocDict.set_loc", "LocDict.set_key_loc", "_packed", "_value_at", "_key_at", "_as_loc", "_pos", "loc_at",
                            "_Builder.mapping"],
     "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
-    "pnp/data/card_fields.py": ["merged_fields", "_places_named", "_place_in"],
+    "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
