@@ -372,19 +372,17 @@ def test_a_corner_on_a_bands_edge_counts_in_the_band_below_it_too():
 
 def _header_only_and_long_hints(path) -> str:
     """A font with a square, a glyph of no contours written as a 10-byte header (not as an empty record, as fontTools
-    writes one), and the square again with 34,000 bytes of instructions (past what a signed 16-bit length holds)."""
+    writes one), and the square again with 34,000 bytes of instructions (past what a signed 16-bit length holds). Both
+    are written as raw glyph records: fontTools at our floor (4.50) writes an instructions' length signed, so it cannot."""
     import struct
 
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont as FontFile
-    from fontTools.ttLib.tables import ttProgram
     from fontTools.ttLib.tables._g_l_y_f import Glyph
 
-    hinted = _rects((0, 0, 200, 200))
-    hinted.program = ttProgram.Program()
-    hinted.program.fromBytecode(b"\xb0\x00" * 17_000)  # PUSHB[0] 0, again and again
-    glyphs = {".notdef": TTGlyphPen(None).glyph(), "square": _rects((0, 0, 200, 200)), "none": TTGlyphPen(None).glyph(), "hinted": hinted}
+    glyphs = {".notdef": TTGlyphPen(None).glyph(), "square": _rects((0, 0, 200, 200)), "none": TTGlyphPen(None).glyph(),
+              "hinted": _rects((0, 0, 200, 200))}
     builder = FontBuilder(EM, isTTF=True)
     builder.setupGlyphOrder(list(glyphs))
     builder.setupCharacterMap({ord("a"): "square", ord("z"): "none", ord("h"): "hinted"})
@@ -396,7 +394,13 @@ def _header_only_and_long_hints(path) -> str:
     builder.setupPost()
     builder.save(str(path))
     font = FontFile(str(path), recalcBBoxes=False)
-    font["glyf"].glyphs["none"] = Glyph(struct.pack(">hhhhh", 0, 0, 0, 0, 0))  # written as it is read
+    glyf = font["glyf"]
+    square = glyf["square"].compile(glyf)  # header, one contour's end point, no instructions, then its points
+    at = 10 + 2  # the instructions' length follows the header and the contour's end point
+    assert struct.unpack_from(">H", square, at) == (0,)
+    hints = b"\xb0\x00" * 17_000  # PUSHB[0] 0, again and again
+    glyf.glyphs["hinted"] = Glyph(square[:at] + struct.pack(">H", len(hints)) + hints + square[at + 2:])
+    glyf.glyphs["none"] = Glyph(struct.pack(">hhhhh", 0, 0, 0, 0, 0))  # written as it is read
     font.save(str(path))
     return str(path)
 
