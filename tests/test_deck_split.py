@@ -274,3 +274,29 @@ def test_a_process_that_stays_up_splits_no_deck(project, split_decks):
             coming.rest()
         assert (coming is not None) == split and len(first) == (7 if split else 30)
 
+
+
+def test_the_whole_split_deck_kept_for_the_checks_names_the_files_the_helpers_cards_read(project, tmp_path, split_decks):
+    """A picture only the last card shows, which the helper draws: the deck kept for the game's checks names the
+    file among those its faces read, so the checks' kept findings are keyed by it (pnp.pipeline.readable)."""
+    from PIL import Image as PILImage
+
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.pipeline.build import build_game
+
+    add_crowd_deck(project, 8)
+    (project / "art").mkdir(exist_ok=True)
+    PILImage.new("RGB", (40, 40), "#2a6f97").save(project / "art/last.png")  # a picture's path is the project's
+    (project / "templates/tiny/crowd.j2").write_text('{% extends "tiny/hero.j2" %}{% block body %}{{ super() }}'
+                                                     '{% if card.art %}{{ image(card.art, 2, 2, 10, 10) }}{% endif %}{% endblock %}\n', encoding="utf-8")
+    deck = project / "data/tiny/decks/crowd.yaml"
+    text = deck.read_text(encoding="utf-8").replace("front: tiny/hero.j2", "front: tiny/crowd.j2")
+    deck.write_text(text.replace("text: Filler 7., count: 1}", "text: Filler 7., count: 1, art: art/last.png}"), encoding="utf-8")
+    loaded = Project(project)
+    gctx = Engine(loaded).for_game(loaded.load_game("tiny")[0])
+    _, findings = build_game(gctx, Options(out=tmp_path / "out", only=("cards",)))
+    assert not [f for f in findings if f.severity == "error"], findings
+    kept = gctx.plain_decks["crowd"]
+    assert len(kept[1]) == 8 and any(Path(path).name == "last.png" for path in kept[3]), sorted(str(p) for p in kept[3])
