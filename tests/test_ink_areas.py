@@ -212,10 +212,11 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_of
 
 @pytest.mark.parametrize("shift", [(0.0, -20.0), (0.0, 20.0), (45.0, 0.0)])  # a row off the foot or the head; a column off the right side (the sheet is landscape, its margins 39 mm; shifted left, the footer up its left side is cut, and rasterised)
 def test_a_face_a_pages_edge_cuts_counts_only_what_the_page_holds(shift):
-    """Backs shifted 20 mm (a printer's back offset) run a row or a column off the paper: each page's figure from its
-    elements counts what the paper holds, as its raster does (the part off the paper, counted, would be a fortieth of
-    the page), and each face only within its bleed box, though it draws 4 mm past its trim. Each face has a band of
-    another colour along its left side and its top, so the part of it the paper holds is counted where it lies."""
+    """Backs shifted by a printer's back offset (20 mm down or up, 45 mm across) run a row or a column off the paper:
+    each page's figure from its elements counts what the paper holds, as its raster does (the part off the paper,
+    counted, would be a fortieth of the page), and each face only within its bleed box, though it draws 4 mm past its
+    trim. Each face has a band of another colour along its left side and its top, so the part of it the paper holds
+    is counted where it lies."""
     import pnp.render.ink as ink_pages
     from pnp.layout.elements import Face
     from pnp.render.sheets import Group as SheetGroup
@@ -498,7 +499,7 @@ def test_a_badge_on_a_rounded_panels_stroke_lies_on_the_stroke(centre):
 
 
 def test_a_dot_stroked_in_its_own_colour_is_measured_as_the_disc_its_stroke_grows_it_to():
-    """A dot 0.3 mm across its radius, filled and stroked 0.2 mm wide in black: it prints a disc of radius 0.4 mm."""
+    """A dot of radius 0.3 mm, filled and stroked 0.2 mm wide in black: it prints a disc of radius 0.4 mm."""
     from pnp.layout.elements import Circle
 
     dot = Circle(20, 20, 0.3, BLACK, BLACK, 0.2, None)
