@@ -249,9 +249,13 @@ def _glyphs(space: str | None) -> tuple[dict, dict]:
 
 
 def _font_file(path, name: str, space: str | None = "space") -> str:
+    return _saved_font(path, name, *_glyphs(space))
+
+
+def _saved_font(path, name: str, glyphs: dict, cmap: dict) -> str:
+    """A TrueType font of `glyphs`, `cmap` mapping characters to them, each glyph ADVANCE wide, saved at `path`."""
     from fontTools.fontBuilder import FontBuilder
 
-    glyphs, cmap = _glyphs(space)
     builder = FontBuilder(EM, isTTF=True)
     builder.setupGlyphOrder(list(glyphs))
     builder.setupCharacterMap(cmap)
@@ -376,23 +380,13 @@ def _header_only_and_long_hints(path) -> str:
     are written as raw glyph records: fontTools at our floor (4.50) writes an instructions' length signed, so it cannot."""
     import struct
 
-    from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont as FontFile
     from fontTools.ttLib.tables._g_l_y_f import Glyph
 
     glyphs = {".notdef": TTGlyphPen(None).glyph(), "square": _rects((0, 0, 200, 200)), "none": TTGlyphPen(None).glyph(),
               "hinted": _rects((0, 0, 200, 200))}
-    builder = FontBuilder(EM, isTTF=True)
-    builder.setupGlyphOrder(list(glyphs))
-    builder.setupCharacterMap({ord("a"): "square", ord("z"): "none", ord("h"): "hinted"})
-    builder.setupGlyf(glyphs)
-    builder.setupHorizontalMetrics({glyph: (ADVANCE, 0) for glyph in glyphs})
-    builder.setupHorizontalHeader(ascent=800, descent=-200)
-    builder.setupNameTable({"familyName": "GlyphHeaderProbe", "styleName": "Regular"})
-    builder.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
-    builder.setupPost()
-    builder.save(str(path))
+    _saved_font(path, "GlyphHeaderProbe", glyphs, {ord("a"): "square", ord("z"): "none", ord("h"): "hinted"})
     font = FontFile(str(path), recalcBBoxes=False)
     glyf = font["glyf"]
     square = glyf["square"].compile(glyf)  # header, one contour's end point, no instructions, then its points
