@@ -163,7 +163,7 @@ def test_narco_empire_says_what_happens_when_the_round_1_deck_runs_out_mid_turn(
     rules, reference = text_of(built, "narco-empire", "rulebook"), text_of(built, "narco-empire", "reference")
     assert "If you take the last card of the Round 1 deck while drawing, you stop drawing there" in rules
     assert "Once your turn is over and your time line discarded, make the Round 2 deck" in rules
-    assert "Round 1 deck empty, even mid-turn: stop drawing and finish your turn" in reference
+    assert "Round 1 deck empty, even mid-turn: stop drawing, finish the turn" in reference
     assert "Taking the last Round 1 card ends your drawing for the turn" in own_rules(built, "narco-empire")
 
 
@@ -193,7 +193,8 @@ def test_police_precinct_cards_keep_off_a_covered_stack_and_shift_change_draws_u
     cards, own = text_of(built, "police-precinct", "cards"), own_rules(built, "police-precinct")
     assert "Draw 1 card from an investigation stack that no emergency covers" in cards  # Anonymous Tip
     assert "Look at the top 3 cards of an investigation stack that no emergency covers" in cards  # Informant
-    assert "An investigation stack that an emergency covers cannot be drawn from, looked at or searched" in own
+    # the sentence may cross a page, whose running head ("Police Precinct Arrests 6") then stands inside it
+    assert re.search(r"An investigation stack that an emergency covers cannot be drawn from, looked at or (Police Precinct \w+ \d+ )?searched", own)
     assert "Every player draws 1 police card, even while Officer Down blocks the draw of phase 3" in cards
     assert "Officer Down blocks only the police card of phase 3: the police cards that rewards and Shift Change give are still drawn" in own
 
@@ -312,3 +313,64 @@ def test_narco_empire_and_the_organ_games_list_their_end_and_supply_choices(buil
     match = own_rules(built, "organ-match")
     assert "When the Organ deck runs out, the round of its last card is settled first; then the game ends" in match
     assert "Whichever way the game ends, the player with the most matched patients wins" in match
+
+
+def test_police_precinct_settles_an_arrest_die_of_1_against_a_lone_punk_the_same_way_everywhere(built):
+    """Issue 102: at a criminal population of 1, "at least the population" would make a 1 succeed while "a 1 fails"
+    says it does not. This edition settles it (a 1 always fails) and every text a player reads says so: the rulebook,
+    the reference and K-9 Unit's exception, which names 2-5 as the dice that may reach the population."""
+    rules, reference, cards = (text_of(built, "police-precinct", o) for o in ("rulebook", "reference", "cards"))
+    assert "A 1 always fails, even against a lone punk" in rules
+    assert "An arrest die showing 1 fails even against a lone punk, where a 2 or more succeeds" in own_rules(built, "police-precinct")
+    assert "a 1 always fails" in reference and "a 1 always (even against a lone punk)" in reference
+    assert "a 2-5 at least the criminal population" in cards.replace("–", "-")
+    for contradiction in ("6, or at least the criminal population", "a 6, or at least the population", "or die at least the population"):
+        assert contradiction not in rules + reference + cards, contradiction
+
+
+def test_police_precinct_says_characters_are_dealt_and_upgrades_are_one_of_a_kind(built):
+    rules, reference = text_of(built, "police-precinct", "rulebook"), text_of(built, "police-precinct", "reference")
+    own = own_rules(built, "police-precinct")
+    assert "Shuffle the character cards and deal one face up to each player" in rules
+    assert "Characters are dealt at random, one to each player" in own
+    assert "you hold at most one of each kind" in rules
+    assert "a player holds at most one upgrade token of each kind" in own
+    assert "never a second of a kind you own" in reference
+
+
+def test_the_organ_match_aid_plays_the_last_organ_round_out_as_the_rulebook_does(built, german):
+    """Issue 102: the aid ended the game the moment the Organ deck ran out; the rulebook settles that card's round first."""
+    english = text_of(built, "organ-match", "reference")
+    assert "once the Organ deck runs out, when the round of its last card is settled" in english
+    assert "or when the Organ deck runs out:" not in english
+    deutsch = flat(pdf_text(german / "organ-match-reference-de.pdf", " "))
+    assert "ist der Organstapel leer, sobald die Runde seiner letzten Karte entschieden ist" in deutsch
+    assert "oder wenn der Organstapel leer ist:" not in deutsch
+
+
+def test_germ_tycoon_lists_its_settled_points_among_its_own_rules(built):
+    """Issue 102: the compulsory roll after doubles, no trade of a built-on group's cells, the playing time (ours), and the
+    three points the seed left open: doubles out of the Lymph Node, when waiting ends, a debt to several players."""
+    own = own_rules(built, "germ-tycoon")
+    for settled in ("The roll after doubles is not a choice: you must roll again",
+                    "No cell changes hands, by a trade or a sale, while any cell of its colour group holds colonies",
+                    "The playing time (two to three hours to the last germ) is this edition's estimate",
+                    "you roll on each of your 3 waiting turns and are free on the turn after the last",
+                    "doubles that free you move you but give no extra roll",
+                    "Bankrupt to several players at once: they are paid in full one by one, clockwise from the debtor's left"):
+        assert settled in own, settled
+    rules = text_of(built, "germ-tycoon", "rulebook")
+    assert "If you owe several players at once (as Share the Feast can make you)" in rules
+    assert "after 3 turns you are free" not in rules
+
+
+def test_narco_empire_aid_and_rules_settle_round_2_early_the_eighth_card_and_who_is_richest(built):
+    rules, reference = text_of(built, "narco-empire", "rulebook"), text_of(built, "narco-empire", "reference")
+    own = own_rules(built, "narco-empire")
+    assert "Under 7 Round 1 cards left? Play them or start Round 2." in reference
+    assert "As 7th card: only a" in reference and "stays, no 8th action" in reference
+    assert "richest (at each turn's end)" in reference
+    assert "An eighth card that stays counts as a siren but gives no action" in rules
+    assert "Who is richest is judged at the end of each turn, counting money and each gold as 5 million" in rules
+    assert "7 actions is the most a turn gives" in own
+    assert "is judged at the end of every turn, counting each gold as 5 million" in own
