@@ -374,3 +374,19 @@ def test_narco_empire_aid_and_rules_settle_round_2_early_the_eighth_card_and_who
     assert "Who is richest is judged at the end of each turn, counting money and each gold as 5 million" in rules
     assert "7 actions is the most a turn gives" in own
     assert "is judged at the end of every turn, counting each gold as 5 million" in own
+
+
+@pytest.mark.parametrize("game", ["narco-empire", "organ-match", "organ-trail", "police-precinct"])
+def test_an_invented_age_and_playing_time_are_listed_among_the_games_own_rules(built, game):
+    """Issue 102: the seeds of these four games give no age or playing time, so the edition's figures are its own rules
+    (Germ Tycoon's seed states its age; its playing time is listed by its own test above)."""
+    facts = yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))
+    own = own_rules(built, game)
+    assert f"age {facts['age']} and up" in own or f"minimum age ({facts['age']})" in own, own[:400]
+    assert f"{facts['play_time']} minutes" in own, own[:400]
+
+
+def test_the_german_rulebook_lists_its_invented_age_and_playing_time_too(german):
+    rules = flat(pdf_text(german / "organ-match-rulebook-de.pdf", " "))
+    own = rules[rules.rindex("Die eigenen Regeln dieser Ausgabe"):]
+    assert "Das Mindestalter (12 Jahre) und die Spieldauer (etwa 30 Minuten)" in own
