@@ -42,7 +42,7 @@ def everything(built, game: str) -> str:
 def own_rules(built, game: str) -> str:
     """The rulebook from its section "This edition's own rules" on."""
     rules = text_of(built, game, "rulebook")
-    return rules[rules.index("This edition's own rules"):]
+    return rules[rules.rindex("This edition's own rules"):]  # the heading, not the contents page's line
 
 
 # (game, a phrase that contradicts the game's rules or another of its texts, and must print nowhere)
