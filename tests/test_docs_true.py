@@ -144,18 +144,36 @@ def test_no_page_sends_its_reader_to_a_file_a_checkout_lacks(page):
     assert not lacking, f"{page.name} names files the repository does not have: {lacking}"
 
 
-def test_coming_from_gives_pnps_colour_names_as_pnp_reads_them():
-    """Issue 75.17: the table of names where Squib and pnp differ gives pnp's value as pnp.core.colour reads the name,
-    and names `gray`, the one a ported game met."""
+def rcairo_colour(sample: str):
+    """A name's colour as rcairo's `Cairo::Color.parse` resolves it in one of tests/samples/rcairo's extracts of its table:
+    `Color`'s own constant (4 spaces in), else the included `Color::X11`'s (6 spaces); a constant may name another."""
+    own: dict[str, str] = {}
+    x11: dict[str, str] = {}
+    for line in (ROOT / "tests" / "samples" / "rcairo" / sample).read_text(encoding="utf-8").splitlines():
+        m = re.match(r"( +)([A-Z_]+) = (?:RGB\.new\(([^)]*)\)|([A-Z_]+))$", line)
+        if m:
+            into = x11 if len(m.group(1)) == 6 else own
+            rgb = m.group(3)
+            into[m.group(2)] = "#" + "".join(f"{round(float(v) * 255):02X}" for v in rgb.split(",")[:3]) if rgb else own[m.group(4)]
+    return lambda name: own.get(name.upper()) or x11.get(name.upper())
+
+
+def test_coming_from_gives_each_squib_versions_colour_as_rcairo_reads_it_and_pnps_as_pnp_reads_it():
+    """Issue 102: the table of names where Squib and pnp differ gives, for each Squib version, the colour rcairo's own table
+    of that version gives (read from extracts of rcairo's source in tests/samples/rcairo), and pnp's as pnp.core.colour
+    reads the name; `gray` (#BEBEBE in today's Squib, the one a port met) comes first."""
     from pnp.core.colour import css_colour
 
+    newer, older = rcairo_colour("colors-v1.18.5.rb"), rcairo_colour("colors-v1.15.14.rb")
     text = (ROOT / "docs" / "coming-from.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\s*\| `([a-z]+)`(?:, `([a-z]+)`)? \| (.+?) \| `(#[0-9A-F]{6})` \|$", text, re.M)
+    rows = re.findall(r"^\s*\| `([a-z]+)` \| `(#[0-9A-F]{6})` \| `(#[0-9A-F]{6})` \| `(#[0-9A-F]{6})` \|$", text, re.M)
     assert len(rows) >= 10 and rows[0][0] == "gray", rows
-    for name, other, squib, ours in rows:
-        for each in filter(None, (name, other)):
-            assert css_colour(each) == ours.lower(), (each, ours)
-        assert ours not in squib.split(" (")[0] or name == "gray", (name, squib)  # a row is a difference, gray aside
+    ruby = {"midnightblue": "midnight_blue"}
+    for name, squib, old_squib, ours in rows:
+        assert squib == newer(ruby.get(name, name)), (name, squib)
+        assert old_squib == older(ruby.get(name, name)), (name, old_squib)
+        assert css_colour(name) == ours.lower(), (name, ours)
+        assert (squib, old_squib) != (ours, ours), name  # a row is a difference in one Squib at least
 
 
 def test_the_readmes_command_table_names_every_export_format_and_both_cut_files():
