@@ -192,3 +192,14 @@ def test_one_board_is_one_board(project):
     assert "(12 cards, 1 board, 35 tokens)" in listed, listed
     built = run_pnp(project, "build", "tiny", "--only", "rulebook").output
     assert not re.search(r"\b1 (pages|pieces|boards)\b", listed + built), built
+
+
+def test_a_build_line_counts_only_what_its_file_has(project):
+    """Issue 102: a rulebook has pages but no pieces, and the designer notes (a text file) neither: their build lines
+    say no "0 pieces" or "0 pages", while a sheet of pieces still counts both."""
+    built = run_pnp(project, "build", "tiny").output
+    assert not re.search(r"\b0 (pages|pieces)\b", built), built
+    rulebook = next(line for line in built.splitlines() if "-rulebook.pdf" in line)
+    assert re.search(r"-rulebook\.pdf  \d+ pages?  \d+ KB", rulebook), rulebook
+    cards = next(line for line in built.splitlines() if "-cards.pdf" in line)
+    assert re.search(r"\d+ pages?  \d+ pieces?  ", cards), cards

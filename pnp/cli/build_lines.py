@@ -59,7 +59,8 @@ def nothing_to_build(slug: str, folder: str, only: tuple) -> str:
 def echo_outputs(project: Project, outputs, echo, timing: str | None) -> None:
     """A line for each output (path, pages, pieces, size, ink, reused) and what its sheets share, then the game's time on a terminal."""
     for o in outputs:
-        echo(printable(project.rel(o.path)) + f"  {counted(o.pages, 'page')}  {counted(o.pieces, 'piece')}  {o.size / 1024:.0f} KB" + ink_text(o.ink) + ("  (reused)" if o.reused else ""))
+        counts = "".join(f"  {counted(n, word)}" for n, word in ((o.pages, "page"), (o.pieces, "piece")) if n)  # a notes file has neither, a rulebook no pieces
+        echo(printable(project.rel(o.path)) + f"{counts}  {o.size / 1024:.0f} KB" + ink_text(o.ink) + ("  (reused)" if o.reused else ""))
         for line in o.shared:
             echo(f"  {o.path.name}: {line}")
     if timing:
