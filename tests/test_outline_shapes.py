@@ -198,8 +198,11 @@ def test_a_curved_outline_is_flattened_within_its_tolerance(tmp_path):
     points = read_outline(tmp_path / "c.svg", "c.svg", tmp_path, (40.0, 40.0)).points
     radii = [math.hypot(x * 40 - 20, y * 40 - 20) for x, y in points]
     assert max(radii) <= 20.01 and min(radii) >= 20 - 0.05  # corners on a 20 mm circle (svglib's arcs are cubics, 0.03 % off)
-    sides = [math.dist(a, b) for a, b in zip(points, points[1:] + points[:1], strict=True)]
-    assert 20 - 20 * math.cos(max(sides) / 2 / 20) <= FLATTEN_MM + 0.01  # no side strays from the curve past the tolerance
+    assert len(points) >= 8  # a curve, not the path's two end points
+    corners_mm = [(x * 40, y * 40) for x, y in points]  # the outline's points are fractions of its 40 mm box
+    sides = [math.dist(a, b) for a, b in zip(corners_mm, corners_mm[1:] + corners_mm[:1], strict=True)]
+    sagitta = 20 - math.sqrt(20**2 - (max(sides) / 2) ** 2)  # how far the longest chord's middle lies inside the circle
+    assert sagitta <= FLATTEN_MM + 0.01  # no side strays from the printed curve past the tolerance
 
 
 BAD = {
@@ -219,14 +222,17 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
     decks["outside"] = DECK.replace("outlines/star.svg", "../../../../elsewhere.svg")
     decks["missing"] = DECK.replace("outlines/star.svg", "outlines/nowhere.svg")
     decks["misnamed"] = DECK.replace("outlines/star.svg", "star")
+    decks["neighbour"] = DECK.replace("outlines/star.svg", "../../other/outlines/star.svg")  # inside the project, in another game
     game(tmp_path, decks, BAD, TOKENS.replace("star.svg", "open.svg"))
     (tmp_path.parent / "elsewhere.svg").write_text(star_svg())
+    (tmp_path / "data/other/outlines").mkdir(parents=True)
+    (tmp_path / "data/other/outlines/star.svg").write_text(star_svg())
     _, findings = Project(tmp_path).load_game("stars", partial=True)
     said = {str(f.loc).split("/")[-1]: f.message for f in findings if f.severity == "error"}
     assert set(said) == {f"{name}.yaml:3:8" for name in decks} | {"tokens.yaml:2:43"}, said  # each at its `shape:` value, once
     assert "outlines/open.svg's path is open" in said["tokens.yaml:2:43"]
     wanted = {"none": "draws no <path>", "open": "is open", "two": "2 paths", "holed": "2 paths", "broken": "not valid SVG",
-              "outside": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file",
+              "outside": "outside the game folder", "neighbour": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file",
               "garbled": "svglib cannot read"}
     for name, words in wanted.items():
         assert words in said[f"{name}.yaml:3:8"], said[f"{name}.yaml:3:8"]
@@ -242,6 +248,20 @@ def test_an_outline_edited_after_a_build_is_cut_in_the_next_build(tmp_path):
         assert result.exit_code == 0, result.output + result.stderr
     for kind in ("cards", "tokens"):
         assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind=kind)] == [3], kind
+
+
+def test_an_edit_to_a_decks_outline_alone_reaches_its_card_sheets(tmp_path):
+    """The card sheets are kept by what they read: an edit to the deck's outline file only (the token set's outline, a
+    file of its own, stays a star) is cut in the next build's cards, and the tokens keep their star."""
+    one = DECK.replace("count: 6", "count: 1")
+    game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1"))
+    build = ("build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
+    assert run_pnp(tmp_path, *build).exit_code == 0
+    (tmp_path / "data/stars/decks/outlines/star.svg").write_text(star_svg("M0,0 L100,0 L50,100 Z"))
+    result = run_pnp(tmp_path, *build)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="cards")] == [3]
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="tokens")] == [len(STAR)]
 
 
 U = ((0, 0), (1, 0), (1, 1), (0.7, 1), (0.7, 0.3), (0.3, 0.3), (0.3, 1), (0, 1))  # a U upside down: its middle is outside it
