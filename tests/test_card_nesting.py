@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import streams
 from conftest import MM, TEST_PROJECT, run_pnp
-from polygons import distance
+from polygons import apart, distance
 
 SVG = "{http://www.w3.org/2000/svg}"
 OUTLINE_GREY = 180 / 255  # the light outline's stroke colour (pnp.render.sheets.OUTLINE_COLOUR)
@@ -161,3 +161,51 @@ def test_each_back_lands_behind_its_front_its_centre_mirrored_across_the_page(bu
             back.remove(nearest)
         checked += len(mirrored)
     assert checked == 90  # every round and hex card
+
+
+def _bleed_hexagon(outline, bleed: float = 1.0):
+    """A hexagon's cut grown by its bleed as a print shop cuts it: every side pushed `bleed` mm out, so the corners reach
+    bleed / cos 30° past the cut's (a regular hexagon about the same centre, its corners that much farther out)."""
+    cx, cy = _centre(outline)
+    apothem = math.dist((cx, cy), outline[0]) * math.cos(math.pi / 6)
+    scale = (apothem + bleed) / apothem
+    return [(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in outline]
+
+
+def test_no_two_nested_pieces_bleeds_overlap(built):
+    """The gap between two cuts is not enough: a hexagon's bleed reaches 1.15 mm past its corners, so two hexagons whose
+    corners face each other 2 mm apart would overlap there by 0.31 mm. On every fronts page each piece's bleed (its cut
+    grown by 1 mm) stays clear of every other's."""
+    doc = streams.Document(built[1]["letter"] / "tiny-cards.pdf")
+    pairs = 0
+    for page in doc.pages[::2]:
+        outlines = _outlines(page)
+        for a, b in itertools.combinations(outlines, 2):
+            pairs += 1
+            if _kind(a) == _kind(b) == "rounds":
+                assert math.dist(_centre(a), _centre(b)) >= DIAMETER + 2 * 1.0 - 0.01, (page.index, _centre(a), _centre(b))
+            elif _kind(a) == _kind(b) == "hexes":
+                assert apart(_bleed_hexagon(a), _bleed_hexagon(b)) >= -0.01, (page.index, _centre(a), _centre(b))
+    assert pairs
+
+
+def test_a_round_or_hex_cards_art_is_clipped_at_its_bleed_not_its_trim(built):
+    """Each piece's art is kept to its bleed (the cut grown by 1 mm), so a hand cut that wanders into it still finds art:
+    on every fronts and backs page each clip is its piece's outline grown by the bleed, within 0.05 mm."""
+    doc = streams.Document(built[1]["letter"] / "tiny-cards.pdf")
+    checked = 0
+    for fronts, backs in zip(doc.pages[::2], doc.pages[1::2], strict=True):
+        outlines = _outlines(fronts)
+        for page in (fronts, backs):
+            for clip in (c for c in _clips(page) if len(c) >= 6):
+                if page is backs:  # a back's outline is its front's, mirrored across the page
+                    w, h = fronts.width / MM, fronts.height / MM
+                    outline = min(outlines, key=lambda o: math.dist(_centre(clip), (lambda c: (c[0], h - c[1]) if w > h else (w - c[0], c[1]))(_centre(o))))
+                else:
+                    outline = min(outlines, key=lambda o: math.dist(_centre(clip), _centre(o)))
+                reach = max(math.dist(_centre(clip), p) for p in clip)
+                cut = max(math.dist(_centre(outline), p) for p in outline)
+                wanted = cut + 1.0 if _kind(outline) == "rounds" else cut * (cut * math.cos(math.pi / 6) + 1.0) / (cut * math.cos(math.pi / 6))
+                assert abs(reach - wanted) < 0.05, (page.index, _kind(outline), reach, wanted)
+                checked += 1
+    assert checked >= 180  # every round and hex card, front and back
