@@ -132,9 +132,10 @@ def test_the_offset_grid_names_cells_by_column_and_row_from_start():
 
 @pytest.mark.parametrize(("cols", "rows", "size"), [(0, 3, 10), (3, 0, 10), (101, 100, 10), (3, 3, 0), (3, 3, -1), (True, 3, 10), (2.5, 3, 10)])
 def test_a_grid_of_no_cells_too_many_or_no_size_is_refused(cols, rows, size):
-    with pytest.raises(LayoutError):
+    refused = r"(cols|rows) must be a whole number from 1 to 10000, got|a grid holds at most 10,000 cells of a positive size, got"
+    with pytest.raises(LayoutError, match=refused):
         grid(cols, rows, size=size)
-    with pytest.raises(LayoutError):
+    with pytest.raises(LayoutError, match=refused):
         squaregrid(Recorder(), 0, 0, cols, rows, size, labels=False)
 
 

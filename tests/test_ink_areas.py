@@ -537,8 +537,11 @@ def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(h
     options = {"bleed_mm": 0, "edge_bleed_mm": 3.0} if how == "edge bleed" else {"bleed_mm": 3.0}
     data, stats = write_sheets([group], game_title="Probe", kind="cards", paper="letter", duplex="long", gutter_mm=0, font_name=FONT, icons=None, **options)
     raster = ink_pages.page_inks(data, dpi=100, halves=False)
-    for exact, seen in zip(stats.page_exact, raster, strict=True):
-        assert exact is None or exact == pytest.approx(seen, abs=0.01)
+    measured = [(exact, seen) for exact, seen in zip(stats.page_exact, raster, strict=True) if exact is not None]
+    if how == "rounded cards":  # every page measured from its elements, or the comparison below holds nothing
+        assert len(measured) == len(raster), stats.page_exact
+    for exact, seen in measured:
+        assert exact == pytest.approx(seen, abs=0.01)
 
 
 def test_a_sheet_drawn_through_a_colour_filter_is_rasterised():
