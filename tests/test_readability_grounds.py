@@ -329,3 +329,22 @@ def test_more_than_twelve_values_are_names_not_a_colour_code():
     palette = {f"c{i}": f"#{i:02x}{i:02x}{i:02x}" for i in range(1, 14)}
     cards = [_card([rect(0, 0, 9, 9, v)], tone=k) for k, v in palette.items()]
     assert coded_fields("d", cards[:12], palette) != [] and coded_fields("d", cards, palette) == []
+
+
+def test_a_zones_label_on_a_gradient_is_set_for_the_gradients_darkest_stop(tmp_path):
+    """A `zone()` with no stroke colours its label for its ground, and a gradient's ground is its darkest stop (a label
+    must read on the darkest part it may cross): light stops at both ends and a dark one between give a white label,
+    where any one end's colour would give the ink. Read from the built card's PDF."""
+    import shutil
+
+    import pdfplumber
+    from conftest import TEST_PROJECT, run_pnp
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates/tiny/zone.j2").write_text('{{ zone(5, 5, 50, 30, "Zone", fill=gradient(["#f4f4f4", "#101060", "#e8e8e8"]), stroke="none") }}\n')
+    (root / "data/tiny/decks/zones.yaml").write_text("name: Zones\nsize: poker\nfront: tiny/zone.j2\ncards:\n  - {id: z, count: 1}\n")
+    assert run_pnp(root, "build", "tiny", "--only", "cards", "-q").exit_code == 0
+    with pdfplumber.open(root / "output/tiny/tiny-cards.pdf") as pdf:
+        labels = [w for p in pdf.pages for w in p.extract_words(extra_attrs=["non_stroking_color"]) if w["text"] == "Zone"]
+    assert [tuple(w["non_stroking_color"]) for w in labels] == [(1.0, 1.0, 1.0)], labels
