@@ -300,3 +300,21 @@ def test_a_player_aids_element_dragged_changes_exactly_its_literals_and_undo_res
     assert page.post("/api/undo").status_code == 200
     assert (page.root / AID).read_bytes() == before
     page.drawn(AID, item="reference:aid:1")
+
+
+def test_an_element_inside_a_turned_group_is_shown_fixed_and_its_drag_refused(page):
+    """A drag's box is upright on the page; inside a group turned by 30° its numbers would land elsewhere, so the element
+    is listed as not draggable (saying why), and a drag sent anyway is refused with the file's bytes untouched."""
+    before = (page.root / HERO).read_bytes()
+    turned = before + b'{% call group(x=10, y=20, rotate=30) %}{{ rect(1, 2, 8, 4, fill="red") }}{% endcall %}\n'
+    page.put_back(HERO, turned)
+    try:
+        line = turned.decode("utf-8").count("\n")
+        inside = next(e for e in page.elements() if e["function"] == "rect" and e["file"] == HERO and e["line"] == line)
+        assert not inside["editable"] and "inside a turned group" in inside["why"], inside
+        x, y, w, h = inside["box"]
+        answer = page.edit(inside, [x + 5, y, w, h])
+        assert answer.status_code == 422 and "inside a turned group" in answer.text, answer.text
+        assert (page.root / HERO).read_bytes() == turned
+    finally:
+        page.put_back(HERO, before)
