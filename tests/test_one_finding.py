@@ -203,3 +203,36 @@ def test_a_build_line_counts_only_what_its_file_has(project):
     assert re.search(r"-rulebook\.pdf  \d+ pages?  \d+ KB", rulebook), rulebook
     cards = next(line for line in built.splitlines() if "-cards.pdf" in line)
     assert re.search(r"\d+ pages?  \d+ pieces?  ", cards), cards
+
+
+def _deck_from_a_sheet(project, header_of_name: str) -> None:
+    """The tiny game's heroes read from a CSV whose name column is headed `header_of_name` (the template reads card.name)."""
+    import csv
+
+    import yaml
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    data = yaml.safe_load(deck.read_text(encoding="utf-8"))
+    keys = list(dict.fromkeys(k for card in data["cards"] for k in card))
+    with open(project / "data/tiny/decks/heroes.csv", "w", newline="", encoding="utf-8") as sheet:
+        rows = csv.writer(sheet)
+        rows.writerow([header_of_name if k == "name" else k for k in keys])
+        rows.writerows([card.get(k, "") for k in keys] for card in data["cards"])
+    settings = {k: v for k, v in data.items() if k != "cards"} | {"cards_from": "heroes.csv"}
+    deck.write_text(yaml.safe_dump(settings, sort_keys=False), encoding="utf-8")
+
+
+def test_a_header_that_differs_from_the_templates_name_only_in_capitals_is_one_error_at_its_cell(project):
+    """Issue 102: a spreadsheet's `Name` header is the field `Name`; the template reading `card.name` gets one finding, at
+    the header's cell, saying the two differ only in capitals and how to read the header as written."""
+    _deck_from_a_sheet(project, "Name")
+    result = run_pnp(project, "validate", "tiny")
+    said = [line for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/heroes.csv:1:2: error: "), said
+    assert "differ only in capitals" in said[0] and "read it as card.Name, or write the name as 'name'" in said[0], said
+
+
+def test_a_header_with_a_space_is_read_with_brackets_and_the_finding_says_how(project):
+    _deck_from_a_sheet(project, "Attack Name")
+    said = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if line.startswith("data/tiny/decks/heroes.csv:1:2: ")]
+    assert len(said) == 1 and 'a template reads it as card["Attack Name"]' in said[0], said

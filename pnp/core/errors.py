@@ -213,7 +213,16 @@ def _one_misspelling(unread: Finding, key: str, meant: str, lines: list[Finding]
     places = tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p))
     return replace(unread, severity="error", code="field-misspelt", places=places if len(places) > 1 else (), component=places[0] if places else unread.component,
                    message=f"the card field '{key}' is read by no template, and templates read '{meant}', which no card has ({where[0]}{more}): "
-                           f"one name is misspelt: make them the same")
+                           + _make_them_the_same(key, meant))
+
+
+def _make_them_the_same(key: str, meant: str) -> str:
+    """What to do about a field written one way and read another: a header keeps its capitals and spaces, so two names
+    that differ only in those are the same name written twice, and the template may read the header as it stands."""
+    if key.casefold() != meant.casefold():
+        return "one name is misspelt: make them the same"
+    reads = f"card.{key}" if key.isidentifier() else f'card["{key}"]'
+    return f"they differ only in capitals, and a field keeps its name as written: read it as {reads}, or write the name as '{meant}'"
 
 
 def _files_of_a_line(same: list[Finding]) -> Finding:

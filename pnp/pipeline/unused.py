@@ -116,7 +116,7 @@ def _unused_in_deck(deck, read: set, slug: str) -> dict:
         loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
         out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, sorted(read | declared))}: "
-                           f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=f"{deck.id}/{card.id}")
+                           f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}", loc, game=slug, component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
             loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and deck.data["defaults"].has_key_loc(key) else deck.loc_of("defaults")
@@ -207,3 +207,8 @@ def _strings(data):
     elif isinstance(data, list):
         for v in data:
             yield from _strings(v)
+
+
+def _read_as(key: str) -> str:
+    """How a template reads a field whose name is no Python name (a spreadsheet header such as 'Attack Name')."""
+    return "" if key.isidentifier() else f" (a template reads it as card[\"{key}\"])"
