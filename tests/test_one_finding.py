@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import pytest
 from click.testing import CliRunner
 from conftest import run_pnp
 from test_languages import CARD, DECK, GAME, RULES_DE, RULES_EN
@@ -236,3 +237,49 @@ def test_a_header_with_a_space_is_read_with_brackets_and_the_finding_says_how(pr
     _deck_from_a_sheet(project, "Attack Name")
     said = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if line.startswith("data/tiny/decks/heroes.csv:1:2: ")]
     assert len(said) == 1 and 'a template reads it as card["Attack Name"]' in said[0], said
+
+
+def _edit(project, rel: str, old: str, new: str) -> None:
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (rel, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# (what is mistyped, the edit or the command's words, the choice the finding must offer): every closed list of pnp's
+CLOSED_LISTS = [
+    ("a card size", ("data/tiny/decks/heroes.yaml", "size: poker", "size: pokr"), "poker"),
+    ("a card shape", ("data/tiny/decks/heroes.yaml", "size: poker", "size: poker\nshape: rund"), "round"),
+    ("a palette colour", ("data/tiny/game.yaml", '  red: "#c0392b"', '  red: "tomatoe"'), "tomato"),
+    ("a template's colour", (HERO, "{% endblock %}", '{{ rect(1, 1, 5, 5, fill="slategrey2") }}\n{% endblock %}'), "slategrey"),
+    ("a paper", ("build", "tiny", "--paper", "lettr"), "letter"),
+    ("a vendor", ("export", "tiny", "--vendor", "drivethrucard"), "drivethrucards"),
+    ("a cutter", ("build", "tiny", "--cutter", "silhuette"), "silhouette"),
+    ("an output kind", ("build", "tiny", "--only", "rulebok"), "rulebook"),
+]
+
+
+@pytest.mark.parametrize(("what", "mistake", "meant"), CLOSED_LISTS, ids=[c[0] for c in CLOSED_LISTS])
+def test_a_mistyped_choice_of_a_closed_list_is_met_with_did_you_mean(project, what, mistake, meant):
+    """Issue 102: a colour, a size, a shape, a paper, a vendor, a cutter or an output kind written with a typo is refused
+    naming the choice it was meant to be, whether it is written in the data, a template or the command."""
+    if mistake[0].startswith(("data/", "templates/")):
+        _edit(project, *mistake)
+        result = run_pnp(project, "validate", "tiny")
+    else:
+        result = run_pnp(project, *mistake)
+    assert result.exit_code != 0
+    assert f"(did you mean '{meant}'?)" in result.output + result.stderr, result.output + result.stderr
+
+
+def test_a_mistyped_language_is_met_with_did_you_mean(project):
+    _edit(project, "data/tiny/game.yaml", "title: Tiny Test Game", "title: Tiny Test Game\nlanguages: [en, de]")
+    result = run_pnp(project, "build", "tiny", "--lang", "dee")
+    assert result.exit_code != 0 and "no 'dee' edition (did you mean 'de'?)" in result.output, result.output
+
+
+def test_a_corner_radius_on_a_deck_with_no_corners_is_a_warning_at_its_line(project):
+    """Issue 102: `corner_radius:` on a round deck was ignored silently."""
+    _edit(project, "data/tiny/decks/heroes.yaml", "size: poker", "size: poker\nshape: round\ncorner_radius: 3")
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "corner_radius" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/heroes.yaml:4:16: warning: corner_radius rounds a rect deck's corners"), said

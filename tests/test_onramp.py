@@ -91,7 +91,7 @@ def test_a_colour_that_is_neither_hex_nor_a_css_name_says_both_forms(project):
     game.write_text(game.read_text(encoding="utf-8").replace('gold: "#876510"', "gold: darkgren"), encoding="utf-8")
     result = run_pnp(project, "validate", "tiny")
     assert result.exit_code == 1
-    assert "data/tiny/game.yaml:12:9: error: palette.gold: 'darkgren' is not a colour: write #rrggbb or a CSS colour name" in result.output
+    assert "data/tiny/game.yaml:12:9: error: palette.gold: 'darkgren' is not a colour (did you mean 'darkgreen'?): write #rrggbb or a CSS colour name" in result.output
 
 
 def _unused(output: str) -> list[str]:

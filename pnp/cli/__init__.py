@@ -18,6 +18,7 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
+    Choice,
     check_subset,
     editions,
     game_names,
@@ -106,7 +107,7 @@ def main(ctx, root, debug):
 
 @main.command(name="list")
 @click.argument("games", nargs=-1)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 @click.option("--lang", default=None, help=LANG_HELP + ", or all of them.")
 @click.option("--paper", default="letter", show_default=True, callback=one_paper, help="The paper whose sheets are counted: letter, a4, legal, tabloid, a3, a3plus or W x H.")
 @click.option("--printer", default=None, help="The printer profile from pnp.yaml whose margin the sheets keep (as for build).")
@@ -240,11 +241,11 @@ def _size_text(size) -> str:
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
 @click.option("--quick", is_flag=True, help="Check the data alone (counts, constraints, fields no template reads), in a fraction of the time: nothing is drawn, so template, layout and readability findings wait for a full validate or build.")
-@click.option("--vendor", type=click.Choice(VENDOR_NAMES), default=None, help="Also check every file `pnp export --vendor NAME` would write against that print service's numbers, writing nothing.")
+@click.option("--vendor", type=Choice(VENDOR_NAMES), default=None, help="Also check every file `pnp export --vendor NAME` would write against that print service's numbers, writing nothing.")
 @without_option
 @click.pass_context
 def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
@@ -269,9 +270,9 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", default="letter", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in); several comma-separated, like letter,a4 (file names then carry the paper).")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
-@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
-@click.option("--fold-rotation", type=click.Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
+@click.option("--duplex", type=Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
+@click.option("--layout", type=Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
+@click.option("--fold-rotation", type=Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
 @click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
 @click.option("--bleed-edges", "edge_bleed", is_flag=True, help="Cards share cut lines and bleed past the grid's outer edges only, as far as the margins hold (3 x 3 poker on Letter keeps its grid).")
 @click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
@@ -280,7 +281,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
-@click.option("--only", type=click.Choice(kind_names()), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--only", type=Choice(kind_names()), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
@@ -289,12 +290,12 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--html", is_flag=True, help="Also write the rulebook as one self-contained HTML file, for screen readers and phones.")
 @click.option("--large-print", is_flag=True, help="Set the rulebook and the reference sheet in large print (14 pt and up); files end -large-print.")
-@click.option("--cutter", type=click.Choice(CUTTER_NAMES), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
-@click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
+@click.option("--cutter", type=Choice(CUTTER_NAMES), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
+@click.option("--board-paper", type=Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--fronts-only", is_flag=True, help="Card sheets print the fronts alone: no backs pages at all (to sleeve in front of old cards).")
 @click.option("--insert", "insert", default=None, callback=parse_insert, metavar="WxH",
               help="Card sheets print each front as a sleeve insert of this size (mm unless a unit follows: 61x86 in front of a poker card), and no backs.")
-@click.option("--insert-fit", type=click.Choice(["scale", "trim"]), default="scale", show_default=True,
+@click.option("--insert-fit", type=Choice(["scale", "trim"]), default="scale", show_default=True,
               help="How a front becomes an insert: scaled to cover it, or trimmed unscaled; either keeps the card's safe area whole.")
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
@@ -355,7 +356,7 @@ def printed(ctx, games, out):
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
 @click.option("--bleed", is_flag=True, help="Include the 3 mm bleed around each face.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>/preview).")
-@click.option("--simulate", type=click.Choice(["grey", "deutan", "protan", "tritan"]), default=None,
+@click.option("--simulate", type=Choice(["grey", "deutan", "protan", "tritan"]), default=None,
               help="Show the faces as a reader sees them in greyscale or with deuteranopia, protanopia or tritanopia.")
 @click.option("--lang", default=None, help=LANG_HELP + " (default folder: preview-<lang>).")
 @click.pass_context

@@ -22,6 +22,22 @@ if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp
 EXIT_OK, EXIT_DATA = 0, 1  # and 2, click's own, for a usage error
 
 
+class Choice(click.Choice):
+    """click's closed list, whose refusal also names the choice a mistyped value was meant to be (`drivethrucard`:
+    did you mean 'drivethrucards'?), as every other closed list of pnp's does."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            from pnp.core.errors import did_you_mean
+
+            hint = did_you_mean(str(value), [str(c) for c in self.choices])
+            if hint:
+                exc.message = f"{exc.message.rstrip('.')}{hint}"
+            raise
+
+
 def open_project(root: str | None) -> Project:
     from pnp.data.project import Project, find_root
 

@@ -7,7 +7,7 @@ import sys
 import click
 
 from pnp.checks.simulate import DEFAULT_RUNS, DEFAULT_SEED, Condition, Question, QuestionError, answer_text, expand, simulate
-from pnp.cli.common import EXIT_DATA, EXIT_OK, check_subset, game_names, load_games, open_project, print_findings
+from pnp.cli.common import EXIT_DATA, EXIT_OK, Choice, check_subset, game_names, load_games, open_project, print_findings
 from pnp.core.errors import Report
 
 
@@ -33,7 +33,7 @@ def _conditions(ctx, param, values) -> tuple[tuple[str, str], ...]:
 @click.option("--at-least", type=click.IntRange(1), default=1, show_default=True, help="How many such cards a hand must hold for --where.")
 @click.option("--pair", default=None, metavar="FIELD", help="Count hands holding two cards with the same value of FIELD.")
 @click.option("--sum", "sum_field", default=None, metavar="FIELD", help="Spread of a numeric FIELD's sum over a hand: mean, min, max, percentiles, histogram.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=Choice(["text", "json"]), default="text")
 @click.pass_context
 def draw(ctx, game, deck, hand, runs, seed, where, at_least, pair, sum_field, fmt):
     """Shuffle a deck and deal hands: how often do they hold what you ask?"""

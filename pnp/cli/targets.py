@@ -10,6 +10,7 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
+    Choice,
     check_subset,
     editions,
     game_names,
@@ -41,12 +42,12 @@ def _base_url(ctx, param, value):
 
 @click.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice([*exporter_names(), "all"]), default=None,
+@click.option("--format", "fmt", type=Choice([*exporter_names(), "all"]), default=None,
               help="; ".join(f"{e.name}: {e.summary}" for e in EXPORTERS) + "; all: every one.")
-@click.option("--vendor", type=click.Choice(vendor_names()), default=None,
+@click.option("--vendor", type=Choice(vendor_names()), default=None,
               help="Instead of --format: exactly what this print service asks for, checked against its numbers, with README.txt ("
               + ", ".join(f"{v.name}: {v.title}" for v in VENDORS) + "); files go to <out>/<game>/vendor-<name>/.")
-@click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
+@click.option("--bleed", type=Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
               help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png, sprites: resolution; tts, pcio, vtt: the most their images use (a TTS deck sheet also stays under 4096 px a side).")
 @click.option("--base-url", callback=_base_url, default=None, metavar="URL",
@@ -137,7 +138,7 @@ def vendor_check(project, games: list, vendor: str, report: Report) -> None:
 
 @click.command()
 @click.option("--paper", default="letter", show_default=True, callback=one_paper, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in).")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Flip edge of your printer.")
+@click.option("--duplex", type=Choice(["long", "short"]), default="long", show_default=True, help="Flip edge of your printer.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: output/calibration-<paper>.pdf).")
 @click.option("--save", "save_name", default=None, metavar="NAME", help="Save --offset as printer NAME in pnp.yaml instead of writing a sheet.")
 @click.option("--offset", default=None, metavar="X,Y", help="With --save: the back offset in mm read from the sheet, like 0.5,-0.25.")

@@ -94,8 +94,10 @@ def paper_size(paper: str) -> tuple[float, float]:
         return PAPER_SIZES[name]
     size = parse_size(name, {})
     if size is None or isinstance(paper, (int, float)) or not all(MIN_PAPER_MM <= v <= MAX_PAPER_MM for v in size):
+        from pnp.core.errors import did_you_mean
+
         raise UnknownPaper(f"paper must be {', '.join(SHEET_PAPERS)}, or a size like 300x450mm or 11x17in "
-                           f"(each side {MIN_PAPER_MM:g}–{MAX_PAPER_MM:g} mm); got '{paper}'")
+                           f"(each side {MIN_PAPER_MM:g}–{MAX_PAPER_MM:g} mm); got '{paper}'{did_you_mean(str(paper), SHEET_PAPERS)}")
     return size
 
 

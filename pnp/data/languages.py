@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from pnp.core.errors import Finding, Loc, error, warning
+from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
 from pnp.data.source import LocDict, LocList
 
 MARK = "@"
@@ -77,7 +77,7 @@ def edition_of(data, wanted: str | None, rel: str, slug: str) -> tuple[Edition |
     if wanted in langs:
         return Edition(wanted, False), []
     where = data.loc_of("languages") if isinstance(data, LocDict) and "languages" in data else Loc(rel)
-    return None, [error("language-unknown", f"this game has no '{wanted}' edition (languages: {', '.join(langs)}): add '{wanted}' to "
+    return None, [error("language-unknown", f"this game has no '{wanted}' edition{did_you_mean(wanted, langs)} (languages: {', '.join(langs)}): add '{wanted}' to "
                         f"`languages:` and its translations (`field@{wanted}`), or build another language", where, game=slug)]
 
 

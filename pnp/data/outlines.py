@@ -39,7 +39,10 @@ class OutlineRefused(ValueError):
 def deck_shape(spec, data, path: Path, root: Path, slug: str, findings: list) -> Shape:
     """A deck's cut, as its YAML (`data`, the file at `path`) says it: `shape: rect` (with `corner_radius:` mm, rounded),
     `round`, `hex` (`hex_top: flat|pointy`) or an outline's .svg file beside the deck; a rectangle, with the finding
-    at its `shape:`, when that file is refused."""
+    at its `shape:`, when that file is refused. A `corner_radius:` on a shape with no corners is a warning at it."""
+    if spec.shape != "rect" and "corner_radius" in data:
+        findings.append(warning("corner-radius-unused", f"corner_radius rounds a rect deck's corners, and a '{spec.shape}' deck has none: remove it, "
+                                "or make the deck `shape: rect`", data.loc_of("corner_radius"), game=slug))
     if spec.shape == "round":
         return Shape("circle")
     if spec.shape == "hex":

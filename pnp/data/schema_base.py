@@ -33,7 +33,10 @@ def _size(value, presets=CARD_SIZES):
     if size is None:
         if not presets:  # a board's or token's size has no names to choose from
             raise ValueError("size must be 'W x H' in mm (as '60 x 40'; or with a unit: '6 x 4 cm'), or one number in mm for a square")
-        raise ValueError(f"size must be one of {', '.join(presets)}, or 'W x H' in mm")
+        from pnp.core.errors import did_you_mean
+
+        hint = did_you_mean(value, presets) if isinstance(value, str) else ""
+        raise ValueError(f"size must be one of {', '.join(presets)}, or 'W x H' in mm{hint}")
     if not all(0 < v <= MAX_FACE_MM for v in size):
         raise ValueError(f"each side must be between 0 and {MAX_FACE_MM} mm")
     return size
@@ -49,7 +52,10 @@ def _colour(value: str) -> str:
 
     named = css_colour(value)
     if named is None:
-        raise ValueError(f"'{value}' is not a colour: write #rrggbb or a CSS colour name (darkgreen, teal)")
+        from pnp.core.css_names import CSS_NAMES
+        from pnp.core.errors import did_you_mean
+
+        raise ValueError(f"'{value}' is not a colour{did_you_mean(value, CSS_NAMES)}: write #rrggbb or a CSS colour name (darkgreen, teal)")
     return named
 
 
@@ -63,6 +69,8 @@ def cut_named(allowed: tuple[str, ...]):
     def check(value: str) -> str:
         if value in allowed or (value.lower().endswith(".svg") and len(value) > 4):
             return value
-        raise ValueError(f"'{value}' is not allowed; expected {', '.join(repr(a) for a in allowed)} or an outline's .svg file (outlines/star.svg)")
+        from pnp.core.errors import did_you_mean
+
+        raise ValueError(f"'{value}' is not allowed{did_you_mean(value, allowed)}; expected {', '.join(repr(a) for a in allowed)} or an outline's .svg file (outlines/star.svg)")
 
     return AfterValidator(check)

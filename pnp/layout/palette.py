@@ -52,5 +52,5 @@ class Palette:
         elif text.lower() in _named():
             out = _named()[text.lower()]
         else:
-            raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, self.colours)}: use a palette name, a CSS colour name or #rrggbb", text)
+            raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, [*self.colours, *CSS_NAMES])}: use a palette name, a CSS colour name or #rrggbb", text)
         return out
