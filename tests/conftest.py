@@ -39,7 +39,7 @@ sys.dont_write_bytecode = False
 # and reads PDFs into many objects that live a while; with Python's default thresholds its cyclic collector runs a full
 # collection, walking all it keeps, every few tests. The oldest generation is collected after a thousand collections of
 # the middle one rather than ten: young objects are collected as before, the whole heap walked far less often
-# (docs/testing.md gives the figures). pnp pauses the collector itself while it builds (pnp.core.collector); the
+# (the figures: docs/testing.md as it stood at 0df1895, in git). pnp pauses the collector itself while it builds (pnp.core.collector); the
 # processes a test starts keep Python's defaults.
 gc.set_threshold(*gc.get_threshold()[:2], 1000)
 
@@ -70,7 +70,7 @@ def pytest_xdist_auto_num_workers(config) -> int:
     """`-n auto` (pyproject's addopts): one worker more than the cores. A worker spends part of its time waiting (on a
     `pnp watch` or `pnp serve` it started, a browser, a Ctrl-C's process group ending), and a third worker's tests fill
     those waits on a 2-core machine; more workers than that repeat each module's shared fixtures for less gain
-    (docs/testing.md gives the figures)."""
+    (the figures: docs/testing.md as it stood at 0df1895, in git)."""
     return (os.cpu_count() or 1) + 1
 
 
@@ -78,7 +78,7 @@ def pytest_xdist_auto_num_workers(config) -> int:
 # they make, a server or capped process they start and wait on), heaviest first by their processor time in a whole run
 # at d35debb (test_launch_guards by 0df1895's quiet run: it failed under nice): handed out before every other file.
 # xdist hands files out by their number of tests, most first, which left these files of few tests to the run's end,
-# where the last of them ran on one core while the other had nothing left (docs/testing.md gives the figures).
+# where the last of them ran on one core while the other had nothing left (the figures: docs/testing.md as it stood at 0df1895, in git).
 FIRST_FILES = ("test_export.py", "test_duplex_runs.py", "test_printable.py", "test_serve.py", "test_art_memory.py", "test_packing.py",
                "test_launch_guards.py", "test_game_texts.py", "test_kept_results.py", "test_hostile_bombs.py", "test_template_bombs.py",
                "test_speed_paths.py", "test_interrupt.py", "test_output_kinds.py", "test_tables.py", "test_findings.py", "test_kept_work.py",
