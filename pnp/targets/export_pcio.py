@@ -23,6 +23,7 @@ from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, 
 
 PCIO_SCHEMA = 8  # the newest PlayingCards.io file format the public importer was written against (pcioimport.mjs knownSchemaVersion)
 ASSETS = "userassets/"
+README = "README.txt"
 CARD_RADIUS = True  # includeRadius: rounded corners, as a cut card has
 LABEL_TEXT_PX = 14
 COLLECTION_TYPES = {"cards": "cards", "player-aids": "cards", "tokens": "pieces", "dice": "dice"}
@@ -48,8 +49,20 @@ def pcio_target(gctx: GameContext, request: ExportRequest, result: Export, findi
     cards = sum(len(s.pieces) for s in table.spots)
     result.notes.append(f"{name}: {len(widgets)} widgets ({cards} cards and pieces, {len(table.boards)} boards, {len(table.dice)} dice, {len(table.seats)} seats), "
                         f"{len(table.pictures)} images, at {table.scale * 25.4:.0f} px per inch of the table")
-    result.next_step = (f"pcio: in a playingcards.io room, import {name} in the room's editor (virtualtabletop.io takes the same file through "
-                        f"its game shelf's upload)")
+    result.files[README] = pcio_readme(table.title, gctx.game.slug).encode("utf-8")
+    result.next_step = f"pcio: in a playingcards.io room, import {name} in the room's editor; it is for PlayingCards.io only (see {README})"
+
+
+def pcio_readme(title: str, slug: str) -> str:
+    """README.txt beside the .pcio file: which table takes it and how, and why virtualtabletop.io takes the .vtt file
+    instead (its importer of December 2024, server/pcioimport.mjs, knows a card holder only as the older `cardPile`;
+    a widget type it does not know, as `holder`, becomes a red-striped placeholder: the last branch of its widget loop)."""
+    return (f"{title}: PlayingCards.io\n\n"
+            f"{pcio_name(slug)} is a table for PlayingCards.io. In a room there, open the room's editor and import\n"
+            f"{pcio_name(slug)}: the table is set up as exported.\n\n"
+            f"This file is for PlayingCards.io only. virtualtabletop.io's importer does not know its card holders\n"
+            f"(the decks' draw piles and each seat's cards) and loses them: for virtualtabletop.io, export the .vtt file\n"
+            f"(pnp export {slug} --format vtt) and upload that from the room's game shelf.\n")
 
 
 def pcio_widgets(table: Table) -> list[dict]:

@@ -15,8 +15,11 @@ type; a `pile` stacks cards; a `holder` is where they are dropped (its label a
 `label` widget above it); a widget with an `image` and `faces` is a board or a
 two-sided piece; `dice` has a face image each; `seat` a number; a `button` runs
 its `clickRoutine`, a list of operations (client/js/widgets/widget.js
-evaluateRoutine): here RECALL, SHUFFLE, MOVE and MOVEXY, which deal the decks
-as game.yaml's `setup:` says (pnp.targets.table.Deal).
+evaluateRoutine): here RECALL, SHUFFLE, SELECT, FOREACH, MOVE, MOVEXY, IF and
+SET, which deal the decks to the players seated as game.yaml's `setup:` says
+(pnp.targets.table.Deal). A seat's `hand` names the holder its player's cards
+go to: the one hand along the bottom, whose cards each player sees only their
+own of (`childrenPerOwner`).
 
 The file is stamped with the oldest format version whose fields it uses
 (VTT_FIELDS_SINCE), not the newest: a server migrates an older file up
@@ -51,13 +54,22 @@ from pnp.targets.table import (
 # migrates a file of an older version (v5DynamicFaceProperties moved a face's dynamic `value` into dynamicProperties;
 # v11OwnerMOVEXY gave MOVEXY its resetOwner). A seat's text is written as `displayEmpty`, its name before version 22
 # (v22SeatProperties renames it `emptyText` on load), so the stamp must stay under 22.
+# The Deal routine's SELECT, FOREACH, IF, SET, `${PROPERTY …}` and a MOVE to a seat's hand for its player all came
+# before format 11 (the client's widget.js from 2021-2022), so they add no entry.
 VTT_FIELDS_SINCE = {"faceTemplates[].objects[].dynamicProperties": 5, "MOVEXY.resetOwner": 11}
 VTT_VERSION = max(VTT_FIELDS_SINCE.values())  # 11: virtualtabletop.io's format from January 2023 (15 in 2024, 22 now)
 ENLARGED_PX = 400  # a card under the pointer is shown this high (the `enlarge` factor of its deck's cards), to be read
+TOKEN_ENLARGED_PX = 200  # … and a token this big on its longer side (a widget's `enlarge`, client/js/widgets/widget.js showEnlarged)
+ENLARGE_MIN = 1.5  # the least enlargement worth showing
+HAND_ID = "hand"  # the hand along the bottom; a seat's `hand` (client/js/widgets/seat.js: 'hand' by default)
+HAND_STACK_PX = 40  # a card in the hand lies this far right of the one before (editmode.js #addHand: virtualtabletop.io's own hand)
+DEAL_ID = "button-deal"
+SEATED = "seated"  # the Deal routine's collection of the seats a player sits at
 SEAT_TEXT = "seatIndex"  # an empty or taken seat shows its number, which fits its marker (the default "click to sit" spilt onto the aids)
 SEAT_FONT_PX = 16
 SHUFFLE_CSS = "font-size: 12px; border-width: 2px"  # a button on a name's row: its text inside its 22 px
 ASSETS = "assets/"
+README = "README.txt"
 CARD_RADIUS = 8  # px: a cut card's rounded corners
 
 
@@ -85,8 +97,24 @@ def vtt_target(gctx: GameContext, request: ExportRequest, result: Export, findin
         members = [("0.json", json.dumps(state, indent=1, ensure_ascii=False).encode("utf-8"))]
         members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
         result.files[name] = zip_file(target, members)
+    result.files[README] = vtt_readme(table.title, gctx.game.slug, DEAL_ID in state).encode("utf-8")
     result.notes.append(f"{name}: {len(state) - 1} widgets, {len(table.pictures)} images, format {VTT_VERSION}")
-    result.next_step = f"vtt: in a virtualtabletop.io room, upload {name} from the game shelf (it becomes a game of the room, set up as exported)"
+    result.next_step = (f"vtt: in a virtualtabletop.io room, upload {name} from the game shelf (it becomes a game of the room, set up as exported); "
+                        f"it is for virtualtabletop.io only (see {README})")
+
+
+def vtt_readme(title: str, slug: str, deals: bool) -> str:
+    """README.txt beside the room file: which table takes it, how to load it, what its buttons do, and which file
+    goes to the other browser table."""
+    buttons = ("Sit at a seat each, then press Deal: the players seated are dealt their cards into the hand along the\n"
+               "bottom (each sees only their own) and the cards set out face up are laid out. Deal deals once and then\n"
+               "reads Dealt; Reset gathers every card back into its draw pile, shuffled, and makes Deal ready again.\n"
+               if deals else "Reset gathers every card back into its draw pile, shuffled.\n")
+    return (f"{title}: virtualtabletop.io\n\n"
+            f"{vtt_name(slug)} is a room file for virtualtabletop.io. In a room there, open the game shelf and upload\n"
+            f"{vtt_name(slug)}: it becomes a game of the room, set up as exported.\n\n{buttons}\n"
+            f"This file is for virtualtabletop.io only. For PlayingCards.io, export the .pcio file\n"
+            f"(pnp export {slug} --format pcio) and import that there.\n")
 
 
 def vtt_state(table: Table, game) -> dict:
@@ -118,34 +146,52 @@ def vtt_state(table: Table, game) -> dict:
              "faces": [{"image": _asset(t.front)} for t in die.collection.types.values()]})
     for seat in table.seats:
         add({"id": seat.id, "type": "seat", "index": seat.index, "x": _n(seat.x), "y": _n(seat.y), "width": _n(seat.w), "height": _n(seat.h),
-             "display": SEAT_TEXT, "displayEmpty": SEAT_TEXT, "css": f"font-size: {SEAT_FONT_PX}px"})
+             "display": SEAT_TEXT, "displayEmpty": SEAT_TEXT, "css": f"font-size: {SEAT_FONT_PX}px", "hand": HAND_ID})
     hx, hy, hw, hh = table.hand
-    add({"id": "hand", "type": "holder", "x": _n(hx), "y": _n(hy), "width": _n(hw), "height": _n(hh), "childrenPerOwner": True, "alignChildren": False,
-         "onEnter": {"activeFace": 1}, "onLeave": {"activeFace": 0}})
+    add({"id": HAND_ID, "type": "holder", "x": _n(hx), "y": _n(hy), "width": _n(hw), "height": _n(hh), "childrenPerOwner": True,
+         "dropOffsetX": HOLDER_PAD_PX, "dropOffsetY": HOLDER_PAD_PX, "stackOffsetX": HAND_STACK_PX, "onEnter": {"activeFace": 1}, "onLeave": {"activeFace": 0}})
     for button in _buttons(table):
         add(button)
     return state
 
 
 def _buttons(table: Table) -> list[dict]:
-    """Deal (every deck back, shuffled, then dealt as `setup:` says: none when it deals nothing) and Reset (every deck
-    back in its draw pile, shuffled), one above the other beside the hand; none when the table has no deck."""
+    """Deal and Reset, one above the other beside the hand; none when the table has no deck, only Reset when `setup:`
+    deals nothing.
+
+    Deal deals once: it gathers every deck back into its draw pile, shuffled, deals each player seated (a seat whose
+    `player` is not empty: the SELECT virtualtabletop.io's own games use) the cards `setup:` says into their hand,
+    turns the face-up cards up and reads "Dealt"; pressed again it does nothing, for a second deal would gather the
+    cards of a game under way. Reset gathers every deck back, shuffled, and makes Deal ready again."""
     if not table.deals:
         return []
     x, y, w, _ = table.controls
     back = [op for deal in table.deals for op in ({"func": "RECALL", "holder": deal.pile}, {"func": "SHUFFLE", "holder": deal.pile})]
-    dealt = [op for deal in table.deals for op in _deal_ops(deal)]
+    dealt = _deal_ops(table.deals)
     h = CONTROL_PX[1]
     reset = {"id": "button-reset", "type": "button", "x": _n(x), "y": _n(y + h + GAP_PX), "width": _n(w), "height": h, "text": "Reset", "clickRoutine": back}
     if not dealt:
         return [reset]
-    return [{"id": "button-deal", "type": "button", "x": _n(x), "y": _n(y), "width": _n(w), "height": h, "text": "Deal", "clickRoutine": back + dealt}, reset]
+    reset["clickRoutine"] = back + _deal_state([DEAL_ID], False, "Deal")
+    deal = {"id": DEAL_ID, "type": "button", "x": _n(x), "y": _n(y), "width": _n(w), "height": h, "text": "Deal",
+            "clickRoutine": [{"func": "IF", "condition": "${PROPERTY dealt}", "elseRoutine": back + dealt + _deal_state("thisButton", True, "Dealt")}]}
+    return [deal, reset]
 
 
-def _deal_ops(deal: Deal) -> list[dict]:
-    """A deck's cards to each seat, face down, then one turned up at each of its spots."""
-    ops: list[dict] = [{"func": "MOVE", "from": deal.pile, "to": seat, "count": deal.each, "face": 0} for seat in deal.seats]
-    ops += [{"func": "MOVEXY", "from": deal.pile, "count": 1, "face": 1, "x": _n(x), "y": _n(y), "resetOwner": True} for x, y in deal.face_up]
+def _deal_state(button, dealt: bool, text: str) -> list[dict]:
+    """The Deal button marked dealt or not (its `dealt`, which its routine tests) and saying so."""
+    return [{"func": "SET", "collection": button, "property": "dealt", "value": dealt}, {"func": "SET", "collection": button, "property": "text", "value": text}]
+
+
+def _deal_ops(deals: list[Deal]) -> list[dict]:
+    """Each deck's cards into the hand of each seated player, then one card turned up at each of its spots. A MOVE to
+    a seat puts the cards in the seat's `hand` holder, owned by its player, who alone sees them (widget.js MOVE)."""
+    hands = [{"func": "MOVE", "from": deal.pile, "to": "${widgetID}", "count": deal.each, "face": 0} for deal in deals if deal.each]
+    ops: list[dict] = []
+    if hands:
+        ops += [{"func": "SELECT", "type": "seat", "property": "player", "relation": "!=", "value": "", "collection": SEATED},
+                {"func": "FOREACH", "collection": SEATED, "loopRoutine": hands}]
+    ops += [{"func": "MOVEXY", "from": deal.pile, "count": 1, "face": 1, "x": _n(x), "y": _n(y), "resetOwner": True} for deal in deals for x, y in deal.face_up]
     return ops
 
 
@@ -155,7 +201,9 @@ def _deck(collection: Collection, spot: Spot | None) -> dict:
     radius = CARD_RADIUS if collection.kind in ("cards", "player-aids") else False
     defaults: dict = {"width": w, "height": h}
     if collection.kind in ("cards", "player-aids"):
-        defaults["enlarge"] = round(max(1.5, ENLARGED_PX / h), 2)
+        defaults["enlarge"] = round(max(ENLARGE_MIN, ENLARGED_PX / h), 2)
+    elif collection.kind == "tokens":
+        defaults["enlarge"] = round(max(ENLARGE_MIN, TOKEN_ENLARGED_PX / max(w, h)), 2)
     deck = {"id": collection.id, "type": "deck", "cardDefaults": defaults,
             "cardTypes": {t.id: {"face": _asset(t.front), "back": _asset(t.back or t.front)} for t in collection.types.values()},
             "faceTemplates": [_face("back", w, h, radius), _face("face", w, h, radius)]}
