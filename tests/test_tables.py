@@ -14,7 +14,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from conftest import EXPORT_BASE_URL, ROOT, TEST_PROJECT, build_log_path, run_pnp
 from PIL import Image
 from table_readers import VTT_2024, read_pcio, read_vtt, read_vtt_box, vtt_size
@@ -364,61 +363,17 @@ def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(pro
 @pytest.mark.parametrize("game", GAMES)
 def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, shipped_export):
     """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it, its
-    virtualtabletop.io room in a format a 2024 server takes, its Deal button dealing what the rulebook says."""
+    virtualtabletop.io room in a format a 2024 server takes (its Deal button: tests/test_vtt_deal.py)."""
     out = shipped_export(game) / game
     want = _expected(ROOT, game)
     pcio, vtt = read_pcio(out / "pcio" / f"{game}.pcio"), read_vtt(out / "vtt" / f"{game}.vtt")
     assert pcio.problems == [] and vtt.problems == [] and vtt.version <= VTT_2024
-    _deal_button_deals_what_the_rulebook_says(game, vtt)
     card_decks = [w for w in pcio.of_type("cardDeck") if w["id"].startswith("deck-")]
     assert sorted(len(_pcio_cards(pcio, d["id"])) for d in card_decks) == sorted(info["copies"] for info in want["decks"].values())
     assert len(pcio.of_type("board")) == len(want["boards"]) and len(pcio.of_type("dice")) == len(vtt.of_type("dice")) == want["dice"]
     index = json.loads((out / "sprites/sprites.json").read_text(encoding="utf-8"))
     kinds = [c["kind"] for c in index["components"]]
     assert kinds.count("cards") == len(want["decks"]) and kinds.count("boards") == len(want["boards"]) and kinds.count("tokens") == len(want["tokens"])
-
-
-# what each shipped game's rulebook deals at setup: deck → (cards to each player, cards turned face up)
-RULES_DEAL = {"organ-match": {"patients": (7, 0)},  # seed: "Deal seven Patient cards to each player"
-              "narco-empire": {"cartel": (1, 0)},  # rulebook, Set up 5: "Shuffle the Cartel deck and deal 1 card to each player"
-              "police-precinct": {"police": (2, 0)},  # rulebook, Setting up 4: "… one donut and two police cards"
-              "organ-trail": {"criminals": (0, 9)},  # rulebook, Setting up 1: the criminals face up in a 3 × 3 grid
-              "germ-tycoon": {}}  # deals money, no cards
-
-
-def _deal_button_deals_what_the_rulebook_says(game: str, table) -> None:
-    """The room's Deal button played (tests/table_routines.py) with 1 player seated, 3 where the game allows and its
-    most: each seated player's hand holds the cards the rulebook deals each player, nothing lies at an empty seat, the
-    cards it turns up lie face up, every other card of each deck is face down in its draw pile, and no card is lost
-    or doubled; Reset then gathers every card back (a game whose rules deal no card has only Reset)."""
-    buttons = {w["text"] for w in table.of_type("button") if not w.get("parent")}  # beside the hand (a Shuffle lies on each deck's name row)
-    assert buttons == ({"Deal", "Reset"} if RULES_DEAL[game] else {"Reset"})
-    players = yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["players"]
-    seats = sorted(table.of_type("seat"), key=lambda s: s["index"])
-    assert len(seats) == players["max"]
-    decks = [d for d in table.of_type("deck") if d["id"].startswith("deck-")]
-    for seated in sorted({1, players["max"]} | ({3} if players["min"] <= 3 <= players["max"] else set())):  # one alone, three, the most
-        room = Room(table.widgets)
-        for n, seat in enumerate(seats[:seated]):
-            room.sit(seat["id"], f"player {n + 1}")
-        room.click(_button(room, "Deal" if RULES_DEAL[game] else "Reset"), "player 1")
-        assert room.problems == []
-        for deck in decks:
-            each, up = RULES_DEAL[game].get(deck["id"].removeprefix("deck-"), (0, 0))
-            cards = room.cards(deck["id"])
-            assert len({c["id"] for c in cards}) == len(cards) == sum(1 for w in table.of_type("card") if w["deck"] == deck["id"])
-            for n, seat in enumerate(seats):
-                held = [c for c in room.hand_of(seat["id"]) if c["deck"] == deck["id"]]
-                assert len(held) == (each if n < seated else 0), (deck["id"], seated, seat["id"])
-            assert not [c for c in cards if room.holder_of(c) and room.holder_of(c).startswith("seat-")], (deck["id"], seated)
-            loose = [c.get("activeFace", 0) for c in cards if room.holder_of(c) is None]
-            assert loose == [1] * up, (deck["id"], seated)
-            pile = [c for c in cards if room.holder_of(c) == f"pile-{deck['id']}"]
-            assert len(pile) == len(cards) - seated * each - up and not any(c.get("activeFace") for c in pile), (deck["id"], seated)
-        room.click(_button(room, "Reset"), "player 1")
-        assert room.problems == []
-        for deck in decks:
-            assert all(room.holder_of(c) == f"pile-{deck['id']}" and not c.get("activeFace") and not c.get("owner") for c in room.cards(deck["id"]))
 
 
 class _TtsDeck:
