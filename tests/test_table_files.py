@@ -49,7 +49,7 @@ def _table(deals: bool = True, each: int = 2) -> Table:
                   [Place("seat-1", "Seat 1", 100, 560, 40, 40, index=1), Place("seat-2", "Seat 2", 300, 560, 40, 40, index=2)],
                   (20, 800, 1400, 180), controls=(1450, 800, 96, 100))
     if deals:
-        table.deals = [Deal("deck", "deck-pile", each, ("seat-1-cards", "seat-2-cards") if each else (), ((230.35, 100.0),) if each else ())]
+        table.deals = [Deal("deck", "deck-pile", each, ((230.35, 100.0),) if each else ())]
     return table
 
 
@@ -286,7 +286,9 @@ def test_pcio_seats_count_from_0_and_draw_piles_have_a_shuffle_button_seats_none
     assert "hasShuffleButton" not in widgets["seat-1-cards"] and "hasShuffleButton" not in widgets["seat-2-cards"]
     empty = _table()
     empty.spots[0].pieces = []
-    assert "hasShuffleButton" not in {w["id"]: w for w in pcio_widgets(empty)}["deck-pile"]
+    emptied = {w["id"]: w for w in pcio_widgets(empty)}
+    assert "hasShuffleButton" not in emptied["deck-pile"]
+    assert (emptied["deck"]["parent"], emptied["deck"]["x"]) == ("deck-pile", 100)  # a deck lies in its draw pile, even one its deal emptied
     assert (widgets["deck-pile"]["x"], widgets["deck-pile"]["y"], widgets["deck-pile"]["width"], widgets["deck-pile"]["height"]) == (100, 100, 108, 148.2)
     assert (widgets["seat-2-cards"]["x"], widgets["seat-2-cards"]["y"]) == (300, 600)
     assert widgets["tok-stack.label"] == {"id": "tok-stack.label", "type": "labelText", "labelContent": "Coins", "x": 500, "y": 76, "z": widgets["tok-stack.label"]["z"],

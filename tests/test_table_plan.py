@@ -136,7 +136,16 @@ def test_seats_count_from_1_and_each_holds_its_dealt_cards_face_down_and_a_playe
     assert gaps == pytest.approx([12] * SEATS), "the table's one gap between pieces, after a holder wider than its seat's name"
     heroes = _collection(table, "cards", "Heroes")
     assert table.deals[0].deck == heroes.id and table.deals[0].each == DEAL
-    assert table.deals[0].seats == tuple(f"seat-{i}-cards" for i in range(1, SEATS + 1)), "dealt to every seat, in seat order"
+    assert table.deals[0].pile == f"pile-{heroes.id}" and table.homes()[heroes.id].id == table.deals[0].pile, "the deck lies in its draw pile"
+    ids = [i for spot_ids in table.piece_ids().values() for i in spot_ids]
+    assert len(set(ids)) == len(ids) == sum(len(s.pieces) for s in table.spots), "one widget id a piece, each once"
+    numbers: dict = {}
+    for i in ids:
+        if i.startswith(f"card.{heroes.id}."):
+            kind, n = i.removeprefix(f"card.{heroes.id}.").rsplit(".", 1)
+            numbers.setdefault(kind, []).append(int(n))
+    assert {kind: sorted(n) for kind, n in numbers.items()} == {kind: list(range(1, count + 1)) for kind, count in HEROES.items()}, \
+        "each hero's copies numbered from 1"
 
 
 def test_without_setup_seats_a_table_seats_the_most_players_and_deals_nothing(base, tmp_path, flat):
@@ -148,7 +157,7 @@ def test_without_setup_seats_a_table_seats_the_most_players_and_deals_nothing(ba
     assert not any(s.id.endswith("-cards") for s in spots.values())
     assert all(len(spots[f"seat-{i}-aids"].pieces) == 1 for i in range(1, 5)), "four aids, one at each of four seats: none left over"
     assert not any(s.holder and s.pieces and s.pieces[0].collection.kind == "player-aids" for s in spots.values())
-    assert all(d.each == 0 and d.seats == () and d.face_up == () for d in table.deals)
+    assert all(d.each == 0 and d.face_up == () for d in table.deals)
     assert table.players == "2-4" and table.title == "Tiny Test Game"
 
 

@@ -32,7 +32,7 @@ import json
 import zlib
 
 from pnp.outputs.context import GameContext
-from pnp.targets.packaging import PictureStore, Stored, zip_file
+from pnp.targets.packaging import Stored
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import (
     CONTROL_PX,
@@ -47,7 +47,8 @@ from pnp.targets.table import (
     Spot,
     Table,
     name_px,
-    plan_table,
+    px,
+    write_table_file,
 )
 
 # Each field this file writes whose meaning a version of the format fixed, and that version: server/fileupdater.mjs
@@ -85,18 +86,17 @@ def asset_id(data: bytes | Stored) -> str:
 
 
 def vtt_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
-    """The whole game as one room file: each image written to the staging folder as it is made, then copied into the
-    zip, which is written there too (a deck of photographic art is never held whole)."""
+    """The whole game as one room file (pnp.targets.table.write_table_file), and README.txt beside it."""
     name = vtt_name(gctx.game.slug)
-    target = result.files.path_of(name)
-    with PictureStore(target.parent) as store:
-        table = plan_table(gctx, request, findings, store)
-        if table is None:
-            return
-        state = vtt_state(table, gctx.game)
-        members = [("0.json", json.dumps(state, indent=1, ensure_ascii=False).encode("utf-8"))]
-        members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
-        result.files[name] = zip_file(target, members)
+    state: dict = {}
+
+    def entries(table: Table) -> list[tuple[str, bytes]]:
+        state.update(vtt_state(table, gctx.game))
+        return [("0.json", json.dumps(state, indent=1, ensure_ascii=False).encode("utf-8"))]
+
+    table = write_table_file(gctx, request, result, findings, name, ASSETS, entries)
+    if table is None:
+        return
     result.files[README] = vtt_readme(table.title, gctx.game.slug, DEAL_ID in state).encode("utf-8")
     result.notes.append(f"{name}: {len(state) - 1} widgets, {len(table.pictures)} images, format {VTT_VERSION}")
     result.next_step = (f"vtt: in a virtualtabletop.io room, upload {name} from the game shelf (it becomes a game of the room, set up as exported); "
@@ -127,28 +127,24 @@ def vtt_state(table: Table, game) -> dict:
         state[widget["id"]] = widget
 
     for board in table.boards:
-        add({"id": board.id, "x": _n(board.x), "y": _n(board.y), "width": _n(board.w), "height": _n(board.h), "image": _asset(board.picture),
+        add({"id": board.id, "x": px(board.x), "y": px(board.y), "width": px(board.w), "height": px(board.h), "image": _asset(board.picture),
              "movable": False, "layer": -4})
-    spots = {spot.id: spot for spot in table.spots}
-    home: dict[str, Spot] = {deal.deck: spots[deal.pile] for deal in table.deals}  # a deck lies in its draw pile, even one left empty
-    for spot in table.spots:
-        for piece in spot.pieces:
-            home.setdefault(piece.collection.id, spot)
+    home = table.homes()
     for collection in table.collections:
         if collection.kind != "dice":
             add(_deck(collection, home.get(collection.id)))
-    count: dict = {}
+    ids = table.piece_ids()
     piles = {deal.pile for deal in table.deals}
     for spot in table.spots:
-        _spot(spot, add, count, spot.id in piles)
+        _spot(spot, add, ids[spot.id], spot.id in piles)
     for die in table.dice:
-        add({"id": die.id, "type": "dice", "x": _n(die.x), "y": _n(die.y), "width": _n(die.w), "height": _n(die.h), "movable": True,
+        add({"id": die.id, "type": "dice", "x": px(die.x), "y": px(die.y), "width": px(die.w), "height": px(die.h), "movable": True,
              "faces": [{"image": _asset(t.front)} for t in die.collection.types.values()]})
     for seat in table.seats:
-        add({"id": seat.id, "type": "seat", "index": seat.index, "x": _n(seat.x), "y": _n(seat.y), "width": _n(seat.w), "height": _n(seat.h),
+        add({"id": seat.id, "type": "seat", "index": seat.index, "x": px(seat.x), "y": px(seat.y), "width": px(seat.w), "height": px(seat.h),
              "display": SEAT_TEXT, "displayEmpty": SEAT_TEXT, "css": f"font-size: {SEAT_FONT_PX}px", "hand": HAND_ID})
     hx, hy, hw, hh = table.hand
-    add({"id": HAND_ID, "type": "holder", "x": _n(hx), "y": _n(hy), "width": _n(hw), "height": _n(hh), "childrenPerOwner": True,
+    add({"id": HAND_ID, "type": "holder", "x": px(hx), "y": px(hy), "width": px(hw), "height": px(hh), "childrenPerOwner": True,
          "dropOffsetX": HOLDER_PAD_PX, "dropOffsetY": HOLDER_PAD_PX, "stackOffsetX": HAND_STACK_PX, "onEnter": {"activeFace": 1}, "onLeave": {"activeFace": 0}})
     for button in _buttons(table):
         add(button)
@@ -169,11 +165,11 @@ def _buttons(table: Table) -> list[dict]:
     back = [op for deal in table.deals for op in ({"func": "RECALL", "holder": deal.pile}, {"func": "SHUFFLE", "holder": deal.pile})]
     dealt = _deal_ops(table.deals)
     h = CONTROL_PX[1]
-    reset = {"id": "button-reset", "type": "button", "x": _n(x), "y": _n(y + h + GAP_PX), "width": _n(w), "height": h, "text": "Reset", "clickRoutine": back}
+    reset = {"id": "button-reset", "type": "button", "x": px(x), "y": px(y + h + GAP_PX), "width": px(w), "height": h, "text": "Reset", "clickRoutine": back}
     if not dealt:
         return [reset]
     reset["clickRoutine"] = back + _deal_state([DEAL_ID], False, "Deal")
-    deal = {"id": DEAL_ID, "type": "button", "x": _n(x), "y": _n(y), "width": _n(w), "height": h, "text": "Deal",
+    deal = {"id": DEAL_ID, "type": "button", "x": px(x), "y": px(y), "width": px(w), "height": h, "text": "Deal",
             "clickRoutine": [{"func": "IF", "condition": "${PROPERTY dealt}", "elseRoutine": back + dealt + _deal_state("thisButton", True, "Dealt")}]}
     return [deal, reset]
 
@@ -191,13 +187,13 @@ def _deal_ops(deals: list[Deal]) -> list[dict]:
     if hands:
         ops += [{"func": "SELECT", "type": "seat", "property": "player", "relation": "!=", "value": "", "collection": SEATED},
                 {"func": "FOREACH", "collection": SEATED, "loopRoutine": hands}]
-    ops += [{"func": "MOVEXY", "from": deal.pile, "count": 1, "face": 1, "x": _n(x), "y": _n(y), "resetOwner": True} for deal in deals for x, y in deal.face_up]
+    ops += [{"func": "MOVEXY", "from": deal.pile, "count": 1, "face": 1, "x": px(x), "y": px(y), "resetOwner": True} for deal in deals for x, y in deal.face_up]
     return ops
 
 
 def _deck(collection: Collection, spot: Spot | None) -> dict:
     """A deck: its card types' images and its two faces, the back first; it lies in its draw pile's holder."""
-    w, h = _n(collection.size[0]), _n(collection.size[1])
+    w, h = px(collection.size[0]), px(collection.size[1])
     radius = CARD_RADIUS if collection.kind in ("cards", "player-aids") else False
     defaults: dict = {"width": w, "height": h}
     if collection.kind in ("cards", "player-aids"):
@@ -210,7 +206,7 @@ def _deck(collection: Collection, spot: Spot | None) -> dict:
     if spot is not None and spot.holder:
         deck["parent"] = spot.id
     elif spot is not None:
-        deck.update({"x": _n(spot.x), "y": _n(spot.y)})
+        deck.update({"x": px(spot.x), "y": px(spot.y)})
     return deck
 
 
@@ -219,40 +215,39 @@ def _face(key: str, w: float, h: float, radius) -> dict:
             "objects": [{"type": "image", "x": 0, "y": 0, "width": w, "height": h, "color": "transparent", "dynamicProperties": {"value": key}}]}
 
 
-def _spot(spot: Spot, add, count: dict, draw_pile: bool) -> None:
+def _spot(spot: Spot, add, ids: list[str], draw_pile: bool) -> None:
     """A holder or a loose stack with its pieces: more than one piece lie in a pile, bottom first. A deck's draw pile
     turns a card gathered back into it face down."""
     parent = None
     if spot.holder:
-        holder = {"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "width": _n(spot.w), "height": _n(spot.h),
+        holder = {"id": spot.id, "type": "holder", "x": px(spot.x), "y": px(spot.y), "width": px(spot.w), "height": px(spot.h),
                   "dropOffsetX": HOLDER_PAD_PX, "dropOffsetY": HOLDER_PAD_PX}
         if draw_pile:
             holder["onEnter"] = {"activeFace": 0}
         add(holder)
         label_w = name_px(spot.label) if draw_pile else max(spot.w, name_px(spot.label))
         if spot.label:
-            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": _n(label_w), "height": LABEL_PX - 2,
+            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": px(label_w), "height": LABEL_PX - 2,
                  "text": spot.label})
         if draw_pile:
-            add({"id": f"{spot.id}.shuffle", "type": "button", "parent": spot.id, "x": _n(label_w + GAP_PX), "y": -LABEL_PX, "width": SHUFFLE_PX,
+            add({"id": f"{spot.id}.shuffle", "type": "button", "parent": spot.id, "x": px(label_w + GAP_PX), "y": -LABEL_PX, "width": SHUFFLE_PX,
                  "height": LABEL_PX - 2, "text": "Shuffle", "css": SHUFFLE_CSS, "clickRoutine": [{"func": "SHUFFLE", "holder": spot.id}]})
         parent = spot.id
     elif spot.label:
-        add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(max(spot.w, NAME_MIN_PX, name_px(spot.label))),
+        add({"id": f"{spot.id}.label", "type": "label", "x": px(spot.x), "y": px(spot.y - LABEL_PX), "width": px(max(spot.w, NAME_MIN_PX, name_px(spot.label))),
              "height": LABEL_PX - 2, "text": spot.label})
     if not spot.pieces:
         return
-    at = {"x": HOLDER_PAD_PX, "y": HOLDER_PAD_PX} if spot.holder else {"x": _n(spot.x), "y": _n(spot.y)}
+    at = {"x": HOLDER_PAD_PX, "y": HOLDER_PAD_PX} if spot.holder else {"x": px(spot.x), "y": px(spot.y)}
     if len(spot.pieces) > 1:
         w, h = spot.pieces[0].collection.size
-        pile = {"id": f"{spot.id}.pile", "type": "pile", **at, "width": _n(w), "height": _n(h)}
+        pile = {"id": f"{spot.id}.pile", "type": "pile", **at, "width": px(w), "height": px(h)}
         if parent:
             pile["parent"] = parent
         add(pile)
         parent, at = pile["id"], {}
-    for z, piece in enumerate(spot.pieces, 1):
-        n = count[piece.collection.id, piece.type.id] = count.get((piece.collection.id, piece.type.id), 0) + 1
-        card = {"id": f"card.{piece.collection.id}.{piece.type.id}.{n}", "type": "card", "deck": piece.collection.id, "cardType": piece.type.id, **at, "z": z}
+    for z, (piece, card_id) in enumerate(zip(spot.pieces, ids, strict=True), 1):
+        card = {"id": card_id, "type": "card", "deck": piece.collection.id, "cardType": piece.type.id, **at, "z": z}
         if parent:
             card["parent"] = parent
         if piece.face_up:
@@ -263,7 +258,3 @@ def _spot(spot: Spot, add, count: dict, draw_pile: bool) -> None:
 def _asset(picture: Picture) -> str:
     return f"/assets/{asset_id(picture.data)}"
 
-
-def _n(value: float) -> float:
-    v = round(value, 1)
-    return int(v) if v == int(v) else v
