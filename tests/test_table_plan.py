@@ -25,7 +25,7 @@ from pnp.data.project import Project
 from pnp.outputs.context import Engine
 from pnp.targets import table as table_module
 from pnp.targets.staging import ExportRequest
-from pnp.targets.table import Table, plan_table
+from pnp.targets.table import LABEL_PX, Table, plan_table
 
 SEATS, DEAL, FACE_UP = 3, 2, 1
 HEROES = {"knight": 2, "att": 2, "rogue": 3, "mage": 3, "twin": 2}  # data/tiny/decks/heroes.yaml: id: count
@@ -314,9 +314,16 @@ def test_a_board_keeps_its_true_size_beside_the_cards_and_its_picture_is_at_most
     assert scores.picture.size == (int(180 * 150 / 25.4), int(240 * 150 / 25.4)), "240 mm at 150 px an inch: 1417 px, under the cap"
 
 
+def _boxes(table: Table) -> list[tuple[str, float, float, float, float]]:
+    """Every box on the table (id, x, y, w, h): a spot's with the name above it (LABEL_PX high)."""
+    boxes = [(p.id, p.x, p.y, p.w, p.h) for p in table.boards + table.dice + table.seats]
+    boxes += [(s.id, s.x, s.y - (LABEL_PX if s.label else 0), s.w, s.h + (LABEL_PX if s.label else 0)) for s in table.spots]
+    return [*boxes, ("hand", *table.hand), ("controls", *table.controls)]
+
+
 def test_everything_lies_on_the_surface_inside_its_margin_and_nothing_overlaps(engine, flat):
     table, _ = _plan(engine)
-    boxes = table.widgets_box()
+    boxes = _boxes(table)
     assert len({b[0] for b in boxes}) == len(boxes), "each widget's id once"
     assert len({c.id for c in table.collections}) == len(table.collections) and all(isinstance(c.id, str) for c in table.collections)
     assert {c.id for c in table.collections} == {"deck-heroes", "deck-plain", "aids-player-aids", "dice-six",

@@ -201,12 +201,6 @@ class Table:
                 ids[spot.id].append(f"card.{key[0]}.{key[1]}.{count[key]}")
         return ids
 
-    def widgets_box(self) -> list[tuple[str, float, float, float, float]]:
-        """Every box on the table (id, x, y, w, h), for checking that each lies on the surface."""
-        boxes = [(p.id, p.x, p.y, p.w, p.h) for p in self.boards + self.dice + self.seats]
-        boxes += [(s.id, s.x, s.y - (LABEL_PX if s.label else 0), s.w, s.h + (LABEL_PX if s.label else 0)) for s in self.spots]
-        return [*boxes, ("hand", *self.hand), ("controls", *self.controls)]
-
 
 def px(value: float) -> float:
     """A coordinate or size as a table's file holds it: to a tenth of a pixel, an integer where it is one."""
