@@ -106,9 +106,10 @@ def vtt_target(gctx: GameContext, request: ExportRequest, result: Export, findin
 def vtt_readme(title: str, slug: str, deals: bool) -> str:
     """README.txt beside the room file: which table takes it, how to load it, what its buttons do, and which file
     goes to the other browser table."""
-    buttons = ("Sit at a seat each, then press Deal: the players seated are dealt their cards into the hand along the\n"
-               "bottom (each sees only their own) and the cards set out face up are laid out. Deal deals once and then\n"
-               "reads Dealt; Reset gathers every card back into its draw pile, shuffled, and makes Deal ready again.\n"
+    buttons = ("Sit at a seat each, then press Deal: each player seated is dealt their cards into the hand along the\n"
+               "bottom (each sees only their own), and any cards the game starts face up are turned up. Deal deals\n"
+               "once and then reads Dealt; Reset gathers every card back into its draw pile, shuffled, and makes Deal\n"
+               "ready again (for a new game, or for a player who sat down later).\n"
                if deals else "Reset gathers every card back into its draw pile, shuffled.\n")
     return (f"{title}: virtualtabletop.io\n\n"
             f"{vtt_name(slug)} is a room file for virtualtabletop.io. In a room there, open the game shelf and upload\n"
