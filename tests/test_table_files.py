@@ -233,6 +233,24 @@ def test_the_vtt_deal_button_deals_once_into_the_hand_of_each_player_seated_and_
     assert (reset["x"], reset["y"], reset["width"], reset["height"]) == (1450, 800 + 44 + 12, 96, 44)
 
 
+def test_a_vtt_deal_of_two_decks_deals_the_player_seated_from_each_and_gathers_both_back():
+    """A second deck dealing 1 a player: Bo, alone at seat 2, holds 2 cards of the first deck and 1 of the second;
+    the second's other 3 stay in its draw pile; Reset gathers both decks back."""
+    table = _table()
+    events = Collection("events", "cards", "Events", (63.5, 88.9), "rectangle", {"e": PieceType("e", "Storm", FRONT_A, BACK)}, (100.0, 140.25))
+    table.collections.append(events)
+    table.spots.append(Spot("events-pile", 100, 300, 108, 148.25, "Events", True, [Piece(events, events.types["e"], False)] * 4))
+    table.deals.append(Deal("events", "events-pile", 1, ()))
+    play = Room({k: v for k, v in vtt_state(table, GAME).items() if k != "_meta"})
+    play.sit("seat-2", "Bo")
+    play.click("button-deal", "Bo")
+    assert play.problems == []
+    assert sorted(c["deck"] for c in play.hand_of("seat-2")) == ["deck", "deck", "events"] and play.hand_of("seat-1") == []
+    assert len(play.children("events-pile")) == 3
+    play.click("button-reset", "Bo")
+    assert play.problems == [] and len(play.children("events-pile")) == 4 and len(play.children("deck-pile")) == 3
+
+
 def test_with_no_player_seated_deal_deals_no_hand_and_still_lays_the_face_up_card():
     play = Room({k: v for k, v in vtt_state(_table(), GAME).items() if k != "_meta"})
     play.click("button-deal")
