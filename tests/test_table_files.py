@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from table_readers import VTT_2024, asset_id
+from table_routines import Room
 
 from pnp.targets.export_pcio import pcio_widgets
 from pnp.targets.export_vtt import vtt_state
@@ -48,7 +49,7 @@ def _table(deals: bool = True, each: int = 2) -> Table:
                   [Place("seat-1", "Seat 1", 100, 560, 40, 40, index=1), Place("seat-2", "Seat 2", 300, 560, 40, 40, index=2)],
                   (20, 800, 1400, 180), controls=(1450, 800, 96, 100))
     if deals:
-        table.deals = [Deal("deck", "deck-pile", each, ("seat-1-cards", "seat-2-cards") if each else (), ((230.35, 100.0),) if each else ())]
+        table.deals = [Deal("deck", "deck-pile", each, ((230.35, 100.0),) if each else ())]
     return table
 
 
@@ -128,7 +129,7 @@ def test_a_vtt_deck_shows_its_back_on_face_0_and_its_front_on_face_1_and_a_card_
         assert face["objects"][0] | {"dynamicProperties": None} == {"type": "image", "x": 0, "y": 0, "width": 100, "height": 140.2,
                                                                     "color": "transparent", "dynamicProperties": None}
     assert deck["cardDefaults"] == {"width": 100, "height": 140.2, "enlarge": 2.85}  # 400 px high under the pointer
-    assert room["tok"]["faceTemplates"][0]["radius"] is False and "enlarge" not in room["tok"]["cardDefaults"]
+    assert room["tok"]["faceTemplates"][0]["radius"] is False and room["tok"]["cardDefaults"]["enlarge"] == 5  # a 40 px coin shown 200 px across
     assert room["aids"]["faceTemplates"][1]["radius"] == 8 and room["aids"]["cardDefaults"]["enlarge"] == 2.85
     assert "die" not in room  # a die's faces are its own
 
@@ -195,7 +196,9 @@ def test_vtt_seats_count_from_1_and_show_their_number_and_the_hand_shows_a_cards
     assert (room["seat-2"]["x"], room["seat-2"]["y"], room["seat-2"]["width"], room["seat-2"]["css"]) == (300, 560, 40, "font-size: 16px")
     hand = room["hand"]
     assert (hand["type"], hand["x"], hand["y"], hand["width"], hand["height"]) == ("holder", 20, 800, 1400, 180)
-    assert hand["onEnter"] == {"activeFace": 1} and hand["onLeave"] == {"activeFace": 0} and hand["childrenPerOwner"] is True and hand["alignChildren"] is False
+    assert hand["onEnter"] == {"activeFace": 1} and hand["onLeave"] == {"activeFace": 0} and hand["childrenPerOwner"] is True
+    assert hand.get("alignChildren", True) is True and hand["stackOffsetX"] == 40  # fanned out as the client's own hand (editmode.js #addHand)
+    assert room["seat-1"]["hand"] == room["seat-2"]["hand"] == "hand"  # a seat's player's cards go there
     board = room["board"]
     assert (board["x"], board["y"], board["width"], board["height"], board["movable"], board["layer"]) == (700, 100, 300, 200, False, -4)
     die = room["die-1"]
@@ -204,16 +207,55 @@ def test_vtt_seats_count_from_1_and_show_their_number_and_the_hand_shows_a_cards
     assert die["faces"] == [{"image": f"/assets/{asset_id(FACE1.data)}"}, {"image": f"/assets/{asset_id(FACE2.data)}"}]
 
 
-def test_the_vtt_deal_button_gathers_shuffles_deals_face_down_to_each_seat_then_turns_one_up(room):
-    gather = [{"func": "RECALL", "holder": "deck-pile"}, {"func": "SHUFFLE", "holder": "deck-pile"}]
-    deal = room["button-deal"]
-    assert deal["clickRoutine"] == [*gather, {"func": "MOVE", "from": "deck-pile", "to": "seat-1-cards", "count": 2, "face": 0},
-                                             {"func": "MOVE", "from": "deck-pile", "to": "seat-2-cards", "count": 2, "face": 0},
-                                             {"func": "MOVEXY", "from": "deck-pile", "count": 1, "face": 1, "x": round(230.35, 1), "y": 100, "resetOwner": True}]
-    reset = room["button-reset"]
-    assert reset["clickRoutine"] == gather and reset["text"] == "Reset" and deal["text"] == "Deal"
+def test_the_vtt_deal_button_deals_once_into_the_hand_of_each_player_seated_and_reset_gathers_all_back(room):
+    """Played by the client's routine rules (tests/table_routines.py) with a player at seat 2 only: the 3 cards of the
+    deck gathered, 2 into Bo's hand (face up to Bo, owned by Bo), none for the empty seat 1, the last turned up where
+    `setup:` lays it; a second press changes nothing; Reset gathers all 3 face down into the draw pile, unowned."""
+    play = Room({k: v for k, v in room.items() if k != "_meta"})
+    play.sit("seat-2", "Bo")
+    play.click("button-deal", "Al")
+    assert play.problems == []
+    hand = play.hand_of("seat-2")
+    assert len(hand) == 2 and all(c["deck"] == "deck" and c["activeFace"] == 1 and c["owner"] == "Bo" for c in hand)
+    assert play.hand_of("seat-1") == [] and play.children("deck-pile") == [] and play.children("seat-2-cards") == []
+    (up,) = [c for c in play.cards("deck") if play.holder_of(c) is None]
+    assert (up["x"], up["y"], up["activeFace"]) == (round(230.35, 1), 100, 1)
+    assert play.widgets["button-deal"]["text"] == "Dealt"
+    dealt = json.dumps(play.widgets, sort_keys=True)
+    play.click("button-deal", "Bo")
+    assert json.dumps(play.widgets, sort_keys=True) == dealt and play.problems == []
+    play.click("button-reset", "Bo")
+    assert play.problems == [] and play.widgets["button-deal"]["text"] == "Deal"
+    assert [(play.holder_of(c), c["activeFace"], c.get("owner")) for c in play.cards("deck")] == [("deck-pile", 0, None)] * 3
+    deal, reset = room["button-deal"], room["button-reset"]
+    assert (reset["text"], deal["text"]) == ("Reset", "Deal")
     assert (deal["x"], deal["y"], deal["width"], deal["height"]) == (1450, 800, 96, 44)
     assert (reset["x"], reset["y"], reset["width"], reset["height"]) == (1450, 800 + 44 + 12, 96, 44)
+
+
+def test_a_vtt_deal_of_two_decks_deals_the_player_seated_from_each_and_gathers_both_back():
+    """A second deck dealing 1 a player: Bo, alone at seat 2, holds 2 cards of the first deck and 1 of the second;
+    the second's other 3 stay in its draw pile; Reset gathers both decks back."""
+    table = _table()
+    events = Collection("events", "cards", "Events", (63.5, 88.9), "rectangle", {"e": PieceType("e", "Storm", FRONT_A, BACK)}, (100.0, 140.25))
+    table.collections.append(events)
+    table.spots.append(Spot("events-pile", 100, 300, 108, 148.25, "Events", True, [Piece(events, events.types["e"], False)] * 4))
+    table.deals.append(Deal("events", "events-pile", 1, ()))
+    play = Room({k: v for k, v in vtt_state(table, GAME).items() if k != "_meta"})
+    play.sit("seat-2", "Bo")
+    play.click("button-deal", "Bo")
+    assert play.problems == []
+    assert sorted(c["deck"] for c in play.hand_of("seat-2")) == ["deck", "deck", "events"] and play.hand_of("seat-1") == []
+    assert len(play.children("events-pile")) == 3
+    play.click("button-reset", "Bo")
+    assert play.problems == [] and len(play.children("events-pile")) == 4 and len(play.children("deck-pile")) == 3
+
+
+def test_with_no_player_seated_deal_deals_no_hand_and_still_lays_the_face_up_card():
+    play = Room({k: v for k, v in vtt_state(_table(), GAME).items() if k != "_meta"})
+    play.click("button-deal")
+    assert play.problems == [] and len(play.children("deck-pile")) == 2 and play.hand_of("seat-1") == play.hand_of("seat-2") == []
+    assert [c["activeFace"] for c in play.cards("deck") if play.holder_of(c) is None] == [1]
 
 
 def test_a_vtt_table_that_deals_nothing_has_only_reset_and_one_without_decks_no_button():
@@ -262,7 +304,9 @@ def test_pcio_seats_count_from_0_and_draw_piles_have_a_shuffle_button_seats_none
     assert "hasShuffleButton" not in widgets["seat-1-cards"] and "hasShuffleButton" not in widgets["seat-2-cards"]
     empty = _table()
     empty.spots[0].pieces = []
-    assert "hasShuffleButton" not in {w["id"]: w for w in pcio_widgets(empty)}["deck-pile"]
+    emptied = {w["id"]: w for w in pcio_widgets(empty)}
+    assert "hasShuffleButton" not in emptied["deck-pile"]
+    assert (emptied["deck"]["parent"], emptied["deck"]["x"]) == ("deck-pile", 100)  # a deck lies in its draw pile, even one its deal emptied
     assert (widgets["deck-pile"]["x"], widgets["deck-pile"]["y"], widgets["deck-pile"]["width"], widgets["deck-pile"]["height"]) == (100, 100, 108, 148.2)
     assert (widgets["seat-2-cards"]["x"], widgets["seat-2-cards"]["y"]) == (300, 600)
     assert widgets["tok-stack.label"] == {"id": "tok-stack.label", "type": "labelText", "labelContent": "Coins", "x": 500, "y": 76, "z": widgets["tok-stack.label"]["z"],

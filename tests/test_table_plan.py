@@ -25,7 +25,7 @@ from pnp.data.project import Project
 from pnp.outputs.context import Engine
 from pnp.targets import table as table_module
 from pnp.targets.staging import ExportRequest
-from pnp.targets.table import Table, plan_table
+from pnp.targets.table import LABEL_PX, Table, plan_table
 
 SEATS, DEAL, FACE_UP = 3, 2, 1
 HEROES = {"knight": 2, "att": 2, "rogue": 3, "mage": 3, "twin": 2}  # data/tiny/decks/heroes.yaml: id: count
@@ -136,7 +136,16 @@ def test_seats_count_from_1_and_each_holds_its_dealt_cards_face_down_and_a_playe
     assert gaps == pytest.approx([12] * SEATS), "the table's one gap between pieces, after a holder wider than its seat's name"
     heroes = _collection(table, "cards", "Heroes")
     assert table.deals[0].deck == heroes.id and table.deals[0].each == DEAL
-    assert table.deals[0].seats == tuple(f"seat-{i}-cards" for i in range(1, SEATS + 1)), "dealt to every seat, in seat order"
+    assert table.deals[0].pile == f"pile-{heroes.id}" and table.homes()[heroes.id].id == table.deals[0].pile, "the deck lies in its draw pile"
+    ids = [i for spot_ids in table.piece_ids().values() for i in spot_ids]
+    assert len(set(ids)) == len(ids) == sum(len(s.pieces) for s in table.spots), "one widget id a piece, each once"
+    numbers: dict = {}
+    for i in ids:
+        if i.startswith(f"card.{heroes.id}."):
+            kind, n = i.removeprefix(f"card.{heroes.id}.").rsplit(".", 1)
+            numbers.setdefault(kind, []).append(int(n))
+    assert {kind: sorted(n) for kind, n in numbers.items()} == {kind: list(range(1, count + 1)) for kind, count in HEROES.items()}, \
+        "each hero's copies numbered from 1"
 
 
 def test_without_setup_seats_a_table_seats_the_most_players_and_deals_nothing(base, tmp_path, flat):
@@ -148,7 +157,7 @@ def test_without_setup_seats_a_table_seats_the_most_players_and_deals_nothing(ba
     assert not any(s.id.endswith("-cards") for s in spots.values())
     assert all(len(spots[f"seat-{i}-aids"].pieces) == 1 for i in range(1, 5)), "four aids, one at each of four seats: none left over"
     assert not any(s.holder and s.pieces and s.pieces[0].collection.kind == "player-aids" for s in spots.values())
-    assert all(d.each == 0 and d.seats == () and d.face_up == () for d in table.deals)
+    assert all(d.each == 0 and d.face_up == () for d in table.deals)
     assert table.players == "2-4" and table.title == "Tiny Test Game"
 
 
@@ -305,9 +314,16 @@ def test_a_board_keeps_its_true_size_beside_the_cards_and_its_picture_is_at_most
     assert scores.picture.size == (int(180 * 150 / 25.4), int(240 * 150 / 25.4)), "240 mm at 150 px an inch: 1417 px, under the cap"
 
 
+def _boxes(table: Table) -> list[tuple[str, float, float, float, float]]:
+    """Every box on the table (id, x, y, w, h): a spot's with the name above it (LABEL_PX high)."""
+    boxes = [(p.id, p.x, p.y, p.w, p.h) for p in table.boards + table.dice + table.seats]
+    boxes += [(s.id, s.x, s.y - (LABEL_PX if s.label else 0), s.w, s.h + (LABEL_PX if s.label else 0)) for s in table.spots]
+    return [*boxes, ("hand", *table.hand), ("controls", *table.controls)]
+
+
 def test_everything_lies_on_the_surface_inside_its_margin_and_nothing_overlaps(engine, flat):
     table, _ = _plan(engine)
-    boxes = table.widgets_box()
+    boxes = _boxes(table)
     assert len({b[0] for b in boxes}) == len(boxes), "each widget's id once"
     assert len({c.id for c in table.collections}) == len(table.collections) and all(isinstance(c.id, str) for c in table.collections)
     assert {c.id for c in table.collections} == {"deck-heroes", "deck-plain", "aids-player-aids", "dice-six",

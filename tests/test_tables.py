@@ -14,7 +14,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from conftest import EXPORT_BASE_URL, ROOT, TEST_PROJECT, build_log_path, run_pnp
 from PIL import Image
 from table_readers import VTT_2024, read_pcio, read_vtt, read_vtt_box, vtt_size
@@ -153,6 +152,19 @@ def test_setup_deals_each_seat_its_cards_and_turns_cards_up_beside_the_deck(tabl
     assert len(in_seats) == SEATS * DEAL and not any(c.get("activeFace") for c in in_seats)
 
 
+def test_each_browser_table_file_comes_with_a_readme_saying_which_table_takes_it(tables_game):
+    """The .vtt goes to virtualtabletop.io, the .pcio to PlayingCards.io (a virtualtabletop.io server of 2024 loses a
+    .pcio file's card holders): each folder's README.txt says so, names its file and the command for the other."""
+    _, out = tables_game
+    assert sorted(p.name for p in (out / "tiny/vtt").iterdir()) == ["README.txt", "tiny.vtt"]
+    assert sorted(p.name for p in (out / "tiny/pcio").iterdir()) == ["README.txt", "tiny.pcio"]
+    vtt = " ".join((out / "tiny/vtt/README.txt").read_text(encoding="utf-8").split())
+    pcio = " ".join((out / "tiny/pcio/README.txt").read_text(encoding="utf-8").split())
+    assert "upload tiny.vtt" in vtt and "for virtualtabletop.io only" in vtt and "pnp export tiny --format pcio" in vtt and "Deal" in vtt
+    assert "import tiny.pcio" in pcio and "for PlayingCards.io only" in pcio and "pnp export tiny --format vtt" in pcio
+    assert "virtualtabletop.io" not in pcio.split("only")[0]  # the .pcio is not offered to virtualtabletop.io
+
+
 def _vtt_shown(card: dict, table) -> bytes:
     """The picture a virtualtabletop.io card shows, as card.js draws it: its deck's face template at the card's
     activeFace (0 when it names none), whose image reads the card type's property that template names."""
@@ -222,45 +234,58 @@ def _holder_of(widget: dict, widgets: dict) -> str:
     return node["id"] if node else ""
 
 
-def _heroes_room(out: Path, seed: int = 0) -> tuple[Room, str]:
-    """The room as exported, every hero card first taken into the hand face up (a game under way): the room and the
-    heroes' deck id."""
+def _heroes_room(out: Path, seed: int = 0, seated: int = SEATS) -> tuple[Room, str]:
+    """The room as exported, every hero card first taken into Ann's hand face up (a game under way) and `seated`
+    players at the first seats: the room and the heroes' deck id."""
     table = read_vtt(out / "tiny/vtt/tiny.vtt")
     room = Room(table.widgets, seed)
     heroes = next(d["id"] for d in table.of_type("deck") if d["id"].startswith("deck-heroes"))
     for card in room.cards(heroes):
         card.update({"parent": "hand", "owner": "Ann", "activeFace": 1})
+    for n in range(1, seated + 1):
+        room.sit(f"seat-{n}", ["Ann", "Bob", "Cy"][n - 1])
     return room, heroes
 
 
 def _button(room: Room, text: str) -> str:
-    (button,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("text") == text]
+    (button,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("text") == text and not w.get("parent")]
     return button
 
 
-def test_the_deal_button_gathers_shuffles_and_deals_the_hands_the_setup_says(tables_game):
-    """Played by the routine engine's rules (tests/table_routines.py) on the room under way: every seat's holder gets
-    2 heroes face down, 1 lies face up on the table clear of every holder, the rest are face down in the draw pile,
-    none is left in the hand; another shuffle deals other hands."""
+def _where(room: Room, deck: str) -> dict:
+    """Where each card of the deck lies: a seat's id for a card in its player's hand, else its holder (None: loose)."""
+    where: dict = {}
+    hands = {c["id"]: seat for seat in (w["id"] for w in room.widgets.values() if w.get("type") == "seat") for c in room.hand_of(seat)}
+    for card in room.cards(deck):
+        where.setdefault(hands.get(card["id"], room.holder_of(card)), []).append(card)
+    return where
+
+
+@pytest.mark.parametrize("seated", [1, SEATS])
+def test_the_deal_button_gathers_shuffles_and_deals_the_hands_of_the_players_seated(tables_game, seated):
+    """Played by the routine engine's rules (tests/table_routines.py) on the room under way: the hand of each player
+    seated gets 2 heroes, which they alone see face up; an empty seat gets none; 1 lies face up on the table clear of
+    every holder; the rest are face down in the draw pile; no card is lost or doubled; another shuffle deals other
+    hands."""
     _, out = tables_game
     hands = set()
     for seed in range(4):
-        room, heroes = _heroes_room(out, seed)
-        room.click(_button(room, "Deal"))
+        room, heroes = _heroes_room(out, seed, seated)
+        room.click(_button(room, "Deal"), "Ann")
         assert room.problems == []
-        where: dict = {}
-        for card in room.cards(heroes):
-            where.setdefault(room.holder_of(card), []).append(card)
-        seats = sorted(h for h in where if h and h.startswith("seat-"))
-        assert len(seats) == SEATS and all(len(where[h]) == DEAL and all(c["activeFace"] == 0 for c in where[h]) for h in seats)
+        where = _where(room, heroes)
+        assert sorted(h for h in where if h and h.startswith("seat-")) == [f"seat-{n}" for n in range(1, seated + 1)]
+        for n, player in enumerate(["Ann", "Bob", "Cy"][:seated], 1):  # in the hand holder, owned by the seat's player
+            assert len(where[f"seat-{n}"]) == DEAL and all(c["activeFace"] == 1 and c["owner"] == player for c in where[f"seat-{n}"])
         (pile,) = [h for h in where if h and h.startswith("pile-")]
-        assert len(where[pile]) == HEROES - SEATS * DEAL - FACE_UP and all(c["activeFace"] == 0 for c in where[pile])
+        assert len(where[pile]) == HEROES - seated * DEAL - FACE_UP and all(c["activeFace"] == 0 for c in where[pile])
         assert len(where[None]) == FACE_UP and all(c["activeFace"] == 1 for c in where[None]) and "hand" not in where
+        assert sum(len(v) for v in where.values()) == len({c["id"] for v in where.values() for c in v}) == HEROES
         holders = [read_vtt_box(h, room.widgets) for h in room.widgets.values() if h.get("type") == "holder"]
         for card in where[None]:
             box = read_vtt_box(card, room.widgets)
             assert not any(_overlap(box, other) for other in holders)
-        hands.add(tuple(sorted(c["id"] for c in where["seat-1-cards"])))
+        hands.add(tuple(sorted(c["id"] for c in where["seat-1"])))
     assert len(hands) > 1
     order = [c["id"] for c in room.children(pile)]
     (shuffle,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("parent") == pile]  # on the pile's name row
@@ -268,14 +293,24 @@ def test_the_deal_button_gathers_shuffles_and_deals_the_hands_the_setup_says(tab
     assert room.problems == [] and sorted(c["id"] for c in room.children(pile)) == sorted(order) and [c["id"] for c in room.children(pile)] != order
 
 
-def test_the_reset_button_gathers_every_card_face_down_into_its_draw_pile_and_leaves_the_aids(tables_game):
+def test_deal_deals_once_and_says_so_until_reset_gathers_every_card_face_down_into_its_draw_pile(tables_game):
+    """A second press of Deal changes nothing (a second deal would gather the cards of a game under way) and the
+    button reads Dealt; Reset gathers every hero back face down, leaves the aids, and Deal deals again."""
     _, out = tables_game
     room, heroes = _heroes_room(out)
     aids = {c["id"]: c.get("parent") for c in room.widgets.values() if c.get("type") == "card" and c["deck"].startswith("aids")}
-    room.click(_button(room, "Reset"))
-    assert room.problems == []
-    assert {room.holder_of(c) for c in room.cards(heroes)} == {f"pile-{heroes}"} and not any(c["activeFace"] for c in room.cards(heroes))
+    deal = _button(room, "Deal")
+    room.click(deal, "Bob")
+    after_one = {k: dict(v) for k, v in room.widgets.items()}
+    assert room.widgets[deal]["text"] == "Dealt"
+    room.click(deal, "Bob")
+    assert room.problems == [] and room.widgets == after_one
+    room.click(_button(room, "Reset"), "Cy")
+    assert room.problems == [] and room.widgets[deal]["text"] == "Deal"
+    assert {room.holder_of(c) for c in room.cards(heroes)} == {f"pile-{heroes}"} and not any(c["activeFace"] or c.get("owner") for c in room.cards(heroes))
     assert {c["id"]: c.get("parent") for c in room.widgets.values() if c.get("type") == "card" and c["deck"].startswith("aids")} == aids
+    room.click(deal, "Cy")
+    assert room.problems == [] and len(room.hand_of("seat-2")) == DEAL and room.widgets[deal]["text"] == "Dealt"
 
 
 def _overlap(a, b) -> bool:
@@ -285,7 +320,7 @@ def _overlap(a, b) -> bool:
 def test_a_vtt_room_loads_on_a_2024_server_and_reads_well(tables_game):
     """The file's version is one a server of 2024 takes (it refuses a newer one) and uses no name that came later (a
     seat's emptyText and seatedText are version 22's); a card under the pointer shows at least twice the tables' own
-    160 px card; every name's text fits its box and no two names overlap; a seat's text fits inside its marker's
+    160 px card, a token at least as big as it; every name's text fits its box and no two names overlap; a seat's text fits inside its marker's
     7 px border (client/css/widgets/seat.css: bold, 25 px unless its css says)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -297,6 +332,9 @@ def test_a_vtt_room_loads_on_a_2024_server_and_reads_well(tables_game):
     for deck in table.of_type("deck"):
         if deck["id"].startswith(("deck-", "aids-")):
             assert deck["cardDefaults"]["height"] * deck["cardDefaults"].get("enlarge", 1) >= 2 * 160, deck["id"]
+        elif deck["id"].startswith("tokens-"):  # a token, some 10-20 px on the table, shown at least as big as the tables' own card
+            defaults = deck["cardDefaults"]
+            assert max(defaults["width"], defaults["height"]) * defaults.get("enlarge", 1) >= 160, deck["id"]
     labels = [(w["text"], read_vtt_box(w, table.widgets)) for w in table.of_type("label")]
     for text, box in labels:
         assert stringWidth(text, "Helvetica", 16) <= box[2], text
@@ -325,48 +363,17 @@ def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(pro
 @pytest.mark.parametrize("game", GAMES)
 def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, shipped_export):
     """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it, its
-    virtualtabletop.io room in a format a 2024 server takes, its Deal button dealing what the rulebook says."""
+    virtualtabletop.io room in a format a 2024 server takes (its Deal button: tests/test_vtt_deal.py)."""
     out = shipped_export(game) / game
     want = _expected(ROOT, game)
     pcio, vtt = read_pcio(out / "pcio" / f"{game}.pcio"), read_vtt(out / "vtt" / f"{game}.vtt")
     assert pcio.problems == [] and vtt.problems == [] and vtt.version <= VTT_2024
-    _deal_button_deals_what_the_rulebook_says(game, vtt)
     card_decks = [w for w in pcio.of_type("cardDeck") if w["id"].startswith("deck-")]
     assert sorted(len(_pcio_cards(pcio, d["id"])) for d in card_decks) == sorted(info["copies"] for info in want["decks"].values())
     assert len(pcio.of_type("board")) == len(want["boards"]) and len(pcio.of_type("dice")) == len(vtt.of_type("dice")) == want["dice"]
     index = json.loads((out / "sprites/sprites.json").read_text(encoding="utf-8"))
     kinds = [c["kind"] for c in index["components"]]
     assert kinds.count("cards") == len(want["decks"]) and kinds.count("boards") == len(want["boards"]) and kinds.count("tokens") == len(want["tokens"])
-
-
-# what each shipped game's rulebook deals at setup: deck → (cards to each player, cards turned face up)
-RULES_DEAL = {"organ-match": {"patients": (7, 0)},  # seed: "Deal seven Patient cards to each player"
-              "narco-empire": {"cartel": (1, 0)},  # rulebook, Set up 5: "Shuffle the Cartel deck and deal 1 card to each player"
-              "police-precinct": {"police": (2, 0)},  # rulebook, Setting up 4: "… one donut and two police cards"
-              "organ-trail": {"criminals": (0, 9)},  # rulebook, Setting up 1: the criminals face up in a 3 × 3 grid
-              "germ-tycoon": {}}  # deals money, no cards
-
-
-def _deal_button_deals_what_the_rulebook_says(game: str, table) -> None:
-    """The room's Deal button played (Reset where the rules deal no card; tests/table_routines.py): each seat (players.max of them) holds the cards the
-    rulebook deals each player, face down; the cards it turns up lie face up; every other card of each deck is face
-    down in its draw pile."""
-    room = Room(table.widgets)
-    buttons = {w["text"] for w in table.of_type("button") if not w.get("parent")}  # beside the hand (a Shuffle lies on each deck's name row)
-    assert buttons == ({"Deal", "Reset"} if RULES_DEAL[game] else {"Reset"})  # a game whose rules deal no card has nothing to deal
-    room.click(_button(room, "Deal" if RULES_DEAL[game] else "Reset"))
-    assert room.problems == []
-    seats = len(table.of_type("seat"))
-    assert seats == yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["players"]["max"]
-    for deck in (d for d in table.of_type("deck") if d["id"].startswith("deck-")):
-        each, up = RULES_DEAL[game].get(deck["id"].removeprefix("deck-"), (0, 0))
-        where: dict = {}
-        for card in room.cards(deck["id"]):
-            where.setdefault(room.holder_of(card) or "table", []).append(card.get("activeFace", 0))
-        dealt = {h: faces for h, faces in where.items() if h.startswith("seat-")}
-        assert sorted(len(f) for f in dealt.values()) == ([each] * seats if each else []) and not any(any(f) for f in dealt.values()), deck["id"]
-        assert where.get("table", []) == [1] * up, deck["id"]
-        assert not any(where.get(f"pile-{deck['id']}", [])), deck["id"]
 
 
 class _TtsDeck:

@@ -17,12 +17,12 @@ from __future__ import annotations
 import json
 
 from pnp.outputs.context import GameContext
-from pnp.targets.packaging import PictureStore, zip_file
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, plan_table
+from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, px, write_table_file
 
 PCIO_SCHEMA = 8  # the newest PlayingCards.io file format the public importer was written against (pcioimport.mjs knownSchemaVersion)
 ASSETS = "userassets/"
+README = "README.txt"
 CARD_RADIUS = True  # includeRadius: rounded corners, as a cut card has
 LABEL_TEXT_PX = 14
 COLLECTION_TYPES = {"cards": "cards", "player-aids": "cards", "tokens": "pieces", "dice": "dice"}
@@ -33,23 +33,34 @@ def pcio_name(slug: str) -> str:
 
 
 def pcio_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
-    """The whole game as one .pcio file: each image written to the staging folder as it is made, then copied into the
-    zip, which is written there too (a deck of photographic art is never held whole)."""
+    """The whole game as one .pcio file (pnp.targets.table.write_table_file), and README.txt beside it."""
     name = pcio_name(gctx.game.slug)
-    target = result.files.path_of(name)
-    with PictureStore(target.parent) as store:
-        table = plan_table(gctx, request, findings, store)
-        if table is None:
-            return
-        widgets = pcio_widgets(table)
-        members = [("widgets.json", json.dumps(widgets, indent=1, ensure_ascii=False).encode("utf-8")), ("schemaVersion", str(PCIO_SCHEMA).encode())]
-        members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
-        result.files[name] = zip_file(target, members)
+    widgets: list[dict] = []
+
+    def entries(table: Table) -> list[tuple[str, bytes]]:
+        widgets.extend(pcio_widgets(table))
+        return [("widgets.json", json.dumps(widgets, indent=1, ensure_ascii=False).encode("utf-8")), ("schemaVersion", str(PCIO_SCHEMA).encode())]
+
+    table = write_table_file(gctx, request, result, findings, name, ASSETS, entries)
+    if table is None:
+        return
     cards = sum(len(s.pieces) for s in table.spots)
     result.notes.append(f"{name}: {len(widgets)} widgets ({cards} cards and pieces, {len(table.boards)} boards, {len(table.dice)} dice, {len(table.seats)} seats), "
                         f"{len(table.pictures)} images, at {table.scale * 25.4:.0f} px per inch of the table")
-    result.next_step = (f"pcio: in a playingcards.io room, import {name} in the room's editor (virtualtabletop.io takes the same file through "
-                        f"its game shelf's upload)")
+    result.files[README] = pcio_readme(table.title, gctx.game.slug).encode("utf-8")
+    result.next_step = f"pcio: in a playingcards.io room, import {name} in the room's editor; it is for PlayingCards.io only (see {README})"
+
+
+def pcio_readme(title: str, slug: str) -> str:
+    """README.txt beside the .pcio file: which table takes it and how, and why virtualtabletop.io takes the .vtt file
+    instead (its importer of December 2024, server/pcioimport.mjs, knows a card holder only as the older `cardPile`;
+    a widget type it does not know, as `holder`, becomes a red-striped placeholder: the last branch of its widget loop)."""
+    return (f"{title}: PlayingCards.io\n\n"
+            f"{pcio_name(slug)} is a table for PlayingCards.io. In a room there, open the room's editor and import\n"
+            f"{pcio_name(slug)}: the table is set up as exported.\n\n"
+            f"This file is for PlayingCards.io only. virtualtabletop.io's importer does not know its card holders\n"
+            f"(the decks' draw piles and each seat's cards) and loses them: for virtualtabletop.io, export the .vtt file\n"
+            f"(pnp export {slug} --format vtt) and upload that from the room's game shelf.\n")
 
 
 def pcio_widgets(table: Table) -> list[dict]:
@@ -57,19 +68,16 @@ def pcio_widgets(table: Table) -> list[dict]:
     widgets: list[dict] = []
     z = iter(range(1, 1_000_000))
     for board in table.boards:
-        widgets.append({"id": board.id, "type": "board", "x": _n(board.x), "y": _n(board.y), "z": next(z), "width": _n(board.w), "height": _n(board.h),
+        widgets.append({"id": board.id, "type": "board", "x": px(board.x), "y": px(board.y), "z": next(z), "width": px(board.w), "height": px(board.h),
                         "boardImage": _asset(board.picture)})
-    home = {}  # a collection's first spot: where its cardDeck sits
-    for spot in table.spots:
-        for piece in spot.pieces:
-            home.setdefault(piece.collection.id, spot)
+    home = table.homes()  # where a collection's cardDeck sits
     for spot in table.spots:
         if not spot.holder and spot.label:  # a token set's name over its first stack
-            widgets.append({"id": f"{spot.id}.label", "type": "labelText", "labelContent": spot.label, "x": _n(spot.x), "y": _n(spot.y - LABEL_PX),
-                            "z": next(z), "width": _n(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
+            widgets.append({"id": f"{spot.id}.label", "type": "labelText", "labelContent": spot.label, "x": px(spot.x), "y": px(spot.y - LABEL_PX),
+                            "z": next(z), "width": px(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
                             "mainTextStyle": {"size": LABEL_TEXT_PX}})
         if spot.holder:
-            widget = {"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "z": next(z), "width": _n(spot.w), "height": _n(spot.h),
+            widget = {"id": spot.id, "type": "holder", "x": px(spot.x), "y": px(spot.y), "z": next(z), "width": px(spot.w), "height": px(spot.h),
                       "label": spot.label}
             if spot.pieces and not spot.id.startswith("seat-"):
                 widget["hasShuffleButton"] = True
@@ -78,26 +86,25 @@ def pcio_widgets(table: Table) -> list[dict]:
         spot = home.get(collection.id)
         deck = _deck(collection)
         if spot is not None:
-            deck.update({"x": _n(spot.x), "y": _n(spot.y)})
+            deck.update({"x": px(spot.x), "y": px(spot.y)})
             if spot.holder:
                 deck["parent"] = spot.id
         widgets.append(deck)
-    count = {}
+    ids = table.piece_ids()
     for spot in table.spots:
         x, y = (spot.x + HOLDER_PAD_PX, spot.y + HOLDER_PAD_PX) if spot.holder else (spot.x, spot.y)
-        for piece in spot.pieces:
-            n = count[piece.collection.id, piece.type.id] = count.get((piece.collection.id, piece.type.id), 0) + 1
-            widget = {"id": f"card.{piece.collection.id}.{piece.type.id}.{n}", "type": "piece" if piece.collection.kind == "tokens" else "card",
-                      "deck": piece.collection.id, "cardType": piece.type.id, "x": _n(x), "y": _n(y), "z": next(z), "faceup": piece.face_up}
+        for piece, card_id in zip(spot.pieces, ids[spot.id], strict=True):
+            widget = {"id": card_id, "type": "piece" if piece.collection.kind == "tokens" else "card",
+                      "deck": piece.collection.id, "cardType": piece.type.id, "x": px(x), "y": px(y), "z": next(z), "faceup": piece.face_up}
             if spot.holder:
                 widget["parent"] = spot.id
             widgets.append(widget)
     for die in table.dice:
-        widgets.append({"id": die.id, "type": "dice", "deck": die.collection.id, "x": _n(die.x), "y": _n(die.y), "z": next(z), "diceValue": "f1"})
+        widgets.append({"id": die.id, "type": "dice", "deck": die.collection.id, "x": px(die.x), "y": px(die.y), "z": next(z), "diceValue": "f1"})
     for seat in table.seats:
-        widgets.append({"id": seat.id, "type": "seat", "seatIndex": seat.index - 1, "x": _n(seat.x), "y": _n(seat.y), "z": next(z)})
+        widgets.append({"id": seat.id, "type": "seat", "seatIndex": seat.index - 1, "x": px(seat.x), "y": px(seat.y), "z": next(z)})
     hx, hy, hw, hh = table.hand
-    widgets.append({"id": "hand", "type": "hand", "x": _n(hx), "y": _n(hy), "z": next(z), "width": _n(hw), "height": _n(hh)})
+    widgets.append({"id": "hand", "type": "hand", "x": px(hx), "y": px(hy), "z": next(z), "width": px(hw), "height": px(hh)})
     return widgets
 
 
@@ -105,7 +112,7 @@ def _deck(collection: Collection) -> dict:
     """A collection: its card types' images and the templates that draw them (a die: one type per face)."""
     w, h = collection.size
     kind = COLLECTION_TYPES[collection.kind]
-    deck = {"id": collection.id, "type": "cardDeck", "label": collection.name, "collectionType": kind, "cardWidth": _n(w), "cardHeight": _n(h)}
+    deck = {"id": collection.id, "type": "cardDeck", "label": collection.name, "collectionType": kind, "cardWidth": px(w), "cardHeight": px(h)}
     if kind == "dice":
         deck["cardTypes"] = {t.id: {"label": t.name, "image": _asset(t.front)} for t in collection.types.values()}
         deck["faceTemplate"] = _template("image", w, h, radius=False)
@@ -121,14 +128,9 @@ def _deck(collection: Collection) -> dict:
 def _template(key: str, w: float, h: float, radius: bool) -> dict:
     """A face that is one image filling the card, read from the card type's `key`."""
     return {"includeBorder": False, "includeRadius": radius,
-            "objects": [{"type": "image", "x": 0, "y": 0, "w": _n(w), "h": _n(h), "valueType": "dynamic", "value": key, "color": "transparent"}]}
+            "objects": [{"type": "image", "x": 0, "y": 0, "w": px(w), "h": px(h), "valueType": "dynamic", "value": key, "color": "transparent"}]}
 
 
 def _asset(picture: Picture) -> str:
     return f"package://{ASSETS}{picture.name}"
 
-
-def _n(value: float) -> float:
-    """A coordinate or size as the file holds it: to a tenth of a pixel, an integer where it is one."""
-    v = round(value, 1)
-    return int(v) if v == int(v) else v

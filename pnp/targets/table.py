@@ -11,7 +11,8 @@ along the bottom. The scale is the largest, up to the tables' own, at which all
 of that fits inside the surface.
 
 What a format writes (pnp.targets.export_pcio, export_vtt) follows from this
-plan; nothing here knows either format.
+plan, which names each piece's widget and where each deck lies for both, and
+writes their zip (write_table_file); nothing here knows either format.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import functools
 import hashlib
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PIL import Image
@@ -28,10 +30,10 @@ from pnp.core.shapes import RECTANGLE
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
 from pnp.targets.die_images import die_pictures
-from pnp.targets.packaging import PictureStore, Stored, digest_name
+from pnp.targets.packaging import PictureStore, Stored, digest_name, zip_file
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, cut_mask, distinct_faces, png_bytes, raster
-from pnp.targets.staging import ExportRequest
+from pnp.targets.staging import Export, ExportRequest
 
 TABLE_PX = (1600, 1000)  # virtualtabletop.io's surface; a .pcio file's coordinates, read unchanged by its importer
 POKER_PX_PER_MM = 160 / 88.9  # both tables' default card is 160 px high: a poker card (88.9 mm) at that size
@@ -151,12 +153,11 @@ class Place:
 @dataclass(frozen=True)
 class Deal:
     """What a table's deal button does with one deck, as game.yaml's `setup:` says: every card back in its draw pile,
-    shuffled, `each` dealt face down to every seat's holder, then one card turned up at each spot of `face_up`."""
+    shuffled, `each` dealt to each player seated, then one card turned up at each spot of `face_up`."""
 
     deck: str  # the deck's collection id
     pile: str  # its draw pile's holder
     each: int
-    seats: tuple[str, ...]  # the holders dealt to, in seat order
     face_up: tuple[tuple[float, float], ...]  # the top-left of each card turned up (px)
 
 
@@ -177,11 +178,49 @@ class Table:
     controls: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the buttons' column, right of the hand
     deals: list[Deal] = field(default_factory=list)  # every deck's draw pile, in table order
 
-    def widgets_box(self) -> list[tuple[str, float, float, float, float]]:
-        """Every box on the table (id, x, y, w, h), for checking that each lies on the surface."""
-        boxes = [(p.id, p.x, p.y, p.w, p.h) for p in self.boards + self.dice + self.seats]
-        boxes += [(s.id, s.x, s.y - (LABEL_PX if s.label else 0), s.w, s.h + (LABEL_PX if s.label else 0)) for s in self.spots]
-        return [*boxes, ("hand", *self.hand), ("controls", *self.controls)]
+    def homes(self) -> dict[str, Spot]:
+        """Where each collection's deck widget lies: a deck in its draw pile (even one its deal left empty), any other
+        at the first spot holding one of its pieces; a die's faces, which no spot holds, nowhere."""
+        spots = {spot.id: spot for spot in self.spots}
+        home = {deal.deck: spots[deal.pile] for deal in self.deals}
+        for spot in self.spots:
+            for piece in spot.pieces:
+                home.setdefault(piece.collection.id, spot)
+        return home
+
+    def piece_ids(self) -> dict[str, list[str]]:
+        """Each spot's pieces' widget ids, bottom first: `card.<collection>.<type>.<n>`, n counting that type's copies in
+        table order, so that both tables' files name a piece alike."""
+        count: dict[tuple[str, str], int] = {}
+        ids: dict[str, list[str]] = {}
+        for spot in self.spots:
+            ids[spot.id] = []
+            for piece in spot.pieces:
+                key = piece.collection.id, piece.type.id
+                count[key] = count.get(key, 0) + 1
+                ids[spot.id].append(f"card.{key[0]}.{key[1]}.{count[key]}")
+        return ids
+
+
+def px(value: float) -> float:
+    """A coordinate or size as a table's file holds it: to a tenth of a pixel, an integer where it is one."""
+    v = round(value, 1)
+    return int(v) if v == int(v) else v
+
+
+def write_table_file(gctx: GameContext, request: ExportRequest, result: Export, findings: list, name: str, assets: str,
+                     entries: Callable[[Table], list[tuple[str, bytes]]]) -> Table | None:
+    """The game planned and written as `name`, a zip of what `entries(table)` gives and every picture under `assets`:
+    each image written to the staging folder as it is made, then copied into the zip (a deck of photographic art is
+    never held whole). None when a finding stops the plan."""
+    target = result.files.path_of(name)
+    with PictureStore(target.parent) as store:
+        table = plan_table(gctx, request, findings, store)
+        if table is None:
+            return None
+        members = [*entries(table), *((assets + picture, table.pictures[picture].data) for picture in sorted(table.pictures))]
+        result.files[name] = zip_file(target, members)
+    return table
 
 
 def plan_table(gctx: GameContext, request: ExportRequest, findings: list, store: PictureStore | None = None) -> Table | None:
@@ -256,8 +295,7 @@ class _Planning:
             for seat in self.seat_blocks:
                 seat.dealt.append(Piece(collection, pile.pop().type, False))
         row = [Piece(collection, pile.pop().type, True) for _ in range(face_up)]
-        seats = tuple(f"seat-{seat.index}-cards" for seat in self.seat_blocks) if deal else ()
-        return _PileBlock(collection, pile, row, self.ids, (deal, seats))
+        return _PileBlock(collection, pile, row, self.ids, deal)
 
     def in_table_order(self) -> list:
         """The boards first, then the piles, the tokens and the dice."""
@@ -406,9 +444,9 @@ class _BoardBlock:
 class _PileBlock:
     """A deck's draw pile in a holder (its name above it), and the cards `setup:` turns face up in a row beside it."""
 
-    def __init__(self, collection: Collection, pile: list[Piece], row: list[Piece], ids: _Ids, dealt: tuple[int, tuple[str, ...]] | None = None):
+    def __init__(self, collection: Collection, pile: list[Piece], row: list[Piece], ids: _Ids, dealt: int | None = None):
         self.collection, self.pile, self.row = collection, pile, row
-        self.dealt = dealt  # (cards to each seat, the seats' holders) for a deck; None for the player aids left over
+        self.dealt = dealt  # cards to each seat for a deck; None for the player aids left over
         self.holder_id = ids.new(f"pile-{collection.id}")
         self.row_ids = [ids.new(f"{collection.id}-up-{n}") for n in range(1, len(row) + 1)]
 
@@ -429,7 +467,7 @@ class _PileBlock:
             up.append((left, top + HOLDER_PAD_PX))
             left += cw + GAP_PX
         if self.dealt is not None:
-            table.deals.append(Deal(self.collection.id, self.holder_id, self.dealt[0], self.dealt[1], tuple(up)))
+            table.deals.append(Deal(self.collection.id, self.holder_id, self.dealt, tuple(up)))
 
 
 class _TokenBlock:
