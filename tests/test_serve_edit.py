@@ -318,3 +318,20 @@ def test_an_element_inside_a_turned_group_is_shown_fixed_and_its_drag_refused(pa
         assert (page.root / HERO).read_bytes() == turned
     finally:
         page.put_back(HERO, before)
+
+
+def test_the_pages_count_of_findings_says_notes_apart_from_warnings(page):
+    """Issue 102: a note is news, never a problem: the summary the page shows counts it as a note, not a warning.
+    A template reading card fields by a name it works out (`card.items()`) gets a note."""
+    before = (page.root / HERO).read_bytes()
+    noted = before.replace(b"{% endblock %}", b"{% for key, value in card.items() %}{% endfor %}\n{% endblock %}", 1)
+    page.put_back(HERO, noted)
+    try:
+        page.settled()
+        game = page.client.get("/api/state").json()["games"][0]
+        severities = [f["severity"] for f in game["findings"]]
+        assert "note" in severities, severities
+        warnings = severities.count("warning")
+        assert game["summary"] == f"0 errors, {warnings} warning{'s' * (warnings != 1)}, {severities.count('note')} note" + "s" * (severities.count("note") != 1), game["summary"]
+    finally:
+        page.put_back(HERO, before)

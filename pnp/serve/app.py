@@ -227,10 +227,7 @@ class Renderer:
 def _summary(session: LiveSession) -> str:
     parts = []
     for view in session.views.values():
-        model = view.model()
-        errors = sum(1 for f in model["findings"] if f["severity"] == "error")
-        warnings = sum(1 for f in model["findings"] if f["severity"] == "warning")  # notes are news, as in `pnp build`
-        parts.append(f"{view.slug}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        parts.append(f"{view.slug}: {view.model()['summary']}")
     return f"updated after {session.reason}: " + "; ".join(parts)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.core.memo import Keeps
+from pnp.core.units import counted
 from pnp.data.project import Project
 from pnp.layout.growth import Interrupted, OverBudget
 from pnp.layout.images import IMAGE_SUFFIXES
@@ -73,6 +74,7 @@ class GameView:
             "updated": self.updated,
             "drawings": self.drawings,
             "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message + f.places_text(), "component": f.component, "text": f.format()} for f in findings],
+            "summary": findings_summary(findings),
             "sections": list(self.sections.values()),
         }
 
@@ -269,3 +271,10 @@ class LiveSession:
         seconds = round(time.perf_counter() - started, 3)
         view.updated = {"after": self.reason, "seconds": seconds, "cards": seconds if cards_done else view.updated.get("cards"), "at": time.strftime("%H:%M:%S")}
         self.publish(slug, view.model())
+
+
+def findings_summary(findings: list[Finding]) -> str:
+    """'1 error, 2 warnings' and, when there are any, ', 3 notes': notes are news, never counted as warnings."""
+    counts = {severity: sum(1 for f in findings if f.severity == severity) for severity in ("error", "warning", "note")}
+    said = [counted(counts["error"], "error"), counted(counts["warning"], "warning")]
+    return ", ".join(said + ([counted(counts["note"], "note")] if counts["note"] else []))

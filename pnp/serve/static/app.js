@@ -199,10 +199,8 @@ function render() {
     : busy ? `updating after ${u.after}…`
     : `updated ${u.at} after ${u.after}: cards in ${u.cards ?? "–"} s, everything in ${u.seconds} s`;
   $("status").classList.toggle("busy", busy);
-  const errors = game.findings.filter((f) => f.severity === "error").length;
-  const warnings = game.findings.length - errors;
   $("problems").hidden = game.findings.length === 0;
-  $("problems-title").textContent = `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+  $("problems-title").textContent = game.summary; // notes counted apart from warnings (pnp.serve.session.findings_summary)
   reconcile($("problem-list"), game.findings, (p) => p.text, makeProblem, updateProblem);
   reconcile($("section"), [{ key: "", title: "everything" }, ...game.sections], (s) => s.key,
     () => el("option"), (o, s) => { o.value = s.key; o.textContent = s.title; });
