@@ -155,6 +155,9 @@ MODULES: dict[str, list[str]] = {
     # what the face store writes: nothing when a build would write back what it holds (s30)
     "pnp/pipeline/cache.py#store": ["tests/test_speed_paths.py"],
     # a card's fields merged with its deck's defaults, each value and key at its own place or its default's (s30)
+    "pnp/layout/hyphenation.py": ["tests/test_hyphenation_rules.py"],  # where a word may break: two letters before, three after, no second hyphen
+    "pnp/outputs/labels.py": ["tests/test_label_print.py::test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_none",
+                              "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
 }
 

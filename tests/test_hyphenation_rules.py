@@ -5,7 +5,9 @@ six letters never breaks, and a word's own hyphen is a break that prints no seco
 from __future__ import annotations
 
 import itertools
+import string
 
+import properties  # noqa: F401  (the suite's Hypothesis profile)
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -42,9 +44,89 @@ def test_a_word_under_six_letters_never_breaks(word):
     assert word_breaks(word, "en") == () and word_breaks(word, "de") == ()
 
 
-@given(st.from_regex(r"[a-z]{2,9}-[a-z]{2,9}", fullmatch=True))
+PART = st.text(alphabet=string.ascii_lowercase, min_size=2, max_size=9)
+
+
+@given(st.tuples(PART, PART).map("-".join))
 def test_a_words_own_hyphen_is_a_break_that_prints_no_second_hyphen(word):
     own = word.index("-") + 1
     breaks = dict(word_breaks(word, "en"))
     assert breaks.get(own) is False  # it may break just after its hyphen, and prints none of its own there
     assert own - 1 not in breaks  # never before the hyphen, which would start the next line with it
+
+
+def test_soft_hyphens_written_in_the_data_are_the_words_breaks_and_are_never_printed():
+    """A soft hyphen (U+00AD) marks where a word may break: it is taken out of the word, each becomes a hyphenated
+    break at its place (counted from the word's start, `length` letters already set), one at the word's very start
+    breaks nothing, and two together make one break."""
+    from pnp.layout.hyphenation import SOFT_HYPHEN, soft_breaks, word_breaks_of
+
+    soft: list = []
+    assert soft_breaks(f"Donau{SOFT_HYPHEN}dampf{SOFT_HYPHEN}{SOFT_HYPHEN}schiff", 0, soft) == "Donaudampfschiff"
+    assert soft == [(5, True), (10, True)]
+    later: list = []
+    assert soft_breaks(f"{SOFT_HYPHEN}fahrt{SOFT_HYPHEN}", 16, later) == "fahrt" and later == [(16, True), (21, True)]
+    leading: list = []
+    assert soft_breaks(f"{SOFT_HYPHEN}Start", 0, leading) == "Start" and leading == []
+    # a word's written breaks replace the patterns', and one at its very end breaks nothing
+    assert word_breaks_of([("Donaudampfschiff",)], [(5, True), (10, True), (16, True)], 16, lambda _: ((2, True),)) == ((5, True), (10, True))
+    assert word_breaks_of([("Donau",), ("dampf",)], [], 10, lambda text: ((len(text) - 3, True),)) == ((7, True),)
+    assert word_breaks_of([("Donau",)], [], 5, None) == ()
+
+
+def test_japanese_breaks_between_any_two_characters_but_the_kinsoku_rules():
+    """Japanese is written without spaces: a line may break between any two characters, with no hyphen, except before
+    closing punctuation or a small kana, or after an opening bracket (JIS X 4051's simplest rules); Latin text in the
+    same word keeps only its own breaks."""
+    from pnp.layout.hyphenation import with_cjk_breaks
+
+    assert with_cjk_breaks([("日本語",)], ()) == ((1, False), (2, False))
+    assert with_cjk_breaks([("終わり。",)], ()) == ((1, False), (2, False))  # never before 。
+    assert with_cjk_breaks([("「本」",)], ()) == ()  # never after 「 nor before 」
+    assert with_cjk_breaks([("ちょっと",)], ()) == ((3, False),)  # never before ょ or っ
+    assert with_cjk_breaks([("ab",), ("語",)], ((1, True),)) == ((1, True), (2, False))
+    assert with_cjk_breaks([("Donaudampf",)], ((5, True),)) == ((5, True),)
+    assert with_cjk_breaks([("Ärger",)], ()) == ()  # not ASCII, and no CJK either
+
+
+def test_a_hyphenator_is_its_language_and_says_which_languages_have_patterns():
+    from pnp.layout.hyphenation import Hyphenator, has_dictionary
+
+    assert Hyphenator("en") == Hyphenator("en") and hash(Hyphenator("en")) == hash(Hyphenator("en"))
+    assert Hyphenator("en") != Hyphenator("de") and Hyphenator("en") != "en"
+    assert Hyphenator("de")("Donaudampfschifffahrt") == word_breaks("Donaudampfschifffahrt", "de")
+    assert has_dictionary("en") and has_dictionary("de") and not has_dictionary("tlh")
+
+
+def test_a_six_letter_word_is_long_enough_to_break():
+    assert word_breaks("garden", "en") == ((3, True),) and word_breaks("Garten", "de") == ((3, True),)
+
+
+def test_a_soft_hyphen_after_a_words_first_letter_is_honoured():
+    """The designer's soft hyphen is obeyed wherever it stands but before the first letter (the patterns' two-letter
+    minimum is theirs, not the designer's)."""
+    from pnp.layout.hyphenation import SOFT_HYPHEN, soft_breaks
+
+    soft: list = []
+    assert soft_breaks(f"a{SOFT_HYPHEN}way", 0, soft) == "away" and soft == [(1, True)]
+
+
+# The first and last characters of each range of scripts written without spaces (CJK symbols and punctuation to CJK
+# ideographs, compatibility ideographs, halfwidth and fullwidth forms, the supplementary ideographs), and the
+# character just outside each end: a break stands between a Latin letter and the first, never the second.
+EDGES = ["\u3000", "\u9fff", "\uf900", "\ufaff", "\uff00", "\uffef", "\U00020000", "\U0002fa1f"]
+OUTSIDE = ["\u2fff", "\ua000", "\uf8ff", "\ufb00", "\ufff0", "\U0001ffff", "\U0002fa20"]
+
+
+@pytest.mark.parametrize("c", EDGES)
+def test_each_end_of_the_scripts_written_without_spaces_breaks_against_a_latin_letter(c):
+    from pnp.layout.hyphenation import with_cjk_breaks
+
+    assert with_cjk_breaks([("a" + c,)], ()) == ((1, False),), hex(ord(c))
+
+
+@pytest.mark.parametrize("c", OUTSIDE)
+def test_a_character_just_outside_those_scripts_breaks_nothing(c):
+    from pnp.layout.hyphenation import with_cjk_breaks
+
+    assert with_cjk_breaks([("a" + c,)], ()) == (), hex(ord(c))
