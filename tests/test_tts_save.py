@@ -383,3 +383,16 @@ def test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up
     tts.click()
     (heroes,) = [d for guid, d in tts.decks.items() if tts.names[guid].endswith("Heroes")]
     assert tts.hand_sizes() == dict.fromkeys(colours[2:5], 1) and len(tts.table.face_up) == 1 and len(heroes.cards) == 12 - 3 - 1
+
+
+def test_a_new_games_decks_are_shuffled_at_load_though_it_has_no_setup(tmp_path):
+    """`pnp new`'s scaffold names no setup: its save has no Setup button, and the global script still shuffles each of
+    its decks when the save is first loaded, so none starts in the order its sheet lists the cards."""
+    assert run_pnp(tmp_path, "new", "fresh").exit_code == 0
+    result = run_pnp(tmp_path, "export", "fresh", "--format", "tts", "--dpi", "72", "--no-validate", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    save = _save(tmp_path / "out/fresh/tts", "fresh")
+    tts = _Tts(save, [])
+    assert tts.block is None and tts.decks
+    tts.load()
+    assert sorted(tts.table.shuffled) == sorted(tts.decks)
