@@ -352,12 +352,14 @@ def test_setup_deals_nobody_when_nobody_is_seated_and_a_reload_after_dealing_dea
 
 @pytest.fixture(scope="module")
 def nine_seats(tmp_path_factory):
-    """The tiny test game set for nine seats, one hero dealt each and one turned up, exported to Tabletop Simulator:
-    (its project, the export's output)."""
+    """The tiny test game set for nine seats, one hero dealt each and one turned up, its town board 1,400 mm long,
+    exported to Tabletop Simulator: (its project, the export's output)."""
     root = tmp_path_factory.mktemp("tts-seats") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     game = root / "data/tiny/game.yaml"
     game.write_text(game.read_text() + "setup:\n  seats: 9\n  deal: {heroes: 1}\n  face_up: {heroes: 1}\n")
+    boards = root / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text().replace("size: 380 x 300", "size: 1400 x 300"))  # 55.1 units: wider than the room
     result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate", "--out", str(root / "out"))
     assert result.exit_code == 0, result.output
     return root, result.output
@@ -396,3 +398,14 @@ def test_a_new_games_decks_are_shuffled_at_load_though_it_has_no_setup(tmp_path)
     assert tts.block is None and tts.decks
     tts.load()
     assert sorted(tts.table.shuffled) == sorted(tts.decks)
+
+
+def test_a_game_wider_than_the_room_between_the_hands_gets_a_warning(nine_seats):
+    """A 1,400 mm board is 55.1 units long, and the rectangle table leaves 54.3 between its side hand zones (less half a
+    unit each side): the export says the game does not fit between the players' hands, at the board's size."""
+    root, output = nine_seats
+    line = next(i for i, text in enumerate((root / "data/tiny/boards.yaml").read_text().splitlines(), 1) if "1400 x 300" in text)
+    (said,) = [text for text in output.splitlines() if "between the players' hand zones" in text]
+    assert said.startswith(f"data/tiny/boards.yaml:{line}:")
+    town = next(o for o in _save(root / "out/tiny/tts", "tiny")["ObjectStates"] if o.get("Nickname") == "Tiny Town")
+    assert town["Transform"]["scaleX"] > 54.3

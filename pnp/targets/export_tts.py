@@ -182,12 +182,21 @@ def _seats(game, findings: list) -> int:
 
 
 def _warn_room(game, layout: tts.Layout, room: tuple[float, float], findings: list) -> None:
-    """A game laid out wider or deeper than the room between the hand zones: some pieces start inside a player's hand."""
+    """A game laid out wider or deeper than the room between the hand zones: some pieces start inside a player's hand.
+    Said at the largest board's size (what takes the room), else at the top of game.yaml."""
     if layout.width <= room[0] and layout.depth <= room[1]:
         return
     findings.append(warning("tts-room", f"the game takes {layout.width:.1f} × {layout.depth:.1f} units on Tabletop Simulator's table, more than the "
                             f"{room[0]:.1f} × {room[1]:.1f} between the players' hand zones: pieces past that start in a player's hand zone; "
-                            f"export fewer components at once (--deck) or make the largest boards smaller", Loc(game.rel), game=game.slug))
+                            f"export fewer components at once (--deck) or make the largest boards smaller", _largest_board_loc(game), game=game.slug))
+
+
+def _largest_board_loc(game) -> Loc:
+    boards = list(zip(game.boards.boards, game.boards_data["boards"], strict=False)) if game.boards and game.boards_data else []
+    if not boards:
+        return game.data.loc if hasattr(game.data, "loc") else Loc(game.rel)
+    _, raw = max(boards, key=lambda pair: pair[0].size[0] * pair[0].size[1])
+    return raw.loc_of("size")
 
 
 def _count_kinds(placed) -> str:
