@@ -149,7 +149,7 @@ def footprint(obj: dict, size_mm: tuple[float, float]) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Layout:
-    """Where lay_out put each footprint (its centre, units from the table's middle) and how much of the table the
+    """Where `places` put each footprint (its centre, units from the table's middle) and how much of the table the
     whole takes (width along x, depth along z)."""
 
     centres: list[tuple[float, float]]
@@ -183,13 +183,6 @@ def places(sizes: list[tuple[float, float]], row_units: float) -> Layout:
             centres[index] = (round(left + w / 2 - width / 2, 4), round(z - depth / 2, 4))
         z -= depth + GAP_UNITS
     return Layout(centres, width, total)
-
-
-def lay_out(placed: list[tuple[dict, tuple[float, float]]], row_units: float) -> list[dict]:
-    """The objects, each with its footprint (units), placed by `places`: each Transform's posX/posZ the centre of its
-    place."""
-    layout = places([size for _, size in placed], row_units)
-    return [{**obj, "Transform": {**obj["Transform"], "posX": x, "posZ": z}} for (obj, _), (x, z) in zip(placed, layout.centres, strict=True)]
 
 
 def with_guids(objects: list[dict]) -> list[dict]:
