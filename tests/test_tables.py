@@ -9,7 +9,6 @@ from __future__ import annotations
 import colorsys
 import json
 import math
-import random
 import shutil
 from pathlib import Path
 
@@ -376,72 +375,6 @@ def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, s
     assert kinds.count("cards") == len(want["decks"]) and kinds.count("boards") == len(want["boards"]) and kinds.count("tokens") == len(want["tokens"])
 
 
-class _TtsDeck:
-    """A deck as Tabletop Simulator's scripting API shows it to a script (api.tabletopsimulator.com/object): the few
-    members the setup script may use. `deal(n)` gives n cards from the top to every seated player's hand; taking a
-    deck down to one card leaves that card as its `remainder`."""
-
-    def __init__(self, cards: list[str], table: dict, seated: list[str]):
-        self.type, self.cards, self.table, self.seated, self.remainder = "Deck", cards, table, seated, None
-        self.position = {"x": 0.0, "y": 1.0, "z": 0.0}
-
-    def getPosition(self):
-        return self.position
-
-    def shuffle(self):
-        self.table["shuffled"] = True
-        random.Random(7).shuffle(self.cards)
-
-    def deal(self, n, *rest):
-        for _ in range(int(n)):
-            for colour in self.seated:
-                self.table["hands"].setdefault(colour, []).append(self.cards.pop())
-
-    def takeObject(self, params):
-        self.table["face_up"].append((self.cards.pop(), bool(params["flip"])))
-        if len(self.cards) == 1:
-            self.remainder = _TtsCard(self.cards.pop(), self.table)
-
-
-class _TtsCard:
-    def __init__(self, name: str, table: dict):
-        self.type, self.name, self.table, self.remainder = "Card", name, table, None
-
-    def getPosition(self):
-        return {"x": 0.0, "y": 1.0, "z": 0.0}
-
-    def setPositionSmooth(self, place):
-        pass
-
-    def flip(self):
-        self.table["face_up"].append((self.name, True))
-
-
-def test_the_tabletop_simulator_save_has_a_setup_button_that_deals_what_the_setup_says(tables_game):
-    """The save's setup block runs its Lua (lupa) against a stand-in of TTS's API with three players seated: each is
-    dealt 2 heroes, 1 hero is laid face up, the deck keeps the rest, and the button was made on load."""
-    lupa = pytest.importorskip("lupa")
-    _, out = tables_game
-    save = json.loads((out / "tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
-    (block,) = [o for o in save["ObjectStates"] if o.get("LuaScript")]
-    decks = {o["GUID"]: o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"}
-    seated = ["White", "Red", "Blue"][:SEATS]
-    table: dict = {"hands": {}, "face_up": [], "buttons": []}
-    standins = {guid: _TtsDeck([c["Nickname"] for c in deck["ContainedObjects"]], table, seated) for guid, deck in decks.items()}
-    lua = lupa.LuaRuntime()
-    g = lua.globals()
-    g.getObjectFromGUID = lambda guid: standins.get(guid)
-    g.getSeatedPlayers = lambda: lua.table(*seated)
-    g.broadcastToAll = lambda *args: table.setdefault("said", []).append(args[0])
-    g.self = lua.table(createButton=lambda params: table["buttons"].append(params["click_function"]))
-    lua.execute(block["LuaScript"])
-    g.onLoad()
-    g[table["buttons"][0]]()
-    heroes = next(d for guid, d in standins.items() if decks[guid]["Nickname"].endswith("Heroes"))
-    assert table.get("said") is None and table["shuffled"]
-    assert {colour: len(cards) for colour, cards in table["hands"].items()} == dict.fromkeys(seated, DEAL)
-    assert len(table["face_up"]) == FACE_UP and all(up for _, up in table["face_up"])
-    assert len(heroes.cards) == HEROES - SEATS * DEAL - FACE_UP
 
 
 # same bytes, content names, what changed ----------------------------------------------------------

@@ -17,7 +17,7 @@ from pnp.targets.tts import (
     die_model_object,
     figurine_object,
     footprint,
-    lay_out,
+    places,
     save_file,
     tile_object,
     token_object,
@@ -25,6 +25,7 @@ from pnp.targets.tts import (
     with_guids,
 )
 
+ROW = 60.0  # the row width these layouts are worked out for
 SHEETS = [Sheet(1, "faces1.png", "back.png", 10, 7, False), Sheet(2, "faces2.png", "backs2.png", 2, 1, True)]
 
 
@@ -114,16 +115,16 @@ def test_a_bag_holds_its_copies_and_takes_three_units():
 
 def test_objects_are_laid_out_in_rows_a_unit_apart_centred_and_never_overlapping():
     """Three of 20 units (with 1 between, 62 > 60 on the third): two in the first row, the third in the next."""
-    objs = [({"Name": n, "Transform": transform()}, (20.0, 10.0)) for n in "abc"] + [({"Name": "d", "Transform": transform()}, (5.0, 4.0))]
-    placed = {o["Name"]: (o["Transform"]["posX"], o["Transform"]["posZ"]) for o in lay_out(objs)}
+    layout = places([(20.0, 10.0)] * 3 + [(5.0, 4.0)], ROW)
+    placed = dict(zip("abcd", layout.centres, strict=True))
     # rows: [a, b] 41 wide, 10 deep; [c, d] 26 wide, 10 deep; 41 wide in all, 21 deep
     assert placed["a"] == (-10.5, 5.5) and placed["b"] == (10.5, 5.5)
     assert placed["c"] == (-10.5, -5.5) and placed["d"] == (3.0, -5.5)
+    assert (layout.width, layout.depth) == (41.0, 21.0)
 
 
 def test_a_first_object_wider_than_a_row_still_starts_the_first_row():
-    placed = lay_out([({"Name": "wide", "Transform": transform()}, (80.0, 2.0)), ({"Name": "b", "Transform": transform()}, (2.0, 2.0))])
-    assert [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in placed] == [(0.0, 1.5), (-39.0, -1.5)]
+    assert places([(80.0, 2.0), (2.0, 2.0)], ROW).centres == [(0.0, 1.5), (-39.0, -1.5)]
 
 
 def test_every_object_and_card_has_its_own_guid_the_same_on_every_build():
@@ -137,9 +138,10 @@ def test_every_object_and_card_has_its_own_guid_the_same_on_every_build():
 
 
 def test_a_save_holds_the_objects_with_guids_its_title_and_note():
-    save = save_file("Tiny", "Deal 5 each.", [token_object("Coin", "c.png", (20.0, 20.0))])
+    save = save_file("Tiny", "Deal 5 each.", [token_object("Coin", "c.png", (20.0, 20.0))], 2)
     assert (save["SaveName"], save["GameMode"], save["Note"]) == ("Tiny", "Tiny", "Deal 5 each.")
-    assert len(save["ObjectStates"]) == 1 and len(save["ObjectStates"][0]["GUID"]) == 6
+    assert [o["Name"] for o in save["ObjectStates"]] == ["HandTrigger", "HandTrigger", "Custom_Token"]  # a hand zone per seat first, as TTS saves
+    assert all(len(o["GUID"]) == 6 for o in save["ObjectStates"])
 
 
 # Each object whole, as TTS's save format spells it: a key misspelt is a key TTS ignores, a value left out its default
@@ -188,13 +190,14 @@ def test_a_deck_and_its_cards_are_written_whole_as_tts_reads_them():
 
 
 def test_a_save_is_written_whole_as_tts_reads_it():
+    """The table is TTS's rectangle table; the objects follow the hand zones, each with its GUID first; nothing in the
+    save changes from one export to the next (no date, no time)."""
     coin = token_object("Coin", "c.png", (25.4, 25.4))
-    save = save_file("Tiny", "Deal 5.", [coin])
-    guid = save["ObjectStates"][0]["GUID"]
-    assert save == {"SaveName": "Tiny", "GameMode": "Tiny", "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
-                    "Sky": "", "Note": "Deal 5.", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
-                    "ObjectStates": [{"GUID": guid, **coin}]}
-    assert next(iter(save["ObjectStates"][0])) == "GUID"
+    save = save_file("Tiny", "Deal 5.", [coin], 1)
+    zone, placed = save["ObjectStates"]
+    assert placed == {"GUID": placed["GUID"], **coin} and next(iter(placed)) == "GUID"
+    assert (zone["Name"], zone["FogColor"], save["Table"], save["EpochTime"], save["Date"]) == ("HandTrigger", "White", "Table_RPG", 0, "")
+    assert save == save_file("Tiny", "Deal 5.", [coin], 1)
 
 
 def test_guids_are_of_each_objects_kind_name_card_and_place_among_its_like():
@@ -230,17 +233,14 @@ def test_an_identity_whose_guid_is_taken_hashes_again_with_a_counter_until_one_i
 
 def test_a_row_holds_objects_up_to_exactly_60_units_and_rows_lie_a_unit_apart():
     """20 + 1 + 20 + 1 + 18 = 60: one row; three rows of depth 2 take 2 + 1 + 2 + 1 + 2 = 8, centred."""
-    one_row = lay_out([({"Name": n, "Transform": transform()}, (w, 2.0)) for n, w in (("a", 20.0), ("b", 20.0), ("c", 18.0))])
-    assert {o["Transform"]["posZ"] for o in one_row} == {0.0}
-    rows = lay_out([({"Name": n, "Transform": transform()}, (50.0, 2.0)) for n in "abc"])
-    assert [o["Transform"]["posZ"] for o in rows] == [3.0, 0.0, -3.0]
+    assert {z for _, z in places([(20.0, 2.0), (20.0, 2.0), (18.0, 2.0)], ROW).centres} == {0.0}
+    assert [z for _, z in places([(50.0, 2.0)] * 3, ROW).centres] == [3.0, 0.0, -3.0]
 
 
 def test_places_and_scales_are_written_to_four_decimals():
     t = transform(1.234567, 2.345678, scale=(1.111111, 2.222222, 3.333333))
     assert (t["posX"], t["posZ"], t["scaleX"], t["scaleY"], t["scaleZ"]) == (1.2346, 2.3457, 1.1111, 2.2222, 3.3333)
-    placed = lay_out([({"Name": "a", "Transform": transform()}, (10 / 3, 10 / 7)), ({"Name": "b", "Transform": transform()}, (1.0, 1.0))])
-    assert [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in placed] == [(-1.0, 0.0), (2.1667, 0.0)]  # 5 1/3 wide in all
+    assert places([(10 / 3, 10 / 7), (1.0, 1.0)], ROW).centres == [(-1.0, 0.0), (2.1667, 0.0)]  # 5 1/3 wide in all
 
 
 def test_the_third_of_three_alike_objects_is_the_third():
@@ -262,5 +262,4 @@ def test_a_taken_guid_tries_the_next_counter_first():
 
 def test_rows_of_a_third_of_a_unit_are_placed_to_four_decimals():
     """Rows 3 1/3 and 1 deep, a unit apart: 5 1/3 deep in all, their centres 1 and -2 1/6 from the middle."""
-    placed = lay_out([({"Name": "a", "Transform": transform()}, (50.0, 10 / 3)), ({"Name": "b", "Transform": transform()}, (50.0, 1.0))])
-    assert [o["Transform"]["posZ"] for o in placed] == [1.0, -2.1667]
+    assert [z for _, z in places([(50.0, 10 / 3), (50.0, 1.0)], ROW).centres] == [1.0, -2.1667]

@@ -9,16 +9,17 @@ import json
 import math
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from PIL import Image
 
-from pnp.core.errors import warning
+from pnp.core.errors import Loc, warning
 from pnp.core.shapes import Shape
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
-from pnp.targets import tts, tts_setup
+from pnp.targets import tts, tts_setup, tts_table
 from pnp.targets.components import Component, collect
 from pnp.targets.packaging import digest_name
 from pnp.targets.png import PngEncoder
@@ -57,10 +58,41 @@ def tts_save_name(slug: str) -> str:
 def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
     """Deck sheets, board and token images (at most the request's dpi), a saved object per deck, and one save with the
     whole game on the table."""
-    decks, base_url, dpi = request.decks, request.base_url, request.dpi
-    game = gctx.game
-    url = _url_for(result.folder, base_url)
-    placed: list[tuple[dict, tuple[float, float]]] = []
+    game, base_url = gctx.game, request.base_url
+    placed, dealt = _on_the_table(gctx, request, result, findings, where)
+    if not placed:
+        return
+    where_from = f"hosted under {base_url}" if base_url else "files on this machine (file://): the save works on this machine only"
+    note = f"{game.title}, exported by pnp. Images: {where_from}."
+    if dealt:
+        placed.append((tts_setup.button_object(), tts_setup.BUTTON_UNITS))
+    seats = _seats(game, findings)
+    room = tts_table.room()
+    layout = tts.places([size for _, size in placed], room[0])
+    _warn_room(game, layout, room, findings)
+    objects = [{**obj, "Transform": {**obj["Transform"], "posX": x, "posZ": z}} for (obj, _), (x, z) in zip(placed, layout.centres, strict=True)
+               if obj is not None]
+    save = tts.save_file(game.title, note, objects, seats)
+    if dealt:
+        _script_setup(game, save["ObjectStates"], placed, layout, dealt)
+    name = tts_save_name(game.slug)
+    result.files[name] = json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8")
+    kept = [(obj, size) for obj, size in placed if obj is not None]
+    result.notes.append(f"{name}: {len(kept)} objects on the table ({_count_kinds(kept)}) and {count_text(len(tts_table.seats_for(seats)), 'hand zone')}")
+    if base_url:
+        result.next_step = (f"tts: upload the folder's images so that {base_url.rstrip('/')}/<file> serves each one, then copy {name} into "
+                            f"Tabletop Simulator's Saves folder and load it")
+    else:
+        result.next_step = (f"tts: copy {name} into Tabletop Simulator's Saves folder and load it; its images are files on this machine, "
+                            f"so it works on this machine only: to share it, host the folder and export with --base-url URL")
+
+
+def _on_the_table(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> tuple[list, dict[int, Component]]:
+    """Each component's object and footprint (units), in the order they are laid out, with the room kept after a deck
+    for the cards `setup:` turns face up (None for an object); and which of them are decks the setup deals."""
+    decks, dpi, game = request.decks, request.dpi, gctx.game
+    url = _url_for(result.folder, request.base_url)
+    placed: list[tuple[dict | None, tuple[float, float]]] = []
     dealt: dict[int, Component] = {}  # index in `placed` → a deck game.yaml's setup: deals
     next_key = 1  # CustomDeck keys are unique across the save, so decks never share a card id
     for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):
@@ -74,28 +106,14 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
         else:
             obj = _tts_tokens(gctx, component, url, result, findings, where, dpi)
         placed.append((obj, tts.footprint(obj, component.trim)))
+        face_up = _setup_of(game, component.id)[1]
+        if len(placed) - 1 in dealt and face_up:
+            placed.append((None, _face_up_grid(component.trim, face_up).size()))
     if not decks:  # a deck export leaves the dice out, as it does boards and tokens
         from pnp.targets.tts_dice import tts_dice
 
         placed += [(obj, tts.footprint(obj, size)) for obj, size in tts_dice(gctx, url, result, findings, where)]
-    if not placed:
-        return
-    where_from = f"hosted under {base_url}" if base_url else "files on this machine (file://): the save works on this machine only"
-    note = f"{game.title}, exported by pnp. Images: {where_from}."
-    if dealt:
-        placed.append((tts_setup.button_object(), tts_setup.BUTTON_UNITS))
-    save = tts.save_file(game.title, note, tts.lay_out(placed))
-    if dealt:
-        _script_setup(game, save["ObjectStates"], dealt)
-    name = tts_save_name(game.slug)
-    result.files[name] = json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8")
-    result.notes.append(f"{name}: {len(placed)} objects on the table ({_count_kinds(placed)})")
-    if base_url:
-        result.next_step = (f"tts: upload the folder's images so that {base_url.rstrip('/')}/<file> serves each one, then copy {name} into "
-                            f"Tabletop Simulator's Saves folder and load it")
-    else:
-        result.next_step = (f"tts: copy {name} into Tabletop Simulator's Saves folder and load it; its images are files on this machine, "
-                            f"so it works on this machine only: to share it, host the folder and export with --base-url URL")
+    return placed, dealt
 
 
 def _setup_of(game, deck_id: str) -> tuple[int, int]:
@@ -104,11 +122,81 @@ def _setup_of(game, deck_id: str) -> tuple[int, int]:
     return setup.deal.get(deck_id, 0), setup.face_up.get(deck_id, 0)
 
 
-def _script_setup(game, objects: list[dict], dealt: dict[int, Component]) -> None:
-    """The setup button (the save's last object) gets the script that deals each deck, named by its GUID in the save."""
-    decks = [tts_setup.DeckSetup(objects[i]["GUID"], component.name, *_setup_of(game, component.id), round(component.trim[0] / tts.MM_PER_UNIT + 0.3, 2))
-             for i, component in sorted(dealt.items())]
-    objects[-1]["LuaScript"] = tts_setup.setup_script(decks)
+@dataclass(frozen=True)
+class _FaceUpGrid:
+    """The room kept beside a deck for the cards `setup:` turns face up: `count` cards (units) in rows of `columns`,
+    as near square as they go (nine make the 3 × 3 a grid of cards is laid out in), CARD_GAP_UNITS apart."""
+
+    card: tuple[float, float]
+    count: int
+    columns: int
+
+    def size(self) -> tuple[float, float]:
+        rows = math.ceil(self.count / self.columns)
+        (w, d), gap = self.card, CARD_GAP_UNITS
+        return self.columns * (w + gap) - gap, rows * (d + gap) - gap
+
+    def places(self, centre: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+        """Each card's centre (x, z), row by row from the grid's far left corner."""
+        (w, d), gap = self.card, CARD_GAP_UNITS
+        width, depth = self.size()
+        left, far = centre[0] - width / 2, centre[1] + depth / 2
+        return tuple((round(left + c * (w + gap) + w / 2, 4), round(far - r * (d + gap) - d / 2, 4))
+                     for r, c in (divmod(n, self.columns) for n in range(self.count)))
+
+
+CARD_GAP_UNITS = 0.3  # between cards turned face up
+
+
+def _face_up_grid(trim: tuple[float, float], count: int) -> _FaceUpGrid:
+    return _FaceUpGrid((trim[0] / tts.MM_PER_UNIT, trim[1] / tts.MM_PER_UNIT), count, math.ceil(math.sqrt(count)))
+
+
+def _script_setup(game, objects: list[dict], placed: list, layout: tts.Layout, dealt: dict[int, Component]) -> None:
+    """The setup button (the save's last object) gets the script that deals each deck, named by its GUID in the save,
+    and turns its cards up in the room kept for them (the entry after the deck in `placed`)."""
+    zones = [o["FogColor"] for o in objects if o["Name"] == "HandTrigger"]
+    in_save = {}  # index in `placed` → index in the save's objects
+    for index, (obj, _) in enumerate(placed):
+        if obj is not None:
+            in_save[index] = len(zones) + len(in_save)
+    decks = []
+    for index, component in sorted(dealt.items()):
+        deal, up = _setup_of(game, component.id)
+        places = _face_up_grid(component.trim, up).places(layout.centres[index + 1]) if up else ()
+        decks.append(tts_setup.DeckSetup(objects[in_save[index]]["GUID"], component.name, deal, places))
+    objects[-1]["LuaScript"] = tts_setup.setup_script(decks, zones)
+
+
+def _seats(game, findings: list) -> int:
+    """The seats the save lays out: setup.seats, else players.max; past the table's eight, a warning where it is set."""
+    seats = game.spec.setup.seats or game.spec.players.max
+    most = len(tts_table.SEATS)
+    if seats > most:
+        part, key = ("setup", "seats") if game.spec.setup.seats else ("players", "max")
+        raw = game.data.get(part) if hasattr(game.data, "get") else None
+        loc = raw.loc_of(key) if hasattr(raw, "loc_of") else Loc(game.rel)
+        findings.append(warning("tts-seats", f"{part}.{key} asks for {seats} seats and Tabletop Simulator's rectangle table has {most}: the save lays "
+                                f"out {most} hand zones, and the setup deals to those seated at them", loc, game=game.slug))
+    return seats
+
+
+def _warn_room(game, layout: tts.Layout, room: tuple[float, float], findings: list) -> None:
+    """A game laid out wider or deeper than the room between the hand zones: some pieces start inside a player's hand.
+    Said at the largest board's size (what takes the room), else at the top of game.yaml."""
+    if layout.width <= room[0] and layout.depth <= room[1]:
+        return
+    findings.append(warning("tts-room", f"the game takes {layout.width:.1f} × {layout.depth:.1f} units on Tabletop Simulator's table, more than the "
+                            f"{room[0]:.1f} × {room[1]:.1f} between the players' hand zones: pieces past that start in a player's hand zone; "
+                            f"export fewer components at once (--deck) or make the largest boards smaller", _largest_board_loc(game), game=game.slug))
+
+
+def _largest_board_loc(game) -> Loc:
+    boards = list(zip(game.boards.boards, game.boards_data["boards"], strict=False)) if game.boards and game.boards_data else []
+    if not boards:
+        return game.data.loc if hasattr(game.data, "loc") else Loc(game.rel)
+    _, raw = max(boards, key=lambda pair: pair[0].size[0] * pair[0].size[1])
+    return raw.loc_of("size")
 
 
 def _count_kinds(placed) -> str:

@@ -9,13 +9,17 @@ What we could not measure without TTS itself is kept in one table,
 SCALE_1_MM: how large each kind of object is at Transform scale 1. We take
 a custom card at scale 1 as a poker card and the other image objects as one
 TTS unit (taken as one inch) along their longer side; objects are scaled
-from there to their real size, and laid out on the table by those sizes.
+from there to their real size, and laid out on the table by those sizes. (A real save that lays decks of scale 1
+side by side, github.com/kylejames0408/WSKCA TS_Save_1.json, sets them 2.9 units apart, so a card there is at most
+2.9 units wide: near the 2.5 taken here, though not a measurement of it.)
 """
 from __future__ import annotations
 
 import hashlib
 from collections import Counter
 from dataclasses import dataclass
+
+from pnp.targets import tts_table
 
 MM_PER_UNIT = 25.4  # one TTS unit taken as one inch (its ruler measures in inches)
 CARD_AT_SCALE_1_MM = (63.5, 88.9)  # a custom card at scale 1, assumed poker-sized
@@ -33,7 +37,6 @@ D6_IMAGE_CELLS = {2: (0, 1), 4: (1, 1), 5: (2, 1), 1: (0, 2), 3: (1, 2), 6: (2, 
 D6_IMAGE_TURNED = frozenset({1, 6})
 BAG_FOOTPRINT_UNITS = (3.0, 3.0)  # room a bag takes on the table
 GAP_UNITS = 1.0  # between objects laid out on the table
-ROW_UNITS = 60.0  # the layout starts a new row past this width
 TILE_SHAPES = {"square": 0, "rectangle": 0, "hexagon": 1, "circle": 2, "rounded": 3, "outline": 0}  # CustomTile.Type: Box, Hex, Circle, Rounded (a drawn outline: a box, its image transparent past the cut)
 TOKEN_THICKNESS = 0.2
 TOKEN_MERGE_PX = 15.0  # CustomToken.MergeDistancePixels: how far apart outline points may be and still merge
@@ -144,30 +147,42 @@ def footprint(obj: dict, size_mm: tuple[float, float]) -> tuple[float, float]:
     return size_mm[0] / MM_PER_UNIT, size_mm[1] / MM_PER_UNIT
 
 
-def lay_out(placed: list[tuple[dict, tuple[float, float]]]) -> list[dict]:
-    """Objects with their footprints (units) set out in rows, GAP_UNITS apart, none overlapping, centred on the table.
+@dataclass(frozen=True)
+class Layout:
+    """Where `places` put each footprint (its centre, units from the table's middle) and how much of the table the
+    whole takes (width along x, depth along z)."""
 
-    Each object's Transform gets posX/posZ at the centre of its place; rows run
-    left to right and away from the first seat."""
+    centres: list[tuple[float, float]]
+    width: float
+    depth: float
+
+
+def places(sizes: list[tuple[float, float]], row_units: float) -> Layout:
+    """Footprints (units, x across and z deep) set out in rows no wider than `row_units` (an object wider than that
+    alone in its row), GAP_UNITS apart, none overlapping, the whole centred on the table's middle.
+
+    Rows run left to right, the first farthest from the first seat (White, at -z)."""
     rows: list[list] = [[]]
     x = 0.0
-    for obj, (w, d) in placed:
-        if rows[-1] and x + w > ROW_UNITS:
+    for index, (w, d) in enumerate(sizes):
+        if rows[-1] and x + w > row_units:
             rows.append([])
             x = 0.0
-        rows[-1].append((obj, w, d, x))
+        rows[-1].append((index, w, d, x))
         x += w + GAP_UNITS
+    rows = [row for row in rows if row]
+    if not rows:
+        return Layout([], 0.0, 0.0)
     width = max(sum(w for _, w, _, _ in row) + GAP_UNITS * (len(row) - 1) for row in rows)
     depths = [max(d for _, _, d, _ in row) for row in rows]
     total = sum(depths) + GAP_UNITS * (len(rows) - 1)
+    centres: list[tuple[float, float]] = [(0.0, 0.0)] * len(sizes)
     z = total / 2
-    out = []
-    for row, depth in zip(rows, depths, strict=False):
-        for obj, w, _, left in row:
-            obj = {**obj, "Transform": {**obj["Transform"], "posX": round(left + w / 2 - width / 2, 4), "posZ": round(z - depth / 2, 4)}}
-            out.append(obj)
+    for row, depth in zip(rows, depths, strict=True):
+        for index, w, _, left in row:
+            centres[index] = (round(left + w / 2 - width / 2, 4), round(z - depth / 2, 4))
         z -= depth + GAP_UNITS
-    return out
+    return Layout(centres, width, total)
 
 
 def with_guids(objects: list[dict]) -> list[dict]:
@@ -205,8 +220,11 @@ def _free_guid(identity: str, used: set[str]) -> str:
         tries += 1
 
 
-def save_file(title: str, note: str, objects: list[dict]) -> dict:
-    """A TTS save (Saves folder): the objects on the table, each with its GUID, and a note for the players."""
-    objects = with_guids(objects)
-    return {"SaveName": title, "GameMode": title, "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
-            "Note": note, "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}
+def save_file(title: str, note: str, objects: list[dict], seats: int) -> dict:
+    """A whole TTS save (Saves folder): the table, a hand zone for each of `seats` seats, the objects on the table,
+    each with its GUID, a note for the players, and the script that shuffles every deck once, at load
+    (pnp.targets.tts_table)."""
+    zones = [tts_table.hand_zone(seat) for seat in tts_table.seats_for(seats)]
+    placed = with_guids(zones + objects)
+    decks = [o["GUID"] for o in placed if o["Name"] == "DeckCustom"]
+    return tts_table.save_top(title, note, placed, tts_table.shuffle_script(decks))
