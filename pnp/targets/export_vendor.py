@@ -33,9 +33,10 @@ from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.vendor_preflight import Expect, check_file, order_findings, safe_zone_finding, vendor_breaches
-from pnp.targets.vendors import Product, Vendor, vendor_named
+from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
+SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
 MPC_AUTOFILL_PRODUCT = "poker"  # MPC Autofill fills MakePlayingCards' blank poker-size card page alone (its constants.py starting_url)
 PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens"}
 CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
@@ -50,24 +51,32 @@ class Placed:
 
     component: Component
     product: Product
-    trim: tuple[float, float]
+    trim: tuple[float, float]  # the file's trim: the product's own size (Product.file_trim), turned as the component is
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """How far the component's own trim sits inside the file's on each axis (a 63 × 88 mm card on a 63.5 × 88.9
+        poker card: 0.25 and 0.45 mm), which its extra bleed (SIZE_PAD_MM) fills."""
+        own = self.trim if self.component.shape == "standee" else self.component.trim
+        return ((self.trim[0] - own[0]) / 2, (self.trim[1] - own[1]) / 2)
 
 
 def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt."""
     vendor = vendor_named(request.vendor)
     placed, left = [], []
-    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, findings, request.decks)
+    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks)
     for component in components:
         trim = printed_trim(component, vendor.bleed_mm)
         product, nearest = vendor.product_for(PRODUCT_KIND[component.kind], trim)
         if product is None:
+            offer = (f"its nearest product is the {nearest.name} ({_size(nearest.trim_mm)}): resize the component to print it there"
+                     if nearest else f"{vendor.title} makes no {PRODUCT_KIND[component.kind]}")
             findings.append(warning("vendor-product", f"{vendor.title} prints no {component.kind} of {trim[0]:g} × {trim[1]:g} mm: {component.name} "
-                                    f"is left out of this export; its nearest product is the {nearest.name} ({nearest.kind}, {nearest.trim_mm[0]:g} × "
-                                    f"{nearest.trim_mm[1]:g} mm): resize the component to print it there", _component_loc(gctx, component)))
-            left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): no product of this size; the nearest is the {nearest.name}")
+                                    f"is left out of this export; {offer}", _component_loc(gctx, component)))
+            left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): " + (f"no product of this size; the nearest is the {nearest.name}" if nearest else "none made"))
             continue
-        placed.append(Placed(component, product, trim))
+        placed.append(Placed(component, product, product.file_trim(trim)))
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed]))
     if not request.decks:
         boxes = _boxes(gctx, vendor)
@@ -79,6 +88,10 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
 
 
+def _size(trim: tuple[float, float] | None) -> str:
+    return "any size" if trim is None else f"{trim[0]:g} × {trim[1]:g} mm"
+
+
 def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -> list:
     """Words inside the vendor's safe zone (wider than pnp's), one finding per template line that drew them: the decks
     that have any are drawn again with tracing on to find those lines (the others never pay for it); what other
@@ -88,7 +101,7 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -
     origins: dict = {}
     if decks:
         with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, [], decks)
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks)
     at: dict[Loc, tuple[Component, list]] = {}
     for c in components:
         for b in breaches[c.id]:
@@ -208,13 +221,14 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
         else:
             name = file_name(f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}", ".pdf")
         title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
-        pages.extend(_pages(p.component, vendor))
+        dx, dy = p.offset
+        pages.extend((role, face, dx, dy) for role, face in _pages(p.component, vendor))
     for name, (title, trim, pages) in files.items():
         page_mm = (trim[0] + 2 * vendor.bleed_mm, trim[1] + 2 * vendor.bleed_mm)
-        placements = [[(face, vendor.bleed_mm, vendor.bleed_mm)] for _, face in pages]
+        placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy in pages]
         data = _pdf(gctx, vendor, title, page_mm, trim, placements, result.files.path_of(name))
-        keys = _keys([[face] for _, face in pages])
-        findings.extend(order_findings(vendor, [role for role, _ in pages], where(name)))
+        keys = _keys(placements)
+        findings.extend(order_findings(vendor, [role for role, *_ in pages], where(name)))
         findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
@@ -234,14 +248,15 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
             continue
         x0, y0 = (sheet_w - cols * cell[0]) / 2, (sheet_h - rows * cell[1]) / 2
         copies = [printed_sides(p.component, item, vendor.bleed_mm) for item in p.component.items for _ in range(item.copies)]
+        dx, dy = p.offset
         pages, roles = [], []
         for start in range(0, len(copies), cols * rows):
             chunk = copies[start:start + cols * rows]
             spot = [(x0 + (i % cols) * cell[0] + vendor.bleed_mm, sheet_h - y0 - (i // cols + 1) * cell[1] + vendor.bleed_mm) for i in range(len(chunk))]
-            pages.append([(front, x, y) for (front, _), (x, y) in zip(chunk, spot, strict=True)])
+            pages.append([(front, x + dx, y + dy) for (front, _), (x, y) in zip(chunk, spot, strict=True)])
             roles.append("front")
             if any(back is not None for _, back in chunk):  # a sheet of cards without backs has no backs page
-                pages.append([(back, sheet_w - x - p.trim[0], y) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
+                pages.append([(back, sheet_w - x - p.trim[0] + dx, y + dy) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
                 roles.append("back")
         data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages, result.files.path_of(name))
         keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
@@ -279,7 +294,7 @@ def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: t
         drawer = FaceDrawer(c, gctx.icons, colour_filter=functools.partial(cmyk, limit=vendor.ink_limit), face_filter=key_small_type)
     else:
         drawer = FaceDrawer(c, gctx.icons)
-    clipped = [[(face._replace(bleed=vendor.bleed_mm), x, y) for face, x, y in placements] for placements in pages]
+    clipped = [[(face._replace(bleed=vendor.bleed_mm + SIZE_PAD_MM), x, y) for face, x, y in placements] for placements in pages]
     uses = Counter(face for placements in clipped for face, _, _ in placements)
     for placements in clipped:
         for face, x, y in placements:

@@ -26,14 +26,52 @@ LAYOUTS = {
 }
 
 
+SIZE_TOLERANCE_MM = 1.0
+"""How far each side of a piece may be from a product's and still be that product, per side, as a shop takes a file:
+63 × 88 mm and 2.5 × 3.5 in (63.5 × 88.9) are both a poker card; a bridge card (57.15 mm wide) is not. Each side is
+held to it on its own: two sides' differences are never summed."""
+
+
 @dataclass(frozen=True)
 class Product:
-    """One thing a vendor prints: its kind (the component kinds of pnp.targets.components) and trim size."""
+    """One thing a vendor prints: its kind and trim size (None: any size of its kind, made to the designer's die line).
+
+    `kind` is one of PRODUCT_KINDS: a token set goes to a token product (a punchboard sheet), never to a card of its
+    size; a board never to a tarot card. `up_to`: the trim is the largest piece the product holds (a punchout slug
+    holds any token that fits on it), not the one size it cuts."""
 
     name: str  # as the vendor's catalogue calls it
-    kind: str  # cards, boards, tokens or boxes
-    trim_mm: tuple[float, float]
-    source: str  # where its size was read (URL and day), or what it was assumed from
+    kind: str  # one of PRODUCT_KINDS
+    trim_mm: tuple[float, float] | None
+    source: str  # where its size was read (URL and day), or "third-party: <where>"
+    up_to: bool = False
+
+    def takes(self, trim: tuple[float, float]) -> bool:
+        """Whether a piece of `trim` mm (either way round) is this product as a shop takes it: each side within
+        SIZE_TOLERANCE_MM of the product's, or, for an `up_to` product, no side longer than its own."""
+        if self.trim_mm is None:
+            return True
+        pairs = zip(sorted(self.trim_mm), sorted(trim), strict=True)
+        if self.up_to:
+            return all(piece <= side + SIZE_TOLERANCE_MM for side, piece in pairs)
+        return all(abs(side - piece) <= SIZE_TOLERANCE_MM for side, piece in pairs)
+
+    def distance(self, trim: tuple[float, float]) -> float:
+        """How far a piece of `trim` mm is from this product: its farthest side's difference (0 for one it takes)."""
+        if self.takes(trim):
+            return 0.0
+        return max(abs(side - piece) for side, piece in zip(sorted(self.trim_mm), sorted(trim), strict=True))
+
+    def file_trim(self, trim: tuple[float, float]) -> tuple[float, float]:
+        """The trim a file for this product is made at, turned as the piece is: the product's own size for a product
+        of one size (a 63 × 88 mm card's file is the 63.5 × 88.9 poker card's), the piece's for any other."""
+        if self.trim_mm is None or self.up_to:
+            return trim
+        short, long = sorted(self.trim_mm)
+        return (long, short) if trim[0] > trim[1] else (short, long)
+
+
+PRODUCT_KINDS = ("cards", "boards", "tokens", "boxes", "dice")
 
 
 @dataclass(frozen=True)
@@ -48,31 +86,24 @@ class Vendor:
     dpi: int
     colour: str  # "RGB" or "CMYK": the colour space of every file
     ink_limit: float | None  # total area coverage, 2.4 = 240 %; None: RGB files
-    products: tuple[Product, ...]  # empty: any size (a generic printer)
+    products: tuple[Product, ...]
     forbids: tuple[str, ...]  # what the vendor refuses: crop marks, transparency, RGB…
     naming: str  # how the files are named
     steps: tuple[str, ...]  # the upload steps, for README.txt
-    sources: tuple[tuple[str, str], ...]  # (which numbers, where they were read or what they were assumed from)
+    sources: tuple[tuple[str, str], ...]  # (which numbers, where they were read or "third-party: <where>")
     condition: str = ""  # a CMYK file's PDF/X output condition
     sheet_mm: tuple[float, float] | None = None  # sheets-mirrored: the sheet
     sheet_margin_mm: float = 0.0
 
     def product_for(self, kind: str, trim: tuple[float, float]) -> tuple[Product | None, Product | None]:
-        """(the product that prints a component of this kind and trim, the nearest product when none does)."""
-        if not self.products:
-            return Product("any size", kind, trim, "a generic printer prints any size"), None
-        same = [p for p in self.products if p.kind == kind] or list(self.products)
+        """(the product of this kind that prints a piece of `trim`, the nearest product of this kind when none does).
 
-        def distance(p: Product) -> float:
-            a, b = sorted(p.trim_mm), sorted(trim)
-            return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-        nearest = min(same, key=distance)
-        fits = nearest.kind == kind and distance(nearest) <= SIZE_TOLERANCE_MM
-        return (nearest, None) if fits else (None, nearest)
-
-
-SIZE_TOLERANCE_MM = 0.6  # a 63 × 88 mm design is a poker card (63.5 × 88.9) at any shop; a tarot card is not
+        Only products of the same kind are ever offered: (None, None) when the vendor makes nothing of that kind."""
+        same = [p for p in self.products if p.kind == kind]
+        if not same:
+            return None, None
+        nearest = min(same, key=lambda p: p.distance(trim))
+        return (nearest, None) if nearest.takes(trim) else (None, nearest)
 
 
 def _cards(source: str, *sizes: tuple[str, float, float]) -> tuple[Product, ...]:
@@ -163,7 +194,9 @@ VENDORS = (
                  ("one PDF per card size, front/back alternating", "not found; assumed from issue #79's summary of MBPrint's page"))),
     Vendor(
         "offset", "A generic offset printer (Cartamundi and the like)", "pdf-per-component", bleed_mm=3.0, safe_mm=3.0, dpi=300,
-        colour="CMYK", ink_limit=3.00, products=(),
+        colour="CMYK", ink_limit=3.00,
+        products=tuple(Product(name, kind, None, "a generic printer makes any size to its die line") for name, kind in (
+            ("cards", "cards"), ("board", "boards"), ("punchboard", "tokens"), ("box", "boxes"))),
         forbids=("RGB", "transparency", "unembedded fonts"),
         naming="<game>-<component>.pdf, one per deck, board, token set and the player aids", condition="FOGRA39",
         steps=("Send each PDF to your printer with its count: each copy's front then its back, at trim plus 3 mm bleed.",
@@ -190,7 +223,8 @@ def vendor_table() -> str:
     rows = ["| `--vendor` | print service | files | bleed | safe zone | dpi | colour | ink | products |",
             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for v in VENDORS:
-        products = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g}" for p in v.products) or "any size"
+        products = ", ".join(f"{p.name} {'up to ' if p.up_to else ''}{p.trim_mm[0]:g} × {p.trim_mm[1]:g}" if p.trim_mm else f"{p.name} (any size)"
+                             for p in v.products)
         ink = f"{v.ink_limit:.0%}" if v.ink_limit else "–"
         rows.append(f"| `{v.name}` | {v.title} | {LAYOUTS[v.layout]} | {round(v.bleed_mm, 3):g} mm | {round(v.safe_mm, 3):g} mm | {v.dpi} | {v.colour} | {ink} | {products} |")
     return "\n".join(rows)
