@@ -47,6 +47,7 @@ class Options:
     fronts_only: bool = False  # the card sheets print no backs at all (fronts to sleeve in front of old cards)
     insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
     insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
+    stamps: bool = True  # card fronts carry the game's playtest stamps (its `stamps:`); a vendor's export asks for none unless told
 
     without: frozenset = frozenset()  # speed mechanisms switched off (MECHANISMS): only a bench measuring what one buys asks
 

@@ -65,7 +65,7 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt."""
     vendor = vendor_named(request.vendor)
     placed, left = [], []
-    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks)
+    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks, stamps=request.stamps)
     for component in components:
         trim = printed_trim(component, vendor.bleed_mm)
         product, nearest = vendor.product_for(PRODUCT_KIND[component.kind], trim)
@@ -77,7 +77,7 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
             left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): " + (f"no product of this size; the nearest is the {nearest.name}" if nearest else "none made"))
             continue
         placed.append(Placed(component, product, product.file_trim(trim)))
-    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed]))
+    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
     if not request.decks:
         boxes = _boxes(gctx, vendor)
         findings.extend(boxes)
@@ -92,7 +92,7 @@ def _size(trim: tuple[float, float] | None) -> str:
     return "any size" if trim is None else f"{trim[0]:g} × {trim[1]:g} mm"
 
 
-def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -> list:
+def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
     """Words inside the vendor's safe zone (wider than pnp's), one finding per template line that drew them: the decks
     that have any are drawn again with tracing on to find those lines (the others never pay for it); what other
     components draw there is said at the component's file."""
@@ -101,7 +101,7 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -
     origins: dict = {}
     if decks:
         with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks)
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
     at: dict[Loc, tuple[Component, list]] = {}
     for c in components:
         for b in breaches[c.id]:
