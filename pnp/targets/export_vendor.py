@@ -25,20 +25,20 @@ from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
 from pnp.render.pdf_colours import cmyk
-from pnp.targets.components import Component, collect, printed_sides, printed_trim
+from pnp.targets.components import Component, collect, printed_sides
 from pnp.targets.export_png import png_folder, png_size
 from pnp.targets.k_only import key_small_type
 from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
+from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, readme
 from pnp.targets.vendor_preflight import Expect, check_file, order_findings, safe_zone_finding, vendor_breaches
 from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
 SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
 MPC_AUTOFILL_PRODUCT = "poker"  # MPC Autofill fills MakePlayingCards' blank poker-size card page alone (its constants.py starting_url)
-PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens"}
 CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
     "CGATS TR 001": ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"),
     "FOGRA39": ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)"),
@@ -62,34 +62,18 @@ class Placed:
 
 
 def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
-    """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt."""
+    """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt; every other
+    piece of the build named in README.txt as not offered there (pnp.targets.vendor_orders)."""
     vendor = vendor_named(request.vendor)
-    placed, left = [], []
     components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks, stamps=request.stamps)
-    for component in components:
-        trim = printed_trim(component, vendor.bleed_mm)
-        product, nearest = vendor.product_for(PRODUCT_KIND[component.kind], trim)
-        if product is None:
-            offer = (f"its nearest product is the {nearest.name} ({_size(nearest.trim_mm)}): resize the component to print it there"
-                     if nearest else f"{vendor.title} makes no {PRODUCT_KIND[component.kind]}")
-            findings.append(warning("vendor-product", f"{vendor.title} prints no {component.kind} of {trim[0]:g} × {trim[1]:g} mm: {component.name} "
-                                    f"is left out of this export; {offer}", _component_loc(gctx, component)))
-            left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): " + (f"no product of this size; the nearest is the {nearest.name}" if nearest else "none made"))
-            continue
-        placed.append(Placed(component, product, product.file_trim(trim)))
+    plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
+    findings.extend(not_offered_findings(plan, gctx.game.slug))
+    placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
-    if not request.decks:
-        boxes = _boxes(gctx, vendor)
-        findings.extend(boxes)
-        left += [f.message for f in boxes]
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
     if result.files:
-        result.files["README.txt"] = readme(gctx.game.title, vendor, placed, left).encode("utf-8")
+        result.files["README.txt"] = readme(gctx.game.title, plan).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
-
-
-def _size(trim: tuple[float, float] | None) -> str:
-    return "any size" if trim is None else f"{trim[0]:g} × {trim[1]:g} mm"
 
 
 def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
@@ -105,50 +89,8 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], s
     at: dict[Loc, tuple[Component, list]] = {}
     for c in components:
         for b in breaches[c.id]:
-            at.setdefault(origins.get(b.element) or _component_loc(gctx, c), (c, []))[1].append(b)
+            at.setdefault(origins.get(b.element) or component_loc(gctx, c), (c, []))[1].append(b)
     return [safe_zone_finding(vendor, sorted(found, key=lambda b: b.depth), loc, gctx.game.slug, c.name) for loc, (c, found) in at.items()]
-
-
-def _component_loc(gctx: GameContext, component: Component) -> Loc:
-    """Where a component is declared: a deck's `size` line, a board's or token set's item in its file, the player
-    aids' `card_size`; the file of its kind when the item is not found."""
-    game = gctx.game
-    deck = game.decks.get(component.id) if component.kind == "cards" else None
-    if deck is not None:
-        return deck.loc_of("size")
-    data = {"boards": game.boards_data, "tokens": game.tokens_data, "player-aids": game.reference_data}[component.kind]
-    file = Loc(f"{game.rel}/{ {'boards': 'boards.yaml', 'tokens': 'tokens.yaml', 'player-aids': 'reference.yaml'}[component.kind]}")
-    if data is None:
-        return file
-    if component.kind == "player-aids":
-        return data.loc_of("card_size") if "card_size" in data else file
-    items = data.get(component.kind) or []
-    return next((items.loc_of(i) for i, item in enumerate(items) if hasattr(item, "get") and str(item.get("id")) == component.id), file)
-
-
-def _boxes(gctx: GameContext, vendor: Vendor) -> list:
-    """One finding for the game's boxes: pnp draws boxes as nets for home printing (`pnp build`), never at a vendor's dieline."""
-    game = gctx.game
-    if not game.boxes:
-        return []
-    ids = ", ".join(box.id for box in game.boxes.boxes)
-    nearest = next((p for p in vendor.products if p.kind == "boxes"), None)
-    offer = f"order their {nearest.name} and print it from their template" if nearest else "pnp's vendor table lists no box of theirs"
-    loc = game.boxes_data["boxes"].loc_of(0) if game.boxes_data else Loc(f"{game.rel}/boxes.yaml")
-    return [warning("vendor-box", f"the boxes ({ids}) are left out of this export for {vendor.title}: pnp draws boxes as nets for home "
-                    f"printing; {offer}", loc, game=game.slug)]
-
-
-def readme(title: str, vendor: Vendor, placed: list[Placed], left: list[str]) -> str:
-    """README.txt: what the folder holds for which product, what it leaves out, and the vendor's upload steps."""
-    lines = [f"{title} for {vendor.title}", "", f"Files: {vendor.naming}.",
-             f"Every file: {vendor.bleed_mm:g} mm bleed a side, {vendor.safe_mm:g} mm safe zone, {vendor.dpi} dpi, {vendor.colour}"
-             + (f", total ink at most {vendor.ink_limit:.0%}" if vendor.ink_limit else "") + ".", "", "Components:"]
-    lines += [f"  {p.component.name}: {p.component.copies} × {p.product.name} ({p.trim[0]:g} × {p.trim[1]:g} mm)" for p in placed]
-    lines += ["", "Left out:", *(f"  {line}" for line in left)] if left else []
-    lines += ["", "Upload steps:"] + [f"  {n}. {step}" for n, step in enumerate(vendor.steps, 1)]
-    lines += ["", "Where these numbers come from:"] + [f"  {what}: {where}" for what, where in vendor.sources]
-    return "\n".join(lines) + "\n"
 
 
 # --- one writer per layout ---------------------------------------------------

@@ -3,9 +3,10 @@
 `pnp export GAME --vendor NAME` (pnp.targets.export_vendor), its preflight
 (pnp.targets.vendor_preflight), `pnp validate --vendor` and the vendor table of
 docs/exports.md are all read from `VENDORS`: adding a print service is one
-record below. Every number a record holds is cited in its `sources` (the page
-and the day it was read); a number no published page gave is said to be
-assumed, and from what, never written as if it had been read.
+record below. Every number a record holds is cited in its `sources`: the
+vendor's own page and the day it was read, or "third-party: <where>" where only
+another's copy was found, or "unconfirmed: <why>" where none was reached (the
+order's README names those as the numbers to check before paying).
 """
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 
 READ = "read 2026-11-26"
 IN = 25.4  # mm an inch
-PRINTING = "not found on the vendor's site; assumed from pnp's PRINTING.md table of card sizes"
 
 # How a vendor wants the files laid out (pnp.targets.export_vendor writes each).
 LAYOUTS = {
@@ -110,35 +110,48 @@ def _cards(source: str, *sizes: tuple[str, float, float]) -> tuple[Product, ...]
     return tuple(Product(name, "cards", (w, h), source) for name, w, h in sizes)
 
 
+def _any(source: str, *names: tuple[str, str]) -> tuple[Product, ...]:
+    """Products made to any size, to the designer's die line: (name, kind) each."""
+    return tuple(Product(name, kind, None, source) for name, kind in names)
+
+
 POKER, BRIDGE, TAROT, MINI = ("poker", 63.5, 88.9), ("bridge", 57.15, 88.9), ("tarot", 69.85, 120.65), ("mini", 44.45, 63.5)
 SQUARE = ("square", 88.9, 88.9)
+READ_28 = "read 2026-11-28"
 DTC_PAGE = "https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten"
 PNP_PAGE = "https://www.printplaygames.com/prototypes/formatting-guidelines/card-formatting-templates/"
-LONGPACK_PAGE = "https://pdfslide.us/documents/board-game-artwork-guidelines-longpack-games-board-game-artwork-guidelines.html"
+LONGPACK_COPY = "https://pdfslide.us/documents/board-game-artwork-guidelines-longpack-games-board-game-artwork-guidelines.html"
+LONGPACK_BOARD = "https://help.longpackgames.com/article/61-game-board"
+TGC_PUNCHOUTS = "https://help.thegamecrafter.com/article/221-mix-n-match-punchouts"
 MEINSPIEL_PAGE = "https://www.meinspiel.de/format-59x91-mm/ and https://www.meinspiel.de/datencheck-und-upload/"
 MPC_AUTOFILL = "https://github.com/chilli-axe/mpc-autofill (tests/sample.xml, desktop-tool/src/order.py)"
+CARD_TRADE = "third-party: the card trade's sizes (poker 2.5 × 3.5 in, bridge 2.25 × 3.5, tarot 2.75 × 4.75, mini 1.75 × 2.5, square 3.5 × 3.5)"
 
 VENDORS = (
     Vendor(
         "thegamecrafter", "The Game Crafter", "png-faces", bleed_mm=IN / 8, safe_mm=IN / 8, dpi=300, colour="RGB", ink_limit=None,
-        products=(*_cards(f"{PRINTING} (The Game Crafter's poker, mini and tarot upload sizes)", POKER, BRIDGE, TAROT, MINI, SQUARE),
-                  Product("medium hex tile", "tokens", (76.2, 76.2), "not found; assumed 3 in across, TGC's product page not found"),
-                  Product("bi-fold board", "boards", (18 * IN, 9 * IN), "not found; assumed 18 × 9 in, TGC's product page not found"),
-                  Product("quad-fold board", "boards", (18 * IN, 18 * IN), "not found; assumed 18 × 18 in, TGC's product page not found"),
-                  Product("poker tuck box", "boxes", (63.5, 88.9), "not found; assumed to hold a poker deck, TGC's product page not found")),
+        products=(*_cards(f"{CARD_TRADE}; The Game Crafter's own card pages were not reached", POKER, BRIDGE, TAROT, MINI, SQUARE),
+                  Product("small punchout slug", "tokens", (3.25 * IN, 5.25 * IN), f"{TGC_PUNCHOUTS}, {READ_28}", up_to=True),
+                  Product("medium punchout slug", "tokens", (4.5 * IN, 8 * IN), f"{TGC_PUNCHOUTS}, {READ_28}", up_to=True),
+                  Product("large punchout slug", "tokens", (8.25 * IN, 10.5 * IN), f"{TGC_PUNCHOUTS}, {READ_28}", up_to=True),
+                  Product("bi-fold board", "boards", (18 * IN, 9 * IN), "unconfirmed: 18 × 9 in; The Game Crafter's board page was not reached"),
+                  Product("quad-fold board", "boards", (18 * IN, 18 * IN), "unconfirmed: 18 × 18 in; The Game Crafter's board page was not reached"),
+                  Product("poker tuck box", "boxes", (63.5, 88.9), "unconfirmed: holds poker cards; The Game Crafter's box page was not reached")),
         forbids=("transparency", "CMYK images"),
         naming="<component>/<card id>.png for each front, back.png for a shared back, <card id>-back.png for a card's own; quantities.csv",
         steps=("Create a game at thegamecrafter.com and add one product per folder (its name is in the folder's quantities.csv).",
                "Drag every front of a folder onto the product's card uploader, then set each card's quantity from quantities.csv.",
                "Upload back.png as the deck's shared back (a card with a file <id>-back.png takes that as its own back).",
+               "Tokens: add the punchout product named for them, then upload each token's image to its uploader.",
                "Check each proof: nothing you need lies in the outer 1/8 in."),
-        sources=(("300 dpi, 1/8 in bleed, poker 825 × 1125 px, mini 600 × 825, tarot 900 × 1500", f"{PRINTING}; TGC's own pages not found"),
-                 ("1/8 in safe zone", "not found; assumed as DriveThruCards and PRINTING.md state for US shops"),
-                 ("file names and quantities.csv", "not found; TGC's uploader names a card by its file, assumed"))),
+        sources=(("300 dpi, 1/8 in bleed, poker 825 × 1125 px, mini 600 × 825, tarot 900 × 1500",
+                  "unconfirmed: The Game Crafter's template pages were not reached; the sizes are the card trade's plus 1/8 in a side at 300 dpi"),
+                 ("1/8 in safe zone", "unconfirmed: The Game Crafter's template pages were not reached"),
+                 ("punchout slugs: small 3.25 × 5.25 in, medium 4.5 × 8 in, large 10.5 × 8.25 in", f"{TGC_PUNCHOUTS}, {READ_28}"),
+                 ("file names and quantities.csv", "pnp's own: The Game Crafter's uploader names a card by its file"))),
     Vendor(
         "makeplayingcards", "MakePlayingCards", "png-faces", bleed_mm=36 / 300 * IN, safe_mm=3.0, dpi=300, colour="RGB", ink_limit=None,
-        products=(*_cards(f"{PRINTING} (MakePlayingCards' poker upload 822 × 1122 px)", POKER),
-                  *_cards("not found; assumed from PRINTING.md's sizes", TAROT, MINI)),
+        products=_cards(f"{CARD_TRADE}; MakePlayingCards' own size pages were not reached", POKER, TAROT, MINI),
         forbids=("transparency",),
         naming="<deck>/<card id>.png for each front, back.png for a shared back; <deck>.xml, an MPC Autofill order per poker deck",
         steps=("Install MPC Autofill's desktop tool (github.com/chilli-axe/mpc-autofill) and run it in this folder: it reads each <deck>.xml "
@@ -146,12 +159,13 @@ VENDORS = (
                "Or upload by hand (MPC Autofill fills poker-size orders only): choose the card size, the quantity, then every front "
                "and the back, as quantities.csv lists them.",
                "An order holds at most 612 cards: a larger deck is split into several orders."),
-        sources=(("36 px (3 mm) bleed, 822 × 1122 px poker at 300 dpi", f"{PRINTING}; MPC's own page not found"),
-                 ("order XML: details quantity/bracket/stock/foil, fronts, backs, cardback; brackets 18 … 612", f"{MPC_AUTOFILL}, {READ}"),
-                 ("3 mm safe zone", "not found; assumed as PRINTING.md's metric safe zone"))),
+        sources=(("36 px (3 mm) bleed, 822 × 1122 px poker at 300 dpi",
+                  "unconfirmed: MakePlayingCards' own page was not reached; 36 px a side is the bleed MPC Autofill's images carry"),
+                 ("order XML: details quantity/bracket/stock/foil, fronts, backs, cardback; brackets 18 … 612", f"third-party: {MPC_AUTOFILL}, {READ}"),
+                 ("3 mm safe zone", "unconfirmed: MakePlayingCards' own page was not reached"))),
     Vendor(
         "drivethrucards", "DriveThruCards", "pdf-back-front", bleed_mm=IN / 8, safe_mm=IN / 8, dpi=300, colour="CMYK", ink_limit=2.40,
-        products=_cards(f"{PRINTING}; DriveThruCards' size list not found", POKER, TAROT, MINI, SQUARE),
+        products=_cards(f"{CARD_TRADE}; DriveThruCards' size list was not reached", POKER, TAROT, MINI, SQUARE),
         forbids=("crop marks", "die lines", "transparency", "RGB", "PNG images"),
         naming="<game>-<deck>.pdf, one per deck", condition="CGATS TR 001",
         steps=("In your DriveThru publisher account, add a print-on-demand card title of the deck's size.",
@@ -161,7 +175,7 @@ VENDORS = (
                   "nothing within 1/8 in of the edge; no die line; PDF/X-1a:2003, fonts embedded", f"{DTC_PAGE}, {READ}"),)),
     Vendor(
         "printplay", "Print & Play (PrintPlayGames)", "sheets-mirrored", bleed_mm=2.0, safe_mm=2.0, dpi=300, colour="RGB", ink_limit=None,
-        products=_cards(f"{PRINTING}; Print & Play's card sizes are on their templates", POKER, BRIDGE, TAROT, MINI, SQUARE),
+        products=_cards(f"{CARD_TRADE}; Print & Play's card sizes are on their templates ({PNP_PAGE}, {READ})", POKER, BRIDGE, TAROT, MINI, SQUARE),
         forbids=("template layers (cut lines, safe zone)",),
         naming="<game>-<deck>-sheets.pdf: 12 × 18 in pages, each fronts page followed by its backs page", sheet_mm=(12 * IN, 18 * IN),
         sheet_margin_mm=IN / 4,
@@ -169,40 +183,44 @@ VENDORS = (
                "Each fronts page is followed by its backs page, mirrored left to right (the top left front's back is top right)."),
         sources=(("12 × 18 in portrait sheets at 300 dpi; fronts and backs on separate pages, backs mirrored (top left to top right); "
                   "at least 2 mm bleed; nothing within 2 mm of the edge; JPEG, PNG or PDF", f"{PNP_PAGE}, {READ}"),
-                 ("a 1/4 in margin around the grid", "not found; assumed, so no card reaches the sheet's edge"))),
+                 ("a 1/4 in margin around the grid", "pnp's own, so no card reaches the sheet's edge; the page gives none"))),
     Vendor(
         "longpack", "LongPack Games", "pdf-fronts-then-back", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=3.00,
-        products=_cards(f"{PRINTING}; LongPack's size list not found", POKER, BRIDGE, TAROT, MINI, SQUARE),
+        products=(*_cards(f"{CARD_TRADE}; LongPack's size list was not reached", POKER, BRIDGE, TAROT, MINI, SQUARE),
+                  Product("game board", "boards", (680.0, 950.0), f"{LONGPACK_BOARD}, {READ_28}", up_to=True),
+                  *_any(f"third-party: LongPack's Board Game Artwork Guidelines 2018 as copied at {LONGPACK_COPY}, {READ} (punched boards "
+                        "with their die-cut file; game boxes)", ("punchboard", "tokens"), ("game box", "boxes"))),
         forbids=("crop marks", "RGB", "transparency", "unembedded fonts"),
         naming="<game>-<deck>.pdf, one per deck: every front, then the back", condition="FOGRA39",
         steps=("Send each <game>-<deck>.pdf to your LongPack project manager with the card count per file.",
-               "Each file is every front in print order, then the shared back as its last page."),
+               "Each file is every front in print order, then the shared back as its last page.",
+               "A game board's file needs 20 mm of wrap-around bleed, not 3 mm: ask your project manager for the board's template."),
         sources=(("PDF 1.4 composite, fonts embedded, CMYK, 300 dpi, 3–5 mm bleed (cards 3–4 mm), total ink 280–300 %",
-                  f"LongPack's Board Game Artwork Guidelines 2018 as copied at {LONGPACK_PAGE}, {READ}"),
-                 ("the back as the last page; 3 mm margin", "not found in that copy; assumed from issue #79's summary of LongPack's page"))),
+                  f"third-party: LongPack's Board Game Artwork Guidelines 2018 as copied at {LONGPACK_COPY}, {READ}"),
+                 ("game boards up to 680 × 950 mm, 20 mm wrap-around bleed", f"{LONGPACK_BOARD}, {READ_28}"),
+                 ("the back as the last page; 3 mm margin", "unconfirmed: LongPack's help page on cards was not reached"))),
     Vendor(
         "mbprint", "MBPrint", "pdf-front-back-per-size", bleed_mm=3.0, safe_mm=4.0, dpi=300, colour="CMYK", ink_limit=3.00,
-        products=(*_cards(f"{PRINTING}; MBPrint's size list not found", POKER, BRIDGE, TAROT, MINI),
-                  Product("standard", "cards", (59.0, 91.0), f"{MEINSPIEL_PAGE}, {READ}")),
+        products=(*_cards(f"{CARD_TRADE}; MBPrint's size list was not reached", POKER, BRIDGE, TAROT, MINI),
+                  Product("standard", "cards", (59.0, 91.0), f"third-party: {MEINSPIEL_PAGE}, {READ}")),
         forbids=("crop marks", "registration marks", "colour bars", "RGB"),
         naming="<game>-<width>x<height>mm.pdf: one per card size, front and back alternating", condition="FOGRA39",
         steps=("Upload one PDF per card size to your MBPrint order: every card's front, then its back, card after card.",
                "The files carry no crop marks: MBPrint's own die cuts them."),
         sources=(("3 mm bleed, 4 mm safety from the cut, no crop marks or registration marks, CMYK, total ink at most 300 %, 300 dpi",
-                  f"MBPrint's own page not found; the numbers of meinspiel.de's card guide, {MEINSPIEL_PAGE}, {READ}, "
-                  "which match issue #79's summary of MBPrint"),
-                 ("one PDF per card size, front/back alternating", "not found; assumed from issue #79's summary of MBPrint's page"))),
+                  f"third-party: meinspiel.de's card guide, {MEINSPIEL_PAGE}, {READ}; MBPrint's own page was not reached"),
+                 ("one PDF per card size, front/back alternating", "unconfirmed: MBPrint's own page was not reached"))),
     Vendor(
         "offset", "A generic offset printer (Cartamundi and the like)", "pdf-per-component", bleed_mm=3.0, safe_mm=3.0, dpi=300,
         colour="CMYK", ink_limit=3.00,
-        products=tuple(Product(name, kind, None, "a generic printer makes any size to its die line") for name, kind in (
-            ("cards", "cards"), ("board", "boards"), ("punchboard", "tokens"), ("box", "boxes"))),
+        products=_any("a generic printer makes any size to its die line", ("cards", "cards"), ("board", "boards"), ("punchboard", "tokens"),
+                      ("box", "boxes")),
         forbids=("RGB", "transparency", "unembedded fonts"),
         naming="<game>-<component>.pdf, one per deck, board, token set and the player aids", condition="FOGRA39",
         steps=("Send each PDF to your printer with its count: each copy's front then its back, at trim plus 3 mm bleed.",
                "Ask for their dielines for boxes and punchboards: these files are rectangular pieces only."),
-        sources=(("CMYK to ISO 12647-2 (FOGRA39), total ink at most 300 %", "Cartamundi's page not found; assumed from issue #79"),
-                 ("3 mm bleed and safe zone, 300 dpi", "not found; assumed as PRINTING.md's metric shops"))),
+        sources=(("CMYK to ISO 12647-2 (FOGRA39), total ink at most 300 %", "unconfirmed: Cartamundi's page was not reached; the common offset figures"),
+                 ("3 mm bleed and safe zone, 300 dpi", "unconfirmed: the common metric shop's figures; ask your printer"))),
 )
 
 
