@@ -144,14 +144,24 @@ def test_card_pair_pdfs_alternate_back_and_front_in_cmyk_within_the_vendors_ink(
     assert 1.0 < most <= ink + 1e-6
 
 
-def test_longpack_gets_every_front_then_the_back_as_the_last_page(organ_match):
-    pdf = _pdf(organ_match["longpack"][0])
-    assert _page_sizes(pdf) == {(round((POKER[0] + 6) * PT, 2), round((POKER[1] + 6) * PT, 2))}
-    texts = _texts(pdf)
-    assert len(texts) == CARDS + 1 and _is_back(texts[-1])
-    assert _fronts_in_order(texts[:-1]) == _deck_order()
-    ops, most = _colour_and_ink(pdf)
+def test_longpack_gets_a_fronts_file_and_a_separate_backs_file(organ_match, tmp_path):
+    """LongPack asks for the backs in a file of their own: Organ Match's Influence deck shares one back, so its backs file
+    is that one page; the tiny game's heroes, whose two Twins have their own back, get a back per front, page for page."""
+    folder = organ_match["longpack"][0]
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["organ-match-influence-backs.pdf", "organ-match-influence-fronts.pdf"]
+    fronts, backs = folder / "organ-match-influence-fronts.pdf", folder / "organ-match-influence-backs.pdf"
+    assert _page_sizes(fronts) == _page_sizes(backs) == {(round((POKER[0] + 6) * PT, 2), round((POKER[1] + 6) * PT, 2))}
+    texts = _texts(fronts)
+    assert len(texts) == CARDS and not any(_is_back(t) for t in texts)
+    assert _fronts_in_order(texts) == _deck_order()
+    assert [_is_back(t) for t in _texts(backs)] == [True]
+    ops, most = _colour_and_ink(fronts)
     assert ops <= {b"k", b"K", b"g", b"G"} and most <= 3.0 + 1e-6
+    tiny, _ = _export(_game(TEST_PROJECT, "tiny"), "longpack", tmp_path / "lp", decks=("heroes",))
+    heroes = yaml.safe_load((TEST_PROJECT / "data/tiny/decks/heroes.yaml").read_text(encoding="utf-8"))["cards"]
+    front_texts, back_texts = _texts(tiny / "tiny-heroes-fronts.pdf"), _texts(tiny / "tiny-heroes-backs.pdf")
+    assert len(front_texts) == len(back_texts) == sum(card["count"] for card in heroes)
+    assert ["Twin" in f for f in front_texts] == ["own back" in b for b in back_texts]
 
 
 def test_mbprint_names_its_file_by_the_card_size(organ_match):

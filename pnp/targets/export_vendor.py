@@ -135,7 +135,6 @@ def _png_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: li
 def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
     """(role, face) of every copy's front then back, in the vendor's page order for one component."""
     pages: list[tuple[str, Face]] = []
-    backs: list[tuple[str, Face]] = []
     paired = vendor.layout in ("pdf-back-front", "pdf-front-back-per-size") and component.deck_like
     for item in component.items:
         front, back = printed_sides(component, item, vendor.bleed_mm)
@@ -145,26 +144,46 @@ def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
             pair = [("front", front)] + ([("back", back)] if back is not None else [])
             if vendor.layout == "pdf-back-front":
                 pair.reverse()
-            if vendor.layout == "pdf-fronts-then-back":
-                pages.append(pair[0])
-                backs.extend(pair[1:])
-            else:
-                pages.extend(pair)
-    return pages + list(dict.fromkeys(backs))  # fronts then back: each distinct back once, in order
+            pages.extend(pair)
+    return pages
+
+
+def _split_sides(component: Component, vendor: Vendor) -> tuple[list[tuple[str, Face]], list[tuple[str, Face]]]:
+    """(every copy's front, in print order; the backs file's pages): one page when every copy shares its back, else each
+    front's own back, page for page, so the printer pairs page n of one file with page n of the other."""
+    pages = _pages(component, vendor)
+    fronts = [page for page in pages if page[0] == "front"]
+    backs = [page for page in pages if page[0] == "back"]
+    if len({face for _, face in backs}) == 1:
+        return fronts, backs[:1]
+    if backs and len(backs) != len(fronts):  # some copies have no back: those get a blank back page to keep the pairs
+        backs = [("back", back or Face(front.w, front.h, front.bleed, (), frozenset())) for front, back in _pairs(component, vendor)]
+    return fronts, backs
+
+
+def _pairs(component: Component, vendor: Vendor) -> list[tuple[Face, Face | None]]:
+    return [printed_sides(component, item, vendor.bleed_mm) for item in component.items for _ in range(item.copies)]
+
+
+def _file_pages(slug: str, vendor: Vendor, p: Placed) -> list[tuple[str, list[tuple[str, Face]]]]:
+    """(file name, its (role, face) pages) of one component: one file, or a fronts file and a backs file (LongPack)."""
+    if vendor.layout == "pdf-front-back-per-size":
+        return [(file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf"), _pages(p.component, vendor))]
+    stem = f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}"
+    if vendor.layout != "pdf-fronts-and-backs":
+        return [(file_name(stem, ".pdf"), _pages(p.component, vendor))]
+    fronts, backs = _split_sides(p.component, vendor)
+    return [(file_name(f"{stem}-fronts", ".pdf"), fronts)] + ([(file_name(f"{stem}-backs", ".pdf"), backs)] if backs else [])
 
 
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
-    """One face a page: a PDF per component, or per card size (MBPrint)."""
-    slug = gctx.game.slug
+    """One face a page: a PDF per component, per card size (MBPrint), or a fronts and a backs file per component (LongPack)."""
     files: dict[str, tuple[str, tuple[float, float], list]] = {}
     for p in placed:
-        if vendor.layout == "pdf-front-back-per-size":
-            name = file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf")
-        else:
-            name = file_name(f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}", ".pdf")
-        title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
         dx, dy = p.offset
-        pages.extend((role, face, dx, dy) for role, face in _pages(p.component, vendor))
+        for name, sides in _file_pages(gctx.game.slug, vendor, p):
+            title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
+            pages.extend((role, face, dx, dy) for role, face in sides)
     for name, (title, trim, pages) in files.items():
         page_mm = (trim[0] + 2 * vendor.bleed_mm, trim[1] + 2 * vendor.bleed_mm)
         placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy in pages]
@@ -250,7 +269,7 @@ WRITERS = {
     "png-faces": _png_faces,
     "pdf-back-front": _page_pdfs,
     "pdf-front-back-per-size": _page_pdfs,
-    "pdf-fronts-then-back": _page_pdfs,
+    "pdf-fronts-and-backs": _page_pdfs,
     "pdf-per-component": _page_pdfs,
     "sheets-mirrored": _sheets,
 }

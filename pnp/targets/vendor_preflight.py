@@ -86,14 +86,11 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
     rule = {
         "pdf-back-front": lambda: all(r == ("back" if i % 2 == 0 else "front") for i, r in enumerate(roles)),
         "pdf-front-back-per-size": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)),
-        "pdf-fronts-then-back": lambda: "back" not in roles or roles.index("back") == roles.count("front"),
+        "pdf-fronts-and-backs": lambda: len(set(roles)) == 1,  # a fronts file or a backs file: one side only
         "sheets-mirrored": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)) or "back" not in roles,
     }.get(vendor.layout, lambda: True)
     if n and not rule():
         return [error("vendor-page-order", f"its {n} pages are not in {whose(vendor)} order ({vendor.layout})", Loc(where))]
-    if vendor.layout == "pdf-fronts-then-back" and roles.count("back") > 1:
-        return [warning("vendor-backs", f"its cards have {roles.count('back')} different backs; {vendor.title} takes one back page: "
-                        "they follow the fronts in the fronts' order", Loc(where))]
     return []
 
 

@@ -20,7 +20,7 @@ LAYOUTS = {
     "png-faces": "a PNG per distinct face at the vendor's bleed and dpi, each card's quantity beside it",
     "pdf-back-front": "one PDF per deck, a card a page pair: its back, then its front",
     "pdf-front-back-per-size": "one PDF per card size (every deck of that size), a card a page pair: its front, then its back",
-    "pdf-fronts-then-back": "one PDF per deck, every front a page, the back as the last page",
+    "pdf-fronts-and-backs": "two PDFs per deck: every front a page, and its backs (one page for a shared back, else a back per front)",
     "pdf-per-component": "one PDF per deck, board, token set and the player aids, each copy's front then back",
     "sheets-mirrored": "card sheets of N: a fronts page, then its backs page mirrored left to right",
 }
@@ -185,20 +185,22 @@ VENDORS = (
                   "at least 2 mm bleed; nothing within 2 mm of the edge; JPEG, PNG or PDF", f"{PNP_PAGE}, {READ}"),
                  ("a 1/4 in margin around the grid", "pnp's own, so no card reaches the sheet's edge; the page gives none"))),
     Vendor(
-        "longpack", "LongPack Games", "pdf-fronts-then-back", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=3.00,
+        "longpack", "LongPack Games", "pdf-fronts-and-backs", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=3.00,
         products=(*_cards(f"{CARD_TRADE}; LongPack's size list was not reached", POKER, BRIDGE, TAROT, MINI, SQUARE),
                   Product("game board", "boards", (680.0, 950.0), f"{LONGPACK_BOARD}, {READ_28}", up_to=True),
                   *_any(f"third-party: LongPack's Board Game Artwork Guidelines 2018 as copied at {LONGPACK_COPY}, {READ} (punched boards "
                         "with their die-cut file; game boxes)", ("punchboard", "tokens"), ("game box", "boxes"))),
         forbids=("crop marks", "RGB", "transparency", "unembedded fonts"),
-        naming="<game>-<deck>.pdf, one per deck: every front, then the back", condition="FOGRA39",
-        steps=("Send each <game>-<deck>.pdf to your LongPack project manager with the card count per file.",
-               "Each file is every front in print order, then the shared back as its last page.",
+        naming="<game>-<deck>-fronts.pdf and <game>-<deck>-backs.pdf for each deck, token set, board and the player aids", condition="FOGRA39",
+        steps=("Send each <game>-<deck>-fronts.pdf with its <game>-<deck>-backs.pdf to your LongPack project manager, with the card count.",
+               "A fronts file holds every front in print order; its backs file holds the one back all of them share, or, where "
+               "backs differ, the back of each front on the same page number.",
                "A game board's file needs 20 mm of wrap-around bleed, not 3 mm: ask your project manager for the board's template."),
         sources=(("PDF 1.4 composite, fonts embedded, CMYK, 300 dpi, 3–5 mm bleed (cards 3–4 mm), total ink 280–300 %",
                   f"third-party: LongPack's Board Game Artwork Guidelines 2018 as copied at {LONGPACK_COPY}, {READ}"),
                  ("game boards up to 680 × 950 mm, 20 mm wrap-around bleed", f"{LONGPACK_BOARD}, {READ_28}"),
-                 ("the back as the last page; 3 mm margin", "unconfirmed: LongPack's help page on cards was not reached"))),
+                 ("backs in a file of their own; 3 mm margin", "unconfirmed: LongPack's help page on cards was not reached; a reviewer read "
+                  "the separate backs file there"))),
     Vendor(
         "mbprint", "MBPrint", "pdf-front-back-per-size", bleed_mm=3.0, safe_mm=4.0, dpi=300, colour="CMYK", ink_limit=3.00,
         products=(*_cards(f"{CARD_TRADE}; MBPrint's size list was not reached", POKER, BRIDGE, TAROT, MINI),
