@@ -33,7 +33,8 @@ from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, readme
-from pnp.targets.vendor_preflight import Expect, check_file, order_findings, safe_zone_finding, vendor_breaches
+from pnp.targets.vendor_pdfx import outlined_pdfx4
+from pnp.targets.vendor_preflight import Expect, check_file, order_findings, pdfx4_findings, safe_zone_finding, small_text_findings, vendor_breaches
 from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
@@ -191,8 +192,24 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
         keys = _keys(placements)
         findings.extend(order_findings(vendor, [role for role, *_ in pages], where(name)))
         findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
+        if vendor.outlines:
+            data = _outlined(gctx, vendor, title, data, where(name), findings)
+            if data is None:
+                continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
+
+
+def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, where: str, findings: list) -> bytes | None:
+    """A file for a vendor that takes no fonts (MBPrint): its text sizes checked as drawn, then its text turned into
+    outlines and the file marked PDF/X-4, and that read back (pnp.targets.vendor_pdfx); None when that cannot be done."""
+    source = _read_from(data)
+    findings.extend(small_text_findings(vendor, source, where))
+    outlined, failed = outlined_pdfx4(source, f"{gctx.game.title} — {title}", CONDITIONS[vendor.condition], where)
+    findings.extend(failed)
+    if outlined is not None:
+        findings.extend(pdfx4_findings(vendor, outlined, where))
+    return outlined
 
 
 def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
@@ -251,7 +268,7 @@ def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: t
         c.setTrimBox((b * K, b * K, (trim[0] + b) * K, (trim[1] + b) * K))
         c.setBleedBox((0, 0, *page))
     if vendor.colour == "CMYK":
-        rl.mark_pdfx(c, "PDF/X-1a:2003", CONDITIONS[vendor.condition])
+        rl.mark_pdfx(c, vendor.pdfx, CONDITIONS[vendor.condition])
         drawer = FaceDrawer(c, gctx.icons, colour_filter=functools.partial(cmyk, limit=vendor.ink_limit), face_filter=key_small_type)
     else:
         drawer = FaceDrawer(c, gctx.icons)

@@ -94,6 +94,92 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
     return []
 
 
+def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list[Finding]:
+    """Text set under the vendor's smallest size, read from the file before its text is outlined: one finding per
+    words and size (a template's line repeated on every card is one mistake)."""
+    if not vendor.min_text_pt:
+        return []
+    found: dict[tuple[str, float], int] = {}
+    for n, runs in enumerate(_text_runs(source), 1):
+        for words, size in runs:
+            if size < vendor.min_text_pt - 0.01:
+                found.setdefault((words, round(size, 1)), n)
+    return [error("vendor-small-text", f"page {n} sets '{words}' at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
+                  f"set it at {vendor.min_text_pt:g} pt or more in its template", Loc(where)) for (words, size), n in found.items()]
+
+
+def _text_runs(source: bytes | str) -> list[list[tuple[str, float]]]:
+    """Each page's runs of text at one size: (its words, the size it prints at, pt: the font's size scaled by its
+    matrix, as a card drawn smaller prints its text smaller)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(source)
+    pages = []
+    try:
+        for page in doc:
+            text = page.get_textpage()
+            runs: list[tuple[str, float]] = []
+            for i in range(text.count_chars()):
+                char = text.get_text_range(i, 1)
+                matrix = raw.FS_MATRIX()
+                raw.FPDFText_GetMatrix(text.raw, i, ctypes.byref(matrix))
+                size = round(raw.FPDFText_GetFontSize(text.raw, i) * (matrix.c ** 2 + matrix.d ** 2) ** 0.5, 2)
+                if not char.strip():  # a space or line break ends a word, not the run of its size
+                    if runs and not runs[-1][0].endswith(" "):
+                        runs[-1] = (runs[-1][0] + " ", runs[-1][1])
+                elif runs and runs[-1][1] == size:
+                    runs[-1] = (runs[-1][0] + char, size)
+                else:
+                    runs.append((char, size))
+            pages.append([(words.strip(), size) for words, size in runs if words.strip()])
+    finally:
+        doc.close()
+    return pages
+
+
+def pdfx4_findings(vendor: Vendor, data: bytes, where: str) -> list[Finding]:
+    """A file the vendor takes as outlines and PDF/X-4: no font left in any page or form, and PDF/X-4 named in its
+    document info, its XMP metadata and an output intent."""
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    loc, found = Loc(where), []
+    fonts = sorted({str(name) for page in reader.pages for name in _fonts(page.get("/Resources"), set())})
+    if fonts:
+        found.append(error("vendor-fonts", f"holds {len(fonts)} font(s) ({', '.join(fonts[:3])}); {vendor.title} asks for text as outlines", loc))
+    info = reader.metadata or {}
+    root = reader.trailer["/Root"]
+    xmp = root["/Metadata"].get_object().get_data().decode("utf-8", "replace") if "/Metadata" in root else ""
+    intents = [i.get_object() for i in root.get("/OutputIntents", [])]
+    marks = {"its document info": info.get("/GTS_PDFXVersion") == vendor.pdfx,
+             "its XMP metadata": f">{vendor.pdfx}</pdfxid:GTS_PDFXVersion>" in xmp,
+             "an output intent": any(i.get("/S") == "/GTS_PDFX" for i in intents)}
+    missing = [where_ for where_, ok in marks.items() if not ok]
+    if missing:
+        found.append(error("vendor-pdfx", f"is not marked {vendor.pdfx} in {', '.join(missing)}; {vendor.title} asks for {vendor.pdfx}", loc))
+    return found
+
+
+def _fonts(resources, seen: set) -> list:
+    """Every font a page's resources name, its forms' included."""
+    if resources is None:
+        return []
+    resources = resources.get_object()
+    out = list((resources.get("/Font") or {}).keys())
+    for ref in (resources.get("/XObject") or {}).values():
+        key = getattr(ref, "idnum", None) or id(ref)
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Form" and key not in seen:
+            seen.add(key)
+            out += _fonts(xobject.get("/Resources"), seen)
+    return out
+
+
 def vendor_breaches(vendor: Vendor, component: Component) -> list[Breach]:
     """Words, icons and rules the build passed (outside pnp's SAFE_MM) that lie inside the vendor's wider safe zone."""
     if vendor.safe_mm <= SAFE_MM + SAFE_EPS_MM:

@@ -94,6 +94,9 @@ class Vendor:
     condition: str = ""  # a CMYK file's PDF/X output condition
     sheet_mm: tuple[float, float] | None = None  # sheets-mirrored: the sheet
     sheet_margin_mm: float = 0.0
+    pdfx: str = "PDF/X-1a:2003"  # the PDF/X version a CMYK file is marked with
+    outlines: bool = False  # text as outlines (filled paths, no fonts): pnp.targets.vendor_pdfx
+    min_text_pt: float = 0.0  # no text set smaller than this, pt (0: no rule)
 
     def product_for(self, kind: str, trim: tuple[float, float]) -> tuple[Product | None, Product | None]:
         """(the product of this kind that prints a piece of `trim`, the nearest product of this kind when none does).
@@ -207,11 +210,14 @@ VENDORS = (
                   Product("standard", "cards", (59.0, 91.0), f"third-party: {MEINSPIEL_PAGE}, {READ}")),
         forbids=("crop marks", "registration marks", "colour bars", "RGB"),
         naming="<game>-<width>x<height>mm.pdf: one per card size, front and back alternating", condition="FOGRA39",
+        pdfx="PDF/X-4", outlines=True, min_text_pt=6.0,
         steps=("Upload one PDF per card size to your MBPrint order: every card's front, then its back, card after card.",
                "The files carry no crop marks: MBPrint's own die cuts them."),
         sources=(("3 mm bleed, 4 mm safety from the cut, no crop marks or registration marks, CMYK, total ink at most 300 %, 300 dpi",
                   f"third-party: meinspiel.de's card guide, {MEINSPIEL_PAGE}, {READ}; MBPrint's own page was not reached"),
-                 ("one PDF per card size, front/back alternating", "unconfirmed: MBPrint's own page was not reached"))),
+                 ("one PDF per card size, front/back alternating", "unconfirmed: MBPrint's own page was not reached"),
+                 ("text as outlines, PDF/X-4, no text under 6 pt", "unconfirmed: MBPrint's file preparation page (mbprint.pl) was not "
+                  "reached here; these are its rules as a reviewer read them there"))),
     Vendor(
         "offset", "A generic offset printer (Cartamundi and the like)", "pdf-per-component", bleed_mm=3.0, safe_mm=3.0, dpi=300,
         colour="CMYK", ink_limit=3.00,
