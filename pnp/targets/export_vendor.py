@@ -73,7 +73,7 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
     if result.files:
-        result.files["README.txt"] = readme(gctx.game.title, plan).encode("utf-8")
+        result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
 
 

@@ -165,6 +165,10 @@ class StagedFolder:
     def __len__(self) -> int:
         return len(self._sizes)
 
+    def names(self) -> list[str]:
+        """Every file written so far, by its name from the folder."""
+        return sorted(self._sizes)
+
     @property
     def size(self) -> int:
         return sum(self._sizes.values())

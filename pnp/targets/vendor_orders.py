@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, warning
 from pnp.targets.components import Component, printed_trim
-from pnp.targets.vendors import VENDORS, Product, Vendor
+from pnp.targets.vendors import VENDORS, Product, Vendor, whose
 
 PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens", "boxes": "boxes", "dice": "dice"}
 UNIT = {"cards": "card", "player-aids": "card", "boards": "board", "tokens": "token", "boxes": "box", "dice": "die"}
@@ -170,13 +170,14 @@ def not_offered_findings(plan: OrderPlan, game: str) -> list[Finding]:
                     + n.line().split(": ", 1)[1], n.piece.loc, game=game) for n in plan.not_offered]
 
 
-def readme(title: str, plan: OrderPlan) -> str:
-    """README.txt: what the folder holds for which product, what the vendor makes from its own template, what it does
-    not offer (and who does), its upload steps and where its numbers come from."""
+def readme(title: str, plan: OrderPlan, files: list[str] = ()) -> str:
+    """README.txt: the files written (`files`, paths from the folder), what they hold for which product, what the vendor
+    makes from its own template, what it does not offer (and who does), its upload steps, where its numbers come from,
+    and which of them to check on the vendor's current template before paying."""
     vendor = plan.vendor
     lines = [f"{title} for {vendor.title}", "", f"Files: {vendor.naming}.",
              f"Every file: {vendor.bleed_mm:g} mm bleed a side, {vendor.safe_mm:g} mm safe zone, {vendor.dpi} dpi, {vendor.colour}"
-             + (f", total ink at most {vendor.ink_limit:.0%}" if vendor.ink_limit else "") + ".", "", "Components in these files:"]
+             + (f", total ink at most {vendor.ink_limit:.0%}" if vendor.ink_limit else "") + ".", *_written(files), "", "Components in these files:"]
     lines += [f"  {o.piece.what}: {o.product.name} ({_size(o.product)})" for o in plan.ordered if o.files] or ["  none"]
     templated = [o for o in plan.ordered if not o.files]
     if templated:
@@ -186,4 +187,34 @@ def readme(title: str, plan: OrderPlan) -> str:
         lines += ["", "Not offered by this vendor:"] + [f"  {n.line()}" for n in plan.not_offered]
     lines += ["", "Upload steps:"] + [f"  {n}. {step}" for n, step in enumerate(vendor.steps, 1)]
     lines += ["", "Where these numbers come from:"] + [f"  {what}: {where}" for what, where in vendor.sources]
+    lines += ["", check_before_paying(vendor)]
     return "\n".join(lines) + "\n"
+
+
+def check_before_paying(vendor: Vendor) -> str:
+    """The one line naming the numbers not read on the vendor's own page, to check on its current template first."""
+    unread = [what for what, where in vendor.sources if where.startswith(("third-party: ", "unconfirmed: "))]
+    unread += [f"the {p.name} size" for p in vendor.products if p.source.startswith(("third-party: ", "unconfirmed: ")) and p.trim_mm]
+    unread = list(dict.fromkeys(unread))
+    if not unread:
+        return f"Before paying: every number above was read on {whose(vendor)} own pages; check its current template all the same."
+    return f"Before paying, check these against {whose(vendor)} current template (not read on its own pages): {'; '.join(unread)}."
+
+
+def _written(files: list[str]) -> list[str]:
+    """The files written, a line each: a folder of images as its count, every other file by name."""
+    if not files:
+        return []
+    folders: dict[str, list[str]] = {}
+    for name in sorted(files):
+        folder, _, leaf = name.rpartition("/")
+        folders.setdefault(folder, []).append(leaf)
+    lines = ["", "Files written:"]
+    for folder, leaves in folders.items():
+        if not folder:
+            lines += [f"  {leaf}" for leaf in leaves]
+            continue
+        images = [leaf for leaf in leaves if leaf.endswith(".png")]
+        others = [leaf for leaf in leaves if not leaf.endswith(".png")]
+        lines.append(f"  {folder}/: {len(images)} image{'s' if len(images) != 1 else ''} (.png)" + "".join(f", {leaf}" for leaf in others))
+    return lines

@@ -18,7 +18,7 @@ from pnp.core.units import SAFE_MM
 from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
-from pnp.targets.vendors import Vendor
+from pnp.targets.vendors import Vendor, whose
 
 PT = 72 / 25.4
 
@@ -204,8 +204,3 @@ def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: st
     return warning("vendor-safe-zone", f"{subject}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
                    f"safe zone, where its cut may clip it: move it {vendor.safe_mm - breach.depth:.1f} mm inward for this vendor",
                    loc, game=game, component=what)
-
-
-def whose(vendor: Vendor) -> str:
-    """The vendor's name as an owner: MBPrint's, DriveThruCards'."""
-    return vendor.title + ("'" if vendor.title.endswith("s") else "'s")

@@ -141,7 +141,8 @@ VENDORS = (
                   Product("quad-fold board", "boards", (18 * IN, 18 * IN), "unconfirmed: 18 × 18 in; The Game Crafter's board page was not reached"),
                   Product("poker tuck box", "boxes", (63.5, 88.9), "unconfirmed: holds poker cards; The Game Crafter's box page was not reached")),
         forbids=("transparency", "CMYK images"),
-        naming="<component>/<card id>.png for each front, back.png for a shared back, <card id>-back.png for a card's own; quantities.csv",
+        naming="a folder per component (cards/<deck>, tokens/<set>, boards, player-aids): <id>.png for each front, back.png for a "
+               "shared back, <id>-back.png for a piece's own, and quantities.csv",
         steps=("Create a game at thegamecrafter.com and add one product per folder (its name is in the folder's quantities.csv).",
                "Drag every front of a folder onto the product's card uploader, then set each card's quantity from quantities.csv.",
                "Upload back.png as the deck's shared back (a card with a file <id>-back.png takes that as its own back).",
@@ -156,8 +157,10 @@ VENDORS = (
         "makeplayingcards", "MakePlayingCards", "png-faces", bleed_mm=36 / 300 * IN, safe_mm=3.0, dpi=300, colour="RGB", ink_limit=None,
         products=_cards(f"{CARD_TRADE}; MakePlayingCards' own size pages were not reached", POKER, TAROT, MINI),
         forbids=("transparency",),
-        naming="<deck>/<card id>.png for each front, back.png for a shared back; <deck>.xml, an MPC Autofill order per poker deck",
-        steps=("Install MPC Autofill's desktop tool (github.com/chilli-axe/mpc-autofill) and run it in this folder: it reads each <deck>.xml "
+        naming="a folder per component (cards/<deck>, player-aids): <card id>.png for each front, back.png for a shared back, and "
+               "quantities.csv; beside them an MPC Autofill order for each poker-size deck, named for its folder (cards-<deck>.xml, "
+               "player-aids.xml)",
+        steps=("Install MPC Autofill's desktop tool (github.com/chilli-axe/mpc-autofill) and run it in this folder: it reads each cards-<deck>.xml "
                "and fills the order at makeplayingcards.com from the images beside it.",
                "Or upload by hand (MPC Autofill fills poker-size orders only): choose the card size, the quantity, then every front "
                "and the back, as quantities.csv lists them.",
@@ -230,6 +233,11 @@ VENDORS = (
         sources=(("CMYK to ISO 12647-2 (FOGRA39), total ink at most 300 %", "unconfirmed: Cartamundi's page was not reached; the common offset figures"),
                  ("3 mm bleed and safe zone, 300 dpi", "unconfirmed: the common metric shop's figures; ask your printer"))),
 )
+
+
+def whose(vendor: Vendor) -> str:
+    """The vendor's name as an owner: MBPrint's, DriveThruCards'."""
+    return vendor.title + ("'" if vendor.title.endswith("s") else "'s")
 
 
 def vendor_names() -> tuple[str, ...]:
