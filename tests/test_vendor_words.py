@@ -104,3 +104,41 @@ def test_an_mpc_order_over_612_cards_is_said_to_need_splitting():
 
     _, found = mpc_order("cards/deck", [("cards/deck/a.png", "", Card(613, "A"))], None, "x.xml")
     assert [f.code for f in found] == ["mpc-order-size"] and "612" in found[0].message
+
+
+def _quote(folder: Path) -> list[dict]:
+    import csv
+
+    with (folder / "quote.csv").open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("vendor", [v.name for v in VENDORS])
+def test_the_quote_sheet_lists_each_product_ordered_with_its_count_and_no_price(exports, vendor):
+    """quote.csv (item 7): a row per component the order asks of the vendor, its pieces counted from the game's data:
+    the heroes deck's cards (their counts summed), the coins (8 + 4), the pawns (3 a colour, 2 colours)."""
+    import yaml
+
+    folder = exports[vendor]
+    rows = _quote(folder)
+    readme = (folder / "README.txt").read_text(encoding="utf-8")
+    ordered = readme.split("Components in these files:\n", 1)[1].split("\nNot offered by this vendor:", 1)[0].split("\nUpload steps:", 1)[0]
+    assert sorted(r["component"] for r in rows) == sorted(line.strip().split(" (", 1)[0] for line in ordered.splitlines()
+                                                          if line.startswith("  ") and line.strip() != "none"
+                                                          and "(a box for" not in line)
+    heroes = yaml.safe_load((TEST_PROJECT / "data/tiny/decks/heroes.yaml").read_text(encoding="utf-8"))["cards"]
+    expected = {"Heroes": sum(card["count"] for card in heroes), "Coins": 8 + 4, "Pawns": 3 * 2}
+    for row in rows:
+        if row["component"] in expected:
+            assert int(row["pieces"]) == expected[row["component"]], row
+    text = (folder / "quote.csv").read_text(encoding="utf-8").lower()
+    assert not re.search(r"[$€£¥]|price|cost|usd|eur\b|pln|zł", text), text
+
+
+def test_print_and_plays_quote_counts_its_sheets_and_mpcs_its_bracket(exports):
+    """A 12 × 18 in sheet inside a 1/4 in margin holds 4 × 4 poker cards with 2 mm bleed (4 × 67.5 mm across 292.1 mm,
+    4 × 92.9 mm down 444.5 mm): the 12 heroes take one sheet. MakePlayingCards bills 12 cards in its 18-card bracket."""
+    heroes = next(r for r in _quote(exports["printplay"]) if r["component"] == "Heroes")
+    assert heroes["sheets"] == "1"
+    mpc = next(r for r in _quote(exports["makeplayingcards"]) if r["component"] == "Heroes")
+    assert "18-card bracket" in mpc["what to order"]

@@ -32,7 +32,7 @@ from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, readme
+from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, quote_sheet, readme
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import Expect, check_file, order_findings, pdfx4_findings, safe_zone_finding, small_text_findings, vendor_breaches
 from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
@@ -73,6 +73,7 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
     if result.files:
+        result.files["quote.csv"] = quote_sheet(plan)
         result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
 
@@ -217,8 +218,7 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
     sheet_w, sheet_h = vendor.sheet_mm
     for p in placed:
         cell = (p.trim[0] + 2 * vendor.bleed_mm, p.trim[1] + 2 * vendor.bleed_mm)
-        usable = (sheet_w - 2 * vendor.sheet_margin_mm, sheet_h - 2 * vendor.sheet_margin_mm)
-        cols, rows = int(usable[0] // cell[0]), int(usable[1] // cell[1])
+        cols, rows = vendor.sheet_grid(p.trim)
         name = file_name(f"{gctx.game.slug}-{p.component.id}-sheets", ".pdf")
         if cols * rows == 0:
             findings.append(warning("vendor-product", f"{p.component.name} ({p.trim[0]:g} × {p.trim[1]:g} mm) does not fit a "

@@ -191,6 +191,48 @@ def readme(title: str, plan: OrderPlan, files: list[str] = ()) -> str:
     return "\n".join(lines) + "\n"
 
 
+QUOTE_HEAD = ("product", "product size", "component", "kind", "pieces", "sheets", "what to order")
+
+
+def quote_sheet(plan: OrderPlan) -> bytes:
+    """quote.csv: a row per product the order asks of the vendor, with how many pieces, and sheets where the vendor
+    prints on sheets, so the designer can price the order on the vendor's site in one pass. It holds no price: prices
+    are the vendor's, on its site, on the day."""
+    import csv
+    import io
+    import math
+
+    from pnp.targets.export_png import spreadsheet_text
+    from pnp.targets.order_files import mpc_bracket
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(QUOTE_HEAD)
+    vendor = plan.vendor
+    for o in plan.ordered:
+        piece = o.piece
+        cols, rows = vendor.sheet_grid(o.product.file_trim(piece.size)) if o.files else (0, 0)
+        sheets = math.ceil(piece.count / (cols * rows)) if cols * rows else ""
+        what = _what_to_order(o, vendor.name == "makeplayingcards" and piece.component is not None and piece.component.deck_like,
+                              mpc_bracket(piece.count))
+        writer.writerow((o.product.name, _size(o.product), spreadsheet_text(piece.name), UNIT[piece.kind], piece.count, sheets, what))
+    return buf.getvalue().encode("utf-8")
+
+
+def _what_to_order(o: Ordered, mpc: bool, bracket: int) -> str:
+    """The line a designer types into the vendor's order page for one piece."""
+    piece, product = o.piece, o.product
+    if piece.kind == "boxes":
+        return f"1 {product.name} for {piece.count} cards, its art laid on the vendor's template"
+    if mpc:
+        return f"1 deck of {piece.count} cards, ordered in the {bracket}-card bracket"
+    if piece.kind in ("cards", "player-aids"):
+        return f"1 deck of {piece.count} cards"
+    if product.up_to:
+        return f"{piece.count} {UNIT[piece.kind]}{'s' if piece.count != 1 else ''} on {product.name}s (as many as its product page says hold them)"
+    return f"{piece.count} {product.name}" + ("s" if piece.count != 1 and not product.name.endswith("s") else "")
+
+
 def check_before_paying(vendor: Vendor) -> str:
     """The one line naming the numbers not read on the vendor's own page, to check on its current template first."""
     unread = [what for what, where in vendor.sources if where.startswith(("third-party: ", "unconfirmed: "))]

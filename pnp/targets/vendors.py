@@ -98,6 +98,15 @@ class Vendor:
     outlines: bool = False  # text as outlines (filled paths, no fonts): pnp.targets.vendor_pdfx
     min_text_pt: float = 0.0  # no text set smaller than this, pt (0: no rule)
 
+    def sheet_grid(self, trim: tuple[float, float]) -> tuple[int, int]:
+        """(columns, rows) of pieces of `trim` mm, each with its bleed, on one of the vendor's sheets inside its margin
+        (sheets-mirrored); (0, 0) for a vendor without sheets or a piece too large for one."""
+        if self.sheet_mm is None:
+            return 0, 0
+        cell = (trim[0] + 2 * self.bleed_mm, trim[1] + 2 * self.bleed_mm)
+        usable = (self.sheet_mm[0] - 2 * self.sheet_margin_mm, self.sheet_mm[1] - 2 * self.sheet_margin_mm)
+        return int(usable[0] // cell[0]), int(usable[1] // cell[1])
+
     def product_for(self, kind: str, trim: tuple[float, float]) -> tuple[Product | None, Product | None]:
         """(the product of this kind that prints a piece of `trim`, the nearest product of this kind when none does).
 
