@@ -71,8 +71,19 @@ def test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing(project):
     hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result, said = _export(project)
     assert result.exit_code != 0
-    assert result.stderr.count("'Tiny print' at 5 pt; MBPrint prints no text under 6 pt") == 1, said  # one finding, the words whole
+    # one finding, at the template line that sets it, the words whole (however many cards print them)
+    assert result.stderr.count(f"templates/tiny/hero.j2:{last + 1}:1: error: text 'Tiny print' is set at 5 pt; MBPrint prints no text "
+                               "under 6 pt") == 1, said
+    assert result.stderr.count("vendor-small-text") + result.stderr.count("'Tiny print'") == 1, said
     assert not list((project / "output").glob("tiny/vendor-mbprint/*.pdf"))
+    # the file's own check, for text no template line sets, reads the size the text prints at from the PDF as drawn
+    from pnp.targets.vendor_preflight import small_text_findings
+    from pnp.targets.vendors import vendor_named
+
+    assert run_pnp(project, "export", "tiny", "--vendor", "offset", "--deck", "heroes").exit_code == 0
+    (pdf,) = (project / "output/tiny/vendor-offset").glob("*.pdf")
+    found = small_text_findings(vendor_named("mbprint"), pdf.read_bytes(), "x.pdf")
+    assert [f.message.split(";")[0].split(" sets ")[1] for f in found] == ["'Tiny print' at 5 pt"]
 
 
 def test_the_vendor_preflight_refuses_a_file_with_fonts_and_no_pdf_x4_marks(project):

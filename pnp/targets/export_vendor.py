@@ -34,7 +34,17 @@ from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, pn
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, quote_sheet, readme
 from pnp.targets.vendor_pdfx import outlined_pdfx4
-from pnp.targets.vendor_preflight import Expect, check_file, order_findings, pdfx4_findings, safe_zone_finding, small_text_findings, vendor_breaches
+from pnp.targets.vendor_preflight import (
+    Expect,
+    check_file,
+    order_findings,
+    pdfx4_findings,
+    safe_zone_finding,
+    small_text_finding,
+    small_text_findings,
+    small_texts,
+    vendor_breaches,
+)
 from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
@@ -71,11 +81,29 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     findings.extend(not_offered_findings(plan, gctx.game.slug))
     placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
+    findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
     if result.files:
         result.files["quote.csv"] = quote_sheet(plan)
         result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
+
+
+def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
+    """Text set under the vendor's smallest size, one error per template line that sets it: the decks that have any
+    are drawn again with tracing on to find those lines, as for the safe zone; text no line of a template drew (a
+    playtest stamp) is said at its component."""
+    small = {c.id: small_texts(vendor, c) for c in components}
+    decks = tuple(c.id for c in components if small[c.id] and c.kind == "cards")
+    origins: dict = {}
+    if decks:
+        with gctx.layouts.tracing() as origins:
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+    at: dict = {}
+    for c in components:
+        for element, words, size in small[c.id]:
+            at.setdefault((origins.get(element) or component_loc(gctx, c), words, size), c)
+    return [small_text_finding(vendor, words, size, loc, gctx.game.slug, c.name) for (loc, words, size), c in at.items()]
 
 
 def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
@@ -205,7 +233,8 @@ def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, where: st
     """A file for a vendor that takes no fonts (MBPrint): its text sizes checked as drawn, then its text turned into
     outlines and the file marked PDF/X-4, and that read back (pnp.targets.vendor_pdfx); None when that cannot be done."""
     source = _read_from(data)
-    findings.extend(small_text_findings(vendor, source, where))
+    if not any(f.code == "vendor-small-text" for f in findings):  # the file itself, for text the faces' check cannot see
+        findings.extend(small_text_findings(vendor, source, where))
     outlined, failed = outlined_pdfx4(source, f"{gctx.game.title} — {title}", CONDITIONS[vendor.condition], where)
     findings.extend(failed)
     if outlined is not None:

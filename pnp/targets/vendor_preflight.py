@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
+from pnp.layout.elements import Group, Text
 from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
@@ -92,6 +93,36 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
     if n and not rule():
         return [error("vendor-page-order", f"its {n} pages are not in {whose(vendor)} order ({vendor.layout})", Loc(where))]
     return []
+
+
+def small_texts(vendor: Vendor, component: Component) -> list[tuple[Text, str, float]]:
+    """(element, its words, the smallest size it prints at, pt) of every text a component's faces set under the vendor's
+    smallest size, each element once: a run's size scaled by the groups it sits in."""
+    if not vendor.min_text_pt:
+        return []
+    found: dict = {}
+
+    def walk(elements, scale: float) -> None:
+        for el in elements:
+            if isinstance(el, Group):
+                walk(el.children, scale * el.scale)
+            elif isinstance(el, Text) and el not in found:
+                sizes = [op.size * scale for op in el.ops if getattr(op, "text", "").strip()]
+                if sizes and min(sizes) < vendor.min_text_pt - 0.01:
+                    found[el] = ("".join(getattr(op, "text", "") for op in el.ops).strip(), round(min(sizes), 1))
+
+    for item in component.items:
+        for face in printed_sides(component, item, vendor.bleed_mm):
+            if face is not None:
+                walk(face.elements, 1.0)
+    return [(el, words, size) for el, (words, size) in found.items()]
+
+
+def small_text_finding(vendor: Vendor, words: str, size: float, loc: Loc, game: str, what: str) -> Finding:
+    """The error for one text set under the vendor's smallest size, at the template line that sets it."""
+    label = words if len(words) <= 30 else words[:29] + "…"
+    return error("vendor-small-text", f"text '{label}' is set at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
+                 f"set it at {vendor.min_text_pt:g} pt or more for this vendor", loc, game=game, component=what)
 
 
 def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list[Finding]:
