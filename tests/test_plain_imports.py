@@ -28,7 +28,8 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     "pnp.serve", "pnp.serve.app", "pnp.serve.editing", "pnp.targets.pull", "pnp.targets.export_tts", "pnp.targets.export_vtt",
     "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_pod", "pnp.targets.export_sprites",
     "pnp.targets.preflight", "pnp.targets.bundle", "pnp.render.cut_dxf", "pnp.cli.watching", "pnp.launch.forkserver",
-    "pnp.targets.export_vendor", "pnp.targets.vendor_preflight", "pnp.targets.order_files",
+    "pnp.targets.export_vendor", "pnp.targets.vendor_preflight", "pnp.targets.order_files", "pnp.targets.vendor_orders",
+    "pnp.targets.vendor_pdfx",
     # issue #77: the commands a build never runs (pnp.cli.LAZY_COMMANDS) and what only they use
     "pnp.cli.draw", "pnp.checks.simulate", "pnp.cli.feedback", "pnp.data.answers", "pnp.cli.revisions", "pnp.cli.scaffold",
     "pnp.cli.sellsheet", "pnp.cli.showcase", "pnp.cli.targets", "pnp.targets.export", "pnp.targets.vendors", "pnp.cli.translate",

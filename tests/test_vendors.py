@@ -10,6 +10,7 @@ file per size; Print & Play 12 × 18 in sheets, backs mirrored; an offset printe
 from __future__ import annotations
 
 import csv
+import itertools
 import re
 import tempfile
 import xml.etree.ElementTree as ET
@@ -25,7 +26,7 @@ from PIL import Image
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
 from pnp.targets.export import export_game
-from pnp.targets.vendors import READ, VENDORS
+from pnp.targets.vendors import VENDORS
 
 PT = 72 / 25.4
 POKER = (63.5, 88.9)
@@ -83,6 +84,15 @@ def _colour_and_ink(pdf: Path) -> tuple[set[bytes], float]:
     return ops, ink
 
 
+def _looks(pdf: Path) -> list[bytes]:
+    """Each page as a small picture's pixels: equal for pages that look the same."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [doc[i].render(scale=0.25).to_pil().convert("L").tobytes() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
 def _page_sizes(pdf: Path) -> set[tuple[float, float]]:
     return {(round(p.width, 2), round(p.height, 2)) for p in streams.Document(pdf).pages}
 
@@ -100,12 +110,16 @@ def _deck_order() -> list[str]:
     return [card["reason"] for card in INFLUENCE for _ in range(card["count"])]
 
 
-def test_every_vendor_record_cites_where_each_number_was_read_or_says_it_was_assumed():
+def test_every_vendor_record_cites_where_each_number_was_read_or_says_it_was_not():
+    """Each number's source is a page with the day it was read, or says it is a third party's copy, unconfirmed, pnp's
+    own choice or a generic printer's (issue #98: nothing written as if read that was not)."""
     for vendor in VENDORS:
         assert vendor.sources, vendor.name
         for what, where in (*vendor.sources, *((p.name, p.source) for p in vendor.products)):
-            read = READ in where and "http" in where
-            assert read or "not found" in where or "assumed" in where or "generic" in where, (vendor.name, what, where)
+            marked = where.startswith(("third-party: ", "unconfirmed: ", "pnp's own", "a generic printer"))
+            read = re.search(r"https?://\S+, read 20\d\d-\d\d-\d\d", where)
+            assert marked or read, (vendor.name, what, where)
+            assert "PRINTING.md" not in where and "assumed" not in where, (vendor.name, what, where)
     assert len({v.name for v in VENDORS}) == len(VENDORS) >= 7
 
 
@@ -130,24 +144,41 @@ def test_png_vendors_get_each_face_once_at_their_pixel_size_with_its_quantity(or
 def test_card_pair_pdfs_alternate_back_and_front_in_cmyk_within_the_vendors_ink(organ_match, vendor, bleed, backs_first, ink):
     pdf = _pdf(organ_match[vendor][0])
     assert _page_sizes(pdf) == {(round((POKER[0] + 2 * bleed) * PT, 2), round((POKER[1] + 2 * bleed) * PT, 2))}
-    texts = _texts(pdf)
-    assert len(texts) == 2 * CARDS
-    backs, fronts = (texts[0::2], texts[1::2]) if backs_first else (texts[1::2], texts[0::2])
-    assert all(_is_back(t) for t in backs)
-    assert _fronts_in_order(fronts) == _deck_order()
+    if vendor == "mbprint":  # its text is outlines: the pages are told apart by how they look
+        pages = _looks(pdf)
+        assert len(pages) == 2 * CARDS
+        backs, fronts = pages[1::2], pages[0::2]
+        assert len(set(backs)) == 1 and backs[0] not in fronts  # one back, never a front
+        assert [len(list(group)) for _, group in itertools.groupby(fronts)] == [card["count"] for card in INFLUENCE]
+    else:
+        texts = _texts(pdf)
+        assert len(texts) == 2 * CARDS
+        backs, fronts = (texts[0::2], texts[1::2]) if backs_first else (texts[1::2], texts[0::2])
+        assert all(_is_back(t) for t in backs)
+        assert _fronts_in_order(fronts) == _deck_order()
     ops, most = _colour_and_ink(pdf)
     assert ops <= {b"k", b"K", b"g", b"G"} and b"k" in ops, ops
     assert 1.0 < most <= ink + 1e-6
 
 
-def test_longpack_gets_every_front_then_the_back_as_the_last_page(organ_match):
-    pdf = _pdf(organ_match["longpack"][0])
-    assert _page_sizes(pdf) == {(round((POKER[0] + 6) * PT, 2), round((POKER[1] + 6) * PT, 2))}
-    texts = _texts(pdf)
-    assert len(texts) == CARDS + 1 and _is_back(texts[-1])
-    assert _fronts_in_order(texts[:-1]) == _deck_order()
-    ops, most = _colour_and_ink(pdf)
+def test_longpack_gets_a_fronts_file_and_a_separate_backs_file(organ_match, tmp_path):
+    """LongPack asks for the backs in a file of their own: Organ Match's Influence deck shares one back, so its backs file
+    is that one page; the tiny game's heroes, whose two Twins have their own back, get a back per front, page for page."""
+    folder = organ_match["longpack"][0]
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["organ-match-influence-backs.pdf", "organ-match-influence-fronts.pdf"]
+    fronts, backs = folder / "organ-match-influence-fronts.pdf", folder / "organ-match-influence-backs.pdf"
+    assert _page_sizes(fronts) == _page_sizes(backs) == {(round((POKER[0] + 6) * PT, 2), round((POKER[1] + 6) * PT, 2))}
+    texts = _texts(fronts)
+    assert len(texts) == CARDS and not any(_is_back(t) for t in texts)
+    assert _fronts_in_order(texts) == _deck_order()
+    assert [_is_back(t) for t in _texts(backs)] == [True]
+    ops, most = _colour_and_ink(fronts)
     assert ops <= {b"k", b"K", b"g", b"G"} and most <= 3.0 + 1e-6
+    tiny, _ = _export(_game(TEST_PROJECT, "tiny"), "longpack", tmp_path / "lp", decks=("heroes",))
+    heroes = yaml.safe_load((TEST_PROJECT / "data/tiny/decks/heroes.yaml").read_text(encoding="utf-8"))["cards"]
+    front_texts, back_texts = _texts(tiny / "tiny-heroes-fronts.pdf"), _texts(tiny / "tiny-heroes-backs.pdf")
+    assert len(front_texts) == len(back_texts) == sum(card["count"] for card in heroes)
+    assert ["Twin" in f for f in front_texts] == ["own back" in b for b in back_texts]
 
 
 def test_mbprint_names_its_file_by_the_card_size(organ_match):
@@ -214,7 +245,7 @@ def test_validate_vendor_says_what_the_export_would_without_writing_anything(pro
     result = run_pnp(project, "validate", "tiny", "--quick", "--vendor", "mbprint")
     said = result.output + result.stderr
     assert result.exit_code == 0, said
-    assert re.search(r"data/tiny/boards.yaml:\d+:\d+: warning: MBPrint prints no boards of 380 × 300 mm: Tiny Town is left out .*nearest product is", said)
+    assert re.search(r"data/tiny/boards.yaml:\d+:\d+: warning: MBPrint prints no boards of 380 × 300 mm: Tiny Town is left out", said)
     assert re.search(rf"templates/tiny/hero.j2:{last + 1}:1: warning: text 'Edge note' lies 3.6 mm inside the cut, within MBPrint's 4 mm safe zone", said)
     assert not list(project.glob("output/**/vendor-*")) and not list(Path(tempfile.gettempdir()).glob("pnp-vendor-*"))
 
@@ -249,7 +280,7 @@ def test_the_vendor_table_of_the_docs_is_the_registry():
     assert block == vendor_table(), "docs/exports.md's vendor table: paste pnp.targets.vendors.vendor_table() between its markers"
 
 
-@pytest.mark.parametrize("vendor", ["longpack"])
+@pytest.mark.parametrize("vendor", ["longpack", "mbprint"])
 def test_the_same_game_exports_the_same_bytes_again(organ_match, organ_gctx, tmp_path, vendor):
     first = organ_match[vendor][0]
     again, _ = _export(organ_gctx, vendor, tmp_path / vendor, decks=("influence",))

@@ -55,15 +55,18 @@ def _base_url(ctx, param, value):
 @click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable); boards, tokens and player aids are left out.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/<format>/.")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
+@click.option("--stamps", is_flag=True, help="With --vendor: print the playtest stamp on every card front (a vendor's files carry none unless asked).")
 @click.option("--lang", default=None, help=LANG_HELP + ": <format>-<lang>/), or all of them.")
 @click.pass_context
-def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate, lang):
+def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate, stamps, lang):
     """Export every component of a game for a print service, print-on-demand, Tabletop Simulator, the browser tables or a sprite sheet."""
     if (fmt is None) == (vendor is None):
         raise click.UsageError("give --format FORMAT or --vendor NAME (one of them)")
     given = [f"--{name}" for name in ("bleed", "dpi") if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
     if vendor and given:
         raise click.UsageError(f"--vendor {vendor} prints at that vendor's own bleed and dpi: leave out {' and '.join(given)}")
+    if stamps and not vendor:
+        raise click.UsageError("--stamps asks for the playtest stamp on a vendor's files: give it with --vendor NAME")
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     report = Report()
@@ -71,7 +74,7 @@ def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate
     for edition, code, _ in editions(project, slugs, lang):
         with in_edition(report, code):
             done = _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
-                                   no_validate=no_validate, vendor=vendor)
+                                   no_validate=no_validate, vendor=vendor, stamps=stamps)
         if not done:
             break
     findings = report.sorted()
@@ -86,7 +89,7 @@ def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate
 
 
 def _export_edition(project, code: str, game: str, fmt: str, report: Report, next_steps: list[str], *, bleed, dpi, base_url, decks, out,
-                    no_validate, vendor=None) -> bool:
+                    no_validate, vendor=None, stamps=False) -> bool:
     """Export one edition of `game` (`code` its language, '' the source) into <out>/<game>/<format>[-<code>]/; False
     once an error stops it."""
     from pnp.targets.export import export_game
@@ -106,7 +109,7 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
         for target in (f"vendor-{vendor}",) if vendor else exporter_names() if fmt == "all" else (fmt,):
             folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
             result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
-                                           rel=lambda p: project.rel(Path(p)), vendor=vendor or "")
+                                           rel=lambda p: project.rel(Path(p)), vendor=vendor or "", stamps=stamps)
             report.extend(findings)
             if any(f.severity == "error" for f in findings):
                 break

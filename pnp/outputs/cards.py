@@ -110,7 +110,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     bleed = deck.shape.bleed(options.card_bleed_mm)
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
-    stamp = face_stamper(gctx, deck, renderer.findings) if backs else None  # a card pictured in a rulebook shows no stamp
+    stamp = face_stamper(gctx, deck, renderer.findings) if backs and options.stamps else None  # a card pictured in a rulebook shows no stamp
     out = []
     deck_front, deck_back = deck.loc_of("front"), deck.loc_of("back")  # where a card with no template of its own is drawn from
     with gctx.files_read.recording() as files:  # the art its faces read: what judges them from GameContext.plain_decks is kept by it

@@ -47,6 +47,7 @@ class Options:
     fronts_only: bool = False  # the card sheets print no backs at all (fronts to sleeve in front of old cards)
     insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
     insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
+    stamps: bool = True  # card fronts carry the game's playtest stamps (its `stamps:`); a vendor's export asks for none unless told
 
     without: frozenset = frozenset()  # speed mechanisms switched off (MECHANISMS): only a bench measuring what one buys asks
 
@@ -111,8 +112,8 @@ MECHANISMS = (
 # NAMED_ELSEWHERE (tests/test_small_print.py checks it).
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name), the booklet and the HTML rulebook (files of their own) and the insert's fit
-# (in the insert's tag).
-NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "html", "insert_fit"})
+# (in the insert's tag), and the stamps (turned off by a vendor export alone, whose files go to a folder of their own).
+NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "html", "insert_fit", "stamps"})
 
 
 def variant_tag(options: Options, kind: str) -> str:

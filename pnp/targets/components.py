@@ -80,20 +80,21 @@ class _ExportOptions(Options):
         return self.export_bleed
 
 
-def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = ()) -> list[Component]:
-    """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks."""
-    components = _decks(gctx, bleed, findings, decks)
+def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = (), stamps: bool = True) -> list[Component]:
+    """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks;
+    without `stamps`, no card front carries the game's playtest stamp (a print run for sale)."""
+    components = _decks(gctx, _ExportOptions(export_bleed=bleed, stamps=stamps), findings, decks)
     if not decks:
         components += _boards(gctx, bleed, findings) + _tokens(gctx, bleed, findings) + _player_aids(gctx, bleed, findings)
     return components
 
 
-def _decks(gctx: GameContext, bleed: float, findings: list[Finding], only: tuple[str, ...]) -> list[Component]:
+def _decks(gctx: GameContext, options: _ExportOptions, findings: list[Finding], only: tuple[str, ...]) -> list[Component]:
     out = []
     for deck in gctx.game.decks.values():
         if only and deck.id not in only:
             continue
-        rendered = [(card, front, back) for card, front, back in render_deck(gctx, deck, _ExportOptions(export_bleed=bleed), findings) if front is not None]
+        rendered = [(card, front, back) for card, front, back in render_deck(gctx, deck, options, findings) if front is not None]
         items = [Item(card.id, card_name(deck, card), card.count, front, back) for card, front, back in rendered if card.count]
         if items:
             out.append(Component("cards", deck.id, deck.name, tuple(deck.size), "card", items, deck.shape))

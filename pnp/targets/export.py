@@ -90,9 +90,10 @@ def bleed_mm(value: str) -> float:
 
 @paused
 def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), base_url: str | None = None,
-                rel=str, vendor: str = "", write: bool = True) -> tuple[Export, list[Finding]]:
+                rel=str, vendor: str = "", write: bool = True, stamps: bool = False) -> tuple[Export, list[Finding]]:
     """Render, check and write one export of a game into `folder` (replaced whole); `vendor` names a print service
-    (pnp.targets.vendors) whose export it is, and `write=False` checks everything and writes nothing (`pnp validate --vendor`)."""
+    (pnp.targets.vendors) whose export it is, `stamps` puts the playtest stamp on its cards (a vendor's files carry none
+    unless asked), and `write=False` checks everything and writes nothing (`pnp validate --vendor`)."""
     from pnp.targets.staging import Export, ExportRequest
 
     started = time.perf_counter()
@@ -102,7 +103,7 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
     where = lambda name: f"{rel(folder)}/{name}"  # noqa: E731
     try:
         run = load_named("pnp.targets.export_vendor:vendor_target" if vendor else exporter_named(fmt).run)
-        run(gctx, ExportRequest(bleed_mm(bleed), dpi, tuple(decks), base_url, vendor), result, findings, where)
+        run(gctx, ExportRequest(bleed_mm(bleed), dpi, tuple(decks), base_url, vendor, stamps), result, findings, where)
         if not result.files and not any(f.severity == "error" for f in findings):
             findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
         findings = [f.in_game(game.slug) for f in findings]

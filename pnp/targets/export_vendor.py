@@ -25,19 +25,31 @@ from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
 from pnp.render.pdf_colours import cmyk
-from pnp.targets.components import Component, collect, printed_sides, printed_trim
+from pnp.targets.components import Component, collect, printed_sides
 from pnp.targets.export_png import png_folder, png_size
 from pnp.targets.k_only import key_small_type
 from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.vendor_preflight import Expect, check_file, order_findings, safe_zone_finding, vendor_breaches
-from pnp.targets.vendors import Product, Vendor, vendor_named
+from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, quote_sheet, readme
+from pnp.targets.vendor_pdfx import outlined_pdfx4
+from pnp.targets.vendor_preflight import (
+    Expect,
+    check_file,
+    order_findings,
+    pdfx4_findings,
+    safe_zone_finding,
+    small_text_finding,
+    small_text_findings,
+    small_texts,
+    vendor_breaches,
+)
+from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
+SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
 MPC_AUTOFILL_PRODUCT = "poker"  # MPC Autofill fills MakePlayingCards' blank poker-size card page alone (its constants.py starting_url)
-PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens"}
 CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
     "CGATS TR 001": ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"),
     "FOGRA39": ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)"),
@@ -50,36 +62,51 @@ class Placed:
 
     component: Component
     product: Product
-    trim: tuple[float, float]
+    trim: tuple[float, float]  # the file's trim: the product's own size (Product.file_trim), turned as the component is
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """How far the component's own trim sits inside the file's on each axis (a 63 × 88 mm card on a 63.5 × 88.9
+        poker card: 0.25 and 0.45 mm), which its extra bleed (SIZE_PAD_MM) fills."""
+        own = self.trim if self.component.shape == "standee" else self.component.trim
+        return ((self.trim[0] - own[0]) / 2, (self.trim[1] - own[1]) / 2)
 
 
 def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
-    """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt."""
+    """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt; every other
+    piece of the build named in README.txt as not offered there (pnp.targets.vendor_orders)."""
     vendor = vendor_named(request.vendor)
-    placed, left = [], []
-    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, findings, request.decks)
-    for component in components:
-        trim = printed_trim(component, vendor.bleed_mm)
-        product, nearest = vendor.product_for(PRODUCT_KIND[component.kind], trim)
-        if product is None:
-            findings.append(warning("vendor-product", f"{vendor.title} prints no {component.kind} of {trim[0]:g} × {trim[1]:g} mm: {component.name} "
-                                    f"is left out of this export; its nearest product is the {nearest.name} ({nearest.kind}, {nearest.trim_mm[0]:g} × "
-                                    f"{nearest.trim_mm[1]:g} mm): resize the component to print it there", _component_loc(gctx, component)))
-            left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): no product of this size; the nearest is the {nearest.name}")
-            continue
-        placed.append(Placed(component, product, trim))
-    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed]))
-    if not request.decks:
-        boxes = _boxes(gctx, vendor)
-        findings.extend(boxes)
-        left += [f.message for f in boxes]
+    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks, stamps=request.stamps)
+    plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
+    findings.extend(not_offered_findings(plan, gctx.game.slug))
+    placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
+    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
+    findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
     if result.files:
-        result.files["README.txt"] = readme(gctx.game.title, vendor, placed, left).encode("utf-8")
+        result.files["quote.csv"] = quote_sheet(plan)
+        result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
 
 
-def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -> list:
+def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
+    """Text set under the vendor's smallest size, one error per template line that sets it: the decks that have any
+    are drawn again with tracing on to find those lines, as for the safe zone; text no line of a template drew (a
+    playtest stamp) is said at its component."""
+    small = {c.id: small_texts(vendor, c) for c in components}
+    decks = tuple(c.id for c in components if small[c.id] and c.kind == "cards")
+    origins: dict = {}
+    if decks:
+        with gctx.layouts.tracing() as origins:
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+    at: dict = {}
+    for c in components:
+        for element, words, size in small[c.id]:
+            at.setdefault((origins.get(element) or component_loc(gctx, c), words, size), c)
+    return [small_text_finding(vendor, words, size, loc, gctx.game.slug, c.name) for (loc, words, size), c in at.items()]
+
+
+def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
     """Words inside the vendor's safe zone (wider than pnp's), one finding per template line that drew them: the decks
     that have any are drawn again with tracing on to find those lines (the others never pay for it); what other
     components draw there is said at the component's file."""
@@ -88,54 +115,12 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -
     origins: dict = {}
     if decks:
         with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, [], decks)
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
     at: dict[Loc, tuple[Component, list]] = {}
     for c in components:
         for b in breaches[c.id]:
-            at.setdefault(origins.get(b.element) or _component_loc(gctx, c), (c, []))[1].append(b)
+            at.setdefault(origins.get(b.element) or component_loc(gctx, c), (c, []))[1].append(b)
     return [safe_zone_finding(vendor, sorted(found, key=lambda b: b.depth), loc, gctx.game.slug, c.name) for loc, (c, found) in at.items()]
-
-
-def _component_loc(gctx: GameContext, component: Component) -> Loc:
-    """Where a component is declared: a deck's `size` line, a board's or token set's item in its file, the player
-    aids' `card_size`; the file of its kind when the item is not found."""
-    game = gctx.game
-    deck = game.decks.get(component.id) if component.kind == "cards" else None
-    if deck is not None:
-        return deck.loc_of("size")
-    data = {"boards": game.boards_data, "tokens": game.tokens_data, "player-aids": game.reference_data}[component.kind]
-    file = Loc(f"{game.rel}/{ {'boards': 'boards.yaml', 'tokens': 'tokens.yaml', 'player-aids': 'reference.yaml'}[component.kind]}")
-    if data is None:
-        return file
-    if component.kind == "player-aids":
-        return data.loc_of("card_size") if "card_size" in data else file
-    items = data.get(component.kind) or []
-    return next((items.loc_of(i) for i, item in enumerate(items) if hasattr(item, "get") and str(item.get("id")) == component.id), file)
-
-
-def _boxes(gctx: GameContext, vendor: Vendor) -> list:
-    """One finding for the game's boxes: pnp draws boxes as nets for home printing (`pnp build`), never at a vendor's dieline."""
-    game = gctx.game
-    if not game.boxes:
-        return []
-    ids = ", ".join(box.id for box in game.boxes.boxes)
-    nearest = next((p for p in vendor.products if p.kind == "boxes"), None)
-    offer = f"order their {nearest.name} and print it from their template" if nearest else "pnp's vendor table lists no box of theirs"
-    loc = game.boxes_data["boxes"].loc_of(0) if game.boxes_data else Loc(f"{game.rel}/boxes.yaml")
-    return [warning("vendor-box", f"the boxes ({ids}) are left out of this export for {vendor.title}: pnp draws boxes as nets for home "
-                    f"printing; {offer}", loc, game=game.slug)]
-
-
-def readme(title: str, vendor: Vendor, placed: list[Placed], left: list[str]) -> str:
-    """README.txt: what the folder holds for which product, what it leaves out, and the vendor's upload steps."""
-    lines = [f"{title} for {vendor.title}", "", f"Files: {vendor.naming}.",
-             f"Every file: {vendor.bleed_mm:g} mm bleed a side, {vendor.safe_mm:g} mm safe zone, {vendor.dpi} dpi, {vendor.colour}"
-             + (f", total ink at most {vendor.ink_limit:.0%}" if vendor.ink_limit else "") + ".", "", "Components:"]
-    lines += [f"  {p.component.name}: {p.component.copies} × {p.product.name} ({p.trim[0]:g} × {p.trim[1]:g} mm)" for p in placed]
-    lines += ["", "Left out:", *(f"  {line}" for line in left)] if left else []
-    lines += ["", "Upload steps:"] + [f"  {n}. {step}" for n, step in enumerate(vendor.steps, 1)]
-    lines += ["", "Where these numbers come from:"] + [f"  {what}: {where}" for what, where in vendor.sources]
-    return "\n".join(lines) + "\n"
 
 
 # --- one writer per layout ---------------------------------------------------
@@ -180,7 +165,6 @@ def _png_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: li
 def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
     """(role, face) of every copy's front then back, in the vendor's page order for one component."""
     pages: list[tuple[str, Face]] = []
-    backs: list[tuple[str, Face]] = []
     paired = vendor.layout in ("pdf-back-front", "pdf-front-back-per-size") and component.deck_like
     for item in component.items:
         front, back = printed_sides(component, item, vendor.bleed_mm)
@@ -190,34 +174,72 @@ def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
             pair = [("front", front)] + ([("back", back)] if back is not None else [])
             if vendor.layout == "pdf-back-front":
                 pair.reverse()
-            if vendor.layout == "pdf-fronts-then-back":
-                pages.append(pair[0])
-                backs.extend(pair[1:])
-            else:
-                pages.extend(pair)
-    return pages + list(dict.fromkeys(backs))  # fronts then back: each distinct back once, in order
+            pages.extend(pair)
+    return pages
+
+
+def _split_sides(component: Component, vendor: Vendor) -> tuple[list[tuple[str, Face]], list[tuple[str, Face]]]:
+    """(every copy's front, in print order; the backs file's pages): one page when every copy shares its back, else each
+    front's own back, page for page, so the printer pairs page n of one file with page n of the other."""
+    pages = _pages(component, vendor)
+    fronts = [page for page in pages if page[0] == "front"]
+    backs = [page for page in pages if page[0] == "back"]
+    if len({face for _, face in backs}) == 1:
+        return fronts, backs[:1]
+    if backs and len(backs) != len(fronts):  # some copies have no back: those get a blank back page to keep the pairs
+        backs = [("back", back or Face(front.w, front.h, front.bleed, (), frozenset())) for front, back in _pairs(component, vendor)]
+    return fronts, backs
+
+
+def _pairs(component: Component, vendor: Vendor) -> list[tuple[Face, Face | None]]:
+    return [printed_sides(component, item, vendor.bleed_mm) for item in component.items for _ in range(item.copies)]
+
+
+def _file_pages(slug: str, vendor: Vendor, p: Placed) -> list[tuple[str, list[tuple[str, Face]]]]:
+    """(file name, its (role, face) pages) of one component: one file, or a fronts file and a backs file (LongPack)."""
+    if vendor.layout == "pdf-front-back-per-size":
+        return [(file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf"), _pages(p.component, vendor))]
+    stem = f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}"
+    if vendor.layout != "pdf-fronts-and-backs":
+        return [(file_name(stem, ".pdf"), _pages(p.component, vendor))]
+    fronts, backs = _split_sides(p.component, vendor)
+    return [(file_name(f"{stem}-fronts", ".pdf"), fronts)] + ([(file_name(f"{stem}-backs", ".pdf"), backs)] if backs else [])
 
 
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
-    """One face a page: a PDF per component, or per card size (MBPrint)."""
-    slug = gctx.game.slug
+    """One face a page: a PDF per component, per card size (MBPrint), or a fronts and a backs file per component (LongPack)."""
     files: dict[str, tuple[str, tuple[float, float], list]] = {}
     for p in placed:
-        if vendor.layout == "pdf-front-back-per-size":
-            name = file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf")
-        else:
-            name = file_name(f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}", ".pdf")
-        title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
-        pages.extend(_pages(p.component, vendor))
+        dx, dy = p.offset
+        for name, sides in _file_pages(gctx.game.slug, vendor, p):
+            title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
+            pages.extend((role, face, dx, dy) for role, face in sides)
     for name, (title, trim, pages) in files.items():
         page_mm = (trim[0] + 2 * vendor.bleed_mm, trim[1] + 2 * vendor.bleed_mm)
-        placements = [[(face, vendor.bleed_mm, vendor.bleed_mm)] for _, face in pages]
+        placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy in pages]
         data = _pdf(gctx, vendor, title, page_mm, trim, placements, result.files.path_of(name))
-        keys = _keys([[face] for _, face in pages])
-        findings.extend(order_findings(vendor, [role for role, _ in pages], where(name)))
+        keys = _keys(placements)
+        findings.extend(order_findings(vendor, [role for role, *_ in pages], where(name)))
         findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
+        if vendor.outlines:
+            data = _outlined(gctx, vendor, title, data, where(name), findings)
+            if data is None:
+                continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
+
+
+def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, where: str, findings: list) -> bytes | None:
+    """A file for a vendor that takes no fonts (MBPrint): its text sizes checked as drawn, then its text turned into
+    outlines and the file marked PDF/X-4, and that read back (pnp.targets.vendor_pdfx); None when that cannot be done."""
+    source = _read_from(data)
+    if not any(f.code == "vendor-small-text" for f in findings):  # the file itself, for text the faces' check cannot see
+        findings.extend(small_text_findings(vendor, source, where))
+    outlined, failed = outlined_pdfx4(source, f"{gctx.game.title} — {title}", CONDITIONS[vendor.condition], where)
+    findings.extend(failed)
+    if outlined is not None:
+        findings.extend(pdfx4_findings(vendor, outlined, where))
+    return outlined
 
 
 def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
@@ -225,8 +247,7 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
     sheet_w, sheet_h = vendor.sheet_mm
     for p in placed:
         cell = (p.trim[0] + 2 * vendor.bleed_mm, p.trim[1] + 2 * vendor.bleed_mm)
-        usable = (sheet_w - 2 * vendor.sheet_margin_mm, sheet_h - 2 * vendor.sheet_margin_mm)
-        cols, rows = int(usable[0] // cell[0]), int(usable[1] // cell[1])
+        cols, rows = vendor.sheet_grid(p.trim)
         name = file_name(f"{gctx.game.slug}-{p.component.id}-sheets", ".pdf")
         if cols * rows == 0:
             findings.append(warning("vendor-product", f"{p.component.name} ({p.trim[0]:g} × {p.trim[1]:g} mm) does not fit a "
@@ -234,14 +255,15 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
             continue
         x0, y0 = (sheet_w - cols * cell[0]) / 2, (sheet_h - rows * cell[1]) / 2
         copies = [printed_sides(p.component, item, vendor.bleed_mm) for item in p.component.items for _ in range(item.copies)]
+        dx, dy = p.offset
         pages, roles = [], []
         for start in range(0, len(copies), cols * rows):
             chunk = copies[start:start + cols * rows]
             spot = [(x0 + (i % cols) * cell[0] + vendor.bleed_mm, sheet_h - y0 - (i // cols + 1) * cell[1] + vendor.bleed_mm) for i in range(len(chunk))]
-            pages.append([(front, x, y) for (front, _), (x, y) in zip(chunk, spot, strict=True)])
+            pages.append([(front, x + dx, y + dy) for (front, _), (x, y) in zip(chunk, spot, strict=True)])
             roles.append("front")
             if any(back is not None for _, back in chunk):  # a sheet of cards without backs has no backs page
-                pages.append([(back, sheet_w - x - p.trim[0], y) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
+                pages.append([(back, sheet_w - x - p.trim[0] + dx, y + dy) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
                 roles.append("back")
         data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages, result.files.path_of(name))
         keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
@@ -275,11 +297,11 @@ def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: t
         c.setTrimBox((b * K, b * K, (trim[0] + b) * K, (trim[1] + b) * K))
         c.setBleedBox((0, 0, *page))
     if vendor.colour == "CMYK":
-        rl.mark_pdfx(c, "PDF/X-1a:2003", CONDITIONS[vendor.condition])
+        rl.mark_pdfx(c, vendor.pdfx, CONDITIONS[vendor.condition])
         drawer = FaceDrawer(c, gctx.icons, colour_filter=functools.partial(cmyk, limit=vendor.ink_limit), face_filter=key_small_type)
     else:
         drawer = FaceDrawer(c, gctx.icons)
-    clipped = [[(face._replace(bleed=vendor.bleed_mm), x, y) for face, x, y in placements] for placements in pages]
+    clipped = [[(face._replace(bleed=vendor.bleed_mm + SIZE_PAD_MM), x, y) for face, x, y in placements] for placements in pages]
     uses = Counter(face for placements in clipped for face, _, _ in placements)
     for placements in clipped:
         for face, x, y in placements:
@@ -293,7 +315,7 @@ WRITERS = {
     "png-faces": _png_faces,
     "pdf-back-front": _page_pdfs,
     "pdf-front-back-per-size": _page_pdfs,
-    "pdf-fronts-then-back": _page_pdfs,
+    "pdf-fronts-and-backs": _page_pdfs,
     "pdf-per-component": _page_pdfs,
     "sheets-mirrored": _sheets,
 }

@@ -33,6 +33,11 @@ def quantities_csv(folder: str, rows: list) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def mpc_bracket(cards: int) -> int:
+    """The order size MakePlayingCards bills `cards` at: the smallest bracket that holds them (the largest for more)."""
+    return next((b for b in MPC_BRACKETS if b >= cards), MPC_BRACKETS[-1])
+
+
 def mpc_order(folder: str, rows: list, cardback: str | None, where: str) -> tuple[bytes, list[Finding]]:
     """An MPC Autofill order for one deck: every front once with its slots, the backs that are not the shared back."""
     fronts: dict[str, list] = {}
@@ -53,7 +58,7 @@ def mpc_order(folder: str, rows: list, cardback: str | None, where: str) -> tupl
                              "MPC Autofill asks how to split it", Loc(where)))
     order = Element("order")
     details = SubElement(order, "details")
-    for tag, text in (("quantity", slot), ("bracket", next((b for b in MPC_BRACKETS if b >= slot), MPC_BRACKETS[-1])),
+    for tag, text in (("quantity", slot), ("bracket", mpc_bracket(slot)),
                       ("stock", MPC_STOCK), ("foil", "false")):
         SubElement(details, tag).text = str(text)
     for tag, images in (("fronts", fronts), ("backs", backs)):

@@ -24,6 +24,7 @@ class ExportRequest:
     decks: tuple = ()
     base_url: str | None = None
     vendor: str = ""  # `--vendor NAME` (pnp.targets.vendors): the vendor export writes what that print service asks
+    stamps: bool = False  # `--vendor NAME --stamps`: its card fronts carry the playtest stamp, which a print run for sale leaves off
 
 
 @dataclass
@@ -163,6 +164,10 @@ class StagedFolder:
 
     def __len__(self) -> int:
         return len(self._sizes)
+
+    def names(self) -> list[str]:
+        """Every file written so far, by its name from the folder."""
+        return sorted(self._sizes)
 
     @property
     def size(self) -> int:

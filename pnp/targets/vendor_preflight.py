@@ -15,10 +15,11 @@ from dataclasses import dataclass, replace
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
+from pnp.layout.elements import Group, Text
 from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
-from pnp.targets.vendors import Vendor
+from pnp.targets.vendors import Vendor, whose
 
 PT = 72 / 25.4
 
@@ -86,15 +87,128 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
     rule = {
         "pdf-back-front": lambda: all(r == ("back" if i % 2 == 0 else "front") for i, r in enumerate(roles)),
         "pdf-front-back-per-size": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)),
-        "pdf-fronts-then-back": lambda: "back" not in roles or roles.index("back") == roles.count("front"),
+        "pdf-fronts-and-backs": lambda: len(set(roles)) == 1,  # a fronts file or a backs file: one side only
         "sheets-mirrored": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)) or "back" not in roles,
     }.get(vendor.layout, lambda: True)
     if n and not rule():
         return [error("vendor-page-order", f"its {n} pages are not in {whose(vendor)} order ({vendor.layout})", Loc(where))]
-    if vendor.layout == "pdf-fronts-then-back" and roles.count("back") > 1:
-        return [warning("vendor-backs", f"its cards have {roles.count('back')} different backs; {vendor.title} takes one back page: "
-                        "they follow the fronts in the fronts' order", Loc(where))]
     return []
+
+
+def small_texts(vendor: Vendor, component: Component) -> list[tuple[Text, str, float]]:
+    """(element, its words, the smallest size it prints at, pt) of every text a component's faces set under the vendor's
+    smallest size, each element once: a run's size scaled by the groups it sits in."""
+    if not vendor.min_text_pt:
+        return []
+    found: dict = {}
+
+    def walk(elements, scale: float) -> None:
+        for el in elements:
+            if isinstance(el, Group):
+                walk(el.children, scale * el.scale)
+            elif isinstance(el, Text) and el not in found:
+                sizes = [op.size * scale for op in el.ops if getattr(op, "text", "").strip()]
+                if sizes and min(sizes) < vendor.min_text_pt - 0.01:
+                    found[el] = ("".join(getattr(op, "text", "") for op in el.ops).strip(), round(min(sizes), 1))
+
+    for item in component.items:
+        for face in printed_sides(component, item, vendor.bleed_mm):
+            if face is not None:
+                walk(face.elements, 1.0)
+    return [(el, words, size) for el, (words, size) in found.items()]
+
+
+def small_text_finding(vendor: Vendor, words: str, size: float, loc: Loc, game: str, what: str) -> Finding:
+    """The error for one text set under the vendor's smallest size, at the template line that sets it."""
+    label = words if len(words) <= 30 else words[:29] + "…"
+    return error("vendor-small-text", f"text '{label}' is set at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
+                 f"set it at {vendor.min_text_pt:g} pt or more for this vendor", loc, game=game, component=what)
+
+
+def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list[Finding]:
+    """Text set under the vendor's smallest size, read from the file before its text is outlined: one finding per
+    words and size (a template's line repeated on every card is one mistake)."""
+    if not vendor.min_text_pt:
+        return []
+    found: dict[tuple[str, float], int] = {}
+    for n, runs in enumerate(_text_runs(source), 1):
+        for words, size in runs:
+            if size < vendor.min_text_pt - 0.01:
+                found.setdefault((words, round(size, 1)), n)
+    return [error("vendor-small-text", f"page {n} sets '{words}' at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
+                  f"set it at {vendor.min_text_pt:g} pt or more in its template", Loc(where)) for (words, size), n in found.items()]
+
+
+def _text_runs(source: bytes | str) -> list[list[tuple[str, float]]]:
+    """Each page's runs of text at one size: (its words, the size it prints at, pt: the font's size scaled by its
+    matrix, as a card drawn smaller prints its text smaller)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(source)
+    pages = []
+    try:
+        for page in doc:
+            text = page.get_textpage()
+            runs: list[tuple[str, float]] = []
+            for i in range(text.count_chars()):
+                char = text.get_text_range(i, 1)
+                matrix = raw.FS_MATRIX()
+                raw.FPDFText_GetMatrix(text.raw, i, ctypes.byref(matrix))
+                size = round(raw.FPDFText_GetFontSize(text.raw, i) * (matrix.c ** 2 + matrix.d ** 2) ** 0.5, 2)
+                if not char.strip():  # a space or line break ends a word, not the run of its size
+                    if runs and not runs[-1][0].endswith(" "):
+                        runs[-1] = (runs[-1][0] + " ", runs[-1][1])
+                elif runs and runs[-1][1] == size:
+                    runs[-1] = (runs[-1][0] + char, size)
+                else:
+                    runs.append((char, size))
+            pages.append([(words.strip(), size) for words, size in runs if words.strip()])
+    finally:
+        doc.close()
+    return pages
+
+
+def pdfx4_findings(vendor: Vendor, data: bytes, where: str) -> list[Finding]:
+    """A file the vendor takes as outlines and PDF/X-4: no font left in any page or form, and PDF/X-4 named in its
+    document info, its XMP metadata and an output intent."""
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    loc, found = Loc(where), []
+    fonts = sorted({str(name) for page in reader.pages for name in _fonts(page.get("/Resources"), set())})
+    if fonts:
+        found.append(error("vendor-fonts", f"holds {len(fonts)} font(s) ({', '.join(fonts[:3])}); {vendor.title} asks for text as outlines", loc))
+    info = reader.metadata or {}
+    root = reader.trailer["/Root"]
+    xmp = root["/Metadata"].get_object().get_data().decode("utf-8", "replace") if "/Metadata" in root else ""
+    intents = [i.get_object() for i in root.get("/OutputIntents", [])]
+    marks = {"its document info": info.get("/GTS_PDFXVersion") == vendor.pdfx,
+             "its XMP metadata": f">{vendor.pdfx}</pdfxid:GTS_PDFXVersion>" in xmp,
+             "an output intent": any(i.get("/S") == "/GTS_PDFX" for i in intents)}
+    missing = [where_ for where_, ok in marks.items() if not ok]
+    if missing:
+        found.append(error("vendor-pdfx", f"is not marked {vendor.pdfx} in {', '.join(missing)}; {vendor.title} asks for {vendor.pdfx}", loc))
+    return found
+
+
+def _fonts(resources, seen: set) -> list:
+    """Every font a page's resources name, its forms' included."""
+    if resources is None:
+        return []
+    resources = resources.get_object()
+    out = list((resources.get("/Font") or {}).keys())
+    for ref in (resources.get("/XObject") or {}).values():
+        key = getattr(ref, "idnum", None) or id(ref)
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Form" and key not in seen:
+            seen.add(key)
+            out += _fonts(xobject.get("/Resources"), seen)
+    return out
 
 
 def vendor_breaches(vendor: Vendor, component: Component) -> list[Breach]:
@@ -121,8 +235,3 @@ def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: st
     return warning("vendor-safe-zone", f"{subject}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
                    f"safe zone, where its cut may clip it: move it {vendor.safe_mm - breach.depth:.1f} mm inward for this vendor",
                    loc, game=game, component=what)
-
-
-def whose(vendor: Vendor) -> str:
-    """The vendor's name as an owner: MBPrint's, DriveThruCards'."""
-    return vendor.title + ("'" if vendor.title.endswith("s") else "'s")

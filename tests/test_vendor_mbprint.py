@@ -1,0 +1,97 @@
+"""MBPrint's file preparation rules (issue #98, item 5): text as outlines (still vector), PDF/X-4, and no text under
+6 pt, each read back from the written PDF; the vendor preflight refuses a file that breaks them.
+
+What is expected comes from MBPrint's rules and the PDF/X-4 standard (ISO 15930-7): GTS_PDFXVersion "PDF/X-4" in the
+document info and in the XMP metadata (pdfxid namespace), an output intent of subtype GTS_PDFX; a file of outlines has
+no font resource at all. The small text is the template's own (size=5 below)."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+import streams
+from conftest import run_pnp
+
+from pnp.targets.vendor_pdfx import ghostscript
+
+pytestmark = pytest.mark.skipif(ghostscript() is None, reason="MBPrint's outlines are made with Ghostscript, not installed here")
+PDFXID = "{http://www.npes.org/pdfx/ns/id/}GTS_PDFXVersion"
+
+
+def _export(project: Path, *more: str):
+    result = run_pnp(project, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes", *more)
+    return result, result.output + result.stderr
+
+
+def _fonts(resources, seen) -> list:
+    if resources is None:
+        return []
+    found = list(resources.get("/Font", {}).keys())
+    for xobject in resources.get("/XObject", {}).values():
+        if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+            seen.add(xobject.objgen)
+            found += _fonts(xobject.get("/Resources"), seen)
+    return found
+
+
+def test_mbprints_file_has_its_text_as_outlines_and_is_pdf_x4(project):
+    result, said = _export(project)
+    assert result.exit_code == 0, said
+    (pdf,) = (project / "output/tiny/vendor-mbprint").glob("*.pdf")
+    with pikepdf.open(pdf) as doc:
+        seen: set = set()
+        assert [f for page in doc.pages for f in _fonts(page.obj.get("/Resources"), seen)] == []
+        assert str(doc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"
+        intents = doc.Root.OutputIntents
+        assert len(intents) == 1 and intents[0].S == "/GTS_PDFX"
+        xmp = ET.fromstring(doc.Root.Metadata.read_bytes().decode("utf-8").split("?>", 1)[1].rsplit("<?xpacket", 1)[0])
+        assert [e.text for e in xmp.iter(PDFXID)] == ["PDF/X-4"]
+        assert doc.pdf_version >= "1.6"
+        assert all("/TrimBox" in page.obj and "/BleedBox" in page.obj for page in doc.pages)
+    # the words are still drawn, as vector paths: no text to extract, no picture standing in for it, a page far from blank
+    ops = {op for page in streams.Document(pdf).pages for _, op in streams.throughout(page, set())}
+    assert b"Tj" not in ops and b"TJ" not in ops and b"f" in ops | {o for o in ops if o in (b"f*", b"F")}
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        assert doc[0].get_textpage().get_text_range().strip() == ""
+        pixels = doc[0].render(scale=0.5).to_pil().convert("L")
+        assert pixels.getextrema()[0] < 80  # dark ink: the card's words and frame
+    finally:
+        doc.close()
+
+
+def test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing(project):
+    hero = project / "templates/tiny/hero.j2"
+    lines = hero.read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if "{% endblock %}" in line)
+    lines.insert(last, '{{ text("Tiny print", 20, 40, 30, 6, size=5) }}')
+    hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result, said = _export(project)
+    assert result.exit_code != 0
+    # one finding, at the template line that sets it, the words whole (however many cards print them)
+    assert result.stderr.count(f"templates/tiny/hero.j2:{last + 1}:1: error: text 'Tiny print' is set at 5 pt; MBPrint prints no text "
+                               "under 6 pt") == 1, said
+    assert result.stderr.count("vendor-small-text") + result.stderr.count("'Tiny print'") == 1, said
+    assert not list((project / "output").glob("tiny/vendor-mbprint/*.pdf"))
+    # the file's own check, for text no template line sets, reads the size the text prints at from the PDF as drawn
+    from pnp.targets.vendor_preflight import small_text_findings
+    from pnp.targets.vendors import vendor_named
+
+    assert run_pnp(project, "export", "tiny", "--vendor", "offset", "--deck", "heroes").exit_code == 0
+    (pdf,) = (project / "output/tiny/vendor-offset").glob("*.pdf")
+    found = small_text_findings(vendor_named("mbprint"), pdf.read_bytes(), "x.pdf")
+    assert [f.message.split(";")[0].split(" sets ")[1] for f in found] == ["'Tiny print' at 5 pt"]
+
+
+def test_the_vendor_preflight_refuses_a_file_with_fonts_and_no_pdf_x4_marks(project):
+    from pnp.targets.vendor_preflight import pdfx4_findings
+    from pnp.targets.vendors import vendor_named
+
+    result = run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    (pdf,) = (project / "output/tiny/vendor-drivethrucards").glob("*.pdf")  # embedded fonts, PDF/X-1a
+    found = pdfx4_findings(vendor_named("mbprint"), pdf.read_bytes(), "x.pdf")
+    assert {f.code for f in found} == {"vendor-fonts", "vendor-pdfx"} and all(f.severity == "error" for f in found)
