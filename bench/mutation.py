@@ -160,6 +160,7 @@ MODULES: dict[str, list[str]] = {
     # a card's fields merged with its deck's defaults, each value and key at its own place or its default's (s30)
     "pnp/layout/hyphenation.py": ["tests/test_hyphenation_rules.py"],  # where a word may break: two letters before, three after, no second hyphen
     "pnp/outputs/labels.py": ["tests/test_label_print.py::test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_none",
+                              "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it",
                               "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
 }

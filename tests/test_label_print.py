@@ -45,3 +45,61 @@ def test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_non
             band = next(r for r in bands if r["x0"] <= word["x0"] <= r["x1"] and 0 < word["top"] - r["top"] < 10 * MM)
             colours[word["text"]] = "#" + "".join(f"{round(v * 255):02x}" for v in band["non_stroking_color"])
     assert colours == {"Pawns": "#c0392b", "Heroes": "#2a9d8f", "Coins": "#2a9d8f", "Shields": "#2a9d8f"}, colours
+
+
+def _labels_by_slot(pdf_path) -> list[str]:
+    """Each filled slot's words, in slot order, as one line: Avery 5160's slots (3 across, 10 down; the first ½ in from
+    the top and 3⁄16 in from the left, 2¾ in and 1 in between slot origins; 2⅝ × 1 in each), read with pdfplumber."""
+    import pdfplumber
+
+    pt = 72
+    texts = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages[:-1]:  # the last page is the slot outlines, for checking on plain paper
+            for row in range(10):
+                for col in range(3):
+                    x, y = (3 / 16 + col * 2.75) * pt, (0.5 + row) * pt
+                    words = page.crop((x, y, x + 2.625 * pt, y + pt)).extract_text()
+                    if words.strip():
+                        texts.append(" ".join(words.split()))
+    return texts
+
+
+def test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it(tmp_path):
+    """A label's contents come from the data, counted by hand here from tests/project's YAML: the heroes' 12 cards of 5
+    kinds; each token set's pieces (the coins' items with their own counts, the pawns one set per colour); a set of two
+    to six kinds lists them, one of seven lists none (a label has no room), one of one says only its count; a piece or
+    card alone is said in the singular; a label the game adds prints its own lines (in the accent, or the ink where the
+    palette has none: the tiny game has none)."""
+    import shutil
+
+    from conftest import TEST_PROJECT, run_pnp
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    tokens = root / "data/tiny/tokens.yaml"
+    kinds = {"gems": [(f"Gem{n}", n) for n in range(1, 7)], "ores": [(f"Ore{n}", 1) for n in range(1, 8)]}
+    added = "".join(f"  - id: {set_id}\n    name: {set_id.title()}\n    shape: circle\n    size: 15\n    front: tiny/token-coin.j2\n    items:\n"
+                    + "".join(f"      - {{id: {name.lower()}, name: {name}, count: {n}}}\n" for name, n in items) for set_id, items in kinds.items())
+    text = tokens.read_text(encoding="utf-8").replace("    count: 4\n    front: tiny/token-shield.j2", "    count: 1\n    front: tiny/token-shield.j2")
+    tokens.write_text(text.rstrip("\n") + "\n" + added, encoding="utf-8")
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + 'labels:\n  add:\n    - {title: Setup, lines: ["Deal 3 Heroes each", "Coins to the bank"], icon: star}\n',
+                    encoding="utf-8")
+    result = run_pnp(root, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    labels = _labels_by_slot(root / "output/tiny/tiny-labels.pdf")
+    wanted = {
+        "Heroes": "deck · 12 cards, 5 different",
+        "Coins": "tokens · 12 pieces 8 × 1, 4 × 5",
+        "Pawns": "tokens · 6 pieces 3 × red, 3 × blue",
+        "Shields": "tokens · 1 piece",
+        "Gems": "tokens · 21 pieces 1 × Gem1, 2 × Gem2, 3 × Gem3, 4 × Gem4, 5 × Gem5, 6 × Gem6",
+        "Ores": "tokens · 7 pieces",
+        "Setup": "Deal 3 Heroes each Coins to the bank",
+    }
+    for title, says in wanted.items():
+        label = next((t for t in labels if title in t.split("Tiny Test Game")[-1]), None)
+        assert label is not None and says in label, (title, labels)
+    ores = next(t for t in labels if "Ores" in t)
+    assert "Ore1" not in ores, ores  # seven kinds: no room to list them

@@ -111,7 +111,7 @@ class ExtraLabel(BaseModel):
     title: str
     lines: list[str] = []
     icon: str | None = None
-    tint: str = "accent"
+    tint: str | None = None  # a palette name or #rrggbb; none: the palette's accent, or its ink where it has none (pnp.outputs.labels)
 
 
 class LabelsSpec(BaseModel):

@@ -41,7 +41,7 @@ def label_texts(game) -> list[LabelText]:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
         out.append(LabelText(spec.name, (*lines, game.spec.title), *_looks(game, [raw, *(v.fields for v in variants)]), "tokens"))
     for extra in game.spec.labels.add:
-        out.append(LabelText(extra.title, tuple(extra.lines), extra.icon, extra.tint, "extra"))
+        out.append(LabelText(extra.title, tuple(extra.lines), extra.icon, extra.tint or _plain_tint(game.spec.palette), "extra"))
     return out
 
 
@@ -51,7 +51,12 @@ def _looks(game, sources: list) -> tuple[str | None, str]:
     palette = game.spec.palette
     icon = next((s["icon"] for s in sources if isinstance(s.get("icon"), str)), None)
     tint = next((s[key] for s in sources for key in ("tint", "color") if isinstance(s.get(key), str) and s[key] in palette), None)
-    return icon, tint or ("accent" if "accent" in palette else "ink")
+    return icon, tint or _plain_tint(palette)
+
+
+def _plain_tint(palette) -> str:
+    """A label's colour where neither its pieces nor the game name one: the palette's accent, else its ink."""
+    return "accent" if "accent" in palette else "ink"
 
 
 def said(words: dict[str, str], key: str, n: int) -> str:
