@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from PIL import Image
 
+from pnp.checks.setup import setup_plan
 from pnp.core.errors import warning
 from pnp.core.shapes import Shape
 from pnp.layout.elements import Face
@@ -59,6 +60,10 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     whole game on the table."""
     decks, base_url, dpi = request.decks, request.base_url, request.dpi
     game = gctx.game
+    setup = setup_plan(game)  # checked with the game's data (`pnp validate`): here for `export --no-validate`
+    findings += setup.findings
+    if not setup.ok:
+        return
     url = _url_for(result.folder, base_url)
     placed: list[tuple[dict, tuple[float, float]]] = []
     dealt: dict[int, Component] = {}  # index in `placed` → a deck game.yaml's setup: deals
