@@ -36,6 +36,7 @@ from pnp.cli.common import (
     validate_games,
     without_option,
 )
+from pnp.cli.terminal import escape_output
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
@@ -101,6 +102,8 @@ def group_options_first(args: list[str]) -> list[str]:
 @click.pass_context
 def main(ctx, root, debug):
     """pnp: print-and-play components from YAML data and Jinja layouts."""
+    escape_output()  # for a command run without `run` (click's test runner): its output escaped all the same
+    ctx.color = True  # click leaves a name's escape sequence to the escaping stream, which shows it, rather than cut it out
     ctx.obj = {"root": root, "debug": debug}
 
 
@@ -442,6 +445,7 @@ def run(prog_name: str | None = None):
 
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
+    escape_output()  # every line the command prints, its usage errors and its last words included (pnp.cli.terminal)
     ctrl_c = CtrlC(os.getpid())
     with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
         signal.signal(signal.SIGINT, ctrl_c.signalled)
