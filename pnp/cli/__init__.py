@@ -434,7 +434,9 @@ def serve(ctx, games, port, paper, draft, lang, read_only):
     click.echo(f"pnp serve: {address(sock.getsockname()[1], token)} shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
     click.echo("pnp serve: open that address (its token lets your browser in; anyone else on this machine is refused)")
     sys.stdout.flush()
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
+    with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes the signals
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # a SIGTERM stops the server as Ctrl-C does, with its last line
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C or SIGTERM, then hands the signal back
         run_server(project, slugs, sock, token, paper=paper, draft=draft, read_only=read_only,
                    log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
     click.echo("pnp serve: stopped")
