@@ -13,11 +13,13 @@ ESC, BEL, RLO = "\x1b", "\x07", "\u202e"
 GAME = f"ti{ESC}]0;pwned{BEL}ny{RLO}"  # a game folder whose name retitles the terminal and reverses the line after it
 # what a terminal obeys: C0 and C1 controls but the line's own breaks and tabs, DEL, and the bidi embeddings, overrides
 # and isolates (Unicode's UAX #9: U+202A–U+202E, U+2066–U+2069)
+ROGUE_WHERE = f"name=Ro{ESC}[31mgue{BEL}{RLO}txt.exe\x9b"  # the rogue's name (a C1 control at its end), as `pnp draw --where` is given it
 OBEYED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def _hostile_project(tmp_path):
-    """The tiny game in a folder named GAME, stamped, its deck and one card named with ESC, BEL and U+202E, and one
+    """The tiny game in a folder named GAME, stamped, its deck and one card named with ESC, BEL and U+202E (the card a C1
+    control too), and one
     playtest answer about that card holding all three."""
     root = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
@@ -26,7 +28,7 @@ def _hostile_project(tmp_path):
     (game / "game.yaml").write_text((game / "game.yaml").read_text(encoding="utf-8").replace("stamps: false", "stamps: true", 1), encoding="utf-8")
     deck = game / "decks/heroes.yaml"
     text = deck.read_text(encoding="utf-8").replace("name: Heroes", 'name: "He\\e[2Jroes\\a\\u202E"', 1)
-    deck.write_text(text.replace("name: Rogue,", 'name: "Ro\\e[31mgue\\a\\u202Etxt.exe",', 1), encoding="utf-8")
+    deck.write_text(text.replace("name: Rogue,", 'name: "Ro\\e[31mgue\\a\\u202Etxt.exe\\x9b",', 1), encoding="utf-8")
     (game / "feedback").mkdir()
     (game / "feedback/answers.yaml").write_text('- card: heroes/rogue\n  time: "2026-11-02 10:00:00"\n  answers:\n'
                                                 '    "Fun?": "gnp.exe\\u202Etxt \\e]0;pwned\\a yes"\n', encoding="utf-8")
@@ -37,7 +39,9 @@ def test_no_command_prints_a_control_or_bidi_override_character_of_a_names_or_an
     root = _hostile_project(tmp_path)
     runs = {}
     for args in (("list",), ("list", "--format", "json"), ("validate",), ("build",), ("printed",), ("changes", GAME),
-                 ("validate", f"no-such{ESC}[2J{RLO}game"), (f"no-such{ESC}[2J{BEL}command",)):
+                 ("validate", f"no-such{ESC}[2J{RLO}game"), (f"no-such{ESC}[2J{BEL}command",),
+                 ("draw", GAME, "--deck", "heroes", "--runs", "50", "--where", ROGUE_WHERE),
+                 ("draw", GAME, "--deck", "heroes", "--runs", "50", "--where", ROGUE_WHERE, "--format", "json")):
         result = run_pnp(root, *args)
         runs[" ".join(args)] = result.stdout + result.stderr
     assert {name: OBEYED.findall(said) for name, said in runs.items() if OBEYED.search(said)} == {}
@@ -47,6 +51,8 @@ def test_no_command_prints_a_control_or_bidi_override_character_of_a_names_or_an
     assert "gnp.exe\\u202etxt \\x1b]0;pwned\\x07 yes" in runs[f"changes {GAME}"]
     assert "no-such\\x1b[2J\\u202egame" in runs[f"validate no-such{ESC}[2J{RLO}game"]
     assert "output/ti\\x1b]0;pwned\\x07ny\\u202e/" in runs["build"]
+    drawn = json.loads(runs[f"draw {GAME} --deck heroes --runs 50 --where {ROGUE_WHERE} --format json"])
+    assert drawn["shares"][0]["question"].endswith(ROGUE_WHERE)  # JSON's own escapes read back as the name
     listed = json.loads(runs["list --format json"][: runs["list --format json"].rindex("]") + 1])
     assert listed[0]["decks"][0]["name"] == f"He{ESC}[2Jroes{BEL}{RLO}"  # JSON's own escapes read back as the name
 
