@@ -395,7 +395,7 @@ def test_a_setups_findings_say_what_to_fix_one_a_mistake(base, tmp_path, flat):
     root = _copy(base, tmp_path)
     _with_setup(root, "setup:\n  seats: 3\n  deal: {villains: 1, monsters: 1}\n")
     _, findings = _plan(root, decks=("heroes",))
-    assert [f.message for f in findings] == [f"setup.deal names deck '{d}', which this game has not: one of heroes, plain" for d in ("villains", "monsters")]
+    assert [f.message for f in findings] == [f"setup.deal names deck '{d}', which this game has not: name one of heroes, plain" for d in ("villains", "monsters")]
     assert {f.game for f in findings} == {"tiny"}
     _with_setup(root, "setup:\n  seats: 3\n  deal: {heroes: 4}\n  face_up: {heroes: 1}\n")
     _, findings = _plan(root, decks=("heroes",))

@@ -37,6 +37,7 @@ from pnp.cli.common import (
     validate_games,
     without_option,
 )
+from pnp.cli.terminal import escape_output
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
@@ -102,6 +103,8 @@ def group_options_first(args: list[str]) -> list[str]:
 @click.pass_context
 def main(ctx, root, debug):
     """pnp: print-and-play components from YAML data and Jinja layouts."""
+    escape_output()  # for a command run without `run` (click's test runner): its output escaped all the same
+    ctx.color = True  # click leaves a name's escape sequence to the escaping stream, which shows it, rather than cut it out
     ctx.obj = {"root": root, "debug": debug}
 
 
@@ -432,7 +435,9 @@ def serve(ctx, games, port, paper, draft, lang, read_only):
     click.echo(f"pnp serve: {address(sock.getsockname()[1], token)} shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
     click.echo("pnp serve: open that address (its token lets your browser in; anyone else on this machine is refused)")
     sys.stdout.flush()
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
+    with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes the signals
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # a SIGTERM stops the server as Ctrl-C does, with its last line
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C or SIGTERM, then hands the signal back
         run_server(project, slugs, sock, token, paper=paper, draft=draft, read_only=read_only,
                    log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
     click.echo("pnp serve: stopped")
@@ -443,6 +448,7 @@ def run(prog_name: str | None = None):
 
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
+    escape_output()  # every line the command prints, its usage errors and its last words included (pnp.cli.terminal)
     ctrl_c = CtrlC(os.getpid())
     with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
         signal.signal(signal.SIGINT, ctrl_c.signalled)

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.common import check_subset, load_games, stopped_by_load
+from pnp.cli.terminal import unescaped
 from pnp.core.collector import paused
-from pnp.core.errors import Report, printable
+from pnp.core.errors import Report, printable, terminal_text
 from pnp.core.units import counted
 from pnp.data.kinds import kind_named
 
@@ -40,7 +41,8 @@ def paper_runs(base, papers: list[str], progress: bool) -> list:
     for paper in papers:
         options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
         if progress:
-            options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
+            options.progress = lambda line: click.echo(click.style(terminal_text(f"  … {line}"), dim=True), file=unescaped(sys.stderr),
+                                                       color=sys.stderr.isatty())
         runs.append(options)
     return runs
 

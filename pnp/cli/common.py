@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pnp.cli.terminal import unescaped
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, error, one_per_mistake, printable
 
@@ -169,7 +170,7 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
         if colour:
             tag = click.style(f.severity, fg={"error": "red", "warning": "yellow"}.get(f.severity, "cyan"), bold=True)
             line = line.replace(f": {f.severity}: ", f": {tag}: ", 1)
-        click.echo(line, err=True)
+        click.echo(line, err=True, file=unescaped(sys.stderr) if colour else None, color=colour)
 
 
 def summary(findings: list[Finding], games: list[str], strict: bool = False) -> str:

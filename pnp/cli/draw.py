@@ -52,7 +52,7 @@ def draw(ctx, game, deck, hand, runs, seed, where, at_least, pair, sum_field, fm
     except QuestionError as exc:
         raise click.UsageError(f"{game}/{deck}: {exc}") from None
     if fmt == "json":
-        click.echo(json.dumps(answer.as_dict(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(answer.as_dict(), indent=2))  # every character past ASCII as JSON escapes it: nothing for the escaping stream to change
     else:
         click.echo("\n".join(answer_text(answer)))
     print_findings(report.sorted())

@@ -10,6 +10,9 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# what a terminal obeys in text besides its controls: the bidi embeddings, overrides and isolates, which reorder what
+# follows them on the line (a name could show its extension, or a path another folder, reversed)
+_TERMINAL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str, keep: str = "") -> str:
@@ -17,6 +20,13 @@ def printable(text: str, keep: str = "") -> str:
     a game's names and values, and a server's answers, reach the designer's terminal and files through pnp's lines,
     and an escape sequence in them could recolour, retitle or rewrite what the terminal shows."""
     return _CONTROLS.sub(lambda m: m[0] if m[0] in keep else f"\\x{ord(m[0]):02x}", text)
+
+
+def terminal_text(text: str, keep: str = "") -> str:
+    """`printable(text, keep)` with the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) written
+    out as `\\u202e` would be too: for what a terminal shows, where they would reorder the rest of the line. A file pnp
+    writes for a person to edit (a translation sheet) keeps them, as a right-to-left text may need them."""
+    return _TERMINAL.sub(lambda m: m[0] if m[0] in keep else f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 class Loc(NamedTuple):
@@ -77,7 +87,7 @@ class Finding:
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
         edition = f" [{self.edition} edition]" if self.edition else ""
-        return printable(f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}", "\t")
+        return terminal_text(f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}", "\t")
 
     def places_text(self) -> str:
         """' (on 5 pieces: heroes/knight front, …)' for a mistake met on several pieces, else ''."""

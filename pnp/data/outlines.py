@@ -21,6 +21,7 @@ from pnp.data.svgfiles import IconRefused, check_svg_file, svg_reader
 FLATTEN_MM = 0.02  # a curve of the outline becomes straight pieces at most this far from it on the printed piece
 CLOSE_ENOUGH = 1e-6  # an open path whose ends meet this close (a fraction of its size) is closed
 MAX_OUTLINE_POINTS = 20_000  # corners of the flattened outline: a cut line needs far fewer, and every check walks them
+MAX_CROSSING_WORK = 1_000_000  # grid cells filed and pairs of sides compared by the crossing check, at most (about a second)
 MOVE, LINE, CURVE, CLOSE = 0, 1, 2, 3  # reportlab's path operators, as svglib writes them
 STRETCH_SAID = 0.01  # the stretch past which filling its piece's size is said (a star drawn square on a poker card)
 
@@ -199,12 +200,18 @@ def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> Outline:
                              "'close path' in your editor) so the cut goes all the way round")
     if math.dist(points[0], points[-1]) <= CLOSE_ENOUGH * max(span_x, span_y):
         points.pop()
+    x0, y1 = min(xs), max(ys)
+    crossing = first_crossing(points, shown)
+    if crossing is not None:
+        across, down = (crossing[0] - x0) / span_x * size_mm[0], (y1 - crossing[1]) / span_y * size_mm[1]
+        raise OutlineRefused(f"outline file {shown}'s path crosses itself, {across:.1f} mm from the left and {down:.1f} mm from the top of "
+                             "the piece it fills: draw the cut as one line that goes round the piece without crossing itself "
+                             "(a figure 8 is two pieces: draw each as its own outline)")
     area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True))) / 2
     if len(points) < 3 or area <= CLOSE_ENOUGH * span_x * span_y:
         raise OutlineRefused(f"outline file {shown}'s path encloses nothing (it is a point or a line): draw the cut as a closed shape")
     if len(points) > MAX_OUTLINE_POINTS:
         raise OutlineRefused(f"outline file {shown} makes {len(points):,} corners, over {MAX_OUTLINE_POINTS:,}: simplify the path")
-    x0, y1 = min(xs), max(ys)
     return Outline(tuple((round((x - x0) / span_x, 9), round((y1 - y) / span_y, 9)) for x, y in points), span_x / span_y)
 
 
@@ -227,3 +234,60 @@ def _flattened(ops: list, tolerance: float) -> list[tuple[float, float]]:
 def _bezier(p0, p1, p2, p3, t: float) -> tuple[float, float]:
     u = 1 - t
     return tuple(u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * c + t * t * t * d for a, b, c, d in zip(p0, p1, p2, p3, strict=True))
+
+
+def first_crossing(points: list[tuple[float, float]], shown: str) -> tuple[float, float] | None:
+    """Where the closed polyline through `points` crosses (or touches) itself, None when it never does. Its sides are
+    filed by the cells of a grid about as fine as its corners are many, and only sides in a cell together are compared,
+    so a path of many corners (a flattened curve) is checked in time in proportion to its corners; OutlineRefused when a
+    path's sides fill more cells, or crowd more into them, than MAX_CROSSING_WORK steps check (no cut line is that intricate)."""
+    n = len(points)
+    if n < 4:
+        return None
+    sides = list(zip(points, points[1:] + points[:1], strict=True))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    cell = max(max(xs) - min(xs), max(ys) - min(ys)) / (4 * max(math.isqrt(n), 1)) or 1.0
+    work = _Work(shown, n)
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, ((ax, ay), (bx, by)) in enumerate(sides):
+        for gx in range(int(min(ax, bx) // cell), int(max(ax, bx) // cell) + 1):
+            work.step(int(max(ay, by) // cell) - int(min(ay, by) // cell) + 1)
+            for gy in range(int(min(ay, by) // cell), int(max(ay, by) // cell) + 1):
+                grid.setdefault((gx, gy), []).append(i)
+    for filed in grid.values():
+        for k, i in enumerate(filed):
+            for j in filed[k + 1:]:
+                if j - i > 1 and not (i == 0 and j == n - 1):  # sides that follow each other share their corner
+                    work.step(1)
+                    at = _meet(*sides[i], *sides[j])
+                    if at is not None:
+                        return at
+    return None
+
+
+class _Work:
+    """The steps the crossing check has taken, refused past MAX_CROSSING_WORK."""
+
+    def __init__(self, shown: str, corners: int):
+        self.shown, self.corners, self.done = shown, corners, 0
+
+    def step(self, steps: int) -> None:
+        self.done += steps
+        if self.done > MAX_CROSSING_WORK:
+            raise OutlineRefused(f"outline file {self.shown}'s {self.corners:,} corners lie so close together and its sides so far across "
+                                 "that pnp cannot check that the path never crosses itself: simplify the path (fewer corners)")
+
+
+def _meet(a, b, c, d) -> tuple[float, float] | None:
+    """Where side a–b meets side c–d (one point of it, when they overlap), or None."""
+    def turn(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    d1, d2, d3, d4 = turn(c, d, a), turn(c, d, b), turn(a, b, c), turn(a, b, d)
+    if ((d1 > 0) != (d2 > 0) and d1 != 0 and d2 != 0) and ((d3 > 0) != (d4 > 0) and d3 != 0 and d4 != 0):
+        t = d1 / (d1 - d2)
+        return a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+    for p, q, r, side in ((c, d, a, d1), (c, d, b, d2), (a, b, c, d3), (a, b, d, d4)):  # a corner on the other side
+        if side == 0 and min(p[0], q[0]) <= r[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= r[1] <= max(p[1], q[1]):
+            return r
+    return None

@@ -9,6 +9,7 @@ edited file run again, drawing only the faces that changed (the face store)."""
 from __future__ import annotations
 
 from pnp.checks.counts import Checker
+from pnp.checks.setup import setup_plan
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.data.kinds import kind_named, load_named
@@ -62,11 +63,12 @@ def _work(gctx: GameContext, part: ChecksPart):
 
 
 def data_checks(gctx: GameContext) -> list[Finding]:
-    """The checks of the data itself, which draw nothing: counts, constraints, fields no template reads (`validate --quick`)."""
+    """The checks of the data itself, which draw nothing: counts, constraints, the decks `setup:` deals (which only the
+    exports to tables act on, checked here so every command says so), fields no template reads (`validate --quick`)."""
     checker = Checker(gctx.game, gctx.engine.keeps, gctx.engine.expressions)
     checker.components()
     checker.constraints()
-    return checker.findings + unused_fields(gctx)
+    return checker.findings + setup_plan(gctx.game).findings + unused_fields(gctx)
 
 
 def render_parts(gctx: GameContext, shared: str, drawn: tuple | None = None) -> list[Part]:

@@ -1,6 +1,7 @@
 """The table of contents as a block: headings with their page numbers, settled over Platypus's passes."""
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -21,6 +22,38 @@ from pnp.render.text_setting import (
 )
 
 
+class _Rows:
+    """The entries of one table of contents and where each falls when they are laid at a width, shared by the parts a
+    split makes: each entry is laid once a width, and a part's height and where it splits are looked up in the running
+    totals, so laying out contents of n entries over p pages costs n lays, not n × p (a part's wrap once laid every row
+    it held, and each page's split left a part holding all the rows after it)."""
+
+    def __init__(self, contents: Contents, entries: list):
+        self.contents, self.entries = contents, entries
+        self._at: dict[float, tuple[list, list[float], list[float]]] = {}
+
+    def at(self, aW: float) -> tuple[list, list[float], list[float]]:
+        """(each entry laid: (text, number, style, height); where each starts, laid from the first; where each ends)."""
+        hit = self._at.get(aW)
+        if hit is None:
+            c = self.contents
+            num_w = c.setter.widths("0000", c.nstyle)[0]
+            right = replace(c.nstyle, align="right")
+            laid, starts, ends = [], [], []
+            y = 0.0
+            for n, (level, text, page, _key) in enumerate(self.entries):
+                style = c.styles.get(level, c.styles[max(c.styles)])
+                y += style.space_before if n else 0.0
+                row = (c.setter.lay(text, aW - (level - 1) * 14.0 - num_w - 24, style), c.setter.lay(str(page), num_w, right), style)
+                h = text_height(row[0].lines, style)
+                laid.append((*row, h))
+                starts.append(y)
+                ends.append(y + h)
+                y += h + style.space_after
+            hit = self._at[aW] = (laid, starts, ends)
+        return hit
+
+
 class Contents(Block):
     """The table of contents: headings with dot leaders and page numbers, filled in by multiBuild passes."""
 
@@ -29,8 +62,10 @@ class Contents(Block):
         self.setter, self.styles, self.nstyle, self.leader_colour = setter, styles, number_style, leader_colour
         self._entries: list = []
         self._last: list = []
-        self._rows = rows  # a split part holds its rows
+        self._rows = rows  # a split part holds (the rows shared by every part, its first row, the row after its last)
+        self._shown: _Rows | None = None  # the whole contents' rows, as this pass shows them
         self._laid: list = []
+        self._width = 0.0
         self.key = object()  # the parts of split contents are one TOC to a reader
 
     # the indexing protocol of multiBuild
@@ -47,6 +82,7 @@ class Contents(Block):
 
     def beforeBuild(self):
         self._last, self._entries = self._entries, []
+        self._shown = None
 
     def afterBuild(self):
         pass
@@ -55,27 +91,39 @@ class Contents(Block):
         if kind == "TOCEntry":
             self._entries.append(stuff)
 
-    def _entries_shown(self):
-        return self._rows if self._rows is not None else self._last
+    def _span(self) -> tuple[_Rows, int, int]:
+        """(the rows, this part's first, the row after its last)."""
+        if self._rows is not None:
+            return self._rows
+        if self._shown is None:
+            self._shown = _Rows(self, self._last)
+        return self._shown, 0, len(self._last)
 
     def wrap(self, aW, aH):
-        num_w = self.setter.widths("0000", self.nstyle)[0]
-        self._laid = []
-        y = 0.0
-        for level, text, page, key in self._entries_shown():
-            style = self.styles.get(level, self.styles[max(self.styles)])
-            indent = (level - 1) * 14.0
-            laid = self.setter.lay(text, aW - indent - num_w - 24, style)
-            number = self.setter.lay(str(page), num_w, replace(self.nstyle, align="right"))
-            y += style.space_before if self._laid else 0.0
-            h = text_height(laid.lines, style)
-            self._laid.append((y, indent, laid, number, style, key))
-            y += h + style.space_after
-        self.width, self.height = aW, y
-        return aW, y
+        rows, first, end = self._span()
+        _laid, starts, ends = rows.at(aW)
+        spaced = rows.entries[end - 1] if end > first else None
+        after = self.styles.get(spaced[0], self.styles[max(self.styles)]).space_after if spaced else 0.0
+        self._width, self._laid = aW, []
+        self.width, self.height = aW, (ends[end - 1] + after - starts[first]) if end > first else 0.0
+        return aW, self.height
+
+    def _rows_laid(self) -> list:
+        """This part's rows as drawn: (top, indent, title, number, style, key) each, its first row at the top."""
+        if not self._laid:
+            rows, first, end = self._span()
+            laid = rows.at(self._width)[0]
+            y = 0.0
+            for n in range(first, end):
+                title, number, style, h = laid[n]
+                level, _text, _page, key = rows.entries[n]
+                y += style.space_before if n > first else 0.0
+                self._laid.append((y, (level - 1) * 14.0, title, number, style, key))
+                y += h + style.space_after
+        return self._laid
 
     def elements(self) -> tuple:
-        return tuple(e for row in self._laid for e in self._row_elements(row))
+        return tuple(e for row in self._rows_laid() for e in self._row_elements(row))
 
     def _row_elements(self, row) -> list:
         """One entry's title, leader dots and page number."""
@@ -101,24 +149,25 @@ class Contents(Block):
             super().draw()
         else:
             with tagging.element(canv, "TOC", self.key):
-                for row in self._laid:
+                for row in self._rows_laid():
                     with tagging.content(canv, "TOCI"):
                         draw_elements(canv, self._row_elements(row), self.width, self.height)
         link = getattr(canv, "linkRect", None)
         if link is None or not getattr(canv, "pnp_links", True):
             return
-        for y, _indent, laid, _number, style, key in self._laid:
+        for y, _indent, laid, _number, style, key in self._rows_laid():
             h = text_height(laid.lines, style)
             link("", key, (0, self.height - y - h, self.width, self.height - y), relative=1, thickness=0)
 
     def split(self, aW, aH):
         self.wrap(aW, aH)
-        rows = self._entries_shown()
-        fit = sum(1 for y, _, laid, _, style, _ in self._laid if y + text_height(laid.lines, style) <= aH + EPS)
-        if fit < 1 or fit >= len(rows):
+        rows, first, end = self._span()
+        _laid, starts, ends = rows.at(aW)
+        fit = bisect_right(ends, starts[first] + aH + EPS, first, end) - first if end > first else 0
+        if fit < 1 or first + fit >= end:
             return []
-        parts = [Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[:fit]),
-                 Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[fit:])]
+        parts = [Contents(self.setter, self.styles, self.nstyle, self.leader_colour, (rows, first, first + fit)),
+                 Contents(self.setter, self.styles, self.nstyle, self.leader_colour, (rows, first + fit, end))]
         for part in parts:
             part.key = self.key
         return parts

@@ -180,11 +180,24 @@ class Stack(Block):
         self.marker = marker  # (setter, text, style, width)
         self.keep = keep
         self.gap = gap  # fixed space between children, else their own spaces
-        self.keep_with_next = bool(children) and all(c.keep_with_next for c in children)
+        self._keeps_with_next: bool | None = None  # asked of few stacks: found when asked (`keep_with_next`)
         self._pos: list = []
         # in a tagged PDF: its structure element (`LI`, `BlockQuote`; None, a box that only keeps blocks together), the
         # key of the list (`L`) an item belongs to, and its own key, which the parts of a split stack share
         self.role, self.in_list, self.key = role, in_list, key if key is not None else object()
+
+    @property
+    def keep_with_next(self) -> bool:
+        """A stack of headings alone is kept with what follows it, as a heading is. Found when first asked, not as each
+        part is made: a split of a stack of a thousand headings made a part of all those after the page, and looking
+        through them for each part took time that grew with the square of the headings."""
+        if self._keeps_with_next is None:
+            self._keeps_with_next = bool(self.children) and all(c.keep_with_next for c in self.children)
+        return self._keeps_with_next
+
+    @keep_with_next.setter
+    def keep_with_next(self, value: bool) -> None:
+        self._keeps_with_next = value
 
     def _like(self, children, first: bool) -> Stack:
         out = Stack(children, pad=self.pad, fill=self.fill, stroke=self.stroke, bar=self.bar, bar_w=self.bar_w, radius=self.radius,
@@ -197,6 +210,9 @@ class Stack(Block):
         return self.gap if self.gap is not None else max(a.spaceAfter, b.spaceBefore)
 
     def wrap(self, aW, aH):
+        """Its size with every child laid at the width; a stack that will not fit `aH` stops measuring at the child that
+        passes it (its height then more than `aH`, all a frame asks before it splits the stack), so a stack of many
+        pages costs a page's children a page, not all those left (Platypus wraps what is left of it on each page)."""
         left, top, right, bottom = self.pad
         inner = max(aW - left - right, 1.0)
         y = top
@@ -207,6 +223,8 @@ class Stack(Block):
             _, h = child.wrap(inner, BIG)
             self._pos.append((y, h))
             y += h
+            if y + bottom > aH + EPS and aH < BIG / 2:
+                break
         self.width, self.height = aW, y + bottom
         return aW, self.height
 

@@ -376,7 +376,11 @@ def serve(project: Project, slugs: list[str], sock: socket.socket, token: str, *
     """Run the preview server on `sock` until Ctrl-C, answering only to requests that bring `token`."""
     import uvicorn
 
+    from pnp.serve.stopping import EndsWhenStopping, Stopping, stopping_server
+
     port = sock.getsockname()[1]
     app = create_app(project, slugs, port, token, paper=paper, log=log, draft=draft, read_only=read_only)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1, access_log=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    stopping = Stopping()  # however its connections end, the server stops at once and quietly (pnp.serve.stopping)
+    config = uvicorn.Config(EndsWhenStopping(app, stopping), log_level="warning", lifespan="on", timeout_graceful_shutdown=1, access_log=False,
+                            use_colors=False)  # what it logs goes through pnp's escaping output (pnp.cli.terminal): no colours to escape
+    stopping_server(config, stopping).run(sockets=[sock])

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from PIL import Image
 
+from pnp.checks.setup import setup_plan
 from pnp.core.errors import Loc, warning
 from pnp.core.shapes import Shape
 from pnp.layout.elements import Face
@@ -59,6 +60,10 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     """Deck sheets, board and token images (at most the request's dpi), a saved object per deck, and one save with the
     whole game on the table."""
     game, base_url = gctx.game, request.base_url
+    setup = setup_plan(game)  # checked with the game's data (`pnp validate`): here for `export --no-validate`
+    findings += setup.findings
+    if not setup.ok:
+        return
     placed, dealt = _on_the_table(gctx, request, result, findings, where)
     if not placed:
         return

@@ -29,6 +29,7 @@ PNG_DPI = 100  # the sell sheet as a picture: 850 × 1100 px for Letter
 KIND_WORDS = {"cards": ("card", "cards"), "boards": ("board", "boards"), "tokens": ("token", "tokens"), "player-aids": ("player aid", "player aids")}
 ROW_PT = {1: 17, 2: 14}  # the components table's row: beside the hand, or across the page in two columns
 FACTS = ("pitch", "age", "play_time")  # what a publisher looks for first: each one game.yaml lacks is a warning
+PITCH_PT, PITCH_LINES = 15, 4  # the pitch's type size and the lines the page gives it, under the title band
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def sellsheet(gctx: GameContext, paper: str = "letter", width: int = PICTURE_PX)
     components = collect(gctx, 0.0, findings)
     if any(f.severity == "error" for f in findings):
         return b"", b"", findings
-    findings += missing_facts(gctx.game)
+    findings += missing_facts(gctx.game) + pitch_cut(gctx, paper)
     pdf = _page(gctx, components, paper, width)
     return pdf, _png(pdf), findings
 
@@ -157,16 +158,39 @@ def _band(c, look: Look, spec, w: float, h: float) -> None:
         c.drawString(MARGIN_PT, h - BAND_PT / 2 - 6 - size * 0.3 - 18, _clipped(spec.subtitle, look.body, 13, w - 2 * MARGIN_PT))
 
 
-def _pitch(c, look: Look, pitch: str, top: float, w: float) -> float:
-    """The pitch, 15 pt, wrapped to the page (at most four lines); the y under it."""
-    from reportlab.lib.colors import HexColor
+def pitch_lines(pitch: str, font: str, w: float) -> tuple[list[str], list[str]]:
+    """The pitch wrapped to the page `w` pt wide: (the PITCH_LINES lines the page shows, the lines past them)."""
     from reportlab.lib.utils import simpleSplit
+
+    lines = simpleSplit(" ".join(pitch.split()), font, PITCH_PT, w - 2 * MARGIN_PT)
+    return lines[:PITCH_LINES], lines[PITCH_LINES:]
+
+
+def pitch_cut(gctx: GameContext, paper: str) -> list[Finding]:
+    """A warning at game.yaml's `pitch:` when the page cannot show all of it: how much it leaves out, and how long a
+    pitch the page holds."""
+    game, w = gctx.game, paper_size(paper)[0] * PT_PER_MM
+    if not game.spec.pitch:
+        return []
+    shown, cut = pitch_lines(game.spec.pitch, look_of(gctx).body, w)
+    if not cut:
+        return []
+    left, kept = " ".join(cut).split(), " ".join(shown).split()
+    loc = game.data.loc_of("pitch") if hasattr(game.data, "loc_of") else Loc(f"{game.rel}/game.yaml")
+    return [warning("sellsheet-pitch", f"the sell sheet shows the pitch's first {PITCH_LINES} lines ({len(kept)} words, to '{' '.join(kept[-3:])}') "
+                    f"and leaves out the other {len(left)} word{'s' * (len(left) != 1)} ({len(' '.join(left)):,} characters, from "
+                    f"'{' '.join(left[:3])}'): shorten the pitch to {len(kept)} words or fewer", loc, game=game.slug)]
+
+
+def _pitch(c, look: Look, pitch: str, top: float, w: float) -> float:
+    """The pitch, PITCH_PT, wrapped to the page (at most PITCH_LINES lines: `pitch_cut` warns of the rest); the y under it."""
+    from reportlab.lib.colors import HexColor
 
     if not pitch:
         return top + 12
-    lines = simpleSplit(" ".join(pitch.split()), look.body, 15, w - 2 * MARGIN_PT)[:4]
+    lines, _ = pitch_lines(pitch, look.body, w)
     c.setFillColor(HexColor(look.ink))
-    c.setFont(look.body, 15)
+    c.setFont(look.body, PITCH_PT)
     for i, line in enumerate(lines):
         c.drawString(MARGIN_PT, top - i * 20, line)
     return top - (len(lines) - 1) * 20 - 6

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from pnp.core.errors import Loc, error
+from pnp.checks.setup import setup_plan
 from pnp.core.shapes import RECTANGLE
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
@@ -229,13 +229,13 @@ def plan_table(gctx: GameContext, request: ExportRequest, findings: list, store:
     game = gctx.game
     components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)
     dice = _table_dice(game, request.decks)
-    seats = game.spec.setup.seats or game.spec.players.max
-    setup = _checked_setup(game, components, seats, findings)
-    if setup is None or any(f.severity == "error" for f in findings):
+    setup = setup_plan(game)  # checked with the game's data (`pnp validate`): here for `export --no-validate`
+    findings += setup.findings
+    if not setup.ok or any(f.severity == "error" for f in findings):
         return None
-    plan = _Planning(gctx, min(request.dpi, TABLE_IMAGE_DPI) / 25.4, [_SeatBlock(i) for i in range(1, seats + 1)], Pictures(store or PictureStore()))
+    plan = _Planning(gctx, min(request.dpi, TABLE_IMAGE_DPI) / 25.4, [_SeatBlock(i) for i in range(1, setup.seats + 1)], Pictures(store or PictureStore()))
     for component in components:
-        plan.place(component, setup)
+        plan.place(component, setup.dealt)
     dice_places = []
     for spec, raw in dice:
         collection = _die_collection(gctx, spec, raw, plan.px_per_mm, plan.ids, plan.pictures, findings)
@@ -301,37 +301,6 @@ class _Planning:
         """The boards first, then the piles, the tokens and the dice."""
         tokens = [b for b in self.blocks if isinstance(b, _TokenBlock)]
         return self.boards + [b for b in self.blocks if not isinstance(b, _TokenBlock | _DiceBlock)] + tokens + [b for b in self.blocks if isinstance(b, _DiceBlock)]
-
-
-# setup ----------------------------------------------------------------------------------
-def _checked_setup(game, components: list[Component], seats: int, findings: list) -> dict[str, tuple[int, int]] | None:
-    """deck id → (cards each seat is dealt, cards turned face up), from game.yaml's `setup:`; None with an error at
-    the key when it names no deck of the game or asks for more cards than the deck has."""
-    setup = game.spec.setup
-    raw = game.data.get("setup") if hasattr(game.data, "get") else None
-    decks = {c.id: c for c in components if c.kind == "cards"}
-    out: dict[str, tuple[int, int]] = {}
-    bad = False
-    for part in ("deal", "face_up"):
-        located = raw.get(part) if raw is not None and hasattr(raw, "get") else None
-        for deck_id, count in getattr(setup, part).items():
-            if deck_id not in game.decks:
-                loc = located.key_loc(deck_id) if located is not None else Loc(game.rel)
-                findings.append(error("setup-deck", f"setup.{part} names deck '{deck_id}', which this game has not: one of {', '.join(game.decks) or 'none'}",
-                                      loc, game=game.slug))
-                bad = True
-                continue
-            deal, up = out.get(deck_id, (0, 0))
-            out[deck_id] = (count, up) if part == "deal" else (deal, count)
-    for deck_id, (deal, up) in out.items():
-        if deck_id in decks and seats * deal + up > decks[deck_id].copies:
-            part = "deal" if deal else "face_up"
-            located = raw.get(part) if raw is not None and hasattr(raw, "get") else None
-            loc = located.loc_of(deck_id) if located is not None else Loc(game.rel)
-            findings.append(error("setup-count", f"setup asks for {seats} × {deal} cards dealt and {up} face up from deck '{deck_id}', "
-                                  f"which has {decks[deck_id].copies}: deal fewer (or set setup.seats)", loc, game=game.slug))
-            bad = True
-    return None if bad else out
 
 
 def _shuffled(collection: Collection, component: Component, slug: str) -> list[Piece]:

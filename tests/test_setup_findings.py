@@ -1,0 +1,52 @@
+"""game.yaml's `setup:` naming a deck the game has not is one located error, said alike by every command (issue 100).
+
+Only the exports to tables act on `setup:`, but the mistake is in the data: `validate`, `build`, each export (with its
+checks and with --no-validate, when the exporter is the only one to look) and `serve`'s list of findings must each
+say it once, at the key that names the deck."""
+from __future__ import annotations
+
+from conftest import run_pnp
+
+
+def _with_setup(project, deal: str) -> tuple[int, int]:
+    """The tiny game dealing `deal` (a flow mapping's insides); (line, column) of its first key in game.yaml."""
+    game = project / "data/tiny/game.yaml"
+    text = game.read_text(encoding="utf-8") + f"setup:\n  deal: {{{deal}}}\n"
+    game.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(f"  deal: {{{deal}}}") + 1
+    return line, len("  deal: {") + 1
+
+
+def _errors(output: str) -> list[str]:
+    return [line for line in output.splitlines() if ": error: " in line]
+
+
+def test_a_setup_naming_a_missing_deck_is_one_error_at_its_key_in_every_command(project):
+    line, col = _with_setup(project, "heros: 1")
+    want_start = f"data/tiny/game.yaml:{line}:{col}: error: setup.deal names deck 'heros'"
+    runs = {"validate": run_pnp(project, "validate", "tiny"), "build": run_pnp(project, "build", "tiny")}
+    for fmt in ("tts", "vtt", "pcio"):
+        runs[fmt] = run_pnp(project, "export", "tiny", "--format", fmt)
+        runs[f"{fmt} --no-validate"] = run_pnp(project, "export", "tiny", "--format", fmt, "--no-validate")
+    said = {name: _errors(result.stderr) for name, result in runs.items()}
+    first = said["validate"]
+    assert len(first) == 1 and first[0].startswith(want_start) and "did you mean 'heroes'" in first[0], first
+    assert {name: lines for name, lines in said.items() if lines != first} == {}
+    assert all(result.exit_code == 1 for result in runs.values())
+    assert not (project / "output/tiny/tts").exists() and not any((project / "output").rglob("*.pdf"))
+
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    models = {}
+    LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
+    assert [f["text"] for f in models["tiny"]["findings"] if f["severity"] == "error"] == first
+
+
+def test_a_deal_naming_a_path_is_refused_as_no_deck_of_the_game_before_anything_is_exported(project):
+    line, col = _with_setup(project, "'../d': 1")
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate")
+    assert result.exit_code == 1
+    assert _errors(result.stderr) == [f"data/tiny/game.yaml:{line}:{col}: error: setup.deal names deck '../d', which this game has not: "
+                                      "name one of heroes"]
+    assert not (project / "output/tiny/tts").exists()
