@@ -17,6 +17,7 @@ SAFE_EPS_MM = 0.05  # positions are written to 0.01 pt: a text set exactly 3 mm 
 RULE_MM = 1.0  # a filled rectangle this thin reads as a rule, not an area
 CIRCLE_SAMPLES = 72  # points around a ring or an ellipse: 5° apart, within 0.01 mm of the curve on a 60 mm ring
 SEGMENT_SAMPLES = 16  # points along a straight rule
+GLYPH_ABOVE, GLYPH_BELOW = 0.75, 0.2  # a text run's glyphs, in ems above and below its baseline: capitals and descenders
 KIND_NAMES = {Rect: "rect", Ellipse: "ellipse", Image: "image", Icon: "icon"}
 
 
@@ -55,8 +56,8 @@ def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
     """A text run by its glyph extents (an inline icon by its square), in mm from the text element's origin."""
     if type(op) is TextOp:
         x0 = x + op.x / PT_PER_MM
-        top = y + (op.y - op.size * 0.75) / PT_PER_MM
-        return x0, top, x0 + op.w / PT_PER_MM, y + (op.y + op.size * 0.2) / PT_PER_MM
+        top = y + (op.y - op.size * GLYPH_ABOVE) / PT_PER_MM
+        return x0, top, x0 + op.w / PT_PER_MM, y + (op.y + op.size * GLYPH_BELOW) / PT_PER_MM
     x0, y0 = x + op.x / PT_PER_MM, y + op.y / PT_PER_MM
     return x0, y0, x0 + op.size / PT_PER_MM, y0 + op.size / PT_PER_MM
 
