@@ -1,0 +1,142 @@
+"""Stamps never cover a rule (issue #99 item 3): with `stamps: {qr: true}`, each part of a card's stamp (its text, its
+QR code) prints where the face prints nothing, or is left off with one warning for the deck, located.
+
+Everything is read from the card sheets PDF (pdfplumber) and the codes from the page rendered as a phone's camera
+would see it (zxing-cpp). A QR stamp is its white square (ISO/IEC 18004's 4-module quiet zone inside it) with black
+modules; nothing else may be drawn inside it or across its edge: no character, no image, no shape except a panel that
+holds the whole square (the ground it lies on). The text stamps are judged by tests/stamp_room.py."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pdfplumber
+import pytest
+from conftest import ROOT, run_pnp
+from stamp_room import _near, _segments, stamps_in
+
+MM = 72 / 25.4
+FORM = "https://docs.google.com/forms/d/e/1FAIpQLSe-stamps/viewform"
+FEEDBACK = f"stamps: {{qr: true}}\nfeedback:\n  form: {FORM}\n  fields: {{card: entry.2, code: entry.3}}\n"
+CLEAR_PT = 0.2 * MM  # a hair less than the room pnp keeps, so rounding in the PDF never fails a stamp that keeps it
+MIN_MODULE_MM = 0.33  # the least module a phone reads from a print (docs/editions.md quotes GS1's 0.396: pnp prints 0.4)
+QUIET_MODULES = 4  # ISO/IEC 18004
+DPI = 300
+# one deck of each shipped game, the one with the most text on its fronts (a `--deck` build: a game's other decks
+# are laid out alike)
+DECKS = {"germ-tycoon": "cells", "narco-empire": "cartel", "organ-match": "organs", "organ-trail": "criminals",
+         "police-precinct": "events"}
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory) -> Path:
+    """The shipped games copied into one project, each with a feedback form and `stamps: {qr: true}` in its game.yaml."""
+    root = tmp_path_factory.mktemp("qr-games")
+    for folder in ("data", "templates", "fonts"):
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, root / folder)
+    for game in (root / "data").glob("*/game.yaml"):
+        kept = [line for line in game.read_text(encoding="utf-8").splitlines() if not line.startswith(("stamps:", "feedback:"))]
+        game.write_text("\n".join(kept) + "\n" + FEEDBACK, encoding="utf-8")
+    return root
+
+
+def qr_squares(page) -> list[tuple[float, float, float, float]]:
+    """The white squares 10 to 40 mm a side on a page (x0, top, x1, bottom): a QR stamp's ground."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
+            if abs(r["width"] - r["height"]) < 0.1 and 10 * MM < r["width"] < 40 * MM and r["fill"]
+            and tuple(r.get("non_stroking_color") or ()) in ((1, 1, 1), (1.0, 1.0, 1.0))]
+
+
+def _meets(a, b, pad: float = 0.0) -> bool:
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def _holds(outer, inner) -> bool:
+    return outer[0] <= inner[0] + 0.01 and outer[1] <= inner[1] + 0.01 and outer[2] >= inner[2] - 0.01 and outer[3] >= inner[3] - 0.01
+
+
+def _box(obj) -> tuple[float, float, float, float]:
+    return obj["x0"], obj["top"], obj["x1"], obj["bottom"]
+
+
+def _black(obj) -> bool:
+    return tuple(obj.get("non_stroking_color") or ()) in ((0, 0, 0), (0.0, 0.0, 0.0), (0,), (0.0,)) and not obj.get("stroke")
+
+
+def under_qr(page, square) -> list[str]:
+    """What the page draws inside a QR stamp's square or near its edge: a character, an image, a shape whose outline
+    comes within CLEAR_PT of the square (half its stroke counted) or that the square hides; the code's own modules
+    (black fills inside its quiet zone) and a panel whose outline stays clear of the whole square are not in the way."""
+    module = (square[2] - square[0]) / 49  # at most: the smallest code with a quiet zone is 21 + 8 modules
+    inner = (square[0] + 2 * module, square[1] + 2 * module, square[2] - 2 * module, square[3] - 2 * module)
+    found = [f"character {c['text']!r}" for c in page.chars if _meets(_box(c), square, CLEAR_PT)]
+    found += [f"image at {i['x0']:.0f},{i['top']:.0f}" for i in page.images if _meets(_box(i), square, CLEAR_PT)]
+    for kind in ("rects", "curves", "lines"):
+        for obj in getattr(page, kind):
+            box = _box(obj)
+            if box == square or not _meets(box, square, CLEAR_PT) or (_black(obj) and _holds(inner, box)):
+                continue  # the square itself, something elsewhere, a module
+            pad = CLEAR_PT + ((obj.get("linewidth") or 0) / 2 if obj.get("stroke") else 0)
+            if _holds(square, box) or any(_near(seg, square, pad) for seg in _segments(obj)):
+                found.append(f"{kind[:-1]} {box[0]:.0f},{box[1]:.0f}-{box[2]:.0f},{box[3]:.0f}")
+    return found
+
+
+def read_codes(pdf: Path, pages: list[int]) -> list[tuple[str, tuple[float, float]]]:
+    """The QR codes zxing-cpp reads on those pages (0-based) rendered at DPI: (text, centre in points, top-down)."""
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    try:
+        for number in pages:
+            image = doc[number].render(scale=DPI / 72).to_pil().convert("L")
+            for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+                p = code.position
+                xs = [p.top_left.x, p.top_right.x, p.bottom_left.x, p.bottom_right.x]
+                ys = [p.top_left.y, p.top_right.y, p.bottom_left.y, p.bottom_right.y]
+                out.append((code.text, (sum(xs) / 4 * 72 / DPI, sum(ys) / 4 * 72 / DPI)))
+    finally:
+        doc.close()
+    return out
+
+
+def stamps_line(game_yaml: Path) -> int:
+    """The line of `stamps:` in a game.yaml (1-based)."""
+    return next(n for n, line in enumerate(game_yaml.read_text(encoding="utf-8").splitlines(), 1) if line.startswith("stamps:"))
+
+
+@pytest.mark.parametrize("slug", sorted(DECKS))
+def test_no_stamp_covers_printed_text_or_art_and_a_qr_left_off_is_said_once_at_the_stamps_key(shipped, pdfium_reader, slug):
+    deck = DECKS[slug]
+    out = shipped / "out" / slug
+    result = run_pnp(shipped, "build", slug, "--deck", deck, "--only", "cards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = out / slug / f"{slug}-cards-{deck}.pdf"
+    texts = stamps_in(pdf, pdfium_reader)
+    assert texts, "every front carries its stamp's text"
+    clashing = [f"page {s.page + 1} {s.text}: {'; '.join(s.clashes[:3])}" for s in texts if s.clashes]
+    assert not clashing, clashing[:5]
+    squares: dict[int, list] = {}
+    with pdfplumber.open(pdf) as doc:
+        for number, page in enumerate(doc.pages):
+            for square in qr_squares(page):
+                squares.setdefault(number, []).append(square)
+                assert not under_qr(page, square), (number + 1, under_qr(page, square)[:5])
+    codes = read_codes(pdf, sorted(squares))
+    assert len(codes) == sum(map(len, squares.values())), "each QR stamp printed reads"
+    for text, _ in codes:
+        assert dict(parse_qsl(urlsplit(text).query))["entry.2"].startswith(f"{deck}/")
+    for side in (s[2] - s[0] for group in squares.values() for s in group):
+        assert side / MM / 49 >= MIN_MODULE_MM  # a generous bound: the code is 41 modules and its quiet zone, 49 at most
+    warned = [line for line in result.output.splitlines() if "QR stamp" in line and "warning" in line]
+    if len(codes) < len(texts):
+        assert len(warned) == 1, result.output
+        assert warned[0].startswith(f"data/{slug}/game.yaml:{stamps_line(shipped / 'data' / slug / 'game.yaml')}:"), warned
+        assert f"'{deck}'" in warned[0] and re.search(r"\d+\.\d mm square", warned[0]), warned
+    else:
+        assert not warned, warned
