@@ -140,3 +140,63 @@ def test_no_stamp_covers_printed_text_or_art_and_a_qr_left_off_is_said_once_at_t
         assert f"'{deck}'" in warned[0] and re.search(r"\d+\.\d mm square", warned[0]), warned
     else:
         assert not warned, warned
+
+
+SMALL_GAME = f"""\
+title: Small
+version: "2"
+players: {{min: 1, max: 2}}
+{FEEDBACK}"""
+LINE = '{{ text("Draw two cards, then discard one of them.", 3, 1 + i * 2.6, face.w - 6, 3, size=7) }}'
+
+
+def small_project(root: Path, size: str, front: str) -> Path:
+    """A game of one deck of two cards (one printed twice) of `size`, drawn by the template `front`."""
+    files = {
+        "data/small/game.yaml": SMALL_GAME,
+        "data/small/decks/hands.yaml": f"name: Hands\nsize: {size}\nfront: small/front.j2\nback: small/back.j2\n"
+                                       "cards:\n  - {id: ace, name: Ace, count: 2}\n  - {id: two, name: Two}\n",
+        "templates/small/front.j2": front,
+        "templates/small/back.j2": '{{ rect(-3, -3, face.w + 6, face.h + 6, fill="#555555") }}\n',
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+def warnings_of(root: Path, *command: str) -> list[str]:
+    """The warning lines a command prints about the stamps (build and validate alike)."""
+    result = run_pnp(root, *command)
+    assert result.exit_code == 0, result.output
+    return sorted(line for line in result.output.splitlines() if "stamp" in line and ": warning:" in line)
+
+
+def test_a_qr_stamp_taller_than_the_safe_area_is_left_off_with_one_warning_that_validate_gives_too(tmp_path, pdfium_reader):
+    """A 90 × 22 mm card: its safe area is 22 - 2 × 3.5 = 15 mm tall, less than any QR code of a form's address at
+    0.33 mm a module (21 modules and a quiet zone of 4 each side: 9.6 mm for the smallest code, and an address this
+    long needs more than version 1). The text still fits, along the bottom."""
+    root = small_project(tmp_path, "90 x 22", '{{ text(card.name, 4, 4, 30, 6, size=12) }}\n')
+    built = warnings_of(root, "build", "small", "--only", "cards")
+    assert built == warnings_of(root, "validate", "small")
+    assert len(built) == 1 and built[0].startswith("data/small/game.yaml:4:") and "'hands'" in built[0], built
+    side = float(re.search(r"(\d+\.\d) mm square", built[0]).group(1))
+    assert side > 22 - 2 * 3.5, "the square it names is taller than the safe area"
+    pdf = root / "output/small/small-cards.pdf"
+    assert len(stamps_in(pdf, pdfium_reader)) == 3  # each front printed keeps the stamp's text
+    with pdfplumber.open(pdf) as doc:
+        assert not any(qr_squares(page) for page in doc.pages)
+    assert not read_codes(pdf, [0])
+
+
+def test_a_face_full_of_text_prints_no_stamp_and_its_deck_is_warned_once_at_its_front(tmp_path, pdfium_reader):
+    front = "{% for i in range(34) %}" + LINE + "{% endfor %}\n"  # 7 pt lines 2.6 mm apart from top to bottom
+    root = small_project(tmp_path, "poker", front)
+    built = warnings_of(root, "build", "small", "--only", "cards")
+    assert built == warnings_of(root, "validate", "small")
+    assert len(built) == 1 and built[0].startswith("data/small/decks/hands.yaml:3:") and "'hands'" in built[0], built
+    assert "version stamp" in built[0] and "stamps: false" in built[0]
+    pdf = root / "output/small/small-cards.pdf"
+    assert stamps_in(pdf, pdfium_reader) == []
+    with pdfplumber.open(pdf) as doc:
+        assert not any(qr_squares(page) for page in doc.pages)
