@@ -21,6 +21,7 @@ MM = 72 / 25.4
 FORM = "https://docs.google.com/forms/d/e/1FAIpQLSe-stamps/viewform"
 FEEDBACK = f"stamps: {{qr: true}}\nfeedback:\n  form: {FORM}\n  fields: {{card: entry.2, code: entry.3}}\n"
 CLEAR_PT = 0.2 * MM  # a hair less than the room pnp keeps, so rounding in the PDF never fails a stamp that keeps it
+SAFE_MM = 3.0  # the safe area: what a cut that wanders may not reach (docs/printing.md)
 MIN_MODULE_MM = 0.33  # the least module a phone reads from a print (docs/editions.md quotes GS1's 0.396: pnp prints 0.4)
 QUIET_MODULES = 4  # ISO/IEC 18004
 DPI = 300
@@ -200,3 +201,44 @@ def test_a_face_full_of_text_prints_no_stamp_and_its_deck_is_warned_once_at_its_
     assert stamps_in(pdf, pdfium_reader) == []
     with pdfplumber.open(pdf) as doc:
         assert not any(qr_squares(page) for page in doc.pages)
+
+
+def depth_mm(shape: str, w: float, h: float, x: float, y: float) -> float:
+    """How far (mm) a point of a `w` × `h` card lies inside its cut: a circle as wide as the shorter side, or a regular
+    hexagon with a flat top whose corners touch the left and right sides (docs/data-format.md, Card shapes)."""
+    cx, cy = w / 2, h / 2
+    if shape == "round":
+        return min(w, h) / 2 - ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+    radius = min(w / 2, h / 3 ** 0.5)
+    apothem = radius * 3 ** 0.5 / 2
+    normals = [(0.0, 1.0), (0.0, -1.0), (0.75 ** 0.5, 0.5), (0.75 ** 0.5, -0.5), (-(0.75 ** 0.5), 0.5), (-(0.75 ** 0.5), -0.5)]
+    return apothem - max((x - cx) * nx + (y - cy) * ny for nx, ny in normals)
+
+
+@pytest.mark.parametrize("shape,size", [("round", (70.0, 70.0)), ("hex", (80.0, 69.28))])
+def test_on_a_round_or_hex_card_the_stamp_lies_inside_the_cut_clear_of_the_text(tmp_path, pdfium_reader, shape, size):
+    """Rules across the middle of the card, a title above: the stamp's text (its characters' boxes as the PDF gives
+    them) and its QR code each lie in the safe area, 3 mm inside the cut, clear of the rules, and the code reads."""
+    from printable import read
+
+    front = ('{{ text(card.name, 15, 9, face.w - 30, 6, size=12, align="center") }}\n'
+             '{{ text("Swap this card with one in play. Then draw a card from the top of the deck.", 10, face.h / 2 - 8, '
+             'face.w - 20, 16, size=8) }}\n')
+    root = small_project(tmp_path, f"{size[0]:g} x {size[1]:g}", front)
+    deck = root / "data/small/decks/hands.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("front:", f"shape: {shape}\nfront:"), encoding="utf-8")
+    result = run_pnp(root, "build", "small", "--only", "cards")
+    assert result.exit_code == 0 and "stamp" not in result.output, result.output
+    pdf = root / "output/small/small-cards.pdf"
+    view = read(pdf, reader=pdfium_reader)[0]
+    trims = [(f.trim.x0, view.height - f.trim.y1, f.trim.x1, view.height - f.trim.y0) for f in view.faces]  # top-down, as pdfplumber
+    texts = stamps_in(pdf, pdfium_reader)
+    with pdfplumber.open(pdf) as doc:
+        squares = qr_squares(doc.pages[0])
+        assert all(not under_qr(doc.pages[0], square) for square in squares)
+    assert len(squares) == len(texts) == 3 and not any(s.clashes for s in texts)
+    assert len(read_codes(pdf, [0])) == 3
+    for box in [*squares, *(s.box for s in texts if s.page == 0)]:
+        trim = next(t for t in trims if _holds(t, box))
+        corners = [((x - trim[0]) / MM, (y - trim[1]) / MM) for x in (box[0], box[2]) for y in (box[1], box[3])]
+        assert min(depth_mm(shape, *size, x, y) for x, y in corners) >= SAFE_MM, (shape, box, trim)
