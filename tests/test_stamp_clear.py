@@ -204,9 +204,14 @@ def test_a_face_full_of_text_prints_no_stamp_and_its_deck_is_warned_once_at_its_
 
 
 def depth_mm(shape: str, w: float, h: float, x: float, y: float) -> float:
-    """How far (mm) a point of a `w` × `h` card lies inside its cut: a circle as wide as the shorter side, or a regular
-    hexagon with a flat top whose corners touch the left and right sides (docs/data-format.md, Card shapes)."""
+    """How far (mm) a point of a `w` × `h` card lies inside its cut: a circle as wide as the shorter side, a regular
+    hexagon with a flat top whose corners touch the left and right sides (docs/data-format.md, Card shapes), or the
+    drawn outline, its box filling the card's."""
     cx, cy = w / 2, h / 2
+    if shape == "outline":  # OCTAGON, convex: the least distance to the line of any of its sides
+        corners = [(px * w / 70, py * h / 70) for px, py in OCTAGON]
+        sides = zip(corners, corners[1:] + corners[:1], strict=True)
+        return min(((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 for (ax, ay), (bx, by) in sides)
     if shape == "round":
         return min(w, h) / 2 - ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
     radius = min(w / 2, h / 3 ** 0.5)
@@ -215,8 +220,11 @@ def depth_mm(shape: str, w: float, h: float, x: float, y: float) -> float:
     return apothem - max((x - cx) * nx + (y - cy) * ny for nx, ny in normals)
 
 
-@pytest.mark.parametrize("shape,size", [("round", (70.0, 70.0)), ("hex", (80.0, 69.28))])
-def test_on_a_round_or_hex_card_the_stamp_lies_inside_the_cut_clear_of_the_text(tmp_path, pdfium_reader, shape, size):
+OCTAGON = [(20, 0), (50, 0), (70, 20), (70, 50), (50, 70), (20, 70), (0, 50), (0, 20)]  # clockwise on the page (y down)
+
+
+@pytest.mark.parametrize("shape,size", [("round", (70.0, 70.0)), ("hex", (80.0, 69.28)), ("outline", (70.0, 70.0))])
+def test_on_a_round_hex_or_outline_card_the_stamp_lies_inside_the_cut_clear_of_the_text(tmp_path, pdfium_reader, shape, size):
     """Rules across the middle of the card, a title above: the stamp's text (its characters' boxes as the PDF gives
     them) and its QR code each lie in the safe area, 3 mm inside the cut, clear of the rules, and the code reads."""
     from printable import read
@@ -226,7 +234,11 @@ def test_on_a_round_or_hex_card_the_stamp_lies_inside_the_cut_clear_of_the_text(
              'face.w - 20, 16, size=8) }}\n')
     root = small_project(tmp_path, f"{size[0]:g} x {size[1]:g}", front)
     deck = root / "data/small/decks/hands.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("front:", f"shape: {shape}\nfront:"), encoding="utf-8")
+    if shape == "outline":
+        (deck.parent / "octagon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 70"><path d="M'
+                                                 + " L".join(f"{x},{y}" for x, y in OCTAGON) + ' Z"/></svg>', encoding="utf-8")
+    cut = "octagon.svg" if shape == "outline" else shape
+    deck.write_text(deck.read_text(encoding="utf-8").replace("front:", f"shape: {cut}\nfront:"), encoding="utf-8")
     result = run_pnp(root, "build", "small", "--only", "cards")
     assert result.exit_code == 0 and "stamp" not in result.output, result.output
     pdf = root / "output/small/small-cards.pdf"

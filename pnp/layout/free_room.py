@@ -16,13 +16,14 @@ import math
 from typing import NamedTuple
 
 from pnp.core.shapes import Shape
-from pnp.layout.elements import Group, Line, Rect
-from pnp.layout.inspect import face_bounds, group_transform
+from pnp.layout.elements import Group, Line, Rect, Text
+from pnp.layout.inspect import face_bounds, group_transform, op_box
 
 CELL_MM = 0.25  # the grid's step: a stamp lands at most this much further in than the room allows
 CLEAR_MM = 0.25  # kept between a stamp's box and any other ink: a 5 pt glyph's side bearing is about as wide
 CORNER_CUT = 1 - 2 ** -0.5  # how far a rounded corner's arc lies in from its box's corner, in radii (along the diagonal)
 EPS_MM = 1e-6
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in face mm, y down
 
@@ -38,24 +39,28 @@ def ink_boxes(elements, w: float, h: float, inset: float) -> list[Box]:
     """The boxes a stamp keeps CLEAR_MM from: what `elements` draw on a `w` × `h` face, less its ground (whatever
     holds the whole safe area, `inset` mm in from the trim); a stroke counted with half its width."""
     safe = (inset, inset, w - inset, h - inset)
-    return [box for box, ground in _drawn(elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) if not (ground and _holds(box, safe))]
+    return [box for box, ground in _drawn(elements, IDENTITY) if not (ground and _holds(box, safe))]
 
 
 def _drawn(elements, t):
     """(box, whether it may be ground) of every element in face mm; a group's children in its place, a frame's sides each."""
     scale = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
+    plain = t == IDENTITY  # most elements are no group's: their boxes read straight off them
     for el in elements:
-        if type(el) is Group:
+        kind = type(el)
+        if kind is Group:
             yield from _drawn(el.children, group_transform(t, el.x, el.y, el.rotate, el.scale))
-            continue
-        pad = (getattr(el, "stroke_width", 0.0) or 0.0) * scale / 2 if getattr(el, "stroke", None) else 0.0
-        if type(el) is Rect and t[1] == t[2] == 0.0:  # a panel or a frame, square to the face: ink along its sides
+        elif kind is Text and plain:
+            yield from ((op_box(op, el.x, el.y), True) for op in el.ops)
+        elif kind is Rect and t[1] == t[2] == 0.0:  # a panel or a frame, square to the face: ink along its sides
             if el.fill is not None or el.stroke:
+                pad = (el.stroke_width * scale / 2 if el.stroke else 0.0) + el.radius * scale * CORNER_CUT
                 x0, y0, x1, y1 = el.x, el.y, el.x + el.w, el.y + el.h
                 sides = [Line(*side, "", 0.0, None) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1))]
-                yield from ((_grown(box[1:], pad + el.radius * scale * CORNER_CUT), False) for box in face_bounds(sides, t))
-            continue
-        yield from ((_grown(box[1:], pad), True) for box in face_bounds((el,), t))
+                yield from ((_grown(box[1:], pad), False) for box in face_bounds(sides, t))
+        else:
+            pad = (getattr(el, "stroke_width", 0.0) or 0.0) * scale / 2 if getattr(el, "stroke", None) else 0.0
+            yield from ((_grown(box[1:], pad), True) for box in face_bounds((el,), t))
 
 
 def _grown(box, pad: float) -> Box:
@@ -77,6 +82,13 @@ class Room:
         self.rows = max(0, math.floor((h - 2 * inset) / CELL_MM + EPS_MM))
         self.full = (1 << self.cols) - 1
         self.shape_rows = self._shape_rows(shape)
+        self.straight = shape.straight
+
+    def _corner_spot(self, bw: float, bh: float) -> Box:
+        """The box `bw` × `bh` mm in the corner, `inset` mm in from both its sides."""
+        x = self.w - self.inset - bw if self.from_right else self.inset
+        y = self.h - self.inset - bh if self.from_bottom else self.inset
+        return x, y, x + bw, y + bh
 
     def _shape_rows(self, shape: Shape) -> list[int]:
         """Each row's cells wholly `inset` mm inside the cut (all, on a card with straight sides): a cell is in when its
@@ -131,6 +143,9 @@ class Room:
         cols, rows = math.ceil(bw / CELL_MM - EPS_MM), math.ceil(bh / CELL_MM - EPS_MM)
         if cols > self.cols or rows > self.rows or cols < 1 or rows < 1:
             return None
+        corner = self._corner_spot(bw, bh)
+        if self.straight and not any(_meets(corner, box) for box in boxes):
+            return Spot(corner[0], corner[1])  # most faces leave their corner free: no grid to read
         starts = _runs(_runs_rows(self.free_rows(boxes), cols), rows)
         best = None
         for j, bits in enumerate(starts):
@@ -144,6 +159,11 @@ class Room:
             return None
         x0, y0, x1, y1 = self._cell_box(best[1], best[2], cols, rows)
         return Spot(x1 - bw if self.from_right else x0, y1 - bh if self.from_bottom else y0)
+
+
+def _meets(spot: Box, ink: Box) -> bool:
+    """Whether ink comes within CLEAR_MM of a box."""
+    return spot[0] < ink[2] + CLEAR_MM and ink[0] < spot[2] + CLEAR_MM and spot[1] < ink[3] + CLEAR_MM and ink[1] < spot[3] + CLEAR_MM
 
 
 def _runs_rows(rows: list[int], width: int) -> list[int]:

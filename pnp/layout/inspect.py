@@ -47,12 +47,12 @@ def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0), text: bool = True):
                 yield box("cell" if cell else "polygon", min(xs), min(ys), max(xs), max(ys))
             case Text(x, y, ops):
                 if text:
-                    yield from (box("text", *_op_box(op, x, y)) for op in ops)
+                    yield from (box("text", *op_box(op, x, y)) for op in ops)
             case Group(gx, gy, rot, scale, children):
                 yield from face_bounds(children, group_transform(transform, gx, gy, rot, scale), text)
 
 
-def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
+def op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
     """A text run by its glyph extents (an inline icon by its square), in mm from the text element's origin."""
     if type(op) is TextOp:
         x0 = x + op.x / PT_PER_MM
@@ -145,7 +145,7 @@ def _settled_at_once(elements, w: float, h: float, safe_mm: float) -> bool:
 
 def _text_clear(el: Text, w: float, h: float, limit: float) -> bool:
     """Whether the box around a text's marked runs (`_text_marks`'s) lies clear: True for a text with none. Each run's
-    box is `_op_box`'s, its sums written out here, and the box grows by comparisons: every text of a deck comes here."""
+    box is `op_box`'s, its sums written out here, and the box grows by comparisons: every text of a deck comes here."""
     x, y, left = el.x, el.y, None
     for op in el.ops:
         if type(op) is TextOp:
@@ -259,7 +259,7 @@ def _element_marks(el, frame: _Frame):
 
 def _text_marks(el: Text, frame: _Frame):
     """Each run of a text (a word's box, an inline icon's) unless the box around them all settles them; blank runs are no mark."""
-    runs = [(op, _op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
+    runs = [(op, op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
     if not runs or frame.settled(runs[0][1] if len(runs) == 1 else _enclosing(box for _, box in runs), 0.0):
         return
     for op, box in runs:
