@@ -12,16 +12,17 @@ grid on the safe area, so a free corner takes the box exactly where the corner a
 at most one cell further from what it avoids than it need be."""
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
 from pnp.core.shapes import Shape
-from pnp.layout.elements import Group, Line, Rect, Text
+from pnp.layout.elements import Group, Rect, Text
 from pnp.layout.inspect import face_bounds, group_transform, op_box
 
 CELL_MM = 0.25  # the grid's step: a stamp lands at most this much further in than the room allows
 CLEAR_MM = 0.25  # kept between a stamp's box and any other ink: a 5 pt glyph's side bearing is about as wide
-CORNER_CUT = 1 - 2 ** -0.5  # how far a rounded corner's arc lies in from its box's corner, in radii (along the diagonal)
+CORNER_STEPS = 6  # boxes along a rounded corner's arc: each no more than a sixth of the radius past it
 EPS_MM = 1e-6
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -54,13 +55,42 @@ def _drawn(elements, t):
             yield from ((op_box(op, el.x, el.y), True) for op in el.ops)
         elif kind is Rect and t[1] == t[2] == 0.0:  # a panel or a frame, square to the face: ink along its sides
             if el.fill is not None or el.stroke:
-                pad = (el.stroke_width * scale / 2 if el.stroke else 0.0) + el.radius * scale * CORNER_CUT
+                pad = el.stroke_width * scale / 2 if el.stroke else 0.0
                 x0, y0, x1, y1 = el.x, el.y, el.x + el.w, el.y + el.h
-                sides = [Line(*side, "", 0.0, None) for side in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1))]
-                yield from ((_grown(box[1:], pad), False) for box in face_bounds(sides, t))
+                parts = [(x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1), *_rounded_corners(el)]
+                yield from ((_grown(_placed(part, t), pad), False) for part in parts)
         else:
             pad = (getattr(el, "stroke_width", 0.0) or 0.0) * scale / 2 if getattr(el, "stroke", None) else 0.0
             yield from ((_grown(box[1:], pad), True) for box in face_bounds((el,), t))
+
+
+def _rounded_corners(rect: Rect) -> list[Box]:
+    """Boxes covering what a rounded rectangle's corners leave of its box, in steps along each arc: a stamp inside
+    them would stand out past the panel's edge."""
+    r = min(rect.radius, rect.w / 2, rect.h / 2)
+    if r <= 0:
+        return []
+    x0, y0, x1, y1 = rect.x, rect.y, rect.x + rect.w, rect.y + rect.h
+    out = []
+    for a, b, depth in _arc_steps(r):
+        out += [(x0 + a, y0, x0 + b, y0 + depth), (x1 - b, y0, x1 - a, y0 + depth),
+                (x0 + a, y1 - depth, x0 + b, y1), (x1 - b, y1 - depth, x1 - a, y1)]
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _arc_steps(r: float) -> tuple[tuple[float, float, float], ...]:
+    """(from, to, depth) along a corner's arc of radius r: how far in from the box's side the arc lies at most over
+    each step (at its start, nearer the side)."""
+    steps = [(r * k / CORNER_STEPS, r * (k + 1) / CORNER_STEPS) for k in range(CORNER_STEPS)]
+    return tuple((a, b, r - math.sqrt(max(0.0, r * r - (r - a) ** 2))) for a, b in steps)
+
+
+def _placed(box, t) -> Box:
+    """A box of a group's own (or the face's) in face mm, by a transform that turns it by a multiple of 90° at most."""
+    xs = (t[0] * box[0] + t[2] * box[1] + t[4], t[0] * box[2] + t[2] * box[3] + t[4])
+    ys = (t[1] * box[0] + t[3] * box[1] + t[5], t[1] * box[2] + t[3] * box[3] + t[5])
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _grown(box, pad: float) -> Box:
