@@ -24,8 +24,9 @@ from pnp.outputs.cards import render_cards  # noqa: E402
 from pnp.outputs.context import Engine  # noqa: E402
 from pnp.outputs.options import Options  # noqa: E402
 
-FEEDBACK = ("stamps: {qr: true}\nfeedback:\n  form: https://docs.google.com/forms/d/e/1FAIpQLSe-bench/viewform\n"
-            "  fields: {version: entry.1, card: entry.2, code: entry.3}\n")
+FORM = "https://docs.google.com/forms/d/e/1FAIpQLSf" + "x" * 48 + "/viewform"  # a Google form's address: 100 characters
+FEEDBACK = (f"stamps: {{qr: true}}\nfeedback:\n  form: {FORM}\n"
+            "  fields: {version: entry.907182233, card: entry.1180324551, code: entry.553112874}\n")  # as Google numbers them
 
 
 def with_qr(root: Path) -> Path:
