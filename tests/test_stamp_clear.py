@@ -22,7 +22,7 @@ FORM = "https://docs.google.com/forms/d/e/1FAIpQLSe-stamps/viewform"
 FEEDBACK = f"stamps: {{qr: true}}\nfeedback:\n  form: {FORM}\n  fields: {{card: entry.2, code: entry.3}}\n"
 CLEAR_PT = 0.2 * MM  # a hair less than the room pnp keeps, so rounding in the PDF never fails a stamp that keeps it
 SAFE_MM = 3.0  # the safe area: what a cut that wanders may not reach (docs/printing.md)
-MIN_MODULE_MM = 0.33  # the least module a phone reads from a print (docs/editions.md quotes GS1's 0.396: pnp prints 0.4)
+MIN_MODULE_MM = 0.396  # GS1 General Specifications 5.12.3.1: the smallest QR module retail scanners and phones read
 QUIET_MODULES = 4  # ISO/IEC 18004
 DPI = 300
 # one deck of each shipped game, the one with the most text on its fronts (a `--deck` build: a game's other decks
@@ -86,8 +86,9 @@ def under_qr(page, square) -> list[str]:
     return found
 
 
-def read_codes(pdf: Path, pages: list[int]) -> list[tuple[str, tuple[float, float]]]:
-    """The QR codes zxing-cpp reads on those pages (0-based) rendered at DPI: (text, centre in points, top-down)."""
+def read_codes(pdf: Path, pages: list[int]) -> list[tuple[str, tuple[float, float], int]]:
+    """The QR codes zxing-cpp reads on those pages (0-based) rendered at DPI: (text, centre in points top-down, its
+    modules a side: 17 + 4 × its version, ISO/IEC 18004)."""
     import pypdfium2 as pdfium
     import zxingcpp
 
@@ -100,7 +101,7 @@ def read_codes(pdf: Path, pages: list[int]) -> list[tuple[str, tuple[float, floa
                 p = code.position
                 xs = [p.top_left.x, p.top_right.x, p.bottom_left.x, p.bottom_right.x]
                 ys = [p.top_left.y, p.top_right.y, p.bottom_left.y, p.bottom_right.y]
-                out.append((code.text, (sum(xs) / 4 * 72 / DPI, sum(ys) / 4 * 72 / DPI)))
+                out.append((code.text, (sum(xs) / 4 * 72 / DPI, sum(ys) / 4 * 72 / DPI), 17 + 4 * int(code.extra["Version"])))
     finally:
         doc.close()
     return out
@@ -130,10 +131,11 @@ def test_no_stamp_covers_printed_text_or_art_and_a_qr_left_off_is_said_once_at_t
                 assert not under_qr(page, square), (number + 1, under_qr(page, square)[:5])
     codes = read_codes(pdf, sorted(squares))
     assert len(codes) == sum(map(len, squares.values())), "each QR stamp printed reads"
-    for text, _ in codes:
+    every_square = [s for group in squares.values() for s in group]
+    for text, (x, y), modules in codes:
         assert dict(parse_qsl(urlsplit(text).query))["entry.2"].startswith(f"{deck}/")
-    for side in (s[2] - s[0] for group in squares.values() for s in group):
-        assert side / MM / 49 >= MIN_MODULE_MM  # a generous bound: the code is 41 modules and its quiet zone, 49 at most
+        square = next(s for s in every_square if s[0] < x < s[2] and s[1] < y < s[3])
+        assert (square[2] - square[0]) / MM / (modules + 2 * QUIET_MODULES) >= MIN_MODULE_MM - 1e-6, (square, modules)
     warned = [line for line in result.output.splitlines() if "QR stamp" in line and "warning" in line]
     if len(codes) < len(texts):
         assert len(warned) == 1, result.output
