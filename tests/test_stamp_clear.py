@@ -256,3 +256,22 @@ def test_on_a_round_hex_or_outline_card_the_stamp_lies_inside_the_cut_clear_of_t
         trim = next(t for t in trims if _holds(t, box))
         corners = [((x - trim[0]) / MM, (y - trim[1]) / MM) for x in (box[0], box[2]) for y in (box[1], box[3])]
         assert min(depth_mm(shape, *size, x, y) for x, y in corners) >= SAFE_MM, (shape, box, trim)
+
+
+def test_a_stamp_moves_off_the_templates_own_qr_code_in_its_corner(tmp_path, pdfium_reader):
+    """The card's own 20 mm code (a rules video, say) fills the lower left corner the deck's stamps ask for: the stamp's
+    text prints clear of it, and both codes read."""
+    front = ('{{ text(card.name, 5, 5, face.w - 10, 8, size=12) }}\n'
+             '{{ qr("https://example.com/rules-video", 3.5, face.h - 23.5, 20, background="#ffffff") }}\n')
+    root = small_project(tmp_path, "poker", front)
+    result = run_pnp(root, "build", "small", "--only", "cards")
+    assert result.exit_code == 0 and "stamp" not in result.output, result.output
+    pdf = root / "output/small/small-cards.pdf"
+    texts = stamps_in(pdf, pdfium_reader)
+    assert len(texts) == 3 and not any(s.clashes for s in texts), [s.clashes for s in texts]
+    with pdfplumber.open(pdf) as doc:
+        squares = qr_squares(doc.pages[0])
+        ours = [sq for sq in squares if round((sq[2] - sq[0]) / MM) != 20]  # the stamps' codes, not the cards' own
+        assert len(ours) == 3 and all(not under_qr(doc.pages[0], sq) for sq in ours)
+    read = [text for text, _, _ in read_codes(pdf, [0])]
+    assert read.count("https://example.com/rules-video") == 3 and len(read) == 6, read

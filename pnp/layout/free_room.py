@@ -1,7 +1,7 @@
 """Where a laid-out face prints nothing: the free place nearest a corner for a box of a given size.
 
 A stamp (pnp.layout.stamp) must never cover a rule or a picture, so its place is found from what the face draws, as
-laid out: every text run by its glyphs, every image, icon and shape by its box, a rectangle (a panel, a frame) by its
+laid out: every text run by its glyphs, every image, icon, QR code and shape by its box, a rectangle (a panel, a frame) by its
 four sides: a stamp may lie wholly on a panel, as on paper, but not across its edge. The face's ground is not in the
 way: a shape or an image whose box holds the whole safe area is what everything else is printed on. Nor may a box leave the safe area: `inset` mm inside the trim, and on a round, hex or drawn outline
 card that far inside its cut.
@@ -17,11 +17,11 @@ import math
 from typing import NamedTuple
 
 from pnp.core.shapes import Shape
-from pnp.layout.elements import Group, Rect, Text
+from pnp.layout.elements import Group, Qr, Rect, Text
 from pnp.layout.inspect import face_bounds, group_transform, op_box
 
 CELL_MM = 0.25  # the grid's step: a stamp lands at most this much further in than the room allows
-CLEAR_MM = 0.25  # kept between a stamp's box and any other ink: a 5 pt glyph's side bearing is about as wide
+CLEAR_MM = 0.3  # kept between a stamp's box and any other ink: a 5 pt glyph's side bearing is about as wide
 CORNER_STEPS = 6  # boxes along a rounded corner's arc: each no more than a sixth of the radius past it
 EPS_MM = 1e-6
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -49,8 +49,10 @@ def _drawn(elements, t):
     plain = t == IDENTITY  # most elements are no group's: their boxes read straight off them
     for el in elements:
         kind = type(el)
-        if kind is Group:
+        if isinstance(el, Group):  # a tagged group too
             yield from _drawn(el.children, group_transform(t, el.x, el.y, el.rotate, el.scale))
+        elif kind is Qr:  # a template's own code, its quiet zone with it
+            yield _placed((el.x, el.y, el.x + el.size, el.y + el.size), t) if t[1] == t[2] == 0.0 else _turned_box(el, t), True
         elif kind is Text and plain:
             yield from ((op_box(op, el.x, el.y), True) for op in el.ops)
         elif kind is Rect and t[1] == t[2] == 0.0:  # a panel or a frame, square to the face: ink along its sides
@@ -84,6 +86,12 @@ def _arc_steps(r: float) -> tuple[tuple[float, float, float], ...]:
     each step (at its start, nearer the side)."""
     steps = [(r * k / CORNER_STEPS, r * (k + 1) / CORNER_STEPS) for k in range(CORNER_STEPS)]
     return tuple((a, b, r - math.sqrt(max(0.0, r * r - (r - a) ** 2))) for a, b in steps)
+
+
+def _turned_box(code: Qr, t) -> Box:
+    """A QR code's square in face mm, by any transform: the box of its four corners."""
+    pts = [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x in (code.x, code.x + code.size) for y in (code.y, code.y + code.size)]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
 
 
 def _placed(box, t) -> Box:
