@@ -1513,6 +1513,8 @@ MUTANTS: list[Mutant] = [
     Mutant('SR4', "a stamp with no free place set in its corner over the text", 'pnp/layout/stamp.py',
            '            return Stamped(face, LeftOut("text", width_mm, self.height_mm))',
            '            spot = room._corner_spot(width_mm, self.height_mm)', ['tests/test_stamp_clear.py'], 'full_of_text'),
+    Mutant('SR5', "a QR code the template drew taken for empty ground", 'pnp/layout/free_room.py',
+           '        elif kind is Qr:', '        elif False:', ['tests/test_stamp_clear.py'], 'own_qr'),
 ]
 
 
