@@ -1,10 +1,11 @@
 """Where a laid-out face prints nothing: the free place nearest a corner for a box of a given size.
 
 A stamp (pnp.layout.stamp) must never cover a rule or a picture, so its place is found from what the face draws, as
-laid out: every text run by its glyphs, every image, icon, QR code and shape by its box, a rectangle (a panel, a frame) by its
-four sides: a stamp may lie wholly on a panel, as on paper, but not across its edge. The face's ground is not in the
-way: a shape or an image whose box holds the whole safe area is what everything else is printed on. Nor may a box leave the safe area: `inset` mm inside the trim, and on a round, hex or drawn outline
-card that far inside its cut.
+laid out: every text run by its glyphs, every image, icon, QR code and shape by its box, a rectangle (a panel, a
+frame) by its four sides: a stamp may lie wholly on a panel, as on paper, but not across its edge. The face's ground
+is not in the way: a shape or an image whose box holds the whole safe area is what everything else is printed on.
+Nor may a box leave the safe area: `inset` mm inside the trim, and on a round, hex or drawn outline card that far
+inside its cut.
 
 The face is read as a grid of CELL_MM cells counted from the asked corner, each row a bit mask (Python's integers);
 a box fits where a run of free cells as wide as the box stands in as many rows as it is tall. The cells are a
@@ -52,7 +53,7 @@ def _drawn(elements, t):
         if isinstance(el, Group):  # a tagged group too
             yield from _drawn(el.children, group_transform(t, el.x, el.y, el.rotate, el.scale))
         elif kind is Qr:  # a template's own code, its quiet zone with it
-            yield _placed((el.x, el.y, el.x + el.size, el.y + el.size), t) if t[1] == t[2] == 0.0 else _turned_box(el, t), True
+            yield _placed((el.x, el.y, el.x + el.size, el.y + el.size), t), False
         elif kind is Text and plain:
             yield from ((op_box(op, el.x, el.y), True) for op in el.ops)
         elif kind is Rect and t[1] == t[2] == 0.0:  # a panel or a frame, square to the face: ink along its sides
@@ -88,16 +89,10 @@ def _arc_steps(r: float) -> tuple[tuple[float, float, float], ...]:
     return tuple((a, b, r - math.sqrt(max(0.0, r * r - (r - a) ** 2))) for a, b in steps)
 
 
-def _turned_box(code: Qr, t) -> Box:
-    """A QR code's square in face mm, by any transform: the box of its four corners."""
-    pts = [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x in (code.x, code.x + code.size) for y in (code.y, code.y + code.size)]
-    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
-
-
 def _placed(box, t) -> Box:
-    """A box of a group's own (or the face's) in face mm, by a transform that turns it by a multiple of 90° at most."""
-    xs = (t[0] * box[0] + t[2] * box[1] + t[4], t[0] * box[2] + t[2] * box[3] + t[4])
-    ys = (t[1] * box[0] + t[3] * box[1] + t[5], t[1] * box[2] + t[3] * box[3] + t[5])
+    """A box of a group's own (or the face's) in face mm: the box of its four corners, however the group is turned."""
+    xs = [t[0] * x + t[2] * y + t[4] for x in (box[0], box[2]) for y in (box[1], box[3])]
+    ys = [t[1] * x + t[3] * y + t[5] for x in (box[0], box[2]) for y in (box[1], box[3])]
     return min(xs), min(ys), max(xs), max(ys)
 
 
