@@ -1502,6 +1502,19 @@ MUTANTS: list[Mutant] = [
            '(_rounded(cx - a, cy - b, cx + a, cy + b, a, b),)', '((cx - a, cy - b, cx + a, cy + b),)', ['tests/test_ink_areas.py'], ''),
     Mutant('RC5', "a rounded panel's own region left out: a badge beside its corner rasterised", 'pnp/render/ink_elements.py',
            ', _rounded(x0, y0, x1, y1, r, r)\n', '\n', ['tests/test_ink_areas.py'], ''),
+    # s30: stamps that never cover a rule (issue #99 item 3)
+    Mutant('SR1', "a QR stamp placed without looking at what the face draws", 'pnp/layout/stamp.py',
+           'at = room.place([*ink, (spot.x', 'at = room.place([(spot.x', ['tests/test_stamp_clear.py'], 'covers_printed_text'),
+    Mutant('SR2', "a stamp that finds no room said nowhere", 'pnp/outputs/stamping.py',
+           '            findings.append(_no_room(', '            (_no_room(', ['tests/test_stamp_clear.py', 'tests/test_feedback_stamps.py'],
+           'covers_printed_text or taller or full_of_text or too_small'),
+    Mutant('SR3', "a round, hex or outline card's cut taken for its rectangle", 'pnp/layout/free_room.py',
+           '        if shape.straight:', '        if True:', ['tests/test_stamp_clear.py'], 'outline_card'),
+    Mutant('SR4', "a stamp with no free place set in its corner over the text", 'pnp/layout/stamp.py',
+           '            return Stamped(face, LeftOut("text", width_mm, self.height_mm))',
+           '            spot = room._corner_spot(width_mm, self.height_mm)', ['tests/test_stamp_clear.py'], 'full_of_text'),
+    Mutant('SR5', "a QR code the template drew taken for empty ground", 'pnp/layout/free_room.py',
+           '        elif kind is Qr:', '        elif False:', ['tests/test_stamp_clear.py'], 'own_qr'),
 ]
 
 

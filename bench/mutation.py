@@ -99,6 +99,10 @@ MODULES: dict[str, list[str]] = {
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
     "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
+    # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck
+    "pnp/layout/free_room.py": ["tests/test_stamp_clear.py"],
+    "pnp/layout/stamp.py": ["tests/test_stamp_clear.py", "tests/test_feedback_stamps.py"],
+    "pnp/outputs/stamping.py": ["tests/test_stamp_clear.py", "tests/test_feedback_stamps.py"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
     "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],

@@ -325,9 +325,9 @@ def test_the_paper_feedback_sheets_version_column_gives_the_code_and_the_version
 def test_a_card_too_small_for_its_qr_stamp_keeps_the_text_and_the_deck_is_warned_once(tmp_path):
     root = make_project(tmp_path / "small")
     deck = root / "data/fb/decks/heroes.yaml"
-    deck.write_text(deck.read_text().replace("size: poker", "size: 30 x 40"))
+    deck.write_text(deck.read_text().replace("size: poker", "size: 20 x 30"))  # a 13 mm safe width: the code is 16 mm
     result = run_pnp(root, "build", "fb", "--only", "cards")
-    warned = [line for line in result.output.splitlines() if "no room in their safe area for a QR stamp" in line]
+    warned = [line for line in result.output.splitlines() if "no room in the safe area for its QR stamp" in line]
     assert result.exit_code == 0 and len(warned) == 1 and warned[0].startswith("data/fb/game.yaml:4:"), result.output
     import pypdfium2 as pdfium
     import zxingcpp

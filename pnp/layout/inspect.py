@@ -17,6 +17,7 @@ SAFE_EPS_MM = 0.05  # positions are written to 0.01 pt: a text set exactly 3 mm 
 RULE_MM = 1.0  # a filled rectangle this thin reads as a rule, not an area
 CIRCLE_SAMPLES = 72  # points around a ring or an ellipse: 5° apart, within 0.01 mm of the curve on a 60 mm ring
 SEGMENT_SAMPLES = 16  # points along a straight rule
+GLYPH_ABOVE, GLYPH_BELOW = 0.75, 0.2  # a text run's glyphs, in ems above and below its baseline: capitals and descenders
 KIND_NAMES = {Rect: "rect", Ellipse: "ellipse", Image: "image", Icon: "icon"}
 
 
@@ -46,17 +47,17 @@ def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0), text: bool = True):
                 yield box("cell" if cell else "polygon", min(xs), min(ys), max(xs), max(ys))
             case Text(x, y, ops):
                 if text:
-                    yield from (box("text", *_op_box(op, x, y)) for op in ops)
+                    yield from (box("text", *op_box(op, x, y)) for op in ops)
             case Group(gx, gy, rot, scale, children):
                 yield from face_bounds(children, group_transform(transform, gx, gy, rot, scale), text)
 
 
-def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
+def op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
     """A text run by its glyph extents (an inline icon by its square), in mm from the text element's origin."""
     if type(op) is TextOp:
         x0 = x + op.x / PT_PER_MM
-        top = y + (op.y - op.size * 0.75) / PT_PER_MM
-        return x0, top, x0 + op.w / PT_PER_MM, y + (op.y + op.size * 0.2) / PT_PER_MM
+        top = y + (op.y - op.size * GLYPH_ABOVE) / PT_PER_MM
+        return x0, top, x0 + op.w / PT_PER_MM, y + (op.y + op.size * GLYPH_BELOW) / PT_PER_MM
     x0, y0 = x + op.x / PT_PER_MM, y + op.y / PT_PER_MM
     return x0, y0, x0 + op.size / PT_PER_MM, y0 + op.size / PT_PER_MM
 
@@ -144,7 +145,7 @@ def _settled_at_once(elements, w: float, h: float, safe_mm: float) -> bool:
 
 def _text_clear(el: Text, w: float, h: float, limit: float) -> bool:
     """Whether the box around a text's marked runs (`_text_marks`'s) lies clear: True for a text with none. Each run's
-    box is `_op_box`'s, its sums written out here, and the box grows by comparisons: every text of a deck comes here."""
+    box is `op_box`'s, its sums written out here, and the box grows by comparisons: every text of a deck comes here."""
     x, y, left = el.x, el.y, None
     for op in el.ops:
         if type(op) is TextOp:
@@ -258,7 +259,7 @@ def _element_marks(el, frame: _Frame):
 
 def _text_marks(el: Text, frame: _Frame):
     """Each run of a text (a word's box, an inline icon's) unless the box around them all settles them; blank runs are no mark."""
-    runs = [(op, _op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
+    runs = [(op, op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
     if not runs or frame.settled(runs[0][1] if len(runs) == 1 else _enclosing(box for _, box in runs), 0.0):
         return
     for op, box in runs:

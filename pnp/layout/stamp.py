@@ -1,9 +1,13 @@
-"""A version stamp drawn on a laid-out face: small text in a corner of the safe area.
+"""A version stamp drawn on a laid-out face: small text, and with a feedback link a QR code, where the face prints nothing.
 
-A round or hex card has no corner there: its box's corner lies outside the cut, where the stamp printed as a fragment
-at the edge. Its stamp moves from the box's corner straight towards the centre until its whole box is `inset` inside
-the cut (pnp.core.shapes.Shape.depth), which keeps it as near the corner asked for as the shape allows."""
+The stamp tells printings apart; it is no part of the game, so it never covers a rule or a picture. Its text goes to
+the free place nearest the deck's corner, then its QR code to the free place nearest that corner besides, each inside
+the safe area (`inset` mm inside the trim, and on a round, hex or outline card that far inside its cut) and clear of
+everything the face draws (pnp.layout.free_room). A part with no such place is left off the face, and the caller is
+told which and how much room it needed (`Stamped`), to say so once for the deck."""
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
@@ -11,69 +15,83 @@ from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import PT_PER_MM
 from pnp.core.units import STAMP_INSET_MM as INSET_MM
 from pnp.layout.elements import STAMP_PT, Face, Qr, Text
+from pnp.layout.free_room import CLEAR_MM, Room, ink_boxes
+from pnp.layout.inspect import GLYPH_ABOVE, GLYPH_BELOW
 from pnp.layout.qr import MIN_MODULE_MM, QUIET_MODULES, qr_modules
 from pnp.layout.typeset import TextOp
 
-STEPS = 200  # positions tried from the corner to the centre: 0.2 mm apart on a 60 mm card
 QR_MODULE_MM = round(MIN_MODULE_MM + 0.004, 3)  # 0.4 mm: GS1's smallest module a phone reads, no larger, as a stamp stays small
 QR_INK, QR_GROUND = "#000000", "#ffffff"  # the most contrast a printer gives, whatever the card's colours
 
 
+class LeftOut(NamedTuple):
+    """A part of a stamp that found no free place on its face: `part` ("text" or "QR code") and the w × h mm it needs."""
+
+    part: str
+    w: float
+    h: float
+    modules: int = 0  # a QR code's modules a side, without its quiet zone
+
+
+class Stamped(NamedTuple):
+    face: Face
+    left_out: LeftOut | None  # None: the whole stamp is on the face
+
+
 def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE,
             link: str | None = None) -> Face:
-    """`face` with `text` set in `corner`, its box `inset` mm in from the trim on both sides (never less than INSET_MM,
-    so wholly inside the safe area); on a `shape` whose cut leaves that corner (a circle, a hexagon), moved towards the
-    centre until its box is that far inside the cut. With a `link`, a QR code of it sits in the corner and the text
-    beside it, the code's square (its quiet zone too) inside the safe area like the text.
+    """`face` with `text` set at the free place nearest `corner`, its box at least `inset` mm in from the trim (never
+    less than INSET_MM, so wholly inside the safe area) and inside the cut of a `shape` that leaves the corner (a
+    circle, a hexagon, an outline). With a `link`, a QR code of it (its quiet zone too) at the next free place."""
+    return Stamping(corner, font, color, inset, shape).place(face, text, link).face
 
-    The stamp is decoration to the face checks: it tells revisions apart, it is not part of the game."""
-    return Stamping(corner, font, color, inset, shape)(face, text, link)
+
+def qr_side(link: str) -> tuple[float, int]:
+    """The side (mm) of the square a QR stamp of `link` takes, its quiet zone included, and its modules a side: the
+    smallest code segno makes of it, each module QR_MODULE_MM."""
+    modules = len(qr_modules(link, "l"))  # segno raises the level where the same size allows
+    return (modules + 2 * QUIET_MODULES) * QR_MODULE_MM, modules
 
 
 class Stamping:
-    """`stamped` for the faces of one deck: its font's height and its corner worked out once, each face's stamp from
-    its text and link."""
+    """`stamped` for the faces of one deck: its font's height, its corner and the room its shape leaves worked out
+    once, each face's stamp from its text, its link and what the face draws."""
 
     def __init__(self, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE):
         self.corner, self.font, self.color, self.shape = corner, font, color, shape
-        self.ascent, descent = getAscentDescent(font, STAMP_PT)  # points; descent is negative
-        self.height_mm = (self.ascent - descent) / PT_PER_MM
-        self.left = max(inset, INSET_MM)
-        self.at_left, self.at_top = corner.endswith("left"), corner.startswith("top")
+        self.ascent, _ = getAscentDescent(font, STAMP_PT)  # points, from the text's top to its baseline
+        # the box the stamp's glyphs fill, as every text's on the face is measured (pnp.layout.inspect.face_bounds)
+        self.height_mm = (GLYPH_ABOVE + GLYPH_BELOW) * STAMP_PT / PT_PER_MM
+        self.glyph_top_mm = (self.ascent - GLYPH_ABOVE * STAMP_PT) / PT_PER_MM
+        self.inset = max(inset, INSET_MM)
+        self.rooms: dict[tuple[float, float], Room] = {}
 
-    def __call__(self, face: Face, text: str, link: str | None = None) -> Face:
+    def room(self, w: float, h: float) -> Room:
+        room = self.rooms.get((w, h))
+        if room is None:
+            room = self.rooms[(w, h)] = Room(w, h, self.shape, self.inset, self.corner)
+        return room
+
+    def place(self, face: Face, text: str, link: str | None = None) -> Stamped:
+        """The face with as much of its stamp as finds room: the text, then the QR code; what did not, if anything."""
+        room = self.room(face.w, face.h)
+        ink = ink_boxes(face.elements, face.w, face.h, self.inset)
         width_mm = stringWidth(text, self.font, STAMP_PT) / PT_PER_MM
-        height_mm, left = self.height_mm, self.left
-        modules = qr_modules(link, "l") if link else ()  # segno raises the level where the same size allows
-        side = (len(modules) + 2 * QUIET_MODULES) * QR_MODULE_MM if modules else 0.0
-        box_w, box_h = side + width_mm, max(side, height_mm)
-        x = left if self.at_left else face.w - left - box_w
-        y = left if self.at_top else face.h - left - box_h
-        if not self.shape.straight:  # a circle, a hexagon, a drawn outline
-            x, y = _inside(self.shape, face.w, face.h, x, y, box_w, box_h, left)
-        qr_x, text_x = (x, x + side) if self.at_left else (x + width_mm, x)
-        qr_y, text_y = (y, y) if self.at_top else (y + box_h - side, y + box_h - height_mm)
+        spot = room.place(ink, width_mm, self.height_mm)
+        if spot is None:
+            return Stamped(face, LeftOut("text", width_mm, self.height_mm))
         op = TextOp(0.0, self.ascent, self.font, STAMP_PT, self.color, text, width_mm * PT_PER_MM)
-        code = (Qr(qr_x, qr_y, side, modules, QR_INK, QR_GROUND),) if modules else ()
-        return Face(face.w, face.h, face.bleed, (*face.elements, *code, Text(text_x, text_y, (op,), decoration=True)), face.icons)
+        label = Text(spot.x, spot.y - self.glyph_top_mm, (op,), decoration=True)
+        code, left_out = (), None
+        if link:
+            side, modules = qr_side(link)
+            at = room.place([*ink, (spot.x, spot.y, spot.x + width_mm, spot.y + self.height_mm)], side, side)
+            if at is None:
+                left_out = LeftOut("QR code", side, side, modules)
+            else:
+                code = (Qr(at.x, at.y, side, qr_modules(link, "l"), QR_INK, QR_GROUND),)
+        # the text last: pnp.layout.elements.without_stamp takes it off for the face's digest
+        return Stamped(Face(face.w, face.h, face.bleed, (*face.elements, *code, label), face.icons), left_out)
 
 
-def qr_fits(w: float, h: float, text: str, font: str, link: str, inset: float = INSET_MM) -> bool:
-    """Whether a QR stamp of `link` with `text` beside it fits a `w` × `h` mm face inside its safe area (a shaped card's
-    cut, which takes more room, is met by moving the stamp in: `_inside`)."""
-    side = (len(qr_modules(link, "l")) + 2 * QUIET_MODULES) * QR_MODULE_MM
-    room = 2 * max(inset, INSET_MM)
-    return side + stringWidth(text, font, STAMP_PT) / PT_PER_MM <= w - room and side <= h - room
-
-
-def _inside(shape: Shape, w: float, h: float, x: float, y: float, box_w: float, box_h: float, inset: float) -> tuple[float, float]:
-    """The first place on the way from (x, y) to the centred box whose corners and the middles of its sides all lie
-    `inset` mm inside the cut (a drawn outline's notch may reach between two corners)."""
-    depth = shape.depth(w, h)
-    cx, cy = (w - box_w) / 2, (h - box_h) / 2
-    for step in range(STEPS + 1):
-        t = step / STEPS
-        px, py = x + (cx - x) * t, y + (cy - y) * t
-        if min(depth(px + dx, py + dy) for dx in (0.0, box_w / 2, box_w) for dy in (0.0, box_h / 2, box_h)) >= inset:
-            return px, py
-    return cx, cy
+__all__ = ["CLEAR_MM", "INSET_MM", "QR_MODULE_MM", "LeftOut", "Stamped", "Stamping", "qr_side", "stamped"]
