@@ -170,3 +170,12 @@ def test_the_back_must_hold_the_symbol_with_both_light_margins(project, magnific
     out = _validate(project)
     found = [row for row in out.splitlines() if ": error:" in row]
     assert (found == []) is fits, out
+
+
+def test_a_barcode_on_a_dark_ground_is_one_error_at_the_ground_line(project):
+    """A scanner reads black bars against a light ground; the game's blue (#2e6da4) is too dark for that."""
+    _boxes(project, FULL + "ground: blue\n")
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "ground:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "pale" in found[0], out

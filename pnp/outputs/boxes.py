@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from pnp.core.colour import luminance
 from pnp.core.errors import error
 from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.boxes import BoxContents, game_boxes
@@ -31,6 +32,7 @@ from pnp.render.markings import INSET_MM, draw_markings, marking_lines, markings
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
 FALLBACK = {"back": "front", "top": "side"}
+LIGHT_GROUND = 0.5  # relative luminance: a barcode's ground at least this light keeps black bars as distinct as on white paper, near enough
 MARKINGS = "markings"  # the slot side of a box's retail markings, drawn over its marked panel (pnp.render.markings)  # a face without its own template takes this one's
 
 
@@ -111,6 +113,13 @@ def _markings(gctx: GameContext, contents: BoxContents, spec, raw, nets, finding
                               raw.key_loc("markings"), game=game.slug, component=f"boxes/{spec.id}"))
         return {}
     ground = _hex(game, spec.markings.ground)
+    if block.symbology is not None and luminance(ground) < LIGHT_GROUND:
+        block_raw = raw.get("markings")
+        loc = block_raw.loc_of("ground") if hasattr(block_raw, "loc_of") else raw.key_loc("markings")
+        findings.append(error("box-markings-ground", f"box '{spec.id}': the barcode's ground {spec.markings.ground} ({ground}) is too dark for a "
+                              "scanner to tell its black bars from it: give the markings a white or pale ground", loc,
+                              game=game.slug, component=f"boxes/{spec.id}"))
+        return {}
     return {MARKINGS: lambda c: draw_markings(c, block, slot.w, font, ground)}
 
 
