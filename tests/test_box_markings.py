@@ -179,3 +179,13 @@ def test_a_barcode_on_a_dark_ground_is_one_error_at_the_ground_line(project):
     line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "ground:" in text)
     found = [row for row in out.splitlines() if ": error:" in row]
     assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "pale" in found[0], out
+
+
+def test_every_font_the_markings_print_is_embedded(marked):
+    """The block's text and the barcode's digits are set in the game's body font, embedded (reportlab's drawings would
+    otherwise name a Helvetica the PDF does not carry)."""
+    from conftest import pdf_fonts
+
+    pdf, _ = marked
+    fonts = pdf_fonts(pdf)
+    assert fonts and all(fonts.values()), fonts

@@ -136,6 +136,6 @@ def _draw_symbol(c, block: MarkingsBlock, x: float, y: float, font: str) -> None
     widget = s.widget(value=block.number[:-1], barWidth=x_pt, barHeight=SYMBOL_MM * block.magnification * MM_PT, fontName=font,
                       fontSize=digits_pt / 1.2, quiet=0,
                       barFillColor=colour(INK), textColor=colour(INK))
-    drawing = Drawing(widget.width, widget.barHeight)
+    drawing = Drawing(widget.width, widget.barHeight, initialFontName=font)  # else the renderer sets Helvetica first: a font not embedded
     drawing.add(widget)
     renderPDF.draw(drawing, c, x + s.quiet_left * x_pt, y)
