@@ -31,7 +31,7 @@ def box_contents(game, spec, raw=None) -> tuple[BoxContents | None, list[Finding
 
     Inner width and height: the largest card plus `clearance` (about 1 mm, so
     cards slide out); depth: every card's thickness plus `depth_clearance`
-    (1–2 mm): PRINTING.md, "Boxes and stock"."""
+    (1–2 mm): PRINTING.md, "Boxes and stock". Its findings also hold a wrong barcode in its markings."""
     unknown = [d for d in spec.decks if d not in game.decks]
     if unknown:
         loc = raw.loc_of("decks") if raw is not None else None
@@ -44,7 +44,39 @@ def box_contents(game, spec, raw=None) -> tuple[BoxContents | None, list[Finding
     card_h = max(d.size[1] for d in decks)
     inner = (round(card_w + spec.clearance, 3), round(card_h + spec.clearance, 3), round(cards * spec.stock + spec.depth_clearance, 3))
     name = spec.name or " & ".join(d.name for d in decks)
-    return BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner, spec.board), []
+    return BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner, spec.board), barcode_findings(game, spec, raw)
+
+
+BARCODE_KINDS = {13: "EAN-13", 12: "UPC-A"}  # digits with the check digit → the symbol that carries them (GS1 General Specifications)
+
+
+def check_digit(body: str) -> str:
+    """The GS1 check digit of the digits before it (EAN-13's first 12, UPC-A's first 11): weights 3, 1, 3, … from the
+    right, as reportlab's barcode widgets work it out when they draw the symbol."""
+    from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
+
+    return Ean13BarcodeWidget._checkdigit(body.zfill(12))  # a leading zero weighs nothing: UPC-A's 11 digits as EAN-13's 12
+
+
+def barcode_findings(game, spec, raw) -> list[Finding]:
+    """One error at the `barcode:` line when the number is not 13 (EAN-13) or 12 (UPC-A) digits ending in their check
+    digit, saying the check digit the others give; none for a box without markings or barcode."""
+    marks = spec.markings
+    if marks is None or marks.barcode is None:
+        return []
+    number = str(marks.barcode).strip()
+    block = raw.get("markings") if raw is not None else None
+    loc = block.loc_of("barcode") if hasattr(block, "loc_of") else (raw.loc_of("markings") if raw is not None else None)
+    where = {"game": game.slug, "component": f"boxes/{spec.id}"}
+    if not number.isdigit() or len(number) not in BARCODE_KINDS:
+        quoted = " (a number that starts with 0 must be quoted, '0…', or YAML drops its zeros)" if isinstance(marks.barcode, int) else ""
+        return [error("box-barcode", f"box '{spec.id}': barcode '{number}' is {len(number)} characters; give the 13 digits of an EAN-13 "
+                      f"or the 12 of a UPC-A, check digit last, digits only{quoted}", loc, **where)]
+    right = check_digit(number[:-1])
+    if number[-1] != right:
+        return [error("box-barcode", f"box '{spec.id}': barcode {number} ({BARCODE_KINDS[len(number)]}) ends in {number[-1]}, but the check digit "
+                      f"of {number[:-1]} is {right}: write {number[:-1]}{right}, or check the number against the one you were given", loc, **where)]
+    return []
 
 
 def game_boxes(game) -> tuple[list[tuple[BoxContents, object, object]], list[Finding]]:

@@ -72,6 +72,25 @@ DEFAULT_STOCK_MM = 0.32  # a 300 gsm card is 0.30–0.35 mm thick (PRINTING.md "
 DEFAULT_BOARD_MM = 0.3  # the card a box is printed on: 300 gsm, the thinnest that holds a deck's shape
 
 
+GS1_MAGNIFICATION = (0.8, 2.0)  # GS1 General Specifications 5.2.3.4: EAN-13/UPC-A print at 80 %–200 % of the 0.33 mm module
+
+
+class MarkingsSpec(Strict):
+    """A box's retail markings (pnp.layout.markings): who made it, where, when and which batch, its warnings and address,
+    and the barcode number (EAN-13: 13 digits, UPC-A: 12, each with its check digit), printed on the box's back."""
+
+    batch: str = ""
+    maker: str = ""
+    place: str = ""  # where it was made
+    date: str = ""  # when, as the maker writes it
+    address: str = ""
+    warnings: list[str] = []
+    barcode: str | int | None = None  # digits; quote a number that starts with 0
+    magnification: float = Field(default=1.0, ge=GS1_MAGNIFICATION[0], le=GS1_MAGNIFICATION[1])
+    contents: bool = True  # list the decks inside and their counts
+    ground: str = "#ffffff"  # the solid colour the block prints on (palette name or #rrggbb)
+
+
 class BoxSpec(Open):
     """A box for one deck or a group of decks; its inner size comes from the cards (pnp.data.boxes)."""
 
@@ -88,6 +107,7 @@ class BoxSpec(Open):
     back: str | None = None
     side: str | None = None
     top: str | None = None
+    markings: MarkingsSpec | None = None  # opt-in retail markings on the back (a two-piece box: the tray's bottom)
 
 
 class BoxesFile(Strict):

@@ -26,6 +26,7 @@ class BoxStyle:
     pieces: Callable[[float, float, float, float], list[Net]]  # (inner w, h, d, board) -> nets
     split: Callable[[float, float, float, float], list[Net]] | None
     about: str
+    marked: str  # the panel retail markings print on: the back, or the tray's base (the box's bottom) with no back to print
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -127,6 +128,6 @@ def two_piece_pieces(w: float, h: float, d: float, board: float = 0.0) -> list[N
 
 
 BOX_STYLES: dict[str, BoxStyle] = {
-    "tuck": BoxStyle(tuck_pieces, tuck_split, "one piece: front, back, sides, tuck flaps, dust flaps, glue tab, thumb notch"),
-    "two-piece": BoxStyle(two_piece_pieces, None, "a tray and a lid that slides over it"),
+    "tuck": BoxStyle(tuck_pieces, tuck_split, "one piece: front, back, sides, tuck flaps, dust flaps, glue tab, thumb notch", "back"),
+    "two-piece": BoxStyle(two_piece_pieces, None, "a tray and a lid that slides over it", "base"),
 }

@@ -12,7 +12,9 @@ cannot share one); only a piece that fits no sheet is an error.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
+from pnp.core.colour import luminance
 from pnp.core.errors import error
 from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.boxes import BoxContents, game_boxes
@@ -20,14 +22,18 @@ from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout.boxes import BOX_STYLES
 from pnp.layout.elements import Face
+from pnp.layout.nets import Net, Slot
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
 from pnp.render.cutters import CUTTERS
+from pnp.render.markings import INSET_MM, draw_markings, marking_lines, markings_block, room_needed
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
-FALLBACK = {"back": "front", "top": "side"}  # a face without its own template takes this one's
+FALLBACK = {"back": "front", "top": "side"}
+LIGHT_GROUND = 0.5  # relative luminance: a barcode's ground at least this light keeps black bars as distinct as on white paper, near enough
+MARKINGS = "markings"  # the slot side of a box's retail markings, drawn over its marked panel (pnp.render.markings)  # a face without its own template takes this one's
 
 
 def build_boxes(gctx: GameContext, options: Options):
@@ -43,7 +49,7 @@ def build_boxes(gctx: GameContext, options: Options):
     pieces: list[NetPiece] = []
     words = sheet_words(game)
     for contents, spec, raw in boxes:
-        nets, misfits = _nets(contents, area)
+        nets, misfits = _nets(contents, area, spec.markings is not None)
         if nets is None:
             w, h, d = contents.inner
             pieces_said = " and ".join(f"its {net.name} ({net.size[0]:.0f} × {net.size[1]:.0f} mm)" for net in misfits)
@@ -54,7 +60,8 @@ def build_boxes(gctx: GameContext, options: Options):
             continue
         faces = _faces(gctx, contents, spec, raw, nets, findings)
         fill = _hex(game, spec.color)
-        pieces += [NetPiece(net, fill, faces, f"{contents.name} ({words.box_part(net.name)})") for net in nets]
+        overlays = _markings(gctx, contents, spec, raw, nets, findings)
+        pieces += [NetPiece(net, fill, faces, f"{contents.name} ({words.box_part(net.name)})", overlays) for net in nets]
     if any(f.severity == "error" for f in findings) or not pieces:
         return [], findings
     face_filter = None
@@ -85,7 +92,50 @@ def box_faces(gctx: GameContext, options: Options) -> Iterator[tuple[Face, str, 
             yield face, f"boxes/{spec.id} {side}", raw.loc_of(key), getattr(spec, key), fill
 
 
-def _nets(contents: BoxContents, area: tuple[int, int]) -> tuple[list | None, list]:
+def _markings(gctx: GameContext, contents: BoxContents, spec, raw, nets, findings) -> dict:
+    """The overlay that prints the box's retail markings in its marked slot, or {} (no markings, or no room: a finding
+    at the `markings:` line saying the room it needs and has)."""
+    if spec.markings is None:
+        return {}
+    game, font = gctx.game, gctx.body_font
+    slot = next((s for net in nets for panel in net.panels for s in panel.slots if s.side == MARKINGS), None)
+    if slot is None:
+        return {}
+    decks = [(game.decks[d].name, game.decks[d].total) for d in contents.decks]
+    block = markings_block(spec.markings, marking_lines(spec.markings, decks), slot.w - 2 * INSET_MM, font)
+    need_w, need_h = room_needed(block, font)
+    has_w, has_h = slot.w - 2 * INSET_MM, slot.h - 2 * INSET_MM
+    if need_w > has_w + 1e-6 or need_h > has_h + 1e-6:
+        panel = "back" if BOX_STYLES[contents.style].marked == "back" else "bottom"
+        findings.append(error("box-markings-room", f"box '{spec.id}': its retail markings need {need_w:.1f} × {need_h:.1f} mm, but its {panel} has "
+                              f"{has_w:.1f} × {has_h:.1f} mm inside its {INSET_MM:g} mm margin: shorten the warnings or address, lower the "
+                              "barcode's magnification (0.8 at least), or give the box larger cards' room (clearance)",
+                              raw.key_loc("markings"), game=game.slug, component=f"boxes/{spec.id}"))
+        return {}
+    ground = _hex(game, spec.markings.ground)
+    if block.symbology is not None and luminance(ground) < LIGHT_GROUND:
+        block_raw = raw.get("markings")
+        loc = block_raw.loc_of("ground") if hasattr(block_raw, "loc_of") else raw.key_loc("markings")
+        findings.append(error("box-markings-ground", f"box '{spec.id}': the barcode's ground {spec.markings.ground} ({ground}) is too dark for a "
+                              "scanner to tell its black bars from it: give the markings a white or pale ground", loc,
+                              game=game.slug, component=f"boxes/{spec.id}"))
+        return {}
+    return {MARKINGS: lambda c: draw_markings(c, block, slot.w, font, ground)}
+
+
+def _marked(nets: list, panel_name: str) -> list:
+    """The nets with a markings slot over the named panel of the first that has it, upright and as large as the panel."""
+    for i, net in enumerate(nets):
+        for j, panel in enumerate(net.panels):
+            if panel.name == panel_name:
+                xs, ys = [p[0] for p in panel.points()], [p[1] for p in panel.points()]
+                slot = Slot((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, max(xs) - min(xs), max(ys) - min(ys), 0.0, MARKINGS)
+                panels = (*net.panels[:j], replace(panel, slots=(*panel.slots, slot)), *net.panels[j + 1:])
+                return [*nets[:i], Net(net.name, panels, net.marks), *nets[i + 1:]]
+    return nets
+
+
+def _nets(contents: BoxContents, area: tuple[int, int], marked: bool = False) -> tuple[list | None, list]:
     """The box's pieces, each fitted to the printable area on its own (the pages take them as they come): whole where they
     fit, else the style's split. (None, the pieces of the last way tried that fit no sheet) when no way fits."""
     style = BOX_STYLES[contents.style]
@@ -94,6 +144,8 @@ def _nets(contents: BoxContents, area: tuple[int, int]) -> tuple[list | None, li
         if make is None:
             continue
         made = make(*contents.inner, contents.board)
+        if marked:
+            made = _marked(made, style.marked)
         nets = [fitted(net, area) for net in made]
         if all(n is not None for n in nets):
             return nets, []
@@ -120,6 +172,8 @@ def _faces(gctx: GameContext, contents: BoxContents, spec, raw, nets, findings) 
     keys = sorted({slot.key for net in nets for panel in net.panels for slot in panel.slots})
     faces = {}
     for side, w, h in keys:
+        if side == MARKINGS:
+            continue
         key = side if getattr(spec, side, None) else FALLBACK.get(side, side)
         template = getattr(spec, key, None)
         if template is None:

@@ -3,7 +3,7 @@ them for its option and --help, and a build looks one up, without importing the 
 cutter never draws. tests/test_plain_imports.py holds this list to pnp.render.cutters.CUTTERS."""
 from __future__ import annotations
 
-CUTTER_NAMES = ("silhouette", "cricut", "print-shop")
+CUTTER_NAMES = ("silhouette", "silhouette-4", "silhouette-feeder", "cricut", "siser", "summa-opos", "print-shop")
 
 
 def cutter_named(name: str):

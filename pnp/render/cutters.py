@@ -10,10 +10,17 @@ top-left corner, as the cutter's software and SVG count them.
   top-left, L-shaped corners at the top-right and bottom-left, 0.5 mm thick with
   20 mm arms, 10 mm in from the edges (Studio's defaults; set the same in its
   Registration Marks panel).
+- Silhouette with four corners (the Cameo 5 and Alpha's four-point marks): an L
+  in each corner, the top-left one too.
+- Silhouette with the auto sheet feeder: the Type 1 marks 0.625 in (15.875 mm) in.
 - Cricut (Design Space's Print Then Cut): a solid frame around the largest print
   area it takes, 6.75 × 9.25 in, centred on the page; the pieces lie inside it.
+- Siser (Juliet, Romeo; Leonardo Design Studio): four-corner L marks.
+- Summa (OPOS): a filled square in each corner.
 - print-shop: no marks; the cut line is a 0.25 pt stroke in the separation
   `CutContour` over each piece on the fronts.
+
+Each record says where its numbers come from (`source`).
 """
 from __future__ import annotations
 
@@ -120,6 +127,7 @@ class Cutter:
     # where its marks sit only in corners: (page w, h) -> mm from every edge of the area they enclose, that whole sheets of
     # pieces may fill where they keep off the marks (keep_out), instead of `margin` all round
     inset: Callable[[float, float], float] | None = None
+    source: str = ""  # where its marks' numbers come from: the maker's page, a tool's published layout, or "third-party: where"
 
     def avoid(self, page_w: float, page_h: float) -> list[tuple[int, int, int, int]]:
         """keep_out's boxes in µm from the page's bottom-left (x0, y0, x1, y1), as the sheet planner counts."""
@@ -139,37 +147,85 @@ class Cutter:
 
 
 SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_ARM, SILHOUETTE_LINE = 10.0, 5.0, 20.0, 0.5
+FEEDER_INSET = 0.625 * 25.4  # the auto sheet feeder wants the marks at least 5/8 in from the paper's edges
+FOUR_CORNER_LINE = 0.3  # the Cameo 5 / Alpha four-point Ls' line (third-party: fablabnbg/inkscape-silhouette PR #380 template)
+Rect = tuple[float, float, float, float]
 
 
-def silhouette_marks(page_w: float, page_h: float) -> list[tuple[float, float, float, float]]:
-    i, s, a, t = SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_ARM, SILHOUETTE_LINE
-    right, bottom = page_w - i, page_h - i
-    return [(i, i, s, s),  # the square, top-left
-            (right - a, i, a, t), (right - t, i, t, a),  # the top-right L
-            (i, bottom - t, a, t), (i, bottom - a, t, a)]  # the bottom-left L
+def corner_l(corner: str, page_w: float, page_h: float, inset: float, arm: float, line: float) -> list[Rect]:
+    """An L-shaped mark in one corner (tl, tr, bl, br) of the page, its outer corner `inset` from both edges and its two
+    arms (`arm` long, `line` thick) running along the edges toward the page's middle: two filled rectangles."""
+    right, bottom = page_w - inset, page_h - inset
+    x = inset if corner[1] == "l" else right - arm
+    y = inset if corner[0] == "t" else bottom - line
+    upright_x = inset if corner[1] == "l" else right - line
+    upright_y = inset if corner[0] == "t" else bottom - arm
+    return [(x, y, arm, line), (upright_x, upright_y, line, arm)]
 
 
-CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)  # Print Then Cut's largest print area
+def silhouette_marks(page_w: float, page_h: float, inset: float = SILHOUETTE_INSET) -> list[Rect]:
+    """Studio's Type 1: the square top-left, Ls top-right and bottom-left."""
+    i, s, a, t = inset, SILHOUETTE_SQUARE, SILHOUETTE_ARM, SILHOUETTE_LINE
+    return [(i, i, s, s), *corner_l("tr", page_w, page_h, i, a, t), *corner_l("bl", page_w, page_h, i, a, t)]
+
+
+def four_corner_marks(inset: float, arm: float, line: float) -> Callable[[float, float], list[Rect]]:
+    """An L in every corner (Silhouette's four-point marks, Siser's)."""
+    return lambda page_w, page_h: [r for corner in ("tl", "tr", "bl", "br") for r in corner_l(corner, page_w, page_h, inset, arm, line)]
+
+
+SISER_INSET, SISER_ARM, SISER_LINE = 10.0, 20.0, 0.5  # no published layout found: Studio's sizes in all four corners, set the same in Leonardo
+OPOS_INSET, OPOS_SQUARE = 7.0, 2.0  # third-party: sffc/card-creatr-studio issue #141 (a Summa user's OPOS X marks)
+
+
+def opos_marks(page_w: float, page_h: float) -> list[Rect]:
+    """Summa's OPOS: a filled square in each corner, OPOS_INSET from both edges."""
+    i, s = OPOS_INSET, OPOS_SQUARE
+    return [(x, y, s, s) for y in (i, page_h - i - s) for x in (i, page_w - i - s)]
+
+
+CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)  # Print Then Cut's largest print area (third-party: piecepackr/piecepackr issue #343)
 CRICUT_FRAME, CRICUT_GAP = 1.0, 2.0  # the frame's width and its gap outside the print area
 
 
 def cricut_area(page_w: float, page_h: float) -> tuple[float, float, float, float]:
-    w, h = min(CRICUT_AREA[0], page_w - 40), min(CRICUT_AREA[1], page_h - 40)
+    """Print Then Cut's area on the page, centred: its long side along the page's (9.25 × 6.75 in on a landscape sheet),
+    so the margin a sheet is planned with is the same whichever way the sheet turns; no more than the page less 20 mm a side."""
+    long_side, short_side = max(CRICUT_AREA), min(CRICUT_AREA)
+    area = (long_side, short_side) if page_w > page_h else (short_side, long_side)
+    w, h = min(area[0], page_w - 40), min(area[1], page_h - 40)
     return (page_w - w) / 2, (page_h - h) / 2, w, h
 
 
-def cricut_marks(page_w: float, page_h: float) -> list[tuple[float, float, float, float]]:
+def cricut_marks(page_w: float, page_h: float) -> list[Rect]:
     x, y, w, h = cricut_area(page_w, page_h)
     o, f = CRICUT_GAP + CRICUT_FRAME, CRICUT_FRAME
     return [(x - o, y - o, w + 2 * o, f), (x - o, y + h + CRICUT_GAP, w + 2 * o, f),
             (x - o, y - o, f, h + 2 * o), (x + w + CRICUT_GAP, y - o, f, h + 2 * o)]
 
 
+def _kept(inset: float, mark: float) -> Callable[[float, float], float]:
+    """The margin of marks `mark` deep, `inset` from the edges: pieces keep CLEAR_MM past them (marks that are only
+    Ls along the edges, or small squares, leave every piece this far in clear of them, all round)."""
+    return lambda page_w, page_h: inset + mark + CLEAR_MM
+
+
 CUTTERS: dict[str, Cutter] = {
-    "silhouette": Cutter("silhouette", lambda w, h: SILHOUETTE_INSET + SILHOUETTE_SQUARE + CLEAR_MM, silhouette_marks,
-                         inset=lambda w, h: SILHOUETTE_INSET + SILHOUETTE_LINE + CLEAR_MM),
-    "cricut": Cutter("cricut", lambda w, h: max(cricut_area(w, h)[:2]), cricut_marks),
-    "print-shop": Cutter("print-shop", lambda w, h: 0.0, lambda w, h: [], svg=False, spot=True),
+    "silhouette": Cutter("silhouette", _kept(SILHOUETTE_INSET, SILHOUETTE_SQUARE), silhouette_marks, inset=_kept(SILHOUETTE_INSET, SILHOUETTE_LINE),
+                         source="Silhouette Studio's Registration Marks panel, Type 1 defaults"),
+    "silhouette-4": Cutter("silhouette-4", _kept(SILHOUETTE_INSET, FOUR_CORNER_LINE), four_corner_marks(SILHOUETTE_INSET, SILHOUETTE_ARM, FOUR_CORNER_LINE),
+                           source="third-party: fablabnbg/inkscape-silhouette PR #374 and #380 (four inward Ls 10 mm in, 20 mm arms, 0.3 mm)"),
+    "silhouette-feeder": Cutter("silhouette-feeder", _kept(FEEDER_INSET, SILHOUETTE_SQUARE), lambda w, h: silhouette_marks(w, h, FEEDER_INSET),
+                                inset=_kept(FEEDER_INSET, SILHOUETTE_LINE),
+                                source="third-party: fablabnbg/inkscape-silhouette issue #32 (Studio sets the marks 15.9 mm in) and the "
+                                       "auto sheet feeder threads asking for at least 0.625 in"),
+    "cricut": Cutter("cricut", lambda w, h: max(cricut_area(w, h)[:2]), cricut_marks,
+                     source="Design Space's Print Then Cut limit, 6.75 × 9.25 in (third-party: piecepackr/piecepackr issue #343)"),
+    "siser": Cutter("siser", _kept(SISER_INSET, SISER_LINE), four_corner_marks(SISER_INSET, SISER_ARM, SISER_LINE),
+                    source="third-party: none published (kclipsto/proxies-at-home issue #170 asks for them); set Leonardo's marks to these"),
+    "summa-opos": Cutter("summa-opos", _kept(OPOS_INSET, OPOS_SQUARE), opos_marks,
+                         source="third-party: sffc/card-creatr-studio issue #141 (2 mm OPOS X squares 7 mm from each side)"),
+    "print-shop": Cutter("print-shop", lambda w, h: 0.0, lambda w, h: [], svg=False, spot=True, source="the print shops' CutContour convention"),
 }
 
 

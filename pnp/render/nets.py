@@ -12,7 +12,7 @@ set on pages in rows (`shelves`), inside the printable area with their marks.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -74,7 +74,7 @@ class NetPainter:
         p.close()
         return p
 
-    def draw(self, placed: Placed, fill: str, forms) -> None:
+    def draw(self, placed: Placed, fill: str, forms, overlays: dict | None = None) -> None:
         c = self.c
         c.saveState()
         c.setLineJoin(1)
@@ -89,13 +89,16 @@ class NetPainter:
                 name = forms(slot)
                 if name is not None:
                     self._face(placed, panel, slot, name)
+                elif overlays and slot.side in overlays:
+                    self._face(placed, panel, slot, None, overlays[slot.side])
         self._folds(placed)
         self._cuts(placed)
         self._marks(placed)
         c.restoreState()
 
-    def _face(self, placed: Placed, panel: Panel, slot, name: str) -> None:
-        """A face form centred on its slot, turned clockwise by slot.rotate, clipped to its panel."""
+    def _face(self, placed: Placed, panel: Panel, slot, name: str | None, overlay=None) -> None:
+        """A face form centred on its slot, turned clockwise by slot.rotate, clipped to its panel; or, for a slot that
+        prints no template's face, `overlay(canvas)` drawn in the slot's own points from its bottom-left."""
         c = self.c
         c.saveState()
         c.clipPath(self._path(placed, panel), stroke=0, fill=0)
@@ -103,7 +106,10 @@ class NetPainter:
         c.translate(cx, cy)
         c.rotate(-slot.rotate)  # clockwise on paper
         c.translate(-pt(um(slot.w)) / 2, -pt(um(slot.h)) / 2)
-        c.doForm(name)
+        if overlay is not None:
+            overlay(c)
+        else:
+            c.doForm(name)
         c.restoreState()
 
     def _folds(self, placed: Placed) -> None:
@@ -232,6 +238,7 @@ class NetPiece:
     fill: str
     faces: dict  # Slot.key → Face
     label: str
+    overlays: dict = field(default_factory=dict)  # Slot.side → draw(canvas): what a slot prints that no template draws (a box's markings)
 
 
 FOOTER_BAND_UM = um(5)  # the footer line under the pieces
@@ -314,7 +321,7 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
             placed = Placed(piece.net, left0 + x, top0 - y)
             placed_nets.append(placed)
             forms = {key: drawer.form(face) for key, face in piece.faces.items()}  # defined before the page draws them
-            painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key))
+            painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key), piece.overlays)
         labels = list(dict.fromkeys(pieces[i].label for i, _, _ in page))
         draw_footer(c, page_w, page_h, "bottom", footer_wordings(f"{'DRAFT · ' if draft else ''}{title}", labels, words), font, scale_bar=number == 0,
                     limit=limit_um, keep=words.actual_size, scale_label=words.scale)

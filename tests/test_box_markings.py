@@ -1,0 +1,191 @@
+"""Retail markings on a box: the block read back from the PDF, the barcode decoded from a 600 dpi raster by zxing-cpp
+(as a shop's scanner would), its bars measured against GS1's figures (GS1 General Specifications: a 0.33 mm module at
+100 %, bars 22.85 mm high at 100 % and scaled with it, light margins of 11 and 7 modules for EAN-13 and 9 each side
+for UPC-A), and the mistakes a designer makes said once each at their line."""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+import yaml
+from conftest import render_page, run_pnp
+
+MM = 72 / 25.4
+EAN = "4006381333931"  # a published EAN-13 whose check digit (1) GS1's weights give: 4·1+0·3+0·1+6·3+… ≡ 9 (mod 10)
+UPC = "036000291452"  # a published UPC-A (check digit 2)
+WARNING = "WARNING: CHOKING HAZARD – Small parts. Not for children under 3 yrs."
+TEMPLATE = "{{ rect(0, 0, face.w, face.h, fill=palette.blue) }}\n"
+
+
+def _box(id_: str, style: str, markings: str) -> str:
+    block = "".join(f"      {line}\n" for line in markings.splitlines())
+    return f"  - id: {id_}\n    style: {style}\n    decks: [heroes]\n    front: tiny/box.j2\n    markings:\n{block}"
+
+
+def _boxes(project, markings_ean: str, markings_upc: str = "") -> None:
+    """A tuck box holding the heroes with `markings_ean`, and with `markings_upc` a two-piece box too."""
+    (project / "templates" / "tiny" / "box.j2").write_text(TEMPLATE, encoding="utf-8")
+    text = "boxes:\n" + _box("heroes", "tuck", markings_ean) + (_box("tray", "two-piece", markings_upc) if markings_upc else "")
+    (project / "data" / "tiny" / "boxes.yaml").write_text(text, encoding="utf-8")
+
+
+FULL = f"""\
+batch: B-2026-11
+maker: Tiny Games Ltd
+address: 1 Card Lane, Leeds
+place: Portugal
+date: 11/2026
+warnings: ["{WARNING}"]
+barcode: "{EAN}"
+"""
+
+
+@pytest.fixture(scope="module")
+def marked(tmp_path_factory):
+    """The tiny game with a tuck box marked with an EAN-13 and a two-piece box with a UPC-A at 80 %: its boxes PDF."""
+    import shutil
+
+    from conftest import TEST_PROJECT
+
+    project = tmp_path_factory.mktemp("marked") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    _boxes(project, FULL, f'barcode: "{UPC}"\nmagnification: 0.8\nbatch: T-7\n')
+    result = run_pnp(project, "build", "tiny", "--only", "boxes")
+    assert result.exit_code == 0, result.output + result.stderr
+    cards = sum(card.get("count", 1) for card in yaml.safe_load((project / "data/tiny/decks/heroes.yaml").read_text())["cards"])
+    return project / "output" / "tiny" / "tiny-boxes.pdf", cards
+
+
+def test_the_barcodes_scan_to_the_numbers_given(marked):
+    import zxingcpp
+
+    pdf, _ = marked
+    found = {}
+    with pdfplumber.open(pdf) as doc:
+        pages = len(doc.pages)
+    for index in range(pages):
+        for result in zxingcpp.read_barcodes(render_page(pdf, index, dpi=600)):
+            found[result.text] = result.format
+    assert found.get(EAN) == zxingcpp.BarcodeFormat.EAN13
+    # a UPC-A is the EAN-13 with a leading 0 to some readers: either way it carries the 12 digits given
+    assert UPC in found or "0" + UPC in found, found
+
+
+def test_the_block_reads_back_with_the_contents_the_warning_and_who_made_it(marked):
+    pdf, cards = marked
+    with pdfplumber.open(pdf) as doc:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in doc.pages)
+    for said in (f"Contents: {cards} × Heroes", "WARNING: CHOKING HAZARD", "under 3 yrs.", "Made by: Tiny Games Ltd, 1 Card Lane, Leeds",
+                 "Made in: Portugal, 11/2026", "Batch: B-2026-11", "Batch: T-7"):
+        assert said in text, said
+
+
+def _bars(page) -> list[dict]:
+    """The barcode's bars: black filled rectangles at least 10 mm high."""
+    return [r for r in page.rects if r.get("fill") and r["non_stroking_color"] in ((0, 0, 0), (0.0, 0.0, 0.0), [0, 0, 0]) and r["height"] > 10 * MM]
+
+
+@pytest.mark.parametrize("magnification, left, right", [(1.0, 11, 7), (0.8, 9, 9)], ids=["ean-13", "upc-a"])
+def test_the_bars_are_vectors_of_gs1_size_with_their_light_margins_clear(marked, magnification, left, right):
+    pdf, _ = marked
+    module = 0.33 * magnification
+    with pdfplumber.open(pdf) as doc:
+        groups = [(page, bars) for page in doc.pages for bars in _symbols(_bars(page))]
+        page, bars = next((p, b) for p, b in groups if abs(min(r["width"] for r in b) / MM - module) < 0.01)
+        assert not page.images, "the page holds an image: the barcode must be drawn as vectors"
+        assert max(r["height"] for r in bars) / MM >= 22.85 * magnification - 0.01
+        normal = min(r["height"] for r in bars) / MM
+        assert normal == pytest.approx(22.85 * magnification, abs=0.05)
+        first, last = min(r["x0"] for r in bars), max(r["x1"] for r in bars)
+        assert (last - first) / MM == pytest.approx(95 * module, abs=0.02)  # 95 modules from the first bar to the last
+        top, bottom = min(r["top"] for r in bars), max(r["bottom"] for r in bars)
+        margin_l, margin_r = (first - left * module * MM, first), (last, last + right * module * MM)
+        for x0, x1 in (margin_l, margin_r):
+            ink = [o for o in page.rects + page.lines + page.curves if o["x0"] < x1 - 0.01 and o["x1"] > x0 + 0.01
+                   and o["top"] < bottom and o["bottom"] > top and o not in bars and _dark(o)]
+            assert not ink, f"ink in the light margin {x0 / MM:.2f}–{x1 / MM:.2f} mm"
+        ground = [r for r in page.rects if r.get("fill") and _light(r) and r["x0"] <= margin_l[0] + 0.01 and r["x1"] >= margin_r[1] - 0.01
+                  and r["top"] <= top and r["bottom"] >= bottom]
+        assert ground, "no solid light ground under the symbol and its margins"
+        label = min((w for w in page.extract_words() if w["text"] == "Contents:" and w["bottom"] < top), key=lambda w: top - w["bottom"])
+        assert any(g["x0"] <= label["x0"] and g["top"] <= label["top"] for g in ground), "the block's text is not on the symbol's ground"
+
+
+def _symbols(bars: list[dict]) -> list[list[dict]]:
+    """Bars grouped into symbols: bars closer than 3 mm apart belong together."""
+    out: list[list[dict]] = []
+    for bar in sorted(bars, key=lambda r: (round(r["top"]), r["x0"])):
+        if out and bar["x0"] - out[-1][-1]["x1"] < 3 * MM and abs(bar["bottom"] - out[-1][-1]["bottom"]) < 10 * MM:
+            out[-1].append(bar)
+        else:
+            out.append([bar])
+    return [g for g in out if len(g) > 20]
+
+
+def _dark(obj) -> bool:
+    colour = obj.get("non_stroking_color") if obj.get("fill") else obj.get("stroking_color")
+    return isinstance(colour, (tuple, list)) and len(colour) == 3 and max(colour) < 0.5
+
+
+def _light(obj) -> bool:
+    colour = obj.get("non_stroking_color")
+    return isinstance(colour, (tuple, list)) and len(colour) == 3 and min(colour) > 0.95
+
+
+def _validate(project) -> str:
+    return run_pnp(project, "validate", "tiny").output
+
+
+def test_a_wrong_check_digit_is_one_error_at_the_barcode_line_saying_the_right_one(project):
+    _boxes(project, FULL.replace(EAN, EAN[:-1] + "7"))
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "barcode:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1, out
+    assert f"boxes.yaml:{line}:" in found[0] and "check digit" in found[0] and EAN in found[0], out
+
+
+def test_a_number_of_the_wrong_length_is_one_error_at_its_line(project):
+    _boxes(project, FULL.replace(EAN, "40063813339"))
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "barcode:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "13 digits" in found[0], out
+
+
+def test_markings_too_large_for_the_back_are_one_error_at_the_markings_line(project):
+    """At 200 % an EAN-13 with its light margins is 113 × 0.66 = 74.6 mm wide: more than a poker card's box back."""
+    _boxes(project, FULL + "magnification: 2.0\n")
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "markings:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "no room" not in found[0] and "magnification" in found[0], out
+
+
+@pytest.mark.parametrize("magnification, fits", [(1.45, True), (1.55, False)])
+def test_the_back_must_hold_the_symbol_with_both_light_margins(project, magnification, fits):
+    """A poker tuck box's back is 64.8 mm wide (63.5 mm card, 1 mm play, 0.3 mm board); an EAN-13 with its light margins
+    is (11 + 95 + 7) modules of 0.33 mm × the magnification: 54.1 mm at 145 %, 57.8 mm at 155 %, which with the block's
+    3 mm margins and 2 mm of ground either side (64.8 − 10 = 54.8 mm) fits only the first."""
+    _boxes(project, f'barcode: "{EAN}"\nmagnification: {magnification}\n')
+    out = _validate(project)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert (found == []) is fits, out
+
+
+def test_a_barcode_on_a_dark_ground_is_one_error_at_the_ground_line(project):
+    """A scanner reads black bars against a light ground; the game's blue (#2e6da4) is too dark for that."""
+    _boxes(project, FULL + "ground: blue\n")
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "ground:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "pale" in found[0], out
+
+
+def test_every_font_the_markings_print_is_embedded(marked):
+    """The block's text and the barcode's digits are set in the game's body font, embedded (reportlab's drawings would
+    otherwise name a Helvetica the PDF does not carry)."""
+    from conftest import pdf_fonts
+
+    pdf, _ = marked
+    fonts = pdf_fonts(pdf)
+    assert fonts and all(fonts.values()), fonts
