@@ -4,7 +4,7 @@ reportlab keeps each picture's compressed stream in its document until `save`, t
 list, joins the list and writes the join: a PDF of photographic art (several megabytes a card) was in memory three
 or four times over (issue 74). Here, once a document's pictures pass SPOOL_MIN_BYTES together, their streams move
 to a file of their own (`Spool`, an unnamed temporary in the output's folder, gone when closed or killed), and the
-PDF is written to a file object by object (`write_streamed`), each spooled stream copied from that file in pieces.
+PDF is written to a file object by object (`Spool.save`), each spooled stream copied from that file in pieces.
 The bytes are reportlab's own: the objects are formatted by reportlab and laid out as `PDFDocument.format` lays them
 out, offsets and cross-reference table alike (pnp.layout.rl.save_objects, the one seam onto reportlab's internals;
 tests/test_pdf_stream.py holds the two writers to the same bytes).
