@@ -76,12 +76,12 @@ def _run_here() -> None:
     from pnp.core.collector import frozen_after
 
     argv = sys.argv[1:]
-    ends = command_of(argv) in ENDS_PAUSED and "--help" not in argv
+    ends = _command_of(argv) in ENDS_PAUSED and "--help" not in argv
     _, run_cli = frozen_after(_command_line, keep_off=ends)
     run_cli()
 
 
-def command_of(argv: list[str]) -> str | None:
+def _command_of(argv: list[str]) -> str | None:
     """The command word of pnp's arguments (`build` in `pnp --root x build -q`), None with `--help`, `--version` or none."""
     words = iter(argv)
     for word in words:
