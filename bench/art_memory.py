@@ -104,7 +104,7 @@ def peak_of(folder: Path, *args: str, cap_bytes: int | None = None, root: Path =
     import resource
 
     prelude = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({cap_bytes}, {cap_bytes}))\n" if cap_bytes else ""
-    env = {**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "1", "PYTHONPATH": str(root)}
+    env = {**os.environ, "PNP_JOBS": "1", "PYTHONPATH": str(root)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-c", prelude + CHILD, "--root", str(folder), *args], capture_output=True, text=True, env=env,
                           cwd=tempfile.gettempdir())  # not this checkout's folder: PYTHONPATH says which pnp runs

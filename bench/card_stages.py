@@ -157,7 +157,7 @@ def main() -> None:
         for _ in range(runs):
             subprocess.run(["rm", "-rf", str(project / "output")], check=True)
             done = subprocess.run([sys.executable, __file__, "--child", str(project)], capture_output=True, text=True, check=True,
-                                  env={**os.environ, "PNP_JOBS": "1", "PNP_SERVER": "0"})
+                                  env={**os.environ, "PNP_JOBS": "1"})
             results.append(json.loads(done.stdout.strip().splitlines()[-1]))
     for r in results:
         r[NO_STAGE] = r["whole process"] - sum(v for row, v in r.items() if row != "whole process" and not row.startswith("…"))

@@ -141,7 +141,7 @@ def main() -> None:
             for name in configs[round_ % len(configs):] + configs[:round_ % len(configs)]:
                 shutil.rmtree(project / "output", ignore_errors=True)
                 done = subprocess.run([sys.executable, __file__, "--child", args.kind, str(project), *([name] if name else [])],
-                                      capture_output=True, text=True, env={**os.environ, "PNP_SERVER": "0"})
+                                      capture_output=True, text=True, env=os.environ)
                 samples.setdefault(name, []).append(path_of(args.kind, done.stderr))
     load = os.getloadavg()
     print(f"{args.kind} {args.cards if args.kind == 'deck' else ''}: medians of {args.rounds}, load {load[0]:.1f}")

@@ -492,7 +492,7 @@ def prepare(root: Path, canary: str) -> Bench:
     tmp, xdg = root / "tmp", root / "xdg"
     tmp.mkdir()
     xdg.mkdir()
-    env = {"PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "PNP_SERVER": "0", "PNP_JOBS": "1", "TMPDIR": str(tmp),
+    env = {"PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "PNP_JOBS": "1", "TMPDIR": str(tmp),
            "XDG_CACHE_HOME": str(xdg), "NO_COLOR": "1", "PNP_CACHE_KEY": str(xdg / "pnp/cache-key")}
     base = root / "base"
     shutil.copytree(ROOT / "tests/project", base, ignore=shutil.ignore_patterns("output"))

@@ -46,7 +46,7 @@ GAME_FOLDERS = ("data", "templates", "fonts")
 
 def run(cmd: list[str], root: Path) -> str:
     """What one command in a fresh process importing pnp from `root` printed (the in-process rows print their times)."""
-    done = subprocess.run(cmd, cwd=root, env={**os.environ, "PYTHONPATH": str(root), "PNP_SERVER": "0"}, capture_output=True, text=True)
+    done = subprocess.run(cmd, cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"failed ({done.returncode}): {' '.join(cmd[:3])}\n{done.stderr[-2000:]}")
     return done.stdout
@@ -54,7 +54,7 @@ def run(cmd: list[str], root: Path) -> str:
 
 def run_timed(cmd: list[str], root: Path) -> tuple[float, float]:
     """(wall, CPU) of one command in a fresh process, its workers included (os.wait4 counts the children it waited for)."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PNP_SERVER": "0"}
+    env = {**os.environ, "PYTHONPATH": str(root)}
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)

@@ -294,7 +294,7 @@ def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict
     try:
         clean_copy(copy)
         configure(copy, module.split("#")[0], tests)
-        env = {**os.environ, "PNP_JOBS": "1", "PNP_SERVER": "0"}
+        env = {**os.environ, "PNP_JOBS": "1"}
         done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *patterns(module)], cwd=copy, env=env,
                               capture_output=True, text=True)
         meta = copy / "mutants" / (module.split("#")[0] + ".meta")

@@ -6,19 +6,12 @@
     python bench/speed.py --root DIR   (time another checkout of pnp, e.g. the commit before a change)
     python bench/speed.py --against DIR (time this checkout and DIR in turn, row by row: a before/after table)
     python bench/speed.py --against A --against B (several checkouts, each compared with this one)
-    python bench/speed.py --rows 3,4,10 --modes new   (only these rows of the table, only in a new process)
+    python bench/speed.py --rows 3,4,10   (only these rows of the table)
     python bench/speed.py --no-validate   (every build without its checks: the build machinery alone)
 
 Every row is a fresh process but the two `pnp watch` rows: three one-card
 edits a run, rebuilt by one watch process, as the seconds it prints (its first
 save, then the median of the later ones).
-
-Each row that runs `pnp build` is timed twice: in a new process of its own
-(PNP_SERVER=0: every import, every time), and handed to a warm fork server
-(pnp.launch: `pnp` as a designer runs it after the first command, whose child
-starts with pnp imported and every cache in memory empty; the build cache on
-disk is removed as for the other column). The server is started before the
-runs, in a folder of the benchmark's own, and stopped after them.
 
 The calibration is raw reportlab drawing 10,000 short text strings into a PDF
 in a fresh process, measured in the same run: on a shared or throttled
@@ -35,7 +28,6 @@ docs/performance.md).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import io
 import json
@@ -55,7 +47,6 @@ from cards import make_project  # the synthetic deck maker of bench/cards.py
 
 HERE = Path(__file__).resolve().parent.parent
 LAST_CPU = 0.0  # CPU seconds (user + system) of the last command run and the workers it waited for
-SERVER_ENV: dict[str, str] = {"PNP_SERVER": "0"}  # how `pnp` commands run: each in a new process, or handed to a fork server
 
 CALIBRATION = """
 import io, time
@@ -88,7 +79,7 @@ def run(cmd: list[str], root: Path, cwd: Path | None = None) -> tuple[float, flo
 
     The CPU seconds of the tree go to LAST_CPU, for the row being measured."""
     global LAST_CPU
-    env = {**os.environ, "PYTHONPATH": str(root), **SERVER_ENV}
+    env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd or root, env=env, stdout=out, stderr=err)
@@ -278,7 +269,6 @@ def main() -> None:
     parser.add_argument("--against", type=Path, action="append", default=[],
                         help="another checkout, timed in turn with --root row by row, for a before/after table (repeatable)")
     parser.add_argument("--rows", help="only these rows, by their number in the table from 0 (comma-separated)")
-    parser.add_argument("--modes", default="new,served", help="new (each command a new process), served (through a fork server), or both")
     parser.add_argument("--no-validate", action="store_true",
                         help="run every `pnp build` of the rows with --no-validate: what building costs with the checks aside, "
                              "to compare checkouts whose checks differ (the watch rows and bench/cards.py keep theirs)")
@@ -286,55 +276,36 @@ def main() -> None:
     if args.no_validate:
         BUILD_EXTRA.append("--no-validate")
     wanted = {int(n) for n in args.rows.split(",")} if args.rows else set(range(len(MEASURE_ROWS)))
-    modes = [mode for name, mode in zip(("new", "served"), MODES, strict=True) if name in args.modes.split(",")]
     runs = 1 if args.quick else max(1, args.runs)
     big, large = (200, 1000) if args.quick else (2000, 10_000)
     roots = [args.root.resolve()] + [path.resolve() for path in args.against]
     for root in roots:
         compile_bytecode(root)
-    tables = {(mode, root): new_rows(big, large) for mode in modes for root in roots}
-    served_roots = [root for root in roots if (root / "pnp" / "launch").is_dir()]  # a checkout from before the fork server runs every command itself
+    tables = {root: new_rows(big, large) for root in roots}
     with tempfile.TemporaryDirectory(prefix="pnp-speed-") as folder:
         tmp = Path(folder)
-        servers = {"PNP_SERVER": "1", "PNP_SERVER_DIR": str(tmp / "servers"), "PNP_SERVER_IDLE": "3600"}
-        try:
-            for i in range(runs):
-                print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
-                for mode in modes:
-                    SERVER_ENV.clear()
-                    SERVER_ENV.update(servers if mode == SERVED else {"PNP_SERVER": "0"})
-                    if mode == SERVED and i == 0:
-                        for root in served_roots:
-                            run([sys.executable, "-m", "pnp", "server", "start"], root)
-                    for number, measure in enumerate(MEASURES):
-                        if (mode == SERVED and number not in SERVED_MEASURES) or not MEASURE_ROWS[number] & wanted:
-                            continue
-                        # the checkouts take turns, the first to go rotating, so a machine slowing down meanwhile loads them alike
-                        for root in roots[i % len(roots):] + roots[:i % len(roots)]:
-                            for index, value in measure(root, tmp, big, large).items():
-                                rows = tables[(mode, root)]
-                                value, cpu = value if isinstance(value, tuple) else (value, LAST_CPU)  # a measure of two commands gives each its CPU
-                                rows[index].values += value if isinstance(value, list) else [value]
-                                if index in CPU_ROWS and mode != SERVED:
-                                    rows[index].cpu.append(cpu)
-        finally:
-            SERVER_ENV.clear()
-            SERVER_ENV.update(servers)
-            for root in served_roots:
-                with contextlib.suppress(SystemExit):
-                    run([sys.executable, "-m", "pnp", "server", "stop"], root)
-    for mode in modes:
-        for root in roots:
-            print_table(tables[(mode, root)], runs, root, mode)
-            print()
+        for i in range(runs):
+            print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
+            for number, measure in enumerate(MEASURES):
+                if not MEASURE_ROWS[number] & wanted:
+                    continue
+                # the checkouts take turns, the first to go rotating, so a machine slowing down meanwhile loads them alike
+                for root in roots[i % len(roots):] + roots[:i % len(roots)]:
+                    for index, value in measure(root, tmp, big, large).items():
+                        rows = tables[root]
+                        value, cpu = value if isinstance(value, tuple) else (value, LAST_CPU)  # a measure of two commands gives each its CPU
+                        rows[index].values += value if isinstance(value, list) else [value]
+                        if index in CPU_ROWS:
+                            rows[index].cpu.append(cpu)
+    for root in roots:
+        print_table(tables[root], runs, root, NEW)
+        print()
     for other in roots[1:]:
-        for mode in modes:
-            print_comparison(tables[(mode, roots[0])], tables[(mode, other)], [roots[0], other], mode)
-            print()
+        print_comparison(tables[roots[0]], tables[other], [roots[0], other], NEW)
+        print()
 
 
-NEW, SERVED = "each command a new process (PNP_SERVER=0)", "each command handed to a warm fork server (pnp as a designer runs it)"
-MODES = [NEW, SERVED]
+NEW = "each command a new process"
 
 
 def new_rows(big: int, large: int) -> list[Row]:
@@ -368,7 +339,6 @@ def _cards_rows(root: Path, tmp: Path, big: int, large: int) -> dict:
 
 
 # Each measure times one or more rows for one checkout: {row index: a value, or a list of them}.
-SERVED_MEASURES = frozenset({2, 3, 4, 5, 6})  # the ones that run `pnp build`, which a fork server takes (not --help, watch or bench/cards.py)
 MEASURES = [
     lambda root, tmp, big, large: {0: calibration(root)},
     lambda root, tmp, big, large: {1: pnp(root, "--help")[0]},
@@ -413,8 +383,6 @@ def print_table(rows: list[Row], runs: int, root: Path, mode: str) -> None:
     CALIBRATION_S[0] = calibration_s
     load = os.getloadavg()
     print(f"pnp at {root} (bytecode compiled); {mode}; median of {runs} run{'s' * (runs != 1)}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    if mode == SERVED:
-        print("(the build runs in the server's child: its CPU seconds are not the caller's, so none are shown)")
     print(f"{'work':<46} {'median':>12} {'range':>21} {'× calibration':>14} {'CPU s':>7}  goal")
     for row in rows:
         if not row.values:

@@ -5,7 +5,7 @@ way before and after".
 usage: python bench/speed_code.py [--root CHECKOUT]
 
 Each mechanism of docs/performance.md's register is listed below by the code that is there only for it: a whole
-module (`pnp/launch/forkserver.py`), or a function, class or method in one (`pnp/pipeline/cache.py:FaceStore`,
+module (`pnp/pipeline/steady.py`), or a function, class or method in one (`pnp/pipeline/cache.py:FaceStore`,
 `pnp/pipeline/session.py:Session.engine`). A definition's lines are counted from the Python syntax tree, decorators
 and docstring included, so a reformatting moves the figure only as much as it moves the code. Run it on two checkouts
 (`--root`) to compare: a name a checkout does not have counts 0 and is printed, so a mechanism removed shows as gone
@@ -44,7 +44,6 @@ SPEED_ONLY: dict[str, list[str]] = {
     "steady": ["pnp/pipeline/steady.py"],
     "keeps": ["pnp/core/memo.py:Keeps", "pnp/core/memo.py:TwoRuns"],
     "held-writes": ["pnp/core/files.py:CacheWrites"],
-    "fork server": ["pnp/launch/forkserver.py", "pnp/launch/control.py", "pnp/launch/client.py", "pnp/launch/address.py"],
     "collector paused": ["pnp/core/collector.py"],
     "helper processes": ["pnp/core/processes.py"],
 }

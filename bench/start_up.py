@@ -4,7 +4,7 @@
 usage: python bench/start_up.py N [RUNS]
 
 Makes the standard deck of N cards (as bench/card_stages.py finds its maker) and builds it cold RUNS times (5),
-`pnp build std --only cards -q` in a fresh process each time (PNP_JOBS=1, PNP_SERVER=0). Odd runs go under
+`pnp build std --only cards -q` in a fresh process each time (PNP_JOBS=1). Odd runs go under
 `python -X importtime`: their per-module self times (microseconds, inflated by the instrumentation: compare within a
 table) are summed by top-level package, medians printed, with pnp's own heaviest modules. Even runs count, in processor
 time and by who defines them (pnp or a library), the classes made while importing and building that cost the most to
@@ -60,7 +60,7 @@ runpy.run_module("pnp", run_name="__main__")
 def _run(project: Path, args: list[str]) -> subprocess.CompletedProcess:
     subprocess.run(["rm", "-rf", str(project / "output")], check=True)
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=project, check=True,
-                          env={**os.environ, "PNP_JOBS": "1", "PNP_SERVER": "0"})
+                          env={**os.environ, "PNP_JOBS": "1"})
 
 
 def main() -> None:

@@ -17,9 +17,6 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-# Every `python -m pnp` a test starts runs in a new process of its own, as the tests expect, and leaves no fork server
-# behind; tests/test_launch.py turns the server on for its own commands, in a folder of its own.
-os.environ["PNP_SERVER"] = "0"
 # pytest-xdist already keeps every core busy with one test each: a build forking workers of its own on top would only
 # make them wait for each other. Tests of what worker processes do set PNP_JOBS themselves.
 os.environ["PNP_JOBS"] = "1"
@@ -76,13 +73,13 @@ def pytest_xdist_auto_num_workers(config) -> int:
 
 # The files whose work comes in long pieces a worker cannot share (a shared build, export or bundle of the five games
 # they make, a server or capped process they start and wait on), heaviest first by their processor time in a whole run
-# at d35debb (test_launch_guards by 0df1895's quiet run: it failed under nice): handed out before every other file.
+# at d35debb: handed out before every other file.
 # xdist hands files out by their number of tests, most first, which left these files of few tests to the run's end,
 # where the last of them ran on one core while the other had nothing left (the figures: docs/testing.md as it stood at 0df1895, in git).
 FIRST_FILES = ("test_export.py", "test_duplex_runs.py", "test_printable.py", "test_serve.py", "test_art_memory.py", "test_packing.py",
-               "test_launch_guards.py", "test_game_texts.py", "test_kept_results.py", "test_hostile_bombs.py", "test_template_bombs.py",
+               "test_game_texts.py", "test_kept_results.py", "test_hostile_bombs.py", "test_template_bombs.py",
                "test_speed_paths.py", "test_interrupt.py", "test_output_kinds.py", "test_tables.py", "test_findings.py", "test_kept_work.py",
-               "test_card_reads.py", "test_table_raster_memory.py", "test_launch.py", "test_cache_key_place.py", "test_shipped_cache.py",
+               "test_card_reads.py", "test_table_raster_memory.py", "test_cache_key_place.py", "test_shipped_cache.py",
                "test_serve_looping.py", "test_sheet_footers.py", "test_cache_removed.py", "test_stamp_room.py", "test_kept_builds.py")
 
 

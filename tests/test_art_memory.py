@@ -69,7 +69,7 @@ def _copy(deck: Path, root: Path, pictures: int) -> None:
 
 def capped_build(root: Path, *command: str) -> tuple[int, str]:
     done = subprocess.run([sys.executable, "-c", CHILD, "--root", str(root), *(command or ("build", "art", "--only", "cards"))], capture_output=True, text=True,
-                          cwd=root, env={**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "1", "PYTHONPATH": str(ROOT)}, timeout=300)
+                          cwd=root, env={**os.environ, "PNP_JOBS": "1", "PYTHONPATH": str(ROOT)}, timeout=300)
     return done.returncode, done.stdout + done.stderr
 
 

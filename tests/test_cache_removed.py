@@ -13,7 +13,7 @@ from conftest import ROOT, copy_build, fresh_pdfs, pdfs
 
 
 def test_a_cache_removed_again_and_again_during_a_build_is_rebuilt(project, tmp_path, cold_build):
-    env = {**os.environ, "PNP_SERVER": "0"}
+    env = {**os.environ}
 
     def build(out) -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out)], env=env, cwd=ROOT,

@@ -47,7 +47,7 @@ def test_a_looping_2000_card_deck_stops_at_its_first_face_with_one_finding(tmp_p
              "from pnp.cli import run\n"
              "run()\n")
     done = subprocess.run([sys.executable, "-c", child, "--root", str(tmp_path), "build", "loop"], capture_output=True, text=True, cwd=tmp_path,
-                          env={**os.environ, "PNP_SERVER": "0", "PNP_FACE_SECONDS": str(FACE_S), "PYTHONPATH": str(ROOT)}, timeout=600)
+                          env={**os.environ, "PNP_FACE_SECONDS": str(FACE_S), "PYTHONPATH": str(ROOT)}, timeout=600)
     shown = done.stdout + done.stderr
     assert done.returncode == 1, shown
     errors = [line for line in shown.splitlines() if ": error: " in line]

@@ -173,7 +173,7 @@ def test_the_readme_first_game_works_pasted_in_the_clone(clone):
     in an empty folder anywhere else, so one place to paste from shows both."""
     cwd = clone
     data_before = _snapshot(clone / "data")
-    env = {**os.environ, "PATH": f"{clone.parent / 'bin'}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"}
+    env = {**os.environ, "PATH": f"{clone.parent / 'bin'}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT)}
     shell = subprocess.run(["bash", "-e", "-c", _first_game_commands()], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     assert shell.returncode == 0, shell.stdout + shell.stderr
     assert "0 errors, 0 warnings" in shell.stdout + shell.stderr

@@ -34,7 +34,7 @@ CAPPED = ("import resource, runpy, sys\n"
 def capped_pnp(project: Path, *args: str) -> tuple[int, str]:
     """(exit status, what it printed) of `pnp ARGS` in a process of its own, capped (CAPPED) and given two minutes."""
     done = subprocess.run([sys.executable, "-c", CAPPED, "--root", str(project), *args], capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "1"}, timeout=120)
+                          env={**os.environ, "PNP_JOBS": "1"}, timeout=120)
     return done.returncode, done.stdout + done.stderr
 
 
@@ -483,7 +483,7 @@ def test_an_edit_of_pnps_word_table_is_seen_by_the_next_build(project, tmp_path)
     engine = tmp_path / "engine"
     shutil.copytree(ROOT / "pnp", engine / "pnp")  # with its compiled modules, valid beside sources of the same times: nothing to compile
     words = engine / "pnp/assets/words/words.yaml"
-    env = {**os.environ, "PYTHONPATH": str(engine), "PNP_SERVER": "0", "PNP_JOBS": "1"}
+    env = {**os.environ, "PYTHONPATH": str(engine), "PNP_JOBS": "1"}
 
     def rulebook_text() -> str:
         done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--only", "rulebook", "-q"], capture_output=True,

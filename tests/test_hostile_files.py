@@ -326,7 +326,7 @@ def measured(project: Path, *args: str) -> tuple[int, str, float, float]:
         "run()\n"
     )
     done = subprocess.run([sys.executable, "-c", code, "--root", str(project), *args], capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, "PNP_SERVER": "0"}, timeout=300)
+                          env={**os.environ}, timeout=300)
     if not report.exists():  # killed, or aborted by a library below Python: no figures, and surely not bounded
         return done.returncode, done.stdout + done.stderr, float("inf"), float("inf")
     cpu, peak = json.loads(report.read_text())
@@ -468,7 +468,7 @@ def _edited_build(project: Path, out: Path) -> tuple[int, str]:
     with contextlib.suppress(FileNotFoundError):
         (project / "data/tiny/rulebook.md").write_text((project / "data/tiny/rulebook.md").read_text() + "\nOne more line.\n")
     done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(out)], capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, "PNP_SERVER": "0"}, timeout=300)
+                          cwd=ROOT, env={**os.environ}, timeout=300)
     return done.returncode, done.stdout + done.stderr
 
 

@@ -198,7 +198,7 @@ def test_a_long_pdf_measured_on_two_cores_gives_each_page_its_own_figure(monkeyp
 
 
 def test_an_idle_worker_measures_half_of_a_pdf_page_for_page():
-    """A pool worker forked with pdfium in memory (a fork server's child's) takes the second half of the pages: the
+    """A pool worker forked with pdfium in memory takes the second half of the pages: the
     figures come back page for page."""
     from pnp.core.processes import worker_pool
 

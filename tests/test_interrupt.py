@@ -27,7 +27,7 @@ def test_ctrl_c_at_random_points_of_a_build_stops_it_with_one_line_and_leaves_no
     start-up, its checks and drawing in the workers, its writing), so that every stage is hit however fast or loaded the
     machine. Each ends 130 with one line and no traceback, or (interrupted too late) ends 0; every output file it left
     is the one a whole build writes, byte for byte."""
-    env = {**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "2"}  # the build with worker processes of its own
+    env = {**os.environ, "PNP_JOBS": "2"}  # the build with worker processes of its own
     whole = tmp_path / "whole"
     began = time.monotonic()
     built = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(whole)],

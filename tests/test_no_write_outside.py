@@ -49,7 +49,7 @@ def command(project: Path, *args: str) -> tuple[int, str]:
 def in_process(project: Path, *args: str, timeout: int = 120) -> tuple[int, str]:
     """A pnp command in a process of its own, stopped after `timeout` seconds (a read that hangs fails the test)."""
     done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), *args], capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, "PNP_SERVER": "0"}, timeout=timeout)
+                          env={**os.environ}, timeout=timeout)
     return done.returncode, done.stdout + done.stderr
 
 
@@ -233,7 +233,7 @@ def test_builds_into_one_folder_at_once_all_succeed(built_project):
     project = built_project
     edit_a_card(project)
     builds = [subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--only", "cards", "--no-validate"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env={**os.environ, "PNP_SERVER": "0"})
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT, env={**os.environ})
               for _ in range(3)]
     said = [build.communicate(timeout=300)[0] for build in builds]
     assert [build.returncode for build in builds] == [0, 0, 0], said

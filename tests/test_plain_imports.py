@@ -27,7 +27,7 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     # pnp's own modules for other commands and kinds
     "pnp.serve", "pnp.serve.app", "pnp.serve.editing", "pnp.targets.pull", "pnp.targets.export_tts", "pnp.targets.export_vtt",
     "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_pod", "pnp.targets.export_sprites",
-    "pnp.targets.preflight", "pnp.targets.bundle", "pnp.render.cut_dxf", "pnp.cli.watching", "pnp.launch.forkserver",
+    "pnp.targets.preflight", "pnp.targets.bundle", "pnp.render.cut_dxf", "pnp.cli.watching",
     "pnp.targets.export_vendor", "pnp.targets.vendor_preflight", "pnp.targets.order_files", "pnp.targets.vendor_orders",
     "pnp.targets.vendor_pdfx",
     # issue #77: the commands a build never runs (pnp.cli.LAZY_COMMANDS) and what only they use
@@ -150,7 +150,7 @@ def _after_a_build(project, game: str, names, *args: str, also: str = "", env: d
              f"atexit.register(lambda: print(sorted(m for m in names if m in sys.modules){', ' + also if also else ''}))\n"
              "runpy.run_module('pnp', run_name='__main__')\n")
     done = subprocess.run([sys.executable, "-c", probe, str(project), *names], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT), "PNP_JOBS": jobs, "PNP_SERVER": "0"})
+                          env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT), "PNP_JOBS": jobs})
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 
@@ -224,7 +224,7 @@ def test_a_command_that_ends_the_process_ends_with_its_status_its_output_and_eve
              "launch._command_line = load\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'plain']\nlaunch.run()")
     for before in ((), (str(early),)):  # and with a handler registered before pnp's start (as coverage registers its own)
         done = subprocess.run([sys.executable, "-c", probe, str(project), str(late), *before], capture_output=True, text=True, cwd=ROOT,
-                              timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
+                              timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode == 1, done.stdout + done.stderr
         assert "plain.yaml:2:" in done.stderr and "size must be one of" in done.stderr, done.stderr  # the finding, located, then
         assert done.stderr.rstrip().endswith("plain: 1 error, 0 warnings"), done.stderr  # the summary: the last line written

@@ -19,7 +19,7 @@ def test_a_command_ends_with_its_status_its_output_written_and_its_exit_handlers
     probe = ("import atexit, gc, runpy, sys\natexit.register(lambda: print('handler ran, collector on:', gc.isenabled()))\n"
              "sys.argv = ['pnp', '--root', sys.argv[1], 'build']\nrunpy.run_module('pnp', run_name='__main__')\n")
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "nowhere")], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={**{k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
+                          env={**{k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 2, "a usage error's status"
     assert "no data/ folder here or above" in done.stderr
     assert done.stdout.splitlines() == ["handler ran, collector on: False"], "the handler ran once, and what it printed (to a pipe, buffered) was written"

@@ -464,3 +464,63 @@ def test_a_plain_fill_writes_what_the_setter_writes_and_declines_where_the_sette
     before = rl.emitted(translucent)
     assert not rl.fill_plainly(translucent, "0.25 0.5 0.75 rg", colour) and rl.emitted(translucent) == before
     assert not rl.fill_plainly(plain, "0.1 0.2 0.3 0.4 k", colour)
+
+
+def _translucent_picture(c: Canvas, colour=(200, 10, 10, 128)) -> str:
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    c.drawImage(ImageReader(Image.new("RGBA", (4, 3), colour)), 10, 20, 30, 40, mask="auto")
+    return rl.placed_image(c)
+
+
+def test_a_pictures_streams_are_its_pixels_and_its_alphas_and_what_is_set_there_is_written():
+    """A picture with alpha is two streams (its colour, its soft mask), each what the written PDF holds; a stream set
+    in their place (the streamed writer's stand-in) is what reportlab writes, and one let go is empty."""
+    import zlib
+
+    c, buf = _canvas()
+    name = _translucent_picture(c)
+    image, mask = rl.picture_streams(c, name)
+    pixels, alpha = zlib.decompress(rl.stream_of(image)), zlib.decompress(rl.stream_of(mask))
+    assert (pixels, alpha) == (bytes([200, 10, 10]) * 12, bytes([128]) * 12)
+    rl.set_stream(image, zlib.compress(bytes([10, 200, 10]) * 12))
+    assert rl.picture_streams(c, "no such picture") == [] and rl.stream_of(object()) is None
+    c.showPage()
+    c.save()
+    written = PdfReader(buf).pages[0].images[0].image.convert("RGB")
+    assert written.getpixel((0, 0)) == (10, 200, 10)
+    other, _ = _canvas()
+    _translucent_picture(other)
+    rl.let_pictures_go(other)
+    assert [rl.stream_of(obj) for obj in rl.picture_streams(other, rl.placed_image(other))] == [b"", b""]
+
+
+def test_saved_object_by_object_the_pdf_is_the_bytes_reportlabs_save_writes():
+    """Every piece handed out in turn, objects through `add_object`, make the PDF reportlab's own save writes, at the
+    offsets its cross-reference table gives; the canvas's own file gets nothing."""
+    def drawn():
+        c, buf = _canvas()
+        _translucent_picture(c)
+        c.drawString(10, 80, "object by object")
+        c.showPage()
+        c.drawString(10, 80, "page two")
+        return c, buf
+
+    c, buf = drawn()
+    c.save()
+    pieces, objects = [], []
+
+    def add(data: bytes) -> int:
+        at = sum(map(len, pieces))
+        pieces.append(data)
+        return at
+
+    def add_object(formatted: bytes, obj) -> int:
+        objects.append(obj)
+        return add(formatted)
+
+    streamed, own = drawn()
+    rl.save_objects(streamed, add, add_object)
+    assert b"".join(pieces) == buf.getvalue() and own.getvalue() == b""
+    assert len(objects) == PdfReader(io.BytesIO(buf.getvalue())).trailer["/Size"] - 1  # every object, once

@@ -125,7 +125,7 @@ def test_a_write_that_fails_leaves_no_temporary_and_closes_the_spool(tmp_path, m
 
     def full(*_):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(rl_stream, "write_streamed", full)
+    monkeypatch.setattr(rl, "save_objects", full)
     with pytest.raises(OSError):
         spool.save(c)
     assert list(tmp_path.iterdir()) == [] and spool._file.closed
@@ -137,7 +137,7 @@ def test_a_tally_counts_a_picture_and_its_soft_mask_and_lets_them_go():
     setattr(c, rl_stream.SPOOL, tally)
     c.drawImage(_reader(picture(1, (40, 30)), True), 10, 10, 40, 30, mask="auto")
     rl_stream.spool_picture(c, rl.placed_image(c))
-    streams = rl_stream._streams(c, rl.placed_image(c))
+    streams = rl.picture_streams(c, rl.placed_image(c))
     assert len(streams) == 2 and tally.held == sum(len(s.streamContent) for s in streams) > 0
     tally.release()
     assert [s.streamContent for s in streams] == [b"", b""] and tally.held > 0
@@ -153,8 +153,7 @@ def test_an_encrypted_or_signed_pdf_is_not_streamed(how):
     c.showPage()
     out = rl_stream._Writer(lambda data: None)
     with pytest.raises(ValueError, match="encrypted or signed"):
-        rl_stream.write_streamed(c, out)
-    assert not getattr(rl.document(c), "pnp_streaming", False)
+        rl.save_objects(c, out.add, out.add_object)
 
 
 def test_a_pdf_with_reportlabs_object_comments_is_streamed_with_them(tmp_path, monkeypatch):
@@ -206,7 +205,7 @@ def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_r
         assert os.readlink(where).startswith(str(tmp_path) + "/") and list(tmp_path.iterdir()) == []
     doc = rl.document(c)
     first, stream = (doc.idToObject[doc.getXObjectName(name)].streamContent for name in names)
-    assert rl_stream._streams(c, names[1]) == [], "a moved stream is no longer the document's to hand over"
+    assert rl.picture_streams(c, names[1]) == [], "a moved stream is no longer the document's to hand over"
     assert isinstance(stream, rl_stream._Spooled) and isinstance(first, rl_stream._Spooled)
     assert first.offset + first.length <= stream.offset, "one after the other in the file"
     for one in (first, stream):

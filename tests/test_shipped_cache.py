@@ -130,7 +130,7 @@ def test_a_new_project_tells_git_to_leave_its_output_out(tmp_path):
 def _changes(project: Path) -> subprocess.CompletedProcess:
     """`pnp changes tiny` in a process of its own, given a minute: a record read from a pipe would never end."""
     return subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "changes", "tiny"], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "PNP_SERVER": "0"}, timeout=60)
+                          env={**os.environ}, timeout=60)
 
 
 @pytest.mark.parametrize("record", ["a named pipe", "a link to /dev/zero", "a link to the user's file", "JSON nested 100,000 deep"])

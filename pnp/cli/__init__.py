@@ -443,18 +443,15 @@ def serve(ctx, games, port, paper, draft, lang, read_only):
     click.echo("pnp serve: stopped")
 
 
-def run(prog_name: str | None = None):
-    """Run the command line: findings print as located lines; pnp's own bugs as one line unless --debug.
-
-    `prog_name` is the name usage lines give, for a process that stands in for
-    another (pnp.launch.forkserver); by default click finds it."""
+def run():
+    """Run the command line: findings print as located lines; pnp's own bugs as one line unless --debug."""
     escape_output()  # every line the command prints, its usage errors and its last words included (pnp.cli.terminal)
     ctrl_c = CtrlC(os.getpid())
     with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
         signal.signal(signal.SIGINT, ctrl_c.signalled)
         sys.unraisablehook = ctrl_c.unraisable(sys.unraisablehook)
     try:
-        code = main(standalone_mode=False, prog_name=prog_name)
+        code = main(standalone_mode=False)
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__, KeyboardInterrupt):
             ctrl_c.end()

@@ -54,7 +54,7 @@ def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
     entry serves every file of the same bytes (pnp's own fonts are kept for every project and copy of pnp:
     pnp.core.kept.KeptParses.for_file)."""
     key = f"{name}|{digest}"
-    stored = _READ_AHEAD.get(key) or kept.for_file(path).get("ttf", key, lambda: _storable(TTFont(name, truetype_source(path, digest))), version=reportlab.Version)
+    stored = kept.for_file(path).get("ttf", key, lambda: _storable(TTFont(name, truetype_source(path, digest))), version=reportlab.Version)
     font = ListenedFont.__new__(ListenedFont)
     font.__dict__.update(stored.__dict__)
     font.face = copy.copy(stored.face)
@@ -104,24 +104,6 @@ class ListenedFont(TTFont):
 
     def subset_name_quietly(self, subset: int, doc) -> str:
         return super().getSubsetInternalName(subset, doc)
-
-
-_READ_AHEAD: dict[str, TTFont] = {}  # "name|digest" → a bundled font's storable reading, made by `read_bundled_fonts`
-
-
-def read_bundled_fonts() -> None:
-    """Read every font pnp ships, under the name a build registers it by, before any build asks.
-
-    A fork server does this once (pnp.launch.forkserver): the fonts are part of
-    pnp, like its modules, and each command's child then finds their reading
-    in memory, as a later build finds it in the build cache. A project that
-    gives a family another file reads that file as before: its digest differs."""
-    book = FontBook()
-    for family, files in book.families.items():
-        for style, file in files.items():
-            name = f"{family}-{style}"  # as FontBook.font_name names a style it has
-            path = (book._dirs[family] / file).resolve()
-            _READ_AHEAD[f"{name}|{file_sha256(path)}"] = _storable(TTFont(name, str(path)))
 
 
 def _storable(font: TTFont) -> TTFont:

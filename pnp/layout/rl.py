@@ -4,8 +4,9 @@ pnp writes raw PDF operators, shares one resource dictionary between pages
 and forms, and starts svglib drawings with its own font: each needs a part of
 reportlab that is not public API. Every such access is here, one small
 function a hook, each with its own test (tests/test_rl_seam.py), so a
-reportlab upgrade that moves one fails one test rather than a build. A PDF
-of many pictures is written by the one other seam, pnp.layout.rl_stream.
+reportlab upgrade that moves one fails one test rather than a build; a PDF
+of many pictures is written through the hooks at the end (pnp.layout.rl_stream).
+tests/test_rl_private_names.py holds that no other module of pnp reaches one.
 """
 from __future__ import annotations
 
@@ -500,3 +501,69 @@ def mark_pdfx(c: Canvas, version: str, condition: tuple[str, str]) -> None:
     catalog = doc.Catalog
     catalog.__Defaults__ = {**type(catalog).__Defaults__, "OutputIntents": None}
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
+
+
+# The streamed writer's hooks (pnp.layout.rl_stream): a picture's compressed stream moved out of memory, and the PDF
+# written object by object as reportlab formats them rather than joined in memory first.
+
+def picture_streams(c: Canvas, name: str) -> list:
+    """The picture the document holds under `name` and the soft mask (its alpha) reportlab embedded beside it: those
+    whose compressed stream is still bytes in memory."""
+    doc = c._doc
+    image = doc.idToObject.get(doc.getXObjectName(name))
+    ref = getattr(image, "smask", None)
+    mask = doc.idToObject.get(ref.name) if isinstance(ref, pdfdoc.PDFObjectReference) else None
+    return [obj for obj in (image, mask) if obj is not None and isinstance(stream_of(obj), bytes)]
+
+
+def stream_of(obj):
+    """A document object's stream content (a picture's compressed bytes, or what stands in for them), None if it has none."""
+    return getattr(obj, "streamContent", None)
+
+
+def set_stream(obj, content) -> None:
+    """Put `content` where a picture object's compressed stream is: reportlab formats it there when it writes the PDF."""
+    obj.streamContent = content
+
+
+def let_pictures_go(c: Canvas) -> None:
+    """Empty the streams of every picture the document holds: a canvas that will not be saved keeps them in its cycles
+    until the collector runs."""
+    for obj in c._doc.idToObject.values():
+        if isinstance(obj, pdfdoc.PDFImageXObject):
+            obj.streamContent = b""
+
+
+def save_objects(c: Canvas, add, add_object) -> None:
+    """`c.save()` (the canvas's own, so its subclasses finish their pages, structure and fonts), with the document's
+    formatting laid out as reportlab's `PDFDocument.format` lays it out (5.0 and 5.1 alike), each piece handed to
+    `add(data) -> offset` and each object to `add_object(formatted, obj) -> offset`; reportlab writes nothing itself.
+    pnp neither encrypts nor signs."""
+    doc = c._doc
+    doc.format = lambda: _format_objects(doc, add, add_object)
+    try:
+        c.save()
+    finally:
+        del doc.format
+
+
+def _format_objects(doc, add, add_object) -> bytes:
+    doc.encrypt.prepare(doc)
+    if doc.encrypt.info() or getattr(doc, "_digiSigs", None):
+        raise ValueError("an encrypted or signed PDF is written by reportlab's own save")
+    add(pdfdoc.pdfdocEnc("%PDF-{}.{}".format(*pdf_version(doc))) + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
+    counter, ids = 0, []
+    while (counter := counter + 1) in doc.numberToId:  # formatting an object may number new ones: each is written in turn
+        oid = doc.numberToId[counter]
+        obj = doc.idToObject[oid]
+        formatted = pdfdoc.PDFIndirectObject(oid, obj).format(doc)
+        if not rl_config.invariant and rl_config.pdfComments:
+            add(pdfdoc.pdfdocEnc(f"% {oid!a}: class {obj.__class__.__name__[:50]} \n"))
+        doc.idToOffset[oid] = add_object(formatted, obj)
+        ids.append(oid)
+    xref = pdfdoc.PDFCrossReferenceTable()
+    xref.addsection(0, ids)
+    at = add(xref.format(doc))
+    cat, info = doc.Catalog, doc.info
+    add(pdfdoc.PDFTrailer(startxref=at, Size=len(doc.numberToId) + 1, Root=doc.Reference(cat), Info=doc.Reference(info), ID=doc.ID()).format(doc))
+    return b""  # what reportlab's SaveToFile writes to the canvas's own file: nothing, the PDF went to `add`

@@ -1,12 +1,13 @@
-"""A PDF of large pictures written without holding it in memory: the second seam onto reportlab's internals.
+"""A PDF of large pictures written without holding it in memory.
 
 reportlab keeps each picture's compressed stream in its document until `save`, then formats every object into a
 list, joins the list and writes the join: a PDF of photographic art (several megabytes a card) was in memory three
 or four times over (issue 74). Here, once a document's pictures pass SPOOL_MIN_BYTES together, their streams move
 to a file of their own (`Spool`, an unnamed temporary in the output's folder, gone when closed or killed), and the
-PDF is written to a file object by object (`write_streamed`), each spooled stream copied from that file in pieces.
+PDF is written to a file object by object (`Spool.save`), each spooled stream copied from that file in pieces.
 The bytes are reportlab's own: the objects are formatted by reportlab and laid out as `PDFDocument.format` lays them
-out, offsets and cross-reference table alike (tests/test_pdf_stream.py holds the two writers to the same bytes).
+out, offsets and cross-reference table alike (pnp.layout.rl.save_objects, the one seam onto reportlab's internals;
+tests/test_pdf_stream.py holds the two writers to the same bytes).
 A document under the threshold is saved by reportlab as before, whole in memory, which is faster for a small PDF.
 """
 from __future__ import annotations
@@ -16,7 +17,6 @@ import os
 import tempfile
 from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,8 +26,7 @@ from pnp.layout import rl
 
 SPOOL_MIN_BYTES = 16 * 2**20  # pictures' compressed streams a document holds in memory before they go to a file
 SPOOL = "pnp_spool"  # the canvas attribute that holds its Spool, or None
-_MARK = b"\x00pnp-spooled-stream\x00"  # what a spooled stream formats to while write_streamed lays the PDF out
-_STREAMING = "pnp_streaming"  # the document attribute write_streamed sets while it lays the PDF out
+_MARK = b"\x00pnp-spooled-stream\x00"  # what a spooled stream formats to while its spool writes the PDF
 _PIECE = 1 << 20  # bytes copied from the spool at a time
 
 
@@ -41,7 +40,7 @@ class _Spooled(pdfdoc.PDFObject):
         return self.length
 
     def format(self, document) -> bytes:
-        return _MARK if getattr(document, _STREAMING, False) else self.spool.read(self.offset, self.length)
+        return _MARK if self.spool.writing else self.spool.read(self.offset, self.length)
 
 
 class Spool:
@@ -57,6 +56,7 @@ class Spool:
         self._held: list = []
         self._held_bytes = 0
         self._file = None
+        self.writing = False  # while `save` writes the PDF: a spooled stream formats to _MARK, which the writer replaces
 
     @property
     def used(self) -> bool:
@@ -65,11 +65,11 @@ class Spool:
 
     def add(self, c: Canvas, name: str) -> None:
         """Take the picture the document holds under `name` (and its soft mask), once it passes the threshold."""
-        for obj in _streams(c, name):
+        for obj in rl.picture_streams(c, name):
             if any(obj is held for held in self._held):
                 continue
             self._held.append(obj)
-            self._held_bytes += len(obj.streamContent)
+            self._held_bytes += len(rl.stream_of(obj))
         if self._held_bytes > self.threshold and self._open():
             for obj in self._held:
                 self._move(obj)
@@ -86,10 +86,10 @@ class Spool:
         return True
 
     def _move(self, obj) -> None:
-        data = obj.streamContent
+        data = rl.stream_of(obj)
         offset = self._file.seek(0, os.SEEK_END)
         self._file.write(data)
-        obj.streamContent = _Spooled(self, offset, len(data))
+        rl.set_stream(obj, _Spooled(self, offset, len(data)))
 
     def read(self, offset: int, length: int) -> bytes:
         self._file.seek(offset)
@@ -108,13 +108,15 @@ class Spool:
         try:
             with os.fdopen(fd, "wb") as f:
                 writer = _Writer(f.write)
-                write_streamed(c, writer)
+                self.writing = True
+                rl.save_objects(c, writer.add, writer.add_object)
                 f.flush()
                 os.fsync(f.fileno())
         except BaseException:
             os.unlink(tmp)
             raise
         finally:
+            self.writing = False
             self.close()
         return PdfFile(tmp, writer.offset, writer.sha256.hexdigest())
 
@@ -148,16 +150,14 @@ class SavedThroughSpool:
     keeps the file in `pnp_written` (a PdfFile); otherwise it saves as reportlab does, into the canvas's buffer."""
 
     pnp_written: PdfFile | None = None
-    _pnp_saving = False
 
     def save(self):
         spool = getattr(self, SPOOL, None)
-        if spool is None or self._pnp_saving:  # no spool, or `write_streamed`'s own call
+        if spool is None or spool.writing:  # no spool, or the spool's own call (rl.save_objects)
             return super().save()
         if not spool.used:
             spool.close()
             return super().save()
-        self._pnp_saving = True
         self.pnp_written = spool.save(self)
         return None
 
@@ -168,9 +168,7 @@ def discard(c: Canvas) -> None:
     spool = getattr(c, SPOOL, None)
     if spool is not None:
         spool.close()
-    for obj in rl.document(c).idToObject.values():
-        if isinstance(getattr(obj, "streamContent", None), bytes | _Spooled) and isinstance(obj, pdfdoc.PDFImageXObject):
-            obj.streamContent = b""
+    rl.let_pictures_go(c)
 
 
 class Tally:
@@ -185,32 +183,19 @@ class Tally:
         self._streams: dict[int, object] = {}
 
     def add(self, c: Canvas, name: str) -> None:
-        for obj in _streams(c, name):
+        for obj in rl.picture_streams(c, name):
             if id(obj) not in self._streams:
                 self._streams[id(obj)] = obj
-                self.held += len(obj.streamContent)
+                self.held += len(rl.stream_of(obj))
 
     def release(self) -> None:
         """Let go of the pictures' streams, the document saved: its canvas may outlive it as garbage not yet collected."""
         for obj in self._streams.values():
-            obj.streamContent = b""
+            rl.set_stream(obj, b"")
         self._streams.clear()
 
     def close(self) -> None:
         """Nothing to close: `finished` closes a canvas's spool."""
-
-
-def _streams(c: Canvas, name: str) -> list:
-    """The picture the document holds under `name` and its soft mask, those whose compressed streams are in memory."""
-    doc = rl.document(c)
-    image = doc.idToObject.get(doc.getXObjectName(name))
-    return [obj for obj in (image, _soft_mask(doc, image)) if obj is not None and isinstance(getattr(obj, "streamContent", None), bytes)]
-
-
-def _soft_mask(doc, image):
-    """The soft mask (a picture's alpha) that reportlab embedded beside `image`, or None."""
-    ref = getattr(image, "smask", None)
-    return doc.idToObject.get(ref.name) if isinstance(ref, pdfdoc.PDFObjectReference) else None
 
 
 def spool_picture(c: Canvas, name: str) -> None:
@@ -235,7 +220,7 @@ class _Writer:
 
     def add_object(self, formatted: bytes, obj) -> int:
         at = self.offset
-        content = getattr(obj, "streamContent", None)
+        content = rl.stream_of(obj)
         if not isinstance(content, _Spooled):
             self.add(formatted)
             return at
@@ -244,46 +229,3 @@ class _Writer:
         content.spool.copy(content.offset, content.length, self.add)
         self.add(tail)
         return at
-
-
-def write_streamed(c: Canvas, out: _Writer) -> None:
-    """`c.save()`, the PDF going to `out` object by object as reportlab formats them rather than joined in memory."""
-    doc = rl.document(c)
-    doc.format = lambda: _format_into(doc, out)
-    setattr(doc, _STREAMING, True)
-    try:
-        c.save()
-    finally:
-        del doc.format
-        setattr(doc, _STREAMING, False)
-
-
-def _format_into(doc, out: _Writer) -> bytes:
-    """reportlab's `PDFDocument.format` (its 5.0 and 5.1 alike), each object written to `out` as it is formatted; the
-    empty bytes, for reportlab's `SaveToFile` to write to the canvas's own file. pnp neither encrypts nor signs."""
-    doc.encrypt.prepare(doc)
-    if doc.encrypt.info() or getattr(doc, "_digiSigs", None):
-        raise ValueError("an encrypted or signed PDF is written by reportlab's own save")
-    cat, info = doc.Catalog, doc.info
-    doc.Reference(cat)
-    doc.Reference(info)
-    out.add(pdfdoc.pdfdocEnc("%PDF-{}.{}".format(*rl.pdf_version(doc)))
-            + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
-    counter, ids = 0, []
-    doc.__accum__ = out
-    while (counter := counter + 1) in doc.numberToId:
-        oid = doc.numberToId[counter]
-        obj = doc.idToObject[oid]
-        formatted = pdfdoc.PDFIndirectObject(oid, obj).format(doc)
-        if not rl_config.invariant and rl_config.pdfComments:
-            out.add(pdfdoc.pdfdocEnc(f"% {oid!a}: class {obj.__class__.__name__[:50]} \n"))
-        doc.idToOffset[oid] = out.add_object(formatted, obj)
-        ids.append(oid)
-    del doc.__accum__
-    xref = pdfdoc.PDFCrossReferenceTable()
-    xref.addsection(0, ids)
-    at = out.add(xref.format(doc))
-    trailer = pdfdoc.PDFTrailer(startxref=at, Size=len(doc.numberToId) + 1, Root=doc.Reference(cat), Info=doc.Reference(info),
-                                Encrypt=None, ID=doc.ID())
-    out.add(trailer.format(doc))
-    return b""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
+from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with, write_cache
 from pnp.core.json_text import DUMPS, data_digest
@@ -113,17 +113,6 @@ def keep_game_reads(project, out_root: Path) -> None:
     import yaml
 
     project.keep_yaml_reads_in(KeptParses(parsed_files_path(out_root)), f"{yaml.__version__}|{_engine_code_hash()}")
-
-
-def hash_own_files() -> None:
-    """Hash pnp's own code and the fonts and icons it ships before any build asks: a fork server does, once (pnp.launch.
-    forkserver), so each command's child only checks their status, as a process that hashed them before does."""
-    _engine_code_hash()
-    for folder in (BUNDLED_FONTS, BUNDLED_ICONS):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file():
-                file_sha256(path.resolve())
-                file_sha256(path)
 
 
 @functools.cache

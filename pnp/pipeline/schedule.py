@@ -344,7 +344,7 @@ class _Pool:
 
         if self.pool is None:
             self.pool = worker_pool(self.workers, _new_worker, (self.project.root, self.games))
-            self.lendable = ink_ready()  # workers forked with numpy and pdfium in memory (a fork server's child) can measure at once
+            self.lendable = ink_ready()  # workers forked with numpy and pdfium in memory can measure at once
         here = len(groups) <= self.workers
         futures = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), not here) for group in groups]
         # The workers are forked by now, so a thread importing here cannot leave them an import lock held; it is

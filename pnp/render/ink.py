@@ -22,7 +22,7 @@ a page is measured from its distinct colours and how many pixels show each
 (`colour_coverage`), which needs no numpy: the figure is the per-pixel one to
 the last bit. A page of many colours (a photograph) is measured pixel by pixel
 with numpy, and so is every page in a process that has numpy in memory already
-(a worker forked for a build of several games, a fork server's child), and
+(a worker forked for a build of several games), and
 every page of more than FEW_COLOURS once its PDF's pages are projected past
 COLOUR_BUDGET: where that is the quicker way.
 
