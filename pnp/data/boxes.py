@@ -51,11 +51,10 @@ BARCODE_KINDS = {13: "EAN-13", 12: "UPC-A"}  # digits with the check digit → t
 
 
 def check_digit(body: str) -> str:
-    """The GS1 check digit of the digits before it (EAN-13's first 12, UPC-A's first 11): weights 3, 1, 3, … from the
-    right, as reportlab's barcode widgets work it out when they draw the symbol."""
-    from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
-
-    return Ean13BarcodeWidget._checkdigit(body.zfill(12))  # a leading zero weighs nothing: UPC-A's 11 digits as EAN-13's 12
+    """The GS1 check digit of the digits before it (EAN-13's first 12, UPC-A's first 11): the digits weighted 3, 1, 3, …
+    from the right, and what brings their sum up to a multiple of ten (GS1 General Specifications, 7.9.1)."""
+    total = sum(int(d) * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
+    return str(-total % 10)
 
 
 def barcode_findings(game, spec, raw) -> list[Finding]:

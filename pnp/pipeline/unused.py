@@ -211,4 +211,6 @@ def _strings(data):
 
 def _read_as(key: str) -> str:
     """How a template reads a field whose name is no Python name (a spreadsheet header such as 'Attack Name')."""
+    if not isinstance(key, str):
+        return f" (a template reads it as card[{key}])"
     return "" if key.isidentifier() else f" (a template reads it as card[\"{key}\"])"
