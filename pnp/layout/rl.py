@@ -6,7 +6,7 @@ reportlab that is not public API. Every such access is here, one small
 function a hook, each with its own test (tests/test_rl_seam.py), so a
 reportlab upgrade that moves one fails one test rather than a build; a PDF
 of many pictures is written through the hooks at the end (pnp.layout.rl_stream).
-tests/test_rl_private_names.py holds that no other module of pnp reaches one.
+tests/test_house.py holds that no other module of pnp reaches one.
 """
 from __future__ import annotations
 
