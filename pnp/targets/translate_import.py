@@ -19,9 +19,9 @@ from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import write_atomic
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
-from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
+from pnp.data.spreadsheet import TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
 from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, noted, places, sections
-from pnp.targets.translate import FORMULA_STARTS, KNOWN
+from pnp.targets.translate import KNOWN
 from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
 
 
@@ -46,13 +46,12 @@ class ImportResult:
 
 
 def _cell_text(value) -> str:
-    """A sheet cell as text, the export's guard quote before a formula-like start taken off."""
+    """A sheet cell as text (the reader took the export's guard quote off: `read_sheet`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    text = str(value).replace("\r\n", "\n").strip()
-    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+    return str(value).replace("\r\n", "\n").strip()
 
 
 def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], str, str]:
@@ -68,11 +67,19 @@ def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], 
 
 def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], dict[str, int], str, str]:
     """The sheet's rows, its header first, its columns, and its source and translation languages."""
-    rows = [row for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
+    rows = [_unguarded_row(row, path) for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
     if not rows:
         raise PnpError(error("translate-empty", "this sheet is empty: import the sheet `pnp translate export` wrote, filled in", Loc(rel)))
     columns, source, lang = _columns(rows[0], rel)
     return rows, columns, source, lang
+
+
+def _unguarded_row(row: list[tuple[object, Loc]], path: Path) -> list[tuple[object, Loc]]:
+    """A workbook's row with the export's guard quote taken off its texts: the CSV's `'=1+1` opened in a spreadsheet
+    program and saved as a workbook keeps its quote as text. (A text sheet's reader takes it off itself.)"""
+    if path.suffix.lower() in TEXT_SUFFIXES:
+        return row
+    return [(unguarded(v.strip()) if isinstance(v, str) else v, at) for v, at in row]
 
 
 def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
@@ -170,8 +177,10 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
     if unchanged or (text == now and status.strip()):
         return None  # as the data has it, or its status left for later
     if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
+        quote = " (after a `'`, so the program keeps it as text and runs no formula)" if guarded(text) != text else ""
         findings.append(error("translate-workbook", f"this text is in the workbook {place.rel}, which pnp reads and does not write: type the "
-                              f"translation in its `{key}{MARK}{lang}` column there (and `{digest_key(key, lang)}`: {source_digest(shown)})", text_at))
+                              f"translation in its `{key}{MARK}{lang}` column there{quote} (and `{digest_key(key, lang)}`: {source_digest(shown)})",
+                              text_at))
         return None
     if shown != source_text(mapping[key]):
         findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
@@ -349,7 +358,7 @@ def _set_cells(rows: list[list[str]], head_at: int, starts: list[int], edits: li
             col = head.index(name)
             row = rows[row_at]
             row.extend([""] * (col + 1 - len(row)))
-            row[col] = value
+            row[col] = guarded(value)  # a translator's `=HYPERLINK(…)` is text in the designer's sheet, never a formula
             changed.add(row_at)
     return changed
 
