@@ -5,7 +5,8 @@ column), with `field@lang~src`, the digest of the source text the sheet showed t
 translator (pnp.data.languages.source_digest): when that text has changed since,
 `validate` says so at once. Every row is checked before any file is written; a bad
 cell is an error at its place in the sheet (`de.csv:7:4`, `de.xlsx[de]!D7`), and one
-error writes nothing. Each file is written whole (a temporary file renamed).
+error writes nothing. The files are written all or none (pnp.core.landing), across a kill, a full disk or a
+read-only file.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import write_atomic
+from pnp.core.landing import LandingFailed, land, resume
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
 from pnp.data.spreadsheet import TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
@@ -43,6 +44,7 @@ class ImportResult:
 
     files: list[tuple[Path, int]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    resumed: str | None = None  # what was done with an earlier import a kill stopped (pnp.core.landing.resume)
 
 
 def _cell_text(value) -> str:
@@ -192,7 +194,7 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
 def import_translations(project, path: Path) -> ImportResult:
     """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error."""
     rel = project.rel(path)
-    result = ImportResult()
+    result = ImportResult(resumed=resume(project.data_dir))
     try:
         rows, columns, source_lang, lang = read_sheet(path, rel)
     except PnpError as exc:
@@ -212,9 +214,13 @@ def import_translations(project, path: Path) -> ImportResult:
             result.findings += exc.findings
     if any(f.severity == "error" for f in result.findings):
         return result
-    for file, data, count in written:
-        write_atomic(file, data)
-        result.files.append((file, count))
+    try:
+        if written:
+            land(project.data_dir, [(file, data) for file, data, _ in written], f"pnp translate import {path.name}")
+    except LandingFailed as exc:
+        result.findings.append(error("translate-not-written", exc.advice, Loc(project.rel(Path(exc.filename)))))
+        return result
+    result.files = [(file, count) for file, _, count in written]
     return result
 
 

@@ -1,0 +1,198 @@
+"""A translation import lands all or nothing (issue #100 item 2): a nine-file import killed at points during its
+writes (SIGKILL, from inside at a chosen call and from outside), on a full disk, with a read-only second file, or with a
+rename refused, leaves every file either as the sheet makes it or as it was, and the next command says which."""
+from __future__ import annotations
+
+import errno
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_translate import read_csv, write_csv
+
+DECK = """\
+name: {name}
+size: poker
+front: gems/crystal.j2
+back: gems/crystal-back.j2
+cards:
+  - {{id: one, name: {name} one, colour: ruby, value: 1, count: 1, text: Take a gem.}}
+"""
+GERMAN_BOOK = {"opening": "---\nsubtitle: Spielregeln\n---", "overview": "# Überblick\n\nSammelt.", "components": "# Material\n\nAlles.",
+               "playing": "# Spielablauf\n\nSpielt."}
+KILLED = """\
+import os, signal, sys, time
+real, calls = os.{call}, [0]
+def stopping(*args, **kwargs):
+    calls[0] += 1
+    if calls[0] == {n}:
+        {action}
+    return real(*args, **kwargs)
+os.{call} = stopping
+from pnp.cli import main
+main(["--root", sys.argv[1], "translate", "import", sys.argv[2]])
+"""
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> dict:
+    """A `pnp new` game with two more decks, its German sheet filled in every row (nine files to write, one of them,
+    rulebook.de.md, new), and the bytes of its data before and after a whole import."""
+    root = tmp_path_factory.mktemp("landing")
+    assert run_pnp(root, "new", "gems").exit_code == 0
+    gdir = root / "data" / "gems"
+    (gdir / "game.yaml").write_text((gdir / "game.yaml").read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1),
+                                    encoding="utf-8")
+    for name in ("Shards", "Stones"):
+        (gdir / "decks" / f"{name.lower()}.yaml").write_text(DECK.format(name=name), encoding="utf-8")
+    assert run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    rows = read_csv(root / "output" / "gems" / "translate" / "gems-de.csv")
+    for row in rows[1:]:
+        section = row[0].partition("rulebook.md#")[2]
+        row[3] = GERMAN_BOOK[section] if section else f"DE {row[2].removeprefix(chr(39))}"
+    write_csv(root / "de.csv", rows)
+    shutil.copytree(root / "data", root / "pristine")
+    old = snapshot(root)
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    assert result.exit_code == 0, result.output
+    written = [line.split(":")[0] for line in result.output.splitlines() if "written" in line]
+    assert len(written) == 9 and "data/gems/rulebook.de.md" in written and "data/gems/rulebook.de.md" not in old, result.output
+    new = snapshot(root)
+    return {"root": root, "old": old, "new": new, "written": written}
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file under data/, by its path from the project."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted((root / "data").rglob("*")) if p.is_file()}
+
+
+def fresh(game: dict, tmp_path: Path) -> Path:
+    """A copy of the project as it was before the import, and its filled sheet."""
+    shutil.copytree(game["root"] / "pristine", tmp_path / "data")
+    shutil.copytree(game["root"] / "templates", tmp_path / "templates")
+    shutil.copy(game["root"] / "de.csv", tmp_path / "de.csv")
+    return tmp_path
+
+
+def whole(game: dict, root: Path) -> str:
+    """'new' or 'old' when every file is so (no file of pnp's own left beside them), else a failure naming the mix."""
+    now = snapshot(root)
+    for state in ("new", "old"):
+        if now == game[state]:
+            return state
+    mixed = {rel: "new" if data == game["new"].get(rel) else "old" if data == game["old"].get(rel) else "other" for rel, data in now.items()}
+    raise AssertionError(f"half an import: {mixed}")
+
+
+def killed_import(root: Path, call: str, n: int, action: str = "os.kill(os.getpid(), signal.SIGKILL)") -> subprocess.Popen:
+    """`pnp translate import` in a process of its own, with `action` done at its n-th call of os.`call`."""
+    script = KILLED.format(call=call, n=n, action=action)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parents[1]), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.Popen([sys.executable, "-c", script, str(root), str(root / "de.csv")], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+def test_an_import_killed_at_any_point_is_finished_or_undone_by_the_next_command(game, tmp_path):
+    """os.replace is called twice for the record (staging, then landing) and once for each of the nine files: killed at
+    the record's first write nothing changed; at its second, the next command undoes the staging; at a file's rename, it
+    writes the rest. Kill points drawn with a fixed seed, the first three and the last always among them."""
+    points = sorted({1, 2, 3, 11, *random.Random(100).sample(range(4, 11), 2)})
+    for n in points:
+        root = fresh(game, tmp_path / f"kill-{n}")
+        process = killed_import(root, "replace", n)
+        process.communicate(timeout=120)
+        assert process.returncode == -signal.SIGKILL
+        assert (root / "data" / ".pnp-landing.json").exists() == (n > 1)
+        result = run_pnp(root, "list", "gems")
+        assert result.exit_code == 0, result.output
+        said = [line for line in result.output.splitlines() if line.startswith("pnp: `pnp translate import de.csv` was stopped")]
+        if n == 1:
+            assert whole(game, root) == "old" and not said, result.output
+        elif n == 2:
+            assert whole(game, root) == "old" and len(said) == 1 and "every one is as it was before it: run it again" in said[0], result.output
+        else:
+            assert whole(game, root) == "new", n
+            assert len(said) == 1 and f"after writing {n - 3} of its 9 files; the other {12 - n} are written now" in said[0], result.output
+        assert not (root / "data" / ".pnp-landing.json").exists()
+        assert "nothing was left half-written" not in result.output
+        assert run_pnp(root, "list", "gems").output.count("was stopped") == 0  # said once, by the command that settled it
+
+
+def test_an_import_killed_from_outside_during_its_renames_is_finished_by_the_next_command(game, tmp_path):
+    """A real SIGKILL sent by another process while the import waits in its fifth file's rename."""
+    root = fresh(game, tmp_path)
+    marker = tmp_path / "renaming"
+    process = killed_import(root, "replace", 8, f"open({str(marker)!r}, 'w').close(); time.sleep(120)")
+    try:
+        for _ in range(1200):
+            if marker.exists() or process.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert marker.exists(), process.communicate()[0]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=60)
+    result = run_pnp(root, "validate", "gems", "--quick")
+    assert whole(game, root) == "new"
+    assert "after writing 5 of its 9 files; the other 4 are written now" in result.output, result.output
+
+
+def test_a_full_disk_while_staging_changes_no_file_and_says_so(game, tmp_path, monkeypatch):
+    """The disk fills while the third file's new bytes are flushed (the record's write and two files' went through)."""
+    root = fresh(game, tmp_path)
+    real, calls = os.fsync, [0]
+
+    def full(fd):
+        calls[0] += 1
+        if calls[0] == 4:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd)
+
+    monkeypatch.setattr(os, "fsync", full)
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    monkeypatch.undo()
+    assert result.exit_code == 1 and whole(game, root) == "old"
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][2]}: error: no space left on device: the disk is full"), result.output
+    assert "none of the 9 files was changed" in errors[0] and "half-written" not in result.output
+    assert "was stopped" not in run_pnp(root, "list", "gems").output
+
+
+def test_a_read_only_second_file_changes_no_file_and_says_so(game, tmp_path):
+    root = fresh(game, tmp_path)
+    second = root / game["written"][1]
+    second.chmod(0o444)
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    second.chmod(0o644)
+    assert result.exit_code == 1 and whole(game, root) == "old"
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][1]}: error: the file is read-only: "), result.output
+    assert "none of the 9 files was changed" in errors[0]
+
+
+def test_a_refused_rename_puts_the_renamed_files_back(game, tmp_path, monkeypatch):
+    """The sixth file's rename refused (a folder made read-only meanwhile): the five renamed before it get their old
+    bytes back, and the new file written among them is removed."""
+    root = fresh(game, tmp_path)
+    real, calls = os.replace, [0]
+
+    def refused(a, b):
+        calls[0] += 1
+        if calls[0] == 8:  # the record twice, then five files
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(b))
+        return real(a, b)
+
+    monkeypatch.setattr(os, "replace", refused)
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    monkeypatch.undo()
+    assert result.exit_code == 1 and whole(game, root) == "old", result.output
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][5]}: error: permission denied: you may not write it"), result.output
+    assert "none of the 9 files was changed" in errors[0]
+    assert not (root / "data" / ".pnp-landing.json").exists()
