@@ -405,3 +405,69 @@ def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_pat
     with zipfile.ZipFile(decks / "crystals.xlsx") as zf:
         sheets = [zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/sheet")]
     assert sheets and not any("<f>" in xml or "<f " in xml for xml in sheets)
+
+
+def sheet_row(rows: list[list[str]], cell_id: str) -> tuple[int, list[str]]:
+    """(1-based line in the sheet, row) of the row for `cell_id`."""
+    return next((i + 1, row) for i, row in enumerate(rows) if row[0] == cell_id)
+
+
+def test_a_sheet_exported_before_the_english_changed_records_the_text_the_translator_saw(translated, tmp_path):
+    """The English changes between export and import (a card's name in the CSV deck, the deck's name in its YAML): the
+    import warns at each row's English cell, records the digest of the sheet's English (not today's), and so validate
+    calls both translations stale at their cells, and the next export marks their rows stale, never checked."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    exported = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")  # as the translator got it
+    deck_csv, deck_yaml = tmp_path / SHEET, tmp_path / "data/gems/decks/crystals.yaml"
+    deck_csv.write_text(deck_csv.read_text(encoding="utf-8").replace("Sapphire tide", "Sapphire wave"), encoding="utf-8")
+    deck_yaml.write_text(deck_yaml.read_text(encoding="utf-8").replace("name: Crystals", "name: Crystal caves"), encoding="utf-8")
+    _, tide = sheet_row(exported, f"{SHEET}#cards[sapphire-2].name")
+    _, name = sheet_row(exported, "data/gems/decks/crystals.yaml#name")
+    assert tide[2] == "Sapphire tide" and name[2] == "Crystals"
+    tide[3], name[3] = "Saphirflut", "Kristallhöhlen"
+    write_csv(tmp_path / "de.csv", [exported[0], tide, name])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.output.splitlines() if "source text changed since this sheet was exported" in line]
+    assert len(warned) == 2, result.output
+    assert warned[0].startswith("de.csv:2:3: warning: ") and "Sapphire wave" in warned[0]
+    assert warned[1].startswith("de.csv:3:3: warning: ") and "Crystal caves" in warned[1]
+    rows = read_csv(deck_csv)
+    _, card = sheet_row(rows, "sapphire-2")
+    assert card[rows[0].index("name@de~src")] == letters("Sapphire tide") != letters("Sapphire wave")
+    assert f"name@de~src: {letters('Crystals')}" in deck_yaml.read_text(encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick")
+    stale = sorted(line.split(": warning: ")[0] for line in result.output.splitlines() if "made from an older text" in line)
+    deck_lines = deck_yaml.read_text(encoding="utf-8").split("\n")
+    tide_at = next(i + 1 for i, line in enumerate(deck_csv.read_text(encoding="utf-8").split("\n")) if line.startswith("sapphire-2,"))
+    assert stale == sorted([f"{SHEET}:{tide_at}:{rows[0].index('name@de') + 1}",  # its line in the file (a card above spans two)
+                            f"data/gems/decks/crystals.yaml:{deck_lines.index('name@de: Kristallhöhlen') + 1}:10"]), result.output
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    again = read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")
+    assert sheet_row(again, f"{SHEET}#cards[sapphire-2].name")[1][2:5] == ["Sapphire wave", "Saphirflut", "stale"]
+    assert sheet_row(again, "data/gems/decks/crystals.yaml#name")[1][2:5] == ["Crystal caves", "Kristallhöhlen", "stale"]
+
+
+def test_emptying_a_stale_row_s_status_confirms_its_translation(translated, tmp_path):
+    """A stale row imported as exported changes nothing; with its `status` cell emptied, the import records today's
+    English for it, and validate no longer calls it stale."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    deck_csv = tmp_path / SHEET
+    deck_csv.write_text(deck_csv.read_text(encoding="utf-8").replace("Ruby shard", "Ruby splinter"), encoding="utf-8")
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    exported = read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")
+    _, ruby = sheet_row(exported, f"{SHEET}#cards[ruby-1].name")
+    assert ruby[2:5] == ["Ruby splinter", "Rubinsplitter", "stale"]
+    write_csv(tmp_path / "as-is.csv", [exported[0], ruby])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "as-is.csv"))
+    assert result.exit_code == 0 and "nothing to write" in result.output, result.output
+    ruby[4] = ""
+    write_csv(tmp_path / "checked.csv", [exported[0], ruby])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "checked.csv"))
+    assert result.exit_code == 0 and f"{SHEET}: 1 translation written" in result.output, result.output
+    rows = read_csv(deck_csv)
+    _, card = sheet_row(rows, "ruby-1")
+    assert card[rows[0].index("name@de")] == "Rubinsplitter" and card[rows[0].index("name@de~src")] == letters("Ruby splinter")
+    assert "older text" not in run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick").output
