@@ -75,6 +75,8 @@ def import_sheet(ctx, file):
         click.echo(f"pnp: {result.resumed}", err=True)
     findings = sorted(result.findings, key=lambda f: f.sort_key())
     print_findings(findings)
+    if result.aside:
+        click.echo(f"{file}: {result.aside}")
     errors = any(f.severity == "error" for f in findings)
     if errors:
         click.echo(f"{file}: nothing written: mend what is said above and import the sheet again", err=True)

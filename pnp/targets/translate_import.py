@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, warning
 from pnp.core.landing import LandingFailed, land, resume
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
-from pnp.data.spreadsheet import TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
+from pnp.data.spreadsheet import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
 from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, noted, places, sections
 from pnp.targets.translate import KNOWN
 from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
@@ -45,6 +45,7 @@ class ImportResult:
     files: list[tuple[Path, int]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     resumed: str | None = None  # what was done with an earlier import a kill stopped (pnp.core.landing.resume)
+    aside: str | None = None  # the sheet's columns the import did not read (a translator's notes), in a sentence
 
 
 def _cell_text(value) -> str:
@@ -56,24 +57,58 @@ def _cell_text(value) -> str:
     return str(value).replace("\r\n", "\n").strip()
 
 
-def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], str, str]:
-    """{header: column}, the source language and the translation's, from the header row (id, where, <source>, <lang>, …)."""
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")  # a code `languages:` accepts (pnp.data.schema)
+SHOWN_HEADERS = 8  # headers a message names before it counts the rest: a sheet may have 300,000 columns
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a sheet's header row says: {header: column}, the source language and the translation's, and the columns
+    pnp does not read (a translator's notes), kept aside as (column letters, header)."""
+
+    columns: dict[str, int]
+    source: str
+    lang: str
+    aside: list[tuple[str, str]]
+
+
+def _columns(head: list[tuple[object, Loc]], rel: str) -> Header:
+    """The header row (id, where, <source>, <lang>, status, fits, face as exported, any other column beside them): the
+    source and translation are the first two headers that are language codes, or the first two others."""
     names = {_cell_text(v): i for i, (v, _) in enumerate(head) if _cell_text(v)}
-    langs = [name for name in names if name not in KNOWN]
+    others = [name for name in names if name not in KNOWN]
+    coded = [name for name in others if LANGUAGE_CODE.fullmatch(name)]
+    langs = (coded if len(coded) >= 2 else others)[:2]
     if "id" not in names or len(langs) != 2:
         where = head[0][1] if head else Loc(rel)
         raise PnpError(error("translate-header", "the header row must name id, the source language's column and the translation's "
-                             f"(as `pnp translate export` writes it: id, where, en, de, status, fits, face); it reads {', '.join(names) or 'nothing'}", where))
-    return names, langs[0], langs[1]
+                             f"(as `pnp translate export` writes it: id, where, en, de, status, fits, face); it reads {_listed(list(names))}", where))
+    aside = [(column_letters(names[name] + 1), name) for name in others if name not in langs]
+    return Header(names, langs[0], langs[1], aside)
 
 
-def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], dict[str, int], str, str]:
-    """The sheet's rows, its header first, its columns, and its source and translation languages."""
-    rows = [_unguarded_row(row, path) for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
+def _listed(names: list[str]) -> str:
+    """Some headers, each cut short, and how many more: a message about a sheet stays a line however wide the sheet."""
+    shown = [f"'{name[:40]}…'" if len(name) > 40 else f"'{name}'" for name in names[:SHOWN_HEADERS]]
+    more = f" and {len(names) - SHOWN_HEADERS:,} more" if len(names) > SHOWN_HEADERS else ""
+    return (", ".join(shown) + more) or "nothing"
+
+
+def aside_note(header: Header) -> str | None:
+    """The sentence saying which columns the import left as they are, or None."""
+    if not header.aside:
+        return None
+    shown = _listed([f"{letters} {name}" for letters, name in header.aside]).replace("'", "")
+    return (f"{len(header.aside):,} column{'s' * (len(header.aside) != 1)} kept aside, not read ({shown}): the import writes the "
+            f"'{header.lang}' column only")
+
+
+def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], Header]:
+    """The sheet's rows, its header first, and what its header row says."""
+    rows = [_unguarded_row(row, path) for row in read_rows(SheetSource(path, rel, split=SPLIT_SHEET)) if any(_cell_text(v) for v, _ in row)]
     if not rows:
         raise PnpError(error("translate-empty", "this sheet is empty: import the sheet `pnp translate export` wrote, filled in", Loc(rel)))
-    columns, source, lang = _columns(rows[0], rel)
-    return rows, columns, source, lang
+    return rows, _columns(rows[0], rel)
 
 
 def _unguarded_row(row: list[tuple[object, Loc]], path: Path) -> list[tuple[object, Loc]]:
@@ -196,11 +231,12 @@ def import_translations(project, path: Path) -> ImportResult:
     rel = project.rel(path)
     result = ImportResult(resumed=resume(project.data_dir))
     try:
-        rows, columns, source_lang, lang = read_sheet(path, rel)
+        rows, header = read_sheet(path, rel)
     except PnpError as exc:
         result.findings += exc.findings
         return result
-    edits, result.findings = planned_edits(project, rows, columns, source_lang, lang, rel)
+    result.aside = aside_note(header)
+    edits, result.findings = planned_edits(project, rows, header.columns, header.source, header.lang, rel)
     if any(f.severity == "error" for f in result.findings):
         return result
     by_file: dict[Path, list[Edit]] = {}
