@@ -196,3 +196,22 @@ def test_a_refused_rename_puts_the_renamed_files_back(game, tmp_path, monkeypatc
     assert len(errors) == 1 and errors[0].startswith(f"{game['written'][5]}: error: permission denied: you may not write it"), result.output
     assert "none of the 9 files was changed" in errors[0]
     assert not (root / "data" / ".pnp-landing.json").exists()
+
+
+def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
+    """A record whose command is still running (here: this test's parent process) is neither finished nor undone by
+    another command, and an import meanwhile changes nothing."""
+    import json
+
+    root = fresh(game, tmp_path)
+    record = root / "data" / ".pnp-landing.json"
+    record.write_text(json.dumps({"command": "pnp translate import other.csv", "pid": os.getppid(), "state": "landing", "files": []}))
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1, result.output
+    assert record.exists()  # its command settles it
+    record.unlink()
+    assert whole(game, root) == "old"
+    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][0]}: error: another pnp command is changing this project's files: "
+                                                     "let it end, then run this one again; none of the 9 files was changed"), result.output
+    assert "was stopped" not in result.output

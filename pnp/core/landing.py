@@ -61,7 +61,7 @@ _ADVICE = {
     errno.EROFS: "the disk is read-only",
     errno.EACCES: "you may not write it: make the file and its folder writable",
     errno.EPERM: "you may not write it: make the file and its folder writable",
-    errno.EBUSY: "another pnp command is writing these files: let it end",
+    errno.EBUSY: "let it end, then run this one again",
 }
 
 
@@ -80,18 +80,18 @@ def land(folder: Path, files: list[tuple[Path, bytes]], command: str) -> None:
     """Write each (path, bytes) of `files`, every one or none (LandingFailed, with nothing changed). `folder` holds them
     all and keeps the record; `command` is how the record names what wrote it (`pnp translate import de.csv`)."""
     record = folder / RECORD
-    if record.exists():
-        raise LandingFailed(OSError(errno.EBUSY, "another pnp command is writing into this project"), record, len(files))
+    if record.exists():  # a command still running: resume() leaves its set to it
+        raise LandingFailed(OSError(errno.EBUSY, "Another pnp command is changing this project's files"), files[0][0], len(files))
     entries = [_entry(folder, path, data) for path, data in files]
     for (path, _), entry in zip(files, entries, strict=True):
         _writable(path, entry, len(files))
-    _write_record(record, command, "staging", entries)
-    at = files[0][0]
+    at = files[0][0]  # where a failure is said: the file being staged, else the first (the record is pnp's, not the user's)
     try:
+        _write_record(record, command, "staging", entries)
         for (path, data), entry in zip(files, entries, strict=True):
             at = path
             _stage(folder, path, data, entry)
-        at = record
+        at = files[0][0]
         _write_record(record, command, "landing", entries)
     except BaseException as exc:
         _discard(folder, entries)
