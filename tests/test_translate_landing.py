@@ -215,3 +215,22 @@ def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
     assert len(errors) == 1 and errors[0].startswith(f"{game['written'][0]}: error: another pnp command is changing this project's files: "
                                                      "let it end, then run this one again; none of the 9 files was changed"), result.output
     assert "was stopped" not in result.output
+
+
+def test_a_record_a_game_ships_renames_nothing_outside_its_files(game, tmp_path):
+    """A downloaded game's data/ holding a record whose 'staged' file would replace a file outside data/, or make one:
+    the next command removes the record, says so, and nothing outside changes (nor the game's planted file)."""
+    import json
+
+    root = fresh(game, tmp_path)
+    (root / "victim.txt").write_text("the user's own")
+    (root / "data" / "gems" / ".evil").write_text("planted")
+    planted = {"command": "pnp translate import \x1b[2Jx.csv", "pid": 999_999_999, "state": "landing",
+               "files": [{"target": "../victim.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"},
+                         {"target": "../made.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"}]}
+    (root / "data" / ".pnp-landing.json").write_text(json.dumps(planted))
+    result = run_pnp(root, "list", "gems")
+    assert result.exit_code == 0, result.output
+    assert "data/.pnp-landing.json was no record of files pnp was writing: it is removed, and no other file changed" in result.output
+    assert (root / "victim.txt").read_text() == "the user's own" and (root / "data" / "gems" / ".evil").read_text() == "planted"
+    assert not (root / "made.txt").exists() and not (root / "data" / ".pnp-landing.json").exists() and "\x1b" not in result.output

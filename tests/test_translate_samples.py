@@ -98,3 +98,22 @@ def test_rows_in_any_order_import_alike(blank, tmp_path):
     assert run_pnp(second, "translate", "import", str(tmp_path / "sorted.csv")).exit_code == 0
     files = sorted(p.relative_to(first).as_posix() for p in (first / "data").rglob("*") if p.is_file())
     assert all((first / f).read_bytes() == (second / f).read_bytes() for f in files)
+
+
+def test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet(blank, tmp_path):
+    """A translator's workbook with one stray value in row 1,000,001: over the million cells a sheet may span, said at
+    that cell, with an imported sheet's advice (no word of cards or decks)."""
+    from openpyxl import Workbook
+
+    root = fresh(blank, tmp_path)
+    book = Workbook()
+    book.active.title = "de"
+    book.active.append(["id", "where", "en", "de", "status", "fits", "face"])
+    book.active["A1000001"] = "stray"
+    book.save(root / "de.xlsx")
+    result = run_pnp(root, "translate", "import", str(root / "de.xlsx"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("de.xlsx[de]!A1000001: error: sheet 'de' spans 1,000,001 rows"), errors[0]
+    assert "delete the rows and columns past the table, or split its rows between two sheets" in errors[0]
+    assert "card" not in errors[0] and "deck" not in errors[0]

@@ -25,13 +25,16 @@ import errno
 import hashlib
 import json
 import os
+import re
 import secrets
+import stat
 import time
 from contextlib import suppress
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from pnp.core.files import folder_to_write, write_atomic
+from pnp.core.errors import printable
+from pnp.core.files import LinkedFolder, folder_to_write, inside, write_atomic
 from pnp.core.temporaries import stale_temporary
 
 RECORD = ".pnp-landing.json"
@@ -189,15 +192,25 @@ def resume(folder: Path) -> str | None:
     """Finish or roll back the set a killed command left in `folder` (see the module's docstring); what was done, in a
     sentence naming the command and its files, or None when there was none (or its command is still running)."""
     record = folder / RECORD
-    _sweep_records(folder)
     try:
+        folder_to_write(folder, make=False)  # a data/ linked elsewhere is refused by the command; nothing is read through it
+        _sweep_records(folder)
+        if not stat.S_ISREG(os.lstat(record).st_mode):
+            raise ValueError("not a file")
         body = json.loads(record.read_bytes())
         entries = [_Entry(**e) for e in body["files"]]
-        command, state, pid = str(body["command"]), body["state"], int(body["pid"])
+        command, state, pid = printable(str(body["command"]))[:200], body["state"], int(body["pid"])
+        _check_names(folder, entries)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # not a record this pnp wrote: left alone, and land() refuses to write over it
+    except LinkedFolder:
+        return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        try:
+            os.unlink(record)  # a damaged or planted record: no set of pnp's is described by it, and it would stop every import
+        except OSError:
+            return f"{folder.name}/{RECORD} is no record of files pnp was writing: remove it (pnp changed no file)"
+        return f"{folder.name}/{RECORD} was no record of files pnp was writing: it is removed, and no other file changed"
     if pid != os.getpid() and _alive(pid) and time.time() - record.stat().st_mtime < STALE_S:
         return None
     shown = [f"{folder.name}/{e.target}" for e in entries]
@@ -219,6 +232,22 @@ def resume(folder: Path) -> str | None:
     if changed:
         said += f" (but {', '.join(shown[entries.index(e)] for e in changed)} changed since, and is left as it is)"
     return f"{said}: {_listed(shown)}"
+
+
+def _check_names(folder: Path, entries: list[_Entry]) -> None:
+    """Refuse (ValueError) a record naming a file outside `folder`, or a staged or kept name that is not the hidden
+    name `land` gives beside its file: a game could ship a record to have the next command rename files elsewhere."""
+    for e in entries:
+        target = PurePosixPath(e.target)
+        if target.is_absolute() or ".." in target.parts or not target.parts:
+            raise ValueError(f"{e.target} is outside {folder.name}")
+        inside(folder / target, folder)  # no link on the way leads out (LeavesFolder is a ValueError)
+        for name, end in ((e.staged, ".new"), (e.kept, ".old")):
+            if name is None and end == ".old":
+                continue
+            hidden = re.fullmatch(rf"\.{re.escape(target.name)}\.[0-9a-f]{{8}}{re.escape(end)}", PurePosixPath(str(name)).name)
+            if not hidden or PurePosixPath(str(name)).parent != target.parent:
+                raise ValueError(f"{name} is not {e.target}'s")
 
 
 def _sweep_records(folder: Path) -> None:

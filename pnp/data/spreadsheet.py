@@ -27,6 +27,7 @@ TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")  # zips of XML, measured before they are read (pnp.data.workbooks); not .xls, .xlsb
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
 NO_COPIES = "none"  # `count_column: none`: no column gives copies (a Squib sheet's `count` may count pips): one card a row
+SPLIT_DECK = "split the deck"  # a deck's sheet too big
 SPLIT_SHEET = "split its rows between two sheets, each under the header row, and import each"  # an imported sheet too big
 ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to Excel, LibreOffice and Sheets (OWASP: CSV injection)
@@ -57,7 +58,7 @@ class SheetSource:
     count_column: str | None = None
     text_columns: tuple[str, ...] = ()
     list_columns: dict[str, str] = field(default_factory=dict)
-    split: str = "split the deck"  # what to do with a sheet over a size limit: a deck's advice, or an imported sheet's (SPLIT_SHEET)
+    split: str = SPLIT_DECK  # what to do with a sheet over a size limit: a deck's advice, or an imported sheet's (SPLIT_SHEET)
 
 
 @dataclass
@@ -291,7 +292,7 @@ def _sniff_delimiter(text: str) -> str:
 def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     from python_calamine import CalamineWorkbook
 
-    check_workbook(source.path, source.rel)
+    check_workbook(source.path, source.rel, *([source.split] if source.split != SPLIT_DECK else []))
     book = _calamine(lambda: CalamineWorkbook.from_path(str(source.path)), source)
     names = list(book.sheet_names)
     if not names:
