@@ -377,6 +377,30 @@ def test_a_translator_s_formula_is_text_in_the_designer_s_csv_and_on_the_card(tr
     assert "'=1+1" not in printed and "'+1+1" not in printed  # the guard is never printed
 
 
+def test_a_translator_s_formula_is_text_in_the_exported_sheets_and_comes_back_unchanged(translated, tmp_path):
+    """Exported again, the hostile translations are guarded in the CSV and strings in the XLSX (no `<f>` in its XML,
+    as a spreadsheet program reads it); each sheet imported back as exported changes nothing."""
+    import zipfile
+
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    hostile_sheet(tmp_path, tmp_path / "de.csv")
+    assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv")).exit_code == 0
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    folder = tmp_path / "output" / "gems" / "translate"
+    rows = read_csv(folder / "gems-de.csv")
+    assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]
+    exported = {row[0]: row[3] for row in rows}
+    for (card, name), german in HOSTILE.items():
+        assert exported[f"{SHEET}#cards[{card}].{name}"] == "'" + german.removeprefix("'")
+    with zipfile.ZipFile(folder / "gems-de.xlsx") as zf:
+        xml = zf.read("xl/worksheets/sheet1.xml").decode()
+    assert "<f>" not in xml and "<f " not in xml
+    for sheet in ("gems-de.csv", "gems-de.xlsx"):
+        result = run_pnp(tmp_path, "translate", "import", str(folder / sheet))
+        assert result.exit_code == 0 and "nothing to write" in result.output, result.output
+
+
 def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_path):
     """A deck read from an XLSX: pnp does not write workbooks, so each translation is an error at its cell that says to
     type it after a `'`, and the workbook holds no formula (its XML read back: every cell a string, no `<f>`)."""
