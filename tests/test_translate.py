@@ -495,3 +495,27 @@ def test_emptying_a_stale_row_s_status_confirms_its_translation(translated, tmp_
     _, card = sheet_row(rows, "ruby-1")
     assert card[rows[0].index("name@de")] == "Rubinsplitter" and card[rows[0].index("name@de~src")] == letters("Ruby splinter")
     assert "older text" not in run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick").output
+
+
+def test_a_translator_s_formula_is_text_in_a_tsv_deck(translated, tmp_path):
+    """The same guard in a tab-separated deck: no field starts like a formula, and each reads back as typed."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    decks = tmp_path / "data" / "gems" / "decks"
+    with (decks / "crystals.tsv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f, delimiter="\t", lineterminator="\n").writerows(read_csv(decks / "crystals.csv"))
+    (decks / "crystals.csv").unlink()
+    deck = decks / "crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.tsv"), encoding="utf-8")
+    hostile_sheet(translated, tmp_path / "de.csv")
+    text = (tmp_path / "de.csv").read_text(encoding="utf-8").replace(SHEET, "data/gems/decks/crystals.tsv")
+    (tmp_path / "de.csv").write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "data/gems/decks/crystals.tsv: 5 translations written" in result.output, result.output
+    with (decks / "crystals.tsv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f, delimiter="\t"))
+    assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]
+    from pnp.data.spreadsheet import SheetSource, read_cards
+
+    cards = {card["id"]: card for card in read_cards(SheetSource(decks / "crystals.tsv", "crystals.tsv"))}  # as a build reads the deck
+    for (card, name), german in HOSTILE.items():
+        assert cards[card][f"{name}@de"] == german.removeprefix("'")
