@@ -234,3 +234,19 @@ def test_a_record_a_game_ships_renames_nothing_outside_its_files(game, tmp_path)
     assert "data/.pnp-landing.json was no record of files pnp was writing: it is removed, and no other file changed" in result.output
     assert (root / "victim.txt").read_text() == "the user's own" and (root / "data" / "gems" / ".evil").read_text() == "planted"
     assert not (root / "made.txt").exists() and not (root / "data" / ".pnp-landing.json").exists() and "\x1b" not in result.output
+
+
+def test_a_file_edited_between_the_kill_and_the_next_command_is_left_as_edited(game, tmp_path):
+    """Killed after two of the nine renames; the designer then edits the first file by hand: the next command finishes
+    the other eight and names the edited one, whose bytes are the designer's."""
+    root = fresh(game, tmp_path)
+    process = killed_import(root, "replace", 5)
+    process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL
+    edited = root / game["written"][0]
+    edited.write_bytes(edited.read_bytes() + b"# mine\n")
+    result = run_pnp(root, "list", "gems")
+    assert f"(but {game['written'][0]} changed since the command stopped, and pnp left it as it is)" in result.output, result.output
+    assert edited.read_bytes().endswith(b"# mine\n")
+    now = snapshot(root)
+    assert all(now[rel] == game["new"][rel] for rel in game["written"][1:])

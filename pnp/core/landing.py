@@ -195,15 +195,8 @@ def resume(folder: Path) -> str | None:
     try:
         folder_to_write(folder, make=False)  # a data/ linked elsewhere is refused by the command; nothing is read through it
         _sweep_records(folder)
-        if not stat.S_ISREG(os.lstat(record).st_mode):
-            raise ValueError("not a file")
-        body = json.loads(record.read_bytes())
-        entries = [_Entry(**e) for e in body["files"]]
-        command, state, pid = printable(str(body["command"]))[:200], body["state"], int(body["pid"])
-        _check_names(folder, entries)
-    except FileNotFoundError:
-        return None
-    except LinkedFolder:
+        found = _read_record(folder, record)
+    except (FileNotFoundError, LinkedFolder):
         return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         try:
@@ -211,27 +204,47 @@ def resume(folder: Path) -> str | None:
         except OSError:
             return f"{folder.name}/{RECORD} is no record of files pnp was writing: remove it (pnp changed no file)"
         return f"{folder.name}/{RECORD} was no record of files pnp was writing: it is removed, and no other file changed"
+    command, state, pid, entries = found
     if pid != os.getpid() and _alive(pid) and time.time() - record.stat().st_mtime < STALE_S:
         return None
-    shown = [f"{folder.name}/{e.target}" for e in entries]
+    try:
+        said = _settle(folder, command, state, entries)
+        os.unlink(record)
+    except OSError as exc:
+        return f"`{command}` was stopped part way, and its files cannot be settled now ({exc.strerror}): the next pnp command tries again"
+    return said
+
+
+def _read_record(folder: Path, record: Path) -> tuple[str, str, int, list[_Entry]]:
+    """(command, state, process id, entries) of the record, once it is a plain file naming files of `folder` alone."""
+    if not stat.S_ISREG(os.lstat(record).st_mode):
+        raise ValueError("not a file")
+    body = json.loads(record.read_bytes())
+    entries = [_Entry(**e) for e in body["files"]]
+    _check_names(folder, entries)
+    return printable(str(body["command"]))[:200], str(body["state"]), int(body["pid"]), entries
+
+
+def _settle(folder: Path, command: str, state: str, entries: list[_Entry]) -> str:
+    """Finish a set whose every new file is there to rename (or renamed), else put back every old file; what was done.
+    A file changed by hand since the command stopped is neither: it is left as it is, and named."""
+    shown = {id(e): f"{folder.name}/{e.target}" for e in entries}
     changed = [e for e in entries if _digest(folder / e.target) not in (e.old, e.new)]
     kept = [e for e in entries if e not in changed]
-    finishable = state == "landing" and all(os.path.exists(folder / e.staged) or _digest(folder / e.target) == e.new for e in kept)
-    if finishable:
-        written = sum(1 for e in kept if _digest(folder / e.target) == e.new)
+    written = sum(1 for e in kept if _digest(folder / e.target) == e.new)
+    if state == "landing" and all(os.path.exists(folder / e.staged) or _digest(folder / e.target) == e.new for e in kept):
         for e in kept:
             if os.path.exists(folder / e.staged):
                 os.replace(folder / e.staged, folder / e.target)
         said = (f"`{command}` was stopped after writing {written} of its {len(entries)} files; the other {len(kept) - written} are written "
-                f"now, so all of them hold its changes")
+                "now, so all of them hold its changes")
     else:
         _put_back(folder, kept)
         said = f"`{command}` was stopped before it had written all of its {len(entries)} files; every one is as it was before it: run it again"
     _discard(folder, entries)
-    os.unlink(record)
     if changed:
-        said += f" (but {', '.join(shown[entries.index(e)] for e in changed)} changed since, and is left as it is)"
-    return f"{said}: {_listed(shown)}"
+        said += f" (but {_listed([shown[id(e)] for e in changed])} changed since the command stopped, and pnp left it as it is)"
+    return f"{said}: {_listed(list(shown.values()))}"
 
 
 def _check_names(folder: Path, entries: list[_Entry]) -> None:
