@@ -519,3 +519,34 @@ def test_a_translator_s_formula_is_text_in_a_tsv_deck(translated, tmp_path):
     cards = {card["id"]: card for card in read_cards(SheetSource(decks / "crystals.tsv", "crystals.tsv"))}  # as a build reads the deck
     for (card, name), german in HOSTILE.items():
         assert cards[card][f"{name}@de"] == german.removeprefix("'")
+
+
+def test_a_rule_changed_between_export_and_import_is_stale_in_the_german_rulebook(translated, tmp_path):
+    """The rulebook's 'playing' section is reworded after the sheet went out: the German section notes the digest of
+    the English the translator saw, so validate warns at its heading and the next export marks its row stale."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    rows = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")
+    book = [row for row in rows if row[0].startswith("data/gems/rulebook.md#")]
+    for row, german in zip(book, ["---\nsubtitle: Spielregeln\n---", "# Überblick\n\nSammelt.", "# Material\n\nAlles.", "# Spielablauf\n\nSpielt."],
+                           strict=True):
+        row[3] = german
+    seen = book[3][2]
+    rules = tmp_path / "data/gems/rulebook.md"
+    english = rules.read_text(encoding="utf-8")
+    assert seen in english
+    rules.write_text(english.replace(seen, seen + "\n\nThen pass the cave to your left."), encoding="utf-8")
+    write_csv(tmp_path / "book.csv", [rows[0], *book])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "book.csv"))
+    warned = [line for line in result.output.splitlines() if ": warning: the source text changed since" in line]
+    lines = (tmp_path / "book.csv").read_text(encoding="utf-8").split("\n")
+    line = next(i + 1 for i, x in enumerate(lines) if x.startswith("data/gems/rulebook.md#playing"))  # cells above span lines
+    assert result.exit_code == 0 and len(warned) == 1 and warned[0].startswith(f"book.csv:{line}:3: "), result.output
+    assert "it now reads '# Playing 1. Shuffle" in warned[0]  # its start on one line
+    assert "{# src: " + letters(seen) + " #}" in (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick")
+    warned = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(warned) == 1 and warned[0].startswith("data/gems/rulebook.de.md:") and "section 'playing'" in warned[0], result.output
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    status = {row[0].partition("#")[2]: row[4] for row in read_csv(tmp_path / "output/gems/translate/gems-de.csv") if "rulebook.md#" in row[0]}
+    assert status == {"opening": "", "overview": "", "components": "", "playing": "stale"}

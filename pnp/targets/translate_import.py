@@ -221,7 +221,7 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
         return None
     if shown != source_text(mapping[key]):
         findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
-                                f"'{source_text(mapping[key])[:60]}'): the translation is kept as made from the sheet's text, and validate "
+                                f"'{' '.join(source_text(mapping[key]).split())[:60]}'): the translation is kept as made from the sheet's text, and validate "
                                 "says it is stale", shown_at))
     return Edit(cid, place, lang, text, source_digest(shown), text_at)
 
