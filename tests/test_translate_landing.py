@@ -119,6 +119,7 @@ def test_an_import_killed_at_any_point_is_finished_or_undone_by_the_next_command
         else:
             assert whole(game, root) == "new", n
             assert len(said) == 1 and f"after writing {n - 3} of its 9 files; the other {12 - n} are written now" in said[0], result.output
+            assert said[0].endswith(": " + ", ".join(landing_order(game)[:3]) + " and 6 more")
         assert not (root / "data" / ".pnp-landing.json").exists()
         assert "nothing was left half-written" not in result.output
         assert run_pnp(root, "list", "gems").output.count("was stopped") == 0  # said once, by the command that settled it
@@ -143,14 +144,22 @@ def test_an_import_killed_from_outside_during_its_renames_is_finished_by_the_nex
     assert "after writing 5 of its 9 files; the other 4 are written now" in result.output, result.output
 
 
-def test_a_full_disk_while_staging_changes_no_file_and_says_so(game, tmp_path, monkeypatch):
-    """The disk fills while the third file's new bytes are flushed (the record's write and two files' went through)."""
+def landing_order(game: dict) -> list[str]:
+    """The order a set's files are staged and renamed in: their paths' (pnp.core.landing.land)."""
+    return sorted(game["written"])
+
+
+@pytest.mark.parametrize("full_at", [1, 4, 11])
+def test_a_full_disk_while_staging_changes_no_file_and_says_so(game, tmp_path, monkeypatch, full_at):
+    """The disk fills while the record is flushed (1), while the third file's new bytes are (4: the record's and two
+    files' went through), or the record's second write (11, after all nine files'): said at the file being written
+    (the first for the record, which is pnp's own)."""
     root = fresh(game, tmp_path)
     real, calls = os.fsync, [0]
 
     def full(fd):
         calls[0] += 1
-        if calls[0] == 4:
+        if calls[0] == full_at:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(fd)
 
@@ -159,7 +168,8 @@ def test_a_full_disk_while_staging_changes_no_file_and_says_so(game, tmp_path, m
     monkeypatch.undo()
     assert result.exit_code == 1 and whole(game, root) == "old"
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][2]}: error: no space left on device: the disk is full"), result.output
+    said_at = landing_order(game)[2 if full_at == 4 else 0]
+    assert len(errors) == 1 and errors[0].startswith(f"{said_at}: error: no space left on device: the disk is full: free some space"), result.output
     assert "none of the 9 files was changed" in errors[0] and "half-written" not in result.output
     assert "was stopped" not in run_pnp(root, "list", "gems").output
 
@@ -172,19 +182,20 @@ def test_a_read_only_second_file_changes_no_file_and_says_so(game, tmp_path):
     second.chmod(0o644)
     assert result.exit_code == 1 and whole(game, root) == "old"
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][1]}: error: the file is read-only: "), result.output
-    assert "none of the 9 files was changed" in errors[0]
+    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][1]}: error: the file is read-only: you may not write it: "
+                                                     "make the file and its folder writable; none of the 9 files was changed"), result.output
 
 
-def test_a_refused_rename_puts_the_renamed_files_back(game, tmp_path, monkeypatch):
-    """The sixth file's rename refused (a folder made read-only meanwhile): the five renamed before it get their old
-    bytes back, and the new file written among them is removed."""
+@pytest.mark.parametrize("refused_at", [8, 11])
+def test_a_refused_rename_puts_the_renamed_files_back(game, tmp_path, monkeypatch, refused_at):
+    """The sixth or the ninth file's rename refused (a folder made read-only meanwhile): the files renamed before it
+    get their old bytes back, and the new file among them (rulebook.de.md, eighth) is removed."""
     root = fresh(game, tmp_path)
     real, calls = os.replace, [0]
 
     def refused(a, b):
         calls[0] += 1
-        if calls[0] == 8:  # the record twice, then five files
+        if calls[0] == refused_at:  # the record twice, then the files
             raise PermissionError(errno.EACCES, "Permission denied", os.fspath(b))
         return real(a, b)
 
@@ -193,9 +204,32 @@ def test_a_refused_rename_puts_the_renamed_files_back(game, tmp_path, monkeypatc
     monkeypatch.undo()
     assert result.exit_code == 1 and whole(game, root) == "old", result.output
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][5]}: error: permission denied: you may not write it"), result.output
-    assert "none of the 9 files was changed" in errors[0]
+    assert len(errors) == 1 and errors[0].startswith(f"{landing_order(game)[refused_at - 3]}: error: permission denied: you may not write it: "
+                                                     "make the file and its folder writable; none of the 9 files was changed"), result.output
     assert not (root / "data" / ".pnp-landing.json").exists()
+
+
+def test_a_rename_refused_and_no_way_back_is_finished_by_the_next_command(game, tmp_path, monkeypatch):
+    """Every rename from the sixth file's on refused, the putting back too: the import says the next command finishes
+    the set, and the next command (with the folder writable again) does, and says so."""
+    root = fresh(game, tmp_path)
+    real, calls = os.replace, [0]
+
+    def refused(a, b):
+        calls[0] += 1
+        if calls[0] >= 8:
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(b))
+        return real(a, b)
+
+    monkeypatch.setattr(os, "replace", refused)
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    monkeypatch.undo()
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].endswith("some of the 9 files are written and could not be put back: the next pnp command finishes writing them")
+    result = run_pnp(root, "list", "gems")
+    assert "was stopped after writing 5 of its 9 files; the other 4 are written now" in result.output, result.output
+    assert whole(game, root) == "new"
 
 
 def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
@@ -212,7 +246,7 @@ def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
     assert record.exists()  # its command settles it
     record.unlink()
     assert whole(game, root) == "old"
-    assert len(errors) == 1 and errors[0].startswith(f"{game['written'][0]}: error: another pnp command is changing this project's files: "
+    assert len(errors) == 1 and errors[0].startswith(f"{landing_order(game)[0]}: error: another pnp command is changing this project's files: "
                                                      "let it end, then run this one again; none of the 9 files was changed"), result.output
     assert "was stopped" not in result.output
 
@@ -250,3 +284,19 @@ def test_a_file_edited_between_the_kill_and_the_next_command_is_left_as_edited(g
     assert edited.read_bytes().endswith(b"# mine\n")
     now = snapshot(root)
     assert all(now[rel] == game["new"][rel] for rel in game["written"][1:])
+
+
+def test_each_file_keeps_its_permissions_and_a_new_one_gets_the_usual(game, tmp_path):
+    """A deck file the designer keeps private (0640) stays so; the new rulebook.de.md is made as any new file (0666
+    less the umask, here 022)."""
+    root = fresh(game, tmp_path)
+    private = root / "data" / "gems" / "decks" / "crystals.csv"
+    private.chmod(0o640)
+    umask = os.umask(0o022)
+    try:
+        assert run_pnp(root, "translate", "import", str(root / "de.csv")).exit_code == 0
+    finally:
+        os.umask(umask)
+    assert whole(game, root) == "new"
+    assert private.stat().st_mode & 0o7777 == 0o640
+    assert (root / "data" / "gems" / "rulebook.de.md").stat().st_mode & 0o7777 == 0o644

@@ -83,6 +83,7 @@ def land(folder: Path, files: list[tuple[Path, bytes]], command: str) -> None:
     """Write each (path, bytes) of `files`, every one or none (LandingFailed, with nothing changed). `folder` holds them
     all and keeps the record; `command` is how the record names what wrote it (`pnp translate import de.csv`)."""
     record = folder / RECORD
+    files = sorted(files)  # in the order of their paths: the same set lands the same way, whatever order it was made in
     if record.exists():  # a command still running: resume() leaves its set to it
         raise LandingFailed(OSError(errno.EBUSY, "Another pnp command is changing this project's files"), files[0][0], len(files))
     entries = [_entry(folder, path, data) for path, data in files]
