@@ -5,6 +5,7 @@ file, the export's `'` guard kept as text), with its rows in another order and a
 Also the messages about a sheet too big or too wide (issue #100 item 6), each about the sheet and one short line."""
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,21 @@ def fresh(blank: Path, tmp_path: Path) -> Path:
 
     shutil.copytree(blank / "data", tmp_path / "data")
     return tmp_path
+
+
+def test_the_samples_carry_what_their_programs_write():
+    """What the README says of each sample holds of its bytes (no checkout has normalised them)."""
+    excel, libre, semi = (SAMPLES / name for name in ("excel-utf8.csv", "libreoffice.csv", "excel-semicolon.csv"))
+    for path in (excel, semi):
+        data = path.read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\r\n") == 9 and b"Edelsteine.\nDann" in data
+    assert semi.read_bytes().split(b"\r\n")[0].count(b";") == 7
+    data = libre.read_bytes()
+    assert not data.startswith(b"\xef\xbb\xbf") and b"\r" not in data and data.startswith(b'"id","where"')
+    for name in ("libreoffice.xlsx", "libreoffice.ods"):
+        with zipfile.ZipFile(SAMPLES / name) as zf:
+            meta = zf.read("docProps/app.xml" if name.endswith(".xlsx") else "meta.xml").decode()
+        assert "LibreOffice/7.4.7.2" in meta
 
 
 @pytest.mark.parametrize("sample", ["libreoffice.xlsx", "libreoffice.ods", "libreoffice.csv", "excel-utf8.csv", "excel-semicolon.csv"])
