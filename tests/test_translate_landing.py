@@ -233,14 +233,19 @@ def test_a_rename_refused_and_no_way_back_is_finished_by_the_next_command(game, 
 
 
 def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
-    """A record whose command is still running (here: this test's parent process) is neither finished nor undone by
-    another command, and an import meanwhile changes nothing."""
+    """A record whose command is still running (here: a process this test starts, waiting) is neither finished nor
+    undone by another command, and an import meanwhile changes nothing."""
     import json
 
     root = fresh(game, tmp_path)
     record = root / "data" / ".pnp-landing.json"
-    record.write_text(json.dumps({"command": "pnp translate import other.csv", "pid": os.getppid(), "state": "landing", "files": []}))
-    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    try:
+        record.write_text(json.dumps({"command": "pnp translate import other.csv", "pid": running.pid, "state": "landing", "files": []}))
+        result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    finally:
+        running.kill()
+        running.wait()
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1, result.output
     assert record.exists()  # its command settles it
