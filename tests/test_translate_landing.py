@@ -243,6 +243,7 @@ def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
     try:
         record.write_text(json.dumps({"command": "pnp translate import other.csv", "pid": running.pid, "state": "landing", "files": []}))
         result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+        assert running.poll() is None  # asked whether it runs, never signalled
     finally:
         running.kill()
         running.wait()
@@ -256,39 +257,66 @@ def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
     assert "was stopped" not in result.output
 
 
-def test_a_record_a_game_ships_renames_nothing_outside_its_files(game, tmp_path):
-    """A downloaded game's data/ holding a record whose 'staged' file would replace a file outside data/, or make one:
-    the next command removes the record, says so, and nothing outside changes (nor the game's planted file)."""
+PLANTED = {  # records a game could ship, each naming something `land` never writes: (state, its files)
+    "outside": ("landing", [{"target": "../victim.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"},
+                            {"target": "../made.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"}]),
+    "absolute": ("landing", [{"target": "{root}/made.txt", "staged": "gems/.made.txt.0123abcd.new", "kept": None, "old": None, "new": "0"}]),
+    "staged elsewhere": ("landing", [{"target": "gems/game.yaml", "staged": "gems/decks/.game.yaml.0123abcd.new", "kept": None,
+                                      "old": "{game}", "new": "0"}]),
+    "kept another file": ("staging", [{"target": "gems/game.yaml", "staged": "gems/.game.yaml.0123abcd.new", "kept": "gems/tokens.yaml",
+                                       "old": "0", "new": "{game}"}]),
+    "through a link": ("landing", [{"target": "gems/out/made.txt", "staged": "gems/out/.made.txt.0123abcd.new", "kept": None, "old": None,
+                                    "new": "0"}]),
+}
+
+
+@pytest.mark.parametrize("case", list(PLANTED))
+def test_a_record_a_game_ships_renames_nothing(game, tmp_path, case):
+    """A downloaded game's data/ holding a record that would have the next command replace or make a file outside
+    data/ (by '..', an absolute path, a folder linked out), rename a file the record did not stage, or put another of
+    the game's files in place of one: the next command removes the record, says so in one line, and changes nothing."""
+    import hashlib
     import json
 
     root = fresh(game, tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (root / "data" / "gems" / "out").symlink_to(outside, target_is_directory=True)
     (root / "victim.txt").write_text("the user's own")
-    (root / "data" / "gems" / ".evil").write_text("planted")
-    planted = {"command": "pnp translate import \x1b[2Jx.csv", "pid": 999_999_999, "state": "landing",
-               "files": [{"target": "../victim.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"},
-                         {"target": "../made.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"}]}
+    for name in (".evil", "decks/.game.yaml.0123abcd.new", ".made.txt.0123abcd.new", "out/.made.txt.0123abcd.new", ".game.yaml.0123abcd.new"):
+        (root / "data" / "gems" / name).write_text("planted")
+    state, files = PLANTED[case]
+    digest = hashlib.sha256((root / "data/gems/game.yaml").read_bytes()).hexdigest()
+    files = json.loads(json.dumps(files).replace("{root}", str(root)).replace("{game}", digest))
+    planted = {"command": "pnp translate import \x1b[2Jx.csv", "pid": 999_999_999, "state": state, "files": files}
     (root / "data" / ".pnp-landing.json").write_text(json.dumps(planted))
+    before = snapshot(root)
     result = run_pnp(root, "list", "gems")
     assert result.exit_code == 0, result.output
     assert "data/.pnp-landing.json was no record of files pnp was writing: it is removed, and no other file changed" in result.output
-    assert (root / "victim.txt").read_text() == "the user's own" and (root / "data" / "gems" / ".evil").read_text() == "planted"
-    assert not (root / "made.txt").exists() and not (root / "data" / ".pnp-landing.json").exists() and "\x1b" not in result.output
+    assert (root / "victim.txt").read_text() == "the user's own" and not (root / "made.txt").exists() and not (outside / "made.txt").exists()
+    assert snapshot(root) == {rel: data for rel, data in before.items() if rel != "data/.pnp-landing.json"}
+    assert "\x1b" not in result.output
 
 
-def test_a_file_edited_between_the_kill_and_the_next_command_is_left_as_edited(game, tmp_path):
-    """Killed after two of the nine renames; the designer then edits the first file by hand: the next command finishes
-    the other eight and names the edited one, whose bytes are the designer's."""
+@pytest.mark.parametrize("edited", [1, 3, 4])
+def test_a_file_edited_between_the_kill_and_the_next_command_is_left_as_edited(game, tmp_path, edited):
+    """Killed after two of the nine renames; the designer then edits files by hand (the first two written, and others
+    not yet): the next command finishes the rest and names the edited ones, whose bytes are the designer's."""
     root = fresh(game, tmp_path)
     process = killed_import(root, "replace", 5)
     process.communicate(timeout=120)
     assert process.returncode == -signal.SIGKILL
-    edited = root / game["written"][0]
-    edited.write_bytes(edited.read_bytes() + b"# mine\n")
+    order = landing_order(game)
+    for rel in order[:edited]:
+        (root / rel).write_bytes((root / rel).read_bytes() + b"# mine\n")
     result = run_pnp(root, "list", "gems")
-    assert f"(but {game['written'][0]} changed since the command stopped, and pnp left it as it is)" in result.output, result.output
-    assert edited.read_bytes().endswith(b"# mine\n")
+    said = next(line for line in result.output.splitlines() if "was stopped" in line)
+    listed = ", ".join(order[:min(edited, 3)]) + (f" and {edited - 3} more" if edited > 3 else "")
+    assert said.startswith("pnp: `pnp translate import de.csv` was stopped after writing 2 of its 9 files; the other ")
+    assert f"(but {listed} changed since the command stopped, and pnp left it as it is)" in said, said
     now = snapshot(root)
-    assert all(now[rel] == game["new"][rel] for rel in game["written"][1:])
+    assert all(now[rel].endswith(b"# mine\n") for rel in order[:edited]) and all(now[rel] == game["new"][rel] for rel in order[edited:])
 
 
 def test_each_file_keeps_its_permissions_and_a_new_one_gets_the_usual(game, tmp_path):

@@ -232,12 +232,12 @@ def _settle(folder: Path, command: str, state: str, entries: list[_Entry]) -> st
     shown = {id(e): f"{folder.name}/{e.target}" for e in entries}
     changed = [e for e in entries if _digest(folder / e.target) not in (e.old, e.new)]
     kept = [e for e in entries if e not in changed]
-    written = sum(1 for e in kept if _digest(folder / e.target) == e.new)
-    if state == "landing" and all(os.path.exists(folder / e.staged) or _digest(folder / e.target) == e.new for e in kept):
-        for e in kept:
-            if os.path.exists(folder / e.staged):
-                os.replace(folder / e.staged, folder / e.target)
-        said = (f"`{command}` was stopped after writing {written} of its {len(entries)} files; the other {len(kept) - written} are written "
+    waiting = [e for e in kept if os.path.exists(folder / e.staged)]  # staged, not renamed yet
+    if state == "landing" and all(e in waiting or _digest(folder / e.target) == e.new for e in kept):
+        written = sum(1 for e in entries if not os.path.exists(folder / e.staged))
+        for e in waiting:
+            os.replace(folder / e.staged, folder / e.target)
+        said = (f"`{command}` was stopped after writing {written} of its {len(entries)} files; the other {len(waiting)} are written "
                 "now, so all of them hold its changes")
     else:
         _put_back(folder, kept)
@@ -253,9 +253,7 @@ def _check_names(folder: Path, entries: list[_Entry]) -> None:
     name `land` gives beside its file: a game could ship a record to have the next command rename files elsewhere."""
     for e in entries:
         target = PurePosixPath(e.target)
-        if target.is_absolute() or ".." in target.parts or not target.parts:
-            raise ValueError(f"{e.target} is outside {folder.name}")
-        inside(folder / target, folder)  # no link on the way leads out (LeavesFolder is a ValueError)
+        inside(folder / target, folder)  # neither '..', an absolute path nor a link on the way leads out (LeavesFolder is a ValueError)
         for name, end in ((e.staged, ".new"), (e.kept, ".old")):
             if name is None and end == ".old":
                 continue
