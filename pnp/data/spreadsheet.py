@@ -27,7 +27,24 @@ TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")  # zips of XML, measured before they are read (pnp.data.workbooks); not .xls, .xlsb
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
 NO_COPIES = "none"  # `count_column: none`: no column gives copies (a Squib sheet's `count` may count pips): one card a row
+SPLIT_DECK = "split the deck"  # a deck's sheet too big
+SPLIT_SHEET = "split its rows between two sheets, each under the header row, and import each"  # an imported sheet too big
 ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to Excel, LibreOffice and Sheets (OWASP: CSV injection)
+GUARD = "'"  # the quote OWASP's advice puts before such a cell: a spreadsheet program shows the text after it
+_GUARDED = re.compile(r"'*[=+\-@\t\r]")  # a text that needs the guard: a formula's start, or the guard itself before one
+
+
+def guarded(text: str) -> str:
+    """`text` as a sheet cell pnp writes for someone else (a translator's or playtester's words): a leading `'` before
+    a formula-like start, so no spreadsheet program runs it, and before a text that already starts with the guard, so
+    that `unguarded` gives back `text` itself, whatever it is."""
+    return GUARD + text if _GUARDED.match(text) else text
+
+
+def unguarded(text: str) -> str:
+    """A text sheet's cell as the text it stands for: the guard `'` before a formula-like start taken off."""
+    return text[1:] if text.startswith(GUARD) and _GUARDED.match(text, 1) else text
 
 
 @dataclass
@@ -41,6 +58,7 @@ class SheetSource:
     count_column: str | None = None
     text_columns: tuple[str, ...] = ()
     list_columns: dict[str, str] = field(default_factory=dict)
+    split: str = SPLIT_DECK  # what to do with a sheet over a size limit: a deck's advice, or an imported sheet's (SPLIT_SHEET)
 
 
 @dataclass
@@ -209,8 +227,8 @@ def _number_text(value) -> str:
 
 def sheet_rows(path: Path, rel: str, sheet: str | None = None) -> tuple[list[list[_Cell]], Loc]:
     """Every row of a CSV, TSV, XLSX or ODS file as cells (`.value`, `.loc`), read as a deck's sheet is (an answer sheet:
-    pnp.data.answers), and where the table starts."""
-    return _read_rows(SheetSource(path, rel, sheet))
+    pnp.data.answers), and where the table starts; a sheet too big is one to import in parts."""
+    return _read_rows(SheetSource(path, rel, sheet, split=SPLIT_SHEET))
 
 
 def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
@@ -219,7 +237,7 @@ def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
         raise PnpError(error("sheet-missing", f"no file '{source.rel}': cards_from names a file beside the deck's YAML", Loc(source.rel)))
     size = source.path.stat().st_size
     if size > MAX_SHEET_BYTES:
-        raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {MAX_SHEET_BYTES:,}: split the deck", Loc(source.rel)))
+        raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {MAX_SHEET_BYTES:,}: {source.split}", Loc(source.rel)))
     if suffix in TEXT_SUFFIXES:
         return _text_rows(source, TEXT_SUFFIXES[suffix]), Loc(source.rel, 1, 1)
     if suffix in WORKBOOK_SUFFIXES:
@@ -229,7 +247,8 @@ def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
 
 
 def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
-    """Rows of a CSV or TSV file; each cell located at the line its row starts on and its column number."""
+    """Rows of a CSV or TSV file; each cell located at the line its row starts on and its column number, and read as
+    the text it stands for (`unguarded`: `'=1+1` is the text `=1+1`, as a spreadsheet program shows it)."""
     raw = source.path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
@@ -243,8 +262,8 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
         for values in reader:
             cells += len(values)
             if cells > MAX_SHEET_CELLS:
-                raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: split the deck, or delete the empty columns", Loc(source.rel, line, 1)))
-            rows.append([_Cell(v, Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
+                raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: {source.split}, or delete the empty columns", Loc(source.rel, line, 1)))
+            rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
             line = reader.line_num + 1
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
@@ -273,7 +292,7 @@ def _sniff_delimiter(text: str) -> str:
 def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     from python_calamine import CalamineWorkbook
 
-    check_workbook(source.path, source.rel)
+    check_workbook(source.path, source.rel, *([source.split] if source.split != SPLIT_DECK else []))
     book = _calamine(lambda: CalamineWorkbook.from_path(str(source.path)), source)
     names = list(book.sheet_names)
     if not names:

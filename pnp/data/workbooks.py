@@ -235,18 +235,22 @@ def _column(letters: str) -> int:
     return col
 
 
-def check_workbook(path: Path, rel: str) -> None:
-    """Refuse (PnpError, located at the sheet and cell where known) a zipped workbook that is too big or damaged."""
+SAVE_CARDS_ALONE = "save the cards alone in a new workbook (or as CSV)"  # a deck's advice for a workbook over a limit
+
+
+def check_workbook(path: Path, rel: str, split: str = SAVE_CARDS_ALONE) -> None:
+    """Refuse (PnpError, located at the sheet and cell where known) a zipped workbook that is too big or damaged;
+    `split` says what to do with one too big (a deck's cards saved alone, an imported sheet imported in parts)."""
     try:
         with zipfile.ZipFile(path) as book:
             members = book.infolist()
             unpacked = sum(member.file_size for member in members)
             if unpacked > MAX_SHEET_UNPACKED:
                 raise PnpError(error("sheet-too-big", f"this workbook unpacks to {unpacked:,} bytes, over the {MAX_SHEET_UNPACKED:,} byte limit: "
-                                     "save the cards alone in a new workbook (or as CSV)", Loc(rel)))
+                                     f"{split}", Loc(rel)))
             parts: list[_Part] = []
             for member in sorted((m for m in members if m.filename.lower().endswith(_XML_PARTS)), key=_read_first):
-                parts.append(_read_part(book, member, rel, parts))
+                parts.append(_read_part(book, member, rel, parts, split))
     except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError, ValueError, OSError) as exc:
         if isinstance(exc, OSError) and exc.filename:
             raise  # the machine's fault (pnp.cli.faults), not the file's
@@ -265,7 +269,7 @@ def _reason(exc: BaseException) -> str:
     return str(exc).rstrip(".") or type(exc).__name__
 
 
-def _read_part(book: zipfile.ZipFile, member: zipfile.ZipInfo, rel: str, read: list[_Part]) -> _Part:
+def _read_part(book: zipfile.ZipFile, member: zipfile.ZipInfo, rel: str, read: list[_Part], split: str = SAVE_CARDS_ALONE) -> _Part:
     """One XML part read by expat a slice at a time, counting as it goes; refused at the first count past its limit.
     `read` are the parts read before it, which name the sheets."""
     part = _Part(member.filename)
@@ -281,19 +285,26 @@ def _read_part(book: zipfile.ZipFile, member: zipfile.ZipInfo, rel: str, read: l
     except _TooBig as exc:
         if not exc.row:  # a count of the whole workbook
             raise PnpError(error("sheet-too-big", f"this workbook's part {member.filename} {exc}, over the {MAX_SHEET_CELLS:,} limit: "
-                                 "save the cards alone in a new workbook (or as CSV)", Loc(rel))) from None
+                                 f"{split}", Loc(rel))) from None
         sheet = part.tables[-1].name if part.tables else _sheet_name(member.filename, read)
         if isinstance(exc, _TooManySpaces):
             raise PnpError(error("sheet-too-big", f"sheet '{sheet}' {exc} by {column_letters(exc.col)}{exc.row}, over the {MAX_SHEET_CELLS:,} limit: "
                                  "no card's text holds that many: retype the cell", Loc(rel, exc.row, exc.col, sheet))) from None
         raise PnpError(error("sheet-too-big", f"sheet '{sheet}' {exc} up to {column_letters(exc.col)}{exc.row}, over the {MAX_SHEET_CELLS:,} cell "
-                             "limit: delete the rows and columns past the cards (a stray value far away stretches the sheet)",
+                             f"limit: {_past_the_table(split)} (a stray value far away stretches the sheet)",
                              Loc(rel, exc.row, exc.col, sheet))) from None
     except (expat.ExpatError, _Damaged) as exc:
         at = f"line {exc.lineno}, column {exc.offset + 1}: {expat.ErrorString(exc.code)}" if isinstance(exc, expat.ExpatError) else str(exc)
         raise PnpError(error("sheet-unreadable", f"this workbook is damaged: its part {member.filename} is not well-formed XML ({at}): "
                              "save it again from the spreadsheet program", Loc(rel))) from None
     return part
+
+
+def _past_the_table(split: str) -> str:
+    """What to do with a sheet stretched past its limit: a deck's rows past its cards deleted, an imported sheet's too."""
+    if split == SAVE_CARDS_ALONE:
+        return "delete the rows and columns past the cards"
+    return f"delete the rows and columns past the table, or {split}"
 
 
 def _sheet_name(member: str, read: list[_Part]) -> str:

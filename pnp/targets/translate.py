@@ -17,10 +17,10 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, printable
 from pnp.core.files import file_name, write_atomic
+from pnp.data.spreadsheet import guarded
 from pnp.data.translations import Cell
 
 KNOWN = ("id", "where", "status", "fits", "face")  # the headers that are not a language code
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel, LibreOffice and Sheets read as the start of a formula
 FIT_CODES = {"text-overflow": "does not fit", "text-shrunk": "shrinks to fit"}
 MARKED = {"stale": "FFF2CC", "does not fit": "F4CCCC", "shrinks to fit": "FCE5CD"}  # row fills a translator's eye finds: amber, red, orange
 
@@ -68,9 +68,8 @@ def header(source_lang: str, lang: str) -> list[str]:
 
 def _text(value: str) -> str:
     """A cell as the text it is: a string starting like a formula gets a leading single quote (OWASP's advice against
-    CSV injection; the import takes it off), control characters but line breaks written out."""
-    value = printable(value, "\n")
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    CSV injection; the import takes it off: pnp.data.spreadsheet.guarded), control characters but line breaks written out."""
+    return guarded(printable(value, "\n"))
 
 
 def _values(row: Row) -> list[str]:

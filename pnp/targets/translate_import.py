@@ -5,7 +5,8 @@ column), with `field@lang~src`, the digest of the source text the sheet showed t
 translator (pnp.data.languages.source_digest): when that text has changed since,
 `validate` says so at once. Every row is checked before any file is written; a bad
 cell is an error at its place in the sheet (`de.csv:7:4`, `de.xlsx[de]!D7`), and one
-error writes nothing. Each file is written whole (a temporary file renamed).
+error writes nothing. The files are written all or none (pnp.core.landing), across a kill, a full disk or a
+read-only file.
 """
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import write_atomic
+from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, warning
+from pnp.core.landing import LandingFailed, land, resume
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
-from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
+from pnp.data.spreadsheet import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
 from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, noted, places, sections
-from pnp.targets.translate import FORMULA_STARTS, KNOWN
+from pnp.targets.translate import KNOWN
 from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
 
 
@@ -43,36 +44,79 @@ class ImportResult:
 
     files: list[tuple[Path, int]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    resumed: str | None = None  # what was done with an earlier import a kill stopped (pnp.core.landing.resume)
+    aside: str | None = None  # the sheet's columns the import did not read (a translator's notes), in a sentence
 
 
 def _cell_text(value) -> str:
-    """A sheet cell as text, the export's guard quote before a formula-like start taken off."""
+    """A sheet cell as text (the reader took the export's guard quote off: `read_sheet`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    text = str(value).replace("\r\n", "\n").strip()
-    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+    return str(value).replace("\r\n", "\n").strip()
 
 
-def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], str, str]:
-    """{header: column}, the source language and the translation's, from the header row (id, where, <source>, <lang>, …)."""
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")  # a code `languages:` accepts (pnp.data.schema)
+SHOWN_HEADERS = 8  # headers a message names before it counts the rest: a sheet may have 300,000 columns
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a sheet's header row says: {header: column}, the source language and the translation's, and the columns
+    pnp does not read (a translator's notes), kept aside as (column letters, header)."""
+
+    columns: dict[str, int]
+    source: str
+    lang: str
+    aside: list[tuple[str, str]]
+
+
+def _columns(head: list[tuple[object, Loc]], rel: str) -> Header:
+    """The header row (id, where, <source>, <lang>, status, fits, face as exported, any other column beside them): the
+    source and translation are the first two headers that are language codes, or the first two others."""
     names = {_cell_text(v): i for i, (v, _) in enumerate(head) if _cell_text(v)}
-    langs = [name for name in names if name not in KNOWN]
+    others = [name for name in names if name not in KNOWN]
+    coded = [name for name in others if LANGUAGE_CODE.fullmatch(name)]
+    langs = (coded if len(coded) >= 2 else others)[:2]
     if "id" not in names or len(langs) != 2:
         where = head[0][1] if head else Loc(rel)
         raise PnpError(error("translate-header", "the header row must name id, the source language's column and the translation's "
-                             f"(as `pnp translate export` writes it: id, where, en, de, status, fits, face); it reads {', '.join(names) or 'nothing'}", where))
-    return names, langs[0], langs[1]
+                             f"(as `pnp translate export` writes it: id, where, en, de, status, fits, face); it reads {_listed(list(names))}", where))
+    aside = [(column_letters(names[name] + 1), name) for name in others if name not in langs]
+    return Header(names, langs[0], langs[1], aside)
 
 
-def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], dict[str, int], str, str]:
-    """The sheet's rows, its header first, its columns, and its source and translation languages."""
-    rows = [row for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
+def _listed(names: list[str]) -> str:
+    """Some headers, each cut short, and how many more: a message about a sheet stays a line however wide the sheet."""
+    shown = [f"'{name[:40]}…'" if len(name) > 40 else f"'{name}'" for name in names[:SHOWN_HEADERS]]
+    more = f" and {len(names) - SHOWN_HEADERS:,} more" if len(names) > SHOWN_HEADERS else ""
+    return (", ".join(shown) + more) or "nothing"
+
+
+def aside_note(header: Header) -> str | None:
+    """The sentence saying which columns the import left as they are, or None."""
+    if not header.aside:
+        return None
+    shown = _listed([f"{letters} {name}" for letters, name in header.aside]).replace("'", "")
+    return (f"{len(header.aside):,} column{'s' * (len(header.aside) != 1)} kept aside, not read ({shown}): the import writes the "
+            f"'{header.lang}' column only")
+
+
+def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], Header]:
+    """The sheet's rows, its header first, and what its header row says."""
+    rows = [_unguarded_row(row, path) for row in read_rows(SheetSource(path, rel, split=SPLIT_SHEET)) if any(_cell_text(v) for v, _ in row)]
     if not rows:
         raise PnpError(error("translate-empty", "this sheet is empty: import the sheet `pnp translate export` wrote, filled in", Loc(rel)))
-    columns, source, lang = _columns(rows[0], rel)
-    return rows, columns, source, lang
+    return rows, _columns(rows[0], rel)
+
+
+def _unguarded_row(row: list[tuple[object, Loc]], path: Path) -> list[tuple[object, Loc]]:
+    """A workbook's row with the export's guard quote taken off its texts: the CSV's `'=1+1` opened in a spreadsheet
+    program and saved as a workbook keeps its quote as text. (A text sheet's reader takes it off itself.)"""
+    if path.suffix.lower() in TEXT_SUFFIXES:
+        return row
+    return [(unguarded(v.strip()) if isinstance(v, str) else v, at) for v, at in row]
 
 
 def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
@@ -170,12 +214,14 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
     if unchanged or (text == now and status.strip()):
         return None  # as the data has it, or its status left for later
     if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
+        quote = " (after a `'`, so the program keeps it as text and runs no formula)" if guarded(text) != text else ""
         findings.append(error("translate-workbook", f"this text is in the workbook {place.rel}, which pnp reads and does not write: type the "
-                              f"translation in its `{key}{MARK}{lang}` column there (and `{digest_key(key, lang)}`: {source_digest(shown)})", text_at))
+                              f"translation in its `{key}{MARK}{lang}` column there{quote} (and `{digest_key(key, lang)}`: {source_digest(shown)})",
+                              text_at))
         return None
     if shown != source_text(mapping[key]):
         findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
-                                f"'{source_text(mapping[key])[:60]}'): the translation is kept as made from the sheet's text, and validate "
+                                f"'{' '.join(source_text(mapping[key]).split())[:60]}'): the translation is kept as made from the sheet's text, and validate "
                                 "says it is stale", shown_at))
     return Edit(cid, place, lang, text, source_digest(shown), text_at)
 
@@ -183,13 +229,14 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
 def import_translations(project, path: Path) -> ImportResult:
     """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error."""
     rel = project.rel(path)
-    result = ImportResult()
+    result = ImportResult(resumed=resume(project.data_dir))
     try:
-        rows, columns, source_lang, lang = read_sheet(path, rel)
+        rows, header = read_sheet(path, rel)
     except PnpError as exc:
         result.findings += exc.findings
         return result
-    edits, result.findings = planned_edits(project, rows, columns, source_lang, lang, rel)
+    result.aside = aside_note(header)
+    edits, result.findings = planned_edits(project, rows, header.columns, header.source, header.lang, rel)
     if any(f.severity == "error" for f in result.findings):
         return result
     by_file: dict[Path, list[Edit]] = {}
@@ -203,9 +250,13 @@ def import_translations(project, path: Path) -> ImportResult:
             result.findings += exc.findings
     if any(f.severity == "error" for f in result.findings):
         return result
-    for file, data, count in written:
-        write_atomic(file, data)
-        result.files.append((file, count))
+    try:
+        if written:
+            land(project.data_dir, [(file, data) for file, data, _ in written], f"pnp translate import {path.name}")
+    except LandingFailed as exc:
+        result.findings.append(error("translate-not-written", exc.advice, Loc(project.rel(Path(exc.filename)))))
+        return result
+    result.files = [(file, count) for file, _, count in written]
     return result
 
 
@@ -349,7 +400,7 @@ def _set_cells(rows: list[list[str]], head_at: int, starts: list[int], edits: li
             col = head.index(name)
             row = rows[row_at]
             row.extend([""] * (col + 1 - len(row)))
-            row[col] = value
+            row[col] = guarded(value)  # a translator's `=HYPERLINK(…)` is text in the designer's sheet, never a formula
             changed.add(row_at)
     return changed
 
