@@ -7,6 +7,7 @@ import functools
 import io
 
 from pnp.core.errors import Loc, error, printable
+from pnp.data.spreadsheet import guarded
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect, printed_sides, printed_trim
@@ -99,7 +100,6 @@ def manifest_csv(rows: list[dict]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel, LibreOffice and Sheets read as the start of a formula
 
 
 def spreadsheet_text(value):
@@ -107,5 +107,4 @@ def spreadsheet_text(value):
     (OWASP's advice against CSV injection: a card named `=HYPERLINK(...)` would otherwise run when opened)."""
     if not isinstance(value, str):
         return value
-    value = printable(value)  # no escape sequence for a terminal that shows the file, no line break inside a cell
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    return guarded(printable(value))  # no escape sequence for a terminal that shows the file, no line break inside a cell
