@@ -23,7 +23,8 @@ def bundled(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("bundle") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     game = root / "data" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1) + 'version: "0.3"\n')  # stamped fronts, for the feedback sheet's stamp column
+    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1) + 'version: "0.3"\n'  # stamped fronts, for the feedback sheet's stamp column
+                    + "designer: Ada Rook\nsources: [a napkin sketch of a hero duel, a week of playtests]\n")  # for the credits
     result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
     assert result.exit_code == 0, result.output
     return root / "output" / "tiny" / "bundle"
@@ -242,6 +243,19 @@ def test_the_bundle_opens_on_the_drawn_cover_and_closes_on_a_back_cover_with_the
     last = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [len(reader.pages) - 1])[0])
     assert "Tiny Test Game" in last and "Credits and licences" in last
     assert "Version 0.3" in last  # the fixture's game.yaml
+
+
+def test_the_credits_name_the_designer_the_sources_each_font_with_its_licence_and_pnp(bundled):
+    """The credits page gives more than the title: who designed the game, what it was written from, each font the files
+    embed with the licence its folder ships (noto-sans and comfortaa are OFL fonts), and the pnp that made them."""
+    from importlib.metadata import version
+
+    reader = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    last = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [len(reader.pages) - 1])[0])
+    for said in ("Game design: Ada Rook.", "Written in our own words from: a napkin sketch of a hero duel and a week of playtests.",
+                 "Typeface comfortaa: SIL Open Font License 1.1.", "Typeface noto-sans: SIL Open Font License 1.1.",
+                 f"Files made with pnp {version('print-and-play')}."):
+        assert said in last, f"{said!r} not on the credits page:\n{last}"
 
 
 def test_the_cover_band_names_the_edition_not_the_rulebook(bundled):

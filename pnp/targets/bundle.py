@@ -25,6 +25,7 @@ from pnp.data.stamps import Stamper
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import table_of, words_of
 from pnp.layout.bidi import is_rtl_language
+from pnp.outputs.context import DEFAULT_FONT_ROLES
 from pnp.outputs.options import Options
 from pnp.outputs.token_share import tokens_share
 from pnp.pipeline.build import build_game
@@ -214,16 +215,38 @@ def left_out(game, voice: Voice) -> list[str]:
     return [voice.say(key) for key, there in (("bundle_left_out_boards", game.boards), ("bundle_left_out_booklet", game.rulebook is not None)) if there]
 
 
+# The licence file beside a bundled font names its licence (pnp/assets/fonts: each family's folder holds it)
+FONT_LICENCES = {"OFL.txt": "SIL Open Font License 1.1", "LICENSE-Apache-2.0.txt": "Apache License 2.0",
+                 "LICENSE.txt": "DejaVu Fonts License (Bitstream Vera)"}
+
+
+def font_licence(book, family: str) -> str:
+    """The licence of a font family as the file beside it names it; a project's own font keeps the licence it came with."""
+    folder = book.file(family).parent
+    for name, licence in FONT_LICENCES.items():
+        if (folder / name).is_file():
+            return licence
+    return "the licence supplied with the project's own font file"
+
+
 def credit_lines(gctx, voice: Voice) -> list[str]:
-    """The credits: the game, the bundled icons it draws (their licence asks to be named) and the fonts' licences."""
+    """The credits: the game and its designer, what it was written from (in this edition's words), the bundled icons it
+    draws (their licence asks to be named), each font the files embed with its licence, and the pnp that made them."""
+    from pnp import __version__
     from pnp.outputs.rulebook.credits import icons_to_credit
 
-    spec = gctx.game.spec
+    spec, book = gctx.game.spec, gctx.fonts
     lines = [f"{spec.title}{': ' + spec.subtitle if spec.subtitle else ''}."]
+    lines += [voice.say("bundle_credit_designer", designer=spec.designer)] if spec.designer else []
+    lines += [voice.say("bundle_credit_sources", sources=voice.listed(spec.sources))] if spec.sources else []
     icons = icons_to_credit(gctx)
     if icons:
         lines.append(voice.say("bundle_credit_icons", icons=", ".join(icons)))
     lines.append(voice.say("bundle_credit_fonts"))
+    roles = {**DEFAULT_FONT_ROLES, **spec.fonts}  # the families the components draw with, as pnp.outputs.context reads them
+    families = sorted({*(f for f in roles.values() if f in book.families), bundle_fonts(gctx).family})
+    lines += [voice.say("bundle_credit_font", family=family, licence=font_licence(book, family)) for family in families]
+    lines.append(voice.say("bundle_credit_pnp", version=__version__))
     return lines
 
 
@@ -293,7 +316,7 @@ def bundle_fonts(gctx) -> Fonts:
     """The bundled sans family the front matter and feedback sheet are set in (registered TrueType, so embedded)."""
     book = gctx.fonts
     family = "noto-sans" if "noto-sans" in book.families else next(iter(book.families))
-    return Fonts(book.font_name(family), book.font_name(family, bold=True))
+    return Fonts(book.font_name(family), book.font_name(family, bold=True), family)
 
 
 def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[list[tuple[str, bytes]], list[str], list[Finding]]:

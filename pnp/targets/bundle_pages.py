@@ -33,6 +33,7 @@ class Fonts:
 
     regular: str
     bold: str
+    family: str = ""  # the family they belong to, named in the credits with its licence
 
 
 @dataclass(frozen=True)
