@@ -76,6 +76,54 @@ def test_a_german_bundle_of_organ_match_says_its_own_pages_in_german(german):
     assert not said, f"English words on the German bundle's pages: {said}"
 
 
+@pytest.fixture(scope="module")
+def german_edition():
+    """Organ Match's German edition as `pnp bundle --lang de` reads it: (game context, voice, fonts)."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.targets.bundle import bundle_fonts, bundle_voice
+
+    project = Project(ROOT, "de")
+    gctx = Engine(project).for_game(project.load_game("organ-match")[0])
+    fonts = bundle_fonts(gctx)
+    return gctx, bundle_voice(gctx, fonts), fonts
+
+
+def test_a_german_bundle_sizes_the_label_sheet_in_millimetres_with_its_decimal_comma(german):
+    """Avery 5160's slots are 2⅝ × 1 inch (Avery's template), 66.675 × 25.4 mm: a German edition says so in mm, not 'in'."""
+    assert "Avery 5160 · 66,67 × 25,4 mm · 3 × 10" in german, german
+    assert "⅝" not in german and not re.search(r"\d in\b", german), "inches on a German page"
+
+
+def test_a_german_feedback_sheet_names_the_organs_in_german(german_edition):
+    """The organ deck's rows are named by its `organ` and `category` values: the German edition prints them as the game's
+    strings say them in German (Leber, Lavendel), as its cards do."""
+    from pnp.targets.feedback import feedback_decks, feedback_pdf
+
+    gctx, voice, fonts = german_edition
+    text = flat(" ".join(page_texts(feedback_pdf("Organ Match", "1.0", feedback_decks(gctx.game), "a4", fonts, voice))))
+    assert "Leber · Lavendel" in text and "Lunge · Blau" in text, text
+    assert not re.search(r"\b(liver|heart|lungs) · ", text), "English organ names on the German sheet (the ids stay as the data spells them)"
+
+
+def test_a_german_read_me_names_the_paper_in_german(german_edition):
+    from pnp.targets.bundle import readme_text
+
+    _, voice, _ = german_edition
+    first = readme_text("Organ Match", "letter", [], voice).splitlines()[0]
+    assert first == "Organ Match: Print-and-Play-Dateien (US-Letter)", first
+
+
+def test_a_german_label_sheet_calibration_page_writes_its_decimal_comma(tmp_path):
+    """`pnp build --only labels` in German: the calibration page names the sheet with decimal commas."""
+    from conftest import run_pnp
+
+    result = run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--only", "labels", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    last = flat(page_texts(tmp_path / "organ-match" / "organ-match-labels-de.pdf")[-1])
+    assert "Probedruck · Avery 5160 · 66,67 × 25,4 mm · 3 × 10" in last, last
+
+
 def _voice_of(language: str):
     """The bundle's voice for an edition in `language`, as pnp.targets.bundle.bundle_voice makes it, with the bundled fonts."""
     from pnp.layout.fonts import FontBook

@@ -70,7 +70,10 @@ def stock_of(gctx, kind: str, paper: str, voice: Voice | None = None) -> str:
     page is the sheet's), in the edition's words (English unless `voice` says otherwise)."""
     if kind != "labels":
         return ""
-    return (voice or Voice(table_of("en"))).say("bundle_label_stock", sheet=gctx.game.spec.labels.label_sheet(paper).title)
+    voice = voice or Voice(table_of("en"))
+    sheet = gctx.game.spec.labels.label_sheet(paper)
+    named = sheet.title if voice.words["bundle_label_units"] == "inches" else sheet.named_in(voice.words["bundle_decimal"])
+    return voice.say("bundle_label_stock", sheet=named)
 
 
 def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], list[Finding]]:
@@ -295,7 +298,7 @@ def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
 
 def readme_text(title: str, paper: str, names: list[str], voice: Voice) -> str:
     """The zip's plain-text read-me: what each file is and the one print setting that matters."""
-    lines = [voice.say("bundle_readme_title", title=title, paper=paper), "", voice.say("bundle_readme_print"), "", voice.say("bundle_readme_files")]
+    lines = [voice.say("bundle_readme_title", title=title, paper=voice.paper_name(paper)), "", voice.say("bundle_readme_print"), "", voice.say("bundle_readme_files")]
     lines += [f"  {name}" for name in names]
     return "\n".join(lines) + "\n"
 

@@ -107,6 +107,10 @@ class Voice:
         key = PAPER_KEYS.get(paper)
         return self.words[key] if key else paper
 
+    def paper_name(self, paper: str) -> str:
+        """The paper as a title names it, without the sizes `paper` gives: 'US-Letter' in a German edition."""
+        return self.paper(paper).split(" (")[0]
+
     def markup(self, text: str, font: str) -> str:
         """`text` as Paragraph markup: escaped, each run of characters `font` lacks in a font that has them."""
         if self.font_for is None or text.isascii():

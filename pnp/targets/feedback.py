@@ -75,16 +75,23 @@ class FeedbackDeck:
 def feedback_decks(game, stamper=None) -> list[FeedbackDeck]:
     """Every deck of `game` with a row per card (not per copy): the card's id, its name fields and, given a
     `stamper` (pnp.data.stamps.Stamper), the version stamp its front carries, so a note names the revision played."""
-    decks = []
+    decks, names = [], game.spec.strings
     for deck in game.decks.values():
         rows = []
         for card in deck.cards:
-            name = " · ".join(str(card.fields[f]) for f in deck.name_field if card.fields.get(f) not in (None, ""))
+            name = " · ".join(_named(card.fields[f], names) for f in deck.name_field if card.fields.get(f) not in (None, ""))
             stamped = stamper(deck, card) if stamper is not None else None
             stamp = stamped.text if stamped is not None else None
             rows.append(FeedbackRow(card.id, name, stamp))
         decks.append(FeedbackDeck(deck.name, tuple(rows), deck.total))
     return decks
+
+
+def _named(value, names: dict[str, str]) -> str:
+    """A name field's value as the edition prints it: a value the game names in its `strings:` (`liver`, in German
+    `Leber`) in those words, as its templates and the rulebook's components table print it; any other as written."""
+    text = str(value)
+    return names.get(text, text)
 
 
 def _styles(fonts: Fonts, voice: Voice) -> dict[str, ParagraphStyle]:
