@@ -269,7 +269,29 @@ def test_every_figure_has_alternative_text_from_the_data(book, source_tokens):
     assert all(f["alt"] for f in figures)
     assert "Health has deteriorated" in figures[0]["alt"]  # the cover's influence card: its `reason`, the deck's name_field
     card = next(f for f, img in zip(figures[1:], images, strict=True) if img.attrs["src"] == "card:influence/plus2")
-    assert card["alt"] == "Health has deteriorated"
+    assert card["alt"].startswith("Health has deteriorated. "), card["alt"]  # its name first, then what the card says:
+    strings = _organ_match_strings()
+    for said in (strings["raise"].format(n=2), strings["play_limits"]):  # the +2 card's rules, as game.yaml words them
+        assert said in card["alt"], f"{said!r} not in the figure's alternative text: {card['alt']!r}"
+
+
+def _organ_match_strings() -> dict:
+    import yaml
+    from conftest import ROOT
+
+    return yaml.safe_load((ROOT / "data" / GAME / "game.yaml").read_text(encoding="utf-8"))["strings"]
+
+
+def test_the_tagged_rulebook_carries_xmp_naming_its_title_language_and_pdf_ua(built):
+    """PDF/UA (ISO 14289-1) identifies itself in the catalog's XMP metadata (`pdfuaid:part` 1), with dc:title and the
+    language a reader announces."""
+    import pikepdf
+
+    with pikepdf.open(built / f"{GAME}-rulebook.pdf") as pdf:
+        assert pdf.Root.Metadata.Type == "/Metadata" and pdf.Root.Metadata.Subtype == "/XML"
+        with pdf.open_metadata() as xmp:
+            said = {key: xmp.get(key) for key in ("dc:title", "dc:language", "pdfuaid:part")}
+    assert said == {"dc:title": "Organ Match — rules", "dc:language": {"en"}, "pdfuaid:part": "1"}, said
 
 
 # The HTML rulebook ------------------------------------------------------------------------------------------------
@@ -335,7 +357,8 @@ def test_the_html_lists_tables_and_pictures_are_real_and_described(html_page, so
     assert all(a.get("alt", "").strip() for a in figures)
     assert all("alt" in a for a in images)  # an icon's is its name, or empty where the word beside it says it (`:skull: skull`)
     assert {a["alt"] for a in images if a.get("class") == "icon"} >= {"star", ""}
-    assert {"alt": "Health has deteriorated"}.items() <= next(a for a in figures if a["alt"] == "Health has deteriorated").items()
+    card = next(a for a in figures if a["alt"].startswith("Health has deteriorated. "))  # the card's name, then its rules as the PDF's figure
+    assert _organ_match_strings()["play_limits"] in card["alt"], card["alt"]
 
 
 def test_the_html_holds_everything_it_shows(html_page):
