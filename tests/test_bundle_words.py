@@ -40,7 +40,8 @@ def _english_said_otherwise(language: str) -> list[str]:
 
 def _pages(gctx, voice, fonts) -> tuple[bytes, bytes]:
     """(front pages, credits page) of `gctx`'s bundle on Letter, with a part of every kind pnp builds."""
-    from pnp.targets.bundle import Part, credit_lines, credits_pdf, front_matter, front_matter_pdf, place, stock_of
+    from pnp.targets.bundle import Part, back_facts, credit_lines, credits_pdf, front_matter, front_matter_pdf, place, stock_of
+    from pnp.targets.bundle_pages import BackCover
 
     parts = [Part(k.name, voice.say(f"bundle_part_{k.name}"), b"", 4, "long" if k.name in ("cards", "tokens") else None,
                   stock=stock_of(gctx, k.name, "letter", voice)) for k in print_order()]
@@ -48,7 +49,7 @@ def _pages(gctx, voice, fonts) -> tuple[bytes, bytes]:
     placed, _ = place([*parts, *tail], 3)
     front = front_matter_pdf(front_matter(gctx, "letter", parts, placed, Options(paper="letter"), voice, False), fonts, voice)
     spec = gctx.game.spec
-    return front, credits_pdf(spec.title, "letter", credit_lines(gctx, voice), fonts, voice, "1.0", spec.pitch or "")
+    return front, credits_pdf(BackCover(spec.title, spec.pitch or "", back_facts(spec, voice), version="1.0"), "letter", credit_lines(gctx, voice), fonts, voice)
 
 
 @pytest.fixture(scope="module")

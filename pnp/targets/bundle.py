@@ -29,7 +29,7 @@ from pnp.outputs.context import DEFAULT_FONT_ROLES
 from pnp.outputs.options import Options
 from pnp.outputs.token_share import tokens_share
 from pnp.pipeline.build import build_game
-from pnp.targets.bundle_pages import ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
+from pnp.targets.bundle_pages import BackCover, ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import feedback_decks, feedback_pdf
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
@@ -138,14 +138,45 @@ def _deck_title(game, deck_id: str) -> str:
     return deck.name if deck is not None else deck_id
 
 
-def assembly_steps(game, parts: list[Part], voice: Voice, shared: bool = False) -> list[str]:
+def board_pages(part: Part) -> list[tuple[str, int, int]]:
+    """Each board of a boards PDF as its outline names it: (name, its first page, pages up to the next board), 1-based
+    within the part. A tiled board's first page is its assembly map, its tiles the pages after it (pnp.outputs.boards)."""
+    if not part.data:  # a part named but not drawn (the front matter's own tests): nothing to read
+        return []
+    reader = PdfReader(io.BytesIO(part.data))
+    entries = [(str(item.title), reader.get_destination_page_number(item) + 1) for item in reader.outline if not isinstance(item, list)]
+    ends = [page for _, page in entries[1:]] + [len(reader.pages) + 1]
+    return [(name, page, end - page) for (name, page), end in zip(entries, ends, strict=True)]
+
+
+def board_steps(part: Part, first: int | None, voice: Voice) -> list[str]:
+    """How each of the part's boards goes together, with the bundle's page numbers (the part starting on page `first`):
+    a tiled board's map and tile pages, a whole board's page; the generic step when where it landed is not known."""
+    if first is None:
+        return [voice.say("bundle_step_boards")]
+    steps = []
+    for name, page, pages in board_pages(part):
+        at = first + page - 1
+        if pages > 1:
+            tiles = f"{at + 1}–{at + pages - 1}" if pages > 2 else str(at + 1)
+            steps.append(voice.say("bundle_step_board_tiled", board=name, map=at, n=pages - 1, pages=tiles))
+        else:
+            steps.append(voice.say("bundle_step_board_whole", board=name, page=at))
+    return steps or [voice.say("bundle_step_boards")]
+
+
+def assembly_steps(game, parts: list[Part], voice: Voice, shared: bool = False, where: dict[str, int] | None = None) -> list[str]:
     """The steps to make the game from the printed sheets, written from what this game has: a step names only the kinds
-    of piece the game prints (no tokens for a game without them), and one sleeve step names each card size and its count."""
+    of piece the game prints (no tokens for a game without them), each board's step its pages in the bundle (`where`:
+    a part's title → its first page), and one sleeve step names each card size and its count."""
     kinds = {p.kind for p in parts} | ({"tokens"} if shared else set())  # `shared`: the tokens are on the cards' sheets
     say = voice.say
     pieces = [say(f"bundle_cut_{word}") for kind, word in (("cards", "cards"), ("tokens", "tokens"), ("reference", "aids")) if kind in kinds]
     steps = [say("bundle_step_cut", pieces=voice.listed(pieces))] if pieces else []
-    steps += [say(f"bundle_step_{kind}") for kind in ("boards", "boxes", "dice", "labels") if kind in kinds]
+    boards = [part for part in parts if part.kind == "boards"]
+    for part in boards:
+        steps += board_steps(part, where.get(part.title) if where else None, voice)
+    steps += [say(f"bundle_step_{kind}") for kind in ("boxes", "dice", "labels") if kind in kinds]
     sizes: dict[tuple, list] = {}
     for deck in game.decks.values():
         if deck.total:
@@ -260,7 +291,7 @@ def front_matter(gctx, paper: str, parts: list[Part], placed: list[PlacedPart], 
     players = f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if hasattr(spec.players, "min") else ""
     shared = tokens_share(game, options)
     return FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
-                       tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared)), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
+                       tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared, {p.title: p.first for p in placed})), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
 
 
 def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Options, tail: list[Part], voice: Voice) -> tuple[bytes, int, list[int]]:
@@ -303,6 +334,39 @@ def readme_text(title: str, paper: str, names: list[str], voice: Voice) -> str:
     return "\n".join(lines) + "\n"
 
 
+def back_facts(spec, voice: Voice) -> str:
+    """'2–4 players · age 8+ · 15 minutes' in the edition's words: who the game is for and how long it takes."""
+    facts = [f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if spec.players.min != spec.players.max
+             else f"{spec.players.min} {voice.say('players')}"]
+    facts += [voice.say("age", age=spec.age).replace("**", "")] if spec.age is not None else []
+    if spec.play_time not in (None, ""):
+        facts.append(f"{spec.play_time} {voice.say('minutes')}" if isinstance(spec.play_time, int) else str(spec.play_time))
+    return " · ".join(facts)
+
+
+def pieces_picture(parts: list[Part], px_per_mm: float = 4.0) -> bytes | None:
+    """The first page of the cards (else of the first component) as a PNG: the pieces as they print, for the back cover."""
+    import pypdfium2 as pdfium
+
+    from pnp.core.units import PT_PER_MM
+    from pnp.targets.rendering import png_bytes
+
+    chosen = next((p for p in parts if p.kind == "cards"), parts[0] if parts else None)
+    if chosen is None:
+        return None
+    doc = pdfium.PdfDocument(chosen.data)
+    try:
+        image = doc[0].render(scale=px_per_mm / PT_PER_MM).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return png_bytes(image)
+
+
+def back_cover(gctx, parts: list[Part], voice: Voice) -> BackCover:
+    spec = gctx.game.spec
+    return BackCover(spec.title, spec.pitch or "", back_facts(spec, voice), pieces_picture(parts), str(getattr(spec, "version", None) or ""))
+
+
 def bundle_voice(gctx, fonts: Fonts) -> Voice:
     """How the bundle's own pages speak in the edition's language: its words, its direction, and the fallback fonts a
     character of its script needs (pnp.layout.fonts: the CJK font is read only when a character needs it)."""
@@ -327,15 +391,16 @@ def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[li
     slug, paper, lang = gctx.game.slug, options.paper, f"-{options.lang}" if options.lang else ""
     tag = ("" if paper == "letter" else f"-{paper}") + lang  # an edition in another language carries it last, as a build's files do
     feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts, voice)
-    credits = credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx, voice), fonts, voice, str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or "")
-    tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
-    files, findings = [], []
+    files, findings, tail = [], [], []
     separate: list[Part] = []
     for ink_saver in (False, True):
         parts, found = component_parts(gctx, dataclasses.replace(options, ink_saver=ink_saver), voice)
         findings += found
         if not parts:
             return [], [], findings
+        if not tail:  # the back cover pictures the full-colour cards, in both variants
+            credits = credits_pdf(back_cover(gctx, parts, voice), paper, credit_lines(gctx, voice), fonts, voice)
+            tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
         data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail, voice)[0]
         files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}{lang}.pdf", data))
         separate += [] if ink_saver else parts
