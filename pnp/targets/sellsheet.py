@@ -134,14 +134,14 @@ def _page(gctx: GameContext, components: list[Component], paper: str, width: int
 
 def pictures_of(gctx: GameContext, components: list[Component], width: int) -> list[bytes]:
     """Up to three pictures a publisher looks at, each drawn from the print files' faces: the game on the table, a hand
-    of its cards, and every piece of its largest token set (or else of a deck) laid out side by side."""
+    of its cards, and every piece of its largest token set (or else of the deck with the fewest different cards) laid out side by side."""
     from pnp.targets.showcase import contact_picture
 
     cards = [x for x in components if x.kind == "cards"]
     out = [table_picture(gctx, components, width)] if cards or any(x.kind == "boards" for x in components) else []
     out += [hand_picture(gctx, choose_cards(components, ()), width // 2)] if cards else []
     tokens = [x for x in components if x.kind == "tokens" and x.items]
-    spread = max(tokens, key=lambda x: len(x.items)) if tokens else (cards[-1] if cards else None)
+    spread = max(tokens, key=lambda x: len(x.items)) if tokens else min(cards, key=lambda x: len(x.items), default=None)  # a deck's few kinds read at this size
     return out + ([contact_picture(gctx, spread, width // 2)] if spread is not None else [])
 
 
