@@ -391,16 +391,16 @@ def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[li
     slug, paper, lang = gctx.game.slug, options.paper, f"-{options.lang}" if options.lang else ""
     tag = ("" if paper == "letter" else f"-{paper}") + lang  # an edition in another language carries it last, as a build's files do
     feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts, voice)
-    files, findings, tail = [], [], []
+    files, findings = [], []
     separate: list[Part] = []
     for ink_saver in (False, True):
         parts, found = component_parts(gctx, dataclasses.replace(options, ink_saver=ink_saver), voice)
         findings += found
         if not parts:
             return [], [], findings
-        if not tail:  # the back cover pictures the full-colour cards, in both variants
-            credits = credits_pdf(back_cover(gctx, parts, voice), paper, credit_lines(gctx, voice), fonts, voice)
-            tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
+        # the back cover pictures this variant's own cards: the ink saver's, lightened, in the ink-saver bundle
+        credits = credits_pdf(back_cover(gctx, parts, voice), paper, credit_lines(gctx, voice), fonts, voice)
+        tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
         data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail, voice)[0]
         files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}{lang}.pdf", data))
         separate += [] if ink_saver else parts
