@@ -211,3 +211,17 @@ def test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror(line, rtl, dra
     from pnp.layout.bidi import visual
 
     assert visual(line, rtl) == drawn
+
+
+@pytest.mark.parametrize(("language", "one_sided"), [("en", "Tokens (one-sided)"), ("de", "Marker (einseitig)")])
+def test_the_one_sided_tokens_part_is_named_one_sided_in_the_editions_words(language, one_sided):
+    """A game whose token sets print both ways has two token PDFs (pnp.outputs.tokens.token_files): the contents and
+    print settings name them by the kind, the one-sided one said so, never by their file names."""
+    from pathlib import Path
+
+    from pnp.targets.bundle import part_title
+
+    voice, _ = _voice_of(language)
+    title = voice.words["bundle_part_tokens"]
+    pdfs = [Path("game-tokens.pdf"), Path("game-tokens-one-sided.pdf")]
+    assert [part_title(title, p, pdfs, voice) for p in pdfs] == [title, one_sided]

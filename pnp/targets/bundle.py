@@ -92,9 +92,21 @@ def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], l
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
         word = "bundle_part_cards_tokens" if shared and kind.name == "cards" else f"bundle_part_{kind.name}"
         title = voice.words.get(word, kind.title)  # a kind pnp has no words for keeps its record's title
-        parts += [part_of(kind.name, title if len(pdfs) == 1 else f"{title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
+        parts += [part_of(kind.name, part_title(title, path, pdfs, voice), path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
                   for path in pdfs]
     return parts, findings
+
+
+def part_title(title: str, path: Path, pdfs: list[Path], voice: Voice) -> str:
+    """A part's title in the contents: its kind's, alone; the one-sided tokens (pnp.outputs.tokens.token_files) said so
+    in the edition's words beside the others; another of several files by its name."""
+    if len(pdfs) == 1:
+        return title
+    if path.stem.endswith("-one-sided"):
+        return f"{title} ({voice.say('bundle_one_sided')})"
+    if f"{path.stem}-one-sided" in {p.stem for p in pdfs}:
+        return title
+    return f"{title}: {path.stem}"
 
 
 def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[int]]:
