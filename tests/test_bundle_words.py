@@ -225,3 +225,20 @@ def test_the_one_sided_tokens_part_is_named_one_sided_in_the_editions_words(lang
     title = voice.words["bundle_part_tokens"]
     pdfs = [Path("game-tokens.pdf"), Path("game-tokens-one-sided.pdf")]
     assert [part_title(title, p, pdfs, voice) for p in pdfs] == [title, one_sided]
+
+
+def test_a_projects_own_font_is_credited_without_a_licence_pnp_cannot_know(tmp_path):
+    """A bundled font is credited with the licence its folder ships (Noto: the SIL Open Font License); a font the project
+    brings has no such file beside it, so the credit says it keeps the licence it came with, never a guessed one."""
+    import shutil
+
+    from pnp.core.assets import BUNDLED_FONTS
+    from pnp.layout.fonts import FontBook
+    from pnp.targets.bundle import font_credit
+
+    (tmp_path / "fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\n", encoding="utf-8")
+    shutil.copy(BUNDLED_FONTS / "noto" / "NotoSans-Regular.ttf", tmp_path / "Mine.ttf")
+    book = FontBook([BUNDLED_FONTS, tmp_path])
+    voice, _ = _voice_of("en")
+    assert font_credit(book, "noto-sans", voice) == "Typeface noto-sans: SIL Open Font License 1.1."
+    assert font_credit(book, "mine", voice) == "Typeface mine: the project's own font, under the licence it came with."

@@ -267,12 +267,15 @@ FONT_LICENCES = {"OFL.txt": "SIL Open Font License 1.1", "LICENSE-Apache-2.0.txt
 
 
 def font_licence(book, family: str) -> str:
-    """The licence of a font family as the file beside it names it; a project's own font keeps the licence it came with."""
+    """The licence of a bundled font family as the file beside it names it; '' for a project's own font (no such file)."""
     folder = book.file(family).parent
-    for name, licence in FONT_LICENCES.items():
-        if (folder / name).is_file():
-            return licence
-    return "the licence supplied with the project's own font file"
+    return next((licence for name, licence in FONT_LICENCES.items() if (folder / name).is_file()), "")
+
+
+def font_credit(book, family: str, voice: Voice) -> str:
+    """'Typeface noto-sans: SIL Open Font License 1.1.'; a project's own font is said to keep the licence it came with."""
+    licence = font_licence(book, family)
+    return voice.say("bundle_credit_font", family=family, licence=licence) if licence else voice.say("bundle_credit_font_own", family=family)
 
 
 def credit_lines(gctx, voice: Voice) -> list[str]:
@@ -291,7 +294,7 @@ def credit_lines(gctx, voice: Voice) -> list[str]:
     lines.append(voice.say("bundle_credit_fonts"))
     roles = {**DEFAULT_FONT_ROLES, **spec.fonts}  # the families the components draw with, as pnp.outputs.context reads them
     families = sorted({*(f for f in roles.values() if f in book.families), bundle_fonts(gctx).family})
-    lines += [voice.say("bundle_credit_font", family=family, licence=font_licence(book, family)) for family in families]
+    lines += [font_credit(book, family, voice) for family in families]
     lines.append(voice.say("bundle_credit_pnp", version=__version__))
     return lines
 
