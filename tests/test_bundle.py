@@ -23,7 +23,8 @@ def bundled(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("bundle") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     game = root / "data" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1) + 'version: "0.3"\n')  # stamped fronts, for the feedback sheet's stamp column
+    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1) + 'version: "0.3"\n'  # stamped fronts, for the feedback sheet's stamp column
+                    + "designer: Ada Rook\nsources: [a napkin sketch of a hero duel, a week of playtests]\n")  # for the credits
     result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
     assert result.exit_code == 0, result.output
     return root / "output" / "tiny" / "bundle"
@@ -244,6 +245,19 @@ def test_the_bundle_opens_on_the_drawn_cover_and_closes_on_a_back_cover_with_the
     assert "Version 0.3" in last  # the fixture's game.yaml
 
 
+def test_the_credits_name_the_designer_the_sources_each_font_with_its_licence_and_pnp(bundled):
+    """The credits page gives more than the title: who designed the game, what it was written from, each font the files
+    embed with the licence its folder ships (noto-sans and comfortaa are OFL fonts), and the pnp that made them."""
+    from importlib.metadata import version
+
+    reader = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    last = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [len(reader.pages) - 1])[0])
+    for said in ("Game design: Ada Rook.", "Written in our own words from: a napkin sketch of a hero duel and a week of playtests.",
+                 "Typeface comfortaa: SIL Open Font License 1.1.", "Typeface noto-sans: SIL Open Font License 1.1.",
+                 f"Files made with pnp {version('print-and-play')}."):
+        assert said in last, f"{said!r} not on the credits page:\n{last}"
+
+
 def test_the_cover_band_names_the_edition_not_the_rulebook(bundled):
     """The rulebook's cover says 'Rules of play' under the title; the bundle's page 1, drawn alike, says what the bundle is."""
     first_text = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [0])[0])
@@ -272,3 +286,34 @@ def test_assembly_steps_follow_what_the_game_has():
     assert len(sleeves) == 1
     assert "160 sleeves of 63.5 × 88.9 mm" in sleeves[0] and "4 sleeves of 70 × 120 mm" in sleeves[0]
     assert "player aids" in text
+
+
+def test_the_assembly_step_says_where_each_boards_map_and_tiles_are(bundled):
+    """A board's step names its pages in the bundle: the page it names as the map is the board's assembly map, each tile
+    page it names is one of its tiles (read from those pages' own words), or the page a whole board prints on."""
+    path = bundled / "tiny-bundle-letter.pdf"
+    front = flat(" ".join(page_texts(path, range(4))))
+    boards = yaml.safe_load((TEST_PROJECT / "data" / "tiny" / "boards.yaml").read_text())["boards"]
+    for board in boards:
+        tiled = re.search(rf"{re.escape(board['name'])}: page (\d+) is its assembly map\. Trim the (\d+) tiles? on pages? (\d+)(?:–(\d+))?", front)
+        whole = re.search(rf"{re.escape(board['name'])} prints whole on page (\d+)", front)
+        assert tiled or whole, f"no step for {board['name']}:\n{front}"
+        if tiled:
+            at, n, first, last = int(tiled[1]), int(tiled[2]), int(tiled[3]), int(tiled[4] or tiled[3])
+            assert "assembly map" in page_texts(path, [at - 1])[0]
+            assert (first, last - first + 1) == (at + 1, n)
+            assert all(f"{board['name']} · tile" in flat(t) for t in page_texts(path, range(first - 1, last)))
+        else:
+            assert board["name"] in flat(page_texts(path, [int(whole[1]) - 1])[0])
+
+
+def test_the_back_cover_says_players_age_and_time_and_pictures_the_pieces(bundled):
+    """The tiny game's game.yaml: 2–4 players, age 8, 15 minutes; under them a picture (the first card sheet)."""
+    import pdfplumber
+
+    reader = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    with pdfplumber.open(bundled / "tiny-bundle-letter.pdf", pages=[len(reader.pages)]) as pdf:
+        page = pdf.pages[0]
+        text, images = flat(page.extract_text()), page.images
+    assert "2–4 players · age 8+ · 15 minutes" in text, text
+    assert len(images) == 1 and images[0]["width"] > 100, images

@@ -40,7 +40,8 @@ def _english_said_otherwise(language: str) -> list[str]:
 
 def _pages(gctx, voice, fonts) -> tuple[bytes, bytes]:
     """(front pages, credits page) of `gctx`'s bundle on Letter, with a part of every kind pnp builds."""
-    from pnp.targets.bundle import Part, credit_lines, credits_pdf, front_matter, front_matter_pdf, place, stock_of
+    from pnp.targets.bundle import Part, back_facts, credit_lines, credits_pdf, front_matter, front_matter_pdf, place, stock_of
+    from pnp.targets.bundle_pages import BackCover
 
     parts = [Part(k.name, voice.say(f"bundle_part_{k.name}"), b"", 4, "long" if k.name in ("cards", "tokens") else None,
                   stock=stock_of(gctx, k.name, "letter", voice)) for k in print_order()]
@@ -48,7 +49,7 @@ def _pages(gctx, voice, fonts) -> tuple[bytes, bytes]:
     placed, _ = place([*parts, *tail], 3)
     front = front_matter_pdf(front_matter(gctx, "letter", parts, placed, Options(paper="letter"), voice, False), fonts, voice)
     spec = gctx.game.spec
-    return front, credits_pdf(spec.title, "letter", credit_lines(gctx, voice), fonts, voice, "1.0", spec.pitch or "")
+    return front, credits_pdf(BackCover(spec.title, spec.pitch or "", back_facts(spec, voice), version="1.0"), "letter", credit_lines(gctx, voice), fonts, voice)
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +75,54 @@ def test_a_german_bundle_of_organ_match_says_its_own_pages_in_german(german):
     assert "Wer mag, steckt die Karten in Hüllen: 160 Hüllen 63,5 × 88,9 mm (Einfluss, Organe und Patienten)" in german
     said = [run for run in _english_said_otherwise("de") if re.search(rf"(?<!\w){re.escape(run)}(?!\w)", german)]
     assert not said, f"English words on the German bundle's pages: {said}"
+
+
+@pytest.fixture(scope="module")
+def german_edition():
+    """Organ Match's German edition as `pnp bundle --lang de` reads it: (game context, voice, fonts)."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.targets.bundle import bundle_fonts, bundle_voice
+
+    project = Project(ROOT, "de")
+    gctx = Engine(project).for_game(project.load_game("organ-match")[0])
+    fonts = bundle_fonts(gctx)
+    return gctx, bundle_voice(gctx, fonts), fonts
+
+
+def test_a_german_bundle_sizes_the_label_sheet_in_millimetres_with_its_decimal_comma(german):
+    """Avery 5160's slots are 2⅝ × 1 inch (Avery's template), 66.675 × 25.4 mm: a German edition says so in mm, not 'in'."""
+    assert "Avery 5160 · 66,67 × 25,4 mm · 3 × 10" in german, german
+    assert "⅝" not in german and not re.search(r"\d in\b", german), "inches on a German page"
+
+
+def test_a_german_feedback_sheet_names_the_organs_in_german(german_edition):
+    """The organ deck's rows are named by its `organ` and `category` values: the German edition prints them as the game's
+    strings say them in German (Leber, Lavendel), as its cards do."""
+    from pnp.targets.feedback import feedback_decks, feedback_pdf
+
+    gctx, voice, fonts = german_edition
+    text = flat(" ".join(page_texts(feedback_pdf("Organ Match", "1.0", feedback_decks(gctx.game), "a4", fonts, voice))))
+    assert "Leber · Lavendel" in text and "Lunge · Blau" in text, text
+    assert not re.search(r"\b(liver|heart|lungs) · ", text), "English organ names on the German sheet (the ids stay as the data spells them)"
+
+
+def test_a_german_read_me_names_the_paper_in_german(german_edition):
+    from pnp.targets.bundle import readme_text
+
+    _, voice, _ = german_edition
+    first = readme_text("Organ Match", "letter", [], voice).splitlines()[0]
+    assert first == "Organ Match: Print-and-Play-Dateien (US-Letter)", first
+
+
+def test_a_german_label_sheet_calibration_page_writes_its_decimal_comma(tmp_path):
+    """`pnp build --only labels` in German: the calibration page names the sheet with decimal commas."""
+    from conftest import run_pnp
+
+    result = run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--only", "labels", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    last = flat(page_texts(tmp_path / "organ-match" / "organ-match-labels-de.pdf")[-1])
+    assert "Probedruck · Avery 5160 · 66,67 × 25,4 mm · 3 × 10" in last, last
 
 
 def _voice_of(language: str):
@@ -162,3 +211,34 @@ def test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror(line, rtl, dra
     from pnp.layout.bidi import visual
 
     assert visual(line, rtl) == drawn
+
+
+@pytest.mark.parametrize(("language", "one_sided"), [("en", "Tokens (one-sided)"), ("de", "Marker (einseitig)")])
+def test_the_one_sided_tokens_part_is_named_one_sided_in_the_editions_words(language, one_sided):
+    """A game whose token sets print both ways has two token PDFs (pnp.outputs.tokens.token_files): the contents and
+    print settings name them by the kind, the one-sided one said so, never by their file names."""
+    from pathlib import Path
+
+    from pnp.targets.bundle import part_title
+
+    voice, _ = _voice_of(language)
+    title = voice.words["bundle_part_tokens"]
+    pdfs = [Path("game-tokens.pdf"), Path("game-tokens-one-sided.pdf")]
+    assert [part_title(title, p, pdfs, voice) for p in pdfs] == [title, one_sided]
+
+
+def test_a_projects_own_font_is_credited_without_a_licence_pnp_cannot_know(tmp_path):
+    """A bundled font is credited with the licence its folder ships (Noto: the SIL Open Font License); a font the project
+    brings has no such file beside it, so the credit says it keeps the licence it came with, never a guessed one."""
+    import shutil
+
+    from pnp.core.assets import BUNDLED_FONTS
+    from pnp.layout.fonts import FontBook
+    from pnp.targets.bundle import font_credit
+
+    (tmp_path / "fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\n", encoding="utf-8")
+    shutil.copy(BUNDLED_FONTS / "noto" / "NotoSans-Regular.ttf", tmp_path / "Mine.ttf")
+    book = FontBook([BUNDLED_FONTS, tmp_path])
+    voice, _ = _voice_of("en")
+    assert font_credit(book, "noto-sans", voice) == "Typeface noto-sans: SIL Open Font License 1.1."
+    assert font_credit(book, "mine", voice) == "Typeface mine: the project's own font, under the licence it came with."

@@ -80,3 +80,34 @@ def test_a_card_size_with_one_card_reads_singular_in_the_sleeve_step(language, o
     decks = {"solo": NS(name="Solo", total=1, size=(63.5, 88.9)), "minis": NS(name="Minis", total=40, size=(41, 63))}
     step = assembly_steps(NS(decks=decks), [], voice)[-1]
     assert one in step and many in step, step
+
+
+# ids from the shipped games' decks, and one made up to be wider than the id column at the body size
+IDS = ("hijacked-shipment", "corrupt-customs-officer", "crop-duster", "extraordinarilylongcardidentifier")
+
+
+def test_a_card_id_is_broken_only_after_its_hyphens():
+    """A playtester copies the id into a note: the sheet's id column breaks an id at its hyphens, never inside a word
+    ("hijacked-shipmen" / "t" was printed), and a word too wide for the column is shrunk whole, not split."""
+    import pdfplumber
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("en")
+    deck = FeedbackDeck("Cartel", tuple(FeedbackRow(i, "Name") for i in IDS))
+    with pdfplumber.open(io.BytesIO(feedback_pdf("Narco Empire", "1.0", [deck], "letter", fonts, voice))) as doc:
+        page = doc.pages[0]
+        head = next(w for w in page.extract_words() if w["text"] == "Name")  # the name column's head: the id column ends before it
+        words = [w for w in page.extract_words(keep_blank_chars=True) if w["x1"] < head["x0"] and w["top"] > head["bottom"]]
+    lines = [w["text"] for w in sorted(words, key=lambda w: w["top"])]
+    pieces = {part for card_id in IDS for part in _hyphen_runs(card_id)}
+    for line in lines:
+        assert all(run in pieces for run in _hyphen_runs(line)), f"{line!r}: an id broken inside a word ({lines})"
+    assert "".join(lines) == "".join(IDS), lines
+
+
+def _hyphen_runs(text: str) -> list[str]:
+    """'hijacked-shipment' → ['hijacked-', 'shipment']: the places an id may end a line."""
+    import re
+
+    return re.findall(r"[^-]+-?", text)

@@ -270,7 +270,7 @@ def test_an_a4_build_prints_its_labels_on_the_a4_sheet_its_calibration_in_the_ed
     for x, y in [(7.25 + c * 66.04, 15.15 + r * 38.1) for r in range(7) for c in range(3)]:
         assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - b[0] - 63.5) < 0.2 for b in outlines), (x, y)
     line = extract_text(pages[-1].chars)
-    assert line.startswith("Probedruck · Avery L7160 · 63.5 × 38.1 mm · 3 × 7 · mit 100 %"), line
+    assert line.startswith("Probedruck · Avery L7160 · 63,5 × 38,1 mm · 3 × 7 · mit 100 %"), line
     assert LabelsSpec().label_sheet("a4").name == "L7160" and LabelsSpec().label_sheet("letter").name == "5160"
     from types import SimpleNamespace
 

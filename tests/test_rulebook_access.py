@@ -12,6 +12,7 @@ the screen."""
 from __future__ import annotations
 
 import ctypes
+import io
 import re
 import shutil
 from collections import defaultdict
@@ -269,7 +270,29 @@ def test_every_figure_has_alternative_text_from_the_data(book, source_tokens):
     assert all(f["alt"] for f in figures)
     assert "Health has deteriorated" in figures[0]["alt"]  # the cover's influence card: its `reason`, the deck's name_field
     card = next(f for f, img in zip(figures[1:], images, strict=True) if img.attrs["src"] == "card:influence/plus2")
-    assert card["alt"] == "Health has deteriorated"
+    assert card["alt"].startswith("Health has deteriorated. "), card["alt"]  # its name first, then what the card says:
+    strings = _organ_match_strings()
+    for said in (strings["raise"].format(n=2), strings["play_limits"]):  # the +2 card's rules, as game.yaml words them
+        assert said in card["alt"], f"{said!r} not in the figure's alternative text: {card['alt']!r}"
+
+
+def _organ_match_strings() -> dict:
+    import yaml
+    from conftest import ROOT
+
+    return yaml.safe_load((ROOT / "data" / GAME / "game.yaml").read_text(encoding="utf-8"))["strings"]
+
+
+def test_the_tagged_rulebook_carries_xmp_naming_its_title_language_and_pdf_ua(built):
+    """PDF/UA (ISO 14289-1) identifies itself in the catalog's XMP metadata (`pdfuaid:part` 1), with dc:title and the
+    language a reader announces."""
+    import pikepdf
+
+    with pikepdf.open(built / f"{GAME}-rulebook.pdf") as pdf:
+        assert pdf.Root.Metadata.Type == "/Metadata" and pdf.Root.Metadata.Subtype == "/XML"
+        with pdf.open_metadata() as xmp:
+            said = {key: xmp.get(key) for key in ("dc:title", "dc:language", "pdfuaid:part")}
+    assert said == {"dc:title": "Organ Match — rules", "dc:language": {"en"}, "pdfuaid:part": "1"}, said
 
 
 # The HTML rulebook ------------------------------------------------------------------------------------------------
@@ -335,7 +358,8 @@ def test_the_html_lists_tables_and_pictures_are_real_and_described(html_page, so
     assert all(a.get("alt", "").strip() for a in figures)
     assert all("alt" in a for a in images)  # an icon's is its name, or empty where the word beside it says it (`:skull: skull`)
     assert {a["alt"] for a in images if a.get("class") == "icon"} >= {"star", ""}
-    assert {"alt": "Health has deteriorated"}.items() <= next(a for a in figures if a["alt"] == "Health has deteriorated").items()
+    card = next(a for a in figures if a["alt"].startswith("Health has deteriorated. "))  # the card's name, then its rules as the PDF's figure
+    assert _organ_match_strings()["play_limits"] in card["alt"], card["alt"]
 
 
 def test_the_html_holds_everything_it_shows(html_page):
@@ -454,3 +478,41 @@ def test_large_print_sets_the_reference_sheet_at_14_pt_or_more(gctx):
     assert sizes and min(sizes) >= 14.0
     plain, _ = reference_faces(gctx, Options())
     assert min(op.size for page in plain.sheet.pages for op in runs(page.elements) if getattr(op, "text", "").strip()) < 14.0
+
+
+def test_large_print_sets_the_player_aids_at_14_pt_or_more_on_more_cards(tmp_path):
+    """`--large-print` reaches the tarot-sized aids a player holds: every word on their sheets but the sheet's own margin
+    line (its 50 mm scale bar and print note, below the cards) is 14 pt or more, read from the PDF; the aid takes more
+    cards per player to hold it, and the warning says so at 14 pt."""
+    import pdfplumber
+    from conftest import ROOT, run_pnp
+
+    result = run_pnp(ROOT, "build", GAME, "--only", "reference", "--large-print", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "the player aid needs 2 cards per player" in result.output and "even at 14 pt" in result.output, result.output
+    with pdfplumber.open(tmp_path / GAME / f"{GAME}-reference-large-print.pdf") as pdf:
+        sizes = [(round(c["size"], 1), c["text"]) for page in pdf.pages for c in page.chars
+                 if c["text"].strip() and c["bottom"] < page.height - 18 * 72 / 25.4]  # the margin line sits in the bottom 18 mm
+        pages = len(pdf.pages)
+    assert min(sizes) >= (14.0, ""), sorted(sizes)[:5]
+    assert pages > 5  # four players' aids of two cards each, fronts and backs, and the sheet
+
+
+def test_large_print_sets_the_rulebooks_icon_credits_at_14_pt_or_more():
+    """Narco Empire's rulebook credits the game-icons.net icons it draws: in large print that line is 14 pt too."""
+    import pdfplumber
+    from conftest import ROOT
+
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.outputs.rulebook.build import build_rulebook
+
+    project = Project(ROOT)
+    files, _ = build_rulebook(Engine(project).for_game(project.load_game("narco-empire")[0]), Options(large_print=True))
+    with pdfplumber.open(io.BytesIO(files[0][1])) as pdf:
+        last = pdf.pages[-1]
+        words = last.extract_words(extra_attrs=["size"])
+    credit = [w for w in words if w["text"] in ("game-icons.net", "Lorc,", "Delapouite")]
+    assert credit, "the icons' credit is on the last page"
+    assert min(w["size"] for w in credit) >= 14.0, [(w["text"], w["size"]) for w in credit]

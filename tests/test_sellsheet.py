@@ -11,6 +11,12 @@ import shutil
 import pytest
 from conftest import TEST_PROJECT, run_pnp
 
+PUBLISHER_KEYS = """designer: Ada Rook
+contact: ada@example.com
+genre: duelling card game
+play: Each turn you play a hero against the villain in front of you; the higher strength wins the pair, and the first to win five pairs wins the game.
+"""
+
 
 @pytest.fixture(scope="module")
 def sheet(tmp_path_factory):
@@ -18,6 +24,8 @@ def sheet(tmp_path_factory):
     every command that makes something of a game draws all it prints first, and one of each kind shows the table)."""
     root = tmp_path_factory.mktemp("sellsheet") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text() + PUBLISHER_KEYS, encoding="utf-8")
     result = run_pnp(root, "sellsheet", "tiny", "--paper", "a4", "--width", "500")
     assert result.exit_code == 0, result.output + result.stderr
     return root / "output/tiny/tiny-sellsheet-a4.pdf", result.output
@@ -39,7 +47,18 @@ def test_the_sell_sheet_is_one_page_saying_the_title_pitch_facts_and_components(
     assert "12 cards" in heroes and "63.5 × 88.9 mm" in heroes  # its components: count, a poker card's size
     title = next(w for w in words if w["text"] == "Tiny")
     assert title["top"] < 297 * 72 / 25.4 * 0.12  # the title stands at the top, above everything else
-    assert len(images) == 2 and max(i["width"] for i in images) > page.width * 0.8  # the table spread across the page, and the hand
+    assert len(images) == 3 and max(i["width"] for i in images) > page.width * 0.5  # the table spread, the hand and the pieces laid out
+
+
+def test_the_sell_sheet_carries_what_a_publisher_asks_for(sheet):
+    """A publisher's sell sheet names the designer and how to reach them, the genre, and says in a paragraph how it plays."""
+    import pdfplumber
+
+    with pdfplumber.open(sheet[0]) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    for said in ("Ada Rook", "ada@example.com", "duelling card game", "How it plays",
+                 "Each turn you play a hero against the villain in front of you; the higher strength wins the pair"):
+        assert said in text, f"{said!r} not on the sell sheet:\n{text}"
 
 
 def test_the_sell_sheet_is_set_in_the_games_fonts_and_palette(sheet):
@@ -65,9 +84,12 @@ def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_typ
     yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.\n", "").replace("age: 8\n", "").replace("play_time: 15\n", ""))
     game, _ = Project(tmp_path).load_game("tiny")
     said = missing_facts(game)
-    assert [f.severity for f in said] == ["warning"] * 3 and all(str(f.loc).endswith("data/tiny/game.yaml:1:1") for f in said)
+    assert [f.severity for f in said] == ["warning"] * 7 and all(str(f.loc).endswith("data/tiny/game.yaml:1:1") for f in said)
     assert [f.message.split("add ")[1].split(" (`")[0] for f in said] == ["a one- or two-sentence pitch", "the youngest age it is for",
-                                                                          "how long a game takes"]
+                                                                          "how long a game takes", "the designer's name",
+                                                                          "a contact for the designer", "a genre", "a paragraph of how it plays"]
+    yaml.write_text(text + PUBLISHER_KEYS)
+    assert missing_facts(Project(tmp_path).load_game("tiny")[0]) == [], "a game.yaml with every key has no warning"
     yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.", "pitch: [a, list]"))
     _, findings = Project(tmp_path).load_game("tiny")
     assert [str(f.loc).split("/")[-1] for f in findings if f.severity == "error"] == ["game.yaml:3:8"]

@@ -3,6 +3,7 @@ its front after a duplex flip, and a standee that folds into a figure."""
 from __future__ import annotations
 
 import itertools
+import re
 import shutil
 from dataclasses import dataclass
 
@@ -408,3 +409,25 @@ def test_sets_of_one_size_but_different_cuts_are_each_cut_along_their_own_line(t
             top = max(y for _, y in points)
             tops["pointy" if sum(1 for _, y in points if y == top) == 1 else "flat"] += 1  # a pointy hexagon: one corner on top
     assert tops == {"flat": 3, "pointy": 2}
+
+
+def test_one_sided_token_sets_print_without_blank_backs_and_every_back_stays_behind_its_front(tmp_path):
+    """Germ Tycoon's protein notes print no backs (`print_back: never`) while its colonies and bacteria do: the notes go
+    to a one-sided PDF of their own (no 'back left blank' pages, the print dialog asked for one-sided), and the
+    double-sided PDF holds every front page followed by its own back page."""
+    import yaml
+    from conftest import ROOT, run_pnp
+    from pdftext import page_texts
+    from pypdf import PdfReader
+
+    result = run_pnp(ROOT, "build", "germ-tycoon", "--only", "tokens", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "germ-tycoon"
+    one_sided, duplex = folder / "germ-tycoon-tokens-one-sided.pdf", folder / "germ-tycoon-tokens.pdf"
+    assert str(PdfReader(one_sided).trailer["/Root"]["/ViewerPreferences"]["/Duplex"]) == "/Simplex"
+    notes = next(t for t in yaml.safe_load((ROOT / "data/germ-tycoon/tokens.yaml").read_text())["tokens"] if t["id"] == "money")
+    assert f"germ-tycoon-tokens-one-sided.pdf  7 pages  {sum(i['count'] for i in notes['items'])} pieces" in result.output
+    texts = page_texts(one_sided) + page_texts(duplex)
+    assert not [t for t in texts if "back left blank" in t], "a blank back page"
+    labels = [re.search(r"sheet (\d+) of \d+ · (fronts|backs)", t).groups() for t in page_texts(duplex)]
+    assert labels == [(n, side) for n, _ in labels[::2] for side in ("fronts", "backs")], labels

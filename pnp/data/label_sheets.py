@@ -35,8 +35,12 @@ class LabelSheet:
     def named(self) -> str:
         """The sheet in words any edition reads: its maker's name, its slot size and its grid ('Avery L7160 · 63.5 ×
         38.1 mm · 3 × 7'; a sheet the designer measured: size and grid alone)."""
-        w, h = self.slot
-        return " · ".join(part for part in (self.maker, f"{w:.4g} × {h:.4g} mm", f"{self.columns} × {self.rows}") if part)
+        return self.named_in(".")
+
+    def named_in(self, decimal: str) -> str:
+        """`named` with the edition's decimal mark ('66,67 × 25,4 mm' in a German edition)."""
+        w, h = (format(v, ".4g").replace(".", decimal) for v in self.slot)
+        return " · ".join(part for part in (self.maker, f"{w} × {h} mm", f"{self.columns} × {self.rows}") if part)
 
     def slots(self) -> list[tuple[float, float]]:
         """Every slot's top-left corner (x from the left, y from the top), row by row."""

@@ -147,6 +147,12 @@ class GameSpec(Strict):
     palette: dict[str, Colour] = Field(default={}, validate_default=True)  # ink and paper are there even when a game names no colours
     fonts: dict[str, str] = {}
     notes: str = ""
+    # who made it and how it plays, for the bundle's credits and back cover and the sell sheet (docs/publish.md)
+    designer: str = ""
+    contact: str = ""  # where a publisher reaches the designer: an e-mail or web address
+    genre: str = ""  # "card game", "set collection"
+    play: str = ""  # one paragraph: what a turn looks like and how the game is won
+    sources: list[str] = []  # what the game was written from, said in this edition's own words
     facts: dict[str, Any] = {}
     version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
     # A game that names no playtest form, table or label sheet (most) has the defaults made as they are, unvalidated (they

@@ -89,7 +89,7 @@ def build_labels(gctx: GameContext, options: Options):
         return [], [error("label-sheet", f"no slot of {sheet.title} is clear of the {cutter.name} marks: choose another sheet (game.yaml labels: sheet:) "
                                          "or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
     faces, findings = label_faces(gctx, labels, [label_box(sheet, x, y, limit) for x, y in slots])
-    data, stats = write_labels(sheet, faces, slots, game.spec.title, gctx.body_font, gctx.icons, cutter, words_of(game)["label_calibration"], limit,
+    data, stats = write_labels(sheet, faces, slots, game.spec.title, gctx.body_font, gctx.icons, cutter, _calibration_line(sheet, words_of(game)), limit,
                                  gctx.fonts.fallback_for)
     return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], findings
 
@@ -113,3 +113,8 @@ def label_faces(gctx: GameContext, labels: list[LabelText], boxes: list[tuple[fl
             findings += [f for f in exc.findings if f not in findings]
             faces.append(None)
     return faces, findings
+
+
+def _calibration_line(sheet, words) -> str:
+    """The calibration page's line with the sheet named in the edition's numbers ('66,67 × 25,4 mm' in German)."""
+    return words["label_calibration"].replace("{sheet}", sheet.named_in(words["bundle_decimal"]))

@@ -368,21 +368,24 @@ class CardFrame:
 
     gctx: GameContext
     size: tuple[float, float]
+    least: float = MIN_AID_PT  # its smallest text: LARGE_PRINT_PT in large print, the band and page counter too
 
     def __post_init__(self):
         w, h = self.size
         self.small = w < 66
-        look = RefLook(self.gctx, MIN_AID_PT)
-        self.band_style = Style(look.title_family, 8.5 if self.small else 10, 1.1, bold=True, color=look.on_accent)
+        look = RefLook(self.gctx, self.least)
+        self.band_style = Style(look.title_family, max(8.5 if self.small else 10, self.least), 1.1, bold=True, color=look.on_accent)
         # a quiet grey, as dark as it must be to read at its size on the aid's paper (WCAG: pnp.layout.readability)
-        quiet = until_contrast(mix(look.ink, "#ffffff", 0.4), look.ink, look.paper, required_contrast(MIN_AID_PT, False) + 0.05)
-        self.foot_style = Style(look.body.family, MIN_AID_PT, 1.1, color=quiet, align="right")
+        quiet = until_contrast(mix(look.ink, "#ffffff", 0.4), look.ink, look.paper, required_contrast(self.least, False) + 0.05)
+        self.foot_style = Style(look.body.family, self.least, 1.1, color=quiet, align="right")
         self.band_h = CARD_SAFE + text_height(1, self.band_style) / K + 1.5  # from the trim: the band starts BAND_INSET inside it
         self.foot_top = h - CARD_SAFE - text_height(1, self.foot_style) / K
         self.text_top = self.band_h + 2.0
         self.width = (w - 2 * CARD_SAFE) * K
         self.height = (self.foot_top - 1.0 - self.text_top) * K
         self.sizes = SMALL_CARD_SIZES if self.small else CARD_SIZES
+        if self.least > MIN_AID_PT:  # large print: 14 pt and up; more cards per player where the text needs them
+            self.sizes = type_sizes(self.least, max(self.least, self.sizes[-1]))
 
 
 def _cards(regions: list) -> int:
@@ -391,7 +394,7 @@ def _cards(regions: list) -> int:
 
 
 def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set, read: frozenset = frozenset(),
-               ink_saver: bool = False) -> tuple[list[AidCard], list]:
+               ink_saver: bool = False, large: bool = False) -> tuple[list[AidCard], list]:
     """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and their findings.
 
     Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
@@ -400,7 +403,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     with a template of its own (pnp.outputs.aid_template) is one card: the template's drawing, the decorative back."""
     game = gctx.game
     w, h = ref.spec.card_size
-    frame = CardFrame(gctx, (w, h))
+    frame = CardFrame(gctx, (w, h), LARGE_PRINT_PT if large else MIN_AID_PT)
     setter = Setter(gctx.layouts, region_h=frame.height)
     setter.missing = missing
     if ref.spec.template:
@@ -408,7 +411,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
             front = aid_face(gctx, bleed, ink_saver)
         except PnpError as exc:
             return [], exc.findings
-        return [AidCard(front, _back(setter, RefLook(gctx, MIN_AID_PT), game, ref.text(ref.spec.title, ["title"]), w, h, bleed))], []
+        return [AidCard(front, _back(setter, RefLook(gctx, frame.least), game, ref.text(ref.spec.title, ["title"]), w, h, bleed))], []
     mine = on_aid(sections)
     if not mine:
         return [], []
@@ -420,7 +423,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     for n, region in enumerate(fitted.regions, 1):
         els = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
                Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, frame.band_h - BAND_INSET, look.accent, None, 0.0, BAND_RADIUS, None)]
-        laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, MIN_AID_PT)
+        laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, frame.least)
         els.append(Text(CARD_SAFE, CARD_SAFE, laid.ops))
         els += region_elements(region, CARD_SAFE * K, frame.text_top * K, lambda block: block.key in read)
         laid = setter.lay(f"{escape(game.title)}   {n} / {len(fitted.regions)}", frame.width, frame.foot_style)
@@ -432,7 +435,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     findings = _overflowed(fitted.overflow, sections, f"a {w:g} × {h:g} mm card", ref)
     if len(cards) > 1:
         findings.append(warning("aid-cards", f"the player aid needs {len(cards)} cards per player: its sections fill {len(fitted.regions)} card sides of "
-                                             f"{w:g} × {h:g} mm even at {MIN_AID_PT:g} pt, and one card has {FACES_PER_CARD}. Mark the sections the aid can do "
+                                             f"{w:g} × {h:g} mm even at {frame.least:g} pt, and one card has {FACES_PER_CARD}. Mark the sections the aid can do "
                                              "without `only: sheet` (the sheet keeps them), shorten them, or choose a larger card_size",
                                 ref.raw.loc_of("card_size") if "card_size" in ref.raw else ref.raw.loc, game=game.slug))
     return cards, findings
@@ -440,7 +443,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
 
 def _back(setter, look, game, heading, w, h, bleed) -> Face:
     title = Style(look.title_family, 15 if w < 66 else 18, 1.1, bold=True, color=look.on_accent, align="center")
-    sub = Style(look.body.family, 8, 1.2, color=look.on_accent, align="center")
+    sub = Style(look.body.family, 8 if look.size < LARGE_PRINT_PT else look.size, 1.2, color=look.on_accent, align="center")
     inner = (w - 2 * CARD_SAFE) * K
     t = setter.lay(escape(game.title), inner - 8, title)
     s = setter.lay(heading, inner - 8, sub)
@@ -529,7 +532,7 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     try:
         sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing, options.large_print)
         read = frozenset() if sheet.glance else frozenset(("ref", s["n"]) for s in summary(sections))  # else read nowhere
-        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing, read, options.ink_saver)
+        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing, read, options.ink_saver, options.large_print)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path) + _missing_glyphs(missing, ref)

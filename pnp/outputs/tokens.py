@@ -49,17 +49,33 @@ def build_tokens(gctx: GameContext, options: Options):
     groups, sets = token_groups(gctx, options, findings)
     if findings or not groups:
         return [], findings
-    name = f"{game.slug}-tokens.pdf"
+    write = lambda name, run: write_sheets(run, game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,  # noqa: E731
+                                           bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
+                                           back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
+                                           ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft,
+                                           words=sheet_words(game), fallback=gctx.fonts.fallback_for, spool_to=spool_path(gctx, name))
     try:
-        data, stats = write_sheets(groups, game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
-                                   bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
-                                   back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
-                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft,
-                                   words=sheet_words(game), fallback=gctx.fonts.fallback_for, spool_to=spool_path(gctx, name))
+        written = [(name, *write(name, run)) for name, run in token_files(game.slug, groups, options)]
+        if len(written) > 1:  # the one-sided sets on their own only where that saves the blank backs of a shared file
+            whole = (written[0][0], *write("", groups))  # drawn in memory: the split's files may be spooled under these names
+            written = written if sum(stats.pages for _, _, stats in written) < whole[2].pages else [whole]
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(name, data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, stats.page_exact, cuts=stats.cuts))], \
-        token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
+    out = [(name, data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, stats.page_exact, cuts=stats.cuts)) for name, data, stats in written]
+    return out, token_slivers(gctx, [s for _, _, stats in written for s in stats.slivers], sets, bleed, options.ink_saver)
+
+
+def token_files(slug: str, groups: list[Group], options: Options) -> list[tuple[str, list[Group]]]:
+    """The token PDFs and the groups each holds. A duplex PDF needs a back page behind every front page, so a sheet of
+    sets that print no backs (`print_back: never`, backs that say nothing, standees) gets a blank back page wherever
+    a sheet follows it. The one-sided sets may go to `<game>-tokens-one-sided.pdf` instead, printed single-sided with
+    no blank page, the sets with backs staying in `<game>-tokens.pdf`, each back behind its front (build_tokens keeps
+    the split only where it prints fewer pages). A folded layout prints each back beside its front: one file."""
+    one_sided = [g for g in groups if all(p.back is None for p in g.pieces)]
+    two_sided = [g for g in groups if any(p.back is not None for p in g.pieces)]
+    if one_sided and two_sided and options.layout == "duplex" and options.duplex != "none":
+        return [(f"{slug}-tokens.pdf", two_sided), (f"{slug}-tokens-one-sided.pdf", one_sided)]
+    return [(f"{slug}-tokens.pdf", groups)]
 
 
 def token_spacing(options: Options) -> tuple[float, float]:

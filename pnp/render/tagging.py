@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
 
 from pnp.layout import rl
 
@@ -96,8 +96,35 @@ class Tagger:
         parent_tree = doc.Reference(PDFDictionary({"Nums": PDFArray(nums)}))
         tree_root.dict.update({"Type": PDFName("StructTreeRoot"), "K": refs[id(self.root)], "ParentTree": parent_tree,
                                "ParentTreeNextKey": rl.pages_shown(canv)})
-        rl.catalog_entries(canv, StructTreeRoot=root_ref, MarkInfo=PDFDictionary({"Marked": "true"}), Lang=PDFString(self.lang))
+        rl.catalog_entries(canv, StructTreeRoot=root_ref, MarkInfo=PDFDictionary({"Marked": "true"}), Lang=PDFString(self.lang),
+                           Metadata=doc.Reference(metadata_stream(doc.info.title or "", self.lang)))
         canv.setViewerPreference("DisplayDocTitle", "true")  # a reader's window names the rules, not the file
+
+
+# The XMP packet a PDF/UA reader and checker look for (ISO 14289-1, 5: `pdfuaid:part`; 7.1: the title in `dc:title`),
+# with the language the structure tree's /Lang gives. No date or id: the same rules give the same bytes.
+XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+    xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
+   <dc:language><rdf:Bag><rdf:li>{lang}</rdf:li></rdf:Bag></dc:language>
+   <pdf:Producer>pnp</pdf:Producer>
+   <pdfuaid:part>1</pdfuaid:part>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>"""
+
+
+def metadata_stream(title: str, lang: str) -> PDFStream:
+    """The catalog's /Metadata: the XMP packet, uncompressed (as PDF/A and PDF/UA checkers read it)."""
+    from xml.sax.saxutils import escape
+
+    packet = XMP.format(title=escape(title), lang=escape(lang)).encode("utf-8")
+    return PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), packet, filters=[])
 
 
 def _kid(canv, kid, first_page: int, refs: dict):

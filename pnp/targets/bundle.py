@@ -25,10 +25,11 @@ from pnp.data.stamps import Stamper
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import table_of, words_of
 from pnp.layout.bidi import is_rtl_language
+from pnp.outputs.context import DEFAULT_FONT_ROLES
 from pnp.outputs.options import Options
 from pnp.outputs.token_share import tokens_share
 from pnp.pipeline.build import build_game
-from pnp.targets.bundle_pages import ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
+from pnp.targets.bundle_pages import BackCover, ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import feedback_decks, feedback_pdf
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
@@ -69,7 +70,10 @@ def stock_of(gctx, kind: str, paper: str, voice: Voice | None = None) -> str:
     page is the sheet's), in the edition's words (English unless `voice` says otherwise)."""
     if kind != "labels":
         return ""
-    return (voice or Voice(table_of("en"))).say("bundle_label_stock", sheet=gctx.game.spec.labels.label_sheet(paper).title)
+    voice = voice or Voice(table_of("en"))
+    sheet = gctx.game.spec.labels.label_sheet(paper)
+    named = sheet.title if voice.words["bundle_label_units"] == "inches" else sheet.named_in(voice.words["bundle_decimal"])
+    return voice.say("bundle_label_stock", sheet=named)
 
 
 def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], list[Finding]]:
@@ -88,9 +92,21 @@ def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], l
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
         word = "bundle_part_cards_tokens" if shared and kind.name == "cards" else f"bundle_part_{kind.name}"
         title = voice.words.get(word, kind.title)  # a kind pnp has no words for keeps its record's title
-        parts += [part_of(kind.name, title if len(pdfs) == 1 else f"{title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
+        parts += [part_of(kind.name, part_title(title, path, pdfs, voice), path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
                   for path in pdfs]
     return parts, findings
+
+
+def part_title(title: str, path: Path, pdfs: list[Path], voice: Voice) -> str:
+    """A part's title in the contents: its kind's, alone; the one-sided tokens (pnp.outputs.tokens.token_files) said so
+    in the edition's words beside the others; another of several files by its name."""
+    if len(pdfs) == 1:
+        return title
+    if path.stem.endswith("-one-sided"):
+        return f"{title} ({voice.say('bundle_one_sided')})"
+    if f"{path.stem}-one-sided" in {p.stem for p in pdfs}:
+        return title
+    return f"{title}: {path.stem}"
 
 
 def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[int]]:
@@ -134,14 +150,45 @@ def _deck_title(game, deck_id: str) -> str:
     return deck.name if deck is not None else deck_id
 
 
-def assembly_steps(game, parts: list[Part], voice: Voice, shared: bool = False) -> list[str]:
+def board_pages(part: Part) -> list[tuple[str, int, int]]:
+    """Each board of a boards PDF as its outline names it: (name, its first page, pages up to the next board), 1-based
+    within the part. A tiled board's first page is its assembly map, its tiles the pages after it (pnp.outputs.boards)."""
+    if not part.data:  # a part named but not drawn (the front matter's own tests): nothing to read
+        return []
+    reader = PdfReader(io.BytesIO(part.data))
+    entries = [(str(item.title), reader.get_destination_page_number(item) + 1) for item in reader.outline if not isinstance(item, list)]
+    ends = [page for _, page in entries[1:]] + [len(reader.pages) + 1]
+    return [(name, page, end - page) for (name, page), end in zip(entries, ends, strict=True)]
+
+
+def board_steps(part: Part, first: int | None, voice: Voice) -> list[str]:
+    """How each of the part's boards goes together, with the bundle's page numbers (the part starting on page `first`):
+    a tiled board's map and tile pages, a whole board's page; the generic step when where it landed is not known."""
+    if first is None:
+        return [voice.say("bundle_step_boards")]
+    steps = []
+    for name, page, pages in board_pages(part):
+        at = first + page - 1
+        if pages > 1:
+            tiles = f"{at + 1}–{at + pages - 1}" if pages > 2 else str(at + 1)
+            steps.append(voice.say("bundle_step_board_tiled", board=name, map=at, n=pages - 1, pages=tiles))
+        else:
+            steps.append(voice.say("bundle_step_board_whole", board=name, page=at))
+    return steps or [voice.say("bundle_step_boards")]
+
+
+def assembly_steps(game, parts: list[Part], voice: Voice, shared: bool = False, where: dict[str, int] | None = None) -> list[str]:
     """The steps to make the game from the printed sheets, written from what this game has: a step names only the kinds
-    of piece the game prints (no tokens for a game without them), and one sleeve step names each card size and its count."""
+    of piece the game prints (no tokens for a game without them), each board's step its pages in the bundle (`where`:
+    a part's title → its first page), and one sleeve step names each card size and its count."""
     kinds = {p.kind for p in parts} | ({"tokens"} if shared else set())  # `shared`: the tokens are on the cards' sheets
     say = voice.say
     pieces = [say(f"bundle_cut_{word}") for kind, word in (("cards", "cards"), ("tokens", "tokens"), ("reference", "aids")) if kind in kinds]
     steps = [say("bundle_step_cut", pieces=voice.listed(pieces))] if pieces else []
-    steps += [say(f"bundle_step_{kind}") for kind in ("boards", "boxes", "dice", "labels") if kind in kinds]
+    boards = [part for part in parts if part.kind == "boards"]
+    for part in boards:
+        steps += board_steps(part, where.get(part.title) if where else None, voice)
+    steps += [say(f"bundle_step_{kind}") for kind in ("boxes", "dice", "labels") if kind in kinds]
     sizes: dict[tuple, list] = {}
     for deck in game.decks.values():
         if deck.total:
@@ -214,16 +261,41 @@ def left_out(game, voice: Voice) -> list[str]:
     return [voice.say(key) for key, there in (("bundle_left_out_boards", game.boards), ("bundle_left_out_booklet", game.rulebook is not None)) if there]
 
 
+# The licence file beside a bundled font names its licence (pnp/assets/fonts: each family's folder holds it)
+FONT_LICENCES = {"OFL.txt": "SIL Open Font License 1.1", "LICENSE-Apache-2.0.txt": "Apache License 2.0",
+                 "LICENSE.txt": "DejaVu Fonts License (Bitstream Vera)"}
+
+
+def font_licence(book, family: str) -> str:
+    """The licence of a bundled font family as the file beside it names it; '' for a project's own font (no such file)."""
+    folder = book.file(family).parent
+    return next((licence for name, licence in FONT_LICENCES.items() if (folder / name).is_file()), "")
+
+
+def font_credit(book, family: str, voice: Voice) -> str:
+    """'Typeface noto-sans: SIL Open Font License 1.1.'; a project's own font is said to keep the licence it came with."""
+    licence = font_licence(book, family)
+    return voice.say("bundle_credit_font", family=family, licence=licence) if licence else voice.say("bundle_credit_font_own", family=family)
+
+
 def credit_lines(gctx, voice: Voice) -> list[str]:
-    """The credits: the game, the bundled icons it draws (their licence asks to be named) and the fonts' licences."""
+    """The credits: the game and its designer, what it was written from (in this edition's words), the bundled icons it
+    draws (their licence asks to be named), each font the files embed with its licence, and the pnp that made them."""
+    from pnp import __version__
     from pnp.outputs.rulebook.credits import icons_to_credit
 
-    spec = gctx.game.spec
+    spec, book = gctx.game.spec, gctx.fonts
     lines = [f"{spec.title}{': ' + spec.subtitle if spec.subtitle else ''}."]
+    lines += [voice.say("bundle_credit_designer", designer=spec.designer)] if spec.designer else []
+    lines += [voice.say("bundle_credit_sources", sources=voice.listed(spec.sources))] if spec.sources else []
     icons = icons_to_credit(gctx)
     if icons:
         lines.append(voice.say("bundle_credit_icons", icons=", ".join(icons)))
     lines.append(voice.say("bundle_credit_fonts"))
+    roles = {**DEFAULT_FONT_ROLES, **spec.fonts}  # the families the components draw with, as pnp.outputs.context reads them
+    families = sorted({*(f for f in roles.values() if f in book.families), bundle_fonts(gctx).family})
+    lines += [font_credit(book, family, voice) for family in families]
+    lines.append(voice.say("bundle_credit_pnp", version=__version__))
     return lines
 
 
@@ -234,7 +306,7 @@ def front_matter(gctx, paper: str, parts: list[Part], placed: list[PlacedPart], 
     players = f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if hasattr(spec.players, "min") else ""
     shared = tokens_share(game, options)
     return FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
-                       tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared)), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
+                       tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared, {p.title: p.first for p in placed})), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
 
 
 def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Options, tail: list[Part], voice: Voice) -> tuple[bytes, int, list[int]]:
@@ -272,9 +344,42 @@ def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
 
 def readme_text(title: str, paper: str, names: list[str], voice: Voice) -> str:
     """The zip's plain-text read-me: what each file is and the one print setting that matters."""
-    lines = [voice.say("bundle_readme_title", title=title, paper=paper), "", voice.say("bundle_readme_print"), "", voice.say("bundle_readme_files")]
+    lines = [voice.say("bundle_readme_title", title=title, paper=voice.paper_name(paper)), "", voice.say("bundle_readme_print"), "", voice.say("bundle_readme_files")]
     lines += [f"  {name}" for name in names]
     return "\n".join(lines) + "\n"
+
+
+def back_facts(spec, voice: Voice) -> str:
+    """'2–4 players · age 8+ · 15 minutes' in the edition's words: who the game is for and how long it takes."""
+    facts = [f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if spec.players.min != spec.players.max
+             else f"{spec.players.min} {voice.say('players')}"]
+    facts += [voice.say("age", age=spec.age).replace("**", "")] if spec.age is not None else []
+    if spec.play_time not in (None, ""):
+        facts.append(f"{spec.play_time} {voice.say('minutes')}" if isinstance(spec.play_time, int) else str(spec.play_time))
+    return " · ".join(facts)
+
+
+def pieces_picture(parts: list[Part], px_per_mm: float = 4.0) -> bytes | None:
+    """The first page of the cards (else of the first component) as a PNG: the pieces as they print, for the back cover."""
+    import pypdfium2 as pdfium
+
+    from pnp.core.units import PT_PER_MM
+    from pnp.targets.rendering import png_bytes
+
+    chosen = next((p for p in parts if p.kind == "cards"), parts[0] if parts else None)
+    if chosen is None:
+        return None
+    doc = pdfium.PdfDocument(chosen.data)
+    try:
+        image = doc[0].render(scale=px_per_mm / PT_PER_MM).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return png_bytes(image)
+
+
+def back_cover(gctx, parts: list[Part], voice: Voice) -> BackCover:
+    spec = gctx.game.spec
+    return BackCover(spec.title, spec.pitch or "", back_facts(spec, voice), pieces_picture(parts), str(getattr(spec, "version", None) or ""))
 
 
 def bundle_voice(gctx, fonts: Fonts) -> Voice:
@@ -293,7 +398,7 @@ def bundle_fonts(gctx) -> Fonts:
     """The bundled sans family the front matter and feedback sheet are set in (registered TrueType, so embedded)."""
     book = gctx.fonts
     family = "noto-sans" if "noto-sans" in book.families else next(iter(book.families))
-    return Fonts(book.font_name(family), book.font_name(family, bold=True))
+    return Fonts(book.font_name(family), book.font_name(family, bold=True), family)
 
 
 def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[list[tuple[str, bytes]], list[str], list[Finding]]:
@@ -301,8 +406,6 @@ def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[li
     slug, paper, lang = gctx.game.slug, options.paper, f"-{options.lang}" if options.lang else ""
     tag = ("" if paper == "letter" else f"-{paper}") + lang  # an edition in another language carries it last, as a build's files do
     feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts, voice)
-    credits = credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx, voice), fonts, voice, str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or "")
-    tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
     files, findings = [], []
     separate: list[Part] = []
     for ink_saver in (False, True):
@@ -310,6 +413,9 @@ def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[li
         findings += found
         if not parts:
             return [], [], findings
+        # the back cover pictures this variant's own cards: the ink saver's, lightened, in the ink-saver bundle
+        credits = credits_pdf(back_cover(gctx, parts, voice), paper, credit_lines(gctx, voice), fonts, voice)
+        tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
         data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail, voice)[0]
         files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}{lang}.pdf", data))
         separate += [] if ink_saver else parts

@@ -33,6 +33,7 @@ class Fonts:
 
     regular: str
     bold: str
+    family: str = ""  # the family they belong to, named in the credits with its licence
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,10 @@ class Voice:
     def paper(self, paper: str) -> str:
         key = PAPER_KEYS.get(paper)
         return self.words[key] if key else paper
+
+    def paper_name(self, paper: str) -> str:
+        """The paper as a title names it, without the sizes `paper` gives: 'US-Letter' in a German edition."""
+        return self.paper(paper).split(" (")[0]
 
     def markup(self, text: str, font: str) -> str:
         """`text` as Paragraph markup: escaped, each run of characters `font` lacks in a font that has them."""
@@ -270,14 +275,42 @@ def front_matter_pdf(fm: FrontMatter, fonts: Fonts, voice: Voice) -> bytes:
     return _document(fm.paper, voice.say("bundle_title", title=fm.title), fonts, lambda width: front_story(fm, st, width, voice))
 
 
-def credits_pdf(title: str, paper: str, credits: list[str], fonts: Fonts, voice: Voice, version: str = "", pitch: str = "") -> bytes:
-    """The back cover: the game's title, its pitch and version, who made what, and the licences of the fonts and icons
-    the components draw."""
+@dataclass(frozen=True)
+class BackCover:
+    """What the back cover shows above the credits: the title, its pitch, who it is for and how long it takes (`facts`,
+    in the edition's words), a picture of its pieces (PNG bytes: the first card sheet) and the version."""
+
+    title: str
+    pitch: str = ""
+    facts: str = ""
+    picture: bytes | None = None
+    version: str = ""
+
+
+def credits_pdf(back: BackCover, paper: str, credits: list[str], fonts: Fonts, voice: Voice) -> bytes:
+    """The back cover: the game's title, its pitch, players, age and time, a picture of its pieces and its version; then
+    who made what, and the licences of the fonts and icons the components draw."""
     st = _styles(fonts, voice)
-    back = [voice.para(title, restyled(st["cover"], spaceBefore=20 * mm, fontSize=26, leading=31))]
-    back += [voice.para(pitch, st["sub"])] if pitch else []
-    back += [voice.para(voice.say("bundle_version", version=version), st["sub"])] if version else []
+    title, version = back.title, back.version
+    story = [voice.para(title, restyled(st["cover"], spaceBefore=12 * mm, fontSize=26, leading=31))]
+    story += [voice.para(back.pitch, st["sub"])] if back.pitch else []
+    story += [voice.para(back.facts, restyled(st["sub"], fontName=fonts.bold))] if back.facts else []
+    story += [_picture(back.picture)] if back.picture else []
+    story += [voice.para(voice.say("bundle_version", version=version), st["sub"])] if version else []
     closing = voice.say("bundle_closing_version", title=title, version=version) if version else voice.say("bundle_closing", title=title)
-    story = [*back, voice.para(voice.say("bundle_credits"), st["h"]), *[voice.para(line, st["body"]) for line in credits], Spacer(1, 6 * mm),
+    story = [*story, voice.para(voice.say("bundle_credits"), st["h"]), *[voice.para(line, st["body"]) for line in credits], Spacer(1, 6 * mm),
              voice.para(closing, st["body"])]
     return _document(paper, voice.say("bundle_credits_title", title=title), fonts, story)
+
+
+def _picture(png: bytes, box: tuple[float, float] = (120 * mm, 62 * mm)):
+    """The picture of the pieces within `box` (width, height) and centred, in its own proportions: small enough that
+    the credits stay on the back cover's one page."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.platypus import Image
+
+    w, h = ImageReader(io.BytesIO(png)).getSize()
+    scale = min(box[0] / w, box[1] / h)
+    image = Image(io.BytesIO(png), width=w * scale, height=h * scale)
+    image.hAlign = "CENTER"
+    return image

@@ -9,6 +9,7 @@ through the bundle's `Voice`: a right-to-left edition's sheet reads from the rig
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -24,6 +25,8 @@ from pnp.targets.bundle_pages import Fonts, Voice
 
 RATING_BOXES = 5  # a 1–5 scale: the usual playtest rating
 ROW_MM = 9.0  # tall enough to write a short note by hand
+ID_FLOOR_PT = 6.0  # the smallest an id is set to fit its column: still read at arm's length on a printed table
+CELL_PAD = 12.0  # a Table cell's padding, 6 pt each side
 
 
 class RatingBoxes(Flowable):
@@ -72,16 +75,23 @@ class FeedbackDeck:
 def feedback_decks(game, stamper=None) -> list[FeedbackDeck]:
     """Every deck of `game` with a row per card (not per copy): the card's id, its name fields and, given a
     `stamper` (pnp.data.stamps.Stamper), the version stamp its front carries, so a note names the revision played."""
-    decks = []
+    decks, names = [], game.spec.strings
     for deck in game.decks.values():
         rows = []
         for card in deck.cards:
-            name = " · ".join(str(card.fields[f]) for f in deck.name_field if card.fields.get(f) not in (None, ""))
+            name = " · ".join(_named(card.fields[f], names) for f in deck.name_field if card.fields.get(f) not in (None, ""))
             stamped = stamper(deck, card) if stamper is not None else None
             stamp = stamped.text if stamped is not None else None
             rows.append(FeedbackRow(card.id, name, stamp))
         decks.append(FeedbackDeck(deck.name, tuple(rows), deck.total))
     return decks
+
+
+def _named(value, names: dict[str, str]) -> str:
+    """A name field's value as the edition prints it: a value the game names in its `strings:` (`liver`, in German
+    `Leber`) in those words, as its templates and the rulebook's components table print it; any other as written."""
+    text = str(value)
+    return names.get(text, text)
 
 
 def _styles(fonts: Fonts, voice: Voice) -> dict[str, ParagraphStyle]:
@@ -118,6 +128,36 @@ def _header(title: str, version: str, st: dict, width: float, voice: Voice) -> l
     return [_text(voice, voice.say("feedback_title", title=title), st["title"]), table, Spacer(1, 4 * mm)]
 
 
+def _id_cell(voice: Voice, card_id: str, style: ParagraphStyle, width: float) -> Paragraph:
+    """A card's id as a playtester copies it into a note: broken only after its hyphens ("hijacked-" / "shipment"),
+    never inside a word; a word still wider than the column shrinks the whole id, down to ID_FLOOR_PT."""
+    room = width - CELL_PAD
+    words = _id_words(card_id)
+    size = style.fontSize
+    while size > ID_FLOOR_PT and max(stringWidth(w, style.fontName, size) for w in words) > room:
+        size = max(ID_FLOOR_PT, size - 0.5)
+    lines: list[str] = []
+    for word in words:
+        if lines and stringWidth(lines[-1] + word, style.fontName, size) <= room:
+            lines[-1] += word
+        else:
+            lines.append(word)
+    fitted = ParagraphStyle(f"id{size}", parent=style, fontSize=size, leading=size * 1.15, splitLongWords=0, alignment=2 if voice.rtl else 0)
+    return Paragraph("<br/>".join(voice.markup(line, style.fontName) for line in lines), fitted)
+
+
+def _id_words(card_id: str) -> list[str]:
+    """'hijacked-shipment' → ['hijacked-', 'shipment']: the pieces a line of an id may end after."""
+    return re.findall(r"[^-]+-*|-+", card_id) or [card_id]
+
+
+def _id_share(deck: FeedbackDeck, style: ParagraphStyle, width: float) -> float:
+    """The id column's share of the width: 16 %, or as wide as the deck's widest unbroken word needs at ID_FLOOR_PT
+    (at most 30 %, the name and notes keep the rest), so no id has to be split inside a word."""
+    widest = max((stringWidth(w, style.fontName, ID_FLOOR_PT) for r in deck.rows for w in _id_words(r.id)), default=0.0)
+    return min(0.3, max(0.16, (widest + CELL_PAD + 1) / width))
+
+
 def _label_widths(labels: list[str], style: ParagraphStyle, width: float, voice: Voice) -> list[float]:
     """The header's six columns (label, line, label, line, label, version): each label as wide as its words need on
     one line ("Mitspielende:" is wider than "Players:"), taken from the line after it; the English labels fit the
@@ -134,9 +174,10 @@ def _deck_table(deck: FeedbackDeck, st: dict, width: float, voice: Voice) -> Lon
     """A row per card: id, name (stamp), the rating boxes 1–5 and a wide note column; the head row repeats on each page."""
     stamped = any(r.stamp for r in deck.rows)
     head = [voice.say(k) for k in ("feedback_card", "feedback_name", *(["feedback_stamp"] if stamped else []), "feedback_rating", "feedback_notes")]
-    body = [[_text(voice, r.id, st["body"]), _text(voice, r.name, st["body"]), *([_text(voice, r.stamp or "", st["body"])] if stamped else []),
+    share = _id_share(deck, st["body"], width)
+    body = [[_id_cell(voice, r.id, st["body"], width * share), _text(voice, r.name, st["body"]), *([_text(voice, r.stamp or "", st["body"])] if stamped else []),
              RatingBoxes(), ""] for r in deck.rows]
-    widths = [0.16, 0.24, *([0.1] if stamped else []), 0.16]
+    widths = [share, 0.24, *([0.1] if stamped else []), 0.16]
     widths.append(1 - sum(widths))
     rows = [_in_order(voice, row) for row in [[_text(voice, h, st["head"]) for h in head], *body]]
     table = LongTable(rows, colWidths=_in_order(voice, [width * w for w in widths]), rowHeights=[6 * mm] + [ROW_MM * mm] * len(body), repeatRows=1)

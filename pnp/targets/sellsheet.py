@@ -28,8 +28,9 @@ PICTURE_PX = 1400  # the hero picture's width: sharp at the page's width in prin
 PNG_DPI = 100  # the sell sheet as a picture: 850 × 1100 px for Letter
 KIND_WORDS = {"cards": ("card", "cards"), "boards": ("board", "boards"), "tokens": ("token", "tokens"), "player-aids": ("player aid", "player aids")}
 ROW_PT = {1: 17, 2: 14}  # the components table's row: beside the hand, or across the page in two columns
-FACTS = ("pitch", "age", "play_time")  # what a publisher looks for first: each one game.yaml lacks is a warning
+FACTS = ("pitch", "age", "play_time", "designer", "contact", "genre", "play")  # what a publisher looks for: each one game.yaml lacks is a warning
 PITCH_PT, PITCH_LINES = 15, 4  # the pitch's type size and the lines the page gives it, under the title band
+PLAY_PT, PLAY_LINES = 10.5, 6  # the paragraph of play: body size, and at most this many lines
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def facts_line(spec) -> list[str]:
     """The key facts as a publisher reads them: players, age and time, each as short as it can be said."""
     players = f"{spec.players.min} player{'s' * (spec.players.max > 1)}" if spec.players.min == spec.players.max \
         else f"{spec.players.min}–{spec.players.max} players"
-    facts = [players]
+    facts = [spec.genre, players] if spec.genre else [players]
     if spec.age is not None:
         facts.append(f"Age {spec.age}+")
     if spec.play_time not in (None, ""):
@@ -90,7 +91,9 @@ def component_rows(components: list[Component]) -> list[tuple[str, str, str]]:
 def missing_facts(game) -> list[Finding]:
     """A warning for each of FACTS game.yaml leaves out, at its first line: the sheet prints without it."""
     said = {"pitch": "a one- or two-sentence pitch (`pitch:`)", "age": "the youngest age it is for (`age: 10`)",
-            "play_time": "how long a game takes (`play_time: 30`, minutes, or a text)"}
+            "play_time": "how long a game takes (`play_time: 30`, minutes, or a text)",
+            "designer": "the designer's name (`designer: Ada Rook`)", "contact": "a contact for the designer (`contact: ada@example.com`)",
+            "genre": "a genre (`genre: cooperative card game`)", "play": "a paragraph of how it plays (`play: Each turn you …`)"}
     return [warning("sellsheet-fact", f"the sell sheet has no {said[key].split(' (')[0].removeprefix('a ').removeprefix('the ')}: "
                     f"add {said[key]} to game.yaml", Loc(f"{game.rel}/game.yaml", 1, 1), game=game.slug)
             for key in FACTS if getattr(game.spec, key) in (None, "")]
@@ -108,7 +111,6 @@ def sellsheet(gctx: GameContext, paper: str = "letter", width: int = PICTURE_PX)
 
 
 def _page(gctx: GameContext, components: list[Component], paper: str, width: int) -> bytes:
-    from reportlab.lib.utils import ImageReader
 
     from pnp.render.pdf import new_canvas
 
@@ -119,28 +121,69 @@ def _page(gctx: GameContext, components: list[Component], paper: str, width: int
     _band(c, look, spec, w, h)
     y = _pitch(c, look, spec.pitch, h - BAND_PT - 26, w)
     y = _facts(c, look, facts_line(spec), y - 10, w)
-    cards = [x for x in components if x.kind == "cards"]
-    if cards or any(x.kind == "boards" for x in components):
-        hero = table_picture(gctx, components, width)
-        image = ImageReader(io.BytesIO(hero))
-        iw, ih = image.getSize()
-        pw = w - 2 * MARGIN_PT
-        ph = pw * ih / iw
-        c.drawImage(image, MARGIN_PT, y - 14 - ph, pw, ph)
-        y -= 14 + ph
-    right, rows = w - MARGIN_PT, component_rows(components)
-    columns = 1 if len(rows) <= _room(y - 18, ROW_PT[1]) else 2  # a long list takes the hand's place, in two columns
-    if cards and columns == 1:
-        hand = ImageReader(io.BytesIO(hand_picture(gctx, choose_cards(components, ()), width // 2)))
-        iw, ih = hand.getSize()
-        hw = 0.4 * (w - 2 * MARGIN_PT)
-        c.drawImage(hand, right - hw, y - 18 - hw * ih / iw, hw, hw * ih / iw)
-        right -= hw + 18
+    y = _play(c, look, spec.play, y - 12, w)
+    y = _pictures(c, gctx, components, y - 12, w, width)
+    rows = component_rows(components)
+    columns = 1 if len(rows) <= min(6, _room(y - 18, ROW_PT[1])) else 2  # a long list in two columns, across the page
+    right = w - MARGIN_PT
     _table(c, look, rows, in_all(components), (MARGIN_PT, right, y - 18), columns)
     _footer(c, look, spec, w)
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def pictures_of(gctx: GameContext, components: list[Component], width: int) -> list[bytes]:
+    """Up to three pictures a publisher looks at, each drawn from the print files' faces: the game on the table, a hand
+    of its cards, and every piece of its largest token set (or else of the deck with the fewest different cards) laid out side by side."""
+    from pnp.targets.showcase import contact_picture
+
+    cards = [x for x in components if x.kind == "cards"]
+    out = [table_picture(gctx, components, width)] if cards or any(x.kind == "boards" for x in components) else []
+    out += [hand_picture(gctx, choose_cards(components, ()), width // 2)] if cards else []
+    tokens = [x for x in components if x.kind == "tokens" and x.items]
+    spread = max(tokens, key=lambda x: len(x.items)) if tokens else min(cards, key=lambda x: len(x.items), default=None)  # a deck's few kinds read at this size
+    return out + ([contact_picture(gctx, spread, width // 2)] if spread is not None else [])
+
+
+def _pictures(c, gctx: GameContext, components: list[Component], top: float, w: float, width: int) -> float:
+    """The pictures under the facts: the first at 62 % of the width, the others stacked beside it; the y under them."""
+    from reportlab.lib.utils import ImageReader
+
+    images = [ImageReader(io.BytesIO(p)) for p in pictures_of(gctx, components, width)]
+    if not images:
+        return top
+    room = w - 2 * MARGIN_PT
+    main_w = room * (0.62 if len(images) > 1 else 1.0)
+    iw, ih = images[0].getSize()
+    main_h = main_w * ih / iw
+    c.drawImage(images[0], MARGIN_PT, top - main_h, main_w, main_h)
+    side_w, gap = room - main_w - 10, 8
+    slot_h = (main_h - gap * (len(images) - 2)) / max(1, len(images) - 1)
+    for k, image in enumerate(images[1:]):
+        iw, ih = image.getSize()
+        scale = min(side_w / iw, slot_h / ih)
+        pw, ph = iw * scale, ih * scale
+        c.drawImage(image, w - MARGIN_PT - pw, top - k * (slot_h + gap) - ph, pw, ph)
+    return top - main_h
+
+
+def _play(c, look: Look, play: str, top: float, w: float) -> float:
+    """'How it plays' and its paragraph at PLAY_PT, at most PLAY_LINES lines; the y under it (or `top`, with no paragraph)."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.utils import simpleSplit
+
+    if not play:
+        return top
+    lines = simpleSplit(" ".join(play.split()), look.body, PLAY_PT, w - 2 * MARGIN_PT)[:PLAY_LINES]
+    c.setFillColor(HexColor(look.accent))
+    c.setFont(look.bold, 11)
+    c.drawString(MARGIN_PT, top - 11, "How it plays")
+    c.setFillColor(HexColor(look.ink))
+    c.setFont(look.body, PLAY_PT)
+    for i, line in enumerate(lines):
+        c.drawString(MARGIN_PT, top - 26 - i * PLAY_PT * 1.3, line)
+    return top - 26 - (len(lines) - 1) * PLAY_PT * 1.3 - 4
 
 
 def _band(c, look: Look, spec, w: float, h: float) -> None:
@@ -156,6 +199,10 @@ def _band(c, look: Look, spec, w: float, h: float) -> None:
     if spec.subtitle:
         c.setFont(look.body, 13)
         c.drawString(MARGIN_PT, h - BAND_PT / 2 - 6 - size * 0.3 - 18, _clipped(spec.subtitle, look.body, 13, w - 2 * MARGIN_PT))
+    byline = " · ".join(part for part in (f"by {spec.designer}" if spec.designer else "", spec.contact) if part)
+    if byline:  # who to write to, where a publisher looks first
+        c.setFont(look.body, 10)
+        c.drawRightString(w - MARGIN_PT, h - BAND_PT + 10, _clipped(byline, look.body, 10, w - 2 * MARGIN_PT))
 
 
 def pitch_lines(pitch: str, font: str, w: float) -> tuple[list[str], list[str]]:

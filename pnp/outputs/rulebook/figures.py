@@ -8,7 +8,9 @@ import math
 from pnp.core.errors import IMAGE_PLACEHOLDER, LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.card_names import card_name
 from pnp.data.fields import ANY
+from pnp.layout.elements import Group, Text
 from pnp.layout.images import MissingImage
+from pnp.layout.typeset import TextOp
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_cards
 from pnp.outputs.context import GameContext
@@ -54,7 +56,7 @@ class Figures:
                 w, h = (63.5, 88.9) if kind == "card" else (120.0, 80.0)
                 return FigureItem("missing", w, h, width or w, caption, label=label)
             return FigureItem("face", face.w, face.h, width or (face.w if kind == "card" else conv.width / K), caption, face=face,
-                              alt=self.alt(kind, name))
+                              alt=self.alt(kind, name, face))
         try:
             checked = self.gctx.check_image(src)
         except MissingImage as exc:
@@ -72,13 +74,16 @@ class Figures:
         _, iw, ih = checked
         return FigureItem("image", 100.0, 100.0 * ih / iw, width or conv.width / K, caption, image=checked)
 
-    def alt(self, kind: str, name: str) -> str:
-        """A component in words, from the data: a card's title (its deck's name_field), a board's name."""
+    def alt(self, kind: str, name: str, face=None) -> str:
+        """A component in words: a card's title (its deck's name_field) and then the words its face prints (its rules
+        text, as a reader who cannot see the figure needs it), a board's name."""
         game = self.game
         if kind == "card":
             deck_id, _, card_id = name.partition("/")
             deck = game.decks[deck_id]
-            return card_name(deck, next(c for c in deck.cards if c.id == card_id))
+            title = card_name(deck, next(c for c in deck.cards if c.id == card_id))
+            words = [w for w in printed_lines(face.elements) if w != title] if face is not None else []
+            return " ".join(part if part[-1] in ".!?:;" else f"{part}." for part in [title, *words]) if words else title
         return next(b.name for b in game.boards.boards if b.id == name)
 
     def face(self, kind: str, name: str, src: str):
@@ -120,3 +125,34 @@ class Figures:
         except PnpError as exc:
             self.findings.extend(exc.findings)
             return None
+
+
+def printed_lines(elements) -> list[str]:
+    """The lines of words a face prints, in the order it draws them (groups included; ornaments left out): runs on one
+    baseline joined with a space where the face leaves a gap between them, as a reader sees them."""
+    lines: list[str] = []
+    for el in elements:
+        if isinstance(el, Group):
+            lines += printed_lines(el.children)
+        elif isinstance(el, Text) and not el.decoration:
+            lines += _text_lines(el.ops)
+    return [line for line in lines if line]
+
+
+def _text_lines(ops) -> list[str]:
+    lines: list[str] = []
+    baseline, end = None, 0.0
+    for op in ops:
+        if not isinstance(op, TextOp):
+            continue
+        if op.y != baseline:
+            lines.append(op.text.strip())
+        else:
+            lines[-1] += (" " if op.x - end > 0.5 and not op.text.startswith(" ") else "") + op.text
+        baseline, end = op.y, op.x + op.w
+    return [" ".join(line.split()) for line in _joined(lines)]
+
+
+def _joined(lines: list[str]) -> list[str]:
+    """The lines of one text block as one sentence: a paragraph wrapped on the face reads as it was written."""
+    return [" ".join(lines)] if lines else []

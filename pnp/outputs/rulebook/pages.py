@@ -148,7 +148,7 @@ class Book:
         used = icons_to_credit(self.gctx)
         if not used:
             return []
-        style = dataclasses.replace(look.body, size=look.body.size * 0.8, color=look.muted, space_after=3)
+        style = dataclasses.replace(look.body, size=look.size(look.body.size * 0.8), color=look.muted, space_after=3)  # large print's least
         head = Heading(setter, words_of(self.game)["credits"], dataclasses.replace(look.heading(3), color=look.muted, space_before=18), 3, "credits", toc=False)
         text = (f"Icons from game-icons.net by Lorc, Delapouite and the other authors listed there, "
                 f"licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0), recoloured: {', '.join(used)}.")
