@@ -127,12 +127,13 @@ def test_silhouette_marks_sit_inside_the_printable_area(built, pdfium_reader):
 
 def test_each_cut_path_lies_on_the_piece_it_cuts(built, pdfium_reader):
     """The sheets' outlines and marks read through pdfium as pdfplumber reports them (conftest.pdfium_reader)."""
-    svgs = sorted(built.glob("germ-tycoon-tokens-silhouette-sheet-*.svg"))
+    # the two-sided sets' file and the one-sided sets' file (docs/components.md), each with its sheets' cut files
+    svgs = [(svg, pdf) for pdf in ("germ-tycoon-tokens-silhouette.pdf", "germ-tycoon-tokens-one-sided-silhouette.pdf")
+            for svg in sorted(built.glob(pdf.removesuffix(".pdf") + "-sheet-*.svg"))]
     assert svgs
     seen = set()
-    pages = pdfium_reader.pages(built / "germ-tycoon-tokens-silhouette.pdf")
-    for svg in svgs:
-        page = pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+    for svg, pdf in svgs:
+        page = pdfium_reader.pages(built / pdf)[int(svg.stem.rsplit("-", 1)[1]) - 1]
         root, shapes = svg_shapes(svg)
         assert [float(v) for v in root.get("viewBox").split()[2:]] == pytest.approx([page.width * PT, page.height * PT], abs=0.01)
         drawn = boxes_mm(page)
