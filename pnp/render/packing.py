@@ -205,6 +205,8 @@ def _turned_for_a_nest(grids: list[Sheet], own: list[Sheet], counts: list[int], 
     for them would print poker cards 4 x 2 instead of 3 x 3 (54 on 7 sheets, not
     6): such a plan is not made; the other orientation's, with the hexes on
     sheets of their own (_nests_on_their_own), is."""
+    if not grids:  # no group: nothing to turn
+        return False
     turned = grids[0].landscape
     nested_here = any(nest is not None and mine.landscape == turned for nest, mine in zip(nests, own, strict=True))
     return nested_here and any(nest is None and _shrinks(grid, mine, count)
