@@ -124,13 +124,14 @@ def test_no_two_nested_pieces_overlap_or_come_closer_than_the_gap(built):
 def test_a_cutters_nest_keeps_the_gap_and_its_marks_clearance(built):
     """The Silhouette's cut files: pieces nest there too, each cut 2 mm or more from the next and its bleed clear of the
     marks (10 mm in, the 5 mm square and the 20 mm L's arms, 0.5 mm thick) by 2 mm."""
-    marks = [(10, 10, 5, 5), (279.4 - 10 - 20, 10, 20, 0.5), (279.4 - 10 - 0.5, 10, 0.5, 20), (10, 215.9 - 10 - 0.5, 20, 0.5), (10, 215.9 - 10 - 20, 0.5, 20)]
     most = {"rounds": 0, "hexes": 0}
     for svg in sorted(built[1]["silhouette"].glob("tiny-cards-silhouette-sheet-*.svg")):
         tree = ET.parse(svg).getroot()
-        assert tree.get("width") == "279.4mm", "the Silhouette prints these sheets across Letter"
+        w, h = (float(tree.get(side).removesuffix("mm")) for side in ("width", "height"))
+        marks = [(10, 10, 5, 5), (w - 10 - 20, 10, 20, 0.5), (w - 10 - 0.5, 10, 0.5, 20), (10, h - 10 - 0.5, 20, 0.5), (10, h - 10 - 20, 0.5, 20)]
         hexes = [[tuple(map(float, p.split(","))) for p in e.get("points").split()] for e in tree.iter(SVG + "polygon")]
         circles = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in tree.iter(SVG + "circle")]
+        assert {w, h} == {215.9, 279.4}, svg.name  # each deck on Letter turned its own best way: heroes upright, hexes across
         most = {"rounds": max(most["rounds"], len(circles)), "hexes": max(most["hexes"], len(hexes))}
         for a, b in itertools.combinations(circles, 2):
             assert math.dist(a[:2], b[:2]) - a[2] - b[2] >= GAP - 0.01, (svg.name, a, b)

@@ -176,7 +176,8 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
             w, h = groups[index][0]
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
-    plans = [_plan(g, counts, backs) for g in map(grids, ("portrait", "landscape")) if all(g)]
+    plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs) for g in map(grids, ("portrait", "landscape"))
+             if all(g) and not _turned_for_a_nest(g, own, counts, nests)]
     if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
         plans.append(_plan(own, counts, backs))
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
@@ -190,6 +191,44 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
 
 
 _kept_plan = lru_cache(maxsize=PLANS_KEPT)(_planned)
+
+
+def _shrinks(grid: Sheet, mine: Sheet, count: int) -> bool:
+    """Whether a group filling a sheet in its own orientation holds fewer to a sheet on `grid`."""
+    return count >= mine.per_sheet > grid.per_sheet
+
+
+def _turned_for_a_nest(grids: list[Sheet], own: list[Sheet], counts: list[int], nests: tuple) -> bool:
+    """Whether this orientation is a round or hex deck's own and would turn a deck of straight cuts to fewer a sheet.
+
+    120 hexes nest more to a landscape Letter sheet, but turning the whole PDF
+    for them would print poker cards 4 x 2 instead of 3 x 3 (54 on 7 sheets, not
+    6): such a plan is not made; the other orientation's, with the hexes on
+    sheets of their own (_nests_on_their_own), is."""
+    if not grids:  # no group: nothing to turn
+        return False
+    turned = grids[0].landscape
+    nested_here = any(nest is not None and mine.landscape == turned for nest, mine in zip(nests, own, strict=True))
+    return nested_here and any(nest is None and _shrinks(grid, mine, count)
+                               for grid, mine, count, nest in zip(grids, own, counts, nests, strict=True))
+
+
+def _nests_on_their_own(grids: list[Sheet], own: list[Sheet], counts: list[int], nests: tuple) -> list[Sheet]:
+    """One orientation's grids, except a round or hex deck that holds fewer to a sheet in it keeps its own orientation.
+
+    Such a deck needs a layout of its own (nested rows, pnp.render.nesting): it
+    gets sheets of its own, and the PDF mixes orientations, each back still
+    behind its front (impose.Sheet.back_slot mirrors by each page's own turn)."""
+    return [mine if nest is not None and _shrinks(grid, mine, count) else grid
+            for grid, mine, count, nest in zip(grids, own, counts, nests, strict=True)]
+
+
+def changed_grids(pages: list[list[Placement]]) -> list[tuple[int, Sheet]]:
+    """Each group (index) printing on a page turned unlike the PDF's first page, with its grid: what the build notes."""
+    if not pages:
+        return []
+    turn = pages[0][0].grid.landscape
+    return list({p.group: (p.group, p.grid) for page in pages for p in page if p.grid.landscape != turn}.values())
 
 
 def _last_at_end(pages: list[list[Placement]], last: list[bool]) -> list[list[Placement]]:
@@ -294,8 +333,12 @@ def _moves(pages: list[list[Block]], to: int):
 
 
 def _fits(page: list[Block]) -> bool:
-    """Whether a page's blocks fit as _placements lays them out: a lone block on its own grid, several in bands in group order."""
-    return len(page) == 1 or _bands(sorted(page, key=lambda block: block[1][0])) is not None
+    """Whether a page's blocks fit as _placements lays them out: a lone block on its own grid, several in bands in group order.
+
+    Bands share a page only when their grids are of one page turned one way: a landscape band of hexes moved onto an
+    upright page would have its backs mirrored across the wrong edge."""
+    return len(page) == 1 or (len({(grid.page_w, grid.page_h) for grid, _ in page}) == 1
+                              and _bands(sorted(page, key=lambda block: block[1][0])) is not None)
 
 
 def _with(plan: list[list[Block]], to: int, block: Block) -> list[list[Block]]:

@@ -386,7 +386,15 @@ def shared_sheets(pages: list[Page]) -> list[str]:
         counts = page.counts()
         if len(counts) > 1:
             out.append(f"sheet {n} holds " + ", ".join(f"{name} ×{k}" for name, k in counts.items()))
-    return out + half_empty_sheets(pages)
+    return out + own_turn_sheets(pages) + half_empty_sheets(pages)
+
+
+def own_turn_sheets(pages: list[Page]) -> list[str]:
+    """A note for each round or hex set on sheets turned unlike the first: it nests more so, the others keep their grid (packing)."""
+    first = pages[0].bands[0].grid.landscape if pages else False
+    turned = dict.fromkeys(run.group.name for page in pages for run in page.bands if run.grid.landscape != first and run.group.nest)
+    return [f"{name} print on sheets of their own, turned {'upright' if first else 'across the page'}, where they fit more to a "
+            f"sheet; the other sets keep their grid" for name in turned]
 
 
 def half_empty_sheets(pages: list[Page]) -> list[str]:
