@@ -50,7 +50,7 @@ def import_answers(ctx, file, game, sheet, out):
         if damaged:
             raise PnpError(damaged)
         rows, where = sheet_rows(Path(file), click.format_filename(file), sheet)
-        answers, refused = join_rows(rows, where, loaded.spec.feedback, cards)
+        answers, found = join_rows(rows, where, loaded.spec.feedback, cards)
     except PnpError as exc:
         print_findings([_as_answers(f) for f in exc.findings])
         sys.exit(EXIT_DATA)
@@ -60,9 +60,12 @@ def import_answers(ctx, file, game, sheet, out):
         from pnp.core.files import write_atomic
 
         write_atomic(path, answers_text(everything).encode("utf-8"))
+    older = sum(a.older(now.get(a.card, ""), version) for a in answers)
     click.echo(f"{loaded.slug}: {counted(added, 'new answer')} kept in {project.rel(path)} ({len(everything)} in all"
-               f"{f', {len(answers) - added} already there' if len(answers) > added else ''})")
-    print_findings(refused)
+               f"{f', {len(answers) - added} already there' if len(answers) > added else ''}"
+               f"{f'; {older} of the sheet given on an older version of their card' if older else ''})")
+    print_findings(found)
+    refused = [f for f in found if f.severity == "error"]
     if refused:
         click.echo(f"{loaded.slug}: {counted(len(refused), 'row')} refused: correct each where it says, and import the sheet again", err=True)
     sys.exit(EXIT_DATA if refused else EXIT_OK)

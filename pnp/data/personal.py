@@ -1,0 +1,88 @@
+"""Who answered a playtest form: the columns of an answer sheet that hold people's e-mail addresses, phone numbers or
+names, which `pnp feedback import` leaves out of the game's answers file (a file that goes into git).
+
+A form's organiser adds such columns under any header ("Contact", "Ring me", "Who are you?"), so a column is judged by
+its header and by its values: half or more of its filled cells an address, a number to ring or a name written as
+names are (two to four capitalised words) is a column of who answered. The game keeps one by naming its header in
+game.yaml's `feedback: {keep: [...]}`; the import says which it left out, so nothing is dropped unseen.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The headers the forms themselves add about who answered (Google Forms' "Email Address", Microsoft Forms' "ID",
+# "Email", "Name", its start and modified times): left out whatever their values
+FORM_HEADERS = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username"})
+HEADER_WORDS = re.compile(r"e-?mail|phone|mobile|telephone|\btel\b|\bcontact\b|\bname\b|surname|\bwho are you\b|\baddress\b|\bwhatsapp\b", re.I)
+NOT_A_PERSON = re.compile(r"\b(card|deck|game|component|token|board|piece|rule|team)s?\b", re.I)  # "Card name" names a card
+EMAIL = re.compile(r"[^@\s<>(),;:]+@[^@\s<>(),;:]+\.[^@\s<>(),;:]{2,}")
+PHONE = re.compile(r"(?:tel:)?\+?[\d\s().\-/]+")
+DATE = re.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")  # a date's digits are no phone number
+NAME_WORD = r"[^\W\d_][^\W\d_'’.\-]*(?:['’\-][^\W\d_]+)*\.?"
+NAME = re.compile(rf"{NAME_WORD}(?:\s+{NAME_WORD}){{1,3}}")
+PHONE_DIGITS = (7, 15)  # ITU-T E.164: at most 15 digits; a local number has at least 7
+SHARE = 0.5  # of a column's filled cells that must look like one kind for the column to be that kind
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A column left out of the answers: its 0-based index, header, and why ('e-mail addresses', 'phone numbers', 'names')."""
+
+    index: int
+    header: str
+    why: str
+
+
+def personal_columns(names: list[str], values: list[list[str]], keep: list[str]) -> list[Dropped]:
+    """The columns (`names` their headers, `values` each column's filled cells) that hold who answered, but those
+    whose header `keep` names (case aside)."""
+    kept = {k.strip().lower() for k in keep}
+    out = []
+    for i, name in enumerate(names):
+        if not name or name.strip().lower() in kept:
+            continue
+        why = _by_values(values[i]) if i < len(values) else None
+        why = why or _by_header(name)
+        if why:
+            out.append(Dropped(i, name, why))
+    return out
+
+
+def _by_header(name: str) -> str | None:
+    folded = name.strip().lower()
+    if folded in FORM_HEADERS:
+        return "who answered"
+    if HEADER_WORDS.search(folded) and not NOT_A_PERSON.search(folded):
+        return "who answered"
+    return None
+
+
+def _by_values(values: list[str]) -> str | None:
+    filled = [v.strip() for v in values if v and v.strip()]
+    if not filled:
+        return None
+    for why, test in (("e-mail addresses", is_email), ("phone numbers", is_phone), ("names", is_name)):
+        if sum(map(test, filled)) >= SHARE * len(filled):
+            return why
+    return None
+
+
+def is_email(text: str) -> bool:
+    return EMAIL.fullmatch(text.removeprefix("mailto:")) is not None
+
+
+def is_phone(text: str) -> bool:
+    """A number to ring: digits with the separators people write them with, 7 to 15 of them, and not a date."""
+    if not PHONE.fullmatch(text) or DATE.fullmatch(text.strip()):
+        return False
+    digits = sum(c.isdigit() for c in text)
+    return PHONE_DIGITS[0] <= digits <= PHONE_DIGITS[1] and (digits != len(text.strip()) or text.strip().startswith("0"))
+
+
+def is_name(text: str) -> bool:
+    """Written as a person's name is: two to four words, each starting with a capital ("Ana María López", "Bo O'Neil")."""
+    if not NAME.fullmatch(text):
+        return False
+    words = text.split()
+    return all(w[0].isupper() for w in words) and not any(w.isupper() and len(w) > 1 for w in words)
