@@ -97,6 +97,9 @@ MODULES: dict[str, list[str]] = {
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
     "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
+    # playtest answers joined only to the card they are sure of, and who answered left out of the project's files
+    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py"],
+    "pnp/data/personal.py": ["tests/test_feedback_import.py"],
     # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
     "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],
     "pnp/render/face_uses.py": ["tests/test_sheet_writing.py", "tests/test_face_uses.py", "tests/test_deck_split.py"],

@@ -4,7 +4,8 @@ A card's QR stamp opens the game's form with the card's id and stamp code filled
 sheet (Google Forms' or Microsoft Forms' CSV or XLSX, or a sheet typed from paper) comes back through `pnp feedback
 import`, which joins each row to its card by that code (`join_rows`) and keeps the answers in the game's folder as
 `feedback/answers.yaml`: plain text, one entry per answer, sorted, so it diffs in git and the same row imported twice
-is one answer. A row that names no card of the game is refused at its cell, never guessed.
+is one answer. A row that names no card of the game, or an id two decks share with no code to say which, is refused
+at its cell, never guessed; the columns of who answered are left out (pnp.data.personal) and named.
 """
 from __future__ import annotations
 
