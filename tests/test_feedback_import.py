@@ -155,9 +155,11 @@ PERSONAL = {"Contact": "bob@example.com", "Ring me": "+1 555 0100", "Who are you
 
 
 def personal_sheet(path: Path, opal: str) -> Path:
-    header = ["Timestamp", "Code", *PERSONAL, "How did it play?"]
-    rows = [["11/20/2026 10:00:00", opal, *PERSONAL.values(), "too strong on turn two"],
-            ["11/21/2026 10:00:00", opal, "eve@example.net", "(020) 7946 0958", "Eve Marsh", "Li Wei", "fine"]]
+    """Two answers with four columns of who answered, and two of capitalised words that are answers, not people: a
+    card's name (the reward `Ruby reward`) and a scale's choice."""
+    header = ["Timestamp", "Code", *PERSONAL, "How did it play?", "Best card?", "Was it fun?"]
+    rows = [["11/20/2026 10:00:00", opal, *PERSONAL.values(), "too strong on turn two", "Ruby Reward", "Strongly Agree"],
+            ["11/21/2026 10:00:00", opal, "eve@example.net", "(020) 7946 0958", "Eve Marsh", "Li Wei", "fine", "Ruby Reward", "Somewhat Agree"]]
     return write_csv(path, header, rows)
 
 
@@ -169,6 +171,7 @@ def test_columns_of_who_answered_under_any_header_stay_out_of_the_answers_file_a
     for value in (*PERSONAL.values(), "eve@example.net", "7946", "Eve Marsh", "Li Wei"):
         assert value not in text, f"{value!r} kept in answers.yaml"
     assert sorted(a["answers"]["How did it play?"] for a in kept(root)) == ["fine", "too strong on turn two"]
+    assert sorted((a["answers"]["Best card?"], a["answers"]["Was it fun?"]) for a in kept(root)) == [("Ruby Reward", "Somewhat Agree"), ("Ruby Reward", "Strongly Agree")]
     said = [line for line in result.output.splitlines() if "left out" in line]
     assert len(said) == 1 and "answers.csv:1:3: warning" in said[0], result.output  # one line, at the first such header
     assert all(f"{col} '{header}'" in said[0] for col, header in zip("CDEF", PERSONAL, strict=True)), said[0]

@@ -44,7 +44,7 @@ def import_answers(ctx, file, game, sheet, out):
     loaded = games[0]
     now = {name: card["code"] for name, card in game_stamps(project.templates_dir, loaded).items()}
     version = "" if loaded.spec.version is None else str(loaded.spec.version)
-    cards = Cards(now, known_codes(output_folder(project, out), loaded.slug), version)
+    cards = Cards(now, known_codes(output_folder(project, out), loaded.slug), version, _card_words(loaded))
     kept, damaged = read_answers(loaded.dir, loaded.rel)
     try:
         if damaged:
@@ -69,6 +69,16 @@ def import_answers(ctx, file, game, sheet, out):
     if refused:
         click.echo(f"{loaded.slug}: {counted(len(refused), 'row')} refused: correct each where it says, and import the sheet again", err=True)
     sys.exit(EXIT_DATA if refused else EXIT_OK)
+
+
+def _card_words(game) -> frozenset[str]:
+    """Each card's id and name fields, folded: what a column of answers about cards holds (pnp.data.personal)."""
+    words = set()
+    for deck in game.decks.values():
+        for card in deck.cards:
+            words.add(str(card.id).lower())
+            words.update(str(card.fields[f]).strip().lower() for f in deck.name_field if card.fields.get(f) not in (None, ""))
+    return frozenset(words)
 
 
 def answer_tally(game, stamper) -> dict[str, tuple[int, int]]:

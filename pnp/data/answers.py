@@ -143,6 +143,7 @@ class Cards:
     now: dict[str, str]  # deck/card → code
     printed: dict[str, str]  # code → deck/card, of the cards as printed or built before
     version: str
+    words: frozenset[str] = frozenset()  # the cards' names and ids, folded: an answer naming a card is no person's name
 
     def by_id(self, text: str) -> list[str]:
         """The cards (deck/card) a Card cell names: itself where it names a deck too, else every deck's card of that id."""
@@ -177,7 +178,7 @@ def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Ans
     body = [row for row in rows[header_at + 1:] if not _blank(row)]
     answer_columns = [i for i, name in enumerate(names) if name and i not in columns.values() and name not in spec.ignore]
     values = [[_text(row[i].value) if i < len(row) else "" for row in body] for i in range(len(names))]
-    dropped = [d for d in personal_columns(names, values, list(spec.keep)) if d.index in answer_columns]
+    dropped = [d for d in personal_columns(names, values, list(spec.keep), cards.words) if d.index in answer_columns]
     kept = [i for i in answer_columns if i not in {d.index for d in dropped}]
     answers, findings = [], [_dropped_finding(dropped, rows[header_at])] if dropped else []
     for row in body:

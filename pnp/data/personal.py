@@ -23,6 +23,15 @@ NAME_WORD = r"[^\W\d_][^\W\d_'’.\-]*(?:['’\-][^\W\d_]+)*\.?"
 NAME = re.compile(rf"{NAME_WORD}(?:\s+{NAME_WORD}){{1,3}}")
 PHONE_DIGITS = (7, 15)  # ITU-T E.164: at most 15 digits; a local number has at least 7
 SHARE = 0.5  # of a column's filled cells that must look like one kind for the column to be that kind
+PARTICLES = frozenset({"de", "del", "la", "le", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "al", "y"})  # "Ana de la Cruz"
+# words a form's scales and choices are written in ("Strongly Agree", "Very Good"): capitalised, yet no one's name
+ANSWER_WORDS = frozenset([
+    "agree", "disagree", "strongly", "somewhat", "neutral", "very", "not", "quite", "good", "bad", "fair", "poor",
+    "excellent", "great", "okay", "ok", "yes", "no", "maybe", "never", "always", "often", "sometimes", "rarely",
+    "satisfied", "dissatisfied", "unsatisfied", "likely", "unlikely", "too", "much", "little", "more", "less",
+    "easy", "hard", "difficult", "simple", "fun", "boring", "other", "none", "all", "some", "the", "a", "an", "and",
+    "or", "of", "to", "in", "on"
+])
 
 
 @dataclass(frozen=True)
@@ -34,15 +43,16 @@ class Dropped:
     why: str
 
 
-def personal_columns(names: list[str], values: list[list[str]], keep: list[str]) -> list[Dropped]:
+def personal_columns(names: list[str], values: list[list[str]], keep: list[str], game_words: frozenset[str] = frozenset()) -> list[Dropped]:
     """The columns (`names` their headers, `values` each column's filled cells) that hold who answered, but those
-    whose header `keep` names (case aside)."""
+    whose header `keep` names (case aside). `game_words` are the game's own names (its cards' names and ids, folded):
+    a column of them ("Fire Dragon") is an answer about a card, not a person."""
     kept = {k.strip().lower() for k in keep}
     out = []
     for i, name in enumerate(names):
         if not name or name.strip().lower() in kept:
             continue
-        why = _by_values(values[i]) if i < len(values) else None
+        why = _by_values([v for v in values[i] if v.strip().lower() not in game_words]) if i < len(values) else None
         why = why or _by_header(name)
         if why:
             out.append(Dropped(i, name, why))
@@ -81,8 +91,11 @@ def is_phone(text: str) -> bool:
 
 
 def is_name(text: str) -> bool:
-    """Written as a person's name is: two to four words, each starting with a capital ("Ana María López", "Bo O'Neil")."""
+    """Written as a person's name is: two to four words, each starting with a capital but a particle ("Ana María López",
+    "Bo O'Neil", "Ana de la Cruz"), none a word a scale or choice is written in."""
     if not NAME.fullmatch(text):
         return False
     words = text.split()
-    return all(w[0].isupper() for w in words) and not any(w.isupper() and len(w) > 1 for w in words)
+    capitalised = words[0][0].isupper() and words[-1][0].isupper() and all(w[0].isupper() or w in PARTICLES for w in words)
+    return (capitalised and not any(w.isupper() and len(w) > 1 for w in words)
+            and not any(w.lower().strip(".") in ANSWER_WORDS for w in words))
