@@ -159,7 +159,8 @@ def personal_sheet(path: Path, opal: str) -> Path:
     card's name (the reward `Ruby reward`) and a scale's choice."""
     header = ["Timestamp", "Code", *PERSONAL, "How did it play?", "Best card?", "Was it fun?"]
     rows = [["11/20/2026 10:00:00", opal, *PERSONAL.values(), "too strong on turn two", "Ruby Reward", "Strongly Agree"],
-            ["11/21/2026 10:00:00", opal, "eve@example.net", "(020) 7946 0958", "Eve Marsh", "Li Wei", "fine", "Ruby Reward", "Somewhat Agree"]]
+            ["11/21/2026 10:00:00", opal, "eve@example.net", "(020) 7946 0958", "Eve Marsh", "Li Wei", "fine, mail me at eve.m@example.net "
+             "or ring +44 20 7946 0000", "Ruby Reward", "Somewhat Agree"]]
     return write_csv(path, header, rows)
 
 
@@ -168,9 +169,10 @@ def test_columns_of_who_answered_under_any_header_stay_out_of_the_answers_file_a
     result = run_pnp(root, "feedback", "import", str(personal_sheet(tmp_path / "answers.csv", codes(root)["gems/opal-1"])))
     assert result.exit_code == 0, result.output
     text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
-    for value in (*PERSONAL.values(), "eve@example.net", "7946", "Eve Marsh", "Li Wei"):
+    for value in (*PERSONAL.values(), "eve@example.net", "eve.m@example.net", "7946", "Eve Marsh", "Li Wei"):
         assert value not in text, f"{value!r} kept in answers.yaml"
-    assert sorted(a["answers"]["How did it play?"] for a in kept(root)) == ["fine", "too strong on turn two"]
+    assert sorted(a["answers"]["How did it play?"] for a in kept(root))[1] == "too strong on turn two"
+    assert min(a["answers"]["How did it play?"] for a in kept(root)).startswith("fine, mail me at ")  # the answer kept, its address not
     assert sorted((a["answers"]["Best card?"], a["answers"]["Was it fun?"]) for a in kept(root)) == [("Ruby Reward", "Somewhat Agree"), ("Ruby Reward", "Strongly Agree")]
     said = [line for line in result.output.splitlines() if "left out" in line]
     assert len(said) == 1 and "answers.csv:1:3: warning" in said[0], result.output  # one line, at the first such header

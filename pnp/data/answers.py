@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.data.personal import personal_columns, without_contacts
 
 ANSWERS_FILE = Path("feedback") / "answers.yaml"  # in the game's folder, beside game.yaml
 # The headers each column has in Google Forms' sheet, Microsoft Forms' export and a sheet typed by hand, in that order,
@@ -168,8 +169,6 @@ def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Ans
     """Each row of an answer sheet (cells with .value and .loc; the first row not blank is the header) as an answer
     joined to its card, and a located finding for each row that names no card of the game (or two), or has no time,
     and one naming the columns of who answered that the answers leave out (pnp.data.personal)."""
-    from pnp.data.personal import personal_columns
-
     header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
     if header_at is None:
         raise PnpError(error("answers-empty", "the sheet has no header row: export the form's answers with their headers", header_loc))
@@ -235,7 +234,9 @@ def _answer(row: list, names: list[str], columns: dict, kept: list[int], spec, c
         return card
     if not version and code and cards.now.get(card) == code:
         version = cards.version
-    given = tuple((names[i], _text(row[i].value)) for i in kept if i < len(row) and _text(row[i].value))
+    whole = {k.strip().lower() for k in spec.keep}  # a column the game keeps is kept as written
+    given = tuple((names[i], _text(row[i].value) if names[i].strip().lower() in whole else without_contacts(_text(row[i].value)))
+                  for i in kept if i < len(row) and _text(row[i].value))
     return Answer(card, time, code, version, given)
 
 
