@@ -184,7 +184,8 @@ def test_a_column_the_game_keeps_is_kept(tmp_path):
     result = run_pnp(root, "feedback", "import", str(personal_sheet(tmp_path / "answers.csv", codes(root)["gems/opal-1"])))
     assert result.exit_code == 0, result.output
     assert sorted(a["answers"].get("Ring me") for a in kept(root)) == ["(020) 7946 0958", "+1 555 0100"]
-    assert "bob@example.com" not in (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    assert all(v not in text for v in ("bob@example.com", "Bob Stone", "Ana María López")), text  # the columns after it still left out
 
 
 def test_a_real_google_forms_export_is_read_with_its_times_and_questions(tmp_path):
@@ -224,3 +225,38 @@ def test_a_microsoft_forms_workbook_leaves_out_its_id_email_and_name(tmp_path):
     assert [(a["card"], a["time"]) for a in kept(root)] == [("gems/opal-1", "2026-11-20 09:05:30"), ("rewards/ruby-1", "2026-11-21 18:02:10")]
     said = next(line for line in result.output.splitlines() if "left out" in line)
     assert "answers.xlsx[Sheet1]!A1: warning" in said and all(f"{c} '{h}'" in said for c, h in (("A", "ID"), ("B", "Start time"), ("D", "Email"), ("E", "Name")))
+
+
+EDGES = {  # header → its three answers, and why the import leaves it out ('' where it keeps it)
+    "Card name": (("fire", "ice", "fire"), ""),  # a header speaking of a card's name, not a person's
+    "Your phone": (("", "", ""), "who answered"),  # left out by its header alone
+    "Mail": (("mailto:ann@example.org", "", ""), "e-mail addresses"),
+    "Serial": (("1234-5678-9012-3456",) * 3, ""),  # 16 digits: past E.164's 15, no number to ring
+    "Fifteen": (("+123 4567 8901 2345",) * 3, "phone numbers"),  # 15 digits: E.164's longest
+    "Seven": (("555-0100",) * 3, "phone numbers"),  # 7 digits: a local number
+    "Raw": (("1234567",) * 3, ""),  # digits alone, written as a count is
+    "Zero": (("0123456",) * 3, "phone numbers"),  # digits alone from a leading 0: a trunk prefix
+    "Half": (("x@example.org", "a fine card", ""), "e-mail addresses"),  # half the filled cells
+    "Initial": (("Ann B", "Bo C", "Cy D"), "names"),
+    "Lower": (("Ann lee", "Bo lee", "Cy lee"), ""),  # a name's last word has its capital
+    "Particle": (("Ana de la Cruz", "Jan van Dam", "Rosa la Rosa"), "names"),
+    "Particle first": (("de Cruz", "van Dam", "la Rosa"), ""),
+    "Shout": (("OK GO", "NO WAY", "BIG HIT"), ""),
+}
+
+
+def test_what_counts_as_who_answered_at_its_edges(tmp_path):
+    """Each column's fate from the rules docs/editions.md states: a phone number has 7 to 15 digits (ITU-T E.164), a
+    name two to four words with capitals (particles aside), half the filled cells decide."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    rows = [["11/20/2026 10:00:00", opal, *(values[n] for values, _ in EDGES.values())] for n in range(3)]
+    result = run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "answers.csv", ["Timestamp", "Code", *EDGES], rows)))
+    assert result.exit_code == 0, result.output
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    letters = {header: chr(ord("C") + n) for n, header in enumerate(EDGES)}
+    named = dict(re.findall(r"[A-Z] '([^']+)' \(([^)]+)\)", said))
+    assert named == {h: why for h, (_, why) in EDGES.items() if why}, said
+    assert all(f"{letters[h]} '{h}'" in said for h in named)
+    answered = [a["answers"] for a in kept(root)]
+    assert {q for a in answered for q in a} == {h for h, (values, why) in EDGES.items() if not why and any(values)}
