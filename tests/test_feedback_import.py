@@ -224,7 +224,8 @@ def test_a_microsoft_forms_workbook_leaves_out_its_id_email_and_name(tmp_path):
     assert "ann.lee@example.org" not in text and "Ann Lee" not in text and "Anonymous" not in text
     assert [(a["card"], a["time"]) for a in kept(root)] == [("gems/opal-1", "2026-11-20 09:05:30"), ("rewards/ruby-1", "2026-11-21 18:02:10")]
     said = next(line for line in result.output.splitlines() if "left out" in line)
-    assert "answers.xlsx[Sheet1]!A1: warning" in said and all(f"{c} '{h}'" in said for c, h in (("A", "ID"), ("B", "Start time"), ("D", "Email"), ("E", "Name")))
+    assert "answers.xlsx[Sheet1]!A1: warning" in said and all(f"{c} '{h}' ({why})" in said for c, h, why in (
+        ("A", "ID", "who answered"), ("B", "Start time", "who answered"), ("D", "Email", "e-mail addresses"), ("E", "Name", "names")))
 
 
 EDGES = {  # header → its three answers, and why the import leaves it out ('' where it keeps it)

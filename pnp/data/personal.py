@@ -44,7 +44,7 @@ class Dropped:
 
 
 def personal_columns(names: list[str], values: list[list[str]], keep: list[str], game_words: frozenset[str] = frozenset()) -> list[Dropped]:
-    """The columns (`names` their headers, `values` each column's filled cells) that hold who answered, but those
+    """The columns (`names` their headers, `values` each column's cells, one list a header) that hold who answered, but those
     whose header `keep` names (case aside). `game_words` are the game's own names (its cards' names and ids, folded):
     a column of them ("Fire Dragon") is an answer about a card, not a person."""
     kept = {k.strip().lower() for k in keep}
@@ -52,7 +52,7 @@ def personal_columns(names: list[str], values: list[list[str]], keep: list[str],
     for i, name in enumerate(names):
         if not name or name.strip().lower() in kept:
             continue
-        why = _by_values([v for v in values[i] if v.strip().lower() not in game_words]) if i < len(values) else None
+        why = _by_values([v for v in values[i] if v.strip().lower() not in game_words])
         why = why or _by_header(name)
         if why:
             out.append(Dropped(i, name, why))
@@ -69,7 +69,7 @@ def _by_header(name: str) -> str | None:
 
 
 def _by_values(values: list[str]) -> str | None:
-    filled = [v.strip() for v in values if v and v.strip()]
+    filled = [v.strip() for v in values if v.strip()]
     if not filled:
         return None
     for why, test in (("e-mail addresses", is_email), ("phone numbers", is_phone), ("names", is_name)):
