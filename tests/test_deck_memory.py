@@ -35,12 +35,13 @@ def big_deck(tmp_path_factory):
     return project, game
 
 
-def test_the_record_is_json_of_every_card_as_built_and_printed(big_deck, tmp_path):
+def test_the_record_is_json_of_every_card_as_built_and_printed_and_of_every_prints_codes(big_deck, tmp_path):
     project, game = big_deck
     record_build(tmp_path, project.templates_dir, game)
     now = game_stamps(project.templates_dir, game)
     assert len(now) == CARDS
-    assert stamps_path(tmp_path, "big").read_bytes() == json.dumps({"built": now, "printed": now}, sort_keys=True, ensure_ascii=False).encode()
+    history = {card["code"]: name for name, card in now.items()}  # every print's codes, which a playtester's answer may name
+    assert stamps_path(tmp_path, "big").read_bytes() == json.dumps({"built": now, "history": history, "printed": now}, sort_keys=True, ensure_ascii=False).encode()
 
 
 def test_the_record_is_never_held_whole(big_deck, tmp_path):

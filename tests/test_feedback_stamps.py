@@ -265,7 +265,9 @@ def test_a_microsoft_forms_workbook_is_read_with_its_times_and_without_who_answe
     rows, where = sheet_rows(tmp_path / "answers.xlsx", "answers.xlsx")
     answers, refused = join_rows(rows, where, FeedbackSpec(), Cards(now, {}, "1.2"))
     assert [(a.card, a.time, a.code, a.version, a.answers) for a in answers] == [("heroes/mage", "2026-11-20 09:05:30", now["heroes/mage"], "1.2", (("Rating", "4"),))]
-    assert [str(f.loc) for f in refused] == ["answers.xlsx[Sheet1]!F3"]  # the second row's code, in the spreadsheet's own words
+    assert [str(f.loc) for f in refused if f.severity == "error"] == ["answers.xlsx[Sheet1]!F3"]  # the second row's code, in the spreadsheet's own words
+    left_out = [f for f in refused if f.severity == "warning"]
+    assert len(left_out) == 1 and all(f"{c} '{h}'" in left_out[0].message for c, h in (("A", "ID"), ("B", "Start time"), ("D", "Email"), ("E", "Name")))
 
 
 def test_a_qr_stamp_without_a_form_to_open_is_an_error_at_its_line(tmp_path):

@@ -44,13 +44,13 @@ def import_answers(ctx, file, game, sheet, out):
     loaded = games[0]
     now = {name: card["code"] for name, card in game_stamps(project.templates_dir, loaded).items()}
     version = "" if loaded.spec.version is None else str(loaded.spec.version)
-    cards = Cards(now, known_codes(output_folder(project, out), loaded.slug), version)
+    cards = Cards(now, known_codes(output_folder(project, out), loaded.slug), version, _card_words(loaded))
     kept, damaged = read_answers(loaded.dir, loaded.rel)
     try:
         if damaged:
             raise PnpError(damaged)
         rows, where = sheet_rows(Path(file), click.format_filename(file), sheet)
-        answers, refused = join_rows(rows, where, loaded.spec.feedback, cards)
+        answers, found = join_rows(rows, where, loaded.spec.feedback, cards)
     except PnpError as exc:
         print_findings([_as_answers(f) for f in exc.findings])
         sys.exit(EXIT_DATA)
@@ -60,12 +60,25 @@ def import_answers(ctx, file, game, sheet, out):
         from pnp.core.files import write_atomic
 
         write_atomic(path, answers_text(everything).encode("utf-8"))
+    older = sum(a.older(now.get(a.card, ""), version) for a in answers)
     click.echo(f"{loaded.slug}: {counted(added, 'new answer')} kept in {project.rel(path)} ({len(everything)} in all"
-               f"{f', {len(answers) - added} already there' if len(answers) > added else ''})")
-    print_findings(refused)
+               f"{f', {len(answers) - added} already there' if len(answers) > added else ''}"
+               f"{f'; {older} of the sheet given on an older version of their card' if older else ''})")
+    print_findings(found)
+    refused = [f for f in found if f.severity == "error"]
     if refused:
         click.echo(f"{loaded.slug}: {counted(len(refused), 'row')} refused: correct each where it says, and import the sheet again", err=True)
     sys.exit(EXIT_DATA if refused else EXIT_OK)
+
+
+def _card_words(game) -> frozenset[str]:
+    """Each card's id and name fields, folded: what a column of answers about cards holds (pnp.data.personal)."""
+    words = set()
+    for deck in game.decks.values():
+        for card in deck.cards:
+            words.add(str(card.id).lower())
+            words.update(str(card.fields[f]).strip().lower() for f in deck.name_field if card.fields.get(f) not in (None, ""))
+    return frozenset(words)
 
 
 def answer_tally(game, stamper) -> dict[str, tuple[int, int]]:

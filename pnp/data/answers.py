@@ -4,7 +4,8 @@ A card's QR stamp opens the game's form with the card's id and stamp code filled
 sheet (Google Forms' or Microsoft Forms' CSV or XLSX, or a sheet typed from paper) comes back through `pnp feedback
 import`, which joins each row to its card by that code (`join_rows`) and keeps the answers in the game's folder as
 `feedback/answers.yaml`: plain text, one entry per answer, sorted, so it diffs in git and the same row imported twice
-is one answer. A row that names no card of the game is refused at its cell, never guessed.
+is one answer. A row that names no card of the game, or an id two decks share with no code to say which, is refused
+at its cell, never guessed; the columns of who answered are left out (pnp.data.personal) and named.
 """
 from __future__ import annotations
 
@@ -15,15 +16,15 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.data.personal import personal_columns, without_contacts
 
 ANSWERS_FILE = Path("feedback") / "answers.yaml"  # in the game's folder, beside game.yaml
 # The headers each column has in Google Forms' sheet, Microsoft Forms' export and a sheet typed by hand, in that order,
 # where game.yaml's feedback.columns names none
 DEFAULT_COLUMNS = {"time": ("Timestamp", "Completion time", "Time"), "code": ("Code", "Card code", "Stamp"),
                    "card": ("Card",), "version": ("Version",)}
-# Who answered, which the forms add to their sheets: never kept in the project's files, which go into git
-PERSONAL = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username"})
-CODE = re.compile(r"(?<![A-Z0-9])([A-Z2-7]{6})(?![A-Z0-9])")  # a stamp code as printed (pnp.data.stamps: 6 letters of base32)
+# a stamp code as printed (pnp.data.stamps: 6 letters of base32), a whole token: never six letters of a longer word or code
+CODE = re.compile(r"(?<![\w\-/])([A-Z2-7]{6})(?![\w\-/])")
 STAMP_TAIL = re.compile(r"\s*·\s*[A-Za-z2-7]{6}\Z")  # the code after the version in a stamp's text
 TIME_FORMATS = ("%Y/%m/%d %I:%M:%S %p", "%Y/%m/%d %H:%M:%S", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%m/%d/%y %H:%M:%S", "%m/%d/%y %H:%M")
 TIME_ZONE = re.compile(r"\s+(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d\d)?)?\Z")  # Google Forms' CSV ends its times with the form's zone
@@ -137,38 +138,61 @@ def _text(value) -> str:
 
 @dataclass(frozen=True)
 class Cards:
-    """What a row may name: each card's id (deck/card) with its stamp code now, and the codes of the last marked print."""
+    """What a row may name: each card's id (deck/card) with its stamp code now, and the codes of every print and build
+    kept (pnp.pipeline.printed_cards.known_codes), so an answer given on any printed version of a card still joins."""
 
     now: dict[str, str]  # deck/card → code
-    printed: dict[str, str]  # code → deck/card, of the cards as last printed
+    printed: dict[str, str]  # code → deck/card, of the cards as printed or built before
     version: str
+    words: frozenset[str] = frozenset()  # the cards' names and ids, folded: an answer naming a card is no person's name
 
-    def by_id(self, text: str) -> str | None:
-        """deck/card, or a card id no other deck has."""
+    def by_id(self, text: str) -> list[str]:
+        """The cards (deck/card) a Card cell names: itself where it names a deck too, else every deck's card of that id."""
         if text in self.now:
-            return text
-        found = [name for name in self.now if name.split("/", 1)[1] == text]
-        return found[0] if len(found) == 1 else None
+            return [text]
+        return [name for name in self.now if name.split("/", 1)[1] == text]
 
-    def by_code(self, code: str) -> str | None:
-        return next((name for name, now in self.now.items() if now == code), None) or self.printed.get(code)
+    def by_code(self, code: str) -> list[str]:
+        """The cards printed with `code`: those whose code it is now, else the one a print or build before gave it."""
+        now = [name for name, known in self.now.items() if known == code]
+        return now or ([self.printed[code]] if code in self.printed else [])
+
+    def example(self) -> str:
+        """A stamp as this game prints it, to check a code against: its first card's (`v1.2 · ABCDEF` or `ABCDEF`)."""
+        from pnp.data.stamps import stamp_text
+
+        first = next(iter(sorted(self.now.items())), None)
+        return f"{stamp_text(self.version, first[1])} on {first[0]}" if first else stamp_text(self.version, "ABCDEF")
 
 
 def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Answer], list[Finding]]:
     """Each row of an answer sheet (cells with .value and .loc; the first row not blank is the header) as an answer
-    joined to its card, and a located error for each row that names no card of the game or has no time."""
+    joined to its card, and a located finding for each row that names no card of the game (or two), or has no time,
+    and one naming the columns of who answered that the answers leave out (pnp.data.personal)."""
     header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
     if header_at is None:
         raise PnpError(error("answers-empty", "the sheet has no header row: export the form's answers with their headers", header_loc))
     names = [_text(c.value) for c in rows[header_at]]
     columns = _columns(names, spec, rows[header_at][0].loc)
-    kept = [i for i, name in enumerate(names) if name and i not in columns.values() and name.lower() not in PERSONAL and name not in spec.ignore]
-    answers, findings = [], []
-    for row in rows[header_at + 1:]:
-        if not _blank(row):
-            answer = _answer(row, names, columns, kept, spec, cards)
-            (findings if isinstance(answer, Finding) else answers).append(answer)
+    body = [row for row in rows[header_at + 1:] if not _blank(row)]
+    answer_columns = [i for i, name in enumerate(names) if name and i not in columns.values() and name not in spec.ignore]
+    values = [[_text(row[i].value) if i < len(row) else "" for row in body] for i in range(len(names))]
+    dropped = [d for d in personal_columns(names, values, list(spec.keep), cards.words) if d.index in answer_columns]
+    kept = [i for i in answer_columns if i not in {d.index for d in dropped}]
+    answers, findings = [], [_dropped_finding(dropped, rows[header_at])] if dropped else []
+    for row in body:
+        answer = _answer(row, names, columns, kept, spec, cards)
+        (findings if isinstance(answer, Finding) else answers).append(answer)
     return answers, findings
+
+
+def _dropped_finding(dropped: list, header: list) -> Finding:
+    """One line naming every column of who answered left out, at the first one's header cell, with how to keep one."""
+    from pnp.core.errors import column_letters, warning
+
+    listed = ", ".join(f"{column_letters(d.index + 1)} '{d.header}' ({d.why})" for d in dropped)
+    return warning("answers-personal", f"left out of the answers file, as who answered: {listed}; to keep a column, name its header in "
+                   f"game.yaml's feedback: {{keep: ['{dropped[0].header}']}}", header[dropped[0].index].loc)
 
 
 def _columns(names: list[str], spec, where: Loc) -> dict[str, int | None]:
@@ -201,7 +225,8 @@ def _answer(row: list, names: list[str], columns: dict, kept: list[int], spec, c
     version_cell = cell(columns["version"])
     version = _text(version_cell.value) if version_cell else ""
     found = CODE.findall(_text(code_cell.value).upper()) if code_cell else []
-    found = found or CODE.findall(version.upper())  # the paper feedback sheet's Version column holds the whole stamp: v1.2 · ABC123
+    if not found and version_cell and CODE.findall(version.upper()):  # the paper feedback sheet's Version column holds the whole stamp: v1.2 · ABC123
+        found, code_cell = CODE.findall(version.upper()), version_cell
     code = found[-1] if found else ""
     version = _version(version)
     card = _card_of(card_cell, code_cell, code, cards, first)
@@ -209,23 +234,34 @@ def _answer(row: list, names: list[str], columns: dict, kept: list[int], spec, c
         return card
     if not version and code and cards.now.get(card) == code:
         version = cards.version
-    given = tuple((names[i], _text(row[i].value)) for i in kept if i < len(row) and _text(row[i].value))
+    whole = {k.strip().lower() for k in spec.keep}  # a column the game keeps is kept as written
+    given = tuple((names[i], _text(row[i].value) if names[i].strip().lower() in whole else without_contacts(_text(row[i].value)))
+                  for i in kept if i < len(row) and _text(row[i].value))
     return Answer(card, time, code, version, given)
 
 
 def _card_of(card_cell, code_cell, code: str, cards: Cards, first: Loc) -> str | Finding:
-    """The card a row names: by its Card cell where it has one, else by its stamp code; else the error that refuses it."""
+    """The card a row names: by its Card cell where it has one (the code saying which where two decks share the id),
+    else by its stamp code; else the error that refuses it, never a guess."""
     card_text = _text(card_cell.value) if card_cell else ""
     if card_text:
-        card = cards.by_id(card_text)
-        return card if card is not None else error(
-            "answer-card", f"no card '{card_text}' in this game{did_you_mean(card_text, list(cards.now))}: this answer cannot be joined to a card; "
-            "correct the cell, or delete the row", card_cell.loc)
+        named = cards.by_id(card_text)
+        if len(named) > 1:
+            named = [name for name in named if name in cards.by_code(code)] or named
+        if len(named) == 1:
+            return named[0]
+        if named:
+            return error("answer-card-shared", f"card '{card_text}' is in {len(named)} decks ({', '.join(n.split('/', 1)[0] for n in named)})"
+                         f"{' and the code ' + code + ' is neither' if code else ''}: this answer cannot be joined to one; write the deck too "
+                         f"({' or '.join(named)}), or the code printed on the card", card_cell.loc)
+        return error("answer-card", f"no card '{card_text}' in this game{did_you_mean(card_text, list(cards.now))}: this answer cannot be joined to a card; "
+                     "correct the cell, or delete the row", card_cell.loc)
     if code:
-        card = cards.by_code(code)
-        return card if card is not None else error(
-            "answer-code", f"no card has the stamp code {code}, now or at the last marked print: check it against the card's stamp "
-            "(v1.2 · ABC123), or add a Card column naming the card (deck/card)", code_cell.loc)
+        named = cards.by_code(code)
+        if len(named) == 1:
+            return named[0]
+        return error("answer-code", f"{'no card has' if not named else str(len(named)) + ' cards (' + ', '.join(named) + ') have'} the stamp code {code}: "
+                     f"check it against the card's stamp (this game prints {cards.example()}), or add a Card column naming the card (deck/card)", code_cell.loc)
     where = code_cell or card_cell
     return error("answer-unjoined", "this answer names no card: its code cell is empty (the form was opened without the card's QR stamp): "
                  "type the code printed on the card, or delete the row", where.loc if where else first)

@@ -116,7 +116,8 @@ class FeedbackSpec(Strict):
     fields: dict[Literal[FEEDBACK_FIELDS], Annotated[str, Field(min_length=1, max_length=100)]] = {}  # type: ignore[valid-type]
     columns: dict[Literal[ANSWER_COLUMNS], Annotated[str, Field(min_length=1, max_length=200)]] = {}  # type: ignore[valid-type]
     time_format: str | None = Field(default=None, max_length=100)  # strptime's words for the time column (%d/%m/%Y %H:%M), where it is not ISO or US
-    ignore: list[str] = []  # answer columns not kept (who answered: Email, Name); pnp.data.answers.PERSONAL are never kept
+    ignore: list[str] = []  # answer columns not kept, whatever they hold
+    keep: list[str] = []  # columns kept though they look like who answered (an e-mail, a phone number, a name: pnp.data.personal)
 
 
 class StampsSpec(Strict):

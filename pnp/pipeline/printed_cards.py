@@ -1,4 +1,5 @@
-"""What was printed: each card's stamp code and values at the last build and at the last marked print.
+"""What was printed: each card's stamp code and values at the last build and at the last marked print, and the codes
+of every print marked (`history`), which a playtester's answer may name.
 
 Kept beside the game's build cache (`.pnp-cache/<game>.stamps.json` in the output folder): the first build counts as
 the first print, `pnp printed` (or `build --mark-printed`) takes the last build as printed, and `pnp changes` lists the
@@ -132,6 +133,7 @@ def record_build(out_root: Path, templates_dir: Path, game, mark: bool = False, 
     data["built"] = _CardsNow(templates_dir, game)
     if mark or "printed" not in data:
         data["printed"] = data["built"]
+        _remember_printed(data)
     _write(path, data)
 
 
@@ -142,8 +144,20 @@ def mark_printed(out_root: Path, slug: str) -> bool:
     if "built" not in data:
         return False
     data["printed"] = data["built"]
+    _remember_printed(data)
     _write(path, data)
     return True
+
+
+def _remember_printed(data: dict) -> None:
+    """Add the codes of the cards just taken as printed to the record's `history` (code → deck/card), which keeps every
+    print's: a playtester may answer on a card two prints old, and its answer must still join (known_codes)."""
+    history = data.get("history") if isinstance(data.get("history"), dict) else {}
+    printed = data["printed"]
+    for name, card in printed.items():
+        if isinstance(card, dict) and isinstance(card.get("code"), str):
+            history[card["code"]] = name
+    data["history"] = history
 
 
 def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardChange] | None:
@@ -166,10 +180,13 @@ def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardC
 
 
 def known_codes(out_root: Path, slug: str) -> dict[str, str]:
-    """Stamp code → deck/card of the cards as last built and as last marked printed: a playtester's answer names the
-    code printed on the card, which an edit since has changed (pnp.data.answers.Cards)."""
+    """Stamp code → deck/card of the cards as last built and as printed at every marked print: a playtester's answer
+    names the code printed on the card, which an edit since has changed (pnp.data.answers.Cards)."""
     data = _read(stamps_path(out_root, slug))
     out: dict[str, str] = {}
+    history = data.get("history")
+    if isinstance(history, dict):  # every code a print gave a card (30 bits: two cards sharing one is one in a billion)
+        out.update({code: name for code, name in history.items() if isinstance(name, str)})
     for kept in (data.get("built"), data.get("printed")):  # the printed one wins: it is what the playtesters hold
         if isinstance(kept, dict):
             out.update({card["code"]: name for name, card in kept.items() if isinstance(card, dict) and isinstance(card.get("code"), str)})

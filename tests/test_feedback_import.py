@@ -1,0 +1,263 @@
+"""`pnp feedback import` joins only what it is sure of (issues 99 item 4, 100 item 3, 101 item 2): a card id two decks
+share is refused at its cell with both decks named unless the row's code says which; the codes of every print still
+join; an answer without a code is matched by its version column and counted older; only whole codes are read; the
+columns of who answered (e-mail addresses, phone numbers, names, under any header) stay out of answers.yaml unless the
+game keeps them, and the import says which it left out; real form exports are read."""
+from __future__ import annotations
+
+import csv
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+
+SAMPLES = Path(__file__).parent / "samples" / "feedback"
+
+
+def make_game(root: Path, feedback: str = "{}") -> Path:
+    """A game `gm` at version 2.0 with text stamps, whose two decks both hold a card `ruby-1` (unlike, so unlike codes)."""
+    files = {
+        "data/gm/game.yaml": f"""\
+            title: Gems
+            version: "2.0"
+            players: {{min: 1, max: 2}}
+            stamps: true
+            feedback: {feedback}
+            """,
+        "data/gm/decks/gems.yaml": """\
+            name: Gems
+            size: poker
+            front: gm/front.j2
+            back: gm/back.j2
+            cards:
+              - {id: ruby-1, name: Ruby}
+              - {id: opal-1, name: Opal}
+            """,
+        "data/gm/decks/rewards.yaml": """\
+            name: Rewards
+            size: poker
+            front: gm/front.j2
+            back: gm/back.j2
+            cards:
+              - {id: ruby-1, name: Ruby reward}
+            """,
+        "templates/gm/front.j2": '{{ text(card.name, 5, 8, face.w - 10, 10, size=12) }}\n',
+        "templates/gm/back.j2": '{{ rect(0, 0, face.w, face.h, fill="#555555") }}\n',
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def codes(root: Path) -> dict[str, str]:
+    """deck/card → the stamp code `pnp list` gives it now."""
+    out = run_pnp(root, "list", "gm", "--format", "json").output
+    rows = json.loads(out[: out.rindex("]") + 1])
+    return {f"{d['id']}/{c['id']}": c["stamp"]["code"] for row in rows for d in row["decks"] for c in d["card_list"]}
+
+
+def write_csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([header, *rows])
+    return path
+
+
+def kept(root: Path) -> list[dict]:
+    """answers.yaml read back as a YAML reader reads it."""
+    import yaml
+
+    path = root / "data/gm/feedback/answers.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    return make_game(tmp_path_factory.mktemp("gm") / "project")
+
+
+HEADER = ["Timestamp", "Card", "Code", "Version", "Notes"]
+
+
+def test_an_id_two_decks_share_is_refused_at_its_cell_naming_both_unless_the_code_says_which(game, tmp_path):
+    now = codes(game)
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [
+        ["11/20/2026 10:00:00", "ruby-1", "", "", "which ruby?"],
+        ["11/20/2026 10:01:00", "ruby-1", now["rewards/ruby-1"], "", "the reward one"],
+        ["11/20/2026 10:02:00", "gems/ruby-1", "", "", "named whole"],
+    ])
+    result = run_pnp(game, "feedback", "import", str(sheet))
+    assert result.exit_code != 0
+    errors = [line for line in result.output.splitlines() if ": error" in line]
+    assert len(errors) == 1 and "answers.csv:2:2" in errors[0], result.output  # the Card cell of the first answer (line 2, column B)
+    assert "gems" in errors[0] and "rewards" in errors[0] and "no card" not in errors[0], errors[0]
+    assert {(a["card"], a["answers"]["Notes"]) for a in kept(game)} == {("rewards/ruby-1", "the reward one"), ("gems/ruby-1", "named whole")}
+
+
+def test_only_whole_stamp_codes_are_read_from_the_code_cell(tmp_path):
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [
+        ["11/20/2026 10:00:00", "", f"Q{opal}Z", "", "inside a longer token"],
+        ["11/20/2026 10:01:00", "", f"{opal}_2", "", "with a tail"],
+        ["11/20/2026 10:02:00", "", f"v2.0 · {opal.lower()}", "", "the stamp as printed, typed small"],
+    ])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    refused = sorted(re.findall(r"answers\.csv:(\d+):(\d+): error", result.output))
+    assert refused == [("2", "3"), ("3", "3")], result.output  # each at its Code cell: six letters of a longer token are no code
+    assert [(a["card"], a["code"]) for a in kept(root)] == [("gems/opal-1", opal)]
+
+
+def test_the_codes_of_every_print_join_and_an_answer_on_an_older_version_is_counted_older(tmp_path):
+    """Printed at A, edited and printed at B, edited again (C, built, not printed): answers naming A (two prints ago)
+    and B (the last print) still join the card, as does one with no code whose Version column says 1.9."""
+    root = make_game(tmp_path / "project")
+    deck = root / "data/gm/decks/gems.yaml"
+
+    def build(*extra):
+        result = run_pnp(root, "build", "gm", "-q", "--only", "cards", *extra)
+        assert result.exit_code == 0, result.output
+        return codes(root)["gems/opal-1"]
+
+    first = build()  # the first build counts as the first print
+    deck.write_text(deck.read_text().replace("name: Opal}", "name: Opal II}"))
+    second = build("--mark-printed")
+    deck.write_text(deck.read_text().replace("name: Opal II}", "name: Opal III}"))
+    now = build()
+    assert len({first, second, now}) == 3
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [
+        ["11/20/2026 10:00:00", "", first, "", "on the first print"],
+        ["11/21/2026 10:00:00", "", second, "", "on the last print"],
+        ["11/22/2026 10:00:00", "gems/opal-1", "", "v1.9", "on paper, version 1.9"],
+        ["11/23/2026 10:00:00", "gems/opal-1", "", "v2.0", "on paper, this version"],
+    ])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    answers = kept(root)
+    assert [a["card"] for a in answers] == ["gems/opal-1"] * 4
+    assert {a["answers"]["Notes"]: a["version"] for a in answers}["on paper, version 1.9"] == "1.9"
+    assert "3 of the sheet given on an older version" in result.output, result.output  # both old codes and version 1.9
+    assert "4 playtest answers on 1 card, 3 given on an older version" in run_pnp(root, "list", "gm").output
+
+
+def test_an_unknown_code_is_refused_showing_the_games_own_stamp(game, tmp_path):
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", "QQQQQQ", "", "?"]])
+    result = run_pnp(game, "feedback", "import", str(sheet))
+    line = next(line for line in result.output.splitlines() if "answers.csv:2:3: error" in line)
+    first = sorted(codes(game).items())[0]
+    assert f"v2.0 · {first[1]}" in line and "ABC123" not in line, line
+
+
+PERSONAL = {"Contact": "bob@example.com", "Ring me": "+1 555 0100", "Who are you?": "Bob Stone", "Signed": "Ana María López"}
+
+
+def personal_sheet(path: Path, opal: str) -> Path:
+    """Two answers with four columns of who answered, and two of capitalised words that are answers, not people: a
+    card's name (the reward `Ruby reward`) and a scale's choice."""
+    header = ["Timestamp", "Code", *PERSONAL, "How did it play?", "Best card?", "Was it fun?"]
+    rows = [["11/20/2026 10:00:00", opal, *PERSONAL.values(), "too strong on turn two", "Ruby Reward", "Strongly Agree"],
+            ["11/21/2026 10:00:00", opal, "eve@example.net", "(020) 7946 0958", "Eve Marsh", "Li Wei", "fine, mail me at eve.m@example.net "
+             "or ring +44 20 7946 0000", "Ruby Reward", "Somewhat Agree"]]
+    return write_csv(path, header, rows)
+
+
+def test_columns_of_who_answered_under_any_header_stay_out_of_the_answers_file_and_are_named(tmp_path):
+    root = make_game(tmp_path / "project")
+    result = run_pnp(root, "feedback", "import", str(personal_sheet(tmp_path / "answers.csv", codes(root)["gems/opal-1"])))
+    assert result.exit_code == 0, result.output
+    text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    for value in (*PERSONAL.values(), "eve@example.net", "eve.m@example.net", "7946", "Eve Marsh", "Li Wei"):
+        assert value not in text, f"{value!r} kept in answers.yaml"
+    assert sorted(a["answers"]["How did it play?"] for a in kept(root))[1] == "too strong on turn two"
+    assert min(a["answers"]["How did it play?"] for a in kept(root)).startswith("fine, mail me at ")  # the answer kept, its address not
+    assert sorted((a["answers"]["Best card?"], a["answers"]["Was it fun?"]) for a in kept(root)) == [("Ruby Reward", "Somewhat Agree"), ("Ruby Reward", "Strongly Agree")]
+    said = [line for line in result.output.splitlines() if "left out" in line]
+    assert len(said) == 1 and "answers.csv:1:3: warning" in said[0], result.output  # one line, at the first such header
+    assert all(f"{col} '{header}'" in said[0] for col, header in zip("CDEF", PERSONAL, strict=True)), said[0]
+
+
+def test_a_column_the_game_keeps_is_kept(tmp_path):
+    root = make_game(tmp_path / "project", "{keep: [Ring me]}")
+    result = run_pnp(root, "feedback", "import", str(personal_sheet(tmp_path / "answers.csv", codes(root)["gems/opal-1"])))
+    assert result.exit_code == 0, result.output
+    assert sorted(a["answers"].get("Ring me") for a in kept(root)) == ["(020) 7946 0958", "+1 555 0100"]
+    text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    assert all(v not in text for v in ("bob@example.com", "Bob Stone", "Ana María López")), text  # the columns after it still left out
+
+
+def test_a_real_google_forms_export_is_read_with_its_times_and_questions(tmp_path):
+    """The trimmed real export (tests/samples/feedback/README.md), with a Card column added at its end."""
+    with (SAMPLES / "google-forms-responses.csv").open(newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    rows = [[*rows[0], "Card"]] + [[*row, "gems/opal-1"] for row in rows[1:]]
+    sheet = write_csv(tmp_path / "responses.csv", rows[0], rows[1:])
+    root = make_game(tmp_path / "project")
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0 and "3 new answers" in result.output, result.output
+    answers = kept(root)
+    assert [a["time"] for a in answers] == ["2019-09-04 11:58:32", "2019-09-04 21:26:05", "2019-09-20 16:07:11"]  # M/D/YYYY, as the US export writes
+    q1 = rows[0][2]
+    assert answers[1]["answers"][q1] == rows[2][2].strip() and "\n" in answers[1]["answers"][q1]  # the answer over two lines, whole
+
+
+def test_a_microsoft_forms_workbook_leaves_out_its_id_email_and_name(tmp_path):
+    """The layout Microsoft Forms exports (tests/samples/feedback/README.md: written from its documented columns), saved
+    as the XLSX it gives, times as dates: ID, Start time, Email and Name are left out and said so."""
+    import datetime
+
+    from openpyxl import Workbook
+
+    root = make_game(tmp_path / "project")
+    with (SAMPLES / "microsoft-forms-layout.csv").open(newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    book = Workbook()
+    book.active.title = "Sheet1"
+    for n, row in enumerate(rows):
+        book.active.append(row if not n else [int(row[0]), *(datetime.datetime.strptime(t, "%m/%d/%Y %H:%M:%S") for t in row[1:3]), *row[3:]])
+    book.save(tmp_path / "answers.xlsx")
+    result = run_pnp(root, "feedback", "import", str(tmp_path / "answers.xlsx"))
+    assert result.exit_code == 0, result.output
+    text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    assert "ann.lee@example.org" not in text and "Ann Lee" not in text and "Anonymous" not in text
+    assert [(a["card"], a["time"]) for a in kept(root)] == [("gems/opal-1", "2026-11-20 09:05:30"), ("rewards/ruby-1", "2026-11-21 18:02:10")]
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    assert "answers.xlsx[Sheet1]!A1: warning" in said and all(f"{c} '{h}' ({why})" in said for c, h, why in (
+        ("A", "ID", "who answered"), ("B", "Start time", "who answered"), ("D", "Email", "e-mail addresses"), ("E", "Name", "names")))
+
+
+EDGES = {  # header → its three answers, and why the import leaves it out ('' where it keeps it)
+    "Card name": (("fire", "ice", "fire"), ""),  # a header speaking of a card's name, not a person's
+    "Your phone": (("", "", ""), "who answered"),  # left out by its header alone
+    "Mail": (("mailto:ann@example.org", "", ""), "e-mail addresses"),
+    "Serial": (("1234-5678-9012-3456",) * 3, ""),  # 16 digits: past E.164's 15, no number to ring
+    "Fifteen": (("+123 4567 8901 2345",) * 3, "phone numbers"),  # 15 digits: E.164's longest
+    "Seven": (("555-0100",) * 3, "phone numbers"),  # 7 digits: a local number
+    "Raw": (("1234567",) * 3, ""),  # digits alone, written as a count is
+    "Zero": (("0123456",) * 3, "phone numbers"),  # digits alone from a leading 0: a trunk prefix
+    "Half": (("x@example.org", "a fine card", ""), "e-mail addresses"),  # half the filled cells
+    "Initial": (("Ann B", "Bo C", "Cy D"), "names"),
+    "Lower": (("Ann lee", "Bo lee", "Cy lee"), ""),  # a name's last word has its capital
+    "Particle": (("Ana de la Cruz", "Jan van Dam", "Rosa la Rosa"), "names"),
+    "Particle first": (("de Cruz", "van Dam", "la Rosa"), ""),
+    "Shout": (("OK GO", "NO WAY", "BIG HIT"), ""),
+}
+
+
+def test_what_counts_as_who_answered_at_its_edges(tmp_path):
+    """Each column's fate from the rules docs/editions.md states: a phone number has 7 to 15 digits (ITU-T E.164), a
+    name two to four words with capitals (particles aside), half the filled cells decide."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    rows = [["11/20/2026 10:00:00", opal, *(values[n] for values, _ in EDGES.values())] for n in range(3)]
+    result = run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "answers.csv", ["Timestamp", "Code", *EDGES], rows)))
+    assert result.exit_code == 0, result.output
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    letters = {header: chr(ord("C") + n) for n, header in enumerate(EDGES)}
+    named = dict(re.findall(r"[A-Z] '([^']+)' \(([^)]+)\)", said))
+    assert named == {h: why for h, (_, why) in EDGES.items() if why}, said
+    assert all(f"{letters[h]} '{h}'" in said for h in named)
+    answered = [a["answers"] for a in kept(root)]
+    assert {q for a in answered for q in a} == {h for h, (values, why) in EDGES.items() if not why and any(values)}
