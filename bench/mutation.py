@@ -167,6 +167,10 @@ MODULES: dict[str, list[str]] = {
                               "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it",
                               "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
+    # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
+    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py"],
+    # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
+    "pnp/render/sheets.py#cuts": ["tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -224,6 +228,7 @@ FOCUS: dict[str, list[str]] = {
                            "_Builder.mapping"],
     "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
     "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
+    "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }

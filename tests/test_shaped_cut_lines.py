@@ -179,3 +179,53 @@ def test_a_round_or_hex_cards_version_stamp_lies_inside_its_safe_area(tmp_path):
             assert depth >= SAFE_MM, (page.index, (x0, y0, x1, y1), depth)
             checked += 1
     assert checked == 4  # two discs and two hexes
+
+
+def _dark_pieces(pdf) -> list[tuple[float, float, float]]:
+    """(width, height, area) in mm and mm² of each dark shape over 20 mm wide and high on the first page (the footer's
+    words and the crop marks are smaller), its area summed row by row from the first dark pixel to the last (the light cut line inside it counts)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    dark, px = page < 100, 25.4 / DPI
+    found = []
+    for c0, c1 in _runs(np.flatnonzero(dark.any(0))):
+        for r0, r1 in _runs(np.flatnonzero(dark[:, c0 : c1 + 1].any(1))):
+            for b0, b1 in _runs(np.flatnonzero(dark[r0 : r1 + 1, c0 : c1 + 1].any(0))):
+                blob = dark[r0 : r1 + 1, c0 + b0 : c0 + b1 + 1]
+                rows = [np.flatnonzero(row) for row in blob if row.any()]
+                area = sum(int(row[-1] - row[0] + 1) for row in rows) * px * px
+                width, height = (b1 - b0 + 1) * px, len(rows) * px
+                if width > 20 and height > 20:
+                    found.append((width, height, area))
+    return sorted(found, reverse=True)
+
+
+def test_a_round_or_hex_cards_art_is_kept_to_its_shape_grown_by_its_bleed(tmp_path):
+    """A front painted black past its bleed prints as the card's own shape grown by the 1 mm a curved cut bleeds: a
+    52 mm disc (π 26² mm²), not the 50 mm trim nor the square it was painted; a flat-top hexagon grown 1 mm on every
+    side, 2 mm more across its sides (its corners, 2 / cos 30° out, stop at the face's own bleed box, 1 mm past its
+    trim box: 40 mm across)."""
+    root = tmp_path / "filled"
+    (root / "data/shapes/decks").mkdir(parents=True)
+    (root / "templates/shapes").mkdir(parents=True)
+    (root / "data/shapes/game.yaml").write_text(GAME)
+    (root / "templates/shapes/blank.j2").write_text(
+        '{{ rect(-face.bleed - 2, -face.bleed - 2, face.w + 2 * face.bleed + 4, face.h + 2 * face.bleed + 4, fill="#000000") }}')
+    (root / "data/shapes/decks/discs.yaml").write_text(DECK.format(name="Discs", size=50, shape="round", id="disc"))
+    (root / "data/shapes/decks/hexes.yaml").write_text(DECK.format(name="Hexes", size=f"{HEX[0]:g} x {HEX[1]:.3f}", shape="hex", id="hex"))
+    result = run_pnp(root, "build", "--only", "cards", "--out", str(root / "out"), "shapes")
+    assert result.exit_code == 0, result.output + result.stderr
+    pieces = _dark_pieces(next((root / "out/shapes").glob("shapes-cards*.pdf")))
+    assert len(pieces) == 2, pieces
+    (disc_w, disc_h, disc_area), (hex_w, hex_h, hex_area) = pieces
+    assert abs(disc_w - 52) < 0.1 and abs(disc_h - 52) < 0.1, (disc_w, disc_h)
+    assert abs(disc_area - 3.14159 * 26**2) < 0.01 * 3.14159 * 26**2, disc_area
+    across_corners, across_sides = HEX[0] + 2 / (3**0.5 / 2), HEX[1] + 2
+    assert abs(hex_w - min(across_corners, HEX[0] + 2)) < 0.1 and abs(hex_h - across_sides) < 0.1, (hex_w, hex_h)
+    hex_side = across_corners / 2  # a regular hexagon's side is half its width across its corners
+    assert abs(hex_area - 3 * 3**0.5 / 2 * hex_side**2) < 0.01 * hex_area, hex_area
