@@ -229,3 +229,45 @@ def test_a_round_or_hex_cards_art_is_kept_to_its_shape_grown_by_its_bleed(tmp_pa
     assert abs(hex_w - min(across_corners, HEX[0] + 2)) < 0.1 and abs(hex_h - across_sides) < 0.1, (hex_w, hex_h)
     hex_side = across_corners / 2  # a regular hexagon's side is half its width across its corners
     assert abs(hex_area - 3 * 3**0.5 / 2 * hex_side**2) < 0.01 * hex_area, hex_area
+
+
+def _white_holes(pdf) -> list[tuple[float, float]]:
+    """(width, height) in mm of each white area over 20 mm each way enclosed by black on the first page."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    dark = page < 100
+    rows, cols = np.flatnonzero(dark.any(1)), np.flatnonzero(dark.any(0))
+    box = dark[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    white = ~box
+    found = []
+    px = 25.4 / DPI
+    for r0, r1 in _runs(np.flatnonzero(white.sum(1) > 20 / px)):
+        for c0, c1 in _runs(np.flatnonzero(white[r0 : r1 + 1].all(0))):
+            if (r1 - r0 + 1) * px > 20 and (c1 - c0 + 1) * px > 20:
+                found.append(((c1 - c0 + 1) * px, (r1 - r0 + 1) * px))
+    return found
+
+
+def test_cards_bleeding_at_the_grids_edges_only_each_show_their_own_trim(tmp_path):
+    """With --bleed-edges poker cards butt along shared cuts: each face is kept to its own 2.5 × 3.5 in (63.5 × 88.9 mm) trim where a
+    neighbour meets it, so a front framed black 2 mm inside its trim (its bleed black too) shows a white middle of
+    exactly 59.5 × 84.9 mm on every card; a neighbour's bleed drawn over it would narrow the middles."""
+    root = tmp_path / "edges"
+    (root / "data/edges/decks").mkdir(parents=True)
+    (root / "templates/edges").mkdir(parents=True)
+    (root / "data/edges/game.yaml").write_text(GAME.replace("Shapes", "Edges"))
+    (root / "templates/edges/framed.j2").write_text(
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#000000") }}'
+        '{{ rect(2, 2, face.w - 4, face.h - 4, fill="#ffffff") }}')
+    (root / "data/edges/decks/cards.yaml").write_text("name: Cards\nsize: poker\nfront: edges/framed.j2\ncards:\n  - {id: one, count: 9}\n")
+    result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--out", str(root / "out"), "edges")
+    assert result.exit_code == 0, result.output + result.stderr
+    holes = _white_holes(next((root / "out/edges").glob("edges-cards*.pdf")))
+    assert len(holes) == 9, holes
+    for w, h in holes:
+        assert abs(w - 59.5) < 0.1 and abs(h - 84.9) < 0.1, holes
