@@ -168,9 +168,9 @@ MODULES: dict[str, list[str]] = {
                               "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
-    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py"],
+    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_shaped_cut_lines.py"],
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
-    "pnp/render/sheets.py#cuts": ["tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py"],
+    "pnp/render/sheets.py#cuts": ["tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests

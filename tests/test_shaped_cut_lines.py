@@ -267,7 +267,20 @@ def test_cards_bleeding_at_the_grids_edges_only_each_show_their_own_trim(tmp_pat
     (root / "data/edges/decks/cards.yaml").write_text("name: Cards\nsize: poker\nfront: edges/framed.j2\ncards:\n  - {id: one, count: 9}\n")
     result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--out", str(root / "out"), "edges")
     assert result.exit_code == 0, result.output + result.stderr
-    holes = _white_holes(next((root / "out/edges").glob("edges-cards*.pdf")))
+    pdf = next((root / "out/edges").glob("edges-cards*.pdf"))
+    holes = _white_holes(pdf)
     assert len(holes) == 9, holes
     for w, h in holes:
         assert abs(w - 59.5) < 0.1 and abs(h - 84.9) < 0.1, holes
+    # across the middle row: the grid's 3 x 63.5 mm, centred on Letter's 215.9 mm, bleeds past its outer trim on both
+    # sides (the left one less, where the sheet's footer runs up its margin), by no more than the 3 mm bleed
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    black = np.flatnonzero(page[page.shape[0] // 2] < 100) * 25.4 / DPI
+    left, right = (215.9 - 3 * 63.5) / 2 - black[0], black[-1] + 25.4 / DPI - (215.9 + 3 * 63.5) / 2
+    assert 0.5 < left <= 3.05 and 0.5 < right <= 3.05, (left, right)
