@@ -348,3 +348,28 @@ def test_validate_judges_a_star_deck_as_its_sheets_cut_it_each_star_on_its_own(t
     (tmp_path / "templates/stars/green.j2").write_text(GREEN.replace('"#00ff00"', "card.tint"))
     result = run_pnp(tmp_path, "validate", "stars")
     assert result.exit_code == 0 and "shared cut" not in result.output + result.stderr, result.output + result.stderr
+
+
+def test_a_corner_radius_on_a_deck_with_no_corners_is_one_warning_at_it_and_each_shape_is_cut_as_named(tmp_path):
+    """`corner_radius:` rounds a rectangle's corners; on a round, hex or outline deck it has nothing to round, so it is
+    one warning at its own line and column (a rect deck's is no finding, nor is a shaped deck without one). Each deck
+    is cut as its `shape:` names it: a circle, a hexagon flat or pointy on top, the star's outline, a rounded rectangle."""
+    from pnp.data.project import Project
+
+    radius = "corner_radius: 3\n"  # line 4 of each deck, its value at column 16
+    decks = {"disc": DECK.replace("outlines/star.svg", "round") + radius, "flat": DECK.replace("outlines/star.svg", "hex") + radius,
+             "pointy": DECK.replace("outlines/star.svg", "hex\nhex_top: pointy"), "star": DECK + radius,
+             "rounded": DECK.replace("outlines/star.svg", "rect") + radius, "plain": DECK.replace("outlines/star.svg", "round")}
+    decks = {name: text.replace("name: Stars", f"name: {name}") for name, text in decks.items()}
+    for name in ("disc", "flat", "star", "rounded"):  # corner_radius as the deck's fourth line, after its shape
+        lines = decks[name].splitlines(keepends=True)
+        decks[name] = "".join([*lines[:3], lines[-1], *lines[3:-1]])
+    game(tmp_path, decks, {"star.svg": star_svg()})
+    loaded, findings = Project(tmp_path).load_game("stars", partial=True)
+    said = sorted((f.severity, f.code, str(f.loc).split("/")[-1]) for f in findings)
+    assert said == [("warning", "corner-radius-unused", f"{name}.yaml:4:16") for name in ("disc", "flat", "star")], said
+    shapes = {deck.name: deck.shape for deck in loaded.decks.values()}
+    assert shapes["disc"].kind == shapes["plain"].kind == "circle"
+    assert shapes["flat"].kind == shapes["pointy"].kind == "hexagon" and not shapes["flat"].pointy and shapes["pointy"].pointy
+    assert shapes["star"].kind == "outline" and len(shapes["star"].points) == len(STAR)
+    assert shapes["rounded"].kind == "rounded" and shapes["rounded"].radius == 3

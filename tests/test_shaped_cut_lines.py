@@ -179,3 +179,108 @@ def test_a_round_or_hex_cards_version_stamp_lies_inside_its_safe_area(tmp_path):
             assert depth >= SAFE_MM, (page.index, (x0, y0, x1, y1), depth)
             checked += 1
     assert checked == 4  # two discs and two hexes
+
+
+def _dark_pieces(pdf) -> list[tuple[float, float, float]]:
+    """(width, height, area) in mm and mm² of each dark shape over 20 mm wide and high on the first page (the footer's
+    words and the crop marks are smaller), its area summed row by row from the first dark pixel to the last (the light cut line inside it counts)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    dark, px = page < 100, 25.4 / DPI
+    found = []
+    for c0, c1 in _runs(np.flatnonzero(dark.any(0))):
+        for r0, r1 in _runs(np.flatnonzero(dark[:, c0 : c1 + 1].any(1))):
+            for b0, b1 in _runs(np.flatnonzero(dark[r0 : r1 + 1, c0 : c1 + 1].any(0))):
+                blob = dark[r0 : r1 + 1, c0 + b0 : c0 + b1 + 1]
+                rows = [np.flatnonzero(row) for row in blob if row.any()]
+                area = sum(int(row[-1] - row[0] + 1) for row in rows) * px * px
+                width, height = (b1 - b0 + 1) * px, len(rows) * px
+                if width > 20 and height > 20:
+                    found.append((width, height, area))
+    return sorted(found, reverse=True)
+
+
+def test_a_round_or_hex_cards_art_is_kept_to_its_shape_grown_by_its_bleed(tmp_path):
+    """A front painted black past its bleed prints as the card's own shape grown by the 1 mm a curved cut bleeds: a
+    52 mm disc (π 26² mm²), not the 50 mm trim nor the square it was painted; a flat-top hexagon grown 1 mm on every
+    side, 2 mm more across its sides (its corners, 2 / cos 30° out, stop at the face's own bleed box, 1 mm past its
+    trim box: 40 mm across)."""
+    root = tmp_path / "filled"
+    (root / "data/shapes/decks").mkdir(parents=True)
+    (root / "templates/shapes").mkdir(parents=True)
+    (root / "data/shapes/game.yaml").write_text(GAME)
+    (root / "templates/shapes/blank.j2").write_text(
+        '{{ rect(-face.bleed - 2, -face.bleed - 2, face.w + 2 * face.bleed + 4, face.h + 2 * face.bleed + 4, fill="#000000") }}')
+    (root / "data/shapes/decks/discs.yaml").write_text(DECK.format(name="Discs", size=50, shape="round", id="disc"))
+    (root / "data/shapes/decks/hexes.yaml").write_text(DECK.format(name="Hexes", size=f"{HEX[0]:g} x {HEX[1]:.3f}", shape="hex", id="hex"))
+    result = run_pnp(root, "build", "--only", "cards", "--out", str(root / "out"), "shapes")
+    assert result.exit_code == 0, result.output + result.stderr
+    pieces = _dark_pieces(next((root / "out/shapes").glob("shapes-cards*.pdf")))
+    assert len(pieces) == 2, pieces
+    (disc_w, disc_h, disc_area), (hex_w, hex_h, hex_area) = pieces
+    assert abs(disc_w - 52) < 0.1 and abs(disc_h - 52) < 0.1, (disc_w, disc_h)
+    assert abs(disc_area - 3.14159 * 26**2) < 0.01 * 3.14159 * 26**2, disc_area
+    across_corners, across_sides = HEX[0] + 2 / (3**0.5 / 2), HEX[1] + 2
+    assert abs(hex_w - min(across_corners, HEX[0] + 2)) < 0.1 and abs(hex_h - across_sides) < 0.1, (hex_w, hex_h)
+    hex_side = across_corners / 2  # a regular hexagon's side is half its width across its corners
+    assert abs(hex_area - 3 * 3**0.5 / 2 * hex_side**2) < 0.01 * hex_area, hex_area
+
+
+def _white_holes(pdf) -> list[tuple[float, float]]:
+    """(width, height) in mm of each white area over 20 mm each way enclosed by black on the first page."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    dark = page < 100
+    rows, cols = np.flatnonzero(dark.any(1)), np.flatnonzero(dark.any(0))
+    box = dark[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    white = ~box
+    found = []
+    px = 25.4 / DPI
+    for r0, r1 in _runs(np.flatnonzero(white.sum(1) > 20 / px)):
+        for c0, c1 in _runs(np.flatnonzero(white[r0 : r1 + 1].all(0))):
+            if (r1 - r0 + 1) * px > 20 and (c1 - c0 + 1) * px > 20:
+                found.append(((c1 - c0 + 1) * px, (r1 - r0 + 1) * px))
+    return found
+
+
+def test_cards_bleeding_at_the_grids_edges_only_each_show_their_own_trim(tmp_path):
+    """With --bleed-edges poker cards butt along shared cuts: each face is kept to its own 2.5 × 3.5 in (63.5 × 88.9 mm) trim where a
+    neighbour meets it, so a front framed black 2 mm inside its trim (its bleed black too) shows a white middle of
+    exactly 59.5 × 84.9 mm on every card; a neighbour's bleed drawn over it would narrow the middles."""
+    root = tmp_path / "edges"
+    (root / "data/edges/decks").mkdir(parents=True)
+    (root / "templates/edges").mkdir(parents=True)
+    (root / "data/edges/game.yaml").write_text(GAME.replace("Shapes", "Edges"))
+    (root / "templates/edges/framed.j2").write_text(
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#000000") }}'
+        '{{ rect(2, 2, face.w - 4, face.h - 4, fill="#ffffff") }}')
+    (root / "data/edges/decks/cards.yaml").write_text("name: Cards\nsize: poker\nfront: edges/framed.j2\ncards:\n  - {id: one, count: 9}\n")
+    result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--out", str(root / "out"), "edges")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = next((root / "out/edges").glob("edges-cards*.pdf"))
+    holes = _white_holes(pdf)
+    assert len(holes) == 9, holes
+    for w, h in holes:
+        assert abs(w - 59.5) < 0.1 and abs(h - 84.9) < 0.1, holes
+    # across the middle row: the grid's 3 x 63.5 mm, centred on Letter's 215.9 mm, bleeds past its outer trim on both
+    # sides (the left one less, where the sheet's footer runs up its margin), by no more than the 3 mm bleed
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[0].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    black = np.flatnonzero(page[page.shape[0] // 2] < 100) * 25.4 / DPI
+    left, right = (215.9 - 3 * 63.5) / 2 - black[0], black[-1] + 25.4 / DPI - (215.9 + 3 * 63.5) / 2
+    assert 0.5 < left <= 3.05 and 0.5 < right <= 3.05, (left, right)
