@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import shutil
 
 import pdfplumber
 import pytest
 import streams
 from conftest import MM, TEST_PROJECT, run_pnp
-from test_card_nesting import HEX, _centre, _clips
+from test_card_nesting import HEX, _clips, backs_behind_fronts
 
 LETTER = (215.9, 279.4)  # mm, upright
 HEROES = {"Rogue", "Mage", "Twin", "<Knight>", "AT&T"}  # a word of each hero's name, centred across its card
@@ -65,20 +64,7 @@ def test_the_heroes_keep_their_upright_3_by_3_sheet_and_the_hexes_get_sheets_acr
 def test_every_back_lands_behind_its_front_on_the_mixed_pdf(built):
     """Long-edge duplex: a back's centre is its front's mirrored left to right on an upright page, top to bottom on a page
     turned across (a printer feeds it turned), within 0.01 mm: the hexes' outlines' clips on both sides."""
-    doc = streams.Document(built[1])
-    checked = 0
-    for fronts, backs in zip(doc.pages[::2], doc.pages[1::2], strict=True):
-        w, h = fronts.width / MM, fronts.height / MM
-        assert (backs.width, backs.height) == (fronts.width, fronts.height)
-        mirrored = [(x, h - y) if w > h else (w - x, y) for x, y in map(_centre, _clips(fronts))]
-        back = [_centre(c) for c in _clips(backs)]
-        assert len(mirrored) == len(back), fronts.index
-        for at in mirrored:
-            nearest = min(back, key=lambda b: math.dist(at, b))
-            assert math.dist(at, nearest) < 0.01, (fronts.index, at, nearest)
-            back.remove(nearest)
-        checked += len(mirrored)
-    assert checked == 120
+    assert backs_behind_fronts(built[1]) == 120
 
 
 def test_pnp_list_reports_the_grids_the_build_prints(built):

@@ -89,16 +89,22 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
 
 
+def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: bool) -> dict:
+    """Each element of `decks`' faces → the template line that drew it: those decks drawn again with tracing on (the
+    others never pay for it), at the vendor's bleed."""
+    origins: dict = {}
+    if decks:
+        with gctx.layouts.tracing() as origins:
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+    return origins
+
+
 def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
     """Text set under the vendor's smallest size, one error per template line that sets it: the decks that have any
     are drawn again with tracing on to find those lines, as for the safe zone; text no line of a template drew (a
     playtest stamp) is said at its component."""
     small = {c.id: small_texts(vendor, c) for c in components}
-    decks = tuple(c.id for c in components if small[c.id] and c.kind == "cards")
-    origins: dict = {}
-    if decks:
-        with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+    origins = _traced(gctx, vendor, tuple(c.id for c in components if small[c.id] and c.kind == "cards"), stamps)
     at: dict = {}
     for c in components:
         for element, words, size in small[c.id]:
@@ -111,11 +117,7 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], s
     that have any are drawn again with tracing on to find those lines (the others never pay for it); what other
     components draw there is said at the component's file."""
     breaches = {c.id: vendor_breaches(vendor, c) for c in components}
-    decks = tuple(c.id for c in components if breaches[c.id] and c.kind == "cards")
-    origins: dict = {}
-    if decks:
-        with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+    origins = _traced(gctx, vendor, tuple(c.id for c in components if breaches[c.id] and c.kind == "cards"), stamps)
     at: dict[Loc, tuple[Component, list]] = {}
     for c in components:
         for b in breaches[c.id]:
