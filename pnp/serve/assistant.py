@@ -1,0 +1,61 @@
+"""`pnp mcp`: the project offered to an AI assistant over the Model Context Protocol (stdio), through the `mcp` SDK.
+
+The tools answer with the same records `pnp list --format json` and `pnp validate --format json` print, built by the
+same functions, so an assistant and a designer at the terminal read the same findings about the same project."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.core.errors import Report
+
+
+def game_rows(root: Path) -> list[dict]:
+    """Every game of the project at `root` as `pnp list --format json` lists it (letter paper, the default margin)."""
+    from pnp.cli import built_inks, game_listing
+    from pnp.cli.common import editions, game_names, in_edition, open_project, output_folder, read_games
+
+    project = open_project(str(root))
+    folder = output_folder(project, None)
+    report = Report()
+    rows = []
+    for edition, code, slugs in editions(project, game_names(project, ()), None):
+        with in_edition(report, code):
+            rows += [dict(game_listing(g, project.templates_dir), lang=code or None, ink=built_inks(folder, g.slug))
+                     for g in read_games(edition, slugs, report, frozenset(), out=folder)[0]]
+    return rows
+
+
+def game_findings(root: Path, game: str) -> list[dict]:
+    """The findings `pnp validate GAME --format json` prints: each with file, line, column, severity, code, message."""
+    from pnp.cli.common import editions, game_names, in_edition, open_project, validate_games
+
+    project = open_project(str(root))
+    report = Report()
+    for edition, code, slugs in editions(project, game_names(project, (game,)), "all"):
+        with in_edition(report, code):
+            validate_games(edition, slugs, report, draw=True, without=frozenset())
+    return [f.as_json() for f in report.sorted()]
+
+
+def make_server(root: Path):
+    """The MCP server for the project at `root`: one tool per question an assistant asks of it."""
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate one.")
+
+    @server.tool()
+    def list_games() -> dict:
+        """The project's games with their decks, tokens, boards, boxes and dice, and their counts."""
+        return {"games": game_rows(root)}
+
+    @server.tool()
+    def validate(game: str) -> dict:
+        """Check one game's data, templates and counts; each finding names file, line and column and says what to fix."""
+        return {"findings": game_findings(root, game)}
+
+    return server
+
+
+def serve_stdio(root: Path) -> None:
+    """Run the server on stdin/stdout until the assistant closes it."""
+    make_server(root).run("stdio")

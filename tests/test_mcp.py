@@ -1,0 +1,48 @@
+"""`pnp mcp`: the project's tools through the MCP SDK's own client, the server started as an assistant starts it."""
+import asyncio
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mcp")
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+PROJECT = Path(__file__).parent / "project"
+
+
+def call(root: Path, tool: str, args: dict) -> dict:
+    """Start `python -m pnp mcp --root ROOT`, call one tool, and return its structured answer."""
+    async def go():
+        params = StdioServerParameters(command=sys.executable, args=["-m", "pnp", "mcp", "--root", str(root)])
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            result = await session.call_tool(tool, args)
+            assert not result.is_error, result
+            return result.structured_content or json.loads(result.content[0].text)
+    return asyncio.run(go())
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    return root
+
+
+def test_list_games_names_each_game_with_its_decks(project):
+    games = call(project, "list_games", {})["games"]
+    slugs = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())
+    assert sorted(g["game"] for g in games if g["lang"] is None) == slugs
+    assert all(d["cards"] > 0 for g in games for d in g["decks"])
+
+
+def test_validate_reports_a_broken_value_at_its_place(project):
+    slug = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())[0]
+    game_yaml = project / "data" / slug / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\nnot_a_key: 1\n")
+    findings = call(project, "validate", {"game": slug})["findings"]
+    assert any(f["file"].endswith("game.yaml") and f["line"] for f in findings), findings
