@@ -46,3 +46,11 @@ def test_validate_reports_a_broken_value_at_its_place(project):
     game_yaml.write_text(game_yaml.read_text() + "\nnot_a_key: 1\n")
     findings = call(project, "validate", {"game": slug})["findings"]
     assert any(f["file"].endswith("game.yaml") and f["line"] for f in findings), findings
+
+
+def test_build_writes_the_game_pdf_into_output(project):
+    slug = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())[0]
+    answer = call(project, "build", {"game": slug})
+    pdfs = [w for w in answer["written"] if w.endswith(".pdf")]
+    assert pdfs and all(w.startswith(f"output/{slug}/") for w in pdfs), answer
+    assert all((project / w).read_bytes().startswith(b"%PDF-") for w in pdfs)

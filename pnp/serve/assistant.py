@@ -4,6 +4,9 @@ The tools answer with the same records `pnp list --format json` and `pnp validat
 same functions, so an assistant and a designer at the terminal read the same findings about the same project."""
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import sys
 from pathlib import Path
 
 from pnp.core.errors import Report
@@ -37,11 +40,39 @@ def game_findings(root: Path, game: str) -> list[dict]:
     return [f.as_json() for f in report.sorted()]
 
 
+def build_game(root: Path, game: str, deck: str | None = None) -> dict:
+    """Build one game (or one deck of it) into the project's output/ as `pnp build GAME [--deck DECK]` does, and answer
+    with the files written (paths inside the project) and the findings. The build's own lines go to stderr: stdout
+    carries the protocol."""
+    from pnp.cli.build_lines import run_build
+    from pnp.cli.common import editions, game_names, in_edition, open_project, output_folder
+    from pnp.data.config import printer_profile
+    from pnp.outputs.options import Options
+
+    project = open_project(str(root))
+    folder = output_folder(project, None)
+    before = _stamps(folder / game)
+    base = Options(printable_mm=printer_profile(project.root, None).margin, out=folder, decks=(deck,) if deck else ())
+    report = Report()
+    with contextlib.redirect_stdout(sys.stderr):
+        for edition, code, slugs in editions(project, game_names(project, (game,)), None):
+            with in_edition(report, code):
+                run_build(edition, slugs, dataclasses.replace(base, lang=code), ["letter"], report=report, quiet=True, workers=1)
+    after = _stamps(folder / game)
+    written = sorted(path.relative_to(project.root).as_posix() for path, stamp in after.items() if before.get(path) != stamp)
+    return {"written": written, "findings": [f.as_json() for f in report.sorted()]}
+
+
+def _stamps(folder: Path) -> dict[Path, tuple[int, int]]:
+    """Each file under `folder` with its size and modification time, to tell which files a build wrote."""
+    return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()} if folder.is_dir() else {}
+
+
 def make_server(root: Path):
     """The MCP server for the project at `root`: one tool per question an assistant asks of it."""
     from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate one.")
+    server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate or build one.")
 
     @server.tool()
     def list_games() -> dict:
@@ -52,6 +83,11 @@ def make_server(root: Path):
     def validate(game: str) -> dict:
         """Check one game's data, templates and counts; each finding names file, line and column and says what to fix."""
         return {"findings": game_findings(root, game)}
+
+    @server.tool()
+    def build(game: str, deck: str | None = None) -> dict:
+        """Build a game's PDFs (or one deck's) into the project's output/, as `pnp build`; answers the files written and the findings."""
+        return build_game(root, game, deck)
 
     return server
 
