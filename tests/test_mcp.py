@@ -54,3 +54,25 @@ def test_build_writes_the_game_pdf_into_output(project):
     pdfs = [w for w in answer["written"] if w.endswith(".pdf")]
     assert pdfs and all(w.startswith(f"output/{slug}/") for w in pdfs), answer
     assert all((project / w).read_bytes().startswith(b"%PDF-") for w in pdfs)
+
+
+def test_render_face_is_a_png_of_the_card_trim_at_the_dpi(project):
+    import base64
+    import io
+
+    from PIL import Image
+    games = call(project, "list_games", {})["games"]
+    game = next(g for g in games if g["lang"] is None and g["decks"])
+    deck = game["decks"][0]
+    card = deck["card_list"][0]["id"]
+
+    async def go():
+        params = StdioServerParameters(command=sys.executable, args=["-m", "pnp", "mcp", "--root", str(project)])
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            return await session.call_tool("render_face", {"game": game["game"], "item": f"{deck['id']}/{card}", "dpi": 100})
+    result = asyncio.run(go())
+    assert not result.is_error, result
+    image = Image.open(io.BytesIO(base64.b64decode(result.content[0].data)))
+    w_mm, h_mm = deck["size"]
+    assert abs(image.width - w_mm / 25.4 * 100) <= 1 and abs(image.height - h_mm / 25.4 * 100) <= 1, image.size

@@ -9,6 +9,8 @@ import dataclasses
 import sys
 from pathlib import Path
 
+from mcp.server.mcpserver import Image, MCPServer  # the optional extra pnp[mcp]: the CLI says so when it is missing
+
 from pnp.core.errors import Report
 
 
@@ -68,10 +70,34 @@ def _stamps(folder: Path) -> dict[Path, tuple[int, int]]:
     return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()} if folder.is_dir() else {}
 
 
+def face_png(root: Path, game: str, item: str, side: str = "front", dpi: int = 150) -> bytes:
+    """One card's face (`item` is DECK/CARD) as PNG at `dpi`, trim size without bleed, drawn as `pnp preview` draws it;
+    an unknown game, deck, card or side is a ValueError that names what there is."""
+    from pnp.cli.common import game_names, open_project, read_games
+    from pnp.outputs.cards import render_deck
+    from pnp.outputs.options import Options
+    from pnp.serve.images import png_bytes
+    from pnp.targets.preview import face_pdf, rasterise
+
+    project = open_project(str(root))
+    game_names(project, (game,))
+    loaded, engine = read_games(project, [game], Report())
+    if not loaded:
+        raise ValueError(f"{game} does not read: run validate for its findings")
+    deck_id, _, card_id = item.partition("/")
+    decks = loaded[0].decks
+    if deck_id not in decks:
+        raise ValueError(f"no deck {deck_id!r}; the decks are {', '.join(decks)} (item is DECK/CARD)")
+    gctx = engine.for_game(loaded[0])
+    found = {card.id: (front, back) for card, front, back in render_deck(gctx, decks[deck_id], Options(cards=(card_id,)), [])}
+    face = found.get(card_id, (None, None))[side == "back"] if side in ("front", "back") else None
+    if face is None:
+        raise ValueError(f"no {side} face for {item}: give DECK/CARD of a card in {deck_id} and side front or back")
+    return png_bytes(next(rasterise(face_pdf(gctx, [face]), dpi)))
+
+
 def make_server(root: Path):
     """The MCP server for the project at `root`: one tool per question an assistant asks of it."""
-    from mcp.server.mcpserver import MCPServer
-
     server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate or build one.")
 
     @server.tool()
@@ -88,6 +114,11 @@ def make_server(root: Path):
     def build(game: str, deck: str | None = None) -> dict:
         """Build a game's PDFs (or one deck's) into the project's output/, as `pnp build`; answers the files written and the findings."""
         return build_game(root, game, deck)
+
+    @server.tool()
+    def render_face(game: str, item: str, side: str = "front", dpi: int = 150) -> Image:
+        """One card face (item DECK/CARD, side front or back) as a PNG of the card's trim size at `dpi`, without bleed."""
+        return Image(data=face_png(root, game, item, side, dpi), format="png")
 
     return server
 
