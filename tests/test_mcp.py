@@ -76,3 +76,15 @@ def test_render_face_is_a_png_of_the_card_trim_at_the_dpi(project):
     image = Image.open(io.BytesIO(base64.b64decode(result.content[0].data)))
     w_mm, h_mm = deck["size"]
     assert abs(image.width - w_mm / 25.4 * 100) <= 1 and abs(image.height - h_mm / 25.4 * 100) <= 1, image.size
+
+
+def test_card_fields_name_the_line_that_sets_each_value(project):
+    game = next(g for g in call(project, "list_games", {})["games"] if g["lang"] is None and g["decks"])
+    deck = game["decks"][0]
+    card = deck["card_list"][0]["id"]
+    fields = call(project, "card_fields", {"game": game["game"], "deck": deck["id"], "card": card})["fields"]
+    assert fields
+    for f in fields:
+        if isinstance(f["value"], str) and f["value"] and f["file"].endswith((".yaml", ".yml")) and f["line"]:
+            line = (project / f["file"]).read_text().splitlines()[f["line"] - 1]
+            assert f["value"].splitlines()[0][:10] in line or f["name"] in line, (f, line)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import sys
 from pathlib import Path
 
@@ -96,6 +97,24 @@ def face_png(root: Path, game: str, item: str, side: str = "front", dpi: int = 1
     return png_bytes(next(rasterise(face_pdf(gctx, [face]), dpi)))
 
 
+def card_fields(root: Path, game: str, deck: str, card: str) -> dict:
+    """A card's fields (its deck's defaults merged with its own), each with the file, line and column that sets it."""
+    from pnp.cli.common import game_names, open_project, read_games
+
+    project = open_project(str(root))
+    game_names(project, (game,))
+    loaded, _ = read_games(project, [game], Report())
+    decks = loaded[0].decks if loaded else {}
+    if deck not in decks:
+        raise ValueError(f"no deck {deck!r} in {game}; the decks are {', '.join(decks) or 'none (run validate)'}")
+    cards = {c.id: c for c in decks[deck].cards}
+    if card not in cards:
+        raise ValueError(f"no card {card!r} in deck {deck}; run list_games for its cards")
+    fields = cards[card].fields
+    return {"fields": [{"name": name, "value": json.loads(json.dumps(value, default=str)), "file": loc.path, "line": loc.line, "column": loc.col}
+                       for name, value in fields.items() for loc in (fields.loc_of(name),)]}
+
+
 def make_server(root: Path):
     """The MCP server for the project at `root`: one tool per question an assistant asks of it."""
     server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate or build one.")
@@ -119,6 +138,11 @@ def make_server(root: Path):
     def render_face(game: str, item: str, side: str = "front", dpi: int = 150) -> Image:
         """One card face (item DECK/CARD, side front or back) as a PNG of the card's trim size at `dpi`, without bleed."""
         return Image(data=face_png(root, game, item, side, dpi), format="png")
+
+    @server.tool(name="card_fields")
+    def card_fields_tool(game: str, deck: str, card: str) -> dict:
+        """A card's fields with the file:line:column that sets each, where an edit of that value belongs."""
+        return card_fields(root, game, deck, card)
 
     return server
 
