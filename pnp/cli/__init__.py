@@ -571,3 +571,15 @@ class CtrlC:
 
 
 AGAIN_AFTER = 0.05  # seconds: long enough for the hook to have returned, so the signal is met outside it
+
+
+@main.command(name="mcp")
+@click.pass_context
+def mcp_server(ctx):
+    """Serve this project to an AI assistant over the Model Context Protocol on stdin/stdout (needs `pip install pnp[mcp]`)."""
+    try:
+        from pnp.serve.assistant import serve_stdio
+    except ModuleNotFoundError as e:
+        raise click.UsageError(f"pnp mcp needs the MCP SDK ({e.name} is missing): pip install 'pnp[mcp]'") from None
+    project = open_project(ctx.obj["root"])
+    serve_stdio(project.root)
