@@ -37,7 +37,8 @@ from pnp.cli.common import (
     validate_games,
     without_option,
 )
-from pnp.cli.terminal import escape_output
+from pnp.cli.listing import built_inks, game_listing
+from pnp.cli.terminal import escape_output, unescaped
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
@@ -162,75 +163,11 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float | None = None) -> dict:
-    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, each deck's and
-    set's sheets on `paper` for a printer of `margin` mm (pnp.outputs.sheet_notes.sheet_listing), and each card's version
-    stamp (None when the game says `stamps: false`)."""
-    from pnp.cli.feedback import answer_tally
-    from pnp.core.units import DEFAULT_PRINTABLE_MM
-    from pnp.data.boxes import game_boxes
-    from pnp.data.stamps import Stamper
-    from pnp.data.tokens import token_sets, token_variants
-    from pnp.outputs.sheet_notes import sheet_listing
-    from pnp.outputs.stats import TOKENS_SHARED
-    from pnp.outputs.tokens import TOKEN_BLEED_MM, TOKEN_GUTTER_MM, standee_height
-
-    stamp = Stamper(templates_dir, game)
-    margin = DEFAULT_PRINTABLE_MM if margin is None else margin
-    given = answer_tally(game, stamp)
-
-    def token_listing(spec, raw) -> dict:
-        pieces = sum(v.count for v in token_variants(raw))
-        w, h = spec.size
-        printed = (w, standee_height(h, TOKEN_BLEED_MM)) if spec.standee else (w, h)  # a standee prints folded out: both sides and tabs
-        return {"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": pieces,
-                "sheet": sheet_listing(printed, pieces, paper, margin, TOKEN_GUTTER_MM, TOKEN_BLEED_MM)}
-
-    boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
-    tokens = [token_listing(spec, raw) for spec, raw in token_sets(game)]
-    if tokens and _tokens_share(game, paper, margin):  # printed on the last card sheet, where they all fit: no sheet of their own
-        tokens = [dict(t, where=TOKENS_SHARED.removeprefix("tokens: ")) for t in tokens]
-    return {"game": game.slug, "title": game.title,
-            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
-                       "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
-                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c)),
-                                      **dict(zip(("answers", "older_answers"), given.get(f"{d.id}/{c.id}", (0, 0)), strict=True))} for c in d.cards]} for d in game.decks.values()],
-            "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
-            "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
-
-
-def built_inks(out_root: Path, slug: str) -> list[dict]:
-    """The ink of each PDF the last build of `slug` into `out_root` wrote, in fully inked page equivalents, as the build
-    measured and reported it (pnp.render.ink), read from the build's cache; a file changed or gone since is left out."""
-    from pnp.core.files import file_sha256
-    from pnp.pipeline.cache import GameCache, cache_path
-
-    cache = GameCache.load(cache_path(out_root, slug))
-    out = []
-    for name, (digest, ink) in sorted(cache.written(list(cache.outputs)).items()):
-        path = out_root / slug / name
-        if ink is not None and name.endswith(".pdf") and path.is_file() and file_sha256(path) == digest:
-            out.append({"file": name, "ink": ink})
-    return out
-
-
-def _stamp_json(stamp) -> dict | None:
-    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner, **({"link": stamp.link} if stamp.link else {})}
-
-
 def _sheets_text(sheet: dict) -> str:
     """'9 a sheet, 2 sheets' (on the listing's paper), or 'fits no sheet'."""
     if not sheet["fits"]:
         return f"fits no {sheet['paper']} sheet"
     return f"{sheet['per_sheet']:>3} a sheet, {sheet['sheets']:>3} sheet{'s' * (sheet['sheets'] != 1)}"
-
-
-def _tokens_share(game, paper: str, margin: float) -> bool:
-    """Whether a build on `paper` prints the game's tokens on its last card sheet (pnp.outputs.token_share)."""
-    from pnp.outputs.options import Options
-    from pnp.outputs.token_share import tokens_share
-
-    return tokens_share(game, Options(paper=paper, printable_mm=margin))
 
 
 def _token_sheets_text(t: dict) -> str:
@@ -578,8 +515,9 @@ AGAIN_AFTER = 0.05  # seconds: long enough for the hook to have returned, so the
 def mcp_server(ctx):
     """Serve this project to an AI assistant over the Model Context Protocol on stdin/stdout (needs `pip install pnp[mcp]`)."""
     try:
-        from pnp.serve.assistant import serve_stdio
+        from pnp.cli.assistant import serve_stdio
     except ModuleNotFoundError as e:
         raise click.UsageError(f"pnp mcp needs the MCP SDK ({e.name} is missing): pip install 'pnp[mcp]'") from None
     project = open_project(ctx.obj["root"])
+    sys.stdout = unescaped(sys.stdout)  # the protocol's JSON, read by the assistant's client, never a terminal (JSON escapes its own text)
     serve_stdio(project.root)

@@ -1,6 +1,6 @@
 """Playtest answers joined to the printed card that drew them.
 
-A card's QR stamp opens the game's form with the card's id and stamp code filled in (`form_link`); the form's answer
+A card's QR stamp opens the game's form with the card's id and stamp code filled in (pnp.data.stamps.form_link); the form's answer
 sheet (Google Forms' or Microsoft Forms' CSV or XLSX, or a sheet typed from paper) comes back through `pnp feedback
 import`, which joins each row to its card by that code (`join_rows`) and keeps the answers in the game's folder as
 `feedback/answers.yaml`: plain text, one entry per answer, sorted, so it diffs in git and the same row imported twice
@@ -13,7 +13,6 @@ import datetime
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlencode
 
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.data.personal import personal_columns, without_contacts
@@ -49,12 +48,6 @@ class Answer:
         if self.code:
             return self.code != code_now
         return bool(self.version) and self.version != version_now
-
-
-def form_link(form: str, fields: dict[str, str], values: dict[str, str]) -> str:
-    """The form's address with each field the game names filled in with its value (game, version, card, code)."""
-    query = urlencode([(fields[k], values[k]) for k in ("game", "version", "card", "code") if k in fields and values.get(k)])
-    return f"{form}{'&' if '?' in form else '?'}{query}" if query else form
 
 
 def answers_path(game_dir: Path) -> Path:
@@ -175,15 +168,21 @@ def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Ans
     names = [_text(c.value) for c in rows[header_at]]
     columns = _columns(names, spec, rows[header_at][0].loc)
     body = [row for row in rows[header_at + 1:] if not _blank(row)]
-    answer_columns = [i for i, name in enumerate(names) if name and i not in columns.values() and name not in spec.ignore]
-    values = [[_text(row[i].value) if i < len(row) else "" for row in body] for i in range(len(names))]
-    dropped = [d for d in personal_columns(names, values, list(spec.keep), cards.words) if d.index in answer_columns]
-    kept = [i for i in answer_columns if i not in {d.index for d in dropped}]
+    kept, dropped = _answer_columns(names, body, columns, spec, cards)
     answers, findings = [], [_dropped_finding(dropped, rows[header_at])] if dropped else []
     for row in body:
         answer = _answer(row, names, columns, kept, spec, cards)
         (findings if isinstance(answer, Finding) else answers).append(answer)
     return answers, findings
+
+
+def _answer_columns(names: list[str], body: list, columns: dict, spec, cards: Cards) -> tuple[list[int], list]:
+    """The columns kept as answers (neither time, code, card nor version, nor ignored), and those left out as saying
+    who answered (pnp.data.personal), unless the game keeps them."""
+    answer_columns = [i for i, name in enumerate(names) if name and i not in columns.values() and name not in spec.ignore]
+    values = [[_text(row[i].value) if i < len(row) else "" for row in body] for i in range(len(names))]
+    dropped = [d for d in personal_columns(names, values, list(spec.keep), cards.words) if d.index in answer_columns]
+    return [i for i in answer_columns if i not in {d.index for d in dropped}], dropped
 
 
 def _dropped_finding(dropped: list, header: list) -> Finding:

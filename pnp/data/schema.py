@@ -104,7 +104,7 @@ class SetupSpec(Strict):
     face_up: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = {}  # deck id → cards turned face up beside the deck
 
 
-FEEDBACK_FIELDS = ("game", "version", "card", "code")  # what a QR stamp can fill in on the form (pnp.data.answers.form_link)
+FEEDBACK_FIELDS = ("game", "version", "card", "code")  # what a QR stamp can fill in on the form (pnp.data.stamps.form_link)
 ANSWER_COLUMNS = ("time", "code", "card", "version")  # what `pnp feedback import` reads of an answer sheet besides the answers
 
 

@@ -188,7 +188,6 @@ class Stamper:
         code = self.code(deck, card)
         link = None
         if self.form is not None:
-            from pnp.data.answers import form_link  # a game with a feedback form alone: the answers' reader is `pnp feedback`'s
 
             values = {"game": self.title, "version": self.version, "card": f"{deck.id}/{card.id}", "code": code}
             link = form_link(self.form.form, self.form.fields, values)
@@ -206,3 +205,12 @@ def game_stamps(templates_dir: Path, game: Game) -> dict[str, dict]:
 def changed_fields(before: dict, now: dict) -> list[str]:
     """The fields whose values differ between two records of a card (added and removed fields included)."""
     return sorted(k for k in set(before) | set(now) if before.get(k) != now.get(k))
+
+
+def form_link(form: str, fields: dict[str, str], values: dict[str, str]) -> str:
+    """The form's address with each field the game names filled in with its value (game, version, card, code): what
+    a card's QR stamp opens."""
+    from urllib.parse import urlencode  # a game with a feedback form alone
+
+    query = urlencode([(fields[k], values[k]) for k in ("game", "version", "card", "code") if k in fields and values.get(k)])
+    return f"{form}{'&' if '?' in form else '?'}{query}" if query else form

@@ -17,8 +17,8 @@ from pnp.core.errors import Report
 
 def game_rows(root: Path) -> list[dict]:
     """Every game of the project at `root` as `pnp list --format json` lists it (letter paper, the default margin)."""
-    from pnp.cli import built_inks, game_listing
     from pnp.cli.common import editions, game_names, in_edition, open_project, output_folder, read_games
+    from pnp.cli.listing import built_inks, game_listing
 
     project = open_project(str(root))
     folder = output_folder(project, None)
