@@ -34,7 +34,7 @@ def build_seconds(sections: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         make_project(folder, sections)
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0", "PNP_JOBS": "1"}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1"}
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "pnp", "--root", str(folder), "build", "g"], env=env, check=True, capture_output=True)
