@@ -14,7 +14,7 @@ from pnp.layout import call_source
 from pnp.layout.drawing import DrawnBy
 from pnp.layout.elements import Circle, Group, Line, Polygon, Qr, Rect
 from pnp.serve.editing import Placed, Refusal, digest_of, moved, placed_elements, plan, template_source
-from pnp.serve.editor import UNDO_DEPTH, Edit, Editor, History, Written, _write_back
+from pnp.serve.editor import UNDO_DEPTH, Edit, Editor, History, Written, write_back
 
 
 class Project:
@@ -61,10 +61,10 @@ def test_a_file_changed_on_disk_since_it_was_shown_is_not_overwritten(project):
     source = template_source(project, "templates/tiny/front.j2")
     path.write_bytes(b"changed by hand\n")
     with pytest.raises(Refusal) as refused:
-        _write_back(source, b"the edit\n", source.data, "written")
+        write_back(source, b"the edit\n", source.data, "written")
     assert refused.value.status == 409 and "changed on disk" in refused.value.message
     assert path.read_bytes() == b"changed by hand\n"
-    _write_back(source, b"the edit\n", b"changed by hand\n", "written")
+    write_back(source, b"the edit\n", b"changed by hand\n", "written")
     assert path.read_bytes() == b"the edit\n"
 
 
@@ -216,7 +216,7 @@ def test_a_file_gone_when_its_edit_is_written_back_is_a_conflict_that_names_it(p
     source = template_source(project, "templates/tiny/front.j2")
     (project.templates_dir / "tiny" / "front.j2").unlink()
     with pytest.raises(Refusal) as refused:
-        _write_back(source, b"new", source.data, "redone")
+        write_back(source, b"new", source.data, "redone")
     assert refused.value.status == 409
     assert refused.value.message == "not redone: templates/tiny/front.j2 cannot be read (No such file or directory)"
 

@@ -88,3 +88,127 @@ def test_card_fields_name_the_line_that_sets_each_value(project):
         if isinstance(f["value"], str) and f["value"] and f["file"].endswith((".yaml", ".yml")) and f["line"]:
             line = (project / f["file"]).read_text().splitlines()[f["line"] - 1]
             assert f["value"].splitlines()[0][:10] in line or f["name"] in line, (f, line)
+
+
+# Edits: the serve editor's guards, through the SDK's client. Expected bytes are the designer's file with the one value
+# changed as a person would type it, not what pnp's writer makes.
+
+def calls(root: Path, steps: list[tuple[str, dict]], allow_edits: bool = True) -> list:
+    """Start one `pnp mcp` (with --allow-edits unless told) and make each call in turn: [(is_error, answer or text)]."""
+    async def go():
+        args = ["-m", "pnp", "mcp", "--root", str(root)] + (["--allow-edits"] if allow_edits else [])
+        async with stdio_client(StdioServerParameters(command=sys.executable, args=args)) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            out = []
+            for tool, arguments in steps:
+                result = await session.call_tool(tool, arguments)
+                out.append((result.is_error, result.content[0].text if result.is_error else (result.structured_content or json.loads(result.content[0].text))))
+            return out
+    return asyncio.run(go())
+
+
+HEROES = "data/tiny/decks/heroes.yaml"
+HERO = "templates/tiny/hero.j2"
+
+
+def _digest(path: Path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_read_only_mode_refuses_every_edit_and_writes_nothing(project):
+    before = {p: p.read_bytes() for p in (project / HEROES, project / HERO)}
+    answers = calls(project, [
+        ("edit_value", {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "name", "value": "Bandit", "digest": _digest(project / HEROES)}),
+        ("edit_template_number", {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "size", "value": 15,
+                                  "digest": _digest(project / HERO)}),
+        ("undo", {}),
+    ], allow_edits=False)
+    assert all(error and "--allow-edits" in text for error, text in answers), answers
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_an_edited_value_is_what_the_next_build_prints_and_undo_puts_the_file_back(project):
+    import pdfplumber
+    original = (project / HEROES).read_bytes()
+    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "heroes", "card": "rogue"})["fields"] if f["name"] == "name")
+    assert field["file"] == HEROES
+    edit = {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "name", "value": "Bandit Queen", "digest": field["digest"]}
+    [(error, answer), (build_error, built)] = calls(project, [("edit_value", edit), ("build", {"game": "tiny", "deck": "heroes"})])
+    assert not error and not build_error, (answer, built)
+    assert (project / HEROES).read_bytes() == original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit Queen,")
+    cards = next(project / w for w in built["written"] if w.endswith(".pdf") and "card" in w)
+    with pdfplumber.open(cards) as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Bandit Queen" in text and "Rogue" not in text
+    # undo is this server's: a second server has nothing to undo; the first puts the bytes back
+    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "heroes", "card": "rogue"})["fields"] if f["name"] == "stars")
+    answers = calls(project, [("edit_value", {**edit, "field": "stars", "value": "5", "digest": field["digest"]}), ("undo", {}), ("undo", {})])
+    assert [error for error, _ in answers] == [False, False, True], answers
+    assert "nothing to undo" in answers[2][1]
+    assert (project / HEROES).read_bytes() == original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit Queen,")
+
+
+def test_a_value_is_refused_when_its_file_changed_on_disk_or_the_value_is_of_another_kind(project):
+    digest = _digest(project / HEROES)
+    edit = {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "stars", "value": "many", "digest": digest}
+    [(kind_error, kind_text)] = calls(project, [("edit_value", edit)])
+    assert kind_error and "number" in kind_text, kind_text
+    changed = (project / HEROES).read_text() + "# saved by hand\n"
+    (project / HEROES).write_text(changed)
+    [(error, text)] = calls(project, [("edit_value", {**edit, "value": "4"})])
+    assert error and "changed on disk" in text, text
+    assert (project / HEROES).read_text() == changed
+
+
+def test_undo_is_refused_over_a_file_changed_since_the_edit(project):
+    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "heroes", "card": "mage"})["fields"] if f["name"] == "number")
+    edit = {"game": "tiny", "deck": "heroes", "card": "mage", "field": "number", "value": "9", "digest": field["digest"]}
+
+    async def go():
+        args = ["-m", "pnp", "mcp", "--root", str(project), "--allow-edits"]
+        async with stdio_client(StdioServerParameters(command=sys.executable, args=args)) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            assert not (await session.call_tool("edit_value", edit)).is_error
+            (project / HEROES).write_text((project / HEROES).read_text() + "# later\n")
+            return await session.call_tool("undo", {})
+    result = asyncio.run(go())
+    assert result.is_error and "changed on disk" in result.content[0].text
+    kept = (project / HEROES).read_text()
+    assert "{id: mage, name: Mage, stars: 4, number: 9, text:" in kept and kept.endswith("# later\n")
+
+
+def test_a_template_number_is_set_where_it_is_written_and_nowhere_else(project):
+    original = (project / HERO).read_text()
+    shown = call(project, "template_file", {"file": HERO})
+    assert shown["text"] == original
+    [(error, answer)] = calls(project, [("edit_template_number", {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "size",
+                                                                  "value": 15, "digest": shown["digest"]})])
+    assert not error, answer
+    lines = original.split("\n")
+    lines[2] = lines[2].replace("size=13", "size=15")
+    assert (project / HERO).read_text() == "\n".join(lines)
+
+
+def test_an_edit_outside_the_projects_templates_or_the_games_folder_is_refused(project, tmp_path):
+    outside = tmp_path / "elsewhere.j2"
+    outside.write_text('{{ text("x", 1, 1, 10, 10, size=9) }}\n')
+    (project / "templates/tiny/linked.j2").symlink_to(outside)
+    for file in ("templates/tiny/linked.j2", "data/tiny/decks/heroes.yaml", "../elsewhere.j2"):
+        [(error, text)] = calls(project, [("edit_template_number", {"game": "tiny", "file": file, "line": 1, "function": "text", "argument": "size",
+                                                                    "value": 12, "digest": _digest(outside)})])
+        assert error and "not written" in text, (file, text)
+    assert outside.read_text() == '{{ text("x", 1, 1, 10, 10, size=9) }}\n'
+
+
+def test_a_csv_cell_is_set_behind_the_formula_guard_and_its_other_rows_keep_their_bytes(project):
+    deck = project / "data/tiny/decks/crowd.yaml"
+    deck.write_text("name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: crowd.csv\n")
+    sheet = project / "data/tiny/decks/crowd.csv"
+    sheet.write_bytes(b"\xef\xbb\xbfid,name,stars,number,text,side\r\none,First,1,1,\"Two\r\nlines\",red\r\ntwo,Second,2,2,Plain,blue\r\n")
+    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "crowd", "card": "two"})["fields"] if f["name"] == "text")
+    assert (field["file"], field["line"]) == ("data/tiny/decks/crowd.csv", 4)
+    [(error, answer)] = calls(project, [("edit_value", {"game": "tiny", "deck": "crowd", "card": "two", "field": "text", "value": "=1+1",
+                                                        "digest": field["digest"]})])
+    assert not error, answer
+    assert sheet.read_bytes() == b"\xef\xbb\xbfid,name,stars,number,text,side\r\none,First,1,1,\"Two\r\nlines\",red\r\ntwo,Second,2,2,'=1+1,blue\r\n"

@@ -511,8 +511,9 @@ AGAIN_AFTER = 0.05  # seconds: long enough for the hook to have returned, so the
 
 
 @main.command(name="mcp")
+@click.option("--allow-edits", is_flag=True, help="let the assistant change one value or template number at a time (undoable); read-only without it")
 @click.pass_context
-def mcp_server(ctx):
+def mcp_server(ctx, allow_edits):
     """Serve this project to an AI assistant over the Model Context Protocol on stdin/stdout (needs `pip install pnp[mcp]`)."""
     try:
         from pnp.cli.assistant import serve_stdio
@@ -520,4 +521,4 @@ def mcp_server(ctx):
         raise click.UsageError(f"pnp mcp needs the MCP SDK ({e.name} is missing): pip install 'pnp[mcp]'") from None
     project = open_project(ctx.obj["root"])
     sys.stdout = unescaped(sys.stdout)  # the protocol's JSON, read by the assistant's client, never a terminal (JSON escapes its own text)
-    serve_stdio(project.root)
+    serve_stdio(project.root, allow_edits)

@@ -166,7 +166,7 @@ class Editor:
                 written = tuple(self._rewrite(env, sources[rel], changes) for rel, changes in planned.items())
                 for w in written:
                     if w.after != w.before:
-                        _write_back(w.source, w.after, w.before, "written")
+                        write_back(w.source, w.after, w.before, "written")
                 first = next(iter(planned.values()))[0][0]
                 drawings = _drawings(session)
                 if any(w.after != w.before for w in written):
@@ -214,7 +214,7 @@ class Editor:
         except call_source.SourceError as exc:
             raise Refusal(500, f"not written: {exc}; please report this") from None
         if replacements:
-            _reads_back(env, call_source.text_of(source.data), call_source.text_of(after), [call for call, _ in changes])
+            reads_back(env, call_source.text_of(source.data), call_source.text_of(after), [call for call, _ in changes])
         return Written(source, source.data, after)
 
     def undo(self) -> dict:
@@ -236,7 +236,7 @@ class Editor:
                 if source.data != sides(w)[1]:
                     raise Refusal(409, f"not {what}: {w.source.rel} changed on disk since; nothing was written")
             for w, source in zip(edit.files, sources, strict=True):
-                _write_back(source, *sides(w), what)
+                write_back(source, *sides(w), what)
             put.append(take.pop())
             drawings = _drawings(session) if session is not None else {}
         return {"ok": True, "file": edit.files[0].source.rel, "line": edit.line,
@@ -260,7 +260,7 @@ def _drawn_from(project: Project, gctx) -> dict[str, str]:
     return out
 
 
-def _write_back(source: Source, data: bytes, expected: bytes, what: str) -> None:
+def write_back(source: Source, data: bytes, expected: bytes, what: str) -> None:
     """Write `data` over the file, if it still holds `expected` (what the edit was made from); Refusal otherwise."""
     try:
         now = source.path.read_bytes()
@@ -271,7 +271,7 @@ def _write_back(source: Source, data: bytes, expected: bytes, what: str) -> None
     write_atomic(source.path, data)
 
 
-def _reads_back(env: jinja2.Environment, before: str, after: str, calls: list[call_source.Call]) -> None:
+def reads_back(env: jinja2.Environment, before: str, after: str, calls: list[call_source.Call]) -> None:
     """Refusal unless the rewritten text parses and each changed call reads back with as many arguments, by the same names."""
     try:
         env.parse(after)

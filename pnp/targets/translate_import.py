@@ -358,7 +358,13 @@ def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
 def _sheet_bytes(file: Path, edits: list[Edit]) -> bytes:
     """The text sheet with each edit's `field@lang` and `field@lang~src` cells set (their columns added beside the
     source's where the header lacks them): the rows it did not change keep their very text, so a diff shows the edits."""
-    raw = file.read_bytes()
+    return sheet_with(file, file.read_bytes(), lambda rows, head_at, starts: _set_cells(rows, head_at, starts, edits))
+
+
+def sheet_with(file: Path, raw: bytes, change) -> bytes:
+    """The text sheet `raw` (the bytes of `file`) after `change(rows, head_at, starts)` set some cells of its rows (each
+    row's values, the header's index, the line each row starts on) and answered the indexes of the rows it changed:
+    those rows are written anew, every other row keeps its very text (and the file its byte-order mark)."""
     text = raw.decode("utf-8-sig")
     read = [0]  # how much of the text the reader has taken: it takes a row's lines, never more
 
@@ -376,7 +382,7 @@ def _sheet_bytes(file: Path, edits: list[Edit]) -> bytes:
         ends.append(read[0])
         line = reader.line_num + 1
     head_at = next(i for i, row in enumerate(rows) if any(v.strip() for v in row))
-    changed = _set_cells(rows, head_at, starts, edits)
+    changed = change(rows, head_at, starts)
     out = []
     for i, row in enumerate(rows):
         was = text[ends[i]:ends[i + 1]]
