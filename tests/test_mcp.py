@@ -194,10 +194,10 @@ def test_an_edit_outside_the_projects_templates_or_the_games_folder_is_refused(p
     outside = tmp_path / "elsewhere.j2"
     outside.write_text('{{ text("x", 1, 1, 10, 10, size=9) }}\n')
     (project / "templates/tiny/linked.j2").symlink_to(outside)
-    for file in ("templates/tiny/linked.j2", "data/tiny/decks/heroes.yaml", "../elsewhere.j2"):
-        [(error, text)] = calls(project, [("edit_template_number", {"game": "tiny", "file": file, "line": 1, "function": "text", "argument": "size",
-                                                                    "value": 12, "digest": _digest(outside)})])
-        assert error and "not written" in text, (file, text)
+    files = ("templates/tiny/linked.j2", "data/tiny/decks/heroes.yaml", "../elsewhere.j2")
+    answers = calls(project, [("edit_template_number", {"game": "tiny", "file": file, "line": 1, "function": "text", "argument": "size",
+                                                        "value": 12, "digest": _digest(outside)}) for file in files])
+    assert all(error and "not written" in text for error, text in answers), answers
     assert outside.read_text() == '{{ text("x", 1, 1, 10, 10, size=9) }}\n'
 
 
