@@ -49,7 +49,7 @@ NOT_IMPORTED_BY_A_PLAIN_DECK = (
     # the models of a game's other files (boards, tokens, boxes, dice, the reference): pnp.data.schema.PART_NAMES
     "pnp.data.part_schema",
     # issue #77 (s18): what draws a picture, an icon of the bundled set, a polygon, a gradient or a QR code, and reads pixels
-    "zipfile", "pnp.render.pictures", "pnp.render.art_pixels", "pnp.render.paths", "pnp.core.pixels",
+    "zipfile", "pnp.render.pictures", "pnp.render.paths", "pnp.core.pixels",
     # issue #77 (s20): a deck of flat shapes and text has its ink worked out from what it draws (pnp.render.ink_elements),
     # so its PDF is never rasterised; and reads no picture, so Pillow's Image module and its tag tables wait (deferred_pil)
     "pypdfium2", "PIL.TiffTags", "PIL.ExifTags",

@@ -10,17 +10,14 @@ from __future__ import annotations
 import itertools
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pnp.core.files import write_atomic_with, write_cache
 from pnp.core.json_text import JsonText
 from pnp.core.sealed import open_own
 from pnp.data.stamps import Stamper, card_values, changed_fields, game_stamps
 from pnp.pipeline.cache import CACHE_DIR
-
-if TYPE_CHECKING:
-    from pnp.pipeline.card_changes import CardChange
 
 
 def stamps_path(out_root: Path, slug: str) -> Path:
@@ -162,7 +159,6 @@ def _remember_printed(data: dict) -> None:
 
 def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardChange] | None:
     """The cards of `game` as it is now that differ from the last marked print, in deck and card order; None before any print."""
-    from pnp.pipeline.card_changes import CardChange
 
     printed = _read(stamps_path(out_root, game.slug)).get("printed")
     if not isinstance(printed, dict):
@@ -199,3 +195,14 @@ def printed_codes(out_root: Path, slug: str) -> dict[str, str]:
     if not isinstance(printed, dict):
         return {}
     return {name: card["code"] for name, card in printed.items() if isinstance(card, dict) and isinstance(card.get("code"), str)}
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One card that differs from the last marked print: `kind` is changed, added or removed."""
+
+    card: str  # deck/card
+    kind: str
+    code_before: str
+    code_now: str
+    fields: tuple[str, ...]

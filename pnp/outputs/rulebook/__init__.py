@@ -2,6 +2,6 @@
 
 One module a job: `look` (inks and styles), `geometry` (pages and columns),
 `markdown` (the Markdown converter), `figures` (components drawn in the text),
-`front_matter`, `pages` (the document, cover and furniture), `booklet`
-(saddle-stitch imposition) and `build` (typesetting and the build entry).
+`pages` (the document, cover and furniture), `booklet` (saddle-stitch
+imposition) and `build` (the front matter, typesetting and the build entry).
 """
