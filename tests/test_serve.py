@@ -337,6 +337,22 @@ def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(br
         assert ("in the bleed" in readout.text) == (at[0] < 0), (at, readout.text)
 
 
+def test_a_click_on_a_player_aid_pnp_lays_out_shows_why_nothing_on_it_is_selected(browser, shared_server, tmp_path):
+    """The tiny game's aid is laid out from reference.yaml's sections: a click on it shows, where a selected element
+    would show, that it is not dragged and where to change it instead (not a message inside a hidden panel)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    open_page(browser, shared_server)
+    frame = browser.find_element("css selector", '.tile[data-key="reference:aid:1"] .frame[data-side="front"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    ActionChains(browser).move_to_element(frame).click().perform()
+    wait_until(browser, "return !document.getElementById('element').hidden", message="the element panel shown after the click")
+    panel = browser.find_element("id", "element")
+    assert panel.is_displayed()
+    assert "reference.yaml" in panel.text and "not from a template" in panel.text, panel.text
+    screenshot(browser, tmp_path, "serve-aid-click")
+
+
 def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, shared_server):
     open_page(browser, shared_server)
     grid = _frame(browser).find_element("css selector", ".mm-grid")
