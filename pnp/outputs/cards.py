@@ -89,12 +89,6 @@ def selected_cards(deck: Deck, options: Options) -> list[Card]:
     return [c for c in deck.cards if not options.cards or c.id in options.cards]
 
 
-def first_of_each(findings: list[Finding]) -> list[Finding]:
-    """Each finding once (the report then gives one per template bug and place, naming the cards that hit it:
-    pnp.core.errors.one_per_mistake)."""
-    return list(dict.fromkeys(findings))
-
-
 def deck_fields(deck: Deck) -> Fields:
     """`deck` as a card template sees it: id, name, total and the deck's own settings."""
     return Fields({"id": deck.id, "name": deck.name, "total": deck.total, **{k: v for k, v in deck.data.items() if k not in ("cards", "defaults")}}, "deck")
