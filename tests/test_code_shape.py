@@ -96,3 +96,30 @@ def test_radon_counts_each_boolean_operator_as_a_path(tmp_path):
                                                encoding="utf-8")
     assert radon_too_complex(tmp_path) == ["pnp/paths.py:2: Holder.over (21)"]
     assert too_complex(tmp_path / "pnp") == []
+
+
+def _names_taken_from_package_faces() -> dict[str, set[str]]:
+    """Package → the names pnp's own modules take from its __init__ (`from pnp.cli import run_build`), submodules aside."""
+    taken: dict[str, set[str]] = {}
+    for path in modules(ROOT):
+        for node in ast.walk(parsed(path).tree):
+            if isinstance(node, ast.ImportFrom) and node.module and (ROOT / node.module.replace(".", "/") / "__init__.py").is_file():
+                folder = ROOT / node.module.replace(".", "/")
+                names = {a.name for a in node.names if not (folder / f"{a.name}.py").is_file() and not (folder / a.name).is_dir()}
+                if names:
+                    taken.setdefault(node.module, set()).update(names)
+    return taken
+
+
+def test_each_package_face_that_other_modules_import_from_says_what_it_offers_in_all():
+    """A package's __init__ that others take names from lists them in `__all__` (a reader sees the face at a glance):
+    the command line's group and the build `watch` shares, the launcher's entry point."""
+    taken = _names_taken_from_package_faces()
+    assert {"pnp.cli", "pnp.launch"} <= set(taken)  # the faces the command line and `python -m pnp` import from
+    for package, names in taken.items():
+        where = package.replace(".", "/") + "/__init__.py"
+        face = parsed(ROOT / where).tree
+        declared = [ast.literal_eval(node.value) for node in face.body
+                    if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets)]
+        assert declared, f"{where}: no __all__, yet pnp takes {sorted(names)} from it"
+        assert names <= set(declared[0]), f"{where}: __all__ leaves out {sorted(names - set(declared[0]))}"
