@@ -145,7 +145,6 @@ LONG_PARAMETER_LISTS = frozenset({
     "pnp/render/sheets.py:_page", "pnp/render/sheets.py:paginate", "pnp/render/sheets.py:planned_slivers",
     "pnp/render/sheets.py:write_sheets", "pnp/render/tables.py:__init__", "pnp/serve/components.py:tile",
     "pnp/targets/export_tts.py:_keep_sheet",
-    "pnp/targets/translate_import.py:_edit",
 })
 
 
