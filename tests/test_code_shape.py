@@ -139,7 +139,7 @@ LONG_PARAMETER_LISTS = frozenset({
     "pnp/outputs/context.py:sheets_pdf", "pnp/outputs/faces.py:side", "pnp/pipeline/schedule.py:__init__",
     "pnp/render/flowables.py:__init__", "pnp/render/impose.py:band_at", "pnp/render/impose.py:fold_band_at",
     "pnp/render/ink_elements.py:_icon_item", "pnp/render/ink_elements.py:_rounded_items",
-    "pnp/render/ink_elements.py:_stroked", "pnp/render/labels.py:write_labels", "pnp/render/nets.py:write_net_pdf",
+    "pnp/render/ink_elements.py:_stroked", "pnp/render/nets.py:write_net_pdf",
     "pnp/render/packing.py:_planned", "pnp/render/packing.py:grid_for", "pnp/render/packing.py:plan_pages",
     "pnp/render/pdf.py:_footer", "pnp/render/pdf.py:draw_footer", "pnp/render/sheets.py:__init__",
     "pnp/render/sheets.py:_page", "pnp/render/sheets.py:paginate", "pnp/render/sheets.py:planned_slivers",
