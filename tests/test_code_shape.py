@@ -143,7 +143,7 @@ LONG_PARAMETER_LISTS = frozenset({
     "pnp/render/packing.py:_planned", "pnp/render/packing.py:grid_for", "pnp/render/packing.py:plan_pages",
     "pnp/render/pdf.py:_footer", "pnp/render/pdf.py:draw_footer", "pnp/render/sheets.py:__init__",
     "pnp/render/sheets.py:_page", "pnp/render/sheets.py:paginate", "pnp/render/sheets.py:planned_slivers",
-    "pnp/render/sheets.py:write_sheets", "pnp/render/tables.py:__init__", "pnp/serve/components.py:tile",
+    "pnp/render/sheets.py:write_sheets", "pnp/serve/components.py:tile",
 
 })
 
