@@ -358,8 +358,8 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         return [], [*_decks_findings(decks), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        edge_bleed = options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0
-        data, stats = sheets_pdf(gctx, options, groups, SheetsFile("cards", f"{game.slug}-cards.pdf", edge_bleed_mm=edge_bleed), digests, arrive, known_inks)
+        file = SheetsFile("cards", f"{game.slug}-cards.pdf", edge_bleed_mm=options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
+        data, stats = sheets_pdf(gctx, options, groups, file, digests, arrive, known_inks)
         while arrive():
             pass
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
