@@ -10,3 +10,4 @@ and serve.
 """
 
 __version__ = "0.1.0"
+__all__ = ["__version__"]  # what `pnp --version` and the packaging read

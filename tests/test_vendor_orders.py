@@ -17,7 +17,8 @@ from conftest import ROOT, TEST_PROJECT
 
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
-from pnp.targets.export import export_game
+from pnp.targets.export import bleed_mm, export_game
+from pnp.targets.staging import ExportRequest
 from pnp.targets.vendors import VENDORS, vendor_named
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
@@ -149,7 +150,7 @@ def test_a_typical_order_exports_every_component_or_names_it_for_every_vendor(sh
     project = Project(shop_project)
     gctx = Engine(project).for_game(project.load_game("tiny")[0])
     folder = tmp_path / vendor
-    _, findings = export_game(gctx, "", folder, vendor=vendor, rel=lambda p: Path(p).name)
+    _, findings = export_game(gctx, "", folder, ExportRequest(bleed_mm("1/8in"), 300, vendor=vendor), rel=lambda p: Path(p).name)
     assert not [f for f in findings if f.severity == "error"], findings
     text = (folder / "README.txt").read_text(encoding="utf-8")
     components = build_components(shop_project / "data/tiny")

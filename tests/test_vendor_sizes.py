@@ -16,7 +16,8 @@ from PIL import Image
 
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
-from pnp.targets.export import export_game
+from pnp.targets.export import bleed_mm, export_game
+from pnp.targets.staging import ExportRequest
 from pnp.targets.vendors import VENDORS
 
 IN = 25.4
@@ -67,7 +68,7 @@ def metric_poker(tmp_path_factory):
 
 @pytest.mark.parametrize("vendor", [v.name for v in VENDORS])
 def test_a_63_by_88_mm_deck_is_in_every_vendors_export(metric_poker, tmp_path, vendor):
-    _, findings = export_game(metric_poker, "", tmp_path / vendor, vendor=vendor, decks=("heroes",), rel=lambda p: Path(p).name)
+    _, findings = export_game(metric_poker, "", tmp_path / vendor, ExportRequest(bleed_mm("1/8in"), 300, ("heroes",), vendor=vendor), rel=lambda p: Path(p).name)
     assert not [f for f in findings if f.severity == "error"], findings
     assert not [f for f in findings if f.code == "vendor-product"], findings
     written = [p for p in (tmp_path / vendor).rglob("*") if p.is_file() and p.suffix in (".png", ".pdf")]

@@ -17,7 +17,8 @@ from conftest import TEST_PROJECT
 
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
-from pnp.targets.export import export_game
+from pnp.targets.export import bleed_mm, export_game
+from pnp.targets.staging import ExportRequest
 from pnp.targets.vendors import VENDORS
 
 Card = namedtuple("Card", "copies name")
@@ -32,7 +33,7 @@ def exports(tmp_path_factory):
     out = tmp_path_factory.mktemp("words")
     folders = {}
     for vendor in VENDORS:
-        _, findings = export_game(gctx, "", out / vendor.name, vendor=vendor.name, rel=lambda p: Path(p).name)
+        _, findings = export_game(gctx, "", out / vendor.name, ExportRequest(bleed_mm("1/8in"), 300, vendor=vendor.name), rel=lambda p: Path(p).name)
         assert not [f for f in findings if f.severity == "error"], findings
         folders[vendor.name] = out / vendor.name
     return folders

@@ -25,7 +25,8 @@ from PIL import Image
 
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
-from pnp.targets.export import export_game
+from pnp.targets.export import bleed_mm, export_game
+from pnp.targets.staging import ExportRequest
 from pnp.targets.vendors import VENDORS
 
 PT = 72 / 25.4
@@ -42,7 +43,7 @@ def _game(root: Path, slug: str):
 
 
 def _export(gctx, vendor: str, folder: Path, decks=()):
-    _, findings = export_game(gctx, "", folder, vendor=vendor, decks=decks, rel=lambda p: Path(p).name)
+    _, findings = export_game(gctx, "", folder, ExportRequest(bleed_mm("1/8in"), 300, tuple(decks), vendor=vendor), rel=lambda p: Path(p).name)
     assert not [f for f in findings if f.severity == "error"], findings
     return folder, findings
 

@@ -45,6 +45,8 @@ from pnp.data.kinds import kind_names
 from pnp.render.cutter_names import CUTTER_NAMES
 from pnp.targets.vendor_names import VENDOR_NAMES
 
+__all__ = ["LAZY_COMMANDS", "main", "run", "run_build"]  # the group, its start, and the build `watch` shares
+
 # The commands a build never runs, by the module that holds each: imported when named (or when --help lists them), so a
 # plain `pnp build` does not pay for the dice simulator, the exporters and the vendors' tables (tests/test_plain_imports.py).
 LAZY_COMMANDS = {"export": "pnp.cli.targets", "calibrate": "pnp.cli.targets", "bundle": "pnp.cli.targets", "new": "pnp.cli.scaffold",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -25,7 +26,7 @@ from pnp.cli.common import (
     summary,
 )
 from pnp.core.errors import Report
-from pnp.targets.export import EXPORTERS, exporter_names
+from pnp.targets.export import EXPORTERS, bleed_mm, exporter_names
 from pnp.targets.vendors import VENDORS, vendor_names
 
 
@@ -38,6 +39,27 @@ def _base_url(ctx, param, value):
     if not re.fullmatch(r"https?://[^\s\"<>]+", value):
         raise click.BadParameter(f"'{value}' is not an http:// or https:// address", param_hint="--base-url")
     return value
+
+
+@dataclass(frozen=True)
+class ExportAsked:
+    """What one `pnp export` asks of every edition it exports: the format (or vendor) and its options, as given."""
+
+    fmt: str | None
+    vendor: str | None
+    bleed: str  # "1/8in", "3mm" or "0"
+    dpi: int
+    base_url: str | None
+    decks: tuple[str, ...]
+    out: str | None
+    no_validate: bool
+    stamps: bool
+
+    def request(self):
+        """What each export target is asked (pnp.targets.staging.ExportRequest)."""
+        from pnp.targets.staging import ExportRequest
+
+        return ExportRequest(bleed_mm(self.bleed), self.dpi, self.decks, self.base_url, self.vendor or "", self.stamps)
 
 
 @click.command()
@@ -71,10 +93,10 @@ def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate
     slugs = game_names(project, (game,))
     report = Report()
     next_steps: list[str] = []
+    asked = ExportAsked(fmt, vendor, bleed, dpi, base_url, tuple(decks), out, no_validate, stamps)
     for edition, code, _ in editions(project, slugs, lang):
         with in_edition(report, code):
-            done = _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
-                                   no_validate=no_validate, vendor=vendor, stamps=stamps)
+            done = _export_edition(edition, code, game, asked, report, next_steps)
         if not done:
             break
     findings = report.sorted()
@@ -88,14 +110,13 @@ def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def _export_edition(project, code: str, game: str, fmt: str, report: Report, next_steps: list[str], *, bleed, dpi, base_url, decks, out,
-                    no_validate, vendor=None, stamps=False) -> bool:
+def _export_edition(project, code: str, game: str, asked: ExportAsked, report: Report, next_steps: list[str]) -> bool:
     """Export one edition of `game` (`code` its language, '' the source) into <out>/<game>/<format>[-<code>]/; False
     once an error stops it."""
     from pnp.targets.export import export_game
 
     slugs = [game]
-    if no_validate:
+    if asked.no_validate:
         loaded = load_games(project, slugs, report)
         from pnp.outputs.context import Engine
 
@@ -103,13 +124,12 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
     else:
         loaded, engine = read_games(project, slugs, report)
     if loaded:
-        check_subset(loaded, tuple(decks), (), report=report)
+        check_subset(loaded, asked.decks, (), report=report)
     if loaded and not report.errors():
         gctx = engine.for_game(loaded[0])
-        for target in (f"vendor-{vendor}",) if vendor else exporter_names() if fmt == "all" else (fmt,):
-            folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
-            result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
-                                           rel=lambda p: project.rel(Path(p)), vendor=vendor or "", stamps=stamps)
+        for target in (f"vendor-{asked.vendor}",) if asked.vendor else exporter_names() if asked.fmt == "all" else (asked.fmt,):
+            folder = output_folder(project, asked.out) / game / (target + (f"-{code}" if code else ""))
+            result, findings = export_game(gctx, target, folder, asked.request(), rel=lambda p: project.rel(Path(p)))
             report.extend(findings)
             if any(f.severity == "error" for f in findings):
                 break
@@ -127,6 +147,7 @@ def vendor_check(project, games: list, vendor: str, report: Report) -> None:
 
     from pnp.outputs.context import Engine
     from pnp.targets.export import export_game
+    from pnp.targets.staging import ExportRequest
 
     if report.errors() or not games:
         return  # a game with errors exports nothing: its own findings come first
@@ -135,7 +156,7 @@ def vendor_check(project, games: list, vendor: str, report: Report) -> None:
         for game in games:
             folder = Path(tmp) / game.slug / f"vendor-{vendor}"
             folder.parent.mkdir(parents=True)
-            _, findings = export_game(engine.for_game(game), "", folder, vendor=vendor, write=False, rel=lambda p, game=game: f"output/{game.slug}/{Path(p).name}")
+            _, findings = export_game(engine.for_game(game), "", folder, ExportRequest(bleed_mm("1/8in"), 300, vendor=vendor), write=False, rel=lambda p, game=game: f"output/{game.slug}/{Path(p).name}")
             report.extend(findings)
 
 

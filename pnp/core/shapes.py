@@ -15,7 +15,6 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
-SHAPE_KINDS = ("rectangle", "rounded", "circle", "hexagon", "outline")
 CURVED_BLEED_MM = 1.0  # art past a cut with no straight line (a round or hex card): a hand cut wanders this far; neighbours then sit twice it apart
 ARC_STEP_DEGREES = 5  # an outline's arcs sampled this often: within 0.01 mm of the curve on a 60 mm circle
 OFFSET_UNITS_PER_MM = 10_000  # pyclipper offsets integer points: 0.1 µm each

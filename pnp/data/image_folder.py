@@ -17,8 +17,6 @@ from pnp.data.source import LocDict, LocList
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})\Z", re.IGNORECASE)  # `dragon-x3`: three copies
-ASPECT_SLACK = 0.02  # proportions this close to the card's (2 %) lose under a millimetre to the cut
-BLEEDS_MM = (0.0, 3.0, 3.175)  # art made to the trim, with 3 mm bleed or with 1/8 in bleed all fit
 
 
 def names_folder(value, deck_path: Path) -> bool:

@@ -6,7 +6,7 @@ registry by name (the schema's allowed names come from it); a designer may
 describe any other sheet in game.yaml (`labels: {sheet: {...}}`). All sizes in mm,
 measured from the page's top-left corner as a ruler on the real sheet reads them.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -47,22 +47,23 @@ class LabelSheet:
         return [(self.first[0] + c * self.pitch[0], self.first[1] + r * self.pitch[1]) for r in range(self.rows) for c in range(self.columns)]
 
 
-def _inches(name, title, page, slot, shape, corner, first, pitch, columns, rows) -> LabelSheet:
-    return LabelSheet(name, title, PAGES[page], (slot[0] * INCH, slot[1] * INCH), shape, corner * INCH, (first[0] * INCH, first[1] * INCH),
-                      (pitch[0] * INCH, pitch[1] * INCH), columns, rows, f"Avery {name}")
+def _from_inches(sheet: LabelSheet) -> LabelSheet:
+    """An Avery sheet written as its maker gives it, in inches (its page aside), made mm."""
+    mm = lambda pair: (pair[0] * INCH, pair[1] * INCH)  # noqa: E731
+    return replace(sheet, slot=mm(sheet.slot), corner=sheet.corner * INCH, first=mm(sheet.first), pitch=mm(sheet.pitch), maker=f"Avery {sheet.name}")
 
 
 # The makers' published templates (Avery's own figures; 5294 and 3274.1 as gLabels' template database lists them). A title is
 # the product's name, its slot and its grid, in no language: the calibration page of any edition prints it as it is.
 PRESETS: dict[str, LabelSheet] = {
-    "5160": _inches("5160", "Avery 5160 · 2⅝ × 1 in · 3 × 10", "letter", (2.625, 1.0), "rectangle", 0.0625,
-                    (3 / 16, 0.5), (2.75, 1.0), 3, 10),
+    "5160": _from_inches(LabelSheet("5160", "Avery 5160 · 2⅝ × 1 in · 3 × 10", PAGES["letter"], (2.625, 1.0), "rectangle", 0.0625,
+                                    (3 / 16, 0.5), (2.75, 1.0), 3, 10)),
     "L7160": LabelSheet("L7160", "Avery L7160 · 63.5 × 38.1 mm · 3 × 7", PAGES["a4"], (63.5, 38.1), "rectangle", 0.0,
                         (7.25, 15.15), (66.04, 38.1), 3, 7, "Avery L7160"),
-    "5294": _inches("5294", "Avery 5294 · Ø 2½ in · 3 × 4", "letter", (2.5, 2.5), "round", 0.0,
-                    (0.21, 0.425), (2.75, 2.515), 3, 4),
-    "3274.1": _inches("3274.1", "Avery 3274.1 · 2½ × 2½ in · 3 × 3", "letter", (2.5, 2.5), "rectangle", 0.0,
-                      (0.3125, 1.25), (2.6875, 3.0), 3, 3),
+    "5294": _from_inches(LabelSheet("5294", "Avery 5294 · Ø 2½ in · 3 × 4", PAGES["letter"], (2.5, 2.5), "round", 0.0,
+                                    (0.21, 0.425), (2.75, 2.515), 3, 4)),
+    "3274.1": _from_inches(LabelSheet("3274.1", "Avery 3274.1 · 2½ × 2½ in · 3 × 3", PAGES["letter"], (2.5, 2.5), "rectangle", 0.0,
+                                      (0.3125, 1.25), (2.6875, 3.0), 3, 3)),
 }
 
 

@@ -52,36 +52,29 @@ class _Core12Loader(_Base):
         return super().resolve(kind, value, implicit)
 
 
-_IMPLICIT: list[tuple[str, re.Pattern]] = []  # the same rules, for text that is not YAML (spreadsheet cells)
-
-
-def _resolver(tag, pattern, first):
+def _resolver(tag: str, pattern: str, first) -> tuple[str, re.Pattern]:
+    """Teach the YAML loader the rule (`first`: the characters a scalar of it starts with) and give it back compiled."""
     compiled = re.compile(pattern, re.X)
     _Core12Loader.add_implicit_resolver(tag, compiled, list(first))
-    _IMPLICIT.append((tag, compiled))
+    return tag, compiled
 
 
-_resolver("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF")
-_resolver("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""])
-_resolver("tag:yaml.org,2002:int", r"^(?:[-+]?(?:0|[1-9][0-9]*)|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789")
-_resolver(
-    "tag:yaml.org,2002:float",
-    r"^(?:[-+]?(?:(?:\.[0-9]+|(?:0|[1-9][0-9]*)\.[0-9]*)(?:[eE][-+]?[0-9]+)?|(?:0|[1-9][0-9]*)[eE][-+]?[0-9]+)"
-    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
-    "-+0123456789.",
+_IMPLICIT = (  # YAML 1.2's core rules, the loader's and, for text that is not YAML (spreadsheet cells), ours
+    _resolver("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    _resolver("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    _resolver("tag:yaml.org,2002:int", r"^(?:[-+]?(?:0|[1-9][0-9]*)|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    _resolver(
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:(?:\.[0-9]+|(?:0|[1-9][0-9]*)\.[0-9]*)(?:[eE][-+]?[0-9]+)?|(?:0|[1-9][0-9]*)[eE][-+]?[0-9]+)"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+0123456789.",
+    ),
+    _resolver("tag:yaml.org,2002:merge", r"^(?:<<)$", "<"),
 )
-
-_resolver("tag:yaml.org,2002:merge", r"^(?:<<)$", "<")
 
 _STR = "tag:yaml.org,2002:str"
 _UNSEEN = object()  # no value yet (a scalar's value may be None)
-_SCALARS = {
-    _STR,
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
-}
+_SCALARS = frozenset({_STR, "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"})
 
 
 def _as_loc(path: str, where) -> Loc:

@@ -30,7 +30,6 @@ NO_COPIES = "none"  # `count_column: none`: no column gives copies (a Squib shee
 SPLIT_DECK = "split the deck"  # a deck's sheet too big
 SPLIT_SHEET = "split its rows between two sheets, each under the header row, and import each"  # an imported sheet too big
 ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to Excel, LibreOffice and Sheets (OWASP: CSV injection)
 GUARD = "'"  # the quote OWASP's advice puts before such a cell: a spreadsheet program shows the text after it
 _GUARDED = re.compile(r"'*[=+\-@\t\r]")  # a text that needs the guard: a formula's start, or the guard itself before one
 

@@ -214,7 +214,7 @@ def missing_fonts(fonts: tuple[tuple[str, int, int], ...], shown: str, families:
     return found
 
 
-_TEXT = {"text", "tspan", "textPath"}
+_TEXT = frozenset({"text", "tspan", "textPath"})
 _FONT_IN_STYLE = re.compile(r"font-family\s*:\s*([^;}]+)")
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sys
 
+__all__ = ["run", "stopped"]  # what the entry point and `python -m pnp` call
+
 # A build does all its work in one paused call (pnp.cli.build_lines.run_build): the collector stays off from start-up to
 # its end, where the first collection after the build scanned everything the build left alive just before the process
 # gave it all back (`leave`). `validate --vendor` draws the vendor's files outside its paused call, and an export pauses

@@ -17,7 +17,7 @@ from pnp.data.stamps import card_name
 from pnp.layout.art_bleed import bled_art
 from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
-from pnp.outputs.context import GameContext, face_context, sheets_pdf
+from pnp.outputs.context import GameContext, SheetsFile, face_context, sheets_pdf
 from pnp.outputs.deck_helper import Rendered, SplitDeck, start_helper
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.inserts import BOTH_SIDES, Printed, insert_card
@@ -87,12 +87,6 @@ def _helped(gctx: GameContext, options: Options) -> bool:
 def selected_cards(deck: Deck, options: Options) -> list[Card]:
     """The cards of `deck` this build renders (--cards picks some)."""
     return [c for c in deck.cards if not options.cards or c.id in options.cards]
-
-
-def first_of_each(findings: list[Finding]) -> list[Finding]:
-    """Each finding once (the report then gives one per template bug and place, naming the cards that hit it:
-    pnp.core.errors.one_per_mistake)."""
-    return list(dict.fromkeys(findings))
 
 
 def deck_fields(deck: Deck) -> Fields:
@@ -364,8 +358,8 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         return [], [*_decks_findings(decks), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0,
-                                 name=f"{game.slug}-cards.pdf", known_inks=known_inks)
+        file = SheetsFile("cards", f"{game.slug}-cards.pdf", edge_bleed_mm=options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
+        data, stats = sheets_pdf(gctx, options, groups, file, digests, arrive, known_inks)
         while arrive():
             pass
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
@@ -437,7 +431,7 @@ def _changed_file(gctx: GameContext, options: Options, decks: list[DeckSheets], 
         return []
     changed_names = [name for d in decks for name in d.changed_names]
     cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
-    data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests, name=f"{gctx.game.slug}-changed.pdf")
+    data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], SheetsFile("changed cards", f"{gctx.game.slug}-changed.pdf"), digests)
     return [(f"{gctx.game.slug}-changed.pdf", data, FileStats(stats.pages, stats.pieces - 1, stats.shared, stats.page_keys, changed=changed_names))]
 
 

@@ -143,15 +143,27 @@ def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> l
             for c in deck.cards]
 
 
-def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None,
-               arrive: Callable[[], bool] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False, name: str = "",
-               known_inks: dict | None = None) -> tuple[bytes, SheetStats]:
-    """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver); `digests` hashes faces
-    for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already; `arrive` puts in place the
-    faces another process is still rendering, a part at a time (pnp.render.sheets.write_sheets); `tagged`, a tagged PDF in the edition's language.
-    With `name` (the file's) and a build's folder to write in (`written_in`), a PDF of many pictures is written there as
-    it is made and comes back as a PdfFile (pnp.layout.rl_stream), not bytes. `known_inks`: faces' ink items worked out
-    where they were drawn (pnp.render.ink_elements.FaceInks)."""
+@dataclass(frozen=True)
+class SheetsFile:
+    """Which sheets file `sheets_pdf` makes: its kind of pieces (as its footer names them), its file's name, whether it
+    is a tagged PDF in the edition's language, and how far its pieces bleed past the grid's outer edges (--bleed-edges).
+
+    With `name` and a build's folder to write in (`written_in`), a PDF of many pictures is written there as it is made
+    and comes back as a PdfFile (pnp.layout.rl_stream), not bytes."""
+
+    kind: str
+    name: str = ""
+    tagged: bool = False
+    edge_bleed_mm: float = 0.0
+
+
+def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], file: SheetsFile, digests: FaceDigests | None = None,
+               arrive: Callable[[], bool] | None = None, known_inks: dict | None = None) -> tuple[bytes, SheetStats]:
+    """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver) into `file`;
+    `digests` hashes faces for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already;
+    `arrive` puts in place the faces another process is still rendering, a part at a time (pnp.render.sheets.write_sheets);
+    `known_inks`: faces' ink items worked out where they were drawn (pnp.render.ink_elements.FaceInks)."""
+    kind, tagged, name, edge_bleed_mm = file.kind, file.tagged, file.name, file.edge_bleed_mm
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,

@@ -26,7 +26,7 @@ MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
 # Field names that sort cards into kinds in card games generally, tried in this order when the rules do not say;
 # a game whose cards sort by a word of its own names it in game.yaml (`components: [{in: decks.<id>, by: {<field>: ...}}]`).
 TYPE_FIELDS = ("type", "kind", "category", "suit", "family", "class", "group", "side", "colour", "color", "faction")
-NOT_TYPES = {"id", "name", "title", "text", "count", "back", "front", "art", "image", "flavour", "flavor", "rules", "description"}
+NOT_TYPES = frozenset({"id", "name", "title", "text", "count", "back", "front", "art", "image", "flavour", "flavor", "rules", "description"})
 MAX_BREAKDOWN = 8  # values in a guessed "by type" breakdown; more reads as a list, not a breakdown
 MAX_DECLARED_BREAKDOWN = 16  # a breakdown the rules themselves give (components `by:`) may list more kinds
 

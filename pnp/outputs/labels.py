@@ -17,7 +17,7 @@ from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
 from pnp.render.cutters import CUTTERS
-from pnp.render.labels import LabelText, label_box, usable_slots, write_labels
+from pnp.render.labels import LabelPrint, LabelText, label_box, usable_slots, write_labels
 
 LISTED_KINDS = 6  # a token set of more kinds says its count only: sixteen kinds' names fill no label at a readable size
 
@@ -89,8 +89,8 @@ def build_labels(gctx: GameContext, options: Options):
         return [], [error("label-sheet", f"no slot of {sheet.title} is clear of the {cutter.name} marks: choose another sheet (game.yaml labels: sheet:) "
                                          "or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
     faces, findings = label_faces(gctx, labels, [label_box(sheet, x, y, limit) for x, y in slots])
-    data, stats = write_labels(sheet, faces, slots, game.spec.title, gctx.body_font, gctx.icons, cutter, _calibration_line(sheet, words_of(game)), limit,
-                                 gctx.fonts.fallback_for)
+    how = LabelPrint(game.spec.title, gctx.body_font, gctx.icons, gctx.fonts.fallback_for, cutter, _calibration_line(sheet, words_of(game)), limit)
+    data, stats = write_labels(sheet, faces, slots, how)
     return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], findings
 
 

@@ -33,7 +33,7 @@ from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Tagged, Text, icons_used
 from pnp.layout.scripts import missing_message
 from pnp.outputs.aid_template import aid_face, template_loc, templated, traced_origins
-from pnp.outputs.context import GameContext, sheets_pdf
+from pnp.outputs.context import GameContext, SheetsFile, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
 from pnp.outputs.rulebook.look import LARGE_PRINT_PT, document_inks
@@ -557,9 +557,9 @@ def _cut_aids(gctx: GameContext, options: Options, sheet_groups: list[Group], ai
     game = gctx.game
     out = []
     if sheet_groups:
-        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, "reference", tagged=True, name=f"{game.slug}-reference.pdf")
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, SheetsFile("reference", f"{game.slug}-reference.pdf", tagged=True))
         out.append((f"{game.slug}-reference.pdf", data, FileStats(stats.pages, 0, page_keys=stats.page_keys)))
-    data, stats = sheets_pdf(gctx, options, aid_groups, "player aids", name=f"{game.slug}-player-aids.pdf")
+    data, stats = sheets_pdf(gctx, options, aid_groups, SheetsFile("player aids", f"{game.slug}-player-aids.pdf"))
     out.append((f"{game.slug}-player-aids.pdf", data, FileStats(stats.pages, aids, page_keys=stats.page_keys, cuts=stats.cuts)))
     return out
 
@@ -580,7 +580,7 @@ def build_reference(gctx: GameContext, options: Options):
         if options.cutter and aid_groups:
             return _cut_aids(gctx, options, [g for g in groups if g not in aid_groups], aid_groups, len(aids)), findings
         # a reference sheet fills its page: a cutting machine's marks would take the room it needs (its aids print apart: _cut_aids)
-        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference", tagged=True, name=f"{game.slug}-reference.pdf")
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, SheetsFile("reference", f"{game.slug}-reference.pdf", tagged=True))
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     # an aid drawn by pnp: a sliver is placed at the aid's size, the setting that chooses its layout; one drawn by its own

@@ -71,6 +71,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
     stopped = set()
+    build = _Build(project, results, stopped, blocked, session.keeps)
     workers = min(workers or cores(), 8)
     with _Pool(project, games, workers, session) as pool:
         for number, options in enumerate(runs):
@@ -78,7 +79,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = _check_jobs(project, games if checking else [], options, shared, session.keeps, without)
             jobs += _render_jobs(games, plans, stopped, without)
-            arrived = _Finishing(project, games, jobs, plans, options, kept if checking else None, stopped, results, blocked, session.keeps)
+            arrived = _Finishing(build, games, jobs, plans, options, kept if checking else None)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
     if "file-digests" not in without:
         save_digests(file_digests_path(runs[0].out))
@@ -114,16 +115,26 @@ def _result_key(job: tuple) -> tuple:
     return (job[1], job[2]) if job[1] == "check" else (job[1], job[2], job[3].slot)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Build:
+    """What each paper's run of one build shares: the project, each game's result so far, the games stopped (an earlier
+    paper's run found errors), the games whose data has errors (rendered for their findings, never written) and the
+    session's keeps in a process that stays up (pnp.core.memo.Keeps)."""
+
+    project: object
+    results: dict[str, GameBuild]
+    stopped: set
+    blocked: frozenset
+    keeps: Keeps | None
+
+
 class _Finishing:
     """Finishes each game of one run of options once its jobs have all ended (_Pool.run hands their results over as
     worker processes end them): this process writes a game's files and caches while the workers render the others."""
 
-    def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
-                 stopped: set, results: dict[str, GameBuild], blocked: frozenset = frozenset(),
-                 keeps: Keeps | None = None):
-        self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
-        self.keeps = keeps  # the session's, in a process that stays up (pnp.core.memo.Keeps)
-        self.blocked = blocked  # games whose data has errors: rendered for their findings, never written
+    def __init__(self, build: _Build, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None):
+        self.project, self.plans, self.options, self.stopped, self.results = build.project, plans, options, build.stopped, build.results
+        self.keeps, self.blocked = build.keeps, build.blocked
         self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
         self.waiting = {g.slug: (g, {_result_key(job) for job in jobs if job[2] == g.slug}) for g in games}  # in the games' order
         self.done: dict[tuple, object] = {}

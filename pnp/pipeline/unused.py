@@ -23,7 +23,7 @@ from pnp.data.source import LocDict, read_text
 from pnp.layout.template_facts import WORD
 from pnp.outputs.context import GameContext
 
-ENGINE_READS = {"overlap", "keep_fields"}  # read by the builders beyond the schema
+ENGINE_READS = frozenset({"overlap", "keep_fields"})  # read by the builders beyond the schema
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 

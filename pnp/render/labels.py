@@ -55,18 +55,32 @@ def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, 
 CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold it against a label sheet to the light"
 
 
-def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]], title: str, font_name: str, icons, cutter: Cutter | None = None,
-                 calibration: str = CALIBRATION, limit_mm: float = 0.0, fallback=None) -> tuple[bytes, LabelStats]:
-    """The labels PDF: the label faces (face, dx, dy: drawn at `label_box`'s offset in their slot; None for a label
-    whose template failed) in slot order, page after page, then the calibration page, whose line says how to check it
-    (`calibration`, with `{sheet}` for the sheet's name, in the edition's language).
+@dataclass(frozen=True)
+class LabelPrint:
+    """What a labels PDF is printed with besides its sheet and faces: the game's title, its body font (and the font
+    that stands in for a glyph it lacks) and icons; the cutting machine whose marks it carries; the calibration page's
+    line (with `{sheet}` for the sheet's name, in the edition's language); and the printer's limit.
 
     Nothing is drawn within `limit_mm` of the paper's edge (the printer profile's margin and its tolerance): the faces
     are sized to the part of their slot inside it, and the calibration page's outlines are cut off at it, as the
     printer would cut them off (a label sheet's outer slots often start 5 mm from the edge or closer)."""
+
+    title: str
+    font_name: str
+    icons: object
+    fallback: object = None
+    cutter: Cutter | None = None
+    calibration: str = CALIBRATION
+    limit_mm: float = 0.0
+
+
+def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]], how: LabelPrint) -> tuple[bytes, LabelStats]:
+    """The labels PDF: the label faces (face, dx, dy: drawn at `label_box`'s offset in their slot; None for a label
+    whose template failed) in slot order, page after page, then the calibration page, whose line says how to check it."""
+    title, font_name, cutter = how.title, how.font_name, how.cutter
     page_w, page_h = sheet.page
-    c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}", fallback)
-    drawer = FaceDrawer(c, icons)
+    c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}", how.fallback)
+    drawer = FaceDrawer(c, how.icons)
     stats = LabelStats()
     for start in range(0, len(faces), len(slots)):
         shapes = []
@@ -85,7 +99,7 @@ def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]
                 draw_cut_contour(c, shapes, page_h)
             stats.cuts.append((stats.pages, page_w, page_h, shapes))
         c.showPage()
-    calibration_page(c, sheet, font_name, calibration, limit_mm)
+    calibration_page(c, sheet, font_name, how.calibration, how.limit_mm)
     stats.pages += 1
     c.save()
     return buf.getvalue(), stats

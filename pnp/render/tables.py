@@ -36,7 +36,7 @@ class Table(Block):
     """A table of rich text with a header row (repeated after a page break) and striped rows."""
 
     def __init__(self, setter: Setter, header: list[str] | None, rows: list[list[str]], look: TableLook, aligns=None,
-                 space_before=4.0, space_after=8.0, first_stripe=0, widths=None):
+                 space_before=4.0, space_after=8.0):
         super().__init__(space_before, space_after)
         self.setter, self.header, self.rows, self.look = setter, header, rows, look
         ncols = max([len(r) for r in rows] + [len(header or [])] + [1])
@@ -44,8 +44,8 @@ class Table(Block):
         self.rows = [list(r) + [""] * (ncols - len(r)) for r in rows]
         self.header = list(header) + [""] * (ncols - len(header)) if header else None
         self.aligns = list(aligns or []) + ["left"] * ncols
-        self.first_stripe = first_stripe
-        self._widths = widths
+        self.first_stripe = 0  # the stripe of its first row: a split table's second part goes on where the first stopped
+        self._widths = None  # a split table's parts keep the whole table's columns
         self._layout = None
         self._styles: dict = {}  # id(a style of the look) → (it, it aligned as each column is: `_column_styles`)
         self.key, self.continued = object(), False  # a split table is one Table to a reader; its repeated head is not read again
@@ -168,8 +168,13 @@ class Table(Block):
         fit = min(fit, len(body) - TABLE_ROWS_KEPT)  # a row never goes on alone, at the foot nor at the top of a page
         if fit < TABLE_ROWS_KEPT:
             return []
-        first = Table(self.setter, self.header, self.rows[:fit], self.look, self.aligns, self.spaceBefore, 0.0, self.first_stripe, widths)
-        rest = Table(self.setter, self.header, self.rows[fit:], self.look, self.aligns, 0.0, self.spaceAfter, self.first_stripe + fit, widths)
-        first.key = rest.key = self.key
+        first = self._part(self.rows[:fit], self.spaceBefore, 0.0, self.first_stripe, widths)
+        rest = self._part(self.rows[fit:], 0.0, self.spaceAfter, self.first_stripe + fit, widths)
         first.continued, rest.continued = self.continued, True
         return [first, rest]
+
+    def _part(self, rows: list[list[str]], space_before: float, space_after: float, first_stripe: int, widths) -> Table:
+        """Rows of this table as a table of their own, on its columns and stripes: one table still, to a reader."""
+        part = Table(self.setter, self.header, rows, self.look, self.aligns, space_before, space_after)
+        part.first_stripe, part._widths, part.key = first_stripe, widths, self.key
+        return part

@@ -40,7 +40,7 @@ from pnp.data.kinds import load_named
 
 if TYPE_CHECKING:  # `pnp export --help` reads the targets' names without importing what renders and writes them
     from pnp.outputs.context import GameContext
-    from pnp.targets.staging import Export
+    from pnp.targets.staging import Export, ExportRequest
 
 
 @dataclass(frozen=True)
@@ -89,23 +89,24 @@ def bleed_mm(value: str) -> float:
 
 
 @paused
-def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), base_url: str | None = None,
-                rel=str, vendor: str = "", write: bool = True, stamps: bool = False) -> tuple[Export, list[Finding]]:
-    """Render, check and write one export of a game into `folder` (replaced whole); `vendor` names a print service
-    (pnp.targets.vendors) whose export it is, `stamps` puts the playtest stamp on its cards (a vendor's files carry none
-    unless asked), and `write=False` checks everything and writes nothing (`pnp validate --vendor`)."""
+def export_game(gctx: GameContext, fmt: str, folder: Path, request: ExportRequest | None = None, *, rel=str, write: bool = True) -> tuple[Export, list[Finding]]:
+    """Render, check and write one export of a game into `folder` (replaced whole) as `request` asks (by default: 1/8 in
+    of bleed, 300 dpi, every component); a request naming a vendor (pnp.targets.vendors) writes that print service's
+    export whatever `fmt` says, and `write=False` checks everything and writes nothing (`pnp validate --vendor`)."""
     from pnp.targets.staging import Export, ExportRequest
 
+    request = request or ExportRequest(bleed_mm("1/8in"), 300)
     started = time.perf_counter()
     game = gctx.game
     findings: list[Finding] = []
     result = Export(folder)
     where = lambda name: f"{rel(folder)}/{name}"  # noqa: E731
     try:
-        run = load_named("pnp.targets.export_vendor:vendor_target" if vendor else exporter_named(fmt).run)
-        run(gctx, ExportRequest(bleed_mm(bleed), dpi, tuple(decks), base_url, vendor, stamps), result, findings, where)
+        run = load_named("pnp.targets.export_vendor:vendor_target" if request.vendor else exporter_named(fmt).run)
+        run(gctx, request, result, findings, where)
         if not result.files and not any(f.severity == "error" for f in findings):
-            findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
+            asked = f" (asked for {', '.join(request.decks)})" if request.decks else ""
+            findings.append(error("export-empty", "nothing to export" + asked, Loc(game.rel), game=game.slug))
         findings = [f.in_game(game.slug) for f in findings]
         if not write or any(f.severity == "error" for f in findings):
             result.files.discard()

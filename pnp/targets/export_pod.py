@@ -34,16 +34,15 @@ def pod_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     """One print-on-demand PDF per deck, board, token set and the player aids (at 1/8 in bleed, whatever the request's)."""
     for component in collect(gctx, POD_BLEED_MM, findings, request.decks):
         pages = [face for item in component.items for _ in range(item.copies) for face in printed_sides(component, item, POD_BLEED_MM) if face is not None]
-        _pod_file(gctx, pod_file_name(gctx.game.slug, component), component.name, printed_trim(component, POD_BLEED_MM), pages, result, findings, where,
-                  expect_text=component.kind == "cards")
+        _pod_file(gctx, component, pages, result, findings, where)
     result.next_step = ("pod: upload each PDF to DriveThruCards or The Game Crafter as its component's print file "
                         "(CMYK PDF/X-1a, 1/8 in bleed, one side per page, front before back)")
 
 
-def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: list[Face], result: Export, findings: list, where,
-              expect_text: bool = True) -> None:
-    """One PDF, a page per face at trim plus 1/8 in bleed, CMYK, checked before it is kept."""
-    game = gctx.game
+def _pod_file(gctx, component: Component, pages: list[Face], result: Export, findings: list, where) -> None:
+    """`component`'s PDF, a page per face at trim plus 1/8 in bleed, CMYK, checked before it is kept (for text on a card)."""
+    game, title = gctx.game, component.name
+    name, trim = pod_file_name(game.slug, component), printed_trim(component, POD_BLEED_MM)
     w, h = trim
     b = POD_BLEED_MM
     page = ((w + 2 * b) * K, (h + 2 * b) * K)
@@ -59,6 +58,6 @@ def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: lis
         c.showPage()
     drawer.shared.finish()
     data = rl_stream.finished(c, buf)  # a PDF of many pictures: written beside its staged file as it was made (PdfFile)
-    findings.extend(check_pod_pdf(data.path if isinstance(data, PdfFile) else data, where(name), trim, b, len(pages), expect_text=expect_text))
+    findings.extend(check_pod_pdf(data.path if isinstance(data, PdfFile) else data, where(name), trim, b, len(pages), expect_text=component.kind == "cards"))
     result.files[name] = data
     result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {w + 2 * b:.2f} × {h + 2 * b:.2f} mm (trim {w:g} × {h:g}), {len(data) / 1024:.0f} KB")

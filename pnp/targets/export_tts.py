@@ -8,7 +8,7 @@ import functools
 import json
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -240,7 +240,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
     named: dict[str, str] = {}  # "back", "face-<n>", "backs-<n>" → the file's name, known once its bytes are
     sheets, cards = [], []
-    kept = functools.partial(_keep_sheet, result, findings, where, (cw, ch), named, component.file_id)
+    kept = _SheetFiles(result, findings, where, (cw, ch), named, component.file_id).keep
     with PngEncoder(png_bytes) as encoder:
         hidden = images[common_back] if common_back is not None else blank
         if common_back is not None:
@@ -305,13 +305,22 @@ def _sheet_objects(sheets: list[dict], named: dict, unique_backs: bool, back_nam
     return objects
 
 
-def _keep_sheet(result: Export, findings: list, where, cell: tuple[int, int], named: dict, stem: str, part: str, cols: int, rows: int,
-                data: bytes) -> None:
-    """Where a deck sheet's bytes go once encoded: its file, named by its content (`<deck>-<part>-<digest>.png`) and
-    checked against TTS's rules for a sheet."""
-    name = named[part] = digest_name(f"{stem}-{part}", data)
-    result.files[name] = data
-    findings.extend(check_tts_sheet(data, where(name), cols, rows, cell))
+@dataclass(frozen=True)
+class _SheetFiles:
+    """Where a deck's sheets go once encoded (`keep`): into the export, each named by its content and its part."""
+
+    result: Export
+    findings: list
+    where: Callable[[str], str]
+    cell: tuple[int, int]  # px of one card on the sheets
+    named: dict  # part → its file's name, once its bytes are known
+    stem: str  # the deck's file id
+
+    def keep(self, part: str, cols: int, rows: int, data: bytes) -> None:
+        """The sheet `part` as its file (`<deck>-<part>-<digest>.png`), checked against TTS's rules for a sheet."""
+        name = self.named[part] = digest_name(f"{self.stem}-{part}", data)
+        self.result.files[name] = data
+        self.findings.extend(check_tts_sheet(data, self.where(name), cols, rows, self.cell))
 
 
 def _keep_back(result: Export, named: dict, stem: str, data: bytes) -> None:

@@ -38,6 +38,19 @@ class Edit:
     at: Loc  # its cell in the translator's sheet
 
 
+@dataclass(frozen=True)
+class _Row:
+    """One row of the translator's sheet as read: the cell's id, the translation, the source text it was made from (as
+    the sheet shows it) and the status the translator left, each text with its cell."""
+
+    cid: str
+    text: str
+    text_at: Loc
+    shown: str
+    shown_at: Loc
+    status: str
+
+
 @dataclass
 class ImportResult:
     """What an import wrote: (file, translations written) for each file, and the findings."""
@@ -177,7 +190,8 @@ def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang
         place = _place(games, cid, id_at, findings)
         if place is None or not text:
             continue  # an empty cell leaves the data as it is
-        edit = _edit(cid, place, lang, text, shown, shown_at, text_at, _at(row, columns["status"], rel)[0] if "status" in columns else "", findings)
+        status = _at(row, columns["status"], rel)[0] if "status" in columns else ""
+        edit = _edit(_Row(cid, text, text_at, shown, shown_at, status), place, lang, findings)
         if edit is not None:
             edits.append(edit)
     return edits, findings
@@ -205,13 +219,14 @@ def _game_yaml(project, slug: str):
         return None
 
 
-def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Loc, text_at: Loc, status: str, findings: list) -> Edit | None:
+def _edit(row: _Row, place: Place, lang: str, findings: list) -> Edit | None:
     """The edit a row asks for, or None: unchanged, or refused with an error at its cell."""
     mapping, key = place.mapping, place.key
+    text, shown, text_at = row.text, row.shown, row.text_at
     now = source_text(mapping.get(f"{key}{MARK}{lang}"))
     recorded = source_text(mapping.get(digest_key(key, lang)))
     unchanged = text == now and recorded == source_digest(shown)  # a rulebook's digest is its section's note (translations.noted)
-    if unchanged or (text == now and status.strip()):
+    if unchanged or (text == now and row.status.strip()):
         return None  # as the data has it, or its status left for later
     if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
         quote = " (after a `'`, so the program keeps it as text and runs no formula)" if guarded(text) != text else ""
@@ -222,8 +237,8 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
     if shown != source_text(mapping[key]):
         findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
                                 f"'{' '.join(source_text(mapping[key]).split())[:60]}'): the translation is kept as made from the sheet's text, and validate "
-                                "says it is stale", shown_at))
-    return Edit(cid, place, lang, text, source_digest(shown), text_at)
+                                "says it is stale", row.shown_at))
+    return Edit(row.cid, place, lang, text, source_digest(shown), text_at)
 
 
 def import_translations(project, path: Path) -> ImportResult:
