@@ -362,7 +362,7 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
         plan = plan_groups(groups, paper, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, machine)  # no two sets meeting in a sliver
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
-    pages = [_page_of(groups, placements) for placements in plan]
+    pages = [page_of(groups, placements) for placements in plan]
     for n, page in enumerate(pages, 1):
         sets = len(page.counts())
         # the sets by name, and a shorter wording for a footer the names overfill (never cut short: pnp.render.pdf.fit_footer)
@@ -371,7 +371,8 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     return pages
 
 
-def _page_of(groups: list[Group], placements: list[Placement]) -> Page:
+def page_of(groups: list[Group], placements: list[Placement]) -> Page:
+    """The sheet a plan page makes of these groups (pnp.render.apart reads planned sheets through it)."""
     runs = [Run(groups[p.group], p.grid, groups[p.group].pieces[p.first : p.first + p.count], p.at) for p in placements]
     return Page(runs, fill=fill(placements))
 
