@@ -38,7 +38,7 @@ async function elementsOf(item, side, frame) {
   const query = new URLSearchParams({ game: view.current, item, side });
   const answer = await fetch(`/api/elements?${query}`);
   const data = await answer.json();
-  if (!answer.ok) { say(data.error || "could not list the face's elements", true); return []; }
+  if (!answer.ok) { say(data.error || "could not list the face's elements", true, item); return []; }
   editing.counts = { undo: data.undo, redo: data.redo };
   editing.lists.set(key, { src, elements: data.elements });
   return data.elements;
@@ -157,10 +157,15 @@ function showElement() {
   $("edit-redo").disabled = !canEdit() || !editing.counts.redo;
 }
 
-function say(text, refused) {
+function say(text, refused, item) {
   const line = $("element-message");
   line.textContent = text;
   line.classList.toggle("refused", !!refused);
+  // with no element selected its panel is hidden: a refusal (a player aid laid out by pnp) shows under the piece's title
+  const shown = $("detail-message");
+  shown.hidden = !refused || !text || !$("element").hidden;
+  shown.textContent = shown.hidden ? "" : text;
+  shown.dataset.item = item || view.selected || "";
 }
 
 // Drag a selected element's box to move the selection, its handle to resize it (one element alone); positions snap to
