@@ -41,7 +41,8 @@ def planned_apart(plan_with: Callable[[tuple[tuple[int, int], ...]], list[list[P
 def plan_groups(groups: list, paper: str, gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str = "duplex",
                 fold_rotation: int = 180, machine=None) -> list[list[Placement]]:
     """The packing plan of a sheet PDF's groups (pnp.render.sheets.Group), no two sets meeting in a sliver where the
-    packing could keep them apart. A face another process is still drawing (PENDING) is not read: it has no edges yet."""
+    packing could keep them apart. A front another process is still drawing (PENDING) has no edges yet: its deck's first
+    front drawn stands in for it."""
     from pnp.render.sheets import page_of, page_sides  # the sheets module asks for this plan: its pages are read here
 
     sizes = [(g.size, len(g.pieces)) for g in groups]
@@ -50,13 +51,17 @@ def plan_groups(groups: list, paper: str, gutter_mm: float, bleed_mm: float, pri
     spacing = [g.spacing(gutter_mm, bleed_mm) for g in groups]
     nests = [g.nest for g in groups]
     index = {id(g): i for i, g in enumerate(groups)}
+    # a front another process is still drawing is judged by the first of its deck's fronts already drawn: a deck's
+    # fronts share their frame, and so their edges, far more often than not; a deck with none drawn yet is not judged
+    stand_in = {id(g): face for g in groups if (face := next((p.front for p in g.pieces if p.front is not PENDING), None)) is not None}
 
     def plan_with(apart: tuple) -> list[list[Placement]]:
         return plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, last, spacing, machine, nests, apart)
 
     def meetings(plan: list[list[Placement]]) -> set[tuple[int, int]]:
         shared = [page for page in plan if len({p.group for p in page}) > 1]
-        sides = [(n, [p for p in side if p.face is not PENDING])
+        sides = [(n, [p._replace(face=stand_in[id(p.run.group)]) if p.face is PENDING else p for p in side
+                      if p.face is not PENDING or id(p.run.group) in stand_in])
                  for n, placements in enumerate(shared, 1) for turn in TURNS
                  for side in page_sides(page_of(groups, placements), turn, any(backs[p.group] for p in placements))]
         return {tuple(sorted((index[id(s.shower.run.group)], index[id(s.neighbour.run.group)])))
