@@ -337,20 +337,23 @@ def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(br
         assert ("in the bleed" in readout.text) == (at[0] < 0), (at, readout.text)
 
 
-def test_a_click_on_a_player_aid_pnp_lays_out_shows_why_nothing_on_it_is_selected(browser, shared_server, tmp_path):
-    """The tiny game's aid is laid out from reference.yaml's sections: a click on it shows, where a selected element
-    would show, that it is not dragged and where to change it instead (not a message inside a hidden panel)."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
+def test_a_player_aid_clicked_shows_the_aid_and_why_nothing_on_it_moves_where_the_designer_looks(browser, shared_server, tmp_path):
+    """The tiny game's aid is laid out by pnp from reference.yaml (no template): a click on it opens it in the detail
+    panel, and the reason nothing on it can be dragged is shown there, not in the hidden selected-element panel."""
     open_page(browser, shared_server)
     frame = browser.find_element("css selector", '.tile[data-key="reference:aid:1"] .frame[data-side="front"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
-    ActionChains(browser).move_to_element(frame).click().perform()
-    wait_until(browser, "return !document.getElementById('element').hidden", message="the element panel shown after the click")
-    panel = browser.find_element("id", "element")
-    assert panel.is_displayed()
-    assert "reference.yaml" in panel.text and "not from a template" in panel.text, panel.text
-    screenshot(browser, tmp_path, "serve-aid-click")
+    frame.click()
+    said = wait_until(browser, "const m = document.getElementById('detail-message'); return m.offsetParent !== null && m.textContent",
+                      message="the reason the aid cannot be edited, shown")
+    assert "reference.yaml" in said and "template" in said, said  # where to change it, and how to make it draggable
+    assert browser.find_element("id", "detail-title").text.startswith("Player aid"), "the aid itself is what the panel shows"
+    assert browser.execute_script("return document.querySelector('#detail-faces img.face').naturalWidth") > 0
+    screenshot(browser, tmp_path, "player-aid-clicked")
+    other = browser.find_element("css selector", FRONT)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", other)
+    other.click()  # another piece: the aid's reason goes
+    wait_until(browser, "return document.getElementById('detail-message').hidden", message="the aid's reason gone with the aid")
 
 
 def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, shared_server):

@@ -202,12 +202,38 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
                 items.locs.append(cell.loc)
         return items
     if isinstance(raw, str):
-        return typed_scalar(raw.strip()) if "\n" not in raw else raw.strip("\n")
+        return as_written(typed_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
     if isinstance(raw, float) and raw.is_integer():
         return int(raw)  # workbooks store every number as a float: a 3 typed in a cell is 3
     if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
         return raw.isoformat() if hasattr(raw, "isoformat") else str(raw)
     return raw
+
+
+class WrittenInt(int):
+    """A whole number typed in a cell, printed as typed: "+1" stays "+1" on the card (a bonus), while counts, sums and
+    comparisons read the number. A CSV port from Squib or nanDECK prints "+1" where the
+    sheet says so; YAML's rules alone would print 1."""
+
+    text: str
+
+    def __new__(cls, value: int, text: str) -> WrittenInt:
+        number = super().__new__(cls, value)
+        number.text = text
+        return number
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self):
+        return WrittenInt, (int(self), self.text)
+
+
+def as_written(value, text: str):
+    """`value` read from `text`: a whole number that would print otherwise than written keeps the writing (WrittenInt)."""
+    if type(value) is int and str(value) != text:
+        return WrittenInt(value, text)
+    return value
 
 
 def _as_text(raw) -> str:

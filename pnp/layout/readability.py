@@ -370,9 +370,10 @@ def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
 class PaletteNames:
     """Names and game.yaml positions of a game's palette colours, for messages that say what to change."""
 
-    def __init__(self, palette: dict[str, str], loc_of):
+    def __init__(self, palette: dict[str, str], loc_of, written: Iterable[str] | None = None):
         self.palette = {k: v.lower() for k, v in palette.items()}
         self.loc_of = loc_of
+        self.written = set(self.palette if written is None else written)  # the names game.yaml sets; the rest are pnp's defaults
         self._by_hex: dict[str, str] = {}
         for name, value in self.palette.items():
             self._by_hex.setdefault(value[:7], name)
@@ -381,8 +382,11 @@ class PaletteNames:
         return self._by_hex.get(hex_value.lower()[:7])
 
     def describe(self, hex_value: str) -> str:
-        """'accent #c8102e (data/x/game.yaml:12:3)', or the bare value when no palette entry has it."""
+        """'accent #c8102e (data/x/game.yaml:12:3)', or the bare value when no palette entry has it. A name game.yaml does
+        not set (`paper`, `ink`: pnp's defaults) is not pointed at the palette's first line but named as a default to set."""
         name = self.name(hex_value)
+        if name and name not in self.written:
+            return f"'{name}' {hex_value} (pnp's default: set {name} in game.yaml's palette to change it)"
         return f"'{name}' {hex_value} ({self.loc_of(name)})" if name else f"{hex_value} (not a palette colour)"
 
 

@@ -32,7 +32,7 @@ Faces = Iterator[tuple[Face, str, Loc, str]]  # (face, what, where it is chosen,
 def palette_names(gctx: GameContext) -> PaletteNames:
     game = gctx.game
     palette = game.data.get("palette")
-    return PaletteNames(dict(game.spec.palette), palette.loc_of if palette is not None else (lambda name: Loc(game.rel + "/game.yaml")))
+    return PaletteNames(dict(game.spec.palette), palette.loc_of if palette is not None else (lambda name: Loc(game.rel + "/game.yaml")), palette or ())
 
 
 def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = None) -> Faces:

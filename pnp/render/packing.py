@@ -137,13 +137,14 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
                backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None,
-               machine=None, nests: list[Shape | None] | None = None) -> list[list[Placement]]:
+               machine=None, nests: list[Shape | None] | None = None, apart: tuple[tuple[int, int], ...] = ()) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
     A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
     given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's. A cutting
     `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet). `nests[i]`,
-    when given, is the shape group i's pieces nest by where it holds more (grid_for).
+    when given, is the shape group i's pieces nest by where it holds more (grid_for). Each pair of groups in `apart` never
+    shares a grid's cuts: their leftovers go to bands or sheets of their own (pnp.render.apart says which pairs).
 
     A plan is kept by all it is made from (`_kept_plan`): a build asks for the same plan more than once (whether the
     tokens share the last card sheet, then the sheets themselves), and a process building again asks for it again."""
@@ -152,7 +153,7 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
     nests = nests if nests is not None else [None] * len(groups)
     asked = (paper, tuple(groups), gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, tuple(backs), tuple(last), tuple(spacing), machine,
-             tuple(nests))
+             tuple(nests), tuple(apart))
     try:
         hash(asked)
     except TypeError:  # a machine or shape no one can key: planned anew
@@ -164,7 +165,7 @@ PLANS_KEPT = 256  # packing plans one process keeps, the most recently used: a g
 
 
 def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str, fold_rotation: int, backs: tuple,
-             last: tuple, spacing: tuple, machine, nests: tuple) -> tuple[tuple[Placement, ...], ...]:
+             last: tuple, spacing: tuple, machine, nests: tuple, apart: tuple = ()) -> tuple[tuple[Placement, ...], ...]:
     """plan_pages's plan, every argument given (as a tuple), the pages as tuples: what `_kept_plan` keeps."""
     def grids(orientation: str) -> list[Sheet | None]:
         return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest, has_backs)
@@ -176,10 +177,10 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
             w, h = groups[index][0]
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
-    plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs) for g in map(grids, ("portrait", "landscape"))
+    plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs, apart) for g in map(grids, ("portrait", "landscape"))
              if all(g) and not _turned_for_a_nest(g, own, counts, nests)]
     if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
-        plans.append(_plan(own, counts, backs))
+        plans.append(_plan(own, counts, backs, apart))
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
 
@@ -241,21 +242,32 @@ def printed_pages(pages: list[list[Placement]], backs: list[bool]) -> int:
     return sum(1 + (not isinstance(page[0].grid, FoldSheet) and any(backs[p.group] for p in page)) for page in pages)
 
 
-def _plan(grids: list[Sheet], counts: list[int], backs: list[bool]) -> list[list[Placement]]:
-    """Whole sheets of each group, then the leftovers of each size on shared sheets, then the last sheets stacked."""
+def _plan(grids: list[Sheet], counts: list[int], backs: list[bool], apart: tuple = ()) -> list[list[Placement]]:
+    """Whole sheets of each group, then the leftovers of each size on shared sheets, then the last sheets stacked.
+
+    Leftovers of one size share one pool, slot after slot, unless `apart` keeps two of them from sharing cuts: then
+    each starts a pool of its own, whose last sheet stacks as a band (crop-mark room between bands) or prints alone."""
     whole: list[list[Placement]] = []
-    pools: dict[Sheet, list[Entry]] = {}
+    pools: dict[tuple[Sheet, int], list[Entry]] = {}
     for group, (grid, count) in enumerate(zip(grids, counts, strict=True)):
         n = grid.per_sheet
         whole += [[Placement(group, grid, k * n, n, 0, n)] for k in range(count // n)]
         if count % n:
-            pools.setdefault(grid, []).extend((group, i) for i in range(count - count % n, count))
+            pools.setdefault(_pool(pools, grid, group, apart), []).extend((group, i) for i in range(count - count % n, count))
     pooled, last = [], []
-    for grid, entries in pools.items():
+    for (grid, _), entries in pools.items():
         chunks = [entries[k : k + grid.per_sheet] for k in range(0, len(entries), grid.per_sheet)]
         pooled += [_runs(chunk, grid, grid.per_sheet) for chunk in chunks if len(chunk) == grid.per_sheet]
         last += [(grid, chunk) for chunk in chunks if len(chunk) < grid.per_sheet]
     return whole + pooled + _best_stacking(last, backs)
+
+
+def _pool(pools: dict[tuple[Sheet, int], list[Entry]], grid: Sheet, group: int, apart: tuple) -> tuple[Sheet, int]:
+    """The first pool of `grid` holding no group kept apart from `group`, or a new one."""
+    k = 0
+    while any(tuple(sorted((group, other))) in apart for other, _ in pools.get((grid, k), [])):
+        k += 1
+    return grid, k
 
 
 def under_half(pages: list[list[Placement]]) -> list[int]:

@@ -19,6 +19,7 @@ from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout import rl_stream
 from pnp.layout.elements import Face, FaceDigests
 from pnp.layout.slivers import edges
+from pnp.render.apart import plan_groups
 from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
@@ -26,7 +27,7 @@ from pnp.render.face_uses import PENDING, Redraw, Uses, count_arrived
 from pnp.render.icon_ink import IconInks
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.inksaver import frame_back, lighten_face
-from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
+from pnp.render.packing import HALF, DoesNotFit, Placement, fill, printed_pages
 from pnp.render.page_keys import PageKeys
 from pnp.render.pdf import draw_crop_marks, draw_footer, draw_line, new_canvas
 from pnp.render.seams import Placed, SheetSliver, once_per_face, sheet_slivers
@@ -345,8 +346,7 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
     """How many pages the sheet PDF of `groups` prints, from the packing plan alone (nothing drawn); 0 if a group fits no sheet."""
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
-        plan = plan_pages(paper, [(g.size, len(g.pieces)) for g in groups], gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs,
-                          [g.print_last for g in groups], [g.spacing(gutter_mm, bleed_mm) for g in groups], nests=[g.nest for g in groups])
+        plan = plan_groups(groups, paper, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation)
     except DoesNotFit:
         return 0  # writing the sheets says which group and why
     return printed_pages(plan, backs)
@@ -358,14 +358,11 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
 
     The numbers are the PDF's, not a group's: a sheet may hold several groups, and
     the build summary names shared sheets by the same numbers."""
-    sizes = [(g.size, len(g.pieces)) for g in groups]
-    backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
-        plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups],
-                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine, [g.nest for g in groups])
+        plan = plan_groups(groups, paper, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, machine)  # no two sets meeting in a sliver
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
-    pages = [_page_of(groups, placements) for placements in plan]
+    pages = [page_of(groups, placements) for placements in plan]
     for n, page in enumerate(pages, 1):
         sets = len(page.counts())
         # the sets by name, and a shorter wording for a footer the names overfill (never cut short: pnp.render.pdf.fit_footer)
@@ -374,7 +371,8 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     return pages
 
 
-def _page_of(groups: list[Group], placements: list[Placement]) -> Page:
+def page_of(groups: list[Group], placements: list[Placement]) -> Page:
+    """The sheet a plan page makes of these groups (pnp.render.apart reads planned sheets through it)."""
     runs = [Run(groups[p.group], p.grid, groups[p.group].pieces[p.first : p.first + p.count], p.at) for p in placements]
     return Page(runs, fill=fill(placements))
 

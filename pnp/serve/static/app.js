@@ -232,6 +232,7 @@ function findItem(key) {
 }
 
 function select(key) {
+  if ($("detail-message").dataset.item !== key) $("detail-message").hidden = true; // a refusal said about another piece
   view.selected = key;
   for (const tile of document.querySelectorAll(".tile.selected")) tile.classList.remove("selected");
   const tile = document.querySelector(`.tile[data-key="${CSS.escape(key)}"]`);

@@ -38,7 +38,7 @@ async function elementsOf(item, side, frame) {
   const query = new URLSearchParams({ game: view.current, item, side });
   const answer = await fetch(`/api/elements?${query}`);
   const data = await answer.json();
-  if (!answer.ok) { nothingToSelect(data.error || "could not list the face's elements"); return null; }
+  if (!answer.ok) { say(data.error || "could not list the face's elements", true, item); return []; }
   editing.counts = { undo: data.undo, redo: data.redo };
   editing.lists.set(key, { src, elements: data.elements });
   return data.elements;
@@ -55,7 +55,6 @@ async function pick(frame, event) {
   if (!target) return;
   const at = pointerMm(frame, event), adding = event.shiftKey;
   const elements = await elementsOf(target.item, target.side, frame);
-  if (elements === null) return; // refused: the reason is shown where the element would be
   const hits = elements.filter((e) => contains(e.box, at)).reverse();
   const sel = editing.sel, same = sel && sel.item === target.item && sel.side === target.side;
   if (!hits.length) { if (!adding) choose(null); return; }
@@ -158,21 +157,15 @@ function showElement() {
   $("edit-redo").disabled = !canEdit() || !editing.counts.redo;
 }
 
-// A face whose elements the server will not list (a player aid pnp lays out from reference.yaml's sections): the panel
-// that shows a selected element shows why nothing on it can be selected, and what to change instead.
-function nothingToSelect(reason) {
-  choose(null);
-  $("element").hidden = false;
-  for (const id of ["element-where", "element-call", "element-numbers", "element-others", "element-why"]) $(id).textContent = "";
-  $("element-args").tBodies[0].replaceChildren();
-  $("element-title").textContent = "Nothing here is moved by dragging";
-  say(reason, true);
-}
-
-function say(text, refused) {
+function say(text, refused, item) {
   const line = $("element-message");
   line.textContent = text;
   line.classList.toggle("refused", !!refused);
+  // with no element selected its panel is hidden: a refusal (a player aid laid out by pnp) shows under the piece's title
+  const shown = $("detail-message");
+  shown.hidden = !refused || !text || !$("element").hidden;
+  shown.textContent = shown.hidden ? "" : text;
+  shown.dataset.item = item || view.selected || "";
 }
 
 // Drag a selected element's box to move the selection, its handle to resize it (one element alone); positions snap to
@@ -309,7 +302,7 @@ async function followRedraw() {
     sel.src = src;
     editing.lists.delete(`${sel.item}|${sel.side}`);
     const shown = newImage ? Number(img.dataset.loadedAt) : Date.now();
-    const elements = (await elementsOf(sel.item, sel.side, sel.frame)) || [];
+    const elements = await elementsOf(sel.item, sel.side, sel.frame);
     const again = sel.picked.map((p) => elements.find((e) => e.path === p.element.path && e.function === p.element.function && e.file === p.element.file))
       .filter((e) => e);
     const message = $("element-message").textContent.replace(/; redrawing…$/, "");
