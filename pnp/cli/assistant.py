@@ -331,8 +331,23 @@ def template_file(root: Path, file: str) -> dict:
     return {"file": source.rel, "text": source.data.decode("utf-8", "replace"), "digest": source.digest}
 
 
-def number_edit(root: Path, edits: Edits, game: str, file: str, line: int, function: str, argument: str, value: float, digest: str) -> dict:
+@dataclass(frozen=True)
+class NumberAsked:
+    """One number of a drawing call an assistant asks to set: `function`'s `argument` at `file`:`line` of `game`'s
+    templates, to `value`, in the file whose bytes had `digest` (template_file's)."""
+
+    game: str
+    file: str
+    line: int
+    function: str
+    argument: str
+    value: float
+    digest: str
+
+
+def number_edit(root: Path, edits: Edits, asked: NumberAsked) -> dict:
     """Set one literal number of a drawing call in a template (`rect(3, 3, 40, 12)`'s `w`), as a drag in `pnp serve` does."""
+    game, file, line, function, argument, value, digest = dataclasses.astuple(asked)
     from pnp.cli.common import game_names, open_project, read_games
     from pnp.layout import call_source
     from pnp.serve.editing import Refusal, digest_of, template_source
@@ -440,7 +455,7 @@ def make_server(root: Path, allow_edits: bool = False):
     def edit_template_number(game: str, file: str, line: int, function: str, argument: str, value: float, digest: str) -> dict:
         """Set one number of a drawing call (`function` at `line` of a template, its `argument`, e.g. text's `size`);
         `digest` from template_file. Needs --allow-edits; undo puts it back."""
-        return number_edit(root, edits, game, file, line, function, argument, value, digest)
+        return number_edit(root, edits, NumberAsked(game, file, line, function, argument, value, digest))
 
     @server.tool()
     def undo() -> dict:

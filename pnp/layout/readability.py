@@ -14,17 +14,7 @@ import math
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from pnp.core.colour import (
-    BLACK,
-    DISTINCT_DELTA_E,
-    LARGE_TEXT_CONTRAST,
-    WHITE,
-    contrast,
-    indistinct,
-    over,
-    required_contrast,
-    until_contrast,
-)
+from pnp.core.colour import BLACK, DISTINCT_DELTA_E, LARGE_TEXT_CONTRAST, WHITE, contrast, indistinct, over, required_contrast, until_contrast
 from pnp.core.errors import Finding, Loc, warning
 from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Rect, Text

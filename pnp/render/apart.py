@@ -38,12 +38,13 @@ def planned_apart(plan_with: Callable[[tuple[tuple[int, int], ...]], list[list[P
     return plan
 
 
-def plan_groups(groups: list, paper: str, gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str = "duplex",
-                fold_rotation: int = 180, machine=None) -> list[list[Placement]]:
+def plan_groups(groups: list, sides_of, paper: str, **packing) -> list[list[Placement]]:
     """The packing plan of a sheet PDF's groups (pnp.render.sheets.Group), no two sets meeting in a sliver where the
-    packing could keep them apart. A front another process is still drawing (PENDING) has no edges yet: its deck's first
-    front drawn stands in for it."""
-    from pnp.render.sheets import page_of, page_sides  # the sheets module asks for this plan: its pages are read here
+    packing could keep them apart. `sides_of(placements, turn, backs)` gives the printed sides of a planned page as the
+    sheets module lays them (it asks for this plan, so it hands its reader in); `packing` is plan_pages' gutter_mm,
+    bleed_mm, printable_mm, layout, fold_rotation and machine. A front another process is still drawing (PENDING) has
+    no edges yet: its deck's first front drawn stands in for it."""
+    gutter_mm, bleed_mm = packing.get("gutter_mm", 0), packing.get("bleed_mm", 0)
 
     sizes = [(g.size, len(g.pieces)) for g in groups]
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
@@ -56,14 +57,14 @@ def plan_groups(groups: list, paper: str, gutter_mm: float, bleed_mm: float, pri
     stand_in = {id(g): face for g in groups if (face := next((p.front for p in g.pieces if p.front is not PENDING), None)) is not None}
 
     def plan_with(apart: tuple) -> list[list[Placement]]:
-        return plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, last, spacing, machine, nests, apart)
+        return plan_pages(paper, sizes, backs=backs, last=last, spacing=spacing, nests=nests, apart=apart, **packing)
 
     def meetings(plan: list[list[Placement]]) -> set[tuple[int, int]]:
         shared = [page for page in plan if len({p.group for p in page}) > 1]
         sides = [(n, [p._replace(face=stand_in[id(p.run.group)]) if p.face is PENDING else p for p in side
                       if p.face is not PENDING or id(p.run.group) in stand_in])
                  for n, placements in enumerate(shared, 1) for turn in TURNS
-                 for side in page_sides(page_of(groups, placements), turn, any(backs[p.group] for p in placements))]
+                 for side in sides_of(placements, turn, any(backs[p.group] for p in placements))]
         return {tuple(sorted((index[id(s.shower.run.group)], index[id(s.neighbour.run.group)])))
                 for s in sheet_slivers(sides) if s.neighbour is not None and s.neighbour.run.group is not s.shower.run.group}
 

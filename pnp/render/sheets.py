@@ -346,7 +346,7 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
     """How many pages the sheet PDF of `groups` prints, from the packing plan alone (nothing drawn); 0 if a group fits no sheet."""
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
-        plan = plan_groups(groups, paper, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation)
+        plan = plan_groups(groups, _sides_reader(groups), paper, gutter_mm=gutter_mm, bleed_mm=bleed_mm, printable_mm=printable_mm, layout=layout, fold_rotation=fold_rotation)
     except DoesNotFit:
         return 0  # writing the sheets says which group and why
     return printed_pages(plan, backs)
@@ -359,7 +359,8 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     The numbers are the PDF's, not a group's: a sheet may hold several groups, and
     the build summary names shared sheets by the same numbers."""
     try:
-        plan = plan_groups(groups, paper, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, machine)  # no two sets meeting in a sliver
+        plan = plan_groups(groups, _sides_reader(groups), paper, gutter_mm=gutter_mm, bleed_mm=bleed_mm, printable_mm=printable_mm,
+                           layout=layout, fold_rotation=fold_rotation, machine=machine)  # no two sets meeting in a sliver
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [page_of(groups, placements) for placements in plan]
@@ -369,6 +370,10 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
         of = words.of.format(n=n, total=len(pages))
         page.label = (f"{game_title} · {page.names()} · {of}", f"{game_title} · {(words.set if sets == 1 else words.sets).format(n=sets)} · {of}")
     return pages
+
+
+def _sides_reader(groups: list[Group]):  # how pnp.render.apart reads a planned page of these groups: its printed sides
+    return lambda placements, turn, backs: page_sides(page_of(groups, placements), turn, backs)
 
 
 def page_of(groups: list[Group], placements: list[Placement]) -> Page:
