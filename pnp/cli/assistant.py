@@ -241,24 +241,9 @@ def _literal(name: str, old, value: str, flow: bool) -> str:
     return value
 
 
-def _in_flow(line: str, start: int) -> bool:
-    """Whether column `start` of `line` lies inside a `{…}` or `[…]` opened on the line before it."""
-    depth, quote = 0, ""
-    for c in line[:start]:
-        if quote:
-            quote = "" if c == quote else quote
-        elif c in "\"'":
-            quote = c
-        elif c in "[{":
-            depth += 1
-        elif c in "]}":
-            depth -= 1
-    return depth > 0
-
-
 def _yaml_value(source, loc, name: str, old, value: str) -> bytes:
     """The YAML file with the one-line scalar at `loc` replaced, checked by reading the file back."""
-    from pnp.targets.yaml_writes import value_end
+    from pnp.targets.yaml_writes import in_flow, value_end
 
     raw = source.data
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
@@ -266,7 +251,7 @@ def _yaml_value(source, loc, name: str, old, value: str) -> bytes:
     newline = "\r\n" if "\r\n" in text else "\n"
     lines = text.split(newline)
     line, start = lines[loc.line - 1], loc.col - 1
-    flow = _in_flow(line, start)
+    flow = in_flow(line, start)
     if flow or line[start:start + 1] in ("'", '"'):
         end = value_end(line, start)
     else:

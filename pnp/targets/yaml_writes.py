@@ -100,6 +100,17 @@ def value_end(line: str, start: int) -> int | None:
 
 
 def _bracket_end(line: str, start: int) -> int | None:
+    return next((i + 1 for i, depth in _brackets(line, start) if depth == 0), None)
+
+
+def in_flow(line: str, start: int) -> bool:
+    """Whether column `start` of `line` lies inside a `{…}` or `[…]` opened on the line before it."""
+    depths = [depth for _, depth in _brackets(line[:start], 0)]
+    return bool(depths) and depths[-1] > 0
+
+
+def _brackets(line: str, start: int):
+    """(where, the depth after it) of each bracket of `line` from `start` that lies outside quotes."""
     depth, quote, i = 0, "", start
     while i < len(line):
         c = line[i]
@@ -110,14 +121,10 @@ def _bracket_end(line: str, start: int) -> int | None:
                 quote = ""
         elif c in "\"'":
             quote = c
-        elif c in "[{":
-            depth += 1
-        elif c in "]}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
+        elif c in "[{]}":
+            depth += 1 if c in "[{" else -1
+            yield i, depth
         i += 1
-    return None
 
 
 def _pair(lines: list[str], mapping, key: str) -> tuple[int, int, int] | None:
