@@ -82,7 +82,7 @@ def test_the_template_is_named_where_reference_yaml_says_template(tmp_path):
 def test_a_bad_field_in_an_aids_template_is_an_error_at_its_line_and_column_naming_the_aid(tmp_path, field):
     bad = TEMPLATE.replace(f"{field}.title", f"{field}.nope")
     gctx = _game(_project(tmp_path, bad))
-    with pytest.raises(PnpError) as raised:
+    with pytest.raises(PnpError, match="aid has no field 'nope'") as raised:
         aid_face(gctx, 3.0)
     (found,) = raised.value.findings
     line = bad.splitlines()[1]
@@ -103,7 +103,7 @@ def test_an_aids_template_reads_no_deck_of_its_own(tmp_path):
     """A board's and a token's templates see `deck` as fields of none; so does the aid's: reading one is an error that
     names the deck, at its line."""
     gctx = _game(_project(tmp_path, TEMPLATE.replace("aid.title", "deck.name")))
-    with pytest.raises(PnpError) as raised:
+    with pytest.raises(PnpError, match="deck has no field 'name'") as raised:
         aid_face(gctx, 3.0)
     (found,) = raised.value.findings
     assert "deck has no field 'name'" in found.message and (found.loc.path, found.loc.line) == (AID, 2)
@@ -112,7 +112,7 @@ def test_an_aids_template_reads_no_deck_of_its_own(tmp_path):
 def test_an_aids_template_that_is_not_there_is_an_error_at_its_name(tmp_path):
     root = _project(tmp_path, named="tiny/nowhere.j2")
     gctx = _game(root)
-    with pytest.raises(PnpError) as raised:
+    with pytest.raises(PnpError, match=r"nowhere\.j2") as raised:
         aid_face(gctx, 3.0)
     (found,) = raised.value.findings
     assert found.code == "template-missing" and found.loc == template_loc(gctx.game) and found.loc.line > 1

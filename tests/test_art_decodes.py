@@ -94,7 +94,7 @@ def test_a_picture_whose_pixels_do_not_unpack_is_a_finding_at_its_file(tmp_path)
     from pnp.core.errors import PnpError
 
     art_deck(tmp_path, {"card-0.png": encoded(SIZES[0]), "card-1.png": _crc_valid_but_garbled(encoded(SIZES[1]))})
-    with pytest.raises(PnpError) as raised:
+    with pytest.raises(PnpError, match=r"card-1\.png.*cannot be read \(") as raised:
         run_pnp(tmp_path, "build", "art", "--only", "cards", "-q")
     [finding] = raised.value.findings
     assert finding.severity == "error" and finding.loc.path.endswith("data/art/decks/art/card-1.png"), finding

@@ -167,7 +167,7 @@ def test_each_refused_mapping_says_what_is_wrong_what_to_do_and_where(tmp_path, 
     """One finding each, its code, its words (what is wrong and what to do) and the place of what is wrong: the tagged
     mapping, the key, the second time the key is written (naming the first, below the mapping's own first line), the
     merged alias."""
-    with pytest.raises(PnpError) as refused:
+    with pytest.raises(PnpError, match=re.escape(message)) as refused:
         load(tmp_path, text)
     [finding] = refused.value.findings
     assert (finding.code, finding.message, str(finding.loc)) == (code, message, where)

@@ -85,7 +85,7 @@ def test_a_text_being_set_counts_against_its_faces_processor_time(layouts, tmp_p
     lay = Layouts(tmp_path, [tmp_path / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
     game = lay.for_game({"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
     lay.env.face_seconds = 1e-9  # spent as soon as the face begins: only a look at the clock is needed to stop it
-    with pytest.raises(PnpError) as caught:
+    with pytest.raises(PnpError, match="processor time on one face") as caught:
         game.render("t/face.j2", {"card": {"text": ("Donau" + SOFT + "dampf" + SOFT + "schiff ") * 2000}}, 63.5, 88.9, 0, "a card front", Loc("deck.yaml"))
     [finding] = caught.value.findings
     assert "processor time on one face" in finding.message and str(finding.loc).startswith("templates/t/face.j2:1"), finding.format()

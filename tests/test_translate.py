@@ -259,7 +259,11 @@ def test_the_rulebook_comes_back_as_its_own_file_section_by_section(translated, 
         row[3] = german[row[0].partition("#")[2]]
     write_csv(tmp_path / "part.csv", [rows[0], *book])
     result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "part.csv"))
-    assert result.exit_code == 1 and f"{tmp_path / 'part.csv'}:" in result.output and "1 of 4 are empty, the first 'opening'" in result.output
+    lines = (tmp_path / "part.csv").read_text(encoding="utf-8").split("\n")
+    line = next(i + 1 for i, x in enumerate(lines) if x.startswith("data/gems/rulebook.md#overview"))  # the first filled one; cells span lines
+    errors = [x for x in result.output.splitlines() if ": error: " in x]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"part.csv:{line}:4: error: "), result.output
+    assert "1 of 4 are empty, the first 'opening'" in errors[0]
     assert not (tmp_path / "data/gems/rulebook.de.md").exists()
     book[0][3] = "---\nsubtitle: Spielregeln\n---"
     write_csv(tmp_path / "whole.csv", [rows[0], *book])
@@ -268,10 +272,10 @@ def test_the_rulebook_comes_back_as_its_own_file_section_by_section(translated, 
     src = {row[0].partition("#")[2]: "{# src: " + letters(row[2].removeprefix("'")) + " #}" for row in book}  # each notes its source's digest ('---: the sheet's guard)
     assert written == (f"---\nsubtitle: Spielregeln\n---\n{src['opening']}\n\n# Überblick\n{src['overview']}\n\nSammelt Kristalle.\n\n"
                        f"# Spielmaterial\n{src['components']}\n\n{{{{ components() }}}}\n\n# Spielablauf\n{src['playing']}\n\nSpielt.\n")
-    book[3][3] = "# Spielablauf\n\nSpielt reihum."
+    book[3][3] = "# Spielablauf\n\nSpielt reihum bis Zug XX\nXXI zählt doppelt."  # any text, line breaks and all, comes back as it was
     write_csv(tmp_path / "one.csv", [rows[0], book[3]])
     assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "one.csv")).exit_code == 0
-    assert (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == written.replace("Spielt.", "Spielt reihum.")
+    assert (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == written.replace("Spielt.", "Spielt reihum bis Zug XX\nXXI zählt doppelt.")
 
 
 def test_a_changed_rulebook_section_makes_validate_warn_at_its_german_section(translated, tmp_path):
@@ -550,3 +554,37 @@ def test_a_rule_changed_between_export_and_import_is_stale_in_the_german_ruleboo
     assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
     status = {row[0].partition("#")[2]: row[4] for row in read_csv(tmp_path / "output/gems/translate/gems-de.csv") if "rulebook.md#" in row[0]}
     assert status == {"opening": "", "overview": "", "components": "", "playing": "stale"}
+
+
+@pytest.mark.parametrize(("header", "read"), [
+    (["where", "en", "de", "status", "fits", "face", "n" * 40, "m" * 41], "'where', 'en', 'de', 'status', 'fits', 'face', '" + "n" * 40 + "', '" + "m" * 40 + "…'"),
+    (["where", "en", "de", "status", "fits", "face", "n" * 40, "m" * 41, "a", "b"],
+     "'where', 'en', 'de', 'status', 'fits', 'face', '" + "n" * 40 + "', '" + "m" * 40 + "…' and 2 more"),
+])
+def test_a_header_row_without_an_id_names_eight_headers_each_cut_at_forty_letters_and_counts_the_rest(translated, tmp_path, header, read):
+    """A sheet may have thousands of columns and headers of any length: the one error names the first eight, each up to
+    forty letters and marked where it was cut, then how many more."""
+    write_csv(tmp_path / "odd.csv", [header, [f"{SHEET}#cards[ruby-1].name", "", "Ruby shard", "Rubinsplitter", "", "", ""]])
+    result = run_pnp(translated, "translate", "import", str(tmp_path / "odd.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{tmp_path / 'odd.csv'}:1:"), result.output
+    assert errors[0].endswith(f"; it reads {read}"), errors[0]
+
+
+def test_a_german_rulebook_whose_sections_are_not_the_englishs_is_refused_at_the_first_translated_row(translated, tmp_path):
+    """rulebook.de.md is matched to rulebook.md section by section: with two sections where the English has four, the
+    import cannot tell which translates which, says so at the first filled rulebook cell, and leaves the file as it was."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    german = tmp_path / "data/gems/rulebook.de.md"
+    german.write_text("# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n", encoding="utf-8")
+    rows = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")
+    book = [row for row in rows if row[0].startswith("data/gems/rulebook.md#")]
+    book[1][3], book[3][3] = "# Überblick\n\nSammelt Kristalle.", "# Spielablauf\n\nSpielt reihum."
+    write_csv(tmp_path / "two.csv", [rows[0], book[1], book[3]])
+    lines = (tmp_path / "two.csv").read_text(encoding="utf-8").split("\n")
+    line = next(i + 1 for i, x in enumerate(lines) if x.startswith("data/gems/rulebook.md#overview"))
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "two.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"two.csv:{line}:4: error: "), result.output
+    assert "rulebook.de.md has 2 sections where rulebook.md has 4" in errors[0] and "give them the same headings" in errors[0], errors[0]
+    assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
