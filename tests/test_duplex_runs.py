@@ -21,16 +21,16 @@ from pdftext import flat, page_texts
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 PAPERS = ("letter", "a4")
-# A4 is read for the two games whose bundles mix the most kinds of run (cards of three sizes, tokens with and without
-# backs, tarot aids, landscape and upright sheets): the run table and the flip are the paper's, not the game's
-ON_A4_TOO = ("germ-tycoon", "police-precinct")
+# A4 is read for the game whose bundle mixes the most kinds of run (cards of several sizes, tokens with and without
+# backs, tarot aids on upright sheets among landscape ones): the run table and the flip are the paper's, not the game's
+ON_A4_TOO = ("police-precinct",)
 RUN = re.compile(r"(\d+)(?:–(\d+))? (\D+?) (?:double-sided, flip on the (long|short) edge|one-sided)")  # a row of the table
 SHEET = re.compile(r"sheet (\d+) of (\d+) · (fronts|backs|back left blank)")
 
 
 @pytest.fixture(scope="module")
 def bundles(tmp_path_factory, shared_build) -> list:
-    """[(game, bundle PDF)] of the five games on Letter (two of them on A4 too), plain and ink-saver, built on what the run's plain builds
+    """[(game, bundle PDF)] of the five games on Letter (one of them on A4 too), plain and ink-saver, built on what the run's plain builds
     already made, as a user's output folder holds it after `pnp build` on each paper: the A4 build's folder (its PDFs
     and its kept work, which began as the plain Letter build's), with the Letter build's PDFs beside them. A bundle is
     the same bytes built on them or from nothing (every bundle PDF and zip of the five games compared); its parts on

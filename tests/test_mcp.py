@@ -94,14 +94,15 @@ def test_card_fields_name_the_line_that_sets_each_value(project):
 # changed as a person would type it, not what pnp's writer makes.
 
 def calls(root: Path, steps: list[tuple[str, dict]], allow_edits: bool = True) -> list:
-    """Start one `pnp mcp` (with --allow-edits unless told) and make each call in turn: [(is_error, answer or text)]."""
+    """Start one `pnp mcp` (with --allow-edits unless told) and make each call in turn: [(is_error, answer or text)]. A
+    step's arguments may be a function of the answers before it (a digest card_fields gave)."""
     async def go():
         args = ["-m", "pnp", "mcp", "--root", str(root)] + (["--allow-edits"] if allow_edits else [])
         async with stdio_client(StdioServerParameters(command=sys.executable, args=args)) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
             out = []
-            for tool, arguments in steps:
-                result = await session.call_tool(tool, arguments)
+            for tool, arguments in steps:  # arguments may be made from the answers so far
+                result = await session.call_tool(tool, arguments(out) if callable(arguments) else arguments)
                 out.append((result.is_error, result.content[0].text if result.is_error else (result.structured_content or json.loads(result.content[0].text))))
             return out
     return asyncio.run(go())
@@ -128,24 +129,34 @@ def test_read_only_mode_refuses_every_edit_and_writes_nothing(project):
     assert {p: p.read_bytes() for p in before} == before
 
 
+def _field(answer: dict, name: str) -> dict:
+    return next(f for f in answer["fields"] if f["name"] == name)
+
+
 def test_an_edited_value_is_what_the_next_build_prints_and_undo_puts_the_file_back(project):
     import pdfplumber
     original = (project / HEROES).read_bytes()
-    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "heroes", "card": "rogue"})["fields"] if f["name"] == "name")
-    assert field["file"] == HEROES
-    edit = {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "name", "value": "Bandit Queen", "digest": field["digest"]}
-    [(error, answer), (build_error, built)] = calls(project, [("edit_value", edit), ("build", {"game": "tiny", "deck": "heroes"})])
-    assert not error and not build_error, (answer, built)
-    assert (project / HEROES).read_bytes() == original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit Queen,")
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    answers = calls(project, [
+        ("card_fields", rogue),
+        ("edit_value", lambda out: {**rogue, "field": "name", "value": "Bandit Queen", "digest": _field(out[0][1], "name")["digest"]}),
+        ("build", {"game": "tiny", "deck": "heroes"}),
+        ("card_fields", rogue),
+        ("edit_value", lambda out: {**rogue, "field": "stars", "value": "5", "digest": _field(out[3][1], "stars")["digest"]}),
+        ("undo", {}), ("undo", {}), ("undo", {}),
+    ])
+    assert [error for error, _ in answers] == [False] * 7 + [True], answers
+    assert _field(answers[0][1], "name")["file"] == HEROES
+    assert "nothing to undo" in answers[7][1]
+    assert (project / HEROES).read_bytes() == original  # both edits undone, last first
+    built = answers[2][1]
     cards = next(project / w for w in built["written"] if w.endswith(".pdf") and "card" in w)
     with pdfplumber.open(cards) as pdf:
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert "Bandit Queen" in text and "Rogue" not in text
-    # undo is this server's: a second server has nothing to undo; the first puts the bytes back
-    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "heroes", "card": "rogue"})["fields"] if f["name"] == "stars")
-    answers = calls(project, [("edit_value", {**edit, "field": "stars", "value": "5", "digest": field["digest"]}), ("undo", {}), ("undo", {})])
-    assert [error for error, _ in answers] == [False, False, True], answers
-    assert "nothing to undo" in answers[2][1]
+    # the file as the first edit left it: the one value changed, every other byte as the designer wrote it
+    [(error, _)] = calls(project, [("edit_value", {**rogue, "field": "name", "value": "Bandit Queen", "digest": _digest(project / HEROES)})])
+    assert not error
     assert (project / HEROES).read_bytes() == original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit Queen,")
 
 
@@ -180,11 +191,11 @@ def test_undo_is_refused_over_a_file_changed_since_the_edit(project):
 
 def test_a_template_number_is_set_where_it_is_written_and_nowhere_else(project):
     original = (project / HERO).read_text()
-    shown = call(project, "template_file", {"file": HERO})
-    assert shown["text"] == original
-    [(error, answer)] = calls(project, [("edit_template_number", {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "size",
-                                                                  "value": 15, "digest": shown["digest"]})])
-    assert not error, answer
+    answers = calls(project, [("template_file", {"file": HERO}),
+                              ("edit_template_number", lambda out: {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "size",
+                                                                    "value": 15, "digest": out[0][1]["digest"]})])
+    assert answers[0][1]["text"] == original
+    assert not answers[1][0], answers
     lines = original.split("\n")
     lines[2] = lines[2].replace("size=13", "size=15")
     assert (project / HERO).read_text() == "\n".join(lines)
@@ -206,9 +217,10 @@ def test_a_csv_cell_is_set_behind_the_formula_guard_and_its_other_rows_keep_thei
     deck.write_text("name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: crowd.csv\n")
     sheet = project / "data/tiny/decks/crowd.csv"
     sheet.write_bytes(b"\xef\xbb\xbfid,name,stars,number,text,side\r\none,First,1,1,\"Two\r\nlines\",red\r\ntwo,Second,2,2,Plain,blue\r\n")
-    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "crowd", "card": "two"})["fields"] if f["name"] == "text")
+    two = {"game": "tiny", "deck": "crowd", "card": "two"}
+    answers = calls(project, [("card_fields", two),
+                              ("edit_value", lambda out: {**two, "field": "text", "value": "=1+1", "digest": _field(out[0][1], "text")["digest"]})])
+    field = _field(answers[0][1], "text")
     assert (field["file"], field["line"]) == ("data/tiny/decks/crowd.csv", 4)
-    [(error, answer)] = calls(project, [("edit_value", {"game": "tiny", "deck": "crowd", "card": "two", "field": "text", "value": "=1+1",
-                                                        "digest": field["digest"]})])
-    assert not error, answer
+    assert not answers[1][0], answers
     assert sheet.read_bytes() == b"\xef\xbb\xbfid,name,stars,number,text,side\r\none,First,1,1,\"Two\r\nlines\",red\r\ntwo,Second,2,2,'=1+1,blue\r\n"
