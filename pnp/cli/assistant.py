@@ -21,7 +21,8 @@ from pathlib import Path
 from mcp.server.mcpserver import Image, MCPServer  # the optional extra pnp[mcp]: the CLI says so when it is missing
 from mcp.server.mcpserver.exceptions import ToolError  # a refusal whose words reach the assistant (any other error reaches it as "Error executing tool")
 
-from pnp.core.errors import Report
+from pnp.core.errors import Report, did_you_mean
+from pnp.serve.editor import Edit, History, Written
 
 
 def game_rows(root: Path) -> list[dict]:
@@ -149,7 +150,16 @@ class Edits:
     """The edits one server made, the last on top: the one owner of what `undo` puts back, and whether edits are allowed."""
 
     allowed: bool = False
-    done: list = field(default_factory=list)  # pnp.serve.editor.Written, oldest first
+    history: History = field(default_factory=History)  # the serve editor's record of edits, kept to its depth
+
+    def record(self, written: Written) -> int:
+        """Keep one written file as an edit `undo` can take back; how many edits are kept now."""
+        self.history.record(Edit((written,), 0))
+        return len(self.history.done)
+
+    def last(self) -> Written | None:
+        """The file the last edit kept wrote, or None."""
+        return self.history.done[-1].files[0] if self.history.done else None
 
     def check_allowed(self) -> None:
         if not self.allowed:
@@ -182,12 +192,12 @@ def _same_bytes(source, digest: str, asked: str) -> None:
 def value_edit(root: Path, edits: Edits, game: str, deck: str, card: str, name: str, value: str, digest: str) -> dict:
     """Set one value of a card where its file sets it (a YAML scalar, or a CSV/TSV cell), every other byte as it was."""
     from pnp.serve.editing import digest_of
-    from pnp.serve.editor import Written, write_back
+    from pnp.serve.editor import write_back
 
     edits.check_allowed()
     project, fields = _card(root, game, deck, card)
     if name not in fields:
-        raise ToolError(f"card {card} has no field {name!r}{_did_you_mean(name, list(fields))}; card_fields lists them")
+        raise ToolError(f"card {card} has no field {name!r}{did_you_mean(name, list(fields))}; card_fields lists them")
     loc = fields.loc_of(name)
     if loc.sheet:
         raise ToolError(f"not written: {loc} is a workbook's cell, and pnp never writes a workbook (its formatting and formulas are the "
@@ -197,15 +207,8 @@ def value_edit(root: Path, edits: Edits, game: str, deck: str, card: str, name: 
     sheet = source.path.suffix.lower() in SHEET_SUFFIXES
     after = _sheet_cell(source, loc, value) if sheet else _yaml_value(source, loc, name, fields[name], value)
     write_back(source, after, source.data, "written")
-    edits.done.append(Written(source, source.data, after))
-    return {"ok": True, "file": loc.path, "line": loc.line, "column": loc.col, "digest": digest_of(after), "undo": len(edits.done)}
-
-
-def _did_you_mean(name: str, choices: list[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, choices, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    kept = edits.record(Written(source, source.data, after))
+    return {"ok": True, "file": loc.path, "line": loc.line, "column": loc.col, "digest": digest_of(after), "undo": kept}
 
 
 def _sheet_cell(source, loc, value: str) -> bytes:
@@ -336,7 +339,7 @@ def number_edit(root: Path, edits: Edits, asked: NumberAsked) -> dict:
     from pnp.cli.common import game_names, open_project, read_games
     from pnp.layout import call_source
     from pnp.serve.editing import Refusal, digest_of, template_source
-    from pnp.serve.editor import Written, reads_back, write_back
+    from pnp.serve.editor import reads_back, write_back
 
     edits.check_allowed()
     project = open_project(str(root))
@@ -352,7 +355,7 @@ def number_edit(root: Path, edits: Edits, asked: NumberAsked) -> dict:
     env = engine.for_game(loaded[0]).layouts.env
     drawing = env.globals.get(function)
     if not callable(drawing):
-        raise ToolError(f"no drawing function {function!r}{_did_you_mean(function, [k for k, v in env.globals.items() if callable(v)])}")
+        raise ToolError(f"no drawing function {function!r}{did_you_mean(function, [k for k, v in env.globals.items() if callable(v)])}")
     text = call_source.text_of(source.data)
     params = [p for p in inspect.signature(drawing).parameters if p != "caller"]
     calls = call_source.calls_at(env, text, line, function, params)
@@ -361,7 +364,7 @@ def number_edit(root: Path, edits: Edits, asked: NumberAsked) -> dict:
     call = calls[0]
     written = call.argument(argument)
     if written is None:
-        raise ToolError(f"not written: that {function}() call writes no {argument!r}{_did_you_mean(argument, [a.name for a in call.arguments])}")
+        raise ToolError(f"not written: that {function}() call writes no {argument!r}{did_you_mean(argument, [a.name for a in call.arguments])}")
     term = call_source.term(env, written)
     if term is None or not term.whole:
         raise ToolError(f"not written: {argument} is written as `{written.source}`, not one number: change it in the file")
@@ -371,8 +374,8 @@ def number_edit(root: Path, edits: Edits, asked: NumberAsked) -> dict:
         write_back(source, after, source.data, "written")
     except Refusal as exc:
         raise _refused(exc) from None
-    edits.done.append(Written(source, source.data, after))
-    return {"ok": True, "file": file, "line": call.line, "before": written.source, "digest": digest_of(after), "undo": len(edits.done)}
+    kept = edits.record(Written(source, source.data, after))
+    return {"ok": True, "file": file, "line": call.line, "before": written.source, "digest": digest_of(after), "undo": kept}
 
 
 def undo_edit(edits: Edits) -> dict:
@@ -381,15 +384,15 @@ def undo_edit(edits: Edits) -> dict:
     from pnp.serve.editor import write_back
 
     edits.check_allowed()
-    if not edits.done:
+    last = edits.last()
+    if last is None:
         raise ToolError("nothing to undo: this server has made no edit (or undid them all)")
-    last = edits.done[-1]
     try:
         write_back(last.source, last.before, last.after, "undone")
     except Refusal as exc:
         raise _refused(exc) from None
-    edits.done.pop()
-    return {"ok": True, "file": last.source.rel, "digest": digest_of(last.before), "undo": len(edits.done)}
+    edits.history.undone.append(edits.history.done.pop())
+    return {"ok": True, "file": last.source.rel, "digest": digest_of(last.before), "undo": len(edits.history.done)}
 
 
 

@@ -45,7 +45,6 @@ def plan_groups(groups: list, sides_of, paper: str, **packing) -> list[list[Plac
     bleed_mm, printable_mm, layout, fold_rotation and machine. A front another process is still drawing (PENDING) has
     no edges yet: its deck's first front drawn stands in for it."""
     gutter_mm, bleed_mm = packing.get("gutter_mm", 0), packing.get("bleed_mm", 0)
-
     sizes = [(g.size, len(g.pieces)) for g in groups]
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     last = [g.print_last for g in groups]
