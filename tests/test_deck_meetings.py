@@ -46,12 +46,29 @@ def _meetings(pdf_path) -> list[tuple[int, tuple, tuple]]:
     return found
 
 
+def _grids(pdf_path) -> list[tuple[float, float, int, int]]:
+    """(page width, page height, columns, rows) of each page's card-sized panels, in points."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf_path) as pdf:
+        out = []
+        for page in pdf.pages:
+            cards = [r for r in page.rects if r["fill"] and r["width"] > 150 and r["height"] > 150]
+            out.append((round(page.width), round(page.height), len({round(r["x0"]) for r in cards}), len({round(r["top"]) for r in cards})))
+        return out
+
+
 def test_two_decks_that_would_meet_in_a_sliver_never_share_a_cut(project):
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "out"))
     assert result.exit_code == 0, result.output + result.stderr
     words = result.output  # stdout and stderr as the designer sees them
-    assert "4 pages" in words  # 16 poker cards: two sheets and their backs, as when they shared one grid
     assert _slivers(words) == []  # nothing the designer must fix that the packing made
+    # Letter prints poker cards 3 × 3 upright: the heroes' first sheet keeps that grid, and no sheet turns to make room
+    # for the darks kept apart (they cost a sheet of their own instead: 12 heroes and 4 darks on three sheets)
+    grids = _grids(project / "out/tiny/tiny-cards.pdf")
+    assert {(w, h) for w, h, _, _ in grids} == {(612, 792)}, grids
+    assert grids[0][2:] == (3, 3), grids
+    assert "6 pages" in words
     assert _meetings(project / "out/tiny/tiny-cards.pdf") == []  # no dark panel touches a cream one, fronts or backs
     alone = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "darks", "--out", str(project / "alone"))
     assert alone.exit_code == 0, alone.output + alone.stderr

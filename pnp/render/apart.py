@@ -16,25 +16,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.render.face_uses import PENDING
-from pnp.render.packing import Placement, plan_pages
+from pnp.render.packing import Apart, Placement, plan_pages, turns_of
 from pnp.render.seams import sheet_slivers
 
 MAX_REPLANS = 8  # each replan keeps at least one more pair apart; a game has a handful of sets of one size
 TURNS = ("long", "short")  # the backs' slots either way a sheet turns over: a pair meeting on either is kept apart
 
 
-def planned_apart(plan_with: Callable[[tuple[tuple[int, int], ...]], list[list[Placement]]],
+def planned_apart(plan_with: Callable[[Apart], list[list[Placement]]],
                   meetings: Callable[[list[list[Placement]]], set[tuple[int, int]]]) -> list[list[Placement]]:
     """The plan `plan_with(apart)` makes once every pair of groups whose pieces it puts on a shared cut with a sliver
-    between them (`meetings(plan)`: pairs of group indices, lower first) is kept apart."""
-    apart: tuple[tuple[int, int], ...] = ()
-    plan = plan_with(apart)
+    between them (`meetings(plan)`: pairs of group indices, lower first) is kept apart, each group keeping the
+    orientation it had before: a clash costs the clashing leftovers a band or a sheet, never the others' grid."""
+    plan = plan_with(Apart())
+    turns, pairs = turns_of(plan), ()
     for _ in range(MAX_REPLANS):
-        new = meetings(plan) - set(apart)
+        new = meetings(plan) - set(pairs)
         if not new:
             return plan
-        apart = tuple(sorted({*apart, *new}))
-        plan = plan_with(apart)
+        pairs = tuple(sorted({*pairs, *new}))
+        plan = plan_with(Apart(pairs, turns))
     return plan
 
 
@@ -55,7 +56,7 @@ def plan_groups(groups: list, sides_of, paper: str, **packing) -> list[list[Plac
     # fronts share their frame, and so their edges, far more often than not; a deck with none drawn yet is not judged
     stand_in = {id(g): face for g in groups if (face := next((p.front for p in g.pieces if p.front is not PENDING), None)) is not None}
 
-    def plan_with(apart: tuple) -> list[list[Placement]]:
+    def plan_with(apart: Apart) -> list[list[Placement]]:
         return plan_pages(paper, sizes, backs=backs, last=last, spacing=spacing, nests=nests, apart=apart, **packing)
 
     def meetings(plan: list[list[Placement]]) -> set[tuple[int, int]]:

@@ -92,6 +92,21 @@ class Placement:
         return [self.grid.slot(self.at + i) for i in range(self.count)]
 
 
+@dataclass(frozen=True)
+class Apart:
+    """Pairs of groups whose leftovers never share a grid's cuts (pnp.render.apart says which), and the orientation each
+    group had in the plan made before any pair was kept apart: keeping two decks apart gives one of them sheets of its
+    own, and never turns the others' sheets (Letter's 3 × 3 poker grid stays 3 × 3 beside a deck that clashes)."""
+
+    pairs: tuple[tuple[int, int], ...] = ()
+    turns: tuple[tuple[int, bool], ...] = ()  # (group, landscape) as first planned; none: any orientation
+
+
+def turns_of(pages: list[list[Placement]]) -> tuple[tuple[int, bool], ...]:
+    """Each group's orientation in a plan: (group, whether its grid is landscape), by group."""
+    return tuple(sorted({(p.group, p.grid.landscape) for page in pages for p in page}))
+
+
 class DoesNotFit(ValueError):
     """Group `group` (an index) fits on no sheet of the paper."""
 
@@ -137,14 +152,14 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
                backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None,
-               machine=None, nests: list[Shape | None] | None = None, apart: tuple[tuple[int, int], ...] = ()) -> list[list[Placement]]:
+               machine=None, nests: list[Shape | None] | None = None, apart: Apart = Apart()) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
     A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
     given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's. A cutting
     `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet). `nests[i]`,
-    when given, is the shape group i's pieces nest by where it holds more (grid_for). Each pair of groups in `apart` never
-    shares a grid's cuts: their leftovers go to bands or sheets of their own (pnp.render.apart says which pairs).
+    when given, is the shape group i's pieces nest by where it holds more (grid_for). Each pair of groups in `apart.pairs`
+    never shares a grid's cuts: their leftovers go to bands or sheets of their own, each group in its `apart.turns`.
 
     A plan is kept by all it is made from (`_kept_plan`): a build asks for the same plan more than once (whether the
     tokens share the last card sheet, then the sheets themselves), and a process building again asks for it again."""
@@ -153,7 +168,7 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
     nests = nests if nests is not None else [None] * len(groups)
     asked = (paper, tuple(groups), gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, tuple(backs), tuple(last), tuple(spacing), machine,
-             tuple(nests), tuple(apart))
+             tuple(nests), apart)
     try:
         hash(asked)
     except TypeError:  # a machine or shape no one can key: planned anew
@@ -165,7 +180,7 @@ PLANS_KEPT = 256  # packing plans one process keeps, the most recently used: a g
 
 
 def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str, fold_rotation: int, backs: tuple,
-             last: tuple, spacing: tuple, machine, nests: tuple, apart: tuple = ()) -> tuple[tuple[Placement, ...], ...]:
+             last: tuple, spacing: tuple, machine, nests: tuple, apart: Apart = Apart()) -> tuple[tuple[Placement, ...], ...]:
     """plan_pages's plan, every argument given (as a tuple), the pages as tuples: what `_kept_plan` keeps."""
     def grids(orientation: str) -> list[Sheet | None]:
         return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest, has_backs)
@@ -177,10 +192,12 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
             w, h = groups[index][0]
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
-    plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs, apart) for g in map(grids, ("portrait", "landscape"))
+    plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs, apart.pairs) for g in map(grids, ("portrait", "landscape"))
              if all(g) and not _turned_for_a_nest(g, own, counts, nests)]
     if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
-        plans.append(_plan(own, counts, backs, apart))
+        plans.append(_plan(own, counts, backs, apart.pairs))
+    turns = dict(apart.turns)
+    plans = [plan for plan in plans if all(turns.get(group, landscape) == landscape for group, landscape in turns_of(plan))] or plans
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
 
