@@ -16,14 +16,9 @@ PROJECT = Path(__file__).parent / "project"
 
 def call(root: Path, tool: str, args: dict) -> dict:
     """Start `python -m pnp mcp --root ROOT`, call one tool, and return its structured answer."""
-    async def go():
-        params = StdioServerParameters(command=sys.executable, args=["-m", "pnp", "mcp", "--root", str(root)])
-        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-            await session.initialize()
-            result = await session.call_tool(tool, args)
-            assert not result.is_error, result
-            return result.structured_content or json.loads(result.content[0].text)
-    return asyncio.run(go())
+    [(error, answer)] = calls(root, [(tool, args)], allow_edits=False)
+    assert not error, answer
+    return answer
 
 
 @pytest.fixture
@@ -33,61 +28,52 @@ def project(tmp_path):
     return root
 
 
-def test_list_games_names_each_game_with_its_decks(project):
-    games = call(project, "list_games", {})["games"]
-    slugs = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())
-    assert sorted(g["game"] for g in games if g["lang"] is None) == slugs
-    assert all(d["cards"] > 0 for g in games for d in g["decks"])
-
-
-def test_validate_reports_a_broken_value_at_its_place(project):
-    slug = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())[0]
-    game_yaml = project / "data" / slug / "game.yaml"
+def _broken(root: Path, slug: str) -> dict:
+    """Break the game's game.yaml with a key no game has (as a designer's typo does); the validate call's arguments."""
+    game_yaml = root / "data" / slug / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "\nnot_a_key: 1\n")
-    findings = call(project, "validate", {"game": slug})["findings"]
-    assert any(f["file"].endswith("game.yaml") and f["line"] for f in findings), findings
+    return {"game": slug}
 
 
-def test_build_writes_the_game_pdf_into_output(project):
-    slug = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())[0]
-    answer = call(project, "build", {"game": slug})
-    pdfs = [w for w in answer["written"] if w.endswith(".pdf")]
-    assert pdfs and all(w.startswith(f"output/{slug}/") for w in pdfs), answer
-    assert all((project / w).read_bytes().startswith(b"%PDF-") for w in pdfs)
-
-
-def test_render_face_is_a_png_of_the_card_trim_at_the_dpi(project):
+def test_an_assistant_lists_builds_renders_a_face_reads_its_fields_and_validates_in_one_session(project):
+    """One server, as an assistant keeps it: each read-only tool answers what the project holds."""
     import base64
     import io
 
     from PIL import Image
-    games = call(project, "list_games", {})["games"]
-    game = next(g for g in games if g["lang"] is None and g["decks"])
-    deck = game["decks"][0]
-    card = deck["card_list"][0]["id"]
-
-    async def go():
-        params = StdioServerParameters(command=sys.executable, args=["-m", "pnp", "mcp", "--root", str(project)])
-        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-            await session.initialize()
-            return await session.call_tool("render_face", {"game": game["game"], "item": f"{deck['id']}/{card}", "dpi": 100})
-    result = asyncio.run(go())
-    assert not result.is_error, result
-    image = Image.open(io.BytesIO(base64.b64decode(result.content[0].data)))
-    w_mm, h_mm = deck["size"]
+    slugs = sorted(p.name for p in (project / "data").iterdir() if (p / "game.yaml").is_file())
+    first = lambda out: next(g for g in out[0][1]["games"] if g["lang"] is None and g["decks"])  # noqa: E731
+    item = lambda out: {"game": first(out)["game"], "deck": first(out)["decks"][0]["id"], "card": first(out)["decks"][0]["card_list"][0]["id"]}  # noqa: E731
+    answers = calls(project, [
+        ("list_games", {}),
+        ("build", {"game": slugs[0]}),
+        ("render_face", lambda out: {"game": item(out)["game"], "item": f"{item(out)['deck']}/{item(out)['card']}", "dpi": 100}),
+        ("card_fields", item),
+        ("validate", lambda out: _broken(project, slugs[0])),
+    ], allow_edits=False)
+    assert not any(error for error, _ in answers), answers
+    (_, listed), (_, built), (_, face), (_, fields), (_, checked) = answers
+    games = listed["games"]
+    assert sorted(g["game"] for g in games if g["lang"] is None) == slugs
+    assert all(d["cards"] > 0 for g in games for d in g["decks"])
+    # build: the game's PDFs, written under output/GAME/
+    pdfs = [w for w in built["written"] if w.endswith(".pdf")]
+    assert pdfs and all(w.startswith(f"output/{slugs[0]}/") for w in pdfs), built
+    assert all((project / w).read_bytes().startswith(b"%PDF-") for w in pdfs)
+    # render_face: a PNG of the card's trim at the dpi asked
+    image = Image.open(io.BytesIO(base64.b64decode(face.data)))
+    w_mm, h_mm = next(g for g in games if g["lang"] is None and g["decks"])["decks"][0]["size"]
+    assert image.format == "PNG"
     assert abs(image.width - w_mm / 25.4 * 100) <= 1 and abs(image.height - h_mm / 25.4 * 100) <= 1, image.size
-
-
-def test_card_fields_name_the_line_that_sets_each_value(project):
-    game = next(g for g in call(project, "list_games", {})["games"] if g["lang"] is None and g["decks"])
-    deck = game["decks"][0]
-    card = deck["card_list"][0]["id"]
-    fields = call(project, "card_fields", {"game": game["game"], "deck": deck["id"], "card": card})["fields"]
-    assert fields
-    for f in fields:
+    # card_fields: each value with the line that sets it
+    assert fields["fields"]
+    for f in fields["fields"]:
         if isinstance(f["value"], str) and f["value"] and f["file"].endswith((".yaml", ".yml")) and f["line"]:
             line = (project / f["file"]).read_text().splitlines()[f["line"] - 1]
             assert f["value"].splitlines()[0][:10] in line or f["name"] in line, (f, line)
+    # validate: the broken value at its place
+    findings = checked["findings"]
+    assert any(f["file"].endswith("game.yaml") and f["line"] for f in findings), findings
 
 
 # Edits: the serve editor's guards, through the SDK's client. Expected bytes are the designer's file with the one value
@@ -103,9 +89,19 @@ def calls(root: Path, steps: list[tuple[str, dict]], allow_edits: bool = True) -
             out = []
             for tool, arguments in steps:  # arguments may be made from the answers so far
                 result = await session.call_tool(tool, arguments(out) if callable(arguments) else arguments)
-                out.append((result.is_error, result.content[0].text if result.is_error else (result.structured_content or json.loads(result.content[0].text))))
+                out.append((result.is_error, _answer(result)))
             return out
     return asyncio.run(go())
+
+
+def _answer(result):
+    """A call's refusal text, its picture (an image content), or its structured answer."""
+    first = result.content[0] if result.content else None
+    if result.is_error:
+        return first.text
+    if first is not None and first.type == "image":
+        return first
+    return result.structured_content or json.loads(first.text)
 
 
 HEROES = "data/tiny/decks/heroes.yaml"
