@@ -54,7 +54,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
     "pnp/render/cut_dxf.py": ["tests/test_cut_geometry.py"],
     # exports
-    "pnp/targets/vendors.py": ["tests/test_vendor_sizes.py", "tests/test_vendor_orders.py"],  # a piece matched to a shop's product, per side and kind
+    "pnp/targets/vendors.py": ["tests/test_vendor_sizes.py", "tests/test_vendor_orders.py",
+                               "tests/test_vendors.py::test_the_vendor_table_of_the_docs_is_the_registry"],  # a piece matched to a shop's product, per side and kind
     "pnp/targets/vendor_orders.py": ["tests/test_vendor_orders.py", "tests/test_vendor_words.py"],  # every component ordered or named; the quote
     "pnp/targets/order_files.py": ["tests/test_vendor_words.py", "tests/test_vendors.py"],  # MakePlayingCards' brackets and Autofill order
     "pnp/targets/export_tts.py": ["tests/test_tts_sheets.py"],  # its sheets in process: test_export's and test_tables' exports run in a new process

@@ -18,7 +18,7 @@ from conftest import MM, TEST_PROJECT, run_pnp
 
 PT = 25.4 / 72
 SVG = "{http://www.w3.org/2000/svg}"
-KINDS = ("cards", "tokens", "player-aids", "boxes", "dice", "labels")
+KINDS = ("cards", "tokens", "player-aids", "boxes", "box-inserts", "dice", "labels")
 BOXES = "boxes:\n  - {id: heroes, name: Heroes, style: tuck, decks: [heroes], front: tiny/back.j2}\n"
 DICE = ("dice:\n  - {id: d, name: Die, shape: d6, size: 16, face: tiny/die.j2,\n"
         "     faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}\n")
@@ -109,7 +109,7 @@ def test_a_dxfs_closed_cuts_are_the_pieces_the_pdf_places_and_the_svgs(built, ki
             assert any(_near(box, s) for s in svg), (dxf.name, box)
 
 
-@pytest.mark.parametrize("kind", ["boxes", "dice"])
+@pytest.mark.parametrize("kind", ["boxes", "box-inserts", "dice"])
 def test_a_nets_dxf_lines_lie_on_the_cut_lines_the_pdf_prints(built, pdfium_reader, kind):
     lines = 0
     pages = pdfium_reader.pages(built / f"tiny-{kind}-silhouette.pdf")

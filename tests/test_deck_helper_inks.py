@@ -60,7 +60,9 @@ def test_a_split_decks_pages_have_the_ink_keys_and_digests_of_a_build_in_one_pro
     """Each page's ink and key and each card's face digests (what the next build compares) are a one-process build's."""
     alone = sheets_stats(root, Options(paper="letter", without=frozenset({"deck-helper"})))
     split = sheets_stats(root, Options(paper="letter"))
-    assert len(alone.page_exact) == 6 and None not in alone.page_exact  # three sheets, fronts and backs, each measured from its elements
+    # four sheets, fronts and backs, each measured from its elements: the patients 3 × 3 on two, their last two and the
+    # notes (no backs but the first's: a sliver beside the patients' backs) kept apart on a sheet each
+    assert len(alone.page_exact) == 8 and None not in alone.page_exact
     assert split.page_exact == alone.page_exact
     assert split.faces == alone.faces and len(split.faces) == 24
     assert split.page_keys == alone.page_keys  # what a page prints keys it, whichever process drew its faces

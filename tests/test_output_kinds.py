@@ -96,7 +96,7 @@ def test_the_lists_of_kinds_are_the_registrys():
 
     only = next(p for p in build.params if p.name == "only")
     assert tuple(only.type.choices) == kind_names()
-    assert [k.name for k in print_order()] == ["cards", "tokens", "boards", "reference", "boxes", "dice", "labels", "rulebook"]
+    assert [k.name for k in print_order()] == ["cards", "tokens", "boards", "reference", "boxes", "inserts", "dice", "labels", "rulebook"]
     assert [kind for kind, _ in documents()] == [k.name for k in KINDS if k.preview] == ["boards", "tokens", "reference", "rulebook"]
     assert all(callable(section) for _, section in documents())
     assert {kind: _weight(kind, None) for kind in kind_names() if kind != "cards"} == {k.name: k.weight for k in KINDS if k.name != "cards"}

@@ -78,3 +78,67 @@ def test_a_63_by_88_mm_deck_is_in_every_vendors_export(metric_poker, tmp_path, v
         assert order.findtext("details/quantity") == "12"
         with Image.open(tmp_path / vendor / order.findtext("cardback")) as img:
             assert img.size == (822, 1122)  # MakePlayingCards' poker image, not a 63 × 88 mm one
+
+
+# Print & Play's sheets (its formatting page: 12 × 18 in portrait sheets, at least 2 mm bleed; pnp keeps 1/4 in clear
+# at the sheet's edge): usable 292.1 × 444.5 mm, each card taking its trim and 2 mm of bleed on every side
+@pytest.mark.parametrize("trim, grid", [
+    ((44.45, 63.5), (6, 6)),  # mini: 48.45 × 67.5 mm cells, 6 × 48.45 = 290.7 mm across
+    ((63.5, 88.9), (4, 4)),  # poker: 67.5 × 92.9 mm, 4 × 92.9 = 371.6 mm down (5 would be 464.5)
+    ((88.9, 63.5), (3, 6)),  # poker turned: 92.9 × 67.5 mm
+    ((88.9, 88.9), (3, 4)),  # square: 92.9 mm, 3 across (278.7 mm), 4 down
+    ((69.85, 120.65), (3, 3)),  # tarot: 73.85 × 124.65 mm, 4 across would be 295.4 mm
+    ((300.0, 450.0), (0, 0)),  # larger than the sheet inside its margin
+])
+def test_print_and_plays_sheet_holds_as_many_cards_as_fit_with_their_bleed_inside_its_margin(trim, grid):
+    printplay = next(v for v in VENDORS if v.name == "printplay")
+    assert printplay.sheet_grid(trim) == grid
+
+
+def test_a_vendor_without_sheets_has_no_sheet_grid():
+    assert {v.sheet_grid((63.5, 88.9)) for v in VENDORS if v.sheet_mm is None} == {(0, 0)}
+
+
+TOLERANCE_MM = 1.0  # docs/exports.md: each side within 1 mm of the product's, on its own
+
+
+def test_a_side_exactly_the_tolerance_off_is_still_the_product_and_a_hair_more_is_not():
+    poker = ("poker", 63.5, 88.9)
+    for vendor in (v for v in VENDORS if any(p.name == "poker" for p in v.products)):
+        taken, _ = vendor.product_for("cards", (poker[1] + TOLERANCE_MM, poker[2] - TOLERANCE_MM))
+        assert taken is not None and taken.name == "poker", vendor.name
+        missed, nearest = vendor.product_for("cards", (poker[1] + TOLERANCE_MM + 0.01, poker[2]))
+        assert missed is None and nearest.name == "poker", vendor.name
+
+
+def test_a_token_fits_a_punchout_slug_up_to_its_size_and_the_tolerance_either_way_round():
+    """The Game Crafter's small punchout slug is 3.25 × 5.25 in (82.55 × 133.35 mm): a piece that size, turned or not, or
+    up to 1 mm larger on each side, goes on it; 1.01 mm larger goes to the medium slug."""
+    tgc = next(v for v in VENDORS if v.name == "thegamecrafter")
+    for trim in ((82.55, 133.35), (133.35, 82.55), (83.55, 134.35), (20, 20)):
+        assert tgc.product_for("tokens", trim)[0].name == "small punchout slug", trim
+    assert tgc.product_for("tokens", (83.56, 133.35))[0].name == "medium punchout slug"
+
+
+def test_a_card_no_product_takes_is_offered_the_nearest_by_its_farthest_side():
+    """A 66 × 91 mm card is 2.5 mm and 2.1 mm from poker, farther from every other size: poker is the nearest."""
+    for vendor in (v for v in VENDORS if {"poker", "mini", "tarot"} <= {p.name for p in v.products}):
+        taken, nearest = vendor.product_for("cards", (66, 91))
+        assert taken is None and nearest.name == "poker", vendor.name
+
+
+def test_a_landscape_cards_file_is_made_at_the_products_size_turned_as_the_card_is():
+    poker = next(p for v in VENDORS for p in v.products if p.name == "poker")
+    assert poker.file_trim((88, 63)) == (88.9, 63.5)
+    assert poker.file_trim((63, 88)) == (63.5, 88.9)
+
+
+def test_an_orders_readme_names_its_vendor_as_an_owner_in_plain_english():
+    """"read on MakePlayingCards' own pages", "against Print & Play's current template", never "Print & Play
+    (PrintPlayGames)'s" nor "A generic offset printer (Cartamundi and the like)'s" in the middle of a sentence."""
+    from pnp.targets.vendors import whose
+
+    titles = {v.name: whose(v) for v in VENDORS}
+    assert titles == {"thegamecrafter": "The Game Crafter's", "makeplayingcards": "MakePlayingCards'", "drivethrucards": "DriveThruCards'",
+                      "printplay": "Print & Play's", "longpack": "LongPack Games'", "mbprint": "MBPrint's",
+                      "offset": "a generic offset printer's"}, titles

@@ -1,9 +1,39 @@
-"""A box's inner size, from the cards it holds: what `pnp list` reports and the box nets are drawn from."""
+"""A box's inner size, from what it holds: what `pnp list` reports and the box nets and insert are drawn from.
+
+A box holds its decks, then any token sets and dice it names, each in a well of
+its own along the box's depth (pnp.outputs.box_inserts draws the card-stock
+insert that makes them). A deck's well is its cards' thickness (sleeves
+included) and the depth clearance; a token set lies in flat stacks on the
+well's floor, as many across as the box is wide and as high as it is tall; the
+dice sit in rows of cubes, each the cube its die fits in. Between two wells
+stands a divider, two thicknesses of board (the insert folds it up and down).
+So one deck's box is as deep as it always was, and each further well adds its
+own depth and a divider's.
+"""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp.core.errors import Finding, did_you_mean, error
+
+# The side of the cube a die fits in, for an edge of 1 (its `size` is a face's longest edge): the regular solids' axis
+# extents (a tetrahedron sits in a cube of side a/√2; an octahedron's opposite corners are a√2 apart; a dodecahedron
+# and an icosahedron fit cubes of φ²a and φa), and the d10's pole-to-pole length over its kite's long edge
+DIE_SPAN = {"d4": 0.7071, "d6": 1.0, "d8": 1.4142, "d10": 1.9021, "d12": 2.618, "d20": 1.618}
+
+
+@dataclass(frozen=True)
+class Well:
+    """One compartment of a box's insert, along the box's depth: what it holds, the depth that takes with no room to
+    spare (`needs`), and its depth with the clearance that lets a hand take the contents out (`depth`)."""
+
+    kind: str  # "deck", "tokens" or "dice"
+    id: str
+    name: str
+    count: int  # cards, pieces or dice
+    needs: float  # mm along the depth
+    depth: float  # mm along the depth, clearance included
 
 
 @dataclass(frozen=True)
@@ -19,32 +49,138 @@ class BoxContents:
     stock: float  # mm a card
     inner: tuple[float, float, float]  # width, height, depth
     board: float = 0.3  # mm: the box's own card, which its panels allow for at the folds (pnp.layout.boxes)
+    wells: tuple[Well, ...] = ()  # the insert's compartments, in the order they lie along the depth
+
+    @property
+    def divider(self) -> float:
+        """A divider's thickness between two wells: the insert's board folded up and down."""
+        return 2 * self.board
 
     def as_listing(self) -> dict:
         w, h, d = self.inner
         return {"id": self.id, "name": self.name, "style": self.style, "decks": list(self.decks), "cards": self.cards,
-                "inner_mm": {"width": w, "height": h, "depth": d}, "stock_mm": self.stock, "board_mm": self.board}
+                "inner_mm": {"width": w, "height": h, "depth": d}, "stock_mm": self.stock, "board_mm": self.board,
+                "wells": [{"kind": well.kind, "id": well.id, "count": well.count, "depth_mm": well.depth} for well in self.wells]}
 
 
 def box_contents(game, spec, raw=None) -> tuple[BoxContents | None, list[Finding]]:
-    """What box `spec` of `game` holds, or None with a finding naming the unknown deck.
+    """What box `spec` of `game` holds, or None with a finding naming the deck, token set or die it does not know.
 
-    Inner width and height: the largest card plus `clearance` (about 1 mm, so
-    cards slide out); depth: every card's thickness plus `depth_clearance`
-    (1–2 mm): PRINTING.md, "Boxes and stock". Its findings also hold a wrong barcode in its markings."""
-    unknown = [d for d in spec.decks if d not in game.decks]
+    Inner width and height: the largest card (or its sleeve) plus `clearance`
+    (about 1 mm, so cards slide out); depth: the wells' depths and the dividers
+    between them (the module's docstring), unless the box sets its own `inner`
+    size; then a finding says when its contents do not fit it."""
+    unknown = _unknown(game, spec, raw)
     if unknown:
-        loc = raw.loc_of("decks") if raw is not None else None
-        known = list(game.decks)
-        return None, [error("box-deck", f"box '{spec.id}' holds deck '{unknown[0]}', which {game.slug} does not have{did_you_mean(unknown[0], known)}; "
-                            f"decks: {', '.join(known) or 'none'}", loc, game=game.slug, component=f"boxes/{spec.id}")]
+        return None, unknown
     decks = [game.decks[d] for d in spec.decks]
     cards = sum(d.total for d in decks)
-    card_w = max(d.size[0] for d in decks)
-    card_h = max(d.size[1] for d in decks)
-    inner = (round(card_w + spec.clearance, 3), round(card_h + spec.clearance, 3), round(cards * spec.stock + spec.depth_clearance, 3))
+    card_w, card_h = _footprint(decks, spec)
+    sized = (round(card_w + spec.clearance, 3), round(card_h + spec.clearance, 3))
+    wells = _deck_wells(decks, spec) + _token_wells(game, spec, sized) + _dice_wells(game, spec, sized)
+    depth = round(sum(w.depth for w in wells) + (len(wells) - 1) * 2 * spec.board, 3)
+    inner = tuple(spec.inner) if spec.inner else (*sized, depth)
     name = spec.name or " & ".join(d.name for d in decks)
-    return BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner, spec.board), barcode_findings(game, spec, raw)
+    contents = BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner, spec.board, tuple(wells))
+    return contents, barcode_findings(game, spec, raw) + fit_findings(game, contents, spec, raw)
+
+
+def _unknown(game, spec, raw) -> list[Finding]:
+    """One error for the first deck, token set or die the box names that the game does not have, at its list's line."""
+    tokens = {t.id: t for t in game.tokens.tokens} if game.tokens else {}
+    dice = {d.id: d for d in game.dice.dice} if game.dice else {}
+    for key, what, known in (("decks", "deck", game.decks), ("tokens", "token set", tokens), ("dice", "die", dice)):
+        missing = [i for i in getattr(spec, key) if i not in known]
+        if missing:
+            loc = raw.loc_of(key) if raw is not None else None
+            return [error("box-deck" if key == "decks" else f"box-{key}",
+                          f"box '{spec.id}' holds {what} '{missing[0]}', which {game.slug} does not have{did_you_mean(missing[0], list(known))}; "
+                          f"{key}: {', '.join(known) or 'none'}", loc, game=game.slug, component=f"boxes/{spec.id}")]
+    return []
+
+
+def _per_card(spec) -> float:
+    """A card's thickness in the box: its stock, and a sleeve's when it wears one."""
+    return spec.stock + (spec.sleeves.thickness if spec.sleeves else 0.0)
+
+
+def _footprint(decks, spec) -> tuple[float, float]:
+    """The largest card's width and height, or the sleeves' when the cards wear them."""
+    if spec.sleeves is not None:
+        return tuple(spec.sleeves.size)
+    return max(d.size[0] for d in decks), max(d.size[1] for d in decks)
+
+
+def _deck_wells(decks, spec) -> list[Well]:
+    return [Well("deck", d.id, d.name, d.total, round(d.total * _per_card(spec), 3), round(d.total * _per_card(spec) + spec.depth_clearance, 3))
+            for d in decks]
+
+
+def _stacked(count: int, side: float, thickness: float, across: float, tall: float) -> float | None:
+    """The depth `count` pieces `side` wide take lying flat in stacks `thickness` a piece, as many stacks across as
+    `across` holds and each up to `tall`: rows of stacks, each row `side` deep. None when not one stack fits."""
+    columns, per_stack = math.floor(across / side), math.floor(tall / thickness)
+    if columns < 1 or per_stack < 1:
+        return None
+    return math.ceil(count / (columns * per_stack)) * side if count else 0.0
+
+
+def _token_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
+    sets = {t.id: t for t in game.tokens.tokens} if game.tokens else {}
+    out = []
+    for set_id in spec.tokens:
+        token = sets[set_id]
+        count = (sum(i.count for i in token.items) if token.items else token.count) * max(len(token.colors), 1)
+        side = max(token.size)
+        needs = _stacked(count, side, spec.stock, sized[0], sized[1] - spec.clearance)
+        out.append(Well("tokens", set_id, token.name, count, round(needs if needs is not None else side, 3),
+                        round((needs if needs is not None else side) + spec.depth_clearance, 3)))
+    return out
+
+
+def _dice_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
+    if not spec.dice:
+        return []
+    dice = {d.id: d for d in game.dice.dice}
+    side = max(d.size * DIE_SPAN[d.shape] for d in (dice[i] for i in spec.dice))
+    count = sum(dice[i].count for i in spec.dice)
+    needs = _stacked(count, side, side, sized[0], sized[1] - spec.clearance)
+    name = " & ".join(dice[i].name or dice[i].id for i in spec.dice)
+    return [Well("dice", "+".join(spec.dice), name, count, round(needs if needs is not None else side, 3),
+                 round((needs if needs is not None else side) + spec.depth_clearance, 3))]
+
+
+def fit_findings(game, contents: BoxContents, spec, raw) -> list[Finding]:
+    """One error for each box whose contents do not fit inside it: a piece wider or taller than the box's inside, or
+    wells deeper than a box of a set `inner` size; the finding names the well and the millimetres missing."""
+    w, h, d = contents.inner
+    loc = raw.loc_of("inner" if spec.inner else "decks") if raw is not None else None
+    where = {"game": game.slug, "component": f"boxes/{spec.id}"}
+    card_w, card_h = contents.card_size
+    if card_w > w or card_h > h:
+        return [error("box-contents-fit", f"box '{spec.id}': its cards ({card_w:g} × {card_h:g} mm) are larger than its inside ({w:g} × {h:g} mm): "
+                      "give `inner` a larger width and height, or leave it out to size the box from its cards", loc, **where)]
+    for well in contents.wells:
+        if well.kind != "deck" and _too_big(game, spec, well, w, h):
+            return [error("box-contents-fit", f"box '{spec.id}': the {well.kind} '{well.id}' do not lie in its inside ({w:g} × {h:g} mm) "
+                          f"with {spec.clearance:g} mm to spare: put them in a box of larger cards, or leave them out of `{well.kind}`", loc, **where)]
+    wanted = sum(well.needs for well in contents.wells) + max(len(contents.wells) - 1, 0) * contents.divider
+    if wanted > d + 1e-6:
+        fullest = max(contents.wells, key=lambda well: well.needs)
+        return [error("box-contents-fit", f"box '{spec.id}': its wells need {wanted:.1f} mm of depth, {wanted - d:.1f} mm more than its inside's {d:g} mm "
+                      f"(the deepest, {fullest.kind} '{fullest.id}', {fullest.needs:.1f} mm): make `inner`'s depth at least {math.ceil(wanted * 10) / 10:g}, "
+                      "or move a deck to another box", loc, **where)]
+    return []
+
+
+def _too_big(game, spec, well: Well, w: float, h: float) -> bool:
+    """Whether a token set's pieces or the dice are wider than the box's inside or taller than it with its clearance."""
+    if well.kind == "tokens":
+        side = max(next(t for t in game.tokens.tokens if t.id == well.id).size)
+        return _stacked(1, side, spec.stock, w, h - spec.clearance) is None
+    dice = {d.id: d for d in game.dice.dice}
+    side = max(dice[i].size * DIE_SPAN[dice[i].shape] for i in spec.dice)
+    return _stacked(1, side, side, w, h - spec.clearance) is None
 
 
 BARCODE_KINDS = {13: "EAN-13", 12: "UPC-A"}  # digits with the check digit → the symbol that carries them (GS1 General Specifications)

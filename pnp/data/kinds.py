@@ -82,6 +82,10 @@ KINDS = (
                inputs=("game.yaml", "boxes.yaml"),
                options=("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
                weight=1.0, title="Card boxes", bundle=5, part="pnp.data.schema:BoxesFile"),
+    OutputKind("inserts", "pnp.outputs.box_inserts:build_inserts",  # inside each box, a well for each deck, token set and die it holds
+               made_from=("boxes", "tokens", "dice"),
+               inputs=("game.yaml", "boxes.yaml", "tokens.yaml", "dice.yaml"),
+               options=("paper", "printable_mm", "cutter", "draft"), weight=0.5, title="Box inserts", bundle=5),  # after the boxes (a stable sort)
     OutputKind("dice", "pnp.outputs.dice:build_dice",
                made_from=("dice",),
                inputs=("game.yaml", "dice.yaml"),

@@ -91,6 +91,14 @@ class MarkingsSpec(Strict):
     ground: str = "#ffffff"  # the solid colour the block prints on (palette name or #rrggbb)
 
 
+class SleeveSpec(Strict):
+    """The sleeves a box's cards wear: their outside size, and what one sleeve adds to a card's thickness (a pair of
+    films: about 0.1 mm for a standard sleeve, PRINTING.md "Boxes and stock")."""
+
+    size: FreeSize  # 'W x H' mm, outside the sleeve
+    thickness: float = Field(default=0.1, gt=0, le=1)
+
+
 class BoxSpec(Open):
     """A box for one deck or a group of decks; its inner size comes from the cards (pnp.data.boxes)."""
 
@@ -108,6 +116,10 @@ class BoxSpec(Open):
     side: str | None = None
     top: str | None = None
     markings: MarkingsSpec | None = None  # opt-in retail markings on the back (a two-piece box: the tray's bottom)
+    sleeves: SleeveSpec | None = None  # the cards wear sleeves: the box and its insert's wells are sized for them
+    tokens: list[str] = []  # token sets it also holds, each in a well of the insert after the decks
+    dice: list[str] = []  # dice it also holds, in one well after the tokens
+    inner: list[float] | None = Field(default=None, min_length=3, max_length=3)  # [w, h, d] mm: a box of a set size; else sized from its contents
 
 
 class BoxesFile(Strict):

@@ -282,7 +282,7 @@ class FontsFile(Strict):
 # The shapes of a game's other files (boards, tokens, boxes, dice, the reference, the rulebook's front matter) are
 # declared in pnp.data.part_schema, whose models are made by the first process that reads such a file: a deck's build
 # makes none of them (issue #77). Their names are read here as before (pnp.data.kinds' `part`, `from pnp.data.schema import`).
-PART_NAMES = frozenset({"BoardSpec", "BoardsFile", "TokenItem", "TokenSet", "TokensFile", "BOX_STYLE_NAMES", "DIE_SHAPE_NAMES", "DEFAULT_STOCK_MM", "DEFAULT_BOARD_MM", "GS1_MAGNIFICATION", "MarkingsSpec", "BoxSpec", "BoxesFile", "DieSpec", "DiceFile", "RefTable", "LegendItem", "RefSection", "ReferenceFile", "RulebookMatter"})
+PART_NAMES = frozenset({"BoardSpec", "BoardsFile", "TokenItem", "TokenSet", "TokensFile", "BOX_STYLE_NAMES", "DIE_SHAPE_NAMES", "DEFAULT_STOCK_MM", "DEFAULT_BOARD_MM", "GS1_MAGNIFICATION", "MarkingsSpec", "SleeveSpec", "BoxSpec", "BoxesFile", "DieSpec", "DiceFile", "RefTable", "LegendItem", "RefSection", "ReferenceFile", "RulebookMatter"})
 
 
 def __getattr__(name: str):

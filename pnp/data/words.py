@@ -112,12 +112,14 @@ class SheetWords:
     tuck_box: str = "tuck box"
     tray: str = "tray"
     lid: str = "lid"
+    insert: str = "insert"
+    inserts: str = "box inserts"
     piece: str = "{name}, piece {n} of {total}"
 
     def box_part(self, name: str) -> str:
         """A box net's name (pnp.layout.boxes: 'tray', 'tuck box, piece 1 of 2') in these words."""
         whole, _, part = name.partition(", piece ")
-        said = {"tuck box": self.tuck_box, "tray": self.tray, "lid": self.lid}.get(whole, whole)
+        said = {"tuck box": self.tuck_box, "tray": self.tray, "lid": self.lid, "insert": self.insert}.get(whole, whole)
         if not part:
             return said
         n, _, total = part.partition(" of ")

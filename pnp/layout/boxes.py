@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pnp.layout.nets import Arc, Net, Panel, Seg, Slot, polygon, rect, tab
 
@@ -131,3 +132,44 @@ BOX_STYLES: dict[str, BoxStyle] = {
     "tuck": BoxStyle(tuck_pieces, tuck_split, "one piece: front, back, sides, tuck flaps, dust flaps, glue tab, thumb notch", "back"),
     "two-piece": BoxStyle(two_piece_pieces, None, "a tray and a lid that slides over it", "base"),
 }
+
+
+# Inserts ----------------------------------------------------------------------------------
+INSERT_PLAY_MM = 0.5  # the insert is this much narrower than the box's inside, so it drops in
+LIFT_MM = 10.0  # a lift tab's height: it stands against the box's end, to pull the insert out by
+
+
+def insert_strip(w: float, wells: list[tuple[float, str]], wall: float) -> Net:
+    """A box's card-stock insert, `w` wide (the box's inside less the play): a strip that lies along the box's depth,
+    a floor under each well ((depth, label) in order), and between two wells a divider `wall` high, folded up and
+    straight back down (two thicknesses of board, no glue: the cards on either side hold it). A lift tab, a third of
+    the width, folds up at each end. Each floor carries its well's label, to say what goes where."""
+    width = w - INSERT_PLAY_MM
+    third = width / 3
+    panels, marks, y = [], [], 0.0
+    for index, (depth, label) in enumerate(wells):
+        first, last = index == 0, index == len(wells) - 1
+        panels.append(_floor(f"floor {index + 1}", width, y, depth, lift_top=first, lift_bottom=last))
+        marks.append((width / 2, y + depth / 2, label))
+        if first:
+            panels.append(rect("lift", "flap", third, y - LIFT_MM, third, LIFT_MM))
+        if last:
+            panels.append(rect("lift", "flap", third, y + depth, third, LIFT_MM))
+        y += depth
+        if not last:
+            panels += [rect(f"divider {index + 1} up", "flap", 0, y, width, wall), rect(f"divider {index + 1} down", "flap", 0, y + wall, width, wall)]
+            y += 2 * wall
+    return Net("insert", tuple(panels), tuple(marks))
+
+
+def _floor(name: str, width: float, y: float, depth: float, lift_top: bool, lift_bottom: bool) -> Panel:
+    """A well's floor, its top and bottom edges cut in thirds where a lift tab folds from the middle one."""
+    third = width / 3
+
+    def edge(at: float, forward: bool, lifted: bool) -> list[Seg]:
+        xs = [0.0, third, 2 * third, width] if lifted else [0.0, width]
+        xs = xs if forward else xs[::-1]
+        return [Seg(a, at, b, at) for a, b in pairwise(xs)]
+
+    outline = (*edge(y, True, lift_top), Seg(width, y, width, y + depth), *edge(y + depth, False, lift_bottom), Seg(0, y + depth, 0, y))
+    return Panel(name, "flap", outline)

@@ -59,7 +59,7 @@ def build_boxes(gctx: GameContext, options: Options):
                                   raw.loc_of("decks"), game=game.slug, component=f"boxes/{spec.id}"))
             continue
         faces = _faces(gctx, contents, spec, raw, nets, findings)
-        fill = _hex(game, spec.color)
+        fill = net_colour(game, spec.color)
         overlays = _markings(gctx, contents, spec, raw, nets, findings)
         pieces += [NetPiece(net, fill, faces, f"{contents.name} ({words.box_part(net.name)})", overlays) for net in nets]
     if any(f.severity == "error" for f in findings) or not pieces:
@@ -86,7 +86,7 @@ def box_faces(gctx: GameContext, options: Options) -> Iterator[tuple[Face, str, 
         nets, _ = _nets(contents, area)
         if nets is None:
             continue
-        fill = _hex(game, spec.color)
+        fill = net_colour(game, spec.color)
         for (side, _, _), face in _faces(gctx, contents, spec, raw, nets, []).items():
             key = side if getattr(spec, side, None) else FALLBACK.get(side, side)
             yield face, f"boxes/{spec.id} {side}", raw.loc_of(key), getattr(spec, key), fill
@@ -112,7 +112,7 @@ def _markings(gctx: GameContext, contents: BoxContents, spec, raw, nets, finding
                               "barcode's magnification (0.8 at least), or give the box larger cards' room (clearance)",
                               raw.key_loc("markings"), game=game.slug, component=f"boxes/{spec.id}"))
         return {}
-    ground = _hex(game, spec.markings.ground)
+    ground = net_colour(game, spec.markings.ground)
     if block.symbology is not None and luminance(ground) < LIGHT_GROUND:
         block_raw = raw.get("markings")
         loc = block_raw.loc_of("ground") if hasattr(block_raw, "loc_of") else raw.key_loc("markings")
@@ -190,7 +190,7 @@ def _faces(gctx: GameContext, contents: BoxContents, spec, raw, nets, findings) 
     return faces
 
 
-def _hex(game, name: str) -> str:
+def net_colour(game, name: str) -> str:
     """A palette name or #rrggbb as #rrggbb (an unknown name falls back to the paper colour)."""
     if name.startswith("#"):
         return name[:7]

@@ -245,8 +245,12 @@ VENDORS = (
 
 
 def whose(vendor: Vendor) -> str:
-    """The vendor's name as an owner: MBPrint's, DriveThruCards'."""
-    return vendor.title + ("'" if vendor.title.endswith("s") else "'s")
+    """The vendor's name as an owner, in the middle of a sentence: MBPrint's, DriveThruCards', Print & Play's (its
+    title's aside left out), a generic offset printer's."""
+    name = vendor.title.split(" (")[0]
+    if name.startswith(("A ", "An ")):
+        name = name[0].lower() + name[1:]
+    return name + ("'" if name.endswith("s") else "'s")
 
 
 def vendor_names() -> tuple[str, ...]:

@@ -1,0 +1,144 @@
+"""Box inserts (issue #104): inside each box a card-stock insert with a well for each deck, token set and die it
+holds, read back from what the build writes: the wells' depths from the PDF's fold lines, the Boardgame Insert
+Toolkit block from its file, the box's inner size from `pnp list`; expected sizes from the cards' count and stock
+thickness (0.32 mm a card unless the box says, docs/components.md) and the box's inside, not from pnp's code."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+import yaml
+from conftest import ROOT, TEST_PROJECT, run_pnp
+
+PT = 25.4 / 72
+STOCK_MM, BOARD_MM, CLEARANCE_MM, DEPTH_CLEARANCE_MM = 0.32, 0.3, 1.0, 1.5  # the documented defaults of a box
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "boxes.yaml").is_file())
+# The Boardgame Insert Toolkit's keys (version 4), from its own library's lists of valid box and feature keys
+# (tests/samples/bit/README.md says where)
+TOOLKIT_KEYS = set((ROOT / "tests/samples/bit/keys.txt").read_text(encoding="utf-8").split())
+
+
+def _listed(root, game: str) -> dict:
+    result = run_pnp(root, "list", game, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)[0]
+
+
+def _compartments(scad: str) -> dict[str, list[tuple[float, float, float]]]:
+    """Each OBJECT_BOX's name and its features' FTR_COMPARTMENT_SIZE_XYZ, in order."""
+    out: dict[str, list] = {}
+    for block in scad.split("[ OBJECT_BOX, [")[1:]:
+        name = re.search(r'\[ NAME, "([^"]*)" \]', block)[1]
+        out[name] = [tuple(map(float, m)) for m in re.findall(r"FTR_COMPARTMENT_SIZE_XYZ, \[([\d.]+), ([\d.]+), ([\d.]+)\]", block)]
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_shipped_box_has_an_insert_whose_wells_hold_its_decks_inside_the_box(game, shared_build):
+    listed = _listed(ROOT, game)
+    spec = {b["id"]: b for b in yaml.safe_load((ROOT / "data" / game / "boxes.yaml").read_text(encoding="utf-8"))["boxes"]}
+    cards = {d["id"]: d["cards"] for d in listed["decks"]}
+    wells = _compartments((shared_build() / game / f"{game}-box-inserts.scad").read_text(encoding="utf-8"))
+    for box in listed["boxes"]:
+        inner = box["inner_mm"]
+        found = wells[box["name"]]
+        assert len(found) == len(spec[box["id"]]["decks"]), box["id"]  # a well per deck, in the order the box names them
+        stock = spec[box["id"]].get("stock", STOCK_MM)
+        for deck, (across, along, up) in zip(spec[box["id"]]["decks"], found, strict=True):
+            assert along >= cards[deck] * stock, (box["id"], deck, along)  # the deck's cards lie in its well
+            assert across <= inner["width"] and up <= inner["height"], (box["id"], deck)
+        dividers = (len(found) - 1) * 2 * spec[box["id"]].get("board", BOARD_MM)
+        assert sum(a for _, a, _ in found) + dividers <= inner["depth"] + 1e-6, box["id"]  # the insert fits the box
+
+
+def test_the_toolkit_block_uses_only_the_toolkits_own_keys(shared_build):
+    scad = (shared_build() / "germ-tycoon" / "germ-tycoon-box-inserts.scad").read_text(encoding="utf-8")
+    assert scad.count("[") == scad.count("]") and "MakeAll();" in scad and "include <boardgame_insert_toolkit_lib.4.scad>;" in scad
+    used = set(re.findall(r"\[ ([A-Z][A-Z_0-9]+),", scad)) | set(re.findall(r"\[(CENTER),", scad))
+    assert used and used <= TOOLKIT_KEYS, used - TOOLKIT_KEYS
+
+
+BOXES = """boxes:
+  - id: kit
+    name: Kit
+    style: two-piece
+    decks: [heroes]
+    tokens: [pawns]
+    dice: [d]
+    front: tiny/back.j2
+"""
+DICE = ("dice:\n  - {id: d, name: Die, shape: d6, size: 16, count: 2, face: tiny/die.j2,\n"
+        "     faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}\n")
+
+
+@pytest.fixture
+def kit(tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/boxes.yaml").write_text(BOXES)
+    (root / "data/tiny/dice.yaml").write_text(DICE)
+    (root / "templates/tiny/die.j2").write_text('{{ text(die_face.n|string, 4, 4, face.w - 8, face.h - 8, size=10) }}\n')
+    return root
+
+
+def _floors_mm(pdf_path) -> list[float]:
+    """The depth of each well's floor on the insert, read from the printed fold lines: the short folds of the lift
+    tabs close the strip's ends, the full-width ones are the dividers' three folds (floor, up, down, floor)."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf_path) as pdf:
+        lines = [ln for ln in pdf.pages[0].lines if ln.get("dash") and ln["dash"][0] and abs(ln["top"] - ln["bottom"]) < 0.01]
+    widest = max(ln["x1"] - ln["x0"] for ln in lines)
+    ys = sorted({round(ln["top"] * PT, 2) for ln in lines})
+    full = sorted({round(ln["top"] * PT, 2) for ln in lines if ln["x1"] - ln["x0"] > widest * 0.9})
+    edges = [ys[0], *full, ys[-1]]
+    return [round(edges[k + 1] - edges[k], 2) for k in range(0, len(edges), 3)]
+
+
+def test_a_box_of_a_deck_tokens_and_dice_gets_a_well_for_each_and_grows_to_hold_them(kit):
+    result = run_pnp(kit, "build", "tiny", "--only", "boxes", "--only", "inserts", "--out", str(kit / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    inner = _listed(kit, "tiny")["boxes"][0]["inner_mm"]
+    assert (inner["width"], inner["height"]) == (63.5 + CLEARANCE_MM, 88.9 + CLEARANCE_MM)  # poker cards
+    # 12 heroes; 6 hexagonal pawns 16 mm across lie flat, four across the 64.5 mm inside, in one row 16 mm deep; two
+    # 16 mm d6 side by side in one row: each well its contents' depth and the clearance to take them out
+    want = [12 * STOCK_MM + DEPTH_CLEARANCE_MM, 16 + DEPTH_CLEARANCE_MM, 16 + DEPTH_CLEARANCE_MM]
+    floors = _floors_mm(kit / "out/tiny/tiny-box-inserts.pdf")
+    assert floors == pytest.approx(want, abs=0.1)
+    assert inner["depth"] == pytest.approx(sum(want) + 2 * 2 * BOARD_MM, abs=0.01)  # and two dividers, each board folded twice
+
+
+def test_a_box_too_shallow_for_its_wells_is_one_error_at_its_inner_size(kit):
+    boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [64.5, 89.9, 20]\n")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "validate", "tiny")
+    assert result.exit_code != 0
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    assert len(found) == 1, result.output
+    line = boxes.splitlines().index("    inner: [64.5, 89.9, 20]") + 1
+    assert f"boxes.yaml:{line}:" in found[0]
+    # what the wells hold takes 12 × 0.32 mm of cards, a 16 mm row of pawns and a 16 mm row of dice, and two dividers
+    # of two boards: 37.0 mm, 17.0 more than 20
+    assert "37.0 mm" in found[0] and "17.0 mm more" in found[0], found[0]
+
+
+def test_a_token_set_the_game_does_not_have_is_named_with_a_did_you_mean(kit):
+    boxes = BOXES.replace("tokens: [pawns]", "tokens: [pawn]")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "'pawn'" in line]
+    line = boxes.splitlines().index("    tokens: [pawn]") + 1
+    assert len(found) == 1 and "did you mean 'pawns'" in found[0] and f"boxes.yaml:{line}:" in found[0], result.output
+
+
+def test_many_tokens_lie_in_as_many_stacks_across_as_the_box_is_wide_and_as_many_rows_as_they_need(kit):
+    """1,200 chips (600 in each of two colours) 16 mm across and 0.32 mm thick: four stacks across the 64.5 mm inside,
+    each up to 88.9 mm (the inside's 89.9 less the clearance) or 277 chips high, so 1,108 to a row, and the rest in a
+    second row: 32 mm."""
+    tokens = (kit / "data/tiny/tokens.yaml").read_text()
+    (kit / "data/tiny/tokens.yaml").write_text(tokens + "  - {id: chips, name: Chips, shape: circle, size: 16, count: 600, colors: [red, blue], front: tiny/token-pawn.j2}\n")
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("tokens: [pawns]", "tokens: [chips]"))
+    wells = _listed(kit, "tiny")["boxes"][0]["wells"]
+    assert [w["depth_mm"] for w in wells if w["kind"] == "tokens"] == [pytest.approx(2 * 16 + DEPTH_CLEARANCE_MM)]
