@@ -113,6 +113,18 @@ def test_sixty_rows_with_three_unused_columns_give_three_warnings_naming_column_
         assert "did you mean" not in line, line  # Level is not bleed, Notes is not steps
 
 
+def test_a_column_is_offered_no_word_of_the_rules_nor_its_numbered_sibling(project):
+    """A Squib port's sheet (Project Ruin's has Cost, Consume1, Consume2...) with a Cost column nothing reads is not told
+    to become 'most' (a word of the tiny game's reference text, "most stars wins"), nor number2 to become number."""
+    rows = [["id", "name", "stars", "number", "text", "side", "Cost", "number2"]]
+    rows += [[f"c{i}", f"Card {i}", "1", str(i), "x", "red", "3", "2"] for i in range(4)]
+    write_csv(project / f"{SHEET}.csv", rows)
+    use_sheet(project, "heroes.csv")
+    unused = _unused(run_pnp(project, "validate", "tiny").output)
+    assert sorted(u.split("'")[1] for u in unused) == ["Cost", "number2"], unused
+    assert not [u for u in unused if "did you mean" in u], unused
+
+
 def test_a_misspelt_field_still_gets_its_hint(project):
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 3, number: 1", "stars: 3, nubmer: 1, number: 1"), encoding="utf-8")

@@ -46,6 +46,7 @@ class GameReads:
     unfollowed: dict[str, int]  # template file → line
     other_whole: bool  # a board or token template reads its mapping whole: none of its fields can be called unused
     files: dict[str, set[str]]  # template (as data names it) → the files it runs (itself and those it extends or includes)
+    in_templates: frozenset[str] = frozenset()  # the names the template files read: what a misspelt field is offered, not the rules' words
 
 
 def unused_fields(gctx: GameContext) -> list[Finding]:
@@ -60,7 +61,7 @@ def unused_fields(gctx: GameContext) -> list[Finding]:
         if unfollowed is not None:
             found[(unfollowed, deck.id)] = unfollowed_note(unfollowed, deck.id, game.slug)
         else:
-            found.update(_unused_in_deck(deck, read, game.slug))
+            found.update(_unused_in_deck(deck, read, game.slug, reads.in_templates))
     if reads.other_whole:
         return list(found.values())
     if game.boards_data:
@@ -98,7 +99,15 @@ def unfollowed_note(loc: Loc, deck: str, slug: str) -> Finding:
                    "(card.name, card[\"Attack Name\"]) to have them checked", loc, slug, deck)
 
 
-def _unused_in_deck(deck, read: set, slug: str) -> dict:
+_DIGITS = re.compile(r"\d+")
+
+
+def _not_siblings(key: str, names: list[str]) -> list[str]:
+    """`names` but those that differ from `key` only in their numbers (Consume1 beside Consume2)."""
+    return [n for n in names if _DIGITS.sub("", n) != _DIGITS.sub("", key)]
+
+
+def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozenset()) -> dict:
     """One warning for each card field nothing reads, at the first card that has it, saying how many cards do: a
     sheet's notes column is one mistake (or one note), however many rows fill it."""
     declared = set(CardSpec.model_fields) | set(deck.data.get("keep_fields") or []) | ENGINE_READS
@@ -111,11 +120,14 @@ def _unused_in_deck(deck, read: set, slug: str) -> dict:
             seen = first.get(key)
             first[key] = (seen[0], seen[1] + 1) if seen else (card, 1)
     out = {}
+    # what a misspelt field is offered: a name a template reads (not a word of the rules' text), never its numbered
+    # sibling (Consume2 unread beside a Consume1 read is a column of its own, not "Consume1" mistyped)
+    names = sorted(offered | declared)
     for key, (card, count) in first.items():
         fields = card.fields
         loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
-        out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, sorted(read | declared))}: "
+        out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names))}: "
                            f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}", loc, game=slug, component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
@@ -157,6 +169,7 @@ def names_read(gctx: GameContext) -> GameReads:
         if reads.card_unfollowed:
             unfollowed[filename] = reads.card_unfollowed
         other_whole = other_whole or reads.other_whole
+    in_templates = frozenset(names)
     game = gctx.game
     texts = [repr(game.data.get("components")), repr(game.data.get("constraints"))]
     if game.reference_data is not None:
@@ -166,7 +179,7 @@ def names_read(gctx: GameContext) -> GameReads:
             texts += _JINJA.findall(read_text(game.rulebook, f"{game.rel}/rulebook.md"))
     for text in texts:
         names.update(WORD.findall(text))
-    return GameReads(names, unfollowed, other_whole, runs)
+    return GameReads(names, unfollowed, other_whole, runs, in_templates)
 
 
 def _template_reads(layouts, filename: str, fallback: str) -> TemplateReads:
