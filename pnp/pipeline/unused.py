@@ -102,9 +102,9 @@ def unfollowed_note(loc: Loc, deck: str, slug: str) -> Finding:
 _DIGITS = re.compile(r"\d+")
 
 
-def _not_siblings(key: str, names: list[str]) -> list[str]:
-    """`names` but those that differ from `key` only in their numbers (Consume1 beside Consume2)."""
-    return [n for n in names if _DIGITS.sub("", n) != _DIGITS.sub("", key)]
+def _not_siblings(key: str, names: list[str], present: set) -> list[str]:
+    """`names` but those some card has that differ from `key` only in their numbers (Consume1 beside Consume2)."""
+    return [n for n in names if n not in present or _DIGITS.sub("", str(n)) != _DIGITS.sub("", str(key))]
 
 
 def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozenset()) -> dict:
@@ -120,14 +120,15 @@ def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozen
             seen = first.get(key)
             first[key] = (seen[0], seen[1] + 1) if seen else (card, 1)
     out = {}
-    # what a misspelt field is offered: a name a template reads (not a word of the rules' text), never its numbered
-    # sibling (Consume2 unread beside a Consume1 read is a column of its own, not "Consume1" mistyped)
+    # what a misspelt field is offered: a name a template reads (not a word of the rules' text), never a numbered
+    # sibling a card has (Consume2 unread beside a Consume1 read is a column of its own, not "Consume1" mistyped)
     names = sorted(offered | declared)
+    present = {key for card in deck.cards for key in card.fields}
     for key, (card, count) in first.items():
         fields = card.fields
         loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
-        out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names))}: "
+        out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names, present))}: "
                            f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}", loc, game=slug, component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
