@@ -133,10 +133,16 @@ def test_an_edited_value_is_what_the_next_build_prints_and_undo_puts_the_file_ba
     import pdfplumber
     original = (project / HEROES).read_bytes()
     rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    edited: list[bytes] = []
+
+    def build_after_reading_the_file(out):
+        edited.append((project / HEROES).read_bytes())  # the file as the first edit left it
+        return {"game": "tiny", "deck": "heroes"}
+
     answers = calls(project, [
         ("card_fields", rogue),
         ("edit_value", lambda out: {**rogue, "field": "name", "value": "Bandit Queen", "digest": _field(out[0][1], "name")["digest"]}),
-        ("build", {"game": "tiny", "deck": "heroes"}),
+        ("build", build_after_reading_the_file),
         ("card_fields", rogue),
         ("edit_value", lambda out: {**rogue, "field": "stars", "value": "5", "digest": _field(out[3][1], "stars")["digest"]}),
         ("undo", {}), ("undo", {}), ("undo", {}),
@@ -151,36 +157,37 @@ def test_an_edited_value_is_what_the_next_build_prints_and_undo_puts_the_file_ba
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert "Bandit Queen" in text and "Rogue" not in text
     # the file as the first edit left it: the one value changed, every other byte as the designer wrote it
-    [(error, _)] = calls(project, [("edit_value", {**rogue, "field": "name", "value": "Bandit Queen", "digest": _digest(project / HEROES)})])
-    assert not error
-    assert (project / HEROES).read_bytes() == original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit Queen,")
+    assert edited == [original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit Queen,")]
 
 
 def test_a_value_is_refused_when_its_file_changed_on_disk_or_the_value_is_of_another_kind(project):
     digest = _digest(project / HEROES)
     edit = {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "stars", "value": "many", "digest": digest}
-    [(kind_error, kind_text)] = calls(project, [("edit_value", edit)])
-    assert kind_error and "number" in kind_text, kind_text
     changed = (project / HEROES).read_text() + "# saved by hand\n"
-    (project / HEROES).write_text(changed)
-    [(error, text)] = calls(project, [("edit_value", {**edit, "value": "4"})])
+
+    def saved_by_hand(out):
+        (project / HEROES).write_text(changed)
+        return {**edit, "value": "4"}
+
+    (kind_error, kind_text), (error, text) = calls(project, [("edit_value", edit), ("edit_value", saved_by_hand)])
+    assert kind_error and "number" in kind_text, kind_text
     assert error and "changed on disk" in text, text
     assert (project / HEROES).read_text() == changed
 
 
 def test_undo_is_refused_over_a_file_changed_since_the_edit(project):
-    field = next(f for f in call(project, "card_fields", {"game": "tiny", "deck": "heroes", "card": "mage"})["fields"] if f["name"] == "number")
-    edit = {"game": "tiny", "deck": "heroes", "card": "mage", "field": "number", "value": "9", "digest": field["digest"]}
+    def mage_number(out):
+        field = next(f for f in out[0][1]["fields"] if f["name"] == "number")
+        return {"game": "tiny", "deck": "heroes", "card": "mage", "field": "number", "value": "9", "digest": field["digest"]}
 
-    async def go():
-        args = ["-m", "pnp", "mcp", "--root", str(project), "--allow-edits"]
-        async with stdio_client(StdioServerParameters(command=sys.executable, args=args)) as (read, write), ClientSession(read, write) as session:
-            await session.initialize()
-            assert not (await session.call_tool("edit_value", edit)).is_error
-            (project / HEROES).write_text((project / HEROES).read_text() + "# later\n")
-            return await session.call_tool("undo", {})
-    result = asyncio.run(go())
-    assert result.is_error and "changed on disk" in result.content[0].text
+    def saved_later(out):
+        (project / HEROES).write_text((project / HEROES).read_text() + "# later\n")
+        return {}
+
+    answers = calls(project, [("card_fields", {"game": "tiny", "deck": "heroes", "card": "mage"}), ("edit_value", mage_number), ("undo", saved_later)])
+    assert [error for error, _ in answers[:2]] == [False, False], answers
+    error, text = answers[2]
+    assert error and "changed on disk" in text
     kept = (project / HEROES).read_text()
     assert "{id: mage, name: Mage, stars: 4, number: 9, text:" in kept and kept.endswith("# later\n")
 
