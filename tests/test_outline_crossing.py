@@ -7,7 +7,12 @@ from __future__ import annotations
 import math
 import re
 
+import properties  # noqa: F401  (the suite's Hypothesis profile: the same examples every run)
 from conftest import run_pnp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.data.outlines import first_crossing
 
 GAME = "title: Cuts\nstamps: false\npitch: Cuts.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n"
 SIZE = 40.0  # mm: each outline's bounding box fills a 40 × 40 mm card
@@ -52,3 +57,53 @@ def test_an_outline_that_crosses_itself_is_one_error_at_its_shape_saying_where(t
              for name, line in said.items()}
     assert place["bowtie"] == (20.0, 20.0)  # the centre of a 40 mm piece
     assert min(math.dist(place["pentagram"], corner) for corner in _inner_corners_mm()) <= 0.1, place
+
+
+# The crossing search itself, against the plain definition: a closed path crosses (or touches) itself when two of its
+# sides that do not follow each other share a point. Corners on a small integer grid, so touching at a corner, running
+# along another side and passing through a corner all come up, and the oracle's arithmetic is exact.
+CORNERS = st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=3, max_size=9)
+
+
+def _orient(p, q, r) -> int:
+    cross = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return (cross > 0) - (cross < 0)
+
+
+def _within(p, q, r) -> bool:
+    return min(p[0], q[0]) <= r[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= r[1] <= max(p[1], q[1])
+
+
+def _share_a_point(a, b, c, d) -> bool:
+    o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
+    if o1 * o2 < 0 and o3 * o4 < 0:
+        return True
+    return ((o1 == 0 and _within(a, b, c)) or (o2 == 0 and _within(a, b, d)) or (o3 == 0 and _within(c, d, a))
+            or (o4 == 0 and _within(c, d, b)))
+
+
+def _apart(points) -> list[tuple[int, int]]:
+    """Each pair of sides that do not follow each other round the closed path."""
+    n = len(points)
+    return [(i, j) for i in range(n) for j in range(i + 2, n) if not (i == 0 and j == n - 1)]
+
+
+def _on(point, a, b) -> bool:
+    """Whether `point` (floats) lies on the side a–b, to a billionth."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    length = math.hypot(bx - ax, by - ay)
+    if length == 0:
+        return math.hypot(px - ax, py - ay) < 1e-9
+    t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length**2))
+    return math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay))) < 1e-9
+
+
+@settings(max_examples=400)
+@given(CORNERS)
+def test_the_crossing_search_finds_a_crossing_exactly_when_two_sides_apart_share_a_point(points):
+    sides = list(zip(points, points[1:] + points[:1], strict=True))
+    meeting = [(i, j) for i, j in _apart(points) if _share_a_point(*sides[i], *sides[j])]
+    found = first_crossing([(float(x), float(y)) for x, y in points], "test.svg")
+    assert (found is None) == (not meeting), (points, found, meeting)
+    if found is not None:  # the point said is where two such sides meet
+        assert any(_on(found, *sides[i]) and _on(found, *sides[j]) for i, j in meeting), (points, found)
