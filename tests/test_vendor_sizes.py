@@ -89,6 +89,7 @@ def test_a_63_by_88_mm_deck_is_in_every_vendors_export(metric_poker, tmp_path, v
     ((88.9, 88.9), (3, 4)),  # square: 92.9 mm, 3 across (278.7 mm), 4 down
     ((69.85, 120.65), (3, 3)),  # tarot: 73.85 × 124.65 mm, 4 across would be 295.4 mm
     ((63.5, 84.0), (4, 5)),  # 88 mm cells: 5 down take 440 of the 444.5 mm
+    ((63.5, 86.0), (4, 4)),  # 90 mm cells: 5 down would take 450
     ((300.0, 450.0), (0, 0)),  # larger than the sheet inside its margin
 ])
 def test_print_and_plays_sheet_holds_as_many_cards_as_fit_with_their_bleed_inside_its_margin(trim, grid):
