@@ -142,3 +142,13 @@ def test_many_tokens_lie_in_as_many_stacks_across_as_the_box_is_wide_and_as_many
     (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("tokens: [pawns]", "tokens: [chips]"))
     wells = _listed(kit, "tiny")["boxes"][0]["wells"]
     assert [w["depth_mm"] for w in wells if w["kind"] == "tokens"] == [pytest.approx(2 * 16 + DEPTH_CLEARANCE_MM)]
+
+
+def test_sleeved_cards_widen_the_box_and_deepen_their_well(kit):
+    """Sleeves 66 × 91 mm outside, 0.1 mm a card: the inside is the sleeve and the 1 mm clearance each way, and the 12
+    heroes' well 12 × (0.32 + 0.1) mm and the 1.5 mm clearance."""
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    sleeves: {size: 66 x 91, thickness: 0.1}\n"))
+    box = _listed(kit, "tiny")["boxes"][0]
+    assert (box["inner_mm"]["width"], box["inner_mm"]["height"]) == (66 + CLEARANCE_MM, 91 + CLEARANCE_MM)
+    deck = next(w for w in box["wells"] if w["kind"] == "deck")
+    assert deck["depth_mm"] == pytest.approx(12 * (STOCK_MM + 0.1) + DEPTH_CLEARANCE_MM)
