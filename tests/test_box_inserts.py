@@ -100,6 +100,8 @@ def _floors_mm(pdf_path) -> list[float]:
 def test_a_box_of_a_deck_tokens_and_dice_gets_a_well_for_each_and_grows_to_hold_them(kit):
     result = run_pnp(kit, "build", "tiny", "--only", "boxes", "--only", "inserts", "--out", str(kit / "out"))
     assert result.exit_code == 0, result.output + result.stderr
+    inserts = next(line for line in result.output.splitlines() if "tiny-box-inserts.pdf" in line)
+    assert "3 pieces" in inserts, inserts  # the strip, and a tray to lift out of the pawns' well and of the dice's
     inner = _listed(kit, "tiny")["boxes"][0]["inner_mm"]
     assert (inner["width"], inner["height"]) == (63.5 + CLEARANCE_MM, 88.9 + CLEARANCE_MM)  # poker cards
     # 12 heroes; 6 hexagonal pawns 16 mm across lie flat, four across the 64.5 mm inside, in one row 16 mm deep; two

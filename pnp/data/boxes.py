@@ -3,9 +3,11 @@
 A box holds its decks, then any token sets and dice it names, each in a well of
 its own along the box's depth (pnp.outputs.box_inserts draws the card-stock
 insert that makes them). A deck's well is its cards' thickness (sleeves
-included) and the depth clearance; a token set lies in flat stacks on the
-well's floor, as many across as the box is wide and as high as it is tall; the
-dice sit in rows of cubes, each the cube its die fits in. Between two wells
+included) and the depth clearance; a token set lies in flat stacks in a tray
+that lifts out of its well, as many stacks across as the tray is wide inside and
+as high as the box is tall; the dice sit in a tray of their own in rows of
+cubes, each the cube its die fits in. A tray's walls (two boards) stand in its
+well's clearance. Between two wells
 stands a divider, two thicknesses of board (the insert folds it up and down).
 So one deck's box is as deep as it always was, and each further well adds its
 own depth and a divider's.
@@ -21,6 +23,7 @@ from pnp.core.errors import Finding, did_you_mean, error
 # extents (a tetrahedron sits in a cube of side a/√2; an octahedron's opposite corners are a√2 apart; a dodecahedron
 # and an icosahedron fit cubes of φ²a and φa), and the d10's pole-to-pole length over its kite's long edge
 DIE_SPAN = {"d4": 0.7071, "d6": 1.0, "d8": 1.4142, "d10": 1.9021, "d12": 2.618, "d20": 1.618}
+INSERT_PLAY_MM = 0.5  # the insert (and a tray in it) is this much narrower than the box's inside, so it drops in
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,11 @@ def _stacked(count: int, side: float, thickness: float, across: float, tall: flo
     return math.ceil(count / (columns * per_stack)) * side if count else 0.0
 
 
+def tray_inside(box_width: float, board: float) -> float:
+    """The inside width of a token or dice tray in a box this wide inside: the insert's play and the tray's two walls less."""
+    return box_width - INSERT_PLAY_MM - 2 * board
+
+
 def _token_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
     sets = {t.id: t for t in game.tokens.tokens} if game.tokens else {}
     out = []
@@ -132,7 +140,7 @@ def _token_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
         token = sets[set_id]
         count = (sum(i.count for i in token.items) if token.items else token.count) * max(len(token.colors), 1)
         side = max(token.size)
-        needs = _stacked(count, side, spec.stock, sized[0], sized[1] - spec.clearance)
+        needs = _stacked(count, side, spec.stock, tray_inside(sized[0], spec.board), sized[1] - spec.clearance)
         out.append(Well("tokens", set_id, token.name, count, round(needs if needs is not None else side, 3),
                         round((needs if needs is not None else side) + spec.depth_clearance, 3)))
     return out
@@ -144,7 +152,7 @@ def _dice_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
     dice = {d.id: d for d in game.dice.dice}
     side = max(d.size * DIE_SPAN[d.shape] for d in (dice[i] for i in spec.dice))
     count = sum(dice[i].count for i in spec.dice)
-    needs = _stacked(count, side, side, sized[0], sized[1] - spec.clearance)
+    needs = _stacked(count, side, side, tray_inside(sized[0], spec.board), sized[1] - spec.clearance)
     name = " & ".join(dice[i].name or dice[i].id for i in spec.dice)
     return [Well("dice", "+".join(spec.dice), name, count, round(needs if needs is not None else side, 3),
                  round((needs if needs is not None else side) + spec.depth_clearance, 3))]
@@ -177,10 +185,10 @@ def _too_big(game, spec, well: Well, w: float, h: float) -> bool:
     """Whether a token set's pieces or the dice are wider than the box's inside or taller than it with its clearance."""
     if well.kind == "tokens":
         side = max(next(t for t in game.tokens.tokens if t.id == well.id).size)
-        return _stacked(1, side, spec.stock, w, h - spec.clearance) is None
+        return _stacked(1, side, spec.stock, tray_inside(w, spec.board), h - spec.clearance) is None
     dice = {d.id: d for d in game.dice.dice}
     side = max(dice[i].size * DIE_SPAN[dice[i].shape] for i in spec.dice)
-    return _stacked(1, side, side, w, h - spec.clearance) is None
+    return _stacked(1, side, side, tray_inside(w, spec.board), h - spec.clearance) is None
 
 
 BARCODE_KINDS = {13: "EAN-13", 12: "UPC-A"}  # digits with the check digit → the symbol that carries them (GS1 General Specifications)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from pnp.data.boxes import INSERT_PLAY_MM
 from pnp.layout.nets import Arc, Net, Panel, Seg, Slot, polygon, rect, tab
 
 
@@ -135,7 +136,6 @@ BOX_STYLES: dict[str, BoxStyle] = {
 
 
 # Inserts ----------------------------------------------------------------------------------
-INSERT_PLAY_MM = 0.5  # the insert is this much narrower than the box's inside, so it drops in
 LIFT_MM = 10.0  # a lift tab's height: it stands against the box's end, to pull the insert out by
 
 

@@ -5,8 +5,9 @@ cards' thickness and the depth clearance, and the box is as deep as its wells
 and the dividers between them). The insert is one strip, folded: a floor under
 each well and a divider folded up and back down between two wells, with a lift
 tab at each end (pnp.layout.boxes.insert_strip). It prints on the build's paper
-in the box's colour, each floor labelled with what goes there; with a cutter,
-its cut lines go to the cut files as the boxes' do.
+in the box's colour, each floor labelled with what goes there, with a tray that
+lifts out of each well of tokens or dice; with a cutter, its cut lines go to the
+cut files as the boxes' do.
 
 The same wells are written as a data block for the Boardgame Insert Toolkit
 (an OpenSCAD library; its version 4 keys, read from its own repository), for
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from pnp.core.errors import error
 from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
-from pnp.data.boxes import BoxContents, game_boxes
+from pnp.data.boxes import INSERT_PLAY_MM, BoxContents, game_boxes, tray_inside
 from pnp.data.words import sheet_words
-from pnp.layout.boxes import INSERT_PLAY_MM, insert_strip
+from pnp.layout.boxes import insert_strip, open_box
 from pnp.outputs.boxes import net_colour
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
@@ -32,11 +33,16 @@ TOOLKIT_WALL_MM = 2.0  # the toolkit's default outer wall ($g_wall_thickness)
 TOOLKIT_PADDING_MM = 1.0  # its default space between compartments (FTR_PADDING_XY)
 
 
-def insert_net(contents: BoxContents):
-    """The insert of a box: its strip, the wells' floors labelled with what each holds."""
+def insert_nets(contents: BoxContents) -> list:
+    """The insert of a box: its strip, the wells' floors labelled with what each holds, and a tray for each well of
+    tokens or dice, its inside as wide as tray_inside and as deep as its contents (its base and walls a board larger
+    at the folds, as a box's tray), its walls as high as the dividers."""
     w, h, _ = contents.inner
+    wall = round(h * DIVIDER_SHARE, 1)
     wells = [(well.depth, f"{well.name} · {well.count}") for well in contents.wells]
-    return insert_strip(w, wells, round(h * DIVIDER_SHARE, 1))
+    trays = [open_box("tray", tray_inside(w, contents.board) + contents.board, well.needs + contents.board, wall + contents.board / 2, None)
+             for well in contents.wells if well.kind != "deck"]
+    return [insert_strip(w, wells, wall), *trays]
 
 
 def build_inserts(gctx: GameContext, options: Options):
@@ -53,13 +59,13 @@ def build_inserts(gctx: GameContext, options: Options):
     words = sheet_words(game)
     pieces, findings = [], []
     for contents, spec, raw in boxes:
-        net = fitted(insert_net(contents), area)
-        if net is None:
+        nets = [fitted(net, area) for net in insert_nets(contents)]
+        if None in nets:
             findings.append(error("insert-fit", f"box '{spec.id}': its insert ({len(contents.wells)} wells) is longer than a {options.paper} sheet's "
                                   f"printable area ({area[0] / 1000:.0f} × {area[1] / 1000:.0f} mm): print the inserts on larger paper (--paper a3) "
                                   "or split the box's decks over two boxes", raw.loc_of("decks"), game=game.slug, component=f"boxes/{spec.id}"))
             continue
-        pieces.append(NetPiece(net, net_colour(game, spec.color), {}, f"{contents.name} ({words.box_part('insert')})"))
+        pieces += [NetPiece(net, net_colour(game, spec.color), {}, f"{contents.name} ({words.box_part(net.name)})") for net in nets]
     if not pieces:
         return [], findings
     cuts: list = []
@@ -67,7 +73,7 @@ def build_inserts(gctx: GameContext, options: Options):
                                 None, cutter, cuts, draft=options.draft, words=words, fallback=gctx.fonts.fallback_for)
     block = toolkit_block(game.title, [contents for contents, _, _ in boxes])
     return [(f"{game.slug}-box-inserts.pdf", data, FileStats(pages, len(pieces), cuts=cuts)),
-            (f"{game.slug}-box-inserts.scad", block.encode("utf-8"), FileStats(0, len(pieces)))], findings
+            (f"{game.slug}-box-inserts.scad", block.encode("utf-8"), FileStats())], findings
 
 
 def _mm(value: float) -> str:
