@@ -1464,6 +1464,25 @@ MUTANTS: list[Mutant] = [
            '            spot = room._corner_spot(width_mm, self.height_mm)', ['tests/test_stamp_clear.py'], 'full_of_text'),
     Mutant('SR5', "a QR code the template drew taken for empty ground", 'pnp/layout/free_room.py',
            '        elif kind is Qr:', '        elif False:', ['tests/test_stamp_clear.py'], 'own_qr'),
+    # s34: box inserts (issue #104 item 2), decks kept apart on Letter's grid, a field's did-you-mean, a vendor named
+    Mutant('BI1', "a box's dividers one board thick", 'pnp/data/boxes.py',
+           '(len(wells) - 1) * 2 * spec.board', '(len(wells) - 1) * spec.board', ['tests/test_box_inserts.py'], ''),
+    Mutant('BI2', "a deck's well with no room to take the cards out", 'pnp/data/boxes.py',
+           'round(d.total * _per_card(spec) + spec.depth_clearance, 3))', 'round(d.total * _per_card(spec), 3))', ['tests/test_box_inserts.py'], ''),
+    Mutant('BI3', "token stacks counted one across the tray", 'pnp/data/boxes.py',
+           'columns, per_stack = math.floor(across / side), math.floor(tall / thickness)', 'columns, per_stack = 1, math.floor(tall / thickness)',
+           ['tests/test_box_inserts.py'], ''),
+    Mutant('BI4', "a box of a set size too shallow for its wells said nothing", 'pnp/data/boxes.py',
+           '    if wanted > d + 1e-6:', '    if False:', ['tests/test_box_inserts.py'], ''),
+    Mutant('BI5', "a sleeve's thickness left out of a deck's well", 'pnp/data/boxes.py',
+           'return spec.stock + (spec.sleeves.thickness if spec.sleeves else 0.0)', 'return spec.stock', ['tests/test_box_inserts.py'], ''),
+    Mutant('AP1', "decks kept apart free to turn the others' sheets", 'pnp/render/packing.py',
+           '    plans = [plan for plan in plans if all(turns.get(group, landscape) == landscape for group, landscape in turns_of(plan))] or plans',
+           '    plans = plans', ['tests/test_deck_meetings.py'], ''),
+    Mutant('UF1', "an unread field offered a word of the rules' text", 'pnp/pipeline/unused.py',
+           'names = sorted(offered | declared)', 'names = sorted(read | declared)', ['tests/test_onramp.py'], 'numbered_sibling'),
+    Mutant('VS1', "a vendor named as an owner with its title's aside", 'pnp/targets/vendors.py',
+           'name = vendor.title.split(" (")[0]', 'name = vendor.title', ['tests/test_vendor_sizes.py'], ''),
 ]
 
 
