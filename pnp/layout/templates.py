@@ -477,7 +477,9 @@ class GameLayouts:
         family = self.font_roles.get(font, font)
         if family not in self.fonts.families:
             choices = list(self.font_roles) + list(self.fonts.families)
-            raise LayoutError(f"unknown font '{font}'{did_you_mean(font, choices)}: use a role from game.yaml fonts or a family in fonts/fonts.yaml", font)
+            roles = ", ".join(self.font_roles) or "none"
+            raise LayoutError(f"unknown font '{font}'{did_you_mean(font, choices)}: use a role from game.yaml fonts ({roles}) or a family in "
+                              "fonts/fonts.yaml, or add the font's .ttf files there", font)
         return family
 
     def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False, hyphenate=False) -> Laid:
