@@ -36,10 +36,15 @@ def built(tmp_path_factory):
     return result.output, root / "out/project-ruin/project-ruin-cards.pdf"
 
 
-def _big_fills(pdf: Path) -> list[tuple[float, ...]]:
-    """The fill colour of every card-sized rectangle drawn, as the PDF states it."""
+def _card_rects(pdf: Path) -> list[tuple[tuple[float, ...], float, float]]:
+    """(fill colour, width pt, height pt) of every card-sized rectangle drawn, as the PDF states them."""
     with pdfplumber.open(pdf) as doc:
-        return [tuple(round(v, 3) for v in rect["non_stroking_color"]) for page in doc.pages for rect in page.rects if rect["width"] > 100]
+        return [(tuple(round(v, 3) for v in rect["non_stroking_color"]), round(rect["width"], 1), round(rect["height"], 1))
+                for page in doc.pages for rect in page.rects if rect["width"] > 100]
+
+
+def _big_fills(pdf: Path) -> list[tuple[float, ...]]:
+    return [fill for fill, _, _ in _card_rects(pdf)]
 
 
 def test_the_port_builds_with_no_error_or_warning(built):
@@ -62,3 +67,9 @@ def test_capitalised_headers_print_as_the_sheet_has_them(built):
     assert "d20 17" in text and "d6 5" in text
     assert "Night Shift" in text and "2:1" in text  # card.Name, and a ratio kept as the sheet writes it
     assert "Trade one" in text  # Action1, left blank on the other three
+
+
+def test_a_squib_canvas_with_its_bleed_taken_off_prints_at_its_trim_size_in_its_short_hex(built):
+    # Squib's reasons deck: a 2.75in x 1.5in canvas holding 37.5 px (1/8 in) of bleed a side, on '#BBB' (= #BBBBBB).
+    reasons = [(w, h) for fill, w, h in _card_rects(built[1]) if fill == (round(0xBB / 255, 3),) * 3]
+    assert reasons == [(2.5 * 72, 1.25 * 72)] * 6, reasons  # three fronts and three backs, 2.5 x 1.25 in at the cut
