@@ -18,8 +18,10 @@ import pytest
 SAMPLE = Path(__file__).parent / "samples" / "vtt" / "bear-necessities-v15.json"
 ASSET = re.compile(r"^/assets/-?[0-9]+_[0-9]+$")  # server/fileloader.mjs: a stored file is named <crc32>_<bytes>
 # Keys whose type the client leaves open, with the type pnp writes: a label shows whatever its text is, and this room's
-# labels are counters holding numbers, where pnp's name a pile or a hand.
-OPEN_TYPES = {("label", "text"): "str"}
+# labels are counters holding numbers, where pnp's name a pile or a hand; a face's corner radius is `false` for square
+# corners or a number of px (client/js/widgets/card.js: `face.radius ? face.radius + 'px' : '0'`), and this room's
+# faces are all square where pnp rounds its cards'.
+OPEN_TYPES = {("label", "text"): "str", ("face template", "radius"): "number"}
 
 
 def _kind(value) -> str:
