@@ -469,6 +469,9 @@ class Project:
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:
             cards = read_cards(source)
+            if not cards:  # said at the sheet, where the rows go, not as an empty list in the deck's YAML
+                findings.append(error("sheet-no-cards", "the sheet has its header row but no card under it: write a row per card below the field names", cards.loc, game=slug))
+                return None
             findings += missing_translations(cards, edition, source.rel, slug)
             data["cards"] = localise(cards, edition)
         except PnpError as exc:

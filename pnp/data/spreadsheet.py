@@ -99,13 +99,13 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
     seen: dict[str, _Cell] = {}
     problems: list[Finding] = []
     for i, cell in enumerate(header):
-        name = str(cell.value).strip() if not _is_empty(cell.value) else ""
+        name = _as_text(cell.value) if not _is_empty(cell.value) else ""  # a number as the sheet shows it: 0, not 0.0
         if not name:
             continue
         key = _field_name(name, source)
         if key in seen:
             first = seen[key]
-            problems.append(error("sheet-duplicate-header", f"column {column_letters(cell.loc.col)} '{name}' repeats column {column_letters(first.loc.col)} '{first.value}' (both give field '{key}'): rename or remove one", cell.loc))
+            problems.append(error("sheet-duplicate-header", f"column {column_letters(cell.loc.col)} '{name}' repeats column {column_letters(first.loc.col)} '{_as_text(first.value)}' (both give field '{key}'): rename or remove one", cell.loc))
             continue
         seen[key] = cell
         names[i] = key
