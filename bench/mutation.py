@@ -174,7 +174,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py"],
     "pnp/core/landing.py": ["tests/test_translate_landing.py"],
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
-    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_shaped_cut_lines.py"],
+    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_shaped_cut_lines.py"],
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
     "pnp/render/sheets.py#cuts": ["tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
 }
