@@ -15,7 +15,23 @@ from pnp.data.outlines import first_crossing
 GAME = "title: Cuts\nstamps: false\npitch: Cuts.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n"
 SIZE = 40.0  # mm: each outline's bounding box (0..100 in its viewBox) fills a 40 × 40 mm card, so 1 unit = 0.4 mm
 
+SPIKE = [(0, 0), (45, 0), (45, 40), (50, 40), (50, 0), (100, 0), (100, 100), (52, 100), (50, 40.5), (48, 100), (0, 100)]
+POKE = [(0, 0), (100, 0), (100, 100), (50, 100), (50, 20), (20, 20), (30, 40), (50, 60), (20, 80), (0, 100)]  # (50, 60) on x = 50
+TOUCH = [(x, 40 if y == 40.5 else y) for x, y in SPIKE]  # the spike's tip on the slot's corner (50, 40)
+TOUCH_MM = [(20.0, 16.0), (20.0, 24.0), (16.0, 20.0), (24.0, 20.0)]  # that corner, turned as _turned turns it, on a 40 mm piece
+
+
+def _turned(points: list[tuple[float, float]], k: int) -> str:
+    """The path through `points`, as drawn (k = 0), upside down (1), on its side (2), on its side mirrored (3)."""
+    moved = [[(x, y), (x, 100 - y), (y, x), (100 - y, x)][k] for x, y in points]
+    return "M" + " L".join(f"{x:g},{y:g}" for x, y in moved) + " Z"
+
+
 CROSSING = {
+    # a corner pressed against the middle of an upright side, and the same on its side
+    **{f"poke{k}": _turned(POKE, k) for k in (0, 2)},
+    # a spike's tip meeting the end of a slot's side, in four turns
+    **{f"touch{k}": _turned(TOUCH, k) for k in range(4)},
     # the path goes through (50, 50) twice: two triangles meeting at a point
     "vertex": "M0,0 L50,50 L100,0 L100,100 L50,50 L0,100 Z",
     # the closing side (50,100)→(0,0), y = 2x, cuts the side (100,100)→(0,60), y = 60 + 0.4x, at (37.5, 75)
@@ -25,15 +41,6 @@ CROSSING = {
     # two straight strokes cross at the centre, joined by curved loops; point-symmetric about (50, 50)
     "eight": "M20,20 L80,80 C110,110 110,-10 80,20 L20,80 C-10,110 -10,-10 20,20 Z",
 }
-SPIKE = [(0, 0), (45, 0), (45, 40), (50, 40), (50, 0), (100, 0), (100, 100), (52, 100), (50, 40.5), (48, 100), (0, 100)]
-
-
-def _turned(points: list[tuple[float, float]], k: int) -> str:
-    """The path through `points`, as drawn (k = 0), upside down (1), on its side (2), on its side mirrored (3)."""
-    moved = [[(x, y), (x, 100 - y), (y, x), (100 - y, x)][k] for x, y in points]
-    return "M" + " L".join(f"{x:g},{y:g}" for x, y in moved) + " Z"
-
-
 TAKEN = {
     # a comb whose teeth come within 1 unit (0.4 mm) of each other and never touch
     "comb": "M0,0 L100,0 L100,100 L51,100 L51,10 L49,10 L49,100 L0,100 Z",
@@ -71,6 +78,8 @@ def test_each_way_of_crossing_is_one_error_at_the_shape_naming_where(tmp_path):
     assert place["vertex"] == (20.0, 20.0)
     assert place["closing"] == (15.0, 30.0)
     assert place["eight"] == (20.0, 20.0)
+    assert (place["poke0"], place["poke2"]) == ((20.0, 24.0), (24.0, 20.0))
+    assert [place[f"touch{k}"] for k in range(4)] == TOUCH_MM
     across, down = place["overlap"]
     assert down == 40.0 and 8.0 <= across <= 32.0, place  # somewhere on the stretch drawn twice (x 20..80 at the bottom)
 
