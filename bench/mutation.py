@@ -175,7 +175,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py"],
     "pnp/core/landing.py": ["tests/test_translate_landing.py"],
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
-    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_shaped_cut_lines.py"],
+    "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_shaped_cut_lines.py"],
+    "pnp/data/outlines.py#crossing": ["tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py"],
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
     "pnp/render/sheets.py#cuts": ["tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
 }
@@ -235,6 +236,7 @@ FOCUS: dict[str, list[str]] = {
                            "_Builder.mapping"],
     "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
     "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
+    "pnp/data/outlines.py#crossing": ["first_crossing", "_meet", "_Work.step"],
     "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
