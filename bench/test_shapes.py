@@ -5,6 +5,11 @@ one: click's CliRunner or `.invoke(`, `python -m pnp` in a new process, or the M
 `pnp mcp`. Every other test function calls pnp's functions directly. Prints the counts; the figure to watch is the
 share of internals-only tests, which should fall as behaviour tests take their promises.
 
+A second, stricter figure counts as driving only a test whose own body, or a fixture it takes (and the fixtures
+those take, followed whole), runs a command; the test's own helper functions are not followed.
+A third counts the tests that pin a private name: they import a name starting with `_` from pnp, or reach an
+attribute starting with one (dunders aside). Such a test breaks when the code is tidied without any promise changing.
+
     python bench/test_shapes.py [ROOT]
 """
 from __future__ import annotations
@@ -16,16 +21,40 @@ from pathlib import Path
 DRIVES = ("CliRunner", ".invoke(", '"-m", "pnp"', "'-m', 'pnp'", '"pnp"]', "stdio_client")
 
 
-def functions(tests: Path) -> tuple[dict[str, list[tuple[str, list[str], set[str]]]], list[tuple[str, list[str], set[str]]]]:
-    """Every function of tests/ by name (source, parameters, names it calls), and the test functions among them."""
+def private_imports(tree: ast.AST) -> set[str]:
+    """The names a test file binds to something private of pnp: `from pnp.x import _y`, or anything from `pnp._x`."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pnp"):
+            private_module = any(part.startswith("_") for part in (node.module or "").split("."))
+            names |= {a.asname or a.name for a in node.names if private_module or a.name.startswith("_")}
+    return names
+
+
+def pins_private(node: ast.AST, imported: set[str]) -> bool:
+    """Whether a function uses a private name of pnp: one its file imports, or an attribute `_x` (not `__x__`)."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Name) and inner.id in imported:
+            return True
+        if isinstance(inner, ast.Attribute) and inner.attr.startswith("_") and not inner.attr.startswith("__"):
+            return True
+    return False
+
+
+def functions(tests: Path) -> tuple[dict[str, list[tuple]], list[tuple]]:
+    """Every function of tests/ by name (source, parameters, names it calls, whether it pins a private name), and
+    the test functions among them."""
     by_name: dict[str, list] = {}
     found = []
     for file in sorted(tests.rglob("*.py")):
         text = file.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(text)):
+        tree = ast.parse(text)
+        imported = private_imports(tree)
+        for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 calls = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-                entry = (ast.get_source_segment(text, node) or "", [a.arg for a in node.args.args], calls)
+                entry = (ast.get_source_segment(text, node) or "", [a.arg for a in node.args.args], calls,
+                         pins_private(node, imported))
                 by_name.setdefault(node.name, []).append(entry)
                 if node.name.startswith("test_"):
                     found.append(entry)
@@ -43,12 +72,29 @@ def main(root: Path) -> None:
         return seen[name]
 
     def runs(entry) -> bool:
-        source, params, calls = entry
+        source, params, calls, _ = entry
         return any(m in source for m in DRIVES) or any(drives(n) for n in (*calls, *params))
 
+    strict_seen: dict[str, bool] = {}
+
+    def fixture_drives(name: str) -> bool:
+        if name not in strict_seen:
+            strict_seen[name] = False
+            strict_seen[name] = any(runs(entry) for entry in by_name.get(name, []))
+        return strict_seen[name]
+
+    def runs_itself(entry) -> bool:
+        source, params, _, _ = entry
+        return any(m in source for m in DRIVES) or any(fixture_drives(n) for n in params)
+
     driving = sum(runs(t) for t in tests)
+    strict = sum(runs_itself(t) for t in tests)
+    pinned = sum(t[3] for t in tests)
     print(f"{len(tests)} test functions: {driving} drive a command, {len(tests) - driving} call internals only "
           f"({(len(tests) - driving) / len(tests):.0%})")
+    print(f"strictly (own body or fixtures only): {strict} drive a command, {len(tests) - strict} do not "
+          f"({(len(tests) - strict) / len(tests):.0%})")
+    print(f"{pinned} test functions pin a private name of pnp")
 
 
 if __name__ == "__main__":
