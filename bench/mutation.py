@@ -174,6 +174,11 @@ MODULES: dict[str, list[str]] = {
     # a translator's round trip (issue 100, 101): the import's promises, the sheets programs save back, files landed all or none
     "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py"],
     "pnp/core/landing.py": ["tests/test_translate_landing.py"],
+    # the sheet a translator gets (its rows, their `status`) and the digests that say a translation is stale (issue 101)
+    "pnp/targets/translate.py": ["tests/test_translate.py", "tests/test_translate_samples.py"],
+    "pnp/data/translations.py": ["tests/test_translate.py"],
+    # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
+    "pnp/targets/feedback.py": ["tests/test_feedback_import.py", "tests/test_feedback_words.py", "tests/test_feedback_stamps.py"],
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
     "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_shaped_cut_lines.py"],
     "pnp/data/outlines.py#crossing": ["tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py"],
