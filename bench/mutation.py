@@ -170,6 +170,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/outputs/labels.py": ["tests/test_label_print.py::test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_none",
                               "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it",
                               "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
+    # label sheets (issue 101): each slot where the maker's template puts it; no outlines on a label page, the calibration page's alone
+    "pnp/data/label_sheets.py": ["tests/test_labels_cutters.py", "tests/test_label_print.py"],
+    "pnp/render/labels.py": ["tests/test_label_print.py", "tests/test_labels_cutters.py"],
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
     # a translator's round trip (issue 100, 101): the import's promises, the sheets programs save back, files landed all or none
     "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py"],

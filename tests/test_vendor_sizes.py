@@ -53,6 +53,19 @@ def test_a_card_of_another_size_is_not_taken_for_its_neighbour():
             assert vendor.product_for("cards", (64.7, 88))[0] is None, vendor.name  # 1.2 mm wider than poker: off by more than a shop takes
 
 
+
+@pytest.mark.parametrize("kind", ["boards", "tokens", "boxes", "dice"])
+def test_a_piece_is_never_matched_to_a_product_of_another_kind(kind):
+    """A token sheet the size of a poker card is still tokens: a shop would print it as a deck of cards otherwise.
+
+    Every vendor is asked for each card size it sells, as another kind of piece; what it offers (found or nearest) is
+    of that kind, or nothing."""
+    for vendor in VENDORS:
+        for product in (p for p in vendor.products if p.kind == "cards" and p.trim_mm is not None):
+            found, nearest = vendor.product_for(kind, product.trim_mm)
+            offered = [p.kind for p in (found, nearest) if p is not None]
+            assert offered in ([], [kind]), (vendor.name, product.name, kind, offered)
+
 @pytest.fixture(scope="module")
 def metric_poker(tmp_path_factory):
     """The test project with its heroes deck at 63 × 88 mm."""
