@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 
 import pytest
 import yaml
-from conftest import ROOT, TEST_PROJECT, run_pnp
+from conftest import ROOT, run_pnp
 
 PT = 25.4 / 72
 STOCK_MM, BOARD_MM, CLEARANCE_MM, DEPTH_CLEARANCE_MM = 0.32, 0.3, 1.0, 1.5  # the documented defaults of a box
@@ -74,9 +73,9 @@ DICE = ("dice:\n  - {id: d, name: Die, shape: d6, size: 16, count: 2, face: tiny
 
 
 @pytest.fixture
-def kit(tmp_path):
-    root = tmp_path / "project"
-    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+def kit(project):
+    """The tiny game (conftest's private copy) with a box of its heroes, its pawns and two dice."""
+    root = project
     (root / "data/tiny/boxes.yaml").write_text(BOXES)
     (root / "data/tiny/dice.yaml").write_text(DICE)
     (root / "templates/tiny/die.j2").write_text('{{ text(die_face.n|string, 4, 4, face.w - 8, face.h - 8, size=10) }}\n')

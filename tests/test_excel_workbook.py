@@ -7,7 +7,7 @@ import shutil
 
 import pdfplumber
 import pytest
-from conftest import ROOT, TEST_PROJECT, run_pnp
+from conftest import ROOT, run_pnp
 
 SAMPLE = ROOT / "tests/samples/excel/terraforming-mars-cards.xlsx"
 DECK = "name: Stats\nsize: poker\nfront: tiny/stat.j2\nback: tiny/back.j2\ncards_from: stats.xlsx\n"
@@ -16,16 +16,17 @@ STAT = ('{{ text(card.Card, 5, 5, face.w - 10, 10, size=8) }}\n'
 
 
 @pytest.fixture
-def project(tmp_path):
-    root = tmp_path / "project"
-    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+def stats(project):
+    """The tiny game (conftest's private copy) with a deck read from Excel's workbook."""
+    root = project
     shutil.copy(SAMPLE, root / "data/tiny/decks/stats.xlsx")
     (root / "data/tiny/decks/stats.yaml").write_text(DECK)
     (root / "templates/tiny/stat.j2").write_text(STAT)
     return root
 
 
-def test_excels_doubles_print_as_the_numbers_a_person_reads(project):
+def test_excels_doubles_print_as_the_numbers_a_person_reads(stats):
+    project = stats
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "stats", "--out", str(project / "out"))
     assert result.exit_code == 0, result.output
     assert "208 pieces" in result.output  # a card per row below the header
@@ -37,7 +38,8 @@ def test_excels_doubles_print_as_the_numbers_a_person_reads(project):
     assert ".0|" not in words
 
 
-def test_a_value_out_of_range_in_excels_sheet_is_one_error_at_its_cell(project):
+def test_a_value_out_of_range_in_excels_sheet_is_one_error_at_its_cell(stats):
+    project = stats
     game = project / "data/tiny/game.yaml"
     game.write_text(game.read_text().replace("constraints:\n", "constraints:\n  - {check: range, in: decks.stats, field: Win Rate, min: 0, max: 54.1}\n", 1))
     result = run_pnp(project, "validate", "tiny")
