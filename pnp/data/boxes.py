@@ -37,6 +37,8 @@ class Well:
     count: int  # cards, pieces or dice
     needs: float  # mm along the depth
     depth: float  # mm along the depth, clearance included
+    side: float = 0.0  # a token's or a die's footprint, mm (a deck's well: 0)
+    layer: float = 0.0  # what one piece adds to its stack, mm: a token's stock, a die's own side
 
 
 @dataclass(frozen=True)
@@ -133,29 +135,28 @@ def tray_inside(box_width: float, board: float) -> float:
     return box_width - INSERT_PLAY_MM - 2 * board
 
 
+def _piece_well(kind: str, ident: str, name: str, count: int, side: float, layer: float, spec, sized: tuple[float, float]) -> Well:
+    """The well of `count` pieces `side` wide stacked `layer` a piece in a tray of the box (a tray where not one fits
+    takes its side, and fit_findings says so)."""
+    needs = _stacked(count, side, layer, tray_inside(sized[0], spec.board), sized[1] - spec.clearance)
+    needs = side if needs is None else needs
+    return Well(kind, ident, name, count, round(needs, 3), round(needs + spec.depth_clearance, 3), side, layer)
+
+
 def _token_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
     sets = {t.id: t for t in game.tokens.tokens} if game.tokens else {}
-    out = []
-    for set_id in spec.tokens:
-        token = sets[set_id]
-        count = (sum(i.count for i in token.items) if token.items else token.count) * max(len(token.colors), 1)
-        side = max(token.size)
-        needs = _stacked(count, side, spec.stock, tray_inside(sized[0], spec.board), sized[1] - spec.clearance)
-        out.append(Well("tokens", set_id, token.name, count, round(needs if needs is not None else side, 3),
-                        round((needs if needs is not None else side) + spec.depth_clearance, 3)))
-    return out
+    return [_piece_well("tokens", set_id, token.name, (sum(i.count for i in token.items) if token.items else token.count) * max(len(token.colors), 1),
+                        max(token.size), spec.stock, spec, sized)
+            for set_id, token in ((i, sets[i]) for i in spec.tokens)]
 
 
 def _dice_wells(game, spec, sized: tuple[float, float]) -> list[Well]:
     if not spec.dice:
         return []
-    dice = {d.id: d for d in game.dice.dice}
-    side = max(d.size * DIE_SPAN[d.shape] for d in (dice[i] for i in spec.dice))
-    count = sum(dice[i].count for i in spec.dice)
-    needs = _stacked(count, side, side, tray_inside(sized[0], spec.board), sized[1] - spec.clearance)
-    name = " & ".join(dice[i].name or dice[i].id for i in spec.dice)
-    return [Well("dice", "+".join(spec.dice), name, count, round(needs if needs is not None else side, 3),
-                 round((needs if needs is not None else side) + spec.depth_clearance, 3))]
+    known = {d.id: d for d in game.dice.dice}
+    dice = [known[i] for i in spec.dice]
+    side = max(d.size * DIE_SPAN[d.shape] for d in dice)
+    return [_piece_well("dice", "+".join(spec.dice), " & ".join(d.name or d.id for d in dice), sum(d.count for d in dice), side, side, spec, sized)]
 
 
 def fit_findings(game, contents: BoxContents, spec, raw) -> list[Finding]:
@@ -169,7 +170,7 @@ def fit_findings(game, contents: BoxContents, spec, raw) -> list[Finding]:
         return [error("box-contents-fit", f"box '{spec.id}': its cards ({card_w:g} × {card_h:g} mm) are larger than its inside ({w:g} × {h:g} mm): "
                       "give `inner` a larger width and height, or leave it out to size the box from its cards", loc, **where)]
     for well in contents.wells:
-        if well.kind != "deck" and _too_big(game, spec, well, w, h):
+        if well.kind != "deck" and _stacked(1, well.side, well.layer, tray_inside(w, spec.board), h - spec.clearance) is None:
             return [error("box-contents-fit", f"box '{spec.id}': the {well.kind} '{well.id}' do not lie in its inside ({w:g} × {h:g} mm) "
                           f"with {spec.clearance:g} mm to spare: put them in a box of larger cards, or leave them out of `{well.kind}`", loc, **where)]
     wanted = sum(well.needs for well in contents.wells) + max(len(contents.wells) - 1, 0) * contents.divider
@@ -179,16 +180,6 @@ def fit_findings(game, contents: BoxContents, spec, raw) -> list[Finding]:
                       f"(the deepest, {fullest.kind} '{fullest.id}', {fullest.needs:.1f} mm): make `inner`'s depth at least {math.ceil(wanted * 10) / 10:g}, "
                       "or move a deck to another box", loc, **where)]
     return []
-
-
-def _too_big(game, spec, well: Well, w: float, h: float) -> bool:
-    """Whether a token set's pieces or the dice are wider than the box's inside or taller than it with its clearance."""
-    if well.kind == "tokens":
-        side = max(next(t for t in game.tokens.tokens if t.id == well.id).size)
-        return _stacked(1, side, spec.stock, tray_inside(w, spec.board), h - spec.clearance) is None
-    dice = {d.id: d for d in game.dice.dice}
-    side = max(dice[i].size * DIE_SPAN[dice[i].shape] for i in spec.dice)
-    return _stacked(1, side, side, tray_inside(w, spec.board), h - spec.clearance) is None
 
 
 BARCODE_KINDS = {13: "EAN-13", 12: "UPC-A"}  # digits with the check digit → the symbol that carries them (GS1 General Specifications)
