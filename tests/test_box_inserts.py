@@ -153,3 +153,13 @@ def test_sleeved_cards_widen_the_box_and_deepen_their_well(kit):
     assert (box["inner_mm"]["width"], box["inner_mm"]["height"]) == (66 + CLEARANCE_MM, 91 + CLEARANCE_MM)
     deck = next(w for w in box["wells"] if w["kind"] == "deck")
     assert deck["depth_mm"] == pytest.approx(12 * (STOCK_MM + 0.1) + DEPTH_CLEARANCE_MM)
+
+
+def test_a_token_wider_than_the_boxs_tray_is_one_error_at_the_box(kit):
+    """A 70 mm token does not lie in a tray inside a poker box (64.5 mm inside, 63.4 mm between the tray's walls)."""
+    tokens = (kit / "data/tiny/tokens.yaml").read_text()
+    (kit / "data/tiny/tokens.yaml").write_text(tokens + "  - {id: plates, name: Plates, shape: circle, size: 70, count: 2, front: tiny/token-shield.j2}\n")
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("tokens: [pawns]", "tokens: [plates]"))
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    assert len(found) == 1 and "'plates' do not lie in its inside" in found[0] and "boxes.yaml:" in found[0], result.output

@@ -48,7 +48,10 @@ def build_boxes(gctx: GameContext, options: Options):
     area = net_area(paper, limit)
     pieces: list[NetPiece] = []
     words = sheet_words(game)
+    said = {f.component for f in findings if f.severity == "error"}  # a box whose contents are already an error is said once
     for contents, spec, raw in boxes:
+        if f"boxes/{spec.id}" in said:
+            continue
         nets, misfits = _nets(contents, area, spec.markings is not None)
         if nets is None:
             w, h, d = contents.inner
