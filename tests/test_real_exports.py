@@ -1,7 +1,7 @@
 """Files no one here wrote, read by pnp as a designer hands them over (issue #101 item 2): a CSV Microsoft Excel saved
 as "CSV UTF-8" (a byte-order mark, CRLF between rows, a line break inside a quoted cell, no line end after the last
-row) read as a deck's sheet and written into by `pnp translate import`, and a Microsoft Forms export saved from Excel
-the same way read by `pnp feedback import`. Where each comes from, and what was changed: tests/samples/excel/README.md
+row) read as a deck's sheet and written into by `pnp translate import`; a Microsoft Forms export saved from Excel the
+same way, and a workbook Microsoft Forms gave, read by `pnp feedback import`. Where each comes from, and what was changed: tests/samples/excel/README.md
 and tests/samples/feedback/README.md."""
 from __future__ import annotations
 
@@ -132,3 +132,57 @@ def test_a_row_of_the_export_naming_no_card_is_refused_at_its_cell(tmp_path):
     errors = [line for line in result.output.splitlines() if ": error" in line]
     assert len(errors) == 1 and errors[0].startswith(f"{sheet}:3:12: error") and "opal-9" in errors[0], result.output  # the row on line 3, column L
     assert len(kept(root)) == 3
+
+
+QUIZ = SAMPLES / "feedback" / "microsoft-forms-quiz.xlsx"
+
+
+def test_microsoft_forms_own_workbook_without_a_card_column_is_one_error_at_its_header(tmp_path):
+    """The workbook as Microsoft Forms gave it (and Excel saved it): nothing in it names a card, so nothing is kept, and
+    the one error, at the sheet's first cell, lists its headers (read from Excel's shared strings, umlauts whole)."""
+    root = make_game(tmp_path / "project")
+    result = run_pnp(root, "feedback", "import", str(QUIZ))
+    errors = [line for line in result.output.splitlines() if ": error" in line]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert errors[0].startswith(f"{QUIZ}[Sheet1]!A1: error: no code column") and "Welche Aufgabe hat der Reviewer während" in errors[0], errors[0]
+    assert not (root / "data/gm/feedback/answers.yaml").exists()
+
+
+def quiz_with_cards(path: Path, card: str) -> Path:
+    """The workbook with a `Card` column after its last (Q): one inline-text cell added to each row of its sheet's XML,
+    every other part and byte of Excel's file as it was."""
+    import re
+    import zipfile
+
+    def cell(match) -> str:
+        row = int(match.group(1))
+        return f'{match.group(0)[:-6]}<c r="Q{row}" t="inlineStr"><is><t>{"Card" if row == 1 else card}</t></is></c></row>'
+
+    with zipfile.ZipFile(QUIZ) as book, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for part in book.infolist():
+            data = book.read(part)
+            if part.filename == "xl/worksheets/sheet1.xml":
+                data = re.sub(r'<row r="(\d+)".*?</row>', cell, data.decode("utf-8"), flags=re.S).encode("utf-8")
+            out.writestr(part, data)
+    return path
+
+
+def test_microsoft_forms_own_workbook_keeps_each_answer_as_excel_shows_it(tmp_path):
+    """Read with a Card column: each answer's time is its Completion time (a date cell), each answer the text Excel
+    shows (openpyxl, a reader pnp does not use), line breaks and all; the form's own columns are left out."""
+    openpyxl = pytest.importorskip("openpyxl")
+    shown = list(openpyxl.load_workbook(QUIZ, read_only=True)["Sheet1"].iter_rows(values_only=True))
+    root = make_game(tmp_path / "project")
+    result = run_pnp(root, "feedback", "import", str(quiz_with_cards(tmp_path / "quiz.xlsx", "gems/opal-1")))
+    assert result.exit_code == 0 and "10 new answers" in result.output, result.output
+    answers = {a["time"]: a["answers"] for a in kept(root)}
+    assert sorted(answers) == sorted(row[2].strftime("%Y-%m-%d %H:%M:%S") for row in shown[1:])
+    for row in shown[1:]:
+        given = answers[row[2].strftime("%Y-%m-%d %H:%M:%S")]
+        assert given == {q: a for q, a in zip(shown[0][6:], row[6:], strict=True) if a}, given  # an unanswered question is absent
+    assert "\n" in answers["2024-06-28 16:45:35"][shown[0][6]]
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    assert said.startswith(f"{tmp_path / 'quiz.xlsx'}[Sheet1]!A1: warning")
+    assert all(f"{col} '{head}'" in said for col, head in zip("ABDEF", ("ID", "Start time", "Email", "Name", "Last modified time"), strict=True))
+    text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    assert "notused" not in text and "First Name" not in text and "Tenth Name" not in text
