@@ -186,3 +186,19 @@ def test_microsoft_forms_own_workbook_keeps_each_answer_as_excel_shows_it(tmp_pa
     assert all(f"{col} '{head}'" in said for col, head in zip("ABDEF", ("ID", "Start time", "Email", "Name", "Last modified time"), strict=True))
     text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
     assert "notused" not in text and "First Name" not in text and "Tenth Name" not in text
+
+
+def test_who_answered_is_left_out_where_an_answer_repeats_it_and_nowhere_else(tmp_path):
+    """The mend the upload links asked for, at its edges (docs/editions.md, Who answered is left out): the row's own
+    name and address, typed in any case or percent-encoded as a link writes them, are left out of its other answers;
+    the same letters inside a longer word are not a name."""
+    from test_feedback_import import write_csv
+
+    root = make_game(tmp_path / "project")
+    said = "Ann Leeds liked it; ann lee played, see ann.lee%40example.org or /files/deck_Ann%20Lee.pdf"
+    sheet = write_csv(tmp_path / "answers.csv", ["Timestamp", "Card", "Name", "Email", "Notes"],
+                      [["11/20/2026 10:00:00", "gems/opal-1", "Ann Lee", "ann.lee@example.org", said]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert [a["answers"] for a in kept(root)] == [
+        {"Notes": "Ann Leeds liked it; [name left out] played, see [e-mail left out] or /files/deck_[name left out].pdf"}]
