@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 # The headers the forms themselves add about who answered (Google Forms' "Email Address", Microsoft Forms' "ID",
 # "Email", "Name", its start and modified times): left out whatever their values
@@ -121,9 +122,7 @@ def without_own(text: str, who: list[str]) -> str:
     """An answer kept, with the row's own who-answered values (`who`: the cells left out of its row that are an address,
     a number or a name) left out wherever the answer repeats them, as typed or percent-encoded as in a link: Microsoft
     Forms names each file uploaded to it `<file>_<Name>.<ext>`, so the upload question's link names who answered."""
-    from urllib.parse import quote
-
-    for value in sorted({v.strip() for v in who}, key=len, reverse=True):
+    for value in sorted({v.strip() for v in who}, key=lambda v: (-len(v), v)):  # the longest first: "Ann Lee Smith" before "Ann Lee"
         instead = next((said for said, test in OWN_KINDS if test(value)), None)
         if instead:
             forms = "|".join(re.escape(form) for form in dict.fromkeys((value, quote(value), quote(value, safe="@"))))
