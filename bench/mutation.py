@@ -106,8 +106,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/outputs/stamping.py": ["tests/test_stamp_clear.py", "tests/test_feedback_stamps.py"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # playtest answers joined only to the card they are sure of, and who answered left out of the project's files
-    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py"],
-    "pnp/data/personal.py": ["tests/test_feedback_import.py"],
+    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py", "tests/test_real_exports.py"],
+    "pnp/data/personal.py": ["tests/test_feedback_import.py", "tests/test_real_exports.py"],
     # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
     "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],
     "pnp/render/face_uses.py": ["tests/test_sheet_writing.py", "tests/test_face_uses.py", "tests/test_deck_split.py"],
@@ -175,7 +175,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/labels.py": ["tests/test_label_print.py", "tests/test_labels_cutters.py"],
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
     # a translator's round trip (issue 100, 101): the import's promises, the sheets programs save back, files landed all or none
-    "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py"],
+    "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py", "tests/test_real_exports.py"],
     "pnp/core/landing.py": ["tests/test_translate_landing.py"],
     # the sheet a translator gets (its rows, their `status`) and the digests that say a translation is stale (issue 101)
     "pnp/targets/translate.py": ["tests/test_translate.py", "tests/test_translate_samples.py"],

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
-from pnp.data.personal import personal_columns, without_contacts
+from pnp.data.personal import personal_columns, without_contacts, without_own
 
 ANSWERS_FILE = Path("feedback") / "answers.yaml"  # in the game's folder, beside game.yaml
 # The headers each column has in Google Forms' sheet, Microsoft Forms' export and a sheet typed by hand, in that order,
@@ -170,8 +170,9 @@ def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Ans
     body = [row for row in rows[header_at + 1:] if not _blank(row)]
     kept, dropped = _answer_columns(names, body, columns, spec, cards)
     answers, findings = [], [_dropped_finding(dropped, rows[header_at])] if dropped else []
+    left_out = [d.index for d in dropped]
     for row in body:
-        answer = _answer(row, names, columns, kept, spec, cards)
+        answer = _answer(row, names, columns, kept, left_out, spec, cards)
         (findings if isinstance(answer, Finding) else answers).append(answer)
     return answers, findings
 
@@ -210,8 +211,9 @@ def _column(names: list[str], what: str, spec) -> int | None:
     return next((folded.index(w.lower()) for w in wanted if w.lower() in folded), None)
 
 
-def _answer(row: list, names: list[str], columns: dict, kept: list[int], spec, cards: Cards) -> Answer | Finding:
-    """The row's answer, or the error that refuses it, at the cell that is wrong."""
+def _answer(row: list, names: list[str], columns: dict, kept: list[int], left_out: list[int], spec, cards: Cards) -> Answer | Finding:
+    """The row's answer (its kept columns' cells, `left_out` the columns of who answered: pnp.data.personal), or the
+    error that refuses it, at the cell that is wrong."""
     def cell(i):
         return row[i] if i is not None and i < len(row) else None
 
@@ -233,10 +235,16 @@ def _answer(row: list, names: list[str], columns: dict, kept: list[int], spec, c
         return card
     if not version and code and cards.now.get(card) == code:
         version = cards.version
-    whole = {k.strip().lower() for k in spec.keep}  # a column the game keeps is kept as written
-    given = tuple((names[i], _text(row[i].value) if names[i].strip().lower() in whole else without_contacts(_text(row[i].value)))
-                  for i in kept if i < len(row) and _text(row[i].value))
-    return Answer(card, time, code, version, given)
+    return Answer(card, time, code, version, _given(row, names, kept, left_out, spec))
+
+
+def _given(row: list, names: list[str], kept: list[int], left_out: list[int], spec) -> tuple[tuple[str, str], ...]:
+    """The row's answers (header, text) of its kept columns that are filled: as written in a column the game keeps, else
+    with who answered left out of them (an address or number in a sentence; the row's own left-out values repeated)."""
+    whole = {k.strip().lower() for k in spec.keep}
+    who = [_text(row[i].value) for i in left_out if i < len(row)]
+    return tuple((names[i], _text(row[i].value) if names[i].strip().lower() in whole else without_own(without_contacts(_text(row[i].value)), who))
+                 for i in kept if i < len(row) and _text(row[i].value))
 
 
 def _card_of(card_cell, code_cell, code: str, cards: Cards, first: Loc) -> str | Finding:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 # The headers the forms themselves add about who answered (Google Forms' "Email Address", Microsoft Forms' "ID",
 # "Email", "Name", its start and modified times): left out whatever their values
@@ -111,3 +112,19 @@ def is_name(text: str) -> bool:
     capitalised = words[0][0].isupper() and words[-1][0].isupper() and all(w[0].isupper() or w in PARTICLES for w in words)
     return (capitalised and not any(w.isupper() and len(w) > 1 for w in words)
             and not any(w.lower().strip(".") in ANSWER_WORDS for w in words))
+
+
+# what a value of who answered is, and what an answer repeating it shows instead
+OWN_KINDS = (("[e-mail left out]", is_email), ("[phone number left out]", is_phone), ("[name left out]", is_name))
+
+
+def without_own(text: str, who: list[str]) -> str:
+    """An answer kept, with the row's own who-answered values (`who`: the cells left out of its row that are an address,
+    a number or a name) left out wherever the answer repeats them, as typed or percent-encoded as in a link: Microsoft
+    Forms names each file uploaded to it `<file>_<Name>.<ext>`, so the upload question's link names who answered."""
+    for value in sorted({v.strip() for v in who}, key=lambda v: (-len(v), v)):  # the longest first: "Ann Lee Smith" before "Ann Lee"
+        instead = next((said for said, test in OWN_KINDS if test(value)), None)
+        if instead:
+            forms = "|".join(re.escape(form) for form in dict.fromkeys((value, quote(value), quote(value, safe="@"))))
+            text = re.sub(rf"(?<![^\W_])(?:{forms})(?![^\W_])", instead, text, flags=re.I)  # a letter or digit either side: part of a longer word
+    return text
