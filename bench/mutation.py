@@ -45,6 +45,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/serve/editor.py": ["tests/test_editor_guards.py", "tests/test_promise_edges.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
     "pnp/serve/app.py": ["tests/test_serve_gate.py"],
+    # the page's state across saves: stale pictures, what a save touches, the cards first (its FOCUS)
+    "pnp/serve/session.py": ["tests/test_serve_state.py"],
     # print geometry
     "pnp/layout/grids.py": ["tests/test_guards.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
@@ -206,6 +208,8 @@ FOCUS: dict[str, list[str]] = {
                              "_urlize", "_tojson", "method_size", "_items_added", "_text_method_size"],
     "pnp/serve/app.py": ["OwnHostOnly.__call__", "_with_headers", "edit_routes", "_json_object", "_answer", "new_token", "address"],  # its gates
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
+    "pnp/serve/session.py": ["GameView.merge", "GameView.model", "GameView.image_names", "_stale_copy", "affected_games", "LiveSession.saw",
+                             "LiveSession._refresh", "LiveSession._cards", "LiveSession._publish", "findings_summary"],
     "pnp/targets/tts.py": ["tests/test_tts_objects.py"],  # what a TTS save says of each object: which face is up, which image a back shows
     "pnp/targets/tts_models.py": ["die_mesh"],
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and

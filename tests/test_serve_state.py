@@ -1,0 +1,124 @@
+"""What `pnp serve`'s page is handed across saves (pnp.serve.session, issue #101: serve's state under the mutation habit),
+read from the models the live session publishes, as the page receives them.
+
+The promises are the module's: a face that fails keeps its last good picture, marked stale, beside the error that
+says why, and the next good save replaces both; a game that cannot be loaded shows only why, every picture kept
+stale; the cards are published before the documents; a save under one game's folder refreshes that game alone,
+anything else every game; the page's count never calls a note a warning."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.core.errors import Finding, Loc, error, warning
+from pnp.data.project import Project
+from pnp.serve.session import LiveSession, affected_games, findings_summary
+
+KNIGHT = "deck:heroes:knight"
+
+
+@pytest.fixture
+def live(project):
+    """(session, models published in order, project folder): the tiny game shown and drawn once."""
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    return session, models, project
+
+
+def _item(model: dict, key: str) -> dict:
+    return next(item for section in model["sections"] for item in section["items"] if item["key"] == key)
+
+
+def _save(session: LiveSession, path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+    session.saw({path})
+
+
+def test_a_broken_face_keeps_its_last_picture_marked_stale_beside_its_error_and_the_fix_replaces_both(live):
+    session, models, project = live
+    good = _item(models[-1], KNIGHT)["images"]
+    assert all(shot["src"] and not shot["stale"] for shot in good)
+    hero = project / "templates/tiny/hero.j2"
+    text = hero.read_text(encoding="utf-8")
+    _save(session, hero, text.replace("{% block body %}\n", "{% block body %}\n{{ no_such_call() }}\n", 1))
+    assert session.refresh()
+    broken = models[-1]
+    front, back = _item(broken, KNIGHT)["images"]
+    assert front == {**good[0], "stale": True}, "the last good front, marked stale"
+    assert back == good[1], "its back still draws: new and current"
+    errors = [f for f in broken["findings"] if f["severity"] == "error"]
+    assert errors and all(f["where"].startswith("templates/tiny/hero.j2:3") for f in errors), errors
+    _save(session, hero, text)
+    assert session.refresh()
+    fixed = models[-1]
+    assert _item(fixed, KNIGHT)["images"] == good, "the same face drawn again: the same picture, not stale"
+    assert not [f for f in fixed["findings"] if f["severity"] == "error"]
+
+
+def test_a_game_that_cannot_be_loaded_shows_only_why_and_keeps_every_picture_stale(live):
+    session, models, project = live
+    shown = models[-1]
+    game = project / "data/tiny/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    _save(session, game, text + "\n  : [unclosed\n")
+    assert session.refresh()
+    broken = models[-1]
+    assert [f["where"].split(":")[0] for f in broken["findings"]] == ["data/tiny/game.yaml"], broken["findings"]
+    assert [s["key"] for s in broken["sections"]] == [s["key"] for s in shown["sections"]]
+    shots = [shot for s in broken["sections"] for item in s["items"] for shot in item["images"] if shot["src"]]
+    assert shots and all(shot["stale"] for shot in shots)
+    _save(session, game, text)
+    assert session.refresh()
+    assert not models[-1]["findings"] and all(not shot["stale"] for s in models[-1]["sections"] for item in s["items"] for shot in item["images"])
+
+
+def test_the_cards_are_published_before_the_documents_and_the_game_ends_ready(live):
+    session, models, project = live
+    first = models[0]
+    assert first["state"] == "loading" and [s["key"] for s in first["sections"]] == ["deck:heroes"]
+    assert first["updated"]["cards"] is not None, "the time a designer waited for the cards"
+    assert models[-1]["state"] == "ready"
+    assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes", "boards", "tokens", "reference", "rulebook"]
+    models.clear()
+    session.saw({project / "data/tiny/decks/heroes.yaml"})
+    assert session.refresh()
+    assert models[0]["state"] == "updating", "a game already shown is updating, not loading"
+    assert models[0]["updated"]["after"] == "data/tiny/decks/heroes.yaml"
+
+
+def test_a_deck_added_is_shown_after_the_others_and_a_deck_removed_goes(live):
+    session, models, project = live
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    villains = project / "data/tiny/decks/villains.yaml"
+    _save(session, villains, heroes.read_text(encoding="utf-8").replace("name: Heroes", "name: Villains", 1))
+    assert session.refresh()
+    assert [s["key"] for s in models[-1]["sections"]][:2] == ["deck:heroes", "deck:villains"]
+    villains.unlink()
+    session.saw({villains})
+    assert session.refresh()
+    assert [s["key"] for s in models[-1]["sections"] if s["key"].startswith("deck:")] == ["deck:heroes"]
+
+
+def test_a_save_in_one_games_folder_touches_that_game_alone_and_anything_else_every_game(project):
+    p = Project(project)
+    games = ["tiny", "other"]
+    assert affected_games(p, games, {project / "data/tiny/decks/heroes.yaml"}) == ({"tiny"}, False, False)
+    assert affected_games(p, games, {project / "data/tiny/art/hero.png"}) == ({"tiny"}, False, True), "art is drawn by its path"
+    assert affected_games(p, games, {project / "data/gone/decks/x.yaml"}) == (set(), False, False), "a folder of no game shown"
+    assert affected_games(p, games, {project / "templates/tiny/hero.j2"}) == ({"tiny", "other"}, True, False)
+    assert affected_games(p, games, {project / "fonts/Body.ttf"}) == ({"tiny", "other"}, True, True), "a font is drawn by name"
+    assert affected_games(p, games, set()) == (set(), False, False)
+    assert affected_games(p, games, {project / "data"}) == ({"tiny", "other"}, True, True), "the data folder itself: every game"
+
+
+def note(code: str, message: str, at: Loc) -> Finding:
+    return Finding("note", code, message, at)
+
+
+def test_the_pages_count_never_calls_a_note_a_warning():
+    at = Loc("data/tiny/game.yaml", 1, 1)
+    assert findings_summary([]) == "0 errors, 0 warnings"
+    assert findings_summary([error("x", "e", at), warning("y", "w", at), warning("z", "w2", at)]) == "1 error, 2 warnings"
+    assert findings_summary([warning("y", "w", at), note("n", "a", at), note("m", "b", at), note("o", "c", at)]) == "0 errors, 1 warning, 3 notes"
