@@ -32,11 +32,11 @@ def deck(name: str, size, count: int, shape: str = "rect", front: str = "blank",
                        back=f"back: cuts/{back}.j2\n" if back else "")
 
 
-def build(root: Path, decks: dict[str, str], templates: dict[str, str], *args: str, tokens: str = "") -> Path:
+def build(root: Path, decks: dict[str, str], templates: dict[str, str], *args: str, tokens: str = "", game: str = GAME) -> Path:
     """A game `cuts` of these decks (and token sets) and templates under `root`, built with `args`: its one sheet PDF."""
     (root / "data/cuts/decks").mkdir(parents=True)
     (root / "templates/cuts").mkdir(parents=True)
-    (root / "data/cuts/game.yaml").write_text(GAME)
+    (root / "data/cuts/game.yaml").write_text(game)
     for name, text in {"blank": "", **templates}.items():
         (root / f"templates/cuts/{name}.j2").write_text(text)
     for name, text in decks.items():
@@ -93,34 +93,40 @@ def _sides_met(trim, others) -> dict[str, bool]:
             "bottom": any(abs(o[3] - y0) < 0.01 and along_x(o) for o in others), "top": any(abs(o[1] - y1) < 0.01 and along_x(o) for o in others)}
 
 
-def test_a_card_bleeding_at_the_grids_edges_shows_its_trim_where_a_card_meets_it_and_its_bleed_past_the_grid(tmp_path):
-    """Eight 60 × 85 mm cards with --bleed-edges, 3 × 3 on Letter with the last slot empty: each face is clipped to a
-    rectangle that is its trim on every side another card's trim touches, and its trim grown by the sheet's bleed on
-    every side none does (the grid's outer edges, and the empty slot's). The bleed is one figure a side of the page, at
-    most the 3 mm a bleed build draws: the full 3 mm across the side and top margins (17.95 and 12.2 mm), less across
-    the foot, whose margin holds the footer too. Read as the PDF clips, to 0.001 mm: a neighbour's bleed 1 µm over a
-    shared cut, or one side's bleed given to another, is a failure here."""
-    pdf = build(tmp_path, {"cards": deck("Cards", "60 x 85", 8, front="band")}, {"band": BAND}, "--only", "cards", "--bleed-edges")
-    laid = trims(pdf)
-    assert len(laid) == 8
-    for x0, y0, x1, y1 in laid:
-        assert abs(x1 - x0 - 60) < 0.001 and abs(y1 - y0 - 85) < 0.001
-    clips = [c for c in page_clips(pdf) if len(c) == 4]
-    bleeds: dict[str, set] = {"left": set(), "bottom": set(), "right": set(), "top": set()}
-    for trim in laid:
-        clip = next(c for c in clips if all(min(x for x, _ in c) - 0.001 <= v <= max(x for x, _ in c) + 0.001 for v in (trim[0], trim[2]))
-                    and all(min(y for _, y in c) - 0.001 <= v <= max(y for _, y in c) + 0.001 for v in (trim[1], trim[3])))
-        shown = (min(x for x, _ in clip), min(y for _, y in clip), max(x for x, _ in clip), max(y for _, y in clip))
-        past = {"left": trim[0] - shown[0], "bottom": trim[1] - shown[1], "right": shown[2] - trim[2], "top": shown[3] - trim[3]}
-        for side, met in _sides_met(trim, [t for t in laid if t is not trim]).items():
-            if met:
-                assert abs(past[side]) < 0.001, (trim, side, past[side])  # cut back to its trim: no art over the shared cut
-            else:
-                bleeds[side].add(round(past[side], 3))
-    assert all(len(found) == 1 for found in bleeds.values()), bleeds  # one bleed a side of the page, the empty slot's sides too
-    (left,), (bottom,), (right,), (top,) = (bleeds[s] for s in ("left", "bottom", "right", "top"))
-    assert left == right == top == 3.0, bleeds
-    assert 0 < bottom < 3.0, bleeds
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_card_bleeding_at_the_grids_edges_shows_its_trim_where_a_card_meets_it_and_its_bleed_past_the_grid(tmp_path, duplex):
+    """Eight 60 × 85 mm cards with backs, --bleed-edges, 3 × 3 on Letter with one slot empty (the last on the fronts;
+    on the backs, mirrored as the paper turns on its long or short edge, another corner): on each side each face is
+    clipped to a rectangle that is its trim on every side another card's trim touches, and its trim grown by the sheet's
+    bleed on every side none does (the grid's outer edges, and the empty slot's), though a card sits across the corner.
+    The bleed is one figure a side of the page, at most the 3 mm a bleed build draws: the full 3 mm across the side and
+    top margins (17.95 and 12.2 mm), less across the foot, whose margin holds the footer too. Read as the PDF clips, to
+    0.001 mm: a neighbour's bleed 1 µm over a shared cut, or one side's bleed given to another, is a failure here."""
+    pdf = build(tmp_path, {"cards": deck("Cards", "60 x 85", 8, front="band", back="band")}, {"band": BAND}, "--only", "cards",
+                "--bleed-edges", "--duplex", duplex)
+    for index in (0, 1):  # the fronts, the backs
+        laid = trims(pdf, index)
+        assert len(laid) == 8
+        for x0, y0, x1, y1 in laid:
+            assert abs(x1 - x0 - 60) < 0.001 and abs(y1 - y0 - 85) < 0.001
+        clips = [c for c in page_clips(pdf, index) if len(c) == 4]
+        bleeds: dict[str, set] = {"left": set(), "bottom": set(), "right": set(), "top": set()}
+        for trim in laid:
+            shown = next(box for box in (_extent(c) for c in clips) if box[0] - 0.001 <= trim[0] and trim[2] <= box[2] + 0.001
+                         and box[1] - 0.001 <= trim[1] and trim[3] <= box[3] + 0.001)
+            past = {"left": trim[0] - shown[0], "bottom": trim[1] - shown[1], "right": shown[2] - trim[2], "top": shown[3] - trim[3]}
+            for side, met in _sides_met(trim, [t for t in laid if t is not trim]).items():
+                if met:
+                    assert abs(past[side]) < 0.001, (index, trim, side, past[side])  # cut back to its trim: no art over the shared cut
+                else:
+                    bleeds[side].add(round(past[side], 3))
+        assert all(len(found) == 1 for found in bleeds.values()), (index, bleeds)  # one bleed a side of the page, the empty slot's too
+        (left,), (bottom,), (right,), (top,) = (bleeds[s] for s in ("left", "bottom", "right", "top"))
+        assert left == right == top == 3.0 and 0 < bottom < 3.0, (index, bleeds)
+
+
+def _extent(points) -> tuple[float, float, float, float]:
+    return min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points)
 
 
 def test_a_banded_card_bleeding_at_the_grids_edges_prints_no_band_inside_any_trim(tmp_path):
@@ -318,18 +324,19 @@ def _fold_between(front, back) -> tuple[str, float]:
     return "x", round((front[2] + back[0]) / 2 if back[0] > front[2] else (front[0] + back[2]) / 2, 2)
 
 
-@pytest.mark.parametrize("rotation", ["0", "180"])
-def test_a_gutterfold_sheet_turns_each_back_as_asked_and_draws_the_fold_between_fronts_and_backs(tmp_path, rotation):
+@pytest.mark.parametrize(("rotation", "language", "fold"), [("180", "en", "fold"), ("0", "de", "falzen")])
+def test_a_gutterfold_sheet_turns_each_back_as_asked_and_draws_the_fold_between_fronts_and_backs(tmp_path, rotation, language, fold):
     """--layout gutterfold: a card printed once and one printed twice, their backs on the same side of the sheet across
     the fold from their fronts. With --fold-rotation 180 each back's top-left corner prints at its slot's bottom-right
     (turned half a turn, as a form placed twice and as a face drawn once alike); with 0 it stays top-left. A dashed line
-    runs along the fold, halfway between each front and its back, across the grid, and is labelled 'fold'."""
+    runs along the fold, halfway between each front and its back, across the grid, labelled at each end in the
+    edition's language ('fold'; 'falzen' in a German edition)."""
     import marks
     import pypdfium2 as pdfium
 
     cards = "name: Cards\nsize: 60 x 80\nfront: cuts/front.j2\nback: cuts/back.j2\ncards:\n  - {id: once, count: 1}\n  - {id: twice, count: 2}\n"
     pdf = build(tmp_path, {"cards": cards}, {"front": FRONT, "back": BACK}, "--only", "cards", "--layout", "gutterfold",
-                "--fold-rotation", rotation)
+                "--fold-rotation", rotation, game=GAME + f"languages: [{language}]\n")
     boxes = trims(pdf)
     assert len(boxes) == 6
     doc = pdfium.PdfDocument(str(pdf))
@@ -359,7 +366,7 @@ def test_a_gutterfold_sheet_turns_each_back_as_asked_and_draws_the_fold_between_
         assert turned == (rotation == "180") and (turned or (across < 0.5 and down < 0.5)), (box, across, down)
     long = [s for s in marks.read(pdf)[0].segments if math.dist((s.x0, s.y0), (s.x1, s.y1)) / MM > 100]
     assert any(abs((s.y0 if axis == "y" else s.x0) / MM - at) < 0.01 and abs((s.y1 if axis == "y" else s.x1) / MM - at) < 0.01 for s in long), (axis, at)
-    assert labels.split() == ["fold", "fold"], labels  # one label at each end of the line
+    assert labels.split() == [fold, fold], labels  # one label at each end of the line
 
 
 def test_a_face_printed_on_several_slots_is_written_once_and_one_printed_once_is_drawn_in_its_page(tmp_path):
@@ -383,3 +390,16 @@ def test_a_face_printed_on_several_slots_is_written_once_and_one_printed_once_is
     assert placed.count(green) == 3 and placed.count(red) == 2, placed
     assert by_colour[(0, 0, 1)] == [] and painted(page.operations).count((0.0, 0.0, 1.0)) == 1
     assert painted(page.operations).count((0.0, 1.0, 0.0)) == painted(page.operations).count((1.0, 0.0, 0.0)) == 0
+
+
+def test_tokens_on_the_last_card_sheet_keep_their_2_mm_where_the_cards_share_their_cuts(tmp_path):
+    """Three poker cards leave most of their sheet free and six one-sided 24 mm square tokens fit there, so the tokens
+    print on it (one PDF): the cards keep their shared cut lines, no gutter asked for, and the tokens their own 2 mm between
+    neighbours, their art 1 mm past the cut."""
+    walls = "tokens:\n  - {id: walls, name: Walls, shape: square, size: 24, count: 6, print_back: never, front: cuts/blank.j2}\n"
+    pdf = build(tmp_path, {"cards": deck("Cards", "poker", 3)}, {}, "--only", "cards", "--only", "tokens", tokens=walls)
+    boxes = trims(pdf)
+    cards = [b for b in boxes if abs(b[2] - b[0] - 63.5) < 0.01]
+    squares = [b for b in boxes if abs(b[2] - b[0] - 24) < 0.01]
+    assert len(cards) == 3 and len(squares) == 6, boxes
+    assert _gaps(cards) == {0.0} and _gaps(squares) == {2.0}, (_gaps(cards), _gaps(squares))
