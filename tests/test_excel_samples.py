@@ -14,7 +14,7 @@ from conftest import run_pnp
 
 from pnp.data.spreadsheet import sheet_rows
 
-SAMPLE = Path(__file__).parent / "samples" / "excel" / "card-management-cards.xlsx"
+SAMPLE = Path(__file__).parent / "samples" / "excel" / "text-and-numbers.xlsx"
 DECK = "data/tiny/decks/heroes.yaml"
 
 
@@ -36,29 +36,34 @@ def test_the_sample_was_saved_by_excel():
 
 
 def test_every_cell_reads_as_excel_shows_it():
+    """Each cell Excel shows filled is read at its own cell with what Excel shows: the Hebrew words (shared strings) as
+    text, 1337 and 13.37 (stored numbers) as those numbers, not as text; the empty row 3 and the styled empty cells of
+    row 5 give nothing."""
     openpyxl = pytest.importorskip("openpyxl")
-    shown = [[v for v in row] for row in openpyxl.load_workbook(SAMPLE, read_only=True)["deck"].iter_rows(values_only=True)]
-    rows, _start = sheet_rows(SAMPLE, "cards.xlsx", "deck")
-    read = [[cell.value for cell in row] + [None] * (len(shown[0]) - len(row)) for row in rows]
-    assert len(read) == len(shown) == 52
-    assert [[(v, type(v) is str) for v in row] for row in read] == [[(v, type(v) is str) for v in row] for row in shown]
-    assert str(rows[7][0].loc) == "cards.xlsx[deck]!A8"
+    shown = {cell.coordinate: cell.value for row in openpyxl.load_workbook(SAMPLE)["Sheet1"].iter_rows()
+             for cell in row if cell.value is not None}
+    rows, _start = sheet_rows(SAMPLE, "cards.xlsx", "Sheet1")
+    read = {str(cell.loc).rsplit("!", 1)[1]: cell.value for row in rows for cell in row if cell.value not in (None, "")}
+    assert read == shown and len(shown) == 9
+    assert {key: type(value) is str for key, value in read.items()} == {key: type(value) is str for key, value in shown.items()}
+    assert (read["B2"], read["B4"]) == ("שלום", 13.37)
 
 
-def test_a_sheet_without_a_header_row_is_one_error_at_the_cell_whose_number_repeats(project):
-    """The `deck` sheet's first row is a card: its 0 in B1 and E1 read as two columns named 0 (as Excel shows them, not
-    0.0), one error at E1 naming both."""
-    _point_heroes_at(project, "deck")
+def test_a_card_below_an_empty_row_is_found_at_the_row_excel_numbers(project):
+    """Sheet1's header is row 1 (English, Hello, World), its cards rows 2 and 4 with row 3 left empty: a card lacking
+    what the game asks is named at its own row as Excel numbers it, A2 and A4, never at a row counted without the gap."""
+    _point_heroes_at(project, "Sheet1")
     result = run_pnp(project, "validate")
     assert result.exit_code != 0
-    assert _errors(result.output) == [
-        "data/tiny/decks/cards.xlsx[deck]!E1: error: column E '0' repeats column B '0' (both give field '0'): rename or remove one"]
+    cells = {line.split(": error: ")[0].rsplit("!", 1)[1] for line in _errors(result.output) if "[Sheet1]!" in line}
+    assert cells == {"A2", "A4"}
 
 
-def test_a_sheet_of_a_header_row_alone_is_an_error_at_the_sheet_saying_to_add_cards(project):
-    _point_heroes_at(project, "format")
+def test_an_empty_sheet_excel_wrote_is_one_error_at_its_first_cell_saying_to_write_the_header(project):
+    """Sheet2 is a sheet Excel saved with nothing in it (its XML holds no row): one error, at A1, asking for the field
+    names in the first row, and no other finding about the deck's cards."""
+    _point_heroes_at(project, "Sheet2")
     result = run_pnp(project, "validate")
     assert result.exit_code != 0
     (line,) = _errors(result.output)
-    assert line.startswith("data/tiny/decks/cards.xlsx[format]!A1: error: ") and "no card under it" in line
-    assert "list should have" not in result.output
+    assert line.startswith("data/tiny/decks/cards.xlsx[Sheet2]!A1: error: ") and "first row" in line
