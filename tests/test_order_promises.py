@@ -21,13 +21,23 @@ from collections import namedtuple
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import TEST_PROJECT
 
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
 from pnp.targets.components import collect
 from pnp.targets.order_files import mpc_bracket, mpc_order, quantities_csv
-from pnp.targets.vendor_orders import OrderPlan, check_before_paying, component_loc, not_offered_findings, order_plan, quote_sheet, readme
+from pnp.targets.vendor_orders import (
+    OrderPlan,
+    check_before_paying,
+    component_loc,
+    not_offered_findings,
+    order_plan,
+    pieces,
+    quote_sheet,
+    readme,
+)
 from pnp.targets.vendors import VENDORS, Product, vendor_named
 
 Card = namedtuple("Card", "copies name")
@@ -87,7 +97,8 @@ class Shop:
     components: list
 
     def order(self, vendor: str, components=None, decks_only=False):
-        return order_plan(self.gctx, vendor_named(vendor), self.components if components is None else components, decks_only)
+        chosen = self.components if components is None else components
+        return order_plan(self.gctx, vendor_named(vendor), chosen, decks_only=True) if decks_only else order_plan(self.gctx, vendor_named(vendor), chosen)
 
     def readme(self, vendor: str, files=()) -> str:
         return readme(TITLE, self.order(vendor), list(files))
@@ -195,8 +206,9 @@ def test_a_standee_is_ordered_as_its_fold_over_strip_at_the_vendors_own_bleed(sh
 
 def test_an_export_of_some_decks_orders_no_box_or_die(shop):
     heroes = [c for c in shop.components if c.id == "heroes"]
-    text = readme(TITLE, shop.order("longpack", heroes, decks_only=True))
-    assert "box" not in text.lower().replace("game box", "") and " die" not in text and "dice" not in text
+    lines = readme(TITLE, shop.order("longpack", heroes, decks_only=True)).splitlines()
+    assert _section(lines, "Components in these files:") == ["  Heroes (12 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)"]
+    assert not [line for line in lines if line.startswith(("Ordered from the vendor's own template", "Not offered by this vendor"))]
     whole = readme(TITLE, shop.order("longpack", heroes))
     assert "Hero box (a box for 12 cards" in whole and "Red die (1 die" in whole
 
@@ -231,18 +243,21 @@ def test_readme_opens_with_the_vendors_numbers_and_closes_with_its_steps_sources
     assert _section(lines, "Where these numbers come from:") == [f"  {what}: {where}" for what, where in record.sources]
     assert lines[-2:] == ["", check_before_paying(record)] and lines[-1].startswith("Before paying")
     assert lines.index("Upload steps:") > lines.index("Components in these files:")
+    headings = [i for i, line in enumerate(lines) if (line.endswith(":") and not line.startswith(" ")) or line.startswith("Ordered from")]
+    assert len(headings) >= 4 and all(lines[i - 1] == "" for i in headings), lines  # each heading opens a paragraph
 
 
 def test_readme_lists_the_files_written_a_folder_of_images_as_its_count():
     """Files at the folder's top by name; a folder by its count of images and its other files by name."""
     plan = OrderPlan(vendor_named("makeplayingcards"), (), ())
     files = ["quote.csv", "cards/heroes/knight.png", "cards/heroes/back.png", "cards/heroes/quantities.csv", "README.txt",
-             "player-aids/aid.png", "player-aids/quantities.csv", "cards-heroes.xml", "cards/relics/relic.png"]
+             "player-aids/aid.png", "player-aids/quantities.csv", "cards-heroes.xml", "cards/relics/relic.png",
+             "cards/relics/quantities.csv", "cards/relics/die-line.pdf"]
     lines = readme(TITLE, plan, files).splitlines()
     start = lines.index("Files written:")
     assert lines[start - 1] == "" and lines[start - 2].startswith("Every file:")
     assert lines[start + 1:start + 7] == ["  README.txt", "  cards-heroes.xml", "  quote.csv", "  cards/heroes/: 2 images (.png), quantities.csv",
-                                          "  cards/relics/: 1 image (.png)", "  player-aids/: 1 image (.png), quantities.csv"]
+                                          "  cards/relics/: 1 image (.png), die-line.pdf, quantities.csv", "  player-aids/: 1 image (.png), quantities.csv"]
     assert lines[start + 7] == ""
     assert "Files written:" not in readme(TITLE, plan, [])
 
@@ -308,30 +323,82 @@ def test_a_vendor_that_makes_every_piece_of_its_kind_gives_no_warning_but_for_di
     assert [str(f.loc) for f in found] == [shop.at("dice.yaml", "id: red"), shop.at("dice.yaml", "id: pips")]
 
 
-def test_a_component_is_placed_where_it_is_declared_or_at_its_file(shop, tmp_path):
-    """component_loc: a deck at its size, a token set or board at its item, the player aids at their card_size; the
-    reference file itself when it gives no card_size (poker by default)."""
+def test_a_component_is_placed_where_it_is_declared(shop):
+    """component_loc: a deck at its size, a token set or board at its item, the player aids at their card_size."""
     by_id = {c.id: c for c in shop.components}
     assert str(component_loc(shop.gctx, by_id["heroes"])) == shop.at("decks/heroes.yaml", "poker")
     assert str(component_loc(shop.gctx, by_id["town"])) == shop.at("boards.yaml", "id: town")
     assert str(component_loc(shop.gctx, by_id["pawns"])) == shop.at("tokens.yaml", "id: pawns")
     aids = next(c for c in shop.components if c.kind == "player-aids")
     assert str(component_loc(shop.gctx, aids)) == shop.at("reference.yaml", "bridge")
-    root = tmp_path / "project"
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory) -> Shop:
+    """The tiny game with no boxes or dice, its player aids at the default poker size (no card_size line), no score
+    sheet or walls, and a token set whose id is a deck's ("heroes": ids are kept apart by kind)."""
+    root = tmp_path_factory.mktemp("plain") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
-    reference = root / "data/tiny/reference.yaml"
-    reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker\n", ""), encoding="utf-8")
+    data = root / "data/tiny"
+    reference = data / "reference.yaml"
+    reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "# card_size: poker by default"), encoding="utf-8")
+    boards = yaml.safe_load((data / "boards.yaml").read_text(encoding="utf-8"))["boards"]
+    (data / "boards.yaml").write_text(yaml.safe_dump({"boards": [b for b in boards if b["id"] != "scores"]}, sort_keys=False), encoding="utf-8")
+    tokens = yaml.safe_load((data / "tokens.yaml").read_text(encoding="utf-8"))["tokens"]
+    hero_tokens = {**next(t for t in tokens if t["id"] == "shields"), "id": "heroes", "name": "Hero tokens"}
+    kept = [t for t in tokens if t["id"] != "walls"] + [hero_tokens]
+    (data / "tokens.yaml").write_text(yaml.safe_dump({"tokens": kept}, sort_keys=False), encoding="utf-8")
     project = Project(root)
     gctx = Engine(project).for_game(project.load_game("tiny")[0])
-    assert str(component_loc(gctx, aids)) == "data/tiny/reference.yaml"
+    return Shop(root, gctx, collect(gctx, 3.5, []))
+
+
+def test_a_component_not_found_in_its_file_is_placed_at_the_file_and_ids_are_kept_apart_by_kind(shop, plain):
+    """The file of its kind when its item is not there (the score sheet and walls, which this game lacks; player aids
+    with no card_size); a token set called like a deck is placed at its own item, not at the deck's size."""
+    by_id = {c.id: c for c in shop.components}
+    assert str(component_loc(plain.gctx, by_id["scores"])) == "data/tiny/boards.yaml"
+    assert str(component_loc(plain.gctx, by_id["walls"])) == "data/tiny/tokens.yaml"
+    aids = next(c for c in plain.components if c.kind == "player-aids")
+    assert aids.trim == (63.5, 88.9)  # poker, 2.5 × 3.5 in, when reference.yaml names no card_size
+    assert str(component_loc(plain.gctx, aids)) == "data/tiny/reference.yaml"
+    hero_tokens = next(c for c in plain.components if c.kind == "tokens" and c.id == "heroes")
+    assert str(component_loc(plain.gctx, hero_tokens)) == plain.at("tokens.yaml", "id: heroes")
+
+
+def test_player_aids_with_no_card_size_are_poker_cards_and_validate_finds_nothing_wrong(plain):
+    """reference.yaml's card_size is poker unless it says otherwise: leaving the line out is no error (it once gave
+    'too many values to unpack' at the file's first line)."""
+    from conftest import run_pnp
+
+    result = run_pnp(plain.root, "validate", "tiny")
+    said = result.output + result.stderr
+    assert result.exit_code == 0 and ": error:" not in said and "tiny: 0 errors" in said, said
+
+
+def test_a_game_without_boxes_or_dice_orders_its_other_pieces(plain):
+    assert [p.kind for p in pieces(plain.gctx, plain.components, 3.0)].count("boxes") == 0
+    lines = readme(TITLE, order_plan(plain.gctx, vendor_named("longpack"), plain.components)).splitlines()
+    assert "  Hero tokens (4 tokens of 18 × 18 mm): punchboard (any size)" in _section(lines, "Components in these files:")
+    assert not [line for line in lines if re.search(r"\(a box for|\(\d+ dic?e of", line)]
+
+
+def test_every_piece_of_the_build_is_one_piece_its_boxes_and_dice_included(shop):
+    """pieces(): the exporters' components, then the boxes and dice, unless the export is limited to some decks."""
+    found = pieces(shop.gctx, shop.components, 3.0)
+    assert [(p.name, p.kind, p.count) for p in found if p.kind in ("boxes", "dice")] == [
+        ("Hero box", "boxes", 12), ("Heroes & Omens", "boxes", 13), ("Red die", "dice", 1), ("pips", "dice", 2)]
+    assert len(found) == len(shop.components) + 4
+    assert [p.kind for p in pieces(shop.gctx, shop.components, 3.0, decks_only=True)] == [c.kind for c in shop.components]
 
 
 # --- quote.csv -----------------------------------------------------------------------------------------------------
 
 
 def test_the_quote_has_its_head_and_a_row_per_product_asked_of_the_vendor(shop):
-    head = quote_sheet(shop.order("thegamecrafter")).decode("utf-8").splitlines()[0]
-    assert head == "product,product size,component,kind,pieces,sheets,what to order"
+    data = quote_sheet(shop.order("thegamecrafter"))
+    assert data.startswith(b"product,product size,component,kind,pieces,sheets,what to order\n")
+    assert b"\r" not in data and data.endswith(b"\n") and data.decode("utf-8").count("\n") == 11  # the head and ten rows, a line each
     rows = {r["component"]: r for r in shop.quote("thegamecrafter")}
     assert rows["Heroes"] == {"product": "poker", "product size": "63.5 × 88.9 mm", "component": "Heroes", "kind": "card", "pieces": "12",
                               "sheets": "", "what to order": "1 deck of 12 cards"}
@@ -377,6 +444,15 @@ def test_print_and_plays_quote_counts_sheets_of_16_poker_cards(shop):
     cards with the page's 2 mm bleed: 19 relics take two sheets, 12 heroes one; a bridge card (57.15 mm) also 4 × 4."""
     rows = {r["component"]: r for r in shop.quote("printplay")}
     assert (rows["Relics"]["sheets"], rows["Heroes"]["sheets"], rows["Tiny · quick reference"]["sheets"]) == ("2", "1", "1")
+
+
+def test_a_box_ordered_from_a_sheet_vendors_template_takes_none_of_its_sheets(shop):
+    """Were Print & Play to sell a poker tuck box, the box would be made from its own template, never laid on the card
+    sheets: its row counts no sheet, the decks' rows theirs."""
+    printplay = vendor_named("printplay")
+    boxed = dataclasses.replace(printplay, products=(*printplay.products, Product("tuck box", "boxes", (63.5, 88.9), "unconfirmed: made up")))
+    rows = {r["component"]: r for r in csv.DictReader(io.StringIO(quote_sheet(order_plan(shop.gctx, boxed, shop.components)).decode("utf-8")))}
+    assert (rows["Hero box"]["sheets"], rows["Heroes"]["sheets"]) == ("", "1")
 
 
 def test_makeplayingcards_quote_names_each_decks_bracket(shop):
