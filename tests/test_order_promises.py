@@ -220,6 +220,29 @@ def test_with_no_file_for_the_vendor_readme_says_none_are_in_the_files(shop):
     assert "  Hero box (a box for 12 cards of 63.5 × 88.9 mm): order the poker tuck box (63.5 × 88.9 mm) and lay its art on the vendor's template" in lines
 
 
+def test_pnp_export_for_makeplayingcards_writes_the_order_and_says_each_piece_left_out_at_its_line(shop):
+    """The command a designer runs: each piece MakePlayingCards does not print is a warning at the line declaring it,
+    README.txt in the order folder lists it with who makes its kind, and the 19 relics' MPC Autofill order bills them
+    in the 36-card bracket beside their images."""
+    from conftest import run_pnp
+
+    result = run_pnp(shop.root, "export", "tiny", "--vendor", "makeplayingcards")
+    said = result.output + result.stderr
+    assert result.exit_code == 0, said
+    assert f"{shop.at('dice.yaml', 'id: red')}: warning: MakePlayingCards prints no dice of 16 × 16 mm: Red die is left out" in said
+    assert f"{shop.at('boxes.yaml', 'id: mixed')}: warning: MakePlayingCards prints no boxes of 75 × 120 mm: Heroes & Omens is left out" in said
+    assert f"{shop.at('decks/omens.yaml', '75 x 120')}: warning: MakePlayingCards prints no cards of 75 × 120 mm: Omens is left out" in said
+    folder = shop.root / "output/tiny/vendor-makeplayingcards"
+    lines = (folder / "README.txt").read_text(encoding="utf-8").splitlines()
+    assert "  pips (2 dice of 12.5 mm): this vendor makes no dice; no vendor pnp knows makes dice" in _section(lines, "Not offered by this vendor:")
+    assert _section(lines, "Components in these files:") == ["  Heroes (12 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)",
+                                                             "  Relics (19 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)"]
+    order = ET.parse(folder / "cards-relics.xml").getroot()
+    assert (order.findtext("details/quantity"), order.findtext("details/bracket")) == ("19", "36")
+    assert all((folder / card.findtext("id")).is_file() for card in order.iter("card"))
+    assert "  cards-relics.xml" in _section(lines, "Files written:")
+
+
 # --- README.txt: the vendor's numbers, files, steps and sources ------------------------------------------------------
 
 EVERY_FILE = {  # each vendor's numbers as its page gives them (or as its record says they were not read there)
@@ -503,6 +526,49 @@ def test_an_mpc_order_lists_each_image_once_with_its_slots_and_only_the_backs_no
     assert order.findtext("cardback") == "cards/d/back.png"
     no_back = ET.fromstring(mpc_order("cards/d", [("cards/d/a.png", "", Card(1, "Ace"))], None, "x.xml")[0])
     assert no_back.find("cardback").text in (None, "") and no_back.findall("backs/card") == []
+
+
+MPC_ORDER = """\
+<?xml version="1.0" encoding="utf-8"?>
+<order>
+  <details>
+    <quantity>3</quantity>
+    <bracket>18</bracket>
+    <stock>(S30) Standard Smooth</stock>
+    <foil>false</foil>
+  </details>
+  <fronts>
+    <card>
+      <id>cards/d/a.png</id>
+      <slots>0,1</slots>
+      <name>a.png</name>
+      <query>Ace</query>
+    </card>
+    <card>
+      <id>cards/d/b.png</id>
+      <slots>2</slots>
+      <name>b.png</name>
+      <query>Bee &amp; Co</query>
+    </card>
+  </fronts>
+  <backs>
+    <card>
+      <id>cards/d/b-back.png</id>
+      <slots>2</slots>
+      <name>b-back.png</name>
+      <query>Bee &amp; Co (back)</query>
+    </card>
+  </backs>
+  <cardback>cards/d/back.png</cardback>
+</order>
+"""
+
+
+def test_an_mpc_order_file_reads_as_a_person_would_write_it_an_element_a_line():
+    """The order a designer opens beside its images: UTF-8, an element a line, indented by its depth, '&' escaped."""
+    rows = [("cards/d/a.png", "cards/d/back.png", Card(2, "Ace")), ("cards/d/b.png", "cards/d/b-back.png", Card(1, "Bee & Co"))]
+    xml, _ = mpc_order("cards/d", rows, "cards/d/back.png", "cards-d.xml")
+    assert xml.decode("utf-8") == MPC_ORDER
 
 
 def test_quantities_csv_names_each_cards_files_from_its_folder_and_keeps_a_formula_as_text():
