@@ -190,6 +190,19 @@ def test_a_piece_not_offered_names_the_nearest_product_of_its_kind_here_and_one_
             "not fit; The Game Crafter makes its kind: the bridge (57.15 × 88.9 mm)") in mpc
 
 
+def test_a_token_set_too_large_for_every_punchout_slug_is_pointed_at_the_largest_and_at_a_punchboard(shop):
+    """The Game Crafter's largest slug holds tokens up to 8.25 × 10.5 in (209.55 × 266.7 mm; its punchouts page): the
+    walls drawn 250 mm a side fit none, so the nearest token product here is that slug and LongPack's punchboard,
+    made to any die line, is where its kind is made; the warning is at the walls' item."""
+    walls = next(c for c in shop.components if c.id == "walls")
+    mat = dataclasses.replace(walls, name="Mat", trim=(250.0, 250.0))
+    plan = shop.order("thegamecrafter", [mat], decks_only=True)
+    assert _section(readme(TITLE, plan).splitlines(), "Not offered by this vendor:") == [
+        "  Mat (6 tokens of 250 × 250 mm): the nearest token product here is the large punchout slug (up to 209.55 × 266.7 mm), "
+        "which it does not fit; LongPack Games makes its kind: the punchboard (any size)"]
+    assert [str(f.loc) for f in not_offered_findings(plan, "tiny")] == [shop.at("tokens.yaml", "id: walls")]
+
+
 def test_a_standee_is_ordered_as_its_fold_over_strip_at_the_vendors_own_bleed(shop):
     """A standee's strip (base tab, back, front, base tab) carries bleed at its folds, so its printed length grows with
     the vendor's bleed: MBPrint's 3 mm (meinspiel.de's card guide) against Print & Play's 2 mm (its formatting page) is
