@@ -92,13 +92,18 @@ cards:
 
 @dataclasses.dataclass
 class Shop:
+    """A game as the exporters see it: its folder, its context and its components drawn (never rasterised)."""
+
     root: Path
     gctx: object
     components: list
 
     def order(self, vendor: str, components=None, decks_only=False):
+        """`vendor`'s order of the whole build (order_plan's default: boxes and dice included) or of some decks only."""
         chosen = self.components if components is None else components
-        return order_plan(self.gctx, vendor_named(vendor), chosen, decks_only=True) if decks_only else order_plan(self.gctx, vendor_named(vendor), chosen)
+        if decks_only:
+            return order_plan(self.gctx, vendor_named(vendor), chosen, decks_only=True)
+        return order_plan(self.gctx, vendor_named(vendor), chosen)
 
     def readme(self, vendor: str, files=()) -> str:
         return readme(TITLE, self.order(vendor), list(files))
@@ -192,7 +197,7 @@ def test_a_piece_not_offered_names_the_nearest_product_of_its_kind_here_and_one_
 
 def test_a_token_set_too_large_for_every_punchout_slug_is_pointed_at_the_largest_and_at_a_punchboard(shop):
     """The Game Crafter's largest slug holds tokens up to 8.25 × 10.5 in (209.55 × 266.7 mm; its punchouts page): the
-    walls drawn 250 mm a side fit none, so the nearest token product here is that slug and LongPack's punchboard,
+    walls given 250 mm a side fit none, so the nearest token product here is that slug and LongPack's punchboard,
     made to any die line, is where its kind is made; the warning is at the walls' item."""
     walls = next(c for c in shop.components if c.id == "walls")
     mat = dataclasses.replace(walls, name="Mat", trim=(250.0, 250.0))
@@ -218,6 +223,7 @@ def test_a_standee_is_ordered_as_its_fold_over_strip_at_the_vendors_own_bleed(sh
 
 
 def test_an_export_of_some_decks_orders_no_box_or_die(shop):
+    """`--decks` limits an order to those decks: the game's boxes and dice are neither ordered nor listed as not offered."""
     heroes = [c for c in shop.components if c.id == "heroes"]
     lines = readme(TITLE, shop.order("longpack", heroes, decks_only=True)).splitlines()
     assert _section(lines, "Components in these files:") == ["  Heroes (12 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)"]
@@ -227,6 +233,7 @@ def test_an_export_of_some_decks_orders_no_box_or_die(shop):
 
 
 def test_with_no_file_for_the_vendor_readme_says_none_are_in_the_files(shop):
+    """An order with nothing pnp prints files for says so rather than leaving its list empty."""
     text = readme(TITLE, shop.order("thegamecrafter", []))
     lines = text.splitlines()
     assert _section(lines, "Components in these files:") == ["  none"]
@@ -309,6 +316,8 @@ def test_the_check_before_paying_names_every_number_not_read_on_the_vendors_page
 
 
 def test_a_vendor_whose_every_number_was_read_on_its_own_page_is_still_to_be_checked_as_a_whole():
+    """A record citing its own page for every number gets the line that says so; an unread product size is named once
+    each, a product of any size has none to name."""
     dtc = vendor_named("drivethrucards")
     read = dataclasses.replace(dtc, products=(Product("poker", "cards", (63.5, 88.9), "https://example.org/sizes, read 2026-11-28"),))
     assert check_before_paying(read) == ("Before paying: every number above was read on DriveThruCards' own pages; "
