@@ -58,8 +58,10 @@ MODULES: dict[str, list[str]] = {
     # exports
     "pnp/targets/vendors.py": ["tests/test_vendor_sizes.py", "tests/test_vendor_orders.py",
                                "tests/test_vendors.py::test_the_vendor_table_of_the_docs_is_the_registry"],  # a piece matched to a shop's product, per side and kind
-    "pnp/targets/vendor_orders.py": ["tests/test_vendor_orders.py", "tests/test_vendor_words.py"],  # every component ordered or named; the quote
-    "pnp/targets/order_files.py": ["tests/test_vendor_words.py", "tests/test_vendors.py"],  # MakePlayingCards' brackets and Autofill order
+    # every component ordered or named, the README's words, the quote; MakePlayingCards' brackets and Autofill order: the
+    # order's documented functions in process (test_vendor_orders, test_vendor_words and test_vendors export whole games a mutant)
+    "pnp/targets/vendor_orders.py": ["tests/test_order_promises.py"],
+    "pnp/targets/order_files.py": ["tests/test_order_promises.py"],
     "pnp/targets/export_tts.py": ["tests/test_tts_sheets.py"],  # its sheets in process: test_export's and test_tables' exports run in a new process
     "pnp/targets/export_vtt.py": ["tests/test_table_files.py"],  # the writer on a table planned by hand: test_tables' exports run in a new process
     "pnp/targets/export_pcio.py": ["tests/test_table_files.py"],

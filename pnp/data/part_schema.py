@@ -175,7 +175,7 @@ class RefSection(Strict):
 
 class ReferenceFile(Open):
     title: str = "Quick reference"
-    card_size: CardSize = "poker"
+    card_size: CardSize = Field(default="poker", validate_default=True)  # the preset read as its size, as a written one is
     copies: int | str = 1
     columns: int = Field(default=2, ge=1, le=3)
     sections: list[RefSection] = Field(min_length=1)

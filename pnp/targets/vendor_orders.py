@@ -224,10 +224,11 @@ def _what_to_order(o: Ordered, mpc: bool, bracket: int) -> str:
     piece, product = o.piece, o.product
     if piece.kind == "boxes":
         return f"1 {product.name} for {piece.count} cards, its art laid on the vendor's template"
+    cards = f"{piece.count} card{'s' if piece.count != 1 else ''}"
     if mpc:
-        return f"1 deck of {piece.count} cards, ordered in the {bracket}-card bracket"
+        return f"1 deck of {cards}, ordered in the {bracket}-card bracket"
     if piece.kind in ("cards", "player-aids"):
-        return f"1 deck of {piece.count} cards"
+        return f"1 deck of {cards}"
     if product.up_to:
         return f"{piece.count} {UNIT[piece.kind]}{'s' if piece.count != 1 else ''} on {product.name}s (as many as its product page says hold them)"
     return f"{piece.count} {product.name}" + ("s" if piece.count != 1 and not product.name.endswith("s") else "")
