@@ -371,10 +371,17 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     except GaveUp:
         _arrive_all(decks)  # what the parts still coming found: a build in one process reports it too
         return [], _decks_findings(decks)
-    except ValueError as exc:
+    except ValueError as exc:  # a deck or token set too large for the paper: at its size
         _arrive_all(decks)
-        return [], [*_decks_findings(decks), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+        return [], [*_decks_findings(decks), *notes, too_large(game, exc)]
     return files, [*_decks_findings(decks), *notes]
+
+
+def too_large(game, exc: ValueError) -> Finding:
+    """The error for card sheets that cannot be laid out (a deck too large for the paper, pnp.render.packing.DoesNotFit):
+    at its deck's `size`, or at the decks' folder when no deck is named. Build, validate and serve say it alike."""
+    deck = game.decks.get(getattr(exc, "piece", ""))
+    return error("sheet-fit", str(exc), deck.loc_of("size") if deck is not None else Loc(game.rel + "/decks"), game=game.slug)
 
 
 def _shared_tokens(gctx: GameContext, options: Options) -> tuple[list[Group], dict, list[Finding], str]:

@@ -59,8 +59,9 @@ def build_tokens(gctx: GameContext, options: Options, leave_out: frozenset[str] 
         if len(written) > 1:  # the one-sided sets on their own only where that saves the blank backs of a shared file
             whole = (written[0][0], *write("", groups))  # drawn in memory: the split's files may be spooled under these names
             written = written if sum(stats.pages for _, _, stats in written) < whole[2].pages else [whole]
-    except ValueError as exc:
-        return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
+    except ValueError as exc:  # a set too large for the paper: at its size
+        at = next((raw.loc_of("size") for spec, raw in token_sets(game) if spec.id == getattr(exc, "piece", None)), Loc(game.rel + "/tokens.yaml"))
+        return [], [error("sheet-fit", str(exc), at, game=game.slug)]
     out = [(name, data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, stats.page_exact, cuts=stats.cuts)) for name, data, stats in written]
     return out, token_slivers(gctx, [s for _, _, stats in written for s in stats.slivers], sets, bleed, options.ink_saver)
 

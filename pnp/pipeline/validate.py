@@ -13,13 +13,14 @@ from pnp.checks.setup import setup_plan
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.data.kinds import kind_named, load_named
-from pnp.outputs.cards import Rendered, card_slivers, deck_groups, inspect_deck, kept_inspections, render_deck
+from pnp.outputs.cards import Rendered, card_slivers, deck_groups, inspect_deck, kept_inspections, render_deck, too_large
 from pnp.outputs.context import GameContext, sheets_slivers
 from pnp.outputs.options import Options
 from pnp.pipeline.cache import shared_inputs_hash
 from pnp.pipeline.readable import colour_codes, deck_contrast, piece_contrast
 from pnp.pipeline.results import VALIDATED, ChecksPart, Found, Part, checks_parts, findings_of, kept_part, rendering_keys, rendering_options
 from pnp.pipeline.unused import unused_fields
+from pnp.render.packing import DoesNotFit
 
 
 @paused
@@ -99,7 +100,11 @@ def _cards_found(gctx: GameContext, drawn: tuple | None = None) -> list[Finding]
         rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
     # the sheets a default build prints, their shared cuts read on these faces (alike inside the trim with or without bleed)
-    return findings + card_slivers(gctx, VALIDATED, sheets_slivers(gctx, Options(), deck_groups(gctx, rendered)), "the card sheets")
+    try:
+        slivers = sheets_slivers(gctx, Options(), deck_groups(gctx, rendered))
+    except DoesNotFit as exc:  # a deck too large for the paper: the build's one error
+        return [*findings, too_large(gctx.game, exc)]
+    return findings + card_slivers(gctx, VALIDATED, slivers, "the card sheets")
 
 
 def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]], known: dict | None = None) -> list[Finding]:

@@ -108,11 +108,13 @@ def turns_of(pages: list[list[Placement]]) -> tuple[tuple[int, bool], ...]:
 
 
 class DoesNotFit(ValueError):
-    """Group `group` (an index) fits on no sheet of the paper."""
+    """Group `group` (an index) fits on no sheet of the paper; `piece` names it (its deck's or token set's id) once
+    the sheets know it, so the builder can place the error at that piece's size."""
 
-    def __init__(self, group: int, message: str):
+    def __init__(self, group: int, message: str, piece: str = ""):
         super().__init__(message)
         self.group = group
+        self.piece = piece
 
 
 def fill(page: list[Placement]) -> float:
@@ -190,7 +192,8 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
     for index, grid in enumerate(own):
         if grid is None:
             w, h = groups[index][0]
-            raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
+            raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper} with its bleed inside the printer's margin: make it smaller, "
+                                    "or build on a larger paper (--paper a3 or tabloid)")
     counts = [count for _, count in groups]
     plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs, apart.pairs) for g in map(grids, ("portrait", "landscape"))
              if all(g) and not _turned_for_a_nest(g, own, counts, nests)]

@@ -362,7 +362,7 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
         plan = plan_groups(groups, _sides_reader(groups), paper, gutter_mm=gutter_mm, bleed_mm=bleed_mm, printable_mm=printable_mm,
                            layout=layout, fold_rotation=fold_rotation, machine=machine)  # no two sets meeting in a sliver
     except DoesNotFit as exc:
-        raise ValueError(f"{groups[exc.group].name}: {exc}") from None
+        raise DoesNotFit(exc.group, f"{groups[exc.group].name}: {exc}", groups[exc.group].id) from None
     pages = [page_of(groups, placements) for placements in plan]
     for n, page in enumerate(pages, 1):
         sets = len(page.counts())

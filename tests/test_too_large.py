@@ -1,0 +1,38 @@
+"""A deck or token set larger than the paper holds is one error at its `size`, saying what to do, the same in build and
+validate (it was `internal error` in validate, and an error at no line in build)."""
+from __future__ import annotations
+
+import re
+
+from conftest import run_pnp
+
+TOO_LARGE = "250 × 250 mm does not fit on letter with its bleed inside the printer's margin: make it smaller, or build on a larger paper"
+
+
+def _errors(output: str) -> list[str]:
+    return [line for line in output.splitlines() if ": error: " in line]
+
+
+def _line_of(path, key: str) -> int:
+    """The 1-based line of the first `key:` in a file, as an editor numbers it."""
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.match(rf"\s*{key}:", line))
+
+
+def test_a_card_larger_than_the_paper_is_one_error_at_its_decks_size_in_build_and_validate(project):
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker", "size: 250 x 250", 1), encoding="utf-8")
+    at = f"data/tiny/decks/heroes.yaml:{_line_of(heroes, 'size')}:7: error: Heroes: {TOO_LARGE}"
+    for command in (("validate", "tiny"), ("build", "tiny", "--only", "cards")):
+        result = run_pnp(project, *command)
+        assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, command
+        assert [line.split(" (--paper")[0] for line in _errors(result.output)] == [at], command
+
+
+def test_a_token_larger_than_the_paper_is_one_error_at_its_sets_size_in_build_and_validate(project):
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("    size: 20\n", "    size: 250\n", 1), encoding="utf-8")
+    at = f"data/tiny/tokens.yaml:{_line_of(tokens, 'size')}:11: error: Coins: {TOO_LARGE}"
+    for command in (("validate", "tiny"), ("build", "tiny", "--only", "tokens")):
+        result = run_pnp(project, *command)
+        assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, command
+        assert [line.split(" (--paper")[0] for line in _errors(result.output)] == [at], command
