@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 
 DRIVES = ("CliRunner", ".invoke(", '"-m", "pnp"', "'-m', 'pnp'", '"pnp"]', "stdio_client")
+# A named tuple's own methods: public by Python's documentation though they start with `_` (so as not to meet a field)
+NAMED_TUPLE = {"_replace", "_asdict", "_make", "_fields", "_field_defaults"}
 
 
 def private_imports(tree: ast.AST) -> set[str]:
@@ -33,11 +35,13 @@ def private_imports(tree: ast.AST) -> set[str]:
 
 
 def pins_private(node: ast.AST, imported: set[str]) -> bool:
-    """Whether a function uses a private name of pnp: one its file imports, or an attribute `_x` (not `__x__`)."""
+    """Whether a function uses a private name of pnp: one its file imports, or an attribute `_x` (not `__x__`, nor a
+    named tuple's `_replace` and its kin)."""
     for inner in ast.walk(node):
         if isinstance(inner, ast.Name) and inner.id in imported:
             return True
-        if isinstance(inner, ast.Attribute) and inner.attr.startswith("_") and not inner.attr.startswith("__"):
+        if isinstance(inner, ast.Attribute) and inner.attr.startswith("_") and not inner.attr.startswith("__") \
+                and inner.attr not in NAMED_TUPLE:
             return True
     return False
 
