@@ -230,3 +230,42 @@ def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_r
         assert one.format(rl.document(c)) == moved, "formatted outside the streamed writer: its bytes, read back from the file"
     assert spool.read(0, stream.offset + stream.length).endswith(moved)
     assert Path(rl_stream.finished(c, buf).path).read_bytes() == _whole()
+
+
+@pytest.mark.parametrize("give_up", [rl_stream.abandon, rl_stream.discard])
+def test_a_canvas_given_up_unsaved_holds_no_file_open_and_leaves_none(tmp_path, give_up):
+    """A sheet abandoned by a failed build, or a Platypus pass that only lays the pages out: its pictures' file is
+    closed and, unnamed, gone."""
+    c, _buf, _ = _drawn(spool_to=tmp_path / "given-up.pdf", threshold=1)
+    assert len(_open_in(tmp_path)) == 1 or not Path("/proc/self/fd").is_dir()
+    give_up(c)
+    assert _open_in(tmp_path) == [] and list(tmp_path.iterdir()) == []
+    plain, _ = new_canvas((200, 200), "Helvetica", "Edges", "pictures")
+    give_up(plain)  # a canvas with no spool: nothing to close
+
+
+def test_a_discarded_pass_lets_go_of_the_pictures_it_held():
+    c, _buf, names = _drawn()  # no spool: the pictures stay in the document
+    streams = [s for name in names for s in rl.picture_streams(c, name)]
+    assert streams and all(len(s.streamContent) > 0 for s in streams)
+    rl_stream.discard(c)
+    assert [s.streamContent for s in streams] == [b""] * len(streams)
+
+
+def _saved_by_platypus(spool_to: Path | None, threshold: float):
+    """The drawing of `_drawn` on a canvas whose `save` someone else calls, as Platypus saves a rulebook."""
+    c, buf, _ = _drawn(spool_to=spool_to, threshold=threshold if spool_to is not None else None)
+    c.__class__ = type("RulebookCanvas", (rl_stream.SavedThroughSpool, type(c)), {})
+    assert c.save() is None
+    return c, buf
+
+
+def test_a_canvas_saved_by_someone_else_is_written_through_its_spool_once_its_pictures_went_there(tmp_path):
+    whole = _whole()
+    c, buf = _saved_by_platypus(tmp_path / "book.pdf", threshold=1)
+    assert isinstance(c.pnp_written, PdfFile) and Path(c.pnp_written.path).read_bytes() == whole and buf.getvalue() == b""
+    kept, buf = _saved_by_platypus(tmp_path / "kept.pdf", threshold=float("inf"))  # its pictures stayed in memory
+    assert kept.pnp_written is None and buf.getvalue() == whole
+    assert [p.name for p in tmp_path.iterdir()] == [Path(c.pnp_written.path).name] and _open_in(tmp_path) == []
+    plain, buf = _saved_by_platypus(None, 0)
+    assert plain.pnp_written is None and buf.getvalue() == whole
