@@ -242,6 +242,7 @@ def test_a_canvas_given_up_unsaved_holds_no_file_open_and_leaves_none(tmp_path, 
     assert _open_in(tmp_path) == [] and list(tmp_path.iterdir()) == []
     plain, _ = new_canvas((200, 200), "Helvetica", "Edges", "pictures")
     give_up(plain)  # a canvas with no spool: nothing to close
+    give_up(Canvas(io.BytesIO(), pagesize=(100, 100)))  # nor one of reportlab's own, which has no place for one
 
 
 def test_a_discarded_pass_lets_go_of_the_pictures_it_held():

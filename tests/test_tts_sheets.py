@@ -84,13 +84,18 @@ def _plain(cell: bytes) -> bool:
     return len(set(zip(cell[::3], cell[1::3], cell[2::3], strict=True))) == 1
 
 
+def _white(cell: bytes) -> bool:
+    """A cell no card is pasted in: left white, as paper is."""
+    return set(cell) == {255}
+
+
 def test_the_back_most_cards_show_is_the_decks_and_a_backs_sheet_is_needed_only_when_backs_differ(project):
     (sheet,), _, _ = _exported(project)
     assert sheet["UniqueBack"] and "backs" in sheet["BackURL"]
     fronts, backs = _cells(sheet["FaceURL"]), _cells(sheet["BackURL"])
     common = backs[0]
     assert backs[:4] == [common] * 4 and backs[4] != common  # four faces show the deck's back, the twin its own
-    assert fronts[5] == common and _plain(backs[5])  # the hidden card shows the deck's back; no card is behind it
+    assert fronts[5] == common and _white(backs[5])  # the hidden card shows the deck's back; no card is behind it
     (sheet,), _, folder = _exported(project, (TWIN_BACK, ""))  # every card shows the deck's back: one image, no backs sheet
     assert not sheet["UniqueBack"] and _cells(sheet["FaceURL"])[5] == common
     back = Image.open(sheet["BackURL"].removeprefix("file://")).convert("RGB")
@@ -145,6 +150,8 @@ def test_each_sheet_names_its_own_backs_sheet_or_the_decks_one_back(project):
     assert [(s["NumWidth"], s["NumHeight"], s["UniqueBack"]) for s in sheets] == [(10, 7, True), (2, 2, True)]
     assert len({s["FaceURL"] for s in sheets} | {s["BackURL"] for s in sheets}) == 4  # each sheet its own faces and backs
     assert _cells(sheets[1]["BackURL"], 2, 2)[0] == _cells(sheets[0]["BackURL"], 10, 7)[1] != _cells(sheets[0]["BackURL"], 10, 7)[0]
+    second_fronts, second_backs = _cells(sheets[1]["FaceURL"], 2, 2), _cells(sheets[1]["BackURL"], 2, 2)
+    assert all(_white(cell) for cell in (*second_fronts[1:3], *second_backs[1:])), "the cells no card takes are left white"
     assert sorted(card["CardID"] for card in deck["ContainedObjects"]) == [*range(100, 169), 200]
     _many_heroes(project, 70, own_back=False)
     sheets, _, _ = _exported(project)
