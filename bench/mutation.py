@@ -245,7 +245,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/render/ink_elements.py#faces": ["face_items", "_text_items", "_icon_item", "items_of", "face_clip", "clip_of", "face_ink",
                                           "FaceInks.__init__", "FaceInks.figure", "PageInks._faces"],
     # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)
-    "pnp/data/words.py": ["_sections", "_table", "_tables", "words_of", "table_of", "shipped_languages", "lacking_words"],
+    "pnp/data/words.py": ["_sections", "_table", "words_of", "table_of", "shipped_languages", "lacking_words"],
     "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
     "pnp/data/source.py": ["LocDict.loc_of", "LocDict.key_loc", "LocDict.value_where", "LocDict.key_where", "LocDict.has_key_loc",
                            "LocDict.set_loc", "LocDict.set_key_loc", "_packed", "_value_at", "_key_at", "_as_loc", "_pos", "loc_at",

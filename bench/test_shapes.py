@@ -9,6 +9,7 @@ A second, stricter figure counts as driving only a test whose own body, or a fix
 those take, followed whole), runs a command; the test's own helper functions are not followed.
 A third counts the tests that pin a private name: they import a name starting with `_` from pnp, or reach an
 attribute starting with one (dunders aside). Such a test breaks when the code is tidied without any promise changing.
+Last, the files with the most such tests, each with its count of tests that call internals only: where to start.
 
     python bench/test_shapes.py [ROOT]
 """
@@ -19,6 +20,8 @@ import sys
 from pathlib import Path
 
 DRIVES = ("CliRunner", ".invoke(", '"-m", "pnp"', "'-m', 'pnp'", '"pnp"]', "stdio_client")
+# A named tuple's own methods: public by Python's documentation though they start with `_` (so as not to meet a field)
+NAMED_TUPLE = {"_replace", "_asdict", "_make", "_fields", "_field_defaults"}
 
 
 def private_imports(tree: ast.AST) -> set[str]:
@@ -32,18 +35,20 @@ def private_imports(tree: ast.AST) -> set[str]:
 
 
 def pins_private(node: ast.AST, imported: set[str]) -> bool:
-    """Whether a function uses a private name of pnp: one its file imports, or an attribute `_x` (not `__x__`)."""
+    """Whether a function uses a private name of pnp: one its file imports, or an attribute `_x` (not `__x__`, nor a
+    named tuple's `_replace` and its kin)."""
     for inner in ast.walk(node):
         if isinstance(inner, ast.Name) and inner.id in imported:
             return True
-        if isinstance(inner, ast.Attribute) and inner.attr.startswith("_") and not inner.attr.startswith("__"):
+        if isinstance(inner, ast.Attribute) and inner.attr.startswith("_") and not inner.attr.startswith("__") \
+                and inner.attr not in NAMED_TUPLE:
             return True
     return False
 
 
 def functions(tests: Path) -> tuple[dict[str, list[tuple]], list[tuple]]:
-    """Every function of tests/ by name (source, parameters, names it calls, whether it pins a private name), and
-    the test functions among them."""
+    """Every function of tests/ by name (source, parameters, names it calls, whether it pins a private name, its
+    file's name), and the test functions among them."""
     by_name: dict[str, list] = {}
     found = []
     for file in sorted(tests.rglob("*.py")):
@@ -54,7 +59,7 @@ def functions(tests: Path) -> tuple[dict[str, list[tuple]], list[tuple]]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 calls = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
                 entry = (ast.get_source_segment(text, node) or "", [a.arg for a in node.args.args], calls,
-                         pins_private(node, imported))
+                         pins_private(node, imported), file.name)
                 by_name.setdefault(node.name, []).append(entry)
                 if node.name.startswith("test_"):
                     found.append(entry)
@@ -72,7 +77,7 @@ def main(root: Path) -> None:
         return seen[name]
 
     def runs(entry) -> bool:
-        source, params, calls, _ = entry
+        source, params, calls, *_ = entry
         return any(m in source for m in DRIVES) or any(drives(n) for n in (*calls, *params))
 
     strict_seen: dict[str, bool] = {}
@@ -84,7 +89,7 @@ def main(root: Path) -> None:
         return strict_seen[name]
 
     def runs_itself(entry) -> bool:
-        source, params, _, _ = entry
+        source, params, *_ = entry
         return any(m in source for m in DRIVES) or any(fixture_drives(n) for n in params)
 
     driving = sum(runs(t) for t in tests)
@@ -95,6 +100,22 @@ def main(root: Path) -> None:
     print(f"strictly (own body or fixtures only): {strict} drive a command, {len(tests) - strict} do not "
           f"({(len(tests) - strict) / len(tests):.0%})")
     print(f"{pinned} test functions pin a private name of pnp")
+    print_pinning_files(tests, runs)
+
+
+def print_pinning_files(tests: list[tuple], runs, shown: int = 12) -> None:
+    """The files with the most tests that pin a private name, with how many of their tests call internals only."""
+    pins: dict[str, int] = {}
+    internal: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for test in tests:
+        name = test[4]
+        total[name] = total.get(name, 0) + 1
+        internal[name] = internal.get(name, 0) + (not runs(test))
+        pins[name] = pins.get(name, 0) + test[3]
+    ranked = sorted((name for name in pins if pins[name]), key=lambda name: (-pins[name], name))
+    for name in ranked[:shown]:
+        print(f"  {name}: {pins[name]} pin a private name; {internal[name]} of its {total[name]} tests call internals only")
 
 
 if __name__ == "__main__":

@@ -7,27 +7,18 @@ need) and the board prints on 4 tiles and its assembly map, as it does with no p
 from __future__ import annotations
 
 import printable as P
-from conftest import ROOT
 
-from pnp.data.project import Project
-from pnp.outputs.context import Engine
-from pnp.outputs.options import Options
-from pnp.pipeline.build import build_game
 from pnp.render.tiling import Insets, plan_tiles
 
 LASER = Insets.for_printer(25.4 / 6)  # a printer profile of a laser's 1/6 in margin: the arithmetic below is its
 
 
-def test_narco_empire_board_prints_on_four_tiles_on_letter(tmp_path):
-    project = Project(ROOT)
-    game = project.load_game("narco-empire")[0]
-    _, findings = build_game(Engine(project).for_game(game), Options(out=tmp_path, only=("boards",)))
-    assert not [f for f in findings if f.severity == "error"], findings
-    views = P.read(tmp_path / "narco-empire" / "narco-empire-boards.pdf")
+def test_narco_empire_board_prints_on_four_tiles_on_letter(shared_build):
+    """Read from the five games' plain Letter build (`pnp build`), as a designer prints it."""
+    views = P.read(shared_build() / "narco-empire" / "narco-empire-boards.pdf")
     tiles = [v for v in views if v.faces]
     assert len(tiles) == 4, f"{len(tiles)} tile pages"
     assert len(views) == 5  # and the assembly map
-
 
 def test_an_overlap_never_narrows_below_what_the_crosshair_needs_nor_by_more_than_3_mm():
     # 2.07 mm short of one page down, and the 10 mm overlap cannot help there; across, 386.9 − 380 leaves room to spare

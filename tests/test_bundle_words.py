@@ -19,7 +19,7 @@ from conftest import ROOT
 from pdftext import flat, page_texts
 
 from pnp.data.kinds import print_order
-from pnp.data.words import _tables, shipped_languages
+from pnp.data.words import shipped_languages, table_of
 from pnp.outputs.options import Options
 
 OWN = ("contents", "component", "count", "details", "players")  # the rulebook's words the bundle's pages say too
@@ -33,7 +33,7 @@ def _fragments(text: str) -> list[str]:
 
 def _english_said_otherwise(language: str) -> list[str]:
     """pnp's English words for the bundle that `language`'s table says in words of its own."""
-    english, table = _tables()["en"], _tables()[language]
+    english, table = table_of("en"), table_of(language)
     keys = [k for k in english if (k.startswith("bundle_") or k in OWN) and table[k] != english[k]]
     return sorted({run for k in keys for run in _fragments(english[k]) if run not in table[k]})
 
@@ -67,7 +67,7 @@ def german() -> str:
 
 
 def test_a_german_bundle_of_organ_match_says_its_own_pages_in_german(german):
-    de = _tables()["de"]
+    de = table_of("de")
     for key in ("contents", "bundle_checklist", "bundle_settings", "bundle_assembly", "bundle_credits", "bundle_long_edge", "bundle_this_paper",
                 "bundle_left_out", "bundle_part_rulebook", "bundle_feedback"):
         assert flat(de[key]) in german, f"{key}: {de[key]!r} not on the German pages"
@@ -145,7 +145,7 @@ def test_an_arabic_bundle_says_its_pages_in_arabic_from_the_right():
     from pnp.targets.bundle_pages import FrontMatter, PlacedPart, front_matter_pdf
 
     voice, fonts = _voice_of("ar")
-    ar = _tables()["ar"]
+    ar = table_of("ar")
     parts = (PlacedPart(ar["bundle_part_cards"], 3, 6, "long"), PlacedPart(ar["bundle_part_rulebook"], 9, 4, None))
     fm = FrontMatter("Organ Match", "", "", "", "letter", 5.0, False, parts, (), (voice.say("bundle_step_boxes"),), (voice.say("bundle_left_out_booklet"),))
     pdf = front_matter_pdf(fm, fonts, voice)
@@ -184,7 +184,7 @@ def test_every_bundle_word_has_a_glyph(language):
     """Each character of each of the table's bundle and feedback-sheet words is in the bundle's font (regular and bold) or in a fallback
     font pnp ships, so no page of the bundle draws an empty box."""
     voice, fonts = _voice_of(language)
-    text = "".join(v for k, v in _tables()[language].items() if k.startswith(("bundle_", "feedback_")) or k in OWN)
+    text = "".join(v for k, v in table_of(language).items() if k.startswith(("bundle_", "feedback_")) or k in OWN)
     for font in (fonts.regular, fonts.bold):
         lacking = sorted({c for c in text if not c.isspace() and voice.font_for(c, font) is None and not _has(voice, c, font)})
         assert not lacking, f"{language}: no font draws {lacking}"

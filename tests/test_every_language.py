@@ -10,7 +10,7 @@ import pytest
 from conftest import run_pnp
 
 from pnp.cli.scaffold import scaffold_files
-from pnp.data.words import _tables, shipped_languages
+from pnp.data.words import shipped_languages, table_of
 from pnp.layout.scripts import missing_message
 
 GAME = "crystal-caves"
@@ -59,7 +59,7 @@ def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
     root, result = edition(language)
     assert result.exit_code == 0, result.output
     assert "error" not in result.output and "warning" not in result.output, result.output
-    words = _tables()[language]
+    words = table_of(language)
     out = root / "output" / GAME
     rules = read_as_written(pdf_text(out / f"{GAME}-rulebook.pdf"))
     assert words["contents"] in rules and words["component"] in rules, rules[:400]
@@ -79,7 +79,7 @@ def test_every_language_prints_pnps_words_with_no_finding(tmp_path, language):
     root = _scaffold(tmp_path, language)
     result = run_pnp(root, "build", GAME, "--strict", "--only", "rulebook", "--only", "labels", "--only", "cards")
     assert result.exit_code == 0 and "error" not in result.output and "warning" not in result.output, result.output
-    words, out = _tables()[language], root / "output" / GAME
+    words, out = table_of(language), root / "output" / GAME
     rules = read_as_written(pdf_text(out / f"{GAME}-rulebook.pdf"))
     assert words["contents"] in rules and words["component"] in rules, rules[:300]
     cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))
@@ -110,14 +110,14 @@ def test_an_arabic_rulebook_reads_from_the_right(edition):
     the right edge of the column, however long each is."""
     root, _ = edition("ar")
     lines = _lines(root / "output" / GAME / f"{GAME}-rulebook.pdf", 1)
-    word = _tables()["ar"]["contents"]
+    word = table_of("ar")["contents"]
     heading = next(line for line in lines if word[::-1] in "".join(c["text"] for c in line))
     letters = [c for c in heading if c["text"] in word]
     first, last = (next(c for c in letters if c["text"] == word[i]) for i in (0, -1))
     assert first["x0"] > last["x0"], "the word's first letter stands at its right"
     assert first["x0"] > 306, "the contents open the page's first column, the right one (a Letter page is 612 pt wide)"
-    header = next(line for line in lines if _tables()["ar"]["count"][::-1] in "".join(c["text"] for c in line))
-    at = {key: _x_of(header, _tables()["ar"][key]) for key in ("component", "count", "details")}
+    header = next(line for line in lines if table_of("ar")["count"][::-1] in "".join(c["text"] for c in line))
+    at = {key: _x_of(header, table_of("ar")[key]) for key in ("component", "count", "details")}
     assert at["component"] > at["count"] > at["details"], f"the table's first column stands at the right: {at}"
     import pdfplumber
 

@@ -211,20 +211,26 @@ def test_a_square_grids_cells_tile_the_area_from_its_corner():
 
 
 def test_cell_data_is_found_by_key_or_by_coordinates_in_a_list():
-    from pnp.layout.grids import _cell_data
-    assert _cell_data({"2, 3": {"fill": "sea"}}) == {"2,3": {"fill": "sea"}}
-    assert _cell_data([{"q": 1, "r": -1, "fill": "sea"}]) == {"1,-1": {"q": 1, "r": -1, "fill": "sea"}}
-    assert _cell_data([{"col": 0, "row": 2}]) == {"0,2": {"col": 0, "row": 2}}
-    assert _cell_data(None) == {}
-    with pytest.raises(LayoutError, match="col and row"):
-        _cell_data([{"fill": "sea"}])
-    with pytest.raises(LayoutError, match="col and row"):
-        _cell_data([{"col": 1, "fill": "sea"}])  # half a coordinate is none
-    with pytest.raises(LayoutError, match="col and row"):
-        _cell_data([{"r": 1}])
+    """A template gives its cells' data as a mapping by key ("2, 3" as well as "2,3") or as a list of mappings that say
+    their own coordinates (col and row, or q and r on an axial hex grid); a list entry without both is refused."""
+    rec = Recorder()
+    squaregrid(rec, 0, 0, 3, 4, 10, labels=False, cells={"2, 3": {"fill": "sea"}})
+    assert rec.fills == [None] * 11 + ["sea"]  # the last of 3 × 4 cells, row by row
+    rec = Recorder()
+    hexgrid(rec, 0, 0, 3, 3, 10, coords="axial", labels=False, cells=[{"q": 2, "r": 0, "fill": "sea"}])
+    col, row = offset_of_axial(2, 0, flat=True, odd=True)  # (2, 1): flat tops, odd columns lowered
+    assert rec.fills == [None] * (3 * row + col) + ["sea"] + [None] * (8 - 3 * row - col)
+    rec = Recorder()
+    squaregrid(rec, 0, 0, 1, 3, 10, labels=False, cells=[{"col": 0, "row": 2, "fill": "sand"}])
+    assert rec.fills == [None, None, "sand"]
+    rec = Recorder()
+    squaregrid(rec, 0, 0, 2, 1, 10, labels=False, cells=None)
+    assert rec.fills == [None, None]
+    for refused in ([{"fill": "sea"}], [{"col": 1, "fill": "sea"}], [{"r": 1}]):  # half a coordinate is none
+        with pytest.raises(LayoutError, match="col and row"):
+            squaregrid(Recorder(), 0, 0, 2, 2, 10, cells=refused)
     with pytest.raises(LayoutError, match="mapping"):
-        _cell_data([1, 2])
-
+        squaregrid(Recorder(), 0, 0, 2, 2, 10, cells=[1, 2])
 
 def test_a_cells_label_is_its_coordinates_centred_on_it_in_ink_that_reads_on_its_fill():
     rec = Recorder()
@@ -505,37 +511,69 @@ def test_a_streamed_entry_is_the_same_bytes_as_a_sealed_one(own_key, tmp_path):
     assert read_sealed(tmp_path / "entry") is None  # bytes after the entry: not the entry sealed
 
 
-def test_the_key_is_made_for_the_user_alone_and_one_others_may_read_is_not_used(own_key):
+NO_KEY = "no key to seal the build cache with could be kept"
+
+
+def _validate_with_key(project: Path, key: Path, monkeypatch) -> str:
+    """What `pnp validate` prints with PNP_CACHE_KEY naming `key` (each test names a key no earlier command read: a
+    process reads each key file once)."""
+    from conftest import run_pnp
+
+    monkeypatch.setenv("PNP_CACHE_KEY", str(key))
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _fresh(folder: Path) -> Path:
+    """A folder of a name no earlier test used, for a key of its own."""
+    made = folder / os.urandom(6).hex()
+    made.mkdir()
+    return made
+
+
+def _kept_key(path: Path, data: bytes = b"k" * 32, mode: int = 0o600) -> Path:
+    path.write_bytes(data)
+    path.chmod(mode)
+    return path
+
+
+def test_the_key_is_made_for_the_user_alone_and_one_others_may_read_is_not_used(project, tmp_path, monkeypatch):
+    """The first command makes the key, 32 random bytes only the user may read, and seals with it silently; a key file
+    others may read, or of the wrong length, is not used and left as it is: the command seals with a key of its own
+    and says once why, naming the file and what to do."""
+    made = _fresh(tmp_path) / "cache-key"
+    assert NO_KEY not in _validate_with_key(project, made, monkeypatch)
+    assert len(made.read_bytes()) == 32 and stat_mode(made) == 0o600
+    readable = _kept_key(_fresh(tmp_path) / "cache-key", mode=0o640)
+    said = _validate_with_key(project, readable, monkeypatch)
+    assert said.count(NO_KEY) == 1 and f"{readable}: others may read it: make it readable by you alone (chmod 600)" in said, said
+    assert readable.read_bytes() == b"k" * 32 and stat_mode(readable) == 0o640
+    short = _kept_key(_fresh(tmp_path) / "cache-key", b"short")
+    said = _validate_with_key(project, short, monkeypatch)
+    assert said.count(NO_KEY) == 1 and f"{short}: holds 5 bytes, not 32: remove it, and pnp makes a new one" in said, said
+    assert short.read_bytes() == b"short"
+
+
+def stat_mode(path: Path) -> int:
     import stat as stat_module
 
-    from pnp.core import sealed
-    key = sealed._key_at(own_key)
-    assert key.kept_at == own_key and not key.unkept and len(key.secret) == 32
-    assert stat_module.S_IMODE(own_key.stat().st_mode) == 0o600
-    assert sealed._kept_secret(own_key) == key.secret  # made once, then read
-    own_key.chmod(0o640)
-    with pytest.raises(ValueError, match="chmod 600"):
-        sealed._read_secret(own_key)
-    own_key.chmod(0o600)
-    own_key.write_bytes(b"short")
-    with pytest.raises(ValueError, match="holds 5 bytes"):
-        sealed._read_secret(own_key)
+    return stat_module.S_IMODE(path.stat().st_mode)
 
 
-def test_a_key_that_is_a_link_or_cannot_be_kept_gives_a_key_for_this_process_alone(tmp_path):
-    from pnp.core import sealed
-    tmp_path = tmp_path / os.urandom(6).hex()
-    tmp_path.mkdir()
-    real = tmp_path / "real-key"
-    real.write_bytes(b"k" * 32)
-    real.chmod(0o600)
-    (tmp_path / "linked-key").symlink_to(real)
-    unkept = sealed._key_at(tmp_path / "linked-key")
-    assert unkept.kept_at is None and unkept.unkept.startswith(str(tmp_path / "linked-key")) and unkept.secret != b"k" * 32
-    (tmp_path / "ro").mkdir(mode=0o500)
+def test_a_key_that_is_a_link_or_cannot_be_kept_gives_a_key_for_this_process_alone(project, tmp_path, monkeypatch):
+    """A key file that is a link is never followed, even to a good key; a key that cannot be made is none: either way
+    the command says so once and seals with a key of its own."""
+    folder = _fresh(tmp_path)
+    real = _kept_key(folder / "real-key")
+    (folder / "linked-key").symlink_to(real)
+    said = _validate_with_key(project, folder / "linked-key", monkeypatch)
+    assert said.count(NO_KEY) == 1 and f"({folder / 'linked-key'}: " in said, said
+    assert real.read_bytes() == b"k" * 32
+    (folder / "ro").mkdir(mode=0o500)
     if os.geteuid() != 0:  # root writes anywhere
-        assert sealed._key_at(tmp_path / "ro" / "sub" / "key").kept_at is None
-
+        said = _validate_with_key(project, folder / "ro" / "sub" / "key", monkeypatch)
+        assert said.count(NO_KEY) == 1 and f"({folder / 'ro' / 'sub' / 'key'}: Permission denied)" in said, said
 
 def test_an_entry_behind_a_link_or_in_a_linked_folder_or_a_pipe_is_not_read(own_key, tmp_path):
     from pnp.core.sealed import read_sealed, seal
@@ -568,17 +606,13 @@ def test_the_key_file_is_the_one_named_else_in_the_users_cache_folder_following_
     assert key_file() == tmp_path / "named" and current_key().kept_at == tmp_path / "named"
 
 
-def test_the_keys_folder_is_made_private_whether_new_or_already_there(tmp_path):
-    import stat as stat_module
-
-    from pnp.core import sealed
-    deep = tmp_path / os.urandom(6).hex() / "cache" / "pnp" / "cache-key"  # folders missing above it
-    assert sealed._key_at(deep).kept_at == deep
-    assert stat_module.S_IMODE(deep.parent.stat().st_mode) == 0o700 & ~_umask()
-    there = tmp_path / os.urandom(6).hex()
-    there.mkdir()  # the user's cache folder, made by another program
-    assert sealed._key_at(there / "cache-key").kept_at == there / "cache-key"
-
+def test_the_keys_folder_is_made_private_whether_new_or_already_there(project, tmp_path, monkeypatch):
+    deep = _fresh(tmp_path) / "cache" / "pnp" / "cache-key"  # folders missing above it
+    assert NO_KEY not in _validate_with_key(project, deep, monkeypatch)
+    assert deep.is_file() and stat_mode(deep.parent) == 0o700 & ~_umask()
+    there = _fresh(tmp_path)  # the user's cache folder, made by another program
+    assert NO_KEY not in _validate_with_key(project, there / "cache-key", monkeypatch)
+    assert (there / "cache-key").is_file()
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -599,10 +633,10 @@ def test_a_key_made_by_another_process_meanwhile_is_the_one_used(tmp_path, monke
         return real_link(source, target)
 
     monkeypatch.setattr(sealed.os, "link", raced)
-    key = sealed._key_at(path)
+    monkeypatch.setenv("PNP_CACHE_KEY", str(path))
+    key = sealed.current_key()
     assert key.secret == theirs and key.kept_at == path and not key.unkept
     assert [p.name for p in path.parent.iterdir()] == ["cache-key"]  # its own attempt removed
-
 
 def test_a_link_planted_at_the_new_keys_temporary_name_is_not_written_through(tmp_path, monkeypatch):
     from pnp.core import sealed
@@ -613,25 +647,21 @@ def test_a_link_planted_at_the_new_keys_temporary_name_is_not_written_through(tm
     monkeypatch.setattr(sealed.os, "urandom", lambda n: b"\x01" * n)
     monkeypatch.setattr(sealed.os, "getpid", lambda: 4242)
     (path.parent / ".cache-key.4242.01010101").symlink_to(victim)  # the name four bytes of 1 give
-    key = sealed._key_at(path)
+    monkeypatch.setenv("PNP_CACHE_KEY", str(path))
+    key = sealed.current_key()
     assert victim.read_bytes() == b"mine\n"
     assert key.kept_at is None and key.unkept  # this process makes a key of its own and says why
 
-
-def test_a_key_file_that_is_not_a_plain_file_of_the_users_is_refused(tmp_path):
-    from pnp.core import sealed
-    pipe = tmp_path / "pipe-key"
+def test_a_key_file_that_is_not_a_plain_file_of_the_users_is_refused(project, tmp_path, monkeypatch):
+    pipe = _fresh(tmp_path) / "pipe-key"
     os.mkfifo(pipe, 0o600)
-    with pytest.raises(ValueError, match="not a file of this user's"):
-        sealed._read_secret(pipe)
+    said = _validate_with_key(project, pipe, monkeypatch)
+    assert said.count(NO_KEY) == 1 and f"({pipe}: not a file of this user's)" in said, said
     if os.geteuid() == 0:  # only root can give a file away
-        theirs = tmp_path / "their-key"
-        theirs.write_bytes(b"k" * 32)
-        theirs.chmod(0o600)
+        theirs = _kept_key(_fresh(tmp_path) / "their-key")
         os.chown(theirs, 12345, 12345)
-        with pytest.raises(ValueError, match="not a file of this user's"):
-            sealed._read_secret(theirs)
-
+        said = _validate_with_key(project, theirs, monkeypatch)
+        assert said.count(NO_KEY) == 1 and f"({theirs}: not a file of this user's)" in said, said
 
 def test_what_is_unsealed_is_bytes(own_key):
     from pnp.core.sealed import seal, unseal

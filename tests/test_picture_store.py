@@ -81,8 +81,22 @@ def test_the_store_is_a_file_in_the_exports_staging_folder_not_in_memory_nor_the
     """The pictures may be hundreds of megabytes: they go to the disk the export writes to (a system's /tmp may be memory)."""
     kept, folder = store
     kept.add(PICTURES[0])
-    held = os.readlink(f"/proc/self/fd/{kept._file.fileno()}")
-    assert Path(held).parent == folder and held.endswith("(deleted)"), held
+    held = _open_in(folder)  # Linux names each file a process holds open: an unnamed one by its folder and "(deleted)"
+    assert len(held) == 1 and Path(held[0]).parent == folder and held[0].endswith("(deleted)"), held
+    assert list(folder.iterdir()) == []  # no name left in the folder
+
+
+def _open_in(folder: Path) -> list[str]:
+    """The files this process holds open in `folder`, as /proc/self/fd names them."""
+    found = []
+    for fd in Path("/proc/self/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith(f"{folder}/"):
+            found.append(target)
+    return found
 
 
 def test_a_zip_whose_picture_cannot_be_read_whole_fails_and_leaves_no_temporary(store, tmp_path):

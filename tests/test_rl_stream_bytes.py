@@ -41,6 +41,21 @@ def _drawn(spool_to: Path | None = None, threshold: float | None = None, twice: 
     return c, buf, names
 
 
+def _open_in(folder: Path) -> list[str]:
+    """The files this process holds open in `folder`, as Linux names them (an unnamed file: its folder and
+    '(deleted)'); [] where the system names no open file."""
+    fds = Path("/proc/self/fd")
+    found = []
+    for fd in fds.iterdir() if fds.is_dir() else ():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith(str(folder) + "/"):
+            found.append(target)
+    return found
+
+
 def _reader(image, alpha: bool):
     from reportlab.lib.utils import ImageReader
 
@@ -125,10 +140,11 @@ def test_a_write_that_fails_leaves_no_temporary_and_closes_the_spool(tmp_path, m
 
     def full(*_):
         raise OSError(28, "No space left on device")
+    assert _open_in(tmp_path) or not Path("/proc/self/fd").is_dir(), "the pictures wait in an open file in the output's folder"
     monkeypatch.setattr(rl, "save_objects", full)
     with pytest.raises(OSError):
         spool.save(c)
-    assert list(tmp_path.iterdir()) == [] and spool._file.closed
+    assert list(tmp_path.iterdir()) == [] and _open_in(tmp_path) == [], "nothing left on disk, nothing held open"
 
 
 def test_a_tally_counts_a_picture_and_its_soft_mask_and_lets_them_go():
@@ -166,11 +182,12 @@ def test_a_pdf_with_reportlabs_object_comments_is_streamed_with_them(tmp_path, m
 
 
 def test_a_canvas_of_reportlabs_own_is_saved_by_reportlab_and_a_spool_takes_the_threshold_it_is_given(tmp_path):
-    c = Canvas(io.BytesIO(), pagesize=(100, 100))
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100))
     rl_stream.spool_picture(c, "nothing")  # no spool: nothing to hand over
     c.drawString(10, 10, "plain")
     c.showPage()
-    assert rl_stream.finished(c, c._filename)[:5] == b"%PDF-"
+    assert rl_stream.finished(c, buf)[:5] == b"%PDF-"
     assert (rl_stream.Spool(tmp_path / "j.pdf", 0).used, rl_stream.Spool(tmp_path / "j.pdf", 5).threshold) == (True, 5)
     assert rl_stream.Spool(tmp_path / "j.pdf").threshold == rl_stream.SPOOL_MIN_BYTES and not rl_stream.Spool(tmp_path / "j.pdf").used
 
@@ -191,7 +208,7 @@ def test_after_the_spool_moves_its_pictures_it_counts_again_from_nothing(tmp_pat
     second = streams[1][1]
     spool.threshold = len(second.streamContent)
     spool.add(c, streams[1][0])
-    assert isinstance(streams[0][1].streamContent, rl_stream._Spooled), "the first went to the file"
+    assert not isinstance(streams[0][1].streamContent, bytes), "the first went to the file: no longer held in memory"
     assert isinstance(second.streamContent, bytes), "the second, exactly at the threshold counted from 0, waits"
     c.showPage()
     assert Path(rl_stream.finished(c, buf).path).read_bytes()[:5] == b"%PDF-"
@@ -200,13 +217,12 @@ def test_after_the_spool_moves_its_pictures_it_counts_again_from_nothing(tmp_pat
 def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_read_back_whole_outside_the_writer(tmp_path):
     c, buf, names = _drawn(spool_to=tmp_path / "h.pdf", threshold=1)
     spool = getattr(c, rl_stream.SPOOL)
-    where = Path(f"/proc/self/fd/{spool._file.fileno()}")
-    if where.exists():  # Linux names an open file's place: the output's folder, with no name left in it
-        assert os.readlink(where).startswith(str(tmp_path) + "/") and list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) == []  # no name left in the output's folder...
+    assert len(_open_in(tmp_path)) == 1 or not Path("/proc/self/fd").is_dir()  # ...but a file open there (Linux names its place)
     doc = rl.document(c)
     first, stream = (doc.idToObject[doc.getXObjectName(name)].streamContent for name in names)
     assert rl.picture_streams(c, names[1]) == [], "a moved stream is no longer the document's to hand over"
-    assert isinstance(stream, rl_stream._Spooled) and isinstance(first, rl_stream._Spooled)
+    assert not isinstance(stream, bytes) and not isinstance(first, bytes), "both moved out of memory"
     assert first.offset + first.length <= stream.offset, "one after the other in the file"
     for one in (first, stream):
         moved = spool.read(one.offset, one.length)
@@ -214,3 +230,43 @@ def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_r
         assert one.format(rl.document(c)) == moved, "formatted outside the streamed writer: its bytes, read back from the file"
     assert spool.read(0, stream.offset + stream.length).endswith(moved)
     assert Path(rl_stream.finished(c, buf).path).read_bytes() == _whole()
+
+
+@pytest.mark.parametrize("give_up", [rl_stream.abandon, rl_stream.discard])
+def test_a_canvas_given_up_unsaved_holds_no_file_open_and_leaves_none(tmp_path, give_up):
+    """A sheet abandoned by a failed build, or a Platypus pass that only lays the pages out: its pictures' file is
+    closed and, unnamed, gone."""
+    c, _buf, _ = _drawn(spool_to=tmp_path / "given-up.pdf", threshold=1)
+    assert len(_open_in(tmp_path)) == 1 or not Path("/proc/self/fd").is_dir()
+    give_up(c)
+    assert _open_in(tmp_path) == [] and list(tmp_path.iterdir()) == []
+    plain, _ = new_canvas((200, 200), "Helvetica", "Edges", "pictures")
+    give_up(plain)  # a canvas with no spool: nothing to close
+    give_up(Canvas(io.BytesIO(), pagesize=(100, 100)))  # nor one of reportlab's own, which has no place for one
+
+
+def test_a_discarded_pass_lets_go_of_the_pictures_it_held():
+    c, _buf, names = _drawn()  # no spool: the pictures stay in the document
+    streams = [s for name in names for s in rl.picture_streams(c, name)]
+    assert streams and all(len(s.streamContent) > 0 for s in streams)
+    rl_stream.discard(c)
+    assert [s.streamContent for s in streams] == [b""] * len(streams)
+
+
+def _saved_by_platypus(spool_to: Path | None, threshold: float):
+    """The drawing of `_drawn` on a canvas whose `save` someone else calls, as Platypus saves a rulebook."""
+    c, buf, _ = _drawn(spool_to=spool_to, threshold=threshold if spool_to is not None else None)
+    c.__class__ = type("RulebookCanvas", (rl_stream.SavedThroughSpool, type(c)), {})
+    assert c.save() is None
+    return c, buf
+
+
+def test_a_canvas_saved_by_someone_else_is_written_through_its_spool_once_its_pictures_went_there(tmp_path):
+    whole = _whole()
+    c, buf = _saved_by_platypus(tmp_path / "book.pdf", threshold=1)
+    assert isinstance(c.pnp_written, PdfFile) and Path(c.pnp_written.path).read_bytes() == whole and buf.getvalue() == b""
+    kept, buf = _saved_by_platypus(tmp_path / "kept.pdf", threshold=float("inf"))  # its pictures stayed in memory
+    assert kept.pnp_written is None and buf.getvalue() == whole
+    assert [p.name for p in tmp_path.iterdir()] == [Path(c.pnp_written.path).name] and _open_in(tmp_path) == []
+    plain, buf = _saved_by_platypus(None, 0)
+    assert plain.pnp_written is None and buf.getvalue() == whole

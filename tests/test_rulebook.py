@@ -200,6 +200,17 @@ def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):
     assert "card heroes/knigt not found" in flat(" ".join(page_texts(project / RULEBOOK)))
 
 
+def folded(pages: int) -> list[tuple[int | None, int | None]]:
+    """The saddle-stitch rule, written here: the pages padded with blanks to a multiple of four, sheet k's outer side
+    holding the last unplaced page on its left and the first on its right, its inner side the next first and the next
+    last; a blank is None. Each side as (left, right), pages counted from 0."""
+    padded = -(-pages // 4) * 4
+    sides = []
+    for k in range(padded // 4):
+        sides += [(padded - 1 - 2 * k, 2 * k), (2 * k + 1, padded - 2 - 2 * k)]
+    return [tuple(None if i >= pages else i for i in side) for side in sides]
+
+
 def test_booklet_pages_are_in_saddle_stitch_order(project):
     add_chapters(project, 4)
     build(project, "--only", "rulebook", "--booklet")
@@ -215,7 +226,7 @@ def test_booklet_pages_are_in_saddle_stitch_order(project):
             numbers.append(int(text) if text else None)
     pages = max(n for n in numbers if n)
     assert pages >= 8 and len(reader.pages) * 2 % 4 == 0
-    expected = [None if i is None or i == 0 else i + 1 for side in saddle_stitch(pages) for i in side]
+    expected = [None if i is None or i == 0 else i + 1 for side in folded(pages) for i in side]
     assert numbers == expected
     # the first side holds the cover on its right half
     cover = _text_in(pdf, 0, (sheet_w / 2, 0, sheet_w, sheet_h))
@@ -223,6 +234,7 @@ def test_booklet_pages_are_in_saddle_stitch_order(project):
 
 
 def test_saddle_stitch_order_pads_to_a_multiple_of_four():
+    assert all(saddle_stitch(n) == folded(n) for n in range(1, 30))
     assert saddle_stitch(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
     assert saddle_stitch(5) == [(None, 0), (1, None), (None, 2), (3, 4)]
     assert len(saddle_stitch(9)) == 6

@@ -12,7 +12,6 @@ the screen."""
 from __future__ import annotations
 
 import ctypes
-import io
 import re
 import shutil
 from collections import defaultdict
@@ -498,19 +497,14 @@ def test_large_print_sets_the_player_aids_at_14_pt_or_more_on_more_cards(tmp_pat
     assert pages > 5  # four players' aids of two cards each, fronts and backs, and the sheet
 
 
-def test_large_print_sets_the_rulebooks_icon_credits_at_14_pt_or_more():
+def test_large_print_sets_the_rulebooks_icon_credits_at_14_pt_or_more(tmp_path):
     """Narco Empire's rulebook credits the game-icons.net icons it draws: in large print that line is 14 pt too."""
     import pdfplumber
-    from conftest import ROOT
+    from conftest import ROOT, run_pnp
 
-    from pnp.data.project import Project
-    from pnp.outputs.context import Engine
-    from pnp.outputs.options import Options
-    from pnp.outputs.rulebook.build import build_rulebook
-
-    project = Project(ROOT)
-    files, _ = build_rulebook(Engine(project).for_game(project.load_game("narco-empire")[0]), Options(large_print=True))
-    with pdfplumber.open(io.BytesIO(files[0][1])) as pdf:
+    result = run_pnp(ROOT, "build", "narco-empire", "--only", "rulebook", "--large-print", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "narco-empire" / "narco-empire-rulebook-large-print.pdf") as pdf:
         last = pdf.pages[-1]
         words = last.extract_words(extra_attrs=["size"])
     credit = [w for w in words if w["text"] in ("game-icons.net", "Lorc,", "Delapouite")]

@@ -73,27 +73,25 @@ def test_the_sell_sheet_is_set_in_the_games_fonts_and_palette(sheet):
     assert {tuple(p) for p in band} == {(0x1D, 0x24, 0x33)}
 
 
-def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_type_an_error(tmp_path):
-    from pnp.data.project import Project
-    from pnp.targets.sellsheet import missing_facts
-
-    shutil.copytree(TEST_PROJECT / "data/tiny", tmp_path / "data/tiny")
-    shutil.copytree(TEST_PROJECT / "templates", tmp_path / "templates")
-    yaml = tmp_path / "data/tiny/game.yaml"
+def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_type_an_error(sheet, tmp_path):
+    """Each fact a publisher asks for that game.yaml leaves out is one warning at the file, saying what to add; a
+    game.yaml with every one says none (the `sheet` above); a fact of the wrong type is an error at its value."""
+    assert ": warning: " not in sheet[1], sheet[1]
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    yaml = root / "data/tiny/game.yaml"
     text = yaml.read_text()
     yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.\n", "").replace("age: 8\n", "").replace("play_time: 15\n", ""))
-    game, _ = Project(tmp_path).load_game("tiny")
-    said = missing_facts(game)
-    assert [f.severity for f in said] == ["warning"] * 7 and all(str(f.loc).endswith("data/tiny/game.yaml:1:1") for f in said)
-    assert [f.message.split("add ")[1].split(" (`")[0] for f in said] == ["a one- or two-sentence pitch", "the youngest age it is for",
-                                                                          "how long a game takes", "the designer's name",
-                                                                          "a contact for the designer", "a genre", "a paragraph of how it plays"]
-    yaml.write_text(text + PUBLISHER_KEYS)
-    assert missing_facts(Project(tmp_path).load_game("tiny")[0]) == [], "a game.yaml with every key has no warning"
+    result = run_pnp(root, "sellsheet", "tiny", "--paper", "a4", "--width", "500")
+    warned = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert result.exit_code == 0 and len(warned) == 7 and all(line.startswith("data/tiny/game.yaml:1:1: warning: ") for line in warned), result.output
+    assert sorted(line.split("add ")[1].split(" (`")[0] for line in warned) == sorted([
+        "a one- or two-sentence pitch", "the youngest age it is for", "how long a game takes", "the designer's name",
+        "a contact for the designer", "a genre", "a paragraph of how it plays"])
     yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.", "pitch: [a, list]"))
-    _, findings = Project(tmp_path).load_game("tiny")
-    assert [str(f.loc).split("/")[-1] for f in findings if f.severity == "error"] == ["game.yaml:3:8"]
-
+    result = run_pnp(root, "sellsheet", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and errors == ["data/tiny/game.yaml:3:8: error: pitch: expected text, got ['a', 'list']"], result.output
 
 def test_each_edition_has_its_own_sell_sheet_in_its_words(tmp_path):
     """`--lang all`: the source's sheet and the German one beside it, named for it, listing the deck by its German name."""

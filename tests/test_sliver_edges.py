@@ -7,17 +7,17 @@ the cut, inside and outside, with its outward normal; an edge shows a sliver whe
 named at the first point it is met."""
 from __future__ import annotations
 
-import itertools
 import math
 
 import pytest
 
 from pnp.core.colour import luminance
 from pnp.core.shapes import Shape
-from pnp.layout.elements import Face, Rect
-from pnp.layout.slivers import Edge, _around, _positions, _worst_pair, edges, shaped_edges, sliver
+from pnp.layout.elements import Circle, Face, Polygon, Rect
+from pnp.layout.slivers import Edge, _worst_pair, edges, shaped_edges, sliver
 
-PAPER, INK, RED, GREEN, WHITE = "#fbf8f0", "#1d2433", "#c0392b", "#2e7d32", "#ffffff"
+PAPER, INK, RED, GREEN, WHITE, BLUE = "#fbf8f0", "#1d2433", "#c0392b", "#2e7d32", "#ffffff", "#1f4e8c"
+STRIP = 0.25  # a strip is read this far each side of the cut: half the 0.5 mm a hand cut lands off its line
 
 
 @pytest.fixture(autouse=True)
@@ -35,16 +35,66 @@ def face(*elements, w: float = 20.0, h: float = 30.0, bleed: float = 0.0) -> Fac
     return Face(w, h, bleed, (band(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, PAPER), *elements), frozenset())
 
 
-def test_an_edge_is_sampled_from_1_mm_in_at_each_end_about_every_mm_the_same_read_from_either_end():
-    for length in (20.0, 63.5, 88.9):
-        at = _positions(length)
-        assert at[0] == pytest.approx(1.0) and at[-1] == pytest.approx(length - 1.0)
-        steps = [b - a for a, b in itertools.pairwise(at)]
-        assert all(1.0 <= s < 2.0 + 1e-9 for s in steps) and max(steps) - min(steps) < 1e-9
-        assert [length - p for p in reversed(at)] == pytest.approx(at)
-    assert len(_positions(20.0)) == 19 and len(_positions(63.5)) == 62  # 18 and 61 whole steps of 1 mm or a little more
-    assert _positions(2.5) == pytest.approx([1.0, 1.5])  # a short edge: still read from 1 mm in at each end
+def every_mm(length: float) -> list[float]:
+    """Where a straight cut of `length` mm is read, by the rule: from 1 mm in at each end (a corner is cut twice and
+    rounded off), in equal whole steps of 1 mm or a little more, so the same places are read from either end."""
+    steps = max(math.floor(length - 2), 1)
+    return [1 + (length - 2) * i / steps for i in range(steps + 1)]
 
+
+def dots(points, fill: str = RED, r: float = 0.05) -> tuple[Circle, ...]:
+    """A disc 0.1 mm across at each point, each its own element: a strip that reads a point names its dot."""
+    return tuple(Circle(x, y, r, fill, None, 0.0, None) for x, y in points)
+
+
+def strips_of(shape: Shape, w: float, h: float, *elements) -> tuple[Edge, Edge]:
+    """The inner and outer strips of a `shape` piece w × h with a 1 mm bleed, drawn with `elements` over the paper."""
+    return shaped_edges(face(*elements, w=w, h=h, bleed=1.0), shape)
+
+
+def read_at_dots(shape: Shape, w: float, h: float, along: list) -> None:
+    """The strips are read exactly at `along`'s points (each a point on the cut and its outward normal), in that order:
+    the inner strip a quarter mm in, the outer a quarter mm out."""
+    inner = dots([(x - nx * STRIP, y - ny * STRIP) for (x, y), (nx, ny) in along], RED)
+    outer = dots([(x + nx * STRIP, y + ny * STRIP) for (x, y), (nx, ny) in along], GREEN)
+    found_in, found_out = strips_of(shape, w, h, *inner, *outer)
+    assert found_in.elements == inner and found_out.elements == outer
+
+
+def inside_in_and_outside_out(shape: Shape, w: float, h: float, corners_kept_clear: bool = False) -> Edge:
+    """The piece's own cut filled red on a green ground: every inner point reads red, every outer green (each point on
+    the cut, its normal out of the piece). With `corners_kept_clear`, a blue disc 0.95 mm round each corner, drawn on
+    top, is read nowhere: no point lies within a mm of a corner. Gives the inner strip, for counting."""
+    outline = shape.corners(w, h)
+    clear = dots(outline, BLUE, r=0.95) if corners_kept_clear else ()
+    ground = band(-1, -1, w + 2, h + 2, GREEN)
+    inner, outer = strips_of(shape, w, h, ground, Polygon(tuple(outline), RED, None, 0.0, True), *clear)
+    assert inner.colours and set(inner.colours) == {RED} and set(outer.colours) == {GREEN}
+    return inner
+
+
+def along_sides(corners: list[tuple[float, float]], centre: tuple[float, float]) -> list:
+    """A straight-sided cut's points by the rule: each side read as a straight edge is, from its first corner to the
+    next, its normal square to it and away from the centre."""
+    out = []
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = math.dist((x1, y1), (x2, y2))
+        nx, ny = (y2 - y1) / length, (x1 - x2) / length
+        if nx * (x1 - centre[0]) + ny * (y1 - centre[1]) < 0:
+            nx, ny = -nx, -ny
+        out += [((x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length), (nx, ny)) for t in every_mm(length)]
+    return out
+
+
+def test_an_edge_is_sampled_from_1_mm_in_at_each_end_about_every_mm_the_same_read_from_either_end():
+    for length, count in ((20.0, 19), (63.5, 62), (88.9, 87), (2.5, 2)):  # 18, 61 and 86 whole steps of 1 mm or a little more
+        at = every_mm(length)
+        assert len(at) == count and at[0] == 1.0 and at[-1] == pytest.approx(length - 1.0)
+        assert [length - p for p in reversed(at)] == pytest.approx(at)  # the same places from either end
+        top, left = dots([(x, STRIP) for x in at]), dots([(STRIP, y) for y in at])
+        found = edges(face(*top, *left, w=length, h=length))
+        assert found["top"].elements == top and found["left"].elements == left
+    assert every_mm(2.5) == [1.0, 1.5]  # a short edge: still read from 1 mm in at each end
 
 def test_an_edge_is_read_a_quarter_mm_inside_the_trim_and_its_bleed_a_quarter_mm_outside():
     thin, thick = band(0, 0, 20, 0.2, INK), band(0, 0, 20, 0.3, INK)  # a header 0.2 mm deep lies outside the read strip, 0.3 mm inside it
@@ -65,31 +115,20 @@ def test_an_edge_read_from_its_other_end_is_its_colours_and_elements_reversed():
     assert edge.reversed() == Edge(("c", "b", "a"), (3, 2, 1))
 
 
-def test_a_round_cut_is_read_along_the_circle_every_mm_or_so_with_normals_pointing_out():
-    for d, n in ((30.0, 94), (2.0, 12)):  # 2πr / 1 mm points, at least 12
-        points = _around(Shape("circle"), d, d)
-        assert len(points) == n
-        for (x, y), (nx, ny) in points:
-            assert math.hypot(x - d / 2, y - d / 2) == pytest.approx(d / 2)
-            assert (nx, ny) == pytest.approx(((x - d / 2) / (d / 2), (y - d / 2) / (d / 2)))
-    assert _around(Shape("circle"), 40.0, 30.0)[0][0] == pytest.approx((35.0, 15.0))  # the shorter side sets the circle
+@pytest.mark.parametrize("w, h, count", [(30.0, 30.0, 94), (2.0, 2.0, 12), (18.0, 18.0, 56), (40.0, 30.0, 94)])
+def test_a_round_cut_is_read_along_the_circle_evenly_every_mm_or_so_with_normals_pointing_out(w, h, count):
+    """2πr / 1 mm points, at least 12, from the circle's right going round evenly; the shorter side sets the circle."""
+    r = min(w, h) / 2
+    turns = [2 * math.pi * i / count for i in range(count)]
+    read_at_dots(Shape("circle"), w, h, [((w / 2 + r * math.cos(a), h / 2 + r * math.sin(a)), (math.cos(a), math.sin(a))) for a in turns])
 
-
-@pytest.mark.parametrize("pointy", [False, True])
-def test_a_hex_cut_is_read_along_its_sides_away_from_its_corners_with_normals_pointing_out(pointy):
+@pytest.mark.parametrize("pointy, w, h", [(False, 30.0, 30.0), (True, 30.0, 30.0), (False, 200.0, 20.0), (True, 20.0, 200.0)])
+def test_a_hex_cut_is_read_along_its_sides_away_from_its_corners_with_normals_pointing_out(pointy, w, h):
+    """Each side read as a straight edge is, in a square box and in a long one (the hexagon the box's short side sets)."""
     shape = Shape("hexagon", pointy=pointy)
-    w, h = 30.0, 30.0
-    corners = shape.corners(w, h)
-    points = _around(shape, w, h)
-    side = math.dist(corners[0], corners[1])
-    assert 6 * (len(_positions(side)) - 1) <= len(points) <= 6 * len(_positions(side))  # a side of 15 mm less a rounding: 13 or 14 points
-    for (x, y), (nx, ny) in points:
-        assert min(math.dist((x, y), c) for c in corners) >= 1.0 - 1e-9
-        assert math.hypot(nx, ny) == pytest.approx(1.0)
-        assert nx * (x - w / 2) + ny * (y - h / 2) > 0  # away from the centre
-        apothem = shape.hexagon_radius(w, h) * math.cos(math.pi / 6)
-        assert nx * (x - w / 2) + ny * (y - h / 2) == pytest.approx(apothem)  # on a side, the normal square to it
-
+    along = along_sides(shape.corners(w, h), (w / 2, h / 2))
+    read_at_dots(shape, w, h, along)
+    inside_in_and_outside_out(shape, w, h, corners_kept_clear=True)
 
 def test_a_round_pieces_edge_is_read_a_quarter_mm_inside_its_cut_and_outside_in_its_bleed():
     d = 20.0
@@ -166,65 +205,48 @@ STAR = tuple((0.5 + (0.5 if i % 2 == 0 else 0.2) * math.cos(math.pi * i / 5 - ma
 @pytest.mark.parametrize("wound", [1, -1])
 def test_a_drawn_outlines_edge_is_read_every_mm_along_it_away_from_sharp_corners_with_normals_pointing_out(wound):
     square = Shape("outline", points=((0, 0), (1, 0), (1, 1), (0, 1))[::wound])
-    points = _around(square, 20.0, 20.0)
-    assert len(points) == 4 * 19  # every mm of each 20 mm side but the 1 mm at either corner (the corners themselves left out)
-    corners = [(0, 0), (20, 0), (20, 20), (0, 20)]
-    for (x, y), (nx, ny) in points:
-        assert min(math.dist((x, y), c) for c in corners) >= 1.0 - 1e-9
-        assert (x in (0, 20) or y in (0, 20)) and math.hypot(nx, ny) == pytest.approx(1.0)
-        assert not _inside(corners, x + nx * 0.25, y + ny * 0.25) and _inside(corners, x - nx * 0.25, y - ny * 0.25)
-    star = Shape("outline", points=STAR[::wound])
-    w, h = 40.0, 30.0
-    outline = star.corners(w, h)
-    found = _around(star, w, h)
-    assert len(found) > 40
-    for (x, y), (nx, ny) in found:
-        assert not _inside(outline, x + nx * 0.25, y + ny * 0.25) and _inside(outline, x - nx * 0.25, y - ny * 0.25)
-        assert min(math.dist((x, y), c) for c in outline) >= 1.0 - 1e-9  # a star's every corner turns far past 30°
-
+    along = along_sides(square.corners(20.0, 20.0), (10.0, 10.0))
+    assert len(along) == 4 * 19  # every mm of each 20 mm side but the 1 mm at either corner (the corners themselves left out)
+    read_at_dots(square, 20.0, 20.0, along)
+    star = Shape("outline", points=STAR[::wound])  # a star's sides face every way round it, and its every corner turns far past 30°
+    assert len(inside_in_and_outside_out(star, 40.0, 30.0, corners_kept_clear=True).colours) > 40
 
 def test_a_flattened_curves_small_turns_are_no_corners_and_its_points_run_a_mm_apart_round_it():
+    """A circle drawn as 72 straight sides: read every mm of the way round from its first corner, the count carried
+    from side to side, none of its 5° turns left out as a corner."""
     ring = Shape("outline", points=tuple((0.5 + 0.5 * math.cos(math.radians(a)), 0.5 + 0.5 * math.sin(math.radians(a))) for a in range(0, 360, 5)))
-    points = _around(ring, 30.0, 30.0)
-    perimeter = sum(math.dist(a, b) for a, b in zip(ring.corners(30, 30), ring.corners(30, 30)[1:] + ring.corners(30, 30)[:1], strict=True))
-    assert len(points) == math.floor(perimeter) + 1 or len(points) == math.ceil(perimeter)  # every mm, the walk carried across each corner
-    assert points[0][0] == pytest.approx((30.0, 15.0))
-    gaps = [math.dist(a[0], b[0]) for a, b in itertools.pairwise(points)]
-    assert all(0.99 < g <= 1.0 + 1e-9 for g in gaps)
-    for (x, y), (nx, ny) in points:
-        assert nx * (x - 15) + ny * (y - 15) > 0
-
+    corners = ring.corners(30.0, 30.0)
+    along, walked = [], 0.0
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = math.dist((x1, y1), (x2, y2))
+        normal = ((y2 - y1) / length, (x1 - x2) / length)  # clockwise on the page (y down): the outside on the left
+        t = math.ceil(walked) - walked
+        while t <= length:
+            along.append(((x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length), normal))
+            t += 1.0
+        walked += length
+    assert along[0][0] == (30.0, 15.0) and len(along) == math.floor(walked) + 1
+    read_at_dots(ring, 30.0, 30.0, along)
 
 def test_a_sharp_corner_turns_more_than_30_degrees_and_a_repeated_corner_is_passed_over():
     def turned(degrees: float) -> Shape:  # a long side, then one turned by `degrees`, back round to the start
         t = math.radians(degrees)
         return Shape("outline", points=((0, 0), (0.5, 0), (0.5 + 0.5 * math.cos(t), 0.5 * math.sin(t)), (0, 0.9)))
 
-    def near_second_corner(shape: Shape) -> int:
-        return sum(1 for (x, y), _ in _around(shape, 20, 20) if math.dist((x, y), (10, 0)) < 1.0 - 1e-9)
+    def near_second_corner(shape: Shape) -> Edge:  # a blue disc 0.95 mm round the corner at (10, 0), a dot where the first side's end is read
+        return strips_of(shape, 20.0, 20.0, *dots([(10, 0)], BLUE, r=0.95), *dots([(10, STRIP)], RED))[0]
 
-    assert near_second_corner(turned(25)) > 0 and near_second_corner(turned(35)) == 0
-    ends = [(x, y) for (x, y), (nx, _) in _around(turned(25), 20, 20) if nx == 0 and y == 0 and math.dist((x, y), (10, 0)) < 1.0 - 1e-9]
-    assert ends  # the first side's end is read up to its own corner (the next one), not held back by the last
+    gentle, sharp = near_second_corner(turned(25)), near_second_corner(turned(35))
+    assert BLUE in gentle.colours and BLUE not in sharp.colours and RED not in sharp.colours
+    assert RED in gentle.colours  # the first side's end is read up to its own corner (the next one), not held back by the last
     doubled = Shape("outline", points=((0, 0), (1, 0), (1, 0), (1, 1), (0, 1)))
-    assert len(_around(doubled, 20.0, 20.0)) == 4 * 19  # its corner still left out: a trimmer rounds it off all the same
+    assert len(strips_of(doubled, 20.0, 20.0)[0].colours) == 4 * 19  # its corner still left out: a trimmer rounds it off all the same
 
-
-def test_a_round_cut_is_read_evenly_all_the_way_round():
-    points = _around(Shape("circle"), 18.0, 18.0)
-    assert len(points) == 56
-    assert points[14][0] == pytest.approx((9.0, 18.0)) and points[28][0] == pytest.approx((0.0, 9.0))  # a quarter and a half turn on
-    gaps = [math.dist(a[0], b[0]) for a, b in itertools.pairwise([*points, points[0]])]
-    assert max(gaps) - min(gaps) < 1e-9
-
-
-def test_a_hexagons_normals_point_away_from_its_centre_in_a_long_box_and_on_a_small_hexagon():
-    for shape, w, h in ((Shape("hexagon"), 200.0, 20.0), (Shape("hexagon", pointy=True), 20.0, 200.0), (Shape("hexagon"), 1.5, 1.5)):
-        points = _around(shape, w, h)
-        assert points
-        for (x, y), (nx, ny) in points:
-            assert nx * (x - w / 2) + ny * (y - h / 2) > 0
-
+def test_a_small_hexagons_normals_point_away_from_its_centre():
+    """Sides of 0.75 mm, shorter than the 2 mm a straight edge leaves out at its corners: each is still read at its
+    two places along its line, the normals away from the centre."""
+    for shape in (Shape("hexagon"), Shape("hexagon", pointy=True)):
+        read_at_dots(shape, 1.5, 1.5, along_sides(shape.corners(1.5, 1.5), (0.75, 0.75)))
 
 def test_a_round_pieces_strips_lie_a_quarter_mm_each_side_of_its_cut_at_every_point():
     d = 18.0  # 56 points: the first at the right, the 15th at the bottom
@@ -247,9 +269,6 @@ def test_a_colours_alpha_is_left_out_when_it_is_judged_and_named():
 
 
 def test_a_tiny_drawn_outline_of_under_a_square_mm_still_reads_its_normals_outward():
-    for step in (5, -5):
+    for step in (5, -5):  # wound either way
         ring = Shape("outline", points=tuple((0.5 + 0.5 * math.cos(math.radians(a)), 0.5 + 0.5 * math.sin(math.radians(a))) for a in range(0, 360 * step // 5, step)))
-        points = _around(ring, 1.0, 1.0)  # 0.79 mm² inside
-        assert points
-        for (x, y), (nx, ny) in points:
-            assert nx * (x - 0.5) + ny * (y - 0.5) > 0
+        inside_in_and_outside_out(ring, 1.0, 1.0)  # 0.79 mm² inside

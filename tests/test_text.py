@@ -32,12 +32,12 @@ def test_short_text_keeps_its_size(layouts):
 def test_long_text_shrinks_until_it_fits(layouts):
     laid = fit(layouts, "word " * 60)
     assert 5 <= laid.size < 10 and laid.fits
-    # and one step larger would not have fitted
-    from pnp.layout.typeset import SIZE_STEP, _lay
+    # and one step larger would not have fitted: asked to stay at that size, the text is refused
+    from pnp.layout.typeset import SIZE_STEP
 
-    items = layouts.typesetter.items(parse("word " * 60), "noto-sans", False, False, "#000", set())
-    bigger = _lay(items, 50 * 72 / 25.4, 20 * 72 / 25.4, laid.size + SIZE_STEP, 1.2, "left", "top")
-    assert not bigger.fits
+    bigger = laid.size + SIZE_STEP
+    with pytest.raises(LayoutError, match="does not fit its 50 × 20 mm box"):
+        fit(layouts, "word " * 60, size=bigger, min_size=bigger)
 
 
 def test_text_that_cannot_fit_is_an_error(layouts):

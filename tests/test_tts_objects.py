@@ -218,18 +218,25 @@ def test_guids_are_of_each_objects_kind_name_card_and_place_among_its_like():
     assert placed[0]["ContainedObjects"][0]["Nickname"] == "Knight" and "ContainedObjects" not in placed[1]
 
 
-def test_an_identity_whose_guid_is_taken_hashes_again_with_a_counter_until_one_is_free():
+def _guid(identity: str, tries: int = 0) -> str:
     import hashlib
 
-    from pnp.targets.tts import _free_guid
+    return hashlib.sha256(f"{identity}~{tries}".encode()).hexdigest()[:6]
 
-    def guid(text: str) -> str:
-        return hashlib.sha256(text.encode()).hexdigest()[:6]
 
-    used = {guid("a~0"), guid("a~1")}
-    assert _free_guid("a", used) == guid("a~2") and guid("a~2") in used
-    assert _free_guid("b", used) == guid("b~0")
+# Three cards whose GUIDs meet, found by search over the names c0, c1, …: c17219's first GUID is c3149's, and its
+# second is c530891's first (24-bit hashes meet often enough to find).
+A, B, D = "/Card|c3149|#0", "/Card|c17219|#0", "/Card|c530891|#0"
 
+
+def _card(identity: str) -> dict:
+    return {"Name": "Card", "Nickname": identity.split("|")[1]}
+
+
+def test_an_identity_whose_guid_is_taken_hashes_again_with_a_counter_until_one_is_free():
+    assert _guid(B) == _guid(A) and _guid(B, 1) == _guid(D)
+    placed = with_guids([_card(A), _card(D), _card(B)])
+    assert [o["GUID"] for o in placed] == [_guid(A), _guid(D), _guid(B, 2)]
 
 def test_a_row_holds_objects_up_to_exactly_60_units_and_rows_lie_a_unit_apart():
     """20 + 1 + 20 + 1 + 18 = 60: one row; three rows of depth 2 take 2 + 1 + 2 + 1 + 2 = 8, centred."""
@@ -252,13 +259,8 @@ def test_the_third_of_three_alike_objects_is_the_third():
 
 
 def test_a_taken_guid_tries_the_next_counter_first():
-    import hashlib
-
-    from pnp.targets.tts import _free_guid
-
-    used = {hashlib.sha256(b"a~0").hexdigest()[:6]}
-    assert _free_guid("a", used) == hashlib.sha256(b"a~1").hexdigest()[:6]
-
+    assert [o["GUID"] for o in with_guids([_card(A), _card(B)])] == [_guid(A), _guid(B, 1)]
+    assert [o["GUID"] for o in with_guids([_card(B), _card(A)])] == [_guid(B), _guid(A, 1)]  # the later one in the save's order moves
 
 def test_rows_of_a_third_of_a_unit_are_placed_to_four_decimals():
     """Rows 3 1/3 and 1 deep, a unit apart: 5 1/3 deep in all, their centres 1 and -2 1/6 from the middle."""

@@ -1,18 +1,21 @@
-"""How the Tabletop Simulator export cuts a deck into sheets and which back each card shows, in process (issue #76
-item 1: export_tts.py's mutants; test_export and test_tables export whole games in new processes). Tabletop
-Simulator's rules: a deck sheet is a grid of 2–10 columns and 2–7 rows whose last cell is the hidden card, under
-4096 px a side; card i lies in cell i row by row; a deck whose cards show one back has one back image, and one whose
-cards show several (or some none) a backs sheet laid out like its fronts."""
+"""How the Tabletop Simulator export cuts a deck into sheets and which back each card shows, in process so that
+bench/mutation.py sees it (issue #76 item 1: export_tts.py's mutants). The grid and sizes are its documented
+functions; the sheets and backs are read from `pnp export --format tts` as Tabletop Simulator reads them: the save's
+CustomDeck and the cells of its pictures. Tabletop Simulator's rules: a deck sheet is a grid of 2–10 columns and 2–7
+rows whose last cell is the hidden card, under 4096 px a side; card i lies in cell i row by row; a deck whose cards
+show one back has one back image, and one whose cards show several (or some none) a backs sheet laid out like its
+fronts."""
 from __future__ import annotations
 
+import json
 import math
-from types import SimpleNamespace
+from pathlib import Path
 
 import pytest
+from conftest import apply_edits, run_pnp
 from PIL import Image
 
-from pnp.targets.export_tts import _deck_backs, _pasted_sheets, _sheet_objects, tts_cell, tts_grid, tts_image_size
-from pnp.targets.tts import Sheet
+from pnp.targets.export_tts import tts_cell, tts_grid, tts_image_size
 
 LIMIT = 4096  # Tabletop Simulator refuses a texture of this many px a side or more
 
@@ -48,45 +51,108 @@ def test_a_board_or_token_image_is_as_sharp_as_asked_and_under_4096_px():
     assert tts_image_size((25.4, 50.8), 100)[0] == (100, 200)
 
 
-def _item(front: str, back: str | None):
-    return SimpleNamespace(front=front, back=back)
+# The tiny game's heroes exported as Tabletop Simulator loads them: five faces (knight, agent, rogue, mage, twin) on one
+# sheet of 3 × 2 whose last cell is the hidden card; the twin shows its own back, the others the deck's.
+HEROES = "data/tiny/decks/heroes.yaml"
+COLS, ROWS = 3, 2
+KNIGHT, AGENT = 'gain :star:.", count: 2}', 'player.", count: 2}'
+TWIN_BACK = ", back: tiny/twin-back.j2"
+DECK_BACK = "back: tiny/back.j2\n"
 
 
-def test_the_back_most_cards_show_is_the_decks_and_a_backs_sheet_is_needed_only_when_backs_differ():
-    assert _deck_backs([_item("a", "B"), _item("b", "B")]) == ("B", False)
-    assert _deck_backs([_item("a", "B"), _item("b", "C"), _item("c", "C")]) == ("C", True)
-    assert _deck_backs([_item("a", "B"), _item("b", None)]) == ("B", True)  # a card with none beside cards with one
-    assert _deck_backs([_item("a", None), _item("b", None)]) == (None, False)
+def _exported(project: Path, *replaced: tuple[str, str]) -> tuple[list[dict], dict, Path]:
+    """`pnp export tiny --format tts --deck heroes` after replacing text in the heroes' file: the deck's CustomDeck
+    sheets as the save gives them to Tabletop Simulator (by key), the deck object, and the export's folder."""
+    apply_edits(project, [{"file": HEROES, "replace": list(edit)} for edit in replaced])
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate", "--deck", "heroes", "--dpi", "72")
+    assert result.exit_code == 0, result.output
+    folder = project / "output/tiny/tts"
+    saved = json.loads((folder / "tiny-tts-save.json").read_text(encoding="utf-8"))
+    (deck,) = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
+    return [deck["CustomDeck"][key] for key in sorted(deck["CustomDeck"], key=int)], deck, folder
 
 
-def test_each_card_is_pasted_in_its_cell_row_by_row_and_its_own_back_behind_it():
-    colours = {"a": "red", "b": "green", "c": "blue", "B": "black", "C": "yellow"}
-    images = {k: Image.new("RGB", (10, 20), v) for k, v in colours.items()}
-    blank = Image.new("RGB", (10, 20), "grey")
-    chunk = [_item("a", "B"), _item("b", None), _item("c", "C")]
-    fronts, backs = _pasted_sheets(chunk, (2, 2), (10, 20), images, blank)
-    assert fronts.size == backs.size == (20, 40)
-    cell = {(0, 0): 0, (1, 0): 1, (0, 1): 2}
-    for (c, r), i in cell.items():
-        at = (c * 10 + 5, r * 20 + 10)
-        assert fronts.getpixel(at) == images[chunk[i].front].getpixel((0, 0))
-        assert backs.getpixel(at) == (images[chunk[i].back] if chunk[i].back else blank).getpixel((0, 0))
-    assert fronts.getpixel((15, 30)) == backs.getpixel((15, 30)) == (255, 255, 255)  # the hidden card's cell, white on both sheets
-    fronts, backs = _pasted_sheets(chunk[:1], (2, 2), (10, 20), images, None)
-    assert backs is None and fronts.getpixel((5, 10)) == (255, 0, 0)
+def _cells(url: str, cols: int = COLS, rows: int = ROWS) -> list[bytes]:
+    """A sheet's cells as Tabletop Simulator cuts it, row by row (a card's CardID % 100 is its cell)."""
+    image = Image.open(url.removeprefix("file://")).convert("RGB")
+    cw, ch = image.width // cols, image.height // rows
+    return [image.crop((c * cw, r * ch, (c + 1) * cw, (r + 1) * ch)).tobytes() for r in range(rows) for c in range(cols)]
 
 
-def test_each_sheet_names_its_own_backs_sheet_or_the_decks_one_back():
-    named = {"1": "d-1.png", "2": "d-2.png", "backs-1": "d-backs-1.png", "backs-2": "d-backs-2.png"}
+def _plain(cell: bytes) -> bool:
+    """A cell of one colour: a stand-in or an empty cell, no card drawn in it."""
+    return len(set(zip(cell[::3], cell[1::3], cell[2::3], strict=True))) == 1
 
-    def url(name):
-        return f"file:///x/{name}"
 
-    sheets = [{"key": 1, "columns": 10, "rows": 7}, {"key": 2, "columns": 2, "rows": 2}]
-    own = _sheet_objects([dict(s) for s in sheets], named, True, "d-back.png", url)
-    assert own == [Sheet(1, url("d-1.png"), url("d-backs-1.png"), 10, 7, True), Sheet(2, url("d-2.png"), url("d-backs-2.png"), 2, 2, True)]
-    shared_sheets = [dict(s) for s in sheets]
-    shared = _sheet_objects(shared_sheets, named, False, "d-back.png", url)
-    assert shared == [Sheet(1, url("d-1.png"), url("d-back.png"), 10, 7, False), Sheet(2, url("d-2.png"), url("d-back.png"), 2, 2, False)]
-    assert [(s["file"], s["back_file"]) for s in shared_sheets] == [("d-1.png", "d-back.png"), ("d-2.png", "d-back.png")]
-    assert _sheet_objects([dict(sheets[0])], named, False, None, url) == [Sheet(1, url("d-1.png"), "", 10, 7, False)]
+def _white(cell: bytes) -> bool:
+    """A cell no card is pasted in: left white, as paper is."""
+    return set(cell) == {255}
+
+
+def test_the_back_most_cards_show_is_the_decks_and_a_backs_sheet_is_needed_only_when_backs_differ(project):
+    (sheet,), _, _ = _exported(project)
+    assert sheet["UniqueBack"] and "backs" in sheet["BackURL"]
+    fronts, backs = _cells(sheet["FaceURL"]), _cells(sheet["BackURL"])
+    common = backs[0]
+    assert backs[:4] == [common] * 4 and backs[4] != common  # four faces show the deck's back, the twin its own
+    assert fronts[5] == common and _white(backs[5])  # the hidden card shows the deck's back; no card is behind it
+    (sheet,), _, folder = _exported(project, (TWIN_BACK, ""))  # every card shows the deck's back: one image, no backs sheet
+    assert not sheet["UniqueBack"] and _cells(sheet["FaceURL"])[5] == common
+    back = Image.open(sheet["BackURL"].removeprefix("file://")).convert("RGB")
+    assert back.size == (Image.open(sheet["FaceURL"].removeprefix("file://")).width // COLS, back.height) and back.tobytes() == common
+    assert not [f.name for f in folder.iterdir() if "backs" in f.name]
+
+
+def test_the_back_most_faces_show_wins_and_a_card_with_none_beside_cards_with_one_still_gets_a_backs_sheet(project):
+    (sheet,), _, _ = _exported(project, (KNIGHT, KNIGHT.replace(", count", TWIN_BACK + ", count")),
+                               (AGENT, AGENT.replace(", count", TWIN_BACK + ", count")))
+    backs, fronts = _cells(sheet["BackURL"]), _cells(sheet["FaceURL"])
+    assert backs[0] == backs[1] == backs[4] == fronts[5] != backs[2] == backs[3]  # three faces of five: the twin's back is the deck's
+    (sheet,), _, _ = _exported(project, (DECK_BACK, ""), (KNIGHT.replace(", count", TWIN_BACK + ", count"), KNIGHT),
+                               (AGENT.replace(", count", TWIN_BACK + ", count"), AGENT))  # the twin alone has a back
+    assert sheet["UniqueBack"]
+    backs, fronts = _cells(sheet["BackURL"]), _cells(sheet["FaceURL"])
+    assert backs[4] == fronts[5] and all(_plain(cell) and cell == backs[0] != backs[4] for cell in backs[:4])  # a plain stand-in
+
+
+def test_a_deck_with_no_back_names_none_and_hides_its_cards_behind_a_plain_cell(project):
+    (sheet,), _, folder = _exported(project, (DECK_BACK, ""), (TWIN_BACK, ""))
+    assert (sheet["BackURL"], sheet["UniqueBack"]) == ("", False) and _plain(_cells(sheet["FaceURL"])[5])
+    assert sorted(f.suffix for f in folder.iterdir()) == [".json", ".json", ".png"]  # the faces' sheet alone
+
+
+def test_each_card_is_pasted_in_its_cell_row_by_row_and_its_own_back_behind_it(project):
+    (sheet,), deck, _ = _exported(project)
+    fronts, backs = _cells(sheet["FaceURL"]), _cells(sheet["BackURL"])
+    assert len(set(fronts[:5])) == 5 and not any(_plain(cell) for cell in fronts[:5])
+    cell_of = {card["Nickname"]: card["CardID"] % 100 for card in deck["ContainedObjects"]}
+    assert cell_of == {"<Knight>": 0, "AT&T Agent": 1, "Rogue": 2, "Mage": 3, "Twin": 4}  # the deck's order
+    assert backs[cell_of["Twin"]] != backs[0]  # its own back behind its front: cell 4, the second row's middle
+    twin = "  - {id: twin" + (project / HEROES).read_text(encoding="utf-8").split("  - {id: twin", 1)[1]
+    (sheet,), deck, _ = _exported(project, (twin, ""), ("cards:\n", "cards:\n" + twin))  # the twin first
+    moved_fronts, moved_backs = _cells(sheet["FaceURL"]), _cells(sheet["BackURL"])
+    assert moved_fronts[:5] == [fronts[4], *fronts[:4]] and moved_backs[:5] == [backs[4], *backs[:4]]
+    assert {card["Nickname"]: card["CardID"] % 100 for card in deck["ContainedObjects"]}["Twin"] == 0
+
+
+def _many_heroes(project: Path, count: int, own_back: bool) -> None:
+    """The heroes as `count` cards of their own, the first with the twin's back when `own_back`."""
+    lines = [f'  - {{id: c{i}, name: "Card {i}", stars: 1, number: {i}, text: "Plain {i}."' + (TWIN_BACK if own_back and i == 0 else "") + "}"
+             for i in range(count)]
+    text = (project / HEROES).read_text(encoding="utf-8")
+    (project / HEROES).write_text(text.split("cards:\n")[0] + "cards:\n" + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_each_sheet_names_its_own_backs_sheet_or_the_decks_one_back(project):
+    """70 cards: 69 and the hidden card on a sheet of 10 × 7, the last on a second sheet of 2 × 2."""
+    _many_heroes(project, 70, own_back=True)
+    sheets, deck, _ = _exported(project)
+    assert [(s["NumWidth"], s["NumHeight"], s["UniqueBack"]) for s in sheets] == [(10, 7, True), (2, 2, True)]
+    assert len({s["FaceURL"] for s in sheets} | {s["BackURL"] for s in sheets}) == 4  # each sheet its own faces and backs
+    assert _cells(sheets[1]["BackURL"], 2, 2)[0] == _cells(sheets[0]["BackURL"], 10, 7)[1] != _cells(sheets[0]["BackURL"], 10, 7)[0]
+    second_fronts, second_backs = _cells(sheets[1]["FaceURL"], 2, 2), _cells(sheets[1]["BackURL"], 2, 2)
+    assert all(_white(cell) for cell in (*second_fronts[1:3], *second_backs[1:])), "the cells no card takes are left white"
+    assert sorted(card["CardID"] for card in deck["ContainedObjects"]) == [*range(100, 169), 200]
+    _many_heroes(project, 70, own_back=False)
+    sheets, _, _ = _exported(project)
+    assert [s["UniqueBack"] for s in sheets] == [False, False] and sheets[0]["BackURL"] == sheets[1]["BackURL"] != ""

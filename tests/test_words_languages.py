@@ -8,9 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from pnp.data.words import _tables, shipped_languages, table_of
+from pnp.core.assets import WORDS
+from pnp.data.source import own_yaml
+from pnp.data.words import shipped_languages, table_of
 
 DOCS = Path(__file__).resolve().parent.parent / "docs/languages.md"
+
+
+def _whole() -> dict[str, dict[str, str]]:
+    """words.yaml read whole, as any YAML reader reads it: every table by its language."""
+    return own_yaml(WORDS.read_text(encoding="utf-8"))
 
 
 def _fields(text: str) -> list[str]:
@@ -20,7 +27,7 @@ def _fields(text: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", shipped_languages())
 def test_every_shipped_language_says_every_word_with_its_numbers(lang):
-    english, table = _tables()["en"], _tables()[lang]
+    english, table = table_of("en"), table_of(lang)
     assert sorted(table) == sorted(english), f"{lang}: words missing {sorted(set(english) - set(table))}, extra {sorted(set(table) - set(english))}"
     wrong = {key: text for key, text in table.items() if _fields(text) != _fields(english[key])}
     assert not wrong, f"{lang}: these words drop or add a place for a number or name: {wrong}"
@@ -40,14 +47,13 @@ def test_the_languages_page_lists_the_languages_pnp_ships():
 
 
 def test_a_regional_edition_reads_its_base_languages_words():
-    assert table_of("pt-BR") == _tables()["pt"] and table_of("zh-Hans")["contents"] == "目录"
+    assert table_of("pt-BR") == _whole()["pt"] and table_of("zh-Hans")["contents"] == "目录"
     assert table_of("tlh") == {}
 
 
 def test_the_tables_read_one_by_one_are_the_file_read_whole():
-    """A build reads only the tables it needs (pnp.data.words._sections): together they are words.yaml as one read."""
-    from pnp.core.assets import WORDS
-    from pnp.data.source import own_yaml
-
-    whole = own_yaml(WORDS.read_text(encoding="utf-8"))
-    assert _tables() == whole and list(_tables()) == list(whole)
+    """A build reads only the tables it needs (cut from words.yaml at each table's first line): every language's, so
+    read, is the file's read whole, and the languages shipped are the file's."""
+    whole = _whole()
+    assert sorted(shipped_languages()) == sorted(whole)
+    assert {language: table_of(language) for language in shipped_languages()} == whole
