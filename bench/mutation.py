@@ -114,7 +114,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/outputs/stamping.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # playtest answers joined only to the card they are sure of, and who answered left out of the project's files
-    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py"],
+    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py", "tests/test_feedback_promises.py"],
     "pnp/data/personal.py": ["tests/test_feedback_import.py"],
     # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
     "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],

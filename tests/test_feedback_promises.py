@@ -1,0 +1,144 @@
+"""`pnp feedback import`'s promises at their edges (docs/editions.md, Feedback by stamp): the answers file is plain
+YAML a person reads and git diffs, each answer on its own lines and read back as written; a sheet whose header or
+time column is missing, or that is empty, is refused at its place, saying what to do; a row cut short (a paper sheet
+typed without its last cells, a form that drops a trailing blank) is refused at its first cell or read for the cells
+it has, never an internal error; the columns of who answered are named as one list; a code no card has is refused
+showing a stamp as this game prints it."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_feedback_import import HEADER, codes, kept, make_game, write_csv
+
+HEAD = "# Playtest answers, joined to their cards by `pnp feedback import` (one entry per answer; imported again, a row is kept once)"
+LONG = ("The reward ruby is far too strong when it comes out on the second turn: it wins the game before anyone has "
+        "built an engine, so we stopped playing with it after three games.")  # 171 characters: past any line width
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    return make_game(tmp_path_factory.mktemp("gm") / "project")
+
+
+def answers_file(root: Path) -> str:
+    return (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+
+
+def test_the_answers_file_is_plain_yaml_one_answer_a_block_its_text_as_written(tmp_path):
+    """YAML 1.2 as a person writes it: a list of mappings in block style, a text that YAML would read as a number or a
+    time in quotes (the score '4', the version '1.9', '1e3', a text holding `: `), any other plain, accents and dashes as they are
+    (UTF-8, no \\u escapes), a long answer on one line, the entries sorted by card and time."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", [*HEADER, "Score"], [
+        ["11/21/2026 10:00:00", "gems/ruby-1", "", "v1.9", LONG, "1e3"],
+        ["11/20/2026 10:00:00", "", opal, "", "Très bien — l’opale brille", "4"],
+    ])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert answers_file(root) == f"""{HEAD}
+- card: gems/opal-1
+  time: '2026-11-20 10:00:00'
+  code: {opal}
+  version: '2.0'
+  answers:
+    Notes: Très bien — l’opale brille
+    Score: '4'
+- card: gems/ruby-1
+  time: '2026-11-21 10:00:00'
+  code: ''
+  version: '1.9'
+  answers:
+    Notes: '{LONG}'
+    Score: '1e3'
+"""
+
+
+def test_an_answer_of_a_thousand_and_one_digits_is_kept_as_text_and_read_back(tmp_path):
+    """A whole number longer than pnp reads as one (1,000 digits) is written in quotes, so the file reads back: the
+    same sheet imported again adds nothing, and `pnp list` counts the answer."""
+    root = make_game(tmp_path / "project")
+    digits = "7" * 1001
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "gems/opal-1", "", "", digits]])
+    assert run_pnp(root, "feedback", "import", str(sheet)).exit_code == 0
+    assert f"Notes: '{digits}'" in answers_file(root)
+    again = run_pnp(root, "feedback", "import", str(sheet))
+    assert again.exit_code == 0 and "0 new answers" in again.output and "1 already there" in again.output, again.output
+    assert [a["answers"]["Notes"] for a in kept(root)] == [digits]
+    assert "1 playtest answer on 1 card" in run_pnp(root, "list", "gm").output
+
+
+@pytest.mark.parametrize("header, missing", [(["Card", "Code", "Notes"], "time"), (["Timestamp", "Version", "Notes"], "code")])
+def test_a_sheet_without_a_time_column_or_without_both_card_and_code_is_refused_at_its_header(game, tmp_path, header, missing):
+    """One error at the header's first cell (line 2: a blank line above it is skipped), naming the headers the sheet
+    has and the key of game.yaml that names the column; nothing is kept."""
+    path = tmp_path / "answers.csv"
+    path.write_text("\n" + ",".join(header) + "\n" + ",".join(["11/20/2026 10:00:00", "gems/opal-1", "x"]) + "\n", encoding="utf-8")
+    result = run_pnp(game, "feedback", "import", str(path))
+    assert result.exit_code != 0
+    said = [line for line in result.output.splitlines() if ": error" in line]
+    assert len(said) == 1 and said[0].startswith(f"{path}:2:1: error: no {missing} column: this sheet's headers are {', '.join(header)}; "), result.output
+    assert f"feedback: {{columns: {{{missing}: …}}}}" in said[0]
+    assert not (game / "data/gm/feedback/answers.yaml").exists()
+
+
+def test_an_empty_sheet_is_refused_saying_to_export_it_with_its_headers(game, tmp_path):
+    path = tmp_path / "answers.csv"
+    path.write_text("\n,,\n", encoding="utf-8")
+    result = run_pnp(game, "feedback", "import", str(path))
+    assert result.exit_code != 0
+    said = [line for line in result.output.splitlines() if ": error" in line]
+    assert len(said) == 1 and said[0].startswith(f"{path}:1:1: error: ") and "no header row" in said[0] and "with their headers" in said[0], result.output
+
+
+def test_a_row_cut_short_is_refused_at_its_first_cell_or_read_for_the_cells_it_has(tmp_path):
+    """The time last in the header: a row that stops before it is refused at its first cell (line 3, column A), as
+    no time pnp reads; a row that stops after it is read, its missing cells blank. A column of e-mail addresses whose
+    one filled cell is an address is left out though the other rows stop before it (half the filled cells decide)."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    path = tmp_path / "answers.csv"
+    path.write_text("Card,Code,Notes,Timestamp,Contact\n"
+                    f",{opal},fine,11/20/2026 10:00:00,ann@example.org\n"
+                    f",{opal},no time\n"
+                    f",{opal},,11/21/2026 10:00:00\n", encoding="utf-8")
+    result = run_pnp(root, "feedback", "import", str(path))
+    errors = [line for line in result.output.splitlines() if ": error" in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{path}:3:1: error: '' is not a time pnp reads"), result.output
+    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-20 10:00:00", {"Notes": "fine"}), ("2026-11-21 10:00:00", {})]
+    assert "ann@example.org" not in answers_file(root)
+    assert f"{path}:1:5: warning: left out of the answers file, as who answered: E 'Contact' (e-mail addresses);" in result.output, result.output
+
+
+def test_the_columns_of_who_answered_are_named_as_one_list(tmp_path):
+    """Every column left out in one sentence, each as its letter, header and why, separated by commas."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", ["Timestamp", "Code", "Email", "Phone", "Notes"],
+                      [["11/20/2026 10:00:00", opal, "bob@example.com", "+1 555 0100", "fine"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert ("left out of the answers file, as who answered: C 'Email' (e-mail addresses), D 'Phone' (phone numbers); "
+            "to keep a column, name its header in game.yaml's feedback: {keep: ['Email']}") in result.output, result.output
+
+
+def test_an_unknown_code_shows_the_stamp_of_this_games_first_card_by_name(game, tmp_path):
+    """The example is a card of this game as its stamp prints it: `v2.0 · CODE on deck/card`, the first card by name."""
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", "QQQQQQ", "", "?"]])
+    result = run_pnp(game, "feedback", "import", str(sheet))
+    assert f"(this game prints v2.0 · {codes(game)['gems/opal-1']} on gems/opal-1)" in result.output, result.output
+
+
+def test_a_game_without_cards_shows_its_stamp_with_a_code_of_six_letters(tmp_path):
+    """A game of boards and tokens alone: the refusal shows the stamp's form, the game's version and six base32 letters."""
+    root = tmp_path / "project"
+    (root / "data/gm").mkdir(parents=True)
+    (root / "data/gm/game.yaml").write_text('title: Gems\nversion: "2.0"\nplayers: {min: 1, max: 2}\n', encoding="utf-8")
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", "QQQQQQ", "", "?"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code != 0
+    line = next(line for line in result.output.splitlines() if "answers.csv:2:3: error" in line)
+    assert re.search(r"\(this game prints v2\.0 · [A-Z2-7]{6}\)", line), line
