@@ -142,3 +142,30 @@ def test_a_game_without_cards_shows_its_stamp_with_a_code_of_six_letters(tmp_pat
     assert result.exit_code != 0
     line = next(line for line in result.output.splitlines() if "answers.csv:2:3: error" in line)
     assert re.search(r"\(this game prints v2\.0 · [A-Z2-7]{6}\)", line), line
+
+
+def test_a_time_pnp_cannot_read_is_refused_at_its_cell_saying_how_to_write_it(game, tmp_path):
+    sheet = write_csv(tmp_path / "answers.csv", ["Card", "Timestamp", "Notes"], [["gems/opal-1", "yesterday", "?"]])
+    result = run_pnp(game, "feedback", "import", str(sheet))
+    assert result.exit_code != 0
+    assert (f"{sheet}:2:2: error: 'yesterday' is not a time pnp reads: write it as 2026-11-20 14:03:04, or give its form in "
+            "game.yaml's feedback: {time_format: '%d/%m/%Y %H:%M'}") in result.output, result.output
+
+
+@pytest.mark.parametrize("feedback, written, read", [
+    ("{}", "2026-11-20T14:03:04", "2026-11-20 14:03:04"),  # ISO
+    ("{}", "2026/11/20 2:03:04 PM GMT+1", "2026-11-20 14:03:04"),  # Google Forms' CSV: its zone dropped
+    ("{}", "11/5/2026 14:03", "2026-11-05 14:03:00"),  # US English, month first, no seconds
+    ("{}", "11/05/26 14:03:04", "2026-11-05 14:03:04"),  # … a year of two digits
+    ("{time_format: '%d/%m/%Y %H:%M:%S'}", "05/11/2026 14:03:04", "2026-11-05 14:03:04"),  # day first, as the game says
+    ("{columns: {time: When, code: Stamp code}}", "2026-11-20 14:03:04", "2026-11-20 14:03:04"),  # its own headers
+])
+def test_a_time_is_read_as_the_forms_write_it_or_as_the_game_says(tmp_path, feedback, written, read):
+    """docs/editions.md: ISO, or as the forms write it in US English (month first), or in the game's `time_format:`
+    (strptime's words), under the header a form gives or the one the game names; kept as YYYY-MM-DD HH:MM:SS."""
+    root = make_game(tmp_path / "project", feedback)
+    header = ["When", "Stamp code", "Notes"] if "columns" in feedback else ["Timestamp", "Code", "Notes"]
+    sheet = write_csv(tmp_path / "answers.csv", header, [[written, codes(root)["gems/opal-1"], "fine"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert [(a["time"], a["card"]) for a in kept(root)] == [(read, "gems/opal-1")]
