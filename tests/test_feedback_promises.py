@@ -101,16 +101,24 @@ def test_a_row_cut_short_is_refused_at_its_first_cell_or_read_for_the_cells_it_h
     root = make_game(tmp_path / "project")
     opal = codes(root)["gems/opal-1"]
     path = tmp_path / "answers.csv"
-    path.write_text("Card,Code,Notes,Timestamp,Contact\n"
-                    f",{opal},fine,11/20/2026 10:00:00,ann@example.org\n"
+    path.write_text("Card,Code,Notes,Timestamp,More,Contact\n"
+                    f",{opal},fine,11/20/2026 10:00:00,more,ann@example.org\n"
                     f",{opal},no time\n"
                     f",{opal},,11/21/2026 10:00:00\n", encoding="utf-8")
     result = run_pnp(root, "feedback", "import", str(path))
     errors = [line for line in result.output.splitlines() if ": error" in line]
     assert len(errors) == 1 and errors[0].startswith(f"{path}:3:1: error: '' is not a time pnp reads"), result.output
-    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-20 10:00:00", {"Notes": "fine"}), ("2026-11-21 10:00:00", {})]
+    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-20 10:00:00", {"Notes": "fine", "More": "more"}), ("2026-11-21 10:00:00", {})]
     assert "ann@example.org" not in answers_file(root)
-    assert f"{path}:1:5: warning: left out of the answers file, as who answered: E 'Contact' (e-mail addresses);" in result.output, result.output
+    assert f"{path}:1:6: warning: left out of the answers file, as who answered: F 'Contact' (e-mail addresses);" in result.output, result.output
+
+
+def test_a_row_cut_short_before_its_card_and_code_is_refused_at_its_first_cell(game, tmp_path):
+    path = tmp_path / "answers.csv"
+    path.write_text("Timestamp,Notes,Card,Code\n11/20/2026 10:00:00,fine\n", encoding="utf-8")
+    result = run_pnp(game, "feedback", "import", str(path))
+    assert result.exit_code != 0
+    assert f"{path}:2:1: error: this answer names no card: its code cell is empty" in result.output, result.output
 
 
 def test_the_columns_of_who_answered_are_named_as_one_list(tmp_path):
@@ -169,3 +177,49 @@ def test_a_time_is_read_as_the_forms_write_it_or_as_the_game_says(tmp_path, feed
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
     assert [(a["time"], a["card"]) for a in kept(root)] == [(read, "gems/opal-1")]
+
+
+def test_an_id_two_decks_share_is_refused_naming_both_decks_both_cards_and_the_code_that_is_neither(game, tmp_path):
+    opal = codes(game)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "ruby-1", "", "", "?"],
+                                                         ["11/20/2026 10:01:00", "ruby-1", opal, "", "?"]])
+    result = run_pnp(game, "feedback", "import", str(sheet))
+    assert result.exit_code != 0
+    advice = ": this answer cannot be joined to one; write the deck too (gems/ruby-1 or rewards/ruby-1), or the code printed on the card"
+    assert f"{sheet}:2:2: error: card 'ruby-1' is in 2 decks (gems, rewards){advice}" in result.output, result.output
+    assert f"{sheet}:3:2: error: card 'ruby-1' is in 2 decks (gems, rewards) and the code {opal} is neither{advice}" in result.output, result.output
+
+
+def test_a_card_no_deck_has_is_refused_at_its_cell_with_the_card_it_is_likely_a_typo_of(game, tmp_path):
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "gems/opal-2", "", "", "?"]])
+    result = run_pnp(game, "feedback", "import", str(sheet))
+    assert result.exit_code != 0
+    assert (f"{sheet}:2:2: error: no card 'gems/opal-2' in this game (did you mean 'gems/opal-1'?): this answer cannot be joined to a card; "
+            "correct the cell, or delete the row") in result.output, result.output
+
+
+def test_a_code_two_cards_print_alike_is_refused_naming_both(tmp_path):
+    """Two decks drawing the same card from the same template print the same code: an answer giving only that code
+    could be about either, so it is refused at its Code cell with both named."""
+    root = make_game(tmp_path / "project")
+    twin = root / "data/gm/decks/twins.yaml"
+    twin.write_text((root / "data/gm/decks/gems.yaml").read_text(encoding="utf-8").replace("name: Gems", "name: Twins"), encoding="utf-8")
+    opal = codes(root)["gems/opal-1"]
+    assert codes(root)["twins/opal-1"] == opal
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", opal, "", "?"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code != 0
+    assert f"{sheet}:2:3: error: 2 cards (gems/opal-1, twins/opal-1) have the stamp code {opal}: check it against the card's stamp" in result.output, result.output
+
+
+def test_an_answer_keeps_the_version_its_row_gives_and_none_where_the_row_gives_none(tmp_path):
+    """docs/editions.md: the version an answer was given on, empty when the sheet has none; a row by the code printed
+    now with no Version cell is on this version."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", opal, "v1.9", "typed 1.9"],
+                                                         ["11/20/2026 10:01:00", "gems/opal-1", "", "", "no version"],
+                                                         ["11/20/2026 10:02:00", "", opal, "", "the code now"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert {a["answers"]["Notes"]: a["version"] for a in kept(root)} == {"typed 1.9": "1.9", "no version": "", "the code now": "2.0"}
