@@ -118,7 +118,8 @@ def test_a_row_cut_short_before_its_card_and_code_is_refused_at_its_first_cell(g
     path.write_text("Timestamp,Notes,Card,Code\n11/20/2026 10:00:00,fine\n", encoding="utf-8")
     result = run_pnp(game, "feedback", "import", str(path))
     assert result.exit_code != 0
-    assert f"{path}:2:1: error: this answer names no card: its code cell is empty" in result.output, result.output
+    assert (f"{path}:2:1: error: this answer names no card: its code cell is empty (the form was opened without the card's QR stamp): "
+            "type the code printed on the card, or delete the row") in result.output, result.output
 
 
 def test_the_columns_of_who_answered_are_named_as_one_list(tmp_path):
@@ -219,7 +220,77 @@ def test_an_answer_keeps_the_version_its_row_gives_and_none_where_the_row_gives_
     opal = codes(root)["gems/opal-1"]
     sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", opal, "v1.9", "typed 1.9"],
                                                          ["11/20/2026 10:01:00", "gems/opal-1", "", "", "no version"],
-                                                         ["11/20/2026 10:02:00", "", opal, "", "the code now"]])
+                                                         ["11/20/2026 10:02:00", "", opal, "", "the code now"],
+                                                         ["11/20/2026 10:03:00", "gems/opal-1", "", "V1.8", "capital V"],
+                                                         ["11/20/2026 10:04:00", "gems/opal-1", "", "10", "no v"]])
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
-    assert {a["answers"]["Notes"]: a["version"] for a in kept(root)} == {"typed 1.9": "1.9", "no version": "", "the code now": "2.0"}
+    assert {a["answers"]["Notes"]: a["version"] for a in kept(root)} == {"typed 1.9": "1.9", "no version": "", "the code now": "2.0",
+                                                                          "capital V": "1.8", "no v": "10"}
+    # older: by its code where it has one (the code now: not older, whatever the version typed), else by its version
+    assert "5 new answers kept in data/gm/feedback/answers.yaml (5 in all; 2 of the sheet given on an older version of their card)" in result.output
+
+
+def test_a_workbooks_cells_are_kept_as_their_text_its_blank_rows_and_cells_left_out(tmp_path):
+    """An XLSX sheet as a form service saves it, its header on the second row: a yes/no cell is kept as yes or no, a
+    date as YYYY-MM-DD and a date and time as YYYY-MM-DD HH:MM:SS, an empty cell and a blank row are no answer."""
+    import datetime
+
+    from openpyxl import Workbook
+
+    root = make_game(tmp_path / "project")
+    book = Workbook()
+    book.active.title = "Sheet1"
+    for row in ([], ["Timestamp", "Card", "Played on", "Would buy", "Notes"],
+                [datetime.datetime(2026, 11, 20, 10, 0), "gems/opal-1", datetime.date(2026, 11, 19), True, None],
+                [None] * 5,
+                [datetime.datetime(2026, 11, 21, 10, 0), "gems/opal-1", datetime.datetime(2026, 11, 18, 20, 30), False, "ok"]):
+        book.active.append(row)
+    book.save(tmp_path / "answers.xlsx")
+    result = run_pnp(root, "feedback", "import", str(tmp_path / "answers.xlsx"))
+    assert result.exit_code == 0 and "2 new answers" in result.output, result.output
+    assert [(a["time"], a["answers"]) for a in kept(root)] == [
+        ("2026-11-20 10:00:00", {"Played on": "2026-11-19", "Would buy": "yes"}),
+        ("2026-11-21 10:00:00", {"Played on": "2026-11-18 20:30:00", "Would buy": "no", "Notes": "ok"})]
+
+
+def _import_one(root: Path, tmp_path: Path):
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "gems/opal-1", "", "", "fine"]])
+    return run_pnp(root, "feedback", "import", str(sheet))
+
+
+@pytest.mark.parametrize("written, line, message", [
+    ("{card: gems/opal-1}\n", 1, "the answers file is a list of answers (`- card: …`): import them again with pnp feedback import"),
+    ("- card: gems/opal-1\n  answers: {Notes: kept}\n- card: gems/ruby-1\n", 3, "an answer needs `card:` (deck/card) and `answers:` (question: answer)"),
+])
+def test_a_damaged_answers_file_is_refused_at_its_place_and_left_as_it_is(tmp_path, written, line, message):
+    root = make_game(tmp_path / "project")
+    path = root / "data/gm/feedback/answers.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(written, encoding="utf-8")
+    result = _import_one(root, tmp_path)
+    assert result.exit_code != 0
+    assert f"data/gm/feedback/answers.yaml:{line}:" in result.output and f"error: {message}" in result.output, result.output
+    assert path.read_text(encoding="utf-8") == written
+
+
+def test_an_answers_file_that_is_a_link_out_of_the_game_is_never_read(tmp_path):
+    root = make_game(tmp_path / "project")
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text("- card: gems/opal-1\n  answers: {Notes: planted}\n", encoding="utf-8")
+    (root / "data/gm/feedback").mkdir(parents=True)
+    (root / "data/gm/feedback/answers.yaml").symlink_to(outside)
+    result = _import_one(root, tmp_path)
+    assert result.exit_code != 0
+    assert ("data/gm/feedback/answers.yaml: error: the answers file leads out of the game's folder (a link): delete it, and import "
+            "the answers again") in result.output, result.output
+    assert "planted" not in run_pnp(root, "list", "gm").output and "playtest answer" not in run_pnp(root, "list", "gm").output
+
+
+def test_an_answer_written_by_hand_without_its_time_code_or_version_is_kept_with_them_blank(tmp_path):
+    root = make_game(tmp_path / "project")
+    path = root / "data/gm/feedback/answers.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("- card: gems/opal-1\n  answers: {Notes: from the table}\n", encoding="utf-8")
+    assert _import_one(root, tmp_path).exit_code == 0
+    assert "- card: gems/opal-1\n  time: ''\n  code: ''\n  version: ''\n  answers:\n    Notes: from the table\n" in answers_file(root)
