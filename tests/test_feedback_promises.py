@@ -259,18 +259,24 @@ def _import_one(root: Path, tmp_path: Path):
     return run_pnp(root, "feedback", "import", str(sheet))
 
 
-@pytest.mark.parametrize("written, line, message", [
-    ("{card: gems/opal-1}\n", 1, "the answers file is a list of answers (`- card: …`): import them again with pnp feedback import"),
-    ("- card: gems/opal-1\n  answers: {Notes: kept}\n- card: gems/ruby-1\n", 3, "an answer needs `card:` (deck/card) and `answers:` (question: answer)"),
+ENTRY = "an answer needs `card:` (deck/card) and `answers:` (question: answer)"
+
+
+@pytest.mark.parametrize("written, lines, message", [
+    ("{card: gems/opal-1}\n", [1], "the answers file is a list of answers (`- card: …`): import them again with pnp feedback import"),
+    # a note, an entry without its card, one without its answers, one whose answers are a text: each its own error
+    ("- card: gems/opal-1\n  answers: {Notes: kept}\n- a note\n- answers: {Notes: whose?}\n- card: gems/ruby-1\n- card: gems/ruby-1\n  answers: fine\n",
+     [3, 4, 5, 6], ENTRY),
 ])
-def test_a_damaged_answers_file_is_refused_at_its_place_and_left_as_it_is(tmp_path, written, line, message):
+def test_a_damaged_answers_file_is_refused_at_its_place_and_left_as_it_is(tmp_path, written, lines, message):
     root = make_game(tmp_path / "project")
     path = root / "data/gm/feedback/answers.yaml"
     path.parent.mkdir(parents=True)
     path.write_text(written, encoding="utf-8")
     result = _import_one(root, tmp_path)
     assert result.exit_code != 0
-    assert f"data/gm/feedback/answers.yaml:{line}:" in result.output and f"error: {message}" in result.output, result.output
+    said = [line for line in result.output.splitlines() if ": error: " in line]
+    assert [int(line.split(":")[1]) for line in said] == lines and all(line.endswith(f"error: {message}") for line in said), result.output
     assert path.read_text(encoding="utf-8") == written
 
 
