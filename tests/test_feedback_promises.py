@@ -222,13 +222,14 @@ def test_an_answer_keeps_the_version_its_row_gives_and_none_where_the_row_gives_
                                                          ["11/20/2026 10:01:00", "gems/opal-1", "", "", "no version"],
                                                          ["11/20/2026 10:02:00", "", opal, "", "the code now"],
                                                          ["11/20/2026 10:03:00", "gems/opal-1", "", "V1.8", "capital V"],
-                                                         ["11/20/2026 10:04:00", "gems/opal-1", "", "10", "no v"]])
+                                                         ["11/20/2026 10:04:00", "gems/opal-1", "", "10", "no v"],
+                                                         ["11/20/2026 10:05:00", "gems/opal-1", "", "X2", "another letter"]])
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
     assert {a["answers"]["Notes"]: a["version"] for a in kept(root)} == {"typed 1.9": "1.9", "no version": "", "the code now": "2.0",
-                                                                          "capital V": "1.8", "no v": "10"}
+                                                                          "capital V": "1.8", "no v": "10", "another letter": "X2"}
     # older: by its code where it has one (the code now: not older, whatever the version typed), else by its version
-    assert "5 new answers kept in data/gm/feedback/answers.yaml (5 in all; 2 of the sheet given on an older version of their card)" in result.output
+    assert "6 new answers kept in data/gm/feedback/answers.yaml (6 in all; 3 of the sheet given on an older version of their card)" in result.output
 
 
 def test_a_workbooks_cells_are_kept_as_their_text_its_blank_rows_and_cells_left_out(tmp_path):
