@@ -189,7 +189,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/translate.py": ["tests/test_translate.py", "tests/test_translate_samples.py"],
     "pnp/data/translations.py": ["tests/test_translate.py"],
     # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
-    "pnp/targets/feedback.py": ["tests/test_feedback_import.py", "tests/test_feedback_words.py", "tests/test_feedback_stamps.py"],
+    "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
     "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_shaped_cut_lines.py"],
     "pnp/data/outlines.py#crossing": ["tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py"],

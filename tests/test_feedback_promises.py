@@ -6,6 +6,7 @@ it has, never an internal error; the columns of who answered are named as one li
 showing a stamp as this game prints it."""
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -301,3 +302,91 @@ def test_an_answer_written_by_hand_without_its_time_code_or_version_is_kept_with
     path.write_text("- card: gems/opal-1\n  answers: {Notes: from the table}\n", encoding="utf-8")
     assert _import_one(root, tmp_path).exit_code == 0
     assert "- card: gems/opal-1\n  time: ''\n  code: ''\n  version: ''\n  answers:\n    Notes: from the table\n" in answers_file(root)
+
+
+# The feedback sheet (docs/publish.md, The playtest feedback sheet), drawn as `pnp bundle` draws it: a page or more per
+# deck under the session's header, a row per different card with five boxes to rate it and room for a note.
+MM = 72 / 25.4
+MARGIN_MM = 15.0  # the sheet's margins, wider than the edge a desktop printer leaves unprinted
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # ISO 216; ANSI letter, 8.5 × 11 in
+BOX_MM, BOX_GAP_MM, ROW_MM = 4.0, 1.6, 9.0  # a box to tick, the gap between boxes, a row tall enough for a handwritten note
+
+
+def feedback_sheet(paper: str, rows: int = 30) -> bytes:
+    """Two decks: Heroes (`rows` different cards, 40 printed, the first stamped) and Tokens (one card)."""
+    from test_feedback_words import _voice
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("en")
+    heroes = FeedbackDeck("Heroes", tuple(FeedbackRow(f"hero-{i}", f"Hero {i}", "v2 · ABCDEF" if i == 0 else None) for i in range(rows)), total=40)
+    return feedback_pdf("Gems", "2.0", [heroes, FeedbackDeck("Tokens", (FeedbackRow("coin", "Coin"),))], paper, fonts, voice)
+
+
+def sheet_pages(data: bytes) -> list[dict]:
+    """Each page as read back: its size (pt), its words, its lines and its squares of one box's side."""
+    import io
+
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        return [{"size": (page.width, page.height), "words": page.extract_words(), "lines": page.lines, "rects": page.rects,
+                 "boxes": sorted((r for r in page.rects if abs(r["width"] - BOX_MM * MM) < 0.05 and abs(r["height"] - BOX_MM * MM) < 0.05),
+                                 key=lambda r: (round(r["top"]), r["x0"]))} for page in doc.pages]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_feedback_sheet_is_on_its_paper_inside_15_mm_margins(paper):
+    pages = sheet_pages(feedback_sheet(paper))
+    width, height = (v * MM for v in PAPERS[paper])
+    for page in pages:
+        assert page["size"] == pytest.approx((width, height), abs=0.01)
+        edges = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in page["words"]] + [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page["lines"] + page["rects"]]
+        margin = MARGIN_MM * MM - 0.01
+        assert all(x0 >= margin and top >= margin and x1 <= width - margin and bottom <= height - margin for x0, top, x1, bottom in edges)
+        table = [line for line in page["lines"] if line["top"] == line["bottom"] and line["x1"] - line["x0"] > width / 2]
+        assert {(round(line["x0"], 1), round(line["x1"], 1)) for line in table} == {(round(margin, 1), round(width - margin, 1))}  # the table spans the width
+
+
+def test_each_card_has_a_row_with_five_boxes_to_tick_and_room_for_a_note():
+    """A row per different card, in the deck's order, over as many pages as it takes: five empty 4 mm boxes 1.6 mm
+    apart (drawn, not filled), rows 9 mm apart; the head row again at the top of each page the deck runs onto."""
+    pages = sheet_pages(feedback_sheet("a4"))
+    heroes = [page for page in pages if any(w["text"].startswith("hero-") for w in page["words"])]
+    assert len(heroes) == 2, "30 rows of 9 mm run onto a second A4 page"
+    ids = [w["text"] for page in heroes for w in sorted(page["words"], key=lambda w: w["top"]) if w["text"].startswith("hero-")]
+    assert ids == [f"hero-{i}" for i in range(30)]
+    for page in pages:
+        boxes = page["boxes"]
+        assert boxes and all(box["stroke"] and not box["fill"] for box in boxes)
+        rows = [boxes[i:i + 5] for i in range(0, len(boxes), 5)]
+        assert all(len(row) == 5 and len({round(b["top"], 1) for b in row}) == 1 for row in rows)
+        assert all(b["x0"] - a["x1"] == pytest.approx(BOX_GAP_MM * MM, abs=0.05) for row in rows for a, b in itertools.pairwise(row))
+        tops = [row[0]["top"] for row in rows]
+        assert all(b - a == pytest.approx(ROW_MM * MM, abs=0.05) for a, b in itertools.pairwise(tops))
+        heads = [w for w in page["words"] if w["text"] == "Rating"]
+        assert len(heads) == 1 and heads[0]["bottom"] < tops[0], "the head row above the cards, on every page"
+    assert sum(len(page["boxes"]) for page in pages) == 5 * 31
+
+
+def test_each_deck_starts_a_page_under_the_sessions_header_with_lines_to_write_on():
+    """The header (the game, then Date, Players and Version with lines to fill in by hand, the version printed) opens
+    each deck's first page; the deck's line counts its cards; a Version column only where a card carries a stamp."""
+    pages = sheet_pages(feedback_sheet("letter"))
+    firsts = [page for page in pages if any(w["text"] == "Date:" for w in page["words"])]
+    assert len(firsts) == 2 and pages.index(firsts[1]) == len(pages) - 1
+    for page, deck, stamped in zip(firsts, ("Heroes (40 cards, 30 different)", "Tokens (1 card)"), (True, False), strict=True):
+        text = " ".join(w["text"] for w in page["words"])
+        assert text.startswith("Gems: playtest feedback Date: Players: Version: 2.0 " + deck), text[:120]
+        heads = [w["text"] for w in page["words"] if w["top"] == next(x for x in page["words"] if x["text"] == "Rating")["top"]]
+        assert heads == ["Card", "Name", *(["Version"] if stamped else []), "Rating", "(1–5)", "Notes"], heads
+        label = {w["text"]: w for w in page["words"]}
+        lines = [line for line in page["lines"] if line["top"] == line["bottom"] and abs(line["top"] - label["Date:"]["bottom"]) < 3 * MM]
+        for after, before in (("Date:", "Players:"), ("Players:", "Version:")):
+            assert any(line["x0"] >= label[after]["x1"] and line["x1"] <= label[before]["x0"] and line["x1"] - line["x0"] > 25 * MM
+                       for line in lines), f"a line to write on after {after!r}"
+        assert any(line["x0"] <= label["2.0"]["x0"] and line["x1"] >= label["2.0"]["x1"] for line in lines), "the version on its line"
+
+
+def test_the_same_sheet_is_the_same_bytes():
+    assert feedback_sheet("a4", 3) == feedback_sheet("a4", 3)
