@@ -23,6 +23,7 @@ GLYPH_MM = 0.2  # between a 5 pt line's box as pnp measures it (its glyphs) and 
 MODULE_MM = 0.4  # GS1's smallest QR module a phone reads (0.396 mm), as a stamp's code prints it
 QUIET_MODULES = 4  # ISO/IEC 18004's quiet zone, each side
 FORM = "https://docs.google.com/forms/d/e/1FAIpQLSe-promises/viewform"
+INK = "#1a4d80"  # the game's ink, which its stamps print in (docs/editions.md)
 POKER = (63.5, 88.9)  # 2.5 × 3.5 in
 
 TITLE = '{{ text(deck.id, 10, face.h / 2 - 4, face.w - 20, 8, size=9, align="center") }}\n'
@@ -42,6 +43,8 @@ FRONTS = {  # deck id → (size, the deck's extra keys, what its front draws bes
     "narrow": ("15 x 40", "", ""),
     # 8 mm tall: a safe area 1 mm high, lower than the stamp's text
     "flat": ("40 x 8", "", ""),
+    # as narrow, its corner named: the warning is at the `stamp_corner:` that placed it
+    "narrow-corner": ("15 x 40", "stamp_corner: top-right\n", ""),
     # 22 mm tall: a safe area 15 mm high, shorter than the QR code of the form's address with its quiet zone
     "short": ("90 x 22", "", ""),
 }
@@ -50,6 +53,7 @@ title: Stamps
 version: "2"
 players: {{min: 1, max: 2}}
 stamps: {{qr: true}}
+palette: {{ink: "{INK}"}}
 feedback:
   form: {FORM}
   fields: {{card: entry.2, code: entry.3}}
@@ -63,7 +67,7 @@ def write_project(root: Path) -> Path:
     for deck, (size, extra, drawn) in FRONTS.items():
         files[f"data/st/decks/{deck}.yaml"] = (f"name: {deck}\nsize: {size}\n{extra}front: st/{deck}.j2\nback: st/back.j2\n"
                                                "cards:\n  - {id: one, count: 2}\n  - {id: two}\n")
-        files[f"templates/st/{deck}.j2"] = drawn + (TITLE if deck not in ("narrow", "flat") else "")
+        files[f"templates/st/{deck}.j2"] = drawn + (TITLE if size in ("poker", "90 x 22") else "")
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
@@ -92,6 +96,7 @@ def faces_by_title(pdf: Path, reader) -> dict[str, list[dict]]:
                     "stamps": [(s.text, _in_mm(s.box, trim), [c for c in s.clashes if not _qr_ground(c)]) for s in mine],
                     "squares": [_in_mm(q, trim) for q in white_squares(page) if _inside(q, trim)],
                     "modules": [_in_mm(_box(r), trim) for r in page.rects if _black(r) and _inside(_box(r), trim)],
+                    "stamp_colours": {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in inside if abs(c["size"] - 5) < 0.01},
                     "others": [tuple((c[k] - trim[i % 2]) / MM for i, k in enumerate(("x0", "top", "x1", "bottom")))
                                for c in inside if abs(c["size"] - 5) > 0.01]})
     return out
@@ -160,6 +165,12 @@ def test_a_free_corner_takes_the_stamp_its_inset_from_both_its_sides(built, deck
         assert SAFE_MM <= end <= INSET_MM + GLYPH_MM, (top, bottom)
 
 
+def test_a_stamp_is_5_pt_type_in_the_games_ink(built):
+    ink = tuple(round(int(INK[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+    fronts = [face for faces in built[1].values() for face in faces]
+    assert len(fronts) == 3 * sum(size in ("poker", "90 x 22") for size, _, _ in FRONTS.values()) and all(face["stamp_colours"] == {ink} for face in fronts), {c for f in fronts for c in f["stamp_colours"]}
+
+
 def test_a_decks_stamp_inset_sets_how_far_in_its_stamp_lies(built):
     w, _ = built[1]["inset"][0]["size"]
     for _x0, top, x1, _bottom in stamp_boxes(built[1]["inset"]):
@@ -186,15 +197,15 @@ def test_a_stamp_never_lies_across_a_panels_edge(built):
         assert CLEAR_MM - GLYPH_MM <= edge - bottom <= CLEAR_MM + CELL_MM + GLYPH_MM, (bottom, edge)
 
 
-@pytest.mark.parametrize("deck, size, wide", [("narrow", (15, 40), True), ("flat", (40, 8), False)])
-def test_a_stamp_wider_or_taller_than_the_safe_area_is_left_off_with_one_warning_at_the_decks_front(built, deck, size, wide):
+@pytest.mark.parametrize("deck, size, wide, line", [("narrow", (15, 40), True, 3), ("flat", (40, 8), False, 3), ("narrow-corner", (15, 40), True, 3)])
+def test_a_stamp_wider_or_taller_than_the_safe_area_is_left_off_with_one_warning_at_the_decks_front(built, deck, size, wide, line):
     """A 15 mm wide card's safe area is 8 mm across, a 40 × 8 mm card's 1 mm high: the stamp's text (5 pt) fits neither.
-    No front prints it (no 5 pt letter is on them), and the deck is warned once, at its `front:` line, with the room the
-    text needs."""
+    No front prints it (no 5 pt letter is on them), and the deck is warned once, at its `stamp_corner:` line where it
+    names one (line 3, before `front:`), else at its `front:` (line 3), with the room the text needs."""
     output, faces = built
     assert "untitled" not in faces  # these fronts print no title: a stamp on one would be found as an untitled front
     said = [line for line in output.splitlines() if "stamp" in line and f"'{deck}'" in line]
-    assert len(said) == 1 and said[0].startswith(f"data/st/decks/{deck}.yaml:3:") and ": warning:" in said[0], output
+    assert len(said) == 1 and said[0].startswith(f"data/st/decks/{deck}.yaml:{line}:") and ": warning:" in said[0], output
     needs = re.search(r"its text needs (\d+\.\d) × (\d+\.\d) mm", said[0])
     assert needs and float(needs.group(1 if wide else 2)) > size[0 if wide else 1] - 2 * INSET_MM, said[0]
     assert f"{size[0]} × {size[1]} mm" in said[0] and f"{INSET_MM:g} mm inside the trim" in said[0] and f"{CLEAR_MM:g} mm from any text or art" in said[0]
