@@ -39,6 +39,10 @@ FRONTS = {  # deck id → (size, the deck's extra keys, what its front draws bes
     "panel": ("poker", "", '{{ rect(-3, face.h - 25, face.w + 6, 28, fill="#f2e6c8") }}\n'),
     # a band whose top edge runs 5 mm above the foot, across the corner's spot: the stamp stays off that edge
     "edge": ("poker", "", '{{ rect(-3, face.h - 5, face.w + 6, 8, fill="#f2e6c8") }}\n'),
+    # a panel with 6 mm round corners whose lower left corner is the stamp's: the stamp lies on it, inside its arc
+    "rounded": ("poker", "", '{{ rect(2, face.h - 20, face.w - 4, 18, fill="#f2e6c8", radius=6) }}\n'),
+    # a rule in a group moved to the foot of the card: where the group puts it is where the stamp keeps off
+    "grouped": ("poker", "", '{% call group(x=0, y=face.h - 12) %}{{ text("Discard a card of your choice.", 3.5, 4.5, face.w - 7, 4, size=8) }}{% endcall %}\n'),
     # 15 mm wide: a safe area 8 mm across, narrower than the stamp's text
     "narrow": ("15 x 40", "", ""),
     # 8 mm tall: a safe area 1 mm high, lower than the stamp's text
@@ -177,14 +181,28 @@ def test_a_decks_stamp_inset_sets_how_far_in_its_stamp_lies(built):
         assert w - x1 == pytest.approx(6.0, abs=0.05) and 6.0 - GLYPH_MM <= top <= 6.0 + GLYPH_MM, (x1, top)
 
 
-def test_a_rule_in_the_corner_keeps_the_stamp_above_it_clear_by_the_room_promised(built):
-    """The rule's line runs across the whole safe area at the foot: the stamp keeps its corner's side and moves up just
-    clear of the rule's letters, 0.3 mm and at most a grid step more."""
-    faces = built[1]["rule"]
+@pytest.mark.parametrize("deck", ["rule", "grouped"])
+def test_a_rule_in_the_corner_keeps_the_stamp_above_it_clear_by_the_room_promised(built, deck):
+    """The rule's line runs across the whole safe area at the foot (drawn there, or in a group moved there): the stamp
+    keeps its corner's side and moves up just clear of the rule's letters, 0.3 mm and at most a grid step more."""
+    faces = built[1][deck]
     rule_top = min(c[1] for c in faces[0]["others"] if c[1] > 60)  # the rule's letters, not the title's
     for x0, _top, _x1, bottom in stamp_boxes(faces):
         assert x0 == pytest.approx(INSET_MM, abs=0.05)
         assert CLEAR_MM - GLYPH_MM <= rule_top - bottom <= CLEAR_MM + CELL_MM + GLYPH_MM, (bottom, rule_top)
+
+
+def test_a_stamp_on_a_panel_with_round_corners_lies_inside_its_arc(built):
+    """The panel runs from 2 mm inside the trim with 6 mm round corners, its lower left one where the stamp's corner
+    is: the stamp lies on the panel, each corner of its box 0.3 mm inside the panel's outline (its arc there)."""
+    faces = built[1]["rounded"]
+    w, h = faces[0]["size"]
+    centre, radius = (2 + 6, h - 2 - 6), 6
+    for x0, top, x1, bottom in stamp_boxes(faces):
+        for x, y in ((x0, top), (x0, bottom), (x1, top), (x1, bottom)):
+            assert 2 + CLEAR_MM <= x <= w - 2 - CLEAR_MM and h - 20 + CLEAR_MM <= y <= h - 2 - CLEAR_MM, (x, y)
+            if x < centre[0] and y > centre[1]:
+                assert ((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5 <= radius - CLEAR_MM + 0.05, (x, y)
 
 
 def test_a_stamp_never_lies_across_a_panels_edge(built):
