@@ -92,7 +92,7 @@ def test_an_empty_sheet_is_refused_saying_to_export_it_with_its_headers(game, tm
     result = run_pnp(game, "feedback", "import", str(path))
     assert result.exit_code != 0
     said = [line for line in result.output.splitlines() if ": error" in line]
-    assert len(said) == 1 and said[0].startswith(f"{path}:1:1: error: ") and "no header row" in said[0] and "with their headers" in said[0], result.output
+    assert said == [f"{path}:1:1: error: the sheet has no header row: export the form's answers with their headers"], result.output
 
 
 def test_a_row_cut_short_is_refused_at_its_first_cell_or_read_for_the_cells_it_has(tmp_path):
@@ -139,7 +139,8 @@ def test_an_unknown_code_shows_the_stamp_of_this_games_first_card_by_name(game, 
     """The example is a card of this game as its stamp prints it: `v2.0 · CODE on deck/card`, the first card by name."""
     sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", "QQQQQQ", "", "?"]])
     result = run_pnp(game, "feedback", "import", str(sheet))
-    assert f"(this game prints v2.0 · {codes(game)['gems/opal-1']} on gems/opal-1)" in result.output, result.output
+    assert (f"answers.csv:2:3: error: no card has the stamp code QQQQQQ: check it against the card's stamp (this game prints "
+            f"v2.0 · {codes(game)['gems/opal-1']} on gems/opal-1), or add a Card column naming the card (deck/card)") in result.output, result.output
 
 
 def test_a_game_without_cards_shows_its_stamp_with_a_code_of_six_letters(tmp_path):
@@ -278,7 +279,7 @@ def test_a_damaged_answers_file_is_refused_at_its_place_and_left_as_it_is(tmp_pa
     result = _import_one(root, tmp_path)
     assert result.exit_code != 0
     said = [line for line in result.output.splitlines() if ": error: " in line]
-    assert [int(line.split(":")[1]) for line in said] == lines and all(line.endswith(f"error: {message}") for line in said), result.output
+    assert said == [f"data/gm/feedback/answers.yaml:{line}:{1 if line == 1 else 3}: error: {message}" for line in lines], result.output
     assert path.read_text(encoding="utf-8") == written
 
 
