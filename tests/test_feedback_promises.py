@@ -7,6 +7,7 @@ showing a stamp as this game prints it."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from pathlib import Path
 
@@ -391,3 +392,33 @@ def test_each_deck_starts_a_page_under_the_sessions_header_with_lines_to_write_o
 
 def test_the_same_sheet_is_the_same_bytes():
     assert feedback_sheet("a4", 3) == feedback_sheet("a4", 3)
+
+
+def test_the_feedback_sheet_has_a_row_per_card_with_its_name_in_the_games_words_and_the_stamp_its_front_carries(tmp_path):
+    """As `pnp bundle` makes it from a game: a row per different card (copies counted in the deck's line), its name
+    fields joined with " · " (a value the game's `strings:` names in those words, as its cards print it; an empty one
+    left out), and the stamp its front carries, as `pnp list` gives it."""
+    from test_feedback_words import _voice
+
+    from pnp.data.project import Project
+    from pnp.data.stamps import Stamper
+    from pnp.targets.feedback import feedback_decks, feedback_pdf
+
+    root = make_game(tmp_path / "project")
+    game_yaml = root / "data/gm/game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "strings: {Opal: Opale}\n", encoding="utf-8")
+    deck = root / "data/gm/decks/gems.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: poker\nname_field: [name, gem]")
+                    .replace("{id: ruby-1, name: Ruby}", "{id: ruby-1, name: Ruby, gem: red, count: 3}")
+                    .replace("{id: opal-1, name: Opal}", "{id: opal-1, name: Opal, gem: ''}"), encoding="utf-8")
+    out = run_pnp(root, "list", "gm", "--format", "json").output
+    listed = json.JSONDecoder().raw_decode(out[out.index("["):])[0]  # the JSON, before the warning that `gem` is read by no template
+    now = {f"{d['id']}/{c['id']}": c["stamp"]["code"] for row in listed for d in row["decks"] for c in d["card_list"]}
+    project = Project(root)
+    game, _ = project.load_game("gm")
+    voice, fonts = _voice("en")
+    pages = sheet_pages(feedback_pdf("Gems", "2.0", feedback_decks(game, Stamper(project.templates_dir, game)), "a4", fonts, voice))
+    rows = [sorted(w["text"] for w in page["words"] if w["top"] > page["boxes"][0]["top"] - 3 * MM) for page in pages]  # the stamp wraps in its column
+    assert rows == [sorted(f"ruby-1 Ruby · red v2.0 · {now['gems/ruby-1']} opal-1 Opale v2.0 · {now['gems/opal-1']}".split()),
+                    sorted(f"ruby-1 Ruby reward v2.0 · {now['rewards/ruby-1']}".split())], rows
+    assert [" ".join(w["text"] for w in page["words"]).split(" Card ")[0].split("2.0 ")[-1] for page in pages] == ["Gems (4 cards, 2 different)", "Rewards (1 card)"]
