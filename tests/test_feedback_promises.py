@@ -422,3 +422,39 @@ def test_the_feedback_sheet_has_a_row_per_card_with_its_name_in_the_games_words_
     assert rows == [sorted(f"ruby-1 Ruby · red v2.0 · {now['gems/ruby-1']} opal-1 Opale v2.0 · {now['gems/opal-1']}".split()),
                     sorted(f"ruby-1 Ruby reward v2.0 · {now['rewards/ruby-1']}".split())], rows
     assert [" ".join(w["text"] for w in page["words"]).split(" Card ")[0].split("2.0 ")[-1] for page in pages] == ["Gems (4 cards, 2 different)", "Rewards (1 card)"]
+
+
+def test_the_boxes_stand_in_the_middle_of_their_row_and_column():
+    """Each row's five boxes stand halfway between the row's ruled lines, and in the middle of the rating column
+    (within the 1.6 mm gap a box keeps after it)."""
+    page = sheet_pages(feedback_sheet("a4", 3))[0]
+    rules = sorted({round(line["top"], 2) for line in page["lines"] if line["top"] == line["bottom"] and line["x1"] - line["x0"] > 100 * MM})
+    head = next(w for w in page["words"] if w["text"] == "Rating")
+    notes = next(w for w in page["words"] if w["text"] == "Notes")
+    column = (max(line["x0"] for line in page["lines"] if line["x0"] == line["x1"] and line["x0"] < head["x0"]),
+              min(line["x0"] for line in page["lines"] if line["x0"] == line["x1"] and line["x0"] > head["x1"] and line["x0"] < notes["x0"]))
+    boxes = page["boxes"]
+    for row in (boxes[i:i + 5] for i in range(0, len(boxes), 5)):
+        above = max(r for r in rules if r < row[0]["top"])
+        below = min(r for r in rules if r > row[0]["bottom"])
+        assert row[0]["top"] - above == pytest.approx(below - row[0]["bottom"], abs=0.05)
+        left, right = row[0]["x0"] - column[0], column[1] - row[-1]["x1"]
+        assert abs(left - right) <= BOX_GAP_MM * MM + 0.05, (left, right)
+
+
+def test_the_sheet_sets_its_title_and_deck_lines_in_bold_over_the_body():
+    """The title and each deck's line in the bold face, larger than the body's 8.5 pt (the title the largest); every
+    other word in the regular face at 8.5 pt, and in the fonts the sheet is given (embedded, as Noto Sans is)."""
+    import io
+
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(feedback_sheet("a4", 3))) as doc:
+        words = doc.pages[0].extract_words(extra_attrs=["fontname", "size"])
+    title = [w for w in words if w["top"] < words[0]["bottom"] + 1]
+    deck = [w for w in words if w["text"] in ("Heroes", "(40", "cards,", "3", "different)")]
+    rest = [w for w in words if w not in title and w not in deck]
+    assert {(w["fontname"].split("+")[-1], round(w["size"], 1)) for w in title} == {("NotoSans-Bold", 16.0)}
+    assert {(w["fontname"].split("+")[-1], round(w["size"], 1)) for w in deck} == {("NotoSans-Bold", 12.0)}
+    assert {(w["fontname"].split("+")[-1], round(w["size"], 1)) for w in rest} == {("NotoSans-Bold", 8.5), ("NotoSans-Regular", 8.5)}
+    assert {w["text"] for w in rest if "Bold" in w["fontname"]} == {"Date:", "Players:", "Version:", "Card", "Name", "Version", "Rating", "(1–5)", "Notes"}
