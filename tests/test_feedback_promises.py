@@ -458,3 +458,39 @@ def test_the_sheet_sets_its_title_and_deck_lines_in_bold_over_the_body():
     assert {(w["fontname"].split("+")[-1], round(w["size"], 1)) for w in deck} == {("NotoSans-Bold", 12.0)}
     assert {(w["fontname"].split("+")[-1], round(w["size"], 1)) for w in rest} == {("NotoSans-Bold", 8.5), ("NotoSans-Regular", 8.5)}
     assert {w["text"] for w in rest if "Bold" in w["fontname"]} == {"Date:", "Players:", "Version:", "Card", "Name", "Version", "Rating", "(1–5)", "Notes"}
+
+
+def test_the_sheet_keeps_its_vertical_rhythm():
+    """Where each part of the page starts, in points from the top of an A4 sheet, as the sheet was designed and looked
+    at (docs/images/feedback-sheet.png): the title under the 15 mm margin, the session's line, the deck's line and the
+    table's head row below it, a stamp that wraps in its column on lines 10 pt apart, card rows 9 mm apart."""
+    page = sheet_pages(feedback_sheet("a4", 3))[0]
+    top = {w["text"]: round(w["top"], 1) for w in reversed(page["words"])}  # each word's first place
+    assert [top[w] for w in ("Gems:", "Date:", "Heroes", "Card", "v2", "ABCDEF")] == [53.2, 87.5, 118.9, 140.4, 156.6, 166.6]
+    assert top["hero-1"] - top["hero-0"] == pytest.approx(ROW_MM * MM, abs=0.1)
+
+
+def test_an_arabic_sheets_lines_to_write_on_stand_left_of_their_labels():
+    """Read from the right: each of the header's three labels (date, players, version, each ending in its colon) has its
+    line to write on at its left, and no line runs under a label; the version printed on its line."""
+    import io
+
+    import pdfplumber
+    from test_feedback_words import _voice
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("ar")
+    data = feedback_pdf("Gems", "2.0", [FeedbackDeck("Heroes", (FeedbackRow("hero-1", "Hero"),))], "a4", fonts, voice)
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        words = [w for w in page.extract_words() if 80 < w["top"] < 100]
+        lines = [line for line in page.lines if line["top"] == line["bottom"] and line["top"] < 110]
+    colons = sorted(w["x0"] for w in words if w["text"] == ":")
+    labels = [(x, min(w["x1"] for w in words if w["x0"] >= x - 0.5 and w["text"] != ":")) for x in colons]
+    assert len(labels) == 3 and len(lines) == 3
+    for start, end in labels:
+        assert any(start - 30 < line["x1"] <= start for line in lines), f"a line at the left of the label at {start:.0f}"
+        assert not any(line["x0"] < end and start < line["x1"] for line in lines), "no line under a label"
+    version = next(w for w in words if w["text"] == "2.0")
+    assert any(line["x0"] <= version["x0"] and version["x1"] <= line["x1"] for line in lines)
