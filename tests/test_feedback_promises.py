@@ -494,3 +494,28 @@ def test_an_arabic_sheets_lines_to_write_on_stand_left_of_their_labels():
         assert not any(line["x0"] < end and start < line["x1"] for line in lines), "no line under a label"
     version = next(w for w in words if w["text"] == "2.0")
     assert any(line["x0"] <= version["x0"] and version["x1"] <= line["x1"] for line in lines)
+
+
+def test_a_japanese_name_breaks_between_its_characters_inside_its_column():
+    """Japanese breaks between any two characters: a long name wraps inside the name column, each line filled (after
+    a short word and a space, the long one carries on on the same line rather than starting a line of its own)."""
+    import io
+
+    import pdfplumber
+    from test_feedback_words import _voice
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("ja")
+    name = "赤い 長い名前のカードはこの列の中で折り返されなければならない"
+    data = feedback_pdf("Gems", "2.0", [FeedbackDeck("Heroes", (FeedbackRow("hero-1", name),))], "a4", fonts, voice)
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        chars = [c for c in page.chars if c["text"] in name.replace(" ", "") and c["top"] > 150]
+        walls = sorted({round(line["x0"], 1) for line in page.lines if line["x0"] == line["x1"] and line["top"] > 130})
+    assert len(chars) == len(name) - 1 and len({round(c["top"]) for c in chars}) > 1, "the name wraps"
+    first = [c for c in chars if round(c["top"]) == round(min(c["top"] for c in chars))]
+    assert len(first) > 2, "the first line goes on past the short word"
+    left = max(w for w in walls if w <= min(c["x0"] for c in chars))
+    right = min(w for w in walls if w > left)
+    assert all(left < c["x0"] and c["x1"] < right for c in chars), (left, right, max(c["x1"] for c in chars))
