@@ -388,6 +388,11 @@ def test_each_deck_starts_a_page_under_the_sessions_header_with_lines_to_write_o
             assert any(line["x0"] >= label[after]["x1"] and line["x1"] <= label[before]["x0"] and line["x1"] - line["x0"] > 25 * MM
                        for line in lines), f"a line to write on after {after!r}"
         assert any(line["x0"] <= label["2.0"]["x0"] and line["x1"] >= label["2.0"]["x1"] for line in lines), "the version on its line"
+        assert len(lines) == 3 and all(line["linewidth"] <= 0.6 for line in lines), "three thin lines"
+        assert all(0 < line["top"] - label[word]["bottom"] < 3 for line in lines for word in ("Date:", "Players:", "Version:", "2.0")), "the words stand on the lines"
+        length = {word: next(line["x1"] - line["x0"] for line in lines if line["x0"] >= label[word]["x1"] and (word == "Players:" or line["x1"] <= label["Players:"]["x0"]))
+                  for word in ("Date:", "Players:")}
+        assert length["Players:"] > 1.3 * length["Date:"] and length["Date:"] > 25 * MM, "the longest line for the players' names"
 
 
 def test_the_same_sheet_is_the_same_bytes():
@@ -519,3 +524,18 @@ def test_a_japanese_name_breaks_between_its_characters_inside_its_column():
     left = max(w for w in walls if w <= min(c["x0"] for c in chars))
     right = min(w for w in walls if w > left)
     assert all(left < c["x0"] and c["x1"] < right for c in chars), (left, right, max(c["x1"] for c in chars))
+
+
+def test_the_feedback_sheet_embeds_every_font_it_uses():
+    """No font a printer or reader must stand in for (reportlab's Helvetica, which a table's plain cells would bring in
+    unless told otherwise): every font the sheet's pages use is embedded."""
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(feedback_sheet("letter", 3))) as pdf:
+        fonts = {str(font.get("/BaseFont")): font for page in pdf.pages for font in page.Resources.Font.values()}
+        assert fonts and not any("Helvetica" in name for name in fonts), sorted(fonts)
+        for name, font in fonts.items():
+            descriptor = font.get("/FontDescriptor") or font.DescendantFonts[0].FontDescriptor
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} is not embedded"
