@@ -111,7 +111,8 @@ MODULES: dict[str, list[str]] = {
     # small game's sheets and test_stamp_clear's own small cards (its five shipped games take 30 s a mutant)
     "pnp/layout/free_room.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL],
     "pnp/layout/stamp.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py"],
-    "pnp/outputs/stamping.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py"],
+    "pnp/outputs/stamping.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py",
+                                "tests/test_stamps.py::test_stamps_false_leaves_the_faces_unstamped"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # playtest answers joined only to the card they are sure of, and who answered left out of the project's files
     "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py", "tests/test_feedback_promises.py"],

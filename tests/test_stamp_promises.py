@@ -226,7 +226,10 @@ def test_a_stamp_wider_or_taller_than_the_safe_area_is_left_off_with_one_warning
     assert len(said) == 1 and said[0].startswith(f"data/st/decks/{deck}.yaml:{line}:") and ": warning:" in said[0], output
     needs = re.search(r"its text needs (\d+\.\d) × (\d+\.\d) mm", said[0])
     assert needs and float(needs.group(1 if wide else 2)) > size[0 if wide else 1] - 2 * INSET_MM, said[0]
-    assert f"{size[0]} × {size[1]} mm" in said[0] and f"{INSET_MM:g} mm inside the trim" in said[0] and f"{CLEAR_MM:g} mm from any text or art" in said[0]
+    assert said[0].split(": warning: ")[1] == (
+        f"deck '{deck}' ({size[0]} × {size[1]} mm) has no room for its version stamp: its text needs {needs.group(1)} × {needs.group(2)} mm "
+        f"{INSET_MM:g} mm inside the trim and {CLEAR_MM:g} mm from any text or art; those fronts are printed without a stamp. Leave such a "
+        f"strip free on the deck's fronts, or set `stamps: false` in game.yaml [{deck}]")
 
 
 def qr_modules(face: dict, square) -> tuple[float, int]:
@@ -268,5 +271,10 @@ def test_a_qr_code_taller_than_the_safe_area_is_left_off_with_one_warning_at_the
     assert len(said) == 1 and said[0].startswith("data/st/game.yaml:4:") and ": warning:" in said[0] and "'short' (90 × 22 mm)" in said[0], output
     side, modules = re.search(r"clear (\d+\.\d) mm square \((\d+) modules a side and a quiet zone of 4, each 0.4 mm", said[0]).groups()
     assert float(side) > 22 - 2 * INSET_MM and float(side) == pytest.approx((int(modules) + 2 * QUIET_MODULES) * MODULE_MM, abs=0.05), said[0]
+    assert said[0].split(": warning: ")[1] == (
+        f"deck 'short' (90 × 22 mm) has no room in the safe area for its QR stamp: the code needs a clear {side} mm square ({modules} modules a "
+        f"side and a quiet zone of 4, each 0.4 mm, as phones read them) {INSET_MM:g} mm inside the trim and {CLEAR_MM:g} mm from any text or "
+        "art; those fronts carry the stamp's text alone. Leave such a square free on the deck's fronts, fill in fewer of feedback.fields, or "
+        "use a shorter form address [short]")
     square = faces["bottom-left"][0]["squares"][0]
     assert (square[2] - square[0], qr_modules(faces["bottom-left"][0], square)[1]) == pytest.approx((float(side), int(modules)), abs=0.05)  # the same link, the same code
