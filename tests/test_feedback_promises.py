@@ -539,3 +539,49 @@ def test_the_feedback_sheet_embeds_every_font_it_uses():
         for name, font in fonts.items():
             descriptor = font.get("/FontDescriptor") or font.DescendantFonts[0].FontDescriptor
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{name} is not embedded"
+
+
+def test_the_sheet_says_what_it_is_and_rules_its_table():
+    """Its document title is the sheet's own title, pnp its author and creator; the table's head row is shaded light
+    grey across the whole width, the table ruled in thin grey lines from its head row down, the boxes in 0.6 pt lines;
+    a card without a stamp leaves its Version cell empty."""
+    import io
+
+    import pdfplumber
+    import pikepdf
+
+    data = feedback_sheet("a4", 3)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        info = {k: str(v) for k, v in pdf.docinfo.items()}
+    assert (info["/Title"], info["/Author"], info["/Creator"]) == ("Gems: playtest feedback", "pnp", "pnp"), info
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        head = next(w for w in page.extract_words() if w["text"] == "Rating")
+        shaded = [r for r in page.rects if r["fill"] and r["top"] <= head["top"] and r["bottom"] >= head["bottom"]]
+        assert [(round(r["x0"], 1), round(r["x1"], 1), tuple(round(v, 2) for v in r["non_stroking_color"])) for r in shaded] == [
+            (round(MARGIN_MM * MM, 1), round(page.width - MARGIN_MM * MM, 1), (0.9, 0.9, 0.9))]
+        ruled = [line for line in page.lines if line["top"] > 120]
+        assert ruled and {(round(line["linewidth"], 2), tuple(round(v, 3) for v in line["stroking_color"])) for line in ruled} == {(0.4, (0.502, 0.502, 0.502))}
+        assert min(line["top"] for line in ruled) < head["top"], "the head row ruled above"
+        boxes = [r for r in page.rects if abs(r["width"] - BOX_MM * MM) < 0.05]
+        assert {round(r["linewidth"], 2) for r in boxes} == {0.6}
+        row = next(w for w in page.extract_words() if w["text"] == "hero-1")
+        assert sorted(w["text"] for w in page.extract_words() if abs(w["top"] - row["top"]) < 3) == ["1", "Hero", "hero-1"]
+
+
+def test_a_game_without_stamps_has_a_sheet_without_a_version_column(tmp_path):
+    from test_feedback_words import _voice
+
+    from pnp.data.project import Project
+    from pnp.data.stamps import Stamper
+    from pnp.targets.feedback import feedback_decks, feedback_pdf
+
+    root = make_game(tmp_path / "project")
+    game_yaml = root / "data/gm/game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("stamps: true", "stamps: false"), encoding="utf-8")
+    project = Project(root)
+    game, _ = project.load_game("gm")
+    voice, fonts = _voice("en")
+    pages = sheet_pages(feedback_pdf("Gems", "2.0", feedback_decks(game, Stamper(project.templates_dir, game)), "a4", fonts, voice))
+    heads = [w["text"] for w in pages[0]["words"] if w["top"] == next(x for x in pages[0]["words"] if x["text"] == "Rating")["top"]]
+    assert heads == ["Card", "Name", "Rating", "(1–5)", "Notes"]
