@@ -585,3 +585,14 @@ def test_a_game_without_stamps_has_a_sheet_without_a_version_column(tmp_path):
     pages = sheet_pages(feedback_pdf("Gems", "2.0", feedback_decks(game, Stamper(project.templates_dir, game)), "a4", fonts, voice))
     heads = [w["text"] for w in pages[0]["words"] if w["top"] == next(x for x in pages[0]["words"] if x["text"] == "Rating")["top"]]
     assert heads == ["Card", "Name", "Rating", "(1–5)", "Notes"]
+
+
+def test_a_name_keeps_its_straight_quotes_as_typed():
+    """The sheet prints a card's name as the designer typed it, straight quotes and all (as it always has)."""
+    from test_feedback_words import _voice
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("en")
+    page = sheet_pages(feedback_pdf("Gems", "2.0", [FeedbackDeck("Eggs", (FeedbackRow("egg", 'Dragon\'s "Egg"'),))], "a4", fonts, voice))[0]
+    assert [w["text"] for w in page["words"] if w["text"].startswith(("Dragon", '"Egg'))] == ["Dragon's", '"Egg"']
