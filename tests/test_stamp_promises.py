@@ -289,3 +289,17 @@ def test_a_qr_code_taller_than_the_safe_area_is_left_off_with_one_warning_at_the
         "use a shorter form address [short]")
     square = faces["bottom-left"][0]["squares"][0]
     assert (square[2] - square[0], qr_modules(faces["bottom-left"][0], square)[1]) == pytest.approx((float(side), int(modules)), abs=0.05)  # the same link, the same code
+
+
+def test_validate_gives_each_stamp_left_off_as_a_finding_with_its_code_game_and_deck(project):
+    """`pnp validate --format json` (docs/editions.md: `qr-stamp-room` at `stamps:`, `stamp-room` at the deck): one
+    finding for each deck and part left off, naming the game and the deck, where a tool reading the findings finds them."""
+    import json
+
+    result = run_pnp(project, "validate", "st", "--format", "json")
+    out = result.output
+    found = json.JSONDecoder().raw_decode(out[out.index("["):])[0]
+    stamps = sorted((f["code"], f["game"], f["component"], f["file"], f["line"]) for f in found if "stamp" in f["code"])
+    assert stamps == [("qr-stamp-room", "st", "short", "data/st/game.yaml", 4), ("stamp-room", "st", "flat", "data/st/decks/flat.yaml", 3),
+                      ("stamp-room", "st", "narrow", "data/st/decks/narrow.yaml", 3),
+                      ("stamp-room", "st", "narrow-corner", "data/st/decks/narrow-corner.yaml", 3)], stamps
