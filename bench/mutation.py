@@ -33,6 +33,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
 
+# test_stamp_clear's tests on small cards of their own: a QR too tall, a face full of text, round, hex and outline cuts, a template's own code
+STAMP_CLEAR_SMALL = [f"tests/test_stamp_clear.py::{t}" for t in (
+    "test_a_qr_stamp_taller_than_the_safe_area_is_left_off_with_one_warning_that_validate_gives_too",
+    "test_a_face_full_of_text_prints_no_stamp_and_its_deck_is_warned_once_at_its_front",
+    "test_on_a_round_hex_or_outline_card_the_stamp_lies_inside_the_cut_clear_of_the_text",
+    "test_a_stamp_moves_off_the_templates_own_qr_code_in_its_corner")]
+
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
 MODULES: dict[str, list[str]] = {
     # safety
@@ -104,13 +111,15 @@ MODULES: dict[str, list[str]] = {
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
     "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
-    # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck
-    "pnp/layout/free_room.py": ["tests/test_stamp_clear.py"],
-    "pnp/layout/stamp.py": ["tests/test_stamp_clear.py", "tests/test_feedback_stamps.py"],
-    "pnp/outputs/stamping.py": ["tests/test_stamp_clear.py", "tests/test_feedback_stamps.py"],
+    # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck; on one
+    # small game's sheets and test_stamp_clear's own small cards (its five shipped games take 30 s a mutant)
+    "pnp/layout/free_room.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL],
+    "pnp/layout/stamp.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py"],
+    "pnp/outputs/stamping.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py",
+                                "tests/test_stamps.py::test_stamps_false_leaves_the_faces_unstamped"],
     "pnp/data/card_fields.py": ["tests/test_card_fields.py"],
     # playtest answers joined only to the card they are sure of, and who answered left out of the project's files
-    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py", "tests/test_real_exports.py"],
+    "pnp/data/answers.py": ["tests/test_feedback_import.py", "tests/test_feedback_stamps.py", "tests/test_feedback_promises.py", "tests/test_real_exports.py"],
     "pnp/data/personal.py": ["tests/test_feedback_import.py", "tests/test_real_exports.py"],
     # what a sheet PDF writes once (s20): operators spelt once per PDF, faces counted by value and found by identity
     "pnp/render/operators.py": ["tests/test_sheet_writing.py", "tests/test_rl_seam.py"],
@@ -185,7 +194,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/translate.py": ["tests/test_translate.py", "tests/test_translate_samples.py"],
     "pnp/data/translations.py": ["tests/test_translate.py"],
     # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
-    "pnp/targets/feedback.py": ["tests/test_feedback_import.py", "tests/test_feedback_words.py", "tests/test_feedback_stamps.py"],
+    "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
     "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_shaped_cut_lines.py",
                              "tests/test_cut_promises.py"],
