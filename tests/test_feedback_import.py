@@ -261,3 +261,12 @@ def test_what_counts_as_who_answered_at_its_edges(tmp_path):
     assert all(f"{letters[h]} '{h}'" in said for h in named)
     answered = [a["answers"] for a in kept(root)]
     assert {q for a in answered for q in a} == {h for h, (values, why) in EDGES.items() if not why and any(values)}
+
+
+def test_a_sheet_with_no_answer_to_keep_names_no_answers_file(tmp_path):
+    """Every row refused and nothing kept before: no answers file is written, and none is named as if it held them."""
+    root = make_game(tmp_path / "project")
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", "QQQQQQ", "", "?"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert "gm: no answer kept, so no answers file was written" in result.output
+    assert "answers.yaml" not in result.output + result.stderr and not (root / "data/gm/feedback/answers.yaml").exists()

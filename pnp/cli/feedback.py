@@ -61,9 +61,12 @@ def import_answers(ctx, file, game, sheet, out):
 
         write_atomic(path, answers_text(everything).encode("utf-8"))
     older = sum(a.older(now.get(a.card, ""), version) for a in answers)
-    click.echo(f"{loaded.slug}: {counted(added, 'new answer')} kept in {project.rel(path)} ({len(everything)} in all"
-               f"{f', {len(answers) - added} already there' if len(answers) > added else ''}"
-               f"{f'; {older} of the sheet given on an older version of their card' if older else ''})")
+    if path.is_file():
+        click.echo(f"{loaded.slug}: {counted(added, 'new answer')} kept in {project.rel(path)} ({len(everything)} in all"
+                   f"{f', {len(answers) - added} already there' if len(answers) > added else ''}"
+                   f"{f'; {older} of the sheet given on an older version of their card' if older else ''})")
+    else:  # nothing joined and nothing kept before: no answers file to name
+        click.echo(f"{loaded.slug}: no answer kept, so no answers file was written")
     print_findings(found)
     refused = [f for f in found if f.severity == "error"]
     if refused:
