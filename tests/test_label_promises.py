@@ -15,6 +15,8 @@ Expected positions are the makers' templates (cited at each), colours the tiny g
 counts its YAML counted by hand."""
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -148,3 +150,60 @@ def test_a_games_label_template_is_given_each_labels_kind_icon_tint_and_lines(pr
     assert fields["Setup"] == ["extra", "star", "blue", "Deal three / Coins to the bank"], fields["Setup"]
     assert fields["Rules"] == ["extra", "no-icon", "ink", ""], fields["Rules"]
     assert list(fields) == [*TINY_LABELS, "Setup", "Rules"]
+
+
+# --- justified words ---------------------------------------------------------------------------------------------------
+
+WORDS = ("A well-known rule: naturally the population of the hospital waits patiently, quickly and naturally, for a "
+         "well-known laboratory: an evaluation, amazingly and uniquely.")
+# The same paragraph justified in sixteen boxes 18 to 43.5 mm wide, four across, on one slot a sheet the designer
+# measured holds: each width breaks its lines at other points, among them just after the word's own hyphen
+WORDS_TEMPLATE = """\
+{% if label.kind == "extra" %}{% for k in range(16) %}
+{{ text(label.lines[0], (k % 4) * 47, (k // 4) * 62, 18 + k * 1.7, 60, size=7, min_size=7, align="justify", valign="top", edge=true) }}
+{% endfor %}{% endif %}
+"""
+
+
+def test_justified_words_break_with_one_hyphen_after_their_own_and_never_two_letters_from_their_end(project):
+    """Justified text breaks words where the edition's language allows: a word that has its own hyphen ('well-known')
+    breaks after it and prints no second one ('well--'); a word broken by the language's patterns keeps two letters
+    before its hyphen and three after it ('natu-rally', never 'natural-ly': TeX's \\lefthyphenmin and \\righthyphenmin
+    for English). Read from the label's lines as the PDF prints them, each box's lines apart."""
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {page: letter, slot: [190, 250], first: [12, 14], pitch: [190, 250], "
+            f"columns: 1, rows: 1}}\n  template: tiny/label-words.j2\n  add:\n    - {{title: Words, lines: [\"{WORDS}\"]}}\n")
+    (project / "templates/tiny/label-words.j2").write_text(WORDS_TEMPLATE, encoding="utf-8")
+    breaks = []
+    with pdfplumber.open(_labels(project)) as pdf:
+        page = pdf.pages[-2]  # the game's own label, after the pieces' (this template leaves theirs blank), before the outlines
+        for k in range(16):
+            x, y = 12 + 2 + (k % 4) * 47, 14 + 2 + (k // 4) * 62  # the slot's corner, 2 mm in, then the box's
+            lines = page.crop((x / PT, y / PT, (x + 18 + k * 1.7) / PT + 1, (y + 60) / PT)).extract_text().splitlines()
+            assert re.sub("[^A-Za-z]", "", "".join(lines)) == re.sub("[^A-Za-z]", "", WORDS), lines  # every letter, once, in order
+            breaks += [(line, after) for line, after in itertools.pairwise(lines) if line.endswith("-")]
+    assert not [b for b in breaks if b[0].endswith("--")], breaks
+    own = [b for b in breaks if b[0].endswith("well-") and b[1].startswith("known")]
+    patterns = [b for b in breaks if b not in own]
+    assert own and patterns, breaks  # both kinds of break are asked of the rule
+    for line, after in breaks:
+        before, rest = re.search(r"([A-Za-z]*)-$", line)[1], re.match(r"[A-Za-z]*", after)[0]
+        assert len(before) >= 2 and len(rest) >= 3, (line, after)
+
+
+# --- a gradient under the ink saver -------------------------------------------------------------------------------------
+
+def test_the_ink_saver_outlines_a_large_gradient_in_its_darkest_stop(project):
+    """The ink saver turns a large fill into a light tint outlined in its own colour; a gradient's own colour is its
+    darkest stop (docs/ink-saver: a gradient stands as its darkest stop), wherever that stop is: here between two light
+    ones. Read from the ink-saver cards' PDF: the 40 mm square's outline, 0.35 mm wide, in the dark stop's colour."""
+    (project / "templates/tiny/band.j2").write_text('{{ rect(10, 20, 40, 40, fill=gradient(["#e8eef4", "#203040", "#f4ece8"], angle=0)) }}\n',
+                                                    encoding="utf-8")
+    (project / "data/tiny/decks/bands.yaml").write_text("name: Bands\nsize: poker\nfront: tiny/band.j2\ncards:\n  - {id: b, count: 1}\n",
+                                                        encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--deck", "bands", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(next((project / "output/tiny").glob("tiny-cards-ink-saver*.pdf"))) as pdf:
+        page = pdf.pages[0]
+        outlines = [(round(o["width"] * PT, 1), round(o["height"] * PT, 1), _hex(o["stroking_color"]), round(o["linewidth"] * PT, 2))
+                    for o in page.rects + page.curves if o.get("stroke")]
+    assert outlines == [(40.0, 40.0, "#203040", 0.35)], outlines
