@@ -33,6 +33,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
 
+# the in-process label tests of the tiny game (test_label_print's first builds the five games, test_labels_cutters' others
+# build germ-tycoon and organ-match)
+LABEL_TESTS = [*(f"tests/test_label_print.py::{t}" for t in (
+    "test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_none",
+    "test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it")), *(f"tests/test_labels_cutters.py::{t}" for t in (
+    "test_a_sheet_the_designer_measures_prints_its_slots_where_it_says", "test_the_round_sticker_preset_prints_circles_at_averys_positions",
+    "test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets", "test_labels_keep_inside_the_printer_profiles_margin",
+    "test_a_game_draws_its_labels_with_its_own_template_and_adds_its_own"))]
+
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
 MODULES: dict[str, list[str]] = {
     # safety
@@ -167,12 +176,11 @@ MODULES: dict[str, list[str]] = {
     "pnp/pipeline/cache.py#store": ["tests/test_speed_paths.py"],
     # a card's fields merged with its deck's defaults, each value and key at its own place or its default's (s30)
     "pnp/layout/hyphenation.py": ["tests/test_hyphenation_rules.py"],  # where a word may break: two letters before, three after, no second hyphen
-    "pnp/outputs/labels.py": ["tests/test_label_print.py::test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_none",
-                              "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it",
-                              "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
-    # label sheets (issue 101): each slot where the maker's template puts it; no outlines on a label page, the calibration page's alone
-    "pnp/data/label_sheets.py": ["tests/test_labels_cutters.py", "tests/test_label_print.py"],
-    "pnp/render/labels.py": ["tests/test_label_print.py", "tests/test_labels_cutters.py"],
+    # bag and box labels (issue 101): a label's counts, colour and icon from its pieces; each slot where the maker's
+    # template puts it; its words inside the slot and the printer's reach; no outlines on a label page, the calibration
+    # page's alone. The tiny game's labels built in process (test_labels_cutters' germ-tycoon and organ-match builds
+    # take a minute a mutant)
+    **{module: ["tests/test_label_promises.py", *LABEL_TESTS] for module in ("pnp/outputs/labels.py", "pnp/data/label_sheets.py", "pnp/render/labels.py")},
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
     # a translator's round trip (issue 100, 101): the import's promises, the sheets programs save back, files landed all or none
     "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py"],

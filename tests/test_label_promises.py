@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from conftest import MM, run_pnp
 
 IN = 25.4
@@ -207,3 +208,173 @@ def test_the_ink_saver_outlines_a_large_gradient_in_its_darkest_stop(project):
         outlines = [(round(o["width"] * PT, 1), round(o["height"] * PT, 1), _hex(o["stroking_color"]), round(o["linewidth"] * PT, 2))
                     for o in page.rects + page.curves if o.get("stroke")]
     assert outlines == [(40.0, 40.0, "#203040", 0.35)], outlines
+
+
+# --- where labels land --------------------------------------------------------------------------------------------------
+
+def _frames(page) -> list[tuple[float, float, float, float]]:
+    """Each label's frame as pnp's label template draws it (its largest stroked shape, in mm from the page's top-left)."""
+    stroked = [o for o in page.rects + page.curves if o.get("stroke") and o["width"] > 20 * MM]
+    return [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in stroked]
+
+
+def _inside(box, left, top, right, bottom, reach=0.5) -> bool:
+    """`box` lies inside (left, top, right, bottom), each of its sides within `reach` mm of it (mm, 0.05 for rounding)."""
+    return all(abs(a - b) <= reach and (a >= b - 0.05 if k < 2 else a <= b + 0.05)
+               for k, (a, b) in enumerate(zip(box, (left, top, right, bottom), strict=True)))
+
+
+def test_labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_inside_its_die_cut(project):
+    """`sheet: 3274.1` (as YAML reads it, a number) names Avery's 2½ in square labels, nine to a Letter page: the tiny
+    game's seven labels and three of its own make ten, so the tenth starts a second page in the first slot; the last
+    page holds the nine slots' outlines. Each label's frame keeps 2 mm inside its slot (stock shifts in a printer)."""
+    side = 2.5 * IN
+    extras = "".join(f"    - {{title: Extra {n}, lines: [Its line]}}\n" for n in (1, 2, 3))
+    _append(project / "data/tiny/game.yaml", f"labels:\n  sheet: 3274.1\n  add:\n{extras}")
+    with pdfplumber.open(_labels(project)) as pdf:
+        assert len(pdf.pages) == 3
+        assert (round(pdf.pages[0].width * PT, 1), round(pdf.pages[0].height * PT, 1)) == (215.9, 279.4)
+        first = _slot_texts(pdf.pages[0], AVERY_3274_1, (side, side))
+        second = _slot_texts(pdf.pages[1], AVERY_3274_1, (side, side))
+        frames = [_frames(pdf.pages[0]), _frames(pdf.pages[1])]
+        outlines = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in pdf.pages[2].rects + pdf.pages[2].curves]
+    assert [t.splitlines()[1] for t in first.values()] == [*TINY_LABELS, "Extra 1", "Extra 2"] and len(first) == 9, first
+    assert list(second) == [AVERY_3274_1[0]] and "Extra 3" in second[AVERY_3274_1[0]], second
+    for page_frames, slots in ((frames[0], AVERY_3274_1), (frames[1], AVERY_3274_1[:1])):
+        assert len(page_frames) == len(slots), page_frames
+        for x, y in slots:
+            assert any(_inside(f, x + 2, y + 2, x + side - 2, y + side - 2) for f in page_frames), (x, y, page_frames)
+    assert len(outlines) == 9
+    for x, y in AVERY_3274_1:
+        assert any(_inside(o, x, y, x + side, y + side, reach=0.2) for o in outlines), (x, y)
+
+
+def test_a_round_labels_words_keep_to_the_square_inside_its_circle(project):
+    """Avery 5294's labels are 2½ in circles: a label's face is the square inside the circle (its side the diameter
+    over √2), 2 mm in from it; the calibration page draws the circles themselves."""
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: '5294'\n")
+    diameter = 2.5 * IN
+    corner = (diameter - diameter / 2 ** 0.5) / 2 + 2  # the square's corner from the slot's, then 2 mm in
+    with pdfplumber.open(_labels(project)) as pdf:
+        frames = _frames(pdf.pages[0])
+        words = _slot_texts(pdf.pages[0], AVERY_5294, (diameter, diameter))
+    assert len(frames) == len(TINY_LABELS) == len(words)
+    for x, y in AVERY_5294[:len(TINY_LABELS)]:
+        assert any(_inside(f, x + corner, y + corner, x + diameter - corner, y + diameter - corner) for f in frames), (x, y, frames)
+
+
+def test_a_cutting_machines_marks_leave_their_slots_empty_and_each_labels_slot_is_its_cut_line(project):
+    """With `--cutter silhouette` the machine's registration marks print on the label page; a slot a mark touches
+    holds no label, the labels fill the others in order, and the page's cut file cuts each label's slot (Avery 5160's
+    2⅝ × 1 in rectangles), so plain sticker paper can be cut as the label sheet is."""
+    import xml.etree.ElementTree as ET
+
+    pdf_path = _labels(project, "--cutter", "silhouette")
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        marks = [(r["x0"] * PT, r["top"] * PT, r["x1"] * PT, r["bottom"] * PT) for r in page.rects if r.get("fill") and _hex(r["non_stroking_color"]) == "#000000"]
+        words = _slot_texts(page, AVERY_5160, AVERY_5160_SLOT)
+    assert marks
+    w, h = AVERY_5160_SLOT
+    touched = [(x, y) for x, y in AVERY_5160 if any(x < x1 and x0 < x + w and y < y1 and y0 < y + h for x0, y0, x1, y1 in marks)]
+    assert touched and not set(touched) & set(words), (touched, list(words))
+    titles = [next(t for t in TINY_LABELS if f"\n{t}\n" in f"\n{text}\n") for text in words.values()]
+    assert titles == TINY_LABELS
+    clear = [s for s in AVERY_5160 if s not in touched]
+    assert list(words) == clear[:len(TINY_LABELS)]  # the first slots clear of the marks, in slot order
+    svg = ET.parse(next(pdf_path.parent.glob("tiny-labels-silhouette-sheet-*1.svg"))).getroot()
+    cuts = [(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height"))) for r in svg.iter("{http://www.w3.org/2000/svg}rect")]
+    assert sorted((round(x, 1), round(y, 1)) for x, y, *_ in cuts) == sorted((round(x, 1), round(y, 1)) for x, y in words), cuts
+    assert all(abs(cw - w) < 0.05 and abs(ch - h) < 0.05 for *_, cw, ch in cuts), cuts
+
+
+def test_a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out(project):
+    """A measured sheet of one slot as large as the Letter page is a sheet (it ends at the page's edge), but with a
+    cutting machine's marks on the page no label has room: one error at game.yaml says so and what to change."""
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {page: letter, slot: [215.9, 279.4], first: [0, 0], pitch: [215.9, 279.4], "
+                                              "columns: 1, rows: 1}\n")
+    assert run_pnp(project, "build", "tiny", "--only", "labels", "-q").exit_code == 0
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "--cutter", "silhouette", "-q")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert errors[0].startswith("data/tiny/game.yaml: error: no slot of 215.9 × 279.4 mm · 1 × 1 is clear of the silhouette marks"), errors
+    assert "another sheet" in errors[0] and "another cutter" in errors[0], errors
+    assert not list((project / "output/tiny").glob("tiny-labels-silhouette*.pdf"))
+
+
+def test_the_print_shops_cutter_puts_each_label_pages_cut_in_a_cutcontour_separation(project):
+    """`--cutter print-shop`: the label page carries its slots' cut as the CutContour spot colour print shops cut by."""
+    from pypdf import PdfReader
+
+    page = PdfReader(_labels(project, "--cutter", "print-shop")).pages[0]
+    spaces = page["/Resources"].get("/ColorSpace", {})
+    separations = [[str(p.get_object()) for p in cs][:2] for cs in (v.get_object() for v in spaces.values())]
+    assert ["/Separation", "/CutContour"] in separations, separations
+
+
+# --- a sheet the designer measures --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("sheet", "says"), [
+    # 15 + 3 × 62 + 60 = 261 mm across, 20 + 6 × 35 + 30 = 260 mm down, on Letter's 8½ × 11 in
+    ("{slot: [60, 30], first: [15, 20], pitch: [62, 35], columns: 4, rows: 7}", "the last slot ends at 261 × 260 mm, past the 215.9 × 279.4 mm page"),
+    # 15 + 2 × 62 + 60 = 199 mm across, 20 + 8 × 35 + 30 = 330 mm down, on A4's 210 × 297 mm
+    ("{page: a4, slot: [60, 30], first: [15, 20], pitch: [62, 35], columns: 3, rows: 9}", "the last slot ends at 199 × 330 mm, past the 210 × 297 mm page"),
+    ("{slot: [60, 30], first: [15, 20], pitch: [59.9, 35], columns: 3, rows: 7}", "slots overlap"),
+    ("{slot: [60, 30], first: [15, 20], pitch: [62, 29.9], columns: 3, rows: 7}", "slots overlap"),
+    ("{slot: [60, 30], first: [-0.1, 20], pitch: [62, 35], columns: 3, rows: 7}", "start off the page"),
+    ("{slot: [60, 30], first: [15, -0.1], pitch: [62, 35], columns: 3, rows: 7}", "start off the page"),
+])
+def test_a_measured_sheet_whose_slots_overlap_or_leave_the_page_is_one_error_at_its_place(project, sheet, says):
+    game = project / "data/tiny/game.yaml"
+    line = game.read_text(encoding="utf-8").count("\n") + 2
+    _append(game, f"labels:\n  sheet: {sheet}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    errors = [found for found in result.output.splitlines() if ": error: " in found]
+    assert result.exit_code != 0 and len(errors) == 1, result.output  # one mistake, one finding
+    assert re.match(rf"data/tiny/game\.yaml:{line}:\d+: error: labels\.sheet: ", errors[0]) and says in errors[0], errors
+
+
+def test_a_measured_sheet_on_a_page_of_its_own_size_and_exactly_at_its_edges_prints(project, pdfium_reader):
+    """A sheet may name its page's size in mm, and its last slot may end exactly at the page's edge."""
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {page: [100, 150], slot: [45, 70], first: [5, 5], pitch: [50, 75], columns: 2, rows: 2}\n")
+    pages = pdfium_reader.pages(_labels(project))
+    assert (round(pages[-1].width * PT, 1), round(pages[-1].height * PT, 1)) == (100.0, 150.0)
+    outlines = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in pages[-1].rects + pages[-1].curves]
+    assert len(pages) == 3 and len(outlines) == 4  # seven labels on four slots: two pages, then the outlines
+    for x, y in ((5, 5), (55, 5), (5, 80), (55, 80)):
+        assert any(_inside(o, x, y, x + 45, y + 70, reach=0.2) for o in outlines), (x, y, outlines)
+
+
+# --- the calibration page -----------------------------------------------------------------------------------------------
+
+def test_the_calibration_line_names_the_sheet_and_sits_above_its_first_row_inside_the_printers_reach(project):
+    """The calibration page's line names Avery 5160 by its maker's name, its slot (2⅝ × 1 in: 66.675 × 25.4 mm, to
+    four figures) and its grid, centred on the page, between the printer's reach (the default profile's 4.23 mm margin
+    and 0.5 mm tolerance; then a printer reaching 6.35 mm) and the first row, ½ in from the top."""
+    with pdfplumber.open(_labels(project)) as pdf:
+        chars = pdf.pages[-1].chars
+        text = pdf.pages[-1].extract_text()
+    assert re.fullmatch(r"calibration · Avery 5160 · 66\.6[78] × 25\.4 mm · 3 × 10 · print at 100% on plain paper .*", text), text
+    top, bottom = min(c["top"] for c in chars) * PT, max(c["bottom"] for c in chars) * PT
+    left, right = min(c["x0"] for c in chars) * PT, max(c["x1"] for c in chars) * PT
+    assert top >= 4.73 and bottom <= 0.5 * IN, (top, bottom)
+    assert abs((left + right) / 2 - 215.9 / 2) < 0.5, (left, right)
+    # a printer that reaches no nearer than 6.35 mm (and the tolerance): the line still inside its reach, above the row
+    assert run_pnp(project, "calibrate", "--save", "wide", "--margin", "6.35").exit_code == 0
+    with pdfplumber.open(_labels(project, "--printer", "wide")) as pdf:
+        chars = pdf.pages[-1].chars
+    top, bottom = min(c["top"] for c in chars) * PT, max(c["bottom"] for c in chars) * PT
+    assert top >= 6.85 and bottom <= 0.5 * IN, (top, bottom)
+
+
+def test_a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks(project):
+    """A game's `strings:` give pnp's words its own way (docs/languages.md): its calibration line names the measured
+    sheet (no maker: its slot and grid) with its own decimal mark, and a minus sign its body font has no glyph for
+    prints as the en dash that stands for it in every text (tests/project's sans has none), not as nothing."""
+    _append(project / "data/tiny/game.yaml", "strings: {pnp_label_calibration: 'check {sheet}: \u22121 mm', pnp_bundle_decimal: ','}\n"
+            "labels:\n  sheet: {slot: [60.5, 30], first: [15, 20], pitch: [62, 35], columns: 3, rows: 7}\n")
+    with pdfplumber.open(_labels(project)) as pdf:
+        text = pdf.pages[-1].extract_text()
+        top = min(c["top"] for c in pdf.pages[-1].chars) * PT
+    assert text == "check 60,5 × 30 mm · 3 × 7: \u20131 mm", text
+    assert top < 20 - 3, top  # above the first row, 20 mm down
