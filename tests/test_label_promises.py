@@ -38,6 +38,10 @@ AVERY_3274_1 = [((0.3125 + c * 2.6875) * IN, (1.25 + r * 3) * IN) for r in range
 # top, 2.75 in and 2.515 in between slot origins
 AVERY_5294 = [((0.21 + c * 2.75) * IN, (0.425 + r * 2.515) * IN) for r in range(4) for c in range(3)]
 TINY_LABELS = ["Heroes", "Coins", "Pawns", "Shields", "Walls", "Bank notes", "Hero standee"]  # its deck, then its token sets
+# a second deck: its defaults name the palette's gold, its one card red; a second card is left out (count 0)
+VILLAINS = ("name: Villains\nsize: poker\nfront: tiny/hero.j2\ndefaults: {tint: gold}\ncards:\n"
+            "  - {id: v1, name: Vile, stars: 1, number: 9, text: Boo, tint: red, count: 1}\n"
+            "  - {id: v0, name: Gone, stars: 1, number: 8, text: Gone, count: 0}\n")
 
 
 def _append(path: Path, text: str) -> None:
@@ -65,7 +69,7 @@ def _band_colours(page) -> dict[str, str]:
     bands = [r for r in page.rects if r["width"] > 40 * MM and 1.5 * MM < r["height"] < 3 * MM]
     colours = {}
     for (x, y), words in _slot_texts(page, AVERY_5160, AVERY_5160_SLOT).items():
-        title = next((t for t in [*TINY_LABELS, "Setup", "Rules"] if f"\n{t}\n" in f"\n{words}\n"), None)
+        title = next((t for t in [*TINY_LABELS, "Villains", "Setup", "Rules"] if f"\n{t}\n" in f"\n{words}\n"), None)
         band = [r for r in bands if x <= r["x0"] * PT <= x + AVERY_5160_SLOT[0] and y <= r["top"] * PT <= y + AVERY_5160_SLOT[1]]
         if title and band:
             colours[title] = _hex(band[0]["non_stroking_color"])
@@ -104,14 +108,15 @@ def test_a_label_takes_the_palette_colour_its_pieces_name_and_the_accent_where_t
 def test_a_labels_colour_is_the_first_its_pieces_name_in_the_palette_and_the_ink_where_there_is_no_accent(project):
     """The tiny game's palette has no accent: labels whose pieces name no palette colour take its ink. A set naming a
     hex colour the palette lacks and, on its first item, a palette colour takes that item's; a card naming both a
-    `tint` and a `color` of the palette takes its `tint`."""
+    `tint` and a `color` of the palette takes its `tint`; a deck's defaults come before its cards."""
+    (project / "data/tiny/decks/villains.yaml").write_text(VILLAINS, encoding="utf-8")
     tokens = project / "data/tiny/tokens.yaml"
     _replace(tokens, "    name: Coins\n", '    name: Coins\n    tint: "#123456"\n')
     _replace(tokens, '{id: c1, value: 1, tint: "#f3d36b", count: 8}', "{id: c1, value: 1, tint: gold, count: 8}")
     _replace(project / "data/tiny/decks/heroes.yaml", 'stars: 3, number: 1,', 'stars: 3, number: 1, color: red, tint: blue,')
     with pdfplumber.open(_labels(project)) as pdf:
         colours = _band_colours(pdf.pages[0])
-    assert colours["Heroes"] == PALETTE["blue"] and colours["Coins"] == PALETTE["gold"], colours
+    assert colours["Heroes"] == PALETTE["blue"] and colours["Coins"] == PALETTE["gold"] and colours["Villains"] == PALETTE["gold"], colours
     assert colours["Shields"] == colours["Bank notes"] == PALETTE["ink"], colours
 
 
@@ -151,6 +156,46 @@ def test_a_games_label_template_is_given_each_labels_kind_icon_tint_and_lines(pr
     assert fields["Setup"] == ["extra", "star", "blue", "Deal three / Coins to the bank"], fields["Setup"]
     assert fields["Rules"] == ["extra", "no-icon", "ink", ""], fields["Rules"]
     assert list(fields) == [*TINY_LABELS, "Setup", "Rules"]
+
+
+def test_a_label_says_its_count_as_the_data_counts_it_one_in_the_singular_and_each_kind_by_its_name(project):
+    """A deck of one card (and one of no copies, left out) says '1 card', not '1 cards, 1 different'; a set of one
+    piece '1 piece'; a set's kinds are named by their item's name, else its id, and their colour, each counted (the
+    gems: a ruby twice and an opal once in each of two colours). The build's line counts the labels and the pages,
+    the outlines' page among them."""
+    (project / "data/tiny/decks/villains.yaml").write_text(VILLAINS, encoding="utf-8")
+    tokens = project / "data/tiny/tokens.yaml"
+    _replace(tokens, "    count: 6\n    front: tiny/token-wall.j2", "    count: 1\n    front: tiny/token-wall.j2")
+    _append(tokens, "  - id: gems\n    name: Gems\n    shape: circle\n    size: 15\n    colors: [red, blue]\n    front: tiny/token-coin.j2\n"
+                    "    items:\n      - {id: ruby, name: Ruby, count: 2}\n      - {id: opal, count: 1}\n")
+    fields = _fields(project)
+    assert fields["Villains"][3] == "deck · 1 card / Tiny Test Game", fields["Villains"]
+    assert fields["Walls"][3] == "tokens · 1 piece / Tiny Test Game", fields["Walls"]
+    assert fields["Gems"][3] == "tokens · 6 pieces / 2 × Ruby red, 2 × Ruby blue, 1 × opal red, 1 × opal blue / Tiny Test Game", fields["Gems"]
+    said = run_pnp(project, "build", "tiny", "--only", "labels").output
+    assert re.search(r"tiny-labels\.pdf +2 pages +9 pieces", said), said  # nine labels on one page, then the outlines
+
+
+def test_a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels(project):
+    game = project / "data/tiny/game.yaml"
+    line = game.read_text(encoding="utf-8").count("\n") + 2  # its `template:` line
+    _append(game, "labels:\n  template: tiny/no-such-label.j2\n")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    errors = [found for found in result.output.splitlines() if ": error: " in found]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert errors[0].startswith(f"data/tiny/game.yaml:{line}:") and "tiny/no-such-label.j2" in errors[0], errors
+    assert not (project / "output/tiny/tiny-labels.pdf").exists()
+
+
+def test_a_label_template_that_fails_for_one_label_is_said_at_its_line_for_that_label(project):
+    _append(project / "data/tiny/game.yaml", "labels:\n  template: tiny/label-tight.j2\n")
+    (project / "templates/tiny/label-tight.j2").write_text(
+        '{{ text(label.title, 3, 3, face.w - 6, face.h - 6, size=8) }}\n'
+        '{% if label.title == "Coins" %}{{ text(label.title, 3, 3, 1, 1, size=30, min_size=30) }}{% endif %}\n', encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    errors = [found for found in result.output.splitlines() if ": error: " in found]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert errors[0].startswith("templates/tiny/label-tight.j2:2:") and errors[0].endswith("[label Coins]"), errors
 
 
 # --- justified words ---------------------------------------------------------------------------------------------------
