@@ -123,7 +123,8 @@ def test_a_labels_colour_is_the_first_its_pieces_name_in_the_palette_and_the_ink
 # --- what a game's own label template is given ------------------------------------------------------------------------
 
 FIELDS_TEMPLATE = ('{{ text(label.kind ~ " | " ~ label.title ~ " | " ~ (label.icon or "no-icon") ~ " | " ~ label.tint ~ " | "'
-                   ' ~ (label.lines | join(" / ")), 0, 0, face.w, face.h, size=6, min_size=6, edge=true) }}\n')
+                   ' ~ (label.lines | join(" / ")) ~ " | " ~ face.side ~ " " ~ face.bleed ~ " " ~ ink_saver ~ " " ~ card.title,'
+                   ' 0, 0, face.w, face.h, size=6, min_size=6, edge=true) }}\n')
 
 
 def _fields(project: Path, extra: str = "") -> dict[str, list[str]]:
@@ -135,8 +136,9 @@ def _fields(project: Path, extra: str = "") -> dict[str, list[str]]:
         texts = [" ".join(t.split()) for page in pdf.pages[:-1] for t in _slot_texts(page, AVERY_5160, AVERY_5160_SLOT).values()]
     found = {}
     for text in texts:
-        kind, title, icon, tint, lines = (text + " ").split(" | ")
-        found[title] = [kind, icon, tint, lines.strip()]
+        kind, title, icon, tint, lines, face = (part.strip() for part in text.split("|"))
+        assert face == f"front 0.0 False {title}", text  # one side, no bleed (the maker cuts it), as drawn; `card` is the label too
+        found[title] = [kind, icon, tint, lines]
     return found
 
 
@@ -185,6 +187,15 @@ def test_a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels(proj
     assert result.exit_code != 0 and len(errors) == 1, result.output
     assert errors[0].startswith(f"data/tiny/game.yaml:{line}:") and "tiny/no-such-label.j2" in errors[0], errors
     assert not (project / "output/tiny/tiny-labels.pdf").exists()
+
+
+def test_a_field_no_label_has_is_one_error_at_the_templates_line_naming_the_label(project):
+    _append(project / "data/tiny/game.yaml", "labels:\n  template: tiny/label-reads.j2\n")
+    (project / "templates/tiny/label-reads.j2").write_text("{{ text(card.nosuch, 3, 3, face.w - 6, face.h - 6, size=8) }}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    errors = [found for found in result.output.splitlines() if ": error: " in found]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert errors[0].startswith("templates/tiny/label-reads.j2:1:") and "label has no field 'nosuch'" in errors[0], errors
 
 
 def test_a_label_template_that_fails_for_one_label_is_said_at_its_line_for_that_label(project):
