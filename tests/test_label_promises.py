@@ -355,6 +355,7 @@ def test_a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_
     assert result.exit_code != 0 and len(errors) == 1, result.output
     assert errors[0].startswith("data/tiny/game.yaml: error: no slot of 215.9 × 279.4 mm · 1 × 1 is clear of the silhouette marks"), errors
     assert "another sheet" in errors[0] and "another cutter" in errors[0], errors
+    assert "tiny: 1 error, 0 warnings" in result.output, result.output  # counted as the game's
     assert not list((project / "output/tiny").glob("tiny-labels-silhouette*.pdf"))
 
 
