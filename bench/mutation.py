@@ -43,7 +43,10 @@ LABEL_SHEET_TESTS = [*(_PROMISES + t for t in (  # where each slot lies: the pre
     "labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_inside_its_die_cut",
     "the_calibration_line_names_the_sheet_and_sits_above_its_first_row_inside_the_printers_reach",
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks",
-    "an_a4_build_prints_its_labels_on_avery_l7160", "a_round_labels_words_keep_to_the_square_inside_its_circle")),
+    "an_a4_build_prints_its_labels_on_avery_l7160", "a_round_labels_words_keep_to_the_square_inside_its_circle",
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf",
+    "a_build_on_a_paper_of_its_own_size_still_prints_its_labels_on_the_address_label_sheet",
+    "a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out")),
     "tests/test_labels_cutters.py::test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets"]
 LABEL_PAGE_TESTS = [*(_PROMISES + t for t in (  # where a label is drawn, page after page, the cutter's marks, the outlines' page
     "labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_inside_its_die_cut",
@@ -53,7 +56,8 @@ LABEL_PAGE_TESTS = [*(_PROMISES + t for t in (  # where a label is drawn, page a
     "the_print_shops_cutter_puts_each_label_pages_cut_in_a_cutcontour_separation",
     "the_calibration_line_names_the_sheet_and_sits_above_its_first_row_inside_the_printers_reach",
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks",
-    "a_measured_sheet_on_a_page_of_its_own_size_and_exactly_at_its_edges_prints")),
+    "a_measured_sheet_on_a_page_of_its_own_size_and_exactly_at_its_edges_prints",
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf")),
     "tests/test_labels_cutters.py::test_labels_keep_inside_the_printer_profiles_margin"]
 LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how it looks, from the pieces' data
     "a_label_takes_the_palette_colour_its_pieces_name_and_the_accent_where_they_name_none",

@@ -449,3 +449,32 @@ def test_an_a4_build_prints_its_labels_on_avery_l7160(project):
     assert size == (210.0, 297.0) and len(outlines) == 21 and "Avery L7160 · 63.5 × 38.1 mm · 3 × 7" in text, (size, len(outlines), text)
     for x, y in [(7.25 + c * 66.04, 15.15 + r * 38.1) for r in range(7) for c in range(3)]:
         assert any(_inside(o, x, y, x + 63.5, y + 38.1, reach=0.2) for o in outlines), (x, y)
+
+
+def test_a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf(project):
+    """A measured sheet of round labels (`shape: round`): its calibration page draws each slot as a circle, each label's
+    words keep to the square inside it, and the PDF's subject names the sheet by its slot and grid, as its maker's
+    sheets are named by theirs."""
+    from pypdf import PdfReader
+
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {shape: round, slot: [50, 50], first: [10, 10], pitch: [60, 60], columns: 3, rows: 4}\n")
+    pdf_path = _labels(project)
+    assert PdfReader(pdf_path).metadata["/Subject"] == "labels on 50 × 50 mm · 3 × 4"
+    corner = (50 - 50 / 2 ** 0.5) / 2 + 2
+    with pdfplumber.open(pdf_path) as pdf:
+        frames = _frames(pdf.pages[0])
+        circles = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in pdf.pages[-1].curves]
+        assert not pdf.pages[-1].rects
+    slots = [(10 + 60 * c, 10 + 60 * r) for r in range(4) for c in range(3)]
+    assert len(circles) == 12 and all(any(_inside(o, x, y, x + 50, y + 50, reach=0.2) for o in circles) for x, y in slots), circles
+    for x, y in slots[:len(TINY_LABELS)]:
+        assert any(_inside(f, x + corner, y + corner, x + 50 - corner, y + 50 - corner) for f in frames), (x, y, frames)
+
+
+def test_a_build_on_a_paper_of_its_own_size_still_prints_its_labels_on_the_address_label_sheet(project):
+    """`--paper 200x300` is a paper no label sheet is sold for: the labels print on Avery's Letter address labels (5160),
+    and the build says no internal error."""
+    with pdfplumber.open(_labels(project, "--paper", "200x300")) as pdf:
+        page = pdf.pages[-1]
+        assert (round(page.width * PT, 1), round(page.height * PT, 1)) == (215.9, 279.4)
+        assert "Avery 5160" in page.extract_text() and len(page.rects + page.curves) == 30
