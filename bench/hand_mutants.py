@@ -1500,6 +1500,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_label_promises.py'], 'round'),
     Mutant('LP7', "one card or piece said in the plural", 'pnp/outputs/labels.py',
            'return words[key if n == 1 else key + "s"].format(n=n)', 'return words[key + "s"].format(n=n)', ['tests/test_label_promises.py'], 'count_as'),
+    Mutant('LP8', "an Avery sheet's first slot left in inches (mutmut's own cannot reach PRESETS, made at import)", 'pnp/data/label_sheets.py',
+           'first=mm(sheet.first)', 'first=sheet.first', ['tests/test_label_promises.py'], 'calibration or slots'),
 ]
 
 
