@@ -287,7 +287,9 @@ def test_labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_
     side = 2.5 * IN
     extras = "".join(f"    - {{title: Extra {n}, lines: [Its line]}}\n" for n in (1, 2, 3))
     _append(project / "data/tiny/game.yaml", f"labels:\n  sheet: 3274.1\n  add:\n{extras}")
-    with pdfplumber.open(_labels(project)) as pdf:
+    said = run_pnp(project, "build", "tiny", "--only", "labels").output
+    assert re.search(r"tiny-labels\.pdf +3 pages +10 pieces", said), said  # two pages of labels, the outlines' page; ten labels
+    with pdfplumber.open(project / "output/tiny/tiny-labels.pdf") as pdf:
         assert len(pdf.pages) == 3
         assert (round(pdf.pages[0].width * PT, 1), round(pdf.pages[0].height * PT, 1)) == (215.9, 279.4)
         first = _slot_texts(pdf.pages[0], AVERY_3274_1, (side, side))
@@ -342,6 +344,8 @@ def test_a_cutting_machines_marks_leave_their_slots_empty_and_each_labels_slot_i
     cuts = [(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height"))) for r in svg.iter("{http://www.w3.org/2000/svg}rect")]
     assert sorted((round(x, 1), round(y, 1)) for x, y, *_ in cuts) == sorted((round(x, 1), round(y, 1)) for x, y in words), cuts
     assert all(abs(cw - w) < 0.05 and abs(ch - h) < 0.05 for *_, cw, ch in cuts), cuts
+    # each cut rounds its corners as the label's die does (third-party: gLabels' avery-us-templates.xml, 5160 round 0.0625 in)
+    assert [round(float(r.get("rx", 0)), 2) for r in svg.iter("{http://www.w3.org/2000/svg}rect")] == [round(IN / 16, 2)] * len(cuts)
 
 
 def test_a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out(project):
@@ -411,7 +415,16 @@ def test_the_calibration_line_names_the_sheet_and_sits_above_its_first_row_insid
     with pdfplumber.open(_labels(project)) as pdf:
         chars = pdf.pages[-1].chars
         text = pdf.pages[-1].extract_text()
+        outlines = pdf.pages[-1].rects + pdf.pages[-1].curves
     assert re.fullmatch(r"calibration · Avery 5160 · 66\.6[78] × 25\.4 mm · 3 × 10 · print at 100% on plain paper .*", text), text
+    # the outlines in black ink alone, to show against a label sheet held to the light; the line in a neutral grey that
+    # reads as small print must (4.5:1 on the white paper, WCAG's), printed with black ink alone too
+    assert {tuple(o["stroking_color"]) for o in outlines} == {(0.0, 0.0, 0.0)}, {tuple(o["stroking_color"]) for o in outlines}
+    greys = {tuple(c["non_stroking_color"]) for c in chars}
+    assert len(greys) == 1 and len(set(next(iter(greys)))) == 1, greys
+    grey = next(iter(greys))[0]
+    luminance = grey / 12.92 if grey <= 0.04045 else ((grey + 0.055) / 1.055) ** 2.4
+    assert 1.05 / (luminance + 0.05) >= 4.5, grey
     top, bottom = min(c["top"] for c in chars) * PT, max(c["bottom"] for c in chars) * PT
     left, right = min(c["x0"] for c in chars) * PT, max(c["x1"] for c in chars) * PT
     assert top >= 4.73 and bottom <= 0.5 * IN, (top, bottom)
@@ -459,7 +472,8 @@ def test_a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf(proje
 
     _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {shape: round, slot: [50, 50], first: [10, 10], pitch: [60, 60], columns: 3, rows: 4}\n")
     pdf_path = _labels(project)
-    assert PdfReader(pdf_path).metadata["/Subject"] == "labels on 50 × 50 mm · 3 × 4"
+    meta = PdfReader(pdf_path).metadata
+    assert (meta["/Title"], meta["/Subject"]) == ("Tiny Test Game — labels", "labels on 50 × 50 mm · 3 × 4"), meta
     corner = (50 - 50 / 2 ** 0.5) / 2 + 2
     with pdfplumber.open(pdf_path) as pdf:
         frames = _frames(pdf.pages[0])
@@ -478,3 +492,48 @@ def test_a_build_on_a_paper_of_its_own_size_still_prints_its_labels_on_the_addre
         page = pdf.pages[-1]
         assert (round(page.width * PT, 1), round(page.height * PT, 1)) == (215.9, 279.4)
         assert "Avery 5160" in page.extract_text() and len(page.rects + page.curves) == 30
+
+
+def test_the_calibration_pages_outlines_and_the_labels_stop_where_the_printer_stops_on_every_side(project):
+    """A measured sheet whose four slots run to 2 mm from every edge of the Letter page: with the default printer
+    profile (4.23 mm and the 0.5 mm tolerance) the calibration page's outlines print up to 4.73 mm from each edge and no
+    nearer, as the printer itself would cut them off, and each label's frame keeps inside that reach. Rendered at 200
+    dpi: the slots' inner sides, which run to the page's edges, are read near each edge."""
+    import numpy as np
+    from conftest import render_page
+
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {slot: [105, 136.7], first: [2, 2], pitch: [107.9, 138.7], columns: 2, rows: 2}\n")
+    pdf_path = _labels(project)
+    reach, w, h, dpi = 4.73, 215.9, 279.4, 200
+    with pdfplumber.open(pdf_path) as pdf:
+        frames = _frames(pdf.pages[0])
+    assert len(frames) == 4 and all(reach - 0.05 <= f[0] and reach - 0.05 <= f[1] and f[2] <= w - reach + 0.05 and f[3] <= h - reach + 0.05
+                                    for f in frames), frames
+    page = np.asarray(render_page(pdf_path, 2, dpi).convert("L"))
+
+    def ink(x_mm, y_mm, across):  # the darkest pixel within 0.3 mm of (x, y), across the line (x or y)
+        px, py, r = round(x_mm * dpi / IN), round(y_mm * dpi / IN), round(0.3 * dpi / IN) + 1
+        return int(page[py, px - r:px + r + 1].min() if across == "x" else page[py - r:py + r + 1, px].min())
+
+    middle_x, middle_y = 2 + 105, 2 + 136.7  # the first slot's right and bottom sides
+    for x, y, across in ((middle_x, 6, "x"), (middle_x, h - 6, "x"), (6, middle_y, "y"), (w - 6, middle_y, "y")):
+        assert ink(x, y, across) < 160, (x, y)  # printed inside the reach
+    for x, y, across in ((middle_x, 3.5, "x"), (middle_x, h - 3.5, "x"), (3.5, middle_y, "y"), (w - 3.5, middle_y, "y")):
+        assert ink(x, y, across) > 250, (x, y)  # and cut off outside it
+
+
+def test_the_calibration_line_prints_each_character_of_a_games_words_in_an_embedded_font(project):
+    """A game's own calibration words may hold characters its body font lacks (Japanese, a pair of scissors): each
+    prints, drawn by a font that has it, and every font the labels PDF uses is embedded in it."""
+    from pypdf import PdfReader
+
+    _append(project / "data/tiny/game.yaml", "strings: {pnp_label_calibration: '確認 {sheet} ✂'}\n")
+    pdf_path = _labels(project)
+    with pdfplumber.open(pdf_path) as pdf:
+        text = pdf.pages[-1].extract_text()
+    assert re.fullmatch(r"確認 Avery 5160 · 66\.6[78] × 25\.4 mm · 3 × 10 ✂", text), text
+    for page in PdfReader(pdf_path).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            described = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            assert any(k in described.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
