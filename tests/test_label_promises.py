@@ -285,7 +285,7 @@ def test_labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_
     game's seven labels and three of its own make ten, so the tenth starts a second page in the first slot; the last
     page holds the nine slots' outlines. Each label's frame keeps 2 mm inside its slot (stock shifts in a printer)."""
     side = 2.5 * IN
-    extras = "".join(f"    - {{title: Extra {n}, lines: [Its line]}}\n" for n in (1, 2, 3))
+    extras = "".join(f"    - {{title: Extra {n}, lines: [Its line]{', icon: star' if n == 1 else ''}}}\n" for n in (1, 2, 3))
     _append(project / "data/tiny/game.yaml", f"labels:\n  sheet: 3274.1\n  add:\n{extras}")
     said = run_pnp(project, "build", "tiny", "--only", "labels").output
     assert re.search(r"tiny-labels\.pdf +3 pages +10 pieces", said), said  # two pages of labels, the outlines' page; ten labels
@@ -295,9 +295,11 @@ def test_labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_
         first = _slot_texts(pdf.pages[0], AVERY_3274_1, (side, side))
         second = _slot_texts(pdf.pages[1], AVERY_3274_1, (side, side))
         frames = [_frames(pdf.pages[0]), _frames(pdf.pages[1])]
+        drawn = {(x, y): len(pdf.pages[0].crop(((x + 3) / PT, (y + 8) / PT, (x + side - 3) / PT, (y + side - 3) / PT)).curves) for x, y in AVERY_3274_1}
         outlines = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in pdf.pages[2].rects + pdf.pages[2].curves]
     assert [t.splitlines()[1] for t in first.values()] == [*TINY_LABELS, "Extra 1", "Extra 2"] and len(first) == 9, first
     assert list(second) == [AVERY_3274_1[0]] and "Extra 3" in second[AVERY_3274_1[0]], second
+    assert drawn[AVERY_3274_1[7]] > drawn[AVERY_3274_1[8]], drawn  # Extra 1's star drawn beside its words, Extra 2 has none
     for page_frames, slots in ((frames[0], AVERY_3274_1), (frames[1], AVERY_3274_1[:1])):
         assert len(page_frames) == len(slots), page_frames
         for x, y in slots:
