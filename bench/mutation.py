@@ -57,7 +57,10 @@ LABEL_PAGE_TESTS = [*(_PROMISES + t for t in (  # where a label is drawn, page a
     "the_calibration_line_names_the_sheet_and_sits_above_its_first_row_inside_the_printers_reach",
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks",
     "a_measured_sheet_on_a_page_of_its_own_size_and_exactly_at_its_edges_prints",
-    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf")),
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf",
+    "the_calibration_pages_outlines_and_the_labels_stop_where_the_printer_stops_on_every_side",
+    "the_calibration_line_prints_each_character_of_a_games_words_in_an_embedded_font",
+    "a_games_calibration_words_with_braces_of_their_own_print_as_written")),
     "tests/test_labels_cutters.py::test_labels_keep_inside_the_printer_profiles_margin"]
 LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how it looks, from the pieces' data
     "a_label_takes_the_palette_colour_its_pieces_name_and_the_accent_where_they_name_none",

@@ -539,3 +539,12 @@ def test_the_calibration_line_prints_each_character_of_a_games_words_in_an_embed
             font = font.get_object()
             described = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
             assert any(k in described.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+
+
+def test_a_games_calibration_words_with_braces_of_their_own_print_as_written(project):
+    """A game's words are its own text: braces in them other than `{sheet}` print as written (they once stopped the
+    build with an internal error)."""
+    _append(project / "data/tiny/game.yaml", "strings: {pnp_label_calibration: 'check {sheet} {size} }'}\n")
+    with pdfplumber.open(_labels(project)) as pdf:
+        text = pdf.pages[-1].extract_text()
+    assert re.fullmatch(r"check Avery 5160 · 66\.6[78] × 25\.4 mm · 3 × 10 \{size\} \}", text), text
