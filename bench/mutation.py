@@ -69,10 +69,15 @@ LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how i
     "a_label_says_its_count_as_the_data_counts_it_one_in_the_singular_and_each_kind_by_its_name",
     "a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels",
     "a_field_no_label_has_is_one_error_at_the_templates_line_naming_the_label",
-    "a_label_template_that_fails_for_one_label_is_said_at_its_line_for_that_label",
+    "a_label_template_that_fails_for_a_label_is_said_at_its_line_for_that_label",
     "a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out",
     "a_cutting_machines_marks_leave_their_slots_empty_and_each_labels_slot_is_its_cut_line",
-    "an_a4_build_prints_its_labels_on_avery_l7160")),
+    "an_a4_build_prints_its_labels_on_avery_l7160",
+    # what build_labels hands the page: the printer's reach, the game's title, its fallback fonts, the edition's words
+    "the_calibration_pages_outlines_and_the_labels_stop_where_the_printer_stops_on_every_side",
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf",
+    "the_calibration_line_prints_each_character_of_a_games_words_in_an_embedded_font",
+    "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks")),
     "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it"]
 
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
