@@ -1483,6 +1483,25 @@ MUTANTS: list[Mutant] = [
            'names = sorted(offered | declared)', 'names = sorted(read | declared)', ['tests/test_onramp.py'], 'numbered_sibling'),
     Mutant('VS1', "a vendor named as an owner with its title's aside", 'pnp/targets/vendors.py',
            'name = vendor.title.split(" (")[0]', 'name = vendor.title', ['tests/test_vendor_sizes.py'], ''),
+    # issue 101's unheld promises of labels, justified words and the ink saver, each read back from a tiny build
+    Mutant('LP1', "a label's colour read from its pieces' `color` alone, not their `tint`", 'pnp/outputs/labels.py',
+           'for key in ("tint", "color")', 'for key in ("color",)', ['tests/test_label_promises.py'], 'colour'),
+    Mutant('LP2', "every label in the accent, whatever colour its pieces name", 'pnp/outputs/labels.py',
+           '    return icon, tint or _plain_tint(palette)', '    return icon, _plain_tint(palette)', ['tests/test_label_promises.py'], 'colour'),
+    Mutant('LP3', "a second hyphen printed where a word breaks after its own", 'pnp/layout/typeset.py',
+           '    if hyphen and before:', '    if before:', ['tests/test_label_promises.py'], 'justified'),
+    Mutant('LP4', "a word broken two letters from its end", 'pnp/layout/hyphenation.py',
+           'MIN_BEFORE, MIN_AFTER = 2, 3', 'MIN_BEFORE, MIN_AFTER = 2, 2', ['tests/test_label_promises.py'], 'justified'),
+    Mutant('LP5', "the ink saver standing a gradient's lightest stop in for it", 'pnp/layout/gradients.py',
+           '    return min((c for _, c in g.stops), key=luminance)', '    return max((c for _, c in g.stops), key=luminance)',
+           ['tests/test_label_promises.py'], 'gradient'),
+    Mutant('LP6', "a round label's words set in its whole box, past its circle", 'pnp/render/labels.py',
+           'inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)', 'inset = INSET_MM',
+           ['tests/test_label_promises.py'], 'round'),
+    Mutant('LP7', "one card or piece said in the plural", 'pnp/outputs/labels.py',
+           'return words[key if n == 1 else key + "s"].format(n=n)', 'return words[key + "s"].format(n=n)', ['tests/test_label_promises.py'], 'count_as'),
+    Mutant('LP8', "an Avery sheet's first slot left in inches (mutmut's own cannot reach PRESETS, made at import)", 'pnp/data/label_sheets.py',
+           'first=mm(sheet.first)', 'first=sheet.first', ['tests/test_label_promises.py'], 'calibration or slots'),
 ]
 
 

@@ -39,6 +39,52 @@ STAMP_CLEAR_SMALL = [f"tests/test_stamp_clear.py::{t}" for t in (
     "test_a_face_full_of_text_prints_no_stamp_and_its_deck_is_warned_once_at_its_front",
     "test_on_a_round_hex_or_outline_card_the_stamp_lies_inside_the_cut_clear_of_the_text",
     "test_a_stamp_moves_off_the_templates_own_qr_code_in_its_corner")]
+# The bag and box labels' promises, each held by builds of the tiny game in process (test_label_print's first test
+# builds the five games, test_labels_cutters' others build germ-tycoon and organ-match: a minute a mutant). Each module
+# runs the tests that reach its promise, no more: every label test reaches every label module, at 20 s a mutant.
+_PROMISES = "tests/test_label_promises.py::test_"
+LABEL_SHEET_TESTS = [*(_PROMISES + t for t in (  # where each slot lies: the presets, a measured sheet, its refusals
+    "a_measured_sheet_whose_slots_overlap_or_leave_the_page_is_one_error_at_its_place",
+    "a_measured_sheet_on_a_page_of_its_own_size_and_exactly_at_its_edges_prints",
+    "labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_inside_its_die_cut",
+    "the_calibration_line_names_the_sheet_and_sits_above_its_first_row_inside_the_printers_reach",
+    "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks",
+    "an_a4_build_prints_its_labels_on_avery_l7160", "a_round_labels_words_keep_to_the_square_inside_its_circle",
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf",
+    "a_build_on_a_paper_of_its_own_size_still_prints_its_labels_on_the_address_label_sheet",
+    "a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out")),
+    "tests/test_labels_cutters.py::test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets"]
+LABEL_PAGE_TESTS = [*(_PROMISES + t for t in (  # where a label is drawn, page after page, the cutter's marks, the outlines' page
+    "labels_past_a_sheets_slots_go_on_the_next_page_each_in_its_slot_two_mm_inside_its_die_cut",
+    "a_round_labels_words_keep_to_the_square_inside_its_circle",
+    "a_cutting_machines_marks_leave_their_slots_empty_and_each_labels_slot_is_its_cut_line",
+    "a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out",
+    "the_print_shops_cutter_puts_each_label_pages_cut_in_a_cutcontour_separation",
+    "the_calibration_line_names_the_sheet_and_sits_above_its_first_row_inside_the_printers_reach",
+    "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks",
+    "a_measured_sheet_on_a_page_of_its_own_size_and_exactly_at_its_edges_prints",
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf",
+    "the_calibration_pages_outlines_and_the_labels_stop_where_the_printer_stops_on_every_side",
+    "the_calibration_line_prints_each_character_of_a_games_words_in_an_embedded_font",
+    "a_games_calibration_words_with_braces_of_their_own_print_as_written")),
+    "tests/test_labels_cutters.py::test_labels_keep_inside_the_printer_profiles_margin"]
+LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how it looks, from the pieces' data
+    "a_label_takes_the_palette_colour_its_pieces_name_and_the_accent_where_they_name_none",
+    "a_labels_colour_is_the_first_its_pieces_name_in_the_palette_and_the_ink_where_there_is_no_accent",
+    "a_games_label_template_is_given_each_labels_kind_icon_tint_and_lines",
+    "a_label_says_its_count_as_the_data_counts_it_one_in_the_singular_and_each_kind_by_its_name",
+    "a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels",
+    "a_field_no_label_has_is_one_error_at_the_templates_line_naming_the_label",
+    "a_label_template_that_fails_for_a_label_is_said_at_its_line_for_that_label",
+    "a_sheet_no_slot_of_which_clears_the_machines_marks_is_one_error_naming_the_way_out",
+    "a_cutting_machines_marks_leave_their_slots_empty_and_each_labels_slot_is_its_cut_line",
+    "an_a4_build_prints_its_labels_on_avery_l7160",
+    # what build_labels hands the page: the printer's reach, the game's title, its fallback fonts, the edition's words
+    "the_calibration_pages_outlines_and_the_labels_stop_where_the_printer_stops_on_every_side",
+    "a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf",
+    "the_calibration_line_prints_each_character_of_a_games_words_in_an_embedded_font",
+    "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks")),
+    "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it"]
 
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
 MODULES: dict[str, list[str]] = {
@@ -180,12 +226,11 @@ MODULES: dict[str, list[str]] = {
     "pnp/pipeline/cache.py#store": ["tests/test_speed_paths.py"],
     # a card's fields merged with its deck's defaults, each value and key at its own place or its default's (s30)
     "pnp/layout/hyphenation.py": ["tests/test_hyphenation_rules.py"],  # where a word may break: two letters before, three after, no second hyphen
-    "pnp/outputs/labels.py": ["tests/test_label_print.py::test_a_label_takes_its_pieces_colour_and_the_accent_only_where_they_have_none",
-                              "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it",
-                              "tests/test_labels_cutters.py"],  # a label's counts, colour and icon from its pieces
-    # label sheets (issue 101): each slot where the maker's template puts it; no outlines on a label page, the calibration page's alone
-    "pnp/data/label_sheets.py": ["tests/test_labels_cutters.py", "tests/test_label_print.py"],
-    "pnp/render/labels.py": ["tests/test_label_print.py", "tests/test_labels_cutters.py"],
+    # bag and box labels (issue 101): a label's counts, colour and icon from its pieces; each slot where the maker's
+    # template puts it; its words inside the slot and the printer's reach; the calibration page
+    "pnp/outputs/labels.py": LABEL_TEXT_TESTS,
+    "pnp/data/label_sheets.py": LABEL_SHEET_TESTS,
+    "pnp/render/labels.py": LABEL_PAGE_TESTS,
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
     # a translator's round trip (issue 100, 101): the import's promises, the sheets programs save back, files landed all or none
     "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py", "tests/test_real_exports.py"],

@@ -7,9 +7,9 @@ describe any other sheet in game.yaml (`labels: {sheet: {...}}`). All sizes in m
 measured from the page's top-left corner as a ruler on the real sheet reads them.
 """
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 INCH = 25.4
 PAGES = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -109,6 +109,17 @@ def _preset(name: str) -> str:
 BY_PAPER = {"letter": "5160", "legal": "5160", "tabloid": "5160", "a4": "L7160", "a3": "L7160", "a2": "L7160", "a1": "L7160"}
 
 
+def _sheet_kind(value) -> str:
+    """Which of `sheet:`'s two forms a value is: a mapping is a measured sheet, anything else a preset's name. Its
+    mistakes are then said as that form's alone (one mistake, one finding), not as the other form's too ('expected
+    text' beside a measured sheet's error). The tags are named as pydantic names types in an error's path ('[' marks
+    one, pnp.data.schema), so a finding points at `sheet:` itself."""
+    return "CustomSheet[mm]" if isinstance(value, dict) else "str"
+
+
+SheetChoice = Annotated[Annotated[str, Tag("str")] | Annotated[CustomSheet, Tag("CustomSheet[mm]")], Discriminator(_sheet_kind)]
+
+
 class ExtraLabel(BaseModel):
     """A label the game adds to those of its decks and token sets (a rules summary for the box lid, a setup card for the bag)."""
 
@@ -125,7 +136,7 @@ class LabelsSpec(BaseModel):
     font) and the labels the game adds."""
 
     model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
-    sheet: str | CustomSheet | None = None
+    sheet: SheetChoice | None = None
     template: str = "pnp/label.j2"
     add: list[ExtraLabel] = []
 

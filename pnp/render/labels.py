@@ -131,7 +131,8 @@ def drawable(text: str, font_name: str) -> str:
 
 def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION, limit_mm: float = 0.0) -> None:
     """Every slot's outline, as the maker's template places it (cut off at the printable limit `limit_mm`), and a line
-    saying how to check it, naming the sheet in words every edition reads (LabelSheet.named)."""
+    saying how to check it, naming the sheet in words every edition reads (LabelSheet.named) where it says `{sheet}`
+    (any other brace in a game's own words is printed as written)."""
     page_w, page_h = sheet.page
     c.saveState()
     clip = c.beginPath()
@@ -146,5 +147,5 @@ def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CA
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     line_top = max(sheet.first[1] / 2 + 1.0, limit_mm + 2.5)  # mm from the top: halfway to the first row, inside the limit
-    draw_line(c, page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.format(sheet=sheet.named), font_name), font_name, 7, "centre")
+    draw_line(c, page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.replace("{sheet}", sheet.named), font_name), font_name, 7, "centre")
     c.showPage()
