@@ -106,7 +106,7 @@ def _preset(name: str) -> str:
 
 # The address-label sheet a build's labels print on when game.yaml names none: the one sold for the build's paper
 # (ISO papers take the A4 sheet, the US ones the Letter sheet).
-BY_PAPER = {"letter": "5160", "legal": "5160", "tabloid": "5160", "a4": "L7160", "a3": "L7160", "a2": "L7160", "a1": "L7160"}
+BY_PAPER = {"letter": "5160", "legal": "5160", "tabloid": "5160", "a4": "L7160", "a3": "L7160", "a3plus": "L7160", "a2": "L7160", "a1": "L7160"}
 
 
 def _sheet_kind(value) -> str:
