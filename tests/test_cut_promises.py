@@ -4,6 +4,9 @@ hundredth of a millimetre, its raster (pypdfium2) for what prints. Each test bui
 of blank or banded faces, so that each promise is held by the test that builds it (under bench/mutation.py a test is
 run against the mutants its own build reaches). The expected figures are print geometry: a card's size, a 1 mm bleed
 around a piece with no straight cut, a hexagon's bleed reaching 1 / cos 30° past its corners, the gutter asked for.
+The last tests hold the die-cut outline's crossing check at its edges: a curve of as many corners as an outline may
+have is taken wherever its drawing puts it, a path too intricate to check is refused with what to do, and crossings
+are found where the search's grid files no other side beside them.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ BAND = ('{% set b = face.bleed %}{{ rect(-b, -b, face.w + 2 * b, b, fill="#00000
 
 
 def deck(name: str, size, count: int, shape: str = "rect", front: str = "blank", back: str | None = None) -> str:
+    """A deck's YAML: `count` copies of one card of `size` cut to `shape`, its faces drawn by the game's templates."""
     return DECK.format(name=name, size=size, shape=shape, front=front, id=name.lower(), count=count,
                        back=f"back: cuts/{back}.j2\n" if back else "")
 
