@@ -479,3 +479,21 @@ def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_f
     path = upright + across if turned < 2 else across + upright
     found = first_crossing(path, "outlines/bow.svg")
     assert found is not None and math.dist(found, (0.5, 0.0)) < 1e-12, (path, found)
+
+
+def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(tmp_path):
+    """A triangle drawn inside a group scaled (2, 1) inside a group turned 30° and moved: read as the SVG rules place it
+    (the inner transform first, then the outer), its corners in fractions of the box they span, y down as the drawing's."""
+    from pnp.data.outlines import read_outline
+
+    corners = [(0.0, 0.0), (10.0, 0.0), (0.0, 5.0)]
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-20 -20 60 60"><g transform="translate(5 -3) rotate(30)">'
+           '<g transform="scale(2 1)"><path d="M0,0 L10,0 L0,5 Z"/></g></g></svg>')
+    (tmp_path / "t.svg").write_text(svg)
+    turn = math.radians(30)
+    placed = [(5 + math.cos(turn) * 2 * x - math.sin(turn) * y, -3 + math.sin(turn) * 2 * x + math.cos(turn) * y) for x, y in corners]
+    xs, ys = [x for x, _ in placed], [y for _, y in placed]
+    want = [((x - min(xs)) / (max(xs) - min(xs)), (y - min(ys)) / (max(ys) - min(ys))) for x, y in placed]
+    outline = read_outline(tmp_path / "t.svg", "t.svg", tmp_path, (40.0, 40.0))
+    assert len(outline.points) == 3 and all(math.dist(a, b) < 1e-6 for a, b in zip(outline.points, want, strict=True)), (outline.points, want)
+    assert abs(outline.aspect - (max(xs) - min(xs)) / (max(ys) - min(ys))) < 1e-6
