@@ -497,3 +497,49 @@ def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(t
     outline = read_outline(tmp_path / "t.svg", "t.svg", tmp_path, (40.0, 40.0))
     assert len(outline.points) == 3 and all(math.dist(a, b) < 1e-6 for a, b in zip(outline.points, want, strict=True)), (outline.points, want)
     assert abs(outline.aspect - (max(xs) - min(xs)) / (max(ys) - min(ys))) < 1e-6
+
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M0,0 L100,0 L100,100 L0,100 Z"/></svg>'
+OUTLINE_FILES = {"square.svg": SQUARE, "open.svg": SQUARE.replace(" Z", ""), "broken.svg": "<svg"}
+OUTLINE_DECKS = {  # deck → (its shape:, its size)
+    "open": ("outlines/open.svg", "40 x 40"), "missing": ("outlines/nowhere.svg", "40 x 40"), "broken": ("outlines/broken.svg", "40 x 40"),
+    "nul": ('"outlines/a\\0.svg"', "40 x 40"), "wide": ("outlines/square.svg", "60 x 40"), "tall": ("outlines/square.svg", "40 x 50"),
+    "fits": ("outlines/square.svg", "40 x 40")}
+
+
+def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_game(tmp_path):
+    """`pnp validate` on decks and a token set whose outlines are open, missing, not SVG, not a file name, or drawn
+    square for an oblong piece: each is one finding at its `shape:` value (line 3, column 8 of its deck; the token
+    set's line), of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
+    outline filling 60 × 40 mm is stretched 60 / 40 = 1.5 times, said '50 % wider' with the size that keeps it
+    square, 60 x 60 mm; on 40 × 50 mm it is 50 / 40 = 1.25 times as tall, '25 % taller', kept by 40 x 40 mm."""
+    import json
+
+    (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
+    (tmp_path / "data/cuts/outlines").mkdir(parents=True)
+    (tmp_path / "templates/cuts").mkdir(parents=True)
+    (tmp_path / "data/cuts/game.yaml").write_text(GAME)
+    (tmp_path / "templates/cuts/blank.j2").write_text("")
+    for name, text in OUTLINE_FILES.items():
+        (tmp_path / f"data/cuts/decks/outlines/{name}").write_text(text)
+    (tmp_path / "data/cuts/outlines/open.svg").write_text(OUTLINE_FILES["open.svg"])
+    for name, (shape, size) in OUTLINE_DECKS.items():
+        (tmp_path / f"data/cuts/decks/{name}.yaml").write_text(deck(name.title(), size, 1, shape))
+    (tmp_path / "data/cuts/tokens.yaml").write_text("tokens:\n  - {id: bits, name: Bits, shape: outlines/open.svg, size: 20, count: 1, front: cuts/blank.j2}\n")
+    result = run_pnp(tmp_path, "validate", "--format", "json", "cuts")
+    found = {f"{f['file'].split('/')[-1]}:{f['line']}:{f['column']}": f for f in json.loads(result.output)}
+    assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name != "fits"} | {"tokens.yaml:2:35"}, sorted(found)
+    assert all(f["game"] == "cuts" for f in found.values()), found
+    errors = {key: f["message"] for key, f in found.items() if f["severity"] == "error" and f["code"] == "outline-file"}
+    warnings = {key: f["message"] for key, f in found.items() if f["severity"] == "warning" and f["code"] == "outline-stretched"}
+    assert set(warnings) == {"wide.yaml:3:8", "tall.yaml:3:8"} and len(errors) == 5, found
+    assert "outline file outlines/open.svg's path is open" in errors["open.yaml:3:8"] and "outlines/open.svg's path is open" in errors["tokens.yaml:2:35"]
+    assert errors["missing.yaml:3:8"].startswith("shape: outline file outlines/nowhere.svg cannot be read (")
+    assert errors["missing.yaml:3:8"].endswith("check it exists and you may read it")
+    assert errors["broken.yaml:3:8"].startswith("shape: outline file outlines/broken.svg is not valid SVG")
+    assert "is no file name: name an .svg file inside the game's folder" in errors["nul.yaml:3:8"]
+    wide, tall = warnings["wide.yaml:3:8"], warnings["tall.yaml:3:8"]
+    assert "outline file outlines/square.svg is drawn 1 times as wide as high" in wide and " 50 % wider than drawn" in wide and "60 x 60 mm" in wide
+    assert "outline file outlines/square.svg" in tall and " 25 % taller than drawn" in tall and "40 x 40 mm" in tall
+    text = run_pnp(tmp_path, "validate", "cuts")
+    assert "cuts: 5 errors, 2 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
