@@ -549,3 +549,82 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     assert "outline file outlines/square.svg" in tall and " 25 % taller than drawn" in tall and "40 x 40 mm" in tall
     text = run_pnp(tmp_path, "validate", "cuts")
     assert "cuts: 6 errors, 2 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
+
+
+def _outline_svg(tmp_path: Path, name: str, body: str, box: str = "0 0 100 100") -> Path:
+    (tmp_path / name).write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{body}</svg>')
+    return tmp_path / name
+
+
+def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_nothing(tmp_path):
+    """A square drawn back to its first corner without a Z is closed, its last corner the first (4 corners), and so is
+    one whose ends miss by half a millionth of its size (ends a millionth apart or closer meet); a square drawn in a
+    box half a unit wide is read as any other. A line drawn there and back (no height) and a triangle enclosing half a
+    millionth of its box (0.005 of 100 × 100 units) enclose nothing: each is refused as such."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    size = (40.0, 40.0)
+    for name, d, box in (("back.svg", "M0,0 L100,0 L100,100 L0,100 L0,0", "0 0 100 100"),
+                         ("near.svg", "M0,0 L100,0 L100,100 L0,100 L0.00005,0", "0 0 100 100"),
+                         ("small.svg", "M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z", "0 0 0.5 0.5")):
+        points = read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>', box), name, tmp_path, size).points
+        assert len(points) == 4 and {(round(x, 4), round(y, 4)) for x, y in points} == {(0, 0), (1, 0), (1, 1), (0, 1)}, (name, points)
+    for name, d in (("line.svg", "M0,50 L100,50 L40,50 L70,50 Z"), ("sliver.svg", "M0,0 L100,100 L0,0.0001 Z")):
+        with pytest.raises(OutlineRefused, match="encloses nothing"):
+            read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>'), name, tmp_path, size)
+
+
+def test_a_crossing_on_an_oblong_piece_is_placed_in_millimetres_across_and_down_it(tmp_path):
+    """A bow tie filling a 60 × 40 mm piece crosses at its centre: 30.0 mm from the left and 20.0 mm from the top."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    with pytest.raises(OutlineRefused, match=r"crosses itself, 30\.0 mm from the left and 20\.0 mm from the top"):
+        read_outline(_outline_svg(tmp_path, "bow.svg", '<path d="M0,0 L100,100 L100,0 L0,100 Z"/>'), "bow.svg", tmp_path, (60.0, 40.0))
+
+
+def test_an_outline_of_twenty_thousand_corners_is_read_and_one_more_is_refused(tmp_path):
+    """An outline may have 20,000 corners: a polygon of 20,000 is read whole, one of 20,001 refused saying so."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    for n in (20_000, 20_001):
+        corners = " ".join(f"{x:.4f},{y:.4f}" for x, y in _circle(n, 50.0, 50.0))
+        path = _outline_svg(tmp_path, f"c{n}.svg", f'<polygon points="{corners}"/>')
+        if n == 20_000:
+            assert len(read_outline(path, path.name, tmp_path, (40.0, 40.0)).points) == 20_000
+        else:
+            with pytest.raises(OutlineRefused, match="makes 20,001 corners, over 20,000"):
+                read_outline(path, path.name, tmp_path, (40.0, 40.0))
+
+
+@pytest.mark.parametrize("size", [(40.0, 40.0), (80.0, 20.0), (20.0, 80.0)])
+@pytest.mark.parametrize("sideways", [False, True])
+def test_a_curve_is_flattened_to_straight_pieces_within_its_tolerance_of_the_printed_curve(tmp_path, size, sideways):
+    """An arch drawn as one quadratic curve, whose bend is the same all along (so the bound that sets the pieces is
+    nearly met), upright or on its side, filling a square piece and oblong ones either way (its drawing stretched to
+    them): every point of the true curve (its Bézier worked out here, 300 points a piece) lies within 0.02 mm of the
+    straight pieces the outline is made of, measured in mm on the piece, along whichever axis the drawing is stretched
+    more. (The bound was once set by the axis stretched less: 0.029 mm off on a square piece.)"""
+    from pnp.data.outlines import FLATTEN_MM, read_outline
+
+    p0, p1, p2 = (0.0, 100.0), (50.0, 0.0), (100.0, 100.0)  # the arch; its foot closed by a straight line
+    if sideways:
+        p0, p1, p2 = ((y, x) for x, y in (p0, p1, p2))
+    path = _outline_svg(tmp_path, "arch.svg", f'<path d="M{p0[0]},{p0[1]} Q{p1[0]},{p1[1]} {p2[0]},{p2[1]} Z"/>', "0 0 100 100")
+    corners = [(x * size[0], y * size[1]) for x, y in read_outline(path, "arch.svg", tmp_path, size).points]
+    # the box the outline fills is its path's, control points and all: a quadratic's as the cubic it is (degree elevated:
+    # controls two thirds of the way to its own), x 0..100, y 33.3..100
+    controls = [p0, *(tuple(a + 2 / 3 * (p1[k] - a) for k, a in enumerate(end)) for end in (p0, p2)), p2]
+    low, high = [min(c[k] for c in controls) for k in (0, 1)], [max(c[k] for c in controls) for k in (0, 1)]
+    curve = [tuple(((1 - t) ** 2 * a + 2 * (1 - t) * t * b + t * t * c - low[k]) / (high[k] - low[k]) * size[k]
+                   for k, (a, b, c) in enumerate(zip(p0, p1, p2, strict=True)))
+             for t in (i / (300 * len(corners)) for i in range(300 * len(corners) + 1))]
+    sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    worst = max(min(_to_side(point, a, b) for a, b in sides) for point in curve)
+    assert len(corners) > 10 and worst <= FLATTEN_MM + 1e-9, (len(corners), worst)
+
+
+def _to_side(point, a, b) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
