@@ -560,7 +560,8 @@ def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_
     """A square drawn back to its first corner without a Z is closed, its last corner the first (4 corners), and so is
     one whose ends miss by half a millionth of its size (ends a millionth apart or closer meet); a square drawn in a
     box half a unit wide is read as any other. A line drawn there and back (no height) and a triangle enclosing half a
-    millionth of its box (0.005 of 100 × 100 units) enclose nothing: each is refused as such."""
+    millionth of its box (0.005 of 100 × 100 units, its third corner off the diagonal) enclose nothing: each is
+    refused as such."""
     from pnp.data.outlines import OutlineRefused, read_outline
 
     size = (40.0, 40.0)
@@ -569,7 +570,7 @@ def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_
                          ("small.svg", "M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z", "0 0 0.5 0.5")):
         points = read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>', box), name, tmp_path, size).points
         assert len(points) == 4 and {(round(x, 4), round(y, 4)) for x, y in points} == {(0, 0), (1, 0), (1, 1), (0, 1)}, (name, points)
-    for name, d in (("line.svg", "M0,50 L100,50 L40,50 L70,50 Z"), ("sliver.svg", "M0,0 L100,100 L0,0.0001 Z")):
+    for name, d in (("line.svg", "M0,50 L100,50 L40,50 L70,50 Z"), ("sliver.svg", "M0,0 L100,100 L50,50.0001 Z")):
         with pytest.raises(OutlineRefused, match="encloses nothing"):
             read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>'), name, tmp_path, size)
 
