@@ -504,11 +504,12 @@ def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(t
 
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M0,0 L100,0 L100,100 L0,100 Z"/></svg>'
-OUTLINE_FILES = {"square.svg": SQUARE, "open.svg": SQUARE.replace(" Z", ""), "broken.svg": "<svg", "icon file.svg": "<svg"}
+OUTLINE_FILES = {"square.svg": SQUARE, "open.svg": SQUARE.replace(" Z", ""), "broken.svg": "<svg", "icon file.svg": "<svg",
+                 "two.svg": SQUARE.replace(" Z", "").replace("</svg>", '<path d="M10,10 L50,10 L50,50 Z"/></svg>')}
 OUTLINE_DECKS = {  # deck → (its shape:, its size)
     "open": ("outlines/open.svg", "40 x 40"), "missing": ("outlines/nowhere.svg", "40 x 40"), "broken": ("outlines/broken.svg", "40 x 40"),
     "nul": ('"outlines/a\\0.svg"', "40 x 40"), "wide": ("outlines/square.svg", "60 x 40"), "tall": ("outlines/square.svg", "40 x 50"),
-    "fits": ("outlines/square.svg", "40 x 40"), "named": ("outlines/icon file.svg", "40 x 40")}
+    "fits": ("outlines/square.svg", "40 x 40"), "named": ("outlines/icon file.svg", "40 x 40"), "two": ("outlines/two.svg", "40 x 40")}
 
 
 def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_game(tmp_path):
@@ -517,7 +518,7 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     set's line), of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
     outline filling 60 × 40 mm is stretched 60 / 40 = 1.5 times, said '50 % wider' with the size that keeps it
     square, 60 x 60 mm; on 40 × 50 mm it is 50 / 40 = 1.25 times as tall, '25 % taller', kept by 40 x 40 mm. A file
-    whose own name holds the words 'icon file' is named as written."""
+    whose own name holds the words 'icon file' is named as written; an open path beside a closed one is two paths."""
     import json
 
     (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
@@ -537,18 +538,19 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     assert all(f["game"] == "cuts" for f in found.values()), found
     errors = {key: f["message"] for key, f in found.items() if f["severity"] == "error" and f["code"] == "outline-file"}
     warnings = {key: f["message"] for key, f in found.items() if f["severity"] == "warning" and f["code"] == "outline-stretched"}
-    assert set(warnings) == {"wide.yaml:3:8", "tall.yaml:3:8"} and len(errors) == 6, found
+    assert set(warnings) == {"wide.yaml:3:8", "tall.yaml:3:8"} and len(errors) == 7, found
     assert "outline file outlines/open.svg's path is open" in errors["open.yaml:3:8"] and "outlines/open.svg's path is open" in errors["tokens.yaml:2:35"]
     assert errors["missing.yaml:3:8"].startswith("shape: outline file outlines/nowhere.svg cannot be read (")
     assert errors["missing.yaml:3:8"].endswith("check it exists and you may read it")
     assert errors["broken.yaml:3:8"].startswith("shape: outline file outlines/broken.svg is not valid SVG")
     assert errors["named.yaml:3:8"].startswith("shape: outline file outlines/icon file.svg is not valid SVG")  # its name as written
     assert "is no file name: name an .svg file inside the game's folder" in errors["nul.yaml:3:8"]
+    assert "outline file outlines/two.svg has 2 paths" in errors["two.yaml:3:8"]  # an open path and a closed one: two, however drawn
     wide, tall = warnings["wide.yaml:3:8"], warnings["tall.yaml:3:8"]
     assert "outline file outlines/square.svg is drawn 1 times as wide as high" in wide and " 50 % wider than drawn" in wide and "60 x 60 mm" in wide
     assert "outline file outlines/square.svg" in tall and " 25 % taller than drawn" in tall and "40 x 40 mm" in tall
     text = run_pnp(tmp_path, "validate", "cuts")
-    assert "cuts: 6 errors, 2 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
+    assert "cuts: 7 errors, 2 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
 
 
 def _outline_svg(tmp_path: Path, name: str, body: str, box: str = "0 0 100 100") -> Path:
