@@ -518,7 +518,8 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     set's line), of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
     outline filling 60 × 40 mm is stretched 60 / 40 = 1.5 times, said '50 % wider' with the size that keeps it
     square, 60 x 60 mm; on 40 × 50 mm it is 50 / 40 = 1.25 times as tall, '25 % taller', kept by 40 x 40 mm. A file
-    whose own name holds the words 'icon file' is named as written; an open path beside a closed one is two paths."""
+    whose own name holds the words 'icon file' is named as written; an open path beside a closed one is two paths. A
+    corner radius on a round deck is one warning at it, saying what to do."""
     import json
 
     (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
@@ -531,10 +532,11 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     (tmp_path / "data/cuts/outlines/open.svg").write_text(OUTLINE_FILES["open.svg"])
     for name, (shape, size) in OUTLINE_DECKS.items():
         (tmp_path / f"data/cuts/decks/{name}.yaml").write_text(deck(name.title(), size, 1, shape))
+    (tmp_path / "data/cuts/decks/disc.yaml").write_text(deck("Disc", 40, 1, "round") + "corner_radius: 3\n")
     (tmp_path / "data/cuts/tokens.yaml").write_text("tokens:\n  - {id: bits, name: Bits, shape: outlines/open.svg, size: 20, count: 1, front: cuts/blank.j2}\n")
     result = run_pnp(tmp_path, "validate", "--format", "json", "cuts")
     found = {f"{f['file'].split('/')[-1]}:{f['line']}:{f['column']}": f for f in json.loads(result.output)}
-    assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name != "fits"} | {"tokens.yaml:2:35"}, sorted(found)
+    assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name != "fits"} | {"tokens.yaml:2:35", "disc.yaml:7:16"}, sorted(found)
     assert all(f["game"] == "cuts" for f in found.values()), found
     errors = {key: f["message"] for key, f in found.items() if f["severity"] == "error" and f["code"] == "outline-file"}
     warnings = {key: f["message"] for key, f in found.items() if f["severity"] == "warning" and f["code"] == "outline-stretched"}
@@ -549,8 +551,11 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     wide, tall = warnings["wide.yaml:3:8"], warnings["tall.yaml:3:8"]
     assert "outline file outlines/square.svg is drawn 1 times as wide as high" in wide and " 50 % wider than drawn" in wide and "60 x 60 mm" in wide
     assert "outline file outlines/square.svg" in tall and " 25 % taller than drawn" in tall and "40 x 40 mm" in tall
+    radius = found.pop("disc.yaml:7:16")  # a corner radius on a deck with no corners
+    assert radius["code"] == "corner-radius-unused" and radius["message"] == (
+        "corner_radius rounds a rect deck's corners, and a 'round' deck has none: remove it, or make the deck `shape: rect`"), radius
     text = run_pnp(tmp_path, "validate", "cuts")
-    assert "cuts: 7 errors, 2 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
+    assert "cuts: 7 errors, 3 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
 
 
 def _outline_svg(tmp_path: Path, name: str, body: str, box: str = "0 0 100 100") -> Path:
@@ -631,3 +636,21 @@ def _to_side(point, a, b) -> float:
     dx, dy = bx - ax, by - ay
     t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def test_an_edit_to_a_token_sets_outline_alone_reaches_its_sheets(tmp_path):
+    """The mirror of test_outline_shapes' deck edit: the token set's outline file (written in capitals, STAR.SVG) turned
+    from a star into a triangle, the deck's left a star: the next build cuts the tokens as triangles and the cards as
+    stars (the token sheets are kept by what they read, the set's outline among it)."""
+    from test_outline_shapes import DECK, STAR, TOKENS, _svg_polygons, game, star_svg
+
+    one = DECK.replace("count: 6", "count: 1")
+    game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1").replace("outlines/star.svg", "outlines/STAR.SVG"))
+    (tmp_path / "data/stars/outlines/star.svg").rename(tmp_path / "data/stars/outlines/STAR.SVG")
+    build = ("build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
+    assert run_pnp(tmp_path, *build).exit_code == 0
+    (tmp_path / "data/stars/outlines/STAR.SVG").write_text(star_svg("M0,0 L100,0 L50,100 Z"))
+    result = run_pnp(tmp_path, *build)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="tokens")] == [3]
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="cards")] == [len(STAR)]
