@@ -87,18 +87,23 @@ def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_f
     assert found is not None and math.dist(found, (0.5, 0.0)) < 1e-12, (path, found)
 
 
-def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(tmp_path):
-    """A triangle drawn inside a group scaled (2, 1) inside a group turned 30° and moved, as a path and as a polygon:
-    read as the SVG rules place it (the inner transform first, then the outer), its corners in order, in fractions of
-    the box they span, y down as the drawing's."""
+@pytest.mark.parametrize(("outer", "inner"), [((30.0, 1.0, 1.0), (0.0, 2.0, 1.0)), ((20.0, 1.0, 1.0), (25.0, 2.0, 1.0)), ((-35.0, 1.5, 0.5), (50.0, 1.0, 3.0))])
+def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(tmp_path, outer, inner):
+    """A triangle drawn inside a group turned and scaled inside another group turned, scaled and moved, as a path and as
+    a polygon: read as the SVG rules place it (the inner transform first, then the outer), its corners in order, in
+    fractions of the box they span, y down as the drawing's. Each group is rotate(angle) scale(sx sy)."""
     from pnp.data.outlines import read_outline
 
+    def placed_by(angle, sx, sy):
+        turn = math.radians(angle)
+        return lambda x, y: (math.cos(turn) * sx * x - math.sin(turn) * sy * y, math.sin(turn) * sx * x + math.cos(turn) * sy * y)
+
     corners = [(0.0, 0.0), (10.0, 0.0), (0.0, 5.0)]
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-20 -20 60 60"><g transform="translate(5 -3) rotate(30)">'
-           '<g transform="scale(2 1)"><path d="M0,0 L10,0 L0,5 Z"/></g></g></svg>')
+    group = 'rotate({:g}) scale({:g} {:g})'
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -60 120 120"><g transform="translate(5 -3) {group.format(*outer)}">'
+           f'<g transform="{group.format(*inner)}"><path d="M0,0 L10,0 L0,5 Z"/></g></g></svg>')
     (tmp_path / "t.svg").write_text(svg)
-    turn = math.radians(30)
-    placed = [(5 + math.cos(turn) * 2 * x - math.sin(turn) * y, -3 + math.sin(turn) * 2 * x + math.cos(turn) * y) for x, y in corners]
+    placed = [placed_by(*outer)(*placed_by(*inner)(x, y)) for x, y in corners]
     xs, ys = [x for x, _ in placed], [y for _, y in placed]
     want = [((x - min(xs)) / (max(xs) - min(xs)), (y - min(ys)) / (max(ys) - min(ys))) for x, y in placed]
     outline = read_outline(tmp_path / "t.svg", "t.svg", tmp_path, (40.0, 40.0))
