@@ -242,8 +242,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
     "pnp/data/outlines.py": ["tests/test_outline_shapes.py", "tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_shaped_cut_lines.py",
-                             "tests/test_cut_promises.py"],
-    "pnp/data/outlines.py#crossing": ["tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_cut_promises.py"],
+                             "tests/test_outline_promises.py", "tests/test_cut_promises.py"],
+    "pnp/data/outlines.py#crossing": ["tests/test_outline_crossing.py", "tests/test_outline_crossing_shapes.py", "tests/test_outline_promises.py"],
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
     # (each of test_cut_promises' tests builds its own sheet: a module fixture's build counts under mutmut as its first test's alone)
     "pnp/render/sheets.py#cuts": ["tests/test_cut_promises.py", "tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],

@@ -4,6 +4,7 @@ hundredth of a millimetre, its raster (pypdfium2) for what prints. Each test bui
 of blank or banded faces, so that each promise is held by the test that builds it (under bench/mutation.py a test is
 run against the mutants its own build reaches). The expected figures are print geometry: a card's size, a 1 mm bleed
 around a piece with no straight cut, a hexagon's bleed reaching 1 / cos 30° past its corners, the gutter asked for.
+How a die-cut outline file is read and checked is tests/test_outline_promises.py's.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ BAND = ('{% set b = face.bleed %}{{ rect(-b, -b, face.w + 2 * b, b, fill="#00000
 
 
 def deck(name: str, size, count: int, shape: str = "rect", front: str = "blank", back: str | None = None) -> str:
+    """A deck's YAML: `count` copies of one card of `size` cut to `shape`, its faces drawn by the game's templates."""
     return DECK.format(name=name, size=size, shape=shape, front=front, id=name.lower(), count=count,
                        back=f"back: cuts/{back}.j2\n" if back else "")
 
@@ -403,75 +405,3 @@ def test_tokens_on_the_last_card_sheet_keep_their_2_mm_where_the_cards_share_the
     squares = [b for b in boxes if abs(b[2] - b[0] - 24) < 0.01]
     assert len(cards) == 3 and len(squares) == 6, boxes
     assert _gaps(cards) == {0.0} and _gaps(squares) == {2.0}, (_gaps(cards), _gaps(squares))
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# a die-cut outline checked for crossing itself: an intricate curve taken, a path too intricate to check refused, and
-# crossings found wherever they lie in the search's grid
-
-
-def _circle(n: int, cx: float, cy: float, r: float = 50.0) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n)) for i in range(n)]
-
-
-@pytest.mark.parametrize("at", [(50.0, 50.0), (1e5, 1e5), (-1e5, -1e5)])
-def test_a_curve_of_twenty_thousand_corners_is_checked_and_taken_wherever_its_drawing_puts_it(at):
-    """A circle flattened to 19,999 corners (an outline may have 20,000) never crosses itself, and is checked in time
-    whether its drawing's units put it at the origin or 100,000 units away on either side (a drawing exported with its
-    page's offset): the search may not grow with where the path lies, only with its corners."""
-    from pnp.data.outlines import first_crossing
-
-    assert first_crossing(_circle(19_999, *at), "outlines/round.svg") is None
-
-
-def _comb(teeth: int) -> list[tuple[float, float]]:
-    """A comb of `teeth` long thin teeth across a 100 unit box, closed below: it never crosses itself, yet every side
-    runs the box's whole height past every other side's neighbours."""
-    return [(100 * i / (teeth - 1), 0.0 if i % 2 == 0 else 100.0) for i in range(teeth)] + [(100.0, -10.0), (0.0, -10.0)]
-
-
-def test_a_path_too_intricate_to_check_is_one_error_at_its_shape_naming_its_file_and_corners(tmp_path):
-    """An outline of 5,002 corners whose sides all run the drawing's whole height (a comb of 5,000 teeth) is more than
-    the crossing check's bound of work: `pnp validate` says so once, at the deck's `shape:`, naming the file and its
-    corners and asking for fewer, rather than spending minutes on it. A comb of 500 teeth is checked and taken."""
-    (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
-    (tmp_path / "templates/cuts").mkdir(parents=True)
-    (tmp_path / "data/cuts/game.yaml").write_text(GAME)
-    (tmp_path / "templates/cuts/blank.j2").write_text("")
-    for name, teeth in (("comb", 5_000), ("small", 500)):
-        d = "M" + " L".join(f"{x:.4f},{y:g}" for x, y in _comb(teeth)) + " Z"
-        (tmp_path / f"data/cuts/decks/outlines/{name}.svg").write_text(
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -10 100 110"><path d="{d}"/></svg>')
-        (tmp_path / f"data/cuts/decks/{name}.yaml").write_text(deck(name.title(), "40 x 44", 1, f"outlines/{name}.svg"))
-    result = run_pnp(tmp_path, "validate", "cuts")
-    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
-    assert result.exit_code == 1 and len(errors) == 1, result.stderr
-    assert errors[0].startswith("data/cuts/decks/comb.yaml:3:8: error: "), errors
-    assert "outline file outlines/comb.svg's 5,002 corners" in errors[0] and "simplify the path" in errors[0], errors
-    assert "internal error" not in result.output + result.stderr
-
-
-def test_two_sides_crossing_where_no_other_side_passes_are_found_where_they_cross():
-    """Side A–B (y = x / 2) and side C–D cross at (50, 25), and the four sides between and after them run round far
-    from there (along x = 100, y = 100, y = -50 and x = 0): the crossing is found, at that point, though no other side
-    is filed beside the two."""
-    from pnp.data.outlines import first_crossing
-
-    path = [(0.0, 0.0), (100.0, 50.0), (100.0, 100.0), (60.0, 100.0), (40.0, -50.0), (0.0, -50.0)]
-    found = first_crossing(path, "outlines/twisted.svg")
-    assert found is not None and math.dist(found, (50.0, 25.0)) < 1e-9, found
-
-
-@pytest.mark.parametrize("turned", range(4))
-def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_found_crossing(turned):
-    """A bow tie whose strokes, (0.5, 1)–(0.5, -1) and (0, 0)–(1, 0), cross at (0.5, 0), each stroke's ends lying exactly
-    one unit of turn (twice a triangle's area: 1 × 1) either side of the other stroke's line; drawn from either stroke
-    first and either way along it, each of those turns is +1 or -1 in one of the four. Found crossing at (0.5, 0)."""
-    from pnp.data.outlines import first_crossing
-
-    upright, across = [(0.5, 1.0), (0.5, -1.0)], [(0.0, 0.0), (1.0, 0.0)]
-    if turned & 1:
-        upright = upright[::-1]
-    path = upright + across if turned < 2 else across + upright
-    found = first_crossing(path, "outlines/bow.svg")
-    assert found is not None and math.dist(found, (0.5, 0.0)) < 1e-12, (path, found)

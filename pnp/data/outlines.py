@@ -192,7 +192,7 @@ def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> Outline:
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     if not (span_x > 0 and span_y > 0 and math.isfinite(span_x + span_y)):
         raise OutlineRefused(f"outline file {shown}'s path encloses nothing (it is a point or a line): draw the cut as a closed shape")
-    per_mm = max(span_x / size_mm[0], span_y / size_mm[1])  # drawing units a printed mm is, at most: the flattening's bound holds on both axes
+    per_mm = min(span_x / size_mm[0], span_y / size_mm[1])  # drawing units a printed mm is, at least: the flattening's bound holds on both axes
     points = _flattened(ops, FLATTEN_MM * per_mm)
     closed = ops[-1][0] == CLOSE or math.dist(points[0], points[-1]) <= CLOSE_ENOUGH * max(span_x, span_y)
     if not closed:

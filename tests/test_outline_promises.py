@@ -1,0 +1,267 @@
+"""A die-cut outline file read and checked as its promises say (issue 101 item 1; pnp/data/outlines.py): where it may
+be and what is refused, each finding once at its `shape:` with its code and game; the SVG's transforms and shapes
+read where the drawing puts them; curves flattened within 0.02 mm of the printed curve; ends that meet closed, a
+path enclosing nothing refused; the crossing check at its edges (a curve of as many corners as an outline may have
+taken wherever its drawing puts it, a path too intricate to check refused with what to do, crossings found where the
+search's grid files no other side beside them); an edit to a token set's outline alone reaching its sheets. Expected
+figures come from geometry: the drawing's own corners and curves, the piece's size.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_cut_promises import GAME, deck
+
+# ---------------------------------------------------------------------------------------------------------------------
+# a die-cut outline checked for crossing itself: an intricate curve taken, a path too intricate to check refused, and
+# crossings found wherever they lie in the search's grid
+
+
+def _circle(n: int, cx: float, cy: float, r: float = 50.0) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n)) for i in range(n)]
+
+
+@pytest.mark.parametrize("at", [(50.0, 50.0), (1e5, 1e5), (-1e5, -1e5)])
+def test_a_curve_of_twenty_thousand_corners_is_checked_and_taken_wherever_its_drawing_puts_it(at):
+    """A circle flattened to 19,999 corners (an outline may have 20,000) never crosses itself, and is checked in time
+    whether its drawing's units put it at the origin or 100,000 units away on either side (a drawing exported with its
+    page's offset): the search may not grow with where the path lies, only with its corners."""
+    from pnp.data.outlines import first_crossing
+
+    assert first_crossing(_circle(19_999, *at), "outlines/round.svg") is None
+
+
+def _comb(teeth: int) -> list[tuple[float, float]]:
+    """A comb of `teeth` long thin teeth across a 100 unit box, closed below: it never crosses itself, yet every side
+    runs the box's whole height past every other side's neighbours."""
+    return [(100 * i / (teeth - 1), 0.0 if i % 2 == 0 else 100.0) for i in range(teeth)] + [(100.0, -10.0), (0.0, -10.0)]
+
+
+def test_a_path_too_intricate_to_check_is_one_error_at_its_shape_naming_its_file_and_corners(tmp_path):
+    """An outline of 5,002 corners whose sides all run the drawing's whole height (a comb of 5,000 teeth) is more than
+    the crossing check's bound of work: `pnp validate` says so once, at the deck's `shape:`, naming the file and its
+    corners and asking for fewer, rather than spending minutes on it. A comb of 500 teeth is checked and taken."""
+    (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
+    (tmp_path / "templates/cuts").mkdir(parents=True)
+    (tmp_path / "data/cuts/game.yaml").write_text(GAME)
+    (tmp_path / "templates/cuts/blank.j2").write_text("")
+    for name, teeth in (("comb", 5_000), ("small", 500)):
+        d = "M" + " L".join(f"{x:.4f},{y:g}" for x, y in _comb(teeth)) + " Z"
+        (tmp_path / f"data/cuts/decks/outlines/{name}.svg").write_text(
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -10 100 110"><path d="{d}"/></svg>')
+        (tmp_path / f"data/cuts/decks/{name}.yaml").write_text(deck(name.title(), "40 x 44", 1, f"outlines/{name}.svg"))
+    result = run_pnp(tmp_path, "validate", "cuts")
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.stderr
+    assert errors[0].startswith("data/cuts/decks/comb.yaml:3:8: error: "), errors
+    assert "outline file outlines/comb.svg's 5,002 corners" in errors[0] and "simplify the path" in errors[0], errors
+    assert "internal error" not in result.output + result.stderr
+
+
+def test_two_sides_crossing_where_no_other_side_passes_are_found_where_they_cross():
+    """Side A–B (y = x / 2) and side C–D cross at (50, 25), and the four sides between and after them run round far
+    from there (along x = 100, y = 100, y = -50 and x = 0): the crossing is found, at that point, though no other side
+    is filed beside the two."""
+    from pnp.data.outlines import first_crossing
+
+    path = [(0.0, 0.0), (100.0, 50.0), (100.0, 100.0), (60.0, 100.0), (40.0, -50.0), (0.0, -50.0)]
+    found = first_crossing(path, "outlines/twisted.svg")
+    assert found is not None and math.dist(found, (50.0, 25.0)) < 1e-9, found
+
+
+@pytest.mark.parametrize("turned", range(4))
+def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_found_crossing(turned):
+    """A bow tie whose strokes, (0.5, 1)–(0.5, -1) and (0, 0)–(1, 0), cross at (0.5, 0), each stroke's ends lying exactly
+    one unit of turn (twice a triangle's area: 1 × 1) either side of the other stroke's line; drawn from either stroke
+    first and either way along it, each of those turns is +1 or -1 in one of the four. Found crossing at (0.5, 0)."""
+    from pnp.data.outlines import first_crossing
+
+    upright, across = [(0.5, 1.0), (0.5, -1.0)], [(0.0, 0.0), (1.0, 0.0)]
+    if turned & 1:
+        upright = upright[::-1]
+    path = upright + across if turned < 2 else across + upright
+    found = first_crossing(path, "outlines/bow.svg")
+    assert found is not None and math.dist(found, (0.5, 0.0)) < 1e-12, (path, found)
+
+
+@pytest.mark.parametrize(("outer", "inner"), [((30.0, 1.0, 1.0), (0.0, 2.0, 1.0)), ((20.0, 1.0, 1.0), (25.0, 2.0, 1.0)), ((-35.0, 1.5, 0.5), (50.0, 1.0, 3.0))])
+def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(tmp_path, outer, inner):
+    """A triangle drawn inside a group turned and scaled inside another group turned, scaled and moved, as a path and as
+    a polygon: read as the SVG rules place it (the inner transform first, then the outer), its corners in order, in
+    fractions of the box they span, y down as the drawing's. Each group is rotate(angle) scale(sx sy)."""
+    from pnp.data.outlines import read_outline
+
+    def placed_by(angle, sx, sy):
+        turn = math.radians(angle)
+        return lambda x, y: (math.cos(turn) * sx * x - math.sin(turn) * sy * y, math.sin(turn) * sx * x + math.cos(turn) * sy * y)
+
+    corners = [(0.0, 0.0), (10.0, 0.0), (0.0, 5.0)]
+    group = 'rotate({:g}) scale({:g} {:g})'
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -60 120 120"><g transform="translate(5 -3) {group.format(*outer)}">'
+           f'<g transform="{group.format(*inner)}"><path d="M0,0 L10,0 L0,5 Z"/></g></g></svg>')
+    (tmp_path / "t.svg").write_text(svg)
+    placed = [placed_by(*outer)(*placed_by(*inner)(x, y)) for x, y in corners]
+    xs, ys = [x for x, _ in placed], [y for _, y in placed]
+    want = [((x - min(xs)) / (max(xs) - min(xs)), (y - min(ys)) / (max(ys) - min(ys))) for x, y in placed]
+    outline = read_outline(tmp_path / "t.svg", "t.svg", tmp_path, (40.0, 40.0))
+    assert len(outline.points) == 3 and all(math.dist(a, b) < 1e-6 for a, b in zip(outline.points, want, strict=True)), (outline.points, want)
+    assert abs(outline.aspect - (max(xs) - min(xs)) / (max(ys) - min(ys))) < 1e-6
+    (tmp_path / "p.svg").write_text(svg.replace('<path d="M0,0 L10,0 L0,5 Z"/>', '<polygon points="0,0 10,0 0,5"/>'))  # the same, as a polygon
+    polygon = read_outline(tmp_path / "p.svg", "p.svg", tmp_path, (40.0, 40.0))
+    assert len(polygon.points) == 3 and all(math.dist(a, b) < 1e-6 for a, b in zip(polygon.points, want, strict=True)), (polygon.points, want)
+
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M0,0 L100,0 L100,100 L0,100 Z"/></svg>'
+OUTLINE_FILES = {"square.svg": SQUARE, "open.svg": SQUARE.replace(" Z", ""), "broken.svg": "<svg", "icon file.svg": "<svg",
+                 "two.svg": SQUARE.replace(" Z", "").replace("</svg>", '<path d="M10,10 L50,10 L50,50 Z"/></svg>')}
+OUTLINE_DECKS = {  # deck → (its shape:, its size)
+    "open": ("outlines/open.svg", "40 x 40"), "missing": ("outlines/nowhere.svg", "40 x 40"), "broken": ("outlines/broken.svg", "40 x 40"),
+    "nul": ('"outlines/a\\0.svg"', "40 x 40"), "wide": ("outlines/square.svg", "60 x 40"), "tall": ("outlines/square.svg", "40 x 50"),
+    "fits": ("outlines/square.svg", "40 x 40"), "named": ("outlines/icon file.svg", "40 x 40"), "two": ("outlines/two.svg", "40 x 40")}
+
+
+def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_game(tmp_path):
+    """`pnp validate` on decks and a token set whose outlines are open, missing, not SVG, not a file name, or drawn
+    square for an oblong piece: each is one finding at its `shape:` value (line 3, column 8 of its deck; the token
+    set's line), of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
+    outline filling 60 × 40 mm is stretched 60 / 40 = 1.5 times, said '50 % wider' with the size that keeps it
+    square, 60 x 60 mm; on 40 × 50 mm it is 50 / 40 = 1.25 times as tall, '25 % taller', kept by 40 x 40 mm. A file
+    whose own name holds the words 'icon file' is named as written; an open path beside a closed one is two paths. A
+    corner radius on a round deck is one warning at it, saying what to do."""
+    import json
+
+    (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
+    (tmp_path / "data/cuts/outlines").mkdir(parents=True)
+    (tmp_path / "templates/cuts").mkdir(parents=True)
+    (tmp_path / "data/cuts/game.yaml").write_text(GAME)
+    (tmp_path / "templates/cuts/blank.j2").write_text("")
+    for name, text in OUTLINE_FILES.items():
+        (tmp_path / f"data/cuts/decks/outlines/{name}").write_text(text)
+    (tmp_path / "data/cuts/outlines/open.svg").write_text(OUTLINE_FILES["open.svg"])
+    for name, (shape, size) in OUTLINE_DECKS.items():
+        (tmp_path / f"data/cuts/decks/{name}.yaml").write_text(deck(name.title(), size, 1, shape))
+    (tmp_path / "data/cuts/decks/disc.yaml").write_text(deck("Disc", 40, 1, "round") + "corner_radius: 3\n")
+    (tmp_path / "data/cuts/tokens.yaml").write_text("tokens:\n  - {id: bits, name: Bits, shape: outlines/open.svg, size: 20, count: 1, front: cuts/blank.j2}\n")
+    result = run_pnp(tmp_path, "validate", "--format", "json", "cuts")
+    found = {f"{f['file'].split('/')[-1]}:{f['line']}:{f['column']}": f for f in json.loads(result.output)}
+    assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name != "fits"} | {"tokens.yaml:2:35", "disc.yaml:7:16"}, sorted(found)
+    assert all(f["game"] == "cuts" for f in found.values()), found
+    errors = {key: f["message"] for key, f in found.items() if f["severity"] == "error" and f["code"] == "outline-file"}
+    warnings = {key: f["message"] for key, f in found.items() if f["severity"] == "warning" and f["code"] == "outline-stretched"}
+    assert set(warnings) == {"wide.yaml:3:8", "tall.yaml:3:8"} and len(errors) == 7, found
+    assert "outline file outlines/open.svg's path is open" in errors["open.yaml:3:8"] and "outlines/open.svg's path is open" in errors["tokens.yaml:2:35"]
+    assert errors["missing.yaml:3:8"].startswith("shape: outline file outlines/nowhere.svg cannot be read (")
+    assert errors["missing.yaml:3:8"].endswith("check it exists and you may read it")
+    assert errors["broken.yaml:3:8"].startswith("shape: outline file outlines/broken.svg is not valid SVG")
+    assert errors["named.yaml:3:8"].startswith("shape: outline file outlines/icon file.svg is not valid SVG")  # its name as written
+    assert "is no file name: name an .svg file inside the game's folder" in errors["nul.yaml:3:8"]
+    assert "outline file outlines/two.svg has 2 paths" in errors["two.yaml:3:8"]  # an open path and a closed one: two, however drawn
+    wide, tall = warnings["wide.yaml:3:8"], warnings["tall.yaml:3:8"]
+    assert "outline file outlines/square.svg is drawn 1 times as wide as high" in wide and " 50 % wider than drawn" in wide and "60 x 60 mm" in wide
+    assert "outline file outlines/square.svg" in tall and " 25 % taller than drawn" in tall and "40 x 40 mm" in tall
+    radius = found.pop("disc.yaml:7:16")  # a corner radius on a deck with no corners
+    assert radius["code"] == "corner-radius-unused" and radius["message"] == (
+        "corner_radius rounds a rect deck's corners, and a 'round' deck has none: remove it, or make the deck `shape: rect`"), radius
+    text = run_pnp(tmp_path, "validate", "cuts")
+    assert "cuts: 7 errors, 3 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
+
+
+def _outline_svg(tmp_path: Path, name: str, body: str, box: str = "0 0 100 100") -> Path:
+    (tmp_path / name).write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{body}</svg>')
+    return tmp_path / name
+
+
+def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_nothing(tmp_path):
+    """A square drawn back to its first corner without a Z is closed, its last corner the first (4 corners), and so is
+    one whose ends miss by half a millionth of its size (ends a millionth apart or closer meet); a square drawn in a
+    box half a unit wide is read as any other. A line drawn there and back (no height) and a triangle enclosing half a
+    millionth of its box (0.005 of 100 × 100 units, its third corner off the diagonal) enclose nothing: each is
+    refused as such."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    size = (40.0, 40.0)
+    for name, d, box in (("back.svg", "M0,0 L100,0 L100,100 L0,100 L0,0", "0 0 100 100"),
+                         ("near.svg", "M0,0 L100,0 L100,100 L0,100 L0.00005,0", "0 0 100 100"),
+                         ("small.svg", "M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z", "0 0 0.5 0.5")):
+        points = read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>', box), name, tmp_path, size).points
+        assert len(points) == 4 and {(round(x, 4), round(y, 4)) for x, y in points} == {(0, 0), (1, 0), (1, 1), (0, 1)}, (name, points)
+    for name, d in (("line.svg", "M0,50 L100,50 L40,50 L70,50 Z"), ("sliver.svg", "M0,0 L100,100 L50,50.0001 Z")):
+        with pytest.raises(OutlineRefused, match="encloses nothing"):
+            read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>'), name, tmp_path, size)
+
+
+def test_a_crossing_on_an_oblong_piece_is_placed_in_millimetres_across_and_down_it(tmp_path):
+    """A bow tie filling a 60 × 40 mm piece crosses at its centre: 30.0 mm from the left and 20.0 mm from the top."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    with pytest.raises(OutlineRefused, match=r"crosses itself, 30\.0 mm from the left and 20\.0 mm from the top"):
+        read_outline(_outline_svg(tmp_path, "bow.svg", '<path d="M0,0 L100,100 L100,0 L0,100 Z"/>'), "bow.svg", tmp_path, (60.0, 40.0))
+
+
+def test_an_outline_of_twenty_thousand_corners_is_read_and_one_more_is_refused(tmp_path):
+    """An outline may have 20,000 corners: a polygon of 20,000 is read whole, one of 20,001 refused saying so."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    for n in (20_000, 20_001):
+        corners = " ".join(f"{x:.4f},{y:.4f}" for x, y in _circle(n, 50.0, 50.0))
+        path = _outline_svg(tmp_path, f"c{n}.svg", f'<polygon points="{corners}"/>')
+        if n == 20_000:
+            assert len(read_outline(path, path.name, tmp_path, (40.0, 40.0)).points) == 20_000
+        else:
+            with pytest.raises(OutlineRefused, match="makes 20,001 corners, over 20,000"):
+                read_outline(path, path.name, tmp_path, (40.0, 40.0))
+
+
+@pytest.mark.parametrize("size", [(40.0, 40.0), (80.0, 20.0), (20.0, 80.0)])
+@pytest.mark.parametrize("sideways", [False, True])
+def test_a_curve_is_flattened_to_straight_pieces_within_its_tolerance_of_the_printed_curve(tmp_path, size, sideways):
+    """An arch drawn as one quadratic curve, whose bend is the same all along (so the bound that sets the pieces is
+    nearly met), upright or on its side, filling a square piece and oblong ones either way (its drawing stretched to
+    them): every point of the true curve (its Bézier worked out here, 300 points a piece) lies within 0.02 mm of the
+    straight pieces the outline is made of, measured in mm on the piece, along whichever axis the drawing is stretched
+    more. (The bound was once set by the axis stretched less: 0.029 mm off on a square piece.)"""
+    from pnp.data.outlines import FLATTEN_MM, read_outline
+
+    p0, p1, p2 = (0.0, 100.0), (50.0, 0.0), (100.0, 100.0)  # the arch; its foot closed by a straight line
+    if sideways:
+        p0, p1, p2 = ((y, x) for x, y in (p0, p1, p2))
+    path = _outline_svg(tmp_path, "arch.svg", f'<path d="M{p0[0]},{p0[1]} Q{p1[0]},{p1[1]} {p2[0]},{p2[1]} Z"/>', "0 0 100 100")
+    corners = [(x * size[0], y * size[1]) for x, y in read_outline(path, "arch.svg", tmp_path, size).points]
+    # the box the outline fills is its path's, control points and all: a quadratic's as the cubic it is (degree elevated:
+    # controls two thirds of the way to its own), x 0..100, y 33.3..100
+    controls = [p0, *(tuple(a + 2 / 3 * (p1[k] - a) for k, a in enumerate(end)) for end in (p0, p2)), p2]
+    low, high = [min(c[k] for c in controls) for k in (0, 1)], [max(c[k] for c in controls) for k in (0, 1)]
+    curve = [tuple(((1 - t) ** 2 * a + 2 * (1 - t) * t * b + t * t * c - low[k]) / (high[k] - low[k]) * size[k]
+                   for k, (a, b, c) in enumerate(zip(p0, p1, p2, strict=True)))
+             for t in (i / (300 * len(corners)) for i in range(300 * len(corners) + 1))]
+    sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    worst = max(min(_to_side(point, a, b) for a, b in sides) for point in curve)
+    assert len(corners) > 10 and worst <= FLATTEN_MM + 1e-9, (len(corners), worst)
+
+
+def _to_side(point, a, b) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def test_an_edit_to_a_token_sets_outline_alone_reaches_its_sheets(tmp_path):
+    """The mirror of test_outline_shapes' deck edit: the token set's outline file (written in capitals, STAR.SVG) turned
+    from a star into a triangle, the deck's left a star: the next build cuts the tokens as triangles and the cards as
+    stars (the token sheets are kept by what they read, the set's outline among it)."""
+    from test_outline_shapes import DECK, STAR, TOKENS, _svg_polygons, game, star_svg
+
+    one = DECK.replace("count: 6", "count: 1")
+    game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1").replace("outlines/star.svg", "outlines/STAR.SVG"))
+    (tmp_path / "data/stars/outlines/star.svg").rename(tmp_path / "data/stars/outlines/STAR.SVG")
+    build = ("build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
+    assert run_pnp(tmp_path, *build).exit_code == 0
+    (tmp_path / "data/stars/outlines/STAR.SVG").write_text(star_svg("M0,0 L100,0 L50,100 Z"))
+    result = run_pnp(tmp_path, *build)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="tokens")] == [3]
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="cards")] == [len(STAR)]
