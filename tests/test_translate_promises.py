@@ -478,3 +478,160 @@ def test_a_decks_rows_the_import_leaves_keep_their_very_bytes(root, name, delimi
     changed = next(x for x in after if x.startswith(b"emerald-3")).decode()
     assert changed.startswith(delimiter.join(["emerald-3", "Emerald eye", '"Smaragdauge, groß"' if delimiter == "," else "Smaragdauge, groß",
                                                letters("Emerald eye")]))
+
+
+# The sheet a translator gets: `pnp translate export` on a game whose German texts stand in every state.
+
+LONG = "Außerordentlich funkelnder Rubinsplitter aus der allertiefsten Kristallhöhle des Nordens, " * 3
+SEEDED = {  # (card, field) → (German, the English its digest was made from; None: no digest)
+    ("ruby-1", "name"): (LONG.strip(), "Ruby shard"),
+    ("ruby-3", "name"): ("Rubinherz der feuerspeienden Vulkane im Norden", "Ruby heart"),
+    ("emerald-1", "text"): ("'=1+1", "Take a gem."),
+    ("emerald-3", "name"): ("Smaragdauge", "Emerald"),
+    ("sapphire-1", "name"): ("Saphirsplitter", None),
+}
+
+
+def seed(root: Path) -> None:
+    """German texts written into the data by hand, as docs/editions.md says the import writes them: made from today's
+    English, from an older one, or with no digest (unchecked); too long for the card, a little long, a formula."""
+    deck = root / DECK
+    rows = read_csv(deck)
+    head = rows[0]
+    new_head = ["id", "name", "name@de", "name@de~src", "colour", "value", "count", "text", "text@de", "text@de~src", "icon"]
+    out = [new_head]
+    for values in rows[1:]:
+        card = dict(zip(head, values, strict=True))
+        for field in ("name", "text"):
+            german, english = SEEDED.get((card["id"], field), ("", None))
+            card[f"{field}@de"], card[f"{field}@de~src"] = german, letters(english) if english else ""
+        out.append([card[name] for name in new_head])
+    write_csv(deck, out)
+    game = root / "data/gems/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "title: Gems\n", f"title: Gems\ntitle@de: Edelsteine\ntitle@de~src: {letters('Gems')}\n").replace(
+        "\nnotes: ", '\nnotes@de: "Platzhalter\\x07 \\u202eüberall"\nnotes: '), encoding="utf-8")
+    (root / "data/gems/rulebook.de.md").write_text("---\nsubtitle: Spielregeln\n---\n\n# Überblick\n{# src: aaaaaaaa #}\n\nSammelt.\n\n"
+                                                   "# Material\n\nAlles.\n\n# Spielablauf\n{# src: " + letters(english_sections(root)["playing"])
+                                                   + " #}\n\nSpielt.\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def exported(blank, tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("exported")
+    shutil.copytree(blank / "data", root / "data")
+    shutil.copytree(blank / "templates", root / "templates")
+    seed(root)
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 1, result.output  # a translation that does not fit: the sheet is written, and the command says so
+    (root / "said.txt").write_text(result.output, encoding="utf-8")
+    return root
+
+
+def sheet_rows(root: Path) -> dict[str, dict[str, str]]:
+    rows = read_csv(root / "output/gems/translate/gems-de.csv")
+    assert rows[0] == HEAD
+    return {values[0]: dict(zip(HEAD, values, strict=True)) for values in rows[1:]}
+
+
+def test_each_row_says_its_translations_status_and_fit_as_the_docs_define_them(exported):
+    rows = sheet_rows(exported)
+    card = {(cid.split("[")[1].split("]")[0], cid.rsplit(".", 1)[1]): r for cid, r in rows.items() if cid.startswith(f"{DECK}#")}
+    assert [card["ruby-1", "name"][k] for k in ("en", "de", "status", "fits")] == ["Ruby shard", LONG.strip(), "", "does not fit"]
+    assert [card["ruby-3", "name"][k] for k in ("status", "fits")] == ["", "shrinks to fit"]
+    assert [card["emerald-1", "text"][k] for k in ("de", "status", "fits")] == ["'=1+1", "", "yes"]  # the guard: no program runs it
+    assert [card["emerald-3", "name"][k] for k in ("de", "status", "fits")] == ["Smaragdauge", "stale", "yes"]
+    assert [card["sapphire-1", "name"][k] for k in ("de", "status", "fits")] == ["Saphirsplitter", "unchecked", "yes"]
+    assert [card["sapphire-2", "name"][k] for k in ("de", "status", "fits")] == ["", "missing", ""]
+    assert [rows["data/gems/game.yaml#title"][k] for k in ("en", "de", "status")] == ["Gems", "Edelsteine", ""]
+    assert rows["data/gems/game.yaml#notes"]["de"] == "Platzhalter\\x07 \u202eüberall"  # a control character written out, bidi kept
+    assert rows["data/gems/game.yaml#notes"]["status"] == "unchecked"
+    book = {cid.partition("#")[2]: r["status"] for cid, r in rows.items() if cid.startswith("data/gems/rulebook.md#")}
+    assert book == {"opening": "unchecked", "overview": "stale", "components": "unchecked", "playing": ""}
+    said_lines = (exported / "said.txt").read_text(encoding="utf-8")
+    count = len(rows)
+    assert f"output/gems/translate/gems-de.csv: {count} texts, 21 missing, 2 stale, 4 unchecked, 1 not fitting" in said_lines, said_lines
+
+
+def test_each_row_says_where_its_text_prints_and_links_its_face_or_its_pdf(exported):
+    rows = sheet_rows(exported)
+    expected = {
+        f"{DECK}#cards[ruby-1].name": ("deck crystals, card ruby-1: name", "../gems-cards-de.pdf"),  # its face could not be drawn
+        f"{DECK}#cards[ruby-3].name": ("deck crystals, card ruby-3: name", "faces-de/crystals/ruby-3-front.png"),
+        f"{DECK}#cards[ruby-3].text": ("deck crystals, card ruby-3: text", "faces-de/crystals/ruby-3-front.png"),
+        "data/gems/decks/crystals.yaml#name": ("deck crystals: name", "../gems-cards-de.pdf"),
+        "data/gems/game.yaml#title": ("the game: title", ""),
+        "data/gems/reference.yaml#sections[0].title": ("reference: sections[0].title", "../gems-reference-de.pdf"),
+        "data/gems/tokens.yaml#tokens[gems].name": ("tokens: tokens[gems].name", "../gems-tokens-de.pdf"),
+        "data/gems/boards.yaml#boards[cave].name": ("boards: boards[cave].name", "../gems-boards-de.pdf"),
+        "data/gems/rulebook.md#opening": ("rulebook, before its first heading", "../gems-rulebook-de.pdf"),
+        "data/gems/rulebook.md#playing": ("rulebook, Playing", "../gems-rulebook-de.pdf"),
+    }
+    assert {cid: (rows[cid]["where"], rows[cid]["face"]) for cid in expected} == expected
+    folder = exported / "output/gems/translate"
+    faces = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*-front.png"))
+    assert faces == sorted(f"faces-de/crystals/{card}-front.png" for card in ("ruby-3", "emerald-1", "emerald-3", "sapphire-1", "sapphire-2"))
+    assert rows["data/gems/reference.yaml#sections[0].steps"]["en"] == "Draw a crystal card.\nPlay one: do what it says.\n" \
+                                                                        "Hold at most {{ game.facts.hand_size }} cards."
+
+
+def test_the_csv_is_utf8_with_excels_byte_order_mark_and_crlf_rows(exported):
+    data = (exported / "output/gems/translate/gems-de.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfid,where,en,de,status,fits,face\r\n")
+    assert b"\r\ndata/gems/game.yaml#title,the game: title,Gems,Edelsteine,,yes,\r\n" in data and data.endswith(b"\r\n")
+
+
+def test_the_workbook_holds_the_csvs_table_as_text_its_rows_filled_by_status_and_fit(exported):
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    folder = exported / "output/gems/translate"
+    book = load_workbook(folder / "gems-de.xlsx")
+    assert book.sheetnames == ["de"]
+    sheet = book["de"]
+    table = [["" if c.value is None else c.value for c in r] for r in sheet.iter_rows()]
+    csv_rows = read_csv(folder / "gems-de.csv")
+    assert table == [[v[1:] if v[:1] == "'" and v[1:2] in "=+-@" else v for v in r] for r in csv_rows]  # the workbook's text needs no guard
+    assert all(c.data_type == "s" for r in sheet.iter_rows() for c in r if c.value is not None)
+    assert all(c.font.bold for c in sheet[1]) and sheet.freeze_panes == "A2"
+    fills = {r[0].value: {c.fill.fgColor.rgb for c in r} for r in sheet.iter_rows(min_row=2)}
+    assert fills[f"{DECK}#cards[ruby-1].name"] == {"00F4CCCC"}  # red: does not fit
+    assert fills[f"{DECK}#cards[ruby-3].name"] == {"00FCE5CD"}  # orange: shrinks to fit
+    assert fills[f"{DECK}#cards[emerald-3].name"] == {"00FFF2CC"}  # amber: stale
+    assert fills[f"{DECK}#cards[sapphire-1].name"] == {"00000000"} and fills["data/gems/game.yaml#title"] == {"00000000"}
+    links = {r[0].value: r[6].hyperlink.target if r[6].hyperlink else None for r in sheet.iter_rows(min_row=2)}
+    assert links[f"{DECK}#cards[ruby-3].name"] == "faces-de/crystals/ruby-3-front.png" and links["data/gems/game.yaml#title"] is None
+    assert all(c.alignment.wrap_text and c.alignment.vertical == "top" for c in sheet[2])
+    assert sheet.column_dimensions["C"].width == 40 and sheet.column_dimensions["A"].width == 34
+    with zipfile.ZipFile(folder / "gems-de.xlsx") as zf:
+        assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        core = zf.read("docProps/core.xml").decode()
+        assert not any("<f>" in zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/"))
+    assert "2000-01-01" in core and "dcterms:modified" not in core
+
+
+def test_the_same_game_exports_the_same_bytes(exported, tmp_path):
+    folder = exported / "output/gems/translate"
+    result = run_pnp(exported, "translate", "export", "gems", "--lang", "de", "--dpi", "30", "--out", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    for name in ("gems-de.csv", "gems-de.xlsx"):
+        assert (tmp_path / "gems/translate" / name).read_bytes() == (folder / name).read_bytes()
+
+
+@pytest.mark.parametrize(("head", "read"), [
+    (["key", "en", "de", "n" * 40, "m" * 41, "a", "b", "c"], "'key', 'en', 'de', '" + "n" * 40 + "', '" + "m" * 40 + "…', 'a', 'b', 'c'"),
+    (["key", "en", "de", "a", "b", "c", "d", "e", "f"], "'key', 'en', 'de', 'a', 'b', 'c', 'd', 'e' and 1 more"),
+])
+def test_a_header_error_names_eight_headers_each_up_to_forty_letters_then_counts_the_rest(root, head, read):
+    result = imported(root, [head, ["data/gems/game.yaml#title", "Gems", "Edelsteine"]])
+    errors = said(result, "error")
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].endswith(f"; it reads {read}"), result.output
+
+
+def test_nine_columns_kept_aside_are_named_eight_and_one_more(root):
+    extra = [f"note {i}" for i in range(9)]
+    result = imported(root, [HEAD + extra, row("data/gems/game.yaml#title", "Gems", "Edelsteine") + [""] * 9])
+    assert result.exit_code == 0, result.output
+    assert ("9 columns kept aside, not read (H note 0, I note 1, J note 2, K note 3, L note 4, M note 5, N note 6, O note 7 and 1 more): "
+            "the import writes the 'de' column only") in result.output
