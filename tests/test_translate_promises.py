@@ -492,6 +492,22 @@ SEEDED = {  # (card, field) → (German, the English its digest was made from; N
 }
 
 
+STRINGS = """strings:
+  kind: Creature
+  mood: calm
+  motto: stay calm
+  flavour: sweet
+  flavour@fr: doux
+  art: art/cover.png
+  caption: see art/cover.png now
+  box: 127 x 170 mm
+  card: "2.5 × 3.5 in"
+  count: "12"
+  template: Big Card
+"""
+LISTED = {"kind", "motto", "flavour", "caption"}  # words: a capital or a space; a field translated by hand; no file, size, number or key
+
+
 def seed(root: Path) -> None:
     """German texts written into the data by hand, as docs/editions.md says the import writes them: made from today's
     English, from an older one, or with no digest (unchecked); too long for the card, a little long, a formula."""
@@ -510,7 +526,7 @@ def seed(root: Path) -> None:
     game = root / "data/gems/game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace(
         "title: Gems\n", f"title: Gems\ntitle@de: Edelsteine\ntitle@de~src: {letters('Gems')}\n").replace(
-        "\nnotes: ", '\nnotes@de: "Platzhalter\\x07 \\u202eüberall"\nnotes: '), encoding="utf-8")
+        "\nnotes: ", '\nnotes@de: "Platzhalter\\x07 \\u202eüberall"\nnotes: ') + STRINGS, encoding="utf-8")
     (root / "data/gems/rulebook.de.md").write_text("---\nsubtitle: Spielregeln\n---\n\n# Überblick\n{# src: aaaaaaaa #}\n\nSammelt.\n\n"
                                                    "# Material\n\nAlles.\n\n# Spielablauf\n{# src: " + letters(english_sections(root)["playing"])
                                                    + " #}\n\nSpielt.\n", encoding="utf-8")
@@ -550,7 +566,7 @@ def test_each_row_says_its_translations_status_and_fit_as_the_docs_define_them(e
     assert book == {"opening": "unchecked", "overview": "stale", "components": "unchecked", "playing": ""}
     said_lines = (exported / "said.txt").read_text(encoding="utf-8")
     count = len(rows)
-    assert f"output/gems/translate/gems-de.csv: {count} texts, 21 missing, 2 stale, 4 unchecked, 1 not fitting" in said_lines, said_lines
+    assert f"output/gems/translate/gems-de.csv: {count} texts, 25 missing, 2 stale, 4 unchecked, 1 not fitting" in said_lines, said_lines
 
 
 def test_each_row_says_where_its_text_prints_and_links_its_face_or_its_pdf(exported):
@@ -635,3 +651,46 @@ def test_nine_columns_kept_aside_are_named_eight_and_one_more(root):
     assert result.exit_code == 0, result.output
     assert ("9 columns kept aside, not read (H note 0, I note 1, J note 2, K note 3, L note 4, M note 5, N note 6, O note 7 and 1 more): "
             "the import writes the 'de' column only") in result.output
+
+
+def test_the_sheet_lists_the_texts_that_read_as_words_and_no_key_file_size_or_number(exported):
+    listed = {cid.removeprefix("data/gems/game.yaml#strings.") for cid in sheet_rows(exported) if cid.startswith("data/gems/game.yaml#strings.")}
+    assert listed == LISTED
+
+
+RULES = """# Setup
+
+Deal.
+
+#hashtag is no heading
+
+```
+# a comment in code, no heading
+```
+
+   # Setup
+
+Again.
+
+    # four spaces: code, no heading
+
+## !!!
+
+Play on.
+"""
+
+
+def test_a_rulebooks_sections_are_its_headings_outside_code_each_id_once(root):
+    """Each heading starts a section (up to three spaces before its `#`); a `#` in a fenced block, one with no space
+    after it, or one indented as code starts none; a heading twice gets `-2`, one of no letters is `section`."""
+    (root / "data/gems/rulebook.md").write_text(RULES, encoding="utf-8")
+    parts = ["# Setup\n\nDeal.\n\n#hashtag is no heading\n\n```\n# a comment in code, no heading\n```",
+             "# Setup\n\nAgain.\n\n    # four spaces: code, no heading", "## !!!\n\nPlay on."]
+    german = ["# Aufbau\n\nGeben.", "# Aufbau\n\nNochmals.", "## ???\n\nWeiter."]
+    result = imported(root, [HEAD, *(row(f"data/gems/rulebook.md#{sid}", en, de) for sid, en, de in zip(["setup", "setup-2", "section"], parts, german,
+                                                                                                            strict=True))])
+    assert result.exit_code == 0 and "data/gems/rulebook.de.md: 3 translations written" in result.output, result.output
+    src = ["{# src: " + letters(text) + " #}" for text in parts]
+    assert (root / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == (
+        f"# Aufbau\n{src[0]}\n\nGeben.\n\n# Aufbau\n{src[1]}\n\nNochmals.\n\n## ???\n{src[2]}\n\nWeiter.\n")
+    assert stale_warnings(root) == []
