@@ -401,7 +401,7 @@ def test_a_german_rulebook_with_other_sections_is_refused_and_left_as_it_was(roo
     errors = said(result, "error")
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert errors[0].startswith(f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#components')}:4: error: rulebook.de.md has 2 "
-                                "sections where rulebook.md has 4")
+                                "sections where rulebook.md has 4, so pnp cannot tell which translates which: give them the same headings, then import again")
     assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
 
 
