@@ -694,3 +694,67 @@ def test_a_rulebooks_sections_are_its_headings_outside_code_each_id_once(root):
     assert (root / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == (
         f"# Aufbau\n{src[0]}\n\nGeben.\n\n# Aufbau\n{src[1]}\n\nNochmals.\n\n## ???\n{src[2]}\n\nWeiter.\n")
     assert stale_warnings(root) == []
+
+
+# What the survivors of bench/mutation.py asked for.
+
+def test_three_language_columns_read_the_first_two_and_keep_the_third_aside(root):
+    result = imported(root, [["id", "en", "de", "fr"], ["data/gems/game.yaml#title", "Gems", "Edelsteine", "Gemmes"]])
+    assert result.exit_code == 0 and "1 column kept aside, not read (D fr)" in result.output, result.output
+    assert "title@de: Edelsteine\n" in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+
+
+def test_a_sheet_of_another_language_says_that_alone_even_where_its_english_changed(root):
+    """One error for the game, no warning of each row's changed source: the rows are not the game's to write."""
+    result = imported(root, [["id", "en", "fr"], ["data/gems/game.yaml#title", "Old gems", "Gemmes"], ["data/gems/decks/crystals.yaml#name", "Old", "Cristaux"]])
+    assert result.exit_code == 1 and len(said(result, "error")) == 1 and said(result, "warning") == [], result.output
+    assert said(result, "error")[0].endswith("or import a sheet exported for this game")
+
+
+def test_a_sheet_without_a_status_column_confirms_a_stale_translation(root):
+    stale_ruby(root)
+    result = imported(root, [["id", "en", "de"], [f"{DECK}#cards[ruby-1].name", "Ruby splinter", "Rubinsplitter"]])
+    assert result.exit_code == 0 and f"{DECK}: 1 translation written" in result.output, result.output
+    assert deck_cell(root, "ruby-1", "name@de~src") == letters("Ruby splinter")
+
+
+def test_a_csv_cell_guarded_twice_is_the_text_with_one_guard(root):
+    """`''=1+1` in a text sheet is the text `'=1+1` (the export guards a text that starts with the guard itself)."""
+    from pnp.data.source import load_yaml
+
+    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "''=1+1")])
+    assert result.exit_code == 0, result.output
+    assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["title@de"] == "'=1+1"
+
+
+def test_a_file_of_the_game_that_does_not_read_is_said_and_nothing_is_written(root):
+    (root / "data/gems/tokens.yaml").write_text("tokens: [\n", encoding="utf-8")
+    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    assert result.exit_code == 1 and any(e.startswith("data/gems/tokens.yaml:") for e in said(result, "error")), result.output
+    assert "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+
+
+def test_a_list_in_a_flow_mapping_is_written_as_a_list(root):
+    from pnp.data.source import load_yaml
+
+    reference = root / "data/gems/reference.yaml"
+    text = reference.read_text(encoding="utf-8")
+    start, end = text.index("  - title: Your turn"), text.index("  - title: Symbols")
+    reference.write_text(text[:start] + '  - {title: Your turn, steps: [Draw a card., "Play one."]}\n' + text[end:], encoding="utf-8")
+    result = imported(root, [HEAD, row("data/gems/reference.yaml#sections[0].steps", "Draw a card.\nPlay one.", "Zieh.\nSpiel.")])
+    assert result.exit_code == 0, result.output
+    assert load_yaml(reference, "reference.yaml")["sections"][0]["steps@de"] == ["Zieh.", "Spiel."]
+
+
+def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
+    """A row saved without its empty last cells: the translation's two cells are added after the cells it has."""
+    assert imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].text", "Take a gem.", "Nimm einen.")], "first.csv").exit_code == 0
+    deck = root / DECK
+    lines = deck.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("emerald-3,"))
+    lines[at] = "emerald-3,Emerald eye,emerald,3,3,Look at the top card."
+    deck.write_text("\n".join(lines), encoding="utf-8")
+    result = imported(root, [HEAD, row(f"{DECK}#cards[emerald-3].text", "Look at the top card.", "Sieh hin.")])
+    assert result.exit_code == 0, result.output
+    after = deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")
+    assert after[at] == f"emerald-3,Emerald eye,emerald,3,3,Look at the top card.,Sieh hin.,{letters('Look at the top card.')}"
