@@ -532,9 +532,11 @@ def seed(root: Path) -> None:
                                                    + " #}\n\nSpielt.\n", encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def exported(blank, tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("exported")
+@pytest.fixture
+def exported(blank, tmp_path) -> Path:
+    """The seeded game exported: a test's own export, so that bench/mutation.py runs each test that reads it for a
+    mutant of the export (mutmut maps a module fixture's calls to the first test alone)."""
+    root = tmp_path / "exported"
     shutil.copytree(blank / "data", root / "data")
     shutil.copytree(blank / "templates", root / "templates")
     seed(root)
