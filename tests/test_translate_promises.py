@@ -589,6 +589,10 @@ def test_each_row_says_where_its_text_prints_and_links_its_face_or_its_pdf(expor
     folder = exported / "output/gems/translate"
     faces = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*-front.png"))
     assert faces == sorted(f"faces-de/crystals/{card}-front.png" for card in ("ruby-3", "emerald-1", "emerald-3", "sapphire-1", "sapphire-2"))
+    from PIL import Image
+
+    with Image.open(folder / "faces-de/crystals/ruby-3-front.png") as face:  # a poker card, 63.5 x 88.9 mm, at --dpi 30
+        assert face.size == (round(63.5 / 25.4 * 30), round(88.9 / 25.4 * 30))
     assert rows["data/gems/reference.yaml#sections[0].steps"]["en"] == "Draw a crystal card.\nPlay one: do what it says.\n" \
                                                                         "Hold at most {{ game.facts.hand_size }} cards."
 
@@ -621,12 +625,19 @@ def test_the_workbook_holds_the_csvs_table_as_text_its_rows_filled_by_status_and
     links = {r[0].value: r[6].hyperlink.target if r[6].hyperlink else None for r in sheet.iter_rows(min_row=2)}
     assert links[f"{DECK}#cards[ruby-3].name"] == "faces-de/crystals/ruby-3-front.png" and links["data/gems/game.yaml#title"] is None
     assert all(c.alignment.wrap_text and c.alignment.vertical == "top" for c in sheet[2])
-    assert sheet.column_dimensions["C"].width == 40 and sheet.column_dimensions["A"].width == 34
+    widths = {letter: sheet.column_dimensions[letter].width for letter in "ABCDEFG"}
+    assert widths == {"A": 34, "B": 28, "C": 40, "D": 40, "E": 10, "F": 14, "G": 24}  # the texts' columns widest
+    red = next(r for r in sheet.iter_rows(min_row=2) if r[0].value == f"{DECK}#cards[ruby-1].name")
+    assert {c.fill.fill_type for c in red} == {"solid"}  # a fill with no pattern shows no colour
     with zipfile.ZipFile(folder / "gems-de.xlsx") as zf:
         assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
         core = zf.read("docProps/core.xml").decode()
         assert not any("<f>" in zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/"))
     assert "2000-01-01" in core and "dcterms:modified" not in core
+    import xml.etree.ElementTree as ET
+
+    props = ET.fromstring(core)
+    assert not (props.text or "").strip() and not any((e.tail or "").strip() for e in props)  # nothing left where the time was
 
 
 def test_the_same_game_exports_the_same_bytes(exported, tmp_path):
