@@ -392,6 +392,10 @@ def test_a_rule_changed_after_the_export_is_noted_as_the_english_the_translator_
     assert "{# src: " + letters(seen) + " #}" in german.read_text(encoding="utf-8")
     heading = german.read_text(encoding="utf-8").split("\n").index("# Spielablauf") + 1
     assert stale_warnings(root) == [f"data/gems/rulebook.de.md:{heading}:1"]
+    said_now = run_pnp(root, "validate", "gems", "--lang", "de", "--quick").output
+    now = english_sections(root)["playing"]
+    assert ("translation of the rulebook's section 'playing' made from an older text: rulebook.md's section now reads '# Playing…' and "
+            f"differs; check this section against it, then set its note to `{{# src: {letters(now)} #}}`") in said_now, said_now
 
 
 def test_a_german_rulebook_with_other_sections_is_refused_and_left_as_it_was(root):
