@@ -233,11 +233,20 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/labels.py": LABEL_PAGE_TESTS,
     "pnp/data/card_fields.py#places": ["tests/test_card_fields.py", "tests/test_yaml_places.py", "tests/test_spreadsheet_decks.py", "tests/test_generated_decks.py"],
     # a translator's round trip (issue 100, 101): the import's promises, the sheets programs save back, files landed all or none
-    "pnp/targets/translate_import.py": ["tests/test_translate.py", "tests/test_translate_samples.py", "tests/test_translate_landing.py", "tests/test_real_exports.py"],
+    # its promises on a `pnp new` game's sheets written by hand, in process (test_translate's fixture exports faces, a
+    # few seconds a mutant; test_translate_landing kills processes; the 300,000-column sheet takes 20 s)
+    "pnp/targets/translate_import.py": ["tests/test_translate_promises.py", "tests/test_translate.py::test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line",
+                                        *(f"tests/test_translate_samples.py::{t}" for t in (
+                                            "test_a_sheet_as_a_spreadsheet_program_saved_it_imports_whole", "test_rows_in_any_order_import_alike",
+                                            "test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
+                                            "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet")), "tests/test_real_exports.py"],
     "pnp/core/landing.py": ["tests/test_translate_landing.py"],
     # the sheet a translator gets (its rows, their `status`) and the digests that say a translation is stale (issue 101)
-    "pnp/targets/translate.py": ["tests/test_translate.py", "tests/test_translate_samples.py"],
-    "pnp/data/translations.py": ["tests/test_translate.py"],
+    # (in process on a `pnp new` game whose German texts stand in every state: test_translate's fixture imports and
+    # builds a German deck, seconds a mutant)
+    "pnp/targets/translate.py": ["tests/test_translate_promises.py"],
+    "pnp/data/translations.py": ["tests/test_translate_promises.py",
+                                 "tests/test_translate.py::test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line"],
     # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
     "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
