@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import run_pnp
 
 TOO_LARGE = "250 × 250 mm does not fit on letter with its bleed inside the printer's margin: make it smaller, or build on a larger paper"
@@ -18,21 +19,14 @@ def _line_of(path, key: str) -> int:
     return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.match(rf"\s*{key}:", line))
 
 
-def test_a_card_larger_than_the_paper_is_one_error_at_its_decks_size_in_build_and_validate(project):
-    heroes = project / "data/tiny/decks/heroes.yaml"
-    heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker", "size: 250 x 250", 1), encoding="utf-8")
-    at = f"data/tiny/decks/heroes.yaml:{_line_of(heroes, 'size')}:7: error: Heroes: {TOO_LARGE}"
-    for command in (("validate", "tiny"), ("build", "tiny", "--only", "cards")):
-        result = run_pnp(project, *command)
-        assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, command
-        assert [line.split(" (--paper")[0] for line in _errors(result.output)] == [at], command
-
-
-def test_a_token_larger_than_the_paper_is_one_error_at_its_sets_size_in_build_and_validate(project):
-    tokens = project / "data/tiny/tokens.yaml"
-    tokens.write_text(tokens.read_text(encoding="utf-8").replace("    size: 20\n", "    size: 250\n", 1), encoding="utf-8")
-    at = f"data/tiny/tokens.yaml:{_line_of(tokens, 'size')}:11: error: Coins: {TOO_LARGE}"
-    for command in (("validate", "tiny"), ("build", "tiny", "--only", "tokens")):
+@pytest.mark.parametrize("file, written, big, name, column, kind", [
+    ("data/tiny/decks/heroes.yaml", "size: poker", "size: 250 x 250", "Heroes", 7, "cards"),
+    ("data/tiny/tokens.yaml", "    size: 20\n", "    size: 250\n", "Coins", 11, "tokens")], ids=["deck", "token set"])
+def test_a_piece_larger_than_the_paper_is_one_error_at_its_size_in_build_and_validate(project, file, written, big, name, column, kind):
+    path = project / file
+    path.write_text(path.read_text(encoding="utf-8").replace(written, big, 1), encoding="utf-8")
+    at = f"{file}:{_line_of(path, 'size')}:{column}: error: {name}: {TOO_LARGE}"
+    for command in (("validate", "tiny"), ("build", "tiny", "--only", kind)):
         result = run_pnp(project, *command)
         assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, command
         assert [line.split(" (--paper")[0] for line in _errors(result.output)] == [at], command
