@@ -1502,6 +1502,15 @@ MUTANTS: list[Mutant] = [
            'return words[key if n == 1 else key + "s"].format(n=n)', 'return words[key + "s"].format(n=n)', ['tests/test_label_promises.py'], 'count_as'),
     Mutant('LP8', "an Avery sheet's first slot left in inches (mutmut's own cannot reach PRESETS, made at import)", 'pnp/data/label_sheets.py',
            'first=mm(sheet.first)', 'first=sheet.first', ['tests/test_label_promises.py'], 'calibration or slots'),
+    # a piece too large for the paper: one error at its size line, in build and validate (s35)
+    Mutant('TL1', "a deck too large for the paper placed at the decks' folder, not its size", 'pnp/outputs/cards.py',
+           'deck.loc_of("size") if deck is not None else Loc(game.rel + "/decks")', 'Loc(game.rel + "/decks")', ['tests/test_too_large.py'], 'deck'),
+    Mutant('TL2', "validate says nothing of a deck too large for the paper", 'pnp/pipeline/validate.py',
+           'return [*findings, too_large(gctx.game, exc)]', 'return findings', ['tests/test_too_large.py'], 'deck'),
+    Mutant('TL3', "a token set too large for the paper placed at tokens.yaml, not its size", 'pnp/outputs/tokens.py',
+           'if spec.id == getattr(exc, "piece", None)), Loc', 'if spec.id == ""), Loc', ['tests/test_too_large.py'], 'token'),
+    Mutant('LP9', "an A3+ build's labels on Letter's sheet", 'pnp/data/label_sheets.py',
+           '"a3plus": "L7160", ', '', ['tests/test_label_promises.py'], 'l7160'),
 ]
 
 
