@@ -247,21 +247,3 @@ def _to_side(point, a, b) -> float:
     dx, dy = bx - ax, by - ay
     t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def test_an_edit_to_a_token_sets_outline_alone_reaches_its_sheets(tmp_path):
-    """The mirror of test_outline_shapes' deck edit: the token set's outline file (written in capitals, STAR.SVG) turned
-    from a star into a triangle, the deck's left a star: the next build cuts the tokens as triangles and the cards as
-    stars (the token sheets are kept by what they read, the set's outline among it)."""
-    from test_outline_shapes import DECK, STAR, TOKENS, _svg_polygons, game, star_svg
-
-    one = DECK.replace("count: 6", "count: 1")
-    game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1").replace("outlines/star.svg", "outlines/STAR.SVG"))
-    (tmp_path / "data/stars/outlines/star.svg").rename(tmp_path / "data/stars/outlines/STAR.SVG")
-    build = ("build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
-    assert run_pnp(tmp_path, *build).exit_code == 0
-    (tmp_path / "data/stars/outlines/STAR.SVG").write_text(star_svg("M0,0 L100,0 L50,100 Z"))
-    result = run_pnp(tmp_path, *build)
-    assert result.exit_code == 0, result.output + result.stderr
-    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="tokens")] == [3]
-    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="cards")] == [len(STAR)]

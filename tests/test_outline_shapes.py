@@ -250,18 +250,25 @@ def test_an_outline_edited_after_a_build_is_cut_in_the_next_build(tmp_path):
         assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind=kind)] == [3], kind
 
 
-def test_an_edit_to_a_decks_outline_alone_reaches_its_card_sheets(tmp_path):
-    """The card sheets are kept by what they read: an edit to the deck's outline file only (the token set's outline, a
-    file of its own, stays a star) is cut in the next build's cards, and the tokens keep their star."""
-    one = DECK.replace("count: 6", "count: 1")
-    game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1"))
+# which outline file an edit changes: the deck's, or the token set's (named in capitals, STAR.SVG, in its game.yaml)
+EDITED = {"cards": "data/stars/decks/outlines/star.svg", "tokens": "data/stars/outlines/STAR.SVG"}
+
+
+@pytest.mark.parametrize("edited", ["cards", "tokens"])
+def test_an_edit_to_one_outline_alone_reaches_its_own_sheets(tmp_path, edited):
+    """Card and token sheets are kept by what they read: an edit to one kind's outline file only (the other kind's, a
+    file of its own, stays a star) is cut in the next build's sheets of that kind, and the other kind keeps its star."""
+    game(tmp_path, {"stars": DECK.replace("count: 6", "count: 1")}, {"star.svg": star_svg()},
+         TOKENS.replace("count: 2", "count: 1").replace("outlines/star.svg", "outlines/STAR.SVG"))
+    (tmp_path / "data/stars/outlines/star.svg").rename(tmp_path / EDITED["tokens"])
     build = ("build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
     assert run_pnp(tmp_path, *build).exit_code == 0
-    (tmp_path / "data/stars/decks/outlines/star.svg").write_text(star_svg("M0,0 L100,0 L50,100 Z"))
+    (tmp_path / EDITED[edited]).write_text(star_svg("M0,0 L100,0 L50,100 Z"))
     result = run_pnp(tmp_path, *build)
     assert result.exit_code == 0, result.output + result.stderr
-    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="cards")] == [3]
-    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind="tokens")] == [len(STAR)]
+    other = "tokens" if edited == "cards" else "cards"
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind=edited)] == [3]
+    assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind=other)] == [len(STAR)]
 
 
 U = ((0, 0), (1, 0), (1, 1), (0.7, 1), (0.7, 0.3), (0.3, 0.3), (0.3, 1), (0, 1))  # a U upside down: its middle is outside it
