@@ -1,8 +1,10 @@
 """The translator's round trip held promise by promise (issue #101 item 1), cheaply: a `pnp new` game, sheets filled as
 `pnp translate export` writes them (docs/editions.md, "A translator's round trip"), `pnp translate import` and
-`validate` run in process. Expected digests are the docs' own recipe (`letters`), never pnp's function."""
+`validate` run in process. Expected digests are the docs' own recipe (`letters`), never pnp's function; expected
+finding codes are the docs' table of what import says ("What import says"), read from `--format json`."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -43,6 +45,25 @@ def imported(root: Path, rows: list[list[str]], name: str = "de.csv"):
     return run_pnp(root, "translate", "import", str(root / name))
 
 
+def import_json(root: Path, rows: list[list[str]], name: str = "de.csv"):
+    """`pnp translate import --format json`: the result, and the findings it printed on standard output (which holds
+    nothing else: json.loads reads it whole)."""
+    write_csv(root / name, rows)
+    result = run_pnp(root, "translate", "import", str(root / name), "--format", "json")
+    return result, json.loads(result.stdout)
+
+
+def place(record: dict) -> str:
+    """A JSON finding's place as the text line says it: the file, then its line and column where it has them (a
+    finding about a whole file has line 0)."""
+    return f"{record['file']}:{record['line']}:{record['column']}" if record["line"] else record["file"]
+
+
+def coded(records: list[dict]) -> list[tuple[str, str, str]]:
+    """Each finding's (place, severity, code)."""
+    return [(place(r), r["severity"], r["code"]) for r in records]
+
+
 def said(result, kind: str) -> list[str]:
     """The lines of a command's output that are findings of a kind ("error", "warning")."""
     return [line for line in result.output.splitlines() if f": {kind}: " in line]
@@ -68,13 +89,14 @@ def test_a_source_changed_after_the_export_is_recorded_as_the_text_the_sheet_sho
     deck_csv.write_text(deck_csv.read_text(encoding="utf-8").replace("Sapphire tide", "Sapphire wave"), encoding="utf-8")
     deck_yaml.write_text(deck_yaml.read_text(encoding="utf-8").replace("name: Crystals", "name: Crystal caves"), encoding="utf-8")
     game.write_text(game.read_text(encoding="utf-8").replace("title: Gems", "title: Gems of the deep"), encoding="utf-8")
-    result = imported(root, [HEAD, row(f"{DECK}#cards[sapphire-2].name", "Sapphire tide", "Saphirflut"),
-                             row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle"),
-                             row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    result, found = import_json(root, [HEAD, row(f"{DECK}#cards[sapphire-2].name", "Sapphire tide", "Saphirflut"),
+                                       row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle"),
+                                       row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
     assert result.exit_code == 0, result.output
-    warned = said(result, "warning")
-    assert [w.split(": warning: ")[0] for w in warned] == ["de.csv:2:3", "de.csv:3:3", "de.csv:4:3"], result.output
-    assert all(": warning: the source text changed since this sheet was exported" in w for w in warned)
+    assert coded(found) == [(f"de.csv:{n}:3", "warning", "translate-source-changed") for n in (2, 3, 4)], result.output
+    warned = [r["message"] for r in found]
+    assert all(w.startswith("the source text changed since this sheet was exported") for w in warned)
+    assert "data/gems/game.yaml: 1 translation written" in result.stderr  # beside the JSON, not in it
     assert "(it now reads 'Sapphire wave')" in warned[0] and "(it now reads 'Crystal caves')" in warned[1]
     assert "(it now reads 'Gems of the deep')" in warned[2] and "validate says it is stale" in warned[2]
     assert deck_cell(root, "sapphire-2", "name@de~src") == letters("Sapphire tide")
@@ -178,6 +200,15 @@ def test_columns_beside_the_exports_are_kept_aside_wherever_they_stand_and_count
     assert "title@de: Edelsteine\n" in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
 
 
+def test_with_format_json_standard_output_holds_the_findings_alone_and_what_was_done_goes_to_standard_error(root):
+    """A sheet with a translator's notes column and every row as the data has it: no finding, so the JSON is an empty
+    list, and the lines about the notes and about nothing to write are on standard error."""
+    result, found = import_json(root, [["id", "en", "de", "notes"], ["data/gems/game.yaml#title", "Gems", "", "later"]])
+    assert result.exit_code == 0 and found == [] and result.stdout.strip() == "[]", result.output
+    assert "de.csv: 1 column kept aside, not read (D notes)" in result.stderr
+    assert "de.csv: nothing to write: every translation in it is as the data has it" in result.stderr
+
+
 def test_a_sheet_with_the_exports_columns_alone_keeps_nothing_aside(root):
     result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
     assert result.exit_code == 0 and "kept aside" not in result.output and "data/gems/game.yaml: 1 translation written" in result.output
@@ -185,28 +216,28 @@ def test_a_sheet_with_the_exports_columns_alone_keeps_nothing_aside(root):
 
 @pytest.mark.parametrize("head", [["key", "where", "en", "de"], ["id", "where", "en", "status"], ["id", "where", "de"]])
 def test_a_header_row_without_an_id_or_two_languages_is_one_error_at_its_first_cell(root, head):
-    result = imported(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith("de.csv:1:1: error: the header row must name id"), result.output
-    assert errors[0].endswith("; it reads " + ", ".join(f"'{h}'" for h in head))
-    assert "nothing written" in result.output and "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+    result, found = import_json(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:1:1", "error", "translate-header")], result.output
+    assert found[0]["message"].startswith("the header row must name id")
+    assert found[0]["message"].endswith("; it reads " + ", ".join(f"'{h}'" for h in head))
+    assert "nothing written" in result.stderr and "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
 
 
 def test_headers_that_are_not_language_codes_are_read_as_the_source_and_the_translation(root):
     """With fewer than two language codes among the headers, the first two columns pnp does not know are the source and
     the translation: a sheet headed English and Deutsch translates English into Deutsch, which the game does not speak."""
-    result = imported(root, [["id", "where", "English", "Deutsch", "status"], ["data/gems/game.yaml#title", "", "Gems", "Edelsteine", ""]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith("de.csv:1:4: error: this sheet translates English into Deutsch; gems's languages are en, de (en the source)")
+    result, found = import_json(root, [["id", "where", "English", "Deutsch", "status"], ["data/gems/game.yaml#title", "", "Gems", "Edelsteine", ""]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:1:4", "error", "translate-language")], result.output
+    assert found[0]["message"].startswith("this sheet translates English into Deutsch; gems's languages are en, de (en the source)")
 
 
 def test_an_empty_sheet_is_one_error_about_the_sheet(root):
     for name, text in (("empty.csv", ""), ("blank.csv", ",,,\r\n , ,\r\n")):
         (root / name).write_text(text, encoding="utf-8")
-        result = run_pnp(root, "translate", "import", str(root / name))
-        errors = said(result, "error")
-        assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{name}: error: this sheet is empty"), result.output
+        result = run_pnp(root, "translate", "import", str(root / name), "--format", "json")
+        found = json.loads(result.stdout)
+        assert result.exit_code == 1 and coded(found) == [(name, "error", "translate-empty")], result.output
+        assert found[0]["message"].startswith("this sheet is empty")
 
 
 def test_blank_rows_and_short_rows_are_read_as_the_export_wrote_them(root):
@@ -277,14 +308,19 @@ def test_each_bad_row_is_one_error_at_its_cell_and_nothing_is_written(root):
     assert f"{DECK}#cards[ruby-9].name is no translatable text of the game now (did you mean '{DECK}#cards[ruby-3].name'?)" in errors[4]
     assert "de.csv: nothing written: mend what is said above" in result.output
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    again = run_pnp(root, "translate", "import", str(root / "de.csv"), "--format", "json")
+    found = json.loads(again.stdout)  # the same findings as validate's records: each line above, and its code
+    assert again.exit_code == 1 and [f"{place(r)}: {r['severity']}: {r['message']}" for r in found] == errors
+    assert [r["code"] for r in found] == ["translate-no-id", "translate-twice", "translate-unknown", "translate-unknown", "translate-unknown"]
+    assert "de.csv: nothing written" in again.stderr and before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
 def test_a_row_without_an_id_is_said_at_the_id_cell_even_past_the_rows_end(root):
     """The id column last: a row cut short before it is said at the cell the id would be in."""
-    result = imported(root, [["en", "de", "status", "id"], ["Gems", "Edelsteine", "missing", "data/gems/game.yaml#title"],
-                             ["Crystals", "Kristalle"]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith("de.csv:3:4: error: this row has a translation and no id"), result.output
+    result, found = import_json(root, [["en", "de", "status", "id"], ["Gems", "Edelsteine", "missing", "data/gems/game.yaml#title"],
+                                       ["Crystals", "Kristalle"]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:3:4", "error", "translate-no-id")], result.output
+    assert found[0]["message"].startswith("this row has a translation and no id")
 
 
 @pytest.mark.parametrize(("head", "cell"), [(["id", "where", "en", "fr"], "de.csv:1:4"), (["id", "de", "en"], "de.csv:1:3"),
@@ -292,11 +328,10 @@ def test_a_row_without_an_id_is_said_at_the_id_cell_even_past_the_rows_end(root)
 def test_a_sheet_of_languages_the_game_does_not_translate_is_one_error_at_its_translation_header(root, head, cell):
     """French the game lacks, German into English (the source), English into British English: one error for the
     game, at the translation's header, however many rows."""
-    result = imported(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)],
-                             [f"{DECK}#cards[ruby-1].name", "", "Ruby shard", "Rubin"][:len(head)]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{cell}: error: this sheet translates "), result.output
-    assert "gems's languages are en, de (en the source)" in errors[0]
+    result, found = import_json(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)],
+                                       [f"{DECK}#cards[ruby-1].name", "", "Ruby shard", "Rubin"][:len(head)]])
+    assert result.exit_code == 1 and coded(found) == [(cell, "error", "translate-language")], result.output
+    assert found[0]["message"].startswith("this sheet translates ") and "gems's languages are en, de (en the source)" in found[0]["message"]
 
 
 def test_a_text_kept_in_a_workbook_deck_is_an_error_that_names_the_two_cells_to_type(root):
@@ -312,12 +347,12 @@ def test_a_text_kept_in_a_workbook_deck_is_an_error_that_names_the_two_cells_to_
     deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
     before = (decks / "crystals.xlsx").read_bytes()
     sheet = "data/gems/decks/crystals.xlsx"
-    result = imported(root, [HEAD, row(f"{sheet}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
-                             row(f"{sheet}#cards[ruby-3].name", "Ruby heart", "=Rubinherz")])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and [e.split(": error: ")[0] for e in errors] == ["de.csv:2:4", "de.csv:3:4"], result.output
-    assert errors[0].endswith(f"this text is in the workbook {sheet}, which pnp reads and does not write: type the translation in its "
-                              f"`name@de` column there (and `name@de~src`: {letters('Ruby shard')})")
+    result, found = import_json(root, [HEAD, row(f"{sheet}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
+                                       row(f"{sheet}#cards[ruby-3].name", "Ruby heart", "=Rubinherz")])
+    errors = [r["message"] for r in found]
+    assert result.exit_code == 1 and coded(found) == [(f"de.csv:{n}:4", "error", "translate-workbook") for n in (2, 3)], result.output
+    assert errors[0] == (f"this text is in the workbook {sheet}, which pnp reads and does not write: type the translation in its "
+                         f"`name@de` column there (and `name@de~src`: {letters('Ruby shard')})")
     assert "there (after a `'`, so the program keeps it as text and runs no formula) (and `name@de~src`: " + letters("Ruby heart") in errors[1]
     assert (decks / "crystals.xlsx").read_bytes() == before
 
@@ -347,11 +382,11 @@ def line_of(path: Path, start: str) -> int:
 
 def test_a_rulebook_is_written_whole_only_when_every_section_is_translated(root):
     partial = {sid: text for sid, text in GERMAN_BOOK.items() if sid != "opening"}
-    result = imported(root, book_rows(root, partial))
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith(f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#overview')}:4: error: there is no rulebook.de.md yet")
-    assert "translate every section of the rulebook in the sheet (1 of 4 are empty, the first 'opening')" in errors[0]
+    result, found = import_json(root, book_rows(root, partial))
+    at = f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#overview')}:4"
+    assert result.exit_code == 1 and coded(found) == [(at, "error", "translate-rulebook-whole")], result.output
+    assert found[0]["message"].startswith("there is no rulebook.de.md yet")
+    assert "translate every section of the rulebook in the sheet (1 of 4 are empty, the first 'opening')" in found[0]["message"]
     assert not (root / "data/gems/rulebook.de.md").exists()
     result = imported(root, book_rows(root, GERMAN_BOOK))
     assert result.exit_code == 0 and "data/gems/rulebook.de.md: 4 translations written" in result.output, result.output
@@ -401,11 +436,11 @@ def test_a_rule_changed_after_the_export_is_noted_as_the_english_the_translator_
 def test_a_german_rulebook_with_other_sections_is_refused_and_left_as_it_was(root):
     german = root / "data/gems/rulebook.de.md"
     german.write_text("# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n", encoding="utf-8")
-    result = imported(root, book_rows(root, {"components": "# Material\n\nAlles.", "playing": "# Spielablauf\n\nSpielt reihum."}))
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith(f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#components')}:4: error: rulebook.de.md has 2 "
-                                "sections where rulebook.md has 4, so pnp cannot tell which translates which: give them the same headings, then import again")
+    result, found = import_json(root, book_rows(root, {"components": "# Material\n\nAlles.", "playing": "# Spielablauf\n\nSpielt reihum."}))
+    at = f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#components')}:4"
+    assert result.exit_code == 1 and coded(found) == [(at, "error", "translate-rulebook-sections")], result.output
+    assert found[0]["message"] == ("rulebook.de.md has 2 sections where rulebook.md has 4, so pnp cannot tell which translates which: "
+                                   "give them the same headings, then import again")
     assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
 
 
@@ -428,12 +463,11 @@ def test_a_flow_mapping_over_several_lines_is_an_error_at_its_key_and_nothing_is
     end = text.index("\nconstraints:")
     game.write_text(text[:at] + "  - {name:\n      Gem tokens, in: tokens.gems, count: 12}" + text[end:], encoding="utf-8")
     before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
-    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubin"),
-                             row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
-    errors = said(result, "error")
+    result, found = import_json(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubin"),
+                                       row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
     line = game.read_text(encoding="utf-8").split("\n").index("  - {name:") + 1
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith(f"data/gems/game.yaml:{line}:6: error: name's `{{…}}` mapping runs over several lines"), errors[0]
+    assert result.exit_code == 1 and coded(found) == [(f"data/gems/game.yaml:{line}:6", "error", "translate-flow")], result.output
+    assert found[0]["message"].startswith("name's `{…}` mapping runs over several lines")
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
@@ -723,9 +757,10 @@ def test_three_language_columns_read_the_first_two_and_keep_the_third_aside(root
 
 def test_a_sheet_of_another_language_says_that_alone_even_where_its_english_changed(root):
     """One error for the game, no warning of each row's changed source: the rows are not the game's to write."""
-    result = imported(root, [["id", "en", "fr"], ["data/gems/game.yaml#title", "Old gems", "Gemmes"], ["data/gems/decks/crystals.yaml#name", "Old", "Cristaux"]])
-    assert result.exit_code == 1 and len(said(result, "error")) == 1 and said(result, "warning") == [], result.output
-    assert said(result, "error")[0].endswith("or import a sheet exported for this game")
+    result, found = import_json(root, [["id", "en", "fr"], ["data/gems/game.yaml#title", "Old gems", "Gemmes"],
+                                       ["data/gems/decks/crystals.yaml#name", "Old", "Cristaux"]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:1:3", "error", "translate-language")], result.output
+    assert found[0]["message"].endswith("or import a sheet exported for this game")
 
 
 def test_a_sheet_without_a_status_column_confirms_a_stale_translation(root):
@@ -775,3 +810,35 @@ def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
     assert result.exit_code == 0, result.output
     after = deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")
     assert after[at] == f"emerald-3,Emerald eye,emerald,3,3,Look at the top card.,Sieh hin.,{letters('Look at the top card.')}"
+
+
+# Files the import writes into as they are found: their own line ends, a layout it cannot write into, a read-only file.
+
+def test_a_list_written_at_its_keys_own_indent_is_one_error_at_the_file_which_is_left_as_it_was(root):
+    """`steps:` with its items below it at the key's own indent (valid YAML, which the import does not write into):
+    the file as written would not read, so the import refuses it, telling the designer to add the lines by hand."""
+    reference = root / "data/gems/reference.yaml"
+    text = reference.read_text(encoding="utf-8")
+    line = next(x for x in text.split("\n") if x.startswith("    steps: ["))
+    reference.write_text(text.replace(line, '    steps:\n    - Draw a crystal card.\n    - "Play one: do what it says."'), encoding="utf-8")
+    before = reference.read_bytes()
+    result, found = import_json(root, [HEAD, row("data/gems/reference.yaml#sections[0].steps", "Draw a crystal card.\nPlay one: do what it says.",
+                                                 "Zieh eine Karte.\nSpiel eine aus.")])
+    assert result.exit_code == 1 and coded(found) == [("data/gems/reference.yaml", "error", "translate-unwritable")], result.output
+    assert found[0]["message"].startswith("writing the translations would break this file (YAML syntax: ")
+    assert found[0]["message"].endswith("): add them by hand") and reference.read_bytes() == before
+
+
+def test_a_read_only_file_is_one_error_at_it_and_no_file_changes(root):
+    """Two files to write, the second read-only: said at it, and neither is written."""
+    game = root / "data/gems/game.yaml"
+    before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    game.chmod(0o444)
+    try:
+        result, found = import_json(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
+                                           row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    finally:
+        game.chmod(0o644)
+    assert result.exit_code == 1 and coded(found) == [("data/gems/game.yaml", "error", "translate-not-written")], result.output
+    assert found[0]["message"].startswith("the file is read-only") and "none of the 2 files was changed" in found[0]["message"]
+    assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
