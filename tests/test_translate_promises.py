@@ -814,6 +814,32 @@ def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
 
 # Files the import writes into as they are found: their own line ends, a layout it cannot write into, a read-only file.
 
+@pytest.mark.parametrize(("first", "rest"), [("\r", "\r"), ("\r\n", "\n"), ("\n", "\r\n")], ids=["classic-mac", "first-line-crlf", "crlf-after-the-first"])
+def test_a_yaml_file_of_any_line_ends_gets_the_two_keys_right_below_the_source_each_line_ending_as_the_one_above(root, first, rest):
+    """CR alone (a classic Mac file), or a file whose lines end some CRLF, some LF: a YAML reader counts each as one
+    line end, and so does the import: the keys go below the source's line, every other byte as it was."""
+    game = root / "data/gems/game.yaml"
+    head, tail = game.read_text(encoding="utf-8").split("\n", 1)
+    original = head + first + tail.replace("\n", rest)
+    game.write_bytes(original.encode("utf-8"))
+    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine"),
+                             row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
+    assert result.exit_code == 0 and "data/gems/game.yaml: 2 translations written" in result.output, result.output
+    expected = original.replace(f"title: Gems{rest}", f"title: Gems{rest}title@de: Edelsteine{rest}title@de~src: {letters('Gems')}{rest}").replace(
+        f"  - name: Gem tokens{rest}", f"  - name: Gem tokens{rest}    name@de: Edelsteinmarker{rest}    name@de~src: {letters('Gem tokens')}{rest}")
+    assert game.read_bytes() == expected.encode("utf-8")
+
+
+def test_a_file_with_no_line_end_after_its_last_line_gets_none(root):
+    game = root / "data/gems/game.yaml"
+    original = game.read_text(encoding="utf-8").rstrip("\n").replace("\n", "\r\n") + "\r\nnotes@de: Alt"
+    game.write_bytes(original.encode("utf-8"))
+    notes = "Everything in this game is a placeholder made by `pnp new`."
+    result = imported(root, [HEAD, row("data/gems/game.yaml#notes", notes, "Alles hier ist ein Platzhalter.")])
+    assert result.exit_code == 0, result.output
+    assert game.read_bytes() == original.replace("notes@de: Alt", f"notes@de: Alles hier ist ein Platzhalter.\r\nnotes@de~src: {letters(notes)}").encode()
+
+
 def test_a_list_written_at_its_keys_own_indent_is_one_error_at_the_file_which_is_left_as_it_was(root):
     """`steps:` with its items below it at the key's own indent (valid YAML, which the import does not write into):
     the file as written would not read, so the import refuses it, telling the designer to add the lines by hand."""

@@ -71,6 +71,7 @@ def _cell_text(value) -> str:
 
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")  # a code `languages:` accepts (pnp.data.schema)
+BREAKS = "\r\n\x85\u2028\u2029"  # the characters that end a line for a YAML reader (and for str.splitlines, of those a YAML file may hold)
 SHOWN_HEADERS = 8  # headers a message names before it counts the rest: a sheet may have 300,000 columns
 
 
@@ -319,8 +320,9 @@ def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
     raw = file.read_bytes()
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
     text = raw[len(bom):].decode("utf-8")  # it read as UTF-8 a moment ago (load_yaml)
-    newline = "\r\n" if "\r\n" in text else "\n"  # a file saved on Windows keeps its line ends
-    lines = text.split(newline)
+    first = re.search(f"\r\n|[{BREAKS}]", text)
+    newline = first[0] if first else "\n"  # a line end for the last line while it is edited: the file's first
+    lines = (text + newline).splitlines(keepends=True)  # as the YAML reader counts them, each with its own end
     changes: list[tuple[int, int, list[str]]] = []
     inline: list[tuple[int, int, int, str]] = []
     for edit in edits:
@@ -334,19 +336,16 @@ def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
             inline += found
             continue
         at = mapping.key_loc(key)
-        block = block_lines(tkey, dkey, edit.text, edit.digest, " " * (at.col - 1), listed)
         spans = [key_span(lines, mapping.key_loc(k)) for k in (tkey, dkey) if k in mapping]
-        if spans:
-            changes.append((spans[0][0], spans[0][1], block))
-            changes += [(s, e, []) for s, e in spans[1:]]
-        else:
-            end = key_span(lines, at)[1]
-            changes.append((end, end, block))
+        start, end = spans[0] if spans else (key_span(lines, at)[1],) * 2
+        ending = lines[end - 1][len(lines[end - 1].rstrip(BREAKS)):]  # each new line ends as the line above it
+        changes.append((start, end, [line + ending for line in block_lines(tkey, dkey, edit.text, edit.digest, " " * (at.col - 1), listed)]))
+        changes += [(s, e, []) for s, e in spans[1:]]
     for line, a, b, new in sorted(inline, reverse=True):  # right to left: each change leaves the places before it as they were
         lines[line] = lines[line][:a] + new + lines[line][b:]
     for start, end, new in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
         lines[start:end] = new
-    data = bom + newline.join(lines).encode("utf-8")
+    data = bom + "".join(lines)[:-len(newline)].encode("utf-8")  # the line end added above taken off again
     _check_written(file, data, edits)
     return data
 
