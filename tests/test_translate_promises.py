@@ -5,12 +5,11 @@ finding codes are the docs' table of what import says ("What import says"), read
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_translate import letters, read_csv, write_csv
+from test_translate import copy_game, german_gems, letters, read_csv, workbook_deck, write_csv
 
 HEAD = ["id", "where", "en", "de", "status", "fits", "face"]  # the export's header row
 DECK = "data/gems/decks/crystals.csv"
@@ -18,21 +17,13 @@ DECK = "data/gems/decks/crystals.csv"
 
 @pytest.fixture(scope="module")
 def blank(tmp_path_factory) -> Path:
-    """A fresh `pnp new gems` game with German among its languages, nothing translated yet."""
-    root = tmp_path_factory.mktemp("promises") / "blank"
-    (root / "data").mkdir(parents=True)
-    assert run_pnp(root, "new", "gems").exit_code == 0
-    game = root / "data" / "gems" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
-    return root
+    return german_gems(tmp_path_factory.mktemp("promises") / "blank")
 
 
 @pytest.fixture
 def root(blank, tmp_path) -> Path:
     """A copy of the blank game to import into."""
-    shutil.copytree(blank / "data", tmp_path / "data")
-    shutil.copytree(blank / "templates", tmp_path / "templates")
-    return tmp_path
+    return copy_game(blank, tmp_path)
 
 
 def row(cell_id: str, english: str, german: str, status: str = "missing") -> list[str]:
@@ -335,17 +326,8 @@ def test_a_sheet_of_languages_the_game_does_not_translate_is_one_error_at_its_tr
 
 
 def test_a_text_kept_in_a_workbook_deck_is_an_error_that_names_the_two_cells_to_type(root):
-    from openpyxl import Workbook
-
-    decks = root / "data/gems/decks"
-    book = Workbook()
-    for values in read_csv(decks / "crystals.csv"):
-        book.active.append(values)
-    book.save(decks / "crystals.xlsx")
-    (decks / "crystals.csv").unlink()
-    deck = decks / "crystals.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
-    before = (decks / "crystals.xlsx").read_bytes()
+    book = workbook_deck(root)
+    before = book.read_bytes()
     sheet = "data/gems/decks/crystals.xlsx"
     result, found = import_json(root, [HEAD, row(f"{sheet}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
                                        row(f"{sheet}#cards[ruby-3].name", "Ruby heart", "=Rubinherz")])
@@ -354,7 +336,7 @@ def test_a_text_kept_in_a_workbook_deck_is_an_error_that_names_the_two_cells_to_
     assert errors[0] == (f"this text is in the workbook {sheet}, which pnp reads and does not write: type the translation in its "
                          f"`name@de` column there (and `name@de~src`: {letters('Ruby shard')})")
     assert "there (after a `'`, so the program keeps it as text and runs no formula) (and `name@de~src`: " + letters("Ruby heart") in errors[1]
-    assert (decks / "crystals.xlsx").read_bytes() == before
+    assert book.read_bytes() == before
 
 
 # The rulebook: rulebook.de.md, section by section, each noting the digest of the English it was made from.
@@ -574,9 +556,7 @@ def seed(root: Path) -> None:
 def exported(blank, tmp_path) -> Path:
     """The seeded game exported: a test's own export, so that bench/mutation.py runs each test that reads it for a
     mutant of the export (mutmut maps a module fixture's calls to the first test alone)."""
-    root = tmp_path / "exported"
-    shutil.copytree(blank / "data", root / "data")
-    shutil.copytree(blank / "templates", root / "templates")
+    root = copy_game(blank, tmp_path / "exported")
     seed(root)
     result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
     assert result.exit_code == 1, result.output  # a translation that does not fit: the sheet is written, and the command says so
