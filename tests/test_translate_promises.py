@@ -258,8 +258,10 @@ def test_a_workbooks_cells_are_read_as_the_text_the_translator_typed(root):
         ["data/gems/game.yaml#title", None, "Gems", 2024, "missing"],
         [f"{DECK}#cards[ruby-3].text", None, "Take two gems.\nThen pass.", "  Nimm zwei.\r\nDann passe.  ", "missing"],
         [f"{DECK}#cards[ruby-1].name", None, "Ruby shard", "'=1+1", "missing"],
-        ["data/gems/decks/crystals.yaml#name", None, "Crystals", "'+Kristalle", "missing"]])))
+        ["data/gems/decks/crystals.yaml#name", None, "Crystals", "'+Kristalle", "missing"],
+        [f"{DECK}#cards[emerald-1].name", None, "Emerald shard", None, "missing"]])))  # an empty cell: left as it is
     assert result.exit_code == 0 and said(result, "warning") == [], result.output
+    assert f"{DECK}: 2 translations written" in result.output and deck_cell(root, "emerald-1", "name@de") == ""
     from pnp.data.source import load_yaml
     from pnp.data.spreadsheet import SheetSource, read_cards
 
@@ -296,7 +298,8 @@ def test_each_bad_row_is_one_error_at_its_cell_and_nothing_is_written(root):
     assert "this row has a translation and no id" in errors[0]
     assert "data/gems/game.yaml#title is translated twice (first at de.csv:2:1): keep one row" in errors[1]
     assert "'data/nope/game.yaml#title' names no game's file" in errors[2] and "'gems/game.yaml#title' names no game's file" in errors[3]
-    assert f"{DECK}#cards[ruby-9].name is no translatable text of the game now (did you mean '{DECK}#cards[ruby-3].name'?)" in errors[4]
+    assert errors[4].endswith(f"{DECK}#cards[ruby-9].name is no translatable text of the game now (did you mean '{DECK}#cards[ruby-3].name'?): "
+                              "was it renamed or removed? export the sheet again")
     assert "de.csv: nothing written: mend what is said above" in result.output
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
     again = run_pnp(root, "translate", "import", str(root / "de.csv"), "--format", "json")
@@ -449,7 +452,7 @@ def test_a_flow_mapping_over_several_lines_is_an_error_at_its_key_and_nothing_is
                                        row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
     line = game.read_text(encoding="utf-8").split("\n").index("  - {name:") + 1
     assert result.exit_code == 1 and coded(found) == [(f"data/gems/game.yaml:{line}:6", "error", "translate-flow")], result.output
-    assert found[0]["message"].startswith("name's `{…}` mapping runs over several lines")
+    assert found[0]["message"] == "name's `{…}` mapping runs over several lines in a way pnp does not write into: write that mapping one key a line, then import again"
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
@@ -848,3 +851,91 @@ def test_a_read_only_file_is_one_error_at_it_and_no_file_changes(root):
     assert result.exit_code == 1 and coded(found) == [("data/gems/game.yaml", "error", "translate-not-written")], result.output
     assert found[0]["message"].startswith("the file is read-only") and "none of the 2 files was changed" in found[0]["message"]
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+
+
+def test_a_row_of_an_id_alone_writes_nothing(root):
+    """A row whose other cells a translator deleted, the line holding the id alone: an empty translation."""
+    (root / "de.csv").write_text("id,where,en,de,status\r\ndata/gems/game.yaml#title\r\n", encoding="utf-8")
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    assert result.exit_code == 0 and "de.csv: nothing to write" in result.output, result.output
+
+
+def test_every_error_is_said_at_once_with_the_warnings_and_nothing_is_written(root):
+    """A bad id, and a rulebook the good rows cannot be written into (no German one yet, a section left empty): both
+    errors in one run, beside the warning of a source changed since the export (docs: every error at once)."""
+    english = english_sections(root)
+    before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    result, found = import_json(root, [HEAD, row("data/gems/game.yaml#title", "Old gems", "Edelsteine"),
+                                       row("data/gems/game.yaml#titel", "Gems", "Edelsteine"),
+                                       row("data/gems/rulebook.md#playing", english["playing"], "# Spielablauf\n\nSpielt.")])
+    book = line_of(root / "de.csv", "data/gems/rulebook.md#playing")
+    assert result.exit_code == 1 and coded(found) == [("de.csv:2:3", "warning", "translate-source-changed"), ("de.csv:3:1", "error", "translate-unknown"),
+                                                      (f"de.csv:{book}:4", "error", "translate-rulebook-whole")], result.output
+    assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+
+
+def test_a_translation_written_away_from_its_source_is_replaced_where_it_stands(root):
+    """`pitch@de` typed right below `title`, above `languages` and `pitch`: a new `title@de` goes right below `title`,
+    the new `pitch@de` where the old one stood, and every other line stays."""
+    game = root / "data/gems/game.yaml"
+    original = game.read_text(encoding="utf-8").replace("title: Gems\n", "title: Gems\npitch@de: Alt\npitch@de~src: aaaaaaaa\n")
+    game.write_text(original, encoding="utf-8")
+    pitch = "Collect sets of crystals before the caves collapse."
+    result = imported(root, [HEAD, row("data/gems/game.yaml#pitch", pitch, "Sammelt Kristalle."), row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    assert result.exit_code == 0 and "data/gems/game.yaml: 2 translations written" in result.output, result.output
+    assert game.read_text(encoding="utf-8") == original.replace(
+        "title: Gems\npitch@de: Alt\npitch@de~src: aaaaaaaa\n",
+        f"title: Gems\ntitle@de: Edelsteine\ntitle@de~src: {letters('Gems')}\npitch@de: Sammelt Kristalle.\npitch@de~src: {letters(pitch)}\n")
+
+
+def quoted_deck(root: Path, end: str) -> list[str]:
+    """The gems deck saved with every cell quoted (a spreadsheet program's "quote all text cells"), `end` after each
+    row, German columns already beside name and no byte-order mark: its lines."""
+    import csv
+    import io
+
+    rows = read_csv(root / DECK)
+    out = io.StringIO()
+    csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator=end).writerows([r[:2] + (["name@de", "name@de~src"] if i == 0 else ["", ""]) + r[2:]
+                                                                          for i, r in enumerate(rows)])
+    (root / DECK).write_bytes(out.getvalue().encode("utf-8"))
+    return out.getvalue().split(end)
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"], ids=["crlf", "classic-mac"])
+def test_a_deck_with_every_cell_quoted_keeps_every_row_the_import_does_not_change(root, end):
+    """Rows ending CRLF, or CR alone as a classic Mac spreadsheet saves them: the one row translated is written anew
+    (with its own line end), every other row and the file's start keep their very bytes."""
+    before = quoted_deck(root, end)
+    result = imported(root, [HEAD, row(f"{DECK}#cards[emerald-3].name", "Emerald eye", "Smaragdauge")])
+    assert result.exit_code == 0 and f"{DECK}: 1 translation written" in result.output, result.output
+    after = (root / DECK).read_bytes().decode("utf-8").split(end)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert changed == [next(i for i, line in enumerate(before) if line.startswith('"emerald-3"'))]
+    assert after[changed[0]] == f"emerald-3,Emerald eye,Smaragdauge,{letters('Emerald eye')},emerald,3,3,Look at the top card.,"
+    assert after[0].startswith('"id","name","name@de"')  # no byte-order mark where the deck had none
+
+
+def test_an_import_stopped_part_way_is_finished_by_the_next_command_which_names_it(root, monkeypatch):
+    """The second file's rename refused, and the putting back too (its folder made read-only meanwhile): the next
+    command finishes the set and says which import it finishes, by its command line (docs: `pnp translate import
+    de.csv` was stopped after writing …)."""
+    import errno
+    import os
+
+    real, calls = os.replace, [0]
+
+    def refused(a, b):
+        calls[0] += 1
+        if calls[0] >= 4:  # the record's two writes first, then the first file's rename
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(b))
+        return real(a, b)
+
+    monkeypatch.setattr(os, "replace", refused)
+    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"), row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    monkeypatch.undo()
+    assert result.exit_code == 1 and "could not be put back" in result.output, result.output
+    result = run_pnp(root, "list", "gems")
+    assert "pnp: `pnp translate import de.csv` was stopped after writing 1 of its 2 files" in result.output, result.output
+    assert "title@de: Edelsteine" in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+    assert deck_cell(root, "ruby-1", "name@de") == "Rubinsplitter"

@@ -73,8 +73,6 @@ def import_sheet(ctx, file, fmt):
 
     project = open_project(ctx.obj["root"])
     result = import_translations(project, Path(file).expanduser().resolve())
-    if result.resumed:
-        click.echo(f"pnp: {result.resumed}", err=True)
     findings = sorted(result.findings, key=lambda f: f.sort_key())
     print_findings(findings, fmt)
     told = fmt == "json"  # standard output is the findings' JSON alone, so a script reads it whole

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, warning
-from pnp.core.landing import LandingFailed, land, resume
+from pnp.core.landing import LandingFailed, land
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
 from pnp.data.spreadsheet import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
@@ -57,14 +57,11 @@ class ImportResult:
 
     files: list[tuple[Path, int]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-    resumed: str | None = None  # what was done with an earlier import a kill stopped (pnp.core.landing.resume)
     aside: str | None = None  # the sheet's columns the import did not read (a translator's notes), in a sentence
 
 
 def _cell_text(value) -> str:
-    """A sheet cell as text (the reader took the export's guard quote off: `read_sheet`)."""
-    if value is None:
-        return ""
+    """A sheet cell as text (the reader took the export's guard quote off: `read_sheet`; an empty cell reads as '')."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value).replace("\r\n", "\n").strip()
@@ -243,9 +240,10 @@ def _edit(row: _Row, place: Place, lang: str, findings: list) -> Edit | None:
 
 
 def import_translations(project, path: Path) -> ImportResult:
-    """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error."""
+    """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error
+    (every error said at once: a bad row, and a file the good rows cannot be written into)."""
     rel = project.rel(path)
-    result = ImportResult(resumed=resume(project.data_dir))
+    result = ImportResult()  # an earlier import a kill stopped was finished as the project opened (pnp.cli.common)
     try:
         rows, header = read_sheet(path, rel)
     except PnpError as exc:
@@ -253,8 +251,6 @@ def import_translations(project, path: Path) -> ImportResult:
         return result
     result.aside = aside_note(header)
     edits, result.findings = planned_edits(project, rows, header.columns, header.source, header.lang, rel)
-    if any(f.severity == "error" for f in result.findings):
-        return result
     by_file: dict[Path, list[Edit]] = {}
     for edit in edits:
         by_file.setdefault(edit.place.file, []).append(edit)
