@@ -939,3 +939,16 @@ def test_an_import_stopped_part_way_is_finished_by_the_next_command_which_names_
     assert "pnp: `pnp translate import de.csv` was stopped after writing 1 of its 2 files" in result.output, result.output
     assert "title@de: Edelsteine" in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
     assert deck_cell(root, "ruby-1", "name@de") == "Rubinsplitter"
+
+
+def test_a_translation_that_would_reach_another_card_through_a_merge_is_refused_at_that_cards_text(root):
+    """garnet takes its name from ruby through `<<: *ruby`: written where that name stands, garnet's German name would
+    print on ruby too. One error at ruby's name, which the translator did not touch, and the deck left as it was."""
+    deck = root / "data/gems/decks/stones.yaml"
+    deck.write_text("name: Stones\nsize: poker\nfront: gems/crystal.j2\nback: gems/crystal-back.j2\ncards:\n  - &ruby\n    id: ruby\n"
+                    "    name: Ruby stone\n    colour: ruby\n    value: 1\n    count: 1\n    text: Take a gem.\n  - <<: *ruby\n    id: garnet\n", encoding="utf-8")
+    before = deck.read_bytes()
+    result, found = import_json(root, [HEAD, row("data/gems/decks/stones.yaml#cards[garnet].name", "Ruby stone", "Granatstein")])
+    assert result.exit_code == 1 and coded(found) == [("data/gems/decks/stones.yaml:8:5", "error", "translate-unwritable")], result.output
+    assert found[0]["message"].startswith("writing the translations would set cards[ruby].name's de translation to what the sheet does not give it")
+    assert found[0]["message"].endswith("add them by hand") and deck.read_bytes() == before

@@ -347,20 +347,35 @@ def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
 
 
 def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
-    """Refuse bytes that do not read back as the translations asked for (a layout of the file pnp did not foresee)."""
-    rel = edits[0].place.rel
+    """Refuse bytes that do not read back as asked: each translation as the sheet gives it, every other text's as it
+    was (a value shared through `<<:` or an alias, or a layout of the file pnp did not foresee, would change another's)."""
+    rel, lang = edits[0].place.rel, edits[0].lang
     try:
         found = places(load_yaml(file, rel, data), file, rel)
     except PnpError as exc:
         raise PnpError([error("translate-unwritable", f"writing the translations would break this file ({exc.findings[0].message}): "
                               "add them by hand", Loc(rel))]) from None
-    for edit in edits:
-        place = found.get(edit.cell_id)
-        wanted = [i for i in edit.text.split("\n") if i.strip()] if isinstance(edit.place.mapping[edit.place.key], LocList) else edit.text
-        if place is None or source_text(place.mapping.get(f"{place.key}{MARK}{edit.lang}")) != source_text(wanted) \
-                or source_text(place.mapping.get(digest_key(place.key, edit.lang))) != edit.digest:
-            raise PnpError(error("translate-unwritable", f"the translation of {edit.place.key} could not be written so that it reads back as given: "
-                                 f"add it by hand", edit.place.mapping.key_loc(edit.place.key)))
+    was = places(load_yaml(file, rel), file, rel)
+    asked = {edit.cell_id: (_as_read(edit), edit.digest) for edit in edits}
+    for cid in dict.fromkeys([*was, *found]):
+        if _translation(found.get(cid), lang) != asked.get(cid, _translation(was.get(cid), lang)):
+            place = was.get(cid) or found[cid]
+            raise PnpError(error("translate-unwritable", f"writing the translations would set {cid.partition('#')[2]}'s {lang} translation to what the "
+                                 "sheet does not give it (a value shared through `<<:` or an alias, or a layout pnp does not foresee): add them by hand",
+                                 place.mapping.key_loc(place.key)))
+
+
+def _as_read(edit: Edit) -> str:
+    """An edit's translation as a reader compares it: a list's items one a line, each stripped."""
+    listed = isinstance(edit.place.mapping[edit.place.key], LocList)
+    return source_text([item for item in edit.text.split("\n") if item.strip()] if listed else edit.text)
+
+
+def _translation(place: Place | None, lang: str) -> tuple[str, str]:
+    """A text's translation into `lang` and the digest beside it, as read ('' where there is none)."""
+    if place is None:
+        return "", ""
+    return source_text(place.mapping.get(f"{place.key}{MARK}{lang}")), source_text(place.mapping.get(digest_key(place.key, lang)))
 
 
 # Text sheets: a translation is a column of its own beside its source's; the other cells as they were.
