@@ -952,3 +952,25 @@ def test_a_translation_that_would_reach_another_card_through_a_merge_is_refused_
     assert result.exit_code == 1 and coded(found) == [("data/gems/decks/stones.yaml:8:5", "error", "translate-unwritable")], result.output
     assert found[0]["message"].startswith("writing the translations would set cards[ruby].name's de translation to what the sheet does not give it")
     assert found[0]["message"].endswith("add them by hand") and deck.read_bytes() == before
+
+
+def test_a_blank_row_above_a_decks_header_keeps_its_bytes_when_the_german_columns_are_added(root):
+    """A deck whose sheet starts with an empty row, every cell quoted as some programs save it: adding the German
+    columns rewrites the header and the rows below it, and the empty row stays as it was."""
+    deck = root / DECK
+    deck.write_bytes(b'"","",""\r\n' + deck.read_bytes())
+    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")])
+    assert result.exit_code == 0 and f"{DECK}: 1 translation written" in result.output, result.output
+    data = deck.read_bytes()
+    assert data.startswith(b'"","",""\r\nid,name,name@de,name@de~src,colour') and b"\nruby-1,Ruby shard,Rubinsplitter," in data
+
+
+def test_a_yaml_file_of_one_braced_mapping_after_a_byte_order_mark_gets_the_pairs_after_the_names(root):
+    """A deck's YAML written as one `{…}` line (as a JSON writer puts it) behind a byte-order mark: the two pairs go
+    right after `name`'s, and the mark stays."""
+    deck = root / "data/gems/decks/crystals.yaml"
+    deck.write_bytes(b"\xef\xbb\xbf{name: Crystals, size: poker, front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}\n")
+    result = imported(root, [HEAD, row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle")])
+    assert result.exit_code == 0, result.output
+    assert deck.read_bytes() == (f"\ufeff{{name: Crystals, name@de: Kristalle, name@de~src: {letters('Crystals')}, size: poker, "
+                                 "front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}\n").encode()
