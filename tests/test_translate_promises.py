@@ -762,11 +762,17 @@ def test_a_csv_cell_guarded_twice_is_the_text_with_one_guard(root):
     assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["title@de"] == "'=1+1"
 
 
-def test_a_file_of_the_game_that_does_not_read_is_said_and_nothing_is_written(root):
-    (root / "data/gems/tokens.yaml").write_text("tokens: [\n", encoding="utf-8")
-    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
-    assert result.exit_code == 1 and any(e.startswith("data/gems/tokens.yaml:") for e in said(result, "error")), result.output
-    assert "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+@pytest.mark.parametrize(("broken", "was", "now"), [("tokens.yaml", None, "tokens: [\n"), ("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 4")])
+def test_a_file_of_the_game_that_does_not_read_is_its_one_error_and_nothing_is_written(root, broken, was, now):
+    """One mistake, one finding: a game file that does not read is said at its place, and not again as each row's
+    unknown id (the texts it held) or as the languages its game.yaml could not give."""
+    path = root / "data/gems" / broken
+    path.write_text(path.read_text(encoding="utf-8").replace(was, now) if was else now, encoding="utf-8")
+    before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    result, found = import_json(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine"),
+                                       row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")])
+    assert result.exit_code == 1 and [(r["file"], r["severity"]) for r in found] == [(f"data/gems/{broken}", "error")], result.output
+    assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
 def test_a_list_in_a_flow_mapping_is_written_as_a_list(root):

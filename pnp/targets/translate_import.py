@@ -139,22 +139,26 @@ def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
 
 class _Games:
     """Each game's translatable places, read once, by cell id; and whether the sheet's languages are the game's, said
-    once for each game at the translation's header cell."""
+    once for each game at the translation's header cell. A game with a file that does not read is `broken`: that
+    file's error is the one said, not an error for each row it leaves unknown or the languages its game.yaml lost."""
 
     def __init__(self, project, source_lang: str, lang: str, lang_at: Loc):
-        self.project, self.found, self.refused = project, {}, set()
+        self.project, self.found, self.refused, self.broken = project, {}, set(), set()
         self.source_lang, self.lang, self.lang_at = source_lang, lang, lang_at
 
     def speaks(self, slug: str, findings: list) -> bool:
         """Whether game `slug` has the sheet's source language as its source and its language as another."""
         if slug not in self.refused:
-            langs = listed_languages(_game_yaml(self.project, slug))
+            game = _game_yaml(self.project, slug)
+            langs = listed_languages(game)
             if self.lang != langs[0] and self.lang in langs and self.source_lang == langs[0]:
                 return True
+            self.refused.add(slug)
+            if game is None:
+                return False  # game.yaml does not read: its own error says so
             findings.append(error("translate-language", f"this sheet translates {self.source_lang} into {self.lang}; {slug}'s languages are "
                                   f"{', '.join(langs)} ({langs[0]} the source): add '{self.lang}' to `languages:` in its game.yaml, or import a "
                                   "sheet exported for this game", self.lang_at))
-            self.refused.add(slug)
         return False
 
     def places(self, slug: str, findings: list) -> dict[str, Place] | None:
@@ -164,6 +168,8 @@ class _Games:
             else:
                 files, failed = game_places(self.project, slug)
                 findings += failed
+                if any(f.severity == "error" for f in failed):
+                    self.broken.add(slug)
                 self.found[slug] = {cid: place for _, found in files for cid, place in found.items()}
         return self.found[slug]
 
@@ -203,8 +209,9 @@ def _place(games: _Games, cid: str, at: Loc, findings: list) -> Place | None:
         findings.append(error("translate-unknown", f"'{cid}' names no game's file: the id is `pnp translate export`'s, data/<game>/<file>#<field>", at))
         return None
     if cid not in known:
-        findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
-                              "was it renamed or removed? export the sheet again", at))
+        if m[1] not in games.broken:
+            findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
+                                  "was it renamed or removed? export the sheet again", at))
         return None
     return known[cid] if games.speaks(m[1], findings) else None
 
