@@ -954,9 +954,11 @@ def test_a_translation_that_would_reach_another_card_through_a_merge_is_refused_
     deck.write_text("name: Stones\nsize: poker\nfront: gems/crystal.j2\nback: gems/crystal-back.j2\ncards:\n  - &ruby\n    id: ruby\n"
                     "    name: Ruby stone\n    colour: ruby\n    value: 1\n    count: 1\n    text: Take a gem.\n  - <<: *ruby\n    id: garnet\n", encoding="utf-8")
     before = deck.read_bytes()
-    result, found = import_json(root, [HEAD, row("data/gems/decks/stones.yaml#cards[garnet].name", "Ruby stone", "Granatstein")])
+    result, found = import_json(root, [HEAD, row("data/gems/decks/stones.yaml#name", "Stones", "Steine"),  # two lines more above ruby's name
+                                       row("data/gems/decks/stones.yaml#cards[garnet].name", "Ruby stone", "Granatstein")])
     assert result.exit_code == 1 and coded(found) == [("data/gems/decks/stones.yaml:8:5", "error", "translate-unwritable")], result.output
-    assert found[0]["message"].startswith("writing the translations would set cards[ruby].name's de translation to what the sheet does not give it")
+    assert found[0]["message"].startswith("writing the translations would set the de translation of data/gems/decks/stones.yaml#cards[ruby].name "
+                                          "to what the sheet does not give it")
     assert found[0]["message"].endswith("add them by hand") and deck.read_bytes() == before
 
 
@@ -980,3 +982,26 @@ def test_a_yaml_file_of_one_braced_mapping_after_a_byte_order_mark_gets_the_pair
     assert result.exit_code == 0, result.output
     assert deck.read_bytes() == (f"\ufeff{{name: Crystals, name@de: Kristalle, name@de~src: {letters('Crystals')}, size: poker, "
                                  "front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}\n").encode()
+
+
+def test_a_second_import_leaves_the_translations_of_the_first_as_they_are(root):
+    assert imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")], "first.csv").exit_code == 0
+    pitch = "Collect sets of crystals before the caves collapse."
+    result = imported(root, [HEAD, row("data/gems/game.yaml#pitch", pitch, "Sammelt Kristalle.")])
+    assert result.exit_code == 0 and "data/gems/game.yaml: 1 translation written" in result.output, result.output
+    text = (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+    assert f"title@de: Edelsteine\ntitle@de~src: {letters('Gems')}\n" in text and f"pitch@de: Sammelt Kristalle.\npitch@de~src: {letters(pitch)}\n" in text
+
+
+def test_a_translation_with_empty_lines_is_a_list_of_its_items_or_a_text_of_its_lines(root):
+    """A translator's cell with an empty line in it: a list (the reference's steps) gets its items, no empty one; a
+    card's text keeps its lines as typed."""
+    from pnp.data.source import load_yaml
+
+    reference = root / "data/gems/reference.yaml"
+    steps = load_yaml(reference, "reference.yaml")["sections"][0]["steps"]
+    result = imported(root, [HEAD, row("data/gems/reference.yaml#sections[0].steps", "\n".join(steps), "Zieh.\n\n  Spiel.\nHalte."),
+                             row("data/gems/game.yaml#notes", "Everything in this game is a placeholder made by `pnp new`.", "Alles.\n\nNur Platzhalter.")])
+    assert result.exit_code == 0, result.output
+    assert load_yaml(reference, "reference.yaml")["sections"][0]["steps@de"] == ["Zieh.", "Spiel.", "Halte."]
+    assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["notes@de"] == "Alles.\n\nNur Platzhalter."

@@ -362,13 +362,12 @@ def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
     except PnpError as exc:
         raise PnpError([error("translate-unwritable", f"writing the translations would break this file ({exc.findings[0].message}): "
                               "add them by hand", Loc(rel))]) from None
-    was = places(load_yaml(file, rel), file, rel)
     asked = {edit.cell_id: (_as_read(edit), edit.digest) for edit in edits}
-    for cid in dict.fromkeys([*was, *found]):
-        if _translation(found.get(cid), lang) != asked.get(cid, _translation(was.get(cid), lang)):
-            place = was.get(cid) or found[cid]
-            raise PnpError(error("translate-unwritable", f"writing the translations would set {cid.partition('#')[2]}'s {lang} translation to what the "
-                                 "sheet does not give it (a value shared through `<<:` or an alias, or a layout pnp does not foresee): add them by hand",
+    for cid, place in places(load_yaml(file, rel), file, rel).items():  # each text of the file as it is
+        now = found.get(cid)
+        if now is None or _translation(now, lang) != asked.get(cid, _translation(place, lang)):
+            raise PnpError(error("translate-unwritable", f"writing the translations would set the {lang} translation of {cid} to what the sheet "
+                                 "does not give it (a value shared through `<<:` or an alias, or a layout pnp does not foresee): add them by hand",
                                  place.mapping.key_loc(place.key)))
 
 
@@ -378,10 +377,8 @@ def _as_read(edit: Edit) -> str:
     return source_text([item for item in edit.text.split("\n") if item.strip()] if listed else edit.text)
 
 
-def _translation(place: Place | None, lang: str) -> tuple[str, str]:
+def _translation(place: Place, lang: str) -> tuple[str, str]:
     """A text's translation into `lang` and the digest beside it, as read ('' where there is none)."""
-    if place is None:
-        return "", ""
     return source_text(place.mapping.get(f"{place.key}{MARK}{lang}")), source_text(place.mapping.get(digest_key(place.key, lang)))
 
 
