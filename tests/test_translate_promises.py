@@ -973,15 +973,16 @@ def test_a_blank_row_above_a_decks_header_keeps_its_bytes_when_the_german_column
     assert data.startswith(b'"","",""\r\nid,name,name@de,name@de~src,colour') and b"\nruby-1,Ruby shard,Rubinsplitter," in data
 
 
-def test_a_yaml_file_of_one_braced_mapping_after_a_byte_order_mark_gets_the_pairs_after_the_names(root):
-    """A deck's YAML written as one `{…}` line (as a JSON writer puts it) behind a byte-order mark: the two pairs go
-    right after `name`'s, and the mark stays."""
+@pytest.mark.parametrize("end", ["\n", ""], ids=["a-line-end", "no-line-end"])
+def test_a_yaml_file_of_one_braced_mapping_after_a_byte_order_mark_gets_the_pairs_after_the_names(root, end):
+    """A deck's YAML written as one `{…}` line (as a JSON writer puts it) behind a byte-order mark, with a line end or
+    none: the two pairs go right after `name`'s, and the mark and the end stay as they were."""
     deck = root / "data/gems/decks/crystals.yaml"
-    deck.write_bytes(b"\xef\xbb\xbf{name: Crystals, size: poker, front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}\n")
+    deck.write_bytes(b"\xef\xbb\xbf{name: Crystals, size: poker, front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}" + end.encode())
     result = imported(root, [HEAD, row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle")])
     assert result.exit_code == 0, result.output
     assert deck.read_bytes() == (f"\ufeff{{name: Crystals, name@de: Kristalle, name@de~src: {letters('Crystals')}, size: poker, "
-                                 "front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}\n").encode()
+                                 f"front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}}{end}").encode()
 
 
 def test_a_second_import_leaves_the_translations_of_the_first_as_they_are(root):
@@ -1005,3 +1006,16 @@ def test_a_translation_with_empty_lines_is_a_list_of_its_items_or_a_text_of_its_
     assert result.exit_code == 0, result.output
     assert load_yaml(reference, "reference.yaml")["sections"][0]["steps@de"] == ["Zieh.", "Spiel.", "Halte."]
     assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["notes@de"] == "Alles.\n\nNur Platzhalter."
+
+
+def test_a_short_row_of_a_deck_whose_german_columns_stand_last_gets_empty_cells_up_to_them(root):
+    """German columns typed at the end of the deck's sheet, and a row saved without its last cells (its icon): the
+    translation goes in its column, and the cells between are empty."""
+    deck = root / DECK
+    rows = read_csv(deck)
+    table = [[*rows[0], "name@de", "name@de~src"], *(r[:6] if r[0] == "emerald-3" else [*r, "", ""] for r in rows[1:])]
+    write_csv(deck, table)
+    result = imported(root, [HEAD, row(f"{DECK}#cards[emerald-3].name", "Emerald eye", "Smaragdauge")])
+    assert result.exit_code == 0, result.output
+    emerald = next(r for r in read_csv(deck) if r[0] == "emerald-3")
+    assert emerald == ["emerald-3", "Emerald eye", "emerald", "3", "3", "Look at the top card.", "", "Smaragdauge", letters("Emerald eye")]
