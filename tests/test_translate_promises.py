@@ -762,16 +762,20 @@ def test_a_csv_cell_guarded_twice_is_the_text_with_one_guard(root):
     assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["title@de"] == "'=1+1"
 
 
-@pytest.mark.parametrize(("broken", "was", "now"), [("tokens.yaml", None, "tokens: [\n"), ("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 4")])
-def test_a_file_of_the_game_that_does_not_read_is_its_one_error_and_nothing_is_written(root, broken, was, now):
+@pytest.mark.parametrize(("broken", "was", "now", "rows_judged"), [("tokens.yaml", None, "tokens: [\n", True),
+                                                                ("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 4", False)])
+def test_a_file_of_the_game_that_does_not_read_is_its_one_error_and_nothing_is_written(root, broken, was, now, rows_judged):
     """One mistake, one finding: a game file that does not read is said at its place, and not again as each row's
-    unknown id (the texts it held) or as the languages its game.yaml could not give."""
+    unknown id (the texts it held) or as the languages its game.yaml could not give. A deck's row whose English
+    changed is warned of where the game's languages are known, and not judged where game.yaml does not read."""
     path = root / "data/gems" / broken
     path.write_text(path.read_text(encoding="utf-8").replace(was, now) if was else now, encoding="utf-8")
     before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
     result, found = import_json(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine"),
+                                       row(f"{DECK}#cards[ruby-3].name", "Ruby hearts", "Rubinherzen"),
                                        row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")])
-    assert result.exit_code == 1 and [(r["file"], r["severity"]) for r in found] == [(f"data/gems/{broken}", "error")], result.output
+    warned = [("de.csv", "warning")] if rows_judged else []
+    assert result.exit_code == 1 and [(r["file"], r["severity"]) for r in found] == [(f"data/gems/{broken}", "error"), *warned], result.output
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
