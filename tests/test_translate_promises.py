@@ -200,8 +200,10 @@ def test_with_format_json_standard_output_holds_the_findings_alone_and_what_was_
     assert "de.csv: nothing to write: every translation in it is as the data has it" in result.stderr
 
 
-def test_a_sheet_with_the_exports_columns_alone_keeps_nothing_aside(root):
-    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+@pytest.mark.parametrize("head", [HEAD, ["id", "", "en", "de", "status"]], ids=["the-exports", "one-header-cleared"])
+def test_a_sheet_with_the_exports_columns_alone_keeps_nothing_aside(root, head):
+    """The export's header, or one whose `where` header a translator cleared: no column with a header is left unread."""
+    result = imported(root, [head, row("data/gems/game.yaml#title", "Gems", "Edelsteine")[:len(head)]])
     assert result.exit_code == 0 and "kept aside" not in result.output and "data/gems/game.yaml: 1 translation written" in result.output
 
 
