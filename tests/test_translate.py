@@ -38,15 +38,43 @@ def letters(text: str) -> str:
     return "".join(chr(ord("a") + b % 26) for b in hashlib.sha256(text.encode()).digest()[:8])
 
 
-@pytest.fixture(scope="module")
-def translated(tmp_path_factory) -> Path:
-    """A fresh `pnp new` game with a German edition, exported, three card texts and the deck's name filled, imported."""
-    root = tmp_path_factory.mktemp("translate") / "games"
-    root.mkdir()
-    (root / "data").mkdir()
+def german_gems(root: Path) -> Path:
+    """`pnp new gems` in `root`, with German among the game's languages and nothing translated yet: the game every
+    translation test imports into (its copies made by `copy_game`)."""
+    (root / "data").mkdir(parents=True)
     assert run_pnp(root, "new", "gems").exit_code == 0
     game = root / "data" / "gems" / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    return root
+
+
+def copy_game(blank: Path, into: Path) -> Path:
+    """A copy of a project's data and templates in `into`, to import into as a test likes."""
+    shutil.copytree(blank / "data", into / "data")
+    shutil.copytree(blank / "templates", into / "templates")
+    return into
+
+
+def workbook_deck(root: Path) -> Path:
+    """The gems deck's cards moved from crystals.csv into crystals.xlsx, as a designer keeps them in a workbook (which
+    pnp reads and does not write): the workbook's path."""
+    from openpyxl import Workbook
+
+    decks = root / "data" / "gems" / "decks"
+    book = Workbook()
+    for row in read_csv(decks / "crystals.csv"):
+        book.active.append(row)
+    book.save(decks / "crystals.xlsx")
+    (decks / "crystals.csv").unlink()
+    deck = decks / "crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
+    return decks / "crystals.xlsx"
+
+
+@pytest.fixture(scope="module")
+def translated(tmp_path_factory) -> Path:
+    """A fresh `pnp new` game with a German edition, exported, three card texts and the deck's name filled, imported."""
+    root = german_gems(tmp_path_factory.mktemp("translate") / "games")
     result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
     assert result.exit_code == 0, result.output
     rows = read_csv(root / "output" / "gems" / "translate" / "gems-de.csv")
@@ -410,18 +438,9 @@ def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_pat
     type it after a `'`, and the workbook holds no formula (its XML read back: every cell a string, no `<f>`)."""
     import zipfile
 
-    from openpyxl import Workbook
-
     shutil.copytree(translated / "data", tmp_path / "data")
-    decks = tmp_path / "data" / "gems" / "decks"
-    book = Workbook()
-    for row in read_csv(decks / "crystals.csv"):
-        book.active.append(row)
-    book.save(decks / "crystals.xlsx")
-    (decks / "crystals.csv").unlink()
-    deck = decks / "crystals.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
-    before = (decks / "crystals.xlsx").read_bytes()
+    book = workbook_deck(tmp_path)
+    before = book.read_bytes()
     hostile_sheet(translated, tmp_path / "de.csv")
     text = (tmp_path / "de.csv").read_text(encoding="utf-8").replace("data/gems/decks/crystals.csv", "data/gems/decks/crystals.xlsx")
     (tmp_path / "de.csv").write_text(text, encoding="utf-8")
@@ -429,8 +448,8 @@ def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_pat
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 5, result.output
     assert all("after a `'`, so the program keeps it as text" in line for line in errors), errors
-    assert (decks / "crystals.xlsx").read_bytes() == before
-    with zipfile.ZipFile(decks / "crystals.xlsx") as zf:
+    assert book.read_bytes() == before
+    with zipfile.ZipFile(book) as zf:
         sheets = [zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/sheet")]
     assert sheets and not any("<f>" in xml or "<f " in xml for xml in sheets)
 

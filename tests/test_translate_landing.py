@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_translate import read_csv, write_csv
+from test_translate import german_gems, read_csv, write_csv
 
 DECK = """\
 name: {name}
@@ -45,11 +45,8 @@ main(["--root", sys.argv[1], "translate", "import", sys.argv[2]])
 def game(tmp_path_factory) -> dict:
     """A `pnp new` game with two more decks, its German sheet filled in every row (nine files to write, one of them,
     rulebook.de.md, new), and the bytes of its data before and after a whole import."""
-    root = tmp_path_factory.mktemp("landing")
-    assert run_pnp(root, "new", "gems").exit_code == 0
+    root = german_gems(tmp_path_factory.mktemp("landing") / "game")
     gdir = root / "data" / "gems"
-    (gdir / "game.yaml").write_text((gdir / "game.yaml").read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1),
-                                    encoding="utf-8")
     for name in ("Shards", "Stones"):
         (gdir / "decks" / f"{name.lower()}.yaml").write_text(DECK.format(name=name), encoding="utf-8")
     assert run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0

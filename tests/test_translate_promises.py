@@ -1,14 +1,15 @@
 """The translator's round trip held promise by promise (issue #101 item 1), cheaply: a `pnp new` game, sheets filled as
 `pnp translate export` writes them (docs/editions.md, "A translator's round trip"), `pnp translate import` and
-`validate` run in process. Expected digests are the docs' own recipe (`letters`), never pnp's function."""
+`validate` run in process. Expected digests are the docs' own recipe (`letters`), never pnp's function; expected
+finding codes are the docs' table of what import says ("What import says"), read from `--format json`."""
 from __future__ import annotations
 
-import shutil
+import json
 from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_translate import letters, read_csv, write_csv
+from test_translate import copy_game, german_gems, letters, read_csv, workbook_deck, write_csv
 
 HEAD = ["id", "where", "en", "de", "status", "fits", "face"]  # the export's header row
 DECK = "data/gems/decks/crystals.csv"
@@ -16,21 +17,13 @@ DECK = "data/gems/decks/crystals.csv"
 
 @pytest.fixture(scope="module")
 def blank(tmp_path_factory) -> Path:
-    """A fresh `pnp new gems` game with German among its languages, nothing translated yet."""
-    root = tmp_path_factory.mktemp("promises") / "blank"
-    (root / "data").mkdir(parents=True)
-    assert run_pnp(root, "new", "gems").exit_code == 0
-    game = root / "data" / "gems" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
-    return root
+    return german_gems(tmp_path_factory.mktemp("promises") / "blank")
 
 
 @pytest.fixture
 def root(blank, tmp_path) -> Path:
     """A copy of the blank game to import into."""
-    shutil.copytree(blank / "data", tmp_path / "data")
-    shutil.copytree(blank / "templates", tmp_path / "templates")
-    return tmp_path
+    return copy_game(blank, tmp_path)
 
 
 def row(cell_id: str, english: str, german: str, status: str = "missing") -> list[str]:
@@ -41,6 +34,25 @@ def row(cell_id: str, english: str, german: str, status: str = "missing") -> lis
 def imported(root: Path, rows: list[list[str]], name: str = "de.csv"):
     write_csv(root / name, rows)
     return run_pnp(root, "translate", "import", str(root / name))
+
+
+def import_json(root: Path, rows: list[list[str]], name: str = "de.csv"):
+    """`pnp translate import --format json`: the result, and the findings it printed on standard output (which holds
+    nothing else: json.loads reads it whole)."""
+    write_csv(root / name, rows)
+    result = run_pnp(root, "translate", "import", str(root / name), "--format", "json")
+    return result, json.loads(result.stdout)
+
+
+def place(record: dict) -> str:
+    """A JSON finding's place as the text line says it: the file, then its line and column where it has them (a
+    finding about a whole file has line 0)."""
+    return f"{record['file']}:{record['line']}:{record['column']}" if record["line"] else record["file"]
+
+
+def coded(records: list[dict]) -> list[tuple[str, str, str]]:
+    """Each finding's (place, severity, code)."""
+    return [(place(r), r["severity"], r["code"]) for r in records]
 
 
 def said(result, kind: str) -> list[str]:
@@ -68,13 +80,14 @@ def test_a_source_changed_after_the_export_is_recorded_as_the_text_the_sheet_sho
     deck_csv.write_text(deck_csv.read_text(encoding="utf-8").replace("Sapphire tide", "Sapphire wave"), encoding="utf-8")
     deck_yaml.write_text(deck_yaml.read_text(encoding="utf-8").replace("name: Crystals", "name: Crystal caves"), encoding="utf-8")
     game.write_text(game.read_text(encoding="utf-8").replace("title: Gems", "title: Gems of the deep"), encoding="utf-8")
-    result = imported(root, [HEAD, row(f"{DECK}#cards[sapphire-2].name", "Sapphire tide", "Saphirflut"),
-                             row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle"),
-                             row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    result, found = import_json(root, [HEAD, row(f"{DECK}#cards[sapphire-2].name", "Sapphire tide", "Saphirflut"),
+                                       row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle"),
+                                       row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
     assert result.exit_code == 0, result.output
-    warned = said(result, "warning")
-    assert [w.split(": warning: ")[0] for w in warned] == ["de.csv:2:3", "de.csv:3:3", "de.csv:4:3"], result.output
-    assert all(": warning: the source text changed since this sheet was exported" in w for w in warned)
+    assert coded(found) == [(f"de.csv:{n}:3", "warning", "translate-source-changed") for n in (2, 3, 4)], result.output
+    warned = [r["message"] for r in found]
+    assert all(w.startswith("the source text changed since this sheet was exported") for w in warned)
+    assert "data/gems/game.yaml: 1 translation written" in result.stderr  # beside the JSON, not in it
     assert "(it now reads 'Sapphire wave')" in warned[0] and "(it now reads 'Crystal caves')" in warned[1]
     assert "(it now reads 'Gems of the deep')" in warned[2] and "validate says it is stale" in warned[2]
     assert deck_cell(root, "sapphire-2", "name@de~src") == letters("Sapphire tide")
@@ -178,35 +191,46 @@ def test_columns_beside_the_exports_are_kept_aside_wherever_they_stand_and_count
     assert "title@de: Edelsteine\n" in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
 
 
-def test_a_sheet_with_the_exports_columns_alone_keeps_nothing_aside(root):
-    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+def test_with_format_json_standard_output_holds_the_findings_alone_and_what_was_done_goes_to_standard_error(root):
+    """A sheet with a translator's notes column and every row as the data has it: no finding, so the JSON is an empty
+    list, and the lines about the notes and about nothing to write are on standard error."""
+    result, found = import_json(root, [["id", "en", "de", "notes"], ["data/gems/game.yaml#title", "Gems", "", "later"]])
+    assert result.exit_code == 0 and found == [] and result.stdout.strip() == "[]", result.output
+    assert "de.csv: 1 column kept aside, not read (D notes)" in result.stderr
+    assert "de.csv: nothing to write: every translation in it is as the data has it" in result.stderr
+
+
+@pytest.mark.parametrize("head", [HEAD, ["id", "", "en", "de", "status"]], ids=["the-exports", "one-header-cleared"])
+def test_a_sheet_with_the_exports_columns_alone_keeps_nothing_aside(root, head):
+    """The export's header, or one whose `where` header a translator cleared: no column with a header is left unread."""
+    result = imported(root, [head, row("data/gems/game.yaml#title", "Gems", "Edelsteine")[:len(head)]])
     assert result.exit_code == 0 and "kept aside" not in result.output and "data/gems/game.yaml: 1 translation written" in result.output
 
 
 @pytest.mark.parametrize("head", [["key", "where", "en", "de"], ["id", "where", "en", "status"], ["id", "where", "de"]])
 def test_a_header_row_without_an_id_or_two_languages_is_one_error_at_its_first_cell(root, head):
-    result = imported(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith("de.csv:1:1: error: the header row must name id"), result.output
-    assert errors[0].endswith("; it reads " + ", ".join(f"'{h}'" for h in head))
-    assert "nothing written" in result.output and "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+    result, found = import_json(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:1:1", "error", "translate-header")], result.output
+    assert found[0]["message"].startswith("the header row must name id")
+    assert found[0]["message"].endswith("; it reads " + ", ".join(f"'{h}'" for h in head))
+    assert "nothing written" in result.stderr and "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
 
 
 def test_headers_that_are_not_language_codes_are_read_as_the_source_and_the_translation(root):
     """With fewer than two language codes among the headers, the first two columns pnp does not know are the source and
     the translation: a sheet headed English and Deutsch translates English into Deutsch, which the game does not speak."""
-    result = imported(root, [["id", "where", "English", "Deutsch", "status"], ["data/gems/game.yaml#title", "", "Gems", "Edelsteine", ""]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith("de.csv:1:4: error: this sheet translates English into Deutsch; gems's languages are en, de (en the source)")
+    result, found = import_json(root, [["id", "where", "English", "Deutsch", "status"], ["data/gems/game.yaml#title", "", "Gems", "Edelsteine", ""]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:1:4", "error", "translate-language")], result.output
+    assert found[0]["message"].startswith("this sheet translates English into Deutsch; gems's languages are en, de (en the source)")
 
 
 def test_an_empty_sheet_is_one_error_about_the_sheet(root):
     for name, text in (("empty.csv", ""), ("blank.csv", ",,,\r\n , ,\r\n")):
         (root / name).write_text(text, encoding="utf-8")
-        result = run_pnp(root, "translate", "import", str(root / name))
-        errors = said(result, "error")
-        assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{name}: error: this sheet is empty"), result.output
+        result = run_pnp(root, "translate", "import", str(root / name), "--format", "json")
+        found = json.loads(result.stdout)
+        assert result.exit_code == 1 and coded(found) == [(name, "error", "translate-empty")], result.output
+        assert found[0]["message"].startswith("this sheet is empty")
 
 
 def test_blank_rows_and_short_rows_are_read_as_the_export_wrote_them(root):
@@ -236,8 +260,10 @@ def test_a_workbooks_cells_are_read_as_the_text_the_translator_typed(root):
         ["data/gems/game.yaml#title", None, "Gems", 2024, "missing"],
         [f"{DECK}#cards[ruby-3].text", None, "Take two gems.\nThen pass.", "  Nimm zwei.\r\nDann passe.  ", "missing"],
         [f"{DECK}#cards[ruby-1].name", None, "Ruby shard", "'=1+1", "missing"],
-        ["data/gems/decks/crystals.yaml#name", None, "Crystals", "'+Kristalle", "missing"]])))
+        ["data/gems/decks/crystals.yaml#name", None, "Crystals", "'+Kristalle", "missing"],
+        [f"{DECK}#cards[emerald-1].name", None, "Emerald shard", None, "missing"]])))  # an empty cell: left as it is
     assert result.exit_code == 0 and said(result, "warning") == [], result.output
+    assert f"{DECK}: 2 translations written" in result.output and deck_cell(root, "emerald-1", "name@de") == ""
     from pnp.data.source import load_yaml
     from pnp.data.spreadsheet import SheetSource, read_cards
 
@@ -274,17 +300,23 @@ def test_each_bad_row_is_one_error_at_its_cell_and_nothing_is_written(root):
     assert "this row has a translation and no id" in errors[0]
     assert "data/gems/game.yaml#title is translated twice (first at de.csv:2:1): keep one row" in errors[1]
     assert "'data/nope/game.yaml#title' names no game's file" in errors[2] and "'gems/game.yaml#title' names no game's file" in errors[3]
-    assert f"{DECK}#cards[ruby-9].name is no translatable text of the game now (did you mean '{DECK}#cards[ruby-3].name'?)" in errors[4]
+    assert errors[4].endswith(f"{DECK}#cards[ruby-9].name is no translatable text of the game now (did you mean '{DECK}#cards[ruby-3].name'?): "
+                              "was it renamed or removed? export the sheet again")
     assert "de.csv: nothing written: mend what is said above" in result.output
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    again = run_pnp(root, "translate", "import", str(root / "de.csv"), "--format", "json")
+    found = json.loads(again.stdout)  # the same findings as validate's records: each line above, and its code
+    assert again.exit_code == 1 and [f"{place(r)}: {r['severity']}: {r['message']}" for r in found] == errors
+    assert [r["code"] for r in found] == ["translate-no-id", "translate-twice", "translate-unknown", "translate-unknown", "translate-unknown"]
+    assert "de.csv: nothing written" in again.stderr and before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
 def test_a_row_without_an_id_is_said_at_the_id_cell_even_past_the_rows_end(root):
     """The id column last: a row cut short before it is said at the cell the id would be in."""
-    result = imported(root, [["en", "de", "status", "id"], ["Gems", "Edelsteine", "missing", "data/gems/game.yaml#title"],
-                             ["Crystals", "Kristalle"]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith("de.csv:3:4: error: this row has a translation and no id"), result.output
+    result, found = import_json(root, [["en", "de", "status", "id"], ["Gems", "Edelsteine", "missing", "data/gems/game.yaml#title"],
+                                       ["Crystals", "Kristalle"]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:3:4", "error", "translate-no-id")], result.output
+    assert found[0]["message"].startswith("this row has a translation and no id")
 
 
 @pytest.mark.parametrize(("head", "cell"), [(["id", "where", "en", "fr"], "de.csv:1:4"), (["id", "de", "en"], "de.csv:1:3"),
@@ -292,34 +324,24 @@ def test_a_row_without_an_id_is_said_at_the_id_cell_even_past_the_rows_end(root)
 def test_a_sheet_of_languages_the_game_does_not_translate_is_one_error_at_its_translation_header(root, head, cell):
     """French the game lacks, German into English (the source), English into British English: one error for the
     game, at the translation's header, however many rows."""
-    result = imported(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)],
-                             [f"{DECK}#cards[ruby-1].name", "", "Ruby shard", "Rubin"][:len(head)]])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{cell}: error: this sheet translates "), result.output
-    assert "gems's languages are en, de (en the source)" in errors[0]
+    result, found = import_json(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)],
+                                       [f"{DECK}#cards[ruby-1].name", "", "Ruby shard", "Rubin"][:len(head)]])
+    assert result.exit_code == 1 and coded(found) == [(cell, "error", "translate-language")], result.output
+    assert found[0]["message"].startswith("this sheet translates ") and "gems's languages are en, de (en the source)" in found[0]["message"]
 
 
 def test_a_text_kept_in_a_workbook_deck_is_an_error_that_names_the_two_cells_to_type(root):
-    from openpyxl import Workbook
-
-    decks = root / "data/gems/decks"
-    book = Workbook()
-    for values in read_csv(decks / "crystals.csv"):
-        book.active.append(values)
-    book.save(decks / "crystals.xlsx")
-    (decks / "crystals.csv").unlink()
-    deck = decks / "crystals.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.xlsx"), encoding="utf-8")
-    before = (decks / "crystals.xlsx").read_bytes()
+    book = workbook_deck(root)
+    before = book.read_bytes()
     sheet = "data/gems/decks/crystals.xlsx"
-    result = imported(root, [HEAD, row(f"{sheet}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
-                             row(f"{sheet}#cards[ruby-3].name", "Ruby heart", "=Rubinherz")])
-    errors = said(result, "error")
-    assert result.exit_code == 1 and [e.split(": error: ")[0] for e in errors] == ["de.csv:2:4", "de.csv:3:4"], result.output
-    assert errors[0].endswith(f"this text is in the workbook {sheet}, which pnp reads and does not write: type the translation in its "
-                              f"`name@de` column there (and `name@de~src`: {letters('Ruby shard')})")
+    result, found = import_json(root, [HEAD, row(f"{sheet}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
+                                       row(f"{sheet}#cards[ruby-3].name", "Ruby heart", "=Rubinherz")])
+    errors = [r["message"] for r in found]
+    assert result.exit_code == 1 and coded(found) == [(f"de.csv:{n}:4", "error", "translate-workbook") for n in (2, 3)], result.output
+    assert errors[0] == (f"this text is in the workbook {sheet}, which pnp reads and does not write: type the translation in its "
+                         f"`name@de` column there (and `name@de~src`: {letters('Ruby shard')})")
     assert "there (after a `'`, so the program keeps it as text and runs no formula) (and `name@de~src`: " + letters("Ruby heart") in errors[1]
-    assert (decks / "crystals.xlsx").read_bytes() == before
+    assert book.read_bytes() == before
 
 
 # The rulebook: rulebook.de.md, section by section, each noting the digest of the English it was made from.
@@ -347,11 +369,11 @@ def line_of(path: Path, start: str) -> int:
 
 def test_a_rulebook_is_written_whole_only_when_every_section_is_translated(root):
     partial = {sid: text for sid, text in GERMAN_BOOK.items() if sid != "opening"}
-    result = imported(root, book_rows(root, partial))
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith(f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#overview')}:4: error: there is no rulebook.de.md yet")
-    assert "translate every section of the rulebook in the sheet (1 of 4 are empty, the first 'opening')" in errors[0]
+    result, found = import_json(root, book_rows(root, partial))
+    at = f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#overview')}:4"
+    assert result.exit_code == 1 and coded(found) == [(at, "error", "translate-rulebook-whole")], result.output
+    assert found[0]["message"].startswith("there is no rulebook.de.md yet")
+    assert "translate every section of the rulebook in the sheet (1 of 4 are empty, the first 'opening')" in found[0]["message"]
     assert not (root / "data/gems/rulebook.de.md").exists()
     result = imported(root, book_rows(root, GERMAN_BOOK))
     assert result.exit_code == 0 and "data/gems/rulebook.de.md: 4 translations written" in result.output, result.output
@@ -401,11 +423,11 @@ def test_a_rule_changed_after_the_export_is_noted_as_the_english_the_translator_
 def test_a_german_rulebook_with_other_sections_is_refused_and_left_as_it_was(root):
     german = root / "data/gems/rulebook.de.md"
     german.write_text("# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n", encoding="utf-8")
-    result = imported(root, book_rows(root, {"components": "# Material\n\nAlles.", "playing": "# Spielablauf\n\nSpielt reihum."}))
-    errors = said(result, "error")
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith(f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#components')}:4: error: rulebook.de.md has 2 "
-                                "sections where rulebook.md has 4, so pnp cannot tell which translates which: give them the same headings, then import again")
+    result, found = import_json(root, book_rows(root, {"components": "# Material\n\nAlles.", "playing": "# Spielablauf\n\nSpielt reihum."}))
+    at = f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#components')}:4"
+    assert result.exit_code == 1 and coded(found) == [(at, "error", "translate-rulebook-sections")], result.output
+    assert found[0]["message"] == ("rulebook.de.md has 2 sections where rulebook.md has 4, so pnp cannot tell which translates which: "
+                                   "give them the same headings, then import again")
     assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
 
 
@@ -428,12 +450,11 @@ def test_a_flow_mapping_over_several_lines_is_an_error_at_its_key_and_nothing_is
     end = text.index("\nconstraints:")
     game.write_text(text[:at] + "  - {name:\n      Gem tokens, in: tokens.gems, count: 12}" + text[end:], encoding="utf-8")
     before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
-    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubin"),
-                             row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
-    errors = said(result, "error")
+    result, found = import_json(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubin"),
+                                       row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
     line = game.read_text(encoding="utf-8").split("\n").index("  - {name:") + 1
-    assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith(f"data/gems/game.yaml:{line}:6: error: name's `{{…}}` mapping runs over several lines"), errors[0]
+    assert result.exit_code == 1 and coded(found) == [(f"data/gems/game.yaml:{line}:6", "error", "translate-flow")], result.output
+    assert found[0]["message"] == "name's `{…}` mapping runs over several lines in a way pnp does not write into: write that mapping one key a line, then import again"
     assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
@@ -540,9 +561,7 @@ def seed(root: Path) -> None:
 def exported(blank, tmp_path) -> Path:
     """The seeded game exported: a test's own export, so that bench/mutation.py runs each test that reads it for a
     mutant of the export (mutmut maps a module fixture's calls to the first test alone)."""
-    root = tmp_path / "exported"
-    shutil.copytree(blank / "data", root / "data")
-    shutil.copytree(blank / "templates", root / "templates")
+    root = copy_game(blank, tmp_path / "exported")
     seed(root)
     result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
     assert result.exit_code == 1, result.output  # a translation that does not fit: the sheet is written, and the command says so
@@ -723,9 +742,10 @@ def test_three_language_columns_read_the_first_two_and_keep_the_third_aside(root
 
 def test_a_sheet_of_another_language_says_that_alone_even_where_its_english_changed(root):
     """One error for the game, no warning of each row's changed source: the rows are not the game's to write."""
-    result = imported(root, [["id", "en", "fr"], ["data/gems/game.yaml#title", "Old gems", "Gemmes"], ["data/gems/decks/crystals.yaml#name", "Old", "Cristaux"]])
-    assert result.exit_code == 1 and len(said(result, "error")) == 1 and said(result, "warning") == [], result.output
-    assert said(result, "error")[0].endswith("or import a sheet exported for this game")
+    result, found = import_json(root, [["id", "en", "fr"], ["data/gems/game.yaml#title", "Old gems", "Gemmes"],
+                                       ["data/gems/decks/crystals.yaml#name", "Old", "Cristaux"]])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:1:3", "error", "translate-language")], result.output
+    assert found[0]["message"].endswith("or import a sheet exported for this game")
 
 
 def test_a_sheet_without_a_status_column_confirms_a_stale_translation(root):
@@ -744,11 +764,21 @@ def test_a_csv_cell_guarded_twice_is_the_text_with_one_guard(root):
     assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["title@de"] == "'=1+1"
 
 
-def test_a_file_of_the_game_that_does_not_read_is_said_and_nothing_is_written(root):
-    (root / "data/gems/tokens.yaml").write_text("tokens: [\n", encoding="utf-8")
-    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
-    assert result.exit_code == 1 and any(e.startswith("data/gems/tokens.yaml:") for e in said(result, "error")), result.output
-    assert "title@de" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+@pytest.mark.parametrize(("broken", "was", "now", "rows_judged"), [("tokens.yaml", None, "tokens: [\n", True),
+                                                                ("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 4", False)])
+def test_a_file_of_the_game_that_does_not_read_is_its_one_error_and_nothing_is_written(root, broken, was, now, rows_judged):
+    """One mistake, one finding: a game file that does not read is said at its place, and not again as each row's
+    unknown id (the texts it held) or as the languages its game.yaml could not give. A deck's row whose English
+    changed is warned of where the game's languages are known, and not judged where game.yaml does not read."""
+    path = root / "data/gems" / broken
+    path.write_text(path.read_text(encoding="utf-8").replace(was, now) if was else now, encoding="utf-8")
+    before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    result, found = import_json(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine"),
+                                       row(f"{DECK}#cards[ruby-3].name", "Ruby hearts", "Rubinherzen"),
+                                       row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")])
+    warned = [("de.csv", "warning")] if rows_judged else []
+    assert result.exit_code == 1 and [(r["file"], r["severity"]) for r in found] == [(f"data/gems/{broken}", "error"), *warned], result.output
+    assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
 
 
 def test_a_list_in_a_flow_mapping_is_written_as_a_list(root):
@@ -775,3 +805,223 @@ def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
     assert result.exit_code == 0, result.output
     after = deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")
     assert after[at] == f"emerald-3,Emerald eye,emerald,3,3,Look at the top card.,Sieh hin.,{letters('Look at the top card.')}"
+
+
+# Files the import writes into as they are found: their own line ends, a layout it cannot write into, a read-only file.
+
+@pytest.mark.parametrize(("first", "rest"), [("\r", "\r"), ("\r\n", "\n"), ("\n", "\r\n")], ids=["classic-mac", "first-line-crlf", "crlf-after-the-first"])
+def test_a_yaml_file_of_any_line_ends_gets_the_two_keys_right_below_the_source_each_line_ending_as_the_one_above(root, first, rest):
+    """CR alone (a classic Mac file), or a file whose lines end some CRLF, some LF: a YAML reader counts each as one
+    line end, and so does the import: the keys go below the source's line, every other byte as it was."""
+    game = root / "data/gems/game.yaml"
+    head, tail = game.read_text(encoding="utf-8").split("\n", 1)
+    original = head + first + tail.replace("\n", rest)
+    game.write_bytes(original.encode("utf-8"))
+    result = imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine"),
+                             row("data/gems/game.yaml#components[1].name", "Gem tokens", "Edelsteinmarker")])
+    assert result.exit_code == 0 and "data/gems/game.yaml: 2 translations written" in result.output, result.output
+    expected = original.replace(f"title: Gems{rest}", f"title: Gems{rest}title@de: Edelsteine{rest}title@de~src: {letters('Gems')}{rest}").replace(
+        f"  - name: Gem tokens{rest}", f"  - name: Gem tokens{rest}    name@de: Edelsteinmarker{rest}    name@de~src: {letters('Gem tokens')}{rest}")
+    assert game.read_bytes() == expected.encode("utf-8")
+
+
+def test_a_file_with_no_line_end_after_its_last_line_gets_none(root):
+    game = root / "data/gems/game.yaml"
+    original = game.read_text(encoding="utf-8").rstrip("\n").replace("\n", "\r\n") + "\r\nnotes@de: Alt"
+    game.write_bytes(original.encode("utf-8"))
+    notes = "Everything in this game is a placeholder made by `pnp new`."
+    result = imported(root, [HEAD, row("data/gems/game.yaml#notes", notes, "Alles hier ist ein Platzhalter.")])
+    assert result.exit_code == 0, result.output
+    assert game.read_bytes() == original.replace("notes@de: Alt", f"notes@de: Alles hier ist ein Platzhalter.\r\nnotes@de~src: {letters(notes)}").encode()
+
+
+def test_a_list_written_at_its_keys_own_indent_is_one_error_at_the_file_which_is_left_as_it_was(root):
+    """`steps:` with its items below it at the key's own indent (valid YAML, which the import does not write into):
+    the file as written would not read, so the import refuses it, telling the designer to add the lines by hand."""
+    reference = root / "data/gems/reference.yaml"
+    text = reference.read_text(encoding="utf-8")
+    line = next(x for x in text.split("\n") if x.startswith("    steps: ["))
+    reference.write_text(text.replace(line, '    steps:\n    - Draw a crystal card.\n    - "Play one: do what it says."'), encoding="utf-8")
+    before = reference.read_bytes()
+    result, found = import_json(root, [HEAD, row("data/gems/reference.yaml#sections[0].steps", "Draw a crystal card.\nPlay one: do what it says.",
+                                                 "Zieh eine Karte.\nSpiel eine aus.")])
+    assert result.exit_code == 1 and coded(found) == [("data/gems/reference.yaml", "error", "translate-unwritable")], result.output
+    assert found[0]["message"].startswith("writing the translations would break this file (YAML syntax: ")
+    assert found[0]["message"].endswith("): add them by hand") and reference.read_bytes() == before
+
+
+def test_a_read_only_file_is_one_error_at_it_and_no_file_changes(root):
+    """Two files to write, the second read-only: said at it, and neither is written."""
+    game = root / "data/gems/game.yaml"
+    before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    game.chmod(0o444)
+    try:
+        result, found = import_json(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
+                                           row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    finally:
+        game.chmod(0o644)
+    assert result.exit_code == 1 and coded(found) == [("data/gems/game.yaml", "error", "translate-not-written")], result.output
+    assert found[0]["message"].startswith("the file is read-only") and "none of the 2 files was changed" in found[0]["message"]
+    assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+
+
+def test_a_row_of_an_id_alone_writes_nothing(root):
+    """A row whose other cells a translator deleted, the line holding the id alone: an empty translation."""
+    (root / "de.csv").write_text("id,where,en,de,status\r\ndata/gems/game.yaml#title\r\n", encoding="utf-8")
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    assert result.exit_code == 0 and "de.csv: nothing to write" in result.output, result.output
+
+
+def test_every_error_is_said_at_once_with_the_warnings_and_nothing_is_written(root):
+    """A bad id, and a rulebook the good rows cannot be written into (no German one yet, a section left empty): both
+    errors in one run, beside the warning of a source changed since the export (docs: every error at once)."""
+    english = english_sections(root)
+    before = {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+    result, found = import_json(root, [HEAD, row("data/gems/game.yaml#title", "Old gems", "Edelsteine"),
+                                       row("data/gems/game.yaml#titel", "Gems", "Edelsteine"),
+                                       row("data/gems/rulebook.md#playing", english["playing"], "# Spielablauf\n\nSpielt.")])
+    book = line_of(root / "de.csv", "data/gems/rulebook.md#playing")
+    assert result.exit_code == 1 and coded(found) == [("de.csv:2:3", "warning", "translate-source-changed"), ("de.csv:3:1", "error", "translate-unknown"),
+                                                      (f"de.csv:{book}:4", "error", "translate-rulebook-whole")], result.output
+    assert before == {p: p.read_bytes() for p in (root / "data").rglob("*") if p.is_file()}
+
+
+def test_a_translation_written_away_from_its_source_is_replaced_where_it_stands(root):
+    """`pitch@de` typed right below `title`, above `languages` and `pitch`: a new `title@de` goes right below `title`,
+    the new `pitch@de` where the old one stood, and every other line stays."""
+    game = root / "data/gems/game.yaml"
+    original = game.read_text(encoding="utf-8").replace("title: Gems\n", "title: Gems\npitch@de: Alt\npitch@de~src: aaaaaaaa\n")
+    game.write_text(original, encoding="utf-8")
+    pitch = "Collect sets of crystals before the caves collapse."
+    result = imported(root, [HEAD, row("data/gems/game.yaml#pitch", pitch, "Sammelt Kristalle."), row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    assert result.exit_code == 0 and "data/gems/game.yaml: 2 translations written" in result.output, result.output
+    assert game.read_text(encoding="utf-8") == original.replace(
+        "title: Gems\npitch@de: Alt\npitch@de~src: aaaaaaaa\n",
+        f"title: Gems\ntitle@de: Edelsteine\ntitle@de~src: {letters('Gems')}\npitch@de: Sammelt Kristalle.\npitch@de~src: {letters(pitch)}\n")
+
+
+def quoted_deck(root: Path, end: str) -> list[str]:
+    """The gems deck saved with every cell quoted (a spreadsheet program's "quote all text cells"), `end` after each
+    row, German columns already beside name and no byte-order mark: its lines."""
+    import csv
+    import io
+
+    rows = read_csv(root / DECK)
+    out = io.StringIO()
+    csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator=end).writerows([r[:2] + (["name@de", "name@de~src"] if i == 0 else ["", ""]) + r[2:]
+                                                                          for i, r in enumerate(rows)])
+    (root / DECK).write_bytes(out.getvalue().encode("utf-8"))
+    return out.getvalue().split(end)
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"], ids=["crlf", "classic-mac"])
+def test_a_deck_with_every_cell_quoted_keeps_every_row_the_import_does_not_change(root, end):
+    """Rows ending CRLF, or CR alone as a classic Mac spreadsheet saves them: the one row translated is written anew
+    (with its own line end), every other row and the file's start keep their very bytes."""
+    before = quoted_deck(root, end)
+    result = imported(root, [HEAD, row(f"{DECK}#cards[emerald-3].name", "Emerald eye", "Smaragdauge")])
+    assert result.exit_code == 0 and f"{DECK}: 1 translation written" in result.output, result.output
+    after = (root / DECK).read_bytes().decode("utf-8").split(end)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert changed == [next(i for i, line in enumerate(before) if line.startswith('"emerald-3"'))]
+    assert after[changed[0]] == f"emerald-3,Emerald eye,Smaragdauge,{letters('Emerald eye')},emerald,3,3,Look at the top card.,"
+    assert after[0].startswith('"id","name","name@de"')  # no byte-order mark where the deck had none
+
+
+def test_an_import_stopped_part_way_is_finished_by_the_next_command_which_names_it(root, monkeypatch):
+    """The second file's rename refused, and the putting back too (its folder made read-only meanwhile): the next
+    command finishes the set and says which import it finishes, by its command line (docs: `pnp translate import
+    de.csv` was stopped after writing …)."""
+    import errno
+    import os
+
+    real, calls = os.replace, [0]
+
+    def refused(a, b):
+        calls[0] += 1
+        if calls[0] >= 4:  # the record's two writes first, then the first file's rename
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(b))
+        return real(a, b)
+
+    monkeypatch.setattr(os, "replace", refused)
+    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"), row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    monkeypatch.undo()
+    assert result.exit_code == 1 and "could not be put back" in result.output, result.output
+    result = run_pnp(root, "list", "gems")
+    assert "pnp: `pnp translate import de.csv` was stopped after writing 1 of its 2 files" in result.output, result.output
+    assert "title@de: Edelsteine" in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+    assert deck_cell(root, "ruby-1", "name@de") == "Rubinsplitter"
+
+
+def test_a_translation_that_would_reach_another_card_through_a_merge_is_refused_at_that_cards_text(root):
+    """garnet takes its name from ruby through `<<: *ruby`: written where that name stands, garnet's German name would
+    print on ruby too. One error at ruby's name, which the translator did not touch, and the deck left as it was."""
+    deck = root / "data/gems/decks/stones.yaml"
+    deck.write_text("name: Stones\nsize: poker\nfront: gems/crystal.j2\nback: gems/crystal-back.j2\ncards:\n  - &ruby\n    id: ruby\n"
+                    "    name: Ruby stone\n    colour: ruby\n    value: 1\n    count: 1\n    text: Take a gem.\n  - <<: *ruby\n    id: garnet\n", encoding="utf-8")
+    before = deck.read_bytes()
+    result, found = import_json(root, [HEAD, row("data/gems/decks/stones.yaml#name", "Stones", "Steine"),  # two lines more above ruby's name
+                                       row("data/gems/decks/stones.yaml#cards[garnet].name", "Ruby stone", "Granatstein")])
+    assert result.exit_code == 1 and coded(found) == [("data/gems/decks/stones.yaml:8:5", "error", "translate-unwritable")], result.output
+    assert found[0]["message"].startswith("writing the translations would set the de translation of data/gems/decks/stones.yaml#cards[ruby].name "
+                                          "to what the sheet does not give it")
+    assert found[0]["message"].endswith("add them by hand") and deck.read_bytes() == before
+
+
+def test_a_blank_row_above_a_decks_header_keeps_its_bytes_when_the_german_columns_are_added(root):
+    """A deck whose sheet starts with an empty row, every cell quoted as some programs save it: adding the German
+    columns rewrites the header and the rows below it, and the empty row stays as it was."""
+    deck = root / DECK
+    deck.write_bytes(b'"","",""\r\n' + deck.read_bytes())
+    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")])
+    assert result.exit_code == 0 and f"{DECK}: 1 translation written" in result.output, result.output
+    data = deck.read_bytes()
+    assert data.startswith(b'"","",""\r\nid,name,name@de,name@de~src,colour') and b"\nruby-1,Ruby shard,Rubinsplitter," in data
+
+
+@pytest.mark.parametrize("end", ["\n", ""], ids=["a-line-end", "no-line-end"])
+def test_a_yaml_file_of_one_braced_mapping_after_a_byte_order_mark_gets_the_pairs_after_the_names(root, end):
+    """A deck's YAML written as one `{…}` line (as a JSON writer puts it) behind a byte-order mark, with a line end or
+    none: the two pairs go right after `name`'s, and the mark and the end stay as they were."""
+    deck = root / "data/gems/decks/crystals.yaml"
+    deck.write_bytes(b"\xef\xbb\xbf{name: Crystals, size: poker, front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}" + end.encode())
+    result = imported(root, [HEAD, row("data/gems/decks/crystals.yaml#name", "Crystals", "Kristalle")])
+    assert result.exit_code == 0, result.output
+    assert deck.read_bytes() == (f"\ufeff{{name: Crystals, name@de: Kristalle, name@de~src: {letters('Crystals')}, size: poker, "
+                                 f"front: gems/crystal.j2, back: gems/crystal-back.j2, cards_from: crystals.csv}}{end}").encode()
+
+
+def test_a_second_import_leaves_the_translations_of_the_first_as_they_are(root):
+    assert imported(root, [HEAD, row("data/gems/game.yaml#title", "Gems", "Edelsteine")], "first.csv").exit_code == 0
+    pitch = "Collect sets of crystals before the caves collapse."
+    result = imported(root, [HEAD, row("data/gems/game.yaml#pitch", pitch, "Sammelt Kristalle.")])
+    assert result.exit_code == 0 and "data/gems/game.yaml: 1 translation written" in result.output, result.output
+    text = (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+    assert f"title@de: Edelsteine\ntitle@de~src: {letters('Gems')}\n" in text and f"pitch@de: Sammelt Kristalle.\npitch@de~src: {letters(pitch)}\n" in text
+
+
+def test_a_translation_with_empty_lines_is_a_list_of_its_items_or_a_text_of_its_lines(root):
+    """A translator's cell with an empty line in it: a list (the reference's steps) gets its items, no empty one; a
+    card's text keeps its lines as typed."""
+    from pnp.data.source import load_yaml
+
+    reference = root / "data/gems/reference.yaml"
+    steps = load_yaml(reference, "reference.yaml")["sections"][0]["steps"]
+    result = imported(root, [HEAD, row("data/gems/reference.yaml#sections[0].steps", "\n".join(steps), "Zieh.\n\n  Spiel.\nHalte."),
+                             row("data/gems/game.yaml#notes", "Everything in this game is a placeholder made by `pnp new`.", "Alles.\n\nNur Platzhalter.")])
+    assert result.exit_code == 0, result.output
+    assert load_yaml(reference, "reference.yaml")["sections"][0]["steps@de"] == ["Zieh.", "Spiel.", "Halte."]
+    assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["notes@de"] == "Alles.\n\nNur Platzhalter."
+
+
+def test_a_short_row_of_a_deck_whose_german_columns_stand_last_gets_empty_cells_up_to_them(root):
+    """German columns typed at the end of the deck's sheet, and a row saved without its last cells (its icon): the
+    translation goes in its column, and the cells between are empty."""
+    deck = root / DECK
+    rows = read_csv(deck)
+    table = [[*rows[0], "name@de", "name@de~src"], *(r[:6] if r[0] == "emerald-3" else [*r, "", ""] for r in rows[1:])]
+    write_csv(deck, table)
+    result = imported(root, [HEAD, row(f"{DECK}#cards[emerald-3].name", "Emerald eye", "Smaragdauge")])
+    assert result.exit_code == 0, result.output
+    emerald = next(r for r in read_csv(deck) if r[0] == "emerald-3")
+    assert emerald == ["emerald-3", "Emerald eye", "emerald", "3", "3", "Look at the top card.", "", "Smaragdauge", letters("Emerald eye")]

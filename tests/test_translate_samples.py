@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_translate import letters, read_csv, write_csv
+from test_translate import copy_game, german_gems, letters, read_csv, write_csv
 
 SAMPLES = Path(__file__).parent / "samples" / "translate"
 TYPED = {  # what the translator typed in the sample sheets, by where it is written in the game
@@ -25,19 +25,7 @@ ENGLISH = {("ruby-1", "name"): "Ruby shard", ("ruby-3", "text"): "Take two gems.
 
 @pytest.fixture(scope="module")
 def blank(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("samples") / "blank"
-    (root / "data").mkdir(parents=True)
-    assert run_pnp(root, "new", "gems").exit_code == 0
-    game = root / "data" / "gems" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
-    return root
-
-
-def fresh(blank: Path, tmp_path: Path) -> Path:
-    import shutil
-
-    shutil.copytree(blank / "data", tmp_path / "data")
-    return tmp_path
+    return german_gems(tmp_path_factory.mktemp("samples") / "blank")
 
 
 def test_the_samples_carry_what_their_programs_write():
@@ -57,7 +45,7 @@ def test_the_samples_carry_what_their_programs_write():
 
 @pytest.mark.parametrize("sample", ["libreoffice.xlsx", "libreoffice.ods", "libreoffice.csv", "excel-utf8.csv", "excel-semicolon.csv"])
 def test_a_sheet_as_a_spreadsheet_program_saved_it_imports_whole(blank, tmp_path, sample):
-    root = fresh(blank, tmp_path)
+    root = copy_game(blank, tmp_path)
     result = run_pnp(root, "translate", "import", str(SAMPLES / sample))
     assert result.exit_code == 0 and "warning" not in result.output and "error" not in result.output, result.output
     assert "data/gems/game.yaml: 2 translations written" in result.output
@@ -76,7 +64,7 @@ def test_a_sheet_as_a_spreadsheet_program_saved_it_imports_whole(blank, tmp_path
 
 
 def test_300000_extra_columns_are_kept_aside_in_one_short_line(blank, tmp_path):
-    root = fresh(blank, tmp_path)
+    root = copy_game(blank, tmp_path)
     head = ["id", "where", "en", "de", "status", "fits", "face", *(f"note {i}" for i in range(300_000))]
     write_csv(root / "wide.csv", [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine", "missing", "", ""]])
     result = run_pnp(root, "translate", "import", str(root / "wide.csv"))
@@ -94,7 +82,7 @@ def test_300000_extra_columns_are_kept_aside_in_one_short_line(blank, tmp_path):
 @pytest.mark.parametrize("command", [("translate", "import"), ("feedback", "import")])
 def test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet(blank, tmp_path, command):
     """Both imports: the advice is to import the sheet in parts, not to split a deck."""
-    root = fresh(blank, tmp_path)
+    root = copy_game(blank, tmp_path)
     with (root / "big.csv").open("wb") as f:
         f.truncate(20_000_001)  # a byte over the 20 MB any sheet may hold (docs/limits.md), without writing them
     result = run_pnp(root, *command, str(root / "big.csv"))
@@ -109,7 +97,7 @@ def test_rows_in_any_order_import_alike(blank, tmp_path):
     """The sample's rows sorted back into the export's order give the same files as the re-sorted sample."""
     rows = read_csv(SAMPLES / "excel-utf8.csv")
     write_csv(tmp_path / "sorted.csv", [rows[0], *sorted(rows[1:])])
-    first, second = fresh(blank, tmp_path / "a"), fresh(blank, tmp_path / "b")
+    first, second = copy_game(blank, tmp_path / "a"), copy_game(blank, tmp_path / "b")
     assert run_pnp(first, "translate", "import", str(SAMPLES / "excel-utf8.csv")).exit_code == 0
     assert run_pnp(second, "translate", "import", str(tmp_path / "sorted.csv")).exit_code == 0
     files = sorted(p.relative_to(first).as_posix() for p in (first / "data").rglob("*") if p.is_file())
@@ -121,7 +109,7 @@ def test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet(bl
     that cell, with an imported sheet's advice (no word of cards or decks)."""
     from openpyxl import Workbook
 
-    root = fresh(blank, tmp_path)
+    root = copy_game(blank, tmp_path)
     book = Workbook()
     book.active.title = "de"
     book.active.append(["id", "where", "en", "de", "status", "fits", "face"])

@@ -64,24 +64,25 @@ def _counted(rows) -> str:
 
 @translate.command(name="import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="json: the findings on standard output as `validate --format json` prints them, what was written on standard error.")
 @click.pass_context
-def import_sheet(ctx, file):
+def import_sheet(ctx, file, fmt):
     """Write the translations of a filled sheet (CSV or XLSX, as export wrote it) into the game's data, each with the digest of the source text it shows."""
     from pnp.targets.translate_import import import_translations
 
     project = open_project(ctx.obj["root"])
     result = import_translations(project, Path(file).expanduser().resolve())
-    if result.resumed:
-        click.echo(f"pnp: {result.resumed}", err=True)
     findings = sorted(result.findings, key=lambda f: f.sort_key())
-    print_findings(findings)
+    print_findings(findings, fmt)
+    told = fmt == "json"  # standard output is the findings' JSON alone, so a script reads it whole
     if result.aside:
-        click.echo(f"{file}: {result.aside}")
+        click.echo(f"{file}: {result.aside}", err=told)
     errors = any(f.severity == "error" for f in findings)
     if errors:
         click.echo(f"{file}: nothing written: mend what is said above and import the sheet again", err=True)
     elif not result.files:
-        click.echo(f"{file}: nothing to write: every translation in it is as the data has it")
+        click.echo(f"{file}: nothing to write: every translation in it is as the data has it", err=told)
     for path, count in result.files:
-        click.echo(f"{project.rel(path)}: {count} translation{'s' * (count != 1)} written")
+        click.echo(f"{project.rel(path)}: {count} translation{'s' * (count != 1)} written", err=told)
     sys.exit(EXIT_DATA if errors else EXIT_OK)

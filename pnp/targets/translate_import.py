@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, warning
-from pnp.core.landing import LandingFailed, land, resume
+from pnp.core.landing import LandingFailed, land
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
 from pnp.data.spreadsheet import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
@@ -57,20 +57,18 @@ class ImportResult:
 
     files: list[tuple[Path, int]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-    resumed: str | None = None  # what was done with an earlier import a kill stopped (pnp.core.landing.resume)
     aside: str | None = None  # the sheet's columns the import did not read (a translator's notes), in a sentence
 
 
 def _cell_text(value) -> str:
-    """A sheet cell as text (the reader took the export's guard quote off: `read_sheet`)."""
-    if value is None:
-        return ""
+    """A sheet cell as text (the reader took the export's guard quote off: `read_sheet`; an empty cell reads as '')."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value).replace("\r\n", "\n").strip()
 
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")  # a code `languages:` accepts (pnp.data.schema)
+BREAKS = "\r\n\x85\u2028\u2029"  # the characters that end a line for a YAML reader (and for str.splitlines, of those a YAML file may hold)
 SHOWN_HEADERS = 8  # headers a message names before it counts the rest: a sheet may have 300,000 columns
 
 
@@ -141,22 +139,26 @@ def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
 
 class _Games:
     """Each game's translatable places, read once, by cell id; and whether the sheet's languages are the game's, said
-    once for each game at the translation's header cell."""
+    once for each game at the translation's header cell. A game with a file that does not read is `broken`: that
+    file's error is the one said, not an error for each row it leaves unknown or the languages its game.yaml lost."""
 
     def __init__(self, project, source_lang: str, lang: str, lang_at: Loc):
-        self.project, self.found, self.refused = project, {}, set()
+        self.project, self.found, self.refused, self.broken = project, {}, set(), set()
         self.source_lang, self.lang, self.lang_at = source_lang, lang, lang_at
 
     def speaks(self, slug: str, findings: list) -> bool:
         """Whether game `slug` has the sheet's source language as its source and its language as another."""
         if slug not in self.refused:
-            langs = listed_languages(_game_yaml(self.project, slug))
+            game = _game_yaml(self.project, slug)
+            langs = listed_languages(game)
             if self.lang != langs[0] and self.lang in langs and self.source_lang == langs[0]:
                 return True
+            self.refused.add(slug)
+            if game is None:
+                return False  # game.yaml does not read: its own error says so
             findings.append(error("translate-language", f"this sheet translates {self.source_lang} into {self.lang}; {slug}'s languages are "
                                   f"{', '.join(langs)} ({langs[0]} the source): add '{self.lang}' to `languages:` in its game.yaml, or import a "
                                   "sheet exported for this game", self.lang_at))
-            self.refused.add(slug)
         return False
 
     def places(self, slug: str, findings: list) -> dict[str, Place] | None:
@@ -166,6 +168,8 @@ class _Games:
             else:
                 files, failed = game_places(self.project, slug)
                 findings += failed
+                if any(f.severity == "error" for f in failed):
+                    self.broken.add(slug)
                 self.found[slug] = {cid: place for _, found in files for cid, place in found.items()}
         return self.found[slug]
 
@@ -205,8 +209,9 @@ def _place(games: _Games, cid: str, at: Loc, findings: list) -> Place | None:
         findings.append(error("translate-unknown", f"'{cid}' names no game's file: the id is `pnp translate export`'s, data/<game>/<file>#<field>", at))
         return None
     if cid not in known:
-        findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
-                              "was it renamed or removed? export the sheet again", at))
+        if m[1] not in games.broken:
+            findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
+                                  "was it renamed or removed? export the sheet again", at))
         return None
     return known[cid] if games.speaks(m[1], findings) else None
 
@@ -242,9 +247,10 @@ def _edit(row: _Row, place: Place, lang: str, findings: list) -> Edit | None:
 
 
 def import_translations(project, path: Path) -> ImportResult:
-    """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error."""
+    """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error
+    (every error said at once: a bad row, and a file the good rows cannot be written into)."""
     rel = project.rel(path)
-    result = ImportResult(resumed=resume(project.data_dir))
+    result = ImportResult()  # an earlier import a kill stopped was finished as the project opened (pnp.cli.common)
     try:
         rows, header = read_sheet(path, rel)
     except PnpError as exc:
@@ -252,8 +258,6 @@ def import_translations(project, path: Path) -> ImportResult:
         return result
     result.aside = aside_note(header)
     edits, result.findings = planned_edits(project, rows, header.columns, header.source, header.lang, rel)
-    if any(f.severity == "error" for f in result.findings):
-        return result
     by_file: dict[Path, list[Edit]] = {}
     for edit in edits:
         by_file.setdefault(edit.place.file, []).append(edit)
@@ -319,8 +323,9 @@ def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
     raw = file.read_bytes()
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
     text = raw[len(bom):].decode("utf-8")  # it read as UTF-8 a moment ago (load_yaml)
-    newline = "\r\n" if "\r\n" in text else "\n"  # a file saved on Windows keeps its line ends
-    lines = text.split(newline)
+    first = re.search(f"\r\n|[{BREAKS}]", text)
+    newline = first[0] if first else "\n"  # a line end for the last line while it is edited: the file's first
+    lines = (text + newline).splitlines(keepends=True)  # as the YAML reader counts them, each with its own end
     changes: list[tuple[int, int, list[str]]] = []
     inline: list[tuple[int, int, int, str]] = []
     for edit in edits:
@@ -334,38 +339,47 @@ def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
             inline += found
             continue
         at = mapping.key_loc(key)
-        block = block_lines(tkey, dkey, edit.text, edit.digest, " " * (at.col - 1), listed)
         spans = [key_span(lines, mapping.key_loc(k)) for k in (tkey, dkey) if k in mapping]
-        if spans:
-            changes.append((spans[0][0], spans[0][1], block))
-            changes += [(s, e, []) for s, e in spans[1:]]
-        else:
-            end = key_span(lines, at)[1]
-            changes.append((end, end, block))
+        start, end = spans[0] if spans else (key_span(lines, at)[1],) * 2
+        ending = lines[end - 1][len(lines[end - 1].rstrip(BREAKS)):]  # each new line ends as the line above it
+        changes.append((start, end, [line + ending for line in block_lines(tkey, dkey, edit.text, edit.digest, " " * (at.col - 1), listed)]))
+        changes += [(s, e, []) for s, e in spans[1:]]
     for line, a, b, new in sorted(inline, reverse=True):  # right to left: each change leaves the places before it as they were
         lines[line] = lines[line][:a] + new + lines[line][b:]
     for start, end, new in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
         lines[start:end] = new
-    data = bom + newline.join(lines).encode("utf-8")
+    data = bom + "".join(lines)[:-len(newline)].encode("utf-8")  # the line end added above taken off again
     _check_written(file, data, edits)
     return data
 
 
 def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
-    """Refuse bytes that do not read back as the translations asked for (a layout of the file pnp did not foresee)."""
-    rel = edits[0].place.rel
+    """Refuse bytes that do not read back as asked: each translation as the sheet gives it, every other text's as it
+    was (a value shared through `<<:` or an alias, or a layout of the file pnp did not foresee, would change another's)."""
+    rel, lang = edits[0].place.rel, edits[0].lang
     try:
         found = places(load_yaml(file, rel, data), file, rel)
     except PnpError as exc:
         raise PnpError([error("translate-unwritable", f"writing the translations would break this file ({exc.findings[0].message}): "
                               "add them by hand", Loc(rel))]) from None
-    for edit in edits:
-        place = found.get(edit.cell_id)
-        wanted = [i for i in edit.text.split("\n") if i.strip()] if isinstance(edit.place.mapping[edit.place.key], LocList) else edit.text
-        if place is None or source_text(place.mapping.get(f"{place.key}{MARK}{edit.lang}")) != source_text(wanted) \
-                or source_text(place.mapping.get(digest_key(place.key, edit.lang))) != edit.digest:
-            raise PnpError(error("translate-unwritable", f"the translation of {edit.place.key} could not be written so that it reads back as given: "
-                                 f"add it by hand", edit.place.mapping.key_loc(edit.place.key)))
+    asked = {edit.cell_id: (_as_read(edit), edit.digest) for edit in edits}
+    for cid, place in places(load_yaml(file, rel), file, rel).items():  # each text of the file as it is
+        now = found.get(cid)
+        if now is None or _translation(now, lang) != asked.get(cid, _translation(place, lang)):
+            raise PnpError(error("translate-unwritable", f"writing the translations would set the {lang} translation of {cid} to what the sheet "
+                                 "does not give it (a value shared through `<<:` or an alias, or a layout pnp does not foresee): add them by hand",
+                                 place.mapping.key_loc(place.key)))
+
+
+def _as_read(edit: Edit) -> str:
+    """An edit's translation as a reader compares it: a list's items one a line, each stripped."""
+    listed = isinstance(edit.place.mapping[edit.place.key], LocList)
+    return source_text([item for item in edit.text.split("\n") if item.strip()] if listed else edit.text)
+
+
+def _translation(place: Place, lang: str) -> tuple[str, str]:
+    """A text's translation into `lang` and the digest beside it, as read ('' where there is none)."""
+    return source_text(place.mapping.get(f"{place.key}{MARK}{lang}")), source_text(place.mapping.get(digest_key(place.key, lang)))
 
 
 # Text sheets: a translation is a column of its own beside its source's; the other cells as they were.
