@@ -303,3 +303,272 @@ def test_validate_gives_each_stamp_left_off_as_a_finding_with_its_code_game_and_
     assert stamps == [("qr-stamp-room", "st", "short", "data/st/game.yaml", 4), ("stamp-room", "st", "flat", "data/st/decks/flat.yaml", 3),
                       ("stamp-room", "st", "narrow", "data/st/decks/narrow.yaml", 3),
                       ("stamp-room", "st", "narrow-corner", "data/st/decks/narrow-corner.yaml", 3)], stamps
+
+
+def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """WCAG 2's contrast ratio of two sRGB colours (0-1 a channel), as the W3C defines relative luminance."""
+    def lum(rgb):
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_an_ink_saving_build_keeps_each_stamp_in_its_place_and_readable_on_the_lightened_ground(tmp_path, pdfium_reader):
+    """A game whose ink is light, on fronts printed dark all over: `--ink-saver` turns the dark ground into a light tint
+    (docs/commands.md), and the light stamp would vanish on it. Each front keeps its stamp where the full-ink build puts
+    it, in a colour that stands out from the tint under it by WCAG's 4.5:1 for small text."""
+    files = {"data/dk/game.yaml": 'title: Dark\nversion: "3"\nplayers: {min: 1, max: 2}\npalette: {ink: "#f4f4f4"}\n',
+             "data/dk/decks/night.yaml": "name: Night\nsize: poker\nfront: dk/front.j2\nback: dk/back.j2\ncards:\n  - {id: one, count: 2}\n  - {id: two}\n",
+             "templates/dk/front.j2": '{{ rect(-3, -3, face.w + 6, face.h + 6, fill="#202838") }}\n' + TITLE.replace("deck.id", "card.id"),
+             "templates/dk/back.j2": '{{ rect(-3, -3, face.w + 6, face.h + 6, fill="#555555") }}\n'}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    found = {}
+    for name, extra in (("full", ()), ("saver", ("--ink-saver",))):
+        result = run_pnp(tmp_path, "build", "dk", "--only", "cards", "--out", str(tmp_path / name), *extra)
+        assert result.exit_code == 0, result.output
+        pdf = next((tmp_path / name / "dk").glob("dk-cards*.pdf"))
+        found[name] = (pdf, stamps_in(pdf, pdfium_reader))
+    full, saver = found["full"][1], found["saver"][1]
+    assert len(full) == 3 and [(s.text, s.page) for s in saver] == [(s.text, s.page) for s in full]
+    assert all(s.box == pytest.approx(f.box, abs=0.01) for s, f in zip(saver, full, strict=True))
+    with pdfplumber.open(found["saver"][0]) as doc:
+        page = doc.pages[0]
+        for stamp in (s for s in saver if s.page == 0):
+            middle = ((stamp.box[0] + stamp.box[2]) / 2, (stamp.box[1] + stamp.box[3]) / 2)
+            letters = [c for c in page.chars if abs(c["size"] - 5) < 0.01 and _inside(_box(c), stamp.box)]
+            grounds = [r for r in page.rects if r["fill"] and r["x0"] <= middle[0] <= r["x1"] and r["top"] <= middle[1] <= r["bottom"]]
+            ground = tuple(grounds[-1]["non_stroking_color"])  # the topmost fill under the stamp
+            assert letters and all(_contrast(tuple(c["non_stroking_color"]), ground) >= 4.5 for c in letters), (ground, letters[0]["non_stroking_color"])
+
+
+def test_stamped_sets_the_text_in_the_colour_asked_at_five_points():
+    """pnp.layout.stamp.stamped, a face's stamp for a caller of its own: the text it adds is one 5 pt run in the colour
+    given (the game's ink, as the build passes it), the face's own drawing and the icons it draws kept."""
+    from pnp.layout.elements import Face, Rect, Text
+    from pnp.layout.stamp import stamped
+
+    panel = Rect(10, 10, 20, 20, fill="#f2e6c8", stroke=None, stroke_width=0.0, radius=0.0, dash=None)
+    icons = frozenset({("coin", "#c89b2a")})  # what the face's icons are drawn from, defined before the face is
+    face = stamped(Face(*POKER, 3.0, (panel,), icons), "v2 · ABCDEF", "bottom-left", "Helvetica", INK)
+    assert face.elements[0] == panel and type(face.elements[-1]) is Text and face.icons == icons
+    ((op),) = face.elements[-1].ops
+    assert (op.text, op.color, op.size) == ("v2 · ABCDEF", INK, 5)
+
+
+def test_a_part_with_no_room_is_named_with_the_room_it_needs():
+    """pnp.layout.stamp's `Stamped`: what the caller is told of a part left off, to say it once for the deck. On a
+    15 mm wide card (a safe area 8 mm across) the text is left off, named "text", wider than the 8 mm; on a 90 × 22 mm
+    card the text fits and the QR code is left off, named "QR code", its square a whole QR symbol's modules (17 + 4 ×
+    its version, ISO/IEC 18004) and a quiet zone of 4 each side, 0.4 mm each, taller than the 15 mm safe height."""
+    from pnp.layout.elements import Face, Qr, Text
+    from pnp.layout.stamp import Stamping
+
+    setter = Stamping("bottom-left", "Helvetica", INK)
+    narrow = setter.place(Face(15.0, 40.0, 3.0, (), frozenset()), "v2 · ABCDEF", FORM + "?entry.2=narrow%2Fone")
+    assert narrow.face.elements == () and narrow.left_out.part == "text"
+    assert narrow.left_out.w > 15 - 2 * INSET_MM and 1.0 < narrow.left_out.h < 5 / MM
+    short = setter.place(Face(90.0, 22.0, 3.0, (), frozenset()), "v2 · ABCDEF", FORM + "?entry.2=short%2Fone")
+    assert [type(el) for el in short.face.elements] == [Text]  # the text alone, no code
+    part, w, h, modules = short.left_out
+    assert part == "QR code" and (modules - 17) % 4 == 0 and 21 <= modules <= 177
+    assert w == h == pytest.approx((modules + 2 * QUIET_MODULES) * MODULE_MM, abs=0.01) and h > 22 - 2 * INSET_MM
+    assert setter.place(Face(*POKER, 3.0, (), frozenset()), "v2 · ABCDEF", FORM + "?entry.2=short%2Fone").left_out is None
+    assert [type(el) for el in setter.place(Face(*POKER, 3.0, (), frozenset()), "v2 · ABCDEF", FORM).face.elements] == [Qr, Text]
+
+
+# Where a stamp goes, worked out on faces written element by element (pnp.layout.free_room: `ink_boxes` reads what a
+# face draws, `Room.place` finds the free place nearest the corner for a box of a given size). The boxes placed are
+# the size a stamp asks; every expected place is print geometry: the inset from the trim, the 0.3 mm kept from ink
+# (CLEAR_MM), and at most one 0.25 mm grid step more (CELL_MM) where something moved the box off its corner.
+W, H = POKER
+
+
+def _line(x1, y1, x2, y2, width=0.5):
+    from pnp.layout.elements import Line
+
+    return Line(x1, y1, x2, y2, "#000000", width, None)
+
+
+def _rect(x, y, w, h, fill="#f2e6c8", stroke=None, width=0.0, radius=0.0):
+    from pnp.layout.elements import Rect
+
+    return Rect(x, y, w, h, fill, stroke, width, radius, None)
+
+
+def _image(x, y, w, h):
+    from pnp.layout.elements import Image
+
+    return Image(("art.png", 100, 100), x, y, w, h, "cover")
+
+
+def _group(x, y, children, rotate=0.0, scale=1.0):
+    from pnp.layout.elements import Group
+
+    return Group(x, y, rotate, scale, tuple(children))
+
+
+def free_place(elements, bw, bh, corner="bottom-left", size=POKER, inset=INSET_MM, shape=None):
+    """Where a `bw` × `bh` mm box goes on a face of `size` drawing `elements`: its (x0, top, x1, bottom) in mm, or None."""
+    from pnp.core.shapes import RECTANGLE
+    from pnp.layout.free_room import Room, ink_boxes
+
+    w, h = size
+    spot = Room(w, h, shape or RECTANGLE, inset, corner).place(ink_boxes(tuple(elements), w, h, inset), bw, bh)
+    return None if spot is None else (spot.x, spot.y, spot.x + bw, spot.y + bh)
+
+
+def _moved(gap: float) -> bool:
+    """A box moved off ink keeps CLEAR_MM from it and lies at most a grid step further."""
+    return CLEAR_MM - 1e-9 <= gap <= CLEAR_MM + CELL_MM + 1e-9
+
+
+@pytest.mark.parametrize("inset", [INSET_MM, 6.0])
+@pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
+def test_on_a_face_that_leaves_its_corner_free_the_box_lies_its_inset_from_both_sides(corner, inset):
+    box = free_place([], 12.0, 1.5, corner, inset=inset)
+    side = box[0] if corner.endswith("left") else W - box[2]
+    end = box[1] if corner.startswith("top") else H - box[3]
+    assert (side, end) == pytest.approx((inset, inset), abs=1e-9), box
+
+
+@pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
+def test_a_box_as_large_as_the_safe_area_fits_and_a_hair_more_does_not(corner):
+    """A 63.5 × 88 mm card's safe area, 3.5 mm in, is 56.5 × 81 mm: a box that size fills it exactly; 0.1 mm more
+    either way has no place; a box smaller than a grid step still has one."""
+    size = (W, 88.0)
+    safe_w, safe_h = W - 2 * INSET_MM, 88.0 - 2 * INSET_MM
+    assert free_place([], safe_w, safe_h, corner, size=size) == pytest.approx((INSET_MM, INSET_MM, W - INSET_MM, 88.0 - INSET_MM))
+    assert free_place([], safe_w + 0.1, 1.5, corner, size=size) is None and free_place([], 1.5, safe_h + 0.1, corner, size=size) is None
+    assert free_place([], 0.2, 0.2, corner, size=size) is not None
+    assert free_place([], 12.0, 1.5, corner, size=(12.0, 8.0)) is None  # a card narrower than the box and its insets
+
+
+@pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
+def test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke(corner):
+    """A 0.5 mm rule across the card 5 mm in from the corner's end: the box keeps its side's inset and moves away from
+    the end until it is 0.3 mm clear of the stroke's half width."""
+    y = 5.0 if corner.startswith("top") else H - 5.0
+    x0, top, x1, bottom = free_place([_line(0, y, W, y)], 12.0, 1.5, corner)
+    assert (x0 if corner.endswith("left") else W - x1) == pytest.approx(INSET_MM)
+    assert _moved(top - (y + 0.25) if corner.startswith("top") else (y - 0.25) - bottom), (top, bottom)
+
+
+@pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
+def test_a_rule_down_the_corners_side_moves_the_box_along_its_end_just_clear_of_it(corner):
+    """A 1 mm rule down the card 8 mm in from the corner's side: the box keeps its end's inset and moves past it."""
+    x = 8.0 if corner.endswith("left") else W - 8.0
+    x0, top, x1, bottom = free_place([_line(x, 0, x, H, width=1.0)], 12.0, 1.5, corner)
+    assert (top if corner.startswith("top") else H - bottom) == pytest.approx(INSET_MM)
+    assert _moved(x0 - (x + 0.5) if corner.endswith("left") else (x - 0.5) - x1), (x0, x1)
+
+
+def test_the_box_goes_to_the_free_place_nearest_its_corner_above_or_beside_what_is_there():
+    """A small dot where the box would lie: just above it is nearer the corner than past it; a tall post beside the
+    corner: just past it is nearer than over it; both, and the place diagonally away is the nearest."""
+    from pnp.layout.elements import Circle
+
+    dot = Circle(6.0, H - 4.5, 1.0, "#000000", None, 0.0, None)  # 3.5 mm from the foot's safe line to 5.5 up
+    x0, _, _, bottom = free_place([dot], 10.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 5.5) - bottom), bottom
+    post = _line(8.0, H - 25.0, 8.0, H, width=1.0)  # 21.5 mm of the safe area's height, 4.5 mm in from its side
+    x0, _, _, bottom = free_place([post], 10.0, 1.5)
+    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 8.5), x0
+    far_post = _line(30.0, H - 40.0, 30.0, H, width=1.0)
+    shelf = _line(0, H - 5.0, 20.0, H - 5.0)  # across the corner's place, from the side to short of that post
+    x0, _, _, bottom = free_place([far_post, shelf], 10.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 5.25) - bottom), "above the shelf, 2 mm up, not 27 mm along past the post"
+    assert free_place([_rect(-3, -3, W + 6, H + 6, fill=None, stroke="#000000", width=200)], 10, 1.5) is None  # no free place
+
+
+def test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink():
+    """A panel holding the corner: the box lies in the corner, on it. A band whose top edge runs through the corner's
+    place: the box moves up past the edge. A frame stroked 1 mm wide 3 mm inside the trim: the box keeps 0.3 mm from
+    its inner side. A panel in a group scaled twice: its stroke counts twice as wide."""
+    assert free_place([_rect(-3, H - 25, W + 6, 28)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    assert free_place([_rect(-3, H - 25, W + 6, 28, fill=None)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))  # drawn not at all
+    x0, _, _, bottom = free_place([_rect(-3, H - 5, W + 6, 8)], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved(H - 5 - bottom), bottom
+    x0, _, _, bottom = free_place([_rect(3, 3, W - 6, H - 6, fill=None, stroke="#000000", width=1.0)], 12.0, 1.5)
+    assert _moved(x0 - 3.5) and _moved((H - 3.5) - bottom), (x0, bottom)
+    x0, _, _, bottom = free_place([_group(0, 0, [_rect(1.5, 1.5, (W - 6) / 2, (H - 6) / 2, fill=None, stroke="#000000", width=0.5)], scale=2.0)], 12.0, 1.5)
+    assert _moved(x0 - 3.5) and _moved((H - 3.5) - bottom), (x0, bottom)
+
+
+def test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc():
+    """A panel from 2 mm inside the trim with 6 mm round corners, the corner's place in its lower left arc: each corner
+    of the box lies 0.3 mm inside the arc, and no more than a grid step past what that asks."""
+    x0, _, _, bottom = free_place([_rect(2, H - 20, W - 4, 18, radius=6)], 12.0, 1.5)
+    centre = (8.0, H - 8.0)
+    far = ((x0 - centre[0]) ** 2 + (bottom - centre[1]) ** 2) ** 0.5
+    assert far <= 6 - CLEAR_MM + 1e-6 and min(x0, H - bottom) < INSET_MM + 2.0, (x0, bottom)
+    assert free_place([_rect(2, H - 20, W - 4, 18, radius=0.0)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+
+
+def test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear():
+    """A picture or a disc whose box holds the whole safe area is what the face is printed on; one that covers the
+    corner alone is art the box keeps clear of; a QR code, even one over the whole card, is never ground."""
+    from pnp.layout.elements import Circle, Qr
+
+    whole = free_place([_image(0, 0, W, H)], 12.0, 1.5)
+    assert whole[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    just = free_place([_image(INSET_MM, INSET_MM, W - 2 * INSET_MM, H - 2 * INSET_MM)], 12.0, 1.5)  # exactly the safe area
+    assert just[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    assert free_place([_image(INSET_MM + 0.1, INSET_MM, W - 2 * INSET_MM, H - 2 * INSET_MM)], 12.0, 1.5) is None  # a hair short: art over all but a sliver
+    assert free_place([Circle(W / 2, H / 2, H, "#202838", None, 0.0, None)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    x0, _, _, bottom = free_place([_image(0, H - 14, 20, 14)], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 14) - bottom), "above the picture: 10.8 mm up, not 16.8 mm along"
+    x0, _, _, bottom = free_place([_image(0, H - 20, 14, 20)], 12.0, 1.5)
+    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 14), "past the picture: 10.8 mm along, not 16.8 mm up"
+    assert free_place([Qr(-3, -3, H + 6, ("1",), "#000000", "#ffffff")], 12.0, 1.5) is None
+
+
+def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
+    """A rule drawn at a group's top, the group moved to the foot; the same rule in a group turned a quarter turn
+    (down the card's side); a panel turned 90° (its box of its four corners)."""
+    x0, _, _, bottom = free_place([_group(0, H - 5, [_line(0, 0, W, 0)])], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 5.25) - bottom), bottom
+    x0, _, _, bottom = free_place([_group(8.0, 0, [_line(0, 0, H, 0, width=1.0)], rotate=90)], 12.0, 1.5)
+    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 8.5), x0
+    x0, _, _, bottom = free_place([_group(10.0, H - 20.0, [_rect(0, 0, 20, 4)], rotate=90)], 12.0, 1.5)  # covers x 6-10, y 68.9-88.9
+    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 10.0), x0
+
+
+def test_a_line_of_text_is_kept_clear_by_its_letters():
+    """A line of 8 pt type whose baseline runs 4.5 mm above the foot: the box moves up until it is 0.3 mm above its
+    capitals (Helvetica's cap height is 0.718 em), no further than the type's own size allows; a line wholly above the
+    corner leaves it free."""
+    from pnp.layout.elements import Text
+    from pnp.layout.typeset import TextOp
+
+    size, width_pt = 8.0, 150.0
+    line = Text(INSET_MM, H - 4.5 - 8.0 / MM, (TextOp(0.0, 8.0, "Helvetica", size, "#000000", "Discard a card.", width_pt),))
+    x0, _, _, bottom = free_place([line], 12.0, 1.5)
+    capitals = H - 4.5 - 0.718 * size / MM
+    assert x0 == pytest.approx(INSET_MM) and CLEAR_MM <= capitals - bottom <= CLEAR_MM + CELL_MM + 0.1 * size / MM, (bottom, capitals)
+    grouped = _group(0.0, 0.0, [line], scale=1.0)
+    assert free_place([grouped], 12.0, 1.5)[3] == pytest.approx(bottom, abs=CELL_MM)  # in a group it is measured alike
+    short = Text(INSET_MM + 20.0, H - 4.5 - 8.0 / MM, (TextOp(0.0, 8.0, "Helvetica", size, "#000000", "x", 10.0),))
+    assert free_place([short], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))  # the run ends where its advance does
+
+
+@pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
+@pytest.mark.parametrize("kind", ["circle", "hexagon"])
+def test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut(kind, corner):
+    """A 60 mm round card, an 80 × 69.28 mm hexagon: every corner of the box lies 3.5 mm inside the cut, as near the
+    corner as a grid step allows; a box wider than the card's width less the insets has no place."""
+    import math
+
+    from pnp.core.shapes import Shape
+
+    size = (60.0, 60.0) if kind == "circle" else (80.0, 69.28)
+    shape = Shape(kind)
+    box = free_place([], 12.0, 1.5, corner, size=size, shape=shape)
+    corners = [(x, y) for x in box[::2] for y in box[1::2]]
+    depth = shape.depth(*size)
+    assert min(depth(x, y) for x, y in corners) >= INSET_MM - 1e-6, box
+    assert min(depth(x, y) for x, y in corners) <= INSET_MM + math.sqrt(2) * CELL_MM + 0.05, box  # no further in than a step
+    assert (box[0] < size[0] / 2) == corner.endswith("left") and (box[1] < size[1] / 2) == corner.startswith("top")
+    assert free_place([], size[0] - 2 * INSET_MM + 0.5, 1.5, corner, size=size, shape=shape) is None
