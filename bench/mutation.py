@@ -43,13 +43,18 @@ STAMP_CLEAR_SMALL = [f"tests/test_stamp_clear.py::{t}" for t in (
 FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_on_a_face_that_leaves_its_corner_free_the_box_lies_its_inset_from_both_sides",
     "test_a_box_as_large_as_the_safe_area_fits_and_a_hair_more_does_not",
+    "test_ink_a_hair_closer_than_the_room_kept_moves_the_box_off_its_corner",
+    "test_a_hairline_just_outside_the_safe_line_moves_the_box_a_grid_step_in",
     "test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke",
     "test_a_rule_down_the_corners_side_moves_the_box_along_its_end_just_clear_of_it",
     "test_the_box_goes_to_the_free_place_nearest_its_corner_above_or_beside_what_is_there",
     "test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink",
     "test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc",
+    "test_a_round_corner_is_never_rounder_than_half_the_panels_side_nor_too_small_to_count",
     "test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear",
+    "test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goes_to_the_strip",
     "test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it",
+    "test_a_qr_code_in_a_turned_group_is_kept_clear_where_the_group_puts_it",
     "test_a_line_of_text_is_kept_clear_by_its_letters",
     "test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut",
     "test_a_part_with_no_room_is_named_with_the_room_it_needs")]

@@ -446,6 +446,35 @@ def test_a_box_as_large_as_the_safe_area_fits_and_a_hair_more_does_not(corner):
     assert free_place([], 12.0, 1.5, corner, size=(12.0, 8.0)) is None  # a card narrower than the box and its insets
 
 
+@pytest.mark.parametrize("corner, post, moved", [
+    ("bottom-left", (15.8, 0, 15.8, H), lambda b: _moved(b[0] - 15.9)),  # 0.2 mm past the box's far side: it moves past
+    ("top-right", (W - 15.8, 0, W - 15.8, H), lambda b: _moved((W - 15.9) - b[2])),  # … on the right, the far side's left
+    ("bottom-left", (0, H - 5.3, W, H - 5.3), lambda b: _moved((H - 5.35) - b[3])),  # 0.2 mm above its top: it moves above
+    ("top-right", (0, 5.3, W, 5.3), lambda b: _moved(b[1] - 5.35)),  # … below the top corner's box
+])
+def test_ink_a_hair_closer_than_the_room_kept_moves_the_box_off_its_corner(corner, post, moved):
+    """A 0.1 mm rule 0.2 mm from where the 12 × 1.5 mm box would lie in its corner, along the box's far side or its
+    far end: nearer than the 0.3 mm a stamp keeps, so the box moves past it, 0.3 mm clear."""
+    box = free_place([_line(*post, width=0.1)], 12.0, 1.5, corner)
+    assert box is not None and moved(box), box
+
+
+@pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
+def test_a_hairline_just_outside_the_safe_line_moves_the_box_a_grid_step_in(corner):
+    """A 0.1 mm rule 0.2 mm outside the safe line (3.3 mm in), along the corner's side, then along its end: it comes
+    within 0.3 mm of the first step of the grid, so the box moves in by a step; a rule 0.35 mm out leaves it be."""
+    side = 3.3 if corner.endswith("left") else W - 3.3
+    end = 3.3 if corner.startswith("top") else H - 3.3
+    x0, top, x1, bottom = free_place([_line(side, 0, side, H, width=0.1)], 12.0, 1.5, corner)
+    assert (x0 if corner.endswith("left") else W - x1) == pytest.approx(INSET_MM + CELL_MM), (x0, x1)
+    assert (top if corner.startswith("top") else H - bottom) == pytest.approx(INSET_MM)
+    x0, top, x1, bottom = free_place([_line(0, end, W, end, width=0.1)], 12.0, 1.5, corner)
+    assert (top if corner.startswith("top") else H - bottom) == pytest.approx(INSET_MM + CELL_MM), (top, bottom)
+    assert (x0 if corner.endswith("left") else W - x1) == pytest.approx(INSET_MM)
+    far = 3.1 if corner.endswith("left") else W - 3.1
+    assert free_place([_line(far, 0, far, H, width=0.1)], 12.0, 1.5, corner) == free_place([], 12.0, 1.5, corner)
+
+
 @pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
 def test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke(corner):
     """A 0.5 mm rule across the card 5 mm in from the corner's end: the box keeps its side's inset and moves away from
@@ -497,14 +526,33 @@ def test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink():
     assert _moved(x0 - 3.5) and _moved((H - 3.5) - bottom), (x0, bottom)
 
 
-def test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc():
-    """A panel from 2 mm inside the trim with 6 mm round corners, the corner's place in its lower left arc: each corner
-    of the box lies 0.3 mm inside the arc, and no more than a grid step past what that asks."""
-    x0, _, _, bottom = free_place([_rect(2, H - 20, W - 4, 18, radius=6)], 12.0, 1.5)
-    centre = (8.0, H - 8.0)
-    far = ((x0 - centre[0]) ** 2 + (bottom - centre[1]) ** 2) ** 0.5
-    assert far <= 6 - CLEAR_MM + 1e-6 and min(x0, H - bottom) < INSET_MM + 2.0, (x0, bottom)
-    assert free_place([_rect(2, H - 20, W - 4, 18, radius=0.0)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+def _inside_arc(box, centre, radius, corner) -> float:
+    """How far inside a round corner's arc (its centre and radius) the box's corner nearest it lies, in mm."""
+    x = box[0] if corner.endswith("left") else box[2]
+    y = box[1] if corner.startswith("top") else box[3]
+    return radius - ((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5
+
+
+@pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
+def test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc(corner):
+    """A panel from 2 mm inside the trim with 6 mm round corners, the box's place in one of its arcs: the box's corner
+    lies 0.3 mm inside the arc, and no further in than the arc's steps (a sixth of the radius) and a grid step allow."""
+    box = free_place([_rect(2, 2, W - 4, H - 4, radius=6)], 12.0, 1.5, corner)
+    centre = (8.0 if corner.endswith("left") else W - 8.0, 8.0 if corner.startswith("top") else H - 8.0)
+    assert CLEAR_MM - 1e-6 <= _inside_arc(box, centre, 6.0, corner) <= CLEAR_MM + 1.0 + 2 * CELL_MM, box
+    assert free_place([_rect(2, 2, W - 4, H - 4, radius=0.0)], 12.0, 1.5, corner) == free_place([], 12.0, 1.5, corner)
+
+
+def test_a_round_corner_is_never_rounder_than_half_the_panels_side_nor_too_small_to_count():
+    """A pill (its radius 10 mm, more than half its 8 mm side: its ends are half circles of 4 mm), lying along the foot
+    and standing up the side, the box in its lower left end: inside the half circle, near the corner. A panel whose
+    1 mm round corner is 0.3 mm outside the box's corner: the box still keeps 0.3 mm inside that small arc."""
+    lying = free_place([_rect(2, H - 10, 40, 8, radius=10)], 12.0, 1.5)
+    assert _inside_arc(lying, (6.0, H - 6.0), 4.0, "bottom-left") >= CLEAR_MM - 1e-6 and lying[3] > H - 6.0, lying
+    standing = free_place([_rect(2, H - 40, 8, 38, radius=10)], 3.0, 3.0)
+    assert _inside_arc(standing, (6.0, H - 6.0), 4.0, "bottom-left") >= CLEAR_MM - 1e-6 and standing[3] > H - 6.0, standing
+    small = free_place([_rect(3.2, H - 30, 30, 26.8, radius=1)], 12.0, 1.5)
+    assert _inside_arc(small, (4.2, H - 4.2), 1.0, "bottom-left") >= CLEAR_MM - 1e-6 and small[3] > H - 5.0, small
 
 
 def test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear():
@@ -525,6 +573,20 @@ def test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is
     assert free_place([Qr(-3, -3, H + 6, ("1",), "#000000", "#ffffff")], 12.0, 1.5) is None
 
 
+@pytest.mark.parametrize("covered, corner, expect", [
+    ((0, 12, W, H), "bottom-left", lambda b: _moved(12 - b[3]) and b[0] == pytest.approx(INSET_MM)),  # the top strip left
+    ((0, 0, W, H - 12), "top-left", lambda b: _moved(b[1] - (H - 12)) and b[0] == pytest.approx(INSET_MM)),  # the foot's
+    ((12, 0, W, H), "bottom-right", lambda b: _moved(12 - b[2]) and b[3] == pytest.approx(H - INSET_MM)),  # the left side's
+    ((0, 0, W - 12, H), "bottom-left", lambda b: _moved(b[0] - (W - 12)) and b[3] == pytest.approx(H - INSET_MM)),  # the right's
+])
+def test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goes_to_the_strip(covered, corner, expect):
+    """A picture from the bleed over all of the card but a 12 mm strip along one side is art, not ground: it does not
+    hold the whole safe area, so the box keeps clear of it, in the strip, at its end nearest the corner."""
+    x0, y0, x1, y1 = covered
+    box = free_place([_image(x0, y0, x1 - x0, y1 - y0)], 6.0, 1.5, corner)
+    assert box is not None and expect(box), box
+
+
 def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
     """A rule drawn at a group's top, the group moved to the foot; the same rule in a group turned a quarter turn
     (down the card's side); a panel turned 90° (its box of its four corners)."""
@@ -534,6 +596,20 @@ def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
     assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 8.5), x0
     x0, _, _, bottom = free_place([_group(10.0, H - 20.0, [_rect(0, 0, 20, 4)], rotate=90)], 12.0, 1.5)  # covers x 6-10, y 68.9-88.9
     assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 10.0), x0
+    x0, _, _, bottom = free_place([_group(10.0, H - 30.0, [_rect(0, 0, 5, 15, fill=None, stroke="#000000", width=0.2)], scale=2.0)], 12.0, 1.5)
+    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 20.2), "past the panel (x 10-20, its stroke 0.4 mm) along the foot"
+
+
+def test_a_qr_code_in_a_turned_group_is_kept_clear_where_the_group_puts_it():
+    """A template's own 10 mm code drawn at a group's origin, the group turned a quarter and moved: the code covers
+    x 10-20 mm, y 76.9-86.9 mm of the card; the box, too wide for the 6 mm left of it, goes above it."""
+    from pnp.layout.elements import Qr
+
+    code = Qr(0.0, 0.0, 10.0, ("1",), "#000000", "#ffffff")
+    x0, _, _, bottom = free_place([_group(20.0, H - 12.0, [code], rotate=90)], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 12.0) - bottom), (x0, bottom)
+    x0, _, _, bottom = free_place([_group(10.0, H - 2.0, [code], rotate=-90)], 12.0, 1.5)  # the other way: the same square
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 12.0) - bottom), (x0, bottom)
 
 
 def test_a_line_of_text_is_kept_clear_by_its_letters():
