@@ -51,6 +51,8 @@ FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink",
     "test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc",
     "test_a_round_corner_is_never_rounder_than_half_the_panels_side_nor_too_small_to_count",
+    "test_a_round_panel_beside_the_corner_leaves_it_free",
+    "test_ink_more_than_the_room_kept_from_a_box_of_any_size_leaves_it_in_its_corner",
     "test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear",
     "test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goes_to_the_strip",
     "test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it",

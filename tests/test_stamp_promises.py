@@ -544,33 +544,40 @@ def test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc(corner):
 
 
 def test_a_round_corner_is_never_rounder_than_half_the_panels_side_nor_too_small_to_count():
-    """A pill (its radius 10 mm, more than half its 8 mm side: its ends are half circles of 4 mm), lying along the foot
-    and standing up the side, the box in its lower left end: inside the half circle, near the corner. A panel whose
-    1 mm round corner is 0.3 mm outside the box's corner: the box still keeps 0.3 mm inside that small arc."""
-    lying = free_place([_rect(2, H - 10, 40, 8, radius=10)], 12.0, 1.5)
-    assert _inside_arc(lying, (6.0, H - 6.0), 4.0, "bottom-left") >= CLEAR_MM - 1e-6 and lying[3] > H - 6.0, lying
-    standing = free_place([_rect(2, H - 40, 8, 38, radius=10)], 3.0, 3.0)
-    assert _inside_arc(standing, (6.0, H - 6.0), 4.0, "bottom-left") >= CLEAR_MM - 1e-6 and standing[3] > H - 6.0, standing
+    """A pill 3 mm inside the trim (its radius 10 mm, more than half its 8 mm side: its ends are half circles of 4 mm),
+    lying along the foot and standing up the side, the box in its lower end: 0.3 mm inside the half circle, and no
+    further in than the arc's steps (a sixth of its radius) and a grid step allow. A panel whose 1 mm round corner is
+    0.3 mm outside the box's corner: the box still keeps 0.3 mm inside that small arc."""
+    most = CLEAR_MM + 4.0 / 6 + CELL_MM
+    lying = free_place([_rect(3, H - 11, 40, 8, radius=10)], 12.0, 1.5)
+    assert CLEAR_MM - 1e-6 <= _inside_arc(lying, (7.0, H - 7.0), 4.0, "bottom-left") <= most, lying
+    standing = free_place([_rect(3, H - 40, 8, 37, radius=10)], 3.0, 3.0)
+    assert CLEAR_MM - 1e-6 <= _inside_arc(standing, (7.0, H - 7.0), 4.0, "bottom-left") <= most, standing
     small = free_place([_rect(3.2, H - 30, 30, 26.8, radius=1)], 12.0, 1.5)
     assert _inside_arc(small, (4.2, H - 4.2), 1.0, "bottom-left") >= CLEAR_MM - 1e-6 and small[3] > H - 5.0, small
 
 
-def test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear():
-    """A picture or a disc whose box holds the whole safe area is what the face is printed on; one that covers the
-    corner alone is art the box keeps clear of; a QR code, even one over the whole card, is never ground."""
-    from pnp.layout.elements import Circle, Qr
+@pytest.mark.parametrize("corner, panel", [
+    ("bottom-left", (16.5, H - 5, 40, 10)),  # the panel's top left corner 1 mm past the box's far side, level with its top
+    ("top-left", (16.5, -5, 40, 10)),  # its lower left corner
+    ("bottom-right", (W - 56.5, H - 5, 40, 10)),  # its top right corner, before the box
+    ("top-right", (W - 56.5, -5, 40, 10)),  # its lower right corner
+])
+def test_a_round_panel_beside_the_corner_leaves_it_free(corner, panel):
+    """A panel with 3 mm round corners 1 mm beside where the box would lie, its corner level with the box's end: its
+    arc is inside the panel's box, further from the box than its side, so the box takes its corner."""
+    assert free_place([_rect(*panel, radius=3)], 12.0, 1.5, corner) == free_place([], 12.0, 1.5, corner)
 
-    whole = free_place([_image(0, 0, W, H)], 12.0, 1.5)
-    assert whole[::3] == pytest.approx((INSET_MM, H - INSET_MM))
-    just = free_place([_image(INSET_MM, INSET_MM, W - 2 * INSET_MM, H - 2 * INSET_MM)], 12.0, 1.5)  # exactly the safe area
-    assert just[::3] == pytest.approx((INSET_MM, H - INSET_MM))
-    assert free_place([_image(INSET_MM + 0.1, INSET_MM, W - 2 * INSET_MM, H - 2 * INSET_MM)], 12.0, 1.5) is None  # a hair short: art over all but a sliver
-    assert free_place([Circle(W / 2, H / 2, H, "#202838", None, 0.0, None)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))
-    x0, _, _, bottom = free_place([_image(0, H - 14, 20, 14)], 12.0, 1.5)
-    assert x0 == pytest.approx(INSET_MM) and _moved((H - 14) - bottom), "above the picture: 10.8 mm up, not 16.8 mm along"
-    x0, _, _, bottom = free_place([_image(0, H - 20, 14, 20)], 12.0, 1.5)
-    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 14), "past the picture: 10.8 mm along, not 16.8 mm up"
-    assert free_place([Qr(-3, -3, H + 6, ("1",), "#000000", "#ffffff")], 12.0, 1.5) is None
+
+@pytest.mark.parametrize("corner", ["bottom-left", "top-right"])
+def test_ink_more_than_the_room_kept_from_a_box_of_any_size_leaves_it_in_its_corner(corner):
+    """A 10.3 × 1.6 mm box (no whole number of the 0.25 mm grid's steps) with a 0.1 mm rule 0.4 mm past its far side
+    and another 0.4 mm past its far end: more than the 0.3 mm kept, so the corner is free and the box lies in it."""
+    left, top = corner.endswith("left"), corner.startswith("top")
+    side = INSET_MM + 10.3 + 0.45 if left else W - INSET_MM - 10.3 - 0.45
+    end = INSET_MM + 1.6 + 0.45 if top else H - INSET_MM - 1.6 - 0.45
+    rules = [_line(side, 0, side, H, width=0.1), _line(0, end, W, end, width=0.1)]
+    assert free_place(rules, 10.3, 1.6, corner) == pytest.approx(free_place([], 10.3, 1.6, corner))
 
 
 @pytest.mark.parametrize("covered, corner, expect", [
@@ -601,14 +608,14 @@ def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
 
 
 def test_a_qr_code_in_a_turned_group_is_kept_clear_where_the_group_puts_it():
-    """A template's own 10 mm code drawn at a group's origin, the group turned a quarter and moved: the code covers
+    """A template's own 10 mm code drawn in a group, the group turned a quarter and moved: the code covers
     x 10-20 mm, y 76.9-86.9 mm of the card; the box, too wide for the 6 mm left of it, goes above it."""
     from pnp.layout.elements import Qr
 
-    code = Qr(0.0, 0.0, 10.0, ("1",), "#000000", "#ffffff")
-    x0, _, _, bottom = free_place([_group(20.0, H - 12.0, [code], rotate=90)], 12.0, 1.5)
+    code = Qr(1.0, 2.0, 10.0, ("1",), "#000000", "#ffffff")  # at (1, 2) in the group
+    x0, _, _, bottom = free_place([_group(22.0, H - 13.0, [code], rotate=90)], 12.0, 1.5)
     assert x0 == pytest.approx(INSET_MM) and _moved((H - 12.0) - bottom), (x0, bottom)
-    x0, _, _, bottom = free_place([_group(10.0, H - 2.0, [code], rotate=-90)], 12.0, 1.5)  # the other way: the same square
+    x0, _, _, bottom = free_place([_group(8.0, H - 1.0, [code], rotate=-90)], 12.0, 1.5)  # the other way: the same square
     assert x0 == pytest.approx(INSET_MM) and _moved((H - 12.0) - bottom), (x0, bottom)
 
 
