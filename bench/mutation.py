@@ -177,7 +177,9 @@ MODULES: dict[str, list[str]] = {
     # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
-    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
+    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py",
+                           "tests/test_stamp_promises.py::test_pnp_list_gives_each_cards_stamp_and_the_address_its_qr_code_opens",
+                           "tests/test_stamp_promises.py::test_a_form_address_takes_the_fields_the_game_names_as_a_browser_would_send_them"],
     # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck; on faces
     # written element by element (the same promises on built sheets, test_stamp_promises' and test_stamp_clear's
     # builds, take a minute a mutant)

@@ -655,3 +655,36 @@ def test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut(kind, corn
     assert min(depth(x, y) for x, y in corners) <= INSET_MM + math.sqrt(2) * CELL_MM + 0.05, box  # no further in than a step
     assert (box[0] < size[0] / 2) == corner.endswith("left") and (box[1] < size[1] / 2) == corner.startswith("top")
     assert free_place([], size[0] - 2 * INSET_MM + 0.5, 1.5, corner, size=size, shape=shape) is None
+
+
+def test_pnp_list_gives_each_cards_stamp_and_the_address_its_qr_code_opens(project):
+    """docs/editions.md: `pnp list --format json` gives each card's stamp, its text (the version and the code), its
+    corner, and with `stamps: {qr: true}` the form's address with the fields the game names filled in: here the card
+    (deck/card) in entry.2 and the code in entry.3, as a browser sends a form's fields (its `/` written %2F)."""
+    import json
+
+    result = run_pnp(project, "list", "--format", "json")
+    rows = json.JSONDecoder().raw_decode(result.output[result.output.index("["):])[0]  # the stamps left off are warned after it
+    decks = {d["id"]: d for row in rows for d in row["decks"]}
+    for deck, corner in (("top-right", "top-right"), ("bottom-left", "bottom-left"), ("rule", "bottom-left")):
+        for card in decks[deck]["card_list"]:
+            stamp = card["stamp"]
+            assert re.fullmatch(r"[A-Z2-7]{6}", stamp["code"]) and stamp["text"] == f"v2 · {stamp['code']}", stamp
+            assert stamp["corner"] == corner
+            assert stamp["link"] == f"{FORM}?entry.2={deck}%2F{card['id']}&entry.3={stamp['code']}", stamp["link"]
+    for deck in decks.values():  # a deck's two cards differ in their id, and so do their codes
+        assert len({card["stamp"]["code"] for card in deck["card_list"]}) == 2, deck["card_list"]
+
+
+def test_a_form_address_takes_the_fields_the_game_names_as_a_browser_would_send_them():
+    """pnp.data.stamps.form_link: each field the game names (game, version, card, code) filled in with its value, in
+    that order, encoded as an HTML form's fields are (a space as +, & as %26, / as %2F); after the address's own query
+    with &, else after a ?; a field with no value left out; with nothing to fill in, the address as it is."""
+    from pnp.data.stamps import form_link
+
+    fields = {"code": "entry.4", "card": "entry.3", "game": "entry.1", "version": "entry.2"}
+    values = {"game": "Rock & Roll", "version": "", "card": "d/a", "code": "ABCDEF"}
+    assert form_link("https://f.example/x", fields, values) == "https://f.example/x?entry.1=Rock+%26+Roll&entry.3=d%2Fa&entry.4=ABCDEF"
+    assert form_link("https://f.example/x?lang=en", {"card": "c"}, values) == "https://f.example/x?lang=en&c=d%2Fa"
+    assert form_link("https://f.example/x", {"version": "v"}, values) == "https://f.example/x"
+    assert form_link("https://f.example/x", {}, values) == "https://f.example/x"
