@@ -580,6 +580,24 @@ def test_ink_more_than_the_room_kept_from_a_box_of_any_size_leaves_it_in_its_cor
     assert free_place(rules, 10.3, 1.6, corner) == pytest.approx(free_place([], 10.3, 1.6, corner))
 
 
+def test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear():
+    """A picture or a disc whose box holds the whole safe area is what the face is printed on; one that covers the
+    corner alone is art the box keeps clear of; a QR code, even one over the whole card, is never ground."""
+    from pnp.layout.elements import Circle, Qr
+
+    whole = free_place([_image(0, 0, W, H)], 12.0, 1.5)
+    assert whole[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    just = free_place([_image(INSET_MM, INSET_MM, W - 2 * INSET_MM, H - 2 * INSET_MM)], 12.0, 1.5)  # exactly the safe area
+    assert just[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    assert free_place([_image(INSET_MM + 0.1, INSET_MM, W - 2 * INSET_MM, H - 2 * INSET_MM)], 12.0, 1.5) is None  # a hair short: art over all but a sliver
+    assert free_place([Circle(W / 2, H / 2, H, "#202838", None, 0.0, None)], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))
+    x0, _, _, bottom = free_place([_image(0, H - 14, 20, 14)], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 14) - bottom), "above the picture: 10.8 mm up, not 16.8 mm along"
+    x0, _, _, bottom = free_place([_image(0, H - 20, 14, 20)], 12.0, 1.5)
+    assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 14), "past the picture: 10.8 mm along, not 16.8 mm up"
+    assert free_place([Qr(-3, -3, H + 6, ("1",), "#000000", "#ffffff")], 12.0, 1.5) is None
+
+
 @pytest.mark.parametrize("covered, corner, expect", [
     ((0, 12, W, H), "bottom-left", lambda b: _moved(12 - b[3]) and b[0] == pytest.approx(INSET_MM)),  # the top strip left
     ((0, 0, W, H - 12), "top-left", lambda b: _moved(b[1] - (H - 12)) and b[0] == pytest.approx(INSET_MM)),  # the foot's
