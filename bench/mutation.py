@@ -55,6 +55,7 @@ FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_ink_more_than_the_room_kept_from_a_box_of_any_size_leaves_it_in_its_corner",
     "test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear",
     "test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goes_to_the_strip",
+    "test_a_channel_between_two_pictures_just_wide_or_just_tall_enough_holds_the_box",
     "test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it",
     "test_a_qr_code_in_a_turned_group_is_kept_clear_where_the_group_puts_it",
     "test_a_line_of_text_is_kept_clear_by_its_letters",

@@ -612,6 +612,15 @@ def test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goe
     assert box is not None and expect(box), box
 
 
+def test_a_channel_between_two_pictures_just_wide_or_just_tall_enough_holds_the_box():
+    """Pictures over all of the card but a channel 12.9 mm wide (from 20 to 32.9 mm) and then one 2.3 mm tall (from 40
+    to 42.3 mm): the 12 × 1.5 mm box fits in each with its 0.3 mm either side, and lies there, nearest the corner."""
+    x0, _, x1, bottom = free_place([_image(-3, -3, 23, H + 6), _image(32.9, -3, W - 29.9, H + 6)], 12.0, 1.5)
+    assert x0 >= 20 + CLEAR_MM and x1 <= 32.9 - CLEAR_MM and bottom == pytest.approx(H - INSET_MM), (x0, x1, bottom)
+    x0, top, _, bottom = free_place([_image(-3, -3, W + 6, 43), _image(-3, 42.3, W + 6, H - 39.3)], 12.0, 1.5)
+    assert top >= 40 + CLEAR_MM and bottom <= 42.3 - CLEAR_MM and x0 == pytest.approx(INSET_MM), (x0, top, bottom)
+
+
 def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
     """A rule drawn at a group's top, the group moved to the foot; the same rule in a group turned a quarter turn
     (down the card's side); a panel turned 90° (its box of its four corners)."""
