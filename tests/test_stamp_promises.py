@@ -667,21 +667,21 @@ def test_a_line_of_text_is_kept_clear_by_its_letters():
 @pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
 @pytest.mark.parametrize("kind", ["circle", "hexagon"])
 def test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut(kind, corner):
-    """A 60 mm round card, an 80 × 69.28 mm hexagon: every corner of the box lies 3.5 mm inside the cut, as near the
-    corner as a grid step allows; a box wider than the card's width less the insets has no place."""
-    import math
-
+    """Round cards 40 to 70 mm across, flat-topped hexagons as wide (their height 0.866 of it): every corner of the box
+    lies 3.5 mm inside the cut, and the nearest no more than a grid step (0.25 mm) further in, in the corner's quarter
+    of the card; a box wider than the card's width less the insets has no place."""
     from pnp.core.shapes import Shape
 
-    size = (60.0, 60.0) if kind == "circle" else (80.0, 69.28)
     shape = Shape(kind)
-    box = free_place([], 12.0, 1.5, corner, size=size, shape=shape)
-    corners = [(x, y) for x in box[::2] for y in box[1::2]]
-    depth = shape.depth(*size)
-    assert min(depth(x, y) for x, y in corners) >= INSET_MM - 1e-6, box
-    assert min(depth(x, y) for x, y in corners) <= INSET_MM + math.sqrt(2) * CELL_MM + 0.05, box  # no further in than a step
-    assert (box[0] < size[0] / 2) == corner.endswith("left") and (box[1] < size[1] / 2) == corner.startswith("top")
-    assert free_place([], size[0] - 2 * INSET_MM + 0.5, 1.5, corner, size=size, shape=shape) is None
+    for across in (40.0, 50.0, 60.0, 70.0):
+        size = (across, across) if kind == "circle" else (across, round(across * 3 ** 0.5 / 2, 2))
+        box = free_place([], 12.0, 1.5, corner, size=size, shape=shape)
+        depth = shape.depth(*size)
+        nearest = min(depth(x, y) for x in box[::2] for y in box[1::2])
+        assert INSET_MM - 1e-6 <= nearest <= INSET_MM + CELL_MM, (across, box, nearest)
+        middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        assert (middle[0] < size[0] / 2) == corner.endswith("left") and (middle[1] < size[1] / 2) == corner.startswith("top")
+        assert free_place([], size[0] - 2 * INSET_MM + 0.5, 1.5, corner, size=size, shape=shape) is None
 
 
 def test_pnp_list_gives_each_cards_stamp_and_the_address_its_qr_code_opens(project):
