@@ -622,10 +622,13 @@ def test_a_channel_between_two_pictures_just_wide_or_just_tall_enough_holds_the_
 
 
 def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
-    """A rule drawn at a group's top, the group moved to the foot; the same rule in a group turned a quarter turn
-    (down the card's side); a panel turned 90° (its box of its four corners)."""
+    """A rule drawn at a group's top, the group moved to the foot; a 2 mm rule in a group turned 45° over the corner (the
+    box of its ends grown by half its stroke); a rule in a group turned a quarter turn (down the card's side); a panel
+    turned 90° (its box of its four corners)."""
     x0, _, _, bottom = free_place([_group(0, H - 5, [_line(0, 0, W, 0)])], 12.0, 1.5)
     assert x0 == pytest.approx(INSET_MM) and _moved((H - 5.25) - bottom), bottom
+    x0, _, _, bottom = free_place([_group(3.0, H - 6.0, [_line(0, 0, 10, 0, width=2.0)], rotate=45)], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 7.0) - bottom), "above the turned rule's box, grown by half its 2 mm stroke"
     x0, _, _, bottom = free_place([_group(8.0, 0, [_line(0, 0, H, 0, width=1.0)], rotate=90)], 12.0, 1.5)
     assert bottom == pytest.approx(H - INSET_MM) and _moved(x0 - 8.5), x0
     x0, _, _, bottom = free_place([_group(10.0, H - 20.0, [_rect(0, 0, 20, 4)], rotate=90)], 12.0, 1.5)  # covers x 6-10, y 68.9-88.9
@@ -658,8 +661,8 @@ def test_a_line_of_text_is_kept_clear_by_its_letters():
     x0, _, _, bottom = free_place([line], 12.0, 1.5)
     capitals = H - 4.5 - 0.718 * size / MM
     assert x0 == pytest.approx(INSET_MM) and CLEAR_MM <= capitals - bottom <= CLEAR_MM + CELL_MM + 0.1 * size / MM, (bottom, capitals)
-    grouped = _group(0.0, 0.0, [line], scale=1.0)
-    assert free_place([grouped], 12.0, 1.5)[3] == pytest.approx(bottom, abs=CELL_MM)  # in a group it is measured alike
+    grouped = _group(0.0, 10.0, [line._replace(y=line.y - 10.0)])  # drawn 10 mm higher in a group moved 10 mm down
+    assert free_place([grouped], 12.0, 1.5) == pytest.approx(free_place([line], 12.0, 1.5))  # where the group puts it
     short = Text(INSET_MM + 20.0, H - 4.5 - 8.0 / MM, (TextOp(0.0, 8.0, "Helvetica", size, "#000000", "x", 10.0),))
     assert free_place([short], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))  # the run ends where its advance does
 
