@@ -56,6 +56,7 @@ FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear",
     "test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goes_to_the_strip",
     "test_a_channel_between_two_pictures_just_wide_or_just_tall_enough_holds_the_box",
+    "test_a_shapes_stroke_counts_by_its_width_only_where_it_is_drawn",
     "test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it",
     "test_a_qr_code_in_a_turned_group_is_kept_clear_where_the_group_puts_it",
     "test_a_line_of_text_is_kept_clear_by_its_letters",

@@ -621,6 +621,25 @@ def test_a_channel_between_two_pictures_just_wide_or_just_tall_enough_holds_the_
     assert top >= 40 + CLEAR_MM and bottom <= 42.3 - CLEAR_MM and x0 == pytest.approx(INSET_MM), (x0, top, bottom)
 
 
+def test_a_shapes_stroke_counts_by_its_width_only_where_it_is_drawn():
+    """A template's rect and circle carry a 0.3 mm stroke width even with no stroke: a band's fill with none keeps the box
+    0.3 mm (and less than a grid step more) from its edge alone, as does a disc; a 0.25 mm rule in a group scaled twice
+    is 0.5 mm wide; a rule of no width (a printer's thinnest line) is kept clear from its centre line."""
+    from pnp.layout.elements import Circle, Line
+
+    band = _rect(-3, H - 5.15, W + 6, 8.15, width=0.3)  # its edge 5.15 mm above the foot, across the corner's place
+    x0, _, _, bottom = free_place([band], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 5.15) - bottom), bottom
+    disc = Circle(6.0, H - 4.15, 1.0, "#202838", None, 0.3, None)  # its top 5.15 mm above the foot
+    x0, _, _, bottom = free_place([disc], 10.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 5.15) - bottom), bottom
+    scaled = _group(0.0, H - 4.5, [Line(0, 0, W / 2, 0, "#000000", 0.25, None)], scale=2.0)
+    x0, _, _, bottom = free_place([scaled], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 4.75) - bottom), bottom
+    x0, _, _, bottom = free_place([Line(0, H - 4.5, W, H - 4.5, "#000000", 0.0, None)], 12.0, 1.5)
+    assert x0 == pytest.approx(INSET_MM) and _moved((H - 4.5) - bottom), bottom
+
+
 def test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it():
     """A rule drawn at a group's top, the group moved to the foot; a 2 mm rule in a group turned 45° over the corner (the
     box of its ends grown by half its stroke); a rule in a group turned a quarter turn (down the card's side); a panel
