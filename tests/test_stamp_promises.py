@@ -437,13 +437,18 @@ def test_on_a_face_that_leaves_its_corner_free_the_box_lies_its_inset_from_both_
 @pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
 def test_a_box_as_large_as_the_safe_area_fits_and_a_hair_more_does_not(corner):
     """A 63.5 × 88 mm card's safe area, 3.5 mm in, is 56.5 × 81 mm: a box that size fills it exactly; 0.1 mm more
-    either way has no place; a box smaller than a grid step still has one."""
+    either way has no place, nor has it beside a hairline that takes the safe area's first grid step; a box smaller
+    than a grid step still has one, except on a card less than twice the inset across, which has no safe area."""
     size = (W, 88.0)
     safe_w, safe_h = W - 2 * INSET_MM, 88.0 - 2 * INSET_MM
     assert free_place([], safe_w, safe_h, corner, size=size) == pytest.approx((INSET_MM, INSET_MM, W - INSET_MM, 88.0 - INSET_MM))
     assert free_place([], safe_w + 0.1, 1.5, corner, size=size) is None and free_place([], 1.5, safe_h + 0.1, corner, size=size) is None
     assert free_place([], 0.2, 0.2, corner, size=size) is not None
     assert free_place([], 12.0, 1.5, corner, size=(12.0, 8.0)) is None  # a card narrower than the box and its insets
+    assert free_place([], 0.2, 0.2, corner, size=(6.0, 40.0)) is None and free_place([], 0.2, 0.2, corner, size=(40.0, 6.0)) is None  # no safe area
+    hairline = _line(3.3, 0, 3.3, 88.0, width=0.1)  # 0.2 mm outside the left safe line: the first step of the grid taken
+    assert free_place([hairline], safe_w, 1.5, corner, size=size) is None
+    assert free_place([hairline], safe_w - CELL_MM, 1.5, corner, size=size)[::2] == pytest.approx((INSET_MM + CELL_MM, W - INSET_MM))
 
 
 @pytest.mark.parametrize("corner, post, moved", [
