@@ -709,6 +709,8 @@ def test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut(kind, corn
         middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         assert (middle[0] < size[0] / 2) == corner.endswith("left") and (middle[1] < size[1] / 2) == corner.startswith("top")
         assert free_place([], size[0] - 2 * INSET_MM + 0.5, 1.5, corner, size=size, shape=shape) is None
+        speck = free_place([], 0.2, 0.2, corner, size=size, shape=shape)  # a box smaller than a grid step: inside the cut too
+        assert min(depth(x, y) for x in speck[::2] for y in speck[1::2]) >= INSET_MM - 1e-6, (across, speck)
 
 
 def test_pnp_list_gives_each_cards_stamp_and_the_address_its_qr_code_opens(project):
