@@ -48,6 +48,7 @@ FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke",
     "test_a_rule_down_the_corners_side_moves_the_box_along_its_end_just_clear_of_it",
     "test_the_box_goes_to_the_free_place_nearest_its_corner_above_or_beside_what_is_there",
+    "test_the_nearest_free_place_is_nearest_in_a_straight_line_from_the_corner",
     "test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink",
     "test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc",
     "test_a_round_corner_is_never_rounder_than_half_the_panels_side_nor_too_small_to_count",

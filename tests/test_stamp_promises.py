@@ -517,6 +517,18 @@ def test_the_box_goes_to_the_free_place_nearest_its_corner_above_or_beside_what_
     assert free_place([_rect(-3, -3, W + 6, H + 6, fill=None, stroke="#000000", width=200)], 10, 1.5) is None  # no free place
 
 
+def test_the_nearest_free_place_is_nearest_in_a_straight_line_from_the_corner():
+    """A 0.2 mm speck of a box (one grid step) where pictures leave free, from the lower left corner: nothing in the first
+    three steps up; past 2.5 mm along for the next two steps up; past 2.25 mm along higher up. The free places nearest
+    the corner are 2.5 mm along and 0.75 mm up (2.61 mm away) and 2.25 mm along and 1.25 mm up (2.57 mm away): the
+    second is nearer in a straight line, and the speck lies there."""
+    band = _image(-3, H - 3.9, W + 6, 6.9)  # the foot, to 3.9 mm up: 0.3 mm clear of it is 4.2, past three steps
+    low = _image(-3, H - 4.4, 8.6, 7.4)  # to 5.6 mm along and 4.4 up: past ten steps along, five up
+    high = _image(-3, -3, 8.3, H - 2.15)  # to 5.3 mm along, from 5.15 mm up: nine steps along, from the sixth step up
+    x0, _, _, bottom = free_place([band, low, high], 0.2, 0.2)
+    assert (x0, H - bottom) == pytest.approx((INSET_MM + 9 * CELL_MM, INSET_MM + 5 * CELL_MM)), (x0, H - bottom)
+
+
 def test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink():
     """A panel holding the corner: the box lies in the corner, on it. A band whose top edge runs through the corner's
     place: the box moves up past the edge. A frame stroked 1 mm wide 3 mm inside the trim: the box keeps 0.3 mm from
