@@ -480,21 +480,26 @@ def test_a_hairline_just_outside_the_safe_line_moves_the_box_a_grid_step_in(corn
     assert free_place([_line(far, 0, far, H, width=0.1)], 12.0, 1.5, corner) == free_place([], 12.0, 1.5, corner)
 
 
+BOXES = [(12.0, 1.5), (10.3, 1.6)]  # a text's box a whole number of the grid's steps, and one that is not
+
+
+@pytest.mark.parametrize("bw, bh", BOXES)
 @pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
-def test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke(corner):
-    """A 0.5 mm rule across the card 5 mm in from the corner's end: the box keeps its side's inset and moves away from
-    the end until it is 0.3 mm clear of the stroke's half width."""
+def test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke(corner, bw, bh):
+    """A 0.5 mm rule across the card 5 mm in from the corner's end: the box keeps its side's inset exactly and moves
+    away from the end until it is 0.3 mm clear of the stroke's half width."""
     y = 5.0 if corner.startswith("top") else H - 5.0
-    x0, top, x1, bottom = free_place([_line(0, y, W, y)], 12.0, 1.5, corner)
+    x0, top, x1, bottom = free_place([_line(0, y, W, y)], bw, bh, corner)
     assert (x0 if corner.endswith("left") else W - x1) == pytest.approx(INSET_MM)
     assert _moved(top - (y + 0.25) if corner.startswith("top") else (y - 0.25) - bottom), (top, bottom)
 
 
+@pytest.mark.parametrize("bw, bh", BOXES)
 @pytest.mark.parametrize("corner", ["top-left", "top-right", "bottom-right", "bottom-left"])
-def test_a_rule_down_the_corners_side_moves_the_box_along_its_end_just_clear_of_it(corner):
-    """A 1 mm rule down the card 8 mm in from the corner's side: the box keeps its end's inset and moves past it."""
+def test_a_rule_down_the_corners_side_moves_the_box_along_its_end_just_clear_of_it(corner, bw, bh):
+    """A 1 mm rule down the card 8 mm in from the corner's side: the box keeps its end's inset exactly and moves past it."""
     x = 8.0 if corner.endswith("left") else W - 8.0
-    x0, top, x1, bottom = free_place([_line(x, 0, x, H, width=1.0)], 12.0, 1.5, corner)
+    x0, top, x1, bottom = free_place([_line(x, 0, x, H, width=1.0)], bw, bh, corner)
     assert (top if corner.startswith("top") else H - bottom) == pytest.approx(INSET_MM)
     assert _moved(x0 - (x + 0.5) if corner.endswith("left") else (x - 0.5) - x1), (x0, x1)
 
