@@ -180,7 +180,14 @@ MODULES: dict[str, list[str]] = {
     # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
-    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py",
+    # (test_stamps' first two tests, each a build of the tiny game twice over, take 40 s a mutant: what they hold, a
+    # stamp's text and code on every front, pnp list gives and test_stamp_promises reads)
+    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py",
+                           *(f"tests/test_stamps.py::test_{t}" for t in (
+                               "an_edit_to_one_card_changes_that_cards_stamp_alone", "an_edit_to_the_template_changes_the_stamp_of_every_card_it_draws",
+                               "stamps_false_leaves_the_faces_unstamped", "pnp_changes_names_the_card_and_field_edited_since_the_last_marked_print",
+                               "a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it",
+                               "a_code_is_the_first_six_base32_letters_of_the_sha256_of_the_values_and_the_template")),
                            "tests/test_stamp_promises.py::test_pnp_list_gives_each_cards_stamp_and_the_address_its_qr_code_opens",
                            "tests/test_stamp_promises.py::test_a_form_address_takes_the_fields_the_game_names_as_a_browser_would_send_them"],
     # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck; on faces
