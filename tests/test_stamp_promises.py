@@ -3,7 +3,11 @@ the deck's corner `stamp_inset:` inside the trim when the corner is free; on a p
 paper, but never across a panel's edge or over a rule; the QR code at the free place nearest the corner besides the
 text; a part with no room left off with one warning for the deck, at the line that asked for it, saying the room it
 needs. Each deck's fronts print its id as a title, so each face is found on the sheet by what it says; every
-position is read from the PDF (pdfplumber), the stamp's text by tests/stamp_room.py."""
+position is read from the PDF (pdfplumber), the stamp's text by tests/stamp_room.py.
+
+Then the same promises on faces written element by element (pnp.layout.free_room's ink_boxes and Room.place, cheap
+enough for bench/mutation.py to run a mutant in seconds), what pnp.layout.stamp tells its caller of a part left off,
+and what pnp.data.stamps puts in a card's stamp and the form address its QR code opens."""
 from __future__ import annotations
 
 import re
