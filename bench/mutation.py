@@ -39,6 +39,30 @@ STAMP_CLEAR_SMALL = [f"tests/test_stamp_clear.py::{t}" for t in (
     "test_a_face_full_of_text_prints_no_stamp_and_its_deck_is_warned_once_at_its_front",
     "test_on_a_round_hex_or_outline_card_the_stamp_lies_inside_the_cut_clear_of_the_text",
     "test_a_stamp_moves_off_the_templates_own_qr_code_in_its_corner")]
+# where a stamp goes, on faces written element by element: pnp.layout.free_room's ink_boxes and Room.place, in process
+FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
+    "test_on_a_face_that_leaves_its_corner_free_the_box_lies_its_inset_from_both_sides",
+    "test_a_box_as_large_as_the_safe_area_fits_and_a_hair_more_does_not",
+    "test_ink_a_hair_closer_than_the_room_kept_moves_the_box_off_its_corner",
+    "test_a_hairline_just_outside_the_safe_line_moves_the_box_a_grid_step_in",
+    "test_a_rule_across_the_corners_end_moves_the_box_along_its_side_just_clear_of_the_rules_stroke",
+    "test_a_rule_down_the_corners_side_moves_the_box_along_its_end_just_clear_of_it",
+    "test_the_box_goes_to_the_free_place_nearest_its_corner_above_or_beside_what_is_there",
+    "test_the_nearest_free_place_is_nearest_in_a_straight_line_from_the_corner",
+    "test_a_panel_under_the_corner_is_ground_but_its_edges_and_frame_are_ink",
+    "test_a_box_on_a_panel_with_round_corners_keeps_inside_its_arc",
+    "test_a_round_corner_is_never_rounder_than_half_the_panels_side_nor_too_small_to_count",
+    "test_a_round_panel_beside_the_corner_leaves_it_free",
+    "test_ink_more_than_the_room_kept_from_a_box_of_any_size_leaves_it_in_its_corner",
+    "test_art_or_shapes_covering_the_safe_area_are_ground_and_anything_smaller_is_kept_clear",
+    "test_art_over_all_but_a_strip_of_the_safe_area_is_kept_clear_and_the_box_goes_to_the_strip",
+    "test_a_channel_between_two_pictures_just_wide_or_just_tall_enough_holds_the_box",
+    "test_a_shapes_stroke_counts_by_its_width_only_where_it_is_drawn",
+    "test_what_a_group_draws_is_kept_clear_of_where_the_group_puts_it",
+    "test_a_qr_code_in_a_turned_group_is_kept_clear_where_the_group_puts_it",
+    "test_a_line_of_text_is_kept_clear_by_its_letters",
+    "test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut",
+    "test_a_part_with_no_room_is_named_with_the_room_it_needs")]
 # The bag and box labels' promises, each held by builds of the tiny game in process (test_label_print's first test
 # builds the five games, test_labels_cutters' others build germ-tycoon and organ-match: a minute a mutant). Each module
 # runs the tests that reach its promise, no more: every label test reaches every label module, at 20 s a mutant.
@@ -156,10 +180,20 @@ MODULES: dict[str, list[str]] = {
     # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's
-    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py", "tests/test_stamps.py"],
-    # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck; on one
-    # small game's sheets and test_stamp_clear's own small cards (its five shipped games take 30 s a mutant)
-    "pnp/layout/free_room.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL],
+    # (test_stamps' first two tests, each a build of the tiny game twice over, take 40 s a mutant: what they hold, a
+    # stamp's text and code on every front, pnp list gives and test_stamp_promises reads)
+    "pnp/data/stamps.py": ["tests/test_card_name.py", "tests/test_stamp_parts.py",
+                           *(f"tests/test_stamps.py::test_{t}" for t in (
+                               "an_edit_to_one_card_changes_that_cards_stamp_alone", "an_edit_to_the_template_changes_the_stamp_of_every_card_it_draws",
+                               "stamps_false_leaves_the_faces_unstamped", "pnp_changes_names_the_card_and_field_edited_since_the_last_marked_print",
+                               "a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it",
+                               "a_code_is_the_first_six_base32_letters_of_the_sha256_of_the_values_and_the_template")),
+                           "tests/test_stamp_promises.py::test_pnp_list_gives_each_cards_stamp_and_the_address_its_qr_code_opens",
+                           "tests/test_stamp_promises.py::test_a_form_address_takes_the_fields_the_game_names_as_a_browser_would_send_them"],
+    # where a stamp goes (s30): the free place nearest its corner, or left off with one warning for the deck; on faces
+    # written element by element (the same promises on built sheets, test_stamp_promises' and test_stamp_clear's
+    # builds, take a minute a mutant)
+    "pnp/layout/free_room.py": FREE_ROOM_TESTS,
     "pnp/layout/stamp.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py"],
     "pnp/outputs/stamping.py": ["tests/test_stamp_promises.py", *STAMP_CLEAR_SMALL, "tests/test_feedback_stamps.py",
                                 "tests/test_stamps.py::test_stamps_false_leaves_the_faces_unstamped"],
