@@ -712,6 +712,20 @@ def test_a_line_of_text_is_kept_clear_by_its_letters():
     assert free_place([short], 12.0, 1.5)[::3] == pytest.approx((INSET_MM, H - INSET_MM))  # the run ends where its advance does
 
 
+def test_words_are_never_ground_however_large_their_box():
+    """Stamps never cover printed text: a line of type set so large that its letters' box holds the whole safe area
+    is words, not a ground (as a panel or a picture of that size would be), so no stamp finds a place on that face,
+    drawn straight or turned in a group."""
+    from pnp.layout.elements import Text
+    from pnp.layout.typeset import TextOp
+
+    size = 3 * H * MM  # a single glyph run three card-heights tall: its box spans the whole face
+    huge = Text(-2.0, H + 2.0, (TextOp(0.0, 0.0, "Helvetica", size, "#000000", "WWW", 3 * W * MM),))
+    assert free_place([huge], 12.0, 1.5) is None
+    assert free_place([_group(W, H, [huge], rotate=180.0, scale=1.0)], 12.0, 1.5) is None
+    assert free_place([_image(-2.0, -2.0, W + 4.0, H + 4.0)], 12.0, 1.5) is not None  # a picture that size is the ground
+
+
 @pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
 @pytest.mark.parametrize("kind", ["circle", "hexagon"])
 def test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut(kind, corner):

@@ -3,7 +3,8 @@
 A stamp (pnp.layout.stamp) must never cover a rule or a picture, so its place is found from what the face draws, as
 laid out: every text run by its glyphs, every image, icon, QR code and shape by its box, a rectangle (a panel, a
 frame) by its four sides: a stamp may lie wholly on a panel, as on paper, but not across its edge. The face's ground
-is not in the way: a shape or an image whose box holds the whole safe area is what everything else is printed on.
+is not in the way: a shape or an image whose box holds the whole safe area is what everything else is printed on
+(never words, however large their box).
 Nor may a box leave the safe area: `inset` mm inside the trim, and on a round, hex or drawn outline card that far
 inside its cut.
 
@@ -55,7 +56,7 @@ def _drawn(elements, t):
         elif kind is Qr:  # a template's own code, its quiet zone with it
             yield _placed((el.x, el.y, el.x + el.size, el.y + el.size), t), False
         elif kind is Text and plain:
-            yield from ((op_box(op, el.x, el.y), True) for op in el.ops)
+            yield from ((op_box(op, el.x, el.y), False) for op in el.ops)  # words are never ground, however large
         elif kind is Rect and t[1] == t[2] == 0.0:  # a panel or a frame, square to the face: ink along its sides
             if el.fill is not None or el.stroke:
                 pad = el.stroke_width * scale / 2 if el.stroke else 0.0
@@ -64,7 +65,7 @@ def _drawn(elements, t):
                 yield from ((_grown(_placed(part, t), pad), False) for part in parts)
         else:
             pad = (getattr(el, "stroke_width", 0.0) or 0.0) * scale / 2 if getattr(el, "stroke", None) else 0.0
-            yield from ((_grown(box[1:], pad), True) for box in face_bounds((el,), t))
+            yield from ((_grown(box[1:], pad), kind is not Text) for box in face_bounds((el,), t))
 
 
 def _rounded_corners(rect: Rect) -> list[Box]:
