@@ -105,15 +105,46 @@ def _checklist_tokens(root) -> list[str]:
     from pnp.data.project import Project
     from pnp.data.words import table_of
     from pnp.outputs.options import Options
-    from pnp.outputs.token_share import tokens_share
+    from pnp.outputs.token_share import token_split
     from pnp.targets.bundle import checklist
     from pnp.targets.bundle_pages import Voice
 
     game, _ = Project(root).load_game("tiny")
-    lines = checklist(game, Voice(table_of("en")), tokens_share(game, Options()))
+    lines = checklist(game, Voice(table_of("en")), token_split(game, Options()).shared)
     return [f"{line.name}: {line.detail}" for line in lines if line.kind == "Tokens"]
 
 
 def test_the_bundles_checklist_says_the_tokens_are_on_the_last_card_sheet(shared, tmp_path):
     assert _checklist_tokens(shared[0].parent.parent) == ["Coins: circle, 20 × 20 mm, on the last card sheet"]
     assert _checklist_tokens(_project(tmp_path, 200)) == ["Coins: circle, 20 × 20 mm"]
+
+
+TILES = """  - id: tiles
+    name: Tiles
+    shape: square
+    size: 60
+    front: tiny/token-coin.j2
+    items:
+      - {id: t9, value: 9, tint: "#a0e0a0", count: 12}
+"""
+
+
+def test_the_sets_that_fit_move_to_the_last_card_sheet_and_the_others_keep_a_fuller_sheet_of_their_own(tmp_path):
+    """Twelve one-sided 60 mm tiles fill a Letter sheet 3 × 4 (issue #102: last token sheets a quarter full). With the
+    five coins beside them they took a second token sheet and its back page; the coins fit below the last row of
+    heroes, so they print there and the tiles keep one sheet, one page: 5 pages in all, not 7."""
+    root = _project(tmp_path, 3)
+    tokens = root / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + TILES, encoding="utf-8")
+    result = run_pnp(root, "build", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = root / "output/tiny"
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf", "tiny-tokens.pdf"]
+    cards, tiles = out / "tiny-cards.pdf", out / "tiny-tokens.pdf"
+    assert [len(pdfium.PdfDocument(str(p))) for p in (cards, tiles)] == [4, 1]
+    assert len(centres(cards, 2, "COIN1")) == 3 and len(centres(cards, 2, "COIN5")) == 2 and not centres(cards, 2, "COIN9")
+    assert len(centres(tiles, 0, "COIN9")) == 12 and not centres(tiles, 0, "COIN1")
+    assert "tokens: Coins on the last card sheet" in result.output
+    listed = {line.split()[1]: line for line in run_pnp(root, "list", "tiny").output.splitlines() if line.lstrip().startswith("tokens")}
+    assert "on the last card sheet" in listed["coins"]
+    assert "1 sheet" in listed["tiles"] and "card sheet" not in listed["tiles"]
