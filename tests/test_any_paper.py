@@ -104,7 +104,8 @@ def test_list_says_pieces_a_sheet_and_sheets_a_deck_on_the_paper(project):
     built = run_pnp(project, "build", "--paper", "tabloid", "--only", "cards")
     assert built.exit_code == 0
     doc = streams.Document(project / "output/tiny/tiny-cards-tabloid.pdf")
-    assert len(P.faces_of(doc, 0)) == min(deck["cards"], sheet["per_sheet"])  # the build's grid is the one listed
+    cards = [f for f in P.faces_of(doc, 0) if round((f.trim.x1 - f.trim.x0) / MM, 1) == 63.5]  # tokens may print below them
+    assert len(cards) == min(deck["cards"], sheet["per_sheet"])  # the build's grid is the one listed
 
 
 @pytest.mark.parametrize("paper", ["11x17", "b5", "10x10mm"])

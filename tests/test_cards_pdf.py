@@ -162,9 +162,9 @@ def test_copies_are_placed_not_redrawn(built):
                 placed[forms[name]] += content.count(f"{name} Do")
     # cards: 5 distinct fronts + 2 distinct backs; 12 fronts and 12 backs placed
     assert sum(forms.values()) == 7 and placed[True] == 24
-    # the tokens on the last sheet (tokens.yaml): coins 2 items × 2 sides, pawns 2 colours, shields 2 sides, walls 1;
-    # 12 coins and 4 shields front and back, 6 pawns and 6 walls
-    assert len(forms) - 7 == 9 and placed[False] == 2 * 12 + 2 * 4 + 6 + 6
+    # the tokens on the last sheet (tokens.yaml; test_token_share.py says which fit there): coins 2 items × 2 sides,
+    # pawns 2 colours, shields 2 sides, notes 2 sides; 12 coins, 4 shields and 5 notes front and back, 6 pawns
+    assert len(forms) - 7 == 4 + 2 + 2 + 2 and placed[False] == 2 * 12 + 2 * 4 + 2 * 5 + 6
 
 
 def test_bleed_build_spaces_cards_and_keeps_marks_on_the_trim(project):

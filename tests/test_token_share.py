@@ -100,6 +100,28 @@ def test_tokens_that_do_not_fit_the_last_card_sheet_keep_their_own_pdf(tmp_path)
     assert not centres(out / "tiny-cards.pdf", 2, "COIN1")
 
 
+def test_the_tiny_games_two_sided_sets_move_below_its_last_heroes_and_its_one_sided_sets_take_one_page(tiny_after):
+    """The tiny game as it is (tokens.yaml), on Letter with a 5 mm printer margin (+ 0.5 mm): its last card sheet holds
+    one row of 3 heroes, from 279.4 − 5.5 − 3 (mark) − 1 (gap) = 269.9 mm above the paper's foot down to 181.0 mm; a
+    band below starts 9 mm of marks and 1 mm of bleed lower, at 171.0 mm, and no trim goes under 5.5 + 3 (footer) +
+    1 + 3 + 1 + 1 = 14.5 mm: 156.5 mm of rows, 11 mm between bands. On the 198.9 mm a band spans, the coins (20 mm,
+    9 a row) take 2 rows, the shields (18 mm) 1, the notes (40 × 20 mm, 4 a row) 2, the pawns (16 mm) 1, the walls
+    (14 mm) 1, the standees (25 × 102 mm folded) 1. The three two-sided sets need 42 + 18 + 42 + 2 × 11 = 124 mm:
+    they fit, with the pawns or the walls (+ 27 or 25 mm) but not both, nor the standees (+ 113 mm). Any two-sided set left on a
+    token sheet would cost it a backs page; moved, the one-sided rest (pawns and walls name no back template, a
+    standee folds its own) print on one page with none: 4 card pages and 1 token page, where 7 printed before."""
+    from pdftext import page_texts
+
+    out = tiny_after("build", "tiny") / "output" / "tiny"
+    cards, tokens = page_texts(out / "tiny-cards.pdf"), page_texts(out / "tiny-tokens.pdf")
+    assert len(cards) == 4 and len(tokens) == 1 and "backs" not in tokens[0]
+    fronts, backs = cards[2], cards[3]
+    assert (fronts.count("COIN1"), fronts.count("COIN5"), backs.count("BACK1"), backs.count("BACK5")) == (8, 4, 8, 4)
+    assert (fronts.count("+1"), backs.count("-1"), fronts.count("10 gold")) == (4, 4, 5)
+    assert tokens[0].count("HERO") == 2 and "HERO" not in fronts
+    assert sum(text.split().count("P") for text in (fronts, tokens[0])) == 6  # every pawn once, wherever it prints
+
+
 def _checklist_tokens(root) -> list[str]:
     """The bundle's checklist lines of the tiny game's token sets, as a Letter bundle words them in English."""
     from pnp.data.project import Project

@@ -58,9 +58,10 @@ def tokens_share(game, options: Options) -> bool:
 def token_split(game, options: Options) -> TokenSplit:
     """The token sets that print on the last card sheet: the choice of the game's token groups (sets alike in shape and
     size) that fits in the free space that sheet leaves, so the card sheets print as many pages with them as without,
-    and leaves the tokens' own sheets the fewest pages; nothing when no choice saves a page. Germ Tycoon's colonies
-    and bacteria (two-sided) fit beside its last four cards, its 160 one-sided notes do not: the colonies and bacteria
-    move there, and their own sheet and its back page are not printed."""
+    and leaves the tokens' own sheets the fewest pages; nothing when no choice saves a page. Police Precinct's
+    upgrades, blocked tokens, murderer and markers fit below its last two aid cards on Letter: its other tokens then
+    print on one page, not three. Germ Tycoon's colonies or its bacteria fit below its last four cards, not both, and
+    either alone leaves their two-sided sheet and its back: they stay."""
     if options.decks or options.cards or options.insert or options.edge_bleed or not game.decks:
         return TokenSplit()
     planned = _token_plan(game, options)
@@ -155,6 +156,12 @@ def _backs(groups: list[Group]) -> list[bool]:
 _FACE = object()  # stands for a face in a planned piece: the plan reads only whether a piece has a back
 
 
+def _names_a_back(raw) -> bool:
+    """Whether a set's tokens name a back template, the set's or an item's own (as pnp.outputs.tokens.token_faces reads
+    them): one with none prints no back."""
+    return any(isinstance(fields.get("back"), str) for fields, count, *_ in token_variants(raw) if count)
+
+
 def _stand_ins(count: int, backs: bool) -> list[Piece]:
     return [Piece(_FACE, _FACE if backs else None, "")] * count  # type: ignore[arg-type]
 
@@ -173,13 +180,14 @@ def _card_plan(game, options: Options) -> list[Group]:
 
 def _token_plan(game, options: Options) -> list[tuple[Group, list[str]]]:
     """The token sets as the tokens builder groups them (pnp.outputs.tokens.token_groups), counted from tokens.yaml. A set
-    whose backs print `auto` counts as backed: a back page the card sheet prints anyway. Each group with its sets' ids."""
+    whose backs print `auto` counts as backed: a back page the card sheet prints anyway; one that names no back
+    template has none, as the tiny game's pawns. Each group with its sets' ids."""
     bleed, gutter = token_spacing(options)
     groups: dict[tuple, tuple[Group, list[str]]] = {}
     for spec, raw, size in sized_sets(game, []):
         count = sum(v.count for v in token_variants(raw) if v.count)
         key = set_key(spec, size, bleed)
-        backs = not spec.standee and spec.print_back != "never"
+        backs = not spec.standee and spec.print_back != "never" and _names_a_back(raw)
         group, ids = groups.setdefault(key, (Group(spec.id, spec.name, key[2], [], shape=key[1], gutter_mm=gutter, bleed_mm=bleed), []))
         group.pieces += _stand_ins(count, backs)
         ids.append(spec.id)
