@@ -27,7 +27,8 @@ OUTLINE_GREY = 180 / 255  # the light outline's stroke colour (pnp.render.sheets
 
 @pytest.fixture(scope="module")
 def shaped(tmp_path_factory):
-    """The tiny game with rounded heroes (3 mm corners) and three shaped decks, built with Silhouette marks and cut files."""
+    """The tiny game with rounded heroes (3 mm corners) and three shaped decks, and no tokens, built with Silhouette marks
+    and cut files."""
     import shutil
 
     from conftest import TEST_PROJECT
@@ -38,6 +39,7 @@ def shaped(tmp_path_factory):
     heroes.write_text(heroes.read_text().replace("size: poker\n", "size: poker\ncorner_radius: 3\n"))
     for deck, head in DECKS.items():
         (root / f"data/tiny/decks/{deck}.yaml").write_text(head + CARD.format(id=deck[:3], count=3))
+    (root / "data/tiny/tokens.yaml").unlink()  # no tokens below the last card: the sheets hold the decks' cards alone
     result = run_pnp(root, "build", "--only", "cards", "--cutter", "silhouette")
     assert result.exit_code == 0, result.output + result.stderr
     return root, result.stderr + result.output

@@ -98,6 +98,11 @@ def _filled_extent(mask, axis):
     return filled[0], filled[-1] + 1
 
 
+def _is_poker(face) -> bool:
+    """Whether a face placed on a sheet is a poker card's (63.5 × 88.9 mm trim), not a token's."""
+    return abs(face.trim.x1 - face.trim.x0 - POKER[0] * MM) < 0.01 and abs(face.trim.y1 - face.trim.y0 - POKER[1] * MM) < 0.01
+
+
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex):
     """Long edge: the plain build's sheets (the default flip); short edge: the cards built so."""
@@ -112,16 +117,20 @@ def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex)
     back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
     # what the paper shows behind the fronts: an upright page flipped on the paper's long edge turns left to right
     back = back[:, ::-1] if duplex == "long" else back[::-1, :]
-    # sheet 2's fronts hold 3 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
+    # sheet 2's fronts hold 3 cards in the top row, read from the fronts page itself (where the sheet puts its grid);
+    # the game's smaller tokens print below them (they fit the sheet's free space), their backs behind them
     sheet = streams.Document(pdf)
-    fronts = printable.faces_of(sheet, 2)
+    faces = printable.faces_of(sheet, 2)
+    fronts = [f for f in faces if _is_poker(f)]
     height = sheet.page(2).height
+    tokens_top = min(((height - f.bleed.y1) / MM for f in faces if not _is_poker(f)), default=height / MM)
     left, right = min(f.trim.x0 for f in fronts) / MM, max(f.trim.x1 for f in fronts) / MM
     top, bottom = (height - max(f.trim.y1 for f in fronts)) / MM, (height - min(f.trim.y0 for f in fronts)) / MM
     assert len(fronts) == 3 and abs(right - left - 3 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01
     mask = back < 245
     edge = int(10 * px)  # leave out the footer bands along the paper's sides (the footer runs up the side)
     mask[:, :edge] = mask[:, -edge:] = False
+    mask[int((tokens_top - 4) * px):] = False  # the tokens' band and its crop marks (1 mm from the bleed, 3 mm long)
     y0, y1 = _filled_extent(mask, axis=1)
     x0, x1 = _filled_extent(mask[y0:y1], axis=0)
     inset = 3  # the test game's backs draw their panel 3 mm inside the trim (a paper border: no sliver at a miscut)
@@ -138,18 +147,24 @@ def test_a_card_with_its_own_back_gets_it(built):
 
 
 def test_copies_are_placed_not_redrawn(built):
-    """A face used by several cards is one form XObject, placed many times."""
+    """A face used by several cards, or several tokens, is one form XObject, placed many times."""
     reader = PdfReader(built)
-    forms = set()
-    placements = 0
+    forms: dict[str, bool] = {}  # a face's form → whether it is a poker card's (its box 63.5 × 88.9 mm)
+    placed = {True: 0, False: 0}
     for page in reader.pages:
         content = page.get_contents().get_data().decode("latin-1")
-        placements += content.count(" Do")
         xobjects = page["/Resources"].get("/XObject") or {}
-        forms |= {name for name, ref in xobjects.items() if ref.get_object().get("/Subtype") == "/Form" and name.startswith("/FormXob.F")}
-    # 5 distinct fronts + 2 distinct backs; 12 fronts and 12 backs placed
-    assert len(forms) == 7
-    assert placements >= 24
+        for name, ref in xobjects.items():
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form" and name.startswith("/FormXob.F"):
+                x0, y0, x1, y1 = (float(v) / MM for v in form["/BBox"])
+                forms[name] = abs(x1 - x0 - POKER[0]) < 0.01 and abs(y1 - y0 - POKER[1]) < 0.01
+                placed[forms[name]] += content.count(f"{name} Do")
+    # cards: 5 distinct fronts + 2 distinct backs; 12 fronts and 12 backs placed
+    assert sum(forms.values()) == 7 and placed[True] == 24
+    # the tokens on the last sheet (tokens.yaml; test_token_share.py says which fit there): coins 2 items × 2 sides,
+    # pawns 2 colours, shields 2 sides, notes 2 sides; 12 coins, 4 shields and 5 notes front and back, 6 pawns
+    assert len(forms) - 7 == 4 + 2 + 2 + 2 and placed[False] == 2 * 12 + 2 * 4 + 2 * 5 + 6
 
 
 def test_bleed_build_spaces_cards_and_keeps_marks_on_the_trim(project):

@@ -27,7 +27,9 @@ def test_unchanged_input_rebuilds_nothing_and_keeps_bytes(built_project):
     project = built_project
     before = (project / CARDS).read_bytes()
     second = run_pnp(project, "build")
-    assert f"{CARDS}  4 pages  12 pieces" in second.output and "(reused)" in second.output
+    # 12 heroes, and below the last of them the tokens that fit there (test_token_share.py; tokens.yaml: 12 coins,
+    # 4 shields, 5 notes, 6 pawns)
+    assert f"{CARDS}  4 pages  {12 + 12 + 4 + 5 + 6} pieces" in second.output and "(reused)" in second.output
     assert all("(reused)" in line for line in second.output.splitlines() if line.startswith("output/")), second.output
     assert (project / CARDS).read_bytes() == before
 

@@ -22,7 +22,10 @@ SIZE = (47.553, 45.225)  # the star's bounding box (95.106 × 90.451 units) at h
 BLEED = 1.0  # a piece with no straight cut bleeds 1 mm (docs/components.md): a hand cut wanders that far
 GAME = "title: Stars\nstamps: false\npitch: Stars.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n"
 DECK = "name: Stars\nsize: 47.553 x 45.225\nshape: outlines/star.svg\nfront: stars/green.j2\ncards:\n  - {id: star, count: 6}\n"
-TOKENS = "tokens:\n  - {id: stars, name: Star tokens, shape: outlines/star.svg, size: 47.553 x 45.225, count: 2, front: stars/green.j2}\n"
+# two-sided star tokens: a one-sided card sheet would gain a backs page with them, so they keep a sheet of their own
+# (pnp.outputs.token_share) and the cards' and the tokens' cut files are read apart
+TOKENS = ("tokens:\n  - {id: stars, name: Star tokens, shape: outlines/star.svg, size: 47.553 x 45.225, count: 2, front: stars/green.j2,"
+          " back: stars/green.j2, print_back: always}\n")
 GREEN = '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#00ff00") }}'
 
 

@@ -100,20 +100,73 @@ def test_tokens_that_do_not_fit_the_last_card_sheet_keep_their_own_pdf(tmp_path)
     assert not centres(out / "tiny-cards.pdf", 2, "COIN1")
 
 
+def test_the_tiny_games_two_sided_sets_move_below_its_last_heroes_and_its_one_sided_sets_take_one_page(tiny_after):
+    """The tiny game as it is (tokens.yaml), on Letter with a 5 mm printer margin (+ 0.5 mm): its last card sheet holds
+    one row of 3 heroes, from 279.4 − 5.5 − 3 (mark) − 1 (gap) = 269.9 mm above the paper's foot down to 181.0 mm; a
+    band below starts 9 mm of marks and 1 mm of bleed lower, at 171.0 mm, and no trim goes under 5.5 + 3 (footer) +
+    1 + 3 + 1 + 1 = 14.5 mm: 156.5 mm of rows, 11 mm between bands. On the 198.9 mm a band spans, the coins (20 mm,
+    9 a row) take 2 rows, the shields (18 mm) 1, the notes (40 × 20 mm, 4 a row) 2, the pawns (16 mm) 1, the walls
+    (14 mm) 1, the standees (25 × 102 mm folded) 1. The three two-sided sets need 42 + 18 + 42 + 2 × 11 = 124 mm:
+    they fit, with the pawns or the walls (+ 27 or 25 mm) but not both, nor the standees (+ 113 mm). Any two-sided set left on a
+    token sheet would cost it a backs page; moved, the one-sided rest (pawns and walls name no back template, a
+    standee folds its own) print on one page with none: 4 card pages and 1 token page, where 7 printed before."""
+    from pdftext import page_texts
+
+    out = tiny_after("build", "tiny") / "output" / "tiny"
+    cards, tokens = page_texts(out / "tiny-cards.pdf"), page_texts(out / "tiny-tokens.pdf")
+    assert len(cards) == 4 and len(tokens) == 1 and "backs" not in tokens[0]
+    fronts, backs = cards[2], cards[3]
+    assert (fronts.count("COIN1"), fronts.count("COIN5"), backs.count("BACK1"), backs.count("BACK5")) == (8, 4, 8, 4)
+    assert (fronts.count("+1"), backs.count("-1"), fronts.count("10 gold")) == (4, 4, 5)
+    assert tokens[0].count("HERO") == 2 and "HERO" not in fronts
+    assert sum(text.split().count("P") for text in (fronts, tokens[0])) == 6  # every pawn once, wherever it prints
+
+
 def _checklist_tokens(root) -> list[str]:
     """The bundle's checklist lines of the tiny game's token sets, as a Letter bundle words them in English."""
     from pnp.data.project import Project
     from pnp.data.words import table_of
     from pnp.outputs.options import Options
-    from pnp.outputs.token_share import tokens_share
+    from pnp.outputs.token_share import token_split
     from pnp.targets.bundle import checklist
     from pnp.targets.bundle_pages import Voice
 
     game, _ = Project(root).load_game("tiny")
-    lines = checklist(game, Voice(table_of("en")), tokens_share(game, Options()))
+    lines = checklist(game, Voice(table_of("en")), token_split(game, Options()).shared)
     return [f"{line.name}: {line.detail}" for line in lines if line.kind == "Tokens"]
 
 
 def test_the_bundles_checklist_says_the_tokens_are_on_the_last_card_sheet(shared, tmp_path):
     assert _checklist_tokens(shared[0].parent.parent) == ["Coins: circle, 20 × 20 mm, on the last card sheet"]
     assert _checklist_tokens(_project(tmp_path, 200)) == ["Coins: circle, 20 × 20 mm"]
+
+
+TILES = """  - id: tiles
+    name: Tiles
+    shape: square
+    size: 60
+    front: tiny/token-coin.j2
+    items:
+      - {id: t9, value: 9, tint: "#a0e0a0", count: 12}
+"""
+
+
+def test_the_sets_that_fit_move_to_the_last_card_sheet_and_the_others_keep_a_fuller_sheet_of_their_own(tmp_path):
+    """Twelve one-sided 60 mm tiles fill a Letter sheet 3 × 4 (issue #102: last token sheets a quarter full). With the
+    five coins beside them they took a second token sheet and its back page; the coins fit below the last row of
+    heroes, so they print there and the tiles keep one sheet, one page: 5 pages in all, not 7."""
+    root = _project(tmp_path, 3)
+    tokens = root / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + TILES, encoding="utf-8")
+    result = run_pnp(root, "build", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = root / "output/tiny"
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf", "tiny-tokens.pdf"]
+    cards, tiles = out / "tiny-cards.pdf", out / "tiny-tokens.pdf"
+    assert [len(pdfium.PdfDocument(str(p))) for p in (cards, tiles)] == [4, 1]
+    assert len(centres(cards, 2, "COIN1")) == 3 and len(centres(cards, 2, "COIN5")) == 2 and not centres(cards, 2, "COIN9")
+    assert len(centres(tiles, 0, "COIN9")) == 12 and not centres(tiles, 0, "COIN1")
+    assert "tokens: Coins on the last card sheet" in result.output
+    listed = {line.split()[1]: line for line in run_pnp(root, "list", "tiny").output.splitlines() if line.lstrip().startswith("tokens")}
+    assert "on the last card sheet" in listed["coins"]
+    assert "1 sheet" in listed["tiles"] and "card sheet" not in listed["tiles"]

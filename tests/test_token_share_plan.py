@@ -166,13 +166,13 @@ def test_the_card_sheets_are_given_every_coin_when_they_share_and_none_when_not(
     from pnp.outputs.context import Engine
 
     gctx = Engine(Project(project)).for_game(game(5))
-    groups, sets, _ = shared_tokens(gctx, Options())
+    groups, sets, *_ = shared_tokens(gctx, Options())
     assert sum(len(g.pieces) for g in groups) == 5 and len(sets) == 2
     assert build_tokens(gctx, Options()) == ([], []), "no tokens PDF"
     pdfs, _ = build_tokens(gctx, Options(fronts_only=True))
     assert len(pdfs) == 1, "a fronts-only build: the coins' backs need their own sheets"
     gctx = Engine(Project(project)).for_game(game(64))
-    assert shared_tokens(gctx, Options()) == ([], {}, [])
+    assert shared_tokens(gctx, Options())[:3] == ([], {}, [])
 
 
 def _sliver(label: str):

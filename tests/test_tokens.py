@@ -77,7 +77,10 @@ def where(group: int, i: int = 0):
 
 
 def _build(root, *args):
-    result = run_pnp(root, "build", "--only", "tokens", *args)
+    """Build the tiny game's tokens on sheets of their own: a build that names its decks (`--deck`) prints every token
+    set there. The plain build prints the coins, pawns, shields and walls below the last card (tests/test_token_share.py
+    and test_cards_pdf.py read them there), which would leave these sheets only the notes and standees."""
+    result = run_pnp(root, "build", "--only", "tokens", "--deck", "heroes", *args)
     assert result.exit_code == 0, result.output + result.stderr
     return result
 

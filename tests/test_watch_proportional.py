@@ -75,3 +75,34 @@ def test_a_save_draws_only_the_faces_of_the_card_it_changed(project, tmp_path, m
     build()
     assert drawn and all("rogue" in what for what in drawn), drawn
     assert len(drawn) <= 2, drawn
+
+
+def test_a_save_draws_again_a_token_that_shows_the_card_it_changed(project, tmp_path, settled):
+    """A token whose template reads the decks (a wall naming the Rogue's power) shows a card's edit after the save, as
+    the faces kept would otherwise show the old words; wherever the wall prints (on its own sheet or below the last
+    card), the build's sheets show the new words alone."""
+    from pdftext import page_texts
+
+    from pnp.cli import run_build
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
+
+    wall = project / "templates/tiny/token-wall.j2"  # each wall prints "WALL" and the number of coins the Rogue steals
+    rogue = "(decks.heroes.cards | selectattr('name', 'equalto', 'Rogue') | first).text.split()[1]"
+    wall.write_text(wall.read_text(encoding="utf-8") + f'{{{{ text("WALL" ~ {rogue}, 3, 3, face.w - 6, face.h - 6, size=5, min_size=3, color="#000000") }}}}\n', encoding="utf-8")
+    session, out = Session(warm=True), tmp_path / "out"
+
+    def build() -> str:
+        report = run_build(Project(project), ["tiny"], Options(out=out, only=("cards", "tokens")), ["letter"], report=Report(), quiet=True,
+                           workers=1, session=session)
+        assert not report.sorted(), report.sorted()  # no warning either: a face that warns is never kept
+        return " ".join(text for pdf in sorted((out / "tiny").glob("*.pdf")) for text in page_texts(pdf))
+
+    first = build()
+    assert first.count("WALL1") == 6, first  # tokens.yaml: 6 walls
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    words = build()
+    assert words.count("WALL2") == 6 and "WALL1" not in words

@@ -31,8 +31,8 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = [token_listing(spec, raw) for spec, raw in token_sets(game)]
-    if tokens and _tokens_share(game, paper, margin):  # printed on the last card sheet, where they all fit: no sheet of their own
-        tokens = [dict(t, where=TOKENS_SHARED.removeprefix("tokens: ")) for t in tokens]
+    shared = _shared_sets(game, paper, margin) if tokens else frozenset()  # printed on the last card sheet: no sheet of their own
+    tokens = [dict(t, where=TOKENS_SHARED.removeprefix("tokens: ")) if t["id"] in shared else t for t in tokens]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
                        "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
@@ -61,9 +61,9 @@ def _stamp_json(stamp) -> dict | None:
     return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner, **({"link": stamp.link} if stamp.link else {})}
 
 
-def _tokens_share(game, paper: str, margin: float) -> bool:
-    """Whether a build on `paper` prints the game's tokens on its last card sheet (pnp.outputs.token_share)."""
+def _shared_sets(game, paper: str, margin: float) -> frozenset[str]:
+    """The token sets a build on `paper` prints on the game's last card sheet (pnp.outputs.token_share)."""
     from pnp.outputs.options import Options
-    from pnp.outputs.token_share import tokens_share
+    from pnp.outputs.token_share import token_split
 
-    return tokens_share(game, Options(paper=paper, printable_mm=margin))
+    return token_split(game, Options(paper=paper, printable_mm=margin)).shared

@@ -25,7 +25,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
-from pnp.outputs.stats import TOKENS_SHARED, FileStats
+from pnp.outputs.stats import FileStats
 from pnp.render.face_uses import PENDING
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import Group, Piece, page_count
@@ -332,7 +332,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     """The sheet PDFs of the decks (`build_cards`), and the findings."""
     game = gctx.game
     groups = [g for g in (d.group() for d in decks) if g is not None]
-    tokens, token_sets, token_found = _shared_tokens(gctx, options)  # on the last sheet, after the last card, where they all fit
+    tokens, token_sets, token_found, token_line = _shared_tokens(gctx, options)  # on the last sheet, after the last card, those that fit
 
     known_inks: dict = {}  # the ink figures of the faces another process drew, as they arrive
 
@@ -364,7 +364,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
             pass
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}
-        shared = [TOKENS_SHARED] * bool(tokens) + stats.shared  # the build line says where the tokens went
+        shared = [token_line] * bool(tokens) + stats.shared  # the build line says where the tokens went
         files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, shared, stats.page_keys, stats.page_exact, faces=faces, cuts=stats.cuts)))
         if options.changed:
             files += _changed_file(gctx, options, decks, digests)
@@ -384,11 +384,11 @@ def too_large(game, exc: ValueError) -> Finding:
     return error("sheet-fit", str(exc), deck.loc_of("size") if deck is not None else Loc(game.rel + "/decks"), game=game.slug)
 
 
-def _shared_tokens(gctx: GameContext, options: Options) -> tuple[list[Group], dict, list[Finding]]:
-    """The token groups the card sheets print after their last card (pnp.outputs.token_share), what rendering them
-    found, and each piece's set; that module is imported only for a game with tokens."""
+def _shared_tokens(gctx: GameContext, options: Options) -> tuple[list[Group], dict, list[Finding], str]:
+    """The token groups the card sheets print after their last card (pnp.outputs.token_share), each piece's set, what
+    rendering them found and the build's line; that module is imported only for a game with tokens."""
     if not gctx.game.tokens or not gctx.game.tokens_data:
-        return [], {}, []
+        return [], {}, [], ""
     from pnp.outputs.token_share import shared_tokens
 
     return shared_tokens(gctx, options)

@@ -38,15 +38,15 @@ TAB_FILL = "#e6e6e6"
 ROUNDED_RADIUS = 0.15  # of the shorter side: a rounded square's corner radius
 
 
-def build_tokens(gctx: GameContext, options: Options):
-    """Tokens PDF of a game: ([(file name, bytes, stats)], findings). The build asks pnp.outputs.token_share first, as
-    the tokens may print on the card sheets' last sheet instead."""
+def build_tokens(gctx: GameContext, options: Options, leave_out: frozenset[str] = frozenset()):
+    """Tokens PDF of a game: ([(file name, bytes, stats)], findings), without the sets `leave_out` names. The build asks
+    pnp.outputs.token_share first, as some or all of the tokens may print on the card sheets' last sheet instead."""
     game = gctx.game
     if not game.tokens or not game.tokens_data:
         return [], []
     bleed, gutter = token_spacing(options)
     findings: list = []
-    groups, sets = token_groups(gctx, options, findings)
+    groups, sets = token_groups(gctx, options, findings, keep=lambda set_id: set_id not in leave_out)
     if findings or not groups:
         return [], findings
     write = lambda name, run: write_sheets(run, game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,  # noqa: E731
@@ -85,14 +85,17 @@ def token_spacing(options: Options) -> tuple[float, float]:
     return bleed, max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
 
 
-def token_groups(gctx: GameContext, options: Options, findings: list) -> tuple[list[Group], dict[str, SizedSet]]:
-    """The game's token pieces rendered, as the sheets group them: sets of one shape and size are one group (leftovers of
-    every group share sheets: render/packing.py), each group with the tokens' own bleed and gutter; and each piece's
-    name → its set, to place a sliver it shows."""
+def token_groups(gctx: GameContext, options: Options, findings: list, keep=lambda set_id: True, sizes_said: bool = True) -> tuple[list[Group], dict[str, SizedSet]]:
+    """The game's token pieces rendered (the sets `keep` takes by id), as the sheets group them: sets of one shape and
+    size are one group (leftovers of every group share sheets: render/packing.py), each group with the tokens' own
+    bleed and gutter; and each piece's name → its set, to place a sliver it shows. A set's size refused goes to
+    `findings` unless `sizes_said` is False (another builder says it)."""
     bleed, gutter = token_spacing(options)
     groups: dict[tuple, Group] = {}
     sets: dict[str, SizedSet] = {}
-    for spec, raw, size in sized_sets(gctx.game, findings):
+    for spec, raw, size in sized_sets(gctx.game, findings if sizes_said else []):
+        if not keep(spec.id):
+            continue
         pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
         sets.update((p.label, SizedSet(spec, raw, size)) for p in pieces)
         key = set_key(spec, size, bleed)
@@ -183,12 +186,21 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
         for side in ("front", "back"):
             template = fields.get(side) if isinstance(fields.get(side), str) else None
             ref = source.loc_of(side) if side in source else raw.loc_of(side)
-            sides.append(renderer.side(template, side, size, bleed, f"tokens/{name}", ref, context(side), cut))
+            sides.append(renderer.side(template, side, size, bleed, f"tokens/{name}", ref, context(side), cut, _decks_unread(gctx, template)))
         front, back = sides
         if front is not None:
             out.append(TokenFaces(name, count, front, back))
     findings += renderer.findings
     return out
+
+
+def _decks_unread(gctx: GameContext, template: str | None) -> dict[str, str] | None:
+    """The kept face's key for a token side whose template never reads `decks`: the cards cannot change that face, so a
+    card's edit (a `pnp watch` save) finds it kept rather than draws it again, on the token sheets or below the last
+    card (pnp.outputs.token_share). None, keying every card's fields, where the template reads them."""
+    if template is None or gctx.layouts.reads(template, "decks"):
+        return None
+    return {"decks": "not read"}
 
 
 def backs_print(setting: str, backs: list[Face | None]) -> bool:

@@ -505,9 +505,10 @@ def _named(name: str, options: Options, kind: str) -> str:
 
 
 def _tokens_on_cards(kind: str, game, options: Options) -> bool:
-    """Whether `--only tokens` builds the card sheets: the tokens print on their last sheet (pnp.outputs.token_share)."""
+    """Whether `--only tokens` builds the card sheets: some or all of the tokens print on their last sheet
+    (pnp.outputs.token_share)."""
     if kind != "cards" or "tokens" not in options.only or not game.tokens:
         return False
-    from pnp.outputs.token_share import tokens_share
+    from pnp.outputs.token_share import token_split
 
-    return tokens_share(game, options)
+    return bool(token_split(game, options).shared)

@@ -27,7 +27,7 @@ from pnp.data.words import table_of, words_of
 from pnp.layout.bidi import is_rtl_language
 from pnp.outputs.context import DEFAULT_FONT_ROLES
 from pnp.outputs.options import Options
-from pnp.outputs.token_share import tokens_share
+from pnp.outputs.token_share import token_split
 from pnp.pipeline.build import build_game
 from pnp.targets.bundle_pages import BackCover, ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import feedback_decks, feedback_pdf
@@ -81,16 +81,17 @@ def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], l
     pieces to cut first, then those to fold, then the labels, a run on label stock of their own, the rules last); every
     PDF as a part."""
     parts, findings = [], []
-    shared = tokens_share(gctx.game, options)  # the tokens print on the last card sheet: the cards' part holds them
+    split = token_split(gctx.game, options)  # tokens printed on the last card sheet: the cards' part holds them
     for kind in print_order():
-        if shared and kind.name == "tokens":
+        if split.whole and kind.name == "tokens":
             continue
         outputs, found = build_game(gctx, dataclasses.replace(options, only=(kind.name,)))
         findings += found
         if any(f.severity == "error" for f in found):
             return [], findings
-        pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        word = "bundle_part_cards_tokens" if shared and kind.name == "cards" else f"bundle_part_{kind.name}"
+        have = {p.path for p in parts}  # `--only tokens` builds the card sheets too when some tokens print there
+        pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf" and o.path not in have), key=lambda p: p.name)
+        word = "bundle_part_cards_tokens" if split.shared and kind.name == "cards" else f"bundle_part_{kind.name}"
         title = voice.words.get(word, kind.title)  # a kind pnp has no words for keeps its record's title
         parts += [part_of(kind.name, part_title(title, path, pdfs, voice), path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
                   for path in pdfs]
@@ -124,13 +125,16 @@ def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[in
     return placed, blanks
 
 
-def checklist(game, voice: Voice, shared: bool = False) -> list[ChecklistLine]:
-    """The component checklist from the data: decks (cards), token sets (pieces; with `shared`, said to be on the last
-    card sheet, where they print: pnp.outputs.token_share), boards, boxes and dice."""
+def checklist(game, voice: Voice, shared: frozenset[str] = frozenset()) -> list[ChecklistLine]:
+    """The component checklist from the data: decks (cards), token sets (pieces; those `shared` names said to be on
+    the last card sheet, where they print: pnp.outputs.token_share), boards, boxes and dice."""
     say, size = voice.say, voice.size
-    where = f", {say('bundle_tokens_on_cards')}" if shared else ""
+
+    def where(spec) -> str:
+        return f", {say('bundle_tokens_on_cards')}" if spec.id in shared else ""
+
     lines = [ChecklistLine(say("bundle_deck"), d.name, d.total, say("bundle_deck_detail", size=size(*d.size), n=len(d.cards))) for d in game.decks.values()]
-    lines += [ChecklistLine(say("bundle_tokens"), spec.name, sum(v.count for v in token_variants(raw)), f"{_shape(spec.shape, voice)}, {size(*spec.size)} mm{where}")
+    lines += [ChecklistLine(say("bundle_tokens"), spec.name, sum(v.count for v in token_variants(raw)), f"{_shape(spec.shape, voice)}, {size(*spec.size)} mm{where(spec)}")
               for spec, raw in token_sets(game)]
     lines += [ChecklistLine(say("bundle_board"), b.name, 1, f"{size(*b.size)} mm") for b in (game.boards.boards if game.boards else [])]
     lines += [ChecklistLine(say("bundle_box"), c.name, 1, say("bundle_box_detail", decks=voice.listed([_deck_title(game, d) for d in c.decks]), n=c.cards))
@@ -177,11 +181,11 @@ def board_steps(part: Part, first: int | None, voice: Voice) -> list[str]:
     return steps or [voice.say("bundle_step_boards")]
 
 
-def assembly_steps(game, parts: list[Part], voice: Voice, shared: bool = False, where: dict[str, int] | None = None) -> list[str]:
+def assembly_steps(game, parts: list[Part], voice: Voice, shared: frozenset[str] = frozenset(), where: dict[str, int] | None = None) -> list[str]:
     """The steps to make the game from the printed sheets, written from what this game has: a step names only the kinds
     of piece the game prints (no tokens for a game without them), each board's step its pages in the bundle (`where`:
     a part's title → its first page), and one sleeve step names each card size and its count."""
-    kinds = {p.kind for p in parts} | ({"tokens"} if shared else set())  # `shared`: the tokens are on the cards' sheets
+    kinds = {p.kind for p in parts} | ({"tokens"} if shared else set())  # `shared`: token sets on the cards' sheets
     say = voice.say
     pieces = [say(f"bundle_cut_{word}") for kind, word in (("cards", "cards"), ("tokens", "tokens"), ("reference", "aids")) if kind in kinds]
     steps = [say("bundle_step_cut", pieces=voice.listed(pieces))] if pieces else []
@@ -304,7 +308,7 @@ def front_matter(gctx, paper: str, parts: list[Part], placed: list[PlacedPart], 
     the assembly steps for `parts` (the components) and what is left out."""
     game, spec = gctx.game, gctx.game.spec
     players = f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if hasattr(spec.players, "min") else ""
-    shared = tokens_share(game, options)
+    shared = token_split(game, options).shared
     return FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
                        tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared, {p.title: p.first for p in placed})), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
 
