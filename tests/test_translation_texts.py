@@ -1,0 +1,333 @@
+"""What a translator's sheet lists and where each text prints, and a rulebook's sections, their notes and the stale
+warning (pnp.data.translations), held through `pnp translate export`, `import` and `validate` run in process on a
+`pnp new` game (docs/editions.md, "A translator's round trip"). Each test builds what it reads: bench/mutation.py
+credits a module fixture's build to its first test alone. Expected digests are the docs' recipe (`letters`)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_translate import letters, read_csv, write_csv
+
+HEAD = ["id", "where", "en", "de", "status", "fits", "face"]  # the export's header row
+RELICS = "data/gems/decks/relics.yaml"
+BOOK = "data/gems/rulebook.md"
+
+
+@pytest.fixture(scope="module")
+def blank(tmp_path_factory) -> Path:
+    """A fresh `pnp new gems` game with German among its languages, nothing translated yet."""
+    root = tmp_path_factory.mktemp("texts") / "blank"
+    (root / "data").mkdir(parents=True)
+    assert run_pnp(root, "new", "gems").exit_code == 0
+    game = root / "data" / "gems" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def root(blank, tmp_path) -> Path:
+    """A copy of the blank game of this test's own."""
+    shutil.copytree(blank / "data", tmp_path / "data")
+    shutil.copytree(blank / "templates", tmp_path / "templates")
+    return tmp_path
+
+
+def exported(root: Path) -> dict[str, dict[str, str]]:
+    """The German sheet `pnp translate export` writes, its rows by id (in the order written)."""
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    rows = read_csv(root / "output/gems/translate/gems-de.csv")
+    assert rows[0] == HEAD
+    return {values[0]: dict(zip(HEAD, map(unguarded, values), strict=True)) for values in rows[1:]}
+
+
+def unguarded(cell: str) -> str:
+    """A CSV cell as a spreadsheet program shows it: a text starting like a formula is written after a `'`."""
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@", "'") else cell
+
+
+def warnings_of(result) -> list[str]:
+    return [line for line in result.output.splitlines() if ": warning: " in line]
+
+
+# What the sheet lists: each value that reads as words, by a path that names list items by their id.
+
+RELICS_DECK = """name: Relics
+size: poker
+front: gems/crystal.j2
+back: gems/crystal-back.j2
+cards:
+  - id: idol
+    name: Golden idol
+    colour: ruby
+    value: 1
+    text: Keep it.
+    icon: glass-heart
+    tips: [hold on, "Let go"]
+    chants: [hum, buzz]
+    mixed: [Loud noise, 3]
+    odd: {id: {a: b}, label: Odd thing}
+    steps:
+      - {id: 5, say: step one}
+      - {id: walk#2, say: Step two}
+      - {say: Step three}
+    picture: Art/Idol.PNG
+    far: 10 x 20 cm
+    near: " 3 x 4 "
+    wide: 2.5x3.5in
+    dash: "1 – 2"
+    mood: calm
+    mood@de: ruhig
+  - id: mask
+    name: Silver mask
+    colour: emerald
+    value: 2
+    text: Wear it.
+    icon: glass-heart
+    mood: angry
+"""
+
+
+def test_a_deck_lists_each_value_that_reads_as_words_by_its_cards_id_and_its_items_id_or_place(root):
+    """docs/editions.md: a field is listed when some value of it reads as words (a capital or a space) or already has a
+    translation; a file name, a size or a value of no letters is not; list items are named by their `id`, else their
+    place. A list is listed when any of its items reads as words."""
+    (root / RELICS).write_text(RELICS_DECK, encoding="utf-8")
+    rows = exported(root)
+    listed = {cid.removeprefix(f"{RELICS}#") for cid in rows if cid.startswith(f"{RELICS}#")}
+    assert listed == {"name", "cards[idol].name", "cards[idol].text", "cards[idol].tips", "cards[idol].odd.label",
+                      "cards[idol].steps[5].say", "cards[idol].steps[walk#2].say", "cards[idol].steps[2].say",
+                      "cards[idol].mood", "cards[mask].name", "cards[mask].text", "cards[mask].mood"}
+    tips = rows[f"{RELICS}#cards[idol].tips"]
+    assert (tips["en"], tips["where"], tips["status"]) == ("hold on\nLet go", "deck relics, card idol: tips", "missing")
+    mask = rows[f"{RELICS}#cards[mask].name"]
+    assert mask["where"] == "deck relics, card mask: name" and mask["face"] == "faces-de/relics/mask-front.png"
+    assert rows[f"{RELICS}#cards[idol].steps[walk#2].say"]["where"] == "deck relics, card idol: steps[walk#2].say"
+    assert [rows[f"{RELICS}#cards[{c}].mood"]["status"] for c in ("idol", "mask")] == ["unchecked", "missing"]  # ruhig has no digest
+    assert rows[f"{RELICS}#cards[idol].mood"]["de"] == "ruhig"
+
+
+# Every key whose value names a file, a column, a field, a size, a shape or a setting of pnp's, whatever it reads like.
+NOT_TEXT = ["id", "front", "back", "template", "cards_from", "sheet", "source", "constraints", "fonts", "palette", "generate",
+            "languages", "version", "in", "check", "field", "stamp_corner", "front_from", "back_from", "name_field", "id_column",
+            "count_column", "text_columns", "list_columns", "size", "shape"]
+
+
+def test_no_key_that_names_a_file_column_field_or_setting_is_listed_however_its_value_reads(root):
+    """docs/editions.md: ids, templates, fonts, colours and constraints are never listed (nor any key of pnp's own that
+    names a file, a sheet's column, a field, a size or a shape), even under a card where its value reads as words."""
+    settings = "".join(f"      {key}: Some Words Here\n" for key in NOT_TEXT)
+    deck = RELICS_DECK.split("  - id: mask")[0] + "    extra:\n      label: Shown words\n" + settings
+    (root / RELICS).write_text(deck, encoding="utf-8")
+    listed = {cid.removeprefix(f"{RELICS}#cards[idol].extra.") for cid in exported(root) if cid.startswith(f"{RELICS}#cards[idol].extra.")}
+    assert listed == {"label"}
+
+
+def test_a_deck_read_from_a_sheet_lists_its_rows_texts_by_card_with_the_sheets_own_name(root):
+    """A deck's cards from a TSV (its file name's suffix in capitals) are listed as the sheet's: `crystals.TSV#cards[…]`."""
+    deck = root / "data/gems/decks"
+    rows = read_csv(deck / "crystals.csv")
+    (deck / "crystals.csv").unlink()
+    (deck / "crystals.TSV").write_text("".join("\t".join(r).replace("\n", " ") + "\n" for r in rows), encoding="utf-8")
+    yaml = deck / "crystals.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: crystals.TSV"), encoding="utf-8")
+    sheet = exported(root)
+    cell = sheet["data/gems/decks/crystals.TSV#cards[ruby-1].name"]
+    assert (cell["en"], cell["where"], cell["face"]) == ("Ruby shard", "deck crystals, card ruby-1: name", "faces-de/crystals/ruby-1-front.png")
+    assert not any(cid.startswith("data/gems/decks/crystals.csv") for cid in sheet)
+
+
+def test_the_sheet_lists_the_game_its_decks_each_with_its_sheet_then_the_kinds_files_and_the_rulebook_last(root):
+    """The order a translator meets the texts in: game.yaml, each deck (the sheet its cards come from right after it),
+    the other parts' files, the rulebook."""
+    (root / RELICS).write_text(RELICS_DECK, encoding="utf-8")
+    files = []
+    for cid in exported(root):
+        file = cid.partition("#")[0]
+        if not files or files[-1] != file:
+            files.append(file)
+    decks = ["data/gems/decks/crystals.yaml", "data/gems/decks/crystals.csv", RELICS]
+    assert files[:4] == ["data/gems/game.yaml", *decks] and files[-1] == BOOK
+    assert sorted(files[4:-1]) == ["data/gems/boards.yaml", "data/gems/reference.yaml", "data/gems/tokens.yaml"]
+
+
+# A rulebook's sections: each heading outside code and what follows it, an id each, its translation matched in order.
+
+RULES = """---
+subtitle: Rules of play
+---
+
+Welcome, players.
+
+# Über den Aufbau!
+Lay out the board.
+
+~~~
+# a comment in a fence of tildes
+~~~
+
+  ```
+# code again
+  ```
+
+####### seven marks make no heading
+
+   ### Three spaces in
+Still a heading.
+
+#
+A heading of no words.
+
+# Setup
+One.
+
+# Setup
+Two.
+
+# Setup
+Three.
+"""
+SECTION_IDS = ["opening", "über-den-aufbau", "three-spaces-in", "section", "setup", "setup-2", "setup-3"]
+
+
+def english(text: str) -> list[str]:
+    """RULES's sections as a reader finds them: split before each heading outside a fence, each trimmed."""
+    parts, current, fenced = [], [], False
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+        heading = not fenced and len(line) - len(stripped) <= 3 and (stripped + " ").split(" ")[0] in {"#" * n for n in range(1, 7)}
+        if heading and current:
+            parts.append("\n".join(current).strip())
+            current = []
+        current.append(line)
+    return [p for p in [*parts, "\n".join(current).strip()] if p]
+
+
+def test_each_rulebook_section_is_a_row_by_its_headings_id_where_it_reads_its_heading(root):
+    """A heading (`#` to `######`, up to three spaces before it, not in a ``` or ~~~ fence) starts a section; its id
+    is its words in lower case joined by dashes (letters of any alphabet kept), `section` for a heading of no
+    words, `-2`, `-3` for the same heading again; the text before the first heading is the `opening`."""
+    (root / BOOK).write_text(RULES, encoding="utf-8")
+    rows = exported(root)
+    book = {cid.removeprefix(f"{BOOK}#"): r for cid, r in rows.items() if cid.startswith(f"{BOOK}#")}
+    assert list(book) == SECTION_IDS
+    assert [r["en"] for r in book.values()] == english(RULES)
+    assert book["über-den-aufbau"]["where"] == "rulebook, Über den Aufbau!"
+    assert book["three-spaces-in"]["where"] == "rulebook, Three spaces in"
+    assert book["opening"]["where"] == "rulebook, before its first heading"
+    assert {r["status"] for r in book.values()} == {"missing"} and {r["face"] for r in book.values()} == {"../gems-rulebook-de.pdf"}
+
+
+def test_a_rulebook_that_opens_with_a_heading_or_blank_lines_has_no_opening_row(root):
+    (root / BOOK).write_text("\n\n# Goal\nWin.\n\n## Turn\nPlay.\n", encoding="utf-8")
+    assert [cid for cid in exported(root) if cid.startswith(f"{BOOK}#")] == [f"{BOOK}#goal", f"{BOOK}#turn"]
+
+
+GERMAN = """---
+subtitle: Spielregeln
+---
+
+Willkommen.
+{{# src: {opening} #}}
+
+# Über den Aufbau!
+{{#src:{aufbau}#}}\t
+Legt den Plan aus.
+
+~~~
+# ein Kommentar
+~~~
+
+   ### Drei Leerzeichen
+{{# src: aaaaaaaa #}}
+Immer noch.
+
+#
+{{# src: ABCDEFGH #}}
+Ohne Worte.
+
+# Aufbau
+Eins.
+
+# Aufbau
+Zwei.
+
+# Aufbau
+Drei.
+{{# src: {last} #}}"""
+
+
+def german_rulebook(root: Path) -> str:
+    """rulebook.de.md for RULES: notes with today's digest (written tight, or with a tab after), an old digest, one in
+    capitals (no note), none; the last note at the very end of the file."""
+    parts = english(RULES)
+    text = GERMAN.format(opening=letters(parts[0]), aufbau=letters(parts[1]), last=letters(parts[6]))
+    (root / BOOK).write_text(RULES, encoding="utf-8")
+    (root / "data/gems/rulebook.de.md").write_text(text, encoding="utf-8")
+    return text
+
+
+def test_each_german_section_is_matched_in_order_its_note_read_as_the_english_it_was_made_from(root):
+    """docs/editions.md: a section's `{# src: … #}` note (eight letters a–z on a line of its own) is the digest of the
+    English it was made from: today's, the row is current; another, stale; none, unchecked. The translation column
+    shows the section without its note."""
+    german_rulebook(root)
+    book = {cid.removeprefix(f"{BOOK}#"): r for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
+    assert [book[sid]["status"] for sid in SECTION_IDS] == ["", "", "stale", "unchecked", "unchecked", "unchecked", ""]
+    assert book["opening"]["de"] == "---\nsubtitle: Spielregeln\n---\n\nWillkommen."
+    assert book["über-den-aufbau"]["de"] == "# Über den Aufbau!\nLegt den Plan aus.\n\n~~~\n# ein Kommentar\n~~~"
+    assert book["section"]["de"] == "#\n{# src: ABCDEFGH #}\nOhne Worte."
+    assert book["setup-3"]["de"] == "# Aufbau\nDrei."
+
+
+def test_validate_warns_once_at_the_stale_german_sections_heading_naming_the_section_and_its_new_text(root):
+    """The stale warning (docs/editions.md, "Stale translations") is at the German section's heading and gives the
+    English section's first line, cut at sixty letters, and the note to set; a section with today's digest or none
+    is not warned."""
+    text = german_rulebook(root)
+    line = text.split("\n").index("   ### Drei Leerzeichen") + 1
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
+    stale = [w for w in warnings_of(result) if "made from an older text" in w]
+    heading = "   ### Three spaces in"
+    assert stale == [f"data/gems/rulebook.de.md:{line}:1: warning: translation of the rulebook's section 'three-spaces-in' made from an "
+                     f"older text: rulebook.md's section now reads '{heading.strip()}…' and differs; check this section against it, then "
+                     f"set its note to `{{# src: {letters(english(RULES)[2])} #}}` (`pnp translate import` does it for you) [de edition]"], result.output
+
+
+def test_a_long_stale_heading_is_quoted_to_sixty_letters(root):
+    german_rulebook(root)
+    long = "# " + "Ever so long a heading " * 4
+    (root / BOOK).write_text(RULES.replace("   ### Three spaces in", long.rstrip()), encoding="utf-8")
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
+    stale = [w for w in warnings_of(result) if "made from an older text" in w]
+    assert len(stale) == 1 and f"now reads '{long[:60]}…' and differs" in stale[0], result.output  # its id changed: its old note is stale
+    assert "section 'ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading'" in stale[0]
+
+
+def test_a_german_rulebook_of_other_sections_leaves_every_row_missing_and_warns_of_nothing_stale(root):
+    """docs/editions.md: a translated rulebook with another number of sections cannot be matched section by section."""
+    (root / BOOK).write_text(RULES, encoding="utf-8")
+    (root / "data/gems/rulebook.de.md").write_text("# Aufbau\n{# src: aaaaaaaa #}\nEins.\n", encoding="utf-8")
+    (root / "data/gems/rulebook.fr.md").write_text("# Mise en place\n{# src: aaaaaaaa #}\nUn.\n", encoding="utf-8")
+    book = [r for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")]
+    assert [(r["de"], r["status"]) for r in book] == [("", "missing")] * len(SECTION_IDS)
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
+    assert not [w for w in warnings_of(result) if "made from an older text" in w], result.output
+
+
+def test_an_imported_section_carrying_an_old_note_is_written_with_one_note_of_the_sheets_english(root):
+    """A translator who copied a section's note into the cell: the import writes the section with the one note of the
+    English the sheet showed, after its heading (the opening's at its end)."""
+    (root / BOOK).write_text("Welcome.\n\n# Goal\nWin.\n", encoding="utf-8")
+    sheet = [HEAD, [f"{BOOK}#opening", "", "Welcome.", "Willkommen.\n{# src: zzzzzzzz #}", "missing", "", ""],
+             [f"{BOOK}#goal", "", "# Goal\nWin.", "# Ziel\n{# src: zzzzzzzz #}\nGewinnt.", "missing", "", ""]]
+    write_csv(root / "de.csv", sheet)
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    assert result.exit_code == 0, result.output
+    assert (root / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == (
+        f"Willkommen.\n{{# src: {letters('Welcome.')} #}}\n\n# Ziel\n{{# src: {letters('# Goal' + chr(10) + 'Win.')} #}}\nGewinnt.\n")
