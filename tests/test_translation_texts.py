@@ -223,9 +223,21 @@ def test_each_rulebook_section_is_a_row_by_its_headings_id_where_it_reads_its_he
     assert {r["status"] for r in book.values()} == {"missing"} and {r["face"] for r in book.values()} == {"../gems-rulebook-de.pdf"}
 
 
-def test_a_rulebook_that_opens_with_a_heading_or_blank_lines_has_no_opening_row(root):
+def test_blank_lines_before_the_first_heading_make_no_section_so_a_german_rulebook_without_them_still_matches(root):
+    """Only text before the first heading makes an opening section: blank lines do not, in either file."""
     (root / BOOK).write_text("\n\n# Goal\nWin.\n\n## Turn\nPlay.\n", encoding="utf-8")
-    assert [cid for cid in exported(root) if cid.startswith(f"{BOOK}#")] == [f"{BOOK}#goal", f"{BOOK}#turn"]
+    (root / "data/gems/rulebook.de.md").write_text(f"# Ziel\n{{# src: {letters('# Goal' + chr(10) + 'Win.')} #}}\nGewinnt.\n\n## Zug\nSpielt.\n",
+                                                   encoding="utf-8")
+    book = {cid: (r["de"], r["status"]) for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
+    assert book == {f"{BOOK}#goal": ("# Ziel\nGewinnt.", ""), f"{BOOK}#turn": ("## Zug\nSpielt.", "unchecked")}
+
+
+def test_an_opening_that_starts_with_a_hashtag_is_the_opening_and_headings_of_no_words_are_sections_by_their_ids(root):
+    """`#hashtag` (no space after the mark) is no heading, so the text is the opening, said to print before the first
+    heading; a heading of no words is `section`, the next one `section-2`, and each is said by that id."""
+    (root / BOOK).write_text("#hashtag time\nHello.\n\n#\nNo words.\n\n## ?!\nNone either.\n", encoding="utf-8")
+    book = {cid.removeprefix(f"{BOOK}#"): r["where"] for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
+    assert book == {"opening": "rulebook, before its first heading", "section": "rulebook, section", "section-2": "rulebook, ?!"}
 
 
 GERMAN = """---
