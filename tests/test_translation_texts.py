@@ -66,7 +66,7 @@ cards:
     value: 1
     text: Keep it.
     icon: glass-heart
-    tips: [hold on, "Let go"]
+    tips: [hum, "Let go"]
     chants: [hum, buzz]
     mixed: [Loud noise, 3]
     odd: {id: {a: b}, label: Odd thing}
@@ -74,10 +74,11 @@ cards:
       - {id: 5, say: step one}
       - {id: walk#2, say: Step two}
       - {say: Step three}
+      - {id: [x], say: Step four}
     picture: Art/Idol.PNG
     far: 10 x 20 cm
     near: " 3 x 4 "
-    wide: 2.5x3.5in
+    pad: " calm "
     dash: "1 – 2"
     mood: calm
     mood@de: ruhig
@@ -88,6 +89,14 @@ cards:
     text: Wear it.
     icon: glass-heart
     mood: angry
+  - id: cup
+    name: Tin cup
+    colour: sapphire
+    value: 3
+    text: Drink.
+    icon: glass-heart
+    mood: "  "
+    tips: []
 """
 
 
@@ -99,10 +108,11 @@ def test_a_deck_lists_each_value_that_reads_as_words_by_its_cards_id_and_its_ite
     rows = exported(root)
     listed = {cid.removeprefix(f"{RELICS}#") for cid in rows if cid.startswith(f"{RELICS}#")}
     assert listed == {"name", "cards[idol].name", "cards[idol].text", "cards[idol].tips", "cards[idol].odd.label",
-                      "cards[idol].steps[5].say", "cards[idol].steps[walk#2].say", "cards[idol].steps[2].say",
-                      "cards[idol].mood", "cards[mask].name", "cards[mask].text", "cards[mask].mood"}
+                      "cards[idol].steps[5].say", "cards[idol].steps[walk#2].say", "cards[idol].steps[2].say", "cards[idol].steps[3].say",
+                      "cards[idol].mood", "cards[mask].name", "cards[mask].text", "cards[mask].mood",
+                      "cards[cup].name", "cards[cup].text"}  # a blank value and an empty list are no text
     tips = rows[f"{RELICS}#cards[idol].tips"]
-    assert (tips["en"], tips["where"], tips["status"]) == ("hold on\nLet go", "deck relics, card idol: tips", "missing")
+    assert (tips["en"], tips["where"], tips["status"]) == ("hum\nLet go", "deck relics, card idol: tips", "missing")
     mask = rows[f"{RELICS}#cards[mask].name"]
     assert mask["where"] == "deck relics, card mask: name" and mask["face"] == "faces-de/relics/mask-front.png"
     assert rows[f"{RELICS}#cards[idol].steps[walk#2].say"]["where"] == "deck relics, card idol: steps[walk#2].say"
