@@ -319,6 +319,20 @@ def test_validate_warns_once_at_the_stale_german_sections_heading_naming_the_sec
     assert stale == [f"data/gems/rulebook.de.md:{line}:1: warning: translation of the rulebook's section 'three-spaces-in' made from an "
                      f"older text: rulebook.md's section now reads '{heading.strip()}…' and differs; check this section against it, then "
                      f"set its note to `{{# src: {letters(english(RULES)[2])} #}}` (`pnp translate import` does it for you) [de edition]"], result.output
+    assert result.output.rstrip().endswith("gems: 0 errors, 1 warning"), result.output  # the game's own warning
+
+
+def test_the_stale_sections_warning_is_a_translation_stale_finding_of_the_game_in_validates_json(root):
+    """`pnp validate --format json` gives each finding's code, place and game: the stale section's are
+    `translation-stale`, the German heading's line and column, the game and the German edition."""
+    import json
+
+    text = german_rulebook(root)
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick", "--format", "json")
+    stale = [f for f in json.loads(result.output) if "made from an older text" in f["message"]]
+    line = text.split("\n").index("   ### Drei Leerzeichen") + 1
+    assert [(f["code"], f["severity"], f["file"], f["line"], f["column"], f["game"], f["edition"]) for f in stale] == [
+        ("translation-stale", "warning", "data/gems/rulebook.de.md", line, 1, "gems", "de")]
 
 
 def test_a_long_stale_heading_is_quoted_to_sixty_letters(root):
