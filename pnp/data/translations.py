@@ -37,7 +37,6 @@ class Cell:
     source: str
     translation: str  # "" while there is none
     status: str  # "" (made from this source), "missing", "stale" (made from an older source), "unchecked" (no digest)
-    source_loc: Loc
     translation_loc: Loc | None
     card: tuple[str, str] | None = None  # (deck, card id) of a card's field: the face it prints on
     part: str = ""  # the kind of output it prints in (cards, boards, reference, rulebook…); "" for game.yaml, read anywhere
@@ -127,7 +126,7 @@ def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
     else:
         where = f"{what}: {path}"
     part = "cards" if what.startswith("deck ") else "" if what == "the game" else what
-    return Cell(cell_id, where, source, translation, status, mapping.loc_of(key), mapping.loc_of(tkey) if tkey in mapping else None, card, part)
+    return Cell(cell_id, where, source, translation, status, mapping.loc_of(tkey) if tkey in mapping else None, card, part)
 
 
 def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]], list[Finding]]:
