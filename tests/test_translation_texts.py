@@ -367,3 +367,28 @@ def test_an_imported_section_carrying_an_old_note_is_written_with_one_note_of_th
     assert result.exit_code == 0, result.output
     assert (root / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == (
         f"Willkommen.\n{{# src: {letters('Welcome.')} #}}\n\n# Ziel\n{{# src: {letters('# Goal' + chr(10) + 'Win.')} #}}\nGewinnt.\n")
+
+
+@pytest.mark.parametrize("name", ["rulebook.md", "rulebook.de.md"])
+def test_a_rulebook_linked_from_outside_the_project_is_read_by_no_command_and_said_once(root, tmp_path_factory, name):
+    """Nothing is read from outside the project: a rulebook (or its German translation) that is a link to a file
+    elsewhere gives one error naming it, in the export and in validate, and none of its text reaches the sheet."""
+    outside = tmp_path_factory.mktemp("elsewhere") / name
+    outside.write_text("# Geheim\n{# src: aaaaaaaa #}\nSecret words.\n", encoding="utf-8")
+    link = root / "data/gems" / name
+    if link.exists():
+        link.unlink()
+    link.symlink_to(outside)
+    if name == "rulebook.md":
+        (root / "data/gems/rulebook.de.md").write_text("# Geheim\n{# src: aaaaaaaa #}\nGeheime Worte.\n", encoding="utf-8")
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"data/gems/{name}: error: "), result.output
+    assert "outside the project's data/ folder" in errors[0]
+    sheet = (root / "output/gems/translate/gems-de.csv").read_text(encoding="utf-8-sig")
+    assert "Secret" not in sheet and "Geheim" not in sheet and "rulebook.md#" not in sheet
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")  # the German edition compares the sections: no stale warning
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert not warnings_of(result) and "internal error" not in result.output, result.output
+    assert all(e.startswith(f"data/gems/{name}: error: ") for e in errors) and len(errors) <= 1, result.output
+    assert errors or name == "rulebook.md", result.output  # the German edition reads its own rulebook.de.md
