@@ -392,3 +392,31 @@ def test_a_rulebook_linked_from_outside_the_project_is_read_by_no_command_and_sa
     assert not warnings_of(result) and "internal error" not in result.output, result.output
     assert all(e.startswith(f"data/gems/{name}: error: ") for e in errors) and len(errors) <= 1, result.output
     assert errors or name == "rulebook.md", result.output  # the German edition reads its own rulebook.de.md
+
+
+@pytest.mark.parametrize(("name", "text"), [("decks/crystals.yaml", "Crystals"), ("decks/crystals.csv", "Ruby shard"), ("tokens.yaml", "Gems tokens")])
+def test_a_data_file_linked_from_outside_the_project_lends_the_sheet_no_text(root, tmp_path_factory, name, text):
+    """A deck, the sheet its cards come from, or a part's file that is a link to a file elsewhere: its texts are not
+    listed, and the export names it in an error."""
+    link = root / "data/gems" / name
+    outside = tmp_path_factory.mktemp("elsewhere") / link.name
+    outside.write_text(link.read_text(encoding="utf-8").replace("name: Gems", "name: Gems tokens"), encoding="utf-8")
+    link.unlink()
+    link.symlink_to(outside)
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and any(e.startswith(f"data/gems/{name}: error: ") for e in errors), result.output
+    sheet = (root / "output/gems/translate/gems-de.csv").read_text(encoding="utf-8-sig")
+    assert text not in sheet and f"data/gems/{name}#" not in sheet
+
+
+def test_a_part_file_that_does_not_read_is_one_error_at_its_place_and_its_texts_are_left_out(root):
+    """A YAML mistake in tokens.yaml is said once, at its line and column, as the game's; the other files' texts are
+    listed as ever."""
+    (root / "data/gems/tokens.yaml").write_text("tokens:\n  - id: gems\n    name: [Gems\n", encoding="utf-8")
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith("data/gems/tokens.yaml:4:1: error: "), result.output
+    assert "gems: 1 error" in result.output, result.output
+    sheet = read_csv(root / "output/gems/translate/gems-de.csv")
+    assert not any(r[0].startswith("data/gems/tokens.yaml") for r in sheet) and any(r[0] == "data/gems/game.yaml#title" for r in sheet)
