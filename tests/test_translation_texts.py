@@ -420,3 +420,50 @@ def test_a_part_file_that_does_not_read_is_one_error_at_its_place_and_its_texts_
     assert "gems: 1 error" in result.output, result.output
     sheet = read_csv(root / "output/gems/translate/gems-de.csv")
     assert not any(r[0].startswith("data/gems/tokens.yaml") for r in sheet) and any(r[0] == "data/gems/game.yaml#title" for r in sheet)
+
+
+def deck_options(root: Path, options: str, cards_from: str = "crystals.csv") -> None:
+    deck = root / "data/gems/decks/crystals.yaml"
+    lines = [f"cards_from: {cards_from}\n{options}" if line.startswith("cards_from:") else line for line in deck.read_text(encoding="utf-8").split("\n")]
+    deck.write_text("\n".join(lines), encoding="utf-8")
+
+
+def test_a_decks_sheet_is_listed_as_its_options_read_it_ids_from_its_id_column_and_a_list_column_a_line_an_item(root):
+    """docs/data-format.md: `id_column: code` takes each card's id from the `code` column; `list_columns: {tips: "|"}`
+    reads `Go on|Stop` as two items, which the sheet shows one a line."""
+    sheet = root / "data/gems/decks/crystals.csv"
+    rows = read_csv(sheet)
+    write_csv(sheet, [["code", *rows[0][1:], "tips"], *([*r, "Go on|Stop"] for r in rows[1:])])
+    deck_options(root, 'id_column: code\nlist_columns: {tips: "|"}')
+    listed = exported(root)
+    tips = listed["data/gems/decks/crystals.csv#cards[ruby-1].tips"]
+    assert (tips["en"], tips["where"]) == ("Go on\nStop", "deck crystals, card ruby-1: tips")
+
+
+def test_a_workbook_decks_named_sheet_is_the_one_listed(root):
+    """`sheet: Cards` reads the workbook's sheet of that name, not its first."""
+    from openpyxl import Workbook
+
+    rows = read_csv(root / "data/gems/decks/crystals.csv")
+    book = Workbook()
+    book.active.title = "Notes"
+    book.active.append(["id", "name"])
+    book.active.append(["draft", "Not a card"])
+    cards = book.create_sheet("Cards")
+    for r in rows:
+        cards.append([int(v) if v.isdigit() else v for v in r])
+    book.save(root / "data/gems/decks/crystals.xlsx")
+    (root / "data/gems/decks/crystals.csv").unlink()
+    deck_options(root, "sheet: Cards", "crystals.xlsx")
+    listed = exported(root)
+    assert listed["data/gems/decks/crystals.xlsx#cards[ruby-1].name"]["en"] == "Ruby shard"
+    assert not any("draft" in cid for cid in listed)
+
+
+def test_a_deck_whose_sheet_options_are_wrong_is_one_error_at_the_option_and_no_internal_error(root):
+    deck_options(root, 'list_columns: {text: ""}')
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    line = (root / "data/gems/decks/crystals.yaml").read_text(encoding="utf-8").split("\n").index('list_columns: {text: ""}') + 1
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"data/gems/decks/crystals.yaml:{line}:"), result.output
+    assert "internal error" not in result.output
