@@ -467,3 +467,17 @@ def test_a_deck_whose_sheet_options_are_wrong_is_one_error_at_the_option_and_no_
     line = (root / "data/gems/decks/crystals.yaml").read_text(encoding="utf-8").split("\n").index('list_columns: {text: ""}') + 1
     assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"data/gems/decks/crystals.yaml:{line}:"), result.output
     assert "internal error" not in result.output
+
+
+def test_a_key_that_is_no_text_names_no_translatable_field_and_hides_none_after_it(root):
+    """A YAML key written as a number (`1: One thing`) is no field a translation can be written beside: a sheet's row
+    for it is an error at its id; the keys after it are translatable as ever."""
+    game = root / "data/gems/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "strings:\n  1: One thing\n  motto: Stay calm\n", encoding="utf-8")
+    write_csv(root / "one.csv", [["id", "en", "de"], ["data/gems/game.yaml#strings.1", "One thing", "Eins"]])
+    result = run_pnp(root, "translate", "import", str(root / "one.csv"))
+    assert result.exit_code == 1 and "one.csv:2:1: error: data/gems/game.yaml#strings.1 is no translatable text" in result.output, result.output
+    write_csv(root / "motto.csv", [["id", "en", "de"], ["data/gems/game.yaml#strings.motto", "Stay calm", "Ruhig bleiben"]])
+    result = run_pnp(root, "translate", "import", str(root / "motto.csv"))
+    assert result.exit_code == 0, result.output
+    assert game.read_text(encoding="utf-8").endswith(f"  motto: Stay calm\n  motto@de: Ruhig bleiben\n  motto@de~src: {letters('Stay calm')}\n")
