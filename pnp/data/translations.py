@@ -212,7 +212,6 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
         sid = section_id("\n".join(lines[a:b]), taken)
         ids.append(sid)
         found[sid] = "\n".join(lines[a:b]).strip()
-        found.places[sid] = (Loc(rel, a + 1, 1),) * 2
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
         lang, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
         project.inside_data(other, orel)
