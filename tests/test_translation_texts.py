@@ -481,3 +481,18 @@ def test_a_key_that_is_no_text_names_no_translatable_field_and_hides_none_after_
     result = run_pnp(root, "translate", "import", str(root / "motto.csv"))
     assert result.exit_code == 0, result.output
     assert game.read_text(encoding="utf-8").endswith(f"  motto: Stay calm\n  motto@de: Ruhig bleiben\n  motto@de~src: {letters('Stay calm')}\n")
+
+
+def test_a_game_without_a_rulebook_lists_no_section_and_says_nothing_of_it(root):
+    (root / BOOK).unlink()
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 0 and "rulebook" not in result.output, result.output
+    assert not any("rulebook" in r[0] for r in read_csv(root / "output/gems/translate/gems-de.csv"))
+
+
+def test_a_deck_file_that_holds_a_list_stops_no_import_of_the_games_other_texts(root):
+    """The build says such a deck is no mapping; the import, which reads every file for its texts, writes the rest."""
+    (root / "data/gems/decks/broken.yaml").write_text("- just a list\n- Of Words\n", encoding="utf-8")
+    write_csv(root / "de.csv", [["id", "en", "de"], ["data/gems/game.yaml#title", "Gems", "Edelsteine"]])
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    assert result.exit_code == 0 and "data/gems/game.yaml: 1 translation written" in result.output, result.output
