@@ -76,6 +76,7 @@ cards:
       - {say: Step three}
       - {id: [x], say: Step four}
     picture: Art/Idol.PNG
+    frame: " Art/Frame.PNG "
     far: 10 x 20 cm
     near: " 3 x 4 "
     pad: " calm "
