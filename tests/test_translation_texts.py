@@ -246,9 +246,10 @@ def test_blank_lines_before_the_first_heading_make_no_section_so_a_german_rulebo
 def test_an_opening_that_starts_with_a_hashtag_is_the_opening_and_headings_of_no_words_are_sections_by_their_ids(root):
     """`#hashtag` (no space after the mark) is no heading, so the text is the opening, said to print before the first
     heading; a heading of no words is `section`, the next one `section-2`, and each is said by that id."""
-    (root / BOOK).write_text("#hashtag time\nHello.\n\n#\nNo words.\n\n## ?!\nNone either.\n", encoding="utf-8")
+    (root / BOOK).write_text("#hashtag time\nHello.\n\n#\nNo words.\n\n## ?!\nNone either.\n\n###   Spaced   out   \nAt last.\n", encoding="utf-8")
     book = {cid.removeprefix(f"{BOOK}#"): r["where"] for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
-    assert book == {"opening": "rulebook, before its first heading", "section": "rulebook, section", "section-2": "rulebook, ?!"}
+    assert book == {"opening": "rulebook, before its first heading", "section": "rulebook, section", "section-2": "rulebook, ?!",
+                    "spaced-out": "rulebook, Spaced   out"}
 
 
 GERMAN = """---
@@ -494,6 +495,17 @@ def test_a_game_without_a_rulebook_lists_no_section_and_says_nothing_of_it(root)
 def test_a_deck_file_that_holds_a_list_stops_no_import_of_the_games_other_texts(root):
     """The build says such a deck is no mapping; the import, which reads every file for its texts, writes the rest."""
     (root / "data/gems/decks/broken.yaml").write_text("- just a list\n- Of Words\n", encoding="utf-8")
+    write_csv(root / "de.csv", [["id", "en", "de"], ["data/gems/game.yaml#title", "Gems", "Edelsteine"]])
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    assert result.exit_code == 0 and "data/gems/game.yaml: 1 translation written" in result.output, result.output
+
+
+def test_a_deck_read_from_a_live_sheet_stops_no_import(root):
+    """A deck whose cards come from a web address (its snapshot is `pnp pull`'s to replace) lends no row to translate,
+    and the import of the game's other texts goes on."""
+    deck = root / "data/gems/decks/crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.csv", "cards_from: https://example.org/crystals.csv"),
+                    encoding="utf-8")
     write_csv(root / "de.csv", [["id", "en", "de"], ["data/gems/game.yaml#title", "Gems", "Edelsteine"]])
     result = run_pnp(root, "translate", "import", str(root / "de.csv"))
     assert result.exit_code == 0 and "data/gems/game.yaml: 1 translation written" in result.output, result.output
