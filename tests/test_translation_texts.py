@@ -69,7 +69,7 @@ cards:
     tips: [hum, "Let go"]
     chants: [hum, buzz]
     mixed: [Loud noise, 3]
-    odd: {id: {a: b}, label: Odd thing, mood: sleepy}
+    odd: {id: {a: b}, label: Odd thing, mood: sleepy, name: plain}
     steps:
       - {id: 5, say: step one, mood: grumpy}
       - {id: walk#2, say: Step two}
@@ -105,7 +105,8 @@ def test_a_deck_lists_each_value_that_reads_as_words_by_its_cards_id_and_its_ite
     """docs/editions.md: a field is listed when some value of it reads as words (a capital or a space) or already has a
     translation; a file name, a size or a value of no letters is not; list items are named by their `id`, else their
     place. A list is listed when any of its items reads as words. A translation of the cards' `mood` lists every
-    card's, and no other field called `mood` (a step's, an odd thing's)."""
+    card's, and no other field called `mood` (a step's, an odd thing's); the deck's name reading as words lists no
+    odd thing's `name`."""
     (root / RELICS).write_text(RELICS_DECK, encoding="utf-8")
     rows = exported(root)
     listed = {cid.removeprefix(f"{RELICS}#") for cid in rows if cid.startswith(f"{RELICS}#")}
