@@ -279,7 +279,7 @@ MODULES: dict[str, list[str]] = {
     # (in process on a `pnp new` game whose German texts stand in every state: test_translate's fixture imports and
     # builds a German deck, seconds a mutant)
     "pnp/targets/translate.py": ["tests/test_translate_promises.py"],
-    "pnp/data/translations.py": ["tests/test_translate_promises.py",
+    "pnp/data/translations.py": ["tests/test_translate_promises.py", "tests/test_translation_texts.py",
                                  "tests/test_translate.py::test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line"],
     # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
     "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process

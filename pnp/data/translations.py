@@ -37,7 +37,6 @@ class Cell:
     source: str
     translation: str  # "" while there is none
     status: str  # "" (made from this source), "missing", "stale" (made from an older source), "unchecked" (no digest)
-    source_loc: Loc
     translation_loc: Loc | None
     card: tuple[str, str] | None = None  # (deck, card id) of a card's field: the face it prints on
     part: str = ""  # the kind of output it prints in (cards, boards, reference, rulebook…); "" for game.yaml, read anywhere
@@ -122,11 +121,12 @@ def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
         card = (what[5:], m[1])
         where = f"{what}, card {m[1]}: {m[2]}"
     elif place.kind == "rulebook":
-        where = f"rulebook, {source.split(chr(10), 1)[0].lstrip('#').strip() if source.startswith('#') else 'before its first heading'}"
+        heading = _heading(source)  # a heading of no words is said by its section's id
+        where = f"rulebook, {'before its first heading' if heading is None else heading or path}"
     else:
         where = f"{what}: {path}"
     part = "cards" if what.startswith("deck ") else "" if what == "the game" else what
-    return Cell(cell_id, where, source, translation, status, mapping.loc_of(key), mapping.loc_of(tkey) if tkey in mapping else None, card, part)
+    return Cell(cell_id, where, source, translation, status, mapping.loc_of(tkey) if tkey in mapping else None, card, part)
 
 
 def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]], list[Finding]]:
@@ -160,6 +160,17 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
     return found, findings
 
 
+HEADING = re.compile(r"\s{0,3}#{1,6}(?:\s|$)")  # a Markdown heading's marks: a line that starts with them starts a section
+
+
+def _heading(section: str) -> str | None:
+    """A section's heading's words ('' for a heading of none), or None for the opening text before any heading (which
+    may start with a `#hashtag`, no heading)."""
+    first = section.split("\n", 1)[0]
+    mark = HEADING.match(first)
+    return first[mark.end():].strip() if mark else None
+
+
 def sections(text: str) -> list[tuple[int, int]]:
     """Each section of a Markdown text as its (first, last + 1) line index: a heading and what follows it up to the next
     (a `#` inside a fenced code block is no heading); what comes before the first heading is a section of its own."""
@@ -168,7 +179,7 @@ def sections(text: str) -> list[tuple[int, int]]:
     for i, line in enumerate(lines):
         if re.match(r"\s{0,3}(```|~~~)", line):
             fenced = not fenced
-        elif not fenced and i and re.match(r"\s{0,3}#{1,6}(\s|$)", line):
+        elif not fenced and i and HEADING.match(line):
             starts.append(i)
     spans = list(zip(starts, [*starts[1:], len(lines)], strict=True))
     return [(a, b) for a, b in spans if "\n".join(lines[a:b]).strip()]
@@ -176,9 +187,9 @@ def sections(text: str) -> list[tuple[int, int]]:
 
 def section_id(text: str, taken: set) -> str:
     """A section's id from its heading ('setup', 'setup-2' for the second): the opening text before any heading is 'opening'."""
-    first = text.strip().split("\n", 1)[0]
-    base = re.sub(r"[^\w]+", "-", first.lstrip("#").strip().lower()).strip("-") if first.lstrip().startswith("#") else "opening"
-    sid, n = base or "section", 1
+    heading = _heading(text.strip())
+    base = (re.sub(r"[^\w]+", "-", heading.lower()).strip("-") or "section") if heading is not None else "opening"
+    sid, n = base, 1
     while sid in taken:
         n += 1
         sid = f"{base}-{n}"
@@ -201,7 +212,6 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
         sid = section_id("\n".join(lines[a:b]), taken)
         ids.append(sid)
         found[sid] = "\n".join(lines[a:b]).strip()
-        found.places[sid] = (Loc(rel, a + 1, 1),) * 2
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
         lang, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
         project.inside_data(other, orel)
