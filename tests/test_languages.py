@@ -167,3 +167,19 @@ def test_organ_match_prints_whole_in_german(shared_build):
     assert "Each of you leads" not in rules
     assert "Kurzübersicht" in pdf_text(out / "organ-match-reference-de.pdf")
     assert "96 Karten" in pdf_text(out / "organ-match-boxes-de.pdf")
+
+
+@pytest.mark.parametrize("command", [("validate", "gems", "--lang", "de"), ("build", "gems", "--lang", "de", "--only", "rulebook")])
+def test_a_mistake_in_the_german_rulebook_is_said_at_rulebook_de_md(tmp_path, command):
+    """The German edition prints rulebook.de.md: a fact it names that does not exist is an error at that file's own
+    line and column, in validate and build alike, never at the English rulebook.md, which has no such line."""
+    from test_translate import german_gems
+
+    root = german_gems(tmp_path)
+    rules = root / "data/gems/rulebook.md"
+    text = rules.read_text(encoding="utf-8")
+    at = text[:text.index("\n\n") + 2].count("\n") + 1  # the line after the first blank one
+    (root / "data/gems/rulebook.de.md").write_text(text.replace("\n\n", "\n\n{{ no_such_fact }}\n\n", 1), encoding="utf-8")
+    result = run_pnp(root, *command)
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert errors == [f"data/gems/rulebook.de.md:{at}:4: error: 'no_such_fact' is undefined [rulebook] [de edition]"], result.output
