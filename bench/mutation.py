@@ -256,6 +256,10 @@ MODULES: dict[str, list[str]] = {
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
     # (each of test_cut_promises' tests builds its own sheet: a module fixture's build counts under mutmut as its first test's alone)
     "pnp/render/sheets.py#cuts": ["tests/test_cut_promises.py", "tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
+    # a user's own data whole (issue 101): the designer's spreadsheets and YAML, each by the in-process tests that read
+    # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
+    "pnp/data/formulas.py": ["tests/test_onramp.py", "tests/test_spreadsheet_decks.py", "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
+                             "tests/test_workbook_shapes.py", "tests/test_real_exports.py"],  # a formula with no saved value, never run
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
