@@ -259,7 +259,19 @@ MODULES: dict[str, list[str]] = {
     # a user's own data whole (issue 101): the designer's spreadsheets and YAML, each by the in-process tests that read
     # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
     "pnp/data/formulas.py": ["tests/test_onramp.py", "tests/test_spreadsheet_decks.py", "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
-                             "tests/test_workbook_shapes.py", "tests/test_real_exports.py"],  # a formula with no saved value, never run
+                             "tests/test_workbook_shapes.py", "tests/test_real_exports.py", "tests/test_sheet_promises.py"],  # a formula with no saved value, never run
+    # keys written beside a YAML value, every other character kept: the import's own file, test_translate's in-process imports, Excel's CSV
+    "pnp/targets/yaml_writes.py": ["tests/test_yaml_write_promises.py", "tests/test_real_exports.py",
+                                   *(f"tests/test_translate.py::{t}" for t in ("test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line",
+                                                                               "test_any_translation_written_into_yaml_reads_back_as_the_same_text"))],
+    # card rows from CSV, TSV, XLSX and ODS, each finding at its cell
+    "pnp/data/spreadsheet.py": ["tests/test_sheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
+                                "tests/test_excel_workbook.py", "tests/test_workbook_shapes.py", "tests/test_written_numbers.py", "tests/test_real_exports.py"],
+    # a zipped workbook measured before it is read, bombs refused at the sheet (test_hostile_bombs' bombs run capped in new processes)
+    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+                              "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
+                              *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
+                                                                                  "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests

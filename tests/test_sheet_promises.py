@@ -93,3 +93,143 @@ def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved
     assert [line.split(": error: ")[0] for line in found] == ["data/tiny/decks/heroes.xlsx[Heroes]!AB3", "data/tiny/decks/heroes.xlsx[Heroes]!AB4"], found
     assert "the formula =D3*2 has no saved value" in found[0] and "a shared formula has no saved value" in found[1], found
     assert all("save it" in line for line in found), found
+
+
+# A zipped workbook measured before it is read (docs/limits.md: 1,000,000 cells, the rectangle from A1 to the
+# farthest cell counted; 100,000,000 bytes unpacked) ---------------------------------------------------------------
+LIMIT = "over the 1,000,000 cell limit"
+ODS = "urn:oasis:names:tc:opendocument:xmlns"
+
+
+def empty_cells(count: int) -> str:
+    """`count` cells with no `r`, each after the one before it in its row (ECMA-376 §18.3.1.4)."""
+    return "<c/>" * count
+
+
+# Each sheet reaches row 1,001 with 1,000 columns: one cell past the 1,000,000 of a 1,000 x 1,000 sheet, the last cell
+# written at A1001, however the writer spelt its places (ECMA-376 lets a row and a cell leave out `r`, and then each
+# stands just after the one before it)
+PAST_THE_LIMIT = {
+    "every place written": '<row r="1"><c r="A1"/><c r="ALL1"/></row><row r="1001"><c r="A1001"/></row>',
+    "cells after the one before": f'<row r="1"><c r="A1"/>{empty_cells(999)}</row><row r="1001"><c/></row>',
+    "rows after the one before": '<row r="1"><c r="ALL1"/></row><row r="999"><c/></row><row><c/></row><row><c r="A"/></row>',
+    "a column letter alone": '<row r="1"><c r="ALL"/></row><row r="1001"><c r="A"/></row>',
+    "a prefix no program writes": '<x:row xmlns:x="urn:x" r="1"><x:c r="ALL1"/></x:row><x:row xmlns:x="urn:x" r="1001"><x:c/></x:row>',
+}
+
+
+def test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read(tmp_path):
+    from pnp.core.errors import PnpError
+    from pnp.data.workbooks import check_workbook
+
+    for how, rows in PAST_THE_LIMIT.items():
+        path = tmp_path / "cards.xlsx"
+        xlsx(path, {"Cards": rows})
+        try:
+            check_workbook(path, "cards.xlsx")
+            raise AssertionError(f"{how}: not refused")
+        except PnpError as exc:
+            (finding,) = exc.findings
+        assert finding.format().startswith("cards.xlsx[Cards]!A1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns"), (how, finding.format())
+        assert LIMIT in finding.format(), how
+    xlsx(tmp_path / "full.xlsx", {"Cards": '<row r="1"><c r="ALL1"/></row><row r="1000"><c r="A1000"/></row>'})
+    check_workbook(tmp_path / "full.xlsx", "full.xlsx")  # 1,000 x 1,000: at the limit, read
+
+
+def test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name(project):
+    """The deck's sheet 'Heroes' is stored as worksheets/sheet2.xml behind a sheet 'Notes': the refusal names the sheet
+    as the designer sees it on its tab, and the cell as the program names it, and says what to delete."""
+    rows = HERO_HEADER + "</row>" + hero_row(2, "spy", '<c r="ALL2" t="inlineStr"><is><t>x</t></is></c>') + '<row r="1001"><c r="C1001"><v>1</v></c></row>'
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": '<row r="1"><c r="A1"><v>1</v></c></row>', "Heroes": rows})
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    (line,) = errors(project)
+    assert line.startswith("data/tiny/decks/heroes.xlsx[Heroes]!C1001: error: sheet 'Heroes' spans 1,001 rows × 1,000 columns"), line
+    assert "delete the rows and columns past the cards" in line, line
+
+
+def test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read(tmp_path):
+    from pnp.core.errors import PnpError
+    from pnp.data.workbooks import check_workbook
+
+    def book(count: int) -> Path:
+        path = tmp_path / f"{count}.xlsx"
+        xlsx(path, {"Cards": '<row r="1"><c r="A1"/></row>'})
+        with zipfile.ZipFile(path, "a") as z:
+            z.writestr("xl/sharedStrings.xml", f'<sst xmlns="{MAIN}" count="1" uniqueCount="{count}"><si><t>id</t></si></sst>')
+        return path
+
+    check_workbook(book(1_000_000), "cards.xlsx")
+    try:
+        check_workbook(book(1_000_001), "cards.xlsx")
+        raise AssertionError("not refused")
+    except PnpError as exc:
+        (finding,) = exc.findings
+    assert finding.format().startswith("cards.xlsx: error: this workbook's part xl/sharedStrings.xml claims 1,000,001 different texts"), finding.format()
+
+
+def ods(path: Path, rows: str, sheet: str = "Cards") -> None:
+    """An OpenDocument spreadsheet (ODF 1.2) as LibreOffice zips it: its mimetype first, a manifest, content.xml."""
+    content = (f'<office:document-content xmlns:office="{ODS}:office:1.0" xmlns:table="{ODS}:table:1.0" xmlns:text="{ODS}:text:1.0">'
+               f'<office:body><office:spreadsheet><table:table table:name="{sheet}">{rows}</table:table></office:spreadsheet></office:body>'
+               '</office:document-content>')
+    manifest = (f'<manifest:manifest xmlns:manifest="{ODS}:manifest:1.0"><manifest:file-entry manifest:full-path="/" '
+                'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" '
+                'manifest:media-type="text/xml"/></manifest:manifest>')
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet", compress_type=zipfile.ZIP_STORED)
+        z.writestr("META-INF/manifest.xml", manifest)
+        z.writestr("content.xml", content)
+
+
+def ods_cell(value: str = "", repeated: int = 1) -> str:
+    repeat = f' table:number-columns-repeated="{repeated}"' if repeated > 1 else ""
+    if not value:
+        return f"<table:table-cell{repeat}/>"
+    return f'<table:table-cell{repeat} office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
+
+
+def _refusal(path: Path) -> str:
+    """The one finding check_workbook gives `path`, as pnp prints it."""
+    from pnp.core.errors import PnpError
+    from pnp.data.workbooks import check_workbook
+
+    try:
+        check_workbook(path, path.name)
+    except PnpError as exc:
+        (finding,) = exc.findings
+        return finding.format()
+    return "read"
+
+
+def test_an_ods_sheets_repeated_rows_and_cells_count_up_to_its_last_value(tmp_path):
+    """ODF writes a run of like rows or cells once, with `number-rows-repeated` or `number-columns-repeated`, and a
+    cell hidden under a merged one as a `covered-table-cell`; LibreOffice ends each row with a run of empty cells to
+    its last column and the sheet with a run of empty rows to its last row. Those runs after the last value are
+    nothing; a run before a value is as many rows or cells as it says. Row 1 here reaches column 1,000 (AML), the
+    last value stands in column A of row 1,000 (read) or 1,001 (refused there)."""
+    trailing = f"{ods_cell(repeated=16384)}</table:table-row>"
+    first = f"<table:table-row>{ods_cell('id')}{ods_cell(repeated=997)}<table:covered-table-cell/>{ods_cell('x')}{trailing}"
+    end = f'<table:table-row table:number-rows-repeated="1048000">{ods_cell(repeated=16384)}</table:table-row>'
+
+    def sheet(empty_rows: int) -> str:
+        return f'{first}<table:table-row table:number-rows-repeated="{empty_rows}">{trailing}<table:table-row>{ods_cell("last")}{trailing}{end}'
+
+    ods(tmp_path / "full.ods", sheet(998))
+    assert _refusal(tmp_path / "full.ods") == "read"
+    ods(tmp_path / "past.ods", sheet(999))
+    refused = _refusal(tmp_path / "past.ods")
+    assert refused.startswith("past.ods[Cards]!A1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns") and LIMIT in refused, refused
+
+
+def test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell(tmp_path):
+    """`<text:s text:c="N"/>` is N spaces (ODF 1.2 §6.1.3): a few bytes that say a million spaces are refused at the
+    cell that says them; a million are read."""
+    def spaced(count: int) -> str:
+        return (f"<table:table-row>{ods_cell('id')}{ods_cell('name')}</table:table-row><table:table-row>{ods_cell('spy')}"
+                f'<table:table-cell office:value-type="string"><text:p>a<text:s text:c="{count}"/>b</text:p></table:table-cell></table:table-row>')
+
+    ods(tmp_path / "million.ods", spaced(1_000_000))
+    assert _refusal(tmp_path / "million.ods") == "read"
+    ods(tmp_path / "more.ods", spaced(1_000_001))
+    refused = _refusal(tmp_path / "more.ods")
+    assert refused.startswith("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts"), refused
