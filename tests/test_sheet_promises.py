@@ -233,3 +233,101 @@ def test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell(tm
     ods(tmp_path / "more.ods", spaced(1_000_001))
     refused = _refusal(tmp_path / "more.ods")
     assert refused.startswith("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts"), refused
+
+
+# Card rows from a CSV, TSV or workbook, each value at its cell -----------------------------------------------------
+NOTHING = "  - {check: allowed, in: decks.heroes, field: %s, values: [nothing]}\n"  # names each card's value at its cell
+
+
+def shown(project: Path, field: str, deck: str = "", *, sheet: bytes | None = None, name: str = "heroes.csv") -> dict[str, str]:
+    """{the cell: the value} of each card's `field`, as `pnp validate` names them: the game is given a rule that no
+    value meets (values: [nothing]), so each card's value is said once, at the place it was read from."""
+    if sheet is not None:
+        (project / f"{DECKS}/{name}").write_bytes(sheet)
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+                                                  f"cards_from: {name}\n{deck}", encoding="utf-8")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("constraints:\n", "constraints:\n" + NOTHING % field, 1), encoding="utf-8")
+    said = {}
+    for line in errors(project):
+        place, _, message = line.partition(": error: ")
+        if f"{field} '" in message and "' is not one of nothing" in message:
+            said[place] = message.split(f"{field} '", 1)[1].split("' is not one of nothing", 1)[0]
+    return said
+
+
+def test_a_sheet_without_ids_names_each_card_from_its_name_cell_in_row_order_or_by_its_row(project):
+    """No id column: each card's id is made from its name (lower case, a dash for each run of other characters), a
+    repeated name numbered -2, -3 in row order, a name of no letter or digit 'card', and a row with no name is named by
+    its row's number as the program shows it (the header on row 2, below an empty row 1; an empty row 5 skipped)."""
+    sheet = ",,,\nName,stars,number,text\nSpy,1,1,a\nSpy,2,2,b\n,,,\nÜber Dog!,1,3,c\n!!!,1,4,d\n,1,5,e\nSpy,1,6,f\n"
+    ids = shown(project, "id", sheet=sheet.encode())
+    assert ids == {"data/tiny/decks/heroes.csv:3:1": "spy", "data/tiny/decks/heroes.csv:4:1": "spy-2", "data/tiny/decks/heroes.csv:6:1": "ber-dog",
+                   "data/tiny/decks/heroes.csv:7:1": "card", "data/tiny/decks/heroes.csv:8:1": "8", "data/tiny/decks/heroes.csv:9:1": "spy-3"}
+
+
+def test_a_csv_cell_behind_the_formula_guard_is_the_text_after_it_in_any_delimiter(project):
+    """A spreadsheet program shows `'=1+1` as the text =1+1 (the leading quote keeps it from being run); a quote before
+    any other text is part of the text. Excel writes `;` between cells where a comma is the decimal mark, a .txt may
+    use tabs: the delimiter is the one the header row uses most, a comma where none is."""
+    rows = [["id", "name", "text"], ["a", "A", "'=1+1"], ["b", "B", "''=2"], ["c", "C", "'plain"], ["d", "D", "'-x"], ["e", "E", "'@sum"]]
+    wanted = {"=1+1", "'=2", "'plain", "-x", "@sum"}
+    for delimiter, name in ((",", "heroes.csv"), (";", "heroes.csv"), ("\t", "heroes.txt"), ("\t", "heroes.tsv")):
+        body = "\n".join(delimiter.join(row) for row in rows) + "\n"
+        texts = shown(project, "text", sheet=body.encode(), name=name)
+        assert set(texts.values()) == wanted, (delimiter, name, texts)
+        assert sorted(texts) == [f"data/tiny/decks/{name}:{n}:3" for n in range(2, 7)]
+        game = project / "data/tiny/game.yaml"
+        game.write_text(game.read_text(encoding="utf-8").replace(NOTHING % "text", ""), encoding="utf-8")
+
+
+def test_a_one_column_sheet_reads_with_commas(project):
+    ids = shown(project, "id", sheet=b"id\nknight\nrogue\n")
+    assert sorted(ids.values()) == ["knight", "rogue"]
+
+
+def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it_as(project):
+    for name, content, said in (
+            ("heroes.xls", b"\xd0\xcf\x11\xe0" + bytes(100), "cannot read 'heroes.xls' as cards: save it as .xlsx (an .xls or .xlsb workbook cannot be measured before it is read)"),
+            ("heroes.xlsb", b"PK" + bytes(100), "cannot read 'heroes.xlsb' as cards: save it as .xlsx (an .xls or .xlsb workbook cannot be measured before it is read)"),
+            ("heroes.numbers", b"PK" + bytes(100), "cannot read 'heroes.numbers' as cards: use a .csv, .tsv, .xlsx or .ods file"),
+            ("heroes.csv", b"id,name\nspy,Sp\xffy\n", "byte 0xff is not UTF-8: save the sheet as \"CSV UTF-8\"")):
+        (project / f"{DECKS}/{name}").write_bytes(content)
+        use_workbook(project, name, "x")
+        found = errors(project)
+        where = f"data/tiny/decks/{name}" + (":2:1" if name.endswith(".csv") else "")
+        assert found == [f"{where}: error: {said}"], (name, found)
+        (project / f"{DECKS}/{name}").unlink()
+
+
+def test_an_option_naming_a_column_the_header_lacks_is_an_error_at_the_header_row(project):
+    (project / f"{DECKS}/heroes.csv").write_text("id,name,text\nspy,Spy,x\n", encoding="utf-8")
+    for option, column in (("id_column: Code", "Code"), ("count_column: Copies", "Copies"), ("text_columns: [Code]", "Code"),
+                           ("list_columns: {Code: '|'}", "Code")):
+        (project / f"{DECKS}/heroes.yaml").write_text(f"name: Heroes\nsize: poker\nfront: tiny/hero.j2\ncards_from: heroes.csv\n{option}\n", encoding="utf-8")
+        key = option.split(":")[0]
+        assert errors(project) == [f"data/tiny/decks/heroes.csv:1:1: error: {key} names column '{column}', which the header row does not have"], option
+
+
+def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(project):
+    """A quote left open swallows the rest of the file into one cell; past the CSV reader's 131,072 characters that is
+    an error at the line the row starts on, saying to check its quotes."""
+    sheet = "id,name,text\nspy,Spy,fine\nmole,\"Mole,open\n" + "more text, " * 13_000 + "\n"
+    (project / f"{DECKS}/heroes.csv").write_text(sheet, encoding="utf-8")
+    use_workbook(project, "heroes.csv", "x")
+    (line,) = errors(project)
+    assert line.startswith("data/tiny/decks/heroes.csv:3:1: error: CSV: ") and line.endswith("check the quotes on this row"), line
+
+
+def test_a_sheet_file_over_twenty_million_bytes_is_refused_unread_saying_to_split_the_deck(project):
+    (project / f"{DECKS}/heroes.csv").write_bytes(b"id\n" + b"x" * (20_000_001 - 3))
+    use_workbook(project, "heroes.csv", "x")
+    assert errors(project) == ["data/tiny/decks/heroes.csv: error: file is 20,000,001 bytes; the limit is 20,000,000: split the deck"]
+
+
+def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_it(project):
+    """1,000 cells a line: line 1,000 holds the millionth cell, line 1,001 the one past the limit."""
+    (project / f"{DECKS}/heroes.csv").write_text("id" + "," * 999 + "\n" + ("x" + "," * 999 + "\n") * 1000, encoding="utf-8")
+    use_workbook(project, "heroes.csv", "x")
+    (line,) = errors(project)
+    assert line.startswith("data/tiny/decks/heroes.csv:1001:1: error: the sheet holds over 1,000,000 cells: split the deck"), line
