@@ -331,3 +331,30 @@ def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_i
     use_workbook(project, "heroes.csv", "x")
     (line,) = errors(project)
     assert line.startswith("data/tiny/decks/heroes.csv:1001:1: error: the sheet holds over 1,000,000 cells: split the deck"), line
+
+
+def test_each_workbook_cell_is_the_value_the_program_shows(project):
+    """A workbook stores every number as a double: 3 typed in a cell is the whole number 3, 2.5 stays 2.5; a date is
+    written as ISO 8601 (2024-05-01, 13:30:00); a number in a text column is its text as shown (7, not 7.0); a list
+    column is split at its separator, each item a value (the first said here), an empty one empty. Written with openpyxl, as a spreadsheet program stores them."""
+    import datetime
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Heroes"
+    for row in (["id", "name", "stars", "number", "text", "when", "at", "tags", "code"],
+                ["spy", "Spy", 3.0, 2.5, "x", datetime.date(2024, 5, 1), datetime.time(13, 30), "Red| 2 |", 7.0],
+                ["mole", "Mole", 1, 4, "y", datetime.datetime(2024, 5, 1, 9, 0), True, "", "B7"]):
+        sheet.append(row)
+    book.save(project / f"{DECKS}/heroes.xlsx")
+    game = project / "data/tiny/game.yaml"
+    fields = ("stars", "number", "when", "at", "tags", "code")
+    game.write_text(game.read_text(encoding="utf-8").replace("constraints:\n", "constraints:\n" + "".join(NOTHING % f for f in fields), 1), encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.xlsx\n"
+                                                  "text_columns: [code]\nlist_columns: {tags: '|'}\n", encoding="utf-8")
+    said = {line.split(": error: ")[0].rsplit("!", 1)[1]: line.split("' is not one of nothing")[0].split(" '", 1)[1]
+            for line in errors(project) if "is not one of nothing" in line}
+    assert said == {"C2": "3", "D2": "2.5", "F2": "2024-05-01", "G2": "13:30:00", "H2": "Red", "I2": "7",
+                    "C3": "1", "D3": "4", "F3": "2024-05-01T09:00:00", "G3": "True", "H3": "", "I3": "B7"}, said
