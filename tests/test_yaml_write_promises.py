@@ -54,6 +54,10 @@ components:
   - {name: "Say \\"hi\\"", name@de~src: aaaaaaaa, in: decks.beasts, name@de: Alt, count: 1}
   - {name: Three Apples, in: decks.beasts, count: 1}
   - {name: X Ray, in: decks.beasts, count: 1}
+  - {name: Tagged, tags: [Big Red, Small Blue], count: 1}
+  - {in: decks.beasts, count: 1, name: Noted # the designer's note
+    }
+  - {name: Old One, name@de: Alt, count: 1}
 """
 
 GERMAN = {  # cell id → what the translator typed
@@ -76,6 +80,9 @@ GERMAN = {  # cell id → what the translator typed
     "components[2].name": 'Sag "hallo"',
     "components[3].name": "3 Äpfel",
     "components[4].name": "X",
+    "components[5].tags": "Groß Rot\nKlein, fein",
+    "components[6].name": "Notiert",
+    "components[7].name": "Neu",
 }
 
 
@@ -156,6 +163,10 @@ components:
   - {{name: "Say \\"hi\\"", in: decks.beasts, name@de: "Sag \\"hallo\\"", name@de~src: {d["components[2].name"]}, count: 1}}
   - {{name: Three Apples, name@de: "3 Äpfel", name@de~src: {d["components[3].name"]}, in: decks.beasts, count: 1}}
   - {{name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
+  - {{name: Tagged, tags: [Big Red, Small Blue], tags@de: [Groß Rot, "Klein, fein"], tags@de~src: {d["components[5].tags"]}, count: 1}}
+  - {{in: decks.beasts, count: 1, name: Noted, name@de: Notiert, name@de~src: {d["components[6].name"]} # the designer's note
+    }}
+  - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
 """
 
 
@@ -188,3 +199,20 @@ def test_a_file_saved_on_windows_keeps_its_line_ends_and_its_byte_order_mark(tmp
     said, written = _import(tmp_path, "\ufeff" + DESIGNERS.replace("\n", "\r\n"))
     assert f"{len(GERMAN)} translations written" in said, said
     assert written == "\ufeff" + expected().replace("\n", "\r\n")
+
+
+def test_a_flow_mapping_whose_value_runs_over_lines_is_one_error_at_its_key_and_the_file_is_untouched(tmp_path):
+    """pnp writes into a `{…}` mapping only a pair written on one line; a quoted value that goes on to the next line is
+    an error at its key, saying to write the mapping one key a line, and the file keeps every byte."""
+    designers = 'title: Lists\nlanguages: [en, de]\ncomponents:\n  - {count: 1, name: "Two\n      lines", in: decks.beasts}\n'
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(designers, encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
+                                 ["data/lists/game.yaml#components[0].name", "", "Two lines", "Zwei Zeilen", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert errors == ["data/lists/game.yaml:4:16: error: name's `{…}` mapping runs over several lines in a way pnp does not write into: "
+                      "write that mapping one key a line, then import again"], result.output
+    assert (game / "game.yaml").read_text(encoding="utf-8") == designers
