@@ -10,6 +10,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+import pytest
 from conftest import run_pnp
 
 DECKS = "data/tiny/decks"
@@ -75,10 +76,12 @@ def errors(project: Path, *args: str) -> list[str]:
 
 
 # Formulas with no saved value -------------------------------------------------------------------------------------
-def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved_one_is_none(project):
+@pytest.mark.parametrize("part", ["worksheets/cards.xml", "/xl/worksheets/cards.xml"], ids=["relative", "absolute"])
+def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved_one_is_none(project, part):
     """ECMA-376 stores a formula's last result in the cell's `<v>`; a program that never computed it writes `<f>` alone
-    (a shared formula's later cells carry no formula text of their own). The sheet 'Heroes' is reached by an absolute
-    part name (`/xl/...`, as some writers give it) and sits second, behind a sheet whose own formula has no value.
+    (a shared formula's later cells carry no formula text of their own). The sheet 'Heroes' is reached by its part's
+    name relative to the workbook's (as Excel writes it) or by an absolute one (`/xl/...`, as openpyxl writes it), and
+    sits second, behind a sheet whose own formula has no value.
     Saved results, a number, a text and an empty text (`t="str"`, `<v></v>`), are no finding; each unsaved one is
     one error at its cell as Excel names it (AB is column 28), naming the formula the designer typed."""
     notes = '<row r="1"><c r="A1"><f>1+1</f></c></row>'
@@ -87,7 +90,7 @@ def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved
     rows = (HERO_HEADER + text("AB1", "bonus") + text("AC1", "tag") + text("AD1", "note") + "</row>" + hero_row(2, "spy", saved)
             + hero_row(3, "thief", '<c r="AB3"><f t="shared" ref="AB3:AB4" si="0">D3*2</f></c>')
             + hero_row(4, "mole", '<c r="AB4"><f t="shared" si="0"/></c>'))
-    xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": notes, "Heroes": rows}, targets={"Heroes": "/xl/worksheets/cards.xml"})
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": notes, "Heroes": rows}, targets={"Heroes": part})
     use_workbook(project, "heroes.xlsx", "Heroes")
     found = errors(project)
     assert [line.split(": error: ")[0] for line in found] == ["data/tiny/decks/heroes.xlsx[Heroes]!AB3", "data/tiny/decks/heroes.xlsx[Heroes]!AB4"], found
