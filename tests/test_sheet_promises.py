@@ -83,18 +83,22 @@ def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved
     name relative to the workbook's (as Excel writes it) or by an absolute one (`/xl/...`, as openpyxl writes it), and
     sits second, behind a sheet whose own formula has no value.
     Saved results, a number, a text and an empty text (`t="str"`, `<v></v>`), are no finding; each unsaved one is
-    one error at its cell as Excel names it (AB is column 28), naming the formula the designer typed."""
+    one error at its cell as Excel names it (AB is column 28), naming the formula the designer typed, a row and cells
+    written without their `r` too (each just after the one before it: the seventh cell of row 5 is G5)."""
     notes = '<row r="1"><c r="A1"><f>1+1</f></c></row>'
     saved = ('<c r="AB2"><f>D2*2</f><v>4</v></c><c r="AC2" t="str"><f>"x"&amp;"y"</f><v>xy</v></c>'
              '<c r="AD2" t="str"><f>""</f><v></v></c>')
     rows = (HERO_HEADER + text("AB1", "bonus") + text("AC1", "tag") + text("AD1", "note") + "</row>" + hero_row(2, "spy", saved)
             + hero_row(3, "thief", '<c r="AB3"><f t="shared" ref="AB3:AB4" si="0">D3*2</f></c>')
-            + hero_row(4, "mole", '<c r="AB4"><f t="shared" si="0"/></c>'))
+            + hero_row(4, "mole", '<c r="AB4"><f t="shared" si="0"/></c>')
+            + "<row>" + "".join(f"<c><v>{n}</v></c>" for n in range(5)) + "<c/><c><f>D5+1</f></c></row>")
     xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": notes, "Heroes": rows}, targets={"Heroes": part})
     use_workbook(project, "heroes.xlsx", "Heroes")
     found = errors(project)
-    assert [line.split(": error: ")[0] for line in found] == ["data/tiny/decks/heroes.xlsx[Heroes]!AB3", "data/tiny/decks/heroes.xlsx[Heroes]!AB4"], found
+    assert [line.split(": error: ")[0] for line in found] == ["data/tiny/decks/heroes.xlsx[Heroes]!AB3", "data/tiny/decks/heroes.xlsx[Heroes]!AB4",
+                                                             "data/tiny/decks/heroes.xlsx[Heroes]!G5"], found
     assert "the formula =D3*2 has no saved value" in found[0] and "a shared formula has no saved value" in found[1], found
+    assert "the formula =D5+1 has no saved value" in found[2], found
     assert all("save it" in line for line in found), found
 
 
