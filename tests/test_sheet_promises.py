@@ -365,3 +365,53 @@ def test_each_workbook_cell_is_the_value_the_program_shows(project):
             for line in errors(project) if "is not one of nothing" in line}
     assert said == {"C2": "3", "D2": "2.5", "F2": "2024-05-01", "G2": "13:30:00", "H2": "Red", "I2": "7",
                     "C3": "1", "D3": "4", "F3": "2024-05-01T09:00:00", "G3": "True", "H3": "", "I3": "B7"}, said
+
+
+def test_a_workbook_unpacking_past_a_hundred_million_bytes_is_refused_before_any_part_is_read(tmp_path):
+    """The zip's directory says what each part unpacks to: past 100,000,000 bytes in all the workbook is refused at the
+    file, saying to save the cards alone; at 100,000,000 it is read."""
+    def book(extra: int) -> Path:
+        path = tmp_path / f"{extra}.xlsx"
+        xlsx(path, {"Cards": '<row r="1"><c r="A1"/></row>'})
+        with zipfile.ZipFile(path) as z:
+            written = sum(info.file_size for info in z.infolist())
+        with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("xl/media/padding.bin", bytes(100_000_000 - written + extra))
+        return path
+
+    assert _refusal(book(0)) == "read"
+    assert _refusal(book(1)) == ("1.xlsx: error: this workbook unpacks to 100,000,001 bytes, over the 100,000,000 byte limit: "
+                                 "save the cards alone in a new workbook (or as CSV)")
+
+
+def test_a_workbook_part_no_program_writes_is_refused_as_damaged_at_the_file(tmp_path):
+    """A DTD (no workbook declares one: it can make a reader expand entities without end), XML that is not well formed,
+    and a sheet stored under a part that is not XML, which no count could measure, are each one error at the file."""
+    doctype = tmp_path / "doctype.xlsx"
+    xlsx(doctype, {"Cards": '<row r="1"><c r="A1"/></row>'})
+    with zipfile.ZipFile(doctype, "a") as z:
+        z.writestr("xl/styles.xml", '<!DOCTYPE x [<!ENTITY a "aaaa">]><styleSheet/>')
+    assert _refusal(doctype) == ("doctype.xlsx: error: this workbook is damaged: its part xl/styles.xml is not well-formed XML (it declares a DTD, "
+                                 "which no workbook has): save it again from the spreadsheet program")
+    broken = tmp_path / "broken.xlsx"
+    xlsx(broken, {"Cards": '<row r="1"><c r="A1"></row>'})
+    assert _refusal(broken).startswith("broken.xlsx: error: this workbook is damaged: its part xl/worksheets/sheet1.xml is not well-formed XML "
+                                       "(line 1, column "), _refusal(broken)
+    binary = tmp_path / "binary.xlsx"
+    xlsx(binary, {"Cards": '<row r="1"><c r="A1"/></row>'}, targets={"Cards": "worksheets/sheet1.bin"})
+    assert _refusal(binary) == ("binary.xlsx: error: this workbook is damaged: xl/_rels/workbook.xml.rels names the sheet 'worksheets/sheet1.bin', "
+                                "not an XML part: save it again from the spreadsheet program")
+
+
+def test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once(tmp_path):
+    """A `number-rows-repeated` or `number-columns-repeated` that is no whole number stands for one row or cell, and a
+    negative one for none (the reader stops counting there): the sheet is measured as 1,000 x 1,000 and read."""
+    row = (f"<table:table-row>{ods_cell('id')}{ods_cell(repeated=997)}"
+           f'<table:table-cell table:number-columns-repeated="lots"/>{ods_cell("x")}</table:table-row>')
+    rows = (row + f'<table:table-row table:number-rows-repeated="998">{ods_cell()}</table:table-row>'
+            f'<table:table-row table:number-rows-repeated="-4">{ods_cell("gone")}</table:table-row>'
+            f'<table:table-row table:number-rows-repeated="many">{ods_cell("last")}</table:table-row>')
+    ods(tmp_path / "odd.ods", rows)
+    assert _refusal(tmp_path / "odd.ods") == "read"
+    ods(tmp_path / "past.ods", rows + f"<table:table-row>{ods_cell('past')}</table:table-row>")
+    assert _refusal(tmp_path / "past.ods").startswith("past.ods[Cards]!A1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns")
