@@ -258,7 +258,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/sheets.py#cuts": ["tests/test_cut_promises.py", "tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
     # a user's own data whole (issue 101): the designer's spreadsheets and YAML, each by the in-process tests that read
     # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
-    # a formula with no saved value, never run (test_spreadsheet_decks' and test_real_exports' builds add a minute a mutant and no kill)
+    # a formula with no saved value, never run (test_spreadsheet_decks' and test_real_exports' whole builds left out: their
+    # workbooks hold no formula without its value)
     "pnp/data/formulas.py": ["tests/test_sheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
     # keys written beside a YAML value, every other character kept: the import's own file, test_translate's in-process imports, Excel's CSV
     "pnp/targets/yaml_writes.py": ["tests/test_yaml_write_promises.py", "tests/test_real_exports.py",

@@ -216,3 +216,33 @@ def test_a_flow_mapping_whose_value_runs_over_lines_is_one_error_at_its_key_and_
     assert errors == ["data/lists/game.yaml:4:16: error: name's `{…}` mapping runs over several lines in a way pnp does not write into: "
                       "write that mapping one key a line, then import again"], result.output
     assert (game / "game.yaml").read_text(encoding="utf-8") == designers
+
+
+def test_an_assistants_edit_is_written_as_yaml_reads_it_back_in_a_flow_or_block_mapping_and_nothing_else_moves(project):
+    """`pnp mcp --allow-edits`' edit_value tool, called on the server as an assistant's client calls it: each value
+    replaces the one written on its line, plain where YAML reads it back as typed, quoted where a comma, a colon or
+    `&` would end or change it, a double-quoted value replaced whole, a comment after a block value kept; every other
+    byte of the designer's file stays."""
+    import asyncio
+    import json
+
+    from pnp.cli.assistant import make_server
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    designers = deck.read_text(encoding="utf-8") + "  - id: scout\n    name: Scout   # a note\n    stars: 1\n    number: 6\n    text: Look.\n"
+    deck.write_text(designers, encoding="utf-8")
+    server = make_server(project, allow_edits=True)
+    edits = [("rogue", "Rogue, the Sly"), ("knight", "Sir Knight"), ("att", "It's AT&T"), ("mage", "Look: then draw"), ("twin", "Zwilling"),
+             ("scout", "Scout: Elite")]
+    for card, value in edits:
+        digest = hashlib.sha256(deck.read_bytes()).hexdigest()
+        field = "text" if card == "mage" else "name"
+        answer = asyncio.run(server.call_tool("edit_value", {"game": "tiny", "deck": "heroes", "card": card, "field": field, "value": value, "digest": digest}))
+        assert not answer.is_error and json.loads(answer.content[0].text)["ok"], answer
+    mage = "Look at the top three cards of the deck, keep one and put the others back in any order."
+    assert deck.read_text(encoding="utf-8") == (designers.replace("{id: rogue, name: Rogue,", '{id: rogue, name: "Rogue, the Sly",')
+                                                .replace('{id: knight, name: "<Knight>",', "{id: knight, name: Sir Knight,")
+                                                .replace('{id: att, name: "AT&T Agent",', '{id: att, name: "It\'s AT&T",')
+                                                .replace(f'text: "{mage}"', 'text: "Look: then draw"')
+                                                .replace("{id: twin, name: Twin,", "{id: twin, name: Zwilling,")
+                                                .replace("    name: Scout   # a note", '    name: "Scout: Elite"   # a note'))
