@@ -415,3 +415,28 @@ def test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once(tmp_path):
     assert _refusal(tmp_path / "odd.ods") == "read"
     ods(tmp_path / "past.ods", rows + f"<table:table-row>{ods_cell('past')}</table:table-row>")
     assert _refusal(tmp_path / "past.ods").startswith("past.ods[Cards]!A1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns")
+
+
+def _copies(project: Path, sheet: str, option: str = "") -> list[str]:
+    """What `pnp validate` says of the deck's copies: the rules' count of hero cards against the data's, or the errors."""
+    (project / f"{DECKS}/heroes.csv").write_text(sheet, encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text(f"name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n{option}",
+                                                  encoding="utf-8")
+    found = errors(project)
+    counted = [line.split("Hero cards: ")[1].split(";")[0] for line in found if "Hero cards: the data has" in line]
+    return counted or found
+
+
+def test_a_copies_column_is_count_qty_or_quantity_in_any_case_or_the_one_the_deck_names(project):
+    """Spreadsheet users head the copies column Count, Qty or Quantity; a deck may name another (`count_column`), or
+    say none gives copies (`count_column: none`, one card a row). Two columns that both give copies are one error at
+    the second, naming both."""
+    rows = "a,A,1,1,x,3,9\nb,B,2,2,y,4,9\n"
+    for header in ("Count", "QTY", "quantity"):
+        assert _copies(project, f"id,name,stars,number,text,{header},other\n{rows}") == ["the data has 7, the rules say 12"], header
+    assert _copies(project, f"id,name,stars,number,text,Copies,count\n{rows}", "count_column: Copies\n") == \
+        ["data/tiny/decks/heroes.csv:1:7: error: column G 'count' repeats column F 'Copies' (both give field 'count'): rename or remove one"]
+    assert _copies(project, f"id,name,stars,number,text,pips,Copies\n{rows}", "count_column: ' Copies '\n") == ["the data has 18, the rules say 12"]
+    assert _copies(project, f"id,name,stars,number,text,count,other\n{rows}", "count_column: None\n") == ["the data has 2, the rules say 12"]
+    assert _copies(project, f"id,name,stars,number,text,Qty,quantity\n{rows}") == \
+        ["data/tiny/decks/heroes.csv:1:7: error: column G 'quantity' repeats column F 'Qty' (both give field 'count'): rename or remove one"]
