@@ -440,3 +440,12 @@ def test_a_copies_column_is_count_qty_or_quantity_in_any_case_or_the_one_the_dec
     assert _copies(project, f"id,name,stars,number,text,count,other\n{rows}", "count_column: None\n") == ["the data has 2, the rules say 12"]
     assert _copies(project, f"id,name,stars,number,text,Qty,quantity\n{rows}") == \
         ["data/tiny/decks/heroes.csv:1:7: error: column G 'quantity' repeats column F 'Qty' (both give field 'count'): rename or remove one"]
+
+
+def test_a_value_left_empty_is_found_at_its_own_cell_and_one_a_short_row_lacks_at_the_row(project):
+    """An empty cell is an empty value, said at that cell (C3); a row that ends before the column is said at its row's
+    first cell (A4), where the designer sees the row stop."""
+    (project / f"{DECKS}/heroes.csv").write_text("id,name,stars,number,text\nspy,Spy,2,1,a\nmole,Mole,,2,b\nowl,Owl\n", encoding="utf-8")
+    use_workbook(project, "heroes.csv", "x")
+    said = [line.split(": error: ")[0] for line in errors(project) if ": stars is " in line]
+    assert said == ["data/tiny/decks/heroes.csv:3:3", "data/tiny/decks/heroes.csv:4:1"], said
