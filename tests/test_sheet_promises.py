@@ -76,27 +76,29 @@ def errors(project: Path, *args: str) -> list[str]:
 
 
 # Formulas with no saved value -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("part", ["worksheets/cards.xml", "/xl/worksheets/cards.xml"], ids=["relative", "absolute"])
+@pytest.mark.parametrize("part", ["worksheets/cards.xml", "/xl/worksheets/cards.xml", "/Xtra/cards.xml"], ids=["relative", "absolute", "elsewhere"])
 def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved_one_is_none(project, part):
     """ECMA-376 stores a formula's last result in the cell's `<v>`; a program that never computed it writes `<f>` alone
     (a shared formula's later cells carry no formula text of their own). The sheet 'Heroes' is reached by its part's
-    name relative to the workbook's (as Excel writes it) or by an absolute one (`/xl/...`, as openpyxl writes it), and
-    sits second, behind a sheet whose own formula has no value.
+    name relative to the workbook's (as Excel writes it) or by an absolute one (`/xl/...`, as openpyxl writes it, or
+    in a folder of another name), and sits second, behind a sheet whose own formula has no value.
     Saved results, a number, a text and an empty text (`t="str"`, `<v></v>`), are no finding; each unsaved one is
     one error at its cell as Excel names it (AB is column 28), naming the formula the designer typed, a row and cells
-    written without their `r` too (each just after the one before it: the seventh cell of row 5 is G5)."""
+    written without their `r` too (each just after the one before it: the seventh cell of row 5 is G5, the third of
+    row 8 C8)."""
     notes = '<row r="1"><c r="A1"><f>1+1</f></c></row>'
     saved = ('<c r="AB2"><f>D2*2</f><v>4</v></c><c r="AC2" t="str"><f>"x"&amp;"y"</f><v>xy</v></c>'
              '<c r="AD2" t="str"><f>""</f><v></v></c>')
     rows = (HERO_HEADER + text("AB1", "bonus") + text("AC1", "tag") + text("AD1", "note") + "</row>" + hero_row(2, "spy", saved)
             + hero_row(3, "thief", '<c r="AB3"><f t="shared" ref="AB3:AB4" si="0">D3*2</f></c>')
             + hero_row(4, "mole", '<c r="AB4"><f t="shared" si="0"/></c>')
-            + "<row>" + "".join(f"<c><v>{n}</v></c>" for n in range(5)) + "<c/><c><f>D5+1</f></c></row>")
+            + "<row>" + "".join(f"<c><v>{n}</v></c>" for n in range(5)) + "<c/><c><f>D5+1</f></c></row>"
+            + '<row r="8"><c/><c/><c><f>B8</f></c></row>')
     xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": notes, "Heroes": rows}, targets={"Heroes": part})
     use_workbook(project, "heroes.xlsx", "Heroes")
     found = errors(project)
     assert [line.split(": error: ")[0] for line in found] == ["data/tiny/decks/heroes.xlsx[Heroes]!AB3", "data/tiny/decks/heroes.xlsx[Heroes]!AB4",
-                                                             "data/tiny/decks/heroes.xlsx[Heroes]!G5"], found
+                                                             "data/tiny/decks/heroes.xlsx[Heroes]!G5", "data/tiny/decks/heroes.xlsx[Heroes]!C8"], found
     assert "the formula =D3*2 has no saved value" in found[0] and "a shared formula has no saved value" in found[1], found
     assert "the formula =D5+1 has no saved value" in found[2], found
     assert all("save it" in line for line in found), found
@@ -271,6 +273,16 @@ def test_a_sheet_without_ids_names_each_card_from_its_name_cell_in_row_order_or_
     ids = shown(project, "id", sheet=sheet.encode())
     assert ids == {"data/tiny/decks/heroes.csv:3:1": "spy", "data/tiny/decks/heroes.csv:4:1": "spy-2", "data/tiny/decks/heroes.csv:6:1": "ber-dog",
                    "data/tiny/decks/heroes.csv:7:1": "card", "data/tiny/decks/heroes.csv:8:1": "8", "data/tiny/decks/heroes.csv:9:1": "spy-3"}
+
+
+def test_every_formula_of_a_long_sheet_without_its_value_is_found(project):
+    """A sheet is read a slice at a time; each of 3,000 formulas with no saved value is one error at its own cell,
+    wherever a slice ends."""
+    rows = HERO_HEADER + text("F1", "bonus") + "</row>" + "".join(f'<row r="{n}"><c r="F{n}"><f>D{n}*2+C{n}</f></c></row>' for n in range(2, 3002))
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Heroes": rows})
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    found = errors(project)
+    assert [line.split(": error: ")[0] for line in found] == [f"data/tiny/decks/heroes.xlsx[Heroes]!F{n}" for n in range(2, 3002)]
 
 
 def test_a_csv_cell_behind_the_formula_guard_is_the_text_after_it_in_any_delimiter(project):
