@@ -273,6 +273,13 @@ MODULES: dict[str, list[str]] = {
                               "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
                               *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
                                                                                   "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
+    # its counts alone (its FOCUS): what calamine would size memory by, on workbooks check_workbook measures in process
+    "pnp/data/workbooks.py#counts": [f"tests/test_sheet_promises.py::{t}" for t in (
+        "test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read",
+        "test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name",
+        "test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read",
+        "test_an_ods_sheets_repeated_rows_and_cells_count_up_to_its_last_value", "test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell",
+        "test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once")],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -333,6 +340,9 @@ FOCUS: dict[str, list[str]] = {
     "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
     "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
     "pnp/data/outlines.py#crossing": ["first_crossing", "_meet", "_Work.step"],
+    "pnp/data/workbooks.py#counts": ["_XlsxCells.start_row", "_XlsxCells.end_row", "_XlsxCells.cell", "_OdsTable.start_row", "_OdsTable.cell",
+                                     "_OdsTable.space", "_OdsTable.end_row", "_OdsTable._check", "_strings", "_count", "_reference", "_Part.start",
+                                     "_Part.end", "_Part._ods_cell", "_Part._ods_row", "_Part._ods_space", "_Part._ods_row_end", "_Part._ods_table"],
     "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
