@@ -300,9 +300,13 @@ def test_a_csv_cell_behind_the_formula_guard_is_the_text_after_it_in_any_delimit
         game.write_text(game.read_text(encoding="utf-8").replace(NOTHING % "text", ""), encoding="utf-8")
 
 
-def test_a_one_column_sheet_reads_with_commas(project):
+def test_a_one_column_sheet_and_a_header_split_alike_by_commas_and_semicolons_read_with_commas(project):
     ids = shown(project, "id", sheet=b"id\nknight\nrogue\n")
     assert sorted(ids.values()) == ["knight", "rogue"]
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(NOTHING % "id", ""), encoding="utf-8")
+    ids = shown(project, "id", sheet=b"id,name;note\nknight,Knight;x\n")  # read with ';', it would have no id column
+    assert ids == {"data/tiny/decks/heroes.csv:2:1": "knight"}
 
 
 def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it_as(project):
@@ -455,9 +459,10 @@ def test_a_copies_column_is_count_qty_or_quantity_in_any_case_or_the_one_the_dec
 
 
 def test_a_value_left_empty_is_found_at_its_own_cell_and_one_a_short_row_lacks_at_the_row(project):
-    """An empty cell is an empty value, said at that cell (C3); a row that ends before the column is said at its row's
-    first cell (A4), where the designer sees the row stop."""
-    (project / f"{DECKS}/heroes.csv").write_text("id,name,stars,number,text\nspy,Spy,2,1,a\nmole,Mole,,2,b\nowl,Owl\n", encoding="utf-8")
+    """An empty cell is an empty value, said at that cell (C4: the row above holds a text of two lines, so this row
+    starts on line 4, as a text editor numbers it); a row that ends before the column is said at its row's first cell
+    (A5), where the designer sees the row stop."""
+    (project / f"{DECKS}/heroes.csv").write_text('id,name,stars,number,text\nspy,Spy,2,1,"a\nb"\nmole,Mole,,2,b\nowl,Owl\n', encoding="utf-8")
     use_workbook(project, "heroes.csv", "x")
     said = [line.split(": error: ")[0] for line in errors(project) if ": stars is " in line]
-    assert said == ["data/tiny/decks/heroes.csv:3:3", "data/tiny/decks/heroes.csv:4:1"], said
+    assert said == ["data/tiny/decks/heroes.csv:4:3", "data/tiny/decks/heroes.csv:5:1"], said
