@@ -15,6 +15,7 @@ import csv
 import hashlib
 from pathlib import Path
 
+import pytest
 import yaml
 from conftest import run_pnp
 
@@ -201,19 +202,41 @@ def test_a_file_saved_on_windows_keeps_its_line_ends_and_its_byte_order_mark(tmp
     assert written == "\ufeff" + expected().replace("\n", "\r\n")
 
 
-def test_a_flow_mapping_whose_value_runs_over_lines_is_one_error_at_its_key_and_the_file_is_untouched(tmp_path):
-    """pnp writes into a `{…}` mapping only a pair written on one line; a quoted value that goes on to the next line is
-    an error at its key, saying to write the mapping one key a line, and the file keeps every byte."""
-    designers = 'title: Lists\nlanguages: [en, de]\ncomponents:\n  - {count: 1, name: "Two\n      lines", in: decks.beasts}\n'
+def test_a_file_whose_last_line_is_a_flow_mapping_without_a_line_end_keeps_it_so(tmp_path):
+    said, written = _import(tmp_path, DESIGNERS.removesuffix("\n"))
+    assert f"{len(GERMAN)} translations written" in said, said
+    assert written == expected().removesuffix("\n")
+
+
+def test_a_file_that_is_one_flow_mapping_on_its_first_line_takes_the_pairs_there(tmp_path):
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("{title: Lists, languages: [en, de], pitch: A short pitch}\n", encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
+                                 ["data/lists/game.yaml#pitch", "", "A short pitch", "Kurz", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert "1 translation written" in result.output, result.output
+    assert (game / "game.yaml").read_text(encoding="utf-8") == \
+        f"{{title: Lists, languages: [en, de], pitch: A short pitch, pitch@de: Kurz, pitch@de~src: {digest('A short pitch')}}}\n"
+
+
+@pytest.mark.parametrize(("value", "english", "key", "at"), [('"Two\n      lines"', "Two lines", "name", "4:16"),
+                                                         ("[Big Red,\n      Small Blue]", "Big Red\nSmall Blue", "tags", "4:16")],
+                         ids=["quoted", "list"])
+def test_a_flow_mapping_whose_value_runs_over_lines_is_one_error_at_its_key_and_the_file_is_untouched(tmp_path, value, english, key, at):
+    """pnp writes into a `{…}` mapping only a pair written on one line; a quoted value or a list that goes on to the
+    next line is an error at its key, saying to write the mapping one key a line, and the file keeps every byte."""
+    designers = f"title: Lists\nlanguages: [en, de]\ncomponents:\n  - {{count: 1, {key}: {value}, in: decks.beasts}}\n"
     game = tmp_path / "data/lists"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(designers, encoding="utf-8")
     with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
-                                 ["data/lists/game.yaml#components[0].name", "", "Two lines", "Zwei Zeilen", "missing", "", ""]])
+                                 [f"data/lists/game.yaml#components[0].{key}", "", english, "Zwei Zeilen", "missing", "", ""]])
     result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert errors == ["data/lists/game.yaml:4:16: error: name's `{…}` mapping runs over several lines in a way pnp does not write into: "
+    assert errors == [f"data/lists/game.yaml:{at}: error: {key}'s `{{…}}` mapping runs over several lines in a way pnp does not write into: "
                       "write that mapping one key a line, then import again"], result.output
     assert (game / "game.yaml").read_text(encoding="utf-8") == designers
 
