@@ -3,7 +3,7 @@ designer's YAML file stays as they wrote it (issue #101, a user's data whole).
 
 The file below holds each way a designer writes a value: a folded scalar with a blank line inside, a list, a value
 with a comment after it, old translations to replace, `{…}` mappings with plain, single- and double-quoted values,
-a list inside a `{…}`. The translations hold each character YAML gives a meaning (a leading dash, `: `, ` #`, a
+a list inside a `{…}`, an old digest written first in its `{…}`. The translations hold each character YAML gives a meaning (a leading dash, `: `, ` #`, a
 trailing colon, quotes, backslashes, control characters, a word YAML reads as a number or null). Each must be written
 the way YAML 1.2 reads it back as the text typed: plain where a plain scalar means that text (spec §7.3.3: no
 indicator first, no `: ` or ` #` inside), double-quoted with escapes otherwise (§7.3.1), and in a `{…}` mapping
@@ -59,6 +59,7 @@ components:
   - {in: decks.beasts, count: 1, name: Noted # the designer's note
     }
   - {name: Old One, name@de: Alt, count: 1}
+  - {name@de~src: aaaaaaaa, name: Old Two, name@de: Alt, count: 1}
 """
 
 GERMAN = {  # cell id → what the translator typed
@@ -84,6 +85,7 @@ GERMAN = {  # cell id → what the translator typed
     "components[5].tags": "Groß Rot\nKlein, fein",
     "components[6].name": "Notiert",
     "components[7].name": "Neu",
+    "components[8].name": "Neu",
 }
 
 
@@ -168,6 +170,7 @@ components:
   - {{in: decks.beasts, count: 1, name: Noted, name@de: Notiert, name@de~src: {d["components[6].name"]} # the designer's note
     }}
   - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
+  - {{name: Old Two, name@de: Neu, name@de~src: {d["components[8].name"]}, count: 1}}
 """
 
 
