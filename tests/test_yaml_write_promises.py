@@ -3,7 +3,7 @@ designer's YAML file stays as they wrote it (issue #101, a user's data whole).
 
 The file below holds each way a designer writes a value: a folded scalar with a blank line inside, a list, a value
 with a comment after it, old translations to replace, `{…}` mappings with plain, single- and double-quoted values,
-a list inside a `{…}`, an old digest written first in its `{…}`. The translations hold each character YAML gives a meaning (a leading dash, `: `, ` #`, a
+a list of quoted brackets inside a `{…}`, an old digest written first in its `{…}`. The translations hold each character YAML gives a meaning (a leading dash, `: `, ` #`, a
 trailing colon, quotes, backslashes, control characters, a word YAML reads as a number or null). Each must be written
 the way YAML 1.2 reads it back as the text typed: plain where a plain scalar means that text (spec §7.3.3: no
 indicator first, no `: ` or ` #` inside), double-quoted with escapes otherwise (§7.3.1), and in a `{…}` mapping
@@ -55,7 +55,7 @@ components:
   - {name: "Say \\"hi\\"", name@de~src: aaaaaaaa, in: decks.beasts, name@de: Alt, count: 1}
   - {name: Three Apples, in: decks.beasts, count: 1}
   - {name: X Ray, in: decks.beasts, count: 1}
-  - {name: Tagged, tags: [Big Red, Small Blue], count: 1}
+  - {name: Tagged, tags: ["Big [Red]", 'It''s }', "A \\"]\\" b"], count: 1}
   - {in: decks.beasts, count: 1, name: Noted # the designer's note
     }
   - {name: Old One, name@de: Alt, count: 1}
@@ -166,7 +166,7 @@ components:
   - {{name: "Say \\"hi\\"", in: decks.beasts, name@de: "Sag \\"hallo\\"", name@de~src: {d["components[2].name"]}, count: 1}}
   - {{name: Three Apples, name@de: "3 Äpfel", name@de~src: {d["components[3].name"]}, in: decks.beasts, count: 1}}
   - {{name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
-  - {{name: Tagged, tags: [Big Red, Small Blue], tags@de: [Groß Rot, "Klein, fein"], tags@de~src: {d["components[5].tags"]}, count: 1}}
+  - {{name: Tagged, tags: ["Big [Red]", 'It''s }}', "A \\"]\\" b"], tags@de: [Groß Rot, "Klein, fein"], tags@de~src: {d["components[5].tags"]}, count: 1}}
   - {{in: decks.beasts, count: 1, name: Noted, name@de: Notiert, name@de~src: {d["components[6].name"]} # the designer's note
     }}
   - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
