@@ -3,7 +3,7 @@ designer's YAML file stays as they wrote it (issue #101, a user's data whole).
 
 The file below holds each way a designer writes a value: a folded scalar with a blank line inside, a list, a value
 with a comment after it, old translations to replace, `{…}` mappings with plain, single- and double-quoted values,
-a list of quoted brackets inside a `{…}`, an old digest written first in its `{…}`. The translations hold each character YAML gives a meaning (a leading dash, `: `, ` #`, a
+a list of quoted brackets inside a `{…}`, an old digest written first or last in its `{…}`. The translations hold each character YAML gives a meaning (a leading dash, `: `, ` #`, a
 trailing colon, quotes, backslashes, control characters, a word YAML reads as a number or null). Each must be written
 the way YAML 1.2 reads it back as the text typed: plain where a plain scalar means that text (spec §7.3.3: no
 indicator first, no `: ` or ` #` inside), double-quoted with escapes otherwise (§7.3.1), and in a `{…}` mapping
@@ -60,6 +60,7 @@ components:
     }
   - {name: Old One, name@de: Alt, count: 1}
   - {name@de~src: aaaaaaaa, name: Old Two, name@de: Alt, count: 1}
+  - {name: Old Three, name@de: Alt, name@de~src: aaaaaaaa}
 """
 
 GERMAN = {  # cell id → what the translator typed
@@ -86,6 +87,7 @@ GERMAN = {  # cell id → what the translator typed
     "components[6].name": "Notiert",
     "components[7].name": "Neu",
     "components[8].name": "Neu",
+    "components[9].name": "Neu",
 }
 
 
@@ -171,6 +173,7 @@ components:
     }}
   - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
   - {{name: Old Two, name@de: Neu, name@de~src: {d["components[8].name"]}, count: 1}}
+  - {{name: Old Three, name@de: Neu, name@de~src: {d["components[9].name"]}}}
 """
 
 
