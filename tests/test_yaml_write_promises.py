@@ -55,7 +55,7 @@ components:
   - {name: "Say \\"hi\\"", name@de~src: aaaaaaaa, in: decks.beasts, name@de: Alt, count: 1}
   - {name: Three Apples, in: decks.beasts, count: 1}
   - {name: X Ray, in: decks.beasts, count: 1}
-  - {name: Tagged, tags: ["Big [Red]", 'It''s }', "A \\"]\\" b"], count: 1}
+  - {name: Tagged, tags: [Xylo, "Big [Red]", 'It''s }', "A \\"]\\" b", "C:\\\\"], count: 1}
   - {in: decks.beasts, count: 1, name: Noted # the designer's note
     }
   - {name: Old One, name@de: Alt, count: 1}
@@ -168,7 +168,7 @@ components:
   - {{name: "Say \\"hi\\"", in: decks.beasts, name@de: "Sag \\"hallo\\"", name@de~src: {d["components[2].name"]}, count: 1}}
   - {{name: Three Apples, name@de: "3 Äpfel", name@de~src: {d["components[3].name"]}, in: decks.beasts, count: 1}}
   - {{name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
-  - {{name: Tagged, tags: ["Big [Red]", 'It''s }}', "A \\"]\\" b"], tags@de: [Groß Rot, "Klein, fein"], tags@de~src: {d["components[5].tags"]}, count: 1}}
+  - {{name: Tagged, tags: [Xylo, "Big [Red]", 'It''s }}', "A \\"]\\" b", "C:\\\\"], tags@de: [Groß Rot, "Klein, fein"], tags@de~src: {d["components[5].tags"]}, count: 1}}
   - {{in: decks.beasts, count: 1, name: Noted, name@de: Notiert, name@de~src: {d["components[6].name"]} # the designer's note
     }}
   - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
