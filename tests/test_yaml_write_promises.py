@@ -51,7 +51,7 @@ strings:
   last: Keep it   # a comment of the designer's
 components:
   - {name: Inline , in: decks.beasts, count: 1}
-  - {name: 'It''s here', in: decks.beasts, count: 1}
+  - {name: 'It''s here, now', in: decks.beasts, count: 1}
   - {name: "Say \\"hi\\"", name@de~src: aaaaaaaa, in: decks.beasts, name@de: Alt, count: 1}
   - {name: Three Apples, in: decks.beasts, count: 1}
   - {name: X Ray, in: decks.beasts, count: 1}
@@ -61,6 +61,7 @@ components:
   - {name: Old One, name@de: Alt, count: 1}
   - {name@de~src: aaaaaaaa, name: Old Two, name@de: Alt, count: 1}
   - {name: Old Three, name@de: Alt, name@de~src: aaaaaaaa}
+  - {name: "\\"Hi\\", he says", count: 1}
 """
 
 GERMAN = {  # cell id → what the translator typed
@@ -88,6 +89,7 @@ GERMAN = {  # cell id → what the translator typed
     "components[7].name": "Neu",
     "components[8].name": "Neu",
     "components[9].name": "Neu",
+    "components[10].name": "Hallo",
 }
 
 
@@ -164,7 +166,7 @@ strings:
   last@de~src: {d["strings.last"]}
 components:
   - {{name: Inline, name@de: Eingebettet, name@de~src: {d["components[0].name"]} , in: decks.beasts, count: 1}}
-  - {{name: 'It''s here', name@de: Es ist (hier), name@de~src: {d["components[1].name"]}, in: decks.beasts, count: 1}}
+  - {{name: 'It''s here, now', name@de: Es ist (hier), name@de~src: {d["components[1].name"]}, in: decks.beasts, count: 1}}
   - {{name: "Say \\"hi\\"", in: decks.beasts, name@de: "Sag \\"hallo\\"", name@de~src: {d["components[2].name"]}, count: 1}}
   - {{name: Three Apples, name@de: "3 Äpfel", name@de~src: {d["components[3].name"]}, in: decks.beasts, count: 1}}
   - {{name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
@@ -174,6 +176,7 @@ components:
   - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
   - {{name: Old Two, name@de: Neu, name@de~src: {d["components[8].name"]}, count: 1}}
   - {{name: Old Three, name@de: Neu, name@de~src: {d["components[9].name"]}}}
+  - {{name: "\\"Hi\\", he says", name@de: Hallo, name@de~src: {d["components[10].name"]}, count: 1}}
 """
 
 
