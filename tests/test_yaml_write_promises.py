@@ -51,7 +51,7 @@ strings:
   last: Keep it   # a comment of the designer's
 components:
   - {name: Inline , in: decks.beasts, count: 1}
-  - {name: 'It''s here, now', in: decks.beasts, count: 1}
+  - {name: 'Here, it''s ''now''', in: decks.beasts, count: 1}
   - {name: "Say \\"hi\\"", name@de~src: aaaaaaaa, in: decks.beasts, name@de: Alt, count: 1}
   - {name: Three Apples, in: decks.beasts, count: 1}
   - {name: X Ray, in: decks.beasts, count: 1}
@@ -166,7 +166,7 @@ strings:
   last@de~src: {d["strings.last"]}
 components:
   - {{name: Inline, name@de: Eingebettet, name@de~src: {d["components[0].name"]} , in: decks.beasts, count: 1}}
-  - {{name: 'It''s here, now', name@de: Es ist (hier), name@de~src: {d["components[1].name"]}, in: decks.beasts, count: 1}}
+  - {{name: 'Here, it''s ''now''', name@de: Es ist (hier), name@de~src: {d["components[1].name"]}, in: decks.beasts, count: 1}}
   - {{name: "Say \\"hi\\"", in: decks.beasts, name@de: "Sag \\"hallo\\"", name@de~src: {d["components[2].name"]}, count: 1}}
   - {{name: Three Apples, name@de: "3 Äpfel", name@de~src: {d["components[3].name"]}, in: decks.beasts, count: 1}}
   - {{name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
