@@ -54,9 +54,9 @@ components:
   - {name: 'Here, it''s ''now''', in: decks.beasts, count: 1}
   - {name: "Say \\"hi\\"", name@de~src: aaaaaaaa, in: decks.beasts, name@de: Alt, count: 1}
   - {name: Three Apples, in: decks.beasts, count: 1}
-  - {name: X Ray, in: decks.beasts, count: 1}
+  - {note: "No #1", name: X Ray, in: decks.beasts, count: 1}
   - {name: Tagged, tags: [Xylo, "Big [Red]", 'It''s }', "A \\"]\\" b", "C:\\\\"], count: 1}
-  - {in: decks.beasts, count: 1, name: Noted # the designer's note
+  - {in: decks.beasts, count: 1, name: Noted # the designer's note # two
     }
   - {name: Old One, name@de: Alt, count: 1}
   - {name@de~src: aaaaaaaa, name: Old Two, name@de: Alt, count: 1}
@@ -67,7 +67,7 @@ components:
 GERMAN = {  # cell id → what the translator typed
     "pitch": "Ein Text: mit Doppelpunkt",
     "strings.kind": "Kreatur",
-    "strings.dash": "- Vorsicht",
+    "strings.dash": "- Vorsicht, X",
     "strings.colon": "Achtung:",
     "strings.hash": "Ende #3",
     "strings.ends": "Warnung",
@@ -124,7 +124,7 @@ strings:
   kind@de: Kreatur
   kind@de~src: {d["strings.kind"]}
   dash: Look out
-  dash@de: "- Vorsicht"
+  dash@de: "- Vorsicht, X"
   dash@de~src: {d["strings.dash"]}
   colon: Note this
   colon@de: "Achtung:"
@@ -169,9 +169,9 @@ components:
   - {{name: 'Here, it''s ''now''', name@de: Es ist (hier), name@de~src: {d["components[1].name"]}, in: decks.beasts, count: 1}}
   - {{name: "Say \\"hi\\"", in: decks.beasts, name@de: "Sag \\"hallo\\"", name@de~src: {d["components[2].name"]}, count: 1}}
   - {{name: Three Apples, name@de: "3 Äpfel", name@de~src: {d["components[3].name"]}, in: decks.beasts, count: 1}}
-  - {{name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
+  - {{note: "No #1", name: X Ray, name@de: X, name@de~src: {d["components[4].name"]}, in: decks.beasts, count: 1}}
   - {{name: Tagged, tags: [Xylo, "Big [Red]", 'It''s }}', "A \\"]\\" b", "C:\\\\"], tags@de: [Groß Rot, "Klein, fein"], tags@de~src: {d["components[5].tags"]}, count: 1}}
-  - {{in: decks.beasts, count: 1, name: Noted, name@de: Notiert, name@de~src: {d["components[6].name"]} # the designer's note
+  - {{in: decks.beasts, count: 1, name: Noted, name@de: Notiert, name@de~src: {d["components[6].name"]} # the designer's note # two
     }}
   - {{name: Old One, name@de: Neu, name@de~src: {d["components[7].name"]}, count: 1}}
   - {{name: Old Two, name@de: Neu, name@de~src: {d["components[8].name"]}, count: 1}}
