@@ -290,6 +290,30 @@ MODULES: dict[str, list[str]] = {
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
     # (each of test_cut_promises' tests builds its own sheet: a module fixture's build counts under mutmut as its first test's alone)
     "pnp/render/sheets.py#cuts": ["tests/test_cut_promises.py", "tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
+    # a user's own data whole (issue 101): the designer's spreadsheets and YAML, each by the in-process tests that read
+    # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
+    # a formula with no saved value, never run (test_spreadsheet_decks' and test_real_exports' whole builds left out: their
+    # workbooks hold no formula without its value)
+    "pnp/data/formulas.py": ["tests/test_sheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
+    # keys written beside a YAML value, every other character kept: the import's own file, test_translate's in-process imports, Excel's CSV
+    "pnp/targets/yaml_writes.py": ["tests/test_yaml_write_promises.py", "tests/test_real_exports.py",
+                                   *(f"tests/test_translate.py::{t}" for t in ("test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line",
+                                                                               "test_any_translation_written_into_yaml_reads_back_as_the_same_text"))],
+    # card rows from CSV, TSV, XLSX and ODS, each finding at its cell
+    "pnp/data/spreadsheet.py": ["tests/test_sheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
+                                "tests/test_excel_workbook.py", "tests/test_workbook_shapes.py", "tests/test_written_numbers.py", "tests/test_real_exports.py"],
+    # a zipped workbook measured before it is read, bombs refused at the sheet (test_hostile_bombs' bombs run capped in new processes)
+    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+                              "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
+                              *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
+                                                                                  "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
+    # its counts alone (its FOCUS): what calamine would size memory by, on workbooks check_workbook measures in process
+    "pnp/data/workbooks.py#counts": [f"tests/test_sheet_promises.py::{t}" for t in (
+        "test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read",
+        "test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name",
+        "test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read",
+        "test_an_ods_sheets_repeated_rows_and_cells_count_up_to_its_last_value", "test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell",
+        "test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once")],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -350,6 +374,9 @@ FOCUS: dict[str, list[str]] = {
     "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
     "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
     "pnp/data/outlines.py#crossing": ["first_crossing", "_meet", "_Work.step"],
+    "pnp/data/workbooks.py#counts": ["_XlsxCells.start_row", "_XlsxCells.end_row", "_XlsxCells.cell", "_OdsTable.start_row", "_OdsTable.cell",
+                                     "_OdsTable.space", "_OdsTable.end_row", "_OdsTable._check", "_strings", "_count", "_reference", "_Part.start",
+                                     "_Part.end", "_Part._ods_cell", "_Part._ods_row", "_Part._ods_space", "_Part._ods_row_end", "_Part._ods_table"],
     "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],

@@ -20,7 +20,7 @@ from xml.etree import ElementTree
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_CELL_REF = re.compile(r"^([A-Z]+)([0-9]+)\Z")
+_CELL_REF = re.compile(r"([A-Za-z]*)([0-9]*)")  # a cell reference: letters, then digits, either left out
 
 
 def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:
@@ -50,20 +50,35 @@ def _sheet_part(book: zipfile.ZipFile, sheet: str) -> str | None:
 
 
 def _cells_without_values(stream) -> list[tuple[int, int, str]]:
+    """Each formula cell with no saved value, where the sheet shows it: at its `r`, or (a writer may leave `r` out)
+    just after the cell before it in its row, a row just after the row before it, as calamine places it."""
     out = []
-    for _event, cell in ElementTree.iterparse(stream):
-        if cell.tag != f"{_MAIN}c":
+    row = col = 0
+    for event, element in ElementTree.iterparse(stream, events=("start", "end")):
+        if element.tag == f"{_MAIN}row":
+            if event == "start":
+                row, col = _reference(element.get("r") or "")[0] or row + 1, 0
             continue
-        formula = cell.find(f"{_MAIN}f")
-        value = cell.find(f"{_MAIN}v")
-        saved = value is not None and ((value.text or "").strip() or cell.get("t") == "str")  # a formula's "" is saved as t="str"
+        if event != "end" or element.tag != f"{_MAIN}c":
+            continue
+        at_row, at_col = _reference(element.get("r") or "")
+        col = at_col or col + 1
+        formula = element.find(f"{_MAIN}f")
+        value = element.find(f"{_MAIN}v")
+        saved = value is not None and ((value.text or "").strip() or element.get("t") == "str")  # a formula's "" is saved as t="str"
         if formula is not None and not saved:
-            match = _CELL_REF.match(cell.get("r") or "")
-            if match:
-                text = (formula.text or "").strip()
-                out.append((int(match.group(2)), _column_number(match.group(1)), f"={text}" if text else "a shared formula"))
-        cell.clear()
+            text = (formula.text or "").strip()
+            out.append((at_row or row, col, f"={text}" if text else "a shared formula"))
+        element.clear()
     return out
+
+
+def _reference(text: str) -> tuple[int, int]:
+    """(row, column), 1-based, of a reference such as AB12; 0 for a part it lacks."""
+    match = _CELL_REF.fullmatch(text)
+    if not match:
+        return 0, 0
+    return int(match.group(2) or 0), _column_number(match.group(1).upper())
 
 
 def _column_number(letters: str) -> int:

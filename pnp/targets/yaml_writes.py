@@ -154,6 +154,15 @@ def flow_changes(lines: list[str], mapping, key: str, tkey: str, dkey: str, valu
         old = _pair(lines, mapping, dkey)
         if old is None:
             return None
-        comma = lines[old[0]].rfind(",", 0, old[1])
-        found.append((old[0], comma if comma != -1 else old[1], old[2], ""))
+        found.append((old[0], *_pair_removed(lines[old[0]], old[1], old[2])))
     return found
+
+
+def _pair_removed(line: str, start: int, end: int) -> tuple[int, int, str]:
+    """(start, end, "") taking out the pair at `start:end` of a flow mapping with its comma: the one before it, or
+    for the mapping's first pair the one after it, so that `{a: 1, b: 2}` keeps its shape either way."""
+    comma = line.rfind(",", 0, start)
+    if comma != -1:
+        return comma, end, ""
+    after = re.compile(r"\s*,\s*").match(line, end)
+    return start, after.end() if after else end, ""
