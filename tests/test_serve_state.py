@@ -122,3 +122,44 @@ def test_the_pages_count_never_calls_a_note_a_warning():
     assert findings_summary([]) == "0 errors, 0 warnings"
     assert findings_summary([error("x", "e", at), warning("y", "w", at), warning("z", "w2", at)]) == "1 error, 2 warnings"
     assert findings_summary([warning("y", "w", at), note("n", "a", at), note("m", "b", at), note("o", "c", at)]) == "0 errors, 1 warning, 3 notes"
+
+
+def test_a_document_whose_file_goes_leaves_the_page_and_one_the_game_never_had_is_never_shown(project):
+    (project / "data/tiny/boards.yaml").unlink()  # a game without boards from the start
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes", "tokens", "reference", "rulebook"]
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.unlink()
+    session.saw({tokens})
+    assert session.refresh()
+    assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes", "reference", "rulebook"]
+    assert not [f for f in models[-1]["findings"] if f["severity"] == "error"], models[-1]["findings"]
+
+
+def test_a_back_first_given_and_failing_shows_its_place_empty_beside_its_error(live):
+    session, models, project = live
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    text = heroes.read_text(encoding="utf-8").replace("back: tiny/back.j2\n", "", 1)
+    _save(session, heroes, text)
+    assert session.refresh()
+    assert [shot["side"] for shot in _item(models[-1], "deck:heroes:rogue")["images"]] == ["front"], "no back: a front alone"
+    (project / "templates/tiny/broken-back.j2").write_text("{{ no_such_call() }}\n", encoding="utf-8")
+    _save(session, heroes, text.replace("size: poker\n", "size: poker\nback: tiny/broken-back.j2\n", 1))
+    assert session.refresh()
+    front, back = _item(models[-1], "deck:heroes:rogue")["images"]
+    assert front["src"] and back == {"side": "back", "src": None, "stale": False}, "a back never drawn has no last good picture"
+    assert any(f["where"].startswith("templates/tiny/broken-back.j2:1") for f in models[-1]["findings"] if f["severity"] == "error")
+
+
+def test_a_rulebook_that_cannot_be_built_keeps_its_last_pages_stale_beside_why(live):
+    session, models, project = live
+    pages = next(s for s in models[-1]["sections"] if s["key"] == "rulebook")["items"]
+    rulebook = project / "data/tiny/rulebook.md"
+    _save(session, rulebook, rulebook.read_text(encoding="utf-8").replace("{{ components() }}", "{{ components( }}", 1))
+    assert session.refresh()
+    book = next(s for s in models[-1]["sections"] if s["key"] == "rulebook")
+    assert book["failed"] and [i["key"] for i in book["items"]] == [i["key"] for i in pages]
+    assert all(shot["stale"] for i in book["items"] for shot in i["images"])
+    assert any(f["where"].startswith("data/tiny/rulebook.md:") for f in models[-1]["findings"] if f["severity"] == "error")
