@@ -275,6 +275,34 @@ def test_a_face_drawn_again_with_the_same_picture_is_fetched_from_the_store_unle
     assert {s["src"] for sec in models[-1]["sections"] for i in sec["items"] for s in i["images"]} == shown, "the same bytes, the same names"
 
 
+def test_a_picture_served_is_the_one_drawn_and_the_server_hands_out_no_other(project):
+    """Through the app as the page asks it (starlette's TestClient, in process): each picture the state names is a PNG
+    whose bytes hash to its name, of its piece's size, cached for good; a name it never drew is not found."""
+    import json
+    import time
+
+    from starlette.testclient import TestClient
+
+    from pnp.serve.app import create_app
+
+    port, token = 8765, "test-token"
+    app = create_app(Project(project), ["tiny"], port, token, log=lambda line: None)
+    with TestClient(app, base_url=f"http://127.0.0.1:{port}", headers={"x-pnp-token": token}) as client:
+        deadline, games = time.monotonic() + 120, []  # a deadline for a loaded machine, never an assertion on speed
+        while not (games and games[0]["state"] == "ready" and games[0]["summary"]) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            games = json.loads(client.get("/api/state").text)["games"]
+        assert games and games[0]["state"] == "ready", "the first drawing never finished"
+        knight = item(games[0], "deck:heroes:knight")
+        for shot in knight["images"]:
+            answer = client.get(shot["src"])
+            assert answer.status_code == 200 and answer.headers["content-type"] == "image/png"
+            assert "immutable" in answer.headers["cache-control"], "a name never names other bytes"
+            assert shot["src"] == "/img/" + hashlib.sha256(answer.content).hexdigest()[:24] + ".png"
+            assert near(Image.open(io.BytesIO(answer.content)).size, POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED, 150)
+        assert client.get("/img/" + "0" * 24 + ".png").status_code == 404
+
+
 @pytest.mark.parametrize("name", ["", "../secret.png", "7235532bc459b0029b67ac06.PNG", "7235532BC459B0029B67AC06.png",
                                   "7235532bc459b0029b67ac0.png", "7235532bc459b0029b67ac066.png", "7235532bc459b0029b67ac06.png\n",
                                   "x7235532bc459b0029b67ac06.png", "7235532bc459b0029b67ac06.pngx", "7235532bc459b0029b67ac06"])

@@ -163,3 +163,28 @@ def test_a_rulebook_that_cannot_be_built_keeps_its_last_pages_stale_beside_why(l
     assert book["failed"] and [i["key"] for i in book["items"]] == [i["key"] for i in pages]
     assert all(shot["stale"] for i in book["items"] for shot in i["images"])
     assert any(f["where"].startswith("data/tiny/rulebook.md:") for f in models[-1]["findings"] if f["severity"] == "error")
+
+
+def test_the_pages_findings_are_listed_by_file_and_line_and_the_game_by_its_title(live):
+    session, models, project = live
+    assert models[-1]["title"] == "Tiny Test Game", "game.yaml's title"
+    hero = project / "templates/tiny/hero.j2"
+    _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}\n", "{% block body %}\n{{ no_such_call() }}\n", 1))
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("stars: 2, number: 3", "stars: 9, number: 3", 1))
+    assert session.refresh()
+    where = [f["where"] for f in models[-1]["findings"]]
+    assert {w.split(":")[0] for w in where} >= {"data/tiny/decks/heroes.yaml", "templates/tiny/hero.j2"}, where
+    placed = [(w.split(":")[0], int(w.split(":")[1]), int(w.split(":")[2])) for w in where]
+    assert placed == sorted(placed), "by file, then line, then column"
+    assert len(set(where)) == len(where), "one mistake, one finding"
+
+
+def test_a_game_that_never_loaded_is_named_by_its_folder(project):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "\n  : [unclosed\n", encoding="utf-8")
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    assert (models[-1]["slug"], models[-1]["title"], models[-1]["sections"]) == ("tiny", "tiny", [])
+    assert models[-1]["summary"].startswith("1 error"), models[-1]["summary"]
