@@ -7,6 +7,7 @@ stale; the cards are published before the documents; a save under one game's fol
 anything else every game; the page's count never calls a note a warning."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,87 @@ def test_a_game_that_never_loaded_is_named_by_its_folder(project):
     assert session.refresh()
     assert (models[-1]["slug"], models[-1]["title"], models[-1]["sections"]) == ("tiny", "tiny", [])
     assert models[-1]["summary"].startswith("1 error"), models[-1]["summary"]
+
+
+@pytest.mark.parametrize("after", [2, 3, 6], ids=["the cards", "the boards", "the rulebook"])
+def test_a_newer_save_stops_a_refresh_between_two_steps_and_the_game_is_drawn_whole_on_the_next(project, after):
+    """A save arrives once the page has been handed `after` models of this refresh (the cards, then the cards checked,
+    then each document): the refresh stops, the game is not called ready, and the next refresh draws it whole. On the
+    first drawing, and after a save whose faces were all drawn before (no face is drawn to stop in)."""
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    for _ in ("first", "after a save"):
+        models.clear()
+        assert not session.refresh(interrupted=lambda: len(models) >= after)
+        assert len(models) == after and all(m["state"] != "ready" for m in models), "stopped before the game was done"
+        models.clear()
+        assert session.refresh()
+        assert models[-1]["state"] == "ready"
+        assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes", "boards", "tokens", "reference", "rulebook"]
+        session.saw({project / "data/tiny/decks/heroes.yaml"})
+
+
+def test_the_page_is_told_which_save_it_follows_when_and_how_long_its_cards_took(live):
+    session, models, project = live
+    assert models[-1]["drawings"] == 1 and models[-1]["updated"]["after"] == "start"
+    names = ["data/tiny/decks/heroes.yaml", "data/tiny/boards.yaml", "data/tiny/game.yaml", "data/tiny/tokens.yaml"]
+    models.clear()
+    session.saw({project / n for n in names[:3]})
+    assert session.refresh()
+    assert models[-1]["updated"]["after"] == "data/tiny/boards.yaml, data/tiny/decks/heroes.yaml, data/tiny/game.yaml", "three, in order"
+    cards = [m["updated"]["cards"] for m in models]
+    assert cards[0] is not None and set(cards) == {cards[0]}, "the cards' time, kept through the documents' steps"
+    assert all(m["updated"]["seconds"] >= cards[0] for m in models)
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", models[-1]["updated"]["at"])
+    assert models[-1]["drawings"] == 2, "its cards drawn once more"
+    session.saw({project / n for n in names})
+    assert session.refresh()
+    assert models[-1]["updated"]["after"] == "data/tiny/boards.yaml, data/tiny/decks/heroes.yaml, data/tiny/game.yaml …", "four: three and more"
+    assert models[-1]["drawings"] == 3
+
+
+def test_a_game_whose_files_vanish_while_read_shows_why_at_its_folder_until_the_next_save(live, monkeypatch):
+    session, models, project = live
+    real = Project.load_game
+
+    def vanished(self, slug, partial=False):
+        raise FileNotFoundError(2, "No such file or directory", str(project / "data/tiny/decks/heroes.yaml"))
+
+    monkeypatch.setattr(Project, "load_game", vanished)
+    session.saw({project / "data/tiny/decks/heroes.yaml"})
+    assert session.refresh()
+    (found,) = models[-1]["findings"]
+    assert (found["severity"], found["where"]) == ("error", "data/tiny")
+    assert "could not read the game" in found["message"] and "heroes.yaml" in found["message"]
+    assert all(shot["stale"] for s in models[-1]["sections"] for i in s["items"] for shot in i["images"] if shot["src"])
+    monkeypatch.setattr(Project, "load_game", real)
+    session.saw({project / "data/tiny/decks/heroes.yaml"})
+    assert session.refresh()
+    assert not models[-1]["findings"]
+
+
+def test_a_draft_session_stands_in_for_missing_art_with_a_warning_where_a_plain_one_errs(project):
+    frame = project / "templates/tiny/frame.j2"
+    with frame.open("a", encoding="utf-8") as f:
+        f.write("{{ image('art/hero.png', 5, 40, 40, 30) }}\n")
+    for draft, severity in ((True, "warning"), (False, "error")):
+        models: list[dict] = []
+        session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model, kept=models: kept.append(model), draft=draft)
+        assert session.refresh()
+        said = [f for f in models[-1]["findings"] if "art/hero.png" in f["message"]]
+        assert said and {f["severity"] for f in said} == {severity}, said
+        fronts = [i["images"][0]["src"] for i in models[-1]["sections"][0]["items"]]
+        assert all(fronts) if draft else not any(fronts)
+
+
+def test_each_finding_reaches_the_page_with_its_place_severity_piece_and_the_line_a_terminal_prints(live):
+    session, models, project = live
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("stars: 2, number: 3", "stars: 9, number: 3", 1))
+    assert session.refresh()
+    line = heroes.read_text(encoding="utf-8").splitlines()[8]
+    (found,) = models[-1]["findings"]
+    assert (found["severity"], found["where"], found["component"]) == ("error", f"data/tiny/decks/heroes.yaml:9:{line.index('stars: 9') + 8}", "heroes/rogue")
+    assert "stars is 9" in found["message"] and "1–4" in found["message"], "the value and the range game.yaml allows"
+    assert found["text"] == f"{found['where']}: error: {found['message']} [heroes/rogue]", "file:line:col: severity: message [piece]"
+    assert models[-1]["summary"] == "1 error, 0 warnings"
