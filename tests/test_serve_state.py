@@ -152,6 +152,11 @@ def test_a_back_first_given_and_failing_shows_its_place_empty_beside_its_error(l
     front, back = _item(models[-1], "deck:heroes:rogue")["images"]
     assert front["src"] and back == {"side": "back", "src": None, "stale": False}, "a back never drawn has no last good picture"
     assert any(f["where"].startswith("templates/tiny/broken-back.j2:1") for f in models[-1]["findings"] if f["severity"] == "error")
+    game = project / "data/tiny/game.yaml"
+    _save(session, game, game.read_text(encoding="utf-8") + "\n  : [unclosed\n")
+    assert session.refresh()
+    front_then, back_then = _item(models[-1], "deck:heroes:rogue")["images"]
+    assert front_then == {**front, "stale": True} and back_then == back, "only a picture shown can be the last good one"
 
 
 def test_a_rulebook_that_cannot_be_built_keeps_its_last_pages_stale_beside_why(live):
@@ -273,3 +278,23 @@ def test_each_finding_reaches_the_page_with_its_place_severity_piece_and_the_lin
     assert "stars is 9" in found["message"] and "1–4" in found["message"], "the value and the range game.yaml allows"
     assert found["text"] == f"{found['where']}: error: {found['message']} [heroes/rogue]", "file:line:col: severity: message [piece]"
     assert models[-1]["summary"] == "1 error, 0 warnings"
+
+
+def test_every_picture_the_page_names_can_be_fetched_and_the_last_rounds_for_one_round_more(live):
+    session, models, project = live
+
+    def names(model: dict) -> set[str]:
+        return {shot["src"].removeprefix("/img/") for s in model["sections"] for i in s["items"] for shot in i["images"] if shot["src"]}
+
+    first = names(models[-1])
+    assert first and all(session.images.get(name) for name in first)
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins", 1))
+    assert session.refresh()
+    second = names(models[-1])
+    assert second != first and all(session.images.get(name) for name in first | second), "this round's and the last"
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("Steal 2 coins", "Steal 3 coins", 1))
+    assert session.refresh()
+    third = names(models[-1])
+    assert all(session.images.get(name) for name in second | third)
+    assert not [name for name in first - second - third if session.images.get(name)], "two rounds unshown: gone"
