@@ -102,7 +102,7 @@ def test_each_card_is_a_tile_with_its_copies_its_fields_where_each_is_set_and_bo
 def test_a_fields_value_is_shown_in_yamls_words_and_a_long_one_is_cut_after_300_characters(project):
     lore = "a" * 299 + "bcd"
     edit(project / "data/tiny/decks/heroes.yaml", "side: blue, count: 3}",
-         f'side: blue, count: 3, rare: true, common: false, gone: null, tags: [x, "é"], lore: {lore}, short: "{"z" * 300}"}}')
+         f'side: blue, count: 3, rare: true, common: false, gone: null, tags: [x, "é"], lore: {lore}, short: "{"z" * 300}", since: 2024-05-01}}')
     _, models = live(project)
     rows = {key: value for key, value, _ in item(models[-1], "deck:heroes:rogue")["fields"]}
     assert (rows["rare"], rows["common"], rows["gone"]) == ("true", "false", "null")
@@ -110,6 +110,17 @@ def test_a_fields_value_is_shown_in_yamls_words_and_a_long_one_is_cut_after_300_
     assert rows["lore"] == "a" * 299 + "b…", "the first 300 characters, then an ellipsis"
     assert rows["short"] == "z" * 300, "300 characters are shown whole"
     assert rows["count"] == "3" and rows["stars"] == "2"
+    assert rows["since"] == "2024-05-01", "a date as written"
+
+
+def test_a_card_is_named_by_its_name_else_its_title_else_its_id(project):
+    (project / "templates/tiny/plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="paper") }}\n', encoding="utf-8")
+    (project / "data/tiny/decks/plain.yaml").write_text(
+        "name: Plain\nsize: mini-euro\nfront: tiny/plain.j2\ncards:\n  - {id: named, name: Named, title: Titled}\n"
+        "  - {id: titled, title: Titled}\n  - {id: bare}\n", encoding="utf-8")
+    _, models = live(project)
+    assert [i["name"] for i in section(models[-1], "deck:plain")["items"]] == ["Named", "Titled", "bare"]
+    assert section(models[-1], "deck:plain")["note"] == "3 cards, 3 faces, 44 × 68 mm", "mini euro cards: 44 x 68 mm, whole millimetres written whole"
 
 
 def test_a_deck_with_no_back_shows_its_fronts_alone_and_counts_in_the_singular(project):
@@ -190,6 +201,7 @@ def test_each_token_face_per_item_and_colour_has_its_copies_and_a_shaped_token_i
     assert coin["cut"]["kind"] == "circle" and coin["bleed"] == BLEED
     assert all(abs(math.dist(p, (10, 10)) - 10) < 0.02 for p in coin["cut"]["trim"])
     assert all(abs(math.dist(p, (10, 10)) - 7) < 0.02 for p in coin["cut"]["safe"])
+    assert all(round(v, 2) == v for p in coin["cut"]["trim"] + coin["cut"]["safe"] for v in p), "to a hundredth of a millimetre"
     # a 16 mm hexagon, corner to corner: its corners 8 mm from its centre, its safe hexagon's sides 3 mm inside its own
     hexagon = pawn["cut"]
     assert hexagon["kind"] == "hexagon" and len(hexagon["trim"]) == 6
@@ -197,6 +209,18 @@ def test_each_token_face_per_item_and_colour_has_its_copies_and_a_shaped_token_i
     assert all(abs(math.dist(p, (8, 8)) - (8 - 3 / math.cos(math.pi / 6))) < 0.02 for p in hexagon["safe"])
     assert item(models[-1], "token:walls")["cut"] is None, "a square token is cut as the grid is: no outline of its own"
     assert item(models[-1], "token:shields")["cut"]["kind"] == "rounded"
+
+
+def test_a_token_back_that_fails_keeps_its_place_and_its_last_picture_stale(project):
+    session, models = live(project)
+    before = item(models[-1], "token:coins/c5")["images"]
+    back = project / "templates/tiny/token-coin-back.j2"
+    edit(back, '{{ icon("star"', '{{ no_such_call() }}{{ icon("star"')
+    again(session, back)
+    coin = item(models[-1], "token:coins/c5")
+    assert [shot["side"] for shot in coin["images"]] == ["front", "back"] and coin["count"] == 4
+    assert coin["images"] == [before[0], {**before[1], "stale": True}]
+    assert item(models[-1], "token:shields")["images"][1]["stale"] is False, "another set's back still draws"
 
 
 def test_the_reference_shows_its_sheet_pages_and_each_aid_with_the_copies_the_players_need(project):
