@@ -395,6 +395,9 @@ def run_until_stopped(app, messages: list[dict], stop_after: float | None = 0.05
             await asyncio.sleep(stop_after)
             stopping.set()
         await asyncio.wait_for(task, 5)
+        await asyncio.sleep(0)
+        left = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+        assert not left, "nothing left waiting on the client once the request has ended"
 
     asyncio.run(main())
     return sent, stopping
@@ -468,10 +471,14 @@ def test_a_request_whose_client_speaks_is_passed_its_message_and_nothing_is_adde
         async def send(message):
             sent.append(message)
 
-        await EndsWhenStopping(echo, stopping)({"type": "http", "path": "/"}, receive, send)
+        await asyncio.wait_for(EndsWhenStopping(echo, stopping)({"type": "http", "path": "/"}, receive, send), 5)
+        await asyncio.sleep(0)
+        left.extend(t for t in asyncio.all_tasks() if t is not asyncio.current_task())
 
+    left: list[asyncio.Task] = []
     asyncio.run(main())
     assert [m.get("body") for m in sent if m["type"] == "http.response.body"] == [b"ping"], "not stopping: the answer is the app's alone"
+    assert not left, "nothing left waiting for a stop once the client has spoken"
 
 
 def test_the_lifespan_passes_through_and_a_stop_signalled_from_another_thread_reaches_the_loop():
