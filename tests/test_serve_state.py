@@ -298,3 +298,17 @@ def test_every_picture_the_page_names_can_be_fetched_and_the_last_rounds_for_one
     third = names(models[-1])
     assert all(session.images.get(name) for name in second | third)
     assert not [name for name in first - second - third if session.images.get(name)], "two rounds unshown: gone"
+
+
+def test_saves_noted_before_a_refresh_add_up_and_one_outside_every_game_undoes_none(live):
+    session, models, project = live
+    models.clear()
+    session.saw({project / "data/tiny/decks/heroes.yaml"})
+    session.saw({project / "data/gone/decks/x.yaml"})  # a folder of no game shown: it touches nothing
+    assert session.refresh()
+    assert models and models[-1]["state"] == "ready", "the first save's game is still redrawn"
+    assert models[0]["updated"]["after"] == "data/gone/decks/x.yaml", "after the latest save"
+    models.clear()
+    session.saw({project / "data/gone/decks/x.yaml"})
+    assert session.refresh()
+    assert not models, "a save that touches no game shown redraws none"
