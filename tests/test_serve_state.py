@@ -312,3 +312,26 @@ def test_saves_noted_before_a_refresh_add_up_and_one_outside_every_game_undoes_n
     session.saw({project / "data/gone/decks/x.yaml"})
     assert session.refresh()
     assert not models, "a save that touches no game shown redraws none"
+
+
+def test_a_save_before_the_first_face_is_drawn_stops_it_there_and_nothing_is_published(project):
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert not session.refresh(interrupted=lambda: True)
+    assert not models, "the cards' step stopped inside its first face: nothing to show yet"
+    assert session.refresh()
+    assert models[-1]["state"] == "ready"
+
+
+def test_a_documents_finding_stays_listed_while_the_next_documents_are_drawn(live):
+    session, models, project = live
+    template = project / "templates/tiny/board-scores.j2"
+    _save(session, template, template.read_text(encoding="utf-8").replace("{{ rect(0, 0, face.w, face.h", "{{ no_such_call() }}{{ rect(0, 0, face.w, face.h", 1))
+    models.clear()
+    assert session.refresh()
+    keys = [[s["key"] for s in m["sections"]] for m in models]
+    assert keys[0] == ["deck:heroes", "boards", "tokens", "reference", "rulebook"], "the documents of the last round stay shown"
+    boards_drawn = next(n for n, m in enumerate(models) if any(f["where"].startswith("templates/tiny/board-scores.j2") for f in m["findings"]))
+    for later in models[boards_drawn:]:
+        assert any(f["where"].startswith("templates/tiny/board-scores.j2:2") for f in later["findings"]), "said until it is mended"
+    assert len(models) - boards_drawn >= 4, "listed through the tokens', reference's and rulebook's steps and the last check"
