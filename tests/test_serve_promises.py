@@ -284,6 +284,29 @@ def test_a_picture_no_longer_shown_is_kept_one_round_for_a_page_still_loading_it
         assert session.images.get(shot["src"].removeprefix("/img/")) is not None
 
 
+def test_a_face_or_page_that_comes_back_after_its_picture_was_dropped_is_drawn_again(project):
+    session, models = live(project)
+    first = pieces(models[-1])["deck:heroes:rogue"][0]
+    heroes, rulebook = project / "data/tiny/decks/heroes.yaml", project / "data/tiny/rulebook.md"
+    for n in (2, 3):
+        edit(heroes, f"Steal {n - 1} coin", f"Steal {n} coin")
+        again(session, heroes)
+    assert session.images.get(first.removeprefix("/img/")) is None, "two rounds unshown: dropped"
+    edit(heroes, "Steal 3 coin", "Steal 1 coin")
+    again(session, heroes)
+    assert pieces(models[-1])["deck:heroes:rogue"][0] == first, "the same face, the same bytes, the same name"
+    pages = [i["images"][0]["src"] for i in section(models[-1], "rulebook")["items"]]
+    original = rulebook.read_text(encoding="utf-8")  # a page edited twice, then put back, its other page the same throughout
+    for words in ("# Overview of the game", "# Overview of it"):
+        rulebook.write_text(original.replace("# Overview", words, 1), encoding="utf-8")
+        again(session, rulebook)
+    rulebook.write_text(original, encoding="utf-8")
+    again(session, rulebook)
+    assert [i["images"][0]["src"] for i in section(models[-1], "rulebook")["items"]] == pages
+    for shot in (s for sec in models[-1]["sections"] for i in sec["items"] for s in i["images"]):
+        assert session.images.get(shot["src"].removeprefix("/img/")) is not None, f"{shot['src']} is named but cannot be fetched"
+
+
 def test_a_face_drawn_again_with_the_same_picture_is_fetched_from_the_store_unless_its_art_changed(project):
     session, models = live(project)
     shown = {s["src"] for sec in models[-1]["sections"] for i in sec["items"] for s in i["images"]}
