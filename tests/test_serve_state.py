@@ -71,8 +71,10 @@ def test_a_game_that_cannot_be_loaded_shows_only_why_and_keeps_every_picture_sta
     shots = [shot for s in broken["sections"] for item in s["items"] for shot in item["images"] if shot["src"]]
     assert shots and all(shot["stale"] for shot in shots)
     _save(session, game, text)
+    models.clear()
     assert session.refresh()
-    assert not models[-1]["findings"] and all(not shot["stale"] for s in models[-1]["sections"] for item in s["items"] for shot in item["images"])
+    assert not [m["findings"] for m in models if m["findings"]], "gone from the first model the mended game is drawn in"
+    assert all(not shot["stale"] for s in models[-1]["sections"] for item in s["items"] for shot in item["images"])
 
 
 def test_the_cards_are_published_before_the_documents_and_the_game_ends_ready(live):
@@ -249,8 +251,9 @@ def test_a_game_whose_files_vanish_while_read_shows_why_at_its_folder_until_the_
     assert all(shot["stale"] for s in models[-1]["sections"] for i in s["items"] for shot in i["images"] if shot["src"])
     monkeypatch.setattr(Project, "load_game", real)
     session.saw({project / "data/tiny/decks/heroes.yaml"})
+    models.clear()
     assert session.refresh()
-    assert not models[-1]["findings"]
+    assert not [m["findings"] for m in models if m["findings"]], "gone from the first model the mended game is drawn in"
 
 
 def test_a_draft_session_stands_in_for_missing_art_with_a_warning_where_a_plain_one_errs(project):
@@ -335,3 +338,15 @@ def test_a_documents_finding_stays_listed_while_the_next_documents_are_drawn(liv
     for later in models[boards_drawn:]:
         assert any(f["where"].startswith("templates/tiny/board-scores.j2:2") for f in later["findings"]), "said until it is mended"
     assert len(models) - boards_drawn >= 4, "listed through the tokens', reference's and rulebook's steps and the last check"
+
+
+def test_a_file_that_cannot_be_read_is_said_at_its_place_and_the_rest_of_the_game_is_still_drawn(live):
+    session, models, project = live
+    tokens = project / "data/tiny/tokens.yaml"
+    _save(session, tokens, tokens.read_text(encoding="utf-8") + "\n  : [unclosed\n")
+    assert session.refresh()
+    errors = [f for f in models[-1]["findings"] if f["severity"] == "error"]
+    assert errors and {f["where"].split(":")[0] for f in errors} == {"data/tiny/tokens.yaml"}, errors
+    knight = _item(models[-1], KNIGHT)["images"]
+    assert all(shot["src"] and not shot["stale"] for shot in knight), "the cards are drawn anew, not kept stale"
+    assert "deck:heroes" in [s["key"] for s in models[-1]["sections"]]
