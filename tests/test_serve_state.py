@@ -350,3 +350,19 @@ def test_a_file_that_cannot_be_read_is_said_at_its_place_and_the_rest_of_the_gam
     knight = _item(models[-1], KNIGHT)["images"]
     assert all(shot["src"] and not shot["stale"] for shot in knight), "the cards are drawn anew, not kept stale"
     assert "deck:heroes" in [s["key"] for s in models[-1]["sections"]]
+
+
+def test_a_game_whose_game_yaml_is_taken_away_says_so_and_keeps_its_pictures_stale_until_it_is_back(live):
+    session, models, project = live
+    game = project / "data/tiny/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.unlink()
+    session.saw({game})
+    assert session.refresh()
+    (found,) = models[-1]["findings"]
+    assert (found["severity"], found["where"]) == ("error", "data") and "tiny" in found["message"], found
+    shots = [shot for s in models[-1]["sections"] for i in s["items"] for shot in i["images"] if shot["src"]]
+    assert shots and all(shot["stale"] for shot in shots)
+    _save(session, game, text)
+    assert session.refresh()
+    assert not models[-1]["findings"] and models[-1]["state"] == "ready"
