@@ -366,3 +366,20 @@ def test_a_game_whose_game_yaml_is_taken_away_says_so_and_keeps_its_pictures_sta
     _save(session, game, text)
     assert session.refresh()
     assert not models[-1]["findings"] and models[-1]["state"] == "ready"
+
+
+def test_the_editor_reads_each_card_as_the_last_refresh_drew_it(live):
+    from pnp.serve.editor import Editor
+
+    session, _, project = live
+    editor = Editor(Project(project), lambda: session)
+
+    def stars_box() -> list[float]:
+        shown = editor.elements("tiny", KNIGHT, "front")["elements"]
+        return next(e["box"] for e in shown if e["function"] == "repeat")
+
+    assert stars_box()[:2] == [5.0, 20.0], "hero.j2 puts the star row at 5, 20"
+    hero = project / "templates/tiny/hero.j2"
+    _save(session, hero, hero.read_text(encoding="utf-8").replace('"star", 5, 20, 5', '"star", 5, 30, 5', 1))
+    assert session.refresh()
+    assert stars_box()[:2] == [5.0, 30.0], "the row where the save put it"
