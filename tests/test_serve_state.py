@@ -383,3 +383,17 @@ def test_the_editor_reads_each_card_as_the_last_refresh_drew_it(live):
     _save(session, hero, hero.read_text(encoding="utf-8").replace('"star", 5, 20, 5', '"star", 5, 30, 5', 1))
     assert session.refresh()
     assert stars_box()[:2] == [5.0, 30.0], "the row where the save put it"
+
+
+def test_the_page_lists_what_validate_lists_no_more_no_less(live):
+    from conftest import run_pnp
+
+    session, models, project = live
+    heroes, hero = project / "data/tiny/decks/heroes.yaml", project / "templates/tiny/hero.j2"
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("stars: 2, number: 3", "stars: 9, number: 3", 1))
+    _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}\n", "{% block body %}\n{{ no_such_call() }}\n", 1))
+    assert session.refresh()
+    said = run_pnp(project, "validate", "tiny").output.splitlines()
+    assert [f["text"] for f in models[-1]["findings"]] == said[:-1]
+    assert said[-1] == f"tiny: {models[-1]['summary']}" == "tiny: 2 errors, 0 warnings"
+    assert "on 5 pieces" in models[-1]["findings"][1]["message"], "one mistake on every front: one finding naming them"
