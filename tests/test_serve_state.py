@@ -227,6 +227,7 @@ def test_the_page_is_told_which_save_it_follows_when_and_how_long_its_cards_took
     cards = [m["updated"]["cards"] for m in models]
     assert cards[0] is not None and set(cards) == {cards[0]}, "the cards' time, kept through the documents' steps"
     assert all(m["updated"]["seconds"] >= cards[0] for m in models)
+    assert all(round(m["updated"]["seconds"], 3) == m["updated"]["seconds"] for m in models), "to the millisecond"
     assert re.fullmatch(r"\d\d:\d\d:\d\d", models[-1]["updated"]["at"])
     assert models[-1]["drawings"] == 2, "its cards drawn once more"
     session.saw({project / n for n in names})
