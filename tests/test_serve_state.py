@@ -52,7 +52,9 @@ def test_a_broken_face_keeps_its_last_picture_marked_stale_beside_its_error_and_
     errors = [f for f in broken["findings"] if f["severity"] == "error"]
     assert errors and all(f["where"].startswith("templates/tiny/hero.j2:3") for f in errors), errors
     _save(session, hero, text)
+    models.clear()
     assert session.refresh()
+    assert not [f for m in models[1:] for f in m["findings"] if f["severity"] == "error"], "gone once the cards are checked again"
     fixed = models[-1]
     assert _item(fixed, KNIGHT)["images"] == good, "the same face drawn again: the same picture, not stale"
     assert not [f for f in fixed["findings"] if f["severity"] == "error"]
@@ -336,6 +338,8 @@ def test_a_documents_finding_stays_listed_while_the_next_documents_are_drawn(liv
     keys = [[s["key"] for s in m["sections"]] for m in models]
     assert keys[0] == ["deck:heroes", "boards", "tokens", "reference", "rulebook"], "the documents of the last round stay shown"
     boards_drawn = next(n for n, m in enumerate(models) if any(f["where"].startswith("templates/tiny/board-scores.j2") for f in m["findings"]))
+    scores = [next(i for s in m["sections"] if s["key"] == "boards" for i in s["items"] if i["key"] == "board:scores") for m in models]
+    assert boards_drawn == next(n for n, tile in enumerate(scores) if tile["images"][0]["stale"]), "said with the boards' own step, not before"
     for later in models[boards_drawn:]:
         assert any(f["where"].startswith("templates/tiny/board-scores.j2:2") for f in later["findings"]), "said until it is mended"
     assert len(models) - boards_drawn >= 4, "listed through the tokens', reference's and rulebook's steps and the last check"
