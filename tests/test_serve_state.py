@@ -116,6 +116,9 @@ def test_a_save_in_one_games_folder_touches_that_game_alone_and_anything_else_ev
     assert affected_games(p, games, {project / "fonts/Body.ttf"}) == ({"tiny", "other"}, True, True), "a font is drawn by name"
     assert affected_games(p, games, set()) == (set(), False, False)
     assert affected_games(p, games, {project / "data"}) == ({"tiny", "other"}, True, True), "the data folder itself: every game"
+    assert affected_games(p, games, {project / "data/tiny"}) == ({"tiny"}, False, False), "a game's own folder: that game"
+    in_order = [project / "data/tiny/decks/heroes.yaml", project / "templates/tiny/hero.j2"]  # a game's file first, then a template
+    assert affected_games(p, games, in_order) == ({"tiny", "other"}, True, False), "every path counts, whatever came before it"
 
 
 def note(code: str, message: str, at: Loc) -> Finding:
