@@ -8,6 +8,7 @@ anything else every game; the page's count never calls a note a warning."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,12 @@ KNIGHT = "deck:heroes:knight"
 def live(project):
     """(session, models published in order, project folder): the tiny game shown and drawn once."""
     models: list[dict] = []
-    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+
+    def publish(slug: str, model: dict) -> None:
+        assert slug == model["slug"] == "tiny", "each model handed on under its game's name"
+        models.append(model)
+
+    session = LiveSession(Project(project), ["tiny"], publish=publish)
     assert session.refresh()
     return session, models, project
 
@@ -227,12 +233,15 @@ def test_the_page_is_told_which_save_it_follows_when_and_how_long_its_cards_took
     names = ["data/tiny/decks/heroes.yaml", "data/tiny/boards.yaml", "data/tiny/game.yaml", "data/tiny/tokens.yaml"]
     models.clear()
     session.saw({project / n for n in names[:3]})
+    before = time.perf_counter()
     assert session.refresh()
+    took = time.perf_counter() - before  # the refresh's whole time, as the test measures it: what the page is told lies within it
     assert models[-1]["updated"]["after"] == "data/tiny/boards.yaml, data/tiny/decks/heroes.yaml, data/tiny/game.yaml", "three, in order"
     cards = [m["updated"]["cards"] for m in models]
     assert cards[0] is not None and set(cards) == {cards[0]}, "the cards' time, kept through the documents' steps"
     assert all(m["updated"]["seconds"] >= cards[0] for m in models)
     assert all(round(m["updated"]["seconds"], 3) == m["updated"]["seconds"] for m in models), "to the millisecond"
+    assert 0 <= cards[0] < models[-1]["updated"]["seconds"] <= took + 0.001, "the cards first, the documents after, from the save"
     assert re.fullmatch(r"\d\d:\d\d:\d\d", models[-1]["updated"]["at"])
     assert models[-1]["drawings"] == 2, "its cards drawn once more"
     session.saw({project / n for n in names})
