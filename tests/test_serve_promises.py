@@ -16,6 +16,7 @@ import hashlib
 import io
 import logging
 import math
+import signal
 import threading
 from pathlib import Path
 
@@ -482,7 +483,7 @@ def test_a_request_whose_client_speaks_is_passed_its_message_and_nothing_is_adde
     async def echo(scope, receive, send):
         message = await receive()
         await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": message["body"], "more_body": True})
+        await send({"type": "http.response.body", "body": scope["path"].encode() + message["body"], "more_body": True})
 
     stopping = Stopping()
     sent: list[dict] = []
@@ -494,13 +495,13 @@ def test_a_request_whose_client_speaks_is_passed_its_message_and_nothing_is_adde
         async def send(message):
             sent.append(message)
 
-        await asyncio.wait_for(EndsWhenStopping(echo, stopping)({"type": "http", "path": "/"}, receive, send), 5)
+        await asyncio.wait_for(EndsWhenStopping(echo, stopping)({"type": "http", "path": "/x"}, receive, send), 5)
         await asyncio.sleep(0)
         left.extend(t for t in asyncio.all_tasks() if t is not asyncio.current_task())
 
     left: list[asyncio.Task] = []
     asyncio.run(main())
-    assert [m.get("body") for m in sent if m["type"] == "http.response.body"] == [b"ping"], "not stopping: the answer is the app's alone"
+    assert [m.get("body") for m in sent if m["type"] == "http.response.body"] == [b"/xping"], "not stopping: the answer is the app's alone, to its own request"
     assert not left, "nothing left waiting for a stop once the client has spoken"
 
 
@@ -512,7 +513,10 @@ def test_the_lifespan_passes_through_and_a_stop_signalled_from_another_thread_re
 
     async def app(scope, receive, send):
         seen.append(scope["type"])
+        await send({"type": "lifespan.startup.complete"})
         await receive()
+
+    told: list[dict] = []
 
     async def main():
         async def receive():
@@ -520,7 +524,7 @@ def test_the_lifespan_passes_through_and_a_stop_signalled_from_another_thread_re
             return {"type": "lifespan.shutdown"}
 
         async def send(message):
-            pass
+            told.append(message)
 
         signal = threading.Timer(0.05, stopping.set)  # as the signal handler does, off the loop's thread
         signal.start()
@@ -528,7 +532,7 @@ def test_the_lifespan_passes_through_and_a_stop_signalled_from_another_thread_re
         signal.join()
 
     asyncio.run(main())
-    assert seen == ["lifespan"] and stopping
+    assert seen == ["lifespan"] and told == [{"type": "lifespan.startup.complete"}] and stopping
     stopping.event.clear()
     stopping.set()  # its loop closed: a late signal changes nothing
     assert not stopping
@@ -558,8 +562,9 @@ def test_the_log_leaves_out_the_requests_cut_short_only_while_the_server_stops(u
     import uvicorn
 
     stopping = Stopping()
-    server = stopping_server(uvicorn.Config(lambda scope, receive, send: None), stopping)
-    assert isinstance(server, uvicorn.Server)
+    config = uvicorn.Config(lambda scope, receive, send: None)
+    server = stopping_server(config, stopping)
+    assert isinstance(server, uvicorn.Server) and server.config is config
     logger = logging.getLogger("uvicorn.error")
     logger.addHandler(uvicorn_log)
     cut = ["Cancel %s running task(s)", "ASGI callable returned without completing response.", "Exception in ASGI application\n"]
@@ -569,11 +574,13 @@ def test_the_log_leaves_out_the_requests_cut_short_only_while_the_server_stops(u
 
     async def told_to_stop():
         stopping.loop = asyncio.get_running_loop()
-        server.handle_exit(2, None)  # Ctrl-C
+        server.handle_exit(signal.SIGINT, None)  # Ctrl-C
         await asyncio.sleep(0)
 
     asyncio.run(told_to_stop())
-    assert server.should_exit and stopping
+    assert server.should_exit and stopping and not server.force_exit
+    server.handle_exit(signal.SIGINT, None)  # a second Ctrl-C: uvicorn stops without waiting at all
+    assert server.force_exit
     uvicorn_log.said.clear()
     for message in cut:
         logger.error(message, 1) if "%s" in message else logger.error(message)
