@@ -370,6 +370,10 @@ def test_the_pages_of_the_same_pdf_are_drawn_once_and_each_named_by_its_bytes(pr
     again(session, rulebook)  # the same rulebook: the same PDF, its pages not drawn again
     assert session.images.rasterised == drawn
     assert section(models[-1], "rulebook")["items"] == pages
+    edit(rulebook, "# Overview", "# Overview of the game")  # another PDF: its pages drawn, the edited one anew
+    again(session, rulebook)
+    now = [i["images"][0]["src"] for i in section(models[-1], "rulebook")["items"]]
+    assert now != [i["images"][0]["src"] for i in pages] and session.images.rasterised > drawn
 
 
 # stopping: told to stop, a request waiting on its client ends, an answer begun is ended, the log stays quiet
