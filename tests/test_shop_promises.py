@@ -102,25 +102,41 @@ def _dark_columns(image: Image.Image, row: int) -> list[int]:
     return [x for x in range(grey.width) if grey.getpixel((x, row)) < 70]
 
 
-def test_a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it(tmp_path):
-    """On MakePlayingCards' 822 × 1122 px poker file the 63 × 88 mm card's trim line lies as far from the left edge as
-    from the right (the 0.5 mm it lacks split both sides), its ground reaches every edge of the file (no blank sliver),
-    and the line stands at the file's bleed plus a quarter millimetre."""
-    folder, _ = _export(_project(tmp_path / "p"), "makeplayingcards", "scouts")
-    (front,) = (folder / "cards/scouts").glob("*scout.png")
-    with Image.open(front) as image:
-        image.load()
-    w, h = image.size
-    dark = _dark_columns(image, h // 2)
-    left, right = [x for x in dark if x < w // 2], [x for x in dark if x > w // 2]
+def _front_image(root: Path, vendor: str) -> tuple[Image.Image, float]:
+    """The first front of the 63 × 88 mm deck as the vendor gets it, at 300 dpi: (its picture, the vendor's bleed in
+    pixels). A PDF's page 2 (DriveThruCards puts each card's back first), rendered."""
+    folder, _ = _export(root, vendor, "scouts")
+    if vendor == "makeplayingcards":
+        (front,) = (folder / "cards/scouts").glob("*scout.png")
+        with Image.open(front) as image:
+            image.load()
+        return image, 36.0
+    doc = pdfium.PdfDocument(str(folder / "tiny-scouts.pdf"))
+    try:
+        return doc[1].render(scale=DPI / 72).to_pil(), BLEED[vendor] / IN * DPI
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("vendor", ["makeplayingcards", "drivethrucards"])
+def test_a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it(tmp_path, vendor):
+    """On the vendor's poker file (MakePlayingCards' 822 × 1122 px PNG, DriveThruCards' PDF page) the 63 × 88 mm card's
+    trim line lies as far from the left edge as from the right and from the top as from the bottom (the 0.5 and 0.9 mm
+    it lacks split both sides), at the file's bleed plus a quarter millimetre, and its ground reaches every edge of the
+    file (no blank sliver)."""
+    image, bleed_px = _front_image(_project(tmp_path / "p"), vendor)
+    grey = image.convert("L")
+    w, h = grey.size
+    dark = [x for x in range(w) if grey.getpixel((x, h // 2)) < 70]
+    left, right = [x for x in dark if x < w // 4], [x for x in dark if x > 3 * w // 4]
     assert left and right
     left_at, right_at = sum(left) / len(left), sum(right) / len(right)
     assert abs(left_at - (w - 1 - right_at)) <= 1.0
-    assert abs(left_at - (36 + 0.25 / IN * DPI)) <= 2.0  # 36 px of bleed, then the quarter millimetre the card is narrower
-    rows = [r for r in range(h) if image.convert("L").getpixel((w // 2, r)) < 70]
-    top, bottom = [r for r in rows if r < h // 2], [r for r in rows if r > h // 2]
+    assert abs(left_at - (bleed_px + 0.25 / IN * DPI)) <= 2.0  # the bleed, then the quarter millimetre the card is narrower
+    rows = [r for r in range(h) if grey.getpixel((w // 2, r)) < 70]
+    top, bottom = [r for r in rows if r < h // 4], [r for r in rows if r > 3 * h // 4]
     assert abs(sum(top) / len(top) - (h - 1 - sum(bottom) / len(bottom))) <= 1.0
-    grey = image.convert("L")
+    assert abs(sum(top) / len(top) - (bleed_px + 0.45 / IN * DPI)) <= 2.0
     edges = [grey.getpixel((x, y)) for x in (0, w - 1) for y in range(0, h, 37)] + [grey.getpixel((x, y)) for y in (0, h - 1) for x in range(0, w, 37)]
     assert max(edges) < 200  # gold to every edge: no paper showing
 
