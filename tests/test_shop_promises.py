@@ -262,3 +262,55 @@ def test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_li
     _, said = _export(root, "drivethrucards", "heroes")
     (line,) = [text for text in said.splitlines() if text.startswith(f"templates/tiny/hero.j2:{at + 1}:")]
     assert "lies 3.1 mm inside the cut" in line and "(and 4 more drawn here)" in line and "move it 0.1 mm inward" in line
+
+
+def _mbprint(root: Path):
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    return _export(root, "mbprint", "heroes")
+
+
+def test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39(tmp_path):
+    """MBPrint's outlined file, exported twice, is the same bytes: its dates are a fixed day, not today, in its document
+    info and its XMP; its title names the game and the deck; its output intent is the FOGRA39 printing condition as the
+    ICC registry names it (www.color.org); it is a PDF 1.6 file, as PDF/X-4 asks."""
+    root = _project(tmp_path / "p")
+    folder, _ = _mbprint(root)
+    (pdf,) = folder.glob("*.pdf")
+    first = pdf.read_bytes()
+    shutil.rmtree(root / "output")
+    folder, _ = _mbprint(root)
+    assert pdf.read_bytes() == first
+    assert first.startswith(b"%PDF-1.6")
+    with pikepdf.open(pdf) as doc:
+        info = doc.docinfo
+        assert str(info["/CreationDate"]).startswith("D:2000") and str(info["/ModDate"]).startswith("D:2000")
+        assert str(info["/Title"]) == "Tiny Test Game — Heroes" and str(info["/Trapped"]) == "/False"
+        (intent,) = doc.Root.OutputIntents
+        assert (str(intent.OutputConditionIdentifier), str(intent.RegistryName)) == ("FOGRA39", "http://www.color.org")
+        assert "FOGRA39" in str(intent.OutputCondition)
+        xmp = doc.Root.Metadata.read_bytes().decode("utf-8")
+        assert "2000-01-01" in xmp and "Tiny Test Game — Heroes" in xmp
+        assert doc.trailer.ID[0] == doc.trailer.ID[1]
+
+
+def test_without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf(tmp_path, monkeypatch):
+    """No Ghostscript on the machine: the export is an error saying to install it (the `gs` command) and writes no PDF;
+    a Ghostscript that fails is an error saying so, and no PDF either."""
+    root = _project(tmp_path / "p")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    result = run_pnp(root, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes")
+    assert result.exit_code != 0
+    assert "install it (the `gs` command" in result.output and not list((root / "output").glob("tiny/vendor-mbprint/*.pdf"))
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    gs = broken / "gs"
+    gs.write_text("#!/bin/sh\necho 'Unrecoverable error' >&2\nexit 1\n", encoding="utf-8")
+    gs.chmod(0o755)
+    monkeypatch.setenv("PATH", str(broken))
+    result = run_pnp(root, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes")
+    assert result.exit_code != 0
+    assert "Ghostscript could not turn this file's text into outlines (Unrecoverable error)" in result.output
+    assert not list((root / "output").glob("tiny/vendor-mbprint/*.pdf"))
