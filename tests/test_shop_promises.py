@@ -314,3 +314,124 @@ def test_without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_n
     assert result.exit_code != 0
     assert "Ghostscript could not turn this file's text into outlines (Unrecoverable error)" in result.output
     assert not list((root / "output").glob("tiny/vendor-mbprint/*.pdf"))
+
+
+# --- the preflight: a file off the vendor's numbers is refused ----------------------------------------------------------
+
+def _png(size: tuple[int, int], dpi: int, mode: str = "RGB", fmt: str = "PNG") -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    Image.new(mode, size, "white").save(buf, fmt, dpi=(dpi, dpi))
+    return buf.getvalue()
+
+
+def test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight():
+    """MakePlayingCards' poker card is 822 × 1122 px at 300 dpi, RGB, PNG: such a file passes; one a pixel short, one
+    that says 72 dpi, a JPEG and a picture with transparency are each one finding at the file."""
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import vendor_named
+
+    mpc, expect = vendor_named("makeplayingcards"), Expect(size_px=(822, 1122))
+    assert check_file(mpc, _png((822, 1122), 300), "cards/a.png", expect) == []
+    short = check_file(mpc, _png((821, 1122), 300), "cards/a.png", expect)
+    assert [f.code for f in short] == ["export-size"] and "822 × 1122" in short[0].message and str(short[0].loc).startswith("cards/a.png")
+    assert [f.code for f in check_file(mpc, _png((822, 1122), 72), "a.png", expect)] == ["export-dpi"]
+    assert [f.code for f in check_file(mpc, _png((822, 1122), 300, fmt="JPEG"), "a.png", expect)] == ["export-format"]
+    assert [f.code for f in check_file(mpc, _png((822, 1122), 300, mode="RGBA"), "a.png", expect)] == ["export-colour"]
+
+
+def _dtc_heroes(root: Path) -> tuple[Path, tuple[int, ...]]:
+    """DriveThruCards' file of the heroes and its plan by the vendor's rule: each card's back then its front, in the
+    deck's order (knight 2, AT&T agent 2, rogue 3, mage 3, twin 2 with its own back); equal numbers draw the same."""
+    folder, _ = _export(root, "drivethrucards", "heroes")
+    plan: list[int] = []
+    for front, copies in ((1, 2), (2, 2), (3, 3), (4, 3), (6, 2)):
+        plan += [5 if front == 6 else 0, front] * copies
+    return folder / "tiny-heroes.pdf", tuple(plan)
+
+
+def test_a_drivethrucards_file_whose_pages_are_missing_resized_or_out_of_order_is_refused_by_the_preflight(tmp_path):
+    """The heroes' file as written passes DriveThruCards' numbers (24 pages of 69.85 × 95.25 mm, the trim 63.5 × 88.9,
+    back then front); the same file with its last page dropped, a page 1 mm wider, or its first two pages swapped is
+    each refused, saying what is wrong."""
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import vendor_named
+
+    dtc = vendor_named("drivethrucards")
+    pdf, plan = _dtc_heroes(_project(tmp_path / "p"))
+    expect = Expect(page_mm=(63.5 + IN / 4, 88.9 + IN / 4), trim_mm=POKER, pages=plan)
+    assert [f for f in check_file(dtc, pdf.read_bytes(), "x.pdf", expect) if f.severity == "error"] == []
+
+    def altered(change) -> list[str]:
+        with pikepdf.open(pdf) as doc:
+            change(doc)
+            out = tmp_path / "altered.pdf"
+            doc.save(out)
+        return sorted({f.code for f in check_file(dtc, out.read_bytes(), "x.pdf", expect) if f.severity == "error"})
+
+    assert altered(lambda doc: doc.pages.remove(doc.pages[-1])) == ["vendor-pages"]
+
+    def wider(doc):
+        box = doc.pages[3].mediabox
+        doc.pages[3].mediabox = [box[0], box[1], float(box[2]) + PT, box[3]]
+
+    assert "vendor-page-size" in altered(wider)
+
+    def swapped(doc):
+        first = doc.pages[0]
+        doc.pages.remove(first)
+        doc.pages.insert(1, first)
+
+    assert altered(swapped) == ["vendor-page-order"]
+
+
+def test_each_vendors_rule_of_page_order_refuses_the_other_order():
+    """The page order each vendor asks for, by the sides pages show: DriveThruCards a back then its front, MBPrint a
+    front then its back, LongPack one side a file, Print & Play a fronts sheet then its backs sheet (or fronts alone);
+    each refuses the order it does not ask for, and a generic printer takes any."""
+    from pnp.targets.vendor_preflight import order_findings
+    from pnp.targets.vendors import vendor_named
+
+    def refused(vendor: str, roles: list[str]) -> bool:
+        found = order_findings(vendor_named(vendor), roles, "x.pdf")
+        assert all(f.code == "vendor-page-order" and f.severity == "error" for f in found)
+        return bool(found)
+
+    assert not refused("drivethrucards", ["back", "front", "back", "front"]) and refused("drivethrucards", ["front", "back", "front", "back"])
+    assert refused("drivethrucards", ["back", "front", "front", "back"])
+    assert not refused("mbprint", ["front", "back", "front", "back"]) and refused("mbprint", ["back", "front"])
+    assert refused("mbprint", ["front", "back", "back", "front"])
+    assert not refused("longpack", ["front"] * 3) and not refused("longpack", ["back"]) and refused("longpack", ["front", "back"])
+    assert not refused("printplay", ["front", "back", "front", "back"]) and not refused("printplay", ["front", "front"])
+    assert refused("printplay", ["back", "front"]) and refused("printplay", ["front", "back", "back"])
+    assert not refused("offset", ["back", "back", "front"]) and not refused("drivethrucards", [])
+    (found,) = order_findings(vendor_named("mbprint"), ["back", "front"], "tiny-63.5x88.9mm.pdf")
+    assert str(found.loc).startswith("tiny-63.5x88.9mm.pdf") and "2 pages" in found.message and "MBPrint's" in found.message
+
+
+def test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk(tmp_path):
+    """A page laid with 400 % ink (all four inks full) is past DriveThruCards' 240 % and refused; an RGB colour is
+    refused in DriveThruCards' CMYK file and taken in Print & Play's RGB one."""
+    from reportlab.pdfgen import canvas
+
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import vendor_named
+
+    def page(colour) -> bytes:
+        path = tmp_path / "page.pdf"
+        c = canvas.Canvas(str(path), pagesize=(100, 100))
+        colour(c)
+        c.rect(10, 10, 80, 80, fill=1, stroke=0)
+        c.showPage()
+        c.save()
+        return path.read_bytes()
+
+    expect = Expect(page_mm=(100 / PT, 100 / PT), pages=(0,))
+    heavy = check_file(vendor_named("drivethrucards"), page(lambda c: c.setFillColorCMYK(1, 1, 1, 1)), "x.pdf", expect)
+    assert any(f.code.startswith("vendor-") and "ink" in f.message.lower() for f in heavy), heavy
+    light = check_file(vendor_named("drivethrucards"), page(lambda c: c.setFillColorCMYK(0.5, 0.5, 0.5, 0.5)), "x.pdf", expect)
+    assert not [f for f in light if "ink" in f.message.lower()]
+    rgb = page(lambda c: c.setFillColorRGB(1, 0, 0))
+    assert [f for f in check_file(vendor_named("drivethrucards"), rgb, "x.pdf", expect) if "RGB" in f.message and f.severity == "error"]
+    assert [f for f in check_file(vendor_named("printplay"), rgb, "x.pdf", expect) if "RGB" in f.message] == []
