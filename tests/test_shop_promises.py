@@ -435,3 +435,66 @@ def test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_print
     rgb = page(lambda c: c.setFillColorRGB(1, 0, 0))
     assert [f for f in check_file(vendor_named("drivethrucards"), rgb, "x.pdf", expect) if "RGB" in f.message and f.severity == "error"]
     assert [f for f in check_file(vendor_named("printplay"), rgb, "x.pdf", expect) if "RGB" in f.message] == []
+
+
+# --- what is sent, what is named ----------------------------------------------------------------------------------------
+
+OMENS = """\
+name: Omens
+size: 75 x 120
+front: tiny/hero.j2
+cards:
+  - {id: eclipse, name: Eclipse, stars: 1, number: 1, text: "A dark sky.", side: red, count: 1}
+"""
+TAROTS = """\
+name: Tarots
+size: tarot
+front: tiny/hero.j2
+back: tiny/back.j2
+cards:
+  - {id: moon, name: Moon, stars: 1, number: 1, text: "Pale.", side: blue, count: 2}
+"""
+
+
+def test_a_deck_no_product_fits_is_named_the_others_sent_and_readme_lists_every_file_written(tmp_path):
+    """MakePlayingCards makes poker, tarot and mini cards: of the heroes (poker), a tarot deck and a 75 × 120 mm deck,
+    the last is left out with one warning at its deck file and named in README.txt; the other two are written, each a
+    folder of PNGs at its product's pixels; only the poker deck gets an MPC Autofill order (MPC Autofill fills poker
+    orders alone); README.txt lists every file of the folder, itself included, and the quote is there."""
+    root = _project(tmp_path / "p")
+    (root / "data/tiny/decks/omens.yaml").write_text(OMENS, encoding="utf-8")
+    (root / "data/tiny/decks/tarots.yaml").write_text(TAROTS, encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "makeplayingcards", "--deck", "heroes", "--deck", "tarots", "--deck", "omens")
+    assert result.exit_code == 0, result.output
+    folder = root / "output/tiny/vendor-makeplayingcards"
+    warned = [line for line in result.output.splitlines() if "left out of this export" in line]
+    assert len(set(warned)) == 1 and warned[0].startswith("data/tiny/decks/omens.yaml:")
+    assert "follow README.txt in the folder (2 components)" in result.output
+    assert sorted(p.name for p in folder.glob("*.xml")) == ["cards-heroes.xml"]
+    tarot = (_px(69.85 + 2 * BLEED["makeplayingcards"]), _px(120.65 + 2 * BLEED["makeplayingcards"]))
+    for png in (folder / "cards/tarots").glob("*.png"):
+        with Image.open(png) as image:
+            assert image.size == tarot
+    readme = (folder / "README.txt").read_text(encoding="utf-8")
+    written = readme.split("Files written:\n", 1)[1].split("\n\n", 1)[0]
+    top = sorted(p.name for p in folder.iterdir() if p.is_file())
+    assert top == ["README.txt", "cards-heroes.xml", "quote.csv"]
+    assert all(f"  {name}\n" in written + "\n" for name in top)
+    assert "cards/heroes/: 7 images (.png), quantities.csv" in written and "cards/tarots/" in written
+    assert "Omens (1 card of 75 × 120 mm)" in readme.split("Not offered by this vendor:", 1)[1]
+
+
+def test_the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_name(tmp_path):
+    """The Game Crafter's files are a PNG per distinct face: the heroes' five fronts, back.png for the back ten cards
+    share, and the Twin's own back named for the Twin (<id>-back.png); quantities.csv pairs each front with its back."""
+    folder, _ = _export(_project(tmp_path / "p"), "thegamecrafter", "heroes")
+    names = sorted(p.name for p in (folder / "cards/heroes").glob("*.png"))
+    assert len(names) == 7 and "back.png" in names
+    (own,) = [n for n in names if n.endswith("-back.png")]
+    assert "twin" in own
+    with (folder / "cards/heroes/quantities.csv").open(encoding="utf-8") as rows:
+        lines = list(csv.reader(rows))
+    twin = [row for row in lines if any("twin" in cell and not cell.endswith("-back.png") for cell in row)]
+    assert twin and all(any(cell.endswith(own) for cell in row) for row in twin)
+    others = [row for row in lines[1:] if row not in twin]
+    assert others and all(any(cell.endswith("back.png") and not cell.endswith("-back.png") for cell in row) for row in others)
