@@ -225,7 +225,6 @@ def test_print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_lef
 def test_mbprint_names_its_file_by_the_poker_size_it_prints_a_63_by_88_deck_at(tmp_path):
     """MBPrint takes one file per card size, named by it: the 63 × 88 mm deck is in the 63.5 × 88.9 mm file, each card
     its front then its back (ten pages), each page the trim plus 3 mm a side."""
-    pytest.importorskip("pnp.targets.vendor_pdfx")
     from pnp.targets.vendor_pdfx import ghostscript
 
     if ghostscript() is None:
