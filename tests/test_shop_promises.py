@@ -177,6 +177,20 @@ def test_drivethrucards_gets_each_cards_back_then_its_front_and_longpack_a_backs
     assert all("Tiny Test Game" in b for b in backs if "own back" not in b)
 
 
+def test_longpacks_backs_file_has_a_blank_page_behind_each_front_without_a_back(tmp_path):
+    """The heroes with no deck back, the Twins keeping their own: LongPack's backs file still pairs page for page with
+    its 12 fronts, the Twins' own backs on the Twins' page numbers and a blank page behind every other front."""
+    root = _project(tmp_path / "p")
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text("".join(line for line in deck.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("back:")),
+                    encoding="utf-8")
+    folder, _ = _export(root, "longpack", "heroes")
+    fronts, backs = _texts(folder / "tiny-heroes-fronts.pdf"), _texts(folder / "tiny-heroes-backs.pdf")
+    assert len(fronts) == len(backs) == 12
+    assert [("Twin" in f) for f in fronts] == [("own back" in b) for b in backs] and sum("own back" in b for b in backs) == 2
+    assert all(b.strip() == "" for b in backs if "own back" not in b)
+
+
 def test_longpack_gets_one_backs_page_for_a_deck_whose_cards_share_their_back(tmp_path):
     """The 63 × 88 mm deck's five cards share one back: LongPack's backs file is that one page."""
     folder, _ = _export(_project(tmp_path / "p"), "longpack", "scouts")
@@ -217,6 +231,11 @@ def test_print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_lef
     fronts = sorted(_centres(pdf, 0, "Twin"))
     backs = sorted(_centres(pdf, 1, "Twin’s own back") or _centres(pdf, 1, "Twin's own back"))
     assert len(fronts) == len(backs) == 2, (fronts, backs)
+    # the grid centred on the sheet, each cell a card and its bleed: the Twins are the 11th and 12th card, row 3, columns 3 and 4
+    cell = (POKER[0] + 4, POKER[1] + 4)
+    left, top = (SHEET[0] - cols * cell[0]) / 2, (SHEET[1] - rows * cell[1]) / 2
+    slots = [(left + col * cell[0] + 2 + POKER[0] / 2, top + 2 * cell[1] + 2 + 8.5) for col in (2, 3)]
+    assert all(abs(a[0] - b[0]) < 1.0 and abs(a[1] - b[1]) < 1.0 for a, b in zip(slots, fronts, strict=True)), (slots, fronts)
     mirrored = sorted((SHEET[0] - x, y + POKER[1] / 2 - 8.5) for x, y in fronts)
     assert all(abs(a[0] - b[0]) < 1.0 and abs(a[1] - b[1]) < 1.0 for a, b in zip(mirrored, backs, strict=True)), (mirrored, backs)
     assert f"1 sheet of {cols} × {rows} poker cards, fronts then mirrored backs" in said
