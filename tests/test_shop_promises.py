@@ -516,3 +516,15 @@ def test_the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_
     assert twin and all(any(cell.endswith(own) for cell in row) for row in twin)
     others = [row for row in lines[1:] if row not in twin]
     assert others and all(any(cell.endswith("back.png") and not cell.endswith("-back.png") for cell in row) for row in others)
+
+
+def test_every_product_of_a_sheet_vendor_fits_its_sheet_with_its_bleed():
+    """Print & Play prints on 12 × 18 in sheets: every card it offers, with its 2 mm bleed a side, fits a quarter inch
+    inside the sheet's edge at least once (so the export's refusal of a piece too large for a sheet is never met)."""
+    from pnp.targets.vendors import VENDORS
+
+    sheet_vendors = [v for v in VENDORS if v.sheet_mm is not None]
+    assert [v.name for v in sheet_vendors] == ["printplay"]
+    for product in sheet_vendors[0].products:
+        w, h = product.trim_mm
+        assert w + 4 <= SHEET[0] - IN / 2 and h + 4 <= SHEET[1] - IN / 2, product.name
