@@ -528,3 +528,23 @@ def test_every_product_of_a_sheet_vendor_fits_its_sheet_with_its_bleed():
     for product in sheet_vendors[0].products:
         w, h = product.trim_mm
         assert w + 4 <= SHEET[0] - IN / 2 and h + 4 <= SHEET[1] - IN / 2, product.name
+
+
+def test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt(tmp_path):
+    """MBPrint prints no text under 6 pt: 10 pt words in a group drawn at half size print at 5 pt and are refused, once,
+    at their template line; 12 pt words in the same group print at exactly 6 pt and pass."""
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    root = _project(tmp_path / "p")
+    hero = root / "templates/tiny/hero.j2"
+    lines = hero.read_text(encoding="utf-8").splitlines()
+    at = max(i for i, line in enumerate(lines) if "{% endblock %}" in line)
+    lines[at:at] = ['{% call group(x=10, y=72, scale=0.5) %}', '{{ text("Halved", 0, 0, 40, 8, size=10) }}',
+                    '{{ text("Sixth", 0, 9, 40, 8, size=12) }}', '{% endcall %}']
+    hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes")
+    assert result.exit_code != 0
+    refused = sorted({line for line in result.output.splitlines() if "MBPrint prints no text under 6 pt" in line})
+    assert len(refused) == 1 and refused[0].startswith(f"templates/tiny/hero.j2:{at + 2}:") and "'Halved' is set at 5 pt" in refused[0]
