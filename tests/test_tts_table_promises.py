@@ -207,3 +207,33 @@ def test_a_deck_gone_from_the_table_is_said_by_its_name_as_written_whatever_its_
     tts.decks.clear()  # every deck taken off the table
     tts.click()
     assert tts.table.said == [f"{ODD_NAME}: the deck is no longer on the table as loaded; load the save again to deal afresh"]
+
+
+RELICS = """\
+name: Relics
+size: poker
+front: tiny/hero.j2
+back: tiny/back.j2
+cards:
+  - {id: relic, name: Relic, stars: 1, number: 1, text: "Old.", side: blue, count: 4}
+"""
+
+
+def test_setup_that_deals_a_hand_waits_for_a_seated_player_and_then_deals_each_deck_as_set(tmp_path):
+    """One hero dealt each and one relic turned up: with nobody seated a press asks players to sit down and deals
+    nothing, lays nothing; once White sits, a press gives White one hero and lays one relic face up."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/decks/relics.yaml").write_text(RELICS, encoding="utf-8")
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "setup:\n  deal: {heroes: 1}\n  face_up: {relics: 1}\n", encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate", "--out", str(root / "out"))
+    assert result.exit_code == 0, result.output
+    save = json.loads((root / "out/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
+    tts = _Tts(save, [])
+    tts.load()
+    tts.click()
+    assert tts.table.hands == {} and tts.table.face_up == [] and len(tts.table.said) == 1 and "seat" in tts.table.said[0]
+    tts.table.seated.append("White")
+    tts.click()
+    assert tts.hand_sizes() == {"White": 1} and [name for name, _, _ in tts.table.face_up] == ["Relic"]
