@@ -548,3 +548,39 @@ def test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_agai
     assert result.exit_code != 0
     refused = sorted({line for line in result.output.splitlines() if "MBPrint prints no text under 6 pt" in line})
     assert len(refused) == 1 and refused[0].startswith(f"templates/tiny/hero.j2:{at + 2}:") and "'Halved' is set at 5 pt" in refused[0]
+
+
+def test_a_63_by_88_card_sits_in_the_middle_of_its_print_and_play_slot_front_and_mirrored_back(tmp_path):
+    """On Print & Play's sheet the 63 × 88 mm card's trim line lies in the middle of its poker slot (the 0.5 and 0.9 mm
+    it lacks split both sides) on the fronts page, and its back in the middle of the mirrored slot on the backs page;
+    the file is titled for the game and the deck."""
+    folder, _ = _export(_project(tmp_path / "p"), "printplay", "scouts")
+    pdf = folder / "tiny-scouts-sheets.pdf"
+    with pikepdf.open(pdf) as doc:
+        assert str(doc.docinfo["/Title"]) == "Tiny Test Game — Scouts"
+    scale = 200 / 72
+    cell = (POKER[0] + 4, POKER[1] + 4)
+    cols, rows = 4, 4  # as the Print & Play sheet test counts them
+    left, top = (SHEET[0] - cols * cell[0]) / 2, (SHEET[1] - rows * cell[1]) / 2
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        pages = [doc[i].render(scale=scale).to_pil().convert("L") for i in range(2)]
+    finally:
+        doc.close()
+    px = scale * PT
+
+    def centre(grey: Image.Image, slot_left: float) -> tuple[float, float]:
+        """The middle between the first and last dark column across the slot's middle row, and the same down its
+        middle column (mm on the page)."""
+        x0, x1 = round(slot_left * px), round((slot_left + cell[0]) * px)
+        y0, y1 = round(top * px), round((top + cell[1]) * px)
+        row, col = (y0 + y1) // 2, (x0 + x1) // 2
+        dark_x = [x for x in range(x0, x1) if grey.getpixel((x, row)) < 70]
+        dark_y = [y for y in range(y0, y1) if grey.getpixel((col, y)) < 70]
+        return (dark_x[0] + dark_x[-1]) / 2 / px, (dark_y[0] + dark_y[-1]) / 2 / px
+
+    front = centre(pages[0], left)
+    assert abs(front[0] - (left + cell[0] / 2)) < 0.15 and abs(front[1] - (top + cell[1] / 2)) < 0.15
+    mirrored_left = SHEET[0] - left - cell[0]
+    back = centre(pages[1], mirrored_left)
+    assert abs(back[0] - (mirrored_left + cell[0] / 2)) < 0.15 and abs(back[1] - (top + cell[1] / 2)) < 0.15
