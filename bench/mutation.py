@@ -293,7 +293,6 @@ FOCUS: dict[str, list[str]] = {
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/serve/session.py": ["GameView.merge", "GameView.model", "GameView.image_names", "_stale_copy", "affected_games", "LiveSession.saw",
                              "LiveSession._refresh", "LiveSession._cards", "LiveSession._publish", "findings_summary"],
-    "pnp/targets/tts.py": ["tests/test_tts_objects.py"],  # what a TTS save says of each object: which face is up, which image a back shows
     "pnp/targets/tts_models.py": ["die_mesh"],
     # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
