@@ -160,11 +160,14 @@ def test_every_deck_is_shuffled_once_when_the_save_is_first_loaded_and_never_on_
 
 def test_the_setup_block_is_locked_named_and_coloured_as_tts_reads_a_colour(tmp_path):
     """The block that carries Setup cannot be dragged off (locked), is called Setup on the table, is coloured with each
-    channel between 0 and 1 (TTS's colour), and lies clear of every hand zone and every other object."""
+    channel between 0 and 1 (TTS's colour, its r, g and b), carries only keys TTS saves for an object, and lies clear of
+    every hand zone and every other object."""
     save, _ = _export(tmp_path / "p", "setup:\n  deal: {heroes: 1}\n")
     (block,) = [o for o in save["ObjectStates"] if o.get("LuaScript")]
     assert block["Locked"] is True and block["Nickname"] == "Setup" and block["Name"] == "BlockSquare"
     assert all(0.0 <= v <= 1.0 for v in block["ColorDiffuse"].values())
+    real_keys = set(next(iter(REAL_ZONES.values())))  # the keys TTS saves for an object, a hand zone's among them
+    assert set(block) - {"GUID"} <= real_keys and {"r", "g", "b"} <= set(block["ColorDiffuse"]) <= {"r", "g", "b", "a"}
     t = block["Transform"]
     box = (t["posX"] - t["scaleX"] / 2, t["posZ"] - t["scaleZ"] / 2, t["posX"] + t["scaleX"] / 2, t["posZ"] + t["scaleZ"] / 2)
     assert t["scaleX"] > 1 and t["scaleZ"] > 1
