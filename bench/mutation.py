@@ -110,6 +110,12 @@ LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how i
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks")),
     "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it"]
 
+SHOP_TESTS = ["tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
+              "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
+TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
+    "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
+    "test_a_new_games_decks_are_shuffled_at_load_though_it_has_no_setup", "test_a_game_wider_than_the_room_between_the_hands_gets_a_warning"))]
+
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
 MODULES: dict[str, list[str]] = {
     # safety
@@ -149,6 +155,16 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/export_vtt.py": ["tests/test_table_files.py"],  # the writer on a table planned by hand: test_tables' exports run in a new process
     "pnp/targets/export_pcio.py": ["tests/test_table_files.py"],
     "pnp/targets/tts.py": ["tests/test_tts_objects.py"],  # what a TTS save says of each object: which face is up, which image a back shows
+    # a vendor's export (issue 101): every component matched to the vendor's product or named, each file laid out and
+    # read back against the vendor's numbers, MBPrint's outlines and PDF/X-4; the tiny game exported in process, a test
+    # its own export (test_vendors and test_order_promises' shop export Organ Match or a whole game a mutant)
+    "pnp/targets/export_vendor.py": SHOP_TESTS,
+    "pnp/targets/vendor_preflight.py": SHOP_TESTS,
+    "pnp/targets/vendor_pdfx.py": ["tests/test_shop_promises.py", "tests/test_vendor_mbprint.py"],
+    # the table a TTS save sets and its Setup button's deal, on the tiny game exported in process (test_tts_save's
+    # other tests read the five games' shared export, minutes a mutant)
+    "pnp/targets/tts_table.py": TTS_TABLE_TESTS,
+    "pnp/targets/tts_setup.py": TTS_TABLE_TESTS,
     "pnp/targets/tts_models.py": ["tests/test_dice.py::test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside"],
     # sleeve inserts: their geometry's unit tests (the builds that print them take a minute a mutant)
     "pnp/outputs/inserts.py": [f"tests/test_fronts_inserts.py::{t}" for t in (
@@ -341,8 +357,9 @@ FOCUS: dict[str, list[str]] = {
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/serve/session.py": ["GameView.merge", "GameView.model", "GameView.image_names", "_stale_copy", "affected_games", "LiveSession.saw",
                              "LiveSession._refresh", "LiveSession._cards", "LiveSession._publish", "findings_summary"],
-    "pnp/targets/tts.py": ["tests/test_tts_objects.py"],  # what a TTS save says of each object: which face is up, which image a back shows
     "pnp/targets/tts_models.py": ["die_mesh"],
+    # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
+    "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)
     "pnp/targets/table.py": ["plan_table", "_table_dice", "_Planning.place", "_Planning._dealt", "_checked_setup", "_shuffled", "_aids_at_seats",

@@ -186,10 +186,10 @@ def _split_sides(component: Component, vendor: Vendor) -> tuple[list[tuple[str, 
     pages = _pages(component, vendor)
     fronts = [page for page in pages if page[0] == "front"]
     backs = [page for page in pages if page[0] == "back"]
-    if len({face for _, face in backs}) == 1:
-        return fronts, backs[:1]
     if backs and len(backs) != len(fronts):  # some copies have no back: those get a blank back page to keep the pairs
-        backs = [("back", back or Face(front.w, front.h, front.bleed, (), frozenset())) for front, back in _pairs(component, vendor)]
+        return fronts, [("back", back or Face(front.w, front.h, front.bleed, (), frozenset())) for front, back in _pairs(component, vendor)]
+    if len({face for _, face in backs}) == 1:  # (a back shared by only some copies would print behind every front)
+        return fronts, backs[:1]
     return fronts, backs
 
 
