@@ -131,6 +131,32 @@ def test_a_card_field_named_by_a_number_is_read_checked_and_printed(tmp_path):
     assert (tmp_path / "output" / "g").is_dir()
 
 
+def test_a_numbered_field_beside_worded_ones_is_printed_by_a_game_whose_outputs_read_every_field(project):
+    """The tiny game's reference and rulebook read its cards' fields whole, keyed by their digest: a hero with a field
+    named 7 beside `name` (Python cannot sort 7 and "name" together) builds and validates, its template prints the
+    field's value, and a change to that value alone reaches the printed card (it stopped every command with an internal
+    error)."""
+    import pypdfium2 as pdfium
+    from conftest import run_pnp
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("{id: rogue, name: Rogue,", "{id: rogue, 7: Seven seas, name: Rogue,"), encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text(card[7] or "", 4, 70, 50, 6, size=6) }}\n{% endblock %}'), encoding="utf-8")
+
+    def printed() -> str:
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "-q")
+        assert result.exit_code == 0 and "internal error" not in result.output + result.stderr, result.output + result.stderr
+        doc = pdfium.PdfDocument(str(project / "output/tiny/tiny-cards.pdf"))
+        return "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+    assert run_pnp(project, "validate", "tiny").exit_code == 0
+    assert printed().count("Seven seas") == 3  # the rogue's three copies
+    deck.write_text(deck.read_text(encoding="utf-8").replace("7: Seven seas", "7: Eight winds"), encoding="utf-8")
+    text = printed()
+    assert text.count("Eight winds") == 3 and "Seven seas" not in text
+
+
 @pytest.mark.parametrize("key, column", [("1.5", 22), ("~", 22), ("? [p, q]", 24)], ids=["decimal", "empty", "list"])
 def test_a_key_that_is_no_word_or_whole_number_is_one_error_saying_to_quote_it(tmp_path, key, column):
     deck = HEAD.replace("front_from: look\n", "") + f"cards:\n  - {{id: a, name: A, {key} : x}}\n"

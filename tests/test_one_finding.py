@@ -283,19 +283,3 @@ def test_a_corner_radius_on_a_deck_with_no_corners_is_a_warning_at_its_line(proj
     _edit(project, "data/tiny/decks/heroes.yaml", "size: poker", "size: poker\nshape: round\ncorner_radius: 3")
     said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "corner_radius" in line]
     assert len(said) == 1 and said[0].startswith("data/tiny/decks/heroes.yaml:4:16: warning: corner_radius rounds a rect deck's corners"), said
-
-
-@pytest.mark.parametrize("key, reads", [("7", "a number"), ("true", "true or false")])
-def test_a_field_name_yaml_reads_as_no_text_is_one_error_at_it_in_validate_and_build(project, key, reads):
-    """A card field's name written `7:` (YAML reads a number) or `true:` is no name a template can use: one
-    error at that key (`  - {id: rogue, ` is 16 wide), the same in validate and build, saying to quote it; never an
-    internal error."""
-    deck = project / "data/tiny/decks/heroes.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("{id: rogue, name: Rogue,", f"{{id: rogue, {key}: x, name: Rogue,"), encoding="utf-8")
-    where, at = key, "data/tiny/decks/heroes.yaml:9:17"
-    for command in ("validate", "build"):
-        result = run_pnp(project, command, "tiny")
-        errors = [line for line in _said(result) if ": error: " in line]
-        assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, (where, command, result.output)
-        assert len(errors) == 1 and errors[0].startswith(f"{at}: error: a field's name reads as {key}, {reads}: "), (where, command, errors)
-        assert f'write it in quotes ("{key}": …)' in errors[0]

@@ -1,37 +1,8 @@
 """A card's fields as a deck reads them: its own keys over the deck's defaults, each at the place it was written."""
 from __future__ import annotations
 
-from pnp.core.errors import Loc, error
+from pnp.core.errors import Loc
 from pnp.data.source import EmptyCell, LocDict, LocList
-
-
-def fields_named(fields, findings: list, slug: str, component: str) -> bool:
-    """Whether every key of a card's mapping is a name; else one error at the first that is not (the deck's schema
-    refuses such a key in `defaults:`)."""
-    named = unnamed_field(fields)
-    if named is not None:
-        key = next(k for k in fields if not isinstance(k, str))
-        findings.append(error("card-field-name", f"a field's name reads as {named}: write it in quotes (\"{_as_written(key)}\": …) or name the field in words",
-                              fields.key_loc(key), game=slug, component=component))
-    return named is None
-
-
-def unnamed_field(fields) -> str | None:
-    """What the first key of a card's mapping that is no name reads as in YAML (`7:` a number, `true:`
-    true or false), or None when every key is text. A template reads a field by its name, and the
-    card's digest sorts the names: a key that is no text is an error at its place, not a crash later."""
-    for key in fields if isinstance(fields, dict) else ():
-        if not isinstance(key, str):
-            return f"{_as_written(key)}, {_YAML_READS.get(type(key).__name__, 'a ' + type(key).__name__)}"
-    return None
-
-
-_YAML_READS = {"int": "a number", "bool": "true or false"}  # the keys besides text the YAML reader lets through
-
-
-def _as_written(key) -> str:
-    """A key as YAML writes it: `true`, not Python's `True`."""
-    return str(key).lower() if isinstance(key, bool) else str(key)
 
 
 def merged_fields(defaults, raw: LocDict) -> LocDict:

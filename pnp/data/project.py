@@ -19,7 +19,7 @@ from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, insi
 from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.data.card_fields import drop_items, fields_named, merged_fields
+from pnp.data.card_fields import drop_items, merged_fields
 from pnp.data.fields import ANY
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
@@ -402,8 +402,6 @@ class Project:
         cards, seen = [], {}
         defaults = data.get("defaults") or {}
         for card_spec, raw in zip(spec.cards, data["cards"], strict=False):
-            if not fields_named(raw, findings, slug, f"{deck}/{card_spec.id}"):
-                continue
             if card_spec.id in seen:
                 findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at {seen[card_spec.id].place()}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{deck}/{card_spec.id}"))
                 continue

@@ -43,7 +43,7 @@ def cards_digest(game, reads, keeps: Keeps | None = None) -> str:
         values.append([deck_id, card_id, name, [(card_name(c).key or fields_digest(c.fields, _fields_digest)) if name == ANY else c.fields.get(name, _MISSING)
                                                 for c in cards]])
     digest = hashlib.sha256(_outline_text(game).encode("utf-8"))
-    digest.update(b"\0" + json.dumps(values, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8"))
+    digest.update(b"\0" + _json(values).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -53,8 +53,27 @@ _OUTLINES = ByIdentity(limit=16)  # a game's decks → their outline as JSON; pa
 def _outline_text(game) -> str:
     """`deck_outline` as JSON, written once for a game's decks as read (a game read again has new decks): a build asks for
     it for every output and every part of the checks that reads the cards, and a large deck's outline is long."""
-    return _OUTLINES(game.decks, lambda _: json.dumps(deck_outline(game), sort_keys=True, ensure_ascii=False, default=str))
+    return _OUTLINES(game.decks, lambda _: _json(deck_outline(game)))
 
 
 def _fields_digest(fields) -> str:
-    return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
+    return hashlib.sha256(_json(fields).encode("utf-8")).hexdigest()
+
+
+def _json(value) -> str:
+    """`value` as JSON with its mappings' keys sorted; a mapping whose keys are not all text (a card's field named 2
+    beside its `name`, which Python cannot sort together) is written as its pairs, each key with its kind, so that a
+    field 2 and a field "2" stay apart."""
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except TypeError:
+        return json.dumps(_typed(value), ensure_ascii=False, default=str)
+
+
+def _typed(value):
+    """`value` with every mapping made a sorted list of [key's kind, key as text, value]: keys of any kinds compare."""
+    if isinstance(value, dict):
+        return sorted([type(k).__name__, str(k), _typed(v)] for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return [_typed(v) for v in value]
+    return value
