@@ -98,6 +98,7 @@ def _cards_found(gctx: GameContext, drawn: tuple | None = None) -> list[Finding]
         findings += found
     else:
         rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
+    findings += _shared_tokens_found(gctx)
     findings += inspect_faces(gctx, rendered, inspections)
     # the sheets a default build prints, their shared cuts read on these faces (alike inside the trim with or without bleed)
     try:
@@ -105,6 +106,16 @@ def _cards_found(gctx: GameContext, drawn: tuple | None = None) -> list[Finding]
     except DoesNotFit as exc:  # a deck too large for the paper: the build's one error
         return [*findings, too_large(gctx.game, exc)]
     return findings + card_slivers(gctx, VALIDATED, slivers, "the card sheets")
+
+
+def _shared_tokens_found(gctx: GameContext) -> list[Finding]:
+    """What rendering the token sets a default build prints on the last card sheet finds: the card sheets' builder
+    says it in a build, and the tokens PDF's, which leaves those sets out, cannot (pnp.outputs.token_share)."""
+    if not (gctx.game.tokens and gctx.game.tokens_data):
+        return []
+    from pnp.outputs.token_share import shared_tokens
+
+    return shared_tokens(gctx, Options()).findings
 
 
 def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]], known: dict | None = None) -> list[Finding]:
