@@ -176,9 +176,11 @@ def test_a_build_that_reads_the_printed_record_picks_cards_or_goes_without_is_ne
 
 def test_each_edition_keeps_its_build_apart(root):
     """`--lang all` builds each edition in turn: the French build kept after the English one leaves the English one
-    kept, each answered with what its own build found."""
+    kept, each answered with what its own build found, in the build cache's `builds/<game>.json` and
+    `builds/<game>.<language>.json` (docs/build-internals.md)."""
     from pnp.core.errors import Loc, warning
     from pnp.pipeline.built import GameBuild
+    from pnp.pipeline.cache import CACHE_DIR
 
     def kept(lang: str | None) -> KeptBuilds:
         return KeptBuilds(Project(root), [Options(out=root / "output", lang=lang)], True)
@@ -191,6 +193,7 @@ def test_each_edition_keeps_its_build_apart(root):
     for lang, found in said.items():
         answered = kept(lang).answer("tiny")
         assert answered is not None and answered[0] == found, lang
+    assert sorted(p.name for p in (root / "output" / CACHE_DIR / "builds").iterdir()) == ["tiny.fr.json", "tiny.json"]  # builds/<game>.json
 
 
 # an output's key: the files its kind reads, and no other
