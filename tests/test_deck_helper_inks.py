@@ -68,30 +68,16 @@ def test_a_split_decks_pages_have_the_ink_keys_and_digests_of_a_build_in_one_pro
     assert split.page_keys == alone.page_keys  # what a page prints keys it, whichever process drew its faces
 
 
-def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(root, split_decks):
-    """The helper's items arrive with its faces for a plain build; with the ink saver (its pages are rasterised) none are
-    worked out there."""
-    project = Project(root)
-    gctx = Engine(project).for_game(project.load_game("std")[0])
-    deck = gctx.game.decks["patients"]
-    for options, sent in ((Options(paper="letter"), True), (Options(paper="letter", ink_saver=True), False)):
-        _, _, coming = pnp.outputs.cards.start_deck(gctx, deck, options, 0.4, inks=pnp.outputs.cards._inks_measured(options))
-        while not coming.done:  # each part's figures come with it (SplitDeck.inks holds the last part's)
-            rendered, _ = coming.next_part()
-            fronts = [front for _, front, _ in rendered]
-            assert bool(coming.inks) == sent
-            if sent:
-                assert all(id(face) in coming.inks and coming.inks[id(face)][0] is face for face in fronts)
-
-
 def test_the_helper_sends_its_faces_digests_for_the_sheets(root, split_decks):
-    """The faces' digests come with the faces (SplitDeck.digests) when the card sheets ask, each the digest of the face it names."""
+    """The faces' digests come with the faces (SplitDeck.digests) when the card sheets ask, each the digest of the face it
+    names; their ink figures, not asked for (the ink saver's pages, a gutterfold's), do not."""
     from pnp.layout.elements import unstamped_digest
 
     project = Project(root)
     gctx = Engine(project).for_game(project.load_game("std")[0])
     _, _, coming = pnp.outputs.cards.start_deck(gctx, gctx.game.decks["patients"], Options(paper="letter"), 0.4, digests=True)
     rendered, _ = coming.rest()
+    assert coming.inks == {}
     assert len(coming.digests) == 2 * len(rendered)
     assert all(digest == unstamped_digest(face) for face, digest in coming.digests)
 
