@@ -221,23 +221,10 @@ def test_a_kept_font_read_for_another_file_of_the_same_bytes_names_that_file(tmp
     assert font_of(second, "kept-copies", store).face.filename == str(second / "Font.ttf")
 
 
-def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tmp_path, monkeypatch):
-    """A build keeps hundreds of entries (an icon form each), and a crash can only cost one a parse; an output waits for
-    the disk before its rename, so a crash leaves the old file or the whole new one."""
-    from pnp.core import files
-
-    synced = []
-    real = os.fsync
-    monkeypatch.setattr(files.os, "fsync", lambda fd: synced.append(fd) or real(fd))
-    KeptParses(tmp_path / "kept").get("icon-form", "key", lambda: "drawn", version="1")
-    assert list((tmp_path / "kept").glob("icon-form-*.pickle")) and synced == []
-    files.write_atomic(tmp_path / "out.pdf", b"%PDF-1.4")
-    assert len(synced) == 1
-
-
 def test_a_build_waits_for_the_disk_for_its_outputs_alone(project, tmp_path, monkeypatch):
-    """The game's cache and face store are written without waiting: a crash that cuts one short costs a full build, as a
-    missing one does, and what the cache records is checked against the outputs before it is trusted."""
+    """The game's cache, face store and kept parses are written without waiting: a crash that cuts one short costs a
+    full build (a parse, for a kept entry), as a missing one does, and what the cache records is checked against the
+    outputs before it is trusted; each output waits for the disk before its rename."""
     from pnp.cli import run_build
     from pnp.core import files
     from pnp.core.errors import Report
