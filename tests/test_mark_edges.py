@@ -10,8 +10,8 @@ UM_PER_PT = 25_400 / 72
 
 
 def test_a_marks_box_is_as_wide_as_its_03_pt_line_and_one_that_would_touch_a_cutters_mark_is_left_out():
-    """Every mark, whichever way it is drawn: a cutting machine's mark 10 µm short of the printed line's edge, on any
-    of its four sides, leaves it drawn; one reaching 10 µm into the line leaves it out."""
+    """Every mark, whichever way it is drawn: a cutting machine's mark touching the printed line's edge, on any of its
+    four sides, leaves it drawn; one reaching 1 µm into the line leaves it out."""
     half = round(0.3 * UM_PER_PT / 2)  # 53 µm each side of the line's middle
     assert half == 53
     sheet = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0)
@@ -27,8 +27,8 @@ def test_a_marks_box_is_as_wide_as_its_03_pt_line_and_one_that_would_touch_a_cut
 
     for mark in marks:
         for side in ("left", "right", "bottom", "top"):
-            assert drawn_beside(mark, side, -10), (mark, side)  # its line's edge clear of the box
-            assert not drawn_beside(mark, side, 10), (mark, side)  # its line's edge would print on the box
+            assert drawn_beside(mark, side, 0), (mark, side)  # its line's edge touching the box, clear of it
+            assert not drawn_beside(mark, side, 1), (mark, side)  # its line's edge would print on the box
 
 
 def test_an_edge_bleed_keeps_a_mark_of_exactly_the_least_length():
