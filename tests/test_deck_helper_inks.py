@@ -7,6 +7,7 @@ twenty cards: three sheets of fronts, the first drawn before the helper's cards 
 from __future__ import annotations
 
 import pytest
+from test_deck_split import helper_here  # noqa: F401 (a fixture)
 
 import pnp.outputs.cards
 from pnp.data.project import Project
@@ -132,3 +133,21 @@ def test_a_cards_pieces_and_its_digests_share_one_name(root, split_decks, monkey
     pieces = [piece for deck in made for piece in deck.pieces]
     names = {id(name) for deck in made for name in deck.faces}
     assert len(pieces) >= 20 and all(id(piece.label) in names for piece in pieces)
+
+
+@pytest.mark.usefixtures("helper_here")
+def test_with_the_helper_in_this_process_its_figures_and_digests_reach_the_pages_as_one_process_works_them_out(root, monkeypatch):
+    """The helper run here (tests/test_deck_split.py's `helper_here`: what it sends passed through pickle): its faces'
+    ink figures and digests reach the pages, which measure and hash only the faces drawn here, and every page's
+    figure and key and every face's digest are a one-process build's."""
+    import pnp.layout.elements
+    import pnp.render.ink_elements
+
+    alone = sheets_stats(root, Options(paper="letter", without=frozenset({"deck-helper"})))
+    measured, hashed = [], []
+    face_ink, digest = pnp.render.ink_elements.face_ink, pnp.layout.elements.unstamped_digest
+    monkeypatch.setattr(pnp.render.ink_elements, "face_ink", lambda face, icons=None: measured.append(face) or face_ink(face, icons))
+    monkeypatch.setattr(pnp.layout.elements, "unstamped_digest", lambda face: hashed.append(face) or digest(face))
+    split = sheets_stats(root, Options(paper="letter"))
+    assert (split.page_exact, split.faces, split.page_keys) == (alone.page_exact, alone.faces, alone.page_keys)
+    assert 0 < len(measured) < 12 and 0 < len(hashed) < 12, (len(measured), len(hashed))  # not the helper's 18 fronts: it sent theirs
