@@ -7,6 +7,7 @@ twenty cards: three sheets of fronts, the first drawn before the helper's cards 
 from __future__ import annotations
 
 import pytest
+from test_deck_split import helper_here  # noqa: F401 (a fixture)
 
 import pnp.outputs.cards
 from pnp.data.project import Project
@@ -68,30 +69,16 @@ def test_a_split_decks_pages_have_the_ink_keys_and_digests_of_a_build_in_one_pro
     assert split.page_keys == alone.page_keys  # what a page prints keys it, whichever process drew its faces
 
 
-def test_the_helper_sends_its_faces_ink_items_only_where_the_pages_take_them(root, split_decks):
-    """The helper's items arrive with its faces for a plain build; with the ink saver (its pages are rasterised) none are
-    worked out there."""
-    project = Project(root)
-    gctx = Engine(project).for_game(project.load_game("std")[0])
-    deck = gctx.game.decks["patients"]
-    for options, sent in ((Options(paper="letter"), True), (Options(paper="letter", ink_saver=True), False)):
-        _, _, coming = pnp.outputs.cards.start_deck(gctx, deck, options, 0.4, inks=pnp.outputs.cards._inks_measured(options))
-        while not coming.done:  # each part's figures come with it (SplitDeck.inks holds the last part's)
-            rendered, _ = coming.next_part()
-            fronts = [front for _, front, _ in rendered]
-            assert bool(coming.inks) == sent
-            if sent:
-                assert all(id(face) in coming.inks and coming.inks[id(face)][0] is face for face in fronts)
-
-
 def test_the_helper_sends_its_faces_digests_for_the_sheets(root, split_decks):
-    """The faces' digests come with the faces (SplitDeck.digests) when the card sheets ask, each the digest of the face it names."""
+    """The faces' digests come with the faces (SplitDeck.digests) when the card sheets ask, each the digest of the face it
+    names; their ink figures, not asked for (the ink saver's pages, a gutterfold's), do not."""
     from pnp.layout.elements import unstamped_digest
 
     project = Project(root)
     gctx = Engine(project).for_game(project.load_game("std")[0])
     _, _, coming = pnp.outputs.cards.start_deck(gctx, gctx.game.decks["patients"], Options(paper="letter"), 0.4, digests=True)
     rendered, _ = coming.rest()
+    assert coming.inks == {}
     assert len(coming.digests) == 2 * len(rendered)
     assert all(digest == unstamped_digest(face) for face, digest in coming.digests)
 
@@ -146,3 +133,21 @@ def test_a_cards_pieces_and_its_digests_share_one_name(root, split_decks, monkey
     pieces = [piece for deck in made for piece in deck.pieces]
     names = {id(name) for deck in made for name in deck.faces}
     assert len(pieces) >= 20 and all(id(piece.label) in names for piece in pieces)
+
+
+@pytest.mark.usefixtures("helper_here")
+def test_with_the_helper_in_this_process_its_figures_and_digests_reach_the_pages_as_one_process_works_them_out(root, monkeypatch):
+    """The helper run here (tests/test_deck_split.py's `helper_here`: what it sends passed through pickle): its faces'
+    ink figures and digests reach the pages, which measure and hash only the faces drawn here, and every page's
+    figure and key and every face's digest are a one-process build's."""
+    import pnp.layout.elements
+    import pnp.render.ink_elements
+
+    alone = sheets_stats(root, Options(paper="letter", without=frozenset({"deck-helper"})))
+    measured, hashed = [], []
+    face_ink, digest = pnp.render.ink_elements.face_ink, pnp.layout.elements.unstamped_digest
+    monkeypatch.setattr(pnp.render.ink_elements, "face_ink", lambda face, icons=None: measured.append(face) or face_ink(face, icons))
+    monkeypatch.setattr(pnp.layout.elements, "unstamped_digest", lambda face: hashed.append(face) or digest(face))
+    split = sheets_stats(root, Options(paper="letter"))
+    assert (split.page_exact, split.faces, split.page_keys) == (alone.page_exact, alone.faces, alone.page_keys)
+    assert 0 < len(measured) < 12 and 0 < len(hashed) < 12, (len(measured), len(hashed))  # not the helper's 18 fronts: it sent theirs

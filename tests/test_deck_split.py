@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import add_crowd_deck, fresh_pdfs, run_pnp
+import pytest
+from conftest import add_crowd_deck, fresh_pdfs, pdfs, run_pnp
 
 
 def _twins(project: Path, count: int, twins: dict[int, int]) -> None:
@@ -17,6 +18,78 @@ def _twins(project: Path, count: int, twins: dict[int, int]) -> None:
         text = text.replace(f"name: Extra {copy}, stars: 1, number: {copy}, text: Filler {copy}.,",
                             f"name: Extra {of}, stars: 1, number: {of}, text: Filler {of}.,")
     deck.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def helper_here(split_decks, monkeypatch):
+    """The deck's helper run in this process, what it is started with and what each part sends back passed through
+    pickle as between two processes (as `spawn` starts one): its work is then seen here, where a test counts it."""
+    import pickle
+    from concurrent.futures import Future
+
+    import pnp.outputs.deck_helper
+
+    class HelperHere:  # a helper pool's start, submit and shutdown (pnp.core.processes.helper_pool)
+        def __init__(self, make, args: tuple):
+            self.state = make(*pickle.loads(pickle.dumps(args)))
+
+        def submit(self, work, *args):
+            done = Future()
+            with monkeypatch.context() as inside:
+                inside.setattr(pnp.outputs.deck_helper, "worker_state", lambda: self.state)
+                done.set_result(pickle.loads(pickle.dumps(work(*pickle.loads(pickle.dumps(args))))))
+            return done
+
+        def shutdown(self, **_):
+            pass
+
+    monkeypatch.setattr(pnp.outputs.deck_helper, "helper_pool", HelperHere)
+
+
+def test_a_draft_split_with_its_helper_started_from_plain_data_prints_as_one_process(project, tmp_path, helper_here, monkeypatch, capsys):
+    """The helper is started from what pickles (the build's options but its progress line, the game, the face store's
+    opener) and sends back what pickles: a draft build on a terminal (its progress line shown), split so, whose last
+    card's picture is missing (a draft draws a placeholder), prints the bytes of a draft build in one process."""
+    import sys
+
+    from pnp.cli import run_build
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.outputs.options import Options
+
+    add_crowd_deck(project, 12)
+    (project / "templates/tiny/crowd.j2").write_text('{% extends "tiny/hero.j2" %}{% block body %}{{ super() }}'
+                                                     '{% if card.art %}{{ image(card.art, 2, 2, 10, 10) }}{% endif %}{% endblock %}\n', encoding="utf-8")
+    deck = project / "data/tiny/decks/crowd.yaml"
+    text = deck.read_text(encoding="utf-8").replace("front: tiny/hero.j2", "front: tiny/crowd.j2")
+    deck.write_text(text.replace("text: Filler 11., count: 1}", "text: Filler 11., count: 1, art: art/not-yet.png}"), encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal: the build shows its progress line
+
+    def draft(out: Path) -> dict[str, bytes]:
+        report = run_build(Project(project), ["tiny"], Options(out=out, only=("cards",), decks=("crowd",), draft=True), ["letter"],
+                           report=Report(), workers=1)
+        assert not report.errors(), report.sorted()
+        return pdfs(out)
+
+    split = draft(tmp_path / "split")
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert split == draft(tmp_path / "one") != {}
+    assert "Crowd (12 cards)" in capsys.readouterr().err  # the progress line, shown by this process alone
+
+
+def test_each_part_sends_the_faces_its_store_kept_since_the_last_part_only(project, tmp_path, helper_here, monkeypatch):
+    """The store's record of the faces the helper drew goes back with each part's faces (the next build finds them:
+    test_the_faces_the_helper_drew_are_kept_for_the_next_build), and no part sends a face an earlier part sent, where
+    it would arrive again."""
+    import pnp.pipeline.cache
+
+    add_crowd_deck(project, 12)
+    out = tmp_path / "out"
+    adopted: list[str] = []
+    adopt = pnp.pipeline.cache.FaceStore.adopt
+    monkeypatch.setattr(pnp.pipeline.cache.FaceStore, "adopt", lambda store, used, reads: (adopted.extend(used), adopt(store, used, reads))[1])
+    fresh_pdfs(project, out, "--only", "cards", "--deck", "crowd")
+    assert len(adopted) == len(set(adopted)) > 0  # each face the helper's parts kept, once
 
 
 def test_a_face_drawn_here_and_its_twin_drawn_by_the_helper_print_as_in_one_process(project, tmp_path, split_decks, monkeypatch):
@@ -32,23 +105,27 @@ def test_the_sheets_take_the_helpers_cards_a_part_at_a_time_as_their_pages_come(
     """The helper sends its cards back in parts (three at a time here): each sheet is drawn once the parts holding its
     cards arrived, and before any later part is taken."""
     import pnp.outputs.cards
-    import pnp.render.sheets
+    from pnp.render.draw import FaceDrawer
 
     add_crowd_deck(project, 30)  # 30 poker cards: 9 a Letter sheet, the helper's cards in eight parts
     events: list[tuple[str, int]] = []
-    arrive_part, page = pnp.outputs.cards.DeckSheets.arrive_part, pnp.render.sheets._SheetWriter.page
+    arrive_part, page = pnp.outputs.cards.DeckSheets.arrive_part, FaceDrawer.page
+    drawn = [0]  # pages drawn: each sheet's fronts, then its backs
 
     def arriving(self) -> bool:
         events.append(("part", 0))
         return arrive_part(self)
 
-    def drawing(self, at, number: int) -> None:
-        events.append(("page", number))
-        return page(self, at, number)
+    def drawing(self, key, draw) -> None:
+        drawn[0] += 1
+        if drawn[0] % 2:
+            events.append(("page", (drawn[0] + 1) // 2))  # a sheet's fronts page
+        return page(self, key, draw)
 
     monkeypatch.setattr(pnp.outputs.cards.DeckSheets, "arrive_part", arriving)
-    monkeypatch.setattr(pnp.render.sheets._SheetWriter, "page", drawing)
+    monkeypatch.setattr(FaceDrawer, "page", drawing)
     fresh_pdfs(project, tmp_path / "split", "--only", "cards", "--deck", "crowd")
+    assert drawn[0] == 8  # four sheets, fronts and backs
     main = int(30 * pnp.outputs.cards.MAIN_SHARE_AHEAD)  # the cards drawn here; the helper's come three a part
     for n, (what, sheet) in enumerate(events):
         if what == "page":
@@ -80,27 +157,6 @@ def test_the_faces_the_helper_drew_are_kept_for_the_next_build(project, tmp_path
     result = run_pnp(project, "build", "-q", "--out", str(out), "--only", "cards", "--deck", "crowd")
     assert result.exit_code == 0, result.output
     assert [d for d in drawn if d.startswith("crowd/")] == ["crowd/extra020 front tiny/hero.j2"], str(drawn)  # the other decks' faces: for the game's checks
-
-
-def test_each_part_sends_the_faces_its_store_kept_since_the_last_part_only(project, tmp_path):
-    """The store's record of the faces the helper drew goes back with each part's faces, in the same pickle (a face
-    in both is sent once); a face an earlier part sent is not sent again, where it would arrive as a second copy."""
-    from pnp.data.project import Project
-    from pnp.outputs.cards import render_cards
-    from pnp.outputs.context import Engine
-    from pnp.outputs.deck_helper import _Helper
-    from pnp.outputs.options import Options
-    from pnp.pipeline.cache import FaceStore
-
-    add_crowd_deck(project, 9)
-    loaded = Project(project)
-    gctx = Engine(loaded).for_game(loaded.load_game("tiny")[0])
-    gctx.face_store = FaceStore(tmp_path / "tiny.faces", "shared", covered=(project,))  # every file the faces read is an input the store knows
-    deck = gctx.game.decks["crowd"]
-    helper = _Helper(gctx, deck, Options(), render_cards)
-    sent = [helper.part(deck.cards[i:i + 3], False, False)[4][0] for i in (0, 3, 6)]
-    assert all(sent) and sum(len(s) for s in sent) == len(gctx.face_store.used)
-    assert not set(sent[0]) & set(sent[1]) and not set(sent[1]) & set(sent[2])
 
 
 def test_the_split_the_internals_page_describes_is_the_one_pnp_makes():
@@ -184,43 +240,6 @@ def test_the_helpers_parts_are_an_eighth_of_its_cards_when_that_is_more_than_the
     assert sum(sizes) == helper and set(sizes[:-1]) == {helper // 8}
     monkeypatch.setenv("PNP_JOBS", "1")
     assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")
-
-
-def test_the_helper_draws_sends_and_measures_its_faces_as_this_process_would(project, tmp_path, monkeypatch):
-    """The helper's state is made from plain data (`_recipe`, `_context`): the build's options but its progress line
-    (a function, which no other process can be handed), its face store, and the faces a part sends are those this
-    process draws of the same cards, with each face's ink figure and digest as worked out here."""
-    import pnp.outputs.deck_helper
-    from pnp.data.project import Project
-    from pnp.layout.elements import unstamped_digest
-    from pnp.outputs.cards import render_cards
-    from pnp.outputs.context import Engine
-    from pnp.outputs.deck_helper import _context, _recipe, _render_in_worker
-    from pnp.outputs.options import Options
-    from pnp.pipeline.cache import FaceStore
-    from pnp.render.icon_ink import IconInks
-    from pnp.render.ink_elements import face_ink
-
-    add_crowd_deck(project, 6)
-    loaded = Project(project)
-    gctx = Engine(loaded).for_game(loaded.load_game("tiny")[0])
-    gctx.face_store = FaceStore(tmp_path / "tiny.faces", "shared", covered=(project,))
-    deck, options = gctx.game.decks["crowd"], Options(draft=True, progress=print)
-    helper = _context(*_recipe(gctx, deck, options, render_cards))
-    assert helper.options.progress is None and helper.options.draft and helper.gctx.layouts.draft
-    assert helper.gctx.face_store is not None and helper.gctx.face_store.fonts is helper.gctx.fonts
-    monkeypatch.setattr(pnp.outputs.deck_helper, "worker_state", lambda: helper)  # as the helper process holds it
-    faces, findings, fonts, files, _, inks, digests = _render_in_worker(deck.cards[2:5], True, True)
-    gctx.face_store = None
-    with gctx.files_read.recording() as read_here:
-        here, _ = render_cards(gctx, deck, helper.options, deck.cards[2:5])
-    assert faces == [(front, back) for _, front, back in here] and len(faces) == 3
-    assert files and files == sorted(str(f) for f in read_here)  # the files its faces read, named as this process names them
-    icons = IconInks(gctx.icons)
-    assert inks == [tuple(face_ink(face, icons) for face in pair) for pair in faces]
-    assert digests == [tuple(unstamped_digest(face) for face in pair) for pair in faces]
-    assert findings == [] and fonts and all(isinstance(f, str) for f in files)
-    assert _render_in_worker(deck.cards[5:], False, False)[5:] == ([], [])  # neither asked (the ink saver's sheets, say): neither worked out
 
 
 def test_what_the_cards_drawn_here_and_by_the_helper_found_is_what_one_process_reports(project, tmp_path, split_decks, monkeypatch):

@@ -17,7 +17,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.layout import rl
-from pnp.layout.elements import Face, Group, Rect, Text
+from pnp.layout.elements import Face, Group, Icon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
@@ -222,7 +222,7 @@ def test_a_rebuild_after_cards_swap_places_prints_what_a_cold_build_prints(watch
 
 
 def test_an_icon_form_defined_from_kept_operators_has_the_bytes_of_a_drawn_one(tmp_path):
-    """A PDF whose one drawing is an icon: its form's operators and the PDF version the drawing asked for (svglib's
+    """A PDF whose one drawing is a face of one icon: its form's operators and the PDF version the drawing asked for (svglib's
     colours carry an alpha: PDF 1.4) come from the kept record in the second PDF."""
     from pnp.core.kept import KeptParses
     from pnp.layout.icons import IconLibrary
@@ -235,7 +235,7 @@ def test_an_icon_form_defined_from_kept_operators_has_the_bytes_of_a_drawn_one(t
         icons = IconLibrary([tmp_path / "icons"], kept=KeptParses(tmp_path / "kept"))
         c, buf = new_canvas((200, 250), FONT, "probe", "probe")
         drawer = FaceDrawer(c, icons)
-        drawer.place(drawer._icon_form("dot", "#c0392b")[0], 20, 20)
+        drawer.draw_face(Face(20.0, 20.0, 0.0, (Icon("dot", "#c0392b", 5.0, 5.0, 10.0, 10.0),), frozenset()), 20, 20, False)
         c.showPage()
         drawer.shared.finish()
         c.save()

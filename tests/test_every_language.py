@@ -168,15 +168,21 @@ def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
     """The fallback families are read in order only as far as a character needs: ★ is in Noto Sans Symbols 2, so a
     game with stars does not read the 3 MB CJK font at the end of the list; 語 does."""
     from pnp.layout.fonts import FontBook
+    from pnp.layout.markup import parse
     from pnp.layout.typeset import Typesetter
 
     fonts = FontBook()
     setter = Typesetter(fonts)
-    body = fonts.font_name("noto-sans")
     missing: set = set()
-    setter._covered("a ★", body, False, missing)
+
+    def fonts_of(text: str) -> list[str]:
+        """The font of each piece of the text's words, as the typesetter sets them."""
+        words = setter.items(parse(text), "noto-sans", False, False, "#000000", missing)
+        return [piece[1] for word in words if word[0] == "w" for piece in word[1]]
+
+    assert fonts_of("a ★") == [fonts.font_name("noto-sans"), fonts.font_name("noto-sans-symbols2")]
     assert not missing and not any(family == "droid-sans-fallback" for family, _, _ in fonts.registered())
-    assert setter._covered("語", body, False, missing)[0][1] == fonts.font_name("droid-sans-fallback") and not missing
+    assert fonts_of("語") == [fonts.font_name("droid-sans-fallback")] and not missing
 
 
 def test_japanese_breaks_between_its_characters_but_never_before_its_punctuation():

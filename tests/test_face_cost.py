@@ -202,19 +202,18 @@ def check_markup(text, is_colour, is_icon):
 def test_a_decks_repeated_lines_are_set_once(layouts, monkeypatch):
     """Bodies distinct as wholes but made of repeated lines (the standard deck's): each distinct line is measured and
     set once for the game, and every text lands where the whole-text path sets it."""
+    from pnp.layout import markup
     from pnp.layout.paragraphs import Paragraphs
-    from pnp.layout.typeset import Typesetter
 
     bodies = [f"Age {n}, ward A1\nDx: asthma attack\n[accent]Fall risk[/], **bed alarm**" for n in range(30)]
     args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
     whole = [layouts.typesetter.fit_plain(_runs(layouts, body), *args) for body in bodies]
-    set_lines, one_run, plain_lines = [], Paragraphs._one_run, Typesetter.plain_lines  # what sets a line: one run, or several
-    monkeypatch.setattr(Paragraphs, "_one_run", lambda self, run, *a: set_lines.append(run) or one_run(self, run, *a))
-    monkeypatch.setattr(Typesetter, "plain_lines", lambda self, runs, *a: set_lines.append(runs) or plain_lines(self, runs, *a))
+    read, one_run = [], markup.one_run  # each line set is read first: as one run where it can be
+    monkeypatch.setattr(markup, "one_run", lambda paragraph: read.append(paragraph) or one_run(paragraph))
     paragraphs = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons)
     assert [paragraphs.fit(body, *args) for body in bodies] == whole
     assert None not in whole
-    assert len(set_lines) == 30 + 2  # the ages, and the two lines every body repeats
+    assert sorted(read) == sorted({line for body in bodies for line in body.split("\n")})  # the 30 ages and the two lines every body repeats, each once
 
 
 def test_a_bold_title_whose_plain_font_lacks_a_letter_is_left_as_the_plain_path_leaves_it(layouts, monkeypatch):

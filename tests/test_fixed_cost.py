@@ -60,13 +60,31 @@ def test_pnps_own_fonts_are_parsed_once_for_every_project(user):
     assert KeptParses().for_file(FONT).folder is None, "a build keeping no parses (--without kept-parses) keeps none of pnp's either"
 
 
-@pytest.mark.parametrize("changed", ["layout/templates.py", "assets/words/words.yaml", "assets/game-icons/icons.zip"])
-def test_pnps_code_hash_covers_its_modules_and_the_tables_it_ships(changed, monkeypatch):
-    """The key every output shares names each of pnp's modules, its word table and its icon set by digest: any of them
-    changed, and every output is built again."""
-    from pnp.pipeline import cache
-
-    before = cache._engine_code_hash.__wrapped__()
+NEXT_RUN = """import sys
+from pathlib import Path
+from pnp.data.project import Project
+from pnp.pipeline import cache
+changed = sys.argv[2]
+if changed:  # as if the pnp the user upgraded to differed from this one in that file alone
     real = cache.file_sha256
-    monkeypatch.setattr(cache, "file_sha256", lambda path: "changed" if Path(path) == cache.ENGINE_DIR / changed else real(path))
-    assert cache._engine_code_hash.__wrapped__() != before
+    cache.file_sha256 = lambda path: "changed" if Path(path) == cache.ENGINE_DIR / changed else real(path)
+print(cache.shared_inputs_hash(Project(Path(sys.argv[1]))))
+"""
+
+
+@pytest.mark.parametrize("changed", ["", "layout/templates.py", "assets/words/words.yaml", "assets/game-icons/icons.zip"])
+def test_pnps_code_hash_covers_its_modules_and_the_tables_it_ships(changed):
+    """The key every output shares (shared_inputs_hash) names each of pnp's modules, its word table and its icon set by
+    digest: the next run of a pnp differing in any of them, and every output is built again; of the same pnp, none."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT, TEST_PROJECT
+
+    from pnp.data.project import Project
+    from pnp.pipeline.cache import shared_inputs_hash
+
+    run = subprocess.run([sys.executable, "-c", NEXT_RUN, str(TEST_PROJECT), changed], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    assert (run.stdout.strip() == shared_inputs_hash(Project(TEST_PROJECT))) == (changed == "")

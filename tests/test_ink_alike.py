@@ -47,34 +47,44 @@ def raster_figures(data: bytes) -> list[float]:
 
 def test_a_page_printing_what_an_earlier_page_printed_is_measured_once(monkeypatch):
     """Pages of the same key take the first one's figure; only the first is rendered."""
+    import pypdfium2 as pdfium
+
     data, stats = deck("letter", (0.0, 0.0))
     rendered: list[int] = []
-    real = ink._render
+    real = pdfium.PdfPage.render
 
-    def counted(page, dpi):
+    def counted(page, *args, **kwargs):  # pdfium's own rendering of a page: what measuring a page costs
         rendered.append(1)
-        return real(page, dpi)
+        return real(page, *args, **kwargs)
 
-    monkeypatch.setattr(ink, "_render", counted)
+    monkeypatch.setattr(pdfium.PdfPage, "render", counted)
     same = ["back" if i % 2 else f"front {i}" for i in range(len(stats.page_keys))]  # as if every backs page printed alike
     figures = ink.page_inks(data, same=same, halves=False)
     assert len(rendered) == 5  # four fronts, one back
+    monkeypatch.undo()
     assert figures[3] == figures[5] == figures[7] == figures[1] and figures[::2] == raster_figures(data)[::2]
 
 
-def test_a_shapes_fill_writes_the_bytes_reportlabs_own_setter_writes(monkeypatch):
-    """A face's shapes fill with an operator worked out once per colour: the sheet PDF is the one reportlab's
-    `setFillColor` writes, after a translucent fill too (whose transparency state the next opaque fill must end)."""
-    from pnp.render.draw import FaceDrawer
+def test_a_shapes_fill_prints_its_own_colour_after_a_translucent_fill_too():
+    """A face's shapes fill with an operator worked out once per colour, spelt as reportlab's `setFillColor` spells it
+    (test_sheet_writing): after a translucent fill, whose transparency state the next opaque fill must end, an opaque
+    square prints its very colour, read from the printed page."""
+    import io
+
+    import pdfplumber
+    import pypdfium2 as pdfium
 
     see_through = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#80402080", None, 0, 0, None), Rect(5, 5, 20, 20, "#204060", None, 0, 0, None),
                                        Rect(5, 30, 20, 20, "#204060ff", None, 0, 0, None)), frozenset())
     pieces = [Piece(card(n), BACK, f"c{n}") for n in range(3)] + [Piece(see_through, BACK, "glass"), Piece(card(3), None, "c3")]
-
-    def sheets() -> bytes:
-        return write_sheets([Group("deck", "Deck", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
-                            bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)[0]
-
-    fast = sheets()
-    monkeypatch.setattr(FaceDrawer, "_fill", lambda self, hex_value: self.c.setFillColor(self._reportlab_colour(hex_value)))
-    assert fast == sheets()
+    data = write_sheets([Group("deck", "Deck", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
+                        bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)[0]
+    blue = (0x20 / 255, 0x40 / 255, 0x60 / 255)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        squares = [r for r in pdf.pages[0].rects if r["non_stroking_color"] == pytest.approx(blue, abs=1e-5)]
+    assert len(squares) == 2  # the glass card's two opaque squares, over its translucent ground
+    scale = 2
+    pixels = pdfium.PdfDocument(data)[0].render(scale=scale, rev_byteorder=True).to_numpy()  # RGB
+    for square in squares:
+        x, y = round((square["x0"] + square["x1"]) / 2 * scale), round((square["top"] + square["bottom"]) / 2 * scale)
+        assert tuple(pixels[y, x][:3]) == (0x20, 0x40, 0x60), square

@@ -571,12 +571,28 @@ def test_a_gutterfold_sheet_is_rasterised(rotation):
     assert stats.page_exact and set(stats.page_exact) == {None}
 
 
+def _mark_box(segment: tuple) -> tuple[float, float, float, float]:
+    """A crop mark (µm from the page's corner) as the box its 0.3 pt line prints, in points: butt ends, half the
+    line's width each side."""
+    x0, y0, x1, y1 = (v * 72 / 25400 for v in segment)
+    half = 0.15
+    if y0 == y1:
+        return min(x0, x1), y0 - half, max(x0, x1), y0 + half
+    return x0 - half, min(y0, y1), x0 + half, max(y0, y1)
+
+
+def _meets(a: tuple, b: tuple) -> bool:
+    """Whether two boxes share some area (touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_mark_are_rasterised(monkeypatch):
     """A page's footer may fall among its crop marks (within the box they span): words between two marks add exactly
     their own ink to the page's; words printed over a mark lie on two colours, and the page is rasterised rather
     than counted twice. Asked of a real sheet's marks, with words placed by hand."""
     import pnp.render.ink_elements as ie
     from pnp.layout.elements import Face
+    from pnp.render.impose import crop_mark_segments
     from pnp.render.sheets import Group as SheetGroup
     from pnp.render.sheets import Piece, write_sheets
 
@@ -588,13 +604,14 @@ def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_ma
                  paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
     inks, sheet, marks = asked[0]
     w, h = sheet.page_w * 72 / 25400, sheet.page_h * 72 / 25400
-    items, _, held = inks._marks_of(marks, 0.0, 0.0, (0.0, 0.0, w, h))
+    items = [_mark_box(segment) for grid, slots in marks for segment in crop_mark_segments(grid, list(slots))]
+    held = (min(i[0] for i in items), min(i[1] for i in items), max(i[2] for i in items), max(i[3] for i in items))
     alone = inks.page_ink(sheet, [], marks, (0.0, 0.0), [])
     left = min(i[0] for i in items)  # the outermost marks' ends: a word just inside them, between two marks along that side
     column = sorted(i for i in items if i[0] == left)
     gap = next((a[3], b[1]) for a, b in itertools.pairwise(column) if b[1] - a[3] > 10)
     word = (left + 0.5, (gap[0] + gap[1]) / 2 - 2, left + 3.5, (gap[0] + gap[1]) / 2 + 2, 1.0, 6.0, ())
-    assert ie._meets(word, held) and not any(ie._meets(word, i) for i in items)
+    assert _meets(word, held) and not any(_meets(word, i) for i in items)
     assert inks.page_ink(sheet, [], marks, (0.0, 0.0), [word]) == pytest.approx(alone + 6.0 / (w * h), rel=1e-12)
     mark = column[0]
     over = (mark[0] - 1, mark[1] - 1, mark[2] + 1, mark[1] + 1, 1.0, 2.0, ())  # across the mark's end

@@ -312,17 +312,6 @@ def test_a_page_is_measured_to_the_bit_of_its_three_byte_raster():
     assert ink.measure_pages(data, pages, ink.INK_DPI, by_colour=False) == expected
 
 
-def test_each_quotient_of_a_colour_is_numpys_single_precision_one():
-    """C + M + Y of a pixel is (3 max − R − G − B) / max in single precision: every one of them the measure by colours
-    can meet is the one numpy's single-precision division gives."""
-    import numpy as np
-
-    numerators = np.arange(511, dtype=np.uint16)[:, None].repeat(255, 1)
-    maxima = np.arange(1, 256, dtype=np.uint8)[None, :].repeat(511, 0)
-    expected = np.divide(numerators, maxima, dtype=np.float32).tolist()
-    assert [[ink._single(n / m) for m in range(1, 256)] for n in range(511)] == expected
-
-
 def in_a_new_process(pdf, content: bytes, jobs: int, also: str = "") -> tuple:
     """(The page figures `page_inks` gives `content` written to `pdf`, whether numpy was imported, and `also` evaluated
     after, when given) in a new Python of this checkout's pnp, on `jobs` processes."""

@@ -7,7 +7,6 @@ one alike an earlier part's); a game's findings list each part's own, one alike 
 warnings after them, each once."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -16,8 +15,8 @@ import pytest
 from pnp.core.errors import Finding, Loc
 from pnp.core.files_read import FilesRead
 from pnp.core.kept import KeptResults
-from pnp.pipeline.cache import ABSENT, CACHE_DIR
-from pnp.pipeline.results import Found, Part, _digest_now, findings_of, kept_part, kept_part_findings, results_path
+from pnp.pipeline.cache import CACHE_DIR
+from pnp.pipeline.results import Found, Part, findings_of, kept_part, kept_part_findings, results_path
 
 
 def _finding(message: str, severity: str = "warning", line: int = 3, code: str = "faint") -> Finding:
@@ -112,17 +111,26 @@ def test_a_games_findings_list_each_parts_own_once_a_finding_alike_an_earlier_on
     assert findings_of([Part([d], [w2]), Part([], [w2])]) == [d, w2]
 
 
-def test_a_files_digest_now_is_its_sha256_absent_when_gone_and_unreadable_when_it_cannot_be_read(tmp_path):
-    import hashlib
-
-    (tmp_path / "a.png").write_bytes(b"art")
-    assert _digest_now(tmp_path, "a.png") == hashlib.sha256(b"art").hexdigest()
-    assert _digest_now(tmp_path, "gone.png") == ABSENT
-    (tmp_path / "dir.png").mkdir()
-    assert _digest_now(tmp_path, "dir.png") == "unreadable"
-    os.symlink(tmp_path / "nowhere", tmp_path / "dangling.png")
-    assert _digest_now(tmp_path, "dangling.png") == "unreadable"  # a link is there, what it names is not
-    assert _digest_now(tmp_path / "elsewhere", str(tmp_path / "a.png")) == hashlib.sha256(b"art").hexdigest()  # an absolute name
+def test_a_file_looked_for_that_becomes_a_folder_or_a_broken_link_and_one_edited_outside_the_project_run_the_part_again(tmp_path):
+    """A file the part looked for and did not find, that is now a folder or a link to nothing, is no longer absent
+    (it cannot be read); a file it read by its absolute path outside the project is judged by its bytes as well."""
+    (tmp_path / "project").mkdir()
+    ctx = Ctx(tmp_path / "project")
+    root = ctx.project.root
+    folder, link, elsewhere = root / "folder.png", root / "link.png", tmp_path / "fonts" / "Own.ttf"
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(b"one")
+    work = ctx.work([_finding("x")], reads=[folder, link, elsewhere])
+    kept_part(ctx, "p", "k", work)
+    assert kept_part(ctx, "p", "k", work).kept and ctx.runs == 1
+    folder.mkdir()
+    assert not kept_part(ctx, "p", "k", work).kept and ctx.runs == 2
+    assert kept_part(ctx, "p", "k", work).kept and ctx.runs == 2
+    link.symlink_to(root / "nowhere.png")  # a link is there, what it names is not
+    assert not kept_part(ctx, "p", "k", work).kept and ctx.runs == 3
+    elsewhere.write_bytes(b"two")
+    assert not kept_part(ctx, "p", "k", work).kept and ctx.runs == 4
+    assert kept_part(ctx, "p", "k", work).kept and ctx.runs == 4
 
 
 def test_a_games_results_lie_in_the_build_caches_results_folder(tmp_path):

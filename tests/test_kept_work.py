@@ -156,20 +156,45 @@ def test_a_cache_folder_that_cannot_be_written_costs_a_parse_and_nothing_else(tm
     assert len(calls) == 2
 
 
+OTHER_FONT = ROOT / "pnp/assets/fonts/dejavu/DejaVuSans-Bold.ttf"  # what a designer saves over a font file for a while
+
+
+def font_of(folder: Path, family: str, store: KeptParses):
+    """The font a build reads for a project whose fonts/ is `folder` (one family, its file Font.ttf), parses kept in `store`."""
+    from pnp.layout.fonts import FontBook
+
+    (folder / "fonts.yaml").write_text(f"families:\n  {family}:\n    regular: Font.ttf\n", encoding="utf-8")
+    book = FontBook(folder, kept=store)
+    return book.face(book.font_name(family))
+
+
+def read_back(folder: Path, family: str, store: KeptParses, monkeypatch):
+    """The font of `folder`'s Font.ttf read again once another file was saved over it and it was put back, as `pnp
+    watch` meets it: from what `store` kept, reportlab's parser refused."""
+    import pnp.layout.fonts
+
+    saved = (folder / "Font.ttf").read_bytes()
+    (folder / "Font.ttf").write_bytes(OTHER_FONT.read_bytes())
+    font_of(folder, family, store)
+    (folder / "Font.ttf").write_bytes(saved)
+    with monkeypatch.context() as patch:
+        patch.setattr(pnp.layout.fonts, "TTFont", lambda *a: pytest.fail("parsed again: the kept reading was not used"))
+        return font_of(folder, family, store)
+
+
 @pytest.mark.parametrize("file", ["noto/NotoSans-Regular.ttf", "comfortaa/Comfortaa-Bold.ttf", "dejavu/DejaVuSans.ttf"])
-def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
+def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file, monkeypatch):
     """Everything reportlab read from the file comes back, and its scale to PDF units (which pickle cannot carry, and
     reportlab's shaping of text uses) gives the same numbers as reportlab's own."""
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from pnp.core.files import file_sha256
-    from pnp.layout.fonts import _parsed
-
-    path = ROOT / "pnp/assets/fonts" / file
-    fresh = TTFont("Probe", str(path))
+    folder, family = tmp_path / "fonts", "kept-" + Path(file).stem.lower()
+    folder.mkdir()
+    shutil.copy(ROOT / "pnp/assets/fonts" / file, folder / "Font.ttf")
     store = KeptParses(tmp_path / "kept")
-    _parsed("Probe", path, file_sha256(path), store)  # parsed and kept
-    kept = _parsed("Probe", path, file_sha256(path), store)  # read back
+    font_of(folder, family, store)  # parsed and kept
+    kept = read_back(folder, family, store, monkeypatch)
+    fresh = TTFont(kept.fontName, str(folder / "Font.ttf"))
     assert {k: v for k, v in vars(kept).items() if k not in ("face", "state", "encoding")} == {k: v for k, v in vars(fresh).items() if k not in ("face", "state", "encoding")}
     assert vars(kept.encoding) == vars(fresh.encoding)
     assert {k: v for k, v in vars(kept.face).items() if k != "_pdfScale"} == {k: v for k, v in vars(fresh.face).items() if k != "_pdfScale"}
@@ -178,43 +203,28 @@ def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
     assert not kept.state and kept.state is not fresh.state
 
 
-def test_a_kept_font_read_for_another_file_of_the_same_bytes_names_that_file(tmp_path):
+def test_a_kept_font_read_for_another_file_of_the_same_bytes_names_that_file(tmp_path, monkeypatch):
     """One kept entry serves every file of the same bytes (pnp's own fonts are kept for every copy of pnp and every
     project): the font read back names the file it was asked for, as reading that file does, not the one first parsed."""
-    import shutil
-
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    from pnp.core.files import file_sha256
-    from pnp.layout.fonts import _parsed
-
-    first, second = tmp_path / "a" / "Font.ttf", tmp_path / "b" / "Font.ttf"
-    for copy in (first, second):
-        copy.parent.mkdir()
-        shutil.copy(ROOT / "pnp/assets/fonts/dejavu/DejaVuSans.ttf", copy)
+    first, second = tmp_path / "a", tmp_path / "b"
+    for folder in (first, second):
+        folder.mkdir()
+        shutil.copy(ROOT / "pnp/assets/fonts/dejavu/DejaVuSans.ttf", folder / "Font.ttf")
     store = KeptParses(tmp_path / "kept")
-    _parsed("Probe", first, file_sha256(first), store)
-    kept = _parsed("Probe", second, file_sha256(second), store)
-    assert kept.face.filename == TTFont("Probe", str(second)).face.filename == str(second)
+    font_of(first, "kept-copies", store)  # parsed and kept
+    (second / "Font.ttf").write_bytes(OTHER_FONT.read_bytes())
+    font_of(second, "kept-copies", store)  # another file under the name: the first one's registration goes
+    shutil.copy(first / "Font.ttf", second / "Font.ttf")
+    import pnp.layout.fonts
 
-
-def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tmp_path, monkeypatch):
-    """A build keeps hundreds of entries (an icon form each), and a crash can only cost one a parse; an output waits for
-    the disk before its rename, so a crash leaves the old file or the whole new one."""
-    from pnp.core import files
-
-    synced = []
-    real = os.fsync
-    monkeypatch.setattr(files.os, "fsync", lambda fd: synced.append(fd) or real(fd))
-    KeptParses(tmp_path / "kept").get("icon-form", "key", lambda: "drawn", version="1")
-    assert list((tmp_path / "kept").glob("icon-form-*.pickle")) and synced == []
-    files.write_atomic(tmp_path / "out.pdf", b"%PDF-1.4")
-    assert len(synced) == 1
+    monkeypatch.setattr(pnp.layout.fonts, "TTFont", lambda *a: pytest.fail("parsed again: the kept reading was not used"))
+    assert font_of(second, "kept-copies", store).face.filename == str(second / "Font.ttf")
 
 
 def test_a_build_waits_for_the_disk_for_its_outputs_alone(project, tmp_path, monkeypatch):
-    """The game's cache and face store are written without waiting: a crash that cuts one short costs a full build, as a
-    missing one does, and what the cache records is checked against the outputs before it is trusted."""
+    """The game's cache, face store and kept parses are written without waiting: a crash that cuts one short costs a
+    full build (a parse, for a kept entry), as a missing one does, and what the cache records is checked against the
+    outputs before it is trusted; each output waits for the disk before its rename."""
     from pnp.cli import run_build
     from pnp.core import files
     from pnp.core.errors import Report

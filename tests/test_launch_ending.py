@@ -42,5 +42,5 @@ def test_the_collector_stays_off_to_the_end_of_a_build_alone(monkeypatch, argv, 
 
     monkeypatch.setattr(collector, "frozen_after", frozen_after)
     monkeypatch.setattr(sys, "argv", ["pnp", *argv])
-    launch._run_here()
+    launch.run()  # the `pnp` entry point
     assert asked == [kept_off]

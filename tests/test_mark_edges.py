@@ -4,24 +4,31 @@ had. Values from the print rules (docs/print-and-cut.md): marks are 0.3 pt lines
 least 2 mm long, and the edge bleed stops 0.1 mm short of what the margin holds."""
 from __future__ import annotations
 
-from pnp.render.impose import Sheet, _span, crop_mark_segments, with_edge_bleed
+from pnp.render.impose import Sheet, crop_mark_segments, with_edge_bleed
 
 UM_PER_PT = 25_400 / 72
 
 
 def test_a_marks_box_is_as_wide_as_its_03_pt_line_and_one_that_would_touch_a_cutters_mark_is_left_out():
+    """Every mark, whichever way it is drawn: a cutting machine's mark touching the printed line's edge, on any of its
+    four sides, leaves it drawn; one reaching 1 µm into the line leaves it out."""
     half = round(0.3 * UM_PER_PT / 2)  # 53 µm each side of the line's middle
     assert half == 53
-    assert _span((1000, 2000, 1000, 5000)) == (1000 - half, 2000 - half, 1000 + half, 5000 + half)
-    assert _span((9000, 700, 4000, 700)) == (4000 - half, 700 - half, 9000 + half, 700 + half)  # drawn leftwards
     sheet = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0)
     slots = [sheet.slot(0)]
     marks = crop_mark_segments(sheet, slots)
-    left = next(m for m in marks if m[0] == m[2] == sheet.left and m[1] < sheet.bottom)  # the left cut line's mark below the grid
-    near = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0, avoid=((left[0] + half - 10, 0, left[0] + 5000, 200_000),))
-    clear = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0, avoid=((left[0] + half + 10, 0, left[0] + 5000, 200_000),))
-    assert left not in crop_mark_segments(near, slots)  # its line's edge would print on the box
-    assert left in crop_mark_segments(clear, slots)
+    assert len(marks) == 8  # two at each corner of the one card
+
+    def drawn_beside(mark, side: str, into: int) -> bool:
+        x0, y0, x1, y1 = min(mark[0], mark[2]) - half, min(mark[1], mark[3]) - half, max(mark[0], mark[2]) + half, max(mark[1], mark[3]) + half
+        box = {"left": (x0 - 5000, y0, x0 + into, y1), "right": (x1 - into, y0, x1 + 5000, y1),
+               "bottom": (x0, y0 - 5000, x1, y0 + into), "top": (x0, y1 - into, x1, y1 + 5000)}[side]
+        return mark in crop_mark_segments(Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0, avoid=(box,)), slots)
+
+    for mark in marks:
+        for side in ("left", "right", "bottom", "top"):
+            assert drawn_beside(mark, side, 0), (mark, side)  # its line's edge touching the box, clear of it
+            assert not drawn_beside(mark, side, 1), (mark, side)  # its line's edge would print on the box
 
 
 def test_an_edge_bleed_keeps_a_mark_of_exactly_the_least_length():

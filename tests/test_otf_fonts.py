@@ -82,11 +82,11 @@ def test_each_converted_outline_is_the_cff_outline():
 
 
 def test_the_same_file_converts_to_the_same_bytes():
-    import pnp.data.otf as otf
+    """Two conversions of one file, each under a digest no earlier read used (so neither is a kept copy of the other),
+    give the same TrueType bytes."""
+    from pnp.data.otf import truetype_source
 
-    first = otf.truetype_source(OTF).getvalue()
-    otf._CONVERTED.clear()
-    assert otf.truetype_source(OTF).getvalue() == first
+    assert truetype_source(OTF, "probe-first").getvalue() == truetype_source(OTF, "probe-second").getvalue()
 
 
 def test_a_damaged_font_no_role_uses_is_a_located_warning_and_the_game_builds(project):

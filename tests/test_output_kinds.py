@@ -87,11 +87,10 @@ def test_the_audit_sees_every_kind_build(audit):
 
 
 def test_the_lists_of_kinds_are_the_registrys():
-    """--only's choices, the bundle's order, serve's documents, the scheduler's weights, the loader's part files and
-    the file names' variant options are each read from KINDS."""
+    """--only's choices, the bundle's order, serve's documents, the loader's part files and the file names' variant
+    options are each read from KINDS."""
     from pnp.cli import build
     from pnp.outputs.options import Options, variant_tag
-    from pnp.pipeline.schedule import _weight
     from pnp.serve.components import documents
 
     only = next(p for p in build.params if p.name == "only")
@@ -99,7 +98,6 @@ def test_the_lists_of_kinds_are_the_registrys():
     assert [k.name for k in print_order()] == ["cards", "tokens", "boards", "reference", "boxes", "inserts", "dice", "labels", "rulebook"]
     assert [kind for kind, _ in documents()] == [k.name for k in KINDS if k.preview] == ["boards", "tokens", "reference", "rulebook"]
     assert all(callable(section) for _, section in documents())
-    assert {kind: _weight(kind, None) for kind in kind_names() if kind != "cards"} == {k.name: k.weight for k in KINDS if k.name != "cards"}
     assert [k.part_file for k in with_parts()] == ["boards.yaml", "tokens.yaml", "reference.yaml", "boxes.yaml", "dice.yaml"]
     assert all(load_named(k.part).model_fields for k in with_parts())  # a pydantic model each
     assert variant_tag(Options(paper="a4"), "labels") == "-a4" and variant_tag(Options(paper="a4"), "boxes") == "-a4"

@@ -16,7 +16,7 @@ from test_editor_guards import Project  # what the editor asks of a project: the
 from pnp.layout.elements import Gradient
 from pnp.layout.gradients import colour_at, colours_over, position
 from pnp.serve.editing import Refusal, digest_of, template_source
-from pnp.serve.editor import Edit, Editor, Move, Written
+from pnp.serve.editor import Edit, Editor, Written
 
 FRONT, BACK = "templates/tiny/front.j2", "templates/tiny/back.j2"
 
@@ -32,33 +32,34 @@ def project(tmp_path):
     return Project(root)
 
 
-def _drawn_from(project: Project, texts: dict[str, str]):
-    """A game's context as the editor reads it: the text each template file's faces were drawn from."""
-    return SimpleNamespace(engine=SimpleNamespace(layouts=SimpleNamespace(sources={str(project.root / rel): text for rel, text in texts.items()})))
+def _edit(project: Project, drawn: dict[str, str], shown: str) -> Refusal:
+    """An edit of front.j2's first element sent by a page shown the file of digest `shown`, while the live session's
+    faces are drawn from the texts `drawn`: the refusal it meets."""
+    import threading
 
-
-def _move(rel: str, digest: str) -> Move:
-    return Move("0", rel, digest, (1.0, 2.0, 3.0, 4.0), (2.0, 2.0, 3.0, 4.0))
+    gctx = SimpleNamespace(engine=SimpleNamespace(layouts=SimpleNamespace(sources={str(project.root / rel): text for rel, text in drawn.items()})))
+    session = SimpleNamespace(lock=threading.Lock(), views={"tiny": SimpleNamespace(drawings=1)}, drawn={"tiny": gctx})
+    body = {"game": "tiny", "item": "hero", "side": "front",
+            "moves": [{"path": "0", "file": FRONT, "digest": shown, "from": [1.0, 2.0, 3.0, 4.0], "to": [2.0, 2.0, 3.0, 4.0]}]}
+    with pytest.raises(Refusal) as refused:
+        Editor(project, lambda: session).edit(body)
+    return refused.value
 
 
 def test_an_edit_of_a_file_changed_on_disk_since_the_page_was_shown_it_is_refused_as_such(project):
-    shown = digest_of(b"x=1\n")
-    editor = Editor(project, lambda: None)
-    assert set(editor._sources(_drawn_from(project, {FRONT: "x=1\n"}), [_move(FRONT, shown)])) == {FRONT}
     (project.root / FRONT).write_bytes(b"x=5\n")  # saved in a text editor, and drawn again
-    with pytest.raises(Refusal) as refused:
-        editor._sources(_drawn_from(project, {FRONT: "x=5\n"}), [_move(FRONT, shown)])
-    assert refused.value.status == 409 and "changed on disk since it was shown" in refused.value.message
+    refused = _edit(project, {FRONT: "x=5\n"}, digest_of(b"x=1\n"))
+    assert refused.status == 409 and "changed on disk since it was shown" in refused.message
+    assert (project.root / FRONT).read_bytes() == b"x=5\n"
 
 
 def test_an_edit_from_a_page_showing_an_older_drawing_than_the_file_is_refused(project):
     """The listing gave the file's new digest, but its faces are still drawn from the text before: the element's box is
     the old drawing's, so the edit waits for the new one."""
     (project.root / FRONT).write_bytes(b"x=5\n")
-    editor = Editor(project, lambda: None)
-    with pytest.raises(Refusal) as refused:
-        editor._sources(_drawn_from(project, {FRONT: "x=1\n"}), [_move(FRONT, digest_of(b"x=5\n"))])
-    assert refused.value.status == 409 and "older drawing" in refused.value.message
+    refused = _edit(project, {FRONT: "x=1\n"}, digest_of(b"x=5\n"))
+    assert refused.status == 409 and "older drawing" in refused.message
+    assert (project.root / FRONT).read_bytes() == b"x=5\n"
 
 
 def _written(project: Project, rel: str, before: bytes, after: bytes) -> Written:

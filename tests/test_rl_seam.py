@@ -317,8 +317,6 @@ def test_an_unregistered_font_name_takes_a_new_reading_of_its_file():
     from reportlab.pdfbase.ttfonts import TTFont
 
     path = str(ROOT / "pnp/assets/fonts/noto/NotoSerif-BoldItalic.ttf")
-    registries = pdfmetrics._fonts, pdfmetrics._dynFaceNames  # shared by the other tests of this process: put back after
-    saved = [dict(registry) for registry in registries]
     try:
         first, second = TTFont("SeamForget", path), TTFont("SeamForget", path)
         pdfmetrics.registerFont(first)
@@ -326,9 +324,7 @@ def test_an_unregistered_font_name_takes_a_new_reading_of_its_file():
         pdfmetrics.registerFont(second)
         assert pdfmetrics.getFont("SeamForget") is second
     finally:
-        for registry, before in zip(registries, saved, strict=True):
-            registry.clear()
-            registry.update(before)
+        rl.unregister_font("SeamForget")  # the other tests of this process share reportlab's registries
 
 
 def test_a_fonts_glyph_scale_comes_off_for_pickling_and_goes_back_on():
@@ -448,7 +444,6 @@ def test_a_plain_fill_writes_what_the_setter_writes_and_declines_where_the_sette
     colour = Color(0.25, 0.5, 0.75)
     plain, plain_buf = _canvas()
     assert rl.fill_plainly(plain, ".25 .5 .75 rg", colour)  # as reportlab writes numbers (fp_str)
-    assert plain._fillColorObj == colour
     plain.rect(10, 10, 20, 20, stroke=0, fill=1)
     set_by_reportlab, set_buf = _canvas()
     set_by_reportlab.setFillColor(colour)

@@ -161,15 +161,16 @@ def test_a_tally_counts_a_picture_and_its_soft_mask_and_lets_them_go():
 
 
 @pytest.mark.parametrize("how", ["encrypted", "signed"])
-def test_an_encrypted_or_signed_pdf_is_not_streamed(how):
+def test_an_encrypted_or_signed_pdf_is_not_streamed(how, tmp_path):
+    """Saved through the spool, an encrypted or signed canvas is refused, and no temporary is left beside its target."""
     c = Canvas(io.BytesIO(), pagesize=(100, 100), encrypt="secret" if how == "encrypted" else None)
     if how == "signed":
-        rl.document(c)._digiSigs = [object()]  # what reportlab's signing leaves on the document
+        rl.document(c)._digiSigs = [object()]  # what reportlab's signing leaves on the document (reportlab's name, not pnp's)
     c.drawString(10, 10, "sealed")
     c.showPage()
-    out = rl_stream._Writer(lambda data: None)
     with pytest.raises(ValueError, match="encrypted or signed"):
-        rl.save_objects(c, out.add, out.add_object)
+        rl_stream.Spool(tmp_path / "sealed.pdf", 0).save(c)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_pdf_with_reportlabs_object_comments_is_streamed_with_them(tmp_path, monkeypatch):

@@ -23,6 +23,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 import pnp.render.operators
+from pnp.layout import rl
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
@@ -98,8 +99,8 @@ def test_a_fill_colours_operator_is_the_one_reportlab_writes_for_it(colour):
     """A face's opaque fill is written as reportlab's setFillColor writes it on a fresh canvas: the same bytes, CMYK's
     density applied to each ink; a translucent one has none (reportlab adds a graphics state for it)."""
     canvas = Canvas(io.BytesIO())
-    before = len(canvas._code)
+    before = rl.emitted(canvas)
     canvas.setFillColor(colour)
-    assert [fill_operator(colour)] == canvas._code[before:]
+    assert (fill_operator(colour),) == rl.emitted_since(canvas, before)
     assert fill_operator(Color(colour.red, colour.green, colour.blue, alpha=0.5) if isinstance(colour, Color) and not isinstance(colour, CMYKColor)
                          else CMYKColor(colour.cyan, colour.magenta, colour.yellow, colour.black, alpha=0.5)) is None

@@ -174,9 +174,26 @@ def test_a_build_that_reads_the_printed_record_picks_cards_or_goes_without_is_ne
     assert KeptBuilds.serve([Options()]) and not KeptBuilds.serve([Options(), options])
 
 
-def test_each_edition_keeps_its_build_apart(tmp_path):
-    assert KeptBuilds(None, [Options(out=tmp_path)], True)._record("tiny").name == "tiny.json"
-    assert KeptBuilds(None, [Options(out=tmp_path, lang="fr")], True)._record("tiny").name == "tiny.fr.json"
+def test_each_edition_keeps_its_build_apart(root):
+    """`--lang all` builds each edition in turn: the French build kept after the English one leaves the English one
+    kept, each answered with what its own build found, in the build cache's `builds/<game>.json` and
+    `builds/<game>.<language>.json` (docs/build-internals.md)."""
+    from pnp.core.errors import Loc, warning
+    from pnp.pipeline.built import GameBuild
+    from pnp.pipeline.cache import CACHE_DIR
+
+    def kept(lang: str | None) -> KeptBuilds:
+        return KeptBuilds(Project(root), [Options(out=root / "output", lang=lang)], True)
+
+    said = {None: [], "fr": [warning("probe", "the French edition's own finding", Loc("data/tiny/game.yaml", 1, 1))]}
+    for lang, found in said.items():
+        builds = kept(lang)
+        assert builds.answer("tiny") is None  # nothing kept yet for this edition
+        builds.remember("tiny", found, GameBuild("tiny", [], [([], [], 0.0)]), strict=False)
+    for lang, found in said.items():
+        answered = kept(lang).answer("tiny")
+        assert answered is not None and answered[0] == found, lang
+    assert sorted(p.name for p in (root / "output" / CACHE_DIR / "builds").iterdir()) == ["tiny.fr.json", "tiny.json"]  # builds/<game>.json
 
 
 # an output's key: the files its kind reads, and no other
@@ -398,16 +415,28 @@ class _Listed:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
-def test_a_file_that_became_a_named_pipe_or_went_after_it_was_listed_is_named_not_read(root):
-    from pnp.pipeline.steady import _entry_digest
+def test_a_file_that_became_a_named_pipe_or_went_after_it_was_listed_is_named_not_read(root, monkeypatch):
+    """The game's folder listed while a save replaces one file by a named pipe and deletes another: the standing names
+    each by what it is now, and nothing waits on the pipe."""
+    import pnp.pipeline.steady as steady
 
     plain = root / "data/tiny/game.yaml"
     pipe = root / "data/tiny/later.yaml"
     os.mkfifo(pipe)
     seen_plain = plain.stat
-    assert _entry_digest(_Listed(pipe, seen_plain), root / "data") == (os.fspath(pipe), "refused: SpecialFile")
 
     def gone():
         raise FileNotFoundError(2, "No such file")
 
-    assert _entry_digest(_Listed(root / "data/tiny/gone.yaml", gone), root / "data") == (os.fspath(root / "data/tiny/gone.yaml"), "missing")
+    listed = steady.files_under
+
+    def listing(folder):  # as the listing saw them: two plain files
+        found = listed(folder)
+        if Path(folder) != root / "data/tiny":
+            return found
+        return [*(item for item in found if item[0] != "later.yaml"),
+                ("later.yaml", _Listed(pipe, seen_plain)), ("gone.yaml", _Listed(root / "data/tiny/gone.yaml", gone))]
+
+    monkeypatch.setattr(steady, "files_under", listing)
+    digests = {Path(name).name: digest for name, digest in standing(root).inputs}
+    assert digests["later.yaml"] == "refused: SpecialFile" and digests["gone.yaml"] == "missing"

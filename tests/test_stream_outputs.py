@@ -131,16 +131,17 @@ def test_an_export_renders_its_pixels_from_pdfs_that_stop_at_the_threshold(proje
 def test_a_disk_that_fills_while_a_pdf_is_written_is_one_line_and_leaves_no_temporary(project, tmp_path, monkeypatch, capsys, command):
     """The command ends as a full disk ends any write (pnp.cli's one line, exit 1), and neither the PDF's temporary nor
     the pictures' spool nor an export's staging folder is left in the output folder."""
+    import os
     import signal
     import sys
 
     from pnp.cli import run
 
-    def full(writer, data):
+    def full(fd):  # where a filesystem that allocates late says the disk is full: once the written bytes go to disk
         raise OSError(errno.ENOSPC, "No space left on device")
 
     out = tmp_path / "out"
-    monkeypatch.setattr(rl_stream._Writer, "add", full)
+    monkeypatch.setattr(os, "fsync", full)
     monkeypatch.setattr(sys, "argv", ["pnp", "--root", str(project), *command, "--out", str(out)])
     monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # run() sets its own, as it does the Ctrl-C handler
     monkeypatch.setenv("PNP_JOBS", "1")
@@ -246,12 +247,13 @@ def test_a_rulebooks_figures_are_the_same_bytes_written_as_they_are_made(project
 
     whole, spooled = _run(rl_stream.SPOOL_MIN_BYTES, lambda: built(tmp_path / "whole"))
     assert spooled == [] and sorted(whole) == ["art-rulebook.pdf"]
-    moved = []
-    move = rl_stream.Spool._move
+    handed = []  # (spool, the picture's name) of each picture a pass handed to its spool
+    add = rl_stream.Spool.add
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rl_stream.Spool, "_move", lambda spool, obj: (moved.append(spool), move(spool, obj)))
+        patch.setattr(rl_stream.Spool, "add", lambda spool, c, name: (handed.append((spool, name)), add(spool, c, name)))
         streamed, spooled = _run(0, lambda: built(tmp_path / "streamed"))
     assert spooled == ["art-rulebook.pdf"]
-    assert moved.count(moved[-1]) == 5  # the saved pass's: the cover's three cards' art, the two figures (one placed twice, embedded once)
+    saved_pass = [name for spool, name in handed if spool is handed[-1][0]]
+    assert len(set(saved_pass)) == 5 and len(saved_pass) == 6  # the cover's three cards' art, the two figures (one placed twice, embedded once)
     assert streamed == whole
     assert _temporaries(tmp_path / "streamed/art") == []

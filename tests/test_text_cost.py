@@ -59,15 +59,17 @@ def test_each_line_of_a_broken_word_ends_at_a_break_and_holds_all_that_fits(layo
     text = SOFT.join(syllables)
     width = width_mm * 72 / 25.4
     items = layouts.typesetter.items(parse(text), "noto-sans", False, False, "#000000", set())
-    from pnp.layout.typeset import _break_lines, width1
+    from pnp.layout.typeset import width1
 
-    lines, overflow = _break_lines(items, width, 10)
-    assert not overflow
-    texts = ["".join(part[1][0] for part in parts) for _w, parts, _last in lines]
+    laid = layouts.typesetter.fit(items, width, 100_000, 10, 10, 1.2, "left", "top")  # set at 10 pt in a box of any height
+    assert laid.fits
+    lines = laid.ops  # one run a line: the word's syllables are all of one font and colour
+    assert [op.y for op in lines] == sorted({op.y for op in lines})
+    texts = [op.text for op in lines]
     assert "".join(t.removesuffix("-") for t in texts) == "".join(syllables)
     at = 0
-    for n, (line_w, _parts, _last) in enumerate(lines):
-        assert line_w <= width + 1e-6
+    for n, op in enumerate(lines):
+        assert op.x == 0 and op.w <= width + 1e-6
         body = texts[n].removesuffix("-")
         k = next(i for i in range(len(syllables) + 1) if len("".join(syllables[at:i])) == len(body))
         assert "".join(syllables[at:k]) == body  # ends at a break point

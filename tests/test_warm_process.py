@@ -200,18 +200,28 @@ def test_watch_warm_up_leaves_the_first_save_no_template_to_parse_or_compile(set
     out = tmp_path / "out"
     report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=Session())
     assert not report.errors()
-    kept._kept.clear()  # what that build kept: the start build's own, in its workers
+    kept = template_cache.ProcessTemplates()  # what that build kept was the start build's own, in its workers
+    monkeypatch.setattr(template_cache, "KEPT", kept)
+    made = []  # (what, template) of each entry made and kept in the watch process's store from here on
+    keep = kept.get
+
+    def making(key, make):
+        def made_here():
+            value = make()  # a broken template's raises: nothing kept
+            made.append(key[1:3])
+            return value
+        return keep(key, made_here)
+
+    monkeypatch.setattr(kept, "get", making)
     warm_up(loaded, out, Session(warm=True))
     warm_templates(loaded, lambda: True)  # a save already waiting: nothing is warmed
-    assert not kept._kept
+    assert not made and len(kept) == 0
     warm_templates(loaded, lambda: False)
-    warmed = {key[2] for key in kept._kept}
+    warmed = {template for _, template in made}
     assert {"tiny/hero.j2", "tiny/frame.j2"} <= warmed, warmed
     assert not warmed & {"tiny/broken.j2", "tiny/linked.j2", "tiny/.#hero.j2"}, warmed
 
-    made = []
-    keep = kept.get
-    monkeypatch.setattr(kept, "get", lambda key, make: keep(key, lambda: made.append(key[1:3]) or make()))
+    made.clear()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=Session(warm=True))
