@@ -1511,6 +1511,16 @@ MUTANTS: list[Mutant] = [
            'if spec.id == getattr(exc, "piece", None)), Loc', 'if spec.id == ""), Loc', ['tests/test_too_large.py'], 'token'),
     Mutant('LP9', "an A3+ build's labels on Letter's sheet", 'pnp/data/label_sheets.py',
            '"a3plus": "L7160", ', '', ['tests/test_label_promises.py'], 'l7160'),
+    Mutant('FR1', "words whose box holds the safe area counted as a stamp's ground", 'pnp/layout/free_room.py',
+           'yield from ((op_box(op, el.x, el.y), False) for op in el.ops)', 'yield from ((op_box(op, el.x, el.y), True) for op in el.ops)',
+           ['tests/test_stamp_promises.py'], 'never_ground'),
+    Mutant('CD1', "a card's fields with a numbered key digested by sorting them as they are", 'pnp/pipeline/card_digest.py',
+           'return json.dumps(_typed(value), ensure_ascii=False, default=str)', 'raise', ['tests/test_card_fields.py'], 'numbered_field'),
+    Mutant('RB1', "an edition's rulebook mistakes placed at rulebook.md", 'pnp/outputs/rulebook/build.py',
+           'rel = f"{game.rel}/{game.rulebook.name}"  # rulebook.md, or the edition\'s own (rulebook.de.md)\n    try:\n        source =',
+           'rel = f"{game.rel}/rulebook.md"\n    try:\n        source =', ['tests/test_languages.py'], 'german_rulebook'),
+    Mutant('VT1', "validate leaves out the token sets printed on the last card sheet", 'pnp/pipeline/validate.py',
+           '    findings += _shared_tokens_found(gctx)\n', '', ['tests/test_one_path.py'], 'odd'),
 ]
 
 
