@@ -75,6 +75,17 @@ def errors(project: Path, *args: str) -> list[str]:
     return [line for line in result.output.splitlines() if ": error: " in line]
 
 
+def _calamine_reads(path: Path) -> bool:
+    """Whether the installed python-calamine opens the workbook at `path` (its floor in .ci/floors.txt may not)."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        CalamineWorkbook.from_path(str(path))
+    except Exception:  # calamine's own refusal, whatever its kind
+        return False
+    return True
+
+
 # Formulas with no saved value -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("part", ["worksheets/cards.xml", "/xl/worksheets/cards.xml", "/Xtra/cards.xml"], ids=["relative", "absolute", "elsewhere"])
 def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved_one_is_none(project, part):
@@ -97,6 +108,9 @@ def test_each_formula_without_a_saved_value_is_one_error_at_its_cell_and_a_saved
     xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": notes, "Heroes": rows}, targets={"Heroes": part})
     use_workbook(project, "heroes.xlsx", "Heroes")
     found = errors(project)
+    if not _calamine_reads(project / f"{DECKS}/heroes.xlsx"):  # python-calamine before 0.9 finds no sheet outside xl/
+        assert [line.split(": error: ")[1][:32] for line in found] == ["cannot read this workbook (Calam"], found
+        return
     assert [line.split(": error: ")[0] for line in found] == ["data/tiny/decks/heroes.xlsx[Heroes]!AB3", "data/tiny/decks/heroes.xlsx[Heroes]!AB4",
                                                              "data/tiny/decks/heroes.xlsx[Heroes]!G5", "data/tiny/decks/heroes.xlsx[Heroes]!C8"], found
     assert "the formula =D3*2 has no saved value" in found[0] and "a shared formula has no saved value" in found[1], found
