@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import TEST_PROJECT, run_pnp
 from PIL import Image
+from test_order_promises import OMENS  # a deck of 75 x 120 mm cards no product fits
 
 IN = 25.4
 POKER = (63.5, 88.9)
@@ -457,13 +458,6 @@ def test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_print
 
 # --- what is sent, what is named ----------------------------------------------------------------------------------------
 
-OMENS = """\
-name: Omens
-size: 75 x 120
-front: tiny/hero.j2
-cards:
-  - {id: eclipse, name: Eclipse, stars: 1, number: 1, text: "A dark sky.", side: red, count: 1}
-"""
 TAROTS = """\
 name: Tarots
 size: tarot
