@@ -66,6 +66,6 @@ def plan_groups(groups: list, sides_of, paper: str, **packing) -> list[list[Plac
                  for n, placements in enumerate(shared, 1) for turn in TURNS
                  for side in sides_of(placements, turn, any(backs[p.group] for p in placements))]
         return {tuple(sorted((index[id(s.shower.run.group)], index[id(s.neighbour.run.group)])))
-                for s in sheet_slivers(sides) if s.neighbour is not None and s.neighbour.run.group is not s.shower.run.group}
+                for s in sheet_slivers(sides, own_bleeds=False) if s.neighbour.run.group is not s.shower.run.group}
 
     return planned_apart(plan_with, meetings)

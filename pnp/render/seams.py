@@ -78,19 +78,22 @@ def _edge(edges_of: Callable[[Face], dict[str, Edge]], placed: Placed, page_side
 
 
 def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[[Face], Face] = lambda face: face,
-                  edges_of: Callable[[Face], dict[str, Edge]] = edges, judged: dict | None = None) -> list[SheetSliver]:
+                  edges_of: Callable[[Face], dict[str, Edge]] = edges, judged: dict | None = None,
+                  own_bleeds: bool = True) -> list[SheetSliver]:
     """Every sliver on the page sides given as (sheet number, the faces placed on that side), in page order.
 
     `prepared` gives a face as printed (the ink saver's lightened face); `edges_of` a face's edges (`edges`, or a memo
     of it kept by a process that stays up). A piece with a bleed and a gutter around it shares no cut, but its bleed
     meets its own edge at its cut (`_bleed_slivers`). `judged` keeps what each meeting of two edge objects showed, for
     a caller asking page by page: the fronts of a deck alike in their fills have the same edges (pnp.layout.slivers), and
-    meet the same way cut after cut, sheet after sheet."""
+    meet the same way cut after cut, sheet after sheet, and what each face's own bleed showed along its cut. Without
+    `own_bleeds` only the shared cuts are read (the packing asks which sets meet, not what a piece's own bleed shows)."""
     out = []
     edges_of = once_per_face(edges_of)
     judged = {} if judged is None else judged
     for sheet, placed in sides:
-        out += [SheetSliver(sheet, p, None, s) for p in placed if p.face.bleed >= STRIP_MM for s in _bleed_slivers(p, prepared, edges_of)]
+        if own_bleeds:
+            out += [SheetSliver(sheet, p, None, s) for p in placed if p.face.bleed >= STRIP_MM for s in _bleed_slivers(p, prepared, edges_of, judged)]
         for one, one_side, other, other_side in shared_cuts(placed):
             side_a, edge_a = _edge(edges_of, one, one_side, prepared)
             side_b, edge_b = _edge(edges_of, other, other_side, prepared)
@@ -134,7 +137,7 @@ def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face
     return once
 
 
-def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -> list[Sliver]:
+def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of, judged: dict) -> list[Sliver]:
     """Where a rectangular piece's bleed differs visibly from its edge (a stripe that starts at the trim over another
     colour): a cut outside the line leaves a sliver of the bleed on the edge. Each is given as the bleed's colour
     meeting the edge's, at the element that drew the edge. Pieces cut along another shape (a round
@@ -143,7 +146,7 @@ def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -
         return []
     shape = placed.run.group.shape
     if not shape.straight:
-        return _shaped_bleed_slivers(placed, prepared, shape)
+        return _shaped_once(judged, placed, prepared, shape)
     printed, own = edges_of(prepared(placed.face)), edges_of(placed.face)
     found = []
     for side in ("top", "right", "bottom", "left"):
@@ -156,6 +159,18 @@ def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -
 
 
 SHAPED_SIDE = {"circle": "round", "hexagon": "hexagonal", "outline": "die-cut"}  # how a finding names the edge of a round, hex or drawn piece
+
+
+def _shaped_once(judged: dict, placed: Placed, prepared: Callable[[Face], Face], shape) -> list[Sliver]:
+    """`_shaped_bleed_slivers`, worked out once per face object and cut, kept in `judged` with the face it was read
+    from (its id stays its own): a deck's copies of one front, nested by the dozen, are read around their cut once."""
+    key = ("own bleed", id(placed.face), id(shape))
+    hit = judged.get(key)
+    if hit is None or hit[0] is not placed.face or hit[1] is not shape:
+        if len(judged) >= MAX_JUDGED:
+            judged.clear()
+        hit = judged[key] = (placed.face, shape, _shaped_bleed_slivers(placed, prepared, shape))
+    return hit[2]
 
 
 def _shaped_bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], shape) -> list[Sliver]:
