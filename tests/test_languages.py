@@ -148,6 +148,14 @@ def test_a_language_the_game_does_not_list_is_a_located_error(duo):
     assert not (duo / "output" / "duo").exists()
 
 
+def test_a_language_typed_in_capitals_is_one_error_offering_the_listed_one(duo):
+    result = run_pnp(duo, "validate", "duo", "--lang", "DE")
+    assert result.exit_code != 0
+    said = [line for line in result.output.splitlines() if "'DE'" in line]
+    assert len(said) == 1 and said[0].startswith("data/duo/game.yaml:4:"), result.output
+    assert "did you mean 'de'?" in said[0], said[0]
+
+
 def test_a_language_pnp_has_no_words_for_asks_the_game_for_them(duo):
     edit(duo, "data/duo/game.yaml", "languages: [en, de]", "languages: [en, de, tlh]")
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Drache\n    name@tlh: lung")
