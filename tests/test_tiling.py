@@ -259,3 +259,14 @@ def test_shifted_tiles_stay_within_a_quarter_of_balanced(seed):
             balanced = (um(length) + (count - 1) * plan.overlap) / count  # the overlap: 10 mm, or narrower so fewer tiles fit
             assert all(0.75 * balanced - 1 <= v <= avail for v in lengths), (paper, lengths, balanced)
             assert sum(lengths) - (count - 1) * plan.overlap == um(length)  # and they still cover the board, overlapping as planned
+
+
+def test_an_overlap_narrows_to_save_a_sheet_but_never_below_the_crosshairs_span():
+    """A board that misses two Letter columns by a few millimetres may take a narrower overlap, down to the registration
+    crosshair's 7 mm and a quarter millimetre of board either side (7.5 mm): never so narrow the crosshair falls off a strip."""
+    across = 215.9 - 2 * SIDE_MM  # one portrait Letter tile's width; 230 mm tall: one portrait row, two landscape rows
+    narrowed = plan_tiles((2 * across - 7.6, 230), "letter")
+    assert (narrowed.cols, narrowed.rows, narrowed.overlap) == (2, 1, um(7.6))
+    for miss in (7.4, 7.0, 6.0, 5.0):  # two columns only with a strip narrower than the crosshair: a third column instead
+        plan = plan_tiles((2 * across - miss, 230), "letter")
+        assert plan.overlap >= um(7.5) and plan.pages > 2, (miss, plan.overlap, plan.pages)
