@@ -417,3 +417,24 @@ def _cross3(u, w):
 def _unit(n):
     length = math.sqrt(sum(x * x for x in n))
     return tuple(x / length for x in n)
+
+
+def test_each_face_knows_its_number_from_1_and_a_die_prints_count_times(project):
+    """docs/boxes-and-dice.md: a face's template sees `die_face.number`, its place in the list (the first face is 1, as a die's
+    faces are numbered); `count: 2` prints two nets of the die."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    faces = ", ".join(f"{{pip: {p}}}" for p in "abcdef")
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: pair, shape: d6, size: 16, count: 2, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text('{{ text("N" ~ die_face.number ~ die_face.pip, 0, 0, face.w, face.h, size=9) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    doc = pdfium.PdfDocument(str(project / "output/tiny/tiny-dice.pdf"))  # pdfium reads a face's words however it is turned
+    try:
+        text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+    words = sorted(re.findall(r"N\d+[a-f]", "".join(text.split())))
+    assert words == sorted(["N1a", "N2b", "N3c", "N4d", "N5e", "N6f"] * 2), words  # the sheet's own words (its footer, a scale) aside
