@@ -1608,7 +1608,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RH35', "a quoted name in a template not credited", 'pnp/outputs/rulebook/credits.py',
            '        if path.suffix == ".j2":', '        if path.suffix == ".md":', ['tests/test_credits.py'], ''),
     Mutant('RH36', "a German rulebook's /Lang saying English", 'pnp/render/tagging.py',
-           'Lang=PDFString(self.lang),', 'Lang=PDFString("en"),', ['tests/test_rulebook_access.py'], 'catalog or xmp'),
+           'Lang=PDFString(self.lang),', 'Lang=PDFString("en"),', ['tests/test_rulebook_access.py', 'tests/test_languages.py'], 'catalog or xmp or screen_reader'),
     Mutant('RH37', "a figure's alternative text left out of its element", 'pnp/render/tagging.py',
            '            if e.alt is not None:\n', '            if False:\n', ['tests/test_rulebook_access.py'], 'figure'),
     Mutant('RH38', "a table header cell's scope left out", 'pnp/render/tagging.py',

@@ -191,3 +191,17 @@ def test_a_mistake_in_the_german_rulebook_is_said_at_rulebook_de_md(tmp_path, co
     result = run_pnp(root, *command)
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert errors == [f"data/gems/rulebook.de.md:{at}:4: error: 'no_such_fact' is undefined [rulebook] [de edition]"], result.output
+
+
+def test_the_german_rulebook_tells_a_screen_reader_it_is_german(duo):
+    """PDF/UA asks the document's natural language in the catalog's /Lang (ISO 32000-1, 14.9.2) and in its XMP: a reader
+    speaking a German rulebook with English rules of pronunciation is unintelligible."""
+    import pikepdf
+
+    result = run_pnp(duo, "build", "duo", "--lang", "all", "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    for name, lang in (("duo-rulebook-de.pdf", "de"), ("duo-rulebook.pdf", "en")):
+        with pikepdf.open(duo / "output" / "duo" / name) as pdf:
+            assert str(pdf.Root.Lang) == lang, name
+            xmp = bytes(pdf.Root.Metadata.read_bytes()).decode("utf-8")
+            assert f"<dc:language><rdf:Bag><rdf:li>{lang}</rdf:li></rdf:Bag></dc:language>" in xmp, name
