@@ -1616,7 +1616,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RH39', "an inline icon read by its file name with hyphens", 'pnp/render/tagging.py',
            'words = icon.replace("-", " ").replace("_", " ")', 'words = icon', ['tests/test_rulebook_access.py'], 'icon or two_word'),
     Mutant('RH40', "the tab order by rows, not by the structure", 'pnp/render/tagging.py',
-           'Tabs=PDFName("S")', 'Tabs=PDFName("R")', ['tests/test_rulebook_access.py', 'tests/test_rl_seam.py'], ''),
+           'Tabs=PDFName("S")', 'Tabs=PDFName("R")', ['tests/test_rulebook_access.py'], 'two_word'),
     Mutant('RH41', "one card on the sell sheet said in the plural", 'pnp/targets/sellsheet.py',
            'f"{copies} {one if copies == 1 else many}"', 'f"{copies} {many}"', ['tests/test_sellsheet.py'], ''),
     Mutant('RH42', "the paragraph of play printed whole past its six lines", 'pnp/targets/sellsheet.py',

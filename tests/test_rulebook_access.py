@@ -512,8 +512,9 @@ def test_large_print_sets_the_rulebooks_icon_credits_at_14_pt_or_more(tmp_path):
     assert min(w["size"] for w in credit) >= 14.0, [(w["text"], w["size"]) for w in credit]
 
 
-def test_an_icon_with_a_two_word_name_is_read_as_two_words(project):
-    """A reader says `:crossed-swords:` as "crossed swords", never "crossed hyphen swords": the ActualText of its span."""
+def test_an_icon_with_a_two_word_name_is_read_as_two_words_and_each_page_tabs_by_its_structure(project):
+    """A reader says `:crossed-swords:` as "crossed swords", never "crossed hyphen swords": the ActualText of its span.
+    And every page's tab order follows the structure tree (/Tabs /S, as PDF/UA asks of a page: ISO 14289-1, 7.18.3)."""
     import pikepdf
     from conftest import run_pnp
 
@@ -525,4 +526,6 @@ def test_an_icon_with_a_two_word_name_is_read_as_two_words(project):
     with pikepdf.open(project / "output/tiny/tiny-rulebook.pdf") as pdf:
         spoken = [str(operands[1]["/ActualText"]) for page in pdf.pages for operands, op in pikepdf.parse_content_stream(page)
                   if str(op) == "BDC" and str(operands[0]) == "/Span"]
+        tabs = [str(page.obj.get("/Tabs")) for page in pdf.pages]
     assert "crossed swords" in spoken and "crossed-swords" not in spoken, spoken
+    assert tabs == ["/S"] * len(tabs), tabs
