@@ -116,6 +116,16 @@ def test_a_missing_translation_is_a_located_warning_and_an_error_with_strict(duo
     assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
 
 
+def test_a_translation_made_from_an_older_text_is_warned_at_the_translation_itself(duo):
+    """The digest beside a translation (`name@de~src`) records the English it was made from; when it no longer matches,
+    the warning points at the German a translator must check (line 8), not at the digest under it."""
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Drache\n", "    name@de: Drache\n    name@de~src: aaaaaaaa\n")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    stale = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(stale) == 1 and stale[0].startswith("data/duo/decks/beasts.yaml:8:"), result.output
+    assert "'Dragon'" in stale[0] and "name@de" in stale[0]
+
+
 def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
     german = run_pnp(duo, "validate", "duo", "--lang", "de")
