@@ -126,6 +126,16 @@ def test_a_translation_made_from_an_older_text_is_warned_at_the_translation_itse
     assert "'Dragon'" in stale[0] and "name@de" in stale[0]
 
 
+def test_a_field_missing_many_translations_is_one_warning_naming_six_and_counting_the_rest(duo):
+    cards = "".join(f"  - id: c{n}\n    name: Card {n}\n" for n in range(1, 9))
+    (duo / "data/duo/decks/extras.yaml").write_text("name: Extras\nsize: poker\nfront: duo/card.j2\ncards:\n  - id: c0\n    name: Card 0\n"
+                                                   "    name@de: Karte 0\n" + cards, encoding="utf-8")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    lines = [line for line in result.output.splitlines() if "data/duo/decks/extras.yaml" in line and "without a 'de' translation" in line]
+    assert len(lines) == 1, result.output
+    assert "8 values without a 'de' translation (c1, c2, c3, c4, c5, c6 and 2 more)" in lines[0], lines[0]
+
+
 def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
     german = run_pnp(duo, "validate", "duo", "--lang", "de")
