@@ -1594,7 +1594,7 @@ MUTANTS: list[Mutant] = [
            'limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))',
            'limit = um(options.printable_mm + PRINT_TOLERANCE_MM)', ['tests/test_dice.py'], ''),
     Mutant('RH30', "glue tabs as deep as a third of a large die's edge", 'pnp/layout/dice.py',
-           'TAB_MM = (3.0, 7.0)', 'TAB_MM = (3.0, 70.0)', ['tests/test_dice.py'], ''),
+           'TAB_MM = (3.0, 7.0)', 'TAB_MM = (3.0, 70.0)', ['tests/test_dice.py'], '7_mm'),
     Mutant('RH31', "a d4's corner numbered from 0", 'pnp/layout/dice.py',
            'out.append(Slot(at[0], at[1], 0.3 * side, 0.3 * side, _upright(at, p), str(m + 1)))',
            'out.append(Slot(at[0], at[1], 0.3 * side, 0.3 * side, _upright(at, p), str((m + 1) % 4 + 1)))', ['tests/test_dice.py'], ''),
