@@ -15,7 +15,7 @@ PLAYERS = "players: {min: 2, max: 4}"
 PUBLISHER_KEYS = """designer: Ada Rook
 contact: ada@example.com
 genre: duelling card game
-play: Each turn you play a hero against the villain in front of you; the higher strength wins the pair, and the first to win five pairs wins the game.
+play: Each turn you play a hero against the villain in front of you; the higher strength wins the pair, and the first to win five pairs wins the game. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round.
 """
 
 
@@ -60,6 +60,19 @@ def test_the_sell_sheet_carries_what_a_publisher_asks_for(sheet):
     for said in ("Ada Rook", "ada@example.com", "duelling card game", "How it plays",
                  "Each turn you play a hero against the villain in front of you; the higher strength wins the pair"):
         assert said in text, f"{said!r} not on the sell sheet:\n{text}"
+
+
+def test_the_paragraph_of_play_takes_at_most_six_lines_above_the_pictures(sheet):
+    """A long `play:` is the start of a pitch meeting, not the rules: the sheet gives it six lines (the rest is the rulebook's)."""
+    import pdfplumber
+
+    with pdfplumber.open(sheet[0]) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        pictures = min(image["top"] for image in page.images)
+    heading = next(w for w in words if w["text"] == "How")
+    lines = {round(w["top"]) for w in words if heading["bottom"] < w["top"] < pictures and abs(w["size"] - 10.5) < 0.05}
+    assert len(lines) == 6, sorted(lines)
 
 
 def test_the_sell_sheets_picture_is_the_page_at_100_dpi(sheet):
