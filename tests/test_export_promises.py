@@ -58,6 +58,8 @@ def test_each_export_says_what_it_changed_since_the_last_one(project):
     assert "since the last export: 2 added (cards/heroes/heroes-att-3-back.png, cards/heroes/heroes-att-3-front.png); " \
            "1 changed (manifest.csv); 2 removed (cards/heroes/heroes-knight-2-back.png, cards/heroes/heroes-knight-2-front.png)" in said, said
     assert not (project / "output/tiny/png/cards/heroes/heroes-knight-2-front.png").exists()
+    leftovers = [p.name for p in (project / "output/tiny").iterdir() if p.name.startswith(".png")]
+    assert not leftovers, leftovers  # the export's folder replaced whole: neither the old one nor a staging folder is left beside it
 
 
 def test_a_rounded_deck_gets_its_cut_as_a_mask_white_inside_its_corners(project):
