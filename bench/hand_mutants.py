@@ -1558,7 +1558,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RH13', "a sheet's added and removed cards said the other way round", 'pnp/targets/pull.py',
            'done.added = [i for i in new if i not in old]', 'done.added = [i for i in old if i not in new]', ['tests/test_live_sheets.py'], 'pull'),
     Mutant('RH14', "the old CSV snapshot kept beside the new workbook's", 'pnp/targets/pull.py',
-           '            if other != suffix:', '            if False:', ['tests/test_live_sheets.py'], 'pull'),
+           '            if other != suffix:', '            if False:', ['tests/test_live_sheets.py'], 'workbook_replaces'),
     Mutant('RH15', "a sheet packed three times over unpacked", 'pnp/targets/pull.py',
            'MAX_PACKINGS = 2 ', 'MAX_PACKINGS = 3 ', ['tests/test_hostile_bombs.py', 'tests/test_live_sheets.py'], 'pull'),
     Mutant('RH16', "feedback import exiting 0 with rows refused", 'pnp/cli/feedback.py',
