@@ -114,6 +114,7 @@ def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_typ
     with pdfplumber.open(root / "output/tiny/tiny-sellsheet-a4.pdf") as pdf:
         said = " ".join(pdf.pages[0].extract_text().split())
     assert "1 player" in said and "1 players" not in said, said
+    assert "quick reference 1 player aid 63.5" in said and "1 player aids" not in said, said  # one aid a player: one, in the singular
     assert sorted(line.split("add ")[1].split(" (`")[0] for line in warned) == sorted([
         "a one- or two-sentence pitch", "the youngest age it is for", "how long a game takes", "the designer's name",
         "a contact for the designer", "a genre", "a paragraph of how it plays"])
