@@ -1594,7 +1594,7 @@ MUTANTS: list[Mutant] = [
            'for _ in range(spec.count)]', 'for _ in range(1)]', ['tests/test_dice.py'], 'count_times'),
     Mutant('RH29', "a die's net placed over a cutter's registration marks", 'pnp/outputs/dice.py',
            'limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))',
-           'limit = um(options.printable_mm + PRINT_TOLERANCE_MM)', ['tests/test_dice.py'], ''),
+           'limit = um(options.printable_mm + PRINT_TOLERANCE_MM)', ['tests/test_dice.py'], 'cutters_marks'),
     Mutant('RH30', "glue tabs as deep as a third of a large die's edge", 'pnp/layout/dice.py',
            'TAB_MM = (3.0, 7.0)', 'TAB_MM = (3.0, 70.0)', ['tests/test_dice.py'], '7_mm'),
     Mutant('RH31', "a d4's corner numbered from 0", 'pnp/layout/dice.py',

@@ -455,3 +455,16 @@ def test_a_large_dies_glue_tabs_stop_at_7_mm_deep(project, pdfium_reader):
             a, b = tab[base], tab[(base + 1) % len(tab)]
             depths.append(max(abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / math.dist(a, b) for p in tab))
     assert len(depths) == 7 and all(3 - 0.05 <= d <= 7 + 0.05 for d in depths), depths  # a cube's 12 edges: 5 folds, 7 glued
+
+
+def test_a_die_net_that_fits_the_paper_but_not_inside_a_cutters_marks_is_refused_with_the_cutter(project):
+    """A cutting machine's registration marks sit inside the printable area: a net between them must keep clear of them,
+    so a 60 mm cube (its net three faces across, 180 mm and its tabs) prints on Letter alone but is one error at its size with `--cutter silhouette`."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: 60, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    plain = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert plain.exit_code == 0, plain.output
+    cut = run_pnp(project, "build", "tiny", "--only", "dice", "--cutter", "silhouette")
+    refused = [line for line in cut.output.splitlines() if "the net of die 'big'" in line]
+    assert cut.exit_code != 0 and len(refused) == 1 and refused[0].startswith("data/tiny/dice.yaml:2:"), cut.output
