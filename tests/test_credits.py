@@ -79,3 +79,17 @@ def test_each_game_credits_every_icon_of_the_set_it_draws(shared_build, slug):
     drawn = drawn_from_the_set(ROOT, slug)
     credits = credited_in(shared_build() / slug / f"{slug}-rulebook.pdf")  # the plain build other files read (conftest)
     assert drawn <= credits, f"drawn but not credited: {sorted(drawn - credits)}"
+
+
+def test_an_icon_named_in_the_facts_as_art_or_quoted_in_a_template_is_credited(project):
+    """The credits read what the game may draw, not what one build drew (pnp.outputs.rulebook.credits): a fact that is an
+    icon's name (`crest: anchor`) or its file (`emblem: ninja-mask.svg`), a name quoted in a template, a die face's `icons:` list."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "facts: {emblem: ninja-mask.svg, crest: anchor}\n", encoding="utf-8")
+    template = project / "templates/tiny/hero.j2"
+    template.write_text("{% set spare = 'crown' %}\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
+    faces = ", ".join(["{icons: [crossed-swords, castle]}"] + ["{icons: []}"] * 5)  # a die's face listing its icons
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: d, shape: d6, size: 16, color: '#ffffff', face: tiny/hero.j2, faces: [{faces}]}}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output
+    assert {"anchor", "ninja-mask", "crown", "crossed-swords", "castle"} <= credited_in(project / "output/tiny/tiny-rulebook.pdf")

@@ -417,3 +417,54 @@ def _cross3(u, w):
 def _unit(n):
     length = math.sqrt(sum(x * x for x in n))
     return tuple(x / length for x in n)
+
+
+def test_each_face_knows_its_number_from_1_and_a_die_prints_count_times(project):
+    """docs/boxes-and-dice.md: a face's template sees `die_face.number`, its place in the list (the first face is 1, as a die's
+    faces are numbered); `count: 2` prints two nets of the die."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    faces = ", ".join(f"{{pip: {p}}}" for p in "abcdef")
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: pair, shape: d6, size: 16, count: 2, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text('{{ text("N" ~ die_face.number ~ die_face.pip, 0, 0, face.w, face.h, size=9) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    doc = pdfium.PdfDocument(str(project / "output/tiny/tiny-dice.pdf"))  # pdfium reads a face's words however it is turned
+    try:
+        text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+    words = sorted(re.findall(r"N\d+[a-f]", "".join(text.split())))
+    assert words == sorted(["N1a", "N2b", "N3c", "N4d", "N5e", "N6f"] * 2), words  # the sheet's own words (its footer, a scale) aside
+
+
+def test_a_large_dies_glue_tabs_stop_at_7_mm_deep(project, pdfium_reader):
+    """A glue tab is a strip to put glue on, a few millimetres deep as papercraft nets have them (pnp keeps them 3–7 mm):
+    a 40 mm cube's tabs are not a third of a face deep, where a tab would jam against the next one inside the die."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: 40, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    depths = []
+    for page in pdfium_reader.pages(project / "output/tiny/tiny-dice.pdf"):
+        for tab in polygons(page, (TAB_GREY,) * 3):
+            base = max(range(len(tab)), key=lambda i: math.dist(tab[i], tab[(i + 1) % len(tab)]))
+            a, b = tab[base], tab[(base + 1) % len(tab)]
+            depths.append(max(abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / math.dist(a, b) for p in tab))
+    assert len(depths) == 7 and all(3 - 0.05 <= d <= 7 + 0.05 for d in depths), depths  # a cube's 12 edges: 5 folds, 7 glued
+
+
+def test_a_die_net_that_fits_the_paper_but_not_inside_a_cutters_marks_is_refused_with_the_cutter(project):
+    """A cutting machine's registration marks sit inside the printable area: a net between them must keep clear of them,
+    so a 60 mm cube (its net three faces across, 180 mm and its tabs) prints on Letter alone but is one error at its size with `--cutter silhouette`."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: 60, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    plain = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert plain.exit_code == 0, plain.output
+    cut = run_pnp(project, "build", "tiny", "--only", "dice", "--cutter", "silhouette")
+    refused = [line for line in cut.output.splitlines() if "the net of die 'big'" in line]
+    assert cut.exit_code != 0 and len(refused) == 1 and refused[0].startswith("data/tiny/dice.yaml:2:"), cut.output

@@ -212,6 +212,22 @@ def test_pnp_changes_lists_the_answers_given_since_each_card_last_changed_under_
     assert len(notes) == 8 and times == sorted(times, reverse=True), output  # every answer on the printed mage, newest first
 
 
+def test_pnp_changes_shows_a_long_answer_cut_short_on_its_one_line(built, imported, tmp_path):
+    """A playtester's essay is not the list's to show whole: its start, at most 200 characters, and an ellipsis."""
+    import shutil
+
+    root = tmp_path / "copy"
+    shutil.copytree(built, root)
+    essay = "The mage " + "wins every time " * 30 + "THE END"
+    with (root / "data/fb/feedback/answers.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"- card: heroes/mage\n  time: '2026-12-31 23:00:00'\n  code: ''\n  version: '1.2'\n  answers:\n    Notes: {essay}\n")
+    output = run_pnp(root, "changes", "fb").output
+    line = next(line for line in output.splitlines() if "The mage wins" in line)
+    shown = line[line.index("Notes: "):]
+    assert shown.endswith("…") and "THE END" not in line, line
+    assert len(shown) - 1 <= 200 and ("Notes: " + essay).startswith(shown[:-1]), shown
+
+
 def test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_those_on_an_older_version(built, imported, tmp_path):
     """The page's state, as `pnp serve`'s app hands it to the page (in process: starlette's TestClient)."""
     import shutil

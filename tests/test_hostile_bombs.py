@@ -373,7 +373,7 @@ class HostileSheets(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         answers = {"/trickle.csv": self._trickle, "/nested.csv": self._nested, "/page.csv": self._page, "/partial.csv": self._partial,
-                   "/typed.csv": self._typed, "/many.csv": self._many}
+                   "/typed.csv": self._typed, "/many.csv": self._many, "/thrice.csv": self._thrice}
         answers[self.path]()
 
     def _send(self, status: int, body: bytes, kind: str = "text/csv", **headers) -> None:
@@ -400,6 +400,10 @@ class HostileSheets(http.server.BaseHTTPRequestHandler):
 
     def _nested(self):
         self._send(200, gzip.compress(zero_bomb(2), 9), Content_Encoding="gzip, gzip")
+
+    def _thrice(self):
+        """A small sheet packed three times over: no server packs twice, and a stack of codings is a bomb's way past a cap."""
+        self._send(200, gzip.compress(gzip.compress(gzip.compress(b"id,name\nspy,Spy\n"))), Content_Encoding="gzip, gzip, gzip")
 
     def _page(self):
         self._send(200, b"<div class='signin'>Sign in to see this sheet</div>\n")  # HTML without a doctype, sent as CSV
@@ -436,6 +440,7 @@ PULL_REFUSALS = {
     "partial": "the server answered 206 Partial Content, not the whole sheet",
     "typed": "the address gives a web page, not a sheet",
     "many": "it holds 30,000 cards, over the 20,000 a deck may hold",
+    "thrice": "the server packed the sheet 3 times over; pnp unpacks at most 2",
 }
 
 

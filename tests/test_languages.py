@@ -116,6 +116,26 @@ def test_a_missing_translation_is_a_located_warning_and_an_error_with_strict(duo
     assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
 
 
+def test_a_translation_made_from_an_older_text_is_warned_at_the_translation_itself(duo):
+    """The digest beside a translation (`name@de~src`) records the English it was made from; when it no longer matches,
+    the warning points at the German a translator must check (line 8), not at the digest under it."""
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Drache\n", "    name@de: Drache\n    name@de~src: aaaaaaaa\n")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    stale = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(stale) == 1 and stale[0].startswith("data/duo/decks/beasts.yaml:8:"), result.output
+    assert "'Dragon'" in stale[0] and "name@de" in stale[0]
+
+
+def test_a_field_missing_many_translations_is_one_warning_naming_six_and_counting_the_rest(duo):
+    cards = "".join(f"  - id: c{n}\n    name: Card {n}\n" for n in range(1, 9))
+    (duo / "data/duo/decks/extras.yaml").write_text("name: Extras\nsize: poker\nfront: duo/card.j2\ncards:\n  - id: c0\n    name: Card 0\n"
+                                                   "    name@de: Karte 0\n" + cards, encoding="utf-8")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    lines = [line for line in result.output.splitlines() if "data/duo/decks/extras.yaml" in line and "without a 'de' translation" in line]
+    assert len(lines) == 1, result.output
+    assert "8 values without a 'de' translation (c1, c2, c3, c4, c5, c6 and 2 more)" in lines[0], lines[0]
+
+
 def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
     german = run_pnp(duo, "validate", "duo", "--lang", "de")
@@ -146,6 +166,14 @@ def test_a_language_the_game_does_not_list_is_a_located_error(duo):
     assert result.exit_code != 0
     assert "data/duo/game.yaml:4:" in result.output and "'fr'" in result.output
     assert not (duo / "output" / "duo").exists()
+
+
+def test_a_language_typed_in_capitals_is_one_error_offering_the_listed_one(duo):
+    result = run_pnp(duo, "validate", "duo", "--lang", "DE")
+    assert result.exit_code != 0
+    said = [line for line in result.output.splitlines() if "'DE'" in line]
+    assert len(said) == 1 and said[0].startswith("data/duo/game.yaml:4:"), result.output
+    assert "did you mean 'de'?" in said[0], said[0]
 
 
 def test_a_language_pnp_has_no_words_for_asks_the_game_for_them(duo):
@@ -183,3 +211,17 @@ def test_a_mistake_in_the_german_rulebook_is_said_at_rulebook_de_md(tmp_path, co
     result = run_pnp(root, *command)
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert errors == [f"data/gems/rulebook.de.md:{at}:4: error: 'no_such_fact' is undefined [rulebook] [de edition]"], result.output
+
+
+def test_the_german_rulebook_tells_a_screen_reader_it_is_german(duo):
+    """PDF/UA asks the document's natural language in the catalog's /Lang (ISO 32000-1, 14.9.2) and in its XMP: a reader
+    speaking a German rulebook with English rules of pronunciation is unintelligible."""
+    import pikepdf
+
+    result = run_pnp(duo, "build", "duo", "--lang", "all", "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    for name, lang in (("duo-rulebook-de.pdf", "de"), ("duo-rulebook.pdf", "en")):
+        with pikepdf.open(duo / "output" / "duo" / name) as pdf:
+            assert str(pdf.Root.Lang) == lang, name
+            xmp = bytes(pdf.Root.Metadata.read_bytes()).decode("utf-8")
+            assert f"<dc:language><rdf:Bag><rdf:li>{lang}</rdf:li></rdf:Bag></dc:language>" in xmp, name

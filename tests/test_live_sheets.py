@@ -99,6 +99,19 @@ def test_pull_reads_an_xlsx_workbook_and_the_build_prints_its_cards(project, she
     assert "12 cards" in listing
 
 
+def test_a_sheet_published_again_as_a_workbook_replaces_the_csv_snapshot(project, sheets):
+    """One snapshot a deck: the sheet now published as XLSX leaves no CSV of its older cards beside it."""
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    assert pull(project).exit_code == 0
+    write_xlsx(sheets.folder / "heroes.xlsx", {"Heroes": [HEADER, *[row for row in ROWS if row[0] != "att"]]})
+    live_deck(project, f"{sheets.url}/heroes.xlsx")
+    second = pull(project)
+    assert second.exit_code == 0, second.output
+    assert sorted(p.name for p in (project / "data/tiny/decks").glob("heroes.pulled*")) == ["heroes.pulled.xlsx"]
+    assert "10 cards" in run_pnp(project, "list").output  # 12 less att's 2 copies: the workbook's cards
+
+
 def test_a_failed_fetch_keeps_the_old_snapshot_and_says_why(project, sheets):
     write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
     live_deck(project, f"{sheets.url}/heroes.csv")

@@ -111,3 +111,22 @@ def test_small_type_is_judged_at_the_size_it_prints_inside_a_scaled_group(scale,
     text, line = nested.children
     assert (text.ops[0].color != navy_black) is keyed
     assert (line.stroke != navy_black) is keyed
+
+
+def test_a_small_symbol_goes_to_the_black_plate_and_a_large_picture_keeps_its_colour():
+    """A one-colour icon set like type (a 4 mm symbol in a rule's text) misregisters like type; a 30 mm emblem is an area."""
+    from pnp.layout.elements import Face, Icon
+    from pnp.targets.k_only import key_small_type
+
+    navy_black = "#1f2f4f"
+    face = Face(60, 90, 3, (Icon("star", navy_black, 5, 5, 4, 4), Icon("star", navy_black, 5, 20, 30, 30)), frozenset())
+    small, large = key_small_type(face).elements
+    assert small.color[1:3] == small.color[3:5] == small.color[5:7] and large.color == navy_black, (small.color, large.color)
+
+
+def test_small_translucent_type_keeps_its_translucency_on_the_black_plate():
+    """#rrggbbaa: the alpha a designer gave small grey type (a watermark's words) stays; only its hue goes."""
+    from pnp.targets.k_only import key_grey
+
+    keyed = key_grey("#1f2f4f80")
+    assert keyed[1:3] == keyed[3:5] == keyed[5:7] and keyed[7:] == "80", keyed

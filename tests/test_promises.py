@@ -294,6 +294,8 @@ def test_preflight_refuses_ink_over_the_limit():
     assert [(f.severity, f.message) for f in over if f.code == "pod-ink"] == [("error", "a colour uses 280% ink; the limit is 240%")]
     within = check_pod_pdf(_card_pdf("0.6 0.6 0.6 0.6 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)  # 240 %: at the limit
     assert not [f for f in within if f.code == "pod-ink"], within
+    just_over = check_pod_pdf(_card_pdf("0.61 0.6 0.6 0.6 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)  # 241 %: a point past it
+    assert [f.message for f in just_over if f.code == "pod-ink"] == ["a colour uses 241% ink; the limit is 240%"]
 
 
 def test_preflight_refuses_a_font_that_is_not_embedded():

@@ -510,3 +510,22 @@ def test_large_print_sets_the_rulebooks_icon_credits_at_14_pt_or_more(tmp_path):
     credit = [w for w in words if w["text"] in ("game-icons.net", "Lorc,", "Delapouite")]
     assert credit, "the icons' credit is on the last page"
     assert min(w["size"] for w in credit) >= 14.0, [(w["text"], w["size"]) for w in credit]
+
+
+def test_an_icon_with_a_two_word_name_is_read_as_two_words_and_each_page_tabs_by_its_structure(project):
+    """A reader says `:crossed-swords:` as "crossed swords", never "crossed hyphen swords": the ActualText of its span.
+    And every page's tab order follows the structure tree (/Tabs /S, as PDF/UA asks of a page: ISO 14289-1, 7.18.3)."""
+    import pikepdf
+    from conftest import run_pnp
+
+    rules = project / "data/tiny/rulebook.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("Stars look like :star: and", "Stars look like :star:, fights like :crossed-swords: and"),
+                     encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(project / "output/tiny/tiny-rulebook.pdf") as pdf:
+        spoken = [str(operands[1]["/ActualText"]) for page in pdf.pages for operands, op in pikepdf.parse_content_stream(page)
+                  if str(op) == "BDC" and str(operands[0]) == "/Span"]
+        tabs = [str(page.obj.get("/Tabs")) for page in pdf.pages]
+    assert "crossed swords" in spoken and "crossed-swords" not in spoken, spoken
+    assert tabs == ["/S"] * len(tabs), tabs

@@ -11,10 +11,11 @@ import shutil
 import pytest
 from conftest import TEST_PROJECT, run_pnp
 
+PLAYERS = "players: {min: 2, max: 4}"
 PUBLISHER_KEYS = """designer: Ada Rook
 contact: ada@example.com
 genre: duelling card game
-play: Each turn you play a hero against the villain in front of you; the higher strength wins the pair, and the first to win five pairs wins the game.
+play: Each turn you play a hero against the villain in front of you; the higher strength wins the pair, and the first to win five pairs wins the game. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round.
 """
 
 
@@ -61,6 +62,28 @@ def test_the_sell_sheet_carries_what_a_publisher_asks_for(sheet):
         assert said in text, f"{said!r} not on the sell sheet:\n{text}"
 
 
+def test_the_paragraph_of_play_takes_at_most_six_lines_above_the_pictures(sheet):
+    """A long `play:` is the start of a pitch meeting, not the rules: the sheet gives it six lines (the rest is the rulebook's)."""
+    import pdfplumber
+
+    with pdfplumber.open(sheet[0]) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        pictures = min(image["top"] for image in page.images)
+    heading = next(w for w in words if w["text"] == "How")
+    lines = {round(w["top"]) for w in words if heading["bottom"] < w["top"] < pictures and abs(w["size"] - 10.5) < 0.05}
+    assert len(lines) == 6, sorted(lines)
+
+
+def test_the_sell_sheets_picture_is_the_page_at_100_dpi(sheet):
+    """A4 at 100 dpi: 210 × 297 mm is 826.8 × 1169.3 px (a rasteriser rounds either way), a picture for a web page or an email."""
+    from PIL import Image
+
+    with Image.open(sheet[0].with_suffix(".png")) as picture:
+        w, h = picture.size
+    assert abs(w - 210 / 25.4 * 100) < 1 and abs(h - 297 / 25.4 * 100) < 1, (w, h)
+
+
 def test_the_sell_sheet_is_set_in_the_games_fonts_and_palette(sheet):
     import subprocess
 
@@ -81,10 +104,17 @@ def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_typ
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
     yaml = root / "data/tiny/game.yaml"
     text = yaml.read_text()
-    yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.\n", "").replace("age: 8\n", "").replace("play_time: 15\n", ""))
+    solo = text.replace(PLAYERS, "players: {min: 1, max: 1}")  # and a solo game, said in the singular
+    yaml.write_text(solo.replace("pitch: A deck of heroes & villains, for testing.\n", "").replace("age: 8\n", "").replace("play_time: 15\n", ""))
     result = run_pnp(root, "sellsheet", "tiny", "--paper", "a4", "--width", "500")
     warned = [line for line in result.output.splitlines() if ": warning: " in line]
     assert result.exit_code == 0 and len(warned) == 7 and all(line.startswith("data/tiny/game.yaml:1:1: warning: ") for line in warned), result.output
+    import pdfplumber
+
+    with pdfplumber.open(root / "output/tiny/tiny-sellsheet-a4.pdf") as pdf:
+        said = " ".join(pdf.pages[0].extract_text().split())
+    assert "1 player" in said and "1 players" not in said, said
+    assert "quick reference 1 player aid 63.5" in said and "1 player aids" not in said, said  # one aid a player: one, in the singular
     assert sorted(line.split("add ")[1].split(" (`")[0] for line in warned) == sorted([
         "a one- or two-sentence pitch", "the youngest age it is for", "how long a game takes", "the designer's name",
         "a contact for the designer", "a genre", "a paragraph of how it plays"])

@@ -204,6 +204,10 @@ def test_crosshairs_lie_on_the_seam_inside_both_neighbours():
                 assert by - s.second.y == plan.overlap // 2
         # both tiles print the seam's marks
         assert set(s.marks) <= set(plan.marks(s.first)) and set(s.marks) <= set(plan.marks(s.second))
+        # a seam a tile long (here 150 mm or more) has two, a quarter of its length in from each end: the strip lines up along it
+        along = sorted(by if s.axis == "x" else bx for bx, by in s.marks)
+        length = s.end - s.start
+        assert length >= um(150) and along == [s.start + length // 4, s.end - length // 4], (s, along)
 
 
 def test_page_positions_map_board_points_consistently():
@@ -223,7 +227,7 @@ def test_an_overlap_wider_than_the_paper_is_refused():
 
 
 def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
-    from pnp.render.tiling import STACK_GAP_UM, printable, stack_pages
+    from pnp.render.tiling import printable, stack_pages
 
     sizes = [(250, 48), (250, 48), (240, 160), (100, 100)]  # calendar, crime track, murder board, a small map
     pages = stack_pages(sizes, "letter")
@@ -232,7 +236,7 @@ def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
     assert page_w > page_h  # 250 mm strips only fit across a landscape page
     _aw, _ah = printable(page_w, page_h)
     for (_, _, bottom), (j, _, below) in itertools.pairwise(placed):
-        assert bottom - (below + sizes[j][1] * 1000) >= STACK_GAP_UM
+        assert bottom - (below + sizes[j][1] * 1000) >= um(2 * (1 + 3) + 1)  # each board's 1 mm gap and 3 mm mark, and 1 mm between
     for (pw, ph), placed in pages:
         for i, left, bottom in placed:
             w, h = (v * 1000 for v in sizes[i])
@@ -259,3 +263,14 @@ def test_shifted_tiles_stay_within_a_quarter_of_balanced(seed):
             balanced = (um(length) + (count - 1) * plan.overlap) / count  # the overlap: 10 mm, or narrower so fewer tiles fit
             assert all(0.75 * balanced - 1 <= v <= avail for v in lengths), (paper, lengths, balanced)
             assert sum(lengths) - (count - 1) * plan.overlap == um(length)  # and they still cover the board, overlapping as planned
+
+
+def test_an_overlap_narrows_to_save_a_sheet_but_never_below_the_crosshairs_span():
+    """A board that misses two Letter columns by a few millimetres may take a narrower overlap, down to the registration
+    crosshair's 7 mm and a quarter millimetre of board either side (7.5 mm): never so narrow the crosshair falls off a strip."""
+    across = 215.9 - 2 * SIDE_MM  # one portrait Letter tile's width; 230 mm tall: one portrait row, two landscape rows
+    narrowed = plan_tiles((2 * across - 7.6, 230), "letter")
+    assert (narrowed.cols, narrowed.rows, narrowed.overlap) == (2, 1, um(7.6))
+    for miss in (7.4, 7.0, 6.0, 5.0):  # two columns only with a strip narrower than the crosshair: a third column instead
+        plan = plan_tiles((2 * across - miss, 230), "letter")
+        assert plan.overlap >= um(7.5) and plan.pages > 2, (miss, plan.overlap, plan.pages)

@@ -1,0 +1,75 @@
+"""What `pnp export --format png` promises a print service and the designer who exported before: every copy and side
+its own file, numbered from 1, listed in manifest.csv fronts first (the order the services' upload pages take), no
+cell a spreadsheet would run as a formula, a rounded deck's cut as a mask beside its images; and, each time, what the
+export changed since the last one of its target (pnp.targets.staging). The tiny game's heroes: 12 cards of 5 kinds."""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from conftest import run_pnp
+
+DECK = "data/tiny/decks/heroes.yaml"
+KNIGHT = '{id: knight, name: "<Knight>", stars: 3, number: 1, text: "Draw **two** cards & gain :star:.", count: 2}'
+
+
+def _export(project: Path):
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _edit(project: Path, old: str, new: str) -> None:
+    path = project / DECK
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _manifest(project: Path) -> list[dict]:
+    return list(csv.DictReader(io.StringIO((project / "output/tiny/png/manifest.csv").read_text(encoding="utf-8"))))
+
+
+def test_the_manifest_lists_every_front_then_every_back_each_copy_numbered_from_one(project):
+    _export(project)
+    rows = _manifest(project)
+    assert [r["side"] for r in rows] == ["front"] * 12 + ["back"] * 12  # 12 cards: their fronts, then their backs
+    knights = [(r["file"], r["copy"]) for r in rows if r["item"] == "knight"]
+    assert knights == [("cards/heroes/heroes-knight-1-front.png", "1"), ("cards/heroes/heroes-knight-2-front.png", "2"),
+                       ("cards/heroes/heroes-knight-1-back.png", "1"), ("cards/heroes/heroes-knight-2-back.png", "2")]
+    folder = project / "output/tiny/png"
+    assert all((folder / r["file"]).is_file() for r in rows)
+
+
+def test_a_card_named_like_a_formula_is_text_in_the_manifest(project):
+    """OWASP's advice against CSV injection: a cell starting with = + - @ gets a leading single quote."""
+    _edit(project, 'name: "<Knight>"', 'name: "=HYPERLINK(1)"')
+    _export(project)
+    assert {r["name"] for r in _manifest(project) if r["item"] == "knight"} == {"'=HYPERLINK(1)"}
+
+
+def test_each_export_says_what_it_changed_since_the_last_one(project):
+    assert "first export of this target" in _export(project)
+    assert "nothing changed since the last export" in _export(project)
+    _edit(project, KNIGHT, KNIGHT.replace("count: 2", "count: 1"))  # the knight's second copy is no longer printed ...
+    _edit(project, "Swap *one* card with a [blue]blue[/] player.\", count: 2", "Swap *one* card with a [blue]blue[/] player.\", count: 3")
+    said = _export(project)  # ... and the agent has a third (the game's stated count of red cards holds)
+    assert "since the last export: 2 added (cards/heroes/heroes-att-3-back.png, cards/heroes/heroes-att-3-front.png); " \
+           "1 changed (manifest.csv); 2 removed (cards/heroes/heroes-knight-2-back.png, cards/heroes/heroes-knight-2-front.png)" in said, said
+    assert not (project / "output/tiny/png/cards/heroes/heroes-knight-2-front.png").exists()
+    leftovers = [p.name for p in (project / "output/tiny").iterdir() if p.name.startswith(".png")]
+    assert not leftovers, leftovers  # the export's folder replaced whole: neither the old one nor a staging folder is left beside it
+
+
+def test_a_rounded_deck_gets_its_cut_as_a_mask_white_inside_its_corners(project):
+    from PIL import Image
+
+    _edit(project, "size: poker\n", "size: poker\ncorner_radius: 3\n")
+    _export(project)
+    with Image.open(project / "output/tiny/png/cards/heroes/heroes-cut-mask.png") as mask:
+        grey = mask.convert("L")
+        assert grey.size == (825, 1125)  # the images' own size: 63.5 × 88.9 mm and 1/8 in bleed a side at 300 dpi
+        assert grey.getpixel((412, 562)) == 255  # the middle is kept
+        # the trim's corner (1/8 in = 37.5 px in) is cut off by a 3 mm radius: nothing kept there
+        assert grey.getpixel((38, 38)) == 0 and grey.getpixel((786, 1086)) == 0
