@@ -23,7 +23,8 @@ from pdfplumber.utils import extract_words
 from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, um
-from pnp.render.impose import BAND_SPACE_UM, Band, FoldSheet
+from pnp.render.bands import BAND_SPACE_UM, Band
+from pnp.render.impose import FoldSheet
 from pnp.render.packing import fill, plan_pages
 
 POKER, TAROT, MINI = (63.5, 88.9), (69.85, 120.65), (44.45, 63.5)

@@ -13,7 +13,7 @@ is left of each group then shares sheets:
   sets always have. Bands keep columns centred, so backs mirror exactly as on a
   full sheet. On a gutterfold sheet the fronts' bands stack in the half above
   the fold (or left of it), each band's backs its mirror image across the fold
-  (impose.FoldBand), so folding still puts every back behind its front.
+  (bands.FoldBand), so folding still puts every back behind its front.
 
 The last sheets of each size are stacked onto the first page with room, tallest
 first (first-fit decreasing: Narco Empire's tokens print on 3 pages, 4 in the
@@ -59,20 +59,8 @@ from itertools import groupby, permutations
 
 from pnp.core.shapes import Shape
 from pnp.core.units import DEFAULT_PRINTABLE_MM
-from pnp.render.impose import (
-    Band,
-    FoldBand,
-    FoldSheet,
-    Sheet,
-    Slot,
-    band_at,
-    first_band_top,
-    first_fold_band_top,
-    fold_band_at,
-    next_band_top,
-    plan_fold_sheet,
-    plan_sheet,
-)
+from pnp.render.bands import Band, FoldBand, band_at, first_band_top, first_fold_band_top, fold_band_at, next_band_top
+from pnp.render.impose import FoldSheet, Sheet, Slot, plan_fold_sheet, plan_sheet
 
 Entry = tuple[int, int]  # (group, piece index within the group)
 
