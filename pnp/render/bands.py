@@ -76,6 +76,57 @@ def next_band_top(band: Band, bleed: int) -> int:
     return band.bottom - band.bleed - BAND_SPACE_UM - bleed
 
 
+SIDE_SPACE_UM = MARK_GAP_UM + BAND_MARK_UM + um(1.0)  # a piece's bleed to the bleed of a side band's piece: room for the side band's marks only
+
+
+@dataclass(frozen=True)
+class SideBand(Band):
+    """Rows of one size in the room a band's short last row leaves beside it (`side_band`): its columns start at `x`
+    (the first trim's left), not at the page's centre. Its slots mirror across the page as every slot does
+    (Sheet.back_slot), so its backs land behind their fronts. Its marks are short on every side (BAND_MARK_UM): to
+    its left lies the short row's last piece, above it the row before."""
+
+    x: int = 0
+
+    @property
+    def left(self) -> int:
+        return self.x
+
+    def mark_cap(self, axis: str) -> int:
+        return BAND_MARK_UM
+
+
+def side_band(lead: Band, placed: int, grid: Sheet, pieces: int) -> SideBand | None:
+    """The band of up to `pieces` pieces of `grid`'s size beside the short last row of `lead` (holding `placed` pieces):
+    right of its last piece, within `lead`'s columns, no higher than a mark's room below the row before (or the row's
+    own top when it is the only one) and no lower than the row's own bleed; None if `lead`'s last row is full or no
+    piece fits. Within the row's height and the grid's width it meets none of `lead`'s marks: those run outside its
+    grid, and below its last row from where that row's bleed ends."""
+    short = placed - (lead.rows - 1) * lead.cols
+    if not 0 < short < lead.cols:
+        return None
+    edge = lead.left + short * (lead.card_w + lead.gap) - lead.gap + lead.bleed  # the short row's last bleed
+    row_top = lead.bottom + lead.card_h
+    upper = row_top + lead.bleed if lead.rows == 1 else row_top + lead.gap - lead.bleed - SIDE_SPACE_UM
+    lower = lead.bottom - lead.bleed
+    space = _side_space(lead)
+    cols = fit(lead.left + lead.grid_w + lead.bleed - edge - space, grid.card_w, grid.gap, grid.bleed)
+    rows = fit(upper - lower, grid.card_h, grid.gap, grid.bleed)
+    if not (cols and rows):
+        return None
+    return SideBand(lead.page_w, lead.page_h, grid.card_w, grid.card_h, cols, min(rows, -(-pieces // cols)), grid.gap, grid.bleed,
+                    printable=lead.printable, top=upper - grid.bleed, x=edge + space + grid.bleed)
+
+
+def _side_space(lead: Band) -> int:
+    """From the short row's last bleed to a side band's first: room for the side band's own marks, or, when the short row is
+    `lead`'s only row, for `lead`'s marks on the right of it too (its top and bottom cut lines end there, MARK_LEN_UM
+    long); a longer row above carries those marks past the grid's right edge instead."""
+    if lead.rows > 1:
+        return SIDE_SPACE_UM
+    return max(SIDE_SPACE_UM, MARK_GAP_UM + lead.mark_cap("x") + um(1.0))
+
+
 @dataclass(frozen=True)
 class FoldBand(FoldSheet):
     """Rows of one piece size on a gutterfold sheet shared with other sizes, their backs mirrored across the fold.
