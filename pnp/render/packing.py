@@ -14,14 +14,10 @@ is left of each group then shares sheets:
   full sheet. On a gutterfold sheet the fronts' bands stack in the half above
   the fold (or left of it), each band's backs its mirror image across the fold
   (bands.FoldBand), so folding still puts every back behind its front.
-- Where full-width bands do not all fit, one block of guests (the token sets
-  printed on the last card sheet: plan_pages' `guests`) may take the room beside
-  the short last row of a page's first band, if that is no guest's
-  (bands.SideBand: right of its last piece, within the row's height and the
-  grid's width, with room for the crop marks). A plan uses such a band only
-  where it prints fewer pages in all than the plan of full-width bands, so every
-  other plan keeps its layout: Germ Tycoon's bacteria print beside the last of
-  its cards and its colonies below them (pnp.outputs.token_share).
+- Where full-width bands do not all fit, a block of guests (token sets on the last card sheet: plan_pages'
+  `guests`) may take the room beside the short last row of a page's first band, no guest's (bands.SideBand),
+  where that prints fewer pages in all; every other plan keeps its layout. Germ Tycoon's bacteria print beside
+  its last card, its colonies below (pnp.outputs.token_share).
 
 The last sheets of each size are stacked onto the first page with room, tallest
 first (first-fit decreasing: Narco Empire's tokens print on 3 pages, 4 in the
