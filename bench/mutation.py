@@ -140,8 +140,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/grids.py": ["tests/test_guards.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
     "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py", "tests/test_mark_edges.py"],  # where the crop marks go: its FOCUS
-    # bands of one size on a shared page, moved out of impose.py (their marks' caps with them): the packing plans' geometry
-    "pnp/render/bands.py": ["tests/test_packing.py", "tests/test_mark_edges.py"],
+    # bands of one size on a shared page, moved out of impose.py (their marks' caps with them): the packing plans' geometry,
+    # and a band beside a short last row of cards read back from the tiny game's last card sheet
+    "pnp/render/bands.py": ["tests/test_packing.py", "tests/test_mark_edges.py", "tests/test_token_beside.py"],
     # nesting and cut files: their geometry's unit tests (test_card_nesting's and test_cut_files' builds take a minute a mutant)
     "pnp/render/nesting.py": ["tests/test_nest_properties.py", "tests/test_nest_edges.py"],
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
