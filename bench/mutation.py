@@ -140,6 +140,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/grids.py": ["tests/test_guards.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
     "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py", "tests/test_mark_edges.py"],  # where the crop marks go: its FOCUS
+    # bands of one size on a shared page, moved out of impose.py (their marks' caps with them): the packing plans' geometry,
+    # and a band beside a short last row of cards read back from the tiny game's last card sheet
+    "pnp/render/bands.py": ["tests/test_packing.py", "tests/test_mark_edges.py", "tests/test_token_beside.py"],
     # nesting and cut files: their geometry's unit tests (test_card_nesting's and test_cut_files' builds take a minute a mutant)
     "pnp/render/nesting.py": ["tests/test_nest_properties.py", "tests/test_nest_edges.py"],
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
@@ -373,8 +376,8 @@ FOCUS: dict[str, list[str]] = {
     "pnp/layout/gradients.py": ["placed", "_box", "position", "colour_at_position", "colour_at", "colours_over"],
     "pnp/serve/editing.py": ["placed_elements", "_walk", "_box", "moved", "plan", "_covered", "template_source"],
     "pnp/render/impose.py#marks": ["crop_mark_segments", "_mark_starts", "_mark_lengths", "_fold_marks", "_towards_fold", "_span",
-                                    "Sheet.mark_cap", "Sheet.mark_stop", "Sheet.mark_room", "Sheet.marks_fit", "Band.mark_cap",
-                                    "FoldSheet.mark_cap", "FoldBand.mark_cap", "with_edge_bleed"],
+                                    "Sheet.mark_cap", "Sheet.mark_stop", "Sheet.mark_room", "Sheet.marks_fit",
+                                    "FoldSheet.mark_cap", "with_edge_bleed"],
     "pnp/pipeline/steady.py": ["Standing.digest", "Standing.same_inputs", "Standing.art_as_read", "standing_of", "_read_outside",
                                "_folder_digests", "_entry_digest", "_record_digest", "_file_digest", "_art_digest", "_options_text",
                                "KeptBuilds.serve", "KeptBuilds._record"],

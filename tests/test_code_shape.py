@@ -137,7 +137,7 @@ LONG_PARAMETER_LISTS = frozenset({
     "pnp/layout/templates.py:_render", "pnp/layout/templates.py:render", "pnp/layout/typeset.py:fit",
     "pnp/layout/typeset.py:fit_plain", "pnp/layout/typeset.py:items", "pnp/outputs/context.py:face_context",
     "pnp/outputs/faces.py:side",
-    "pnp/render/flowables.py:__init__", "pnp/render/impose.py:band_at", "pnp/render/impose.py:fold_band_at",
+    "pnp/render/flowables.py:__init__", "pnp/render/bands.py:band_at", "pnp/render/bands.py:fold_band_at",
     "pnp/render/ink_elements.py:_icon_item", "pnp/render/ink_elements.py:_rounded_items",
     "pnp/render/ink_elements.py:_stroked", "pnp/render/nets.py:write_net_pdf",
     "pnp/render/packing.py:_planned", "pnp/render/packing.py:grid_for", "pnp/render/packing.py:plan_pages",

@@ -23,7 +23,8 @@ from pdfplumber.utils import extract_words
 from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, um
-from pnp.render.impose import BAND_SPACE_UM, Band, FoldSheet
+from pnp.render.bands import BAND_SPACE_UM, Band, SideBand
+from pnp.render.impose import FoldSheet, crop_mark_segments, meets
 from pnp.render.packing import fill, plan_pages
 
 POKER, TAROT, MINI = (63.5, 88.9), (69.85, 120.65), (44.45, 63.5)
@@ -155,11 +156,17 @@ SHARED_SETS = [  # (size mm, copies): some filling whole sheets, some a few rows
 ]
 
 
+# (sets, how many come first as hosts): the sets after them may print beside a host's short last row, as token sets on
+# the last card sheet do (5 poker cards leave a row of 2, 13 a lone card)
+HOSTED_SETS = [([(POKER, 3), (POKER, 2), (MINI, 5)], 2), ([(POKER, 13), ((32, 32), 6), ((16, 16), 30)], 1),
+               ([(POKER, 10), ((38, 38), 6), ((20, 20), 63)], 1)]
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("sets", SHARED_SETS)
-def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_overlap(paper, sets):
+@pytest.mark.parametrize("sets, hosts", [(sets, len(sets)) for sets in SHARED_SETS] + HOSTED_SETS)
+def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_overlap(paper, sets, hosts):
     bleed = um(1)
-    pages = plan_pages(paper, sets, 2, 1)
+    pages = plan_pages(paper, sets, 2, 1, guests=[k >= hosts for k in range(len(sets))])
     placed = {}
     assert len({p.grid.landscape for page in pages for p in page}) == 1, "one orientation for the whole PDF"
     for page in pages:
@@ -176,10 +183,36 @@ def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_ov
                 assert box[1] >= (um(7) if p.grid.footer_side == "bottom" else margin), "the footer band stays clear"
                 assert all(box[2] <= o[0] or o[2] <= box[0] or box[3] <= o[1] or o[3] <= box[1] for o in boxes), "bleeds overlap"
                 boxes.append(box)
-        bands = sorted({p.grid for p in page if isinstance(p.grid, Band)}, key=lambda b: -b.top)
+        bands = sorted({p.grid for p in page if isinstance(p.grid, Band) and not isinstance(p.grid, SideBand)}, key=lambda b: -b.top)
         for upper, lower in itertools.pairwise(bands):
             assert (upper.bottom - bleed) - (lower.top + bleed) >= BAND_SPACE_UM, "room for both bands' crop marks"
+        _marks_clear_of_pieces(page, bleed)
     assert placed == {(g, i): 1 for g, (_, n) in enumerate(sets) for i in range(n)}
+
+
+SIDE_ROOM = um(1 + 3 + 1)  # between a piece's bleed and that of a piece beside its band: a 3 mm band mark, its 1 mm gap, 1 mm
+HALF_LINE = round(0.3 / 72 * 25400 / 2)  # µm: half a crop mark's 0.3 pt line
+
+
+def span(seg: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A crop mark's box, as wide as its line."""
+    x0, y0, x1, y1 = seg
+    return min(x0, x1) - HALF_LINE, min(y0, y1) - HALF_LINE, max(x0, x1) + HALF_LINE, max(y0, y1) + HALF_LINE
+
+
+def _marks_clear_of_pieces(page, bleed: int) -> None:
+    """No band's crop mark on another band's piece or its bleed, and a band beside a short row (bands.SideBand) keeps a
+    band mark's room from every other band's pieces, across or along."""
+    by_grid: dict = {}
+    for p in page:
+        by_grid.setdefault(p.grid, []).extend(p.slots())
+    boxes = {grid: [(s.x - bleed, s.y - bleed, s.x + s.w + bleed, s.y + s.h + bleed) for s in slots] for grid, slots in by_grid.items()}
+    for grid, slots in by_grid.items():
+        others = [box for other, own in boxes.items() if other is not grid for box in own]
+        assert not any(meets(span(seg), box) for seg in crop_mark_segments(grid, slots) for box in others), "a crop mark on a piece"
+        if isinstance(grid, SideBand):
+            grown = [(x0 - SIDE_ROOM, y0 - SIDE_ROOM, x1 + SIDE_ROOM, y1 + SIDE_ROOM) for x0, y0, x1, y1 in boxes[grid]]
+            assert not any(meets(a, b) for a in grown for b in others), "a band beside a short row keeps its marks' room"
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -417,13 +417,14 @@ def test_sets_of_one_size_but_different_cuts_are_each_cut_along_their_own_line(t
 def test_one_sided_token_sets_print_without_blank_backs_and_every_back_stays_behind_its_front(tmp_path):
     """Germ Tycoon's protein notes print no backs (`print_back: never`) while its colonies and bacteria do: the notes go
     to a one-sided PDF of their own (no 'back left blank' pages, the print dialog asked for one-sided), and the
-    double-sided PDF holds every front page followed by its own back page."""
+    double-sided PDF holds every front page followed by its own back page. Built with `--deck` (a build naming its decks
+    prints every token set on sheets of its own): a whole build prints the colonies and bacteria on the last card sheet."""
     import yaml
     from conftest import ROOT, run_pnp
     from pdftext import page_texts
     from pypdf import PdfReader
 
-    result = run_pnp(ROOT, "build", "germ-tycoon", "--only", "tokens", "--out", str(tmp_path))
+    result = run_pnp(ROOT, "build", "germ-tycoon", "--only", "tokens", "--deck", "cells", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     folder = tmp_path / "germ-tycoon"
     one_sided, duplex = folder / "germ-tycoon-tokens-one-sided.pdf", folder / "germ-tycoon-tokens.pdf"

@@ -18,6 +18,7 @@ keeps the tokens on their own sheets.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
 
@@ -60,8 +61,8 @@ def token_split(game, options: Options) -> TokenSplit:
     size) that fits in the free space that sheet leaves, so the card sheets print as many pages with them as without,
     and leaves the tokens' own sheets the fewest pages; nothing when no choice saves a page. Police Precinct's
     upgrades, blocked tokens, murderer and markers fit below its last two aid cards on Letter: its other tokens then
-    print on one page, not three. Germ Tycoon's colonies or its bacteria fit below its last four cards, not both, and
-    either alone leaves their two-sided sheet and its back: they stay."""
+    print on one page, not three. Germ Tycoon's colonies fit below its last four cards and its bacteria beside the
+    fourth, alone in its row (pnp.render.packing): its tokens print the 7 pages of its money notes, not 9."""
     if options.decks or options.cards or options.insert or options.edge_bleed or not game.decks:
         return TokenSplit()
     planned = _token_plan(game, options)
@@ -146,7 +147,7 @@ def _pages(groups: list[Group], options: Options, printable: float, machine, gut
     bleed = options.bleed_mm if bleed is None else bleed
     return plan_pages(options.paper, [(g.size, len(g.pieces)) for g in groups], gutter, bleed, printable, options.layout,
                       options.fold_rotation, _backs(groups), [False] * len(groups), [g.spacing(gutter, bleed) for g in groups],
-                      machine, [g.nest for g in groups])
+                      machine, [g.nest for g in groups], guests=[g.guest for g in groups])
 
 
 def _backs(groups: list[Group]) -> list[bool]:
@@ -188,7 +189,7 @@ def _token_plan(game, options: Options) -> list[tuple[Group, list[str]]]:
         count = sum(v.count for v in token_variants(raw) if v.count)
         key = set_key(spec, size, bleed)
         backs = not spec.standee and spec.print_back != "never" and _names_a_back(raw)
-        group, ids = groups.setdefault(key, (Group(spec.id, spec.name, key[2], [], shape=key[1], gutter_mm=gutter, bleed_mm=bleed), []))
+        group, ids = groups.setdefault(key, (Group(spec.id, spec.name, key[2], [], shape=key[1], gutter_mm=gutter, bleed_mm=bleed, guest=True), []))
         group.pieces += _stand_ins(count, backs)
         ids.append(spec.id)
     return [(g, ids) for g, ids in groups.values() if g.pieces]
@@ -214,6 +215,7 @@ def shared_tokens(gctx, options: Options) -> SharedTokens:
         return SharedTokens([], {}, [])
     findings: list = []
     groups, sets = token_groups(gctx, options, findings, keep=split.shared.__contains__, sizes_said=split.whole)
+    groups = [replace(group, guest=True) for group in groups]  # each may print beside the last cards' short row (pnp.render.packing)
     names = ", ".join(spec.name for spec, _ in token_sets(gctx.game) if spec.id in split.shared)
     return SharedTokens(groups, sets, findings, TOKENS_SHARED if split.whole else f"tokens: {names} {TOKENS_SHARED.removeprefix('tokens: ')}")
 

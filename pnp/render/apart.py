@@ -51,13 +51,14 @@ def plan_groups(groups: list, sides_of, paper: str, **packing) -> list[list[Plac
     last = [g.print_last for g in groups]
     spacing = [g.spacing(gutter_mm, bleed_mm) for g in groups]
     nests = [g.nest for g in groups]
+    guests = [g.guest for g in groups]
     index = {id(g): i for i, g in enumerate(groups)}
     # a front another process is still drawing is judged by the first of its deck's fronts already drawn: a deck's
     # fronts share their frame, and so their edges, far more often than not; a deck with none drawn yet is not judged
     stand_in = {id(g): face for g in groups if (face := next((p.front for p in g.pieces if p.front is not PENDING), None)) is not None}
 
     def plan_with(apart: Apart) -> list[list[Placement]]:
-        return plan_pages(paper, sizes, backs=backs, last=last, spacing=spacing, nests=nests, apart=apart, **packing)
+        return plan_pages(paper, sizes, backs=backs, last=last, spacing=spacing, nests=nests, apart=apart, guests=guests, **packing)
 
     def meetings(plan: list[list[Placement]]) -> set[tuple[int, int]]:
         shared = [page for page in plan if len({p.group for p in page}) > 1]

@@ -13,7 +13,11 @@ is left of each group then shares sheets:
   sets always have. Bands keep columns centred, so backs mirror exactly as on a
   full sheet. On a gutterfold sheet the fronts' bands stack in the half above
   the fold (or left of it), each band's backs its mirror image across the fold
-  (impose.FoldBand), so folding still puts every back behind its front.
+  (bands.FoldBand), so folding still puts every back behind its front.
+- Where full-width bands do not all fit, a block of guests (token sets on the last card sheet: plan_pages'
+  `guests`) may take the room beside the short last row of a page's first band, no guest's (bands.SideBand),
+  where that prints fewer pages in all; every other plan keeps its layout. Germ Tycoon's bacteria print beside
+  its last card, its colonies below (pnp.outputs.token_share).
 
 The last sheets of each size are stacked onto the first page with room, tallest
 first (first-fit decreasing: Narco Empire's tokens print on 3 pages, 4 in the
@@ -59,20 +63,8 @@ from itertools import groupby, permutations
 
 from pnp.core.shapes import Shape
 from pnp.core.units import DEFAULT_PRINTABLE_MM
-from pnp.render.impose import (
-    Band,
-    FoldBand,
-    FoldSheet,
-    Sheet,
-    Slot,
-    band_at,
-    first_band_top,
-    first_fold_band_top,
-    fold_band_at,
-    next_band_top,
-    plan_fold_sheet,
-    plan_sheet,
-)
+from pnp.render.bands import Band, FoldBand, band_at, first_band_top, first_fold_band_top, fold_band_at, next_band_top, side_band
+from pnp.render.impose import FoldSheet, Sheet, Slot, plan_fold_sheet, plan_sheet
 
 Entry = tuple[int, int]  # (group, piece index within the group)
 
@@ -154,7 +146,7 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
                backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None,
-               machine=None, nests: list[Shape | None] | None = None, apart: Apart = Apart()) -> list[list[Placement]]:
+               machine=None, nests: list[Shape | None] | None = None, apart: Apart = Apart(), guests: list[bool] | None = None) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
     A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
@@ -162,6 +154,8 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet). `nests[i]`,
     when given, is the shape group i's pieces nest by where it holds more (grid_for). Each pair of groups in `apart.pairs`
     never shares a grid's cuts: their leftovers go to bands or sheets of their own, each group in its `apart.turns`.
+    A group whose `guests[i]` is true (a token set on the last card sheet) may print beside another group's short last
+    row where that prints fewer pages (module docstring).
 
     A plan is kept by all it is made from (`_kept_plan`): a build asks for the same plan more than once (whether the
     tokens share the last card sheet, then the sheets themselves), and a process building again asks for it again."""
@@ -170,7 +164,7 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
     nests = nests if nests is not None else [None] * len(groups)
     asked = (paper, tuple(groups), gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, tuple(backs), tuple(last), tuple(spacing), machine,
-             tuple(nests), apart)
+             tuple(nests), apart, tuple(guests or ()))
     try:
         hash(asked)
     except TypeError:  # a machine or shape no one can key: planned anew
@@ -182,7 +176,7 @@ PLANS_KEPT = 256  # packing plans one process keeps, the most recently used: a g
 
 
 def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str, fold_rotation: int, backs: tuple,
-             last: tuple, spacing: tuple, machine, nests: tuple, apart: Apart = Apart()) -> tuple[tuple[Placement, ...], ...]:
+             last: tuple, spacing: tuple, machine, nests: tuple, apart: Apart = Apart(), guests: tuple = ()) -> tuple[tuple[Placement, ...], ...]:
     """plan_pages's plan, every argument given (as a tuple), the pages as tuples: what `_kept_plan` keeps."""
     def grids(orientation: str) -> list[Sheet | None]:
         return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest, has_backs)
@@ -195,12 +189,15 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper} with its bleed inside the printer's margin: make it smaller, "
                                     "or build on a larger paper (--paper a3 or tabloid)")
     counts = [count for _, count in groups]
-    plans = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs, apart.pairs) for g in map(grids, ("portrait", "landscape"))
-             if all(g) and not _turned_for_a_nest(g, own, counts, nests)]
-    if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
-        plans.append(_plan(own, counts, backs, apart.pairs))
     turns = dict(apart.turns)
-    plans = [plan for plan in plans if all(turns.get(group, landscape) == landscape for group, landscape in turns_of(plan))] or plans
+
+    def plans(hosted: frozenset[int]) -> list[list[list[Placement]]]:
+        made = [_plan(_nests_on_their_own(g, own, counts, nests), counts, backs, apart.pairs, hosted) for g in map(grids, ("portrait", "landscape"))
+                if all(g) and not _turned_for_a_nest(g, own, counts, nests)]
+        if len(made) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
+            made.append(_plan(own, counts, backs, apart.pairs, hosted))
+        return [plan for plan in made if all(turns.get(group, landscape) == landscape for group, landscape in turns_of(plan))] or made
+
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
 
@@ -208,7 +205,12 @@ def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, print
         mixed = len({page[0].grid.landscape for page in pages}) > 1
         return printed_pages(pages, backs), mixed, bool(pages) and pages[0][0].grid.landscape != preferred
 
-    return tuple(tuple(page) for page in _last_at_end(min(plans, key=cost), last))
+    best = min(plans(frozenset()), key=cost)
+    hosted = frozenset(group for group, guest in enumerate(guests) if guest)
+    if hosted and len(hosted) < len(groups) and len(best) > 1:  # a band beside a short last row only where it prints fewer pages in all
+        beside = min(plans(hosted), key=cost)
+        best = beside if printed_pages(beside, backs) < printed_pages(best, backs) else best
+    return tuple(tuple(page) for page in _last_at_end(best, last))
 
 
 _kept_plan = lru_cache(maxsize=PLANS_KEPT)(_planned)
@@ -262,7 +264,7 @@ def printed_pages(pages: list[list[Placement]], backs: list[bool]) -> int:
     return sum(1 + (not isinstance(page[0].grid, FoldSheet) and any(backs[p.group] for p in page)) for page in pages)
 
 
-def _plan(grids: list[Sheet], counts: list[int], backs: list[bool], apart: tuple = ()) -> list[list[Placement]]:
+def _plan(grids: list[Sheet], counts: list[int], backs: list[bool], apart: tuple = (), guests: frozenset[int] = frozenset()) -> list[list[Placement]]:
     """Whole sheets of each group, then the leftovers of each size on shared sheets, then the last sheets stacked.
 
     Leftovers of one size share one pool, slot after slot, unless `apart` keeps two of them from sharing cuts: then
@@ -279,7 +281,7 @@ def _plan(grids: list[Sheet], counts: list[int], backs: list[bool], apart: tuple
         chunks = [entries[k : k + grid.per_sheet] for k in range(0, len(entries), grid.per_sheet)]
         pooled += [_runs(chunk, grid, grid.per_sheet) for chunk in chunks if len(chunk) == grid.per_sheet]
         last += [(grid, chunk) for chunk in chunks if len(chunk) < grid.per_sheet]
-    return whole + pooled + _best_stacking(last, backs)
+    return whole + pooled + _best_stacking(last, backs, guests)
 
 
 def _pool(pools: dict[tuple[Sheet, int], list[Entry]], grid: Sheet, group: int, apart: tuple) -> tuple[Sheet, int]:
@@ -299,15 +301,16 @@ HALF = 0.5 - 1e-9  # a sheet holding exactly half its slots is half full
 MAX_PERMUTED = 4  # up to this many last sheets, every stacking order is tried when the usual ones leave a page under half full
 
 
-def _best_stacking(blocks: list[Block], backs: list[bool]) -> list[list[Placement]]:
-    """The last sheets of each size stacked on as few printed pages as possible, then with no page but the last under half full.
+def _best_stacking(blocks: list[Block], backs: list[bool], guests: frozenset[int]) -> list[list[Placement]]:
+    """The last sheets of each size stacked on as few printed pages as possible, then with no page but the last under half full;
+    a block of `guests` may stand beside another's short last row where full-width bands do not fit (_beside_first).
 
     Stacking the tallest first packs pages tightest; where that leaves a page
     under half full (bands 9 mm apart hold fewer pieces than their slots
     promise), the groups' order and the densest blocks first are tried, then
     every order of a few blocks, which also splits rows over pages differently."""
     def pages_of(order: list[Block]) -> list[list[Placement]]:
-        return sorted((_placements(page) for page in _evened(_stack(order), backs)), key=fill, reverse=True)
+        return sorted((_placements(page, guests) for page in _evened(_stack(order, guests), backs, guests)), key=fill, reverse=True)
 
     def score(pages: list[list[Placement]]) -> tuple:
         return _score(pages, backs)
@@ -327,7 +330,7 @@ def _score(pages: list[list[Placement]], backs: list[bool]) -> tuple[int, int, f
     return printed_pages(pages, backs), len(under_half(pages)), shortfall
 
 
-def _evened(pages: list[list[Block]], backs: list[bool]) -> list[list[Block]]:
+def _evened(pages: list[list[Block]], backs: list[bool], guests: frozenset[int]) -> list[list[Block]]:
     """The stacked pages with whole blocks moved onto the emptiest page while that makes it fuller and costs nothing.
 
     First-fit stacking fills the first pages and leaves the rest to the last: Police
@@ -338,14 +341,14 @@ def _evened(pages: list[list[Block]], backs: list[bool]) -> list[list[Block]]:
     emptiest page ends fuller than before: the evidence tokens move beside the cars,
     and each sheet looks chosen rather than left over."""
     def least(plan: list[list[Block]]) -> float:
-        return min(fill(_placements(page)) for page in plan)
+        return min(fill(_placements(page, guests)) for page in plan)
 
     def cost(plan: list[list[Block]]) -> tuple[int, int, float]:
-        return _score(sorted((_placements(page) for page in plan), key=fill, reverse=True), backs)
+        return _score(sorted((_placements(page, guests) for page in plan), key=fill, reverse=True), backs)
 
     while len(pages) > 1:
-        emptiest = min(range(len(pages)), key=lambda i: fill(_placements(pages[i])))
-        better = next((plan for plan in (_with(rest, emptiest, block) for rest, block in _moves(pages, emptiest))
+        emptiest = min(range(len(pages)), key=lambda i: fill(_placements(pages[i], guests)))
+        better = next((plan for plan in (_with(rest, emptiest, block) for rest, block in _moves(pages, emptiest, guests))
                        if cost(plan) <= cost(pages) and least(plan) > least(pages)), None)
         if better is None:
             return pages
@@ -353,24 +356,24 @@ def _evened(pages: list[list[Block]], backs: list[bool]) -> list[list[Block]]:
     return pages
 
 
-def _moves(pages: list[list[Block]], to: int):
+def _moves(pages: list[list[Block]], to: int, guests: frozenset[int]):
     """Each (plan without the block, block) for a block that could leave a page holding others for page `to`."""
     for i, page in enumerate(pages):
         if i == to or len(page) < 2:
             continue
         for block in page:
             rest = [b for b in page if b is not block]
-            if _fits([*pages[to], block]) and _fits(rest):
+            if _fits([*pages[to], block], guests) and _fits(rest, guests):
                 yield [*pages[:i], rest, *pages[i + 1 :]], block
 
 
-def _fits(page: list[Block]) -> bool:
+def _fits(page: list[Block], guests: frozenset[int]) -> bool:
     """Whether a page's blocks fit as _placements lays them out: a lone block on its own grid, several in bands in group order.
 
     Bands share a page only when their grids are of one page turned one way: a landscape band of hexes moved onto an
     upright page would have its backs mirrored across the wrong edge."""
     return len(page) == 1 or (len({(grid.page_w, grid.page_h) for grid, _ in page}) == 1
-                              and _bands(sorted(page, key=lambda block: block[1][0])) is not None)
+                              and _bands(sorted(page, key=lambda block: block[1][0]), guests) is not None)
 
 
 def _with(plan: list[list[Block]], to: int, block: Block) -> list[list[Block]]:
@@ -390,17 +393,17 @@ def _runs(entries: list[Entry], grid: Sheet, of: int) -> list[Placement]:
 Block = tuple[Sheet, list[Entry]]  # some pieces of one size, and the whole-sheet grid of that size
 
 
-def _stack(blocks: list[Block]) -> list[list[Block]]:
+def _stack(blocks: list[Block], guests: frozenset[int]) -> list[list[Block]]:
     """Pages of the last sheets of each size, in the order given: each onto the first page whose bands still fit it."""
     pages: list[list[Block]] = []
     for grid, entries in blocks:
         while entries:
             open_pages = [page for page in pages if _stackable(page[0][0], grid)]
-            whole = next((page for page in open_pages if _bands([*page, (grid, entries)]) is not None), None)
+            whole = next((page for page in open_pages if _bands([*page, (grid, entries)], guests) is not None), None)
             if whole is not None:
                 whole.append((grid, entries))
                 break
-            split = max(((page, _most_that_fit(page, grid, entries)) for page in open_pages), key=lambda pk: pk[1], default=(None, 0))
+            split = max(((page, _most_that_fit(page, grid, entries, guests)) for page in open_pages), key=lambda pk: pk[1], default=(None, 0))
             if split[1]:
                 split[0].append((grid, entries[: split[1]]))
                 entries = entries[split[1] :]
@@ -419,25 +422,27 @@ def _rows(grid: Sheet, pieces: int) -> int:
     return -(-pieces // grid.cols)
 
 
-def _most_that_fit(page: list[Block], grid: Sheet, entries: list[Entry]) -> int:
+def _most_that_fit(page: list[Block], grid: Sheet, entries: list[Entry], guests: frozenset[int]) -> int:
     """How many of `entries` (whole rows) a band added to `page` holds; 0 if not one row fits."""
-    band = _bands([*page, (grid, entries[:1])])
+    band = _bands([*page, (grid, entries[:1])], guests)
     if band is None:
         return 0
     cols = band[-1].cols
     for rows in range(_rows(grid, len(entries)), 0, -1):
-        if _bands([*page, (grid, entries[: rows * cols])]) is not None:
+        if _bands([*page, (grid, entries[: rows * cols])], guests) is not None:
             return min(len(entries), rows * cols)
     return 0
 
 
-def _bands(page: list[Block]) -> list[Band] | list[FoldBand] | None:
-    """The bands that hold `page`'s blocks stacked from the top, or None if they do not all fit.
+def _bands(page: list[Block], guests: frozenset[int]) -> list[Band] | list[FoldBand] | None:
+    """The bands that hold `page`'s blocks stacked from the top, or None if they do not all fit; one block of `guests`
+    may stand beside the first band's short last row where full-width bands do not fit (_beside_first).
 
     Gutterfold bands take the first block's fold if they all fit with it, else the other fold."""
     first = page[0][0]
     if not isinstance(first, FoldSheet):
-        return _stacked(page, first_band_top(first.page_h, max(first.printable, first.band_printable), first.bleed), band_at)
+        top = first_band_top(first.page_h, max(first.printable, first.band_printable), first.bleed)
+        return _stacked(page, top, band_at) or (_beside_first(page, top, guests) if guests else None)
     for axis in dict.fromkeys((first.axis, "v" if first.axis == "h" else "h")):
         def at(*args, axis=axis):
             return fold_band_at(*args, axis, first.rotation)
@@ -445,6 +450,24 @@ def _bands(page: list[Block]) -> list[Band] | list[FoldBand] | None:
         bands = _stacked(page, first_fold_band_top(first.page_h, first.printable, first.bleed, axis), at)
         if bands is not None:
             return bands
+    return None
+
+
+def _beside_first(page: list[Block], top: int, guests: frozenset[int]) -> list[Band] | None:
+    """The bands of a page whose blocks do not all stack in full-width bands, with one block of `guests` beside the
+    first band's short last row, that of no guest (bands.side_band), and the others below as usual; None if no block
+    fits there so. Germ Tycoon's last four cards leave one card in their second row: its bacteria (32 mm circles,
+    3 a row) print beside it, its colonies below."""
+    if any(group in guests for group, _ in page[0][1]):
+        return None
+    for k in range(1, len(page)):
+        grid, entries = page[k]
+        if not all(group in guests for group, _ in entries):
+            continue
+        stacked = _stacked([b for i, b in enumerate(page) if i != k], top, band_at)
+        side = side_band(stacked[0], len(page[0][1]), grid, len(entries)) if stacked is not None else None
+        if side is not None and side.per_sheet >= len(entries):
+            return [*stacked[:k], side, *stacked[k:]]
     return None
 
 
@@ -460,15 +483,15 @@ def _stacked(page: list[Block], top: int, band) -> list | None:
     return out
 
 
-def _placements(page: list[Block]) -> list[Placement]:
+def _placements(page: list[Block], guests: frozenset[int]) -> list[Placement]:
     """One page's placements: a lone size keeps its whole-sheet grid; several sizes take bands."""
     if len(page) == 1:
         grid, entries = page[0]
         return _runs(entries, grid, grid.per_sheet)
     ordered = sorted(page, key=lambda block: block[1][0])  # bands read in the groups' order where they fit so
-    bands = _bands(ordered)
+    bands = _bands(ordered, guests)
     if bands is None:  # a band's rows depend on where it starts: the order they were stacked in is the one known to fit
-        bands = _bands(page)
+        bands = _bands(page, guests)
     else:
         page = ordered
     return [p for band, (grid, entries) in zip(bands, page, strict=True) for p in _runs(entries, band, grid.per_sheet)]

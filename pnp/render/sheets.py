@@ -62,6 +62,7 @@ class Group:
     outlined: bool = False  # its art kept to its shape and bleed, a light cut outline around it (a round or hex card; tokens draw their own)
     gutter_mm: float | None = None  # its own space between pieces and bleed, where its shape needs more than the build's (spacing)
     bleed_mm: float | None = None
+    guest: bool = False  # it may print beside another group's short last row: a token set on the last card sheet (pnp.render.packing)
 
     @property
     def nest(self) -> Shape | None:
@@ -581,8 +582,7 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     its words; pnp.render.inksaver.frame_back).
 
     Only a back shared by more than half of the deck's distinct cards counts as
-    the deck's back; backs that tell cards apart (an organ type, a faction) keep
-    their content and are lightened like fronts."""
+    the deck's back; backs that tell cards apart (an organ type, a faction) keep their content and are lightened like fronts."""
     if group.keep_back:
         return group
     owners: dict = {}
