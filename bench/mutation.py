@@ -110,7 +110,7 @@ LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how i
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks")),
     "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it"]
 
-SHOP_TESTS = ["tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
+SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
 TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
     "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
@@ -160,7 +160,7 @@ MODULES: dict[str, list[str]] = {
     # its own export (test_vendors and test_order_promises' shop export Organ Match or a whole game a mutant)
     "pnp/targets/export_vendor.py": SHOP_TESTS,
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
-    "pnp/targets/vendor_pdfx.py": ["tests/test_shop_promises.py", "tests/test_vendor_mbprint.py"],
+    "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py"],
     # the table a TTS save sets and its Setup button's deal, on the tiny game exported in process (test_tts_save's
     # other tests read the five games' shared export, minutes a mutant)
     "pnp/targets/tts_table.py": TTS_TABLE_TESTS,

@@ -1,0 +1,356 @@
+"""What the vendor preflight refuses, and how it says so (issue 101): each file read back against the vendor's own numbers,
+and MBPrint's outlining through Ghostscript, its failures said with the codes the exports page lists.
+
+Expected values are the vendors' published numbers as recorded with their sources in pnp/targets/vendors.py, written
+out here: DriveThruCards' poker card 2.5 × 3.5 in with 1/8 in of bleed (a page of 2.75 × 3.75 in, 198 × 270 pt),
+back then front; MBPrint's smallest text 6 pt and PDF/X-4. The files are drawn here with reportlab or altered by hand
+with pikepdf (a page cut short, a page too tall, pages swapped, a blank page), never by the exporter; a Ghostscript that
+fails is a script on PATH. Each test is a few direct calls of the documented checks, or one `pnp validate --vendor`.
+"""
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pikepdf
+import pytest
+from conftest import run_pnp
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from pnp.targets.vendor_pdfx import outlined_pdfx4
+from pnp.targets.vendor_preflight import Expect, check_file, pdfx4_findings, small_text_findings
+from pnp.targets.vendors import vendor_named
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "exports.md"
+PT = 72 / 25.4
+DTC_PAGE = (198.0, 270.0)  # DriveThruCards' poker page: 2.5 × 3.5 in and 1/8 in of bleed a side, in points
+DTC_MM = (69.85, 95.25)
+FOGRA39 = ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)")
+SANS = "DejaVu Sans"  # an embedded font for every page drawn here: reportlab names one on every page, used or not
+pdfmetrics.registerFont(TTFont(SANS, str(Path(__file__).resolve().parent.parent / "fonts/dejavu/DejaVuSans.ttf")))
+
+
+def _documented_codes() -> set[str]:
+    """The finding codes the exports page lists under its vendor checks."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text.split("### What a vendor's checks say", 1)[1].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `([a-z-]+)` \|", section, re.M))
+
+
+def _pdf(path: Path, pages: list, size=DTC_PAGE, boxes: bool = False) -> bytes:
+    """A PDF of `pages`, each a function drawing on the canvas; with `boxes`, DriveThruCards' TrimBox and BleedBox."""
+    c = canvas.Canvas(str(path), pagesize=size, invariant=1, initialFontName=SANS)
+    for draw in pages:
+        if boxes:
+            c.setTrimBox((9, 9, size[0] - 9, size[1] - 9))
+            c.setBleedBox((0, 0, *size))
+        draw(c)
+        c.showPage()
+    c.save()
+    return path.read_bytes()
+
+
+def _square(x: float):
+    def draw(c):
+        c.setFillColorCMYK(0, 0, 0, 1)
+        c.rect(x, 20, 40, 40, fill=1, stroke=0)
+    return draw
+
+
+def _words(*runs: tuple[str, float, float]):
+    """A page setting each (words, size, scale) at its size, drawn under a matrix scaled by `scale`."""
+    def draw(c):
+        for i, (words, size, scale) in enumerate(runs):
+            c.saveState()
+            c.translate(10, 20 + 30 * i)
+            c.scale(scale, scale)
+            c.setFont(SANS, size)
+            c.drawString(0, 0, words)
+            c.restoreState()
+    return draw
+
+
+def _errors(found) -> list[tuple[str, str]]:
+    return [(f.code, f.message) for f in found if f.severity == "error"]
+
+
+# --- a PDF's pages against the vendor's numbers ------------------------------------------------------------------------
+
+def test_a_page_off_the_vendors_size_by_more_than_a_hundredth_of_a_point_is_refused_naming_both_sizes_in_mm(tmp_path):
+    dtc = vendor_named("drivethrucards")
+    expect = Expect(page_mm=DTC_MM, pages=(0,))
+
+    def sized(w: float, h: float) -> list:
+        return _errors(check_file(dtc, _pdf(tmp_path / "a.pdf", [_square(20)], size=(w, h)), "cards.pdf", expect))
+
+    assert sized(198, 270) == [] and sized(198.005, 269.995) == []
+    assert sized(199, 270) == [("vendor-page-size", "page 1 is 70.20 × 95.25 mm; DriveThruCards needs 69.85 × 95.25 mm")]
+    assert sized(198, 269) == [("vendor-page-size", "page 1 is 69.85 × 94.90 mm; DriveThruCards needs 69.85 × 95.25 mm")]
+    assert sized(198.02, 270) != []
+
+
+def test_a_page_a_face_needs_its_trimbox_and_bleedbox_at_the_vendors_bleed(tmp_path):
+    """DriveThruCards' 1/8 in bleed: a TrimBox 9 pt inside the page and a BleedBox the page pass; no boxes, or a TrimBox
+    3 mm in (another vendor's bleed), are refused. A file that is not a face a page is not asked for boxes."""
+    dtc = vendor_named("drivethrucards")
+    expect = Expect(page_mm=DTC_MM, trim_mm=(63.5, 88.9), pages=(0,))
+    boxed = _pdf(tmp_path / "a.pdf", [_square(20)], boxes=True)
+    assert _errors(check_file(dtc, boxed, "a.pdf", expect)) == []
+    bare = _pdf(tmp_path / "b.pdf", [_square(20)])
+    assert [code for code, _ in _errors(check_file(dtc, bare, "b.pdf", expect))] == ["pod-boxes"]
+    assert _errors(check_file(dtc, bare, "b.pdf", Expect(page_mm=DTC_MM, pages=(0,)))) == []
+    with pikepdf.open(tmp_path / "a.pdf") as doc:
+        b = 3 * PT
+        doc.pages[0].obj.TrimBox = [b, b, 198 - b, 270 - b]
+        doc.save(tmp_path / "c.pdf")
+    assert [code for code, _ in _errors(check_file(dtc, (tmp_path / "c.pdf").read_bytes(), "c.pdf", expect))] == ["pod-boxes"]
+
+
+def test_a_file_with_a_page_more_or_less_than_its_plan_is_refused_saying_both_counts(tmp_path):
+    dtc = vendor_named("drivethrucards")
+    data = _pdf(tmp_path / "a.pdf", [_square(10), _square(50)])
+    (found,) = _errors(check_file(dtc, data, "deck.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 0))))
+    assert found == ("vendor-pages", "has 2 pages; DriveThruCards needs 3")
+    (found,) = _errors(check_file(dtc, data, "deck.pdf", Expect(page_mm=DTC_MM, pages=(0,))))
+    assert found == ("vendor-pages", "has 2 pages; DriveThruCards needs 1")
+    (one,) = check_file(dtc, data, "cards/deck.pdf", Expect(page_mm=DTC_MM, pages=(0,)))
+    assert one.loc.path == "cards/deck.pdf"
+
+
+def test_pages_that_draw_alike_must_be_planned_alike_to_the_last_page(tmp_path):
+    """A file drawing A, B, A passes the plan 0, 1, 0 and is refused at page 3 by the plan 0, 1, 1; B drawn twice at
+    its end is refused by the plan 0, 1, 2 at its last page; a page left blank (no content at all) is a drawing of its own."""
+    dtc = vendor_named("drivethrucards")
+    aba = _pdf(tmp_path / "aba.pdf", [_square(10), _square(50), _square(10)])
+    assert _errors(check_file(dtc, aba, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 0)))) == []
+    assert _errors(check_file(dtc, aba, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 1)))) == [
+        ("vendor-page-order", "page 3 draws what another page of other content draws: the page order is wrong")]
+    abb = _pdf(tmp_path / "abb.pdf", [_square(10), _square(50), _square(50)])
+    assert [m for _, m in _errors(check_file(dtc, abb, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 2))))] == [
+        "page 3 draws what another page of other content draws: the page order is wrong"]
+    with pikepdf.open(tmp_path / "aba.pdf") as doc:
+        doc.add_blank_page(page_size=DTC_PAGE)
+        doc.add_blank_page(page_size=DTC_PAGE)
+        doc.save(tmp_path / "blank.pdf")
+    blank = (tmp_path / "blank.pdf").read_bytes()
+    assert _errors(check_file(dtc, blank, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 0, 2, 2)))) == []
+    assert [m for _, m in _errors(check_file(dtc, blank, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 0, 2, 3))))] == [
+        "page 5 draws what another page of other content draws: the page order is wrong"]
+
+
+def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
+    """A page of 400 % ink is `vendor-ink` at DriveThruCards (240 %), an RGB fill `vendor-colour`; Print & Play prints
+    RGB, so neither its `rg` nor an RGB space's three-component `sc` is refused there, while DriveThruCards refuses both."""
+    dtc, pp = vendor_named("drivethrucards"), vendor_named("printplay")
+    expect = Expect(page_mm=DTC_MM, pages=(0,))
+
+    def filled(c):
+        c.setFillColorCMYK(1, 1, 1, 1)
+        c.rect(10, 10, 80, 80, fill=1, stroke=0)
+
+    assert [c for c, _ in _errors(check_file(dtc, _pdf(tmp_path / "a.pdf", [filled]), "a.pdf", expect))] == ["vendor-ink"]
+    rgb = _pdf(tmp_path / "b.pdf", [lambda c: (c.setFillColorRGB(1, 0, 0), c.rect(10, 10, 80, 80, fill=1, stroke=0))])
+    assert [c for c, _ in _errors(check_file(dtc, rgb, "b.pdf", expect))] == ["vendor-colour"]
+    assert _errors(check_file(pp, rgb, "b.pdf", Expect(page_mm=DTC_MM, pages=(0,)))) == []
+    with pikepdf.open(tmp_path / "a.pdf") as doc:  # the same square filled through `sc` in the RGB space
+        doc.pages[0].Contents = doc.make_stream(b"/DeviceRGB cs 1 0 0 sc 10 10 80 80 re f")
+        doc.save(tmp_path / "c.pdf")
+    sc = (tmp_path / "c.pdf").read_bytes()
+    assert {c for c, _ in _errors(check_file(dtc, sc, "c.pdf", expect))} == {"vendor-colour"}
+    assert _errors(check_file(pp, sc, "c.pdf", expect)) == []
+
+
+# --- MBPrint's smallest text, read from the file as drawn --------------------------------------------------------------
+
+def test_text_under_six_points_is_one_finding_per_words_and_size_at_the_first_page_that_sets_it(tmp_path):
+    """MBPrint prints no text under 6 pt: 5 pt words are refused once though two pages set them, at the first; 10 pt
+    words under a matrix scaled by a half print at 5 pt and are refused; 6 pt, and 5.995 pt (6 pt as written to two
+    places), pass; 5.98 and 5.9 pt do not. Words with a space between them are one run; a vendor with no smallest size takes any."""
+    mb = vendor_named("mbprint")
+    data = _pdf(tmp_path / "a.pdf", [_words(("Big words", 10, 1), ("Tiny words", 5, 1), ("Exactly six", 6, 1)),
+                                     _words(("Tiny words", 5, 1), ("Exactly six", 6, 1), ("Half of ten", 10, 0.5), ("Near six", 5.995, 1),
+                                            ("Just under", 5.98, 1), ("Smaller", 5.9, 1))])
+    found = small_text_findings(mb, data, "cards.pdf")
+    assert [(f.code, f.severity, f.loc.path) for f in found] == [("vendor-small-text", "error", "cards.pdf")] * 4
+    assert "'Just under'" in found.pop(2).message  # (said at the tenth of a point it rounds to)
+    assert [f.message for f in found] == [
+        "page 1 sets 'Tiny words' at 5 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template",
+        "page 2 sets 'Half of ten' at 5 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template",
+        "page 2 sets 'Smaller' at 5.9 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template"]
+    assert small_text_findings(vendor_named("drivethrucards"), data, "cards.pdf") == []
+    (path_read,) = small_text_findings(mb, _pdf(tmp_path / "b.pdf", [_words(("Small", 4, 1))]), "b.pdf")
+    assert "'Small' at 4 pt" in path_read.message
+    assert [f.message.split(" at ")[0] for f in small_text_findings(mb, str(tmp_path / "b.pdf"), "b.pdf")] == ["page 1 sets 'Small'"]
+
+
+def test_words_of_two_sizes_on_one_line_are_two_runs_and_only_the_small_one_is_refused(tmp_path):
+    def mixed(c):
+        t = c.beginText(10, 40)
+        t.setFont(SANS, 9)
+        t.textOut("Large ")
+        t.setFont(SANS, 4)
+        t.textOut("fine print")
+        c.drawText(t)
+
+    (found,) = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [mixed]), "a.pdf")
+    assert found.message.startswith("page 1 sets 'fine print' at 4 pt;")
+
+
+# --- the outlined file's marks: no fonts, PDF/X-4 in three places ------------------------------------------------------
+
+def _mark(path: Path, out: Path, info=False, xmp=False, intent=False, version="PDF/X-4") -> bytes:
+    with pikepdf.open(path) as doc:
+        if info:
+            doc.docinfo["/GTS_PDFXVersion"] = version
+        if xmp:
+            doc.Root.Metadata = doc.make_stream(
+                '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                '<rdf:Description rdf:about="" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">'
+                f'<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion></rdf:Description></rdf:RDF></x:xmpmeta>'.encode())
+        if intent:
+            doc.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
+                                                                       OutputConditionIdentifier="FOGRA39")])
+        doc.save(out, fix_metadata_version=False)
+    return out.read_bytes()
+
+
+def test_a_file_with_fonts_or_without_each_pdf_x4_mark_is_refused_naming_what_is_missing(tmp_path):
+    mb = vendor_named("mbprint")
+    paths = _pdf(tmp_path / "paths.pdf", [_square(20)])
+    bare = pdfx4_findings(mb, paths, "cards/x.pdf")
+    assert _errors(bare) == [("vendor-pdfx", "is not marked PDF/X-4 in its document info, its XMP metadata, an output intent; "
+                                             "MBPrint asks for PDF/X-4")]
+    assert bare[0].loc.path == "cards/x.pdf"
+    assert pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True), "x.pdf") == []
+    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", xmp=True, intent=True), "x.pdf"))] == [
+        "is not marked PDF/X-4 in its document info; MBPrint asks for PDF/X-4"]
+    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, intent=True), "x.pdf"))] == [
+        "is not marked PDF/X-4 in its XMP metadata; MBPrint asks for PDF/X-4"]
+    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True), "x.pdf"))] == [
+        "is not marked PDF/X-4 in an output intent; MBPrint asks for PDF/X-4"]
+    older = _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True, version="PDF/X-1a:2001")
+    assert [c for c, _ in _errors(pdfx4_findings(mb, older, "x.pdf"))] == ["vendor-pdfx"]
+
+
+def test_a_font_left_on_a_page_or_in_a_form_it_draws_is_refused_naming_at_most_three(tmp_path):
+    mb = vendor_named("mbprint")
+
+    def four_fonts(c):
+        for i, font in enumerate(("Helvetica", "Times-Roman", "Courier", "Symbol")):
+            c.setFont(font, 9)
+            c.drawString(10, 20 + 12 * i, "Ab")
+
+    _pdf(tmp_path / "p.pdf", [four_fonts])
+    marked = _mark(tmp_path / "p.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True)
+    (found,) = pdfx4_findings(mb, marked, "x.pdf")
+    with pikepdf.open(tmp_path / "m.pdf") as doc:
+        names = sorted(str(name) for name in doc.pages[0].Resources.Font)
+    assert len(names) >= 4
+    assert (found.code, found.message) == ("vendor-fonts", f"holds {len(names)} font(s) ({', '.join(names[:3])}); MBPrint asks for text as outlines")
+
+    _pdf(tmp_path / "f.pdf", [_square(20), _square(20)])
+    with pikepdf.open(tmp_path / "f.pdf", allow_overwriting_input=True) as doc:  # a form with a font of its own, on both pages
+        font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+        form = doc.make_stream(b"BT /Fx 9 Tf 10 20 Td (Ab) Tj ET", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                               BBox=[0, 0, 198, 270], Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(Fx=font)))
+        for page in doc.pages:
+            page.Resources.XObject = pikepdf.Dictionary(Words=form)
+            page.Contents = doc.make_stream(b"/Words Do")
+        doc.save(tmp_path / "f.pdf")
+    marked = _mark(tmp_path / "f.pdf", tmp_path / "n.pdf", info=True, xmp=True, intent=True)
+    (found,) = pdfx4_findings(mb, marked, "x.pdf")
+    assert found.message.startswith("holds 1 font(s) (/Fx);"), found.message  # no page names a font of its own
+
+
+# --- Ghostscript: found by each of its names, its failures said -------------------------------------------------------
+
+def _script(folder: Path, name: str, body: str) -> None:
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text("#!/bin/sh\n" + body, encoding="utf-8")
+    (folder / name).chmod(0o755)
+
+
+def _outline(tmp_path, monkeypatch, name: str, body: str, source=None):
+    folder = tmp_path / f"bin-{name}-{abs(hash(body)) % 10_000}"
+    _script(folder, name, body)
+    monkeypatch.setenv("PATH", str(folder))
+    data = source if source is not None else _pdf(tmp_path / "in.pdf", [_square(20)])
+    return outlined_pdfx4(data, "Game — Deck", FOGRA39, "out/deck.pdf")
+
+
+def test_ghostscript_is_found_by_its_windows_names_and_a_failure_is_said_with_its_first_200_letters(tmp_path, monkeypatch):
+    """gswin64c and gswin32c are Ghostscript's commands on Windows: found there, a failing one is said as Ghostscript's
+    failure, not as Ghostscript missing. Its message is cut at 200 letters, read from standard error, or standard output
+    when that is all it wrote."""
+    said = "E" * 150 + "F" * 50 + "G" * 100
+    for name in ("gswin64c", "gswin32c"):
+        data, (found,) = _outline(tmp_path, monkeypatch, name, f"echo '  {said}  ' >&2\nexit 1\n")
+        assert data is None and (found.code, found.severity, found.loc.path) == ("vendor-outlines", "error", "out/deck.pdf")
+        assert found.message == f"Ghostscript could not turn this file's text into outlines ({said[:200]}): update Ghostscript and export again"
+    _, (found,) = _outline(tmp_path, monkeypatch, "gs", "echo 'Error: /undefined in --file--'\nexit 1\n")
+    assert "(Error: /undefined in --file--)" in found.message
+
+
+def test_a_ghostscript_that_writes_no_file_or_fails_after_writing_one_is_refused(tmp_path, monkeypatch):
+    """Ghostscript saying it succeeded but leaving no file, or failing after it wrote one, is an error and no file."""
+    data, (found,) = _outline(tmp_path, monkeypatch, "gs", "exit 0\n")
+    assert data is None and found.code == "vendor-outlines" and "()" in found.message
+    copies = 'for a in "$@"; do case "$a" in -sOutputFile=*) out="${a#-sOutputFile=}";; *) src="$a";; esac; done\n/bin/cp "$src" "$out"\n'
+    data, (found,) = _outline(tmp_path, monkeypatch, "gs", copies + "echo 'late' >&2\nexit 1\n")
+    assert data is None and found.code == "vendor-outlines" and "(late)" in found.message
+    data, found = _outline(tmp_path, monkeypatch, "gs", copies + "exit 0\n")  # a Ghostscript that kept the fonts (before 9.15)
+    assert found == [] and data.startswith(b"%PDF-1.6")
+
+
+def test_without_ghostscript_the_error_names_the_command_to_install(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    data, (found,) = outlined_pdfx4(_pdf(tmp_path / "in.pdf", [_square(20)]), "Game", FOGRA39, "out/deck.pdf")
+    assert data is None and (found.code, found.severity, found.loc.path) == ("vendor-outlines", "error", "out/deck.pdf")
+    assert "install it (the `gs` command" in found.message
+
+
+def test_a_file_given_by_its_path_is_outlined_as_its_bytes_are(tmp_path):
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    if ghostscript() is None:
+        pytest.skip("Ghostscript is not installed here")
+    _pdf(tmp_path / "in.pdf", [_words(("Outlined words", 12, 1))], boxes=True)
+    by_path, none = outlined_pdfx4(str(tmp_path / "in.pdf"), "Game — Deck", FOGRA39, "deck.pdf")
+    by_bytes, _ = outlined_pdfx4((tmp_path / "in.pdf").read_bytes(), "Game — Deck", FOGRA39, "deck.pdf")
+    assert none == [] and by_path == by_bytes
+    assert pdfx4_findings(vendor_named("mbprint"), by_path, "deck.pdf") == []
+    with pikepdf.open(tmp_path / "in.pdf") as drawn, pikepdf.open(io.BytesIO(by_path)) as doc:
+        assert [float(v) for v in doc.pages[0].TrimBox] == [float(v) for v in drawn.pages[0].TrimBox] == [9, 9, 189, 261]
+
+
+# --- the codes, through `pnp validate --vendor --format json` ------------------------------------------------------------
+
+def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists(project, monkeypatch, tmp_path):
+    """The tiny game with two lines of 5 pt words, checked for MBPrint by a Ghostscript that fails with a long message:
+    `--format json` gives each refusal its code from the exports page's list, at its place; the words at most 30
+    letters, a longer line cut to 29 and an ellipsis."""
+    hero = project / "templates/tiny/hero.j2"
+    lines = hero.read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if "{% endblock %}" in line)
+    thirty, longer = "Thirty letters of tiny words!!", "Thirty-one letters of tiny text"
+    assert (len(thirty), len(longer)) == (30, 31)
+    lines[last:last] = [f'{{{{ text("{thirty}", 5, 40, 60, 6, size=5) }}}}', f'{{{{ text("{longer}", 5, 50, 60, 6, size=5, min_size=4) }}}}']
+    hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _script(tmp_path / "bin", "gs", f"echo '{'x' * 250}' >&2\nexit 1\n")
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    result = run_pnp(project, "validate", "tiny", "--vendor", "mbprint", "--format", "json")
+    assert result.exit_code != 0
+    found = json.loads(result.output)
+    assert {f["code"] for f in found} <= _documented_codes()
+    small = [f for f in found if f["code"] == "vendor-small-text"]
+    assert [(f["file"], f["line"], f["game"], f["component"]) for f in small] == [
+        ("templates/tiny/hero.j2", last + 1, "tiny", "Heroes"), ("templates/tiny/hero.j2", last + 2, "tiny", "Heroes")]
+    assert [f["message"].split(" is set at ")[0] for f in small] == [f"text '{thirty}'", f"text '{longer[:29]}…'"]
+    assert small[0]["message"] == (f"text '{thirty}' is set at 5 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more "
+                                   "for this vendor")
+    (outlines,) = [f for f in found if f["code"] == "vendor-outlines"]
+    assert f"({'x' * 200})" in outlines["message"] and outlines["severity"] == "error"
