@@ -330,15 +330,18 @@ def test_a_file_given_by_its_path_is_outlined_as_its_bytes_are(tmp_path):
 # --- the codes, through `pnp validate --vendor --format json` ------------------------------------------------------------
 
 def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists(project, monkeypatch, tmp_path):
-    """The tiny game with two lines of 5 pt words, checked for MBPrint by a Ghostscript that fails with a long message:
-    `--format json` gives each refusal its code from the exports page's list, at its place; the words at most 30
-    letters, a longer line cut to 29 and an ellipsis."""
+    """The tiny game with two lines of 5 pt words, and words and an icon between 3 and 4 mm from the cut, checked for
+    MBPrint (4 mm safe zone) by a Ghostscript that fails with a long message: `--format json` gives each refusal its
+    code from the exports page's list, at its place; the words at most 30 letters, a longer line cut to 29 and an
+    ellipsis; each thing in the safe zone by its kind, how deep it lies and how far to move it."""
     hero = project / "templates/tiny/hero.j2"
     lines = hero.read_text(encoding="utf-8").splitlines()
     last = max(i for i, line in enumerate(lines) if "{% endblock %}" in line)
     thirty, longer = "Thirty letters of tiny words!!", "Thirty-one letters of tiny text"
     assert (len(thirty), len(longer)) == (30, 31)
-    lines[last:last] = [f'{{{{ text("{thirty}", 5, 40, 60, 6, size=5) }}}}', f'{{{{ text("{longer}", 5, 50, 60, 6, size=5, min_size=4) }}}}']
+    lines[last:last] = [f'{{{{ text("{thirty}", 5, 40, 60, 6, size=5) }}}}', f'{{{{ text("{longer}", 5, 50, 60, 6, size=5, min_size=4) }}}}',
+                        f'{{{{ text("{thirty.upper()}", 3.5, 60, 58, 6, size=6) }}}}', f'{{{{ text("{longer.upper()}", 3.5, 66, 58, 6, size=6) }}}}',
+                        '{{ icon("star", 3.6, 72, 5) }}']
     hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _script(tmp_path / "bin", "gs", f"echo '{'x' * 250}' >&2\nexit 1\n")
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
@@ -352,5 +355,10 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
     assert [f["message"].split(" is set at ")[0] for f in small] == [f"text '{thirty}'", f"text '{longer[:29]}…'"]
     assert small[0]["message"] == (f"text '{thirty}' is set at 5 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more "
                                    "for this vendor")
+    near = [(f["line"], f["severity"], f["message"]) for f in found if f["code"] == "vendor-safe-zone" and f["file"] == "templates/tiny/hero.j2"]
+    zone = "within MBPrint's 4 mm safe zone, where its cut may clip it: move it"
+    assert near == [(last + 3, "warning", f"text '{thirty.upper()}' lies 3.5 mm inside the cut, {zone} 0.5 mm inward for this vendor"),
+                    (last + 4, "warning", f"text '{longer.upper()[:29]}…' lies 3.5 mm inside the cut, {zone} 0.5 mm inward for this vendor"),
+                    (last + 5, "warning", f"icon 'star' lies 3.6 mm inside the cut, {zone} 0.4 mm inward for this vendor")]
     (outlines,) = [f for f in found if f["code"] == "vendor-outlines"]
     assert f"({'x' * 200})" in outlines["message"] and outlines["severity"] == "error"
