@@ -160,6 +160,13 @@ MODULES: dict[str, list[str]] = {
     # its own export (test_vendors and test_order_promises' shop export Organ Match or a whole game a mutant)
     "pnp/targets/export_vendor.py": SHOP_TESTS,
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
+    # the preflight's file checks (its FOCUS): every file read back against the vendor's numbers, on files drawn or altered
+    # by hand and the tiny game's exports that alter them (the shop's other exports pass through them untouched)
+    "pnp/targets/vendor_preflight.py#files": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", *(f"tests/test_shop_promises.py::{t}" for t in (
+        "test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",
+        "test_a_drivethrucards_file_whose_pages_are_missing_resized_or_out_of_order_is_refused_by_the_preflight",
+        "test_each_vendors_rule_of_page_order_refuses_the_other_order",
+        "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
     # MBPrint's outlines and PDF/X-4 marks: the tests that export for MBPrint or outline a file (the shop's others never reach it)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", *(f"tests/test_shop_promises.py::{t}" for t in (
         "test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
@@ -364,6 +371,8 @@ FOCUS: dict[str, list[str]] = {
                              "LiveSession._refresh", "LiveSession._cards", "LiveSession._publish", "findings_summary"],
     "pnp/targets/tts_models.py": ["die_mesh"],
     # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
+    "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",
+                                              "pdfx4_findings", "_fonts"],
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)
