@@ -165,6 +165,21 @@ def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
     assert _errors(check_file(pp, sc, "c.pdf", expect)) == []
 
 
+def test_a_font_not_embedded_is_refused_and_an_rgb_vendor_still_hears_of_it_after_its_rgb_colours(tmp_path):
+    """A card set in Helvetica, which reportlab names but does not embed, is refused as `vendor-fonts` naming the font,
+    read through the page's own resources; at Print & Play the page's RGB fill is taken and the font still refused."""
+    def helvetica(c):
+        c.setFillColorRGB(0.9, 0.1, 0.1)
+        c.rect(10, 10, 80, 80, fill=1, stroke=0)
+        c.setFont("Helvetica", 9)
+        c.drawString(20, 120, "Set in Helvetica")
+
+    data = _pdf(tmp_path / "a.pdf", [helvetica])
+    expect = Expect(page_mm=DTC_MM, pages=(0,))
+    assert ("vendor-fonts", "font /Helvetica is not embedded") in _errors(check_file(vendor_named("drivethrucards"), data, "a.pdf", expect))
+    assert _errors(check_file(vendor_named("printplay"), data, "a.pdf", expect)) == [("vendor-fonts", "font /Helvetica is not embedded")]
+
+
 # --- MBPrint's smallest text, read from the file as drawn --------------------------------------------------------------
 
 def test_text_under_six_points_is_one_finding_per_words_and_size_at_the_first_page_that_sets_it(tmp_path):
@@ -199,6 +214,28 @@ def test_words_of_two_sizes_on_one_line_are_two_runs_and_only_the_small_one_is_r
 
     (found,) = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [mixed]), "a.pdf")
     assert found.message.startswith("page 1 sets 'fine print' at 4 pt;")
+
+
+def test_words_turned_a_quarter_are_read_at_their_size_and_lines_at_one_size_are_one_run(tmp_path):
+    """Words turned a quarter turn print at the size they are set at (5 pt: refused, 7 pt: taken); two lines set at
+    5 pt one under the other are one run of words, one space between the lines."""
+    def turned(c):
+        for x, size, words in ((60, 5, "Turned small"), (120, 7, "Turned large")):
+            c.saveState()
+            c.translate(x, 40)
+            c.rotate(90)
+            c.setFont(SANS, size)
+            c.drawString(0, 0, words)
+            c.restoreState()
+
+    def two_lines(c):
+        c.setFont(SANS, 5)
+        c.drawString(10, 60, "First small line")
+        c.drawString(10, 52, "second small line")
+
+    found = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [turned, two_lines]), "a.pdf")
+    assert [f.message.split(";")[0] for f in found] == ["page 1 sets 'Turned small' at 5 pt",
+                                                        "page 2 sets 'First small line second small line' at 5 pt"]
 
 
 # --- the outlined file's marks: no fonts, PDF/X-4 in three places ------------------------------------------------------
@@ -267,6 +304,28 @@ def test_a_font_left_on_a_page_or_in_a_form_it_draws_is_refused_naming_at_most_t
     assert found.message.startswith("holds 1 font(s) (/Fx);"), found.message  # no page names a font of its own
 
 
+def test_marks_read_from_xmp_that_is_not_utf8_and_from_a_form_that_draws_itself(tmp_path):
+    """An XMP packet with a byte that is not UTF-8 (a title saved in Latin-1) is still read for its PDF/X-4 mark; a
+    form that names itself among its own resources is searched once, its font found, with no endless loop."""
+    mb = vendor_named("mbprint")
+    _pdf(tmp_path / "p.pdf", [_square(20)])
+    marked = _mark(tmp_path / "p.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True)
+    with pikepdf.open(tmp_path / "m.pdf", allow_overwriting_input=True) as doc:
+        packet = doc.Root.Metadata.read_bytes()
+        doc.Root.Metadata.write(packet.replace(b"<pdfxid:", "<dc:title>Caf\xe9</dc:title><pdfxid:".encode("latin-1"), 1))
+        form = doc.make_stream(b"BT /Fx 9 Tf (Ab) Tj ET", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 198, 270])
+        font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+        form.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(Fx=font), XObject=pikepdf.Dictionary(Self=form))
+        doc.pages[0].Resources.XObject = pikepdf.Dictionary(Words=form)
+        doc.pages[0].Contents = doc.make_stream(b"/Words Do")
+        doc.save(tmp_path / "m.pdf", fix_metadata_version=False)
+    marked = (tmp_path / "m.pdf").read_bytes()
+    with pikepdf.open(tmp_path / "m.pdf") as doc:
+        assert b"Caf\xe9" in doc.Root.Metadata.read_bytes()
+    assert [(f.code, f.message) for f in pdfx4_findings(mb, marked, "x.pdf")] == [
+        ("vendor-fonts", "holds 1 font(s) (/Fx); MBPrint asks for text as outlines")]
+
+
 # --- Ghostscript: found by each of its names, its failures said -------------------------------------------------------
 
 def _script(folder: Path, name: str, body: str) -> None:
@@ -311,7 +370,8 @@ def test_without_ghostscript_the_error_names_the_command_to_install(tmp_path, mo
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
     data, (found,) = outlined_pdfx4(_pdf(tmp_path / "in.pdf", [_square(20)]), "Game", FOGRA39, "out/deck.pdf")
     assert data is None and (found.code, found.severity, found.loc.path) == ("vendor-outlines", "error", "out/deck.pdf")
-    assert "install it (the `gs` command" in found.message
+    assert found.message == ("this print service asks for text as outlines, which pnp makes with Ghostscript: install it (the `gs` "
+                             "command: apt install ghostscript, brew install ghostscript, or ghostscript.com) and export again")
 
 
 def test_a_file_given_by_its_path_is_outlined_as_its_bytes_are_with_the_boxes_it_was_drawn_with(tmp_path):
