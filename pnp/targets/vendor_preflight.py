@@ -109,7 +109,7 @@ def small_texts(vendor: Vendor, component: Component) -> list[tuple[Text, str, f
             elif isinstance(el, Text) and el not in found:
                 sizes = [op.size * scale for op in el.ops if getattr(op, "text", "").strip()]
                 if sizes and min(sizes) < vendor.min_text_pt - 0.01:
-                    found[el] = ("".join(getattr(op, "text", "") for op in el.ops).strip(), round(min(sizes), 1))
+                    found[el] = ("".join(getattr(op, "text", "") for op in el.ops).strip(), round(min(sizes), 2))
 
     for item in component.items:
         for face in printed_sides(component, item, vendor.bleed_mm):
@@ -134,7 +134,7 @@ def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list
     for n, runs in enumerate(_text_runs(source), 1):
         for words, size in runs:
             if size < vendor.min_text_pt - 0.01:
-                found.setdefault((words, round(size, 1)), n)
+                found.setdefault((words, round(size, 2)), n)
     return [error("vendor-small-text", f"page {n} sets '{words}' at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
                   f"set it at {vendor.min_text_pt:g} pt or more in its template", Loc(where)) for (words, size), n in found.items()]
 
