@@ -170,7 +170,6 @@ MODULES: dict[str, list[str]] = {
     # MBPrint's outlines and PDF/X-4 marks: the tests that export for MBPrint or outline a file (the shop's others never reach it)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", *(f"tests/test_shop_promises.py::{t}" for t in (
         "test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
-        "test_mbprints_pdf_x4_marks_agree_in_its_info_and_xmp_and_its_boxes_are_the_vendors_to_a_thousandth_of_a_point",
         "test_without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf",
         "test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt"))],
     # the table a TTS save sets and its Setup button's deal, on the tiny game exported in process (test_tts_save's

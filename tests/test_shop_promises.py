@@ -296,7 +296,8 @@ def _mbprint(root: Path):
 def test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39(tmp_path):
     """MBPrint's outlined file, exported twice, is the same bytes: its dates are a fixed day, not today, in its document
     info and its XMP; its title names the game and the deck; its output intent is the FOGRA39 printing condition as the
-    ICC registry names it (www.color.org); it is a PDF 1.6 file, as PDF/X-4 asks."""
+    ICC registry names it (www.color.org); it is a PDF 1.6 file, as PDF/X-4 asks; nothing of the day or of Ghostscript
+    is left in it; its info and XMP agree and its boxes are MBPrint's (`_pdf_x4_marks_agree`)."""
     root = _project(tmp_path / "p")
     folder, _ = _mbprint(root)
     (pdf,) = folder.glob("*.pdf")
@@ -318,6 +319,7 @@ def test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fo
     # nothing of the day it was made or of the tool that outlined it is left in the file, even unreferenced
     assert b"Ghostscript" not in first and set(re.findall(rb"D(?::|\\072)(\d{8})", first)) == {b"20000101"}
     assert set(re.findall(rb"(\d{4}-\d\d-\d\d)T", first)) == {b"2000-01-01"}
+    _pdf_x4_marks_agree(pdf)
 
 
 def _pdf_date(text: str) -> datetime:
@@ -334,7 +336,7 @@ XMP_NS = {"x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax
           "dc": "http://purl.org/dc/elements/1.1/"}
 
 
-def test_mbprints_pdf_x4_marks_agree_in_its_info_and_xmp_and_its_boxes_are_the_vendors_to_a_thousandth_of_a_point(tmp_path):
+def _pdf_x4_marks_agree(pdf: Path) -> None:
     """PDF/X-4 (ISO 15930-7) asks for an XMP packet whose properties agree with the document info: the title, the
     creating and producing tools, the dates, trapping; a document ID in its XMP, with a version and rendition class; a
     metadata stream of type Metadata, subtype XML; an output intent of type OutputIntent. XMP's packet wrapper is the
@@ -342,9 +344,6 @@ def test_mbprints_pdf_x4_marks_agree_in_its_info_and_xmp_and_its_boxes_are_the_v
     of 69.5 × 94.9 mm, a TrimBox 3 mm inside, as pnp drew them (Ghostscript rounds a box to a hundredth of a point)."""
     import xml.etree.ElementTree as ET
 
-    root = _project(tmp_path / "p")
-    folder, _ = _mbprint(root)
-    (pdf,) = folder.glob("*.pdf")
     with pikepdf.open(pdf) as doc:
         info, meta = doc.docinfo, doc.Root.Metadata
         assert (meta.Type, meta.Subtype) == ("/Metadata", "/XML")
