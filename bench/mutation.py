@@ -167,11 +167,10 @@ MODULES: dict[str, list[str]] = {
         "test_a_drivethrucards_file_whose_pages_are_missing_resized_or_out_of_order_is_refused_by_the_preflight",
         "test_each_vendors_rule_of_page_order_refuses_the_other_order",
         "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
-    # MBPrint's outlines and PDF/X-4 marks: the tests that export for MBPrint or outline a file (the shop's others never reach it)
-    "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", *(f"tests/test_shop_promises.py::{t}" for t in (
-        "test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
-        "test_without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf",
-        "test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt"))],
+    # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
+    # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
+    "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",
+                                   "tests/test_vendor_mbprint.py::test_mbprints_file_has_its_text_as_outlines_and_is_pdf_x4"],
     # the table a TTS save sets and its Setup button's deal, on the tiny game exported in process (test_tts_save's
     # other tests read the five games' shared export, minutes a mutant)
     "pnp/targets/tts_table.py": TTS_TABLE_TESTS,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pikepdf
@@ -327,6 +328,60 @@ def test_marks_read_from_xmp_that_is_not_utf8_and_from_a_form_that_draws_itself(
         ("vendor-fonts", "holds 1 font(s) (/Fx); MBPrint asks for text as outlines")]
 
 
+def _pdf_date(text: str) -> datetime:
+    """A PDF date string (D:YYYYMMDDHHmmSS and its offset, PDF 1.7 section 7.9.4) as a datetime."""
+    m = re.fullmatch(r"D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(Z|[+-]\d\d'\d\d'?)?", text)
+    assert m, text
+    offset = m[7] or "Z"
+    tz = UTC if offset[0] == "Z" else timezone((1 if offset[0] == "+" else -1) * timedelta(hours=int(offset[1:3]), minutes=int(offset[4:6])))
+    return datetime(*(int(g) for g in m.groups()[:6]), tzinfo=tz)
+
+
+XMP_NS = {"x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "pdfxid": "http://www.npes.org/pdfx/ns/id/",
+          "pdf": "http://ns.adobe.com/pdf/1.3/", "xmp": "http://ns.adobe.com/xap/1.0/", "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
+          "dc": "http://purl.org/dc/elements/1.1/"}
+
+
+def marks_agree(doc) -> None:
+    """PDF/X-4 (ISO 15930-7) asks for an XMP packet whose properties agree with the document info: the title, the
+    creating and producing tools, the dates, trapping; a document ID in its XMP, with a version and rendition class; a
+    metadata stream of type Metadata, subtype XML; an output intent of type OutputIntent. XMP's packet wrapper is the
+    one the XMP specification fixes; the dates are a fixed day. `doc` is the file opened with pikepdf."""
+    import xml.etree.ElementTree as ET
+
+    info, meta = doc.docinfo, doc.Root.Metadata
+    assert (meta.Type, meta.Subtype) == ("/Metadata", "/XML")
+    packet = meta.read_bytes().decode("utf-8")
+    assert packet.startswith('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>') and packet.rstrip().endswith('<?xpacket end="w"?>')
+    xmeta = ET.fromstring(packet.split("?>", 1)[1].rsplit("<?xpacket", 1)[0])
+    assert xmeta.tag == "{adobe:ns:meta/}xmpmeta" and not (xmeta.text or "").strip()
+    (desc,) = xmeta.findall("rdf:RDF/rdf:Description", XMP_NS)
+    assert desc.get(f"{{{XMP_NS['rdf']}}}about") == "" and not (desc.text or "").strip()
+    assert all(not (e.tail or "").strip() for e in desc.iter() if e is not desc)  # no stray text between properties
+
+    def prop(name: str) -> str:
+        (e,) = desc.findall(name, XMP_NS)
+        return e.text
+
+    assert prop("pdfxid:GTS_PDFXVersion") == str(info["/GTS_PDFXVersion"]) == "PDF/X-4"
+    assert prop("pdf:Trapped") == str(info["/Trapped"]).lstrip("/") == "False"
+    assert prop("pdf:Producer") == str(info["/Producer"]) and prop("xmp:CreatorTool") == str(info["/Creator"])
+    assert "Ghostscript" not in str(info["/Producer"])
+    (title,) = desc.findall("dc:title/rdf:Alt/rdf:li", XMP_NS)
+    assert title.get("{http://www.w3.org/XML/1998/namespace}lang") == "x-default" and title.text == str(info["/Title"])
+    created = datetime.fromisoformat(prop("xmp:CreateDate").replace("Z", "+00:00"))
+    assert created == _pdf_date(str(info["/CreationDate"])) == datetime(2000, 1, 1, tzinfo=UTC)
+    assert datetime.fromisoformat(prop("xmp:ModifyDate").replace("Z", "+00:00")) == _pdf_date(str(info["/ModDate"])) == created
+    assert datetime.fromisoformat(prop("xmp:MetadataDate").replace("Z", "+00:00")) == created
+    ident = bytes(doc.trailer.ID[0])
+    assert len(ident) == 16 and bytes(doc.trailer.ID[1]) == ident  # the file's identifier: 16 bytes, as an MD5 is
+    uuid = "uuid:{}-{}-{}-{}-{}".format(*(ident.hex()[a:b] for a, b in ((0, 8), (8, 12), (12, 16), (16, 20), (20, 32))))
+    assert prop("xmpMM:DocumentID") == uuid == prop("xmpMM:InstanceID")
+    assert prop("xmpMM:VersionID") and prop("xmpMM:RenditionClass") == "default"
+    (intent,) = doc.Root.OutputIntents
+    assert intent.Type == "/OutputIntent" and "FOGRA39" in str(intent.Info)
+
+
 # --- Ghostscript: found by each of its names, its failures said -------------------------------------------------------
 
 def _script(folder: Path, name: str, body: str) -> None:
@@ -376,8 +431,9 @@ def test_without_ghostscript_the_error_names_the_command_to_install(tmp_path, mo
 
 
 def test_a_file_given_by_its_path_is_outlined_as_its_bytes_are_with_the_boxes_it_was_drawn_with(tmp_path):
-    """The file given by its path or as bytes gives the same outlined file, no font left and PDF/X-4 marked; its page
-    boxes are the drawn file's to the last digit (Ghostscript alone rounds them to a hundredth of a point)."""
+    """The file given by its path or as bytes gives the same outlined file, no font left and PDF/X-4 marked for FOGRA39 as
+    the ICC registry (www.color.org) names it, its info and XMP agreeing, dated by no day; its page boxes are the drawn
+    file's to the last digit (Ghostscript alone rounds them to a hundredth of a point)."""
     from pnp.targets.vendor_pdfx import ghostscript
 
     if ghostscript() is None:
@@ -396,6 +452,15 @@ def test_a_file_given_by_its_path_is_outlined_as_its_bytes_are_with_the_boxes_it
     with pikepdf.open(tmp_path / "in.pdf") as drawn, pikepdf.open(io.BytesIO(by_path)) as doc:
         for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
             assert [str(v) for v in doc.pages[0].obj[box]] == [str(v) for v in drawn.pages[0].obj[box]], box
+        marks_agree(doc)
+        assert str(doc.docinfo["/Title"]) == "Game — Deck" and str(doc.docinfo["/Trapped"]) == "/False"
+        (intent,) = doc.Root.OutputIntents
+        assert (str(intent.S), str(intent.OutputConditionIdentifier), str(intent.OutputCondition), str(intent.RegistryName)) == (
+            "/GTS_PDFX", *FOGRA39, "http://www.color.org")
+    # a PDF 1.6 file, as PDF/X-4 asks, with nothing of the day it was made or of Ghostscript left in it, even unreferenced
+    assert by_path.startswith(b"%PDF-1.6") and b"Ghostscript" not in by_path
+    assert set(re.findall(rb"D(?::|\\072)(\d{8})", by_path)) == {b"20000101"}
+    assert set(re.findall(rb"(\d{4}-\d\d-\d\d)T", by_path)) == {b"2000-01-01"}
 
 
 # --- the codes, through `pnp validate --vendor --format json` ------------------------------------------------------------

@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import re
 import shutil
-from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pikepdf
@@ -23,6 +22,7 @@ import pytest
 from conftest import TEST_PROJECT, run_pnp
 from PIL import Image
 from test_order_promises import OMENS  # a deck of 75 x 120 mm cards no product fits
+from test_preflight_promises import marks_agree
 
 IN = 25.4
 POKER = (63.5, 88.9)
@@ -322,60 +322,12 @@ def test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fo
     _pdf_x4_marks_agree(pdf)
 
 
-def _pdf_date(text: str) -> datetime:
-    """A PDF date string (D:YYYYMMDDHHmmSS and its offset, PDF 1.7 section 7.9.4) as a datetime."""
-    m = re.fullmatch(r"D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(Z|[+-]\d\d'\d\d'?)?", text)
-    assert m, text
-    offset = m[7] or "Z"
-    tz = UTC if offset[0] == "Z" else timezone((1 if offset[0] == "+" else -1) * timedelta(hours=int(offset[1:3]), minutes=int(offset[4:6])))
-    return datetime(*(int(g) for g in m.groups()[:6]), tzinfo=tz)
-
-
-XMP_NS = {"x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "pdfxid": "http://www.npes.org/pdfx/ns/id/",
-          "pdf": "http://ns.adobe.com/pdf/1.3/", "xmp": "http://ns.adobe.com/xap/1.0/", "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
-          "dc": "http://purl.org/dc/elements/1.1/"}
-
-
 def _pdf_x4_marks_agree(pdf: Path) -> None:
-    """PDF/X-4 (ISO 15930-7) asks for an XMP packet whose properties agree with the document info: the title, the
-    creating and producing tools, the dates, trapping; a document ID in its XMP, with a version and rendition class; a
-    metadata stream of type Metadata, subtype XML; an output intent of type OutputIntent. XMP's packet wrapper is the
-    one the XMP specification fixes. MBPrint's poker page is 63.5 × 88.9 mm with 3 mm of bleed: a MediaBox and BleedBox
-    of 69.5 × 94.9 mm, a TrimBox 3 mm inside, as pnp drew them (Ghostscript rounds a box to a hundredth of a point)."""
-    import xml.etree.ElementTree as ET
-
+    """MBPrint's marks as PDF/X-4 asks (test_preflight_promises.marks_agree), and its poker page 63.5 × 88.9 mm with 3 mm
+    of bleed: a MediaBox and BleedBox of 69.5 × 94.9 mm, a TrimBox 3 mm inside, as pnp drew them, to a thousandth of a
+    point (Ghostscript alone rounds a box to a hundredth)."""
     with pikepdf.open(pdf) as doc:
-        info, meta = doc.docinfo, doc.Root.Metadata
-        assert (meta.Type, meta.Subtype) == ("/Metadata", "/XML")
-        packet = meta.read_bytes().decode("utf-8")
-        assert packet.startswith('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>') and packet.rstrip().endswith('<?xpacket end="w"?>')
-        xmeta = ET.fromstring(packet.split("?>", 1)[1].rsplit("<?xpacket", 1)[0])
-        assert xmeta.tag == "{adobe:ns:meta/}xmpmeta" and not (xmeta.text or "").strip()
-        (desc,) = xmeta.findall("rdf:RDF/rdf:Description", XMP_NS)
-        assert desc.get(f"{{{XMP_NS['rdf']}}}about") == "" and not (desc.text or "").strip()
-        assert all(not (e.tail or "").strip() for e in desc.iter() if e is not desc)  # no stray text between properties
-
-        def prop(name: str) -> str:
-            (e,) = desc.findall(name, XMP_NS)
-            return e.text
-
-        assert prop("pdfxid:GTS_PDFXVersion") == str(info["/GTS_PDFXVersion"]) == "PDF/X-4"
-        assert prop("pdf:Trapped") == str(info["/Trapped"]).lstrip("/") == "False"
-        assert prop("pdf:Producer") == str(info["/Producer"]) and prop("xmp:CreatorTool") == str(info["/Creator"])
-        assert "Ghostscript" not in str(info["/Producer"])
-        (title,) = desc.findall("dc:title/rdf:Alt/rdf:li", XMP_NS)
-        assert title.get("{http://www.w3.org/XML/1998/namespace}lang") == "x-default" and title.text == str(info["/Title"])
-        created = datetime.fromisoformat(prop("xmp:CreateDate").replace("Z", "+00:00"))
-        assert created == _pdf_date(str(info["/CreationDate"])) == datetime(2000, 1, 1, tzinfo=UTC)
-        assert datetime.fromisoformat(prop("xmp:ModifyDate").replace("Z", "+00:00")) == _pdf_date(str(info["/ModDate"])) == created
-        assert datetime.fromisoformat(prop("xmp:MetadataDate").replace("Z", "+00:00")) == created
-        ident = bytes(doc.trailer.ID[0])
-        assert len(ident) == 16 and bytes(doc.trailer.ID[1]) == ident  # the file's identifier: 16 bytes, as an MD5 is
-        uuid = "uuid:{}-{}-{}-{}-{}".format(*(ident.hex()[a:b] for a, b in ((0, 8), (8, 12), (12, 16), (16, 20), (20, 32))))
-        assert prop("xmpMM:DocumentID") == uuid == prop("xmpMM:InstanceID")
-        assert prop("xmpMM:VersionID") and prop("xmpMM:RenditionClass") == "default"
-        (intent,) = doc.Root.OutputIntents
-        assert intent.Type == "/OutputIntent" and "FOGRA39" in str(intent.Info)
+        marks_agree(doc)
         bleed = 3 * PT
         page_w, page_h = (63.5 + 6) * PT, (88.9 + 6) * PT
         for page in doc.pages:
