@@ -220,7 +220,8 @@ def test_words_of_two_sizes_on_one_line_are_two_runs_and_only_the_small_one_is_r
 
 def test_words_turned_a_quarter_are_read_at_their_size_and_lines_at_one_size_are_one_run(tmp_path):
     """Words turned a quarter turn print at the size they are set at (5 pt: refused, 7 pt: taken); two lines set at
-    5 pt one under the other are one run of words, one space between the lines."""
+    5 pt one under the other are one run of words, one space between the lines; 7 pt words drawn at 0.7777 of their
+    size are said at 5.44 pt, to the hundredth of a point."""
     def turned(c):
         for x, size, words in ((60, 5, "Turned small"), (120, 7, "Turned large")):
             c.saveState()
@@ -230,14 +231,23 @@ def test_words_turned_a_quarter_are_read_at_their_size_and_lines_at_one_size_are
             c.drawString(0, 0, words)
             c.restoreState()
 
+    def odd_scale(c):
+        c.saveState()
+        c.translate(10, 100)
+        c.scale(0.7777, 0.7777)
+        c.setFont(SANS, 7)
+        c.drawString(0, 0, "Scaled oddly")
+        c.restoreState()
+
     def two_lines(c):
         c.setFont(SANS, 5)
         c.drawString(10, 60, "First small line")
         c.drawString(10, 52, "second small line")
 
-    found = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [turned, two_lines]), "a.pdf")
+    found = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [turned, two_lines, odd_scale]), "a.pdf")
     assert [f.message.split(";")[0] for f in found] == ["page 1 sets 'Turned small' at 5 pt",
-                                                        "page 2 sets 'First small line second small line' at 5 pt"]
+                                                        "page 2 sets 'First small line second small line' at 5 pt",
+                                                        "page 3 sets 'Scaled oddly' at 5.44 pt"]  # 7 × 0.7777, to the hundredth
 
 
 # --- the outlined file's marks: no fonts, PDF/X-4 in three places ------------------------------------------------------
@@ -291,6 +301,7 @@ def test_a_font_left_on_a_page_or_in_a_form_it_draws_is_refused_naming_at_most_t
         names = sorted(str(name) for name in doc.pages[0].Resources.Font)
     assert len(names) >= 4
     assert (found.code, found.message) == ("vendor-fonts", f"holds {len(names)} font(s) ({', '.join(names[:3])}); MBPrint asks for text as outlines")
+    assert (found.severity, found.loc.path) == ("error", "x.pdf")
 
     _pdf(tmp_path / "f.pdf", [_square(20), _square(20)])
     with pikepdf.open(tmp_path / "f.pdf", allow_overwriting_input=True) as doc:  # a form with a font of its own, on both pages
