@@ -167,6 +167,11 @@ MODULES: dict[str, list[str]] = {
         "test_a_drivethrucards_file_whose_pages_are_missing_resized_or_out_of_order_is_refused_by_the_preflight",
         "test_each_vendors_rule_of_page_order_refuses_the_other_order",
         "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
+    # its pages' part alone, on files drawn or altered by hand in process (every export reaches these checks, a minute a mutant)
+    "pnp/targets/vendor_preflight.py#pages": ["tests/test_preflight_promises.py", *(f"tests/test_shop_promises.py::{t}" for t in (
+        "test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",
+        "test_each_vendors_rule_of_page_order_refuses_the_other_order",
+        "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
     # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
     # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",
@@ -371,6 +376,7 @@ FOCUS: dict[str, list[str]] = {
     # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
     "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",
                                               "pdfx4_findings", "_fonts"],
+    "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)
