@@ -18,6 +18,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from conftest import run_pnp
+from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
@@ -93,6 +94,8 @@ def test_a_page_off_the_vendors_size_by_more_than_a_hundredth_of_a_point_is_refu
     assert sized(199, 270) == [("vendor-page-size", "page 1 is 70.20 × 95.25 mm; DriveThruCards needs 69.85 × 95.25 mm")]
     assert sized(198, 269) == [("vendor-page-size", "page 1 is 69.85 × 94.90 mm; DriveThruCards needs 69.85 × 95.25 mm")]
     assert sized(198.02, 270) != []
+    (wide,) = check_file(dtc, _pdf(tmp_path / "a.pdf", [_square(20)], size=(199, 270)), "cards/a.pdf", expect)
+    assert wide.loc.path == "cards/a.pdf"
 
 
 def test_a_page_a_face_needs_its_trimbox_and_bleedbox_at_the_vendors_bleed(tmp_path):
@@ -103,7 +106,10 @@ def test_a_page_a_face_needs_its_trimbox_and_bleedbox_at_the_vendors_bleed(tmp_p
     boxed = _pdf(tmp_path / "a.pdf", [_square(20)], boxes=True)
     assert _errors(check_file(dtc, boxed, "a.pdf", expect)) == []
     bare = _pdf(tmp_path / "b.pdf", [_square(20)])
-    assert [code for code, _ in _errors(check_file(dtc, bare, "b.pdf", expect))] == ["pod-boxes"]
+    assert _errors(check_file(dtc, bare, "b.pdf", expect)) == [("pod-boxes", "page 1 has no TrimBox")]
+    assert {f.loc.path for f in check_file(dtc, bare, "cards/b.pdf", expect)} == {"cards/b.pdf"}
+    two = Expect(page_mm=DTC_MM, trim_mm=(63.5, 88.9), pages=(0, 0))  # a page short as well: both said
+    assert sorted(code for code, _ in _errors(check_file(dtc, bare, "b.pdf", two))) == ["pod-boxes", "vendor-pages"]
     assert _errors(check_file(dtc, bare, "b.pdf", Expect(page_mm=DTC_MM, pages=(0,)))) == []
     with pikepdf.open(tmp_path / "a.pdf") as doc:
         b = 3 * PT
@@ -134,9 +140,13 @@ def test_pages_that_draw_alike_must_be_planned_alike_to_the_last_page(tmp_path):
     abb = _pdf(tmp_path / "abb.pdf", [_square(10), _square(50), _square(50)])
     assert [m for _, m in _errors(check_file(dtc, abb, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 2))))] == [
         "page 3 draws what another page of other content draws: the page order is wrong"]
+    (late,) = check_file(dtc, abb, "cards/x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 2)))
+    assert late.loc.path == "cards/x.pdf"
     with pikepdf.open(tmp_path / "aba.pdf") as doc:
-        doc.add_blank_page(page_size=DTC_PAGE)
-        doc.add_blank_page(page_size=DTC_PAGE)
+        for _ in range(2):
+            doc.add_blank_page(page_size=DTC_PAGE)
+            if "/Contents" in doc.pages[-1].obj:
+                del doc.pages[-1].obj.Contents  # a page with no content stream at all
         doc.save(tmp_path / "blank.pdf")
     blank = (tmp_path / "blank.pdf").read_bytes()
     assert _errors(check_file(dtc, blank, "x.pdf", Expect(page_mm=DTC_MM, pages=(0, 1, 0, 2, 2)))) == []
@@ -145,7 +155,8 @@ def test_pages_that_draw_alike_must_be_planned_alike_to_the_last_page(tmp_path):
 
 
 def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
-    """A page of 400 % ink is `vendor-ink` at DriveThruCards (240 %), an RGB fill `vendor-colour`; Print & Play prints
+    """A page of 400 % ink is `vendor-ink` at DriveThruCards (240 %), and 280 % too, which MBPrint (300 %) takes and
+    Print & Play (RGB, no limit) takes whatever; an RGB fill or picture is `vendor-colour`; Print & Play prints
     RGB, so neither its `rg` nor an RGB space's three-component `sc` is refused there, while DriveThruCards refuses both."""
     dtc, pp = vendor_named("drivethrucards"), vendor_named("printplay")
     expect = Expect(page_mm=DTC_MM, pages=(0,))
@@ -155,6 +166,25 @@ def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
         c.rect(10, 10, 80, 80, fill=1, stroke=0)
 
     assert [c for c, _ in _errors(check_file(dtc, _pdf(tmp_path / "a.pdf", [filled]), "a.pdf", expect))] == ["vendor-ink"]
+    assert {f.loc.path for f in check_file(dtc, (tmp_path / "a.pdf").read_bytes(), "cards/a.pdf", expect)} == {"cards/a.pdf"}
+    assert _errors(check_file(pp, (tmp_path / "a.pdf").read_bytes(), "a.pdf", expect)) == []  # an RGB vendor sets no ink limit
+
+    def deep(c):  # 280 % ink: past DriveThruCards' 240 %, within MBPrint's 300 %
+        c.setFillColorCMYK(1, 1, 0.8, 0)
+        c.rect(10, 10, 80, 80, fill=1, stroke=0)
+
+    data = _pdf(tmp_path / "d.pdf", [deep])
+    assert _errors(check_file(vendor_named("mbprint"), data, "d.pdf", expect)) == []
+    assert [c for c, _ in _errors(check_file(dtc, data, "d.pdf", expect))] == ["vendor-ink"]
+
+    def picture(c):  # an RGB picture: refused in a CMYK file, taken in an RGB one
+        from reportlab.lib.utils import ImageReader
+
+        c.drawImage(ImageReader(Image.new("RGB", (4, 4), "red")), 10, 10, 40, 40)
+
+    image = _pdf(tmp_path / "e.pdf", [picture])
+    assert [m for c, m in _errors(check_file(dtc, image, "e.pdf", expect)) if c == "vendor-colour"] != []
+    assert _errors(check_file(pp, image, "e.pdf", expect)) == []
     rgb = _pdf(tmp_path / "b.pdf", [lambda c: (c.setFillColorRGB(1, 0, 0), c.rect(10, 10, 80, 80, fill=1, stroke=0))])
     assert [c for c, _ in _errors(check_file(dtc, rgb, "b.pdf", expect))] == ["vendor-colour"]
     assert _errors(check_file(pp, rgb, "b.pdf", Expect(page_mm=DTC_MM, pages=(0,)))) == []
