@@ -540,6 +540,12 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
     assert near == [(last + 3, "warning", f"text '{thirty.upper()}' lies 3.5 mm inside the cut, {zone} 0.5 mm inward for this vendor"),
                     (last + 4, "warning", f"text '{longer.upper()[:29]}…' lies 3.5 mm inside the cut, {zone} 0.5 mm inward for this vendor"),
                     (last + 5, "warning", f"icon 'star' lies 3.6 mm inside the cut, {zone} 0.4 mm inward for this vendor")]
+    # the frame's 0.4 mm outline drawn 3.2 mm in lies 3.0 mm inside the cut, one rule at its line for every card; the
+    # reference sheet's lines, many drawn at one line, are said once with how many more
+    (frame,) = [f["message"] for f in found if f["code"] == "vendor-safe-zone" and f["file"] == "templates/tiny/frame.j2"]
+    assert frame == f"a rectangle's outline lies 3.0 mm inside the cut, {zone} 1.0 mm inward for this vendor"
+    assert any(re.fullmatch(r"a line \(and \d+ more drawn here\) lies \d\.\d mm inside the cut, .*", f["message"]) for f in found
+               if f["code"] == "vendor-safe-zone" and f["file"] == "data/tiny/reference.yaml")
     # words closer to the cut than pnp's own 3 mm are pnp's safe-area warning, not the vendor's again
     assert [f["code"] for f in found if f["file"] == "templates/tiny/hero.j2" and f["line"] == last + 6] not in ([], ["vendor-safe-zone"])
     (outlines,) = [f for f in found if f["code"] == "vendor-outlines"]
