@@ -521,7 +521,11 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
     assert (len(thirty), len(longer)) == (30, 31)
     lines[last:last] = [f'{{{{ text("{thirty}", 5, 40, 60, 6, size=5) }}}}', f'{{{{ text("{longer}", 5, 50, 60, 6, size=5, min_size=4) }}}}',
                         f'{{{{ text("{thirty.upper()}", 3.5, 60, 58, 6, size=6) }}}}', f'{{{{ text("{longer.upper()}", 3.5, 66, 58, 6, size=6) }}}}',
-                        '{{ icon("star", 3.6, 72, 5) }}', '{{ text("Deeper", 2.5, 78, 20, 6, size=6) }}']
+                        '{{ icon("star", 3.6, 72, 5) }}', '{{ text("Deeper", 2.5, 78, 20, 6, size=6) }}',
+                        # sizes and words as the faces set them: rich words, an inline icon, a group's scale, 6 pt as written
+                        '{{ text("Tiny **bold** words", 5, 20, 50, 6, size=5.5) }}', '{{ text("Five :star: points", 5, 26, 50, 6, size=5) }}',
+                        '{{ text("Six :star: points", 5, 32, 50, 7, size=6) }}', '{{ text("Near six", 5, 76, 40, 7, size=5.99) }}',
+                        '{% call group(x=5, y=82, scale=0.5) %}{{ text("Scaled", 0, 0, 40, 8, size=11.114) }}{% endcall %}']
     hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _script(tmp_path / "bin", "gs", f"echo '{'x' * 250}' >&2\nexit 1\n")
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
@@ -529,7 +533,10 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
     assert result.exit_code != 0
     found = json.loads(result.output)
     assert {f["code"] for f in found if f["code"].startswith(("vendor-", "pod-", "export-"))} <= _documented_codes()
-    small = [f for f in found if f["code"] == "vendor-small-text"]
+    small = [f for f in found if f["code"] == "vendor-small-text" and f["line"] <= last + 2]
+    said = {f["line"] - last: f["message"].split(";")[0] for f in found if f["code"] == "vendor-small-text" and f["line"] > last + 2}
+    assert said == {7: "text 'Tiny bold words' is set at 5.5 pt", 8: "text 'Five points' is set at 5 pt",
+                    11: "text 'Scaled' is set at 5.56 pt"}  # 11.114 pt at half size, to the hundredth
     assert [(f["file"], f["line"], f["game"], f["component"]) for f in small] == [
         ("templates/tiny/hero.j2", last + 1, "tiny", "Heroes"), ("templates/tiny/hero.j2", last + 2, "tiny", "Heroes")]
     assert [f["message"].split(" is set at ")[0] for f in small] == [f"text '{thirty}'", f"text '{longer[:29]}…'"]
