@@ -176,7 +176,8 @@ MODULES: dict[str, list[str]] = {
     # near-the-cut words added, and words in a group drawn at half size
     "pnp/targets/vendor_preflight.py#faces": [
         "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
-        "tests/test_shop_promises.py::test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt"],
+        "tests/test_shop_promises.py::test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt",
+        "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws"],
     # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
     # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",

@@ -544,6 +544,8 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
                                    "for this vendor")
     near = [(f["line"], f["severity"], f["message"]) for f in found if f["code"] == "vendor-safe-zone" and f["file"] == "templates/tiny/hero.j2"]
     zone = "within MBPrint's 4 mm safe zone, where its cut may clip it: move it"
+    assert {(f["game"], f["component"]) for f in found if f["code"] == "vendor-safe-zone" and f["file"] == "templates/tiny/hero.j2"} == {
+        ("tiny", "Heroes")}
     assert near == [(last + 3, "warning", f"text '{thirty.upper()}' lies 3.5 mm inside the cut, {zone} 0.5 mm inward for this vendor"),
                     (last + 4, "warning", f"text '{longer.upper()[:29]}…' lies 3.5 mm inside the cut, {zone} 0.5 mm inward for this vendor"),
                     (last + 5, "warning", f"icon 'star' lies 3.6 mm inside the cut, {zone} 0.4 mm inward for this vendor")]
