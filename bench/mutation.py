@@ -110,7 +110,7 @@ LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how i
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks")),
     "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it"]
 
-SHOP_TESTS = ["tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
+SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
 TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
     "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
@@ -163,7 +163,28 @@ MODULES: dict[str, list[str]] = {
     # its own export (test_vendors and test_order_promises' shop export Organ Match or a whole game a mutant)
     "pnp/targets/export_vendor.py": SHOP_TESTS,
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
-    "pnp/targets/vendor_pdfx.py": ["tests/test_shop_promises.py", "tests/test_vendor_mbprint.py"],
+    # the preflight's file checks (its FOCUS): every file read back against the vendor's numbers, on files drawn or altered
+    # by hand and the tiny game's exports that alter them (the shop's other exports pass through them untouched)
+    "pnp/targets/vendor_preflight.py#files": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", *(f"tests/test_shop_promises.py::{t}" for t in (
+        "test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",
+        "test_a_drivethrucards_file_whose_pages_are_missing_resized_or_out_of_order_is_refused_by_the_preflight",
+        "test_each_vendors_rule_of_page_order_refuses_the_other_order",
+        "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
+    # its pages' part alone, on files drawn or altered by hand in process (every export reaches these checks, a minute a mutant)
+    "pnp/targets/vendor_preflight.py#pages": ["tests/test_preflight_promises.py", *(f"tests/test_shop_promises.py::{t}" for t in (
+        "test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",
+        "test_each_vendors_rule_of_page_order_refuses_the_other_order",
+        "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
+    # what the faces set, at its template line: `validate --vendor mbprint --format json` on the tiny game with small and
+    # near-the-cut words added, and words in a group drawn at half size
+    "pnp/targets/vendor_preflight.py#faces": [
+        "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
+        "tests/test_shop_promises.py::test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt",
+        "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws"],
+    # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
+    # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
+    "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",
+                                   "tests/test_vendor_mbprint.py::test_mbprints_file_has_its_text_as_outlines_and_is_pdf_x4"],
     # the table a TTS save sets and its Setup button's deal, on the tiny game exported in process (test_tts_save's
     # other tests read the five games' shared export, minutes a mutant)
     "pnp/targets/tts_table.py": TTS_TABLE_TESTS,
@@ -362,6 +383,10 @@ FOCUS: dict[str, list[str]] = {
                              "LiveSession._refresh", "LiveSession._cards", "LiveSession._publish", "findings_summary"],
     "pnp/targets/tts_models.py": ["die_mesh"],
     # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
+    "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",
+                                              "pdfx4_findings", "_fonts"],
+    "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
+    "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding"],
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)

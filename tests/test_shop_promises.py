@@ -12,6 +12,7 @@ bleed at any size. Each test exports what it reads; the files are read back with
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import pytest
 from conftest import TEST_PROJECT, run_pnp
 from PIL import Image
 from test_order_promises import OMENS  # a deck of 75 x 120 mm cards no product fits
+from test_preflight_promises import marks_agree
 
 IN = 25.4
 POKER = (63.5, 88.9)
@@ -294,7 +296,8 @@ def _mbprint(root: Path):
 def test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39(tmp_path):
     """MBPrint's outlined file, exported twice, is the same bytes: its dates are a fixed day, not today, in its document
     info and its XMP; its title names the game and the deck; its output intent is the FOGRA39 printing condition as the
-    ICC registry names it (www.color.org); it is a PDF 1.6 file, as PDF/X-4 asks."""
+    ICC registry names it (www.color.org); it is a PDF 1.6 file, as PDF/X-4 asks; nothing of the day or of Ghostscript
+    is left in it; its info and XMP agree and its boxes are MBPrint's (`_pdf_x4_marks_agree`)."""
     root = _project(tmp_path / "p")
     folder, _ = _mbprint(root)
     (pdf,) = folder.glob("*.pdf")
@@ -313,6 +316,24 @@ def test_mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fo
         xmp = doc.Root.Metadata.read_bytes().decode("utf-8")
         assert "2000-01-01" in xmp and "Tiny Test Game — Heroes" in xmp
         assert doc.trailer.ID[0] == doc.trailer.ID[1]
+    # nothing of the day it was made or of the tool that outlined it is left in the file, even unreferenced
+    assert b"Ghostscript" not in first and set(re.findall(rb"D(?::|\\072)(\d{8})", first)) == {b"20000101"}
+    assert set(re.findall(rb"(\d{4}-\d\d-\d\d)T", first)) == {b"2000-01-01"}
+    _pdf_x4_marks_agree(pdf)
+
+
+def _pdf_x4_marks_agree(pdf: Path) -> None:
+    """MBPrint's marks as PDF/X-4 asks (test_preflight_promises.marks_agree), and its poker page 63.5 × 88.9 mm with 3 mm
+    of bleed: a MediaBox and BleedBox of 69.5 × 94.9 mm, a TrimBox 3 mm inside, as pnp drew them, to a thousandth of a
+    point (Ghostscript alone rounds a box to a hundredth)."""
+    with pikepdf.open(pdf) as doc:
+        marks_agree(doc)
+        bleed = 3 * PT
+        page_w, page_h = (63.5 + 6) * PT, (88.9 + 6) * PT
+        for page in doc.pages:
+            for box, want in (("/MediaBox", (0, 0, page_w, page_h)), ("/BleedBox", (0, 0, page_w, page_h)),
+                              ("/TrimBox", (bleed, bleed, page_w - bleed, page_h - bleed))):
+                assert all(abs(float(v) - w) < 0.001 for v, w in zip(page.obj[box], want, strict=True)), (box, page.obj[box])
 
 
 def test_without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf(tmp_path, monkeypatch):

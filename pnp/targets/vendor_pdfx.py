@@ -48,7 +48,7 @@ def outlined_pdfx4(source: bytes | str, title: str, condition: tuple[str, str], 
         out = Path(tmp) / "out.pdf"
         run = subprocess.run([gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", "-dNoOutputFonts", "-dCompatibilityLevel=1.6",
                               "-sColorConversionStrategy=LeaveColorUnchanged", "-dAutoRotatePages=/None", f"-sOutputFile={out}", str(given)],
-                             capture_output=True, text=True, check=False)
+                             stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False)  # never the user's terminal
         if run.returncode != 0 or not out.is_file():
             return None, [error("vendor-outlines", f"Ghostscript could not turn this file's text into outlines "
                                 f"({(run.stderr or run.stdout).strip()[:200]}): update Ghostscript and export again", Loc(where))]

@@ -109,13 +109,28 @@ def small_texts(vendor: Vendor, component: Component) -> list[tuple[Text, str, f
             elif isinstance(el, Text) and el not in found:
                 sizes = [op.size * scale for op in el.ops if getattr(op, "text", "").strip()]
                 if sizes and min(sizes) < vendor.min_text_pt - 0.01:
-                    found[el] = ("".join(getattr(op, "text", "") for op in el.ops).strip(), round(min(sizes), 1))
+                    found[el] = (printed_words(el.ops), round(min(sizes), 2))
 
     for item in component.items:
         for face in printed_sides(component, item, vendor.bleed_mm):
             if face is not None:
                 walk(face.elements, 1.0)
     return [(el, words, size) for el, (words, size) in found.items()]
+
+
+def printed_words(ops) -> str:
+    """A text element's words as they print: its runs in order (inline icons left out), a space wherever a gap or a new
+    line parts two runs, as the typesetter places each word apart rather than spelling the space."""
+    words, end = "", None
+    for op in ops:
+        text = getattr(op, "text", None)
+        if text is None:
+            continue
+        if end is not None and (op.y != end[1] or op.x > end[0] + 0.01):
+            words += " "
+        words += text
+        end = (op.x + op.w, op.y)
+    return " ".join(words.split())
 
 
 def small_text_finding(vendor: Vendor, words: str, size: float, loc: Loc, game: str, what: str) -> Finding:
@@ -134,7 +149,7 @@ def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list
     for n, runs in enumerate(_text_runs(source), 1):
         for words, size in runs:
             if size < vendor.min_text_pt - 0.01:
-                found.setdefault((words, round(size, 1)), n)
+                found.setdefault((words, round(size, 2)), n)
     return [error("vendor-small-text", f"page {n} sets '{words}' at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
                   f"set it at {vendor.min_text_pt:g} pt or more in its template", Loc(where)) for (words, size), n in found.items()]
 
