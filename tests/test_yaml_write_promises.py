@@ -278,3 +278,73 @@ def test_an_assistants_edit_is_written_as_yaml_reads_it_back_in_a_flow_or_block_
                                                 .replace(f'text: "{mage}"', 'text: "Look: then draw"')
                                                 .replace("{id: twin, name: Twin,", "{id: twin, name: Zwilling,")
                                                 .replace("    name: Scout   # a note", '    name: "Scout: Elite"   # a note'))
+
+
+OWN_INDENT = """\
+title: Lists
+languages: [en, de]
+strings:
+  rules:
+  - Draw a card.
+  # the designer's note, at the list's indent
+  -
+    Play one.
+\x20\x20\x20\x20
+  last: Keep it
+components:
+- name: Tagged
+  tags:
+  - Red
+  - Blue
+  tags@de:
+  - Alt
+  tags@de~src: aaaaaaaa
+  count: 1
+"""
+
+
+def test_a_block_list_written_at_its_keys_own_indent_takes_the_translation_after_its_last_item(tmp_path):
+    """`key:` then `- a` at the key's own indent is a block list as YAML 1.2 reads it (spec §8.2.3: a mapping's
+    value may be a sequence "compact" at the key's indentation) and editors write it so. The translation goes after
+    the list's last item (past a comment between items and an item whose text is on the next line; before a line of
+    spaces after it), an old one at its own indent is replaced whole, and every other byte of the file stays."""
+    german = {"strings.rules": "Ziehe eine Karte.\nSpiele eine.", "components[0].name": "Markiert", "components[0].tags": "Rot\nBlau"}
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(OWN_INDENT, encoding="utf-8")
+    read = yaml.safe_load(OWN_INDENT)
+    source = {"strings.rules": "\n".join(read["strings"]["rules"]), "components[0].name": "Tagged", "components[0].tags": "Red\nBlue"}
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
+                                 *([f"data/lists/game.yaml#{cell}", "", source[cell], text, "missing", "", ""] for cell, text in german.items())])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert "data/lists/game.yaml: 3 translations written" in result.output, result.output
+    d = {cell: digest(text) for cell, text in source.items()}
+    assert (game / "game.yaml").read_text(encoding="utf-8").split("\n") == f"""\
+title: Lists
+languages: [en, de]
+strings:
+  rules:
+  - Draw a card.
+  # the designer's note, at the list's indent
+  -
+    Play one.
+  rules@de:
+    - Ziehe eine Karte.
+    - Spiele eine.
+  rules@de~src: {d["strings.rules"]}
+\x20\x20\x20\x20
+  last: Keep it
+components:
+- name: Tagged
+  name@de: Markiert
+  name@de~src: {d["components[0].name"]}
+  tags:
+  - Red
+  - Blue
+  tags@de:
+    - Rot
+    - Blau
+  tags@de~src: {d["components[0].tags"]}
+  count: 1
+""".split("\n")
