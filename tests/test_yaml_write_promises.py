@@ -292,6 +292,8 @@ strings:
 \x20\x20\x20\x20
 # a comment at the file's left edge
   Xtra: Keep it
+  quoted: "Two
+  \tlines"
 components:
 - name: Tagged
   tags:
@@ -309,18 +311,19 @@ def test_a_block_list_written_at_its_keys_own_indent_takes_the_translation_after
     value may be a sequence "compact" at the key's indentation) and editors write it so. The translation goes after
     the list's last item (past a comment between items and an item whose text is on the next line), before a line of
     spaces, a comment and the next key after it (whatever that key's first letter); an old one at its own indent is
-    replaced whole, and every other byte of the file stays."""
-    german = {"strings.rules": "Ziehe eine Karte.\nSpiele eine.", "components[0].name": "Markiert", "components[0].tags": "Rot\nBlau"}
+    replaced whole; a quoted value's next line, after the key's indent and a tab, is the value's. Every other byte of
+    the file stays."""
+    german = {"strings.rules": "Ziehe eine Karte.\nSpiele eine.", "strings.quoted": "Zwei Zeilen", "components[0].name": "Markiert", "components[0].tags": "Rot\nBlau"}
     game = tmp_path / "data/lists"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(OWN_INDENT, encoding="utf-8")
     read = yaml.safe_load(OWN_INDENT)
-    source = {"strings.rules": "\n".join(read["strings"]["rules"]), "components[0].name": "Tagged", "components[0].tags": "Red\nBlue"}
+    source = {"strings.rules": "\n".join(read["strings"]["rules"]), "strings.quoted": read["strings"]["quoted"], "components[0].name": "Tagged", "components[0].tags": "Red\nBlue"}
     with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
                                  *([f"data/lists/game.yaml#{cell}", "", source[cell], text, "missing", "", ""] for cell, text in german.items())])
     result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
-    assert "data/lists/game.yaml: 3 translations written" in result.output, result.output
+    assert "data/lists/game.yaml: 4 translations written" in result.output, result.output
     d = {cell: digest(text) for cell, text in source.items()}
     assert (game / "game.yaml").read_text(encoding="utf-8").split("\n") == f"""\
 title: Lists
@@ -338,6 +341,10 @@ strings:
 \x20\x20\x20\x20
 # a comment at the file's left edge
   Xtra: Keep it
+  quoted: "Two
+  \tlines"
+  quoted@de: Zwei Zeilen
+  quoted@de~src: {d["strings.quoted"]}
 components:
 - name: Tagged
   name@de: Markiert

@@ -64,7 +64,7 @@ def key_span(lines: list[str], loc: Loc) -> tuple[int, int]:
     start, indent = loc.line - 1, loc.col - 1
     end = start + 1
     for i in range(start + 1, len(lines)):
-        text = lines[i].lstrip(" ")
+        text = lines[i].lstrip(" \t")  # a quoted value's next line may start with a tab after the indent
         depth = len(lines[i]) - len(text)
         if (depth > indent and text.strip()) or (depth == indent and re.match(r"-(\s|$)", text)):
             end = i + 1
