@@ -537,3 +537,15 @@ def test_a_translation_written_into_a_decks_tsv_keeps_its_tabs_and_a_formula_lik
     assert (project / f"{DECKS}/heroes.tsv").read_text(encoding="utf-8") == (
         "id\tname\tname@de\tname@de~src\tstars\tnumber\ttext\tnote, kept, by, the, designer, only, here\n"
         f"spy\tSpy\t'=Spion\t{digest}\t2\t1\tHide.\tx\n")
+
+
+def test_a_number_kept_as_written_crosses_to_a_helper_process_as_written(tmp_path):
+    """A card's values go to the helper processes that render a large deck pickled: `+1` typed in a cell still prints
+    +1 there and still counts as 1."""
+    import pickle
+
+    from pnp.data.spreadsheet import SheetSource, read_cards
+
+    (tmp_path / "laws.csv").write_text("id,effect\nsunrise,+1\n", encoding="utf-8")
+    (card,) = pickle.loads(pickle.dumps(read_cards(SheetSource(tmp_path / "laws.csv", "laws.csv"))))
+    assert (str(card["effect"]), card["effect"] * 2) == ("+1", 2)
