@@ -549,3 +549,22 @@ def test_a_number_kept_as_written_crosses_to_a_helper_process_as_written(tmp_pat
     (tmp_path / "laws.csv").write_text("id,effect\nsunrise,+1\n", encoding="utf-8")
     (card,) = pickle.loads(pickle.dumps(read_cards(SheetSource(tmp_path / "laws.csv", "laws.csv"))))
     assert (str(card["effect"]), card["effect"] * 2) == ("+1", 2)
+
+
+def test_a_row_that_ends_before_its_name_column_is_named_by_its_row(project):
+    """The name column last and a row that stops before it (a CSV row of fewer cells than the header): the row is
+    named by its number, as the program shows it; a row that reaches the column is named from it."""
+    ids = shown(project, "id", sheet=b"stars,number,text,Name\n2,1,a\n1,2,b,Spy\n")
+    assert ids == {"data/tiny/decks/heroes.csv:2:1": "2", "data/tiny/decks/heroes.csv:3:4": "spy"}, ids
+
+
+def test_a_row_without_the_cell_its_id_is_made_from_is_one_error_with_its_code_at_the_row(project):
+    """`pnp validate --format json` gives the finding's code beside its place, for tools that read it."""
+    import json
+
+    (project / f"{DECKS}/heroes.csv").write_text("label,stars\nImp,1\n,2\n", encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n"
+                                                  "id_column: label\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
+    (found,) = [f for f in json.loads(result.output) if f["severity"] == "error"]
+    assert (found["code"], found["file"], found["line"], found["column"]) == ("sheet-no-id", "data/tiny/decks/heroes.csv", 3, 1), found
