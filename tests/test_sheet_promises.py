@@ -580,3 +580,33 @@ def test_a_row_without_the_cell_its_id_is_made_from_is_one_error_with_its_code_a
     result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
     (found,) = [f for f in json.loads(result.output) if f["severity"] == "error"]
     assert (found["code"], found["file"], found["line"], found["column"]) == ("sheet-no-id", "data/tiny/decks/heroes.csv", 3, 1), found
+
+
+def _json_errors(project: Path) -> list[tuple]:
+    """(code, file, line, column) of each error `pnp validate --format json` gives."""
+    import json
+
+    result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
+    return [(f["code"], f["file"], f["line"], f["column"]) for f in json.loads(result.output) if f["severity"] == "error"]
+
+
+def test_a_workbook_of_no_sheets_or_one_the_reader_refuses_is_sheet_unreadable_at_the_file_or_the_sheets_first_cell(project):
+    """Tools reading `--format json` get each refusal's code and place: a workbook whose list of sheets is empty at the
+    file; a sheet the reader refuses at its A1, line 1 and column 1."""
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    xlsx(project / f"{DECKS}/heroes.xlsx", {})
+    assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 0, 0)]  # the file, no cell
+    assert "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program" in errors(project)[0]
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Heroes": '<row r="1"><c r="1A" t="inlineStr"><is><t>id</t></is></c></row>'})
+    assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 1, 1)]
+
+
+def test_a_feedback_workbook_stretched_by_a_stray_cell_says_to_delete_past_the_table_or_import_in_parts(project):
+    """The measure of a workbook gives an imported sheet's advice, not a deck's: a stray value at A1001 of a sheet
+    1,000 columns wide."""
+    book = project / "answers.xlsx"
+    xlsx(book, {"Answers": PAST_THE_LIMIT["every place written"]})
+    result = run_pnp(project, "feedback", "import", str(book), "--game", "tiny")
+    (line,) = [line for line in result.output.splitlines() if ": error: " in line]
+    assert line.startswith(f"{book}[Answers]!A1001: error: sheet 'Answers' spans 1,001 rows × 1,000 columns"), line
+    assert "limit: delete the rows and columns past the table, or split its rows between two sheets, each under the header row, and import each" in line, line
