@@ -372,7 +372,7 @@ def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_i
 
 def test_each_workbook_cell_is_the_value_the_program_shows(project):
     """A workbook stores every number as a double: 3 typed in a cell is the whole number 3, 2.5 stays 2.5; a date is
-    written as ISO 8601 (2024-05-01, 13:30:00); a number in a text column is its text as shown (7, not 7.0); a list
+    written as ISO 8601 (2024-05-01, 13:30:00); a number in a text column is its text as shown (7, not 7.0; 2.5 as 2.5); a list
     column is split at its separator, each item a value (the first said here), an empty one empty. Written with openpyxl, as a spreadsheet program stores them."""
     import datetime
 
@@ -383,7 +383,8 @@ def test_each_workbook_cell_is_the_value_the_program_shows(project):
     sheet.title = "Heroes"
     for row in (["id", "name", "stars", "number", "text", "when", "at", "tags", "code"],
                 ["spy", "Spy", 3.0, 2.5, "x", datetime.date(2024, 5, 1), datetime.time(13, 30), "Red| 2 |", 7.0],
-                ["mole", "Mole", 1, 4, "y", datetime.datetime(2024, 5, 1, 9, 0), True, "", "B7"]):
+                ["mole", "Mole", 1, 4, "y", datetime.datetime(2024, 5, 1, 9, 0), True, "", "B7"],
+                ["owl", "Owl", 2, 5, "z", datetime.date(2024, 5, 2), False, "Blue", 2.5]):
         sheet.append(row)
     book.save(project / f"{DECKS}/heroes.xlsx")
     game = project / "data/tiny/game.yaml"
@@ -394,7 +395,8 @@ def test_each_workbook_cell_is_the_value_the_program_shows(project):
     said = {line.split(": error: ")[0].rsplit("!", 1)[1]: line.split("' is not one of nothing")[0].split(" '", 1)[1]
             for line in errors(project) if "is not one of nothing" in line}
     assert said == {"C2": "3", "D2": "2.5", "F2": "2024-05-01", "G2": "13:30:00", "H2": "Red", "I2": "7",
-                    "C3": "1", "D3": "4", "F3": "2024-05-01T09:00:00", "G3": "True", "H3": "", "I3": "B7"}, said
+                    "C3": "1", "D3": "4", "F3": "2024-05-01T09:00:00", "G3": "True", "H3": "", "I3": "B7",
+                    "C4": "2", "D4": "5", "F4": "2024-05-02", "G4": "False", "H4": "Blue", "I4": "2.5"}, said
 
 
 def test_a_workbook_unpacking_past_a_hundred_million_bytes_is_refused_before_any_part_is_read(tmp_path):
@@ -480,3 +482,141 @@ def test_a_value_left_empty_is_found_at_its_own_cell_and_one_a_short_row_lacks_a
     use_workbook(project, "heroes.csv", "x")
     said = [line.split(": error: ")[0] for line in errors(project) if ": stars is " in line]
     assert said == ["data/tiny/decks/heroes.csv:4:3", "data/tiny/decks/heroes.csv:5:1"], said
+
+
+def _readers_words(path: Path, sheet: str | None = None) -> str:
+    """The first line of what python-calamine itself says when it opens `path` (and reads `sheet`)."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+        book.get_sheet_by_name(sheet).to_python()
+    except Exception as exc:  # the reader's refusal, whatever its kind
+        return str(exc).strip().splitlines()[0]
+    raise AssertionError(f"python-calamine reads {path}")
+
+
+def test_a_workbook_python_calamine_cannot_open_or_read_is_one_error_at_the_file_or_its_sheet_giving_its_words(project):
+    """A workbook that passes the measure but that the reader refuses is one error, never an internal one: at the file
+    where the workbook cannot be opened at all (a zip with no package relationships, ECMA-376 Part 2's `_rels/.rels`),
+    at the sheet's first cell where the sheet cannot be read (a cell reference `1A`, digits before letters, which
+    ECMA-376 §18.3.1.4 does not allow); each gives the reader's own words and says to save the workbook again."""
+    import zipfile
+
+    bare = project / f"{DECKS}/heroes.xlsx"
+    with zipfile.ZipFile(bare, "w") as z:
+        z.writestr("[Content_Types].xml", '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    (line,) = errors(project)
+    assert line.startswith("data/tiny/decks/heroes.xlsx: error: cannot read this workbook (CalamineError: "), line
+    assert line.endswith("): save it again from the spreadsheet program, as .xlsx or .ods"), line
+    assert f"(CalamineError: {_readers_words(bare)}): save it" in line, line  # the reader's own words, not its kind alone
+    xlsx(bare, {"Heroes": HERO_HEADER + "</row>" + '<row r="2"><c r="2A" t="inlineStr"><is><t>spy</t></is></c></row>'})
+    (line,) = errors(project)
+    assert line.startswith("data/tiny/decks/heroes.xlsx[Heroes]!A1: error: cannot read this workbook (CalamineError: "), line
+    assert f"(CalamineError: {_readers_words(bare, 'Heroes')}): save it" in line, line
+
+
+def test_a_feedback_sheet_too_big_says_to_import_its_rows_in_parts(project):
+    """`pnp feedback import` reads a sheet under the same limits as a deck's, but the advice is for a sheet to import
+    (split its rows, each part under the header row), not for a deck: 1,000 cells a line, line 1,001 passes a
+    million."""
+    sheet = project / "answers.csv"
+    sheet.write_text("Card" + "," * 999 + "\n" + ("x" + "," * 999 + "\n") * 1000, encoding="utf-8")
+    result = run_pnp(project, "feedback", "import", str(sheet), "--game", "tiny")
+    (line,) = [line for line in result.output.splitlines() if ": error: " in line]
+    assert line == (f"{sheet}:1001:1: error: the sheet holds over 1,000,000 cells: split its rows between two sheets, each under the header "
+                    "row, and import each, or delete the empty columns"), line
+
+
+def test_a_translation_written_into_a_decks_tsv_keeps_its_tabs_and_a_formula_like_text_behind_the_guard(project, tmp_path):
+    """A deck's .tsv is tab-separated whatever its header holds (here a column whose name holds more commas than the header has tabs); `pnp translate
+    import` adds `name@de` and its digest (docs/editions.md) beside `name`, a translation that starts like a formula
+    (`=Spion`) behind the `'` that makes a spreadsheet program show it as text (OWASP's advice on CSV injection)."""
+    import hashlib
+
+    (project / f"{DECKS}/heroes.tsv").write_text("id\tname\tstars\tnumber\ttext\tnote, kept, by, the, designer, only, here\nspy\tSpy\t2\t1\tHide.\tx\n",
+                                                 encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.tsv\n",
+                                                  encoding="utf-8")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    (tmp_path / "de.csv").write_text("id,where,en,de,status,fits,face\ndata/tiny/decks/heroes.tsv#cards[spy].name,,Spy,=Spion,missing,,\n",
+                                     encoding="utf-8")
+    result = run_pnp(project, "translate", "import", str(tmp_path / "de.csv"))
+    assert "data/tiny/decks/heroes.tsv: 1 translation written" in result.output, result.output
+    digest = "".join(chr(ord("a") + b % 26) for b in hashlib.sha256(b"Spy").digest()[:8])
+    assert (project / f"{DECKS}/heroes.tsv").read_text(encoding="utf-8") == (
+        "id\tname\tname@de\tname@de~src\tstars\tnumber\ttext\tnote, kept, by, the, designer, only, here\n"
+        f"spy\tSpy\t'=Spion\t{digest}\t2\t1\tHide.\tx\n")
+
+
+def test_a_number_kept_as_written_crosses_to_a_helper_process_as_written(tmp_path):
+    """A card's values go to the helper processes that render a large deck pickled: `+1` typed in a cell still prints
+    +1 there and still counts as 1."""
+    import pickle
+
+    from pnp.data.spreadsheet import SheetSource, read_cards
+
+    (tmp_path / "laws.csv").write_text("id,effect\nsunrise,+1\n", encoding="utf-8")
+    (card,) = pickle.loads(pickle.dumps(read_cards(SheetSource(tmp_path / "laws.csv", "laws.csv"))))
+    assert (str(card["effect"]), card["effect"] * 2) == ("+1", 2)
+
+
+def test_a_row_that_ends_before_its_name_column_is_named_by_its_row(project):
+    """The name column last and a row that stops before it (a CSV row of fewer cells than the header): the row is
+    named by its number, as the program shows it; a row that reaches the column is named from it."""
+    ids = shown(project, "id", sheet=b"stars,number,text,Name\n2,1,a\n1,2,b,Spy\n")
+    assert ids == {"data/tiny/decks/heroes.csv:2:1": "2", "data/tiny/decks/heroes.csv:3:4": "spy"}, ids
+
+
+def test_a_row_without_the_cell_its_id_is_made_from_is_one_error_with_its_code_at_the_row(project):
+    """`pnp validate --format json` gives the finding's code beside its place, for tools that read it."""
+    import json
+
+    (project / f"{DECKS}/heroes.csv").write_text("label,stars\nImp,1\n,2\n", encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n"
+                                                  "id_column: label\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
+    (found,) = [f for f in json.loads(result.output) if f["severity"] == "error"]
+    assert (found["code"], found["file"], found["line"], found["column"]) == ("sheet-no-id", "data/tiny/decks/heroes.csv", 3, 1), found
+
+
+def _json_errors(project: Path) -> list[tuple]:
+    """(code, file, line, column) of each error `pnp validate --format json` gives."""
+    import json
+
+    result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
+    return [(f["code"], f["file"], f["line"], f["column"]) for f in json.loads(result.output) if f["severity"] == "error"]
+
+
+def test_a_workbook_of_no_sheets_or_one_the_reader_refuses_is_sheet_unreadable_at_the_file_or_the_sheets_first_cell(project):
+    """Tools reading `--format json` get each refusal's code and place: a workbook whose list of sheets is empty at the
+    file; a sheet the reader refuses at its A1, line 1 and column 1."""
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    xlsx(project / f"{DECKS}/heroes.xlsx", {})
+    assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 0, 0)]  # the file, no cell
+    assert "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program" in errors(project)[0]
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Heroes": '<row r="1"><c r="1A" t="inlineStr"><is><t>id</t></is></c></row>'})
+    assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 1, 1)]
+
+
+def test_a_feedback_workbook_stretched_by_a_stray_cell_says_to_delete_past_the_table_or_import_in_parts(project):
+    """The measure of a workbook gives an imported sheet's advice, not a deck's: a stray value at A1001 of a sheet
+    1,000 columns wide."""
+    book = project / "answers.xlsx"
+    xlsx(book, {"Answers": PAST_THE_LIMIT["every place written"]})
+    result = run_pnp(project, "feedback", "import", str(book), "--game", "tiny")
+    (line,) = [line for line in result.output.splitlines() if ": error: " in line]
+    assert line.startswith(f"{book}[Answers]!A1001: error: sheet 'Answers' spans 1,001 rows × 1,000 columns"), line
+    assert "limit: delete the rows and columns past the table, or split its rows between two sheets, each under the header row, and import each" in line, line
+
+
+def test_a_workbook_of_several_sheets_none_named_or_one_misnamed_is_one_error_with_its_code_at_the_file(project):
+    """Two sheets and no `sheet:` in the deck: sheet-choose; `sheet:` naming none of them: sheet-unknown."""
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": '<row r="1"><c r="A1"><v>1</v></c></row>', "Heroes": HERO_HEADER + "</row>"})
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.xlsx\n",
+                                                  encoding="utf-8")
+    assert _json_errors(project) == [("sheet-choose", "data/tiny/decks/heroes.xlsx", 0, 0)]
+    use_workbook(project, "heroes.xlsx", "Heros")
+    assert _json_errors(project) == [("sheet-unknown", "data/tiny/decks/heroes.xlsx", 0, 0)]

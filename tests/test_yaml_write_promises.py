@@ -278,3 +278,141 @@ def test_an_assistants_edit_is_written_as_yaml_reads_it_back_in_a_flow_or_block_
                                                 .replace(f'text: "{mage}"', 'text: "Look: then draw"')
                                                 .replace("{id: twin, name: Twin,", "{id: twin, name: Zwilling,")
                                                 .replace("    name: Scout   # a note", '    name: "Scout: Elite"   # a note'))
+
+
+OWN_INDENT = """\
+title: Lists
+languages: [en, de]
+strings:
+  rules:
+  - Draw a card.
+  # the designer's note, at the list's indent
+  -
+    Play one.
+\x20\x20\x20\x20
+# a comment at the file's left edge
+  Xtra: Keep it
+  quoted: "Two
+  \tlines"
+components:
+- name: Tagged
+  tags:
+  - Red
+  - Blue
+  tags@de:
+  - Alt
+  tags@de~src: aaaaaaaa
+  count: 1
+"""
+
+
+def test_a_block_list_written_at_its_keys_own_indent_takes_the_translation_after_its_last_item(tmp_path):
+    """`key:` then `- a` at the key's own indent is a block list as YAML 1.2 reads it (spec §8.2.3: a mapping's
+    value may be a sequence "compact" at the key's indentation) and editors write it so. The translation goes after
+    the list's last item (past a comment between items and an item whose text is on the next line), before a line of
+    spaces, a comment and the next key after it (whatever that key's first letter); an old one at its own indent is
+    replaced whole; a quoted value's next line, after the key's indent and a tab, is the value's. Every other byte of
+    the file stays."""
+    german = {"strings.rules": "Ziehe eine Karte.\nSpiele eine.", "strings.quoted": "Zwei Zeilen", "components[0].name": "Markiert", "components[0].tags": "Rot\nBlau"}
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(OWN_INDENT, encoding="utf-8")
+    read = yaml.safe_load(OWN_INDENT)
+    source = {"strings.rules": "\n".join(read["strings"]["rules"]), "strings.quoted": read["strings"]["quoted"], "components[0].name": "Tagged", "components[0].tags": "Red\nBlue"}
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
+                                 *([f"data/lists/game.yaml#{cell}", "", source[cell], text, "missing", "", ""] for cell, text in german.items())])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert "data/lists/game.yaml: 4 translations written" in result.output, result.output
+    d = {cell: digest(text) for cell, text in source.items()}
+    assert (game / "game.yaml").read_text(encoding="utf-8").split("\n") == f"""\
+title: Lists
+languages: [en, de]
+strings:
+  rules:
+  - Draw a card.
+  # the designer's note, at the list's indent
+  -
+    Play one.
+  rules@de:
+    - Ziehe eine Karte.
+    - Spiele eine.
+  rules@de~src: {d["strings.rules"]}
+\x20\x20\x20\x20
+# a comment at the file's left edge
+  Xtra: Keep it
+  quoted: "Two
+  \tlines"
+  quoted@de: Zwei Zeilen
+  quoted@de~src: {d["strings.quoted"]}
+components:
+- name: Tagged
+  name@de: Markiert
+  name@de~src: {d["components[0].name"]}
+  tags:
+  - Red
+  - Blue
+  tags@de:
+    - Rot
+    - Blau
+  tags@de~src: {d["components[0].tags"]}
+  count: 1
+""".split("\n")
+
+
+def _edited(deck: Path, card: str, field: str, value: str, server) -> dict:
+    """edit_value called as an assistant's client calls it, with the file's digest as it is now."""
+    import asyncio
+    import json
+
+    digest = hashlib.sha256(deck.read_bytes()).hexdigest()
+    answer = asyncio.run(server.call_tool("edit_value", {"game": "tiny", "deck": "heroes", "card": card, "field": field, "value": value, "digest": digest}))
+    return {"error": answer.content[0].text} if answer.is_error else json.loads(answer.content[0].text)
+
+
+DECK_HEAD = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+
+
+@pytest.mark.parametrize(("cards", "card", "field", "value", "written"), [
+    # a `[…]` of cards broken over lines, a card's `{` at the line's first character: a comma in the value ends it there
+    ("cards: [\n{id: scout, name: Scout, stars: 1, number: 6, text: Look., count: 1}]\n", "scout", "name", "Scout, Elite",
+     "cards: [\n{id: scout, name: \"Scout, Elite\", stars: 1, number: 6, text: Look., count: 1}]\n"),
+    # a block card whose field's name holds brackets, each closed before the value: the value is a block one, commas and all
+    ("cards:\n  - id: scout\n    name: Scout\n    note[1]: Old, worn\n    stars: 1\n    number: 6\n    text: Look.\n", "scout", "note[1]", "New, bright",
+     "cards:\n  - id: scout\n    name: Scout\n    note[1]: New, bright\n    stars: 1\n    number: 6\n    text: Look.\n"),
+    # a value ending in a space: plain, YAML would read it trimmed (spec §7.3.3), so it is quoted
+    ("cards:\n  - id: scout\n    name: Scout\n    stars: 1\n    number: 6\n    text: Look.\n", "scout", "text", "Look ",
+     "cards:\n  - id: scout\n    name: Scout\n    stars: 1\n    number: 6\n    text: \"Look \"\n"),
+], ids=["flow-at-left-edge", "brackets-in-key", "trailing-space"])
+def test_an_assistants_edit_is_written_where_yaml_reads_the_value_whatever_comes_before_it_on_its_line(project, cards, card, field, value, written):
+    """edit_value finds a value's end as YAML does: inside a `{…}` or `[…]` opened earlier on its line (even at the
+    line's first character) a comma ends it; after brackets all closed again (a field named `note[1]`), it is a block
+    value to the line's end. The value is written so that it reads back as given, and every other byte stays."""
+    from pnp.cli.assistant import make_server
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(DECK_HEAD + cards, encoding="utf-8")
+    answer = _edited(deck, card, field, value, make_server(project, allow_edits=True))
+    assert answer.get("ok"), answer
+    assert deck.read_text(encoding="utf-8") == DECK_HEAD + written
+
+
+def test_a_digest_pair_alone_or_first_on_its_line_of_a_flow_mapping_broken_over_lines_is_taken_out_with_one_comma(tmp_path):
+    """A `{…}` mapping written over several lines, each pair on one line: the old digest beside a translation is taken
+    out with the comma before it where one is on its line (here the line's first character), else alone, leaving the
+    comma the line before ends with (YAML 1.2 allows one before `}`); the new translation and digest go beside the
+    English, and every other byte stays."""
+    designers = ("{title: Lists, languages: [en, de],\npitch: A short pitch, pitch@de: Alt\n,pitch@de~src: aaaaaaaa, players: {min: 2, max: 2},\n"
+                 "strings: {kind: Creature, kind@de: Wesen,\n  kind@de~src: aaaaaaaa\n}}\n")
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(designers, encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
+                                 ["data/lists/game.yaml#pitch", "", "A short pitch", "Kurz", "missing", "", ""],
+                                 ["data/lists/game.yaml#strings.kind", "", "Creature", "Kreatur", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert "data/lists/game.yaml: 2 translations written" in result.output, result.output
+    assert (game / "game.yaml").read_text(encoding="utf-8") == (
+        f"{{title: Lists, languages: [en, de],\npitch: A short pitch, pitch@de: Kurz, pitch@de~src: {digest('A short pitch')}\n"
+        f", players: {{min: 2, max: 2}},\nstrings: {{kind: Creature, kind@de: Kreatur, kind@de~src: {digest('Creature')},\n  \n}}}}\n")

@@ -58,15 +58,18 @@ def block_lines(tkey: str, dkey: str, text: str, digest: str, indent: str, liste
 
 
 def key_span(lines: list[str], loc: Loc) -> tuple[int, int]:
-    """The lines a block key at `loc` and its value take: its own, then every line below indented past the key."""
+    """The lines a block key at `loc` and its value take: its own, then every line below indented past the key or,
+    for a list written at the key's own indent (`key:` then `- a`, as editors write it), starting with its `- `.
+    A blank line, or a comment no deeper than the key, is the value's only where a line of the value follows it."""
     start, indent = loc.line - 1, loc.col - 1
     end = start + 1
     for i in range(start + 1, len(lines)):
-        if not lines[i].strip():
-            continue
-        if len(lines[i]) - len(lines[i].lstrip(" ")) <= indent:
+        text = lines[i].lstrip(" \t")  # a quoted value's next line may start with a tab after the indent
+        depth = len(lines[i]) - len(text)
+        if (depth > indent and text.strip()) or (depth == indent and re.match(r"-(\s|$)", text)):
+            end = i + 1
+        elif text.strip() and not text.startswith("#"):
             break
-        end = i + 1
     return start, end
 
 
