@@ -138,3 +138,21 @@ def test_a_round_decks_tiles_bring_their_circle_and_its_safe_circle_for_the_over
     assert all(abs(math.dist(p, (30, 30)) - (30 - SAFE)) < 0.02 for p in disc["cut"]["safe"]), "its safe area 3 mm inside"
     got = size_of(session, disc["images"][0])
     assert abs(got[0] - px(60 + 2 * BLEED, PIECE_DPI)) <= 1 and abs(got[1] - px(60 + 2 * BLEED, PIECE_DPI)) <= 1
+
+
+def test_a_cards_playtest_answers_are_beside_it_newest_first_each_with_the_version_it_was_given_on(project):
+    """docs/designers-loop.md: the card's panel lists its answers newest first, one given on an older version marked; a
+    card no one answered has none. Answers without a stamp code are told apart by game.yaml's `version:` alone."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: Tiny Test Game\n", 'title: Tiny Test Game\nversion: "3"\n', 1), encoding="utf-8")
+    (project / "data/tiny/feedback").mkdir()
+    (project / "data/tiny/feedback/answers.yaml").write_text(
+        "- {card: heroes/knight, time: '2025-01-02 10:00:00', code: '', version: '2', answers: {Fun?: 'yes'}}\n"
+        "- {card: heroes/knight, time: '2025-01-03 09:30:00', code: '', version: '3', answers: {Fun?: 'no', Stars: 4}}\n",
+        encoding="utf-8")
+    _, model = shown(project)
+    knight = next(t for t in tiles(model, "deck:heroes") if t["id"] == "knight")
+    assert knight["answers"] == [
+        {"time": "2025-01-03 09:30:00", "code": "", "version": "3", "older": False, "answers": [["Fun?", "no"], ["Stars", "4"]]},
+        {"time": "2025-01-02 10:00:00", "code": "", "version": "2", "older": True, "answers": [["Fun?", "yes"]]}]
+    assert all(t["answers"] == [] for t in tiles(model, "deck:heroes") if t["id"] != "knight")
