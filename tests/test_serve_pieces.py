@@ -156,3 +156,16 @@ def test_a_cards_playtest_answers_are_beside_it_newest_first_each_with_the_versi
         {"time": "2025-01-03 09:30:00", "code": "", "version": "3", "older": False, "answers": [["Fun?", "no"], ["Stars", "4"]]},
         {"time": "2025-01-02 10:00:00", "code": "", "version": "2", "older": True, "answers": [["Fun?", "yes"]]}]
     assert all(t["answers"] == [] for t in tiles(model, "deck:heroes") if t["id"] != "knight")
+
+
+def test_a_deck_whose_every_face_fails_from_the_first_keeps_a_tile_a_card_with_its_copies_and_no_picture(project):
+    (project / "templates/tiny/broken.j2").write_text("{{ no_such_call() }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/broken.yaml").write_text(
+        "name: Broken\nsize: poker\nfront: tiny/broken.j2\ncards:\n  - {id: one}\n  - {id: two, count: 2}\n", encoding="utf-8")
+    _, model = shown(project)
+    broken = tiles(model, "deck:broken")
+    assert [(t["id"], t["count"], t["images"]) for t in broken] == [
+        ("one", 1, [{"side": "front", "src": None, "stale": False}]), ("two", 2, [{"side": "front", "src": None, "stale": False}])]
+    assert all(shot["src"] for t in tiles(model, "deck:heroes") for shot in t["images"]), "the other deck is drawn"
+    (found,) = [f for f in model["findings"] if f["severity"] == "error"]
+    assert found["where"].startswith("templates/tiny/broken.j2:1:") and "2 pieces" in found["message"], found
