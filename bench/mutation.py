@@ -131,8 +131,9 @@ MODULES: dict[str, list[str]] = {
     # the page's state across saves: stale pictures, what a save touches, the cards first (its FOCUS)
     "pnp/serve/session.py": ["tests/test_serve_state.py"],
     # what the page is handed of each piece, its pictures, and the stop: the tiny game's live session in process (test_serve
-    # asks a server in a new process); a card's playtest answers beside it, from test_feedback_stamps' serve test
-    "pnp/serve/components.py": ["tests/test_serve_promises.py", "tests/test_serve_state.py", "tests/test_feedback_stamps.py::"
+    # asks a server in a new process), test_serve_pieces' on a copy holding only the documents each test reads; a card's
+    # playtest answers beside it, from test_feedback_stamps' serve test
+    "pnp/serve/components.py": ["tests/test_serve_pieces.py", "tests/test_serve_promises.py", "tests/test_serve_state.py", "tests/test_feedback_stamps.py::"
                                 "test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_those_on_an_older_version"],
     "pnp/serve/images.py": ["tests/test_serve_promises.py"],
     "pnp/serve/stopping.py": ["tests/test_serve_promises.py"],  # its ASGI wrapper driven by hand: test_serve_stop signals a server in a new process

@@ -32,8 +32,14 @@ POKER = (63.5, 88.9)  # 2.5 x 3.5 inches
 BLEED = 3.0
 
 
-def live(project: Path, paper: str = "letter") -> tuple[LiveSession, list[dict]]:
-    """The tiny game shown and drawn once: (session, the models published in order)."""
+DOCUMENTS = ("boards.yaml", "tokens.yaml", "reference.yaml", "rulebook.md")
+
+
+def live(project: Path, paper: str = "letter", only: tuple[str, ...] = DOCUMENTS) -> tuple[LiveSession, list[dict]]:
+    """The tiny game shown and drawn once: (session, the models published in order). `only`: the documents kept beside
+    its decks, the others taken out first, so a test of one piece draws and checks no other."""
+    for name in set(DOCUMENTS) - set(only):
+        (project / "data/tiny" / name).unlink()
     models: list[dict] = []
     session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model), paper=paper)
     assert session.refresh()
@@ -78,7 +84,7 @@ def edit(path: Path, old: str, new: str) -> str:
 # components: the deck's tiles
 
 def test_each_card_is_a_tile_with_its_copies_its_fields_where_each_is_set_and_both_sides_with_their_bleed(project):
-    session, models = live(project)
+    session, models = live(project, only=())
     deck = section(models[-1], "deck:heroes")
     assert (deck["kind"], deck["title"], deck["where"]) == ("deck", "Heroes", "data/tiny/decks/heroes.yaml")
     assert deck["note"] == "12 cards, 5 faces, 63.5 × 88.9 mm", "2 + 2 + 3 + 3 + 2 copies of five cards, poker size"
@@ -104,7 +110,7 @@ def test_a_fields_value_is_shown_in_yamls_words_and_a_long_one_is_cut_after_300_
     lore = "a" * 299 + "bcd"
     edit(project / "data/tiny/decks/heroes.yaml", "side: blue, count: 3}",
          f'side: blue, count: 3, rare: true, common: false, gone: null, tags: [x, "é"], lore: {lore}, short: "{"z" * 300}", since: 2024-05-01}}')
-    _, models = live(project)
+    _, models = live(project, only=())
     rows = {key: value for key, value, _ in item(models[-1], "deck:heroes:rogue")["fields"]}
     assert (rows["rare"], rows["common"], rows["gone"]) == ("true", "false", "null")
     assert rows["tags"] == '["x", "é"]'
@@ -119,7 +125,7 @@ def test_a_card_is_named_by_its_name_else_its_title_else_its_id(project):
     (project / "data/tiny/decks/plain.yaml").write_text(
         "name: Plain\nsize: mini-euro\nfront: tiny/plain.j2\ncards:\n  - {id: named, name: Named, title: Titled}\n"
         "  - {id: titled, title: Titled}\n  - {id: bare}\n", encoding="utf-8")
-    _, models = live(project)
+    _, models = live(project, only=())
     assert [i["name"] for i in section(models[-1], "deck:plain")["items"]] == ["Named", "Titled", "bare"]
     assert section(models[-1], "deck:plain")["note"] == "3 cards, 3 faces, 44 × 68 mm", "mini euro cards: 44 x 68 mm, whole millimetres written whole"
 
@@ -130,7 +136,7 @@ def test_a_deck_with_no_back_shows_its_fronts_alone_and_counts_in_the_singular(p
         "name: Plain\nsize: poker\nfront: tiny/hero.j2\ncards:\n  - {id: lone, name: Lone, stars: 1, number: 9, text: One., side: red}\n",
         encoding="utf-8")
     assert heroes.is_file()
-    session, models = live(project)
+    session, models = live(project, only=())
     plain = section(models[-1], "deck:plain")
     assert plain["note"] == "1 card, 1 face, 63.5 × 88.9 mm"
     lone = item(models[-1], "deck:plain:lone")
@@ -139,7 +145,7 @@ def test_a_deck_with_no_back_shows_its_fronts_alone_and_counts_in_the_singular(p
 
 
 def test_a_back_that_fails_keeps_its_place_and_its_last_picture_stale_while_the_fronts_stay_current(project):
-    session, models = live(project)
+    session, models = live(project, only=())
     before = item(models[-1], "deck:heroes:knight")["images"]
     back = project / "templates/tiny/back.j2"
     edit(back, "{{ rect(3, 3,", "{{ no_such_call() }}{{ rect(3, 3,")
@@ -154,7 +160,7 @@ def test_a_back_that_fails_keeps_its_place_and_its_last_picture_stale_while_the_
 
 def test_a_deck_first_shown_with_a_failing_back_shows_the_backs_place_empty(project):
     edit(project / "templates/tiny/back.j2", "{{ rect(3, 3,", "{{ no_such_call() }}{{ rect(3, 3,")
-    session, models = live(project)
+    session, models = live(project, only=())
     knight = item(models[-1], "deck:heroes:knight")["images"]
     assert knight[1] == {"side": "back", "src": None, "stale": False}
     assert knight[0]["src"] and near(pixels(session, knight[0]), POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED, 150)
@@ -163,7 +169,7 @@ def test_a_deck_first_shown_with_a_failing_back_shows_the_backs_place_empty(proj
 # components: boards, tokens, the reference and the rulebook
 
 def test_boards_are_shown_whole_within_2000_pixels_and_a_board_that_fails_keeps_its_tile(project):
-    session, models = live(project)
+    session, models = live(project, only=("boards.yaml",))
     boards = section(models[-1], "boards")
     assert (boards["title"], boards["note"], boards["where"]) == ("Boards", "2 boards", "data/tiny/boards.yaml")
     town, scores = boards["items"]
@@ -184,7 +190,7 @@ def test_boards_are_shown_whole_within_2000_pixels_and_a_board_that_fails_keeps_
 
 def test_each_token_face_per_item_and_colour_has_its_copies_and_a_shaped_token_its_cut_and_safe_outline(project):
     edit(project / "data/tiny/tokens.yaml", "      - {id: c5,", '      - {id: c0, value: 0, tint: "#ffffff", count: 0}\n      - {id: c5,')
-    session, models = live(project)
+    session, models = live(project, only=("tokens.yaml",))
     tokens = section(models[-1], "tokens")
     assert (tokens["title"], tokens["note"], tokens["where"]) == ("Tokens", "6 sets", "data/tiny/tokens.yaml")
     assert [i["key"] for i in tokens["items"]] == ["token:coins/c1", "token:coins/c5", "token:pawns/red", "token:pawns/blue",
@@ -213,7 +219,7 @@ def test_each_token_face_per_item_and_colour_has_its_copies_and_a_shaped_token_i
 
 
 def test_a_token_back_that_fails_keeps_its_place_and_its_last_picture_stale(project):
-    session, models = live(project)
+    session, models = live(project, only=("tokens.yaml",))
     before = item(models[-1], "token:coins/c5")["images"]
     back = project / "templates/tiny/token-coin-back.j2"
     edit(back, '{{ icon("star"', '{{ no_such_call() }}{{ icon("star"')
@@ -225,7 +231,7 @@ def test_a_token_back_that_fails_keeps_its_place_and_its_last_picture_stale(proj
 
 
 def test_the_reference_shows_its_sheet_pages_and_each_aid_with_the_copies_the_players_need(project):
-    session, models = live(project)
+    session, models = live(project, only=("reference.yaml",))
     reference = section(models[-1], "reference")
     assert reference["note"] == "2 sheet pages, 1 player-aid cards × 4", "players.max is 4: one aid each"
     assert [i["key"] for i in reference["items"]] == ["reference:sheet:1", "reference:sheet:2", "reference:aid:1"]
@@ -239,7 +245,7 @@ def test_the_reference_shows_its_sheet_pages_and_each_aid_with_the_copies_the_pl
 
 
 def test_the_rulebook_is_shown_page_by_page_on_the_servers_paper_without_overlays(project):
-    session, models = live(project, paper="a4")
+    session, models = live(project, paper="a4", only=("rulebook.md",))
     book = section(models[-1], "rulebook")
     assert (book["title"], book["note"], book["where"], book["failed"]) == ("Rulebook", "2 pages", "data/tiny/rulebook.md", False)
     first = book["items"][0]

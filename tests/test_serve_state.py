@@ -414,3 +414,25 @@ def test_the_page_lists_what_validate_lists_no_more_no_less(live):
     assert [f["text"] for f in models[-1]["findings"]] == said[:-1]
     assert said[-1] == f"tiny: {models[-1]['summary']}" == "tiny: 2 errors, 0 warnings"
     assert "on 5 pieces" in models[-1]["findings"][1]["message"], "one mistake on every front: one finding naming them"
+
+
+def test_after_a_refresh_over_its_budget_the_mended_drawing_replaces_its_finding_from_the_first_model(live, monkeypatch):
+    """A refresh whose faces use up the command's processor budget shows its one finding and nothing drawn after it; the
+    next refresh's drawing of the cards is what the page is handed first, so that finding is gone from the first model
+    (docs/limits.md: a save's refresh is a command with a budget of its own)."""
+    from pnp.layout import growth
+
+    session, models, project = live
+    monkeypatch.setattr(growth, "COMMAND_FACES", 0)  # a budget of nothing: the first face drawn passes it
+    monkeypatch.setattr(growth, "FACE_SHARE", 0.0)
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins", 1))
+    assert session.refresh()
+    (over,) = models[-1]["findings"]
+    assert over["severity"] == "error" and "processor time" in over["message"], over
+    monkeypatch.undo()
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("Steal 2 coins", "Steal 3 coins", 1))
+    models.clear()
+    assert session.refresh()
+    assert [m["findings"] for m in models] == [[]] * len(models), "the budget's finding gone with the cards drawn again"
+    assert models[-1]["state"] == "ready"

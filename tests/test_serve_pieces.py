@@ -1,0 +1,171 @@
+"""What `pnp serve`'s page is handed of each piece, tile by tile (pnp/serve/components.py under the mutation habit,
+issue #101), read from the models the live session publishes, as the page receives them, and from the PNG bytes it
+fetches.
+
+The promises are the docs' (docs/designers-loop.md: each deck's faces with their 3 mm bleed in a grid with id and
+copies, the boards whole, every token face, the reference sheet and player aids, the rulebook's pages; overlays of the
+trim, bleed and 3 mm safe area; a card's fields and the line that sets each) and the module's own: boards no wider than
+2,000 pixels, token fronts with their cut's outline, the rulebook on the server's paper, a face that fails keeping its
+place. Each test builds what it reads, and only that: the tiny game's documents it does not read are taken out of its
+copy first, so a refresh draws and checks no more than the test needs."""
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+from PIL import Image
+
+from pnp.data.project import Project
+from pnp.serve.session import LiveSession
+
+DOCUMENTS = ("boards.yaml", "tokens.yaml", "reference.yaml", "rulebook.md")
+BLEED = SAFE = 3.0  # the docs' 3 mm bleed and 3 mm safe area
+LETTER = (215.9, 279.4)  # 8.5 x 11 inches
+PIECE_DPI, PAGE_DPI, MAX_PX = 150, 100, 2000  # cards, boards and tokens; the reference sheet's and rulebook's pages
+
+
+def shown(project: Path, *keep: str, paper: str = "letter") -> tuple[LiveSession, dict]:
+    """The tiny game with only the documents in `keep` (its decks always), drawn once: (session, the last model)."""
+    for name in DOCUMENTS:
+        if name not in keep:
+            (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model), paper=paper)
+    assert session.refresh()
+    return session, models[-1]
+
+
+def tiles(model: dict, key: str) -> list[dict]:
+    return next(s for s in model["sections"] if s["key"] == key)["items"]
+
+
+def size_of(session: LiveSession, shot: dict) -> tuple[int, int]:
+    data = session.images.get(shot["src"].removeprefix("/img/"))
+    assert data is not None and data.startswith(b"\x89PNG\r\n\x1a\n"), shot
+    return Image.open(io.BytesIO(data)).size
+
+
+def px(mm: float, dpi: float) -> float:
+    return mm / 25.4 * dpi
+
+
+def value_place(path: Path, line: int, written: str) -> str:
+    """`file:line:col` of the value in `written` (`key: value`) on a line of the project's file, from its own text."""
+    text = path.read_text(encoding="utf-8").splitlines()[line - 1]
+    key = written.partition(": ")[0]
+    return f"data/tiny/{path.name}:{line}:{text.index(written) + len(key) + 3}"
+
+
+def test_every_tile_has_an_id_its_copies_its_file_and_pictures_of_its_size_with_its_bleed(project):
+    """Whatever the piece, the page captions a tile by its id and copies, outlines its trim inside its bleed and its safe
+    area 3 mm inside that, and lays its picture over the trim and bleed it is told: so every picture is the tile's size
+    with its bleed, at the dots an inch of its kind."""
+    session, model = shown(project, *DOCUMENTS)
+    assert [s["key"] for s in model["sections"]] == ["deck:heroes", "boards", "tokens", "reference", "rulebook"]
+    keys = []
+    for section in model["sections"]:
+        ids = [t["id"] for t in section["items"]]
+        assert all(isinstance(i, str) and i for i in ids) and len(set(ids)) == len(ids), (section["key"], ids)
+        for t in section["items"]:
+            keys.append(t["key"])
+            assert t["where"].split(":")[0] == section["where"].split(":")[0], "each tile names the file that defines it"
+            assert isinstance(t["count"], int) and t["count"] >= 1
+            page = section["kind"] == "rulebook" or t["key"].startswith("reference:sheet:")
+            board = section["kind"] == "boards"
+            assert t["bleed"] == (0.0 if board or section["kind"] == "rulebook" else BLEED), t["key"]
+            assert t["safe"] == (None if section["kind"] == "rulebook" else SAFE), t["key"]
+            w, h = t["w"] + 2 * t["bleed"], t["h"] + 2 * t["bleed"]
+            dpi = PAGE_DPI if page else min(PIECE_DPI, MAX_PX / (max(w, h) / 25.4)) if board else PIECE_DPI
+            for shot in t["images"]:
+                assert shot["src"] and not shot["stale"]
+                got = size_of(session, shot)
+                assert abs(got[0] - px(w, dpi)) <= 1 and abs(got[1] - px(h, dpi)) <= 1, (t["key"], shot["side"], got)
+    assert len(set(keys)) == len(keys), "one tile a piece"
+    book = tiles(model, "rulebook")
+    assert [(t["w"], t["h"], t["count"]) for t in book] == [(*LETTER, 1)] * 2, "the server's paper when none is asked: Letter"
+    assert [t["count"] for t in tiles(model, "reference")] == [1, 1, 4], "a page each; an aid a player (players.max: 4)"
+
+
+def test_boards_are_captioned_by_their_ids_and_one_that_fails_from_the_first_keeps_its_tile_empty(project):
+    template = project / "templates/tiny/board-scores.j2"
+    template.write_text(template.read_text(encoding="utf-8").replace("{{ rect(0, 0,", "{{ no_such_call() }}{{ rect(0, 0,", 1), encoding="utf-8")
+    _, model = shown(project, "boards.yaml")
+    town, scores = tiles(model, "boards")
+    assert (town["id"], scores["id"]) == ("town", "scores"), "boards.yaml's ids"
+    assert (scores["name"], scores["count"], scores["w"], scores["h"]) == ("Score sheet", 1, 180.0, 240.0)
+    assert scores["images"] == [{"side": "front", "src": None, "stale": False}], "never drawn: its place, and no picture"
+    boards = project / "data/tiny/boards.yaml"
+    assert scores["where"] == "data/tiny/boards.yaml:44:5" and ["size", "180 x 240", value_place(boards, 46, "size: 180 x 240")] in scores["fields"]
+    assert town["images"][0]["src"] and not town["images"][0]["stale"], "the other board is drawn"
+    errors = [f for f in model["findings"] if f["severity"] == "error"]
+    assert errors and all(f["where"].startswith("templates/tiny/board-scores.j2:2") for f in errors), errors
+
+
+def test_each_token_tile_is_captioned_by_its_set_item_and_colour_at_its_trim_size_with_its_own_fields(project):
+    _, model = shown(project, "tokens.yaml")
+    tokens = {t["id"]: t for t in tiles(model, "tokens")}
+    assert list(tokens) == ["coins/c1", "coins/c5", "pawns/red", "pawns/blue", "shields", "walls", "notes", "hero"], "set/item/colour"
+    assert [tokens[i]["name"] for i in ("coins/c5", "pawns/blue", "shields", "notes")] == ["Coins c5", "Pawns blue", "Shields", "Bank notes"]
+    assert {i: (t["w"], t["h"]) for i, t in tokens.items() if i != "hero"} == {
+        "coins/c1": (20, 20), "coins/c5": (20, 20), "pawns/red": (16, 16), "pawns/blue": (16, 16), "shields": (18, 18),
+        "walls": (14, 14), "notes": (40, 20)}, "tokens.yaml's sizes: a trim a tile, its bleed beside it"
+    file = project / "data/tiny/tokens.yaml"
+    assert ["value", "5", value_place(file, 12, "value: 5")] in tokens["coins/c5"]["fields"], "an item's own field, at its value"
+    assert ["size", "18", value_place(file, 23, "size: 18")] in tokens["shields"]["fields"], "a set of no items: the set's fields"
+    hero = tokens["hero"]
+    assert (hero["cut"], [s["side"] for s in hero["images"]]) == (None, ["front"]), "a standee: one fold-over face, no die-cut shape"
+
+
+def test_a_token_face_that_fails_from_the_first_keeps_its_tile_its_copies_and_its_size(project):
+    wall = project / "templates/tiny/token-wall.j2"
+    wall.write_text("{{ no_such_call() }}\n" + wall.read_text(encoding="utf-8"), encoding="utf-8")
+    _, model = shown(project, "tokens.yaml")
+    walls = next(t for t in tiles(model, "tokens") if t["id"] == "walls")
+    assert (walls["count"], walls["w"], walls["h"], walls["bleed"]) == (6, 14, 14, BLEED), "tokens.yaml's copies and size"
+    assert walls["images"] == [{"side": "front", "src": None, "stale": False}]
+    assert any(f["where"].startswith("templates/tiny/token-wall.j2:1") for f in model["findings"] if f["severity"] == "error")
+
+
+def test_a_round_decks_tiles_bring_their_circle_and_its_safe_circle_for_the_overlays(project):
+    (project / "data/tiny/decks/rounds.yaml").write_text(
+        "name: Rounds\nsize: 60\nshape: round\nfront: tiny/hero.j2\n"
+        "cards:\n  - {id: disc, name: Disc, stars: 1, number: 7, text: Round., side: red}\n", encoding="utf-8")
+    session, model = shown(project)
+    (disc,) = tiles(model, "deck:rounds")
+    assert (disc["w"], disc["h"], disc["cut"]["kind"]) == (60, 60, "circle")
+    assert all(abs(math.dist(p, (30, 30)) - 30) < 0.02 for p in disc["cut"]["trim"]), "its trim: 30 mm about its centre"
+    assert all(abs(math.dist(p, (30, 30)) - (30 - SAFE)) < 0.02 for p in disc["cut"]["safe"]), "its safe area 3 mm inside"
+    got = size_of(session, disc["images"][0])
+    assert abs(got[0] - px(60 + 2 * BLEED, PIECE_DPI)) <= 1 and abs(got[1] - px(60 + 2 * BLEED, PIECE_DPI)) <= 1
+
+
+def test_a_cards_playtest_answers_are_beside_it_newest_first_each_with_the_version_it_was_given_on(project):
+    """docs/designers-loop.md: the card's panel lists its answers newest first, one given on an older version marked; a
+    card no one answered has none. Answers without a stamp code are told apart by game.yaml's `version:` alone."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: Tiny Test Game\n", 'title: Tiny Test Game\nversion: "3"\n', 1), encoding="utf-8")
+    (project / "data/tiny/feedback").mkdir()
+    (project / "data/tiny/feedback/answers.yaml").write_text(
+        "- {card: heroes/knight, time: '2025-01-02 10:00:00', code: '', version: '2', answers: {Fun?: 'yes'}}\n"
+        "- {card: heroes/knight, time: '2025-01-03 09:30:00', code: '', version: '3', answers: {Fun?: 'no', Stars: 4}}\n",
+        encoding="utf-8")
+    _, model = shown(project)
+    knight = next(t for t in tiles(model, "deck:heroes") if t["id"] == "knight")
+    assert knight["answers"] == [
+        {"time": "2025-01-03 09:30:00", "code": "", "version": "3", "older": False, "answers": [["Fun?", "no"], ["Stars", "4"]]},
+        {"time": "2025-01-02 10:00:00", "code": "", "version": "2", "older": True, "answers": [["Fun?", "yes"]]}]
+    assert all(t["answers"] == [] for t in tiles(model, "deck:heroes") if t["id"] != "knight")
+
+
+def test_a_deck_whose_every_face_fails_from_the_first_keeps_a_tile_a_card_with_its_copies_and_no_picture(project):
+    (project / "templates/tiny/broken.j2").write_text("{{ no_such_call() }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/broken.yaml").write_text(
+        "name: Broken\nsize: poker\nfront: tiny/broken.j2\ncards:\n  - {id: one}\n  - {id: two, count: 2}\n", encoding="utf-8")
+    _, model = shown(project)
+    broken = tiles(model, "deck:broken")
+    assert [(t["id"], t["count"], t["images"]) for t in broken] == [
+        ("one", 1, [{"side": "front", "src": None, "stale": False}]), ("two", 2, [{"side": "front", "src": None, "stale": False}])]
+    assert all(shot["src"] for t in tiles(model, "deck:heroes") for shot in t["images"]), "the other deck is drawn"
+    (found,) = [f for f in model["findings"] if f["severity"] == "error"]
+    assert found["where"].startswith("templates/tiny/broken.j2:1:") and "2 pieces" in found["message"], found
