@@ -835,19 +835,25 @@ def test_a_file_with_no_line_end_after_its_last_line_gets_none(root):
     assert game.read_bytes() == original.replace("notes@de: Alt", f"notes@de: Alles hier ist ein Platzhalter.\r\nnotes@de~src: {letters(notes)}").encode()
 
 
-def test_a_list_written_at_its_keys_own_indent_is_one_error_at_the_file_which_is_left_as_it_was(root):
-    """`steps:` with its items below it at the key's own indent (valid YAML, which the import does not write into):
-    the file as written would not read, so the import refuses it, telling the designer to add the lines by hand."""
+def test_a_list_written_at_its_keys_own_indent_gets_its_translation_beside_it_and_keeps_every_line(root):
+    """`steps:` with its items below it at the key's own indent (valid YAML, as editors write it): the German list is
+    written after the last item, the file reads as before with the German beside it, and every line it had is kept."""
+    import yaml
+
     reference = root / "data/gems/reference.yaml"
     text = reference.read_text(encoding="utf-8")
     line = next(x for x in text.split("\n") if x.startswith("    steps: ["))
-    reference.write_text(text.replace(line, '    steps:\n    - Draw a crystal card.\n    - "Play one: do what it says."'), encoding="utf-8")
-    before = reference.read_bytes()
+    own_indent = text.replace(line, '    steps:\n    - Draw a crystal card.\n    - "Play one: do what it says."')
+    reference.write_text(own_indent, encoding="utf-8")
     result, found = import_json(root, [HEAD, row("data/gems/reference.yaml#sections[0].steps", "Draw a crystal card.\nPlay one: do what it says.",
                                                  "Zieh eine Karte.\nSpiel eine aus.")])
-    assert result.exit_code == 1 and coded(found) == [("data/gems/reference.yaml", "error", "translate-unwritable")], result.output
-    assert found[0]["message"].startswith("writing the translations would break this file (YAML syntax: ")
-    assert found[0]["message"].endswith("): add them by hand") and reference.read_bytes() == before
+    assert result.exit_code == 0 and found == [], result.output
+    written = reference.read_text(encoding="utf-8")
+    section = yaml.safe_load(written)["sections"][0]
+    assert section["steps"] == ["Draw a crystal card.", "Play one: do what it says."]
+    assert section["steps@de"] == ["Zieh eine Karte.", "Spiel eine aus."]
+    kept = [x for x in written.split("\n") if "@de" not in x and x.strip() not in ("- Zieh eine Karte.", "- Spiel eine aus.")]
+    assert kept == own_indent.split("\n")
 
 
 def test_a_read_only_file_is_one_error_at_it_and_no_file_changes(root):
