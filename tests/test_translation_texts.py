@@ -398,10 +398,10 @@ def test_a_rulebook_linked_from_outside_the_project_is_read_by_no_command_and_sa
     assert errors or name == "rulebook.md", result.output  # the German edition reads its own rulebook.de.md
 
 
-@pytest.mark.parametrize(("name", "text"), [("decks/crystals.yaml", "Crystals"), ("decks/crystals.csv", "Ruby shard"), ("tokens.yaml", "Gems tokens")])
+@pytest.mark.parametrize(("name", "text"), [("decks/crystals.yaml", "Crystals"), ("tokens.yaml", "Gems tokens")])
 def test_a_data_file_linked_from_outside_the_project_lends_the_sheet_no_text(root, tmp_path_factory, name, text):
-    """A deck, the sheet its cards come from, or a part's file that is a link to a file elsewhere: its texts are not
-    listed, and the export names it in an error."""
+    """A deck or a part's file that is a link to a file elsewhere: its texts are not listed, and the export names it in
+    one error."""
     link = root / "data/gems" / name
     outside = tmp_path_factory.mktemp("elsewhere") / link.name
     outside.write_text(link.read_text(encoding="utf-8").replace("name: Gems", "name: Gems tokens"), encoding="utf-8")
@@ -409,9 +409,44 @@ def test_a_data_file_linked_from_outside_the_project_lends_the_sheet_no_text(roo
     link.symlink_to(outside)
     result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert result.exit_code == 1 and any(e.startswith(f"data/gems/{name}: error: 'data/gems/{name}' is a link") for e in errors), result.output
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"data/gems/{name}: error: 'data/gems/{name}' is a link"), result.output
     sheet = (root / "output/gems/translate/gems-de.csv").read_text(encoding="utf-8-sig")
     assert text not in sheet and f"data/gems/{name}#" not in sheet
+
+
+def sheet_elsewhere(root: Path, outside: Path, how: str) -> str:
+    """crystals.yaml's sheet put where its deck cannot read it; what `cards_from` then says."""
+    sheet = root / "data/gems/decks/crystals.csv"
+    if how == "a link out of the project":
+        (outside / "crystals.csv").write_bytes(sheet.read_bytes())
+        sheet.unlink()
+        sheet.symlink_to(outside / "crystals.csv")
+        return "crystals.csv"
+    if how == "in another game's folder":
+        (root / "data/other").mkdir()
+        sheet.rename(root / "data/other/crystals.csv")
+        return "../../other/crystals.csv"
+    sheet.unlink()
+    return "crystals.csv"
+
+
+@pytest.mark.parametrize(("how", "says"), [("a link out of the project", "leads outside the game's folder: keep the sheet inside data/gems"),
+                                           ("in another game's folder", "leads outside the game's folder: keep the sheet inside data/gems"),
+                                           ("no file", "which is no file beside crystals.yaml")])
+def test_a_decks_sheet_it_cannot_read_is_one_error_at_cards_from_in_the_export_as_in_validate(root, tmp_path_factory, how, says):
+    """One mistake, one finding (docs/findings.md): a deck whose `cards_from` sheet lies outside the game's folder (a
+    link out, another game's folder) or is missing is one error at `cards_from` in `pnp translate export`, the one
+    `pnp validate` gives; the sheet's texts are not listed, the deck's own are."""
+    name = sheet_elsewhere(root, tmp_path_factory.mktemp("elsewhere"), how)
+    deck_options(root, "", name)
+    line = (root / "data/gems/decks/crystals.yaml").read_text(encoding="utf-8").split("\n").index(f"cards_from: {name}") + 1
+    for command in (("translate", "export", "gems", "--lang", "de", "--dpi", "30"), ("validate", "gems", "--lang", "de", "--quick")):
+        result = run_pnp(root, *command)
+        errors = [e for e in result.output.splitlines() if ": error: " in e]
+        assert result.exit_code == 1 and len(errors) == 1, result.output
+        assert errors[0].startswith(f"data/gems/decks/crystals.yaml:{line}:13: error: cards_from") and says in errors[0], result.output
+    listed = [row[0] for row in read_csv(root / "output/gems/translate/gems-de.csv")]  # written all the same
+    assert "data/gems/decks/crystals.yaml#name" in listed and not any("crystals.csv#" in cid for cid in listed), listed
 
 
 def test_a_part_file_that_does_not_read_is_one_error_at_its_place_and_its_texts_are_left_out(root):

@@ -147,7 +147,7 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
             value = load_yaml(path, rel)
             found.append((what, places(value, path, rel)))
             if deck and isinstance(value, LocDict):
-                sheet = _deck_sheet(project, value, path)
+                sheet = _deck_sheet(project, value, path, slug)
                 if sheet is not None:
                     found.append((what, sheet))
         except PnpError as exc:
@@ -267,9 +267,10 @@ def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Findin
     return out
 
 
-def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
+def _deck_sheet(project, deck: LocDict, path: Path, slug: str) -> dict[str, Place] | None:
     """The places of the sheet a deck reads its cards from (a CSV, TSV or workbook beside it; not a live sheet's
-    snapshot, which the next `pnp pull` replaces), or None."""
+    snapshot, which the next `pnp pull` replaces), or None. A sheet the deck cannot read (outside the game's folder, or
+    no file) raises the very error the deck's load gives (`Project.deck_sheet`), so a command that does both says it once."""
     from pnp.data.schema import SheetOptions, check_shape
     from pnp.data.spreadsheet import SheetSource, read_cards
 
@@ -279,9 +280,8 @@ def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
     options, _ = check_shape(SheetOptions, deck, project.rel(path))  # a mistake in them is the deck's finding, said as it loads
     if options is None:
         return None
-    sheet = path.parent / name
+    sheet = project.deck_sheet(deck, options.cards_from, path.parent / name, path, slug)
     rel = project.rel(sheet)
-    project.inside_data(sheet, rel)
     source = SheetSource(sheet, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
     return places(read_cards(source), sheet, rel, "sheet")
 
