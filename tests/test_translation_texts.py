@@ -349,6 +349,18 @@ def test_a_long_stale_heading_is_quoted_to_sixty_letters(root):
     assert "section 'ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading'" in stale[0]
 
 
+def test_a_broken_rulebook_in_another_language_hides_no_stale_german_section(root):
+    """The German check reads rulebook.md and rulebook.de.md: a French rulebook that does not read (not UTF-8) is the
+    French edition's to say, and the stale German section is still warned of."""
+    (root / BOOK).write_text("# Goal\nWin.\n", encoding="utf-8")
+    (root / "data/gems/rulebook.de.md").write_text("# Ziel\n{# src: aaaaaaaa #}\nGewinnt.\n", encoding="utf-8")
+    (root / "data/gems/rulebook.fr.md").write_bytes("# But\nGagnez.\n".encode("latin-1") + b"\xe9\xff\n")
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
+    stale = [w for w in warnings_of(result) if "made from an older text" in w]
+    assert len(stale) == 1 and stale[0].startswith("data/gems/rulebook.de.md:1:1: warning: translation of the rulebook's section 'goal'"), result.output
+    assert ": error: " not in result.output, result.output
+
+
 def test_a_german_rulebook_of_other_sections_leaves_every_row_missing_and_warns_of_nothing_stale(root):
     """docs/editions.md: a translated rulebook with another number of sections cannot be matched section by section."""
     (root / BOOK).write_text(RULES, encoding="utf-8")
@@ -391,11 +403,11 @@ def test_a_rulebook_linked_from_outside_the_project_is_read_by_no_command_and_sa
     assert "outside the project's data/ folder" in errors[0]
     sheet = (root / "output/gems/translate/gems-de.csv").read_text(encoding="utf-8-sig")
     assert "Secret" not in sheet and "Geheim" not in sheet and "rulebook.md#" not in sheet
-    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")  # the German edition compares the sections: no stale warning
-    errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert not warnings_of(result) and "internal error" not in result.output, result.output
-    assert all(e.startswith(f"data/gems/{name}: error: ") for e in errors) and len(errors) <= 1, result.output
-    assert errors or name == "rulebook.md", result.output  # the German edition reads its own rulebook.de.md
+    for lang in (("--lang", "de"), ()):  # the German check alone reads rulebook.md for its stale sections: it says the link too
+        result = run_pnp(root, "validate", "gems", *lang, "--quick")
+        errors = [line for line in result.output.splitlines() if ": error: " in line]
+        assert not warnings_of(result) and "internal error" not in result.output, result.output
+        assert len(errors) == 1 and errors[0].startswith(f"data/gems/{name}: error: ") and "outside the project's data/ folder" in errors[0], result.output
 
 
 @pytest.mark.parametrize(("name", "text"), [("decks/crystals.yaml", "Crystals"), ("tokens.yaml", "Gems tokens")])

@@ -197,9 +197,10 @@ def section_id(text: str, taken: set) -> str:
     return sid
 
 
-def rulebook_sections(project, rulebook: Path) -> LocDict:
+def rulebook_sections(project, rulebook: Path, lang: str | None = None) -> LocDict:
     """The rulebook as a mapping of its sections by id, each translation (`rulebook.<lang>.md`, section by section in
-    the same order) as `id@lang` when it has as many sections: what `places` reads as a file's values."""
+    the same order; `lang`'s alone when given) as `id@lang` when it has as many sections: what `places` reads as a
+    file's values."""
     from pnp.data.source import read_text
 
     rel = project.rel(rulebook)
@@ -213,7 +214,9 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
         ids.append(sid)
         found[sid] = "\n".join(lines[a:b]).strip()
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
-        lang, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
+        if lang is not None and other.name != f"rulebook.{lang}.md":
+            continue
+        code, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
         project.inside_data(other, orel)
         own = read_text(other, orel)
         spans = sections(own)
@@ -223,10 +226,10 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
                 text = "\n".join(own_lines[a:b]).strip()
                 note = SOURCE_NOTE.search(text)
                 if note:
-                    found[digest_key(sid, lang)] = note[1]
+                    found[digest_key(sid, code)] = note[1]
                     text = (text[:note.start()] + text[note.end():]).strip()
-                found[f"{sid}{MARK}{lang}"] = text
-                found.set_loc(f"{sid}{MARK}{lang}", Loc(orel, a + 1, 1))
+                found[f"{sid}{MARK}{code}"] = text
+                found.set_loc(f"{sid}{MARK}{code}", Loc(orel, a + 1, 1))
     return found
 
 
@@ -252,9 +255,9 @@ def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Findin
     from pnp.core.errors import warning
 
     try:
-        found = rulebook_sections(project, rulebook)
-    except PnpError:
-        return []  # reading the rulebook says what is wrong with it
+        found = rulebook_sections(project, rulebook, lang)  # another language's file, broken or not, hides no warning
+    except PnpError as exc:  # rulebook.md's mistake is said here, where this edition reads it; rulebook.<lang>.md's where the edition prints it
+        return [f.in_game(slug) for f in exc.findings if f.loc.path == project.rel(rulebook)]
     out = []
     for sid in [k for k in found if MARK not in k]:
         recorded = found.get(digest_key(sid, lang))
