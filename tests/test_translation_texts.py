@@ -5,6 +5,7 @@ credits a module fixture's build to its first test alone. Expected digests are t
 from __future__ import annotations
 
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -252,6 +253,28 @@ def test_an_opening_that_starts_with_a_hashtag_is_the_opening_and_headings_of_no
     book = {cid.removeprefix(f"{BOOK}#"): r["where"] for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
     assert book == {"opening": "rulebook, before its first heading", "section": "rulebook, section", "section-2": "rulebook, ?!",
                     "spaced-out": "rulebook, Spaced   out"}
+
+
+# A first line indented four spaces or a tab is code (a tab before ``` too: no fence), a no-break space before `#`
+# makes a paragraph, a closing run of marks is no word of its heading: CommonMark's rules, which the printed rulebook's Markdown reader follows.
+INDENTED = "    # Setup\nA code line before any heading.\n\t# Tabbed code\n\t```no fence\n\u00a0# A paragraph\n\n   ## Rules ##\nPlay.\n\n# C#\nSharp.\n"
+
+
+def test_a_first_line_indented_as_code_is_the_opening_and_a_heading_is_what_commonmark_reads_as_one(root):
+    """docs/editions.md: a section is a heading and what follows it; the text before the first heading is a row of its
+    own, said to print before its first heading. A heading is what the rulebook's Markdown (CommonMark) makes one: an
+    indented `    # Setup` first line is code, so the text it starts is the opening, not a section 'setup'; up to three
+    spaces before the marks still make a heading."""
+    from markdown_it import MarkdownIt
+
+    (root / BOOK).write_text(INDENTED, encoding="utf-8")
+    book = {cid.removeprefix(f"{BOOK}#"): r["where"] for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
+    assert book == {"opening": "rulebook, before its first heading", "rules": "rulebook, Rules", "c": "rulebook, C#"}
+    tokens = MarkdownIt("commonmark").parse(INDENTED)  # the outside reader's headings, in order
+    assert list(book.values())[1:] == [f"rulebook, {t.content}" for before, t in pairwise(tokens) if before.type == "heading_open"]
+    (root / BOOK).write_text("  # Setup\nOne.\n\n# Play\nTwo.\n", encoding="utf-8")
+    book = {cid.removeprefix(f"{BOOK}#"): r["where"] for cid, r in exported(root).items() if cid.startswith(f"{BOOK}#")}
+    assert book == {"setup": "rulebook, Setup", "play": "rulebook, Play"}
 
 
 GERMAN = """---

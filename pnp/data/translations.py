@@ -121,7 +121,7 @@ def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
         card = (what[5:], m[1])
         where = f"{what}, card {m[1]}: {m[2]}"
     elif place.kind == "rulebook":
-        heading = _heading(source)  # a heading of no words is said by its section's id
+        heading = _heading(str(mapping[key]))  # as written (`source` is trimmed); a heading of no words is said by its section's id
         where = f"rulebook, {'before its first heading' if heading is None else heading or path}"
     else:
         where = f"{what}: {path}"
@@ -160,15 +160,19 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
     return found, findings
 
 
-HEADING = re.compile(r"\s{0,3}#{1,6}(?:\s|$)")  # a Markdown heading's marks: a line that starts with them starts a section
+# A Markdown heading's marks, as CommonMark and so the printed rulebook read them: up to three spaces before them (a
+# tab or a fourth space makes the line code), a space, a tab or the line's end after; a line that starts so starts a section.
+HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
+FENCE = re.compile(r" {0,3}(```|~~~)")
+CLOSING = re.compile(r"(?:^|[ \t])#+[ \t]*$")  # `## Setup ##`: the marks that may close a heading are none of its words
 
 
 def _heading(section: str) -> str | None:
     """A section's heading's words ('' for a heading of none), or None for the opening text before any heading (which
-    may start with a `#hashtag`, no heading)."""
+    may start with a `#hashtag` or an indented `    # code` line, no heading)."""
     first = section.split("\n", 1)[0]
     mark = HEADING.match(first)
-    return first[mark.end():].strip() if mark else None
+    return CLOSING.sub("", first[mark.end():].strip()).strip() if mark else None
 
 
 def sections(text: str) -> list[tuple[int, int]]:
@@ -177,7 +181,7 @@ def sections(text: str) -> list[tuple[int, int]]:
     lines = text.split("\n")
     starts, fenced = [0], False
     for i, line in enumerate(lines):
-        if re.match(r"\s{0,3}(```|~~~)", line):
+        if FENCE.match(line):
             fenced = not fenced
         elif not fenced and i and HEADING.match(line):
             starts.append(i)
@@ -186,8 +190,9 @@ def sections(text: str) -> list[tuple[int, int]]:
 
 
 def section_id(text: str, taken: set) -> str:
-    """A section's id from its heading ('setup', 'setup-2' for the second): the opening text before any heading is 'opening'."""
-    heading = _heading(text.strip())
+    """A section's id from its heading ('setup', 'setup-2' for the second): the opening text before any heading is 'opening'.
+    `text` is the section as `sections` cut it, its first line as written: an indented `    # code` line is no heading."""
+    heading = _heading(text)
     base = (re.sub(r"[^\w]+", "-", heading.lower()).strip("-") or "section") if heading is not None else "opening"
     sid, n = base, 1
     while sid in taken:
@@ -212,7 +217,7 @@ def rulebook_sections(project, rulebook: Path, lang: str | None = None) -> LocDi
     for a, b in sections(text):
         sid = section_id("\n".join(lines[a:b]), taken)
         ids.append(sid)
-        found[sid] = "\n".join(lines[a:b]).strip()
+        found[sid] = re.sub(r"\A(?:[ \t]*\n)+", "", "\n".join(lines[a:b])).rstrip()  # its first line's indent kept: `_heading` reads it
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
         if lang is not None and other.name != f"rulebook.{lang}.md":
             continue
@@ -262,7 +267,7 @@ def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Findin
     for sid in [k for k in found if MARK not in k]:
         recorded = found.get(digest_key(sid, lang))
         if recorded and recorded != source_digest(found[sid]):
-            now = found[sid].split("\n", 1)[0]
+            now = source_text(found[sid]).split("\n", 1)[0]
             out.append(warning("translation-stale", f"translation of the rulebook's section '{sid}' made from an older text: rulebook.md's "
                                f"section now reads '{now[:60]}…' and differs; check this section against it, then set its note to "
                                f"`{{# src: {source_digest(found[sid])} #}}` (`pnp translate import` does it for you)",
