@@ -257,7 +257,7 @@ def test_an_opening_that_starts_with_a_hashtag_is_the_opening_and_headings_of_no
 
 # A first line indented four spaces or a tab is code (a tab before ``` too: no fence), a no-break space before `#`
 # makes a paragraph, a closing run of marks is no word of its heading: CommonMark's rules, which the printed rulebook's Markdown reader follows.
-INDENTED = "    # Setup\nA code line before any heading.\n\t# Tabbed code\n\t```no fence\n\u00a0# A paragraph\n\n   ## Rules ##\nPlay.\n\n# C#\nSharp.\n"
+INDENTED = "    # Setup\nA code line before any heading.\n\t# Tabbed code\n\t```no fence\n\u00a0# A paragraph\n\n   ## Rules  ##  \nPlay.\n\n# C#\nSharp.\n"
 
 
 def test_a_first_line_indented_as_code_is_the_opening_and_a_heading_is_what_commonmark_reads_as_one(root):
@@ -373,11 +373,11 @@ def test_a_long_stale_heading_is_quoted_to_sixty_letters(root):
 
 
 def test_a_broken_rulebook_in_another_language_hides_no_stale_german_section(root):
-    """The German check reads rulebook.md and rulebook.de.md: a French rulebook that does not read (not UTF-8) is the
-    French edition's to say, and the stale German section is still warned of."""
+    """The German check reads rulebook.md and rulebook.de.md: a Czech rulebook (named before the German one) that does
+    not read (not UTF-8) is the Czech edition's to say, and the stale German section is still warned of."""
     (root / BOOK).write_text("# Goal\nWin.\n", encoding="utf-8")
     (root / "data/gems/rulebook.de.md").write_text("# Ziel\n{# src: aaaaaaaa #}\nGewinnt.\n", encoding="utf-8")
-    (root / "data/gems/rulebook.fr.md").write_bytes("# But\nGagnez.\n".encode("latin-1") + b"\xe9\xff\n")
+    (root / "data/gems/rulebook.cs.md").write_bytes("# Cíl\nVyhrajte.\n".encode("latin-1") + b"\xff\n")
     result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
     stale = [w for w in warnings_of(result) if "made from an older text" in w]
     assert len(stale) == 1 and stale[0].startswith("data/gems/rulebook.de.md:1:1: warning: translation of the rulebook's section 'goal'"), result.output
