@@ -372,6 +372,17 @@ def test_a_long_stale_heading_is_quoted_to_sixty_letters(root):
     assert "section 'ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading'" in stale[0]
 
 
+def test_a_rulebook_that_is_not_utf8_is_one_error_at_its_byte_in_the_export_and_in_the_german_check(root):
+    """The German check reads rulebook.md for its stale sections: a byte that is not UTF-8 in it is one error at that
+    byte's line and column (the fifth character of line 2 here), in `pnp translate export` and `validate --lang de`."""
+    (root / BOOK).write_bytes(b"# Goal\nWin \xff now.\n")
+    (root / "data/gems/rulebook.de.md").write_text("# Ziel\nGewinnt.\n", encoding="utf-8")
+    for command in (("translate", "export", "gems", "--lang", "de", "--dpi", "30"), ("validate", "gems", "--lang", "de", "--quick")):
+        result = run_pnp(root, *command)
+        errors = [e for e in result.output.splitlines() if ": error: " in e]
+        assert len(errors) == 1 and errors[0].startswith(f"{BOOK}:2:5: error: ") and "UTF-8" in errors[0], result.output
+
+
 def test_a_broken_rulebook_in_another_language_hides_no_stale_german_section(root):
     """The German check reads rulebook.md and rulebook.de.md: a Czech rulebook (named before the German one) that does
     not read (not UTF-8) is the Czech edition's to say, and the stale German section is still warned of."""
