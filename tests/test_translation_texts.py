@@ -158,8 +158,9 @@ def test_the_sheet_lists_the_game_its_decks_each_with_its_sheet_then_the_kinds_f
     """The order a translator meets the texts in: game.yaml, each deck (the sheet its cards come from right after it),
     the other parts' files, the rulebook."""
     (root / RELICS).write_text(RELICS_DECK, encoding="utf-8")
-    files = []
-    for cid in exported(root):
+    files, listed = [], exported(root)
+    assert listed["data/gems/game.yaml#title"]["where"] == "the game: title"  # docs/editions.md's `the game: strings.kind`
+    for cid in listed:
         file = cid.partition("#")[0]
         if not files or files[-1] != file:
             files.append(file)
@@ -372,15 +373,33 @@ def test_a_long_stale_heading_is_quoted_to_sixty_letters(root):
     assert "section 'ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading-ever-so-long-a-heading'" in stale[0]
 
 
-def test_a_rulebook_that_is_not_utf8_is_one_error_at_its_byte_in_the_export_and_in_the_german_check(root):
-    """The German check reads rulebook.md for its stale sections: a byte that is not UTF-8 in it is one error at that
-    byte's line and column (the fifth character of line 2 here), in `pnp translate export` and `validate --lang de`."""
-    (root / BOOK).write_bytes(b"# Goal\nWin \xff now.\n")
+@pytest.mark.parametrize("bad", [BOOK, "data/gems/rulebook.de.md"])
+def test_a_rulebook_that_is_not_utf8_is_one_error_at_its_byte_in_the_export_and_in_the_german_check(root, bad):
+    """The sheet reads both files, and the German check rulebook.md for its stale sections: a byte that is not UTF-8 in
+    either is one error at that byte's line and column (the fifth character of line 2 here) in `pnp translate export`,
+    and in rulebook.md in `validate --lang de --quick` too (which renders nothing, so reads rulebook.de.md for nothing)."""
+    (root / BOOK).write_text("# Goal\nWin it now.\n", encoding="utf-8")
     (root / "data/gems/rulebook.de.md").write_text("# Ziel\nGewinnt.\n", encoding="utf-8")
-    for command in (("translate", "export", "gems", "--lang", "de", "--dpi", "30"), ("validate", "gems", "--lang", "de", "--quick")):
+    (root / bad).write_bytes((root / bad).read_bytes().split(b"\n")[0] + b"\nWin \xff now.\n")
+    for command in (("translate", "export", "gems", "--lang", "de", "--dpi", "30"), ("validate", "gems", "--lang", "de", "--quick"))[:2 if bad == BOOK else 1]:
         result = run_pnp(root, *command)
         errors = [e for e in result.output.splitlines() if ": error: " in e]
-        assert len(errors) == 1 and errors[0].startswith(f"{BOOK}:2:5: error: ") and "UTF-8" in errors[0], result.output
+        assert len(errors) == 1 and errors[0].startswith(f"{bad}:2:5: error: ") and "UTF-8" in errors[0], result.output
+
+
+def test_every_file_that_does_not_read_is_said_by_the_import_each_at_its_place(root):
+    """`pnp translate import` reads every file of the game for its texts: a deck, a part's file and the rulebook that
+    do not read are three errors, each at its own place (docs/editions.md: "a file of the game that does not read
+    gives its own"), and nothing is written."""
+    (root / "data/gems/decks/crystals.yaml").write_text("name: [Crystals\n", encoding="utf-8")
+    (root / "data/gems/tokens.yaml").write_text("tokens:\n  - id: gems\n    name: [Gems\n", encoding="utf-8")
+    (root / BOOK).write_bytes(b"# Goal\nWin \xff now.\n")
+    write_csv(root / "de.csv", [["id", "en", "de"], ["data/gems/game.yaml#title", "Gems", "Edelsteine"]])
+    before = (root / "data/gems/game.yaml").read_bytes()
+    result = run_pnp(root, "translate", "import", str(root / "de.csv"))
+    errors = sorted(e.split(": error: ")[0] for e in result.output.splitlines() if ": error: " in e)
+    assert result.exit_code == 1 and errors == ["data/gems/decks/crystals.yaml:2:1", f"{BOOK}:2:5", "data/gems/tokens.yaml:4:1"], result.output
+    assert (root / "data/gems/game.yaml").read_bytes() == before
 
 
 def test_a_broken_rulebook_in_another_language_hides_no_stale_german_section(root):

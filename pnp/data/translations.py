@@ -217,7 +217,7 @@ def rulebook_sections(project, rulebook: Path, lang: str | None = None) -> LocDi
     for a, b in sections(text):
         sid = section_id("\n".join(lines[a:b]), taken)
         ids.append(sid)
-        found[sid] = re.sub(r"\A(?:[ \t]*\n)+", "", "\n".join(lines[a:b])).rstrip()  # its first line's indent kept: `_heading` reads it
+        found[sid] = "\n".join(lines[a:b]).rstrip()  # its first line as written: `_heading` reads its indent
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
         if lang is not None and other.name != f"rulebook.{lang}.md":
             continue
