@@ -301,12 +301,12 @@ MODULES: dict[str, list[str]] = {
     # (in process on a `pnp new` game whose German texts stand in every state: test_translate's fixture imports and
     # builds a German deck, seconds a mutant)
     "pnp/targets/translate.py": ["tests/test_translate_promises.py"],
-    "pnp/data/translations.py": ["tests/test_translate_promises.py", "tests/test_translation_texts.py",
+    "pnp/data/translations.py": ["tests/test_translate_promises.py", "tests/test_translation_texts.py", "tests/test_translation_reads.py",
                                  "tests/test_translate.py::test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line"],
     # a game's files read in a translator's order and a rulebook cut into sections (its FOCUS): the part the first run
     # left, held by the tests written for it (every export reaches these functions: test_translate_promises' fixtures
     # made a surviving mutant a minute)
-    "pnp/data/translations.py#sections": ["tests/test_translation_texts.py"],
+    "pnp/data/translations.py#sections": ["tests/test_translation_texts.py", "tests/test_translation_reads.py"],
     # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
     "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
