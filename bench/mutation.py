@@ -326,8 +326,12 @@ MODULES: dict[str, list[str]] = {
     # (in process on a `pnp new` game whose German texts stand in every state: test_translate's fixture imports and
     # builds a German deck, seconds a mutant)
     "pnp/targets/translate.py": ["tests/test_translate_promises.py"],
-    "pnp/data/translations.py": ["tests/test_translate_promises.py", "tests/test_translation_texts.py",
+    "pnp/data/translations.py": ["tests/test_translate_promises.py", "tests/test_translation_texts.py", "tests/test_translation_reads.py",
                                  "tests/test_translate.py::test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line"],
+    # a game's files read in a translator's order and a rulebook cut into sections (its FOCUS): the part the first run
+    # left, held by the tests written for it (every export reaches these functions: test_translate_promises' fixtures
+    # made a surviving mutant a minute)
+    "pnp/data/translations.py#sections": ["tests/test_translation_texts.py", "tests/test_translation_reads.py"],
     # the feedback sheet sent to playtesters and the card stamps it is answered by (issue 101)
     "pnp/targets/feedback.py": ["tests/test_feedback_words.py", "tests/test_feedback_promises.py"],  # the sheet, drawn in process
     # die-cut outline files: where one may be, what is refused, the shape read and flattened (test_card_nesting's builds take a minute a mutant)
@@ -430,6 +434,7 @@ FOCUS: dict[str, list[str]] = {
                                      "_OdsTable.space", "_OdsTable.end_row", "_OdsTable._check", "_strings", "_count", "_reference", "_Part.start",
                                      "_Part.end", "_Part._ods_cell", "_Part._ods_row", "_Part._ods_space", "_Part._ods_row_end", "_Part._ods_table"],
     "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
+    "pnp/data/translations.py#sections": ["game_places", "_heading", "sections", "section_id", "rulebook_sections"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }

@@ -444,7 +444,6 @@ class Project:
             findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
             return None
         sheet = path.parent / options.cards_from
-        game_dir = path.parent.parent
         from pnp.data.live import is_live, snapshot_of  # a deck read from a sheet: a live sheet's snapshot
         if is_live(options.cards_from):
             sheet = snapshot_of(path)
@@ -453,18 +452,9 @@ class Project:
                                       f"(a build never reaches the network; it reads the snapshot pull saves beside {path.name})", data.loc_of("cards_from"), game=slug))
                 return None
         try:
-            if "\0" in str(sheet):
-                raise LeavesFolder(sheet, game_dir)
-            sheet = inside(sheet, self.root, game_dir)
-        except LeavesFolder:
-            findings.append(error("path-outside", f"cards_from '{options.cards_from}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", data.loc_of("cards_from"), game=slug))
-            return None
-        except Refused as exc:
-            findings.append(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", data.loc_of("cards_from"), game=slug))
-            return None
-        if not os.path.lexists(sheet):  # said at the deck's line: the name as written may be no path at all (file:///…)
-            findings.append(error("sheet-missing", f"cards_from names '{options.cards_from}', which is no file beside {path.name}: fix the name, or put "
-                                  "the sheet there (a web address starts with https://)", data.loc_of("cards_from"), game=slug))
+            sheet = self.deck_sheet(data, options.cards_from, sheet, path, slug)
+        except PnpError as exc:
+            findings += exc.findings
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:
@@ -479,6 +469,24 @@ class Project:
             return None
         data.set_loc("cards", data.loc_of("cards_from"))
         return sheet
+
+    def deck_sheet(self, data: LocDict, name: str, sheet: Path, path: Path, slug: str) -> Path:
+        """The real path of the sheet deck `path` reads its cards from (`cards_from: name`, found at `sheet`), refused
+        (PnpError at `cards_from`) when it leads out of the game's folder or is no file: every reader of a deck's sheet
+        (the build, a translator's sheet) asks here, so one mistake is one finding."""
+        game_dir, at = path.parent.parent, data.loc_of("cards_from")
+        try:
+            if "\0" in str(sheet):
+                raise LeavesFolder(sheet, game_dir)
+            real = inside(sheet, self.root, game_dir)
+        except LeavesFolder:
+            raise PnpError(error("path-outside", f"cards_from '{name}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", at, game=slug)) from None
+        except Refused as exc:
+            raise PnpError(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", at, game=slug)) from None
+        if not os.path.lexists(real):  # said at the deck's line: the name as written may be no path at all (file:///…)
+            raise PnpError(error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}: fix the name, or put the sheet "
+                                 "there (a web address starts with https://)", at, game=slug))
+        return real
 
     def _folder_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> bool:
         """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder); False after a finding."""

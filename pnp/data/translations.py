@@ -121,7 +121,7 @@ def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
         card = (what[5:], m[1])
         where = f"{what}, card {m[1]}: {m[2]}"
     elif place.kind == "rulebook":
-        heading = _heading(source)  # a heading of no words is said by its section's id
+        heading = _heading(str(mapping[key]))  # as written (`source` is trimmed); a heading of no words is said by its section's id
         where = f"rulebook, {'before its first heading' if heading is None else heading or path}"
     else:
         where = f"{what}: {path}"
@@ -147,7 +147,7 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
             value = load_yaml(path, rel)
             found.append((what, places(value, path, rel)))
             if deck and isinstance(value, LocDict):
-                sheet = _deck_sheet(project, value, path)
+                sheet = _deck_sheet(project, value, path, slug)
                 if sheet is not None:
                     found.append((what, sheet))
         except PnpError as exc:
@@ -160,15 +160,19 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
     return found, findings
 
 
-HEADING = re.compile(r"\s{0,3}#{1,6}(?:\s|$)")  # a Markdown heading's marks: a line that starts with them starts a section
+# A Markdown heading's marks, as CommonMark and so the printed rulebook read them: up to three spaces before them (a
+# tab or a fourth space makes the line code), a space, a tab or the line's end after; a line that starts so starts a section.
+HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
+FENCE = re.compile(r" {0,3}(```|~~~)")
+CLOSING = re.compile(r"(?:^|[ \t])#+[ \t]*$")  # `## Setup ##`: the marks that may close a heading are none of its words
 
 
 def _heading(section: str) -> str | None:
     """A section's heading's words ('' for a heading of none), or None for the opening text before any heading (which
-    may start with a `#hashtag`, no heading)."""
+    may start with a `#hashtag` or an indented `    # code` line, no heading)."""
     first = section.split("\n", 1)[0]
     mark = HEADING.match(first)
-    return first[mark.end():].strip() if mark else None
+    return CLOSING.sub("", first[mark.end():].strip()).strip() if mark else None
 
 
 def sections(text: str) -> list[tuple[int, int]]:
@@ -177,7 +181,7 @@ def sections(text: str) -> list[tuple[int, int]]:
     lines = text.split("\n")
     starts, fenced = [0], False
     for i, line in enumerate(lines):
-        if re.match(r"\s{0,3}(```|~~~)", line):
+        if FENCE.match(line):
             fenced = not fenced
         elif not fenced and i and HEADING.match(line):
             starts.append(i)
@@ -186,8 +190,9 @@ def sections(text: str) -> list[tuple[int, int]]:
 
 
 def section_id(text: str, taken: set) -> str:
-    """A section's id from its heading ('setup', 'setup-2' for the second): the opening text before any heading is 'opening'."""
-    heading = _heading(text.strip())
+    """A section's id from its heading ('setup', 'setup-2' for the second): the opening text before any heading is 'opening'.
+    `text` is the section as `sections` cut it, its first line as written: an indented `    # code` line is no heading."""
+    heading = _heading(text)
     base = (re.sub(r"[^\w]+", "-", heading.lower()).strip("-") or "section") if heading is not None else "opening"
     sid, n = base, 1
     while sid in taken:
@@ -197,9 +202,10 @@ def section_id(text: str, taken: set) -> str:
     return sid
 
 
-def rulebook_sections(project, rulebook: Path) -> LocDict:
+def rulebook_sections(project, rulebook: Path, lang: str | None = None) -> LocDict:
     """The rulebook as a mapping of its sections by id, each translation (`rulebook.<lang>.md`, section by section in
-    the same order) as `id@lang` when it has as many sections: what `places` reads as a file's values."""
+    the same order; `lang`'s alone when given) as `id@lang` when it has as many sections: what `places` reads as a
+    file's values."""
     from pnp.data.source import read_text
 
     rel = project.rel(rulebook)
@@ -211,9 +217,11 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
     for a, b in sections(text):
         sid = section_id("\n".join(lines[a:b]), taken)
         ids.append(sid)
-        found[sid] = "\n".join(lines[a:b]).strip()
+        found[sid] = "\n".join(lines[a:b]).rstrip()  # its first line as written: `_heading` reads its indent
     for other in sorted(rulebook.parent.glob("rulebook.*.md")):
-        lang, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
+        if lang is not None and other.name != f"rulebook.{lang}.md":
+            continue
+        code, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
         project.inside_data(other, orel)
         own = read_text(other, orel)
         spans = sections(own)
@@ -223,10 +231,10 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
                 text = "\n".join(own_lines[a:b]).strip()
                 note = SOURCE_NOTE.search(text)
                 if note:
-                    found[digest_key(sid, lang)] = note[1]
+                    found[digest_key(sid, code)] = note[1]
                     text = (text[:note.start()] + text[note.end():]).strip()
-                found[f"{sid}{MARK}{lang}"] = text
-                found.set_loc(f"{sid}{MARK}{lang}", Loc(orel, a + 1, 1))
+                found[f"{sid}{MARK}{code}"] = text
+                found.set_loc(f"{sid}{MARK}{code}", Loc(orel, a + 1, 1))
     return found
 
 
@@ -252,14 +260,14 @@ def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Findin
     from pnp.core.errors import warning
 
     try:
-        found = rulebook_sections(project, rulebook)
-    except PnpError:
-        return []  # reading the rulebook says what is wrong with it
+        found = rulebook_sections(project, rulebook, lang)  # another language's file, broken or not, hides no warning
+    except PnpError as exc:  # rulebook.md's mistake is said here, where this edition reads it; rulebook.<lang>.md's where the edition prints it
+        return [f.in_game(slug) for f in exc.findings if f.loc.path == project.rel(rulebook)]
     out = []
     for sid in [k for k in found if MARK not in k]:
         recorded = found.get(digest_key(sid, lang))
         if recorded and recorded != source_digest(found[sid]):
-            now = found[sid].split("\n", 1)[0]
+            now = source_text(found[sid]).split("\n", 1)[0]
             out.append(warning("translation-stale", f"translation of the rulebook's section '{sid}' made from an older text: rulebook.md's "
                                f"section now reads '{now[:60]}…' and differs; check this section against it, then set its note to "
                                f"`{{# src: {source_digest(found[sid])} #}}` (`pnp translate import` does it for you)",
@@ -267,9 +275,10 @@ def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Findin
     return out
 
 
-def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
+def _deck_sheet(project, deck: LocDict, path: Path, slug: str) -> dict[str, Place] | None:
     """The places of the sheet a deck reads its cards from (a CSV, TSV or workbook beside it; not a live sheet's
-    snapshot, which the next `pnp pull` replaces), or None."""
+    snapshot, which the next `pnp pull` replaces), or None. A sheet the deck cannot read (outside the game's folder, or
+    no file) raises the very error the deck's load gives (`Project.deck_sheet`), so a command that does both says it once."""
     from pnp.data.schema import SheetOptions, check_shape
     from pnp.data.spreadsheet import SheetSource, read_cards
 
@@ -279,9 +288,8 @@ def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
     options, _ = check_shape(SheetOptions, deck, project.rel(path))  # a mistake in them is the deck's finding, said as it loads
     if options is None:
         return None
-    sheet = path.parent / name
+    sheet = project.deck_sheet(deck, options.cards_from, path.parent / name, path, slug)
     rel = project.rel(sheet)
-    project.inside_data(sheet, rel)
     source = SheetSource(sheet, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
     return places(read_cards(source), sheet, rel, "sheet")
 
