@@ -578,3 +578,63 @@ def test_a_63_by_88_card_sits_in_the_middle_of_its_print_and_play_slot_front_and
     mirrored_left = SHEET[0] - left - cell[0]
     back = centre(pages[1], mirrored_left)
     assert abs(back[0] - (mirrored_left + cell[0] / 2)) < 0.15 and abs(back[1] - (top + cell[1] / 2)) < 0.15
+
+
+# --- every component of a whole game as the vendor gets it (mutexport, issue 101) --------------------------------------
+# The tiny game's pieces as data/tiny/*.yaml declare them: (file, pages, page size in mm or None where the shape's box is
+# not a plain side × side) for an offset printer, who prints any size at trim plus its 3 mm bleed a side, each copy's
+# front then its back (a single-sided piece: its front alone; the standee: its one fold-over strip).
+OFFSET_FILES = {
+    "tiny-heroes.pdf": (24, (POKER[0] + 6, POKER[1] + 6)),  # 12 heroes (heroes.yaml's counts), each front and back
+    "tiny-boards-town.pdf": (1, (386.0, 306.0)),  # 380 × 300, one side
+    "tiny-boards-scores.pdf": (1, (186.0, 246.0)),  # 180 × 240
+    "tiny-tokens-coins.pdf": (24, (26.0, 26.0)),  # 8 + 4 coins of 20 mm, two sides
+    "tiny-tokens-pawns.pdf": (6, None),  # 3 per colour × 2 colours, single-sided
+    "tiny-tokens-shields.pdf": (8, (24.0, 24.0)),  # 4 of 18 mm, two sides
+    "tiny-tokens-walls.pdf": (6, (20.0, 20.0)),  # 6 of 14 mm, single-sided
+    "tiny-tokens-notes.pdf": (10, (46.0, 26.0)),  # 5 notes of 40 × 20 mm, two sides
+    "tiny-tokens-hero.pdf": (2, None),  # 2 standees, each its fold-over strip
+}
+
+
+def _standee_edges(pdf: Path) -> tuple[str, list[int]]:
+    """The standee file's first page: its words, and the grey of every pixel along its four edges at 100 dpi."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        words = doc[0].get_textpage().get_text_range()
+        grey = doc[0].render(scale=100 / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    w, h = grey.size
+    return words, [grey.getpixel((x, y)) for x in (0, w - 1) for y in range(h)] + [grey.getpixel((x, y)) for y in (0, h - 1) for x in range(w)]
+
+
+def test_an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its_kind_copy_after_copy(tmp_path):
+    """A generic offset printer makes any size: the whole tiny game is sent, nothing left out, one PDF per deck
+    (<game>-<deck>.pdf), board and token set (<game>-<kind>-<id>.pdf), each page a copy's front then its back at the
+    piece's trim plus 3 mm a side; README.txt lists every file and the command counts every component. The hero
+    standee (25 × 40 mm, fold-over) is one strip a copy, both halves and the tabs on one page, its art reaching every
+    edge: placed on its own trim, not shifted as a card smaller than its product is."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    result = run_pnp(root, "export", "tiny", "--vendor", "offset")
+    assert result.exit_code == 0, result.output
+    folder = root / "output/tiny/vendor-offset"
+    files = {p.name for p in folder.glob("*.pdf")}
+    assert set(OFFSET_FILES) <= files and len(files - set(OFFSET_FILES)) == 1  # and the player aids' file
+    assert "left out" not in result.output
+    for name, (count, page) in OFFSET_FILES.items():
+        pages = _pages(folder / name)
+        assert len(pages) == count, name
+        if page is not None:
+            assert set(pages) == {(round(page[0], 2), round(page[1], 2))}, name
+    notes = _texts(folder / "tiny-tokens-notes.pdf")  # token-note.j2: "10 gold" on the front, "10" on the back
+    assert ["gold" in text for text in notes] == [True, False] * 5
+    readme = (folder / "README.txt").read_text(encoding="utf-8")
+    assert all(f"  {name}\n" in readme for name in files)
+    assert f"follow README.txt in the folder ({len(files)} components)" in result.output
+    ((w, h),) = set(_pages(folder / "tiny-tokens-hero.pdf"))
+    assert w == 25 + 6 and h > 2 * 40 + 6
+    words, edges = _standee_edges(folder / "tiny-tokens-hero.pdf")
+    assert "HERO" in words and "BACK" in words  # token-standee.j2's front and back, on one page
+    assert max(edges) < 245  # the standee's ground at every edge: no paper showing
