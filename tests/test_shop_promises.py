@@ -638,3 +638,35 @@ def test_an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its
     words, edges = _standee_edges(folder / "tiny-tokens-hero.pdf")
     assert "HERO" in words and "BACK" in words  # token-standee.j2's front and back, on one page
     assert max(edges) < 245  # the standee's ground at every edge: no paper showing
+
+
+def _inked_pages(pdf: Path) -> list[bool]:
+    """Whether each page of `pdf` shows any ink, rendered at 20 dpi (MBPrint's text is outlines: no words to read)."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [doc[i].render(scale=20 / 72).to_pil().convert("L").getextrema()[0] < 250 for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def test_a_card_without_a_back_is_one_page_for_an_offset_printer_and_a_blank_back_page_for_mbprint(tmp_path):
+    """The heroes with no deck back, the two Twins keeping their own: an offset printer, who takes each copy's front then
+    its back, gets the ten others a page each and each Twin's front then its back (14 pages); MBPrint, who pairs every
+    front with the page after it, gets 24 pages, a blank page behind each of the ten and each Twin's own back behind it."""
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    root = _project(tmp_path / "p")
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text("".join(line for line in deck.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("back:")),
+                    encoding="utf-8")
+    folder, _ = _export(root, "offset", "heroes")
+    texts = _texts(folder / "tiny-heroes.pdf")
+    assert len(texts) == 10 + 2 * 2
+    backs = [i for i, t in enumerate(texts) if "This card" not in t and "own back" in t]  # twin-back.j2; the front says "its own back"
+    assert backs == [11, 13] and all("Twin" in texts[i - 1] for i in backs)
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    folder, _ = _export(root, "mbprint", "heroes")
+    inked = _inked_pages(folder / "tiny-63.5x88.9mm.pdf")
+    assert len(inked) == 24 and all(inked[0::2])  # every front inked
+    assert inked[1::2] == [False] * 10 + [True] * 2  # heroes.yaml lists the Twin last: its own backs, the others blank
