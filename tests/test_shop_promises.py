@@ -44,6 +44,9 @@ TRIM_LINE = ('{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
              '{{ text(card.name, 10, 40, face.w - 20, 8, size=10, color="paper", align="center") }}\n')
 
 
+SCOUT_BOX = "boxes:\n  - {id: scout-box, name: Scout box, style: tuck, decks: [scouts], front: tiny/back.j2}\n"
+
+
 def _project(root: Path) -> Path:
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "data/tiny/decks/scouts.yaml").write_text(SMALL_DECK, encoding="utf-8")
@@ -78,8 +81,12 @@ def _texts(pdf: Path) -> list[str]:
 def test_a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi(tmp_path, vendor):
     """A PNG vendor gets the 63 × 88 mm deck as poker cards: a PNG per distinct face (two fronts and the shared back) at
     the poker card plus the vendor's bleed at 300 dpi, saying 300 dpi, RGB; quantities.csv counts each card; no warning
-    leaves the deck out; MakePlayingCards also gets the deck's MPC Autofill order."""
-    folder, said = _export(_project(tmp_path / "p"), vendor, "scouts")
+    leaves the deck out; MakePlayingCards also gets the deck's MPC Autofill order. The game's tuck box for the deck is
+    no deck: `--deck` sends that deck alone, neither ordering the box nor naming it as not offered."""
+    root = _project(tmp_path / "p")
+    (root / "data/tiny/boxes.yaml").write_text(SCOUT_BOX, encoding="utf-8")
+    folder, said = _export(root, vendor, "scouts")
+    assert "Scout box" not in (folder / "README.txt").read_text(encoding="utf-8")
     images = sorted(p.name for p in (folder / "cards/scouts").glob("*.png"))
     assert len(images) == 3 and "back.png" in images and all(n.endswith(("scout.png", "spy.png", "back.png")) for n in images), said
     size = (_px(POKER[0] + 2 * BLEED[vendor]), _px(POKER[1] + 2 * BLEED[vendor]))
