@@ -207,6 +207,18 @@ def test_longpack_gets_one_backs_page_for_a_deck_whose_cards_share_their_back(tm
     assert len(backs) == 1 and "Tiny Test Game" in backs[0]
 
 
+def test_longpack_gets_no_backs_file_for_a_deck_printed_on_one_side(tmp_path):
+    """The 63 × 88 mm deck with no back: LongPack gets its fronts file of five pages and no backs file at all (an empty
+    one would be a file of no card), and README.txt lists the fronts file alone."""
+    root = _project(tmp_path / "p")
+    deck = root / "data/tiny/decks/scouts.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("back: tiny/back.j2\n", ""), encoding="utf-8")
+    folder, _ = _export(root, "longpack", "scouts")
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["tiny-scouts-fronts.pdf"]
+    assert len(_pages(folder / "tiny-scouts-fronts.pdf")) == 5
+    assert "backs" not in (folder / "README.txt").read_text(encoding="utf-8").split("Files written:", 1)[1].split("\n\n", 1)[0]
+
+
 def _centres(pdf: Path, page: int, words: str) -> list[tuple[float, float]]:
     """The centre (x, y from the page's top, mm) of each run of `words` on a page, as pypdfium2 reads its characters."""
     doc = pdfium.PdfDocument(str(pdf))
