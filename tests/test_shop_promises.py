@@ -46,6 +46,9 @@ TRIM_LINE = ('{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
              '{{ text(card.name, 10, 40, face.w - 20, 8, size=10, color="paper", align="center") }}\n')
 
 
+SCOUT_BOX = "boxes:\n  - {id: scout-box, name: Scout box, style: tuck, decks: [scouts], front: tiny/back.j2}\n"
+
+
 def _project(root: Path) -> Path:
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "data/tiny/decks/scouts.yaml").write_text(SMALL_DECK, encoding="utf-8")
@@ -80,8 +83,12 @@ def _texts(pdf: Path) -> list[str]:
 def test_a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi(tmp_path, vendor):
     """A PNG vendor gets the 63 × 88 mm deck as poker cards: a PNG per distinct face (two fronts and the shared back) at
     the poker card plus the vendor's bleed at 300 dpi, saying 300 dpi, RGB; quantities.csv counts each card; no warning
-    leaves the deck out; MakePlayingCards also gets the deck's MPC Autofill order."""
-    folder, said = _export(_project(tmp_path / "p"), vendor, "scouts")
+    leaves the deck out; MakePlayingCards also gets the deck's MPC Autofill order. The game's tuck box for the deck is
+    no deck: `--deck` sends that deck alone, neither ordering the box nor naming it as not offered."""
+    root = _project(tmp_path / "p")
+    (root / "data/tiny/boxes.yaml").write_text(SCOUT_BOX, encoding="utf-8")
+    folder, said = _export(root, vendor, "scouts")
+    assert "Scout box" not in (folder / "README.txt").read_text(encoding="utf-8")
     images = sorted(p.name for p in (folder / "cards/scouts").glob("*.png"))
     assert len(images) == 3 and "back.png" in images and all(n.endswith(("scout.png", "spy.png", "back.png")) for n in images), said
     size = (_px(POKER[0] + 2 * BLEED[vendor]), _px(POKER[1] + 2 * BLEED[vendor]))
@@ -200,6 +207,18 @@ def test_longpack_gets_one_backs_page_for_a_deck_whose_cards_share_their_back(tm
     assert len(_pages(folder / "tiny-scouts-fronts.pdf")) == 5
     backs = _texts(folder / "tiny-scouts-backs.pdf")
     assert len(backs) == 1 and "Tiny Test Game" in backs[0]
+
+
+def test_longpack_gets_no_backs_file_for_a_deck_printed_on_one_side(tmp_path):
+    """The 63 × 88 mm deck with no back: LongPack gets its fronts file of five pages and no backs file at all (an empty
+    one would be a file of no card), and README.txt lists the fronts file alone."""
+    root = _project(tmp_path / "p")
+    deck = root / "data/tiny/decks/scouts.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("back: tiny/back.j2\n", ""), encoding="utf-8")
+    folder, _ = _export(root, "longpack", "scouts")
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["tiny-scouts-fronts.pdf"]
+    assert len(_pages(folder / "tiny-scouts-fronts.pdf")) == 5
+    assert "backs" not in (folder / "README.txt").read_text(encoding="utf-8").split("Files written:", 1)[1].split("\n\n", 1)[0]
 
 
 def _centres(pdf: Path, page: int, words: str) -> list[tuple[float, float]]:
@@ -599,3 +618,95 @@ def test_a_63_by_88_card_sits_in_the_middle_of_its_print_and_play_slot_front_and
     mirrored_left = SHEET[0] - left - cell[0]
     back = centre(pages[1], mirrored_left)
     assert abs(back[0] - (mirrored_left + cell[0] / 2)) < 0.15 and abs(back[1] - (top + cell[1] / 2)) < 0.15
+
+
+# --- every component of a whole game as the vendor gets it (mutexport, issue 101) --------------------------------------
+# The tiny game's pieces as data/tiny/*.yaml declare them: (file, pages, page size in mm or None where the shape's box is
+# not a plain side × side) for an offset printer, who prints any size at trim plus its 3 mm bleed a side, each copy's
+# front then its back (a single-sided piece: its front alone; the standee: its one fold-over strip).
+OFFSET_FILES = {
+    "tiny-heroes.pdf": (24, (POKER[0] + 6, POKER[1] + 6)),  # 12 heroes (heroes.yaml's counts), each front and back
+    "tiny-boards-town.pdf": (1, (386.0, 306.0)),  # 380 × 300, one side
+    "tiny-boards-scores.pdf": (1, (186.0, 246.0)),  # 180 × 240
+    "tiny-tokens-coins.pdf": (24, (26.0, 26.0)),  # 8 + 4 coins of 20 mm, two sides
+    "tiny-tokens-pawns.pdf": (6, None),  # 3 per colour × 2 colours, single-sided
+    "tiny-tokens-shields.pdf": (8, (24.0, 24.0)),  # 4 of 18 mm, two sides
+    "tiny-tokens-walls.pdf": (6, (20.0, 20.0)),  # 6 of 14 mm, single-sided
+    "tiny-tokens-notes.pdf": (10, (46.0, 26.0)),  # 5 notes of 40 × 20 mm, two sides
+    "tiny-tokens-hero.pdf": (2, None),  # 2 standees, each its fold-over strip
+}
+
+
+def _standee_edges(pdf: Path) -> tuple[str, list[int]]:
+    """The standee file's first page: its words, and the grey of every pixel along its four edges at 100 dpi."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        words = doc[0].get_textpage().get_text_range()
+        grey = doc[0].render(scale=100 / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    w, h = grey.size
+    return words, [grey.getpixel((x, y)) for x in (0, w - 1) for y in range(h)] + [grey.getpixel((x, y)) for y in (0, h - 1) for x in range(w)]
+
+
+def test_an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its_kind_copy_after_copy(tmp_path):
+    """A generic offset printer makes any size: the whole tiny game is sent, nothing left out, one PDF per deck
+    (<game>-<deck>.pdf), board and token set (<game>-<kind>-<id>.pdf), each page a copy's front then its back at the
+    piece's trim plus 3 mm a side; README.txt lists every file and the command counts every component. The hero
+    standee (25 × 40 mm, fold-over) is one strip a copy, both halves and the tabs on one page, its art reaching every
+    edge: placed on its own trim, not shifted as a card smaller than its product is."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    result = run_pnp(root, "export", "tiny", "--vendor", "offset")
+    assert result.exit_code == 0, result.output
+    folder = root / "output/tiny/vendor-offset"
+    files = {p.name for p in folder.glob("*.pdf")}
+    assert set(OFFSET_FILES) <= files and len(files - set(OFFSET_FILES)) == 1  # and the player aids' file
+    assert "left out" not in result.output
+    for name, (count, page) in OFFSET_FILES.items():
+        pages = _pages(folder / name)
+        assert len(pages) == count, name
+        if page is not None:
+            assert set(pages) == {(round(page[0], 2), round(page[1], 2))}, name
+    notes = _texts(folder / "tiny-tokens-notes.pdf")  # token-note.j2: "10 gold" on the front, "10" on the back
+    assert ["gold" in text for text in notes] == [True, False] * 5
+    readme = (folder / "README.txt").read_text(encoding="utf-8")
+    assert all(f"  {name}\n" in readme for name in files)
+    assert f"follow README.txt in the folder ({len(files)} components)" in result.output
+    ((w, h),) = set(_pages(folder / "tiny-tokens-hero.pdf"))
+    assert w == 25 + 6 and h > 2 * 40 + 6
+    words, edges = _standee_edges(folder / "tiny-tokens-hero.pdf")
+    assert "HERO" in words and "BACK" in words  # token-standee.j2's front and back, on one page
+    assert max(edges) < 245  # the standee's ground at every edge: no paper showing
+
+
+def _inked_pages(pdf: Path) -> list[bool]:
+    """Whether each page of `pdf` shows any ink, rendered at 20 dpi (MBPrint's text is outlines: no words to read)."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [doc[i].render(scale=20 / 72).to_pil().convert("L").getextrema()[0] < 250 for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def test_a_card_without_a_back_is_one_page_for_an_offset_printer_and_a_blank_back_page_for_mbprint(tmp_path):
+    """The heroes with no deck back, the two Twins keeping their own: an offset printer, who takes each copy's front then
+    its back, gets the ten others a page each and each Twin's front then its back (14 pages); MBPrint, who pairs every
+    front with the page after it, gets 24 pages, a blank page behind each of the ten and each Twin's own back behind it."""
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    root = _project(tmp_path / "p")
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text("".join(line for line in deck.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("back:")),
+                    encoding="utf-8")
+    folder, _ = _export(root, "offset", "heroes")
+    texts = _texts(folder / "tiny-heroes.pdf")
+    assert len(texts) == 10 + 2 * 2
+    backs = [i for i, t in enumerate(texts) if "This card" not in t and "own back" in t]  # twin-back.j2; the front says "its own back"
+    assert backs == [11, 13] and all("Twin" in texts[i - 1] for i in backs)
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    folder, _ = _export(root, "mbprint", "heroes")
+    inked = _inked_pages(folder / "tiny-63.5x88.9mm.pdf")
+    assert len(inked) == 24 and all(inked[0::2])  # every front inked
+    assert inked[1::2] == [False] * 10 + [True] * 2  # heroes.yaml lists the Twin last: its own backs, the others blank

@@ -69,6 +69,21 @@ def _room_of_real_table() -> tuple[float, float]:
     return 2 * (half_x - MARGIN), 2 * (half_z - MARGIN)
 
 
+def _assert_as_tts_saves_it(zone: dict) -> None:
+    """`zone` equal key for key to the hand zone the real save has at its colour's seat: its place and size to the
+    hundredth, its turn to a quarter turn (squared), its colour to the thousandth, every other value exactly."""
+    real = REAL_ZONES[zone["FogColor"]]
+    assert set(zone) - {"GUID"} == set(real) - {"GUID"}, zone["FogColor"]
+    assert {k: v for k, v in zone.items() if k not in ("GUID", "Transform", "ColorDiffuse")} == \
+           {k: v for k, v in real.items() if k not in ("GUID", "Transform", "ColorDiffuse")}, zone["FogColor"]
+    ours, theirs = zone["Transform"], real["Transform"]
+    assert set(ours) == set(theirs)
+    assert {k: (ours[k], theirs[k]) for k in ours if abs(ours[k] - theirs[k]) > (0.25 if k == "rotY" else 0.01)} == {}, zone["FogColor"]
+    assert ours["rotY"] % 90 == 0  # squared: a zone lies along the table's edge
+    assert set(zone["ColorDiffuse"]) == set(real["ColorDiffuse"])
+    assert {k: (v, real["ColorDiffuse"][k]) for k, v in zone["ColorDiffuse"].items() if abs(v - real["ColorDiffuse"][k]) > 0.001} == {}
+
+
 def test_each_hand_zone_is_the_one_tts_saves_at_that_seat_of_its_rectangle_table(tmp_path):
     """Eight seats asked: eight hand zones, one per colour in TTS's own order, each equal key for key to the zone TTS
     saved at that colour's seat of the same table (its place and size to the hundredth, its turn to a quarter turn, its
@@ -78,15 +93,7 @@ def test_each_hand_zone_is_the_one_tts_saves_at_that_seat_of_its_rectangle_table
     assert [z["FogColor"] for z in zones] == ["White", "Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Pink"]
     assert sorted(z["FogColor"] for z in zones) == sorted(REAL_ZONES)
     for zone in zones:
-        real = REAL_ZONES[zone["FogColor"]]
-        assert set(zone) - {"GUID"} == set(real) - {"GUID"}, zone["FogColor"]
-        assert {k: v for k, v in zone.items() if k not in ("GUID", "Transform", "ColorDiffuse")} == \
-               {k: v for k, v in real.items() if k not in ("GUID", "Transform", "ColorDiffuse")}, zone["FogColor"]
-        ours, theirs = zone["Transform"], real["Transform"]
-        assert set(ours) == set(theirs)
-        assert {k: (ours[k], theirs[k]) for k in ours if abs(ours[k] - theirs[k]) > (0.25 if k == "rotY" else 0.01)} == {}, zone["FogColor"]
-        assert ours["rotY"] % 90 == 0  # squared: a zone lies along the table's edge
-        assert {k: (v, real["ColorDiffuse"][k]) for k, v in zone["ColorDiffuse"].items() if abs(v - real["ColorDiffuse"][k]) > 0.001} == {}
+        _assert_as_tts_saves_it(zone)
 
 
 def test_a_game_of_four_seats_takes_the_first_four_colours_round_the_table(tmp_path):
@@ -105,12 +112,35 @@ def test_the_saves_top_level_is_what_tts_writes_for_its_rectangle_table_with_not
     hands, turns, tags) is the real save's; the table is TTS's rectangle table, the version that save's; the sky one TTS
     saves; no date or time is written; the save is named for the game."""
     save, _ = _export(tmp_path / "p")
+    _assert_top_as_tts_writes_it(save)
+    assert save["SaveName"] == save["GameMode"] == "Tiny Test Game"  # data/tiny/game.yaml's title
+
+
+def _assert_top_as_tts_writes_it(save: dict) -> None:
+    """Every top-level value of `save` about the table and its settings the real save's, every key of the real save
+    there, a sky TTS saves, and nothing of the day, no rules, tabs, lines or snap points of a game's own."""
     assert {k: (v, REAL[k]) for k, v in save.items() if k not in OWN and REAL[k] != v} == {}
     assert set(REAL) <= set(save)
     assert save["Sky"] in {REAL["Sky"], OTHER["Sky"]}
     assert (save["EpochTime"], save["Date"]) == (0, "")
-    assert save["SaveName"] == save["GameMode"] == "Tiny Test Game"  # data/tiny/game.yaml's title
     assert (save["Rules"], save["TabStates"], save["VectorLines"], save["SnapPoints"]) == ("", {}, [], [])
+
+
+def test_the_hand_zone_and_the_top_level_tts_table_writes_are_the_real_saves_without_an_export():
+    """pnp.targets.tts_table's documented records on their own, as the exports above read them: each of the table's
+    eight seats' hand_zone equal key for key to the real save's zone at that colour's seat, and save_top's table and
+    settings the real save's, its name, note, objects and script as given. (The export tests hold the same promise
+    through `pnp export`; this one answers in a hundredth of a second, so a mutation run's mutants fall at once.)"""
+    from pnp.targets import tts_table
+
+    assert sorted(seat.colour for seat in tts_table.SEATS) == sorted(REAL_ZONES)
+    for seat in tts_table.SEATS:
+        _assert_as_tts_saves_it(tts_table.hand_zone(seat))
+    objects = [{"Name": "HandTrigger"}]
+    top = tts_table.save_top("A Game", "Its note", objects, "-- its script")
+    _assert_top_as_tts_writes_it(top)
+    assert (top["SaveName"], top["GameMode"], top["Note"], top["ObjectStates"], top["LuaScript"]) == \
+           ("A Game", "A Game", "Its note", objects, "-- its script")
 
 
 def test_the_game_is_laid_out_in_the_room_between_the_hand_zones_and_a_game_one_board_too_wide_is_warned(tmp_path):
