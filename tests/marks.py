@@ -127,8 +127,9 @@ def on_area(seg: Segment, area: P.Box, depth_mm: float = 0.1) -> bool:
 
 
 def grids(faces: list) -> list[P.Box]:
-    """The grids of pieces on a page: pieces of one size closer than 7 mm (the widest gutter a bleed makes is 6 mm;
-    bands of a shared sheet stand 9 mm apart), each group's bounding box of trims."""
+    """The grids of pieces on a page, row by row: pieces of one size closer than 7 mm (the widest gutter a bleed makes
+    is 6 mm; bands of a shared sheet stand 9 mm apart), each row of a group as the bounding box of its trims. A short
+    last row is as wide as its pieces: the room beside it, where a token set may print with its own marks, is no grid's."""
     groups: list[list] = []
     for face in faces:
         size = (round(face.trim.x1 - face.trim.x0, 1), round(face.trim.y1 - face.trim.y0, 1))
@@ -138,7 +139,19 @@ def grids(faces: list) -> list[P.Box]:
             merged += g[1]
             groups.remove(g)
         groups.append((size, merged))
-    return [P.Box(min(f.trim.x0 for f in fs), min(f.trim.y0 for f in fs), max(f.trim.x1 for f in fs), max(f.trim.y1 for f in fs)) for _, fs in groups]
+    return [_box(row) for _, fs in groups for row in _rows(fs)]
+
+
+def _rows(faces: list) -> list[list]:
+    """A grid's pieces by row: those whose trims span the same heights."""
+    rows: dict[tuple[float, float], list] = {}
+    for face in faces:
+        rows.setdefault((round(face.trim.y0, 1), round(face.trim.y1, 1)), []).append(face)
+    return list(rows.values())
+
+
+def _box(faces: list) -> P.Box:
+    return P.Box(min(f.trim.x0 for f in faces), min(f.trim.y0 for f in faces), max(f.trim.x1 for f in faces), max(f.trim.y1 for f in faces))
 
 
 def _gap(a: P.Box, b: P.Box) -> float:

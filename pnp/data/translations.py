@@ -164,7 +164,7 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
 # tab or a fourth space makes the line code), a space, a tab or the line's end after; a line that starts so starts a section.
 HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 FENCE = re.compile(r" {0,3}(```|~~~)")
-CLOSING = re.compile(r"(?:^|[ \t])#+[ \t]*$")  # `## Setup ##`: the marks that may close a heading are none of its words
+CLOSING = re.compile(r"(?:^|[ \t])#+[ \t]*\Z")  # `## Setup ##`: the marks that may close a heading are none of its words
 
 
 def _heading(section: str) -> str | None:
