@@ -280,3 +280,13 @@ def test_unused_fields_follow_literal_subscripts_and_say_once_which_deck_they_ca
     assert not [u for u in unused if "'mood'" in u], unused
     notes = [line for line in shown.splitlines() if "cannot be told" in line]
     assert len(notes) == 1 and notes[0].startswith("templates/tiny/opaque.j2:3:") and "[villains]" in notes[0], shown
+
+
+def test_kinds_written_with_commas_are_refused_with_the_option_given_once_for_each(project):
+    """`--only cards,tokens` (as `--cards` takes its ids) is one value no kind is called: the refusal shows how to ask
+    for both, the option once for each; a mistyped kind still gets its did-you-mean."""
+    both = run_pnp(project, "build", "--only", "cards,tokens")
+    assert both.exit_code == 2 and "give --only once for each: --only cards --only tokens" in both.stderr, both.stderr
+    typo = run_pnp(project, "build", "--only", "cards,tokns")
+    assert typo.exit_code == 2 and "once for each" not in typo.stderr, typo.stderr
+    assert "(did you mean 'cards'?)" in run_pnp(project, "build", "--only", "crads").stderr

@@ -33,6 +33,11 @@ class Choice(click.Choice):
         except click.BadParameter as exc:
             from pnp.core.errors import did_you_mean
 
+            parts = [part.strip() for part in str(value).split(",")]
+            if len(parts) > 1 and param is not None and param.multiple and all(part in self.choices for part in parts):
+                option = param.opts[-1]  # `cards,tokens` for a repeatable option: each one is a choice, given once each
+                exc.message = f"{exc.message.rstrip('.')}; give {option} once for each: {' '.join(f'{option} {part}' for part in parts)}"
+                raise
             hint = did_you_mean(str(value), [str(c) for c in self.choices])
             if hint:
                 exc.message = f"{exc.message.rstrip('.')}{hint}"
