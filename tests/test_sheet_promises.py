@@ -138,7 +138,10 @@ PAST_THE_LIMIT = {
     "rows after the one before": '<row r="1"><c r="ALL1"/></row><row r="999"><c/></row><row><c/></row><row><c r="A"/></row>',
     "a column letter alone": '<row r="1"><c r="ALL"/></row><row r="1001"><c r="A"/></row>',
     "a prefix no program writes": '<x:row xmlns:x="urn:x" r="1"><x:c r="ALL1"/></x:row><x:row xmlns:x="urn:x" r="1001"><x:c/></x:row>',
+    "a cell placed past its row's place": '<row r="1"><c r="ALL1"/><c r="A1001"/></row>',  # calamine puts a cell where its own `r` says
 }
+CELLS_WRITTEN = {"every place written": 3, "cells after the one before": 1001, "rows after the one before": 4, "a column letter alone": 2,
+                 "a prefix no program writes": 2, "a cell placed past its row's place": 2}  # the <c> elements up to A1001's, counted in the XML
 
 
 def test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read(tmp_path):
@@ -154,9 +157,11 @@ def test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_c
         except PnpError as exc:
             (finding,) = exc.findings
         assert finding.format().startswith("cards.xlsx[Cards]!A1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns"), (how, finding.format())
-        assert LIMIT in finding.format(), how
+        assert LIMIT in finding.format() and f"({CELLS_WRITTEN[how]:,} cells written)" in finding.format(), (how, finding.format())
     xlsx(tmp_path / "full.xlsx", {"Cards": '<row r="1"><c r="ALL1"/></row><row r="1000"><c r="A1000"/></row>'})
     check_workbook(tmp_path / "full.xlsx", "full.xlsx")  # 1,000 x 1,000: at the limit, read
+    xlsx(tmp_path / "rows.xlsx", {"Cards": '<row r="1"><c r="ALL1"/></row>' + "<row><c/></row>" * 999})
+    check_workbook(tmp_path / "rows.xlsx", "rows.xlsx")  # rows 2 to 1,000 each just after the one before: at the limit, read
 
 
 def test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name(project):
@@ -256,6 +261,9 @@ def test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell(tm
     ods(tmp_path / "more.ods", spaced(1_000_001))
     refused = _refusal(tmp_path / "more.ods")
     assert refused.startswith("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts"), refused
+    halves = spaced(500_000).replace("b</text:p>", 'b<text:s text:c="500001"/>c</text:p>')  # one text, two runs of spaces: they add up
+    ods(tmp_path / "halves.ods", halves)
+    assert _refusal(tmp_path / "halves.ods").startswith("halves.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts")
 
 
 # Card rows from a CSV, TSV or workbook, each value at its cell -----------------------------------------------------
