@@ -10,11 +10,11 @@ place. Each test builds what it reads, and only that: the tiny game's documents 
 copy first, so a refresh draws and checks no more than the test needs."""
 from __future__ import annotations
 
-import io
 import math
 from pathlib import Path
 
-from PIL import Image
+from test_serve_promises import at_dpi as px
+from test_serve_promises import pixels as size_of
 
 from pnp.data.project import Project
 from pnp.serve.session import LiveSession
@@ -40,14 +40,6 @@ def tiles(model: dict, key: str) -> list[dict]:
     return next(s for s in model["sections"] if s["key"] == key)["items"]
 
 
-def size_of(session: LiveSession, shot: dict) -> tuple[int, int]:
-    data = session.images.get(shot["src"].removeprefix("/img/"))
-    assert data is not None and data.startswith(b"\x89PNG\r\n\x1a\n"), shot
-    return Image.open(io.BytesIO(data)).size
-
-
-def px(mm: float, dpi: float) -> float:
-    return mm / 25.4 * dpi
 
 
 def value_place(path: Path, line: int, written: str) -> str:

@@ -130,6 +130,16 @@ def test_a_round_piece_whose_bleed_is_dark_where_its_edge_is_light_shows_it():
     assert [(f[3], f[4]) for f in square] == [("top", NAVY)]
 
 
+def test_round_pieces_of_one_cut_each_show_their_own_bleed_whichever_comes_first():
+    """A nested deck of round pieces, copies of a banded front and of a plain one on one page, in either order: each
+    banded copy shows its sliver and no plain one does (a face's own bleed is its own, whatever shares its cut)."""
+    band = Face(W, W, 3, (_rect(-3, -3, W + 6, W + 6, PAPER), _rect(-3, -3, W + 6, 3, NAVY)), frozenset())
+    plain = Face(W, W, 3, (_rect(-3, -3, W + 6, W + 6, PAPER),), frozenset())
+    for order in ((plain, band, band), (band, plain, plain)):
+        found = _found([(1, [_at(face, 10 + 70 * i, 10, run=ROUND, h=W) for i, face in enumerate(order)])])
+        assert [(f[1], f[3], f[4]) for f in found] == [(band, "round", NAVY)] * order.count(band), order
+
+
 def test_the_colours_are_those_printed_and_the_element_named_the_faces_own():
     """With the ink saver a dark band prints light (no sliver); a face printed darker than drawn is judged as printed,
     naming the element of the face as drawn, whose template line is the place to change."""
