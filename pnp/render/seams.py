@@ -110,14 +110,20 @@ MAX_JUDGED = 4096  # meetings of edges kept (an ink saver's printed edges are ma
 
 def _slivers_once(judged: dict, edge_a: Edge, side_a: str, edge_b: Edge, side_b: str) -> tuple[Sliver | None, Sliver | None]:
     """The slivers of a cut where `edge_a` (on its face's `side_a`) meets `edge_b` (on `side_b`), each edge's over the
-    other (`sliver`), kept in `judged` by the edges' identities (the edges held with them: their ids stay theirs)."""
-    key = (id(edge_a), side_a, id(edge_b), side_b)
+    other (`sliver`), kept in `judged` by the edges' identities."""
+    return _kept(judged, (id(edge_a), side_a, id(edge_b), side_b), (edge_a, edge_b),
+                 lambda: (sliver(edge_a, side_a, edge_b), sliver(edge_b, side_b, edge_a)))
+
+
+def _kept(judged: dict, key: tuple, held: tuple, make: Callable[[], object]):
+    """`make()`, kept in `judged` under `key`, which names the objects `held` by their ids: kept with it as `(*held,
+    answer)`, so an id stays theirs, and a later object given the same id is worked out afresh."""
     hit = judged.get(key)
-    if hit is None or hit[0] is not edge_a or hit[1] is not edge_b:
+    if hit is None or any(was is not now for was, now in zip(hit[:-1], held, strict=True)):
         if len(judged) >= MAX_JUDGED:
             judged.clear()
-        hit = judged[key] = (edge_a, edge_b, (sliver(edge_a, side_a, edge_b), sliver(edge_b, side_b, edge_a)))
-    return hit[2]
+        hit = judged[key] = (*held, make())
+    return hit[-1]
 
 
 def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face], dict[str, Edge]]:
@@ -162,15 +168,9 @@ SHAPED_SIDE = {"circle": "round", "hexagon": "hexagonal", "outline": "die-cut"} 
 
 
 def _shaped_once(judged: dict, placed: Placed, prepared: Callable[[Face], Face], shape) -> list[Sliver]:
-    """`_shaped_bleed_slivers`, worked out once per face object and cut, kept in `judged` with the face it was read
-    from (its id stays its own): a deck's copies of one front, nested by the dozen, are read around their cut once."""
-    key = ("own bleed", id(placed.face), id(shape))
-    hit = judged.get(key)
-    if hit is None or hit[0] is not placed.face or hit[1] is not shape:
-        if len(judged) >= MAX_JUDGED:
-            judged.clear()
-        hit = judged[key] = (placed.face, shape, _shaped_bleed_slivers(placed, prepared, shape))
-    return hit[2]
+    """`_shaped_bleed_slivers`, worked out once per face object and cut (`_kept`): a deck's copies of one front, nested
+    by the dozen, are read around their cut once."""
+    return _kept(judged, ("own bleed", id(placed.face), id(shape)), (placed.face, shape), lambda: _shaped_bleed_slivers(placed, prepared, shape))
 
 
 def _shaped_bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], shape) -> list[Sliver]:
