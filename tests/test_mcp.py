@@ -8,17 +8,10 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("mcp")
-from mcp import ClientSession, StdioServerParameters
+from mcp import Client, ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 PROJECT = Path(__file__).parent / "project"
-
-
-def call(root: Path, tool: str, args: dict) -> dict:
-    """Start `python -m pnp mcp --root ROOT`, call one tool, and return its structured answer."""
-    [(error, answer)] = calls(root, [(tool, args)], allow_edits=False)
-    assert not error, answer
-    return answer
 
 
 @pytest.fixture
@@ -50,7 +43,7 @@ def test_an_assistant_lists_builds_renders_a_face_reads_its_fields_and_validates
         ("render_face", lambda out: {"game": item(out)["game"], "item": f"{item(out)['deck']}/{item(out)['card']}", "dpi": 100}),
         ("card_fields", item),
         ("validate", lambda out: _broken(project, slugs[0])),
-    ], allow_edits=False)
+    ], allow_edits=False, started=True)
     assert not any(error for error, _ in answers), answers
     (_, listed), (_, built), (_, face), (_, fields), (_, checked) = answers
     games = listed["games"]
@@ -79,19 +72,32 @@ def test_an_assistant_lists_builds_renders_a_face_reads_its_fields_and_validates
 # Edits: the serve editor's guards, through the SDK's client. Expected bytes are the designer's file with the one value
 # changed as a person would type it, not what pnp's writer makes.
 
-def calls(root: Path, steps: list[tuple[str, dict]], allow_edits: bool = True) -> list:
-    """Start one `pnp mcp` (with --allow-edits unless told) and make each call in turn: [(is_error, answer or text)]. A
-    step's arguments may be a function of the answers before it (a digest card_fields gave)."""
+def calls(root: Path, steps: list[tuple[str, dict]], allow_edits: bool = True, started: bool = False) -> list:
+    """One server (with --allow-edits unless told) making each call in turn: [(is_error, answer or text)]. A step's
+    arguments may be a function of the answers before it (a digest card_fields gave).
+
+    `started`: the server is `python -m pnp mcp --root ROOT` started as an assistant starts it, over stdio (the first
+    test); else it is the same server, `make_server`, reached in this process through the SDK's own in-memory client,
+    which spares each edit test a process of its own."""
     async def go():
-        args = ["-m", "pnp", "mcp", "--root", str(root)] + (["--allow-edits"] if allow_edits else [])
-        async with stdio_client(StdioServerParameters(command=sys.executable, args=args)) as (read, write), ClientSession(read, write) as session:
-            await session.initialize()
-            out = []
-            for tool, arguments in steps:  # arguments may be made from the answers so far
-                result = await session.call_tool(tool, arguments(out) if callable(arguments) else arguments)
-                out.append((result.is_error, _answer(result)))
-            return out
+        if started:
+            args = ["-m", "pnp", "mcp", "--root", str(root)] + (["--allow-edits"] if allow_edits else [])
+            async with stdio_client(StdioServerParameters(command=sys.executable, args=args)) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                return [step async for step in _each(session, steps)]
+        from pnp.cli.assistant import make_server
+        async with Client(make_server(root, allow_edits)) as client:
+            return [step async for step in _each(client, steps)]
     return asyncio.run(go())
+
+
+async def _each(client, steps: list[tuple[str, dict]]):
+    """Each step's tool called in turn, its arguments made from the answers so far: (is_error, answer or text)."""
+    out = []
+    for tool, arguments in steps:
+        result = await client.call_tool(tool, arguments(out) if callable(arguments) else arguments)
+        out.append((result.is_error, _answer(result)))
+        yield out[-1]
 
 
 def _answer(result):
