@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from conftest import run_pnp
+from conftest import ROOT, run_pnp
 
 from pnp.checks.simulate import Condition, Question, expand, simulate, spread_of
 
@@ -102,3 +102,59 @@ def test_all_conditions_together_is_the_share_of_hands_meeting_every_one():
     shares = {s.question: s.share for s in answer.shares}
     assert shares["all of the above together"] == 0.0
     assert 0 < shares["at least 1 with colour=red"] < 1 and 0 < shares["at least 1 with colour=blue"] < 1
+
+
+def validate(project) -> tuple[int, list[str]]:
+    """`pnp validate tiny --quick`: its exit code and the findings it printed."""
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    return result.exit_code, [line for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
+
+
+def edit_game(project, old: str, new: str) -> None:
+    game = project / "data/tiny/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert old in text
+    game.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_game_of_this_format_with_a_qr_stamp_joined_by_the_cards_code_validates(project):
+    """docs/data-format.md: `format_version: 1` is the format this pnp reads, and a QR stamp needs the form's address
+    and the form's field that carries the card, or its code: given the code's field alone, the game validates clean."""
+    edit_game(project, "stamps: false", 'format_version: 1\nstamps: {qr: true}\nfeedback: {form: "https://forms.example.org/tiny", fields: {code: entry.11}}\n#')
+    assert validate(project) == (0, [])
+    edit_game(project, "format_version: 1", "format_version: 2")
+    code, found = validate(project)
+    assert code == 1 and len(found) == 1 and "newer than the format 1 this pnp reads" in found[0], found
+
+
+def test_a_font_family_without_a_regular_style_is_an_error_in_fonts_yaml(project):
+    """Bold and italic fall back to a family's regular style, so a family that names no regular file is refused in
+    fonts.yaml, saying to name it."""
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    bold: Mine.ttf\n", encoding="utf-8")
+    code, found = validate(project)
+    assert code == 1 and len(found) == 1, found
+    assert found[0].startswith("fonts/fonts.yaml:2:3: error: ") and "family 'mine' has no regular style" in found[0], found
+
+
+ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}\n</svg>\n'
+
+
+def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_project_lacks(project):
+    """An icon's text in a font the project does not have is warned of once, at the first element naming it; text in
+    a CSS generic family (serif), or whose nearest declaration is one (a sans-serif text in an Aldrich group), or in a
+    family fonts.yaml names however it is spelt (my_font as 'My Font'), is not warned of."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir()
+    (icons / "generic.svg").write_text(ICON.format('<text x="1" y="5" font-family="serif">A</text>'), encoding="utf-8")
+    (icons / "nearest.svg").write_text(ICON.format('<g font-family="Aldrich">\n<text x="1" y="5" font-family="sans-serif">A</text>\n</g>\n'
+                                                   '<text x="1" y="8" style="font-family: Aldrich">B</text>\n'
+                                                   '<text x="1" y="9" font-family="Aldrich">C</text>'), encoding="utf-8")
+    (icons / "own.svg").write_text(ICON.format('<text x="1" y="5" font-family="\'My Font\'">A</text>'), encoding="utf-8")
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  my_font:\n    regular: Mine.ttf\n", encoding="utf-8")
+    code, found = validate(project)
+    assert code == 0 and len(found) == 1, found
+    assert found[0].startswith("templates/tiny/icons/nearest.svg:5:1: warning: this icon's text is in font 'Aldrich'"), found
