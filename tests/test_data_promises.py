@@ -158,3 +158,15 @@ def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_p
     code, found = validate(project)
     assert code == 0 and len(found) == 1, found
     assert found[0].startswith("templates/tiny/icons/nearest.svg:5:1: warning: this icon's text is in font 'Aldrich'"), found
+
+
+def test_a_board_lists_entry_counts_as_many_times_as_its_count(project):
+    """A component count over a board's list (`in: boards.town.spaces`) counts each entry `count` times, 1 when unset,
+    as a deck's cards count: the tiny town's 24 spaces (4 gold corners, 10 blue, 10 red) with one corner given
+    `count: 2` hold 25 spaces, 5 of them gold; stated so, the game validates clean."""
+    boards = project / "data/tiny/boards.yaml"
+    corner = "      - {name: S0, color: gold, corner: true}"
+    boards.write_text(boards.read_text(encoding="utf-8").replace(corner, corner[:-1] + ", count: 2}"), encoding="utf-8")
+    edit_game(project, "constraints:\n", "  - name: Board spaces\n    in: boards.town.spaces\n    count: 25\n    source: tests, invented\n"
+                                         "    by:\n      color: {gold: 5, blue: 10, red: 10}\nconstraints:\n")
+    assert validate(project) == (0, [])
