@@ -1867,7 +1867,7 @@ MUTANTS: list[Mutant] = [
     Mutant('DB55', "a die's palette colour ignored in its pictures (white)", 'pnp/targets/die_images.py',
            'colour = spec.color if spec.color.startswith("#") else game.spec.palette.get(spec.color, "#ffffff")',
            'colour = spec.color if spec.color.startswith("#") else "#ffffff"',
-           ['tests/test_tables.py', 'tests/test_dice.py'], 'die_shape or sprite or template_s_cell'),
+           ['tests/test_tables.py', 'tests/test_dice.py'], 'die_shape or sprite or template_s_cell or palette_name'),
     Mutant('DB56', "a die face's picture in the square's corner, not centred", 'pnp/targets/die_images.py',
            'box = ((cell_px - w) // 2, (cell_px - h) // 2)', 'box = (0, 0)',
            ['tests/test_tables.py', 'tests/test_dice.py'], 'die_shape or sprite or template_s_cell'),
