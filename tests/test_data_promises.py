@@ -170,3 +170,35 @@ def test_a_board_lists_entry_counts_as_many_times_as_its_count(project):
     edit_game(project, "constraints:\n", "  - name: Board spaces\n    in: boards.town.spaces\n    count: 25\n    source: tests, invented\n"
                                          "    by:\n      color: {gold: 5, blue: 10, red: 10}\nconstraints:\n")
     assert validate(project) == (0, [])
+
+
+def card_text_colours(project) -> dict[str, tuple]:
+    """Each word's fill colour on the first page of the tiny game's card sheets, as a PDF reader reads it."""
+    import pdfplumber
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["non_stroking_color"])
+    return {w["text"]: tuple(round(v * 255) for v in w["non_stroking_color"]) for w in words}
+
+
+def test_card_text_prints_in_the_games_ink_or_the_documented_default_and_readable_picks_the_colour_that_reads(project):
+    """docs/data-format.md: a palette's `ink` is the text's colour, #222222 when the game leaves it out; docs/layouts.md:
+    `readable(fill)` is whichever of ink and paper reads better on `fill` (paper on the dark ink, ink on the light paper)."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("Onink", 5, 72, 20, 5, size=8, color=readable("ink")) }}\n'
+                                                              '{{ text("Onpaper", 30, 72, 25, 5, size=8, color=readable("paper")) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    colours = card_text_colours(project)
+    assert (colours["gain"], colours["Onink"], colours["Onpaper"]) == ((0x1D, 0x24, 0x33), (0xFB, 0xF8, 0xF0), (0x1D, 0x24, 0x33)), colours
+    edit_game(project, '  ink: "#1d2433"\n', "")
+    assert card_text_colours(project)["gain"] == (0x22, 0x22, 0x22)
+
+
+def test_fonts_yaml_may_name_one_of_pnps_own_families_as_its_fallback(project):
+    """fonts.yaml's `fallback` names families pnp has or the file lists (the refusal says so): pnp's noto-sans is one."""
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\nfallback: [noto-sans]\n", encoding="utf-8")
+    assert validate(project) == (0, [])
