@@ -1691,7 +1691,7 @@ MUTANTS: list[Mutant] = [
     Mutant('DB6', "a small text's runs on two lines said run together", 'pnp/targets/vendor_preflight.py',
            'if end is not None and (op.y != end[1] or op.x > end[0] + 0.01):',
            'if end is not None and op.x > end[0] + 0.01:',
-           ['tests/test_preflight_promises.py'], 'validate_for_mbprint'),
+           ['tests/test_small_text_words.py', 'tests/test_preflight_promises.py'], 'validate_for_mbprint or lines'),
     Mutant('DB7', "a small text's size taken unscaled by the group it sits in", 'pnp/targets/vendor_preflight.py',
            'walk(el.children, scale * el.scale)',
            'walk(el.children, scale)',
