@@ -445,6 +445,19 @@ def test_sprite_sheets_give_every_piece_its_cell(tables_game):
     assert counts["eight"] == 8 and counts["ten"] == 10 and counts["six"] == 12  # a die's faces, times its copies
 
 
+
+def test_a_decks_sprite_sheet_is_as_near_square_as_whole_cells_make_it(project, tmp_path):
+    """20 poker cards and their back (21 faces of 63.5 × 88.9 mm) lie 6 across and 4 down: a sheet whose width and
+    height differ by less than one cell's height, as a sheet the engines' square textures take; 4 across and 6 down
+    (the grid of a card lying on its side) would be a tall strip."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n  values: {name: [A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T]}\n  id: \"{name}\"\n", encoding="utf-8")
+    _export(project, "sprites", tmp_path, "--deck", "made")
+    made = json.loads((tmp_path / "tiny/sprites/cards/made.json").read_text(encoding="utf-8"))
+    (sheet,) = made["sheets"]
+    assert (sheet["columns"], sheet["rows"]) == (6, 4) and abs(sheet["width"] - sheet["height"]) < max(made["cell_px"]), sheet
+
 # Tabletop Simulator's dice ------------------------------------------------------------------------
 
 def _local(url: str, folder: Path) -> Path:
