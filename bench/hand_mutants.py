@@ -1870,7 +1870,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_tables.py', 'tests/test_dice.py'], 'die_shape or sprite or template_s_cell or palette_name'),
     Mutant('DB56', "a die face's picture in the square's corner, not centred", 'pnp/targets/die_images.py',
            'box = ((cell_px - w) // 2, (cell_px - h) // 2)', 'box = (0, 0)',
-           ['tests/test_tables.py', 'tests/test_dice.py'], 'die_shape or sprite or template_s_cell'),
+           ['tests/test_tables.py', 'tests/test_dice.py'], 'die_shape or sprite or template_s_cell', equivalent="every die shape's face slot is square (pnp.layout.dice: d4 to d20), so a face is drawn the cell's "
+                      "full size and its centring offset is 0 either way"),
     Mutant('DB57', "the showcase's hand every deck's cards, past its most", 'pnp/targets/showcase.py',
            'return chosen[:HAND_MAX]', 'return chosen',
            ['tests/test_showcase.py'], ''),

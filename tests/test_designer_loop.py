@@ -219,3 +219,16 @@ def test_a_large_decks_previews_hold_a_few_images_at_a_time_are_written_whole_an
     pixels = cards * face.width * face.height
     assert sheet.width * sheet.height < 2 * limit < pixels  # faces shrunk; labels and gaps come on top
     assert 0.5 < sheet.width / sheet.height < 2
+
+
+def test_a_simulated_preview_is_written_beside_the_plain_one_its_name_ending_in_the_vision(project):
+    """pnp.targets.preview: with --simulate, every image shows the faces as that reader sees them and its name ends in -<vision>; the
+    plain preview is kept beside it. Seen in greyscale the Knight's red header has no hue left (red, green and blue
+    within a step of each other everywhere), where the plain face has it."""
+    folder = project / "output/tiny/preview/heroes"
+    for extra in ((), ("--simulate", "grey")):
+        result = run_pnp(project, "preview", "tiny", "--card", "knight", "--dpi", "40", *extra)
+        assert result.exit_code == 0, result.output
+    plain, grey = (Image.open(folder / name).convert("RGB") for name in ("knight-front.png", "knight-front-grey.png"))
+    spread = [max(p) - min(p) for p in grey.getdata()]
+    assert max(spread) <= 1 and max(max(p) - min(p) for p in plain.getdata()) > 100

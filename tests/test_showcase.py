@@ -51,3 +51,15 @@ def test_an_unknown_card_is_refused_in_one_line(project):
     result = run_pnp(project, "showcase", "tiny", "--cards", "heroes/nobody")
     assert result.exit_code == 2
     assert "heroes/nobody" in result.output and "Traceback" not in result.output
+
+
+def test_a_showcased_card_has_its_rounded_corners_cut(project):
+    """The tiny heroes are poker cards, which print services cut with rounded corners: the one card of a hand lies
+    upright in the picture, its paper-coloured face filling its own box but for its corners, where the table (or the
+    card's shadow) shows."""
+    hand = Image.open(io.BytesIO(pictures(project, "--width", "1600", "--cards", "heroes/knight")["hand.png"])).convert("L")
+    left, top, right, bottom = hand.point(lambda v: 255 if v > 200 else 0).getbbox()  # the card's light paper
+    assert right - left > 200 and bottom - top > 280, (left, top, right, bottom)
+    for x, y in ((left + 2, top + 2), (right - 3, top + 2)):
+        assert hand.getpixel((x, y)) < 150, f"corner at {(x, y)} is the card's paper"
+    assert hand.getpixel((left + 40, top + 2)) > 200, "the card's top edge, past its corner"
