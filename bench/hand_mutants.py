@@ -1883,7 +1883,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_readability.py', 'tests/test_designer_loop.py'], 'preview'),
     Mutant('DB60', "a preview's contact sheet tiles not saying each card's copies", 'pnp/targets/preview.py',
            'tiles.append((_smaller(image, scale), f"{card.id} ×{card.count}"))', 'tiles.append((_smaller(image, scale), card.id))',
-           ['tests/test_designer_loop.py', 'tests/test_language_commands.py'], 'preview'),
+           ['tests/test_designer_loop.py', 'tests/test_language_commands.py'], 'preview or contact_sheet'),
 ]
 
 

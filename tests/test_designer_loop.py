@@ -236,3 +236,24 @@ def test_a_simulated_preview_is_written_beside_the_plain_one_its_name_ending_in_
         return max(ImageChops.difference(one, other).getextrema()[1] for one, other in ((r, g), (g, b), (r, b)))
 
     assert most_hue(grey) <= 1 and most_hue(plain) > 100
+
+
+def test_a_contact_sheet_labels_each_face_with_its_copies(project):
+    """pnp.targets.preview: each face of a deck's contact sheet is labelled with its id and its count. Two light cards
+    whose ids have the same letters, 'ab' once and 'ba' ten times: the second's label is wider by its count's extra
+    digit (a digit is about half an em in any text face)."""
+    (project / "templates/tiny/solid.j2").write_text(
+        "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill=card.bg) }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/pair.yaml").write_text(
+        "name: Pair\nsize: poker\nfront: tiny/solid.j2\nback: tiny/solid.j2\ncards:\n  - {id: ab, bg: '#ffe119'}\n"
+        "  - {id: ba, bg: '#46f0f0', count: 10}\n", encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--deck", "pair", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    sheet = Image.open(project / "output/tiny/preview/pair-contact.png").convert("L")
+    ink = sheet.point(lambda v: 255 if v < 100 else 0)  # the labels' black: the cards are light, the sheet white
+    half = sheet.width // 2
+    widths = []
+    for box in ((0, 0, half, sheet.height), (half, 0, sheet.width, sheet.height)):
+        left, _, right, _ = ink.crop(box).getbbox()
+        widths.append(right - left)
+    assert widths[1] - widths[0] >= 5, widths
