@@ -10,7 +10,7 @@ import printable
 import streams
 from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp
 from pdftext import page_texts, pdf_text
-from PIL import Image
+from PIL import Image, ImageChops
 
 CARDS = "output/tiny/tiny-cards.pdf"
 CHANGED = "output/tiny/tiny-changed.pdf"
@@ -219,3 +219,41 @@ def test_a_large_decks_previews_hold_a_few_images_at_a_time_are_written_whole_an
     pixels = cards * face.width * face.height
     assert sheet.width * sheet.height < 2 * limit < pixels  # faces shrunk; labels and gaps come on top
     assert 0.5 < sheet.width / sheet.height < 2
+
+
+def test_a_simulated_preview_is_written_beside_the_plain_one_its_name_ending_in_the_vision(project):
+    """pnp.targets.preview: with --simulate, every image shows the faces as that reader sees them and its name ends in -<vision>; the
+    plain preview is kept beside it. Seen in greyscale the Knight's red header has no hue left (red, green and blue
+    within a step of each other everywhere), where the plain face has it."""
+    folder = project / "output/tiny/preview/heroes"
+    for extra in ((), ("--simulate", "grey")):
+        result = run_pnp(project, "preview", "tiny", "--card", "knight", "--dpi", "40", *extra)
+        assert result.exit_code == 0, result.output
+    plain, grey = (Image.open(folder / name).convert("RGB") for name in ("knight-front.png", "knight-front-grey.png"))
+    def most_hue(image: Image.Image) -> int:
+        """The largest difference between two of a pixel's channels, over the image."""
+        r, g, b = image.split()
+        return max(ImageChops.difference(one, other).getextrema()[1] for one, other in ((r, g), (g, b), (r, b)))
+
+    assert most_hue(grey) <= 1 and most_hue(plain) > 100
+
+
+def test_a_contact_sheet_labels_each_face_with_its_copies(project):
+    """pnp.targets.preview: each face of a deck's contact sheet is labelled with its id and its count. Two light cards
+    whose ids have the same letters, 'ab' once and 'ba' ten times: the second's label is wider by its count's extra
+    digit (a digit is about half an em in any text face)."""
+    (project / "templates/tiny/solid.j2").write_text(
+        "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill=card.bg) }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/pair.yaml").write_text(
+        "name: Pair\nsize: poker\nfront: tiny/solid.j2\nback: tiny/solid.j2\ncards:\n  - {id: ab, bg: '#ffe119'}\n"
+        "  - {id: ba, bg: '#46f0f0', count: 10}\n", encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--deck", "pair", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    sheet = Image.open(project / "output/tiny/preview/pair-contact.png").convert("L")
+    ink = sheet.point(lambda v: 255 if v < 100 else 0)  # the labels' black: the cards are light, the sheet white
+    half = sheet.width // 2
+    widths = []
+    for box in ((0, 0, half, sheet.height), (half, 0, sheet.width, sheet.height)):
+        left, _, right, _ = ink.crop(box).getbbox()
+        widths.append(right - left)
+    assert widths[1] - widths[0] >= 5, widths

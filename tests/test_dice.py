@@ -285,6 +285,27 @@ def test_each_tts_d6_face_lands_in_the_template_s_cell_turned_as_the_template_tu
             assert not any(_near(unused, c) for c in FACE_COLOURS.values()), "no face in the template's unused top row"
 
 
+def test_a_die_coloured_by_a_palette_name_paints_its_tts_image_that_colour(project, tmp_path):
+    """A die's `color` may name a colour of the game's palette (the tiny game's blue is #2e6da4): the d6 image's cells
+    TTS shows no face in, and a face's margin where its template leaves the die bare, are that blue."""
+    for other in ("boards.yaml", "tokens.yaml"):
+        (project / "data/tiny" / other).unlink()
+    faces = ", ".join("{bg: '#ffffff'}" for _ in range(6))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: blue, shape: d6, size: 16, color: blue, face: tiny/inset.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/inset.j2").write_text("{{ rect(face.w * 0.25, face.h * 0.25, face.w * 0.5, face.h * 0.5, fill=die_face.bg) }}\n")
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (path,) = _tts_dice(tmp_path / "tiny" / "tts", "tiny")
+    with Image.open(path) as image:
+        rgb = image.convert("RGB")
+        side = rgb.width // 3
+        for col in range(3):
+            assert _near(_cell(rgb, col, 0).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0)), "#2e6da4"), f"unused cell {col}"
+        for col, row in TTS_D6_CELLS.values():
+            assert _near(rgb.getpixel((col * side + side // 10, row * side + side // 10)), "#2e6da4"), f"face margin at {(col, row)}"
+            assert _near(rgb.getpixel((col * side + side // 2, row * side + side // 2)), "#ffffff"), f"face middle at {(col, row)}"
+
+
 def _near(rgb, hex_value: str, tolerance: int = 24) -> bool:
     return all(abs(a - int(hex_value[i : i + 2], 16)) <= tolerance for a, i in zip(rgb, (1, 3, 5), strict=True))
 

@@ -104,3 +104,32 @@ def test_a_damaged_font_no_role_uses_is_a_located_warning_and_the_game_builds(pr
     result = run_pnp(project, "validate", "--format", "json")
     said = [f for f in json.loads(result.output) if f["code"] == "font-file"]
     assert result.exit_code == 1 and said and said[0]["severity"] == "error" and said[0]["line"] == 3, result.output
+
+
+def _signed_area(points) -> float:
+    """The shoelace area of a closed contour, y up: negative when it runs clockwise."""
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True)) / 2
+
+
+def test_the_converted_font_is_truetype_as_the_spec_writes_it():
+    """The OpenType spec's TrueType outlines: each glyph's outer contour runs clockwise (PostScript's run the other way,
+    so a conversion that keeps their direction prints the same shapes but hints and strokes them inside out); `hmtx`
+    gives each glyph's left side bearing as its outline's xMin; and `post` format 2 keeps the glyph names (a PDF reader
+    maps a ligature or a dingbat back to its text by them)."""
+    from fontTools.ttLib import TTFont
+
+    from pnp.data.otf import truetype_source
+
+    cff = TTFont(str(OTF))
+    ttf = TTFont(truetype_source(OTF))
+    glyf, hmtx = ttf["glyf"], ttf["hmtx"]
+    outer = []
+    for code in (ord(c) for c in "OoDBQa8"):
+        coords, ends, _ = glyf[ttf.getBestCmap()[code]].getCoordinates(glyf)
+        starts = [0, *(e + 1 for e in ends[:-1])]
+        areas = [_signed_area(list(coords[s : e + 1])) for s, e in zip(starts, ends, strict=True)]
+        outer.append(max(areas, key=abs))
+    assert all(area < 0 for area in outer), outer
+    drawn = [name for name in ttf.getGlyphOrder() if glyf[name].numberOfContours]
+    assert len(drawn) > 150 and all(hmtx[name][1] == glyf[name].xMin for name in drawn)
+    assert ttf.reader["post"][:4] == b"\x00\x02\x00\x00" and ttf.getGlyphOrder() == cff.getGlyphOrder()  # version 2.0, as written

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from coloraide import Color
+from conftest import run_pnp
 
 MM = 72 / 25.4
 SMALL_PT = 12.0 - 0.01  # positions and sizes are written to 0.01 pt: 12 pt type is large
@@ -130,3 +131,19 @@ def test_small_translucent_type_keeps_its_translucency_on_the_black_plate():
 
     keyed = key_grey("#1f2f4f80")
     assert keyed[1:3] == keyed[3:5] == keyed[5:7] and keyed[7:] == "80", keyed
+
+
+def test_a_translucent_fill_prints_as_its_colour_on_white_paper(project):
+    """A print-on-demand file holds no transparency, so a fill of half-transparent red (#ff000080) prints as that red
+    over white paper: half its magenta and yellow, no cyan or black (the rect drawn 20 × 10 mm at 10, 60 on each hero,
+    read back from the first page's top-left card, 1/8 in of bleed in)."""
+    import pdfplumber
+
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ rect(10, 60, 20, 10, fill="#ff000080") }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        (rect,) = [r for r in pdf.pages[0].rects if abs(r["x0"] - 13.175 * MM) < 0.5 and abs(r["width"] - 20 * MM) < 0.5]
+    assert len(rect["non_stroking_color"]) == 4 and all(abs(a - b) < 0.01 for a, b in zip(rect["non_stroking_color"], (0, 0.5, 0.5, 0), strict=True)), rect

@@ -51,3 +51,35 @@ def test_an_unknown_card_is_refused_in_one_line(project):
     result = run_pnp(project, "showcase", "tiny", "--cards", "heroes/nobody")
     assert result.exit_code == 2
     assert "heroes/nobody" in result.output and "Traceback" not in result.output
+
+
+def test_a_showcased_card_has_its_rounded_corners_cut(project):
+    """The tiny heroes are poker cards, which print services cut with rounded corners: the one card of a hand lies
+    upright in the picture, its paper-coloured face filling its own box but for its corners, where the table (or the
+    card's shadow) shows."""
+    hand = Image.open(io.BytesIO(pictures(project, "--width", "800", "--cards", "heroes/knight")["hand.png"])).convert("L")
+    left, top, right, bottom = hand.point(lambda v: 255 if v > 200 else 0).getbbox()  # the card's light paper
+    assert right - left > 200 and bottom - top > 280, (left, top, right, bottom)
+    for x, y in ((left + 1, top + 1), (right - 2, top + 1)):
+        assert hand.getpixel((x, y)) < 150, f"corner at {(x, y)} is the card's paper"
+    assert hand.getpixel((left + 20, top + 1)) > 200, "the card's top edge, past its corner"
+
+
+SOLID = {"a": ("#e6194b", "#3cb44b"), "b": ("#ffe119", "#4363d8"), "c": ("#f58231", "#911eb4"), "d": ("#46f0f0", "#f032e6")}
+
+
+def test_the_default_hand_holds_two_cards_a_deck_and_seven_at_most(project):
+    """`pnp showcase` without --cards fans the first two cards of each deck, in the game's order of decks, seven at
+    most: of four decks of two cards each painted its own colour (read before the heroes), the hand shows the first
+    seven colours and not the eighth."""
+    (project / "templates/tiny/solid.j2").write_text(
+        "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill=card.bg) }}\n", encoding="utf-8")
+    for deck, (one, two) in SOLID.items():
+        (project / f"data/tiny/decks/{deck}.yaml").write_text(
+            f"name: {deck.upper()}\nsize: poker\nfront: tiny/solid.j2\nback: tiny/solid.j2\ncards:\n  - {{id: {deck}1, bg: '{one}'}}\n"
+            f"  - {{id: {deck}2, bg: '{two}'}}\n", encoding="utf-8")
+    hand = Image.open(io.BytesIO(pictures(project, "--width", "800")["hand.png"])).convert("RGB")
+    counts = {rgb: n for n, rgb in hand.getcolors(hand.width * hand.height)}
+    shown = [sum(n for rgb, n in counts.items() if max(abs(a - int(colour[i:i + 2], 16)) for a, i in zip(rgb, (1, 3, 5), strict=True)) <= 6)
+             for pair in SOLID.values() for colour in pair]
+    assert all(n > 500 for n in shown[:7]) and shown[7] == 0, shown

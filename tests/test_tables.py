@@ -445,6 +445,19 @@ def test_sprite_sheets_give_every_piece_its_cell(tables_game):
     assert counts["eight"] == 8 and counts["ten"] == 10 and counts["six"] == 12  # a die's faces, times its copies
 
 
+
+def test_a_decks_sprite_sheet_is_as_near_square_as_whole_cells_make_it(project, tmp_path):
+    """20 poker cards and their back (21 faces of 63.5 × 88.9 mm) lie 6 across and 4 down: a sheet whose width and
+    height differ by less than one cell's height, as a sheet the engines' square textures take; 4 across and 6 down
+    (the grid of a card lying on its side) would be a tall strip."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n  values: {name: [A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T]}\n  id: \"{name}\"\n", encoding="utf-8")
+    _export(project, "sprites", tmp_path, "--deck", "made")
+    made = json.loads((tmp_path / "tiny/sprites/cards/made.json").read_text(encoding="utf-8"))
+    (sheet,) = made["sheets"]
+    assert (sheet["columns"], sheet["rows"]) == (6, 4) and abs(sheet["width"] - sheet["height"]) < max(made["cell_px"]), sheet
+
 # Tabletop Simulator's dice ------------------------------------------------------------------------
 
 def _local(url: str, folder: Path) -> Path:
@@ -506,3 +519,26 @@ def _mesh_faces(obj: str) -> list[tuple[tuple, list]]:
 def _cross(a, b):
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
+
+
+def test_a_sprite_sheet_holds_each_distinct_face_once_and_a_dies_faces_numbered_from_1(tables_game):
+    """The sprites export's promises beyond a cell per piece: a face several pieces share is one cell (the heroes' 5
+    fronts, their shared back and the twin's own back: 7 cells); a die's pieces are its faces numbered 1 to n, face k
+    in a cell showing face k's own colour."""
+    _, out = tables_game
+    folder = out / "tiny/sprites"
+    index = json.loads((folder / "sprites.json").read_text(encoding="utf-8"))
+    components = {e["id"]: json.loads((folder / e["json"]).read_text(encoding="utf-8")) for e in index["components"]}
+    heroes = components["heroes"]
+    cells = {(c["sheet"], c["x"], c["y"]) for p in heroes["pieces"] for c in (p["front"], p["back"]) if c is not None}
+    assert len(cells) == 7, cells
+    assert sum(s["columns"] * s["rows"] for s in heroes["sheets"]) - 7 < max(s["columns"] for s in heroes["sheets"])  # no empty row
+    for die_id, (shape, _) in DICE.items():
+        die = components[die_id]
+        n = int(shape[1:])
+        assert [p["id"] for p in die["pieces"]] == [str(k) for k in range(1, n + 1)], die_id
+        sheet = Image.open(folder / die["sheets"][0]["file"]).convert("RGB")
+        for piece, colour in zip(die["pieces"], _colours(n), strict=True):
+            cell = piece["front"]
+            square = sheet.crop((cell["x"], cell["y"], cell["x"] + cell["w"], cell["y"] + cell["h"]))
+            assert _near(square.getpixel((cell["w"] // 2, cell["h"] // 2)), colour), (die_id, piece["id"])
