@@ -273,6 +273,23 @@ def test_copies_follow_the_player_count(project, reference):
     assert len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 6
 
 
+def test_copies_name_game_yaml_with_or_without_game_and_run_from_0_to_100(project):
+    """`copies: game.players.max` reads game.yaml as `players.max` does (4 players: 4 aid cards); 100 sets print and 101
+    is one error at the copies line (docs/components.md: a number, or a path into game.yaml)."""
+    path = project / SOURCE
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace("copies: players.max", "copies: game.players.max"), encoding="utf-8")
+    said = build(project).output
+    assert "copies" not in said and len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 4, said
+    for copies, refused in ((100, False), (101, True)):
+        path.write_text(source.replace("copies: players.max", f"copies: {copies}"), encoding="utf-8")
+        result = run_pnp(project, "validate")
+        shown = result.output + result.stderr
+        found = re.findall(r"data/tiny/reference\.yaml:(\d+):\d+: error: copies must be between 0 and 100, got (\d+)", result.output)
+        assert found == ([("3", str(copies))] if refused else []), shown
+        assert result.exit_code == (1 if refused else 0) and "Traceback" not in shown, shown
+
+
 def test_every_front_sheet_is_followed_by_its_backs(project):
     long_reference(project, sections=7, bullets=6, copies=2)
     build(project)

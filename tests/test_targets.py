@@ -281,6 +281,46 @@ def test_calibration_sheet_reads_the_printers_shift(project, paper):
         assert aligned == pytest.approx(-dy, abs=0.125), f"y, a shift of {dy} mm"
 
 
+def _vernier_ticks(page) -> dict[str, list[tuple[float, float, float]]]:
+    """The calibration page's 8 mm vernier ticks in mm from the page's top-left: {'upright': [(x, top, width pt)], 'level':
+    [(y, left, width pt)]}; the zero pair's ticks are the ones drawn twice as thick."""
+    found: dict[str, list] = {"upright": [], "level": []}
+    for ln in page.lines:
+        w, h = (ln["x1"] - ln["x0"]) / MM, (ln["bottom"] - ln["top"]) / MM
+        if abs(h - 8) < 0.05 and w < 0.01:
+            found["upright"].append((ln["x0"] / MM, ln["top"] / MM, ln["linewidth"]))
+        elif abs(w - 8) < 0.05 and h < 0.01:
+            found["level"].append((ln["top"] / MM, ln["x0"] / MM, ln["linewidth"]))
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_calibration_sheet_flipped_on_the_edge_it_names_lines_up_its_zero_pairs_on_a_true_printer(project, duplex):
+    """A long-edge flip lays the back's x at the paper's width − x, a short-edge flip its y at the height − y: printed
+    without any shift, both scales' zero pairs meet, and each pair beside them misses by one step (0.25 mm)."""
+    import pdfplumber
+
+    out = project / f"cal-{duplex}.pdf"
+    _ok(run_pnp(project, "calibrate", "--paper", "letter", "--duplex", duplex, "--out", str(out)))
+    with pdfplumber.open(out) as pdf:
+        width, height = float(pdf.pages[0].width) / MM, float(pdf.pages[0].height) / MM
+        front, back = (_vernier_ticks(page) for page in pdf.pages)
+    flip_x = (lambda x: width - x) if duplex == "long" else (lambda x: x)
+    flip_y = (lambda y: y) if duplex == "long" else (lambda y: height - y)
+    fronts_x = sorted(x for x, _, _ in front["upright"])
+    backs_x = sorted(flip_x(x) for x, _, _ in back["upright"])
+    fronts_y = sorted(y for y, _, _ in front["level"])
+    backs_y = sorted(flip_y(y) for y, _, _ in back["level"])
+    assert len(fronts_x) == len(backs_x) == len(fronts_y) == len(backs_y) == 25  # −3 to +3 mm in 0.25 mm steps
+    zero_x = [x for x, _, lw in front["upright"] if lw > 0.6] + [flip_x(x) for x, _, lw in back["upright"] if lw > 0.6]
+    zero_y = [y for y, _, lw in front["level"] if lw > 0.6] + [flip_y(y) for y, _, lw in back["level"] if lw > 0.6]
+    assert len(zero_x) == len(zero_y) == 2
+    assert zero_x[0] == pytest.approx(zero_x[1], abs=0.02) and zero_y[0] == pytest.approx(zero_y[1], abs=0.02)
+    for fronts, backs in ((fronts_x, backs_x), (fronts_y, backs_y)):
+        misses = sorted(abs(f - b) for f, b in zip(fronts, backs, strict=True))
+        assert misses[0] == pytest.approx(0, abs=0.02) and misses[1] == pytest.approx(0.25, abs=0.02)
+
+
 # Print-service PNGs -----------------------------------------------------------------
 
 @pytest.mark.parametrize("bleed, size, bleed_px", [("1/8in", (825, 1125), 37.5), ("3mm", (822, 1122), 36)])
