@@ -1,7 +1,8 @@
 """What a face's drawing promises (docs/layouts.md), read back from `pnp preview`'s picture of one card, which draws
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
 corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
-whole (its aspect kept, centred)."""
+whole (its aspect kept, centred), a colour's alpha. And a picture as print-on-demand's CMYK holds it (a documented
+function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
 
 import shutil
@@ -18,6 +19,7 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ rect(40, 60, 15, 15, fill="#000000", radius=0.8) }}
 {{ image("art/wide.png", 5, 60, 20, 20, fit="cover") }}
 {{ image("art/wide.png", 35, 30, 20, 20, fit="contain") }}
+{{ rect(45, 5, 10, 10, fill="#00000080") }}
 """
 DECK = "name: Drawn\nsize: poker\nfront: tiny/drawn.j2\ncards:\n  - {id: d1, name: D1}\n"
 
@@ -80,3 +82,25 @@ def test_a_contained_picture_shows_whole_centred_in_its_box(drawn):
     """`fit="contain"`: the 2 : 1 picture scaled to the square's width: 20 × 10 mm, centred: 5 mm of paper above and below."""
     assert _red(_box(drawn, 35, 35, 55, 45))
     assert _white(_box(drawn, 35, 30, 55, 35)) and _white(_box(drawn, 35, 45, 55, 50))
+
+
+def test_a_colour_half_transparent_prints_half_as_dark(drawn):
+    """`#00000080`: black at 128/255 opacity over the white card: a grey of about 127."""
+    grey = _box(drawn, 45, 5, 55, 15)
+    assert abs(int(grey.mean()) - 127) <= 3 and grey.max() - grey.min() <= 2
+
+
+def test_a_picture_in_cmyk_for_print_on_demand_lays_its_transparency_on_paper_and_caps_its_ink(tmp_path):
+    """pnp.render.pdf_colours.cmyk_image: a transparent pixel is paper (no ink at all); a dark navy pixel (0, 0, 40)
+    takes no more than the 240 % total ink a print shop allows (C + M + Y + K ≤ 2.4 × 255)."""
+    from pnp.render.pdf_colours import cmyk_image
+
+    path = tmp_path / "mixed.png"
+    picture = Image.new("RGBA", (2, 1), (0, 0, 0, 0))
+    picture.putpixel((1, 0), (0, 0, 40, 255))
+    picture.save(path)
+    converted = cmyk_image(str(path), 2.4)
+    assert converted.mode == "CMYK"
+    assert converted.getpixel((0, 0)) == (0, 0, 0, 0)
+    navy = converted.getpixel((1, 0))
+    assert sum(navy) <= 2.4 * 255 + 2 and navy[3] > 200, navy
