@@ -212,3 +212,18 @@ def test_the_toolkit_block_lays_each_well_after_the_last_with_its_padding_inside
     assert len(full) == 6, "two dividers, each folded up, over and down"
     for first in (0, 3):
         assert full[first + 1] - full[first] == pytest.approx(89.9 / 2, abs=0.1) == full[first + 2] - full[first + 1]
+
+
+def test_an_insert_longer_than_the_paper_is_one_error_at_the_boxs_decks(kit):
+    """Five wells need four dividers, each folded up half the box's 89.9 mm and back down (360 mm of strip, with the
+    floors more): no Letter sheet (279.4 mm, less the printer's margins) holds the strip, and the build says so once,
+    at the box's `decks:` line, naming a larger paper."""
+    boxes = BOXES.replace("tokens: [pawns]", "tokens: [pawns, coins, shields, walls]")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "build", "tiny", "--only", "boxes", "--only", "inserts", "--out", str(kit / "out"))
+    shown = result.output + result.stderr
+    assert "Traceback" not in shown and "internal error" not in shown, shown
+    line = boxes.splitlines().index("    decks: [heroes]") + 1
+    found = [text for text in result.output.splitlines() if "insert" in text and "box 'kit'" in text]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "--paper a3" in found[0], shown
+    assert result.exit_code != 0 and not (kit / "out/tiny/tiny-box-inserts.pdf").exists()
