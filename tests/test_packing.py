@@ -280,6 +280,22 @@ def test_a_short_gutterfold_band_keeps_to_the_fold_as_a_whole_sheets_columns_do(
     assert len(along) <= 1, f"bands at different distances from the fold: {sorted(along)} µm"
 
 
+@pytest.mark.parametrize("sets, guests", [([(MINI, 13), ((20, 20), 1), (POKER, 13)], [False, True, True]),
+                                           ([((16, 16), 5), ((25, 102), 9), (POKER, 11), ((95, 95), 1)], [False, True, True, True])])
+def test_guests_stand_only_beside_a_hosts_short_row_never_beside_another_guests(sets, guests):
+    """A block of guests (token sets on the last card sheet) may take the room beside the short last row of a page's
+    first band, but only of a band that is no guest's (module docstring of pnp.render.packing): here the poker cards and
+    the tall strips are guests, and no coin or tile stands beside their short rows, whatever page that would save."""
+    pages = plan_pages("letter", sets, 2, 1, guests=guests)
+    assert sum(p.count for page in pages for p in page) == sum(n for _, n in sets)
+    for page in pages:
+        beside = [p for p in page if isinstance(p.grid, SideBand)]
+        if beside:
+            rows = [p for p in page if not isinstance(p.grid, SideBand)]
+            first = max(rows, key=lambda p: p.grid.top)
+            assert not guests[first.group], f"a side band of group {beside[0].group} beside guest group {first.group}'s row"
+
+
 def test_a_backs_page_leaves_blank_the_slots_of_pieces_without_backs(tmp_path):
     """Deck a has backs, deck n none: they share one sheet, whose backs page shows a's backs behind a's fronts and
     nothing behind n's (paper there), and the summary counts the two pages printed."""
