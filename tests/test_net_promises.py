@@ -106,3 +106,19 @@ def test_a_tuck_box_too_wide_for_the_paper_but_not_too_tall_prints_turned_a_quar
     width = max(b[2] for b in solid) - min(b[0] for b in solid)
     height = max(b[3] for b in solid) - min(b[1] for b in solid)
     assert height > 210 > width, (width, height)
+
+
+def test_a_d20_folds_along_its_trees_19_edges_and_its_11_tabs_and_cuts_two_tabs_apart(project):
+    """A net of F faces joined as a tree folds along F − 1 edges, and E − F + 1 glue tabs each fold along one more: a
+    d20 (E 30, F 20) has 19 + 11 = 30 folds. A 16 mm d20's net sets two tabs side by side: the edge between them is
+    cut (each folds on its own face's edge), not a 31st fold."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 21))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: d, name: Die, shape: d20, size: 16, count: 1, face: tiny/die.j2,\n"
+                                                 f"     faces: [{faces}]}}\n")
+    (project / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 4, 4, face.w - 8, face.h - 8, size=8) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-dice.pdf") as pdf:
+        page = pdf.pages[0]
+        folds = _folds({"lines": page.lines}, 0.2)
+    assert len(folds) == 30
