@@ -115,7 +115,7 @@ def test_a_d20_folds_along_its_trees_19_edges_and_its_11_tabs_and_cuts_two_tabs_
     faces = ", ".join(f"{{n: {n}}}" for n in range(1, 21))
     (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: d, name: Die, shape: d20, size: 16, count: 1, face: tiny/die.j2,\n"
                                                  f"     faces: [{faces}]}}\n")
-    (project / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 4, 4, face.w - 8, face.h - 8, size=8) }}\n")
+    (project / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 2, 2, face.w - 4, face.h - 4, size=8) }}\n")
     result = run_pnp(project, "build", "tiny", "--only", "dice", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(project / "output/tiny/tiny-dice.pdf") as pdf:
