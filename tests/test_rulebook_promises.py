@@ -97,3 +97,18 @@ def test_an_ordered_list_starting_at_4_numbers_its_items_from_4(project):
         item = next(w for w in words if w["text"] == first)
         left = [w["text"] for w in words if w["page"] == item["page"] and abs(w["top"] - item["top"]) < 1 and w["x1"] <= item["x0"]]
         assert left[-1:] == [number], left
+
+
+@pytest.mark.parametrize("columns, refused", [(50, False), (51, True)])
+def test_a_table_of_50_columns_prints_and_one_of_51_is_refused_at_its_line(project, columns, refused):
+    """docs/limits.md: a rulebook table has at most 50 columns; one more is one error at the table's row."""
+    table = "|a" * columns + "|\n" + "|-" * columns + "|\n" + "|b" * columns + "|\n"
+    (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + table, encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    shown = result.output + result.stderr
+    found = [line for line in result.output.splitlines() if "over 50 columns" in line]
+    assert "Traceback" not in shown
+    if refused:
+        assert result.exit_code != 0 and len(found) == 1 and "data/tiny/rulebook.md:3:" in found[0], shown
+    else:
+        assert result.exit_code == 0 and not found and (project / RULEBOOK).is_file(), shown
