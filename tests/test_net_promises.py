@@ -126,3 +126,19 @@ def test_a_d20_folds_along_its_trees_19_edges_and_its_11_tabs_and_cuts_two_tabs_
         page = pdf.pages[0]
         folds = _folds({"lines": page.lines}, 0.2)
     assert len(folds) == 30
+
+
+def test_a_box_without_a_top_or_back_template_prints_its_side_on_the_lid_and_its_front_on_the_back(project):
+    """docs/boxes-and-dice.md: a box's `back` falls back to its `front`, its `top` to its `side`. A tuck box given only a
+    front and a side: front and back print the front's word (2), the two sides and the lid's top the side's (3)."""
+    word = '{{{{ text("{}", 1, 0.5, face.w - 2, face.h - 1, size=5, min_size=3) }}}}\n'
+    (project / "templates/tiny/box-front.j2").write_text(word.format("FRONTFACE"))
+    (project / "templates/tiny/box-side.j2").write_text(word.format("SIDEFACE"))
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-front.j2, "
+                                                  "side: tiny/box-side.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        text = "".join(page.extract_text() for page in pdf.pages).replace("\n", "").replace(" ", "")
+    seen = {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
+    assert seen == {"FRONTFACE": 2, "SIDEFACE": 3}, text
