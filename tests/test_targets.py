@@ -189,6 +189,25 @@ def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
     assert (ring.x, ring.y, ring.w, ring.h, ring.radius, ring.fill, ring.stroke) == (3.2, 3.2, 57.1, 12.8, 2.0, None, "#c0392b")
 
 
+def test_ink_saver_darkens_a_white_rule_on_a_tinted_header_and_frames_no_background():
+    """The ink saver's promises for what no readability pass mends (pnp.render.inksaver): a white rule drawn across a
+    red header takes the header's red, darkened, when the header becomes a pale tint (or it would vanish); a fill
+    covering nine tenths of the card is its background, framed by the trim: tinted, with no outline of its own."""
+    from pnp.core.colour import luminance, rgb
+    from pnp.layout.elements import Face, Line, Rect
+    from pnp.render.inksaver import lighten_face
+
+    header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
+    rule = Line(5.0, 10.0, 58.5, 10.0, "#ffffff", 0.5, None)
+    lightened = lighten_face(Face(63.5, 88.9, 3.0, (header, rule), frozenset())).elements
+    new_rule = next(el for el in lightened if type(el) is Line and el.y1 == 10.0)
+    red, green, blue = rgb(new_rule.stroke)
+    assert luminance(new_rule.stroke) < 0.4 and red > green and red > blue, new_rule.stroke
+    background = Rect(1.5, 1.5, 60.5, 85.9, "#1d2433", None, 0.3, 0.0, None)  # 92 % of the trim, 1.5 mm in from it
+    (tinted,) = lighten_face(Face(63.5, 88.9, 3.0, (background,), frozenset())).elements
+    assert tinted.stroke is None and luminance(tinted.fill) > 0.7
+
+
 # Calibration ---------------------------------------------------------------------
 
 def _shift(a, b, max_px=40):
