@@ -112,3 +112,21 @@ def test_a_table_of_50_columns_prints_and_one_of_51_is_refused_at_its_line(proje
         assert result.exit_code != 0 and len(found) == 1 and "data/tiny/rulebook.md:3:" in found[0], shown
     else:
         assert result.exit_code == 0 and not found and (project / RULEBOOK).is_file(), shown
+
+
+def test_a_lead_in_ending_in_a_colon_is_never_left_at_a_columns_foot_apart_from_its_list(project):
+    """A paragraph that opens a list ("…as follows:") keeps with it: forty of them after paragraphs of many lengths,
+    over several pages and columns, each printed in the same column as its list's first item, just above it."""
+    parts = ["# Rules"]
+    for n in range(40):
+        words = " ".join(f"filler{n}w{k}" for k in range(15 + (n * 37) % 70))
+        parts += [words, f"Leadin{n} comes as follows:", f"- Item{n} first.\n- Item{n} second."]
+    (project / "data/tiny/rulebook.md").write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    words = _words(project / RULEBOOK)
+    for n in range(40):
+        lead = next(w for w in words if w["text"] == f"Leadin{n}")
+        item = next(w for w in words if w["text"] == f"Item{n}")
+        assert (lead["page"], round(lead["x0"] / 100)) == (item["page"], round(item["x0"] / 100)), f"lead-in {n} apart from its list"
+        assert 0 < item["top"] - lead["top"] < 40, f"lead-in {n} not just above its list"
