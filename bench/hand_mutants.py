@@ -1831,7 +1831,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_boards.py', 'tests/test_tiling.py'], ''),
     Mutant('PA51', "crop marks at a tile's seams as at the board's edges", 'pnp/outputs/boards.py',
            '{side for side in ("left", "right", "bottom", "top") if side not in neighbours}', '{"left", "right", "bottom", "top"}',
-           ['tests/test_boards.py', 'tests/test_tiling.py'], ''),
+           ['tests/test_boards.py', 'tests/test_tiling.py', 'tests/test_board_promises.py'], ''),
     Mutant('PA52', "a hundred player-aid copies refused", 'pnp/outputs/reference.py',
            '        if not 0 <= value <= MAX_COPIES:', '        if not 0 <= value < MAX_COPIES:',
            ['tests/test_reference.py'], ''),

@@ -70,3 +70,18 @@ def test_a_crosshair_shows_only_on_the_hidden_side_of_its_seam_half_a_mm_clear_o
             assert (marks * outward >= CLEAR_MM - 0.15).all(), \
                 f"crosshair at {cx, cy} shows {np.min(marks * outward):.2f} mm from its cut line on the {axis} seam at {at} mm"
     assert found >= 2, "each tile has crosshairs on its seams"
+
+
+@pytest.mark.parametrize("index", [1, 2, 3, 4], ids=["A1", "A2", "B1", "B2"])
+def test_a_tiles_crop_marks_continue_only_the_boards_own_edges_never_a_seam(tiles, index):
+    """Each tile of a 2 × 2 board holds one corner of it: two of its edges are the board's, cut with the help of crop
+    marks that continue them past the corners; its two other edges are seams, cut along their dashed line, with no crop
+    mark. So every mark (a short black line in the margin) lies on one of two lines: one across, one up."""
+    with pdfplumber.open(tiles) as doc:
+        page = doc.pages[index]
+        marks = [tuple(v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"])) for ln in page.lines
+                 if not (ln.get("dash") and ln["dash"][0]) and abs(ln["linewidth"] - 0.3) < 0.01 and not any(ln["stroking_color"])]
+    marks = [m for m in marks if 1.5 <= max(m[2] - m[0], m[3] - m[1]) <= 6]  # not a crosshair's 7 mm arms
+    across = {round(m[1], 1) for m in marks if abs(m[3] - m[1]) < 0.01}
+    up = {round(m[0], 1) for m in marks if abs(m[2] - m[0]) < 0.01}
+    assert len(across) == 1 and len(up) == 1, f"crop marks on the lines y = {sorted(across)} and x = {sorted(up)} mm"
