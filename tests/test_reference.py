@@ -290,6 +290,20 @@ def test_copies_name_game_yaml_with_or_without_game_and_run_from_0_to_100(projec
         assert result.exit_code == (1 if refused else 0) and "Traceback" not in shown, shown
 
 
+def test_a_title_that_looks_like_markup_prints_as_written_on_the_sheet_and_every_aid_card(project):
+    """A game titled `Tiny :star: Game` is a title, not an icon between two words: the sheet's heading and each aid card's
+    counter print its characters as written."""
+    path = project / "data/tiny/game.yaml"
+    path.write_text(re.sub(r"(?m)^title: .*$", 'title: "Tiny :star: Game"', path.read_text(encoding="utf-8")), encoding="utf-8")
+    build(project)
+    pages = texts(project / REFERENCE)
+    order = kinds(pages)
+    sheet = pages[order.index("sheet")]
+    assert sheet.startswith("Tiny :star: Game"), sheet[:80]
+    counters = re.findall(r"(\S+ \S+ \S+) \d+ / \d+", " ".join(t for t, k in zip(pages, order, strict=True) if k == "aids"))
+    assert counters and set(counters) == {"Tiny :star: Game"}, counters
+
+
 def test_every_front_sheet_is_followed_by_its_backs(project):
     long_reference(project, sections=7, bullets=6, copies=2)
     build(project)
