@@ -1795,7 +1795,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_reference.py', 'tests/test_rulebook.py'], ''),
     Mutant('PA39', "an Arabic paragraph in an English book set from the left", 'pnp/render/text_setting.py',
            '        if self.rtl or starts_rtl(text):\n            return mirrored', '        if self.rtl:\n            return mirrored',
-           ['tests/test_mixed_direction.py', 'tests/test_rulebook_sections.py'], ''),
+           ['tests/test_mixed_direction.py', 'tests/test_rulebook_sections.py', 'tests/test_rulebook_promises.py'], ''),
     Mutant('PA40', "a booklet sheet's outer pages swapped left for right", 'pnp/outputs/rulebook/booklet.py',
            '((total - 1 - 2 * s, 2 * s), (2 * s + 1, total - 2 - 2 * s))', '((2 * s, total - 1 - 2 * s), (2 * s + 1, total - 2 - 2 * s))',
            ['tests/test_rulebook.py'], 'booklet or saddle'),

@@ -130,3 +130,31 @@ def test_a_lead_in_ending_in_a_colon_is_never_left_at_a_columns_foot_apart_from_
         item = next(w for w in words if w["text"] == f"Item{n}")
         assert (lead["page"], round(lead["x0"] / 100)) == (item["page"], round(item["x0"] / 100)), f"lead-in {n} apart from its list"
         assert 0 < item["top"] - lead["top"] < 40, f"lead-in {n} not just above its list"
+
+
+def test_a_paragraph_opening_in_arabic_is_set_from_the_right_in_an_english_book(project):
+    """A paragraph whose first letter is Arabic reads from the right whatever the edition's language: its line ends at
+    the column's right, its first letter (meem) rightmost, and it starts well right of where the column's English lines
+    do (the rules' last line, "The first player…", a few lines above it)."""
+    import pypdfium2 as pdfium
+
+    source = project / "data/tiny/rulebook.md"
+    source.write_text(source.read_text(encoding="utf-8") + "\nمرحبا بكم في اللعبة\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    doc = pdfium.PdfDocument(str(project / RULEBOOK))
+    try:
+        page = doc[len(doc) - 1]
+        textpage = page.get_textpage()
+        chars = [(textpage.get_text_range(k, 1), textpage.get_charbox(k)) for k in range(textpage.count_chars())]
+        text = "".join(c for c, _ in chars)
+    finally:
+        doc.close()
+    arabic = [(c, box) for c, box in chars if "\u0600" <= c <= "\u06ff" or "\ufe70" <= c <= "\ufeff"]
+    assert arabic, "the Arabic paragraph is on the last page"
+    english_left = chars[text.index("The first player")][1][0]
+    left, right = min(box[0] for _, box in arabic), max(box[2] for _, box in arabic)
+    rightmost = max(arabic, key=lambda item: item[1][2])[0]
+    assert rightmost in {"\u0645", "\ufee1", "\ufee2", "\ufee3", "\ufee4"}, f"the line's first letter is not rightmost: {rightmost!r}"
+    assert left > english_left + 20 * 72 / 25.4, "a line of Arabic set from the column's left"
+    assert right > english_left + 60 * 72 / 25.4, "the Arabic line ends short of the column's right"
