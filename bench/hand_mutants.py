@@ -1900,7 +1900,7 @@ MUTANTS: list[Mutant] = [
     Mutant('PA73', "a background fill outlined inside the bleed", 'pnp/render/inksaver.py',
            'framed=area >= BACKGROUND * self.trim_area or network)', 'framed=network)',
            ['tests/test_targets.py', 'tests/test_ink_saver_backs.py', 'tests/test_readability.py'], 'ink_saver and not games'),
-    Mutant('PA74', "light text on a tinted header left light", 'pnp/render/inksaver.py',
+    Mutant('PA74', "a light rule or icon on a tinted header left light (the contrast pass mends text only)", 'pnp/render/inksaver.py',
            '                return darken(ground) if ground is not None else colour', '                return colour',
            ['tests/test_targets.py', 'tests/test_ink_saver_backs.py', 'tests/test_readability.py'], 'ink_saver and not games'),
     Mutant('PA75', "a fill a tenth of the card kept at full ink", 'pnp/render/inksaver.py',
