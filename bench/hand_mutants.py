@@ -1779,7 +1779,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_small_print.py'], 'not every_output'),
     Mutant('PA33', "a translucent icon colour flattened onto black, not white", 'pnp/render/pdf_colours.py',
            'r, g, b = (1 - a * (1 - v) for v in (r, g, b))', 'r, g, b = (a * v for v in (r, g, b))',
-           ['tests/test_targets.py', 'tests/test_pod_ink.py', 'tests/test_drawn_faces.py'], 'pod or cmyk or colour or icon'),
+           ['tests/test_targets.py', 'tests/test_pod_ink.py', 'tests/test_drawn_faces.py', 'tests/test_draw_promises.py'], 'pod or cmyk or colour or icon'),
     Mutant('PA34', "a print-on-demand picture's ink left uncapped", 'pnp/render/pdf_colours.py',
            '    cap = limit * 255', '    cap = 4 * 255',
            ['tests/test_draw_promises.py', 'tests/test_targets.py', 'tests/test_pod_ink.py', 'tests/test_promises.py'], 'pod or cmyk or preflight'),

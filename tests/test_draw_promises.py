@@ -104,3 +104,18 @@ def test_a_picture_in_cmyk_for_print_on_demand_lays_its_transparency_on_paper_an
     assert converted.getpixel((0, 0)) == (0, 0, 0, 0)
     navy = converted.getpixel((1, 0))
     assert sum(navy) <= 2.4 * 255 + 2 and navy[3] > 200, navy
+
+
+def test_an_icons_half_transparent_black_is_flattened_onto_white_paper_for_print():
+    """pnp.render.pdf_colours.filtered_drawing: a print filter (CMYK) takes opaque colours, so an icon's SVG opacity is
+    laid on white paper first: black at half opacity reaches the filter as the mid grey #808080, and is then opaque."""
+    from reportlab.graphics.shapes import Drawing, Rect
+    from reportlab.lib.colors import black
+
+    from pnp.render.pdf_colours import filtered_drawing
+
+    drawing = Drawing(10, 10)
+    drawing.add(Rect(0, 0, 10, 10, fillColor=black, fillOpacity=0.5, strokeColor=None))
+    asked = []
+    shape = filtered_drawing(drawing, lambda hex_value: asked.append(hex_value) or hex_value).contents[0]
+    assert asked == ["#808080"] and shape.fillOpacity is None
