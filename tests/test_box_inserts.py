@@ -4,6 +4,7 @@ Toolkit block from its file, the box's inner size from `pnp list`; expected size
 thickness (0.32 mm a card unless the box says, docs/components.md) and the box's inside, not from pnp's code."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -163,3 +164,66 @@ def test_a_token_wider_than_the_boxs_tray_is_one_error_at_the_box(kit):
     result = run_pnp(kit, "validate", "tiny")
     found = [line for line in result.output.splitlines() if "box 'kit'" in line]
     assert len(found) == 1 and "'plates' do not lie in its inside" in found[0] and "boxes.yaml:" in found[0], result.output
+
+
+def _scad_boxes(scad: str) -> list[dict]:
+    """Each OBJECT_BOX of a toolkit block: its NAME (OpenSCAD's escapes undone), BOX_SIZE_XYZ, and each feature's NAME,
+    FTR_COMPARTMENT_SIZE_XYZ and the distance along of its POSITION_XY, in order."""
+    string = r'"((?:[^"\\]|\\.)*)"'
+    numbers = r"\[([\d.]+), ([\d.]+), ([\d.]+)\]"
+    boxes = []
+    for block in scad.split("[ OBJECT_BOX, [")[1:]:
+        head, *features = block.split("[ BOX_FEATURE, [")
+        box = {"name": re.sub(r"\\(.)", r"\1", re.search(rf"\[ NAME, {string} \]", head)[1]),
+               "size": tuple(map(float, re.search(rf"BOX_SIZE_XYZ, {numbers}", head).groups())), "features": []}
+        for feature in features:
+            box["features"].append({"name": re.sub(r"\\(.)", r"\1", re.search(rf"\[ NAME, {string} \]", feature)[1]),
+                                    "size": tuple(map(float, re.search(rf"FTR_COMPARTMENT_SIZE_XYZ, {numbers}", feature).groups())),
+                                    "along": float(re.search(r"POSITION_XY, \[CENTER, ([\d.]+)\]", feature)[1])})
+        boxes.append(box)
+    return boxes
+
+
+def test_the_toolkit_block_lays_each_well_after_the_last_with_its_padding_inside_the_toolkits_walls(kit):
+    """docs/boxes-and-dice.md: a feature per well at its place along the box, the toolkit's 2 mm walls and 1 mm between
+    compartments; the box as high as its inside on a 2 mm floor. A name with quotes stays one OpenSCAD string. On the
+    printed insert, the divider between two wells stands half the box's inside high (89.9 mm: 44.95)."""
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("name: Kit", "name: 'Kit \"Deluxe\"'"))
+    result = run_pnp(kit, "build", "tiny", "--only", "boxes", "--only", "inserts", "--out", str(kit / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    (box,) = _scad_boxes((kit / "out/tiny/tiny-box-inserts.scad").read_text(encoding="utf-8"))
+    assert box["name"] == 'Kit "Deluxe"'
+    wells = box["features"]
+    want = [12 * STOCK_MM + DEPTH_CLEARANCE_MM, 16 + DEPTH_CLEARANCE_MM, 16 + DEPTH_CLEARANCE_MM]  # heroes, pawns, dice
+    assert [w["size"][1] for w in wells] == pytest.approx(want, abs=0.01)
+    assert len({w["size"][0] for w in wells}) == len({w["size"][2] for w in wells}) == 1, "one width and height across the box"
+    assert wells[0]["along"] == 0
+    for before, after in itertools.pairwise(wells):
+        assert after["along"] == pytest.approx(before["along"] + before["size"][1] + 1.0, abs=0.01), "1 mm between compartments"
+    across, up = wells[0]["size"][0], wells[0]["size"][2]
+    length = wells[-1]["along"] + wells[-1]["size"][1]
+    assert box["size"] == pytest.approx((across + 2 * 2.0, length + 2 * 2.0, up + 2.0), abs=0.01)
+    import pdfplumber
+
+    with pdfplumber.open(kit / "out/tiny/tiny-box-inserts.pdf") as pdf:
+        folds = [ln for ln in pdf.pages[0].lines if ln.get("dash") and ln["dash"][0] and abs(ln["top"] - ln["bottom"]) < 0.01]
+    widest = max(ln["x1"] - ln["x0"] for ln in folds)
+    full = sorted({round(ln["top"] * PT, 2) for ln in folds if ln["x1"] - ln["x0"] > widest * 0.9})
+    assert len(full) == 6, "two dividers, each folded up, over and down"
+    for first in (0, 3):
+        assert full[first + 1] - full[first] == pytest.approx(89.9 / 2, abs=0.1) == full[first + 2] - full[first + 1]
+
+
+def test_an_insert_longer_than_the_paper_is_one_error_at_the_boxs_decks(kit):
+    """Five wells need four dividers, each folded up half the box's 89.9 mm and back down (360 mm of strip, with the
+    floors more): no Letter sheet (279.4 mm, less the printer's margins) holds the strip, and the build says so once,
+    at the box's `decks:` line, naming a larger paper."""
+    boxes = BOXES.replace("tokens: [pawns]", "tokens: [pawns, coins, shields, walls]")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "build", "tiny", "--only", "boxes", "--only", "inserts", "--out", str(kit / "out"))
+    shown = result.output + result.stderr
+    assert "Traceback" not in shown and "internal error" not in shown, shown
+    line = boxes.splitlines().index("    decks: [heroes]") + 1
+    found = [text for text in result.output.splitlines() if "insert" in text and "box 'kit'" in text]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "--paper a3" in found[0], shown
+    assert result.exit_code != 0 and not (kit / "out/tiny/tiny-box-inserts.pdf").exists()

@@ -161,6 +161,17 @@ def test_markings_too_large_for_the_back_are_one_error_at_the_markings_line(proj
     assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "no room" not in found[0] and "magnification" in found[0], out
 
 
+def test_markings_too_tall_for_the_back_though_narrow_enough_are_one_error_at_the_markings_line(project):
+    """Forty short warnings, a line each, stack far past a poker tuck box's back (90.2 mm high, less the block's 3 mm
+    margins), however narrow each line: one error at the markings line, saying to shorten the warnings."""
+    warnings = ", ".join(f'"Keep dry {n}."' for n in range(40))
+    _boxes(project, f'barcode: "{EAN}"\nwarnings: [{warnings}]\n')
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "markings:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "shorten the warnings" in found[0], out
+
+
 @pytest.mark.parametrize("magnification, fits", [(1.45, True), (1.55, False)])
 def test_the_back_must_hold_the_symbol_with_both_light_margins(project, magnification, fits):
     """A poker tuck box's back is 64.8 mm wide (63.5 mm card, 1 mm play, 0.3 mm board); an EAN-13 with its light margins

@@ -259,6 +259,43 @@ def test_gutterfold_leftovers_of_one_size_share_a_fold_sheet():
     assert sorted(p.at for p in pages[0]) == [0, 1, 2], "each deck in its own slot"
 
 
+@pytest.mark.parametrize("sets", [[(POKER, 2), ((20, 20), 2)], [(TAROT, 1), ((16, 16), 3), ((30, 30), 2)]])
+def test_a_short_gutterfold_band_keeps_to_the_fold_as_a_whole_sheets_columns_do(sets):
+    """Bands on a gutterfold sheet sit as a whole gutterfold sheet's columns: folded across (backs below the fronts),
+    each band's pieces centred on the page; folded along (backs right of them), each band's pieces next to the fold at
+    the fold's clearance and their bleed from it, as near as every other band's. A band of 2 pieces in a row that could
+    hold 9 is no exception (bands.FoldBand)."""
+    pages = plan_pages("letter", sets, 2, 1, layout="gutterfold")
+    assert len(pages) == 1 and len(pages[0]) == len(sets), "every set on one shared page, a band each"
+    along = set()
+    for placement in pages[0]:
+        grid = placement.grid
+        fronts = [grid.slot(placement.at + i) for i in range(placement.count)]
+        backs = [grid.back_slot(placement.at + i) for i in range(placement.count)]
+        if all(b.x == f.x for f, b in zip(fronts, backs, strict=True)):  # folded across the page
+            left, right = min(s.x for s in fronts), max(s.x + s.w for s in fronts)
+            assert abs((left + right) - grid.page_w) <= 2, f"a band off the page's middle: {left}–{right} µm of {grid.page_w}"
+        else:  # folded along: the fronts' right edges, less their bleed, to the fold
+            along.add(grid.page_w // 2 - max(s.x + s.w for s in fronts) - grid.bleed)
+    assert len(along) <= 1, f"bands at different distances from the fold: {sorted(along)} µm"
+
+
+@pytest.mark.parametrize("sets, guests", [([(MINI, 13), ((20, 20), 1), (POKER, 13)], [False, True, True]),
+                                           ([((16, 16), 5), ((25, 102), 9), (POKER, 11), ((95, 95), 1)], [False, True, True, True])])
+def test_guests_stand_only_beside_a_hosts_short_row_never_beside_another_guests(sets, guests):
+    """A block of guests (token sets on the last card sheet) may take the room beside the short last row of a page's
+    first band, but only of a band that is no guest's (module docstring of pnp.render.packing): here the poker cards and
+    the tall strips are guests, and no coin or tile stands beside their short rows, whatever page that would save."""
+    pages = plan_pages("letter", sets, 2, 1, guests=guests)
+    assert sum(p.count for page in pages for p in page) == sum(n for _, n in sets)
+    for page in pages:
+        beside = [p for p in page if isinstance(p.grid, SideBand)]
+        if beside:
+            rows = [p for p in page if not isinstance(p.grid, SideBand)]
+            first = max(rows, key=lambda p: p.grid.top)
+            assert not guests[first.group], f"a side band of group {beside[0].group} beside guest group {first.group}'s row"
+
+
 def test_a_backs_page_leaves_blank_the_slots_of_pieces_without_backs(tmp_path):
     """Deck a has backs, deck n none: they share one sheet, whose backs page shows a's backs behind a's fronts and
     nothing behind n's (paper there), and the summary counts the two pages printed."""

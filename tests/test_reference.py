@@ -273,6 +273,37 @@ def test_copies_follow_the_player_count(project, reference):
     assert len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 6
 
 
+def test_copies_name_game_yaml_with_or_without_game_and_run_from_0_to_100(project):
+    """`copies: game.players.max` reads game.yaml as `players.max` does (4 players: 4 aid cards); 100 sets print and 101
+    is one error at the copies line (docs/components.md: a number, or a path into game.yaml)."""
+    path = project / SOURCE
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace("copies: players.max", "copies: game.players.max"), encoding="utf-8")
+    said = build(project).output
+    assert "copies" not in said and len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 4, said
+    for copies, refused in ((100, False), (101, True)):
+        path.write_text(source.replace("copies: players.max", f"copies: {copies}"), encoding="utf-8")
+        result = run_pnp(project, "validate")
+        shown = result.output + result.stderr
+        found = re.findall(r"data/tiny/reference\.yaml:(\d+):\d+: error: copies must be between 0 and 100, got (\d+)", result.output)
+        assert found == ([("3", str(copies))] if refused else []), shown
+        assert result.exit_code == (1 if refused else 0) and "Traceback" not in shown, shown
+
+
+def test_a_title_that_looks_like_markup_prints_as_written_on_the_sheet_and_every_aid_card(project):
+    """A game titled `Tiny :star: Game` is a title, not an icon between two words: the sheet's heading and each aid card's
+    counter print its characters as written."""
+    path = project / "data/tiny/game.yaml"
+    path.write_text(re.sub(r"(?m)^title: .*$", 'title: "Tiny :star: Game"', path.read_text(encoding="utf-8")), encoding="utf-8")
+    build(project)
+    pages = texts(project / REFERENCE)
+    order = kinds(pages)
+    sheet = pages[order.index("sheet")]
+    assert sheet.startswith("Tiny :star: Game"), sheet[:80]
+    counters = re.findall(r"(\S+ \S+ \S+) \d+ / \d+", " ".join(t for t, k in zip(pages, order, strict=True) if k == "aids"))
+    assert counters and set(counters) == {"Tiny :star: Game"}, counters
+
+
 def test_every_front_sheet_is_followed_by_its_backs(project):
     long_reference(project, sections=7, bullets=6, copies=2)
     build(project)

@@ -231,6 +231,27 @@ def test_booklet_pages_are_in_saddle_stitch_order(project):
     assert "Tiny Test Game" in cover and "Rules of play" in cover
 
 
+HOME_MARGIN_MM = 6.35  # a quarter inch: the paper's edge a home printer may leave blank on any side
+
+
+def test_every_booklet_sheet_has_fold_ticks_at_both_ends_of_its_fold_where_a_home_printer_prints(unchanged):
+    """Each sheet side is folded at its middle: short grey ticks on that line near its top and bottom edges show where,
+    each wholly inside the quarter inch a home printer may leave blank."""
+    import pdfplumber
+
+    with pdfplumber.open(unchanged / BOOKLET) as pdf:
+        assert len(pdf.pages) >= 2
+        for page in pdf.pages:
+            fold = float(page.width) / 2
+            ticks = [ln for ln in page.lines if abs(ln["x0"] - fold) < 0.1 and abs(ln["x1"] - fold) < 0.1]
+            ends = sorted((ln["top"] / MM, ln["bottom"] / MM) for ln in ticks)
+            height = float(page.height) / MM
+            assert len(ends) == 2, f"one tick at each end of the fold, not {ends}"
+            assert ends[0][1] < height / 4 < height * 3 / 4 < ends[1][0], "one near the top, one near the bottom"
+            for top, bottom in ends:
+                assert top >= HOME_MARGIN_MM and bottom <= height - HOME_MARGIN_MM, f"a tick in the printer's margin: {top:.1f}–{bottom:.1f} mm"
+
+
 def test_saddle_stitch_order_pads_to_a_multiple_of_four():
     assert all(saddle_stitch(n) == folded(n) for n in range(1, 30))
     assert saddle_stitch(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]

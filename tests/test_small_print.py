@@ -184,6 +184,27 @@ def test_a_card_shown_small_keeps_its_lines_at_a_hairline_and_shows_its_small_te
     assert bars_where_the_rules_sit(book, figure_page(book, "The Knight, drawn from"), pdfium_reader)
 
 
+THIN_ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+             '<circle cx="256" cy="256" r="200" fill="none" stroke="#000000" stroke-width="2"/></svg>')
+
+
+def test_a_cards_own_4_pt_words_stay_words_and_an_icons_thin_strokes_print_at_a_hairline(project):
+    """On the card sheet, where a card prints at its own size: 4 pt words a template asks for stay text (greeking is for
+    a face shown smaller than itself), and an icon whose 2-unit stroke in a 512-unit drawing prints 8 mm wide (0.09 pt)
+    is raised to the 0.25 pt hairline."""
+    (project / "templates/tiny/icons").mkdir(parents=True, exist_ok=True)
+    (project / "templates/tiny/icons/thin-ring.svg").write_text(THIN_ICON, encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace("{% endblock %}", '{{ text("quite small print", 5, 80, 50, 3, size=4, min_size=4) }}\n'
+                                             '{{ icon("thin-ring", 50, 60, 8) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    cards = project / "output/tiny/tiny-cards.pdf"
+    assert "quite small print" in pdf_text(cards)
+    found = smallest(cards)
+    assert found.min_line()[0] >= MIN_LINE_PT - READ, found.min_line()
+
+
 def bars_where_the_rules_sit(pdf, index: int, reader) -> bool:
     """Whether the figure's card shows ink in its rules box (30–50 mm from its top, inside 5 mm sides), found by the
     figure's grey outline (pdfplumber's rects, read through pdfium: `reader`, conftest.pdfium_reader): the bars that

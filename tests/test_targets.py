@@ -189,6 +189,25 @@ def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
     assert (ring.x, ring.y, ring.w, ring.h, ring.radius, ring.fill, ring.stroke) == (3.2, 3.2, 57.1, 12.8, 2.0, None, "#c0392b")
 
 
+def test_ink_saver_darkens_a_white_rule_on_a_tinted_header_and_frames_no_background():
+    """The ink saver's promises for what no readability pass mends (pnp.render.inksaver): a white rule drawn across a
+    red header takes the header's red, darkened, when the header becomes a pale tint (or it would vanish); a fill
+    covering nine tenths of the card is its background, framed by the trim: tinted, with no outline of its own."""
+    from pnp.core.colour import luminance, rgb
+    from pnp.layout.elements import Face, Line, Rect
+    from pnp.render.inksaver import lighten_face
+
+    header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
+    rule = Line(5.0, 10.0, 58.5, 10.0, "#ffffff", 0.5, None)
+    lightened = lighten_face(Face(63.5, 88.9, 3.0, (header, rule), frozenset())).elements
+    new_rule = next(el for el in lightened if type(el) is Line and el.y1 == 10.0)
+    red, green, blue = rgb(new_rule.stroke)
+    assert luminance(new_rule.stroke) < 0.4 and red > green and red > blue, new_rule.stroke
+    background = Rect(1.5, 1.5, 60.5, 85.9, "#1d2433", None, 0.3, 0.0, None)  # 92 % of the trim, 1.5 mm in from it
+    (tinted,) = lighten_face(Face(63.5, 88.9, 3.0, (background,), frozenset())).elements
+    assert tinted.stroke is None and luminance(tinted.fill) > 0.7
+
+
 # Calibration ---------------------------------------------------------------------
 
 def _shift(a, b, max_px=40):
@@ -279,6 +298,46 @@ def test_calibration_sheet_reads_the_printers_shift(project, paper):
         assert len(f_y) == len(seen_y) == len(labels)
         aligned = labels[::-1][int(np.argmin(np.abs(np.sort(seen_y) - np.sort(f_y))))]
         assert aligned == pytest.approx(-dy, abs=0.125), f"y, a shift of {dy} mm"
+
+
+def _vernier_ticks(page) -> dict[str, list[tuple[float, float, float]]]:
+    """The calibration page's 8 mm vernier ticks in mm from the page's top-left: {'upright': [(x, top, width pt)], 'level':
+    [(y, left, width pt)]}; the zero pair's ticks are the ones drawn twice as thick."""
+    found: dict[str, list] = {"upright": [], "level": []}
+    for ln in page.lines:
+        w, h = (ln["x1"] - ln["x0"]) / MM, (ln["bottom"] - ln["top"]) / MM
+        if abs(h - 8) < 0.05 and w < 0.01:
+            found["upright"].append((ln["x0"] / MM, ln["top"] / MM, ln["linewidth"]))
+        elif abs(w - 8) < 0.05 and h < 0.01:
+            found["level"].append((ln["top"] / MM, ln["x0"] / MM, ln["linewidth"]))
+    return found
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_calibration_sheet_flipped_on_the_edge_it_names_lines_up_its_zero_pairs_on_a_true_printer(project, duplex):
+    """A long-edge flip lays the back's x at the paper's width − x, a short-edge flip its y at the height − y: printed
+    without any shift, both scales' zero pairs meet, and each pair beside them misses by one step (0.25 mm)."""
+    import pdfplumber
+
+    out = project / f"cal-{duplex}.pdf"
+    _ok(run_pnp(project, "calibrate", "--paper", "letter", "--duplex", duplex, "--out", str(out)))
+    with pdfplumber.open(out) as pdf:
+        width, height = float(pdf.pages[0].width) / MM, float(pdf.pages[0].height) / MM
+        front, back = (_vernier_ticks(page) for page in pdf.pages)
+    flip_x = (lambda x: width - x) if duplex == "long" else (lambda x: x)
+    flip_y = (lambda y: y) if duplex == "long" else (lambda y: height - y)
+    fronts_x = sorted(x for x, _, _ in front["upright"])
+    backs_x = sorted(flip_x(x) for x, _, _ in back["upright"])
+    fronts_y = sorted(y for y, _, _ in front["level"])
+    backs_y = sorted(flip_y(y) for y, _, _ in back["level"])
+    assert len(fronts_x) == len(backs_x) == len(fronts_y) == len(backs_y) == 25  # −3 to +3 mm in 0.25 mm steps
+    zero_x = [x for x, _, lw in front["upright"] if lw > 0.6] + [flip_x(x) for x, _, lw in back["upright"] if lw > 0.6]
+    zero_y = [y for y, _, lw in front["level"] if lw > 0.6] + [flip_y(y) for y, _, lw in back["level"] if lw > 0.6]
+    assert len(zero_x) == len(zero_y) == 2
+    assert zero_x[0] == pytest.approx(zero_x[1], abs=0.02) and zero_y[0] == pytest.approx(zero_y[1], abs=0.02)
+    for fronts, backs in ((fronts_x, backs_x), (fronts_y, backs_y)):
+        misses = sorted(abs(f - b) for f, b in zip(fronts, backs, strict=True))
+        assert misses[0] == pytest.approx(0, abs=0.02) and misses[1] == pytest.approx(0.25, abs=0.02)
 
 
 # Print-service PNGs -----------------------------------------------------------------

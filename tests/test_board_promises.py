@@ -1,0 +1,87 @@
+"""A tiled board's registration crosshairs show only where assembly hides them (pnp.outputs.boards): on a tile laid over
+its neighbour, in the waste it is cut free of; on the tile under, in the strip its neighbour covers; and each keeps
+0.5 mm clear of the cut line, so a hand cut that far off still shows no mark on the assembled board. Read from the
+rendered tiles of a plain white board of the tiny game, 380 × 300 mm on Letter (2 × 2 tiles)."""
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pdfplumber
+import pytest
+from conftest import TEST_PROJECT, render_page, run_pnp
+
+MM = 72 / 25.4
+DPI = 400
+PX = DPI / 25.4
+CLEAR_MM = 0.5  # a crosshair's clearance from the cut line
+
+
+@pytest.fixture(scope="module")
+def tiles(tmp_path_factory):
+    """The boards PDF of a plain white 380 × 300 mm board: its map, then tiles A1, A2, B1, B2."""
+    root = tmp_path_factory.mktemp("plain-board") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/boards.yaml").write_text("boards:\n  - id: plain\n    name: Plain\n    size: 380 x 300\n    template: tiny/plain.j2\n")
+    (root / "templates/tiny/plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}\n')
+    result = run_pnp(root, "build", "tiny", "--only", "boards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/tiny-boards.pdf"
+
+
+def _seams_and_crosshairs(pdf, index: int):
+    """The page's seam lines (dashed: this tile is cut there; dotted: its neighbour's edge lies there) as (axis, at mm,
+    from, to), and the centres (mm from the top-left) of the 4 mm crosshair circles drawn on them."""
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[index]
+        size = (float(page.width) / MM, float(page.height) / MM)
+        seams = []
+        for ln in page.lines:
+            if ln.get("dash") and ln["dash"][0]:
+                x0, top, x1, bottom = (v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
+                seams.append(("x", x0, top, bottom) if abs(x1 - x0) < 0.01 else ("y", top, x0, x1))
+        rings = {(round((c["x0"] + c["x1"]) / 2 / MM, 2), round((c["top"] + c["bottom"]) / 2 / MM, 2)) for c in page.curves
+                 if abs((c["x1"] - c["x0"]) / MM - 4) < 0.2 and abs((c["bottom"] - c["top"]) / MM - 4) < 0.2}
+    return size, seams, rings
+
+
+@pytest.mark.parametrize("index", [1, 2, 3, 4], ids=["A1", "A2", "B1", "B2"])
+def test_a_crosshair_shows_only_on_the_hidden_side_of_its_seam_half_a_mm_clear_of_the_cut(tiles, index):
+    """The hidden side of a seam lies towards the tile's edge (the overlap strip): cut off from the tile laid over,
+    covered on the tile under. Around each crosshair every dark pixel but the seam line's own lies on that side, at
+    least 0.5 mm from the line (less a pixel and half a line's width for the rendering)."""
+    size, seams, rings = _seams_and_crosshairs(tiles, index)
+    grey = np.asarray(render_page(tiles, index, DPI).convert("L"))
+    found = 0
+    for axis, at, lo, hi in seams:
+        middle = size[0] / 2 if axis == "x" else size[1] / 2
+        outward = 1 if at > middle else -1
+        for cx, cy in rings:
+            along, across = (cy, cx) if axis == "x" else (cx, cy)
+            if abs(across - at) > 0.05 or not lo <= along <= hi:
+                continue
+            found += 1
+            x0, x1, y0, y1 = (round(v * PX) for v in (cx - 4.5, cx + 4.5, cy - 4.5, cy + 4.5))
+            window = grey[y0:y1, x0:x1] < 128
+            ys, xs = np.nonzero(window)
+            offsets = ((x0 + xs) / PX if axis == "x" else (y0 + ys) / PX) - at
+            marks = offsets[np.abs(offsets) > 0.25]  # the seam line itself (0.4 pt dashes) left out
+            assert marks.size, f"no crosshair drawn at {cx, cy}"
+            assert (marks * outward >= CLEAR_MM - 0.15).all(), \
+                f"crosshair at {cx, cy} shows {np.min(marks * outward):.2f} mm from its cut line on the {axis} seam at {at} mm"
+    assert found >= 2, "each tile has crosshairs on its seams"
+
+
+@pytest.mark.parametrize("index", [1, 2, 3, 4], ids=["A1", "A2", "B1", "B2"])
+def test_a_tiles_crop_marks_continue_only_the_boards_own_edges_never_a_seam(tiles, index):
+    """Each tile of a 2 × 2 board holds one corner of it: two of its edges are the board's, cut with the help of crop
+    marks that continue them past the corners; its two other edges are seams, cut along their dashed line, with no crop
+    mark. So every mark (a short black line in the margin) lies on one of two lines: one across, one up."""
+    with pdfplumber.open(tiles) as doc:
+        page = doc.pages[index]
+        marks = [tuple(v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"])) for ln in page.lines
+                 if not (ln.get("dash") and ln["dash"][0]) and abs(ln["linewidth"] - 0.3) < 0.01 and not any(ln["stroking_color"])]
+    marks = [m for m in marks if 1.5 <= max(m[2] - m[0], m[3] - m[1]) <= 6]  # not a crosshair's 7 mm arms
+    across = {round(m[1], 1) for m in marks if abs(m[3] - m[1]) < 0.01}
+    up = {round(m[0], 1) for m in marks if abs(m[2] - m[0]) < 0.01}
+    assert len(across) == 1 and len(up) == 1, f"crop marks on the lines y = {sorted(across)} and x = {sorted(up)} mm"

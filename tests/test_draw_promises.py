@@ -1,0 +1,121 @@
+"""What a face's drawing promises (docs/layouts.md), read back from `pnp preview`'s picture of one card, which draws
+with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
+corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
+whole (its aspect kept, centred), a colour's alpha. And a picture as print-on-demand's CMYK holds it (a documented
+function): transparency laid on white paper, total ink capped."""
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+from conftest import TEST_PROJECT, run_pnp
+from PIL import Image
+
+DPI = 300
+PX = DPI / 25.4  # pixels a mm
+TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#ffffff") }}
+{% call group(x=10, y=20, rotate=90) %}{{ rect(0, 0, 30, 5, fill="#000000") }}{% endcall %}
+{{ rect(40, 60, 15, 15, fill="#000000", radius=0.8) }}
+{{ image("art/wide.png", 5, 60, 20, 20, fit="cover") }}
+{{ image("art/wide.png", 35, 30, 20, 20, fit="contain") }}
+{{ rect(45, 5, 10, 10, fill="#00000080") }}
+"""
+DECK = "name: Drawn\nsize: poker\nfront: tiny/drawn.j2\ncards:\n  - {id: d1, name: D1}\n"
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory):
+    """The grey levels of the one card of a deck drawn by TEMPLATE at 300 dpi (poker size, no bleed: 63.5 × 88.9 mm); its
+    picture is 400 × 200 px of pure red, twice as wide as high."""
+    root = tmp_path_factory.mktemp("drawn") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates/tiny/drawn.j2").write_text(TEMPLATE, encoding="utf-8")
+    (root / "data/tiny/decks/drawn.yaml").write_text(DECK, encoding="utf-8")
+    (root / "art").mkdir(exist_ok=True)
+    Image.new("RGB", (400, 200), (255, 0, 0)).save(root / "art/wide.png")
+    result = run_pnp(root, "preview", "tiny", "--deck", "drawn", "--dpi", str(DPI))
+    assert result.exit_code == 0, result.output + result.stderr
+    picture = np.asarray(Image.open(root / "output/tiny/preview/drawn/d1-front.png").convert("RGB"), dtype=np.int16)
+    assert picture.shape[:2] == (round(88.9 * PX), round(63.5 * PX))
+    return picture
+
+
+def _box(picture, x0: float, y0: float, x1: float, y1: float, inset: float = 0.3):
+    """The pixels of the box from (x0, y0) to (x1, y1) mm (from the trim's top-left), `inset` mm inside its edges."""
+    return picture[round((y0 + inset) * PX):round((y1 - inset) * PX), round((x0 + inset) * PX):round((x1 - inset) * PX)]
+
+
+def _black(pixels) -> bool:
+    return bool((pixels.max(axis=-1) < 60).all())
+
+
+def _white(pixels) -> bool:
+    return bool((pixels.min(axis=-1) > 200).all())
+
+
+def _red(pixels) -> bool:
+    return bool(((pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)).all())
+
+
+def test_a_group_turned_90_degrees_turns_clockwise_about_its_origin(drawn):
+    """A 30 × 5 mm bar at the origin of a group at (10, 20) turned 90° clockwise (y down: (x, y) → (−y, x)) lies from
+    x 5 to 10 mm and y 20 to 50 mm; turned the other way it would lie right of x 10 and above y 20."""
+    assert _black(_box(drawn, 5, 20, 10, 50))
+    assert _white(_box(drawn, 10, 20, 15, 50)) and _white(_box(drawn, 10, 0, 15, 20))
+
+
+def test_a_corner_rounded_by_08_mm_is_rounded(drawn):
+    """A radius of 0.8 mm leaves the corner's last 0.23 mm on its diagonal unpainted ((1 − 1/√2) × 0.8)."""
+    assert _black(_box(drawn, 40, 60, 55, 75, inset=1.0))
+    corner = drawn[round(60 * PX), round(40 * PX)]
+    assert corner.min() > 200, f"the square corner of a rounded rectangle is painted: {corner}"
+
+
+def test_a_covering_picture_fills_its_box_and_stops_at_it(drawn):
+    """`fit="cover"`: the 2 : 1 picture scaled to the square's height covers all of it, its sides cut at the box."""
+    assert _red(_box(drawn, 5, 60, 25, 80))
+    assert _white(_box(drawn, 0.5, 60, 5, 80, inset=0.2)) and _white(_box(drawn, 25, 60, 34, 80, inset=0.2))
+
+
+def test_a_contained_picture_shows_whole_centred_in_its_box(drawn):
+    """`fit="contain"`: the 2 : 1 picture scaled to the square's width: 20 × 10 mm, centred: 5 mm of paper above and below."""
+    assert _red(_box(drawn, 35, 35, 55, 45))
+    assert _white(_box(drawn, 35, 30, 55, 35)) and _white(_box(drawn, 35, 45, 55, 50))
+
+
+def test_a_colour_half_transparent_prints_half_as_dark(drawn):
+    """`#00000080`: black at 128/255 opacity over the white card: a grey of about 127."""
+    grey = _box(drawn, 45, 5, 55, 15)
+    assert abs(int(grey.mean()) - 127) <= 3 and grey.max() - grey.min() <= 2
+
+
+def test_a_picture_in_cmyk_for_print_on_demand_lays_its_transparency_on_paper_and_caps_its_ink(tmp_path):
+    """pnp.render.pdf_colours.cmyk_image: a transparent pixel is paper (no ink at all); a dark navy pixel (0, 0, 40)
+    takes no more than the 240 % total ink a print shop allows (C + M + Y + K ≤ 2.4 × 255)."""
+    from pnp.render.pdf_colours import cmyk_image
+
+    path = tmp_path / "mixed.png"
+    picture = Image.new("RGBA", (2, 1), (0, 0, 0, 0))
+    picture.putpixel((1, 0), (0, 0, 40, 255))
+    picture.save(path)
+    converted = cmyk_image(str(path), 2.4)
+    assert converted.mode == "CMYK"
+    assert converted.getpixel((0, 0)) == (0, 0, 0, 0)
+    navy = converted.getpixel((1, 0))
+    assert sum(navy) <= 2.4 * 255 + 2 and navy[3] > 200, navy
+
+
+def test_an_icons_half_transparent_black_is_flattened_onto_white_paper_for_print():
+    """pnp.render.pdf_colours.filtered_drawing: a print filter (CMYK) takes opaque colours, so an icon's SVG opacity is
+    laid on white paper first: black at half opacity reaches the filter as the mid grey #808080, and is then opaque."""
+    from reportlab.graphics.shapes import Drawing, Rect
+    from reportlab.lib.colors import black
+
+    from pnp.render.pdf_colours import filtered_drawing
+
+    drawing = Drawing(10, 10)
+    drawing.add(Rect(0, 0, 10, 10, fillColor=black, fillOpacity=0.5, strokeColor=None))
+    asked = []
+    shape = filtered_drawing(drawing, lambda hex_value: asked.append(hex_value) or hex_value).contents[0]
+    assert asked == ["#808080"] and shape.fillOpacity is None

@@ -1,0 +1,144 @@
+"""A box net as docs/boxes-and-dice.md promises it, read back from the tiny game's tuck box of its 12 heroes (poker):
+its glue tab light grey, outside the panel it is glued from, its ends leaning in; each fold dark dashes with white ones
+in their gaps; a score mark 1 mm outside the net on every fold's line; and a net too wide for the paper but not too
+tall printed turned a quarter rather than refused."""
+from __future__ import annotations
+
+import shutil
+
+import pdfplumber
+import pytest
+from conftest import TEST_PROJECT, run_pnp
+
+MM = 72 / 25.4
+TAB_GREY = 0xE3 / 255  # "Glue tabs are light grey"
+
+
+@pytest.fixture(scope="module")
+def tuck(tmp_path_factory):
+    """The first page of the tiny game's boxes PDF with a tuck box of its heroes, as pdfplumber reads it."""
+    root = tmp_path_factory.mktemp("tuck") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/back.j2}\n")
+    result = run_pnp(root, "build", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(root / "output/tiny/tiny-boxes.pdf") as pdf:
+        page = pdf.pages[0]
+        return {"curves": page.curves + page.rects, "lines": page.lines}
+
+
+def _mm(line) -> tuple[float, float, float, float]:
+    return tuple(v / MM for v in (line["x0"], line["top"], line["x1"], line["bottom"]))
+
+
+def _folds(page, colour: float) -> list[dict]:
+    """The dashed lines of one grey level (0.2: the dark dashes, 1: the white ones)."""
+    return [ln for ln in page["lines"] if ln.get("dash") and ln["dash"][0] and abs(ln["stroking_color"][0] - colour) < 0.02]
+
+
+def test_the_glue_tab_is_grey_outside_its_side_panel_and_leans_in_at_both_ends(tuck):
+    """The tuck box's row ends in its glue tab: right of the last side panel's fold, its outer edge shorter than its fold
+    at both ends, so it folds in past the lids."""
+    tabs = [c for c in tuck["curves"] if c.get("fill") and all(abs(v - TAB_GREY) < 0.01 for v in c["non_stroking_color"])]
+    assert len(tabs) == 1, "a tuck box has one glue tab"
+    points = {(round(x / MM, 2), round(y / MM, 2)) for x, y in tabs[0]["pts"]}
+    near, far = min(x for x, _ in points), max(x for x, _ in points)
+    uprights = [_mm(ln) for ln in _folds(tuck, 0.2) if abs(ln["x0"] - ln["x1"]) < 0.01]
+    assert near == pytest.approx(max(box[0] for box in uprights), abs=0.05), "the tab hangs from the row's last fold"
+    assert far > near + 5, "the tab lies outside its panel, not over it"
+    near_ys = sorted(y for x, y in points if abs(x - near) < 0.01)
+    far_ys = sorted(y for x, y in points if abs(x - far) < 0.01)
+    assert far_ys[0] > near_ys[0] + 1 and far_ys[-1] < near_ys[-1] - 1, f"the tab's ends do not lean in: {near_ys} → {far_ys}"
+
+
+def test_each_fold_is_dark_dashes_with_white_ones_in_their_gaps(tuck):
+    """A fold shows on any colour: its dark dashes and, on the same line, white dashes of the same length shifted by one
+    dash, so each white one fills a dark one's gap."""
+    dark, white = _folds(tuck, 0.2), _folds(tuck, 1.0)
+    assert dark and len(dark) == len(white)
+    whites = {_mm(ln): ln["dash"] for ln in white}
+    for ln in dark:
+        pattern, phase = ln["dash"]
+        assert pattern[0] == pattern[1], "dashes as long as their gaps"
+        other = whites.get(_mm(ln))
+        assert other is not None, f"no white dashes on the fold at {_mm(ln)}"
+        assert list(other[0]) == list(pattern) and abs((other[1] - phase) % (2 * pattern[0]) - pattern[0]) < 1e-6, (ln["dash"], other)
+
+
+def test_every_fold_line_has_a_score_mark_at_least_1_mm_outside_the_net(tuck):
+    """Short solid lines (2 mm) on each line of folds, past one of its ends by at least 1 mm, and every such mark on a
+    fold's line: the marks a ruler scores along before folding, outside the printed net."""
+    cuts = [_mm(ln) for ln in tuck["lines"] if not (ln.get("dash") and ln["dash"][0])]
+    marks = [box for box in cuts if 1.5 < max(box[2] - box[0], box[3] - box[1]) < 2.5]
+    lines: dict = {}
+    for box in map(_mm, _folds(tuck, 0.2)):  # a line of folds (a lid's and its dust flaps' meet end to end) shares its marks
+        upright = abs(box[0] - box[2]) < 0.01
+        key = ("x", round(box[0], 1)) if upright else ("y", round(box[1], 1))
+        lo, hi = (box[1], box[3]) if upright else (box[0], box[2])
+        a, b = lines.get(key, (lo, hi))
+        lines[key] = (min(a, lo), max(b, hi))
+
+    def on_line(mark, axis, v, lo, hi) -> bool:
+        if axis == "x":
+            return abs(mark[0] - v) < 0.1 and abs(mark[2] - v) < 0.1 and (mark[3] <= lo - 1 + 0.02 or hi + 1 - 0.02 <= mark[1])
+        return abs(mark[1] - v) < 0.1 and abs(mark[3] - v) < 0.1 and (mark[2] <= lo - 1 + 0.02 or hi + 1 - 0.02 <= mark[0])
+
+    assert marks and lines
+    for (axis, v), (lo, hi) in lines.items():
+        assert any(on_line(mark, axis, v, lo, hi) for mark in marks), f"the fold line {axis} = {v} mm has no score mark"
+    for mark in marks:
+        assert any(on_line(mark, axis, v, lo, hi) for (axis, v), (lo, hi) in lines.items()), f"a mark on no fold's line: {mark}"
+
+
+def test_a_tuck_box_too_wide_for_the_paper_but_not_too_tall_prints_turned_a_quarter_inside_the_margin(project, tmp_path):
+    """Cards of 92 × 60 mm: the tuck box's row (two fronts, two sides, the glue tab) is 205 mm across with the board, and
+    the net prints its colour 0.8 mm and its score marks 3 mm past its cut: 211 mm, more than Letter's 205.9 mm inside
+    the printer's 5 mm margin on both sides. Its height (a card's, the lids and the tucks) is under a hundred: turned a
+    quarter it fits, and prints so, on one page, every line of it inside the margin."""
+    (project / "data/tiny/decks/wide.yaml").write_text("name: Wide\nsize: 92 x 60\nfront: tiny/hero.j2\ncards:\n"
+                                                      "  - {id: w, name: W, stars: 1, number: 1, text: x, count: 12}\n")
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: wide, style: tuck, decks: [wide], front: tiny/back.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(tmp_path / "tiny/tiny-boxes.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        width_mm, height_mm = float(page.width) / MM, float(page.height) / MM
+        drawn = [_mm(ln) for ln in page.lines if ln["bottom"] / MM < height_mm - 12]  # the net's lines, not the footer's
+        assert "piece" not in page.extract_text(), "the box prints whole, not split in two pieces"
+    x0, top = min(b[0] for b in drawn), min(b[1] for b in drawn)
+    x1, bottom = max(b[2] for b in drawn), max(b[3] for b in drawn)
+    assert bottom - top > x1 - x0, "turned: taller than wide"
+    assert x0 >= 5 and x1 <= width_mm - 5 and top >= 5, (x0, x1, top, bottom)
+
+
+def test_a_d20_folds_along_its_trees_19_edges_and_its_11_tabs_and_cuts_two_tabs_apart(project):
+    """A net of F faces joined as a tree folds along F − 1 edges, and E − F + 1 glue tabs each fold along one more: a
+    d20 (E 30, F 20) has 19 + 11 = 30 folds. A 16 mm d20's net sets two tabs side by side: the edge between them is
+    cut (each folds on its own face's edge), not a 31st fold."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 21))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: d, name: Die, shape: d20, size: 16, count: 1, face: tiny/die.j2,\n"
+                                                 f"     faces: [{faces}]}}\n")
+    (project / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 2, 2, face.w - 4, face.h - 4, size=8) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-dice.pdf") as pdf:
+        page = pdf.pages[0]
+        folds = _folds({"lines": page.lines}, 0.2)
+    assert len(folds) == 30
+
+
+def test_a_box_without_a_top_or_back_template_prints_its_side_on_the_lid_and_its_front_on_the_back(project):
+    """docs/boxes-and-dice.md: a box's `back` falls back to its `front`, its `top` to its `side`. A tuck box given only a
+    front and a side: front and back print the front's word (2), the two sides and the lid's top the side's (3)."""
+    word = '{{{{ text("{}", 1, 0.5, face.w - 2, face.h - 1, size=5, min_size=3) }}}}\n'
+    (project / "templates/tiny/box-front.j2").write_text(word.format("FRONTFACE"))
+    (project / "templates/tiny/box-side.j2").write_text(word.format("SIDEFACE"))
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-front.j2, "
+                                                  "side: tiny/box-side.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        text = "".join(page.extract_text() for page in pdf.pages).replace("\n", "").replace(" ", "")
+    seen = {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
+    assert seen == {"FRONTFACE": 2, "SIDEFACE": 3}, text
