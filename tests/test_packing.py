@@ -477,6 +477,17 @@ def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, 
     assert built.said is None or "full: no packing found" not in built.said
 
 
+def test_a_set_that_first_fit_leaves_alone_on_the_last_sheet_moves_beside_others_where_no_page_more_prints():
+    """The module's rule, on token sets whose first-fit stacking leaves 8 tokens of 25 mm alone on the last Letter page,
+    a tenth of a sheet: a set moves, whole, onto the emptiest page where that prints no page more and leaves no other
+    page under half, so every page holds at least a fifth of a sheet and the same 4 pages (2 of cards) print."""
+    sets = [((20, 20), 34), ((25, 25), 18), ((57, 89), 19)]
+    pages = plan_pages("letter", sets)
+    assert len(pages) == 4
+    assert min(fill(page) for page in pages) >= 0.2, [round(fill(page), 2) for page in pages]
+    assert sum(p.count for page in pages for p in page if p.group == 1) == 18  # every token of the set, once
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_no_token_sheet_of_the_five_games_is_a_strip_left_over(games_pdfs, pdfium_reader, variant):
     """A last sheet may be under half full, but a set left alone on it (Police Precinct's 9 cars once took a sheet of
