@@ -627,13 +627,14 @@ def test_a_63_by_88_card_sits_in_the_middle_of_its_print_and_play_slot_front_and
 OFFSET_FILES = {
     "tiny-heroes.pdf": (24, (POKER[0] + 6, POKER[1] + 6)),  # 12 heroes (heroes.yaml's counts), each front and back
     "tiny-boards-town.pdf": (1, (386.0, 306.0)),  # 380 × 300, one side
-    "tiny-boards-scores.pdf": (1, (186.0, 246.0)),  # 180 × 240
+    "tiny-boards.pdf": (1, (186.0, 246.0)),  # 180 × 240: the scores board, its id made `boards` here, named once
     "tiny-tokens-coins.pdf": (24, (26.0, 26.0)),  # 8 + 4 coins of 20 mm, two sides
     "tiny-tokens-pawns.pdf": (6, None),  # 3 per colour × 2 colours, single-sided
     "tiny-tokens-shields.pdf": (8, (24.0, 24.0)),  # 4 of 18 mm, two sides
-    "tiny-tokens-walls.pdf": (6, (20.0, 20.0)),  # 6 of 14 mm, single-sided
+    "tiny-tokens.pdf": (6, (20.0, 20.0)),  # 6 of 14 mm, single-sided: the walls, their id made `tokens` here, named once
     "tiny-tokens-notes.pdf": (10, (46.0, 26.0)),  # 5 notes of 40 × 20 mm, two sides
     "tiny-tokens-hero.pdf": (2, None),  # 2 standees, each its fold-over strip
+    "tiny-player-aids.pdf": (4 * 2, (POKER[0] + 6, POKER[1] + 6)),  # reference.yaml: a poker card per player (4), both sides
 }
 
 
@@ -651,17 +652,21 @@ def _standee_edges(pdf: Path) -> tuple[str, list[int]]:
 
 def test_an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its_kind_copy_after_copy(tmp_path):
     """A generic offset printer makes any size: the whole tiny game is sent, nothing left out, one PDF per deck
-    (<game>-<deck>.pdf), board and token set (<game>-<kind>-<id>.pdf), each page a copy's front then its back at the
+    (<game>-<deck>.pdf), board and token set (<game>-<kind>-<id>.pdf, or <game>-<kind>.pdf where the id is the kind's own
+    name: the player aids, a set named `tokens`, a board `boards`), each page a copy's front then its back at the
     piece's trim plus 3 mm a side; README.txt lists every file and the command counts every component. The hero
     standee (25 × 40 mm, fold-over) is one strip a copy, both halves and the tabs on one page, its art reaching every
     edge: placed on its own trim, not shifted as a card smaller than its product is."""
     root = tmp_path / "p"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    for name, old, new in (("tokens.yaml", "id: walls", "id: tokens"), ("boards.yaml", "id: scores", "id: boards")):
+        path = root / "data/tiny" / name
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     result = run_pnp(root, "export", "tiny", "--vendor", "offset")
     assert result.exit_code == 0, result.output
     folder = root / "output/tiny/vendor-offset"
     files = {p.name for p in folder.glob("*.pdf")}
-    assert set(OFFSET_FILES) <= files and len(files - set(OFFSET_FILES)) == 1  # and the player aids' file
+    assert files == set(OFFSET_FILES)
     assert "left out" not in result.output
     for name, (count, page) in OFFSET_FILES.items():
         pages = _pages(folder / name)

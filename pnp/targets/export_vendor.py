@@ -201,11 +201,19 @@ def _file_pages(slug: str, vendor: Vendor, p: Placed) -> list[tuple[str, list[tu
     """(file name, its (role, face) pages) of one component: one file, or a fronts file and a backs file (LongPack)."""
     if vendor.layout == "pdf-front-back-per-size":
         return [(file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf"), _pages(p.component, vendor))]
-    stem = f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}"
+    stem = _stem(slug, p.component)
     if vendor.layout != "pdf-fronts-and-backs":
         return [(file_name(stem, ".pdf"), _pages(p.component, vendor))]
     fronts, backs = _split_sides(p.component, vendor)
     return [(file_name(f"{stem}-fronts", ".pdf"), fronts)] + ([(file_name(f"{stem}-backs", ".pdf"), backs)] if backs else [])
+
+
+def _stem(slug: str, component: Component) -> str:
+    """A component's file name stem: <game>-<deck> for a deck, <game>-<kind>-<id> for any other piece, and <game>-<kind>
+    where the id says no more than its kind (the player aids, whose id is `player-aids`; a token set named `tokens`)."""
+    if component.kind == "cards":
+        return f"{slug}-{component.id}"
+    return f"{slug}-{component.kind}" if component.id == component.kind else f"{slug}-{component.kind}-{component.id}"
 
 
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
