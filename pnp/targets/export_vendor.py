@@ -76,7 +76,7 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt; every other
     piece of the build named in README.txt as not offered there (pnp.targets.vendor_orders)."""
     vendor = vendor_named(request.vendor)
-    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks, stamps=request.stamps)
+    components = _collect(gctx, vendor, findings, request.decks, request.stamps)
     plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
     findings.extend(not_offered_findings(plan, gctx.game.slug))
     placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
@@ -95,8 +95,15 @@ def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: b
     origins: dict = {}
     if decks:
         with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+            _collect(gctx, vendor, [], decks, stamps)
     return origins
+
+
+def _collect(gctx: GameContext, vendor: Vendor, findings: list, decks: tuple[str, ...], stamps: bool) -> list[Component]:
+    """The components drawn at the vendor's bleed (and a little more, SIZE_PAD_MM), any playtest stamp asked for set at
+    the vendor's smallest type and inside its safe zone, so the file the shop gets keeps its rules."""
+    return collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, decks, stamps=stamps, stamp_pt=vendor.min_text_pt,
+                   stamp_safe_mm=vendor.safe_mm)
 
 
 def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
