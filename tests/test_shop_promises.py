@@ -292,16 +292,23 @@ def test_words_inside_a_vendors_wider_safe_zone_are_warned_once_at_their_templat
 
 def test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws(tmp_path):
     """A hero template line that sets each card's name 3.1 mm from the edge, inside DriveThruCards' 3.175 mm zone:
-    one warning at that line, naming the words nearest the cut and how many more that line draws there."""
+    one warning at that line, naming the words nearest the cut and how many more that line draws there (the five
+    heroes' names: four more; the three of other than two stars: two more). A line that draws two names there (the
+    heroes of two stars: the Rogue and the Twin) names both, never "1 more"."""
     root = _project(tmp_path / "p")
     hero = root / "templates/tiny/hero.j2"
     lines = hero.read_text(encoding="utf-8").splitlines()
     at = max(i for i, line in enumerate(lines) if "{% endblock %}" in line)
-    lines.insert(at, '{{ text(card.name, 3.1, 60, 30, 6, size=7) }}')
+    lines[at:at] = ['{{ text(card.name, 3.1, 60, 30, 6, size=7) }}', '{% if card.stars == 2 %}{{ text(card.name, 3.1, 68, 30, 6, size=7) }}{% endif %}',
+                    '{% if card.stars != 2 %}{{ text(card.name, 3.1, 68, 30, 6, size=7) }}{% endif %}']
     hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _, said = _export(root, "drivethrucards", "heroes")
     (line,) = [text for text in said.splitlines() if text.startswith(f"templates/tiny/hero.j2:{at + 1}:")]
     assert "lies 3.1 mm inside the cut" in line and "(and 4 more drawn here)" in line and "move it 0.1 mm inward" in line
+    (two,) = [text for text in said.splitlines() if text.startswith(f"templates/tiny/hero.j2:{at + 2}:")]
+    assert ": warning: text 'Rogue' (and text 'Twin', drawn here too) lies 3.1 mm inside the cut" in two, two
+    (three,) = [text for text in said.splitlines() if text.startswith(f"templates/tiny/hero.j2:{at + 3}:")]
+    assert ": warning: text '<Knight>' (and 2 more drawn here) lies 3.1 mm inside the cut" in three, three
 
 
 def _mbprint(root: Path):
