@@ -177,11 +177,12 @@ MODULES: dict[str, list[str]] = {
         "test_each_vendors_rule_of_page_order_refuses_the_other_order",
         "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
     # what the faces set, at its template line: `validate --vendor mbprint --format json` on the tiny game with small and
-    # near-the-cut words added, and words in a group drawn at half size
+    # near-the-cut words added, words in a group drawn at half size, and a standee's strip checked for The Game Crafter
     "pnp/targets/vendor_preflight.py#faces": [
         "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
         "tests/test_shop_promises.py::test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt",
-        "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws"],
+        "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws",
+        "tests/test_shop_faces.py"],
     # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
     # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",
@@ -391,7 +392,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",
                                               "pdfx4_findings", "_fonts"],
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
-    "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding"],
+    "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)
