@@ -264,15 +264,23 @@ def test_print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_lef
 
 
 def test_mbprint_names_its_file_by_the_poker_size_it_prints_a_63_by_88_deck_at(tmp_path):
-    """MBPrint takes one file per card size, named by it: the 63 × 88 mm deck is in the 63.5 × 88.9 mm file, each card
-    its front then its back (ten pages), each page the trim plus 3 mm a side."""
+    """MBPrint takes one file per card size, named by it: the 63 × 88 mm deck is in the 63.5 × 88.9 mm file with a
+    deck drawn at the poker size itself, each card its front then its back (ten pages and four), each page the trim plus
+    3 mm a side; a tarot deck (2.75 × 4.75 in) is a file of its own."""
     from pnp.targets.vendor_pdfx import ghostscript
 
     if ghostscript() is None:
         pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
-    folder, _ = _export(_project(tmp_path / "p"), "mbprint", "scouts")
-    assert sorted(p.name for p in folder.glob("*.pdf")) == ["tiny-63.5x88.9mm.pdf"]
-    assert _pages(folder / "tiny-63.5x88.9mm.pdf") == [(69.5, 94.9)] * 10
+    root = _project(tmp_path / "p")
+    (root / "data/tiny/decks/tarots.yaml").write_text(TAROTS.replace("count: 2", "count: 1"), encoding="utf-8")
+    (root / "data/tiny/decks/spies.yaml").write_text(SMALL_DECK.replace("63 x 88", "poker").replace("  - {id: scout, name: Scout, count: 3}\n", ""),
+                                                     encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "mbprint", "--deck", "scouts", "--deck", "spies", "--deck", "tarots")
+    assert result.exit_code == 0, result.output + result.stderr
+    folder = root / "output/tiny/vendor-mbprint"
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["tiny-63.5x88.9mm.pdf", "tiny-69.85x120.65mm.pdf"]
+    assert _pages(folder / "tiny-63.5x88.9mm.pdf") == [(69.5, 94.9)] * (10 + 4)
+    assert _pages(folder / "tiny-69.85x120.65mm.pdf") == [(75.85, 126.65)] * 2
 
 
 def test_words_inside_a_vendors_wider_safe_zone_are_warned_once_at_their_template_line(tmp_path):
