@@ -33,3 +33,19 @@ def test_drivethrucards_file_is_pdf_x1a_for_swop_titled_for_its_deck_with_small_
     inked = [w for w in words if w["text"] != "blue"]
     assert {tuple(w["non_stroking_color"][:3]) for w in inked} == {(0, 0, 0)} and all(w["non_stroking_color"][3] > 0.5 for w in inked)
     assert all(w["non_stroking_color"][0] > 0.5 for w in words if w["text"] == "blue")
+
+
+def test_an_export_that_can_send_nothing_writes_no_folder_and_its_warning_names_no_readme(tmp_path):
+    """MakePlayingCards makes no 75 × 120 mm card (its sizes: poker, tarot, mini): asked for that deck alone, the export
+    writes nothing, says so, and the deck's warning, at its size line, does not send the designer to a README.txt that
+    was never written."""
+    from test_order_promises import OMENS  # a deck of 75 x 120 mm cards no product fits
+
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/decks/omens.yaml").write_text(OMENS, encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "makeplayingcards", "--deck", "omens")
+    assert result.exit_code != 0 and "nothing to export" in result.output + result.stderr
+    assert not (root / "output/tiny/vendor-makeplayingcards").exists()
+    (warned,) = [line for line in result.output.splitlines() if "left out of this export" in line]
+    assert warned.startswith("data/tiny/decks/omens.yaml:2:") and "README" not in warned, warned

@@ -78,11 +78,11 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     vendor = vendor_named(request.vendor)
     components = _collect(gctx, vendor, findings, request.decks, request.stamps)
     plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
-    findings.extend(not_offered_findings(plan, gctx.game.slug))
     placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
     findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    findings.extend(not_offered_findings(plan, gctx.game.slug, listed=bool(result.files)))  # README.txt is written with the files
     if result.files:
         result.files["quote.csv"] = quote_sheet(plan)
         result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
