@@ -428,7 +428,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
     "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
-    "pnp/targets/export_vendor.py#target": ["vendor_target", "_collect"],  # 109 mutants
+    "pnp/targets/export_vendor.py#target": ["vendor_target", "_collect"],  # 112 mutants
     "pnp/targets/export_vendor.py#traced": ["_traced", "_safe_zone", "_small_text"],  # 100
     "pnp/targets/export_vendor.py#names": ["_file_pages", "_stem", "_keys"],  # 66
     "pnp/targets/export_vendor.py#png": ["_png_faces", "_png_component"],  # 158
