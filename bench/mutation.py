@@ -112,6 +112,31 @@ LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how i
 
 SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
+_SHOP = "tests/test_shop_promises.py::test_"
+# export_vendor.py's parts (issue 101): what each reaches, on the tiny game exported in process a test at a time
+SHOP_FILE_TESTS = [*(_SHOP + t for t in (  # each layout's files: their names, pages and sizes, and the plan they are checked by
+    "a_63_by_88_deck_is_a_pdf_of_pages_at_its_products_trim_and_the_vendors_bleed",
+    "drivethrucards_gets_each_cards_back_then_its_front_and_longpack_a_backs_file_page_for_page",
+    "longpacks_backs_file_has_a_blank_page_behind_each_front_without_a_back", "longpack_gets_one_backs_page_for_a_deck_whose_cards_share_their_back",
+    "longpack_gets_no_backs_file_for_a_deck_printed_on_one_side", "mbprint_names_its_file_by_the_poker_size_it_prints_a_63_by_88_deck_at",
+    "an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its_kind_copy_after_copy",
+    "a_card_without_a_back_is_one_page_for_an_offset_printer_and_a_blank_back_page_for_mbprint",
+    "mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
+    "without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf")),
+    "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py"]
+SHOP_PNG_TESTS = [_SHOP + t for t in (  # The Game Crafter's and MakePlayingCards' images, quantities.csv and MPC Autofill's order
+    "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi", "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it",
+    "the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_name",
+    "a_deck_no_product_fits_is_named_the_others_sent_and_readme_lists_every_file_written")]
+SHOP_TARGET_TESTS = [*(_SHOP + t for t in (  # what is sent, named, listed in README.txt and counted; the checks traced to their lines
+    "a_deck_no_product_fits_is_named_the_others_sent_and_readme_lists_every_file_written",
+    "an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its_kind_copy_after_copy",
+    "longpack_gets_no_backs_file_for_a_deck_printed_on_one_side", "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi",
+    "words_inside_a_vendors_wider_safe_zone_are_warned_once_at_their_template_line",
+    "text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws",
+    "text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt")),
+    "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
+    "tests/test_shop_faces.py", "tests/test_vendor_stamps.py", "tests/test_vendor_mbprint.py::test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing"]
 TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
     "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
     "test_a_new_games_decks_are_shuffled_at_load_though_it_has_no_setup", "test_a_game_wider_than_the_room_between_the_hands_gets_a_warning"))]
@@ -163,6 +188,15 @@ MODULES: dict[str, list[str]] = {
     # read back against the vendor's numbers, MBPrint's outlines and PDF/X-4; the tiny game exported in process, a test
     # its own export (test_vendors and test_order_promises' shop export Organ Match or a whole game a mutant)
     "pnp/targets/export_vendor.py": SHOP_TESTS,
+    # its parts not yet run whole (issue 101), each about a hundred mutants: what is sent and its README (`#target`), the
+    # faces' checks traced to their template lines (`#traced`), each file's name and plan (`#names`), the images
+    # (`#png`), the one-face-a-page PDFs (`#pages`), a PDF drawn and outlined (`#pdf`)
+    "pnp/targets/export_vendor.py#target": SHOP_TARGET_TESTS,
+    "pnp/targets/export_vendor.py#traced": SHOP_TARGET_TESTS,
+    "pnp/targets/export_vendor.py#names": SHOP_FILE_TESTS,
+    "pnp/targets/export_vendor.py#png": SHOP_PNG_TESTS,
+    "pnp/targets/export_vendor.py#pages": SHOP_FILE_TESTS,
+    "pnp/targets/export_vendor.py#pdf": SHOP_FILE_TESTS,
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
     # the preflight's file checks (its FOCUS): every file read back against the vendor's numbers, on files drawn or altered
     # by hand and the tiny game's exports that alter them (the shop's other exports pass through them untouched)
@@ -177,11 +211,12 @@ MODULES: dict[str, list[str]] = {
         "test_each_vendors_rule_of_page_order_refuses_the_other_order",
         "test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_prints_cmyk"))],
     # what the faces set, at its template line: `validate --vendor mbprint --format json` on the tiny game with small and
-    # near-the-cut words added, and words in a group drawn at half size
+    # near-the-cut words added, words in a group drawn at half size, and a standee's strip checked for The Game Crafter
     "pnp/targets/vendor_preflight.py#faces": [
         "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
         "tests/test_shop_promises.py::test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt",
-        "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws"],
+        "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws",
+        "tests/test_shop_faces.py"],
     # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
     # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",
@@ -391,8 +426,14 @@ FOCUS: dict[str, list[str]] = {
     "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",
                                               "pdfx4_findings", "_fonts"],
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
-    "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding"],
+    "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
     "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
+    "pnp/targets/export_vendor.py#target": ["vendor_target", "_collect"],  # 112 mutants
+    "pnp/targets/export_vendor.py#traced": ["_traced", "_safe_zone", "_small_text"],  # 100
+    "pnp/targets/export_vendor.py#names": ["_file_pages", "_stem", "_keys"],  # 66
+    "pnp/targets/export_vendor.py#png": ["_png_faces", "_png_component"],  # 158
+    "pnp/targets/export_vendor.py#pages": ["_page_pdfs", "_read_from"],  # 99
+    "pnp/targets/export_vendor.py#pdf": ["_pdf", "_outlined"],  # 111
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)
     "pnp/targets/table.py": ["plan_table", "_table_dice", "_Planning.place", "_Planning._dealt", "_checked_setup", "_shuffled", "_aids_at_seats",

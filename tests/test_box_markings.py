@@ -200,3 +200,27 @@ def test_every_font_the_markings_print_is_embedded(marked):
     pdf, _ = marked
     fonts = pdf_fonts(pdf)
     assert fonts and all(fonts.values()), fonts
+
+
+def test_an_ean_13_on_a_back_just_wide_enough_keeps_11_modules_of_light_ground_left_and_7_right(project):
+    """GS1's light margins are 11 modules left of an EAN-13's first bar and 7 right of its last. At 200 % (0.66 mm
+    modules) a symbol with its margins is 113 × 0.66 = 74.58 mm; a tuck box for 83.5 mm cards has a back of 84.8 mm
+    (83.5 + 1 mm play + 0.3 mm board), 78.8 mm inside the block's 3 mm insets: room for the margins, the block's 2 mm of
+    ground either side and 0.22 mm more, so a symbol set 4 modules (2.64 mm) off its place leaves a margin short."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: 83.5 x 120 mm"), encoding="utf-8")
+    _boxes(project, f'barcode: "{EAN}"\nmagnification: 2.0\n')
+    result = run_pnp(project, "build", "tiny", "--only", "boxes")
+    assert result.exit_code == 0 and ": error:" not in result.output, result.output + result.stderr
+    module = 0.33 * 2.0
+    with pdfplumber.open(project / "output" / "tiny" / "tiny-boxes.pdf") as doc:
+        page, bars = next((page, bars) for page in doc.pages for bars in _symbols(_bars(page)))
+        first, last = min(r["x0"] for r in bars), max(r["x1"] for r in bars)
+        assert (last - first) / MM == pytest.approx(95 * module, abs=0.02)
+        top, bottom = min(r["top"] for r in bars), max(r["bottom"] for r in bars)
+        ground = [r for r in page.rects if r.get("fill") and _light(r) and r["top"] <= top and r["bottom"] >= bottom and r["x0"] <= first]
+        assert ground, "no light ground under the symbol"
+        left = max(first - g["x0"] for g in ground if g["x1"] >= last) / MM
+        right = max(g["x1"] - last for g in ground if g["x0"] <= first) / MM
+    assert left >= 11 * module - 0.01, f"{left:.2f} mm of light ground left of the first bar; GS1 asks {11 * module:.2f}"
+    assert right >= 7 * module - 0.01, f"{right:.2f} mm of light ground right of the last bar; GS1 asks {7 * module:.2f}"

@@ -525,7 +525,9 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
                         # sizes and words as the faces set them: rich words, an inline icon, a group's scale, 6 pt as written
                         '{{ text("Tiny **bold** words", 5, 20, 50, 6, size=5.5) }}', '{{ text("Five :star: points", 5, 26, 50, 6, size=5) }}',
                         '{{ text("Six :star: points", 5, 32, 50, 7, size=6) }}', '{{ text("Near six", 5, 76, 40, 7, size=5.99) }}',
-                        '{% call group(x=5, y=82, scale=0.5) %}{{ text("Scaled", 0, 0, 40, 8, size=11.114) }}{% endcall %}']
+                        '{% call group(x=5, y=82, scale=0.5) %}{{ text("Scaled", 0, 0, 40, 8, size=11.114) }}{% endcall %}',
+                        # an icon of its own 1 mm (2.8 pt) in 6 pt words: an icon, no text under 6 pt
+                        '{{ text("Mark :star@1mm: here", 5, 44, 50, 7, size=6) }}']
     hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _script(tmp_path / "bin", "gs", f"echo '{'x' * 250}' >&2\nexit 1\n")
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))

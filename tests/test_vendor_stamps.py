@@ -42,3 +42,76 @@ def test_a_vendors_cards_carry_no_stamp_unless_asked_with_stamps(stamped, vendor
 def test_stamps_without_a_vendor_is_a_usage_error(project):
     result = run_pnp(project, "export", "tiny", "--format", "png", "--stamps")
     assert result.exit_code != 0 and "--stamps" in result.output + result.stderr
+
+
+def _glyph_span(chars: str) -> float:
+    """The height, in ems, from the lowest to the highest point of `chars` in Noto Sans (the tiny game's body font), as
+    its font file draws them."""
+    from conftest import ROOT
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(ROOT / "fonts/noto/NotoSans-Regular.ttf")
+    glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
+    bounds = []
+    for char in chars:
+        pen = BoundsPen(glyphs)
+        glyphs[cmap[ord(char)]].draw(pen)
+        bounds.append(pen.bounds)
+    return (max(b[3] for b in bounds) - min(b[1] for b in bounds)) / font["head"].unitsPerEm
+
+
+def _stamp_ink(pdf, page: int, bleed: float) -> tuple[float, float, float]:
+    """The stamp's ink in a bottom-left corner of a front (the stamp's own corner, left of the card's number), read
+    from a 600 dpi raster: (its left edge, its bottom edge, in mm from the trim; the height of its left quarter, 'v2.',
+    in mm). The card's frame must be left off: its ink would be taken for the stamp's, and it would keep the stamp off
+    its corner, so that no safe zone is seen at work."""
+    from conftest import render_page
+
+    dpi = 600
+    grey = render_page(pdf, page, dpi=dpi).convert("L")
+    px = dpi / 25.4
+    x0, x1 = round((bleed + 1) * px), round((bleed + 30) * px)
+    y1, y0 = grey.height - round((bleed + 1) * px), grey.height - round((bleed + 10) * px)
+    dark = [(x, y) for x in range(x0, x1) for y in range(y0, y1) if grey.getpixel((x, y)) < 128]
+    assert dark, "no stamp in the front's bottom-left corner"
+    left, right = min(x for x, _ in dark), max(x for x, _ in dark)
+    quarter = [y for x, y in dark if x <= left + (right - left) / 4]
+    trim_bottom = grey.height - bleed * px
+    return (left / px - bleed, (trim_bottom - max(y for _, y in dark)) / px, (max(quarter) - min(quarter) + 1) / px)
+
+
+def test_mbprints_stamp_is_set_at_its_6_pt_smallest_type_inside_its_4_mm_safe_zone(stamped):
+    """MBPrint prints no text under 6 pt and keeps 4 mm from the cut (its record's numbers): a playtest copy's stamp,
+    asked with --stamps, is set at 6 pt, not pnp's own 5 pt, and lies wholly 4 mm inside the trim. Its text is outlines
+    in MBPrint's file, so it is measured as printed: 'v2.' at 6 pt spans Noto Sans's '2' top to '.' foot, 6 pt × that."""
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    frame = stamped / "templates/tiny/frame.j2"
+    frame.write_text("".join(line for line in frame.read_text(encoding="utf-8").splitlines(True) if 'stroke="ink"' not in line), encoding="utf-8")
+    result = run_pnp(stamped, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes", "--stamps")
+    assert result.exit_code == 0 and "error" not in result.output, result.output + result.stderr
+    (pdf,) = (stamped / "output/tiny/vendor-mbprint").glob("*.pdf")
+    for front in (0, 2 * 6):  # the first knight and the first rogue, fronts of the file's front-back pairs
+        left, bottom, height = _stamp_ink(pdf, front, bleed=3.0)
+        assert left >= 4.0 and bottom >= 4.0, (left, bottom)
+        assert height == pytest.approx(6 * 25.4 / 72 * _glyph_span("2."), abs=0.1)
+
+
+def test_a_stamp_with_no_room_at_a_vendors_smallest_type_is_left_off_and_said_once_with_its_size(stamped):
+    """A poker deck whose stamp keeps 25 mm from the trim leaves it a strip 13.5 mm wide (63.5 − 2 × 25): room for the
+    stamp at pnp's 5 pt, none at MBPrint's 6 pt. MBPrint's fronts go without it, the file is still written, and the deck
+    gets one warning at its `front:` line (what the stamp lies on) naming the size the stamp needed (pnp's own sheets keep their stamps)."""
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    deck = stamped / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: poker\nstamp_inset: 25", 1), encoding="utf-8")
+    result = run_pnp(stamped, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes", "--stamps")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = [line for line in result.output.splitlines() if "no room for its version stamp" in line]
+    assert len(said) == 1 and "heroes.yaml:4:" in said[0] and "6 pt" in said[0], result.output
+    assert list((stamped / "output/tiny/vendor-mbprint").glob("*.pdf"))

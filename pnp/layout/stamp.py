@@ -57,12 +57,13 @@ class Stamping:
     """`stamped` for the faces of one deck: its font's height, its corner and the room its shape leaves worked out
     once, each face's stamp from its text, its link and what the face draws."""
 
-    def __init__(self, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE):
-        self.corner, self.font, self.color, self.shape = corner, font, color, shape
-        self.ascent, _ = getAscentDescent(font, STAMP_PT)  # points, from the text's top to its baseline
+    def __init__(self, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE, size: float = STAMP_PT):
+        """`size`: the text's size in pt, STAMP_PT but where a print shop prints no text that small (its smallest)."""
+        self.corner, self.font, self.color, self.shape, self.size = corner, font, color, shape, size
+        self.ascent, _ = getAscentDescent(font, size)  # points, from the text's top to its baseline
         # the box the stamp's glyphs fill, as every text's on the face is measured (pnp.layout.inspect.face_bounds)
-        self.height_mm = (GLYPH_ABOVE + GLYPH_BELOW) * STAMP_PT / PT_PER_MM
-        self.glyph_top_mm = (self.ascent - GLYPH_ABOVE * STAMP_PT) / PT_PER_MM
+        self.height_mm = (GLYPH_ABOVE + GLYPH_BELOW) * size / PT_PER_MM
+        self.glyph_top_mm = (self.ascent - GLYPH_ABOVE * size) / PT_PER_MM
         self.inset = max(inset, INSET_MM)
         self.rooms: dict[tuple[float, float], Room] = {}
 
@@ -76,11 +77,11 @@ class Stamping:
         """The face with as much of its stamp as finds room: the text, then the QR code; what did not, if anything."""
         room = self.room(face.w, face.h)
         ink = ink_boxes(face.elements, face.w, face.h, self.inset)
-        width_mm = stringWidth(text, self.font, STAMP_PT) / PT_PER_MM
+        width_mm = stringWidth(text, self.font, self.size) / PT_PER_MM
         spot = room.place(ink, width_mm, self.height_mm)
         if spot is None:
             return Stamped(face, LeftOut("text", width_mm, self.height_mm))
-        op = TextOp(0.0, self.ascent, self.font, STAMP_PT, self.color, text, width_mm * PT_PER_MM)
+        op = TextOp(0.0, self.ascent, self.font, self.size, self.color, text, width_mm * PT_PER_MM)
         label = Text(spot.x, spot.y - self.glyph_top_mm, (op,), decoration=True)
         code, left_out = (), None
         if link:

@@ -48,6 +48,8 @@ class Options:
     insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
     insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
     stamps: bool = True  # card fronts carry the game's playtest stamps (its `stamps:`); a vendor's export asks for none unless told
+    stamp_pt: float = 0.0  # the stamp's type size where a vendor prints no smaller text (its smallest); 0: pnp's own (STAMP_PT)
+    stamp_safe_mm: float = 0.0  # the vendor's safe zone, where wider than pnp's, the stamp keeps inside; 0: pnp's own (SAFE_MM)
 
     without: frozenset = frozenset()  # speed mechanisms switched off (MECHANISMS): only a bench measuring what one buys asks
 
@@ -112,8 +114,10 @@ MECHANISMS = (
 # NAMED_ELSEWHERE (tests/test_small_print.py checks it).
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name), the booklet and the HTML rulebook (files of their own) and the insert's fit
-# (in the insert's tag), and the stamps (turned off by a vendor export alone, whose files go to a folder of their own).
-NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "html", "insert_fit", "stamps"})
+# (in the insert's tag), and the stamps, their size and safe zone (set by a vendor export alone, whose files go to a folder
+# of their own).
+NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "html", "insert_fit", "stamps", "stamp_pt",
+                             "stamp_safe_mm"})
 
 
 def variant_tag(options: Options, kind: str) -> str:

@@ -80,10 +80,13 @@ class _ExportOptions(Options):
         return self.export_bleed
 
 
-def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = (), stamps: bool = True) -> list[Component]:
+def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = (), stamps: bool = True,
+            stamp_pt: float = 0.0, stamp_safe_mm: float = 0.0) -> list[Component]:
     """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks;
-    without `stamps`, no card front carries the game's playtest stamp (a print run for sale)."""
-    components = _decks(gctx, _ExportOptions(export_bleed=bleed, stamps=stamps), findings, decks)
+    without `stamps`, no card front carries the game's playtest stamp (a print run for sale). A print shop's `stamp_pt`
+    and `stamp_safe_mm` (0: pnp's own) set the stamp at its smallest type inside its safe zone (pnp.outputs.stamping)."""
+    options = _ExportOptions(export_bleed=bleed, stamps=stamps, stamp_pt=stamp_pt, stamp_safe_mm=stamp_safe_mm)
+    components = _decks(gctx, options, findings, decks)
     if not decks:
         components += _boards(gctx, bleed, findings) + _tokens(gctx, bleed, findings) + _player_aids(gctx, bleed, findings)
     return components

@@ -76,13 +76,13 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt; every other
     piece of the build named in README.txt as not offered there (pnp.targets.vendor_orders)."""
     vendor = vendor_named(request.vendor)
-    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, request.decks, stamps=request.stamps)
+    components = _collect(gctx, vendor, findings, request.decks, request.stamps)
     plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
-    findings.extend(not_offered_findings(plan, gctx.game.slug))
     placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
     findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    findings.extend(not_offered_findings(plan, gctx.game.slug, listed=bool(result.files)))  # README.txt is written with the files
     if result.files:
         result.files["quote.csv"] = quote_sheet(plan)
         result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
@@ -95,8 +95,15 @@ def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: b
     origins: dict = {}
     if decks:
         with gctx.layouts.tracing() as origins:
-            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, [], decks, stamps=stamps)
+            _collect(gctx, vendor, [], decks, stamps)
     return origins
+
+
+def _collect(gctx: GameContext, vendor: Vendor, findings: list, decks: tuple[str, ...], stamps: bool) -> list[Component]:
+    """The components drawn at the vendor's bleed (and a little more, SIZE_PAD_MM), any playtest stamp asked for set at
+    the vendor's smallest type and inside its safe zone, so the file the shop gets keeps its rules."""
+    return collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, decks, stamps=stamps, stamp_pt=vendor.min_text_pt,
+                   stamp_safe_mm=vendor.safe_mm)
 
 
 def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
@@ -201,11 +208,19 @@ def _file_pages(slug: str, vendor: Vendor, p: Placed) -> list[tuple[str, list[tu
     """(file name, its (role, face) pages) of one component: one file, or a fronts file and a backs file (LongPack)."""
     if vendor.layout == "pdf-front-back-per-size":
         return [(file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf"), _pages(p.component, vendor))]
-    stem = f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}"
+    stem = _stem(slug, p.component)
     if vendor.layout != "pdf-fronts-and-backs":
         return [(file_name(stem, ".pdf"), _pages(p.component, vendor))]
     fronts, backs = _split_sides(p.component, vendor)
     return [(file_name(f"{stem}-fronts", ".pdf"), fronts)] + ([(file_name(f"{stem}-backs", ".pdf"), backs)] if backs else [])
+
+
+def _stem(slug: str, component: Component) -> str:
+    """A component's file name stem: <game>-<deck> for a deck, <game>-<kind>-<id> for any other piece, and <game>-<kind>
+    where the id says no more than its kind (the player aids, whose id is `player-aids`; a token set named `tokens`)."""
+    if component.kind == "cards":
+        return f"{slug}-{component.id}"
+    return f"{slug}-{component.kind}" if component.id == component.kind else f"{slug}-{component.kind}-{component.id}"
 
 
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:

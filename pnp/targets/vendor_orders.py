@@ -162,11 +162,13 @@ def order_plan(gctx, vendor: Vendor, components: list[Component], decks_only: bo
     return OrderPlan(vendor, tuple(ordered), tuple(missing))
 
 
-def not_offered_findings(plan: OrderPlan, game: str) -> list[Finding]:
-    """One warning per piece the vendor does not make, at the line that declares it."""
+def not_offered_findings(plan: OrderPlan, game: str, listed: bool = True) -> list[Finding]:
+    """One warning per piece the vendor does not make, at the line that declares it; pointing to README.txt where it is
+    `listed` there (an export that writes no file writes no README.txt either)."""
     vendor = plan.vendor
+    where = " (README.txt lists it under 'Not offered by this vendor')" if listed else ""
     return [warning("vendor-product", f"{vendor.title} prints no {n.piece.product_kind} of {n.piece.size[0]:g} × {n.piece.size[1]:g} mm: "
-                    f"{n.piece.name} is left out of this export (README.txt lists it under 'Not offered by this vendor'); "
+                    f"{n.piece.name} is left out of this export{where}; "
                     + n.line().split(": ", 1)[1], n.piece.loc, game=game) for n in plan.not_offered]
 
 

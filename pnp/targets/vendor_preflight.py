@@ -242,11 +242,20 @@ def vendor_breaches(vendor: Vendor, component: Component) -> list[Breach]:
 
 
 def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: str, what: str) -> Finding:
-    """The warning for what one template line draws inside the vendor's safe zone (its nearest first), at that line."""
+    """The warning for what one template line draws inside the vendor's safe zone (its nearest first), at that line: a
+    second thing named too, three or more counted."""
     breach = breaches[0]
-    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
-    subject = f"a {label}" if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
-    more = f" (and {len(breaches) - 1} more drawn here)" if len(breaches) > 1 else ""
-    return warning("vendor-safe-zone", f"{subject}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
+    more = ""
+    if len(breaches) == 2:
+        more = f" (and {_subject(breaches[1])}, drawn here too)"
+    elif len(breaches) > 2:
+        more = f" (and {len(breaches) - 1} more drawn here)"
+    return warning("vendor-safe-zone", f"{_subject(breach)}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
                    f"safe zone, where its cut may clip it: move it {vendor.safe_mm - breach.depth:.1f} mm inward for this vendor",
                    loc, game=game, component=what)
+
+
+def _subject(breach: Breach) -> str:
+    """What a breach is, as a warning names it: text 'Gold', icon 'star', a rectangle's outline (its words cut at 30)."""
+    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
+    return f"a {label}" if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
