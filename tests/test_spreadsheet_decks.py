@@ -307,3 +307,27 @@ def test_loading_never_raises_for_a_bad_sheet(project):
     except PnpError as exc:  # pragma: no cover - the assertion below says what went wrong
         findings = ["raised: " + str(exc)]
     assert findings == ["data/tiny/decks/heroes.csv:1:1: error: the sheet has no header row: write the field names in its first row"]
+
+
+def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
+    """Excel's "CSV UTF-8" in a locale with a decimal comma: a byte-order mark before the header, `;` between cells
+    (the header row uses it most; a body cell full of commas does not count), CRLF between rows and none after the
+    last, a quoted cell holding a line break, and a quote before a formula-like text. Each value is the text Excel
+    shows, found at the line a text editor shows it on. A .tsv is read by its tabs whatever its header holds, and a
+    file `cards_from` names that is not there is one error at the deck's `cards_from`, naming it."""
+    sheet = project / "data/tiny/decks/heroes.csv"
+    sheet.write_bytes("id;name;text\r\nk1;Knight;\"First line\r\nsecond, line\"\r\nm1;Mage;a, b, c, d, e, f, g, h, i, j\r\ni1;Imp;'=2+2".encode("utf-8-sig"))
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "text", "side", "count"}  # side: the deck's default
+    assert cards["k1"].fields["text"] == "First line\r\nsecond, line"
+    assert (cards["m1"].fields["text"], cards["i1"].fields["text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
+    assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:2" for line in (2, 4, 5)]
+    (project / "data/tiny/decks/heroes.tsv").write_bytes(b"id\tname, title, rank\tcost;gold\r\nrogue\tRogue, the Sly, 2nd\t3;4\r\n")
+    use_sheet(project, "heroes.tsv")
+    rogue = load_cards(project)["rogue"].fields
+    assert (rogue["name, title, rank"], rogue["cost;gold"]) == ("Rogue, the Sly, 2nd", "3;4")
+    assert str(rogue.loc_of("cost;gold")) == "data/tiny/decks/heroes.tsv:2:3"
+    use_sheet(project, "villains.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.yaml:6:13: error: cards_from names 'villains.csv', which is no file beside heroes.yaml: "
+                                    "fix the name, or put the sheet there (a web address starts with https://)"]
