@@ -331,3 +331,25 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
     use_sheet(project, "villains.csv")
     assert findings_of(project) == ["data/tiny/decks/heroes.yaml:6:13: error: cards_from names 'villains.csv', which is no file beside heroes.yaml: "
                                     "fix the name, or put the sheet there (a web address starts with https://)"]
+
+
+def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(project):
+    """A workbook stores every number as a double: an id typed 7 is the id "7", a header typed 2024 names the field
+    "2024", not "2024.0". Without an id column a `Title` column (any case) names each card; a date (and time) in a
+    text column is its ISO 8601 text; a list column's empty items (blank between two separators, or after the last) are no items."""
+    import datetime
+
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [
+        ["TITLE", 2024, "tags", "when"],
+        ["Fire Imp", 3.0, "red; ;blue;;", datetime.date(2024, 5, 1)],
+        ["Fire Imp", 2.5, "", datetime.datetime(2025, 1, 31, 9, 30)]]})
+    use_sheet(project, "heroes.xlsx", "text_columns: [when]\nlist_columns: {tags: ';'}\n")
+    cards = load_cards(project)
+    assert list(cards) == ["fire-imp", "fire-imp-2"]
+    imp, second = cards["fire-imp"].fields, cards["fire-imp-2"].fields
+    assert (imp["2024"], imp["tags"], imp["when"]) == (3, ["red", "blue"], "2024-05-01")
+    assert (second["2024"], second["tags"], second["when"]) == (2.5, "", "2025-01-31T09:30:00")
+    assert str(imp.loc_of("id")) == "data/tiny/decks/heroes.xlsx[Heroes]!A2"
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [7.0, "Seven"], [12, "Twelve"]]})
+    use_sheet(project, "heroes.xlsx")
+    assert list(load_cards(project)) == ["7", "12"]
