@@ -628,3 +628,41 @@ def test_a_workbook_of_several_sheets_none_named_or_one_misnamed_is_one_error_wi
     assert _json_errors(project) == [("sheet-choose", "data/tiny/decks/heroes.xlsx", 0, 0)]
     use_workbook(project, "heroes.xlsx", "Heros")
     assert _json_errors(project) == [("sheet-unknown", "data/tiny/decks/heroes.xlsx", 0, 0)]
+
+
+def _damaged(how: str) -> bytes:
+    """A workbook's zip (PKWARE's APPNOTE.TXT layout) damaged one way: a local header naming its part otherwise than the
+    central directory does (the name starts at byte 30 of the header), the directory claiming more bytes than the file
+    holds (the sizes at bytes 20 and 24 of its entry), or a deflated part whose compressed bytes are garbled."""
+    import io
+    import struct
+
+    made = io.BytesIO()
+    with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED if how == "garbled" else zipfile.ZIP_STORED) as z:
+        z.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}">{"<sheets/>" * 500}</workbook>')
+    data = bytearray(made.getvalue())
+    if how == "renamed":
+        data[30 + 3] = ord("W")  # xl/Workbook.xml
+    elif how == "short":
+        struct.pack_into("<II", data, data.index(b"PK\x01\x02") + 20, 100_000, 100_000)
+    else:
+        start = 30 + len("xl/workbook.xml")
+        data[start:start + 10] = bytes(b ^ 0xFF for b in data[start:start + 10])
+    return bytes(data)
+
+
+def test_a_workbook_whose_zip_is_damaged_is_one_error_at_the_file_saying_what_is_wrong(project):
+    """A file that is no zip, a zip whose headers disagree, one cut short and one whose compressed bytes are garbled:
+    each is one error at the file (never an internal error) in the zip reader's words, without a full stop inside the
+    brackets, or the kind of its refusal where the reader says nothing."""
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    book = project / f"{DECKS}/heroes.xlsx"
+    advice = "): save it again from the spreadsheet program, as .xlsx or .ods"
+    for data, reason in ((b"id,name\nspy,Spy\n", "File is not a zip file"),
+                         (_damaged("renamed"), "File name in directory 'xl/workbook.xml' and header b'xl/Workbook.xml' differ"),
+                         (_damaged("short"), "EOFError"), (_damaged("garbled"), "Error -3 while decompressing data: ")):
+        book.write_bytes(data)
+        result = run_pnp(project, "validate", "--quick", "tiny")
+        (line,) = [line for line in result.output.splitlines() if ": error: " in line] or [result.output]
+        assert line.startswith(f"data/tiny/decks/heroes.xlsx: error: this workbook is damaged or not a workbook ({reason}"), line
+        assert line.endswith(advice) and "." + advice not in line, line

@@ -28,6 +28,7 @@ import functools
 import posixpath
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
@@ -251,7 +252,7 @@ def check_workbook(path: Path, rel: str, split: str = SAVE_CARDS_ALONE) -> None:
             parts: list[_Part] = []
             for member in sorted((m for m in members if m.filename.lower().endswith(_XML_PARTS)), key=_read_first):
                 parts.append(_read_part(book, member, rel, parts, split))
-    except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError, ValueError, OSError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError) as exc:  # zlib: a part's garbled bytes
         if isinstance(exc, OSError) and exc.filename:
             raise  # the machine's fault (pnp.cli.faults), not the file's
         raise PnpError(error("sheet-unreadable", f"this workbook is damaged or not a workbook ({_reason(exc)}): save it again from the spreadsheet "
