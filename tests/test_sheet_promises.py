@@ -172,7 +172,7 @@ def test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of
     use_workbook(project, "heroes.xlsx", "Heroes")
     (line,) = errors(project)
     assert line.startswith("data/tiny/decks/heroes.xlsx[Heroes]!C1001: error: sheet 'Heroes' spans 1,001 rows × 1,000 columns"), line
-    assert "delete the rows and columns past the cards" in line, line
+    assert line.endswith("over the 1,000,000 cell limit: delete the rows and columns past the cards (a stray value far away stretches the sheet)"), line
 
 
 def test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read(tmp_path):
@@ -666,3 +666,27 @@ def test_a_workbook_whose_zip_is_damaged_is_one_error_at_the_file_saying_what_is
         (line,) = [line for line in result.output.splitlines() if ": error: " in line] or [result.output]
         assert line.startswith(f"data/tiny/decks/heroes.xlsx: error: this workbook is damaged or not a workbook ({reason}"), line
         assert line.endswith(advice) and "." + advice not in line, line
+
+
+def test_a_stretched_sheet_is_called_by_its_tab_wherever_its_part_lies_or_by_its_part_where_the_workbook_does_not_say(tmp_path):
+    """The sheet a stray cell stretches is named by the name on its tab, its part reached by an absolute target (as
+    openpyxl writes it, here in a folder whose name starts with X); a workbook without the relationships part that
+    ties its sheets to their parts (ECMA-376 Part 2: `xl/_rels/workbook.xml.rels`) has the sheet called by its part."""
+    stray = PAST_THE_LIMIT["every place written"]
+    xlsx(tmp_path / "absolute.xlsx", {"Notes": '<row r="1"><c r="A1"/></row>', "Heroes": stray}, targets={"Heroes": "/Xtra/cards.xml"})
+    assert _refusal(tmp_path / "absolute.xlsx").startswith("absolute.xlsx[Heroes]!A1001: error: sheet 'Heroes' spans 1,001 rows"), \
+        _refusal(tmp_path / "absolute.xlsx")
+    xlsx(tmp_path / "full.xlsx", {"Heroes": stray})
+    with zipfile.ZipFile(tmp_path / "full.xlsx") as full, zipfile.ZipFile(tmp_path / "unbound.xlsx", "w") as unbound:
+        for part in full.namelist():
+            if part != "xl/_rels/workbook.xml.rels":
+                unbound.writestr(part, full.read(part))
+    refused = _refusal(tmp_path / "unbound.xlsx")
+    assert refused.startswith("unbound.xlsx[xl/worksheets/sheet1.xml]!A1001: error: sheet 'xl/worksheets/sheet1.xml' spans 1,001 rows"), refused
+
+
+def test_a_sheet_stored_in_a_part_that_is_not_xml_is_sheet_unreadable_at_the_file(project):
+    """Tools reading `--format json` get the refusal's code: a sheet whose relationship names a binary part."""
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Heroes": HERO_HEADER + "</row>"}, targets={"Heroes": "worksheets/sheet1.bin"})
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 0, 0)]
