@@ -690,3 +690,59 @@ def test_a_sheet_stored_in_a_part_that_is_not_xml_is_sheet_unreadable_at_the_fil
     xlsx(project / f"{DECKS}/heroes.xlsx", {"Heroes": HERO_HEADER + "</row>"}, targets={"Heroes": "worksheets/sheet1.bin"})
     use_workbook(project, "heroes.xlsx", "Heroes")
     assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 0, 0)]
+
+
+def test_a_shared_text_table_that_gives_no_count_is_read(tmp_path):
+    """ECMA-376 §18.4.9 makes `uniqueCount` optional: a shared strings table without it (as some exporters write it)
+    makes no claim to measure, and the workbook is read."""
+    path = tmp_path / "uncounted.xlsx"
+    xlsx(path, {"Cards": '<row r="1"><c r="A1" t="s"><v>0</v></c></row>'})
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("xl/sharedStrings.xml", f'<sst xmlns="{MAIN}"><si><t>id</t></si></sst>')
+    assert _refusal(path) == "read"
+
+
+def test_an_ods_cell_holding_a_formula_alone_or_a_type_alone_counts_as_a_value(tmp_path):
+    """ODF 1.2: a cell may carry its formula with no value saved (`table:formula`), or say only its
+    value's type (`office:value-type="string"`, its text in a paragraph, or none). Either is a cell the reader keeps:
+    row 1 reaches column 1,000 with a formula alone, row 1,001 holds a typed cell with no text."""
+    formula = '<table:table-cell table:formula="of:=1+1"/>'
+    typed = '<table:table-cell office:value-type="string"/>'
+    rows = (f"<table:table-row>{ods_cell('id')}{ods_cell(repeated=998)}{formula}</table:table-row>"
+            f'<table:table-row table:number-rows-repeated="999">{ods_cell()}</table:table-row><table:table-row>{typed}</table:table-row>')
+    ods(tmp_path / "alone.ods", rows)
+    refused = _refusal(tmp_path / "alone.ods")
+    assert refused.startswith("alone.ods[Cards]!A1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns"), refused
+
+
+def test_an_ods_row_is_refused_at_the_first_cell_past_the_limit_and_a_repeated_row_at_its_last_repeat(tmp_path):
+    """999 rows 1,000 cells wide, then a row whose values stand in columns 1,001 and 2,000: the sheet passes a million
+    cells at column 1,001 (ALM) of row 1,000, and is refused there, not at a later cell. A row of 1,000 values
+    repeated 1,001 times (`number-rows-repeated`) passes it at its last repeat, row 1,001."""
+    wide = f"{ods_cell('x', repeated=1000)}"
+    rows = (f'<table:table-row table:number-rows-repeated="999">{wide}</table:table-row>'
+            f"<table:table-row>{ods_cell(repeated=1000)}{ods_cell('far')}{ods_cell(repeated=998)}{ods_cell('farther')}</table:table-row>")
+    ods(tmp_path / "wide.ods", rows)
+    refused = _refusal(tmp_path / "wide.ods")
+    assert refused.startswith("wide.ods[Cards]!ALM1000: error: sheet 'Cards' spans 1,000 rows × 1,001 columns"), refused
+    ods(tmp_path / "repeated.ods", f'<table:table-row table:number-rows-repeated="1001">{wide}</table:table-row>')
+    refused = _refusal(tmp_path / "repeated.ods")
+    assert refused.startswith("repeated.ods[Cards]!ALL1001: error: sheet 'Cards' spans 1,001 rows × 1,000 columns"), refused
+    ods(tmp_path / "full.ods", f'<table:table-row table:number-rows-repeated="1000">{wide}</table:table-row>')
+    assert _refusal(tmp_path / "full.ods") == "read"
+
+
+def test_an_ods_table_without_its_name_is_called_by_its_part(tmp_path):
+    """ODF 1.2 gives every table a `table:name`, and LibreOffice writes it before the table's style; a table
+    stretched past the limit is refused by that name, and one written without it by its part, content.xml, as an
+    .xlsx sheet its workbook does not name is (never an internal error)."""
+    wide = f'<table:table-row table:number-rows-repeated="1001">{ods_cell("x", repeated=1000)}</table:table-row>'
+    ods(tmp_path / "named.ods", wide)
+    named = zipfile.ZipFile(tmp_path / "named.ods").read("content.xml").decode()
+    for name, table in (("styled", ' table:name="Cards" table:style-name="ta1"'), ("nameless", ' table:style-name="ta1"')):
+        with zipfile.ZipFile(tmp_path / f"{name}.ods", "w") as z:
+            z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr("content.xml", named.replace(' table:name="Cards"', table))
+    assert _refusal(tmp_path / "styled.ods").startswith("styled.ods[Cards]!ALL1001: error: sheet 'Cards' spans 1,001 rows"), _refusal(tmp_path / "styled.ods")
+    refused = _refusal(tmp_path / "nameless.ods")
+    assert refused.startswith("nameless.ods[content.xml]!ALL1001: error: sheet 'content.xml' spans 1,001 rows × 1,000 columns"), refused

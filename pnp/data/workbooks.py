@@ -287,7 +287,7 @@ def _read_part(book: zipfile.ZipFile, member: zipfile.ZipInfo, rel: str, read: l
         if not exc.row:  # a count of the whole workbook
             raise PnpError(error("sheet-too-big", f"this workbook's part {member.filename} {exc}, over the {MAX_SHEET_CELLS:,} limit: "
                                  f"{split}", Loc(rel))) from None
-        sheet = part.tables[-1].name if part.tables else _sheet_name(member.filename, read)
+        sheet = part.tables[-1].name if part.tables and part.tables[-1].name else _sheet_name(member.filename, read)  # a table without its name: its part's
         if isinstance(exc, _TooManySpaces):
             raise PnpError(error("sheet-too-big", f"sheet '{sheet}' {exc} by {column_letters(exc.col)}{exc.row}, over the {MAX_SHEET_CELLS:,} limit: "
                                  "no card's text holds that many: retype the cell", Loc(rel, exc.row, exc.col, sheet))) from None
