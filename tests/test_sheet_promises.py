@@ -746,3 +746,49 @@ def test_an_ods_table_without_its_name_is_called_by_its_part(tmp_path):
     assert _refusal(tmp_path / "styled.ods").startswith("styled.ods[Cards]!ALL1001: error: sheet 'Cards' spans 1,001 rows"), _refusal(tmp_path / "styled.ods")
     refused = _refusal(tmp_path / "nameless.ods")
     assert refused.startswith("nameless.ods[content.xml]!ALL1001: error: sheet 'content.xml' spans 1,001 rows × 1,000 columns"), refused
+
+
+def _rewritten(path: Path, part: str, old: str, new: str) -> Path:
+    """The workbook at `path` with `old` replaced by `new` in one of its parts (as another writer would have put it)."""
+    with zipfile.ZipFile(path) as book:
+        parts = {name: book.read(name) for name in book.namelist()}
+    assert old in parts[part].decode(), (part, old)
+    parts[part] = parts[part].decode().replace(old, new).encode()
+    with zipfile.ZipFile(path, "w") as book:
+        for name, data in parts.items():
+            book.writestr(name, data)
+    return path
+
+
+def test_every_kind_of_sheet_a_relationship_names_must_be_an_xml_part_and_other_relationships_are_not_sheets(tmp_path):
+    """ECMA-376 ties a workbook's worksheets, chartsheets and dialogsheets to their parts by relationships whose Type
+    ends in that kind; each must lead to an XML part, the only parts measured. A relationship of another kind, of an
+    empty Type or none, names no sheet and is read past."""
+    rels = "xl/_rels/workbook.xml.rels"
+    for kind in ("chartsheet", "dialogsheet"):
+        path = tmp_path / f"{kind}.xlsx"
+        xlsx(path, {"Cards": '<row r="1"><c r="A1"/></row>'})
+        _rewritten(path, rels, "</Relationships>", f'<Relationship Id="rId9" Type="{OFFICE_RELS}/{kind}" Target="{kind}s/sheet1.bin"/></Relationships>')
+        assert _refusal(path) == (f"{kind}.xlsx: error: this workbook is damaged: xl/_rels/workbook.xml.rels names the sheet '{kind}s/sheet1.bin', "
+                                  "not an XML part: save it again from the spreadsheet program"), _refusal(path)
+    path = tmp_path / "others.xlsx"
+    xlsx(path, {"Cards": '<row r="1"><c r="A1"/></row>'})
+    _rewritten(path, rels, "</Relationships>", f'<Relationship Id="rId7" Type="{OFFICE_RELS}/styles" Target="styles.bin"/>'
+                                               '<Relationship Id="rId8" Type="" Target="empty.bin"/><Relationship Id="rId9" Target="none.bin"/></Relationships>')
+    assert _refusal(path) == "read"
+
+
+def test_a_sheet_the_workbook_gives_no_name_is_called_by_its_part_and_one_without_its_relationship_is_the_readers_refusal(project, tmp_path):
+    """A `<sheet>` without its name (calamine calls it '') is called by its part in a refusal; one without its `r:id`,
+    which ties it to its part, passes the measure and is the reader's refusal at the file, never an internal error."""
+    path = tmp_path / "nameless.xlsx"
+    xlsx(path, {"Cards": PAST_THE_LIMIT["every place written"]})
+    _rewritten(path, "xl/workbook.xml", '<sheet name="Cards" ', "<sheet ")
+    assert _refusal(path).startswith("nameless.xlsx[xl/worksheets/sheet1.xml]!A1001: error: sheet 'xl/worksheets/sheet1.xml' spans 1,001 rows"), \
+        _refusal(path)
+    book = project / f"{DECKS}/heroes.xlsx"
+    xlsx(book, {"Heroes": HERO_HEADER + "</row>" + hero_row(2, "spy")})
+    _rewritten(book, "xl/workbook.xml", ' r:id="rId1"/>', "/>")
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    (line,) = errors(project)
+    assert line.startswith("data/tiny/decks/heroes.xlsx: error: cannot read this workbook (CalamineError: "), line
