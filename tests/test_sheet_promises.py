@@ -762,7 +762,7 @@ def _rewritten(path: Path, part: str, old: str, new: str) -> Path:
 
 def test_every_kind_of_sheet_a_relationship_names_must_be_an_xml_part_and_other_relationships_are_not_sheets(tmp_path):
     """ECMA-376 ties a workbook's worksheets, chartsheets and dialogsheets to their parts by relationships whose Type
-    ends in that kind; each must lead to an XML part, the only parts measured. A relationship of another kind, of an
+    ends in that kind; each must lead to an XML part, the only parts measured (one with no Target leads to none). A relationship of another kind, of an
     empty Type or none, names no sheet and is read past."""
     rels = "xl/_rels/workbook.xml.rels"
     for kind in ("chartsheet", "dialogsheet"):
@@ -771,6 +771,11 @@ def test_every_kind_of_sheet_a_relationship_names_must_be_an_xml_part_and_other_
         _rewritten(path, rels, "</Relationships>", f'<Relationship Id="rId9" Type="{OFFICE_RELS}/{kind}" Target="{kind}s/sheet1.bin"/></Relationships>')
         assert _refusal(path) == (f"{kind}.xlsx: error: this workbook is damaged: xl/_rels/workbook.xml.rels names the sheet '{kind}s/sheet1.bin', "
                                   "not an XML part: save it again from the spreadsheet program"), _refusal(path)
+    path = tmp_path / "nowhere.xlsx"  # a worksheet's relationship with no Target leads to no XML part either
+    xlsx(path, {"Cards": '<row r="1"><c r="A1"/></row>'})
+    _rewritten(path, rels, "</Relationships>", f'<Relationship Id="rId9" Type="{WORKSHEET}"/></Relationships>')
+    assert _refusal(path) == ("nowhere.xlsx: error: this workbook is damaged: xl/_rels/workbook.xml.rels names the sheet '', not an XML part: "
+                              "save it again from the spreadsheet program"), _refusal(path)
     path = tmp_path / "others.xlsx"
     xlsx(path, {"Cards": '<row r="1"><c r="A1"/></row>'})
     _rewritten(path, rels, "</Relationships>", f'<Relationship Id="rId7" Type="{OFFICE_RELS}/styles" Target="styles.bin"/>'
