@@ -353,3 +353,15 @@ def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(projec
     write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [7.0, "Seven"], [12, "Twelve"]]})
     use_sheet(project, "heroes.xlsx")
     assert list(load_cards(project)) == ["7", "12"]
+
+
+def test_a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is_text(project):
+    """A whole number of more than 1,000 digits (docs/limits.md) is not read as a number: one error at its cell, saying
+    to name its column among the deck's text columns, where it is read as the text it is; 1,000 digits are a number."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "code"], ["a", "7" * 1000], ["b", "7" * 1001]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:2: error: a whole number of over 1,000 digits: shorten it, or keep it as text "
+                                    "(name its column in the deck's text_columns)"]
+    use_sheet(project, "heroes.csv", "text_columns: [code]\n")
+    cards = load_cards(project)
+    assert (cards["a"].fields["code"], cards["b"].fields["code"]) == ("7" * 1000, "7" * 1001)
