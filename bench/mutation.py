@@ -119,7 +119,9 @@ SHEET_DECK_TESTS = [f"tests/test_spreadsheet_decks.py::test_{t}" for t in (
     "a_row_without_the_value_its_id_is_made_from_says_to_fill_it", "a_duplicate_header_names_both_columns", "csv_errors_point_at_the_cell",
     "workbook_errors_name_the_sheet_and_cell_and_one_workbook_holds_several_decks", "an_unknown_sheet_is_named_with_the_sheets_there_are",
     "formulas_read_as_the_values_they_computed", "a_sheet_outside_the_game_folder_is_refused", "a_deck_with_cards_and_cards_from_is_refused",
-    "a_sheet_that_is_not_utf8_is_located", "loading_never_raises_for_a_bad_sheet", "a_text_sheet_is_read_as_its_program_wrote_it")]
+    "a_sheet_that_is_not_utf8_is_located", "loading_never_raises_for_a_bad_sheet", "a_text_sheet_is_read_as_its_program_wrote_it",
+    "a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them", "a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is_text",
+    "a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their_writing")]
 
 SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
