@@ -335,7 +335,7 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
 
 def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(project):
     """A workbook stores every number as a double: an id typed 7 is the id "7", a header typed 2024 names the field
-    "2024", not "2024.0". Without an id column a `Title` column (any case) names each card; a date (and time) in a
+    "2024", not "2024.0", and an option names it so. Without an id column a `Title` column (any case) names each card; a date (and time) in a
     text column is its ISO 8601 text; a list column's empty items (blank between two separators, or after the last) are no items."""
     import datetime
 
@@ -350,6 +350,8 @@ def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(projec
     assert (imp["2024"], imp["tags"], imp["when"]) == (3, ["red", "blue"], "2024-05-01")
     assert (second["2024"], second["tags"], second["when"]) == (2.5, "", "2025-01-31T09:30:00")
     assert str(imp.loc_of("id")) == "data/tiny/decks/heroes.xlsx[Heroes]!A2"
+    use_sheet(project, "heroes.xlsx", "text_columns: [when, '2024']\n")  # the header typed 2024 named as the program shows it
+    assert [card.fields["2024"] for card in load_cards(project).values()] == ["3", "2.5"]
     write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [7.0, "Seven"], [12, "Twelve"]]})
     use_sheet(project, "heroes.xlsx")
     assert list(load_cards(project)) == ["7", "12"]
