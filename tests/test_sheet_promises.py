@@ -797,3 +797,15 @@ def test_a_sheet_the_workbook_gives_no_name_is_called_by_its_part_and_one_withou
     use_workbook(project, "heroes.xlsx", "Heroes")
     (line,) = errors(project)
     assert line.startswith("data/tiny/decks/heroes.xlsx: error: cannot read this workbook (CalamineError: "), line
+
+
+@pytest.mark.parametrize("name", ["heroes.xlsm", "HEROES.XLSX"])
+def test_a_macro_workbook_or_one_named_in_capitals_has_its_unsaved_formulas_found(project, name):
+    """Excel saves a workbook with macros as .xlsm, the same SpreadsheetML inside; a file name may be in capitals (as
+    old systems write it). Either is read as a workbook, and a formula with no saved value is one error at its cell,
+    naming it and saying how to give it its value."""
+    rows = HERO_HEADER + "</row>" + hero_row(2, "spy", '<c r="F2"><f>D2*2</f></c>')
+    xlsx(project / f"{DECKS}/{name}", {"Heroes": rows})
+    use_workbook(project, name, "Heroes")
+    assert errors(project) == [f"data/tiny/decks/{name}[Heroes]!F2: error: the formula =D2*2 has no saved value (the program that wrote this "
+                               "workbook did not compute it): open the workbook in Excel or LibreOffice and save it, or type the value"]
