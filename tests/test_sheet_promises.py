@@ -809,3 +809,13 @@ def test_a_macro_workbook_or_one_named_in_capitals_has_its_unsaved_formulas_foun
     use_workbook(project, name, "Heroes")
     assert errors(project) == [f"data/tiny/decks/{name}[Heroes]!F2: error: the formula =D2*2 has no saved value (the program that wrote this "
                                "workbook did not compute it): open the workbook in Excel or LibreOffice and save it, or type the value"]
+
+
+def test_a_part_that_is_not_well_formed_is_refused_at_the_line_and_column_a_text_editor_shows(tmp_path):
+    """A cell left open (`<c>` closed by `</row>`) is found where the closing tag's name stands: its line, and its column
+    counted from 1 as an editor counts it."""
+    for rows, line in (('<row r="1"><c r="A1"></row>', 1), ('<row r="1">\n  <c r="A1">\n</row>', 3)):
+        xlsx(tmp_path / "broken.xlsx", {"Cards": rows})
+        written = f'<worksheet xmlns="{MAIN}"><sheetData>{rows}'.splitlines()[line - 1]
+        column = written.index("</row>") + len("</") + 1
+        assert f"(line {line}, column {column}: mismatched tag)" in _refusal(tmp_path / "broken.xlsx"), (_refusal(tmp_path / "broken.xlsx"), column)
