@@ -216,8 +216,9 @@ def ods_cell(value: str = "", repeated: int = 1) -> str:
     return f'<table:table-cell{repeat} office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
 
 
-def _refusal(path: Path) -> str:
-    """The one finding check_workbook gives `path`, as pnp prints it."""
+def _refusal(path: Path, code: str = "") -> str:
+    """The one finding check_workbook gives `path`, as pnp prints it; its code, where given, checked too (the code
+    `pnp validate --format json` gives tools)."""
     from pnp.core.errors import PnpError
     from pnp.data.workbooks import check_workbook
 
@@ -225,6 +226,7 @@ def _refusal(path: Path) -> str:
         check_workbook(path, path.name)
     except PnpError as exc:
         (finding,) = exc.findings
+        assert not code or finding.code == code, (finding.code, finding.format())
         return finding.format()
     return "read"
 
@@ -420,7 +422,7 @@ def test_a_workbook_unpacking_past_a_hundred_million_bytes_is_refused_before_any
         return path
 
     assert _refusal(book(0)) == "read"
-    assert _refusal(book(1)) == ("1.xlsx: error: this workbook unpacks to 100,000,001 bytes, over the 100,000,000 byte limit: "
+    assert _refusal(book(1), "sheet-too-big") == ("1.xlsx: error: this workbook unpacks to 100,000,001 bytes, over the 100,000,000 byte limit: "
                                  "save the cards alone in a new workbook (or as CSV)")
 
 
@@ -666,6 +668,7 @@ def test_a_workbook_whose_zip_is_damaged_is_one_error_at_the_file_saying_what_is
         (line,) = [line for line in result.output.splitlines() if ": error: " in line] or [result.output]
         assert line.startswith(f"data/tiny/decks/heroes.xlsx: error: this workbook is damaged or not a workbook ({reason}"), line
         assert line.endswith(advice) and "." + advice not in line, line
+    assert _json_errors(project) == [("sheet-unreadable", "data/tiny/decks/heroes.xlsx", 0, 0)]  # the code tools read, at the file
 
 
 def test_a_stretched_sheet_is_called_by_its_tab_wherever_its_part_lies_or_by_its_part_where_the_workbook_does_not_say(tmp_path):
