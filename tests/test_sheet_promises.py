@@ -822,3 +822,21 @@ def test_a_part_that_is_not_well_formed_is_refused_at_the_line_and_column_a_text
         written = f'<worksheet xmlns="{MAIN}"><sheetData>{rows}'.splitlines()[line - 1]
         column = written.index("</row>") + len("</") + 1
         assert f"(line {line}, column {column}: mismatched tag)" in _refusal(tmp_path / "broken.xlsx"), (_refusal(tmp_path / "broken.xlsx"), column)
+
+
+def test_a_part_is_read_to_its_end_however_long_and_one_cut_short_is_damaged(tmp_path):
+    """A sheet part of over a megabyte (5,000 rows of text, as a big deck's is) is read through, slice after slice, to
+    its end; a part whose XML stops before its root element closes (a zip written by a program that crashed) is
+    refused as damaged, just after its last character."""
+    rows = HERO_HEADER + "</row>" + "".join(hero_row(n, f"card{n}", text(f"F{n}", "x" * 100)) for n in range(2, 5002))
+    xlsx(tmp_path / "long.xlsx", {"Cards": rows})
+    with zipfile.ZipFile(tmp_path / "long.xlsx") as z:
+        assert z.getinfo("xl/worksheets/sheet1.xml").file_size > 1 << 20
+    assert _refusal(tmp_path / "long.xlsx") == "read"
+    xlsx(tmp_path / "cut.xlsx", {"Cards": '<row r="1"><c r="A1"/></row>'})
+    written = zipfile.ZipFile(tmp_path / "cut.xlsx").read("xl/worksheets/sheet1.xml").decode()
+    cut = written[:written.index("</sheetData>")]
+    _rewritten(tmp_path / "cut.xlsx", "xl/worksheets/sheet1.xml", written, cut)
+    assert _refusal(tmp_path / "cut.xlsx", "sheet-unreadable") == (
+        f"cut.xlsx: error: this workbook is damaged: its part xl/worksheets/sheet1.xml is not well-formed XML (line 1, column {len(cut) + 1}: "
+        "no element found): save it again from the spreadsheet program")
