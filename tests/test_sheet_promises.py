@@ -364,6 +364,7 @@ def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(pro
     use_workbook(project, "heroes.csv", "x")
     (line,) = errors(project)
     assert line.startswith("data/tiny/decks/heroes.csv:3:1: error: CSV: ") and line.endswith("check the quotes on this row"), line
+    assert _json_errors(project) == [("sheet-syntax", "data/tiny/decks/heroes.csv", 3, 1)]  # the code tools read
 
 
 def test_a_sheet_file_over_twenty_million_bytes_is_refused_unread_saying_to_split_the_deck(project):
@@ -376,8 +377,12 @@ def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_i
     """1,000 cells a line: line 1,000 holds the millionth cell, line 1,001 the one past the limit."""
     (project / f"{DECKS}/heroes.csv").write_text("id" + "," * 999 + "\n" + ("x" + "," * 999 + "\n") * 1000, encoding="utf-8")
     use_workbook(project, "heroes.csv", "x")
-    (line,) = errors(project)
-    assert line.startswith("data/tiny/decks/heroes.csv:1001:1: error: the sheet holds over 1,000,000 cells: split the deck"), line
+    import json
+
+    result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
+    (found,) = [f for f in json.loads(result.output) if f["severity"] == "error"]
+    assert (found["code"], found["file"], found["line"], found["column"]) == ("sheet-too-big", "data/tiny/decks/heroes.csv", 1001, 1), found
+    assert found["message"].startswith("the sheet holds over 1,000,000 cells: split the deck"), found
 
 
 def test_each_workbook_cell_is_the_value_the_program_shows(project):

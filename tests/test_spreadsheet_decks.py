@@ -316,12 +316,12 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
     shows, found at the line a text editor shows it on. A .tsv is read by its tabs whatever its header holds, and a
     file `cards_from` names that is not there is one error at the deck's `cards_from`, naming it."""
     sheet = project / "data/tiny/decks/heroes.csv"
-    sheet.write_bytes("id;name;text\r\nk1;Knight;\"First line\r\nsecond, line\"\r\nm1;Mage;a, b, c, d, e, f, g, h, i, j\r\ni1;Imp;'=2+2".encode("utf-8-sig"))
+    sheet.write_bytes("id;name;card text\r\nk1;Knight;\"First line\r\nsecond, line\"\r\nm1;Mage;a, b, c, d, e, f, g, h, i, j\r\ni1;Imp;'=2+2".encode("utf-8-sig"))
     use_sheet(project, "heroes.csv")
     cards = load_cards(project)
-    assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "text", "side", "count"}  # side: the deck's default
-    assert cards["k1"].fields["text"] == "First line\r\nsecond, line"
-    assert (cards["m1"].fields["text"], cards["i1"].fields["text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
+    assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "card text", "side", "count"}  # side: the deck's default
+    assert cards["k1"].fields["card text"] == "First line\r\nsecond, line"
+    assert (cards["m1"].fields["card text"], cards["i1"].fields["card text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
     assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:2" for line in (2, 4, 5)]
     (project / "data/tiny/decks/heroes.tsv").write_bytes(b"id\tname, title, rank\tcost;gold\r\nrogue\tRogue, the Sly, 2nd\t3;4\r\n")
     use_sheet(project, "heroes.tsv")
