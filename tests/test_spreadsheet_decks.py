@@ -311,18 +311,18 @@ def test_loading_never_raises_for_a_bad_sheet(project):
 
 def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
     """Excel's "CSV UTF-8" in a locale with a decimal comma: a byte-order mark before the header, `;` between cells
-    (the header row uses it most; a body cell full of commas does not count), CRLF between rows and none after the
+    (the header row uses it most, spaces in its names and all; a body cell full of commas does not count), CRLF between rows and none after the
     last, a quoted cell holding a line break, and a quote before a formula-like text. Each value is the text Excel
     shows, found at the line a text editor shows it on. A .tsv is read by its tabs whatever its header holds, and a
     file `cards_from` names that is not there is one error at the deck's `cards_from`, naming it."""
     sheet = project / "data/tiny/decks/heroes.csv"
-    sheet.write_bytes("id;name;card text\r\nk1;Knight;\"First line\r\nsecond, line\"\r\nm1;Mage;a, b, c, d, e, f, g, h, i, j\r\ni1;Imp;'=2+2".encode("utf-8-sig"))
+    sheet.write_bytes("card text;id;name\r\n\"First line\r\nsecond, line\";k1;Knight\r\na, b, c, d, e, f, g, h, i, j;m1;Mage\r\n'=2+2;i1;Imp".encode("utf-8-sig"))
     use_sheet(project, "heroes.csv")
     cards = load_cards(project)
     assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "card text", "side", "count"}  # side: the deck's default
     assert cards["k1"].fields["card text"] == "First line\r\nsecond, line"
     assert (cards["m1"].fields["card text"], cards["i1"].fields["card text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
-    assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:2" for line in (2, 4, 5)]
+    assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:3" for line in (2, 4, 5)]
     (project / "data/tiny/decks/heroes.tsv").write_bytes(b"id\tname, title, rank\tcost;gold\r\nrogue\tRogue, the Sly, 2nd\t3;4\r\n")
     use_sheet(project, "heroes.tsv")
     rogue = load_cards(project)["rogue"].fields
