@@ -354,6 +354,7 @@ def test_an_option_naming_a_column_the_header_lacks_is_an_error_at_the_header_ro
         (project / f"{DECKS}/heroes.yaml").write_text(f"name: Heroes\nsize: poker\nfront: tiny/hero.j2\ncards_from: heroes.csv\n{option}\n", encoding="utf-8")
         key = option.split(":")[0]
         assert errors(project) == [f"data/tiny/decks/heroes.csv:1:1: error: {key} names column '{column}', which the header row does not have"], option
+    assert _json_errors(project) == [("sheet-no-column", "data/tiny/decks/heroes.csv", 1, 1)]  # the code tools read
 
 
 def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(project):
@@ -487,6 +488,7 @@ def test_a_copies_column_is_count_qty_or_quantity_in_any_case_or_the_one_the_dec
     assert _copies(project, f"id,name,stars,number,text,count,other\n{rows}", "count_column: None\n") == ["the data has 2, the rules say 12"]
     assert _copies(project, f"id,name,stars,number,text,Qty,quantity\n{rows}") == \
         ["data/tiny/decks/heroes.csv:1:7: error: column G 'quantity' repeats column F 'Qty' (both give field 'count'): rename or remove one"]
+    assert _json_errors(project) == [("sheet-duplicate-header", "data/tiny/decks/heroes.csv", 1, 7)]  # the code tools read
 
 
 def test_a_value_left_empty_is_found_at_its_own_cell_and_one_a_short_row_lacks_at_the_row(project):

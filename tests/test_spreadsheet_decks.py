@@ -340,16 +340,17 @@ def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(projec
     import datetime
 
     write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [
-        ["TITLE", 2024, "tags", "when"],
-        ["Fire Imp", 3.0, "red; ;blue;;", datetime.date(2024, 5, 1)],
-        ["Fire Imp", 2.5, "", datetime.datetime(2025, 1, 31, 9, 30)]]})
+        ["TITLE", 2024, "", "tags", "when"],
+        ["Fire Imp", 3.0, "", "red; ;blue;;", datetime.date(2024, 5, 1)],
+        ["Fire Imp", 2.5, "", "", datetime.datetime(2025, 1, 31, 9, 30)]]})
     use_sheet(project, "heroes.xlsx", "text_columns: [when]\nlist_columns: {tags: ';'}\n")
     cards = load_cards(project)
     assert list(cards) == ["fire-imp", "fire-imp-2"]
     imp, second = cards["fire-imp"].fields, cards["fire-imp-2"].fields
+    assert set(imp) == {"id", "TITLE", "2024", "tags", "when", "side", "count"}  # a column with no header gives no field
     assert (imp["2024"], imp["tags"], imp["when"]) == (3, ["red", "blue"], "2024-05-01")
     assert (second["2024"], second["tags"], second["when"]) == (2.5, "", "2025-01-31T09:30:00")
-    assert str(imp.loc_of("id")) == "data/tiny/decks/heroes.xlsx[Heroes]!A2"
+    assert str(imp.loc_of("id")) == "data/tiny/decks/heroes.xlsx[Heroes]!A2" and str(imp.loc_of("when")) == "data/tiny/decks/heroes.xlsx[Heroes]!E2"
     use_sheet(project, "heroes.xlsx", "text_columns: [when, '2024']\n")  # the header typed 2024 named as the program shows it
     assert [card.fields["2024"] for card in load_cards(project).values()] == ["3", "2.5"]
     write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [7.0, "Seven"], [12, "Twelve"]]})
