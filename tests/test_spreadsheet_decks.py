@@ -372,9 +372,14 @@ def test_a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is
 
 def test_a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their_writing(project):
     """An id column's empty cell gives the card no id: one error at the row's first cell (its line, column 1), where the
-    designer sees the row. Ids are names: `007` stays 007, and 7 is the id "7"."""
+    designer sees the row, in a workbook at that row's cell of its sheet. Ids are names: `007` stays 007, 7 is the id "7",
+    and a TRUE typed in an id cell is no name: one error at its cell."""
     write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name"], ["", "Spy"], ["b", "Bee"]])
     use_sheet(project, "heroes.csv")
     assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:1: error: missing required key 'id'"]
     write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name"], ["7", "Spy"], ["007", "Bee"]])
     assert list(load_cards(project)) == ["7", "007"]
+    for cell, said in (("", "missing required key 'id'"), (True, "cards.0.id: expected text, got True")):  # TRUE is a yes, no name
+        write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [cell, "Spy"]]})
+        use_sheet(project, "heroes.xlsx")
+        assert findings_of(project) == [f"data/tiny/decks/heroes.xlsx[Heroes]!A2: error: {said}"]
