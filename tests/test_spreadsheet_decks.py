@@ -316,13 +316,13 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
     shows, found at the line a text editor shows it on. A .tsv is read by its tabs whatever its header holds, and a
     file `cards_from` names that is not there is one error at the deck's `cards_from`, naming it."""
     sheet = project / "data/tiny/decks/heroes.csv"
-    sheet.write_bytes("card text;id;name\r\n\"First line\r\nsecond, line\";k1;Knight\r\na, b, c, d, e, f, g, h, i, j;m1;Mage\r\n'=2+2;i1;Imp".encode("utf-8-sig"))
+    sheet.write_bytes("card text;id;name\r\n\"\n  First line\r\nsecond, line\n\";k1;Knight\r\na, b, c, d, e, f, g, h, i, j;m1;Mage\r\n'=2+2;i1;Imp".encode("utf-8-sig"))
     use_sheet(project, "heroes.csv")
     cards = load_cards(project)
     assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "card text", "side", "count"}  # side: the deck's default
-    assert cards["k1"].fields["card text"] == "First line\r\nsecond, line"
+    assert cards["k1"].fields["card text"] == "  First line\r\nsecond, line"  # the line breaks at its ends dropped, its indent kept
     assert (cards["m1"].fields["card text"], cards["i1"].fields["card text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
-    assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:3" for line in (2, 4, 5)]
+    assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:3" for line in (2, 6, 7)]
     (project / "data/tiny/decks/heroes.tsv").write_bytes(b"id\tname, title, rank\tcost;gold\r\nrogue\tRogue, the Sly, 2nd\t3;4\r\n")
     use_sheet(project, "heroes.tsv")
     rogue = load_cards(project)["rogue"].fields
@@ -335,19 +335,22 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
 
 def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(project):
     """A workbook stores every number as a double: an id typed 7 is the id "7", a header typed 2024 names the field
-    "2024", not "2024.0", and an option names it so. Without an id column a `Title` column (any case) names each card; a date (and time) in a
-    text column is its ISO 8601 text; a list column's empty items (blank between two separators, or after the last) are no items."""
+    "2024", not "2024.0", and an option names it so. Without an id column a `Title` column (any case) names each card;
+    a date (and time) in a text column is its ISO 8601 text, a duration (a cell formatted [hh]:mm:ss) its hours,
+    minutes and seconds, a TRUE or FALSE in a text column the word YAML writes for it; a list column's empty items
+    (blank between two separators, or after the last) are no items."""
     import datetime
 
     write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [
-        ["TITLE", 2024, "", "tags", "when"],
-        ["Fire Imp", 3.0, "", "red; ;blue;;", datetime.date(2024, 5, 1)],
-        ["Fire Imp", 2.5, "", "", datetime.datetime(2025, 1, 31, 9, 30)]]})
-    use_sheet(project, "heroes.xlsx", "text_columns: [when]\nlist_columns: {tags: ';'}\n")
+        ["TITLE", 2024, "", "tags", "when", "rest", "flag"],
+        ["Fire Imp", 3.0, "", "red; ;blue;;", datetime.date(2024, 5, 1), datetime.timedelta(hours=1, minutes=30), True],
+        ["Fire Imp", 2.5, "", "", datetime.datetime(2025, 1, 31, 9, 30), datetime.timedelta(minutes=5), False]]})
+    use_sheet(project, "heroes.xlsx", "text_columns: [when, flag]\nlist_columns: {tags: ';'}\n")
     cards = load_cards(project)
     assert list(cards) == ["fire-imp", "fire-imp-2"]
     imp, second = cards["fire-imp"].fields, cards["fire-imp-2"].fields
-    assert set(imp) == {"id", "TITLE", "2024", "tags", "when", "side", "count"}  # a column with no header gives no field
+    assert set(imp) == {"id", "TITLE", "2024", "tags", "when", "rest", "flag", "side", "count"}  # a column with no header gives no field
+    assert (imp["rest"], second["rest"], imp["flag"], second["flag"]) == ("1:30:00", "0:05:00", "true", "false")
     assert (imp["2024"], imp["tags"], imp["when"]) == (3, ["red", "blue"], "2024-05-01")
     assert (second["2024"], second["tags"], second["when"]) == (2.5, "", "2025-01-31T09:30:00")
     assert str(imp.loc_of("id")) == "data/tiny/decks/heroes.xlsx[Heroes]!A2" and str(imp.loc_of("when")) == "data/tiny/decks/heroes.xlsx[Heroes]!E2"
