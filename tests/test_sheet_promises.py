@@ -192,7 +192,8 @@ def test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one
         raise AssertionError("not refused")
     except PnpError as exc:
         (finding,) = exc.findings
-    assert finding.format().startswith("cards.xlsx: error: this workbook's part xl/sharedStrings.xml claims 1,000,001 different texts"), finding.format()
+    assert finding.format() == ("cards.xlsx: error: this workbook's part xl/sharedStrings.xml claims 1,000,001 different texts, over the 1,000,000 "
+                                "limit: save the cards alone in a new workbook (or as CSV)") and finding.code == "sheet-too-big", finding.format()
 
 
 def ods(path: Path, rows: str, sheet: str = "Cards") -> None:
@@ -261,8 +262,9 @@ def test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell(tm
     ods(tmp_path / "million.ods", spaced(1_000_000))
     assert _refusal(tmp_path / "million.ods") == "read"
     ods(tmp_path / "more.ods", spaced(1_000_001))
-    refused = _refusal(tmp_path / "more.ods")
-    assert refused.startswith("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts"), refused
+    refused = _refusal(tmp_path / "more.ods", "sheet-too-big")
+    assert refused == ("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts (`<text:s text:c>`) by B2, over the "
+                       "1,000,000 limit: no card's text holds that many: retype the cell"), refused
     halves = spaced(500_000).replace("b</text:p>", 'b<text:s text:c="500001"/>c</text:p>')  # one text, two runs of spaces: they add up
     ods(tmp_path / "halves.ods", halves)
     assert _refusal(tmp_path / "halves.ods").startswith("halves.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts")
@@ -733,7 +735,7 @@ def test_an_ods_row_is_refused_at_the_first_cell_past_the_limit_and_a_repeated_r
     rows = (f'<table:table-row table:number-rows-repeated="999">{wide}</table:table-row>'
             f"<table:table-row>{ods_cell(repeated=1000)}{ods_cell('far')}{ods_cell(repeated=998)}{ods_cell('farther')}</table:table-row>")
     ods(tmp_path / "wide.ods", rows)
-    refused = _refusal(tmp_path / "wide.ods")
+    refused = _refusal(tmp_path / "wide.ods", "sheet-too-big")
     assert refused.startswith("wide.ods[Cards]!ALM1000: error: sheet 'Cards' spans 1,000 rows × 1,001 columns"), refused
     ods(tmp_path / "repeated.ods", f'<table:table-row table:number-rows-repeated="1001">{wide}</table:table-row>')
     refused = _refusal(tmp_path / "repeated.ods")
