@@ -121,7 +121,8 @@ SHEET_DECK_TESTS = [f"tests/test_spreadsheet_decks.py::test_{t}" for t in (
     "formulas_read_as_the_values_they_computed", "a_sheet_outside_the_game_folder_is_refused", "a_deck_with_cards_and_cards_from_is_refused",
     "a_sheet_that_is_not_utf8_is_located", "loading_never_raises_for_a_bad_sheet", "a_text_sheet_is_read_as_its_program_wrote_it",
     "a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them", "a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is_text",
-    "a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their_writing")]
+    "a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their_writing",
+    "a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by_theirs")]
 
 SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]

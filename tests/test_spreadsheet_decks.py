@@ -386,3 +386,16 @@ def test_a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their
         write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [cell, "Spy"]]})
         use_sheet(project, "heroes.xlsx")
         assert findings_of(project) == [f"data/tiny/decks/heroes.xlsx[Heroes]!A2: error: {said}"]
+
+
+def test_a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by_theirs(project):
+    """With `count_column: Copies`, `text_columns` speaks of the sheet's own headers: naming `code` keeps 12 and 07
+    as texts while Copies still counts; naming Copies itself makes each copies cell a text, one error at each cell,
+    since a count is a whole number."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "Copies", "code"], ["a", "3", "12"], ["b", "2", "07"]])
+    use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [code]\n")
+    cards = load_cards(project)
+    assert [(card.count, card.fields["code"]) for card in cards.values()] == [(3, "12"), (2, "07")]
+    use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [Copies]\n")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.0.count: expected a whole number, got '3'",
+                                    "data/tiny/decks/heroes.csv:3:2: error: cards.1.count: expected a whole number, got '2'"]
