@@ -368,6 +368,7 @@ def test_a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is
     use_sheet(project, "heroes.csv")
     assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:2: error: a whole number of over 1,000 digits: shorten it, or keep it as text "
                                     "(name its column in the deck's text_columns)"]
+    assert [f.code for f in Project(project).load_game("tiny")[1]] == ["sheet-number-too-long"]  # the code `validate --format json` gives
     use_sheet(project, "heroes.csv", "text_columns: [code]\n")
     cards = load_cards(project)
     assert (cards["a"].fields["code"], cards["b"].fields["code"]) == ("7" * 1000, "7" * 1001)
