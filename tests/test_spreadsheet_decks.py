@@ -316,11 +316,11 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
     shows, found at the line a text editor shows it on. A .tsv is read by its tabs whatever its header holds, and a
     file `cards_from` names that is not there is one error at the deck's `cards_from`, naming it."""
     sheet = project / "data/tiny/decks/heroes.csv"
-    sheet.write_bytes("card text;id;name\r\n\"\n  First line\r\nsecond, line\n\";k1;Knight\r\na, b, c, d, e, f, g, h, i, j;m1;Mage\r\n'=2+2;i1;Imp".encode("utf-8-sig"))
+    sheet.write_bytes("card text;id;name\r\n\"\n  First line\r\nsecond, part X\n\";k1;Knight\r\na, b, c, d, e, f, g, h, i, j;m1;Mage\r\n'=2+2;i1;Imp".encode("utf-8-sig"))
     use_sheet(project, "heroes.csv")
     cards = load_cards(project)
     assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "card text", "side", "count"}  # side: the deck's default
-    assert cards["k1"].fields["card text"] == "  First line\r\nsecond, line"  # the line breaks at its ends dropped, its indent kept
+    assert cards["k1"].fields["card text"] == "  First line\r\nsecond, part X"  # the line breaks at its ends dropped, its indent kept
     assert (cards["m1"].fields["card text"], cards["i1"].fields["card text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
     assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:3" for line in (2, 6, 7)]
     (project / "data/tiny/decks/heroes.tsv").write_bytes(b"id\tname, title, rank\tcost;gold\r\nrogue\tRogue, the Sly, 2nd\t3;4\r\n")
