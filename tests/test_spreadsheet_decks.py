@@ -150,12 +150,13 @@ def test_headers_are_trimmed_blank_rows_skipped_and_multi_line_cells_kept(projec
 
 def test_values_are_typed_as_yaml_types_them_and_an_empty_cell_is_an_empty_value(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [
-        ["id", "stars", "ratio", "secret", "zip", "answer", "art", "side"],
-        ["a", "3", "1.5", "true", "0123", "NO", "", ""],
+        ["id", "stars", "ratio", "secret", "zip", "answer", "art", "side", "weight"],
+        ["a", "3", "1.5", "true", "0123", "NO", "", "", "2.50"],
     ])
     use_sheet(project, "heroes.csv")
     fields = load_cards(project)["a"].fields
     assert (fields["stars"], fields["ratio"], fields["secret"], fields["zip"], fields["answer"]) == (3, 1.5, True, "0123", "NO")
+    assert fields["secret"] is True and (type(fields["weight"]), fields["weight"]) == (float, 2.5)  # only a whole number keeps its writing
     assert fields["art"] == "" and fields["side"] == "red"  # the column exists: an empty value; the deck's default fills its empty cell
 
 
