@@ -849,3 +849,13 @@ def test_a_part_is_read_to_its_end_however_long_and_one_cut_short_is_damaged(tmp
     assert _refusal(tmp_path / "cut.xlsx", "sheet-unreadable") == (
         f"cut.xlsx: error: this workbook is damaged: its part xl/worksheets/sheet1.xml is not well-formed XML (line 1, column {len(cut) + 1}: "
         "no element found): save it again from the spreadsheet program")
+
+
+def test_a_feedback_workbooks_sheet_is_the_one_sheet_names_and_a_misspelt_one_is_named_with_the_sheets_there_are(project):
+    """`pnp feedback import --sheet` picks the workbook's sheet holding the answers; a name no sheet has is one error at
+    the file, with the closest name and every sheet's."""
+    book = project / "answers.xlsx"
+    xlsx(book, {"Notes": '<row r="1"><c r="A1"><v>1</v></c></row>', "Answers": '<row r="1"><c r="A1"><v>1</v></c></row>'})
+    result = run_pnp(project, "feedback", "import", str(book), "--game", "tiny", "--sheet", "Answerz")
+    (line,) = [line for line in result.output.splitlines() if ": error: " in line]
+    assert line == f"{book}: error: no sheet 'Answerz' in answers.xlsx (did you mean 'Answers'?); sheets: Notes, Answers", line
