@@ -346,6 +346,8 @@ def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it
         found = errors(project)
         where = f"data/tiny/decks/{name}" + (":2:1" if name.endswith(".csv") else "")
         assert found == [f"{where}: error: {said}"], (name, found)
+        code = "not-utf8" if name.endswith(".csv") else "sheet-format"
+        assert [found[0] for found in _json_errors(project)] == [code], name  # the code tools read
         (project / f"{DECKS}/{name}").unlink()
 
 
@@ -374,6 +376,7 @@ def test_a_sheet_file_over_twenty_million_bytes_is_refused_unread_saying_to_spli
     (project / f"{DECKS}/heroes.csv").write_bytes(b"id\n" + b"x" * (20_000_001 - 3))
     use_workbook(project, "heroes.csv", "x")
     assert errors(project) == ["data/tiny/decks/heroes.csv: error: file is 20,000,001 bytes; the limit is 20,000,000: split the deck"]
+    assert _json_errors(project) == [("file-too-big", "data/tiny/decks/heroes.csv", 0, 0)]  # the code tools read
 
 
 def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_it(project):
