@@ -373,10 +373,13 @@ def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(pro
 
 
 def test_a_sheet_file_over_twenty_million_bytes_is_refused_unread_saying_to_split_the_deck(project):
+    """One byte past 20,000,000 is refused before a byte is read; a file of 20,000,000 is read."""
     (project / f"{DECKS}/heroes.csv").write_bytes(b"id\n" + b"x" * (20_000_001 - 3))
     use_workbook(project, "heroes.csv", "x")
     assert errors(project) == ["data/tiny/decks/heroes.csv: error: file is 20,000,001 bytes; the limit is 20,000,000: split the deck"]
     assert _json_errors(project) == [("file-too-big", "data/tiny/decks/heroes.csv", 0, 0)]  # the code tools read
+    (project / f"{DECKS}/heroes.csv").write_bytes(b"id\n" + b"x" * (20_000_000 - 3))  # at the limit: read, its one long cell refused by the reader
+    assert [code for code, *_ in _json_errors(project)] == ["sheet-syntax"]
 
 
 def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_it(project):
