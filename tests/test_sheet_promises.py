@@ -346,8 +346,8 @@ def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it
         found = errors(project)
         where = f"data/tiny/decks/{name}" + (":2:1" if name.endswith(".csv") else "")
         assert found == [f"{where}: error: {said}"], (name, found)
-        code = "not-utf8" if name.endswith(".csv") else "sheet-format"
-        assert [found[0] for found in _json_errors(project)] == [code], name  # the code tools read
+        place = ("not-utf8", f"data/tiny/decks/{name}", 2, 1) if name.endswith(".csv") else ("sheet-format", f"data/tiny/decks/{name}", 0, 0)
+        assert _json_errors(project) == [place], name  # the code and place tools read
         (project / f"{DECKS}/{name}").unlink()
 
 
