@@ -308,7 +308,7 @@ def test_loading_never_raises_for_a_bad_sheet(project):
     except PnpError as exc:  # pragma: no cover - the assertion below says what went wrong
         findings = ["raised: " + str(exc)]
     assert findings == ["data/tiny/decks/heroes.csv:1:1: error: the sheet has no header row: write the field names in its first row"]
-    assert [f.code for f in Project(project).load_game("tiny")[1]] == ["sheet-empty"]  # the code `validate --format json` gives
+    assert [(f.code, f.loc.line, f.loc.col) for f in Project(project).load_game("tiny")[1]] == [("sheet-empty", 1, 1)]  # as `validate --format json` gives them
 
 
 def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
