@@ -215,6 +215,9 @@ def test_a_duplicate_header_names_both_columns(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", " name"], ["a", "A", "1", "B"]])
     use_sheet(project, "heroes.csv")
     assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:4: error: column D 'name' repeats column B 'name' (both give field 'name'): rename or remove one"]
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", "name", "stars"], ["a", "A", "1", "B", "2"]])  # each repeat its own finding
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:4: error: column D 'name' repeats column B 'name' (both give field 'name'): rename or remove one",
+                                    "data/tiny/decks/heroes.csv:1:5: error: column E 'stars' repeats column C 'stars' (both give field 'stars'): rename or remove one"]
 
 
 def test_csv_errors_point_at_the_cell(project):
