@@ -369,32 +369,32 @@ MODULES: dict[str, list[str]] = {
     "pnp/data/spreadsheet.py": ["tests/test_sheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
                                 "tests/test_excel_workbook.py", "tests/test_workbook_shapes.py", "tests/test_written_numbers.py", "tests/test_real_exports.py"],
     # a text sheet's rows: its bytes decoded (BOM, CRLF, quoted newlines), its delimiter, the guard, its limits
-    "pnp/data/spreadsheet.py#text": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
+    "pnp/data/spreadsheet.py#text": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
     # a workbook's rows: its sheet chosen or refused, each cell at its sheet and letter, a formula with no saved value, the reader's refusals
-    "pnp/data/spreadsheet.py#workbook": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
+    "pnp/data/spreadsheet.py#workbook": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
                                          "tests/test_workbook_shapes.py", "tests/test_real_exports.py"],
     # the header row: which row it is, its fields, the copies column, the options naming columns it lacks
     "pnp/data/spreadsheet.py#columns": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
     # each row's card: its values typed as written, an empty cell, a made id, a list or text column
     "pnp/data/spreadsheet.py#values": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_written_numbers.py", "tests/test_excel_workbook.py"],
     # a zipped workbook measured before it is read, bombs refused at the sheet (test_hostile_bombs' bombs run capped in new processes)
-    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                               "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
                               *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
                                                                                   "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
     # its refusals (its FOCUS): a workbook too big unpacked, a part damaged or a DTD, a sheet outside the XML parts, each at
     # the sheet's own name; on the in-process tests that hand pnp a workbook (a surviving mutant runs each, about 20 s)
-    "pnp/data/workbooks.py#refusals": ["tests/test_sheet_promises.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+    "pnp/data/workbooks.py#refusals": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                                        "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
                                        *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
                                                                                            "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
     # its counts alone (its FOCUS): what calamine would size memory by, on workbooks check_workbook measures in process
-    "pnp/data/workbooks.py#counts": [f"tests/test_sheet_promises.py::{t}" for t in (
+    "pnp/data/workbooks.py#counts": [*(f"tests/test_sheet_promises.py::{t}" for t in (
         "test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read",
         "test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name",
         "test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read",
         "test_an_ods_sheets_repeated_rows_and_cells_count_up_to_its_last_value", "test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell",
-        "test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once")],
+        "test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once")), "tests/test_workbook_refusals.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
