@@ -110,6 +110,20 @@ LABEL_TEXT_TESTS = [*(_PROMISES + t for t in (  # what each label says and how i
     "a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for_a_minus_its_font_lacks")),
     "tests/test_label_print.py::test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it"]
 
+# test_spreadsheet_decks' tests on the tiny game's deck read in process, less its three whole builds (a deck's PDFs
+# compared with the YAML deck's, and a rebuild), which the spreadsheet parts' cheaper tests hold cell by cell
+SHEET_DECK_TESTS = [f"tests/test_spreadsheet_decks.py::test_{t}" for t in (
+    "headers_are_trimmed_blank_rows_skipped_and_multi_line_cells_kept", "values_are_typed_as_yaml_types_them_and_an_empty_cell_is_an_empty_value",
+    "a_template_printing_a_column_left_empty_on_some_rows_builds", "a_deck_forces_a_column_to_text_or_to_a_list",
+    "the_copies_column_may_be_called_count_qty_or_quantity", "a_deck_names_its_own_copies_column", "ids_made_from_a_named_column_are_unique_and_stay_put",
+    "a_row_without_the_value_its_id_is_made_from_says_to_fill_it", "a_duplicate_header_names_both_columns", "csv_errors_point_at_the_cell",
+    "workbook_errors_name_the_sheet_and_cell_and_one_workbook_holds_several_decks", "an_unknown_sheet_is_named_with_the_sheets_there_are",
+    "formulas_read_as_the_values_they_computed", "a_sheet_outside_the_game_folder_is_refused", "a_deck_with_cards_and_cards_from_is_refused",
+    "a_sheet_that_is_not_utf8_is_located", "loading_never_raises_for_a_bad_sheet", "a_text_sheet_is_read_as_its_program_wrote_it",
+    "a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them", "a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is_text",
+    "a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their_writing",
+    "a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by_theirs")]
+
 SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
 _SHOP = "tests/test_shop_promises.py::test_"
@@ -385,21 +399,37 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/yaml_writes.py": ["tests/test_yaml_write_promises.py", "tests/test_real_exports.py",
                                    *(f"tests/test_translate.py::{t}" for t in ("test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line",
                                                                                "test_any_translation_written_into_yaml_reads_back_as_the_same_text"))],
-    # card rows from CSV, TSV, XLSX and ODS, each finding at its cell
+    # card rows from CSV, TSV, XLSX and ODS, each finding at its cell (whole: 770 mutants, more than a run finishes; its
+    # parts below are run one at a time, each on the cheap in-process tests that reach it: a surviving mutant runs them all)
     "pnp/data/spreadsheet.py": ["tests/test_sheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
                                 "tests/test_excel_workbook.py", "tests/test_workbook_shapes.py", "tests/test_written_numbers.py", "tests/test_real_exports.py"],
+    # a text sheet's rows: its bytes decoded (BOM, CRLF, quoted newlines), its delimiter, the guard, its limits
+    "pnp/data/spreadsheet.py#text": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
+    # a workbook's rows: its sheet chosen or refused, each cell at its sheet and letter, a formula with no saved value, the reader's refusals
+    "pnp/data/spreadsheet.py#workbook": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
+                                         "tests/test_workbook_shapes.py", "tests/test_real_exports.py"],
+    # the header row: which row it is, its fields, the copies column, the options naming columns it lacks
+    "pnp/data/spreadsheet.py#columns": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
+    # each row's card: its values typed as written, an empty cell, a made id, a list or text column
+    "pnp/data/spreadsheet.py#values": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_written_numbers.py", "tests/test_excel_workbook.py"],
     # a zipped workbook measured before it is read, bombs refused at the sheet (test_hostile_bombs' bombs run capped in new processes)
-    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                               "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
                               *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
                                                                                   "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
+    # its refusals (its FOCUS): a workbook too big unpacked, a part damaged or a DTD, a sheet outside the XML parts, each at
+    # the sheet's own name; on the in-process tests that hand pnp a workbook (a surviving mutant runs each, about 20 s)
+    "pnp/data/workbooks.py#refusals": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+                                       "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
+                                       *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
+                                                                                           "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
     # its counts alone (its FOCUS): what calamine would size memory by, on workbooks check_workbook measures in process
-    "pnp/data/workbooks.py#counts": [f"tests/test_sheet_promises.py::{t}" for t in (
+    "pnp/data/workbooks.py#counts": [*(f"tests/test_sheet_promises.py::{t}" for t in (
         "test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read",
         "test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name",
         "test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read",
         "test_an_ods_sheets_repeated_rows_and_cells_count_up_to_its_last_value", "test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell",
-        "test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once")],
+        "test_an_ods_repeat_calamine_cannot_read_as_a_number_counts_once")), "tests/test_workbook_refusals.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -474,6 +504,13 @@ FOCUS: dict[str, list[str]] = {
     "pnp/data/workbooks.py#counts": ["_XlsxCells.start_row", "_XlsxCells.end_row", "_XlsxCells.cell", "_OdsTable.start_row", "_OdsTable.cell",
                                      "_OdsTable.space", "_OdsTable.end_row", "_OdsTable._check", "_strings", "_count", "_reference", "_Part.start",
                                      "_Part.end", "_Part._ods_cell", "_Part._ods_row", "_Part._ods_space", "_Part._ods_row_end", "_Part._ods_table"],
+    "pnp/data/workbooks.py#refusals": ["check_workbook", "_read_first", "_reason", "_read_part", "_past_the_table", "_sheet_name", "_no_doctype",
+                                       "_check_sheet_parts", "_TooBig.__init__", "_Part.__post_init__", "_Part._relationship", "_Part._sheet", "_local"],
+    "pnp/data/spreadsheet.py#text": ["guarded", "unguarded", "sheet_rows", "_read_rows", "_text_rows", "read_rows", "text_delimiter", "_sniff_delimiter"],
+    "pnp/data/spreadsheet.py#workbook": ["_workbook_rows", "_calamine"],
+    "pnp/data/spreadsheet.py#columns": ["read_cards", "_blank", "_is_empty", "_columns", "_field_name", "_copies_column"],
+    "pnp/data/spreadsheet.py#values": ["_card", "_made_id", "_slug", "_unique_id", "_value", "_typed", "WrittenInt.__reduce__", "as_written",
+                                       "_as_text", "_number_text"],
     "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
     "pnp/data/translations.py#sections": ["game_places", "_heading", "sections", "section_id", "rulebook_sections"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",

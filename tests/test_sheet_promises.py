@@ -172,7 +172,7 @@ def test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of
     use_workbook(project, "heroes.xlsx", "Heroes")
     (line,) = errors(project)
     assert line.startswith("data/tiny/decks/heroes.xlsx[Heroes]!C1001: error: sheet 'Heroes' spans 1,001 rows × 1,000 columns"), line
-    assert "delete the rows and columns past the cards" in line, line
+    assert line.endswith("over the 1,000,000 cell limit: delete the rows and columns past the cards (a stray value far away stretches the sheet)"), line
 
 
 def test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read(tmp_path):
@@ -192,7 +192,8 @@ def test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one
         raise AssertionError("not refused")
     except PnpError as exc:
         (finding,) = exc.findings
-    assert finding.format().startswith("cards.xlsx: error: this workbook's part xl/sharedStrings.xml claims 1,000,001 different texts"), finding.format()
+    assert finding.format() == ("cards.xlsx: error: this workbook's part xl/sharedStrings.xml claims 1,000,001 different texts, over the 1,000,000 "
+                                "limit: save the cards alone in a new workbook (or as CSV)") and finding.code == "sheet-too-big", finding.format()
 
 
 def ods(path: Path, rows: str, sheet: str = "Cards") -> None:
@@ -216,8 +217,9 @@ def ods_cell(value: str = "", repeated: int = 1) -> str:
     return f'<table:table-cell{repeat} office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
 
 
-def _refusal(path: Path) -> str:
-    """The one finding check_workbook gives `path`, as pnp prints it."""
+def _refusal(path: Path, code: str = "") -> str:
+    """The one finding check_workbook gives `path`, as pnp prints it; its code, where given, checked too (the code
+    `pnp validate --format json` gives tools)."""
     from pnp.core.errors import PnpError
     from pnp.data.workbooks import check_workbook
 
@@ -225,6 +227,7 @@ def _refusal(path: Path) -> str:
         check_workbook(path, path.name)
     except PnpError as exc:
         (finding,) = exc.findings
+        assert not code or finding.code == code, (finding.code, finding.format())
         return finding.format()
     return "read"
 
@@ -259,8 +262,9 @@ def test_an_ods_text_saying_more_spaces_than_the_limit_is_refused_at_its_cell(tm
     ods(tmp_path / "million.ods", spaced(1_000_000))
     assert _refusal(tmp_path / "million.ods") == "read"
     ods(tmp_path / "more.ods", spaced(1_000_001))
-    refused = _refusal(tmp_path / "more.ods")
-    assert refused.startswith("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts"), refused
+    refused = _refusal(tmp_path / "more.ods", "sheet-too-big")
+    assert refused == ("more.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts (`<text:s text:c>`) by B2, over the "
+                       "1,000,000 limit: no card's text holds that many: retype the cell"), refused
     halves = spaced(500_000).replace("b</text:p>", 'b<text:s text:c="500001"/>c</text:p>')  # one text, two runs of spaces: they add up
     ods(tmp_path / "halves.ods", halves)
     assert _refusal(tmp_path / "halves.ods").startswith("halves.ods[Cards]!B2: error: sheet 'Cards' says 1,000,001 spaces in its texts")
@@ -342,6 +346,8 @@ def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it
         found = errors(project)
         where = f"data/tiny/decks/{name}" + (":2:1" if name.endswith(".csv") else "")
         assert found == [f"{where}: error: {said}"], (name, found)
+        place = ("not-utf8", f"data/tiny/decks/{name}", 2, 1) if name.endswith(".csv") else ("sheet-format", f"data/tiny/decks/{name}", 0, 0)
+        assert _json_errors(project) == [place], name  # the code and place tools read
         (project / f"{DECKS}/{name}").unlink()
 
 
@@ -352,6 +358,7 @@ def test_an_option_naming_a_column_the_header_lacks_is_an_error_at_the_header_ro
         (project / f"{DECKS}/heroes.yaml").write_text(f"name: Heroes\nsize: poker\nfront: tiny/hero.j2\ncards_from: heroes.csv\n{option}\n", encoding="utf-8")
         key = option.split(":")[0]
         assert errors(project) == [f"data/tiny/decks/heroes.csv:1:1: error: {key} names column '{column}', which the header row does not have"], option
+    assert _json_errors(project) == [("sheet-no-column", "data/tiny/decks/heroes.csv", 1, 1)]  # the code tools read
 
 
 def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(project):
@@ -362,20 +369,29 @@ def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(pro
     use_workbook(project, "heroes.csv", "x")
     (line,) = errors(project)
     assert line.startswith("data/tiny/decks/heroes.csv:3:1: error: CSV: ") and line.endswith("check the quotes on this row"), line
+    assert _json_errors(project) == [("sheet-syntax", "data/tiny/decks/heroes.csv", 3, 1)]  # the code tools read
 
 
 def test_a_sheet_file_over_twenty_million_bytes_is_refused_unread_saying_to_split_the_deck(project):
+    """One byte past 20,000,000 is refused before a byte is read; a file of 20,000,000 is read."""
     (project / f"{DECKS}/heroes.csv").write_bytes(b"id\n" + b"x" * (20_000_001 - 3))
     use_workbook(project, "heroes.csv", "x")
     assert errors(project) == ["data/tiny/decks/heroes.csv: error: file is 20,000,001 bytes; the limit is 20,000,000: split the deck"]
+    assert _json_errors(project) == [("file-too-big", "data/tiny/decks/heroes.csv", 0, 0)]  # the code tools read
+    (project / f"{DECKS}/heroes.csv").write_bytes(b"id\n" + b"x" * (20_000_000 - 3))  # at the limit: read, its one long cell refused by the reader
+    assert [code for code, *_ in _json_errors(project)] == ["sheet-syntax"]
 
 
 def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_it(project):
     """1,000 cells a line: line 1,000 holds the millionth cell, line 1,001 the one past the limit."""
     (project / f"{DECKS}/heroes.csv").write_text("id" + "," * 999 + "\n" + ("x" + "," * 999 + "\n") * 1000, encoding="utf-8")
     use_workbook(project, "heroes.csv", "x")
-    (line,) = errors(project)
-    assert line.startswith("data/tiny/decks/heroes.csv:1001:1: error: the sheet holds over 1,000,000 cells: split the deck"), line
+    import json
+
+    result = run_pnp(project, "validate", "--quick", "tiny", "--format", "json")
+    (found,) = [f for f in json.loads(result.output) if f["severity"] == "error"]
+    assert (found["code"], found["file"], found["line"], found["column"]) == ("sheet-too-big", "data/tiny/decks/heroes.csv", 1001, 1), found
+    assert found["message"].startswith("the sheet holds over 1,000,000 cells: split the deck"), found
 
 
 def test_each_workbook_cell_is_the_value_the_program_shows(project):
@@ -420,7 +436,7 @@ def test_a_workbook_unpacking_past_a_hundred_million_bytes_is_refused_before_any
         return path
 
     assert _refusal(book(0)) == "read"
-    assert _refusal(book(1)) == ("1.xlsx: error: this workbook unpacks to 100,000,001 bytes, over the 100,000,000 byte limit: "
+    assert _refusal(book(1), "sheet-too-big") == ("1.xlsx: error: this workbook unpacks to 100,000,001 bytes, over the 100,000,000 byte limit: "
                                  "save the cards alone in a new workbook (or as CSV)")
 
 
@@ -480,6 +496,7 @@ def test_a_copies_column_is_count_qty_or_quantity_in_any_case_or_the_one_the_dec
     assert _copies(project, f"id,name,stars,number,text,count,other\n{rows}", "count_column: None\n") == ["the data has 2, the rules say 12"]
     assert _copies(project, f"id,name,stars,number,text,Qty,quantity\n{rows}") == \
         ["data/tiny/decks/heroes.csv:1:7: error: column G 'quantity' repeats column F 'Qty' (both give field 'count'): rename or remove one"]
+    assert _json_errors(project) == [("sheet-duplicate-header", "data/tiny/decks/heroes.csv", 1, 7)]  # the code tools read
 
 
 def test_a_value_left_empty_is_found_at_its_own_cell_and_one_a_short_row_lacks_at_the_row(project):

@@ -150,12 +150,13 @@ def test_headers_are_trimmed_blank_rows_skipped_and_multi_line_cells_kept(projec
 
 def test_values_are_typed_as_yaml_types_them_and_an_empty_cell_is_an_empty_value(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [
-        ["id", "stars", "ratio", "secret", "zip", "answer", "art", "side"],
-        ["a", "3", "1.5", "true", "0123", "NO", "", ""],
+        ["id", "stars", "ratio", "secret", "zip", "answer", "art", "side", "weight"],
+        ["a", "3", "1.5", "true", "0123", "NO", "", "", "2.50"],
     ])
     use_sheet(project, "heroes.csv")
     fields = load_cards(project)["a"].fields
     assert (fields["stars"], fields["ratio"], fields["secret"], fields["zip"], fields["answer"]) == (3, 1.5, True, "0123", "NO")
+    assert fields["secret"] is True and (type(fields["weight"]), fields["weight"]) == (float, 2.5)  # only a whole number keeps its writing
     assert fields["art"] == "" and fields["side"] == "red"  # the column exists: an empty value; the deck's default fills its empty cell
 
 
@@ -214,6 +215,9 @@ def test_a_duplicate_header_names_both_columns(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", " name"], ["a", "A", "1", "B"]])
     use_sheet(project, "heroes.csv")
     assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:4: error: column D 'name' repeats column B 'name' (both give field 'name'): rename or remove one"]
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", "name", "stars"], ["a", "A", "1", "B", "2"]])  # each repeat its own finding
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:4: error: column D 'name' repeats column B 'name' (both give field 'name'): rename or remove one",
+                                    "data/tiny/decks/heroes.csv:1:5: error: column E 'stars' repeats column C 'stars' (both give field 'stars'): rename or remove one"]
 
 
 def test_csv_errors_point_at_the_cell(project):
@@ -307,3 +311,97 @@ def test_loading_never_raises_for_a_bad_sheet(project):
     except PnpError as exc:  # pragma: no cover - the assertion below says what went wrong
         findings = ["raised: " + str(exc)]
     assert findings == ["data/tiny/decks/heroes.csv:1:1: error: the sheet has no header row: write the field names in its first row"]
+    assert [(f.code, f.loc.line, f.loc.col) for f in Project(project).load_game("tiny")[1]] == [("sheet-empty", 1, 1)]  # as `validate --format json` gives them
+
+
+def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
+    """Excel's "CSV UTF-8" in a locale with a decimal comma: a byte-order mark before the header, `;` between cells
+    (the header row uses it most, spaces in its names and all; a body cell full of commas does not count), CRLF between rows and none after the
+    last, a quoted cell holding a line break, and a quote before a formula-like text. Each value is the text Excel
+    shows, found at the line a text editor shows it on. A .tsv is read by its tabs whatever its header holds, and a
+    file `cards_from` names that is not there is one error at the deck's `cards_from`, naming it."""
+    sheet = project / "data/tiny/decks/heroes.csv"
+    sheet.write_bytes("card text;id;name\r\n\"\n  First line\r\nsecond, part X\n\";k1;Knight\r\na, b, c, d, e, f, g, h, i, j;m1;Mage\r\n'=2+2;i1;Imp".encode("utf-8-sig"))
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert list(cards) == ["k1", "m1", "i1"] and set(cards["k1"].fields) == {"id", "name", "card text", "side", "count"}  # side: the deck's default
+    assert cards["k1"].fields["card text"] == "  First line\r\nsecond, part X"  # the line breaks at its ends dropped, its indent kept
+    assert (cards["m1"].fields["card text"], cards["i1"].fields["card text"]) == ("a, b, c, d, e, f, g, h, i, j", "=2+2")
+    assert [str(cards[c].fields.loc_of("name")) for c in cards] == [f"data/tiny/decks/heroes.csv:{line}:3" for line in (2, 6, 7)]
+    (project / "data/tiny/decks/heroes.tsv").write_bytes(b"id\tname, title, rank\tcost;gold\r\nrogue\tRogue, the Sly, 2nd\t3;4\r\n")
+    use_sheet(project, "heroes.tsv")
+    rogue = load_cards(project)["rogue"].fields
+    assert (rogue["name, title, rank"], rogue["cost;gold"]) == ("Rogue, the Sly, 2nd", "3;4")
+    assert str(rogue.loc_of("cost;gold")) == "data/tiny/decks/heroes.tsv:2:3"
+    use_sheet(project, "villains.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.yaml:6:13: error: cards_from names 'villains.csv', which is no file beside heroes.yaml: "
+                                    "fix the name, or put the sheet there (a web address starts with https://)"]
+
+
+def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(project):
+    """A workbook stores every number as a double: an id typed 7 is the id "7", a header typed 2024 names the field
+    "2024", not "2024.0", and an option names it so. Without an id column a `Title` column (any case) names each card;
+    a date (and time) in a text column is its ISO 8601 text, a duration (a cell formatted [hh]:mm:ss) its hours,
+    minutes and seconds, a TRUE or FALSE in a text column the word YAML writes for it; a list column's empty items
+    (blank between two separators, or after the last) are no items."""
+    import datetime
+
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [
+        ["TITLE", 2024, "", "tags", "when", "rest", "flag"],
+        ["Fire Imp", 3.0, "", "red; ;blue;;", datetime.date(2024, 5, 1), datetime.timedelta(hours=1, minutes=30), True],
+        ["Fire Imp", 2.5, "", "", datetime.datetime(2025, 1, 31, 9, 30), datetime.timedelta(minutes=5), False]]})
+    use_sheet(project, "heroes.xlsx", "text_columns: [when, flag]\nlist_columns: {tags: ';'}\n")
+    cards = load_cards(project)
+    assert list(cards) == ["fire-imp", "fire-imp-2"]
+    imp, second = cards["fire-imp"].fields, cards["fire-imp-2"].fields
+    assert set(imp) == {"id", "TITLE", "2024", "tags", "when", "rest", "flag", "side", "count"}  # a column with no header gives no field
+    assert (imp["rest"], second["rest"], imp["flag"], second["flag"]) == ("1:30:00", "0:05:00", "true", "false")
+    assert (imp["2024"], imp["tags"], imp["when"]) == (3, ["red", "blue"], "2024-05-01")
+    assert (second["2024"], second["tags"], second["when"]) == (2.5, "", "2025-01-31T09:30:00")
+    assert str(imp.loc_of("id")) == "data/tiny/decks/heroes.xlsx[Heroes]!A2" and str(imp.loc_of("when")) == "data/tiny/decks/heroes.xlsx[Heroes]!E2"
+    use_sheet(project, "heroes.xlsx", "text_columns: [when, '2024']\n")  # the header typed 2024 named as the program shows it
+    assert [card.fields["2024"] for card in load_cards(project).values()] == ["3", "2.5"]
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [7.0, "Seven"], [12, "Twelve"]]})
+    use_sheet(project, "heroes.xlsx")
+    assert list(load_cards(project)) == ["7", "12"]
+
+
+def test_a_number_too_long_to_read_is_one_error_at_its_cell_unless_its_column_is_text(project):
+    """A whole number of more than 1,000 digits (docs/limits.md) is not read as a number: one error at its cell, saying
+    to name its column among the deck's text columns, where it is read as the text it is; 1,000 digits are a number."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "code"], ["a", "7" * 1000], ["b", "7" * 1001]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:2: error: a whole number of over 1,000 digits: shorten it, or keep it as text "
+                                    "(name its column in the deck's text_columns)"]
+    assert [f.code for f in Project(project).load_game("tiny")[1]] == ["sheet-number-too-long"]  # the code `validate --format json` gives
+    use_sheet(project, "heroes.csv", "text_columns: [code]\n")
+    cards = load_cards(project)
+    assert (cards["a"].fields["code"], cards["b"].fields["code"]) == ("7" * 1000, "7" * 1001)
+
+
+def test_a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their_writing(project):
+    """An id column's empty cell gives the card no id: one error at the row's first cell (its line, column 1), where the
+    designer sees the row, in a workbook at that row's cell of its sheet. Ids are names: `007` stays 007, 7 is the id "7",
+    and a TRUE typed in an id cell is no name: one error at its cell."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name"], ["", "Spy"], ["b", "Bee"]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:1: error: missing required key 'id'"]
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name"], ["7", "Spy"], ["007", "Bee"]])
+    assert list(load_cards(project)) == ["7", "007"]
+    for cell, said in (("", "missing required key 'id'"), (True, "cards.0.id: expected text, got True")):  # TRUE is a yes, no name
+        write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [cell, "Spy"]]})
+        use_sheet(project, "heroes.xlsx")
+        assert findings_of(project) == [f"data/tiny/decks/heroes.xlsx[Heroes]!A2: error: {said}"]
+
+
+def test_a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by_theirs(project):
+    """With `count_column: Copies`, `text_columns` speaks of the sheet's own headers: naming `code` keeps 12 and 07
+    as texts while Copies still counts; naming Copies itself makes each copies cell a text, one error at each cell,
+    since a count is a whole number."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "Copies", "code"], ["a", "3", "12"], ["b", "2", "07"]])
+    use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [code]\n")
+    cards = load_cards(project)
+    assert [(card.count, card.fields["code"]) for card in cards.values()] == [(3, "12"), (2, "07")]
+    use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [Copies]\n")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.0.count: expected a whole number, got '3'",
+                                    "data/tiny/decks/heroes.csv:3:2: error: cards.1.count: expected a whole number, got '2'"]

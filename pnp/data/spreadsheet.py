@@ -112,7 +112,7 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
     for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [_copies_column(source)] if _copies_column(source) else []),
                            ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
         for column in wanted:
-            if column.strip() not in {str(c.value).strip() for c in header if not _is_empty(c.value)}:
+            if column.strip() not in {_as_text(c.value) for c in header if not _is_empty(c.value)}:  # 2024, not 2024.0
                 problems.append(error("sheet-no-column", f"{option} names column '{column}', which the header row does not have", header[0].loc if header else Loc(source.rel)))
     if problems:
         raise PnpError(problems)

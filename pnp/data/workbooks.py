@@ -28,6 +28,7 @@ import functools
 import posixpath
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
@@ -251,7 +252,7 @@ def check_workbook(path: Path, rel: str, split: str = SAVE_CARDS_ALONE) -> None:
             parts: list[_Part] = []
             for member in sorted((m for m in members if m.filename.lower().endswith(_XML_PARTS)), key=_read_first):
                 parts.append(_read_part(book, member, rel, parts, split))
-    except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError, ValueError, OSError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError) as exc:  # zlib: a part's garbled bytes
         if isinstance(exc, OSError) and exc.filename:
             raise  # the machine's fault (pnp.cli.faults), not the file's
         raise PnpError(error("sheet-unreadable", f"this workbook is damaged or not a workbook ({_reason(exc)}): save it again from the spreadsheet "
@@ -286,7 +287,7 @@ def _read_part(book: zipfile.ZipFile, member: zipfile.ZipInfo, rel: str, read: l
         if not exc.row:  # a count of the whole workbook
             raise PnpError(error("sheet-too-big", f"this workbook's part {member.filename} {exc}, over the {MAX_SHEET_CELLS:,} limit: "
                                  f"{split}", Loc(rel))) from None
-        sheet = part.tables[-1].name if part.tables else _sheet_name(member.filename, read)
+        sheet = part.tables[-1].name if part.tables and part.tables[-1].name else _sheet_name(member.filename, read)  # a table without its name: its part's
         if isinstance(exc, _TooManySpaces):
             raise PnpError(error("sheet-too-big", f"sheet '{sheet}' {exc} by {column_letters(exc.col)}{exc.row}, over the {MAX_SHEET_CELLS:,} limit: "
                                  "no card's text holds that many: retype the cell", Loc(rel, exc.row, exc.col, sheet))) from None
