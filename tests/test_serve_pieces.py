@@ -11,6 +11,7 @@ copy first, so a refresh draws and checks no more than the test needs."""
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 from test_serve_promises import at_dpi as px
@@ -22,6 +23,8 @@ from pnp.serve.session import LiveSession
 DOCUMENTS = ("boards.yaml", "tokens.yaml", "reference.yaml", "rulebook.md")
 BLEED = SAFE = 3.0  # the docs' 3 mm bleed and 3 mm safe area
 LETTER = (215.9, 279.4)  # 8.5 x 11 inches
+A4 = (210.0, 297.0)  # ISO 216
+POKER = (63.5, 88.9)  # 2.5 x 3.5 inches
 PIECE_DPI, PAGE_DPI, MAX_PX = 150, 100, 2000  # cards, boards and tokens; the reference sheet's and rulebook's pages
 
 
@@ -161,3 +164,48 @@ def test_a_deck_whose_every_face_fails_from_the_first_keeps_a_tile_a_card_with_i
     assert all(shot["src"] for t in tiles(model, "deck:heroes") for shot in t["images"]), "the other deck is drawn"
     (found,) = [f for f in model["findings"] if f["severity"] == "error"]
     assert found["where"].startswith("templates/tiny/broken.j2:1:") and "2 pieces" in found["message"], found
+
+
+def test_the_reference_sheet_is_laid_on_the_servers_paper_and_its_aids_keep_their_card_size(project):
+    """An A4 page is 5.9 mm narrower and 17.6 mm taller than a Letter page: served on A4, the reference sheet's pages
+    are that much narrower and taller than served on Letter, each with its bleed, while a player aid is a poker card on
+    either paper."""
+    letter = project.parent / "letter"
+    shutil.copytree(project, letter)
+    on_a4 = {t["key"]: t for t in tiles(shown(project, "reference.yaml", paper="a4")[1], "reference")}
+    on_letter = {t["key"]: t for t in tiles(shown(letter, "reference.yaml")[1], "reference")}
+    assert list(on_a4) == list(on_letter) == ["reference:sheet:1", "reference:sheet:2", "reference:aid:1"]
+    for key in ("reference:sheet:1", "reference:sheet:2"):
+        a4, us = on_a4[key], on_letter[key]
+        assert (round(a4["w"] - us["w"], 1), round(a4["h"] - us["h"], 1)) == (round(A4[0] - LETTER[0], 1), round(A4[1] - LETTER[1], 1)), key
+        assert a4["w"] < A4[0] and a4["h"] < A4[1] and a4["bleed"] == BLEED, "inside the page, with its bleed"
+    assert (on_a4["reference:aid:1"]["w"], on_a4["reference:aid:1"]["h"]) == (on_letter["reference:aid:1"]["w"], on_letter["reference:aid:1"]["h"]) == POKER
+
+
+def test_a_cards_own_back_in_a_deck_of_no_back_keeps_its_place_when_it_fails_from_the_first(project):
+    """A deck with no back shows its fronts alone, but a card that names a back of its own has two sides: when that
+    back cannot be drawn, its place is shown empty beside the front, never dropped."""
+    (project / "templates/tiny/own-back.j2").write_text("{{ no_such_call() }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/plain.yaml").write_text(
+        "name: Plain\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
+        "  - {id: lone, name: Lone, stars: 1, number: 9, text: One., side: red}\n"
+        "  - {id: backed, name: Backed, stars: 1, number: 8, text: Two., side: red, back: tiny/own-back.j2}\n", encoding="utf-8")
+    _, model = shown(project)
+    lone, backed = tiles(model, "deck:plain")
+    assert [s["side"] for s in lone["images"]] == ["front"], "no back anywhere: a front alone"
+    assert [s["side"] for s in backed["images"]] == ["front", "back"] and backed["images"][0]["src"]
+    assert backed["images"][1] == {"side": "back", "src": None, "stale": False}, "never drawn: its place, no picture"
+    assert any(f["where"].startswith("templates/tiny/own-back.j2:1") for f in model["findings"] if f["severity"] == "error")
+
+
+def test_a_token_back_that_fails_from_the_first_keeps_its_place_beside_its_front(project):
+    back = project / "templates/tiny/token-coin-back.j2"
+    back.write_text("{{ no_such_call() }}\n" + back.read_text(encoding="utf-8"), encoding="utf-8")
+    _, model = shown(project, "tokens.yaml")
+    coins = [t for t in tiles(model, "tokens") if t["id"].startswith("coins/")]
+    assert [t["id"] for t in coins] == ["coins/c1", "coins/c5"]
+    for coin in coins:
+        front, back_shot = coin["images"]
+        assert front["side"] == "front" and front["src"] and not front["stale"], "the front is drawn"
+        assert back_shot == {"side": "back", "src": None, "stale": False}, "never drawn: its place, no picture"
+    assert any(f["where"].startswith("templates/tiny/token-coin-back.j2:1") for f in model["findings"] if f["severity"] == "error")
