@@ -24,7 +24,7 @@ DOCUMENTS = ("boards.yaml", "tokens.yaml", "reference.yaml", "rulebook.md")
 BLEED = SAFE = 3.0  # the docs' 3 mm bleed and 3 mm safe area
 LETTER = (215.9, 279.4)  # 8.5 x 11 inches
 A4 = (210.0, 297.0)  # ISO 216
-POKER = (63.5, 88.9)  # 2.5 x 3.5 inches
+POKER, MINI = (63.5, 88.9), (44.45, 63.5)  # 2.5 x 3.5 and 1.75 x 2.5 inches
 PIECE_DPI, PAGE_DPI, MAX_PX = 150, 100, 2000  # cards, boards and tokens; the reference sheet's and rulebook's pages
 
 
@@ -209,3 +209,23 @@ def test_a_token_back_that_fails_from_the_first_keeps_its_place_beside_its_front
         assert front["side"] == "front" and front["src"] and not front["stale"], "the front is drawn"
         assert back_shot == {"side": "back", "src": None, "stale": False}, "never drawn: its place, no picture"
     assert any(f["where"].startswith("templates/tiny/token-coin-back.j2:1") for f in model["findings"] if f["severity"] == "error")
+
+
+def test_player_aids_that_need_two_cards_are_two_tiles_each_with_its_own_front_and_back_and_a_set_a_player(project):
+    """On mini cards (1.75 x 2.5 inches) the tiny game's aid takes two cards: each is a tile of its own, numbered out of
+    two, with as many copies as players.max (4) and a front and a back of its own at the card's size with its bleed."""
+    reference = project / "data/tiny/reference.yaml"
+    reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "card_size: mini", 1), encoding="utf-8")
+    session, model = shown(project, "reference.yaml")
+    aids = [t for t in tiles(model, "reference") if t["key"].startswith("reference:aid:")]
+    assert [(t["key"], t["id"], t["name"], t["count"]) for t in aids] == [
+        ("reference:aid:1", "aid-1", "Player aid 1 / 2", 4), ("reference:aid:2", "aid-2", "Player aid 2 / 2", 4)]
+    sides = [shot for t in aids for shot in t["images"]]
+    assert [s["side"] for s in sides] == ["front", "back", "front", "back"]
+    assert len({s["src"] for s in sides}) == 4, "four sides, four pictures"
+    for t in aids:
+        assert (t["w"], t["h"], t["bleed"]) == (*MINI, BLEED)
+        for shot in t["images"]:
+            got = size_of(session, shot)
+            assert abs(got[0] - px(MINI[0] + 2 * BLEED, PIECE_DPI)) <= 1 and abs(got[1] - px(MINI[1] + 2 * BLEED, PIECE_DPI)) <= 1
+    assert next(s for s in model["sections"] if s["key"] == "reference")["note"] == "2 sheet pages, 2 player-aid cards × 4"
