@@ -49,7 +49,7 @@ def value_place(path: Path, line: int, written: str) -> str:
     """`file:line:col` of the value in `written` (`key: value`) on a line of the project's file, from its own text."""
     text = path.read_text(encoding="utf-8").splitlines()[line - 1]
     key = written.partition(": ")[0]
-    return f"data/tiny/{path.name}:{line}:{text.index(written) + len(key) + 3}"
+    return f"data/{path.as_posix().rpartition('/data/')[2]}:{line}:{text.index(written) + len(key) + 3}"
 
 
 def test_every_tile_has_an_id_its_copies_its_file_and_pictures_of_its_size_with_its_bleed(project):
@@ -229,3 +229,23 @@ def test_player_aids_that_need_two_cards_are_two_tiles_each_with_its_own_front_a
             got = size_of(session, shot)
             assert abs(got[0] - px(MINI[0] + 2 * BLEED, PIECE_DPI)) <= 1 and abs(got[1] - px(MINI[1] + 2 * BLEED, PIECE_DPI)) <= 1
     assert next(s for s in model["sections"] if s["key"] == "reference")["note"] == "2 sheet pages, 2 player-aid cards × 4"
+
+
+def test_a_spreadsheet_decks_card_is_at_its_row_and_each_field_at_its_cell_a_default_at_the_decks_line(project):
+    """docs/data-format.md: a sheet's findings point at the cell, `file:line:column`; the card panel says where each field
+    is set the same way: a card at its row's first cell, each value at its own cell, a default at the deck's own line."""
+    (project / "data/tiny/decks/sheet.yaml").write_text(
+        "name: Sheet\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red}\ncards_from: sheet.csv\n", encoding="utf-8")
+    (project / "data/tiny/decks/sheet.csv").write_text(
+        "id,name,stars,number,text,count\nbrute,Brute,2,6,Hits hard.,2\nscout,Scout,1,7,Looks ahead.,1\n", encoding="utf-8")
+    _, model = shown(project)
+    section = next(s for s in model["sections"] if s["key"] == "deck:sheet")
+    assert (section["where"], section["note"]) == ("data/tiny/decks/sheet.yaml", "3 cards, 2 faces, 63.5 × 88.9 mm")
+    brute, scout = section["items"]
+    assert [(t["id"], t["name"], t["count"], t["where"]) for t in (brute, scout)] == [
+        ("brute", "Brute", 2, "data/tiny/decks/sheet.csv:2:1"), ("scout", "Scout", 1, "data/tiny/decks/sheet.csv:3:1")]
+    header = ["id", "name", "stars", "number", "text", "count"]
+    rows = {key: (value, where) for key, value, where in scout["fields"]}
+    for column, (key, value) in enumerate(zip(header, ["scout", "Scout", "1", "7", "Looks ahead.", "1"], strict=True), 1):
+        assert rows[key] == (value, f"data/tiny/decks/sheet.csv:3:{column}"), key
+    assert rows["side"] == ("red", value_place(project / "data/tiny/decks/sheet.yaml", 4, "side: red"))
