@@ -14,6 +14,7 @@ import math
 import shutil
 from pathlib import Path
 
+import pytest
 from test_serve_promises import at_dpi as px
 from test_serve_promises import pixels as size_of
 
@@ -249,3 +250,31 @@ def test_a_spreadsheet_decks_card_is_at_its_row_and_each_field_at_its_cell_a_def
     for column, (key, value) in enumerate(zip(header, ["scout", "Scout", "1", "7", "Looks ahead.", "1"], strict=True), 1):
         assert rows[key] == (value, f"data/tiny/decks/sheet.csv:3:{column}"), key
     assert rows["side"] == ("red", value_place(project / "data/tiny/decks/sheet.yaml", 4, "side: red"))
+
+
+BROKEN = {  # a document, the file that breaks it, the text put in, the file its finding names
+    "boards": ("boards.yaml", "templates/tiny/board-scores.j2", "{{ rect(0, 0,", "{{ no_such_call() }}{{ rect(0, 0,", "templates/tiny/board-scores.j2:2"),
+    "tokens": ("tokens.yaml", "templates/tiny/token-wall.j2", "{{", "{{ no_such_call() }}{{", "templates/tiny/token-wall.j2:"),
+    "reference": ("reference.yaml", "data/tiny/reference.yaml", "card_size: poker", "card_size: mini", "data/tiny/reference.yaml:2:"),
+    "rulebook": ("rulebook.md", "data/tiny/rulebook.md", "{{ components() }}", "{{ components( }}", "data/tiny/rulebook.md:"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+def test_a_documents_finding_is_listed_in_the_model_that_first_shows_the_document(project, kind):
+    """The page lists what a step found as soon as the step is shown, not only once the whole game is checked: the model
+    that first hands the page a document already names that document's mistake, at its place."""
+    document, path, old, new, where = BROKEN[kind]
+    broken = project / path
+    text = broken.read_text(encoding="utf-8")
+    assert old in text
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    for name in DOCUMENTS:
+        if name != document:
+            (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    first = next(n for n, m in enumerate(models) if any(s["kind"] == kind for s in m["sections"]))
+    assert first < len(models) - 1, "shown before the game's last check"
+    assert any(f["where"].startswith(where) for f in models[first]["findings"]), (kind, models[first]["findings"])
