@@ -455,3 +455,22 @@ def test_after_a_refresh_over_its_budget_the_mended_drawing_replaces_its_finding
     assert session.refresh()
     assert [m["findings"] for m in models] == [[]] * len(models), "the budget's finding gone with the cards drawn again"
     assert models[-1]["state"] == "ready"
+
+
+def test_a_save_arriving_while_a_document_is_drawn_stops_it_inside_its_faces_and_hands_the_page_nothing_of_it(project):
+    """The refresh's stop reaches into each document's drawing as into the cards': a save that arrives while the boards
+    are drawn (the refresh looked once after the cards and found none) stops their faces at once, so the page is handed
+    no boards, and the game is not called ready."""
+    for name in ("tokens.yaml", "reference.yaml", "rulebook.md"):
+        (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    looks: list[int] = []
+
+    def interrupted() -> bool:
+        looks.append(len(models))
+        return looks.count(2) >= 2  # the look after the cards' step finds none; the next, inside a board's face, a save
+
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert not session.refresh(interrupted=interrupted)
+    assert len(models) == 2 and all(m["state"] != "ready" for m in models), "the cards and their check, no more"
+    assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes"]
