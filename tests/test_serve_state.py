@@ -474,3 +474,26 @@ def test_a_save_arriving_while_a_document_is_drawn_stops_it_inside_its_faces_and
     assert not session.refresh(interrupted=interrupted)
     assert len(models) == 2 and all(m["state"] != "ready" for m in models), "the cards and their check, no more"
     assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes"]
+
+
+def test_a_refresh_keeps_the_games_checks_and_faces_in_the_build_cache_as_validate_keeps_them(project, tmp_path):
+    """docs/designers-loop.md: `pnp serve` writes nothing but its build cache, as `pnp validate` keeps it: once a game is
+    drawn, its checks' results and the faces they drew are kept under the same names `pnp validate` gives them on the
+    same project, for the next command to read."""
+    import shutil
+
+    from conftest import run_pnp
+
+    for name in DOCUMENTS:
+        (project / "data/tiny" / name).unlink()
+    twin = tmp_path / "twin"
+    shutil.copytree(project, twin)
+    assert run_pnp(twin, "validate", "tiny").exit_code == 0
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: None)
+    assert session.refresh()
+
+    def kept(root: Path) -> set[str]:
+        cache = root / "output/.pnp-cache"
+        return {f.relative_to(cache).as_posix() for f in cache.rglob("*") if f.is_file() and (f.suffix == ".faces" or f.parts[-3] == "results")}
+
+    assert kept(twin) and kept(project) == kept(twin), (kept(project), kept(twin))
