@@ -497,3 +497,17 @@ def test_a_refresh_keeps_the_games_checks_and_faces_in_the_build_cache_as_valida
         return {f.relative_to(cache).as_posix() for f in cache.rglob("*") if f.is_file() and (f.suffix == ".faces" or f.parts[-3] == "results")}
 
     assert kept(twin) and kept(project) == kept(twin), (kept(project), kept(twin))
+
+
+def test_a_templates_warning_is_listed_from_the_cards_check_on(live):
+    """A template's warning (a child template drawing outside its blocks, which Jinja never runs: said at that line) is
+    listed with the cards' own check, the step after they are shown, not only once the whole game has been checked."""
+    session, models, project = live
+    hero = project / "templates/tiny/hero.j2"
+    _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}", '{{ text("LOST", 5, 40, 20, 6) }}\n{% block body %}', 1))
+    models.clear()
+    assert session.refresh()
+    line = hero.read_text(encoding="utf-8").splitlines().index('{{ text("LOST", 5, 40, 20, 6) }}') + 1
+    said = [[f["where"] for f in m["findings"] if f["severity"] == "warning"] for m in models]
+    assert models[0]["updated"]["cards"] == models[1]["updated"]["cards"] is not None, "the cards, then their check"
+    assert said[0] == [] and f"templates/tiny/hero.j2:{line}" in [w.rsplit(":", 1)[0] for w in said[1]], said
