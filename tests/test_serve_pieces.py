@@ -279,3 +279,17 @@ def test_a_documents_finding_is_listed_in_the_model_that_first_shows_the_documen
     first = next(n for n, m in enumerate(models) if any(s["kind"] == kind for s in m["sections"]))
     assert first < len(models) - 1, "shown before the game's last check"
     assert any(f["where"].startswith(where) for f in models[first]["findings"]), (kind, models[first]["findings"])
+
+
+def test_a_reference_that_cannot_be_laid_out_keeps_its_section_marked_failed_beside_why(project):
+    """An aid of 600 steps on 20 mm cards needs more cards than any layout makes: the page still gets the reference's
+    section, under its usual heading, with no tile and marked failed, and the error says why at the file."""
+    (project / "data/tiny/reference.yaml").write_text(
+        "title: Tiny\ncard_size: 20 x 20\nsections:\n  - title: Steps\n    only: aid\n    steps: ["
+        + ", ".join(f"S{n}" for n in range(600)) + "]\n", encoding="utf-8")
+    _, model = shown(project, "reference.yaml")
+    assert [s["key"] for s in model["sections"]] == ["deck:heroes", "reference"]
+    section = model["sections"][1]
+    assert section == {"key": "reference", "kind": "reference", "title": "Reference and player aids", "note": "",
+                       "where": "data/tiny/reference.yaml:1:1", "items": [], "failed": True}
+    assert [f["where"] for f in model["findings"] if f["severity"] == "error"] == ["data/tiny/reference.yaml:1:1"]
