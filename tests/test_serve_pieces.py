@@ -180,6 +180,7 @@ def test_the_reference_sheet_is_laid_on_the_servers_paper_and_its_aids_keep_thei
         a4, us = on_a4[key], on_letter[key]
         assert (round(a4["w"] - us["w"], 1), round(a4["h"] - us["h"], 1)) == (round(A4[0] - LETTER[0], 1), round(A4[1] - LETTER[1], 1)), key
         assert a4["w"] < A4[0] and a4["h"] < A4[1] and a4["bleed"] == BLEED, "inside the page, with its bleed"
+        assert [shot["side"] for shot in a4["images"]] == ["front"], "a page: one side, shown as the front"
     assert (on_a4["reference:aid:1"]["w"], on_a4["reference:aid:1"]["h"]) == (on_letter["reference:aid:1"]["w"], on_letter["reference:aid:1"]["h"]) == POKER
     assert all(t["fields"] == [] and t["cut"] is None for t in on_a4.values()), "no fields of its own to list, a plain card's cut"
 
