@@ -231,7 +231,8 @@ def test_player_aids_that_need_two_cards_are_two_tiles_each_with_its_own_front_a
         for shot in t["images"]:
             got = size_of(session, shot)
             assert abs(got[0] - px(MINI[0] + 2 * BLEED, PIECE_DPI)) <= 1 and abs(got[1] - px(MINI[1] + 2 * BLEED, PIECE_DPI)) <= 1
-    assert next(s for s in model["sections"] if s["key"] == "reference")["note"] == "2 sheet pages, 2 player-aid cards × 4"
+    section = next(s for s in model["sections"] if s["key"] == "reference")
+    assert (section["kind"], section["title"], section["note"]) == ("reference", "Reference and player aids", "2 sheet pages, 2 player-aid cards × 4")
 
 
 def test_a_spreadsheet_decks_card_is_at_its_row_and_each_field_at_its_cell_a_default_at_the_decks_line(project):
