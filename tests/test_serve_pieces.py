@@ -79,7 +79,8 @@ def test_every_tile_has_an_id_its_copies_its_file_and_pictures_of_its_size_with_
                 assert abs(got[0] - px(w, dpi)) <= 1 and abs(got[1] - px(h, dpi)) <= 1, (t["key"], shot["side"], got)
     assert len(set(keys)) == len(keys), "one tile a piece"
     book = tiles(model, "rulebook")
-    assert [(t["w"], t["h"], t["count"]) for t in book] == [(*LETTER, 1)] * 2, "the server's paper when none is asked: Letter"
+    assert [(t["w"], t["h"], t["count"], [s["side"] for s in t["images"]]) for t in book] == [(*LETTER, 1, ["front"])] * 2, \
+        "the server's paper when none is asked: Letter; a page is one side, shown as the front"
     assert [t["count"] for t in tiles(model, "reference")] == [1, 1, 4], "a page each; an aid a player (players.max: 4)"
 
 
