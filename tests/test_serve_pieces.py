@@ -296,3 +296,17 @@ def test_a_reference_that_cannot_be_laid_out_keeps_its_section_marked_failed_bes
     assert section == {"key": "reference", "kind": "reference", "title": "Reference and player aids", "note": "",
                        "where": "data/tiny/reference.yaml:1:1", "items": [], "failed": True}
     assert [f["where"] for f in model["findings"] if f["severity"] == "error"] == ["data/tiny/reference.yaml:1:1"]
+
+
+def test_two_boards_failing_are_both_listed_in_the_model_that_first_shows_the_boards(project):
+    for name in ("board-town.j2", "board-scores.j2"):
+        template = project / "templates/tiny" / name
+        template.write_text("{{ no_such_call() }}\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
+    for name in DOCUMENTS[1:]:
+        (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    first = next(m for m in models if any(s["kind"] == "boards" for s in m["sections"]))
+    said = {f["where"].split(":")[0] for f in first["findings"] if f["severity"] == "error"}
+    assert said == {"templates/tiny/board-town.j2", "templates/tiny/board-scores.j2"}, said
