@@ -151,6 +151,7 @@ SHOP_TARGET_TESTS = [*(_SHOP + t for t in (  # what is sent, named, listed in RE
     "text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt")),
     "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
     "tests/test_shop_faces.py", "tests/test_vendor_stamps.py", "tests/test_vendor_mbprint.py::test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing"]
+SERVE_PIECES = ["tests/test_serve_pieces.py", "tests/test_serve_promises.py"]  # what the page is handed of each piece, its pictures
 TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
     "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
     "test_a_new_games_decks_are_shuffled_at_load_though_it_has_no_setup", "test_a_game_wider_than_the_room_between_the_hands_gets_a_warning"))]
@@ -167,13 +168,18 @@ MODULES: dict[str, list[str]] = {
     "pnp/serve/editor.py": ["tests/test_editor_guards.py", "tests/test_promise_edges.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
     "pnp/serve/app.py": ["tests/test_serve_gate.py"],
-    # the page's state across saves: stale pictures, what a save touches, the cards first (its FOCUS)
-    "pnp/serve/session.py": ["tests/test_serve_state.py"],
-    # what the page is handed of each piece, its pictures, and the stop: the tiny game's live session in process (test_serve
+    # the page's state across saves, in three parts of about 20 minutes each (their FOCUS): what a save touches and the
+    # stale pictures it leaves; the model the page is handed; the refresh, cards first
+    "pnp/serve/session.py#saves": ["tests/test_serve_state.py"],
+    "pnp/serve/session.py#model": ["tests/test_serve_state.py"],
+    "pnp/serve/session.py#refresh": ["tests/test_serve_state.py"],
+    # what the page is handed of each piece, in three parts (their FOCUS): the tiny game's live session in process (test_serve
     # asks a server in a new process), test_serve_pieces' on a copy holding only the documents each test reads; a card's
-    # playtest answers beside it, from test_feedback_stamps' serve test
-    "pnp/serve/components.py": ["tests/test_serve_pieces.py", "tests/test_serve_promises.py", "tests/test_serve_state.py", "tests/test_feedback_stamps.py::"
-                                "test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_those_on_an_older_version"],
+    # playtest answers beside it, with stamp codes, from test_feedback_stamps' serve test
+    "pnp/serve/components.py#cards": [*SERVE_PIECES, "tests/test_feedback_stamps.py::"
+                                      "test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_those_on_an_older_version"],
+    "pnp/serve/components.py#boards": SERVE_PIECES,
+    "pnp/serve/components.py#pages": SERVE_PIECES,
     "pnp/serve/images.py": ["tests/test_serve_promises.py"],
     "pnp/serve/stopping.py": ["tests/test_serve_promises.py"],  # its ASGI wrapper driven by hand: test_serve_stop signals a server in a new process
     # print geometry
@@ -449,8 +455,12 @@ FOCUS: dict[str, list[str]] = {
                              "_urlize", "_tojson", "method_size", "_items_added", "_text_method_size"],
     "pnp/serve/app.py": ["OwnHostOnly.__call__", "_with_headers", "edit_routes", "_json_object", "_answer", "new_token", "address"],  # its gates
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
-    "pnp/serve/session.py": ["GameView.merge", "GameView.model", "GameView.image_names", "_stale_copy", "affected_games", "LiveSession.saw",
-                             "LiveSession._refresh", "LiveSession._cards", "LiveSession._publish", "findings_summary"],
+    "pnp/serve/session.py#saves": ["GameView.merge", "_stale_copy", "affected_games", "LiveSession.saw"],
+    "pnp/serve/session.py#model": ["GameView.model", "GameView.image_names", "LiveSession._publish", "findings_summary"],
+    "pnp/serve/session.py#refresh": ["LiveSession._refresh", "LiveSession._cards"],
+    "pnp/serve/components.py#cards": ["shown", "field_rows", "image", "tile", "render_decks", "deck_sections", "card_answers", "documents"],
+    "pnp/serve/components.py#boards": ["board_section", "token_section"],
+    "pnp/serve/components.py#pages": ["reference_section", "rulebook_section"],
     "pnp/targets/tts_models.py": ["die_mesh"],
     # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
     "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",

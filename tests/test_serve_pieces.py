@@ -11,8 +11,10 @@ copy first, so a refresh draws and checks no more than the test needs."""
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
+import pytest
 from test_serve_promises import at_dpi as px
 from test_serve_promises import pixels as size_of
 
@@ -22,6 +24,8 @@ from pnp.serve.session import LiveSession
 DOCUMENTS = ("boards.yaml", "tokens.yaml", "reference.yaml", "rulebook.md")
 BLEED = SAFE = 3.0  # the docs' 3 mm bleed and 3 mm safe area
 LETTER = (215.9, 279.4)  # 8.5 x 11 inches
+A4 = (210.0, 297.0)  # ISO 216
+POKER, MINI = (63.5, 88.9), (44.45, 63.5)  # 2.5 x 3.5 and 1.75 x 2.5 inches
 PIECE_DPI, PAGE_DPI, MAX_PX = 150, 100, 2000  # cards, boards and tokens; the reference sheet's and rulebook's pages
 
 
@@ -46,7 +50,7 @@ def value_place(path: Path, line: int, written: str) -> str:
     """`file:line:col` of the value in `written` (`key: value`) on a line of the project's file, from its own text."""
     text = path.read_text(encoding="utf-8").splitlines()[line - 1]
     key = written.partition(": ")[0]
-    return f"data/tiny/{path.name}:{line}:{text.index(written) + len(key) + 3}"
+    return f"data/{path.as_posix().rpartition('/data/')[2]}:{line}:{text.index(written) + len(key) + 3}"
 
 
 def test_every_tile_has_an_id_its_copies_its_file_and_pictures_of_its_size_with_its_bleed(project):
@@ -75,7 +79,8 @@ def test_every_tile_has_an_id_its_copies_its_file_and_pictures_of_its_size_with_
                 assert abs(got[0] - px(w, dpi)) <= 1 and abs(got[1] - px(h, dpi)) <= 1, (t["key"], shot["side"], got)
     assert len(set(keys)) == len(keys), "one tile a piece"
     book = tiles(model, "rulebook")
-    assert [(t["w"], t["h"], t["count"]) for t in book] == [(*LETTER, 1)] * 2, "the server's paper when none is asked: Letter"
+    assert [(t["w"], t["h"], t["count"], [s["side"] for s in t["images"]]) for t in book] == [(*LETTER, 1, ["front"])] * 2, \
+        "the server's paper when none is asked: Letter; a page is one side, shown as the front"
     assert [t["count"] for t in tiles(model, "reference")] == [1, 1, 4], "a page each; an aid a player (players.max: 4)"
 
 
@@ -161,3 +166,147 @@ def test_a_deck_whose_every_face_fails_from_the_first_keeps_a_tile_a_card_with_i
     assert all(shot["src"] for t in tiles(model, "deck:heroes") for shot in t["images"]), "the other deck is drawn"
     (found,) = [f for f in model["findings"] if f["severity"] == "error"]
     assert found["where"].startswith("templates/tiny/broken.j2:1:") and "2 pieces" in found["message"], found
+
+
+def test_the_reference_sheet_is_laid_on_the_servers_paper_and_its_aids_keep_their_card_size(project):
+    """An A4 page is 5.9 mm narrower and 17.6 mm taller than a Letter page: served on A4, the reference sheet's pages
+    are that much narrower and taller than served on Letter, each with its bleed, while a player aid is a poker card on
+    either paper."""
+    letter = project.parent / "letter"
+    shutil.copytree(project, letter)
+    on_a4 = {t["key"]: t for t in tiles(shown(project, "reference.yaml", paper="a4")[1], "reference")}
+    on_letter = {t["key"]: t for t in tiles(shown(letter, "reference.yaml")[1], "reference")}
+    assert list(on_a4) == list(on_letter) == ["reference:sheet:1", "reference:sheet:2", "reference:aid:1"]
+    for key in ("reference:sheet:1", "reference:sheet:2"):
+        a4, us = on_a4[key], on_letter[key]
+        assert (round(a4["w"] - us["w"], 1), round(a4["h"] - us["h"], 1)) == (round(A4[0] - LETTER[0], 1), round(A4[1] - LETTER[1], 1)), key
+        assert a4["w"] < A4[0] and a4["h"] < A4[1] and a4["bleed"] == BLEED, "inside the page, with its bleed"
+        assert [shot["side"] for shot in a4["images"]] == ["front"], "a page: one side, shown as the front"
+    assert (on_a4["reference:aid:1"]["w"], on_a4["reference:aid:1"]["h"]) == (on_letter["reference:aid:1"]["w"], on_letter["reference:aid:1"]["h"]) == POKER
+    assert all(t["fields"] == [] and t["cut"] is None for t in on_a4.values()), "no fields of its own to list, a plain card's cut"
+
+
+def test_a_cards_own_back_in_a_deck_of_no_back_keeps_its_place_when_it_fails_from_the_first(project):
+    """A deck with no back shows its fronts alone, but a card that names a back of its own has two sides: when that
+    back cannot be drawn, its place is shown empty beside the front, never dropped."""
+    (project / "templates/tiny/own-back.j2").write_text("{{ no_such_call() }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/plain.yaml").write_text(
+        "name: Plain\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
+        "  - {id: lone, name: Lone, stars: 1, number: 9, text: One., side: red}\n"
+        "  - {id: backed, name: Backed, stars: 1, number: 8, text: Two., side: red, back: tiny/own-back.j2}\n", encoding="utf-8")
+    _, model = shown(project)
+    lone, backed = tiles(model, "deck:plain")
+    assert [s["side"] for s in lone["images"]] == ["front"], "no back anywhere: a front alone"
+    assert [s["side"] for s in backed["images"]] == ["front", "back"] and backed["images"][0]["src"]
+    assert backed["images"][1] == {"side": "back", "src": None, "stale": False}, "never drawn: its place, no picture"
+    assert any(f["where"].startswith("templates/tiny/own-back.j2:1") for f in model["findings"] if f["severity"] == "error")
+
+
+def test_a_token_back_that_fails_from_the_first_keeps_its_place_beside_its_front(project):
+    back = project / "templates/tiny/token-coin-back.j2"
+    back.write_text("{{ no_such_call() }}\n" + back.read_text(encoding="utf-8"), encoding="utf-8")
+    _, model = shown(project, "tokens.yaml")
+    coins = [t for t in tiles(model, "tokens") if t["id"].startswith("coins/")]
+    assert [t["id"] for t in coins] == ["coins/c1", "coins/c5"]
+    for coin in coins:
+        front, back_shot = coin["images"]
+        assert front["side"] == "front" and front["src"] and not front["stale"], "the front is drawn"
+        assert back_shot == {"side": "back", "src": None, "stale": False}, "never drawn: its place, no picture"
+    assert any(f["where"].startswith("templates/tiny/token-coin-back.j2:1") for f in model["findings"] if f["severity"] == "error")
+
+
+def test_player_aids_that_need_two_cards_are_two_tiles_each_with_its_own_front_and_back_and_a_set_a_player(project):
+    """On mini cards (1.75 x 2.5 inches) the tiny game's aid takes two cards: each is a tile of its own, numbered out of
+    two, with as many copies as players.max (4) and a front and a back of its own at the card's size with its bleed."""
+    reference = project / "data/tiny/reference.yaml"
+    reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "card_size: mini", 1), encoding="utf-8")
+    session, model = shown(project, "reference.yaml")
+    aids = [t for t in tiles(model, "reference") if t["key"].startswith("reference:aid:")]
+    assert [(t["key"], t["id"], t["name"], t["count"]) for t in aids] == [
+        ("reference:aid:1", "aid-1", "Player aid 1 / 2", 4), ("reference:aid:2", "aid-2", "Player aid 2 / 2", 4)]
+    sides = [shot for t in aids for shot in t["images"]]
+    assert [s["side"] for s in sides] == ["front", "back", "front", "back"]
+    assert len({s["src"] for s in sides}) == 4, "four sides, four pictures"
+    for t in aids:
+        assert (t["w"], t["h"], t["bleed"]) == (*MINI, BLEED)
+        for shot in t["images"]:
+            got = size_of(session, shot)
+            assert abs(got[0] - px(MINI[0] + 2 * BLEED, PIECE_DPI)) <= 1 and abs(got[1] - px(MINI[1] + 2 * BLEED, PIECE_DPI)) <= 1
+    section = next(s for s in model["sections"] if s["key"] == "reference")
+    assert (section["kind"], section["title"], section["note"]) == ("reference", "Reference and player aids", "2 sheet pages, 2 player-aid cards × 4")
+
+
+def test_a_spreadsheet_decks_card_is_at_its_row_and_each_field_at_its_cell_a_default_at_the_decks_line(project):
+    """docs/data-format.md: a sheet's findings point at the cell, `file:line:column`; the card panel says where each field
+    is set the same way: a card at its row's first cell, each value at its own cell, a default at the deck's own line."""
+    (project / "data/tiny/decks/sheet.yaml").write_text(
+        "name: Sheet\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red}\ncards_from: sheet.csv\n", encoding="utf-8")
+    (project / "data/tiny/decks/sheet.csv").write_text(
+        "id,name,stars,number,text,count\nbrute,Brute,2,6,Hits hard.,2\nscout,Scout,1,7,Looks ahead.,1\n", encoding="utf-8")
+    _, model = shown(project)
+    section = next(s for s in model["sections"] if s["key"] == "deck:sheet")
+    assert (section["where"], section["note"]) == ("data/tiny/decks/sheet.yaml", "3 cards, 2 faces, 63.5 × 88.9 mm")
+    brute, scout = section["items"]
+    assert [(t["id"], t["name"], t["count"], t["where"]) for t in (brute, scout)] == [
+        ("brute", "Brute", 2, "data/tiny/decks/sheet.csv:2:1"), ("scout", "Scout", 1, "data/tiny/decks/sheet.csv:3:1")]
+    header = ["id", "name", "stars", "number", "text", "count"]
+    rows = {key: (value, where) for key, value, where in scout["fields"]}
+    for column, (key, value) in enumerate(zip(header, ["scout", "Scout", "1", "7", "Looks ahead.", "1"], strict=True), 1):
+        assert rows[key] == (value, f"data/tiny/decks/sheet.csv:3:{column}"), key
+    assert rows["side"] == ("red", value_place(project / "data/tiny/decks/sheet.yaml", 4, "side: red"))
+
+
+BROKEN = {  # a document, the file that breaks it, the text put in, the file its finding names
+    "boards": ("boards.yaml", "templates/tiny/board-scores.j2", "{{ rect(0, 0,", "{{ no_such_call() }}{{ rect(0, 0,", "templates/tiny/board-scores.j2:2"),
+    "tokens": ("tokens.yaml", "templates/tiny/token-wall.j2", "{{", "{{ no_such_call() }}{{", "templates/tiny/token-wall.j2:"),
+    "reference": ("reference.yaml", "data/tiny/reference.yaml", "card_size: poker", "card_size: mini", "data/tiny/reference.yaml:2:"),
+    "rulebook": ("rulebook.md", "data/tiny/rulebook.md", "{{ components() }}", "{{ components( }}", "data/tiny/rulebook.md:"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+def test_a_documents_finding_is_listed_in_the_model_that_first_shows_the_document(project, kind):
+    """The page lists what a step found as soon as the step is shown, not only once the whole game is checked: the model
+    that first hands the page a document already names that document's mistake, at its place."""
+    document, path, old, new, where = BROKEN[kind]
+    broken = project / path
+    text = broken.read_text(encoding="utf-8")
+    assert old in text
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    for name in DOCUMENTS:
+        if name != document:
+            (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    first = next(n for n, m in enumerate(models) if any(s["kind"] == kind for s in m["sections"]))
+    assert first < len(models) - 1, "shown before the game's last check"
+    assert any(f["where"].startswith(where) for f in models[first]["findings"]), (kind, models[first]["findings"])
+
+
+def test_a_reference_that_cannot_be_laid_out_keeps_its_section_marked_failed_beside_why(project):
+    """An aid of 600 steps on 20 mm cards needs more cards than any layout makes: the page still gets the reference's
+    section, under its usual heading, with no tile and marked failed, and the error says why at the file."""
+    (project / "data/tiny/reference.yaml").write_text(
+        "title: Tiny\ncard_size: 20 x 20\nsections:\n  - title: Steps\n    only: aid\n    steps: ["
+        + ", ".join(f"S{n}" for n in range(600)) + "]\n", encoding="utf-8")
+    _, model = shown(project, "reference.yaml")
+    assert [s["key"] for s in model["sections"]] == ["deck:heroes", "reference"]
+    section = model["sections"][1]
+    assert section == {"key": "reference", "kind": "reference", "title": "Reference and player aids", "note": "",
+                       "where": "data/tiny/reference.yaml:1:1", "items": [], "failed": True}
+    assert [f["where"] for f in model["findings"] if f["severity"] == "error"] == ["data/tiny/reference.yaml:1:1"]
+
+
+def test_two_boards_failing_are_both_listed_in_the_model_that_first_shows_the_boards(project):
+    for name in ("board-town.j2", "board-scores.j2"):
+        template = project / "templates/tiny" / name
+        template.write_text("{{ no_such_call() }}\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
+    for name in DOCUMENTS[1:]:
+        (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert session.refresh()
+    first = next(m for m in models if any(s["kind"] == "boards" for s in m["sections"]))
+    said = {f["where"].split(":")[0] for f in first["findings"] if f["severity"] == "error"}
+    assert said == {"templates/tiny/board-town.j2", "templates/tiny/board-scores.j2"}, said

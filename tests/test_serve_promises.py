@@ -278,7 +278,7 @@ def pieces(model: dict) -> dict[str, list[str]]:
 
 
 def test_a_picture_no_longer_shown_is_kept_one_round_for_a_page_still_loading_it_then_dropped(project):
-    session, models = live(project)
+    session, models = live(project, only=())
     old = item(models[-1], "deck:heroes:rogue")["images"][0]["src"].removeprefix("/img/")
     heroes = project / "data/tiny/decks/heroes.yaml"
     edit(heroes, "Steal 1 coin", "Steal 2 coins")
@@ -292,7 +292,7 @@ def test_a_picture_no_longer_shown_is_kept_one_round_for_a_page_still_loading_it
 
 
 def test_a_face_or_page_that_comes_back_after_its_picture_was_dropped_is_drawn_again(project):
-    session, models = live(project)
+    session, models = live(project, only=("rulebook.md",))
     first = pieces(models[-1])["deck:heroes:rogue"][0]
     heroes, rulebook = project / "data/tiny/decks/heroes.yaml", project / "data/tiny/rulebook.md"
     for n in (2, 3):
@@ -339,6 +339,8 @@ def test_a_picture_served_is_the_one_drawn_and_the_server_hands_out_no_other(pro
 
     from pnp.serve.app import create_app
 
+    for name in DOCUMENTS:  # the knight is read: no document is drawn
+        (project / "data/tiny" / name).unlink()
     port, token = 8765, "test-token"
     app = create_app(Project(project), ["tiny"], port, token, log=lambda line: None)
     with TestClient(app, base_url=f"http://127.0.0.1:{port}", headers={"x-pnp-token": token}) as client:
@@ -369,7 +371,7 @@ def test_the_store_hands_out_only_a_picture_it_drew_by_its_exact_name(name):
 
 
 def test_the_pages_of_the_same_pdf_are_drawn_once_and_each_named_by_its_bytes(project):
-    session, models = live(project)
+    session, models = live(project, only=("rulebook.md",))
     drawn = session.images.rasterised
     pages = section(models[-1], "rulebook")["items"]
     rulebook = project / "data/tiny/rulebook.md"

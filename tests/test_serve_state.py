@@ -18,11 +18,15 @@ from pnp.data.project import Project
 from pnp.serve.session import LiveSession, affected_games, findings_summary
 
 KNIGHT = "deck:heroes:knight"
+DOCUMENTS = ("boards.yaml", "tokens.yaml", "reference.yaml", "rulebook.md")
 
 
-@pytest.fixture
-def live(project):
-    """(session, models published in order, project folder): the tiny game shown and drawn once."""
+def serving(project: Path, *keep: str) -> tuple[LiveSession, list[dict], Path]:
+    """(session, models published in order, project folder): the tiny game shown and drawn once, with only the documents
+    in `keep` beside its decks (the others taken out first: a test draws and checks no more than it reads)."""
+    for name in DOCUMENTS:
+        if name not in keep:
+            (project / "data/tiny" / name).unlink()
     models: list[dict] = []
 
     def publish(slug: str, model: dict) -> None:
@@ -32,6 +36,18 @@ def live(project):
     session = LiveSession(Project(project), ["tiny"], publish=publish)
     assert session.refresh()
     return session, models, project
+
+
+@pytest.fixture
+def live(project):
+    """The tiny game's cards shown and drawn once, no document beside them."""
+    return serving(project)
+
+
+@pytest.fixture
+def live_whole(project):
+    """The whole tiny game shown and drawn once: its cards and every document."""
+    return serving(project, *DOCUMENTS)
 
 
 def _item(model: dict, key: str) -> dict:
@@ -66,8 +82,8 @@ def test_a_broken_face_keeps_its_last_picture_marked_stale_beside_its_error_and_
     assert not [f for f in fixed["findings"] if f["severity"] == "error"]
 
 
-def test_a_game_that_cannot_be_loaded_shows_only_why_and_keeps_every_picture_stale(live):
-    session, models, project = live
+def test_a_game_that_cannot_be_loaded_shows_only_why_and_keeps_every_picture_stale(project):
+    session, models, project = serving(project, "rulebook.md")  # a document's pictures go stale too
     shown = models[-1]
     game = project / "data/tiny/game.yaml"
     text = game.read_text(encoding="utf-8")
@@ -85,8 +101,8 @@ def test_a_game_that_cannot_be_loaded_shows_only_why_and_keeps_every_picture_sta
     assert all(not shot["stale"] for s in models[-1]["sections"] for item in s["items"] for shot in item["images"])
 
 
-def test_the_cards_are_published_before_the_documents_and_the_game_ends_ready(live):
-    session, models, project = live
+def test_the_cards_are_published_before_the_documents_and_the_game_ends_ready(live_whole):
+    session, models, project = live_whole
     first = models[0]
     assert first["state"] == "loading" and [s["key"] for s in first["sections"]] == ["deck:heroes"]
     assert first["updated"]["cards"] is not None, "the time a designer waited for the cards"
@@ -99,8 +115,8 @@ def test_the_cards_are_published_before_the_documents_and_the_game_ends_ready(li
     assert models[0]["updated"]["after"] == "data/tiny/decks/heroes.yaml"
 
 
-def test_a_deck_added_is_shown_after_the_others_and_a_deck_removed_goes(live):
-    session, models, project = live
+def test_a_deck_added_is_shown_after_the_others_and_a_deck_removed_goes(project):
+    session, models, project = serving(project, "rulebook.md")  # a document: the decks stay before it
     heroes = project / "data/tiny/decks/heroes.yaml"
     villains = project / "data/tiny/decks/villains.yaml"
     _save(session, villains, heroes.read_text(encoding="utf-8").replace("name: Heroes", "name: Villains", 1))
@@ -172,8 +188,8 @@ def test_a_back_first_given_and_failing_shows_its_place_empty_beside_its_error(l
     assert front_then == {**front, "stale": True} and back_then == back, "only a picture shown can be the last good one"
 
 
-def test_a_rulebook_that_cannot_be_built_keeps_its_last_pages_stale_beside_why(live):
-    session, models, project = live
+def test_a_rulebook_that_cannot_be_built_keeps_its_last_pages_stale_beside_why(project):
+    session, models, project = serving(project, "rulebook.md")
     pages = next(s for s in models[-1]["sections"] if s["key"] == "rulebook")["items"]
     rulebook = project / "data/tiny/rulebook.md"
     _save(session, rulebook, rulebook.read_text(encoding="utf-8").replace("{{ components() }}", "{{ components( }}", 1))
@@ -227,8 +243,8 @@ def test_a_newer_save_stops_a_refresh_between_two_steps_and_the_game_is_drawn_wh
         session.saw({project / "data/tiny/decks/heroes.yaml"})
 
 
-def test_the_page_is_told_which_save_it_follows_when_and_how_long_its_cards_took(live):
-    session, models, project = live
+def test_the_page_is_told_which_save_it_follows_when_and_how_long_its_cards_took(project):
+    session, models, project = serving(project, "rulebook.md")  # a document's step after the cards'
     assert models[-1]["drawings"] == 1 and models[-1]["updated"]["after"] == "start"
     names = ["data/tiny/decks/heroes.yaml", "data/tiny/boards.yaml", "data/tiny/game.yaml", "data/tiny/tokens.yaml"]
     models.clear()
@@ -272,6 +288,8 @@ def test_a_game_whose_files_vanish_while_read_shows_why_at_its_folder_until_the_
 
 
 def test_a_draft_session_stands_in_for_missing_art_with_a_warning_where_a_plain_one_errs(project):
+    for name in DOCUMENTS:  # the cards draw the art: no document is read
+        (project / "data/tiny" / name).unlink()
     frame = project / "templates/tiny/frame.j2"
     with frame.open("a", encoding="utf-8") as f:
         f.write("{{ image('art/hero.png', 5, 40, 40, 30) }}\n")
@@ -333,6 +351,7 @@ def test_saves_noted_before_a_refresh_add_up_and_one_outside_every_game_undoes_n
 
 
 def test_a_save_before_the_first_face_is_drawn_stops_it_there_and_nothing_is_published(project):
+    (project / "data/tiny/boards.yaml").unlink()  # the cards and three documents after them: enough to be ready
     models: list[dict] = []
     session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
     assert not session.refresh(interrupted=lambda: True)
@@ -341,8 +360,8 @@ def test_a_save_before_the_first_face_is_drawn_stops_it_there_and_nothing_is_pub
     assert models[-1]["state"] == "ready"
 
 
-def test_a_documents_finding_stays_listed_while_the_next_documents_are_drawn(live):
-    session, models, project = live
+def test_a_documents_finding_stays_listed_while_the_next_documents_are_drawn(live_whole):
+    session, models, project = live_whole
     template = project / "templates/tiny/board-scores.j2"
     _save(session, template, template.read_text(encoding="utf-8").replace("{{ rect(0, 0, face.w, face.h", "{{ no_such_call() }}{{ rect(0, 0, face.w, face.h", 1))
     models.clear()
@@ -357,8 +376,8 @@ def test_a_documents_finding_stays_listed_while_the_next_documents_are_drawn(liv
     assert len(models) - boards_drawn >= 4, "listed through the tokens', reference's and rulebook's steps and the last check"
 
 
-def test_a_file_that_cannot_be_read_is_said_at_its_place_and_the_rest_of_the_game_is_still_drawn(live):
-    session, models, project = live
+def test_a_file_that_cannot_be_read_is_said_at_its_place_and_the_rest_of_the_game_is_still_drawn(project):
+    session, models, project = serving(project, "tokens.yaml")
     tokens = project / "data/tiny/tokens.yaml"
     _save(session, tokens, tokens.read_text(encoding="utf-8") + "\n  : [unclosed\n")
     assert session.refresh()
@@ -402,10 +421,10 @@ def test_the_editor_reads_each_card_as_the_last_refresh_drew_it(live):
     assert stars_box()[:2] == [5.0, 30.0], "the row where the save put it"
 
 
-def test_the_page_lists_what_validate_lists_no_more_no_less(live):
+def test_the_page_lists_what_validate_lists_no_more_no_less(live_whole):
     from conftest import run_pnp
 
-    session, models, project = live
+    session, models, project = live_whole
     heroes, hero = project / "data/tiny/decks/heroes.yaml", project / "templates/tiny/hero.j2"
     _save(session, heroes, heroes.read_text(encoding="utf-8").replace("stars: 2, number: 3", "stars: 9, number: 3", 1))
     _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}\n", "{% block body %}\n{{ no_such_call() }}\n", 1))
@@ -416,13 +435,13 @@ def test_the_page_lists_what_validate_lists_no_more_no_less(live):
     assert "on 5 pieces" in models[-1]["findings"][1]["message"], "one mistake on every front: one finding naming them"
 
 
-def test_after_a_refresh_over_its_budget_the_mended_drawing_replaces_its_finding_from_the_first_model(live, monkeypatch):
+def test_after_a_refresh_over_its_budget_the_mended_drawing_replaces_its_finding_from_the_first_model(live_whole, monkeypatch):
     """A refresh whose faces use up the command's processor budget shows its one finding and nothing drawn after it; the
     next refresh's drawing of the cards is what the page is handed first, so that finding is gone from the first model
     (docs/limits.md: a save's refresh is a command with a budget of its own)."""
     from pnp.layout import growth
 
-    session, models, project = live
+    session, models, project = live_whole  # the documents' faces: long enough for the budget's look to come
     monkeypatch.setattr(growth, "COMMAND_FACES", 0)  # a budget of nothing: the first face drawn passes it
     monkeypatch.setattr(growth, "FACE_SHARE", 0.0)
     heroes = project / "data/tiny/decks/heroes.yaml"
@@ -436,3 +455,59 @@ def test_after_a_refresh_over_its_budget_the_mended_drawing_replaces_its_finding
     assert session.refresh()
     assert [m["findings"] for m in models] == [[]] * len(models), "the budget's finding gone with the cards drawn again"
     assert models[-1]["state"] == "ready"
+
+
+def test_a_save_arriving_while_a_document_is_drawn_stops_it_inside_its_faces_and_hands_the_page_nothing_of_it(project):
+    """The refresh's stop reaches into each document's drawing as into the cards': a save that arrives while the boards
+    are drawn (the refresh looked once after the cards and found none) stops their faces at once, so the page is handed
+    no boards, and the game is not called ready."""
+    for name in ("tokens.yaml", "reference.yaml", "rulebook.md"):
+        (project / "data/tiny" / name).unlink()
+    models: list[dict] = []
+    looks: list[int] = []
+
+    def interrupted() -> bool:
+        looks.append(len(models))
+        return looks.count(2) >= 2  # the look after the cards' step finds none; the next, inside a board's face, a save
+
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.append(model))
+    assert not session.refresh(interrupted=interrupted)
+    assert len(models) == 2 and all(m["state"] != "ready" for m in models), "the cards and their check, no more"
+    assert [s["key"] for s in models[-1]["sections"]] == ["deck:heroes"]
+
+
+def test_a_refresh_keeps_the_games_checks_and_faces_in_the_build_cache_as_validate_keeps_them(project, tmp_path):
+    """docs/designers-loop.md: `pnp serve` writes nothing but its build cache, as `pnp validate` keeps it: once a game is
+    drawn, its checks' results and the faces they drew are kept under the same names `pnp validate` gives them on the
+    same project, for the next command to read."""
+    import shutil
+
+    from conftest import run_pnp
+
+    for name in DOCUMENTS:
+        (project / "data/tiny" / name).unlink()
+    twin = tmp_path / "twin"
+    shutil.copytree(project, twin)
+    assert run_pnp(twin, "validate", "tiny").exit_code == 0
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: None)
+    assert session.refresh()
+
+    def kept(root: Path) -> set[str]:
+        cache = root / "output/.pnp-cache"
+        return {f.relative_to(cache).as_posix() for f in cache.rglob("*") if f.is_file() and (f.suffix == ".faces" or f.parts[-3] == "results")}
+
+    assert kept(twin) and kept(project) == kept(twin), (kept(project), kept(twin))
+
+
+def test_a_templates_warning_is_listed_from_the_cards_check_on(live):
+    """A template's warning (a child template drawing outside its blocks, which Jinja never runs: said at that line) is
+    listed with the cards' own check, the step after they are shown, not only once the whole game has been checked."""
+    session, models, project = live
+    hero = project / "templates/tiny/hero.j2"
+    _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}", '{{ text("LOST", 5, 40, 20, 6) }}\n{% block body %}', 1))
+    models.clear()
+    assert session.refresh()
+    line = hero.read_text(encoding="utf-8").splitlines().index('{{ text("LOST", 5, 40, 20, 6) }}') + 1
+    said = [[f["where"] for f in m["findings"] if f["severity"] == "warning"] for m in models]
+    assert models[0]["updated"]["cards"] == models[1]["updated"]["cards"] is not None, "the cards, then their check"
+    assert said[0] == [] and f"templates/tiny/hero.j2:{line}" in [w.rsplit(":", 1)[0] for w in said[1]], said
