@@ -120,22 +120,7 @@ def fill(page: list[Placement]) -> float:
 
 def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
              fold_rotation: int, orientation: str, machine=None, nest: Shape | None = None, backs: bool = True) -> Sheet | None:
-    """The grid a group's pieces print on in `orientation`, or None if not even one fits (`_grid`).
-
-    A grid is kept by all it is made from, as a plan is (`_kept_grid`): whether the token sets share the last card
-    sheet tries every choice of them, each plan of which lays out the same groups' grids again (the tiny game's
-    choices took 267 ms, 38 % of it grids made anew)."""
-    asked = (paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation, machine, nest, backs)
-    try:
-        hash(asked)
-    except TypeError:  # a machine or shape no one can key: laid out anew
-        return _grid(*asked)
-    return _kept_grid(*asked)
-
-
-def _grid(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
-          fold_rotation: int, orientation: str, machine=None, nest: Shape | None = None, backs: bool = True) -> Sheet | None:
-    """grid_for's grid, made anew.
+    """The grid a group's pieces print on in `orientation`, or None if not even one fits.
 
     A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
     reference sheet) prints duplex instead. A gutterfold group without `backs`
@@ -143,7 +128,23 @@ def _grid(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: flo
     a plain sheet, the whole page, one-sided, rather than leave a half blank.
     Pieces cut to a `nest` shape with no straight cut (a round or hex card) print
     nested (pnp.render.nesting) where that holds more than the grid; a gutterfold
-    sheet keeps its grid."""
+    sheet keeps its grid.
+
+    A grid is kept by all it is made from, as a plan is (`_kept_grid`): whether the token sets share the last card
+    sheet tries every choice of them, and each plan of a choice lays out the same groups' grids again
+    (docs/performance.md)."""
+    asked = (paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation, machine, nest, backs)
+    try:
+        hash(asked)
+    except TypeError:  # a machine or shape no one can key: laid out anew
+        return _grid(asked)
+    return _kept_grid(asked)
+
+
+def _grid(asked: tuple) -> Sheet | None:
+    """grid_for's grid, made anew from what it was asked: (paper, size, gutter_mm, bleed_mm, printable_mm, layout,
+    fold_rotation, orientation, machine, nest, backs)."""
+    paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation, machine, nest, backs = asked
     if layout == "gutterfold" and backs:
         fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
         if fold is not None and fold.per_sheet:
