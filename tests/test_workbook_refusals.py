@@ -209,6 +209,7 @@ def test_a_macro_workbook_or_one_named_in_capitals_has_its_unsaved_formulas_foun
     use_workbook(project, name, "Heroes")
     assert errors(project) == [f"data/tiny/decks/{name}[Heroes]!F2: error: the formula =D2*2 has no saved value (the program that wrote this "
                                "workbook did not compute it): open the workbook in Excel or LibreOffice and save it, or type the value"]
+    assert _json_errors(project) == [("sheet-formula-unsaved", f"data/tiny/decks/{name}", 2, 6)]  # the code tools read, at F2
 
 
 def test_a_part_that_is_not_well_formed_is_refused_at_the_line_and_column_a_text_editor_shows(tmp_path):
