@@ -9,6 +9,7 @@ import shutil
 
 import pdfplumber
 import pikepdf
+import pytest
 from conftest import TEST_PROJECT, run_pnp
 
 
@@ -49,3 +50,23 @@ def test_an_export_that_can_send_nothing_writes_no_folder_and_its_warning_names_
     assert not (root / "output/tiny/vendor-makeplayingcards").exists()
     (warned,) = [line for line in result.output.splitlines() if "left out of this export" in line]
     assert warned.startswith("data/tiny/decks/omens.yaml:2:") and "README" not in warned, warned
+
+
+def test_a_colour_within_longpacks_300_percent_keeps_its_ink_and_one_past_drivethrucards_240_is_cut_to_it(tmp_path):
+    """A dark red (#400000, its red 64/255) converted with full grey-component replacement is C 0, M 100, Y 100 and K
+    1 - 64/255 (74.9 %): 274.9 % of ink. LongPack's presses take 300 % (pnp/targets/vendors.py): its backs file keeps the
+    colour as it is. DriveThruCards' limit is 240 %: there cyan, magenta and yellow shrink in proportion until the four
+    make 240 % (K stays, so M and Y are (2.40 - K) / 2 each, 82.5 %). Read back from the fill each file draws the back in."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates/tiny/back.j2").write_text(
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#400000") }}\n', encoding="utf-8")
+    fills = {}
+    for vendor, name in (("longpack", "tiny-heroes-backs.pdf"), ("drivethrucards", "tiny-heroes.pdf")):
+        result = run_pnp(root, "export", "tiny", "--vendor", vendor, "--deck", "heroes")
+        assert result.exit_code == 0, result.output + result.stderr
+        with pdfplumber.open(root / f"output/tiny/vendor-{vendor}/{name}") as doc:
+            fills[vendor] = [tuple(r["non_stroking_color"]) for r in doc.pages[0].rects if r["fill"]]
+    k = 1 - 64 / 255
+    assert fills["longpack"] and all(c == pytest.approx((0, 1, 1, k), abs=0.001) for c in fills["longpack"]), fills
+    assert fills["drivethrucards"] and all(c == pytest.approx((0, (2.40 - k) / 2, (2.40 - k) / 2, k), abs=0.001) for c in fills["drivethrucards"]), fills
