@@ -136,7 +136,8 @@ SHOP_FILE_TESTS = [*(_SHOP + t for t in (  # each layout's files: their names, p
     "an_offset_printer_gets_every_piece_of_the_game_a_file_each_named_by_its_kind_copy_after_copy",
     "a_card_without_a_back_is_one_page_for_an_offset_printer_and_a_blank_back_page_for_mbprint",
     "mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
-    "without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf")),
+    "without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf",
+    "print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_left_to_right")),  # its sheets: _pdf's RGB drawer
     "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py"]
 SHOP_PNG_TESTS = [_SHOP + t for t in (  # The Game Crafter's and MakePlayingCards' images, quantities.csv and MPC Autofill's order
     "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi", "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it",

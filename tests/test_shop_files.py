@@ -24,6 +24,7 @@ def test_drivethrucards_file_is_pdf_x1a_for_swop_titled_for_its_deck_with_small_
     pdf = root / "output/tiny/vendor-drivethrucards/tiny-heroes.pdf"
     with pikepdf.open(pdf) as doc:
         assert (str(doc.docinfo["/GTS_PDFXVersion"]), str(doc.docinfo["/Title"])) == ("PDF/X-1a:2003", "Tiny Test Game — Heroes")
+        assert str(doc.docinfo["/Subject"]) == "Heroes: print file for DriveThruCards"
         (intent,) = doc.Root.OutputIntents
         assert (intent.S, str(intent.OutputConditionIdentifier)) == ("/GTS_PDFX", "CGATS TR 001")
     with pdfplumber.open(pdf) as doc:
@@ -70,3 +71,42 @@ def test_a_colour_within_longpacks_300_percent_keeps_its_ink_and_one_past_drivet
     k = 1 - 64 / 255
     assert fills["longpack"] and all(c == pytest.approx((0, 1, 1, k), abs=0.001) for c in fills["longpack"]), fills
     assert fills["drivethrucards"] and all(c == pytest.approx((0, (2.40 - k) / 2, (2.40 - k) / 2, k), abs=0.001) for c in fills["drivethrucards"]), fills
+
+
+
+def _page_draws(page) -> tuple[bool, list]:
+    """What a page's own content draws: whether it sets text itself, and the stored drawings (Form XObjects) it places,
+    each as its object number (the same number on two pages is one drawing placed twice)."""
+    xobjects = page.obj.Resources.get("/XObject", {})
+    ops = pikepdf.parse_content_stream(page)
+    forms = [xobjects[str(operands[0])].objgen[0] for operands, op in ops if op == pikepdf.Operator("Do")]
+    return any(op == pikepdf.Operator("BT") for _, op in ops), forms
+
+
+def test_a_card_printed_more_than_once_is_stored_once_in_a_shops_file_and_a_card_printed_once_on_its_page(tmp_path):
+    """A shop's file is uploaded, so its size matters: a face printed on several pages (the heroes' shared back, each
+    hero's copies) is one drawing in the file that each of its pages places, and a face printed once (the Rogue, its
+    count made 1) is drawn on its own page, not stored apart. DriveThruCards' file: each card's back, then its front."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    deck = root / "data/tiny/decks/heroes.yaml"  # the rules' 6 blue heroes kept: a Rogue and five Mages
+    text = deck.read_text(encoding="utf-8").replace("side: blue, count: 3}", "side: blue, count: 1}", 1).replace("side: blue, count: 3}", "side: blue, count: 5}", 1)
+    deck.write_text(text, encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    counts = {"knight": 2, "att": 2, "rogue": 1, "mage": 5, "twin": 2}  # heroes.yaml's, in its order
+    with pikepdf.open(root / "output/tiny/vendor-drivethrucards/tiny-heroes.pdf") as doc:
+        drawn = [_page_draws(page) for page in doc.pages]
+    assert len(drawn) == 2 * sum(counts.values())
+    backs, fronts = drawn[0::2], drawn[1::2]
+    # a page that places its card sets no text itself and places the one drawing; the plain back and the Twins' own
+    assert all(not text and len(forms) == 1 for text, forms in backs) and len({forms[0] for _, forms in backs}) == 2
+    start, stored = 0, set()
+    for card, n in counts.items():
+        pages, start = fronts[start:start + n], start + n
+        if n > 1:
+            assert all(not text and len(forms) == 1 for text, forms in pages) and len({forms[0] for _, forms in pages}) == 1, (card, pages)
+            stored.add(pages[0][1][0])
+        else:  # set on its page: its words are the page's own text
+            assert all(text for text, _ in pages), (card, pages)
+    assert len(stored) == len(counts) - 1
