@@ -100,6 +100,26 @@ def test_mbprints_stamp_is_set_at_its_6_pt_smallest_type_inside_its_4_mm_safe_zo
         assert height == pytest.approx(6 * 25.4 / 72 * _glyph_span("2."), abs=0.1)
 
 
+
+def test_a_stamp_reaching_below_its_line_keeps_its_descenders_inside_mbprints_safe_zone(stamped):
+    """A version of letters that hang below the line ('gyp') is measured at the stamp's 6 pt, descenders and all: its
+    box keeps 0.5 mm past MBPrint's 4 mm safe line (as pnp keeps its own stamp 3.5 mm from the trim, 0.5 past its 3 mm),
+    and the 'y' foot lies at the box's foot. A glyph's room counts 0.2 em below its line (as every text's ink is
+    measured), where Noto Sans's 'y' reaches 0.24 em: at 6 pt that is 0.085 mm nearer the trim, inside 0.1."""
+    from pnp.targets.vendor_pdfx import ghostscript
+
+    if ghostscript() is None:
+        pytest.skip("MBPrint's outlines are made with Ghostscript, not installed here")
+    game = stamped / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('version: "2.3"', 'version: "gyp"'), encoding="utf-8")
+    frame = stamped / "templates/tiny/frame.j2"
+    frame.write_text("".join(line for line in frame.read_text(encoding="utf-8").splitlines(True) if 'stroke="ink"' not in line), encoding="utf-8")
+    result = run_pnp(stamped, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes", "--stamps")
+    assert result.exit_code == 0 and "error" not in result.output, result.output + result.stderr
+    (pdf,) = (stamped / "output/tiny/vendor-mbprint").glob("*.pdf")
+    left, bottom, _ = _stamp_ink(pdf, 0, bleed=3.0)
+    assert left >= 4.0 and bottom == pytest.approx(4.5, abs=0.1), (left, bottom)
+
 def test_a_stamp_with_no_room_at_a_vendors_smallest_type_is_left_off_and_said_once_with_its_size(stamped):
     """A poker deck whose stamp keeps 25 mm from the trim leaves it a strip 13.5 mm wide (63.5 − 2 × 25): room for the
     stamp at pnp's 5 pt, none at MBPrint's 6 pt. MBPrint's fronts go without it, the file is still written, and the deck
