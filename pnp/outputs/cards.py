@@ -11,12 +11,11 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, LayoutError, Loc, error, warning
 from pnp.core.processes import several_cores
-from pnp.core.units import SAFE_MM
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck
 from pnp.data.stamps import card_name
 from pnp.layout.art_bleed import bled_art
-from pnp.layout.elements import STAMP_PT, Face, FaceDigests, Text
+from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import GameContext, SheetsFile, face_context, sheets_pdf
 from pnp.outputs.deck_helper import Rendered, SplitDeck, start_helper
@@ -105,7 +104,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     bleed = deck.shape.bleed(options.card_bleed_mm)
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
-    stamp = face_stamper(gctx, deck, renderer.findings, max(options.stamp_pt, STAMP_PT), max(options.stamp_safe_mm, SAFE_MM)) \
+    stamp = face_stamper(gctx, deck, renderer.findings, options.stamp_pt, options.stamp_safe_mm) \
         if backs and options.stamps else None  # a card pictured in a rulebook shows no stamp
     out = []
     deck_front, deck_back = deck.loc_of("front"), deck.loc_of("back")  # where a card with no template of its own is drawn from

@@ -6,8 +6,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.core.units import BLEED_MM, DEFAULT_PRINTABLE_MM
+from pnp.core.units import BLEED_MM, DEFAULT_PRINTABLE_MM, SAFE_MM
 from pnp.data.kinds import kind_named
+from pnp.layout.elements import STAMP_PT
 
 if TYPE_CHECKING:
     from pnp.outputs.inserts import Printed
@@ -48,8 +49,8 @@ class Options:
     insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
     insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
     stamps: bool = True  # card fronts carry the game's playtest stamps (its `stamps:`); a vendor's export asks for none unless told
-    stamp_pt: float = 0.0  # the stamp's type size where a vendor prints no smaller text (its smallest); 0: pnp's own (STAMP_PT)
-    stamp_safe_mm: float = 0.0  # the vendor's safe zone, where wider than pnp's, the stamp keeps inside; 0: pnp's own (SAFE_MM)
+    stamp_pt: float = STAMP_PT  # the stamp's type size: pnp's own, or a print shop's smallest type where that is larger
+    stamp_safe_mm: float = SAFE_MM  # the safe zone the stamp keeps inside: pnp's own, or a print shop's where wider
 
     without: frozenset = frozenset()  # speed mechanisms switched off (MECHANISMS): only a bench measuring what one buys asks
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pnp.core.errors import Finding, PnpError
 from pnp.core.files import file_name
 from pnp.core.shapes import RECTANGLE, Shape
+from pnp.core.units import SAFE_MM
 from pnp.data.card_names import NAME_JOIN, card_name
-from pnp.layout.elements import Face
+from pnp.layout.elements import STAMP_PT, Face
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
@@ -81,10 +82,10 @@ class _ExportOptions(Options):
 
 
 def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = (), stamps: bool = True,
-            stamp_pt: float = 0.0, stamp_safe_mm: float = 0.0) -> list[Component]:
+            stamp_pt: float = STAMP_PT, stamp_safe_mm: float = SAFE_MM) -> list[Component]:
     """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks;
-    without `stamps`, no card front carries the game's playtest stamp (a print run for sale). A print shop's `stamp_pt`
-    and `stamp_safe_mm` (0: pnp's own) set the stamp at its smallest type inside its safe zone (pnp.outputs.stamping)."""
+    without `stamps`, no card front carries the game's playtest stamp (a print run for sale). The stamp is set at
+    `stamp_pt` inside `stamp_safe_mm` (pnp.outputs.stamping): pnp's own, or a print shop's larger ones."""
     options = _ExportOptions(export_bleed=bleed, stamps=stamps, stamp_pt=stamp_pt, stamp_safe_mm=stamp_safe_mm)
     components = _decks(gctx, options, findings, decks)
     if not decks:

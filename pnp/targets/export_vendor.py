@@ -18,9 +18,9 @@ from pathlib import Path
 from pnp.core.errors import Loc, warning
 from pnp.core.files import file_name
 from pnp.core.spooled import PdfFile
-from pnp.core.units import PT_PER_MM
+from pnp.core.units import PT_PER_MM, SAFE_MM
 from pnp.layout import rl, rl_stream
-from pnp.layout.elements import Face
+from pnp.layout.elements import STAMP_PT, Face
 from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
@@ -102,8 +102,8 @@ def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: b
 def _collect(gctx: GameContext, vendor: Vendor, findings: list, decks: tuple[str, ...], stamps: bool) -> list[Component]:
     """The components drawn at the vendor's bleed (and a little more, SIZE_PAD_MM), any playtest stamp asked for set at
     the vendor's smallest type and inside its safe zone, so the file the shop gets keeps its rules."""
-    return collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, decks, stamps=stamps, stamp_pt=vendor.min_text_pt,
-                   stamp_safe_mm=vendor.safe_mm)
+    return collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, decks, stamps=stamps,
+                   stamp_pt=max(vendor.min_text_pt, STAMP_PT), stamp_safe_mm=max(vendor.safe_mm, SAFE_MM))
 
 
 def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
