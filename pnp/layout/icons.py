@@ -28,6 +28,7 @@ from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
 from pnp.data.svgfiles import passed_svg_file, svg_reader
 from pnp.layout.fonts import FontBook
+from pnp.layout.icon_text import IconWords, has_text, icon_words
 
 
 class IconSet:
@@ -187,12 +188,21 @@ class IconLibrary:
 
     def _checked(self, path: Path) -> bytes:
         """An icon file's bytes once pnp.data.svgfiles passed them (IconRefused, a ValueError, names the file otherwise)."""
-        folders = [path.parent]
-        shown = str(path)
-        if self.root is not None and path.is_relative_to(self.root):
-            folders.append(self.root)
-            shown = str(path.relative_to(self.root))
-        return passed_svg_file(path, shown, *folders)
+        folders = [path.parent] + ([self.root] if self.root is not None and path.is_relative_to(self.root) else [])
+        return passed_svg_file(path, self._shown(path), *folders)
+
+    def _shown(self, path: Path) -> str:
+        """An icon file as a message names it: from the project's folder, where it lies inside it."""
+        return path.relative_to(self.root).as_posix() if self.root is not None and path.is_relative_to(self.root) else str(path)
+
+    def words(self, name: str) -> tuple[str, IconWords] | None:
+        """(the icon's file as a message names it, "" for the bundled set; each text element it prints, at its place),
+        or None for an icon that prints no words: read from svglib's drawing only for a document holding a <text>."""
+        found = self.source(name)
+        if found is None or not has_text(found[0]):
+            return None
+        words = icon_words(*found, self.svg_fonts)
+        return (self._shown(Path(found[1])) if found[1] else "", words) if words is not None and words.texts else None
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
