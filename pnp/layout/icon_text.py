@@ -66,7 +66,7 @@ def icon_words(svg: bytes, source: str, base: str, fonts) -> IconWords | None:
     svg_reader()  # svglib imported, its warnings silenced
     from svglib.svglib import Svg2RlgShapeConverter, SvgRenderer, load_svg_file
 
-    marked: dict[int, int] = {}  # id of each group svglib made of a marked <text> → the element's number
+    marked: dict[int, tuple] = {}  # id of each group svglib made of a marked <text> → (the element's number, the group, kept alive)
 
     class Marked(Svg2RlgShapeConverter):
         """svglib's converter, each group it makes of a marked <text> element remembered with the element's number."""
@@ -75,7 +75,7 @@ def icon_words(svg: bytes, source: str, base: str, fonts) -> IconWords | None:
             group = super().convertText(node)
             mark = node.etree_element.get(_MARK)
             if group is not None and mark is not None:
-                marked[id(group)] = int(mark)
+                marked[id(group)] = (int(mark), group)  # a group svglib drops (a <defs> pass) keeps its id from any other
             return group
 
     root = load_svg_file(io.BytesIO(svg))
@@ -89,7 +89,7 @@ def icon_words(svg: bytes, source: str, base: str, fonts) -> IconWords | None:
     renderer = SvgRenderer(source or io.BytesIO(svg), font_map=asked, external_reference_root=base)
     renderer.shape_converter = Marked(renderer.shape_converter.svg_source_file, renderer.attrConverter)
     drawing = renderer.render(root)
-    sizes = _smallest_sizes(drawing, marked)
+    sizes = _smallest_sizes(drawing, {key: number for key, (number, _) in marked.items()})
     places = text_elements(svg)
     found = tuple(IconText(*places[n][:2], places[n][2], sizes[n]) for n in sorted(sizes) if n < len(places))
     return IconWords(float(drawing.width), float(drawing.height), found)

@@ -132,6 +132,7 @@ class IconLibrary:
         self._drawings: dict[tuple, object] = {}
         self._sources: dict[str, tuple[bytes, str, str]] = {}  # name → (SVG document, file, folder), read once
         self._source_digests: dict[str, str] = {}  # name → sha256 of its document
+        self._words: dict[str, tuple[str, IconWords] | None] = {}  # name → its file and the words it prints (`words`)
         self.used_from_library: set[str] = set()  # for the credits the set's licence asks for
 
     def path(self, name: str) -> Path | None:
@@ -198,11 +199,11 @@ class IconLibrary:
     def words(self, name: str) -> tuple[str, IconWords] | None:
         """(the icon's file as a message names it, "" for the bundled set; each text element it prints, at its place),
         or None for an icon that prints no words: read from svglib's drawing only for a document holding a <text>."""
-        found = self.source(name)
-        if found is None or not has_text(found[0]):
-            return None
-        words = icon_words(*found, self.svg_fonts)
-        return (self._shown(Path(found[1])) if found[1] else "", words) if words is not None and words.texts else None
+        if name not in self._words:  # asked for every icon on every face a shop's check reads
+            found = self.source(name)
+            words = icon_words(*found, self.svg_fonts) if found is not None and has_text(found[0]) else None
+            self._words[name] = (self._shown(Path(found[1])) if found[1] else "", words) if words is not None and words.texts else None
+        return self._words[name]
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""

@@ -112,7 +112,7 @@ def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], 
     smallest: the decks whose templates set any are drawn again with tracing on to find those lines, as for the safe
     zone; text no line of a template drew (a playtest stamp) is said at its component."""
     small = {c.id: small_texts(vendor, c, gctx.icons) for c in components}
-    origins = _traced(gctx, vendor, tuple(c.id for c in components if c.kind == "cards" and any(s.element for s in small[c.id])), stamps)
+    origins = _traced(gctx, vendor, tuple(c.id for c in components if c.kind == "cards" and any(s.element is not None for s in small[c.id])), stamps)
     at: dict = {}
     for c in components:
         for s in small[c.id]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
@@ -23,6 +23,9 @@ from pnp.layout.typeset import IconOp
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
 from pnp.targets.vendors import Vendor, whose
+
+if TYPE_CHECKING:
+    from pnp.layout.icons import IconLibrary
 
 PT = 72 / 25.4
 
@@ -109,10 +112,10 @@ class SmallText(NamedTuple):
     place: Loc | None = None  # the icon's text element in its file (None: an icon of the bundled set, said at its component)
 
 
-def small_texts(vendor: Vendor, component: Component, icons) -> list[SmallText]:
+def small_texts(vendor: Vendor, component: Component, icons: IconLibrary) -> list[SmallText]:
     """Every text a component's faces set under the vendor's smallest size, each element once at the smallest size it
-    prints at: a template's run scaled by the groups it sits in, an icon's words (`icons`: pnp.layout.icons.IconLibrary)
-    by its SVG's transforms, the scale it is fitted into its box at and those groups."""
+    prints at: a template's run scaled by the groups it sits in, an icon's words by its SVG's transforms, the scale it
+    is fitted into its box at and those groups (pnp.layout.icon_text)."""
     if not vendor.min_text_pt:
         return []
     found: dict = {}
