@@ -144,3 +144,55 @@ def test_a_ghostscript_that_leaves_the_fonts_in_is_said_at_the_deck_naming_the_f
     (fonts,) = [row for row in result.stderr.splitlines() if "font(s)" in row]
     assert fonts.startswith(f"{file}:{line}:{column}: error: tiny-63.5x88.9mm.pdf holds ") and "MBPrint asks for text as outlines" in fonts, fonts
     assert result.exit_code != 0 and not list((project / "output").glob("tiny/vendor-mbprint/*.pdf"))
+
+
+def _printed(pdf, words: str) -> list[tuple[int, float]]:
+    """(page index, size printed at in pt) of each place a PDF's pages show `words` as text: the first letter's font
+    size times its matrix's vertical scale, as pdfium reads it."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc, found = pdfium.PdfDocument(str(pdf)), []
+    try:
+        for n, page in enumerate(doc):
+            text = page.get_textpage()
+            for i in range(text.count_chars()):
+                if text.get_text_range(i, len(words)) == words:
+                    m = raw.FS_MATRIX()
+                    raw.FPDFText_GetMatrix(text.raw, i, ctypes.byref(m))
+                    found.append((n, round(raw.FPDFText_GetFontSize(text.raw, i) * (m.c ** 2 + m.d ** 2) ** 0.5, 2)))
+    finally:
+        doc.close()
+    return found
+
+
+def test_a_rulebook_figure_draws_an_icons_words_too_small_to_print_as_bars_as_it_draws_a_cards_own(project):
+    """pnp's own floor at home (docs/small-print.md) holds for an icon's words as for a template's: a face drawn smaller
+    than its own size prints no text under 5 pt, drawing such words as bars. The tiny rulebook's Knight figure is
+    45 mm wide, 45/63.5 of the card: the seal drawn 20 mm wide sets its words at 5.67 pt on the card and 4.02 pt there,
+    so that page shows no 'Fine print' as text (the card's own 10 pt words, 7.09 pt there, stay text); drawn 30 mm
+    wide (8.5 pt, 6.03 pt in the figure) they stay text. Wherever the rulebook shows them as text, it is 5 pt or more."""
+    def figure_page() -> tuple[list, list]:
+        result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+        assert result.exit_code == 0, result.output
+        pdf = project / "output/tiny/tiny-rulebook.pdf"
+        (page,) = [n for n, text in enumerate(_page_texts(pdf)) if "The Knight, drawn from its own" in text]
+        return [size for n, size in _printed(pdf, "Fine print") if n == page], _printed(pdf, "Fine print") + _printed(pdf, "Draw two")
+
+    scale = 45 / 63.5
+    assert _pt(4, 40, 20) * scale < 5 <= _pt(4, 40, 30) * scale
+    _draw(project, {"seal": SEAL}, '{{ icon("seal", 20, 60, w=20, h=10) }}')
+    small, everywhere = figure_page()
+    assert small == [] and all(size >= 5 for _, size in everywhere) and any(size == round(10 * scale, 2) for _, size in everywhere), everywhere
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("w=20, h=10", "w=30, h=15"), encoding="utf-8")
+    large, _ = figure_page()
+    assert large == [round(4 * 30 / 40 * PT_PER_MM * scale, 2)], large  # 6.03 pt: the words as text
+
+
+def _page_texts(pdf) -> list[str]:
+    from pdftext import page_texts
+
+    return page_texts(pdf)

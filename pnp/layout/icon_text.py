@@ -99,11 +99,22 @@ Matrix = tuple[float, float, float, float]  # a transform's linear part (a, b, c
 
 
 def _smallest_sizes(drawing, groups: dict[int, int]) -> dict[int, float]:
-    """Each marked element's smallest font size, in the drawing's units: a string's size along its own vertical, through
-    every group above it (the measure a PDF reader takes of type: its size times its matrix's vertical scale)."""
+    """Each marked element's smallest size, in the drawing's units (`string_sizes`)."""
+    sizes: dict[int, float] = {}
+    for string, size, element in string_sizes(drawing, groups):
+        if element is not None and str(string.text).strip():
+            sizes[element] = min(size, sizes.get(element, math.inf))
+    return sizes
+
+
+def string_sizes(drawing, groups: dict[int, int] | None = None):
+    """(string, the size it prints at in the drawing's units, the number of the marked group it sits in or None) of each
+    string an svglib drawing draws: its font size along its own vertical through every group above it, the measure a
+    PDF reader takes of type (its size times its matrix's vertical scale). The one measure of an icon's words, for a
+    shop's smallest type and for the words an illustration draws as bars (pnp.render.print_floor)."""
     from reportlab.graphics.shapes import String
 
-    sizes: dict[int, float] = {}
+    groups = groups or {}
     stack: list[tuple[object, Matrix, int | None]] = [(drawing, (1.0, 0.0, 0.0, 1.0), None)]
     while stack:
         node, outer, element = stack.pop()
@@ -111,12 +122,9 @@ def _smallest_sizes(drawing, groups: dict[int, int]) -> dict[int, float]:
         element = groups.get(id(node), element)
         for child in node.contents:
             if isinstance(child, String):
-                if element is not None and str(child.text).strip():
-                    size = float(child.fontSize) * math.hypot(matrix[2], matrix[3])
-                    sizes[element] = min(size, sizes.get(element, math.inf))
+                yield child, float(child.fontSize) * math.hypot(matrix[2], matrix[3]), element
             elif hasattr(child, "contents"):
                 stack.append((child, matrix, element))
-    return sizes
 
 
 def _times(outer: Matrix, inner: Matrix) -> Matrix:
