@@ -8,7 +8,9 @@ and the viewBox is mapped onto the icon's box on the card (its aspect kept). The
 4-unit words: drawn 20 mm wide, a unit is 0.5 mm and the words 2 mm, 5.67 pt; drawn 22 mm wide, 6.24 pt.
 
 The checks of faces and of the file's drawn text run before any outlining, so most tests run `pnp validate --vendor
-mbprint` with no Ghostscript on the path; the export's own words are read where Ghostscript is installed."""
+mbprint` with no Ghostscript on the path; the export's own words are read where Ghostscript is installed. The same
+measure holds pnp's own floor at home (docs/small-print.md): a rulebook figure draws an icon's words that would print
+under 5 pt as bars, as it draws a card's own."""
 from __future__ import annotations
 
 import json

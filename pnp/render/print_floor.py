@@ -19,8 +19,9 @@ So the scale a thing prints at is carried to where its line width is set
   stroked at all;
 - in a face drawn smaller than its own size (an illustration), text that would
   print under MIN_TEXT_PT is drawn as placeholder bars ("greeking", as layout
-  tools show text too small for their view): the figure shows where the card's
-  text sits, and the card sheets print it. Text at its own size is never
+  tools show text too small for their view), an SVG icon's words as well (a
+  copy of its drawing with those words as bars: `greeked_drawing`): the figure
+  shows where the card's text sits, and the card sheets print it. Text at its own size is never
   greeked: a template's own small text stays text (a template asking for type
   that small is its designer's choice to see).
 """
