@@ -76,14 +76,16 @@ def test_an_icons_words_under_6_pt_are_one_error_each_at_their_text_element_at_t
     group inside the SVG, drawn 36 mm wide: 4 × 0.5 units of 0.9 mm, 5.1 pt. The seal drawn 30 mm wide in a face group
     at half scale: 4 units of 0.75 mm, halved, 4.25 pt. An icon with words set inline in 10 pt text: far under 6 pt,
     said at its own file. An icon drawn 20 mm wide on the fronts and 16 mm wide on the backs: one error, at the
-    smaller size it prints at, 4.54 pt. The seal drawn 22 mm wide (6.24 pt), and words doubled by their own transform at 20 mm
+    smaller size it prints at, 4.54 pt. Words with no fill (`fill="none"`) print nothing, and are not said. The seal drawn 22 mm wide (6.24 pt), and words doubled by their own transform at 20 mm
     (11.34 pt), are taken."""
-    _draw(project, {"seal": SEAL, "halved": HALVED, "plain": SEAL, "inline": SEAL, "wide": SEAL, "doubled": DOUBLED, "both": SEAL},
+    _draw(project, {"seal": SEAL, "halved": HALVED, "plain": SEAL, "inline": SEAL, "wide": SEAL, "doubled": DOUBLED, "both": SEAL,
+                    "ghost": SEAL.replace('font-size="4"', 'font-size="4" fill="none"')},
           '{{ icon("seal", 4, 60, w=20, h=10) }}', '{{ icon("seal", 30, 60, w=20, h=10) }}',
           '{{ icon("halved", 4, 70, w=36, h=18) }}',
           '{% call group(x=4, y=40, scale=0.5) %}{{ icon("plain", 0, 0, w=30, h=15) }}{% endcall %}',
           '{{ text("Sealed :inline:", 6, 50, 40, 8, size=10) }}',
           '{{ icon("wide", 6, 6, w=22, h=11) }}', '{{ icon("doubled", 30, 6, w=20, h=10) }}', '{{ icon("both", 30, 70, w=20, h=10) }}',
+          '{{ icon("ghost", 30, 40, w=20, h=10) }}',
           back='{{ icon("both", 20, 60, w=16, h=8) }}')
     found = _validate(project, tmp_path, monkeypatch)
     small = sorted((f["file"], f["line"], f["column"], f["message"].split(";")[0]) for f in found if f["code"] == "vendor-small-text")

@@ -99,10 +99,11 @@ Matrix = tuple[float, float, float, float]  # a transform's linear part (a, b, c
 
 
 def _smallest_sizes(drawing, groups: dict[int, int]) -> dict[int, float]:
-    """Each marked element's smallest size, in the drawing's units (`string_sizes`)."""
+    """Each marked element's smallest size, in the drawing's units (`string_sizes`), of the strings that print words
+    (a string without a fill, `fill="none"`, draws nothing)."""
     sizes: dict[int, float] = {}
     for string, size, element in string_sizes(drawing, groups):
-        if element is not None and str(string.text).strip():
+        if element is not None and str(string.text).strip() and getattr(string, "fillColor", None) is not None:
             sizes[element] = min(size, sizes.get(element, math.inf))
     return sizes
 
