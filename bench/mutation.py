@@ -125,6 +125,7 @@ SHEET_DECK_TESTS = [f"tests/test_spreadsheet_decks.py::test_{t}" for t in (
     "a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by_theirs")]
 
 SHOP_TESTS = ["tests/test_preflight_promises.py", "tests/test_shop_promises.py", "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py",
+              "tests/test_shop_icon_text.py",
               "tests/test_vendors.py::test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages"]
 _SHOP = "tests/test_shop_promises.py::test_"
 # export_vendor.py's parts (issue 101): what each reaches, on the tiny game exported in process a test at a time
@@ -138,7 +139,7 @@ SHOP_FILE_TESTS = [*(_SHOP + t for t in (  # each layout's files: their names, p
     "mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
     "without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf",
     "print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_left_to_right")),  # its sheets: _pdf's RGB drawer
-    "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py"]
+    "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py", "tests/test_shop_icon_text.py"]
 SHOP_PNG_TESTS = [_SHOP + t for t in (  # The Game Crafter's and MakePlayingCards' images, quantities.csv and MPC Autofill's order
     "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi", "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it",
     "the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_name",
@@ -151,7 +152,8 @@ SHOP_TARGET_TESTS = [*(_SHOP + t for t in (  # what is sent, named, listed in RE
     "text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws",
     "text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt")),
     "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
-    "tests/test_shop_faces.py", "tests/test_vendor_stamps.py", "tests/test_vendor_mbprint.py::test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing"]
+    "tests/test_shop_faces.py", "tests/test_vendor_stamps.py", "tests/test_vendor_mbprint.py::test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing",
+    "tests/test_shop_icon_text.py"]
 SERVE_PIECES = ["tests/test_serve_pieces.py", "tests/test_serve_promises.py"]  # what the page is handed of each piece, its pictures
 TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
     "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
@@ -221,7 +223,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
     # the preflight's file checks (its FOCUS): every file read back against the vendor's numbers, on files drawn or altered
     # by hand and the tiny game's exports that alter them (the shop's other exports pass through them untouched)
-    "pnp/targets/vendor_preflight.py#files": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", *(f"tests/test_shop_promises.py::{t}" for t in (
+    "pnp/targets/vendor_preflight.py#files": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", "tests/test_shop_icon_text.py", *(f"tests/test_shop_promises.py::{t}" for t in (
         "test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",
         "test_a_drivethrucards_file_whose_pages_are_missing_resized_or_out_of_order_is_refused_by_the_preflight",
         "test_each_vendors_rule_of_page_order_refuses_the_other_order",
@@ -237,7 +239,7 @@ MODULES: dict[str, list[str]] = {
         "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
         "tests/test_shop_promises.py::test_text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt",
         "tests/test_shop_promises.py::test_text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws",
-        "tests/test_shop_faces.py"],
+        "tests/test_shop_faces.py", "tests/test_shop_icon_text.py"],
     # MBPrint's outlines and PDF/X-4 marks: files outlined by a real or a scripted Ghostscript in process, and one export
     # for MBPrint (the shop's MBPrint tests hold the same marks on exports of the tiny game, a minute a mutant)
     "pnp/targets/vendor_pdfx.py": ["tests/test_preflight_promises.py",

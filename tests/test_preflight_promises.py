@@ -23,8 +23,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from pnp.core.errors import Loc
 from pnp.targets.vendor_pdfx import outlined_pdfx4
-from pnp.targets.vendor_preflight import Expect, check_file, pdfx4_findings, small_text_findings
+from pnp.targets.vendor_preflight import Expect, ShopFile, check_file, pdfx4_findings, small_text_findings
 from pnp.targets.vendors import vendor_named
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "exports.md"
@@ -32,6 +33,12 @@ PT = 72 / 25.4
 DTC_PAGE = (198.0, 270.0)  # DriveThruCards' poker page: 2.5 × 3.5 in and 1/8 in of bleed a side, in points
 DTC_MM = (69.85, 95.25)
 FOGRA39 = ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)")
+DECK = Loc("data/tiny/decks/heroes.yaml", 2, 7)  # where the deck a shop's file shows is declared (its `size` line)
+
+
+def _shop(name: str) -> ShopFile:
+    """A shop's file of that name whose pages show the fronts of one deck, as the export names it to the file's checks."""
+    return ShopFile(name, ((DECK, "a front of Heroes"), (DECK, "a back of Heroes"), (DECK, "a front of Heroes")))
 SANS = "DejaVu Sans"  # an embedded font for every page drawn here: reportlab names one on every page, used or not
 pdfmetrics.registerFont(TTFont(SANS, str(Path(__file__).resolve().parent.parent / "fonts/dejavu/DejaVuSans.ttf")))
 
@@ -222,17 +229,19 @@ def test_text_under_six_points_is_one_finding_per_words_and_size_at_the_first_pa
     data = _pdf(tmp_path / "a.pdf", [_words(("Big words", 10, 1), ("Tiny words", 5, 1), ("Exactly six", 6, 1)),
                                      _words(("Tiny words", 5, 1), ("Exactly six", 6, 1), ("Half of ten", 10, 0.5), ("Near six", 5.995, 1),
                                             ("Just under", 5.98, 1), ("Smaller", 5.9, 1))])
-    found = small_text_findings(mb, data, "cards.pdf")
-    assert [(f.code, f.severity, f.loc.path) for f in found] == [("vendor-small-text", "error", "cards.pdf")] * 4
+    found = small_text_findings(mb, data, _shop("cards.pdf"))
+    assert [(f.code, f.severity, f.loc) for f in found] == [("vendor-small-text", "error", DECK)] * 4
+    fix = ("MBPrint prints no text under 6 pt: set it at 6 pt or more in what draws it (no template line or icon text of the game sets it: "
+           "an SVG file an icon links to, say)")
     assert [f.message for f in found] == [
-        "page 1 sets 'Tiny words' at 5 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template",
-        "page 2 sets 'Half of ten' at 5 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template",
-        "page 2 sets 'Just under' at 5.98 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template",
-        "page 2 sets 'Smaller' at 5.9 pt; MBPrint prints no text under 6 pt: set it at 6 pt or more in its template"]
-    assert small_text_findings(vendor_named("drivethrucards"), data, "cards.pdf") == []
-    (path_read,) = small_text_findings(mb, _pdf(tmp_path / "b.pdf", [_words(("Small", 4, 1))]), "b.pdf")
+        f"page 1 of cards.pdf (a front of Heroes) sets 'Tiny words' at 5 pt; {fix}",
+        f"page 2 of cards.pdf (a back of Heroes) sets 'Half of ten' at 5 pt; {fix}",
+        f"page 2 of cards.pdf (a back of Heroes) sets 'Just under' at 5.98 pt; {fix}",
+        f"page 2 of cards.pdf (a back of Heroes) sets 'Smaller' at 5.9 pt; {fix}"]
+    assert small_text_findings(vendor_named("drivethrucards"), data, _shop("cards.pdf")) == []
+    (path_read,) = small_text_findings(mb, _pdf(tmp_path / "b.pdf", [_words(("Small", 4, 1))]), _shop("b.pdf"))
     assert "'Small' at 4 pt" in path_read.message
-    assert [f.message.split(" at ")[0] for f in small_text_findings(mb, str(tmp_path / "b.pdf"), "b.pdf")] == ["page 1 sets 'Small'"]
+    assert [f.message.split(" at ")[0] for f in small_text_findings(mb, str(tmp_path / "b.pdf"), _shop("b.pdf"))] == ["page 1 of b.pdf (a front of Heroes) sets 'Small'"]
 
 
 def test_words_of_two_sizes_on_one_line_are_two_runs_and_only_the_small_one_is_refused(tmp_path):
@@ -244,8 +253,8 @@ def test_words_of_two_sizes_on_one_line_are_two_runs_and_only_the_small_one_is_r
         t.textOut("fine print")
         c.drawText(t)
 
-    (found,) = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [mixed]), "a.pdf")
-    assert found.message.startswith("page 1 sets 'fine print' at 4 pt;")
+    (found,) = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [mixed]), _shop("a.pdf"))
+    assert found.message.startswith("page 1 of a.pdf (a front of Heroes) sets 'fine print' at 4 pt;")
 
 
 def test_words_turned_a_quarter_are_read_at_their_size_and_lines_at_one_size_are_one_run(tmp_path):
@@ -274,10 +283,10 @@ def test_words_turned_a_quarter_are_read_at_their_size_and_lines_at_one_size_are
         c.drawString(10, 60, "First small line")
         c.drawString(10, 52, "second small line")
 
-    found = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [turned, two_lines, odd_scale]), "a.pdf")
-    assert [f.message.split(";")[0] for f in found] == ["page 1 sets 'Turned small' at 5 pt",
-                                                        "page 2 sets 'First small line second small line' at 5 pt",
-                                                        "page 3 sets 'Scaled oddly' at 5.44 pt"]  # 7 × 0.7777, to the hundredth
+    found = small_text_findings(vendor_named("mbprint"), _pdf(tmp_path / "a.pdf", [turned, two_lines, odd_scale]), _shop("a.pdf"))
+    assert [f.message.split(") sets ")[1].split(";")[0] for f in found] == ["'Turned small' at 5 pt", "'First small line second small line' at 5 pt",
+                                                                           "'Scaled oddly' at 5.44 pt"]
+    assert [f.message.split(" (")[0] for f in found] == ["page 1 of a.pdf", "page 2 of a.pdf", "page 3 of a.pdf"]  # 7 × 0.7777, to the hundredth
 
 
 # --- the outlined file's marks: no fonts, PDF/X-4 in three places ------------------------------------------------------
@@ -301,19 +310,19 @@ def _mark(path: Path, out: Path, info=False, xmp=False, intent=False, version="P
 def test_a_file_with_fonts_or_without_each_pdf_x4_mark_is_refused_naming_what_is_missing(tmp_path):
     mb = vendor_named("mbprint")
     paths = _pdf(tmp_path / "paths.pdf", [_square(20)])
-    bare = pdfx4_findings(mb, paths, "cards/x.pdf")
-    assert _errors(bare) == [("vendor-pdfx", "is not marked PDF/X-4 in its document info, its XMP metadata, an output intent; "
+    bare = pdfx4_findings(mb, paths, _shop("cards/x.pdf"))
+    assert _errors(bare) == [("vendor-pdfx", "cards/x.pdf is not marked PDF/X-4 in its document info, its XMP metadata, an output intent; "
                                              "MBPrint asks for PDF/X-4")]
-    assert bare[0].loc.path == "cards/x.pdf"
-    assert pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True), "x.pdf") == []
-    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", xmp=True, intent=True), "x.pdf"))] == [
-        "is not marked PDF/X-4 in its document info; MBPrint asks for PDF/X-4"]
-    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, intent=True), "x.pdf"))] == [
-        "is not marked PDF/X-4 in its XMP metadata; MBPrint asks for PDF/X-4"]
-    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True), "x.pdf"))] == [
-        "is not marked PDF/X-4 in an output intent; MBPrint asks for PDF/X-4"]
+    assert bare[0].loc == DECK
+    assert pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True), _shop("x.pdf")) == []
+    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", xmp=True, intent=True), _shop("x.pdf")))] == [
+        "x.pdf is not marked PDF/X-4 in its document info; MBPrint asks for PDF/X-4"]
+    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, intent=True), _shop("x.pdf")))] == [
+        "x.pdf is not marked PDF/X-4 in its XMP metadata; MBPrint asks for PDF/X-4"]
+    assert [m for _, m in _errors(pdfx4_findings(mb, _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True), _shop("x.pdf")))] == [
+        "x.pdf is not marked PDF/X-4 in an output intent; MBPrint asks for PDF/X-4"]
     older = _mark(tmp_path / "paths.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True, version="PDF/X-1a:2001")
-    assert [c for c, _ in _errors(pdfx4_findings(mb, older, "x.pdf"))] == ["vendor-pdfx"]
+    assert [c for c, _ in _errors(pdfx4_findings(mb, older, _shop("x.pdf")))] == ["vendor-pdfx"]
 
 
 def test_a_font_left_on_a_page_or_in_a_form_it_draws_is_refused_naming_at_most_three(tmp_path):
@@ -326,12 +335,13 @@ def test_a_font_left_on_a_page_or_in_a_form_it_draws_is_refused_naming_at_most_t
 
     _pdf(tmp_path / "p.pdf", [four_fonts])
     marked = _mark(tmp_path / "p.pdf", tmp_path / "m.pdf", info=True, xmp=True, intent=True)
-    (found,) = pdfx4_findings(mb, marked, "x.pdf")
+    (found,) = pdfx4_findings(mb, marked, _shop("x.pdf"))
     with pikepdf.open(tmp_path / "m.pdf") as doc:
         names = sorted(str(name) for name in doc.pages[0].Resources.Font)
     assert len(names) >= 4
-    assert (found.code, found.message) == ("vendor-fonts", f"holds {len(names)} font(s) ({', '.join(names[:3])}); MBPrint asks for text as outlines")
-    assert (found.severity, found.loc.path) == ("error", "x.pdf")
+    assert (found.code, found.message) == ("vendor-fonts", f"x.pdf holds {len(names)} font(s) ({', '.join(names[:3])}); MBPrint asks for text "
+                                                 "as outlines: update Ghostscript, which turns it into outlines, and export again")
+    assert (found.severity, found.loc) == ("error", DECK)
 
     _pdf(tmp_path / "f.pdf", [_words(("Own words", 9, 1))] * 2)
     with pikepdf.open(tmp_path / "f.pdf", allow_overwriting_input=True) as doc:  # a two forms, each with a font of its own, on pages with their own
@@ -345,8 +355,8 @@ def test_a_font_left_on_a_page_or_in_a_form_it_draws_is_refused_naming_at_most_t
             page.contents_add(doc.make_stream(b"/Words Do /More Do"))
         doc.save(tmp_path / "f.pdf")
     marked = _mark(tmp_path / "f.pdf", tmp_path / "n.pdf", info=True, xmp=True, intent=True)
-    (found,) = pdfx4_findings(mb, marked, "x.pdf")
-    assert re.match(r"holds 3 font\(s\) \(/F1\S*, /Fx, /Fy\);", found.message), found.message  # the page's own and its forms'
+    (found,) = pdfx4_findings(mb, marked, _shop("x.pdf"))
+    assert re.match(r"x.pdf holds 3 font\(s\) \(/F1\S*, /Fx, /Fy\);", found.message), found.message  # the page's own and its forms'
 
 
 def test_marks_read_from_xmp_that_is_not_utf8_and_from_a_form_that_draws_itself(tmp_path):
@@ -367,8 +377,8 @@ def test_marks_read_from_xmp_that_is_not_utf8_and_from_a_form_that_draws_itself(
     marked = (tmp_path / "m.pdf").read_bytes()
     with pikepdf.open(tmp_path / "m.pdf") as doc:
         assert b"Caf\xe9" in doc.Root.Metadata.read_bytes()
-    assert [(f.code, f.message) for f in pdfx4_findings(mb, marked, "x.pdf")] == [
-        ("vendor-fonts", "holds 1 font(s) (/Fx); MBPrint asks for text as outlines")]
+    assert [(f.code, f.message) for f in pdfx4_findings(mb, marked, _shop("x.pdf"))] == [
+        ("vendor-fonts", "x.pdf holds 1 font(s) (/Fx); MBPrint asks for text as outlines: update Ghostscript, which turns it into outlines, and export again")]
 
 
 def _pdf_date(text: str) -> datetime:
@@ -438,7 +448,7 @@ def _outline(tmp_path, monkeypatch, name: str, body: str, source=None):
     _script(folder, name, body)
     monkeypatch.setenv("PATH", str(folder))
     data = source if source is not None else _pdf(tmp_path / "in.pdf", [_square(20)])
-    return outlined_pdfx4(data, "Game — Deck", FOGRA39, "out/deck.pdf")
+    return outlined_pdfx4(data, "Game — Deck", FOGRA39, DECK)
 
 
 def test_ghostscript_is_found_by_its_windows_names_and_a_failure_is_said_with_its_first_200_letters(tmp_path, monkeypatch):
@@ -448,8 +458,8 @@ def test_ghostscript_is_found_by_its_windows_names_and_a_failure_is_said_with_it
     said = "E" * 150 + "F" * 50 + "G" * 100
     for name in ("gswin64c", "gswin32c"):
         data, (found,) = _outline(tmp_path, monkeypatch, name, f"echo '  {said}  ' >&2\nexit 1\n")
-        assert data is None and (found.code, found.severity, found.loc.path) == ("vendor-outlines", "error", "out/deck.pdf")
-        assert found.message == f"Ghostscript could not turn this file's text into outlines ({said[:200]}): update Ghostscript and export again"
+        assert data is None and (found.code, found.severity, found.loc) == ("vendor-outlines", "error", DECK)
+        assert found.message == f"Ghostscript could not turn the text of the shop's file into outlines ({said[:200]}): update Ghostscript and export again"
     _, (found,) = _outline(tmp_path, monkeypatch, "gs", "echo 'Error: /undefined in --file--'\nexit 1\n")
     assert "(Error: /undefined in --file--)" in found.message
 
@@ -467,8 +477,8 @@ def test_a_ghostscript_that_writes_no_file_or_fails_after_writing_one_is_refused
 
 def test_without_ghostscript_the_error_names_the_command_to_install(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
-    data, (found,) = outlined_pdfx4(_pdf(tmp_path / "in.pdf", [_square(20)]), "Game", FOGRA39, "out/deck.pdf")
-    assert data is None and (found.code, found.severity, found.loc.path) == ("vendor-outlines", "error", "out/deck.pdf")
+    data, (found,) = outlined_pdfx4(_pdf(tmp_path / "in.pdf", [_square(20)]), "Game", FOGRA39, DECK)
+    assert data is None and (found.code, found.severity, found.loc) == ("vendor-outlines", "error", DECK)
     assert found.message == ("this print service asks for text as outlines, which pnp makes with Ghostscript: install it (the `gs` "
                              "command: apt install ghostscript, brew install ghostscript, or ghostscript.com) and export again")
 
@@ -488,10 +498,10 @@ def test_a_file_given_by_its_path_is_outlined_as_its_bytes_are_with_the_boxes_it
         doc.pages[0].MediaBox, doc.pages[0].BleedBox = page, page
         doc.pages[0].TrimBox = [round(v, 8) for v in trim]
         doc.save(tmp_path / "in.pdf")
-    by_path, none = outlined_pdfx4(str(tmp_path / "in.pdf"), "Game — Deck", FOGRA39, "deck.pdf")
-    by_bytes, _ = outlined_pdfx4((tmp_path / "in.pdf").read_bytes(), "Game — Deck", FOGRA39, "deck.pdf")
+    by_path, none = outlined_pdfx4(str(tmp_path / "in.pdf"), "Game — Deck", FOGRA39, DECK)
+    by_bytes, _ = outlined_pdfx4((tmp_path / "in.pdf").read_bytes(), "Game — Deck", FOGRA39, DECK)
     assert none == [] and by_path == by_bytes
-    assert pdfx4_findings(vendor_named("mbprint"), by_path, "deck.pdf") == []
+    assert pdfx4_findings(vendor_named("mbprint"), by_path, _shop("deck.pdf")) == []
     with pikepdf.open(tmp_path / "in.pdf") as drawn, pikepdf.open(io.BytesIO(by_path)) as doc:
         for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
             assert [str(v) for v in doc.pages[0].obj[box]] == [str(v) for v in drawn.pages[0].obj[box]], box

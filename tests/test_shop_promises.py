@@ -386,7 +386,7 @@ def test_without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_n
     monkeypatch.setenv("PATH", str(broken))
     result = run_pnp(root, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes")
     assert result.exit_code != 0
-    assert "Ghostscript could not turn this file's text into outlines (Unrecoverable error)" in result.output
+    assert "Ghostscript could not turn the text of the shop's file into outlines (Unrecoverable error)" in result.output
     assert not list((root / "output").glob("tiny/vendor-mbprint/*.pdf"))
 
 

@@ -77,21 +77,23 @@ def test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing(project):
     assert result.stderr.count("vendor-small-text") + result.stderr.count("'Tiny print'") == 1, said
     assert not list((project / "output").glob("tiny/vendor-mbprint/*.pdf"))
     # the file's own check, for text no template line sets, reads the size the text prints at from the PDF as drawn
-    from pnp.targets.vendor_preflight import small_text_findings
+    from pnp.core.errors import Loc
+    from pnp.targets.vendor_preflight import ShopFile, small_text_findings
     from pnp.targets.vendors import vendor_named
 
     assert run_pnp(project, "export", "tiny", "--vendor", "offset", "--deck", "heroes").exit_code == 0
     (pdf,) = (project / "output/tiny/vendor-offset").glob("*.pdf")
-    found = small_text_findings(vendor_named("mbprint"), pdf.read_bytes(), "x.pdf")
+    found = small_text_findings(vendor_named("mbprint"), pdf.read_bytes(), ShopFile("x.pdf", ((Loc("data/tiny/decks/heroes.yaml"), "a front"),)))
     assert [f.message.split(";")[0].split(" sets ")[1] for f in found] == ["'Tiny print' at 5 pt"]
 
 
 def test_the_vendor_preflight_refuses_a_file_with_fonts_and_no_pdf_x4_marks(project):
-    from pnp.targets.vendor_preflight import pdfx4_findings
+    from pnp.core.errors import Loc
+    from pnp.targets.vendor_preflight import ShopFile, pdfx4_findings
     from pnp.targets.vendors import vendor_named
 
     result = run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
     assert result.exit_code == 0, result.output + result.stderr
     (pdf,) = (project / "output/tiny/vendor-drivethrucards").glob("*.pdf")  # embedded fonts, PDF/X-1a
-    found = pdfx4_findings(vendor_named("mbprint"), pdf.read_bytes(), "x.pdf")
+    found = pdfx4_findings(vendor_named("mbprint"), pdf.read_bytes(), ShopFile("x.pdf", ((Loc("data/tiny/decks/heroes.yaml"), "a front"),)))
     assert {f.code for f in found} == {"vendor-fonts", "vendor-pdfx"} and all(f.severity == "error" for f in found)

@@ -262,3 +262,32 @@ def text_fonts(svg: bytes) -> tuple[tuple[str, int, int], ...]:
             for value in _FONT_IN_STYLE.findall("".join(chunks)):
                 found[(value.strip(), line, col)] = None
     return tuple(found)
+
+
+def text_elements(svg: bytes) -> tuple[tuple[int, int, str], ...]:
+    """(line, column, words) of each <text> element of the SVG in document order, its words those of its character data
+    and its spans' with runs of white space made one: where a check about an icon's words says they are. Read by
+    expat, which gives every element's place; the document passed `check_svg` already."""
+    import xml.parsers.expat
+
+    parser = xml.parsers.expat.ParserCreate()
+    found: list[tuple[int, int, list[str]]] = []
+    open_texts: list[list[str]] = []  # the words of each <text> open now (one, in any SVG a renderer draws)
+
+    def start(name, attrs):
+        if name.rsplit(":", 1)[-1] == "text":
+            words: list[str] = []
+            found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, words))
+            open_texts.append(words)
+
+    def end(name):
+        if name.rsplit(":", 1)[-1] == "text":
+            open_texts.pop()
+
+    def text(data):
+        if open_texts:
+            open_texts[-1].append(data)
+
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
+    parser.Parse(svg, True)
+    return tuple((line, col, " ".join("".join(words).split())) for line, col, words in found)

@@ -28,6 +28,7 @@ from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
 from pnp.data.svgfiles import passed_svg_file, svg_reader
 from pnp.layout.fonts import FontBook
+from pnp.layout.icon_text import IconWords, has_text, icon_words
 
 
 class IconSet:
@@ -131,6 +132,7 @@ class IconLibrary:
         self._drawings: dict[tuple, object] = {}
         self._sources: dict[str, tuple[bytes, str, str]] = {}  # name → (SVG document, file, folder), read once
         self._source_digests: dict[str, str] = {}  # name → sha256 of its document
+        self._words: dict[str, tuple[str, IconWords] | None] = {}  # name → its file and the words it prints (`words`)
         self.used_from_library: set[str] = set()  # for the credits the set's licence asks for
 
     def path(self, name: str) -> Path | None:
@@ -187,12 +189,21 @@ class IconLibrary:
 
     def _checked(self, path: Path) -> bytes:
         """An icon file's bytes once pnp.data.svgfiles passed them (IconRefused, a ValueError, names the file otherwise)."""
-        folders = [path.parent]
-        shown = str(path)
-        if self.root is not None and path.is_relative_to(self.root):
-            folders.append(self.root)
-            shown = str(path.relative_to(self.root))
-        return passed_svg_file(path, shown, *folders)
+        folders = [path.parent] + ([self.root] if self.root is not None and path.is_relative_to(self.root) else [])
+        return passed_svg_file(path, self._shown(path), *folders)
+
+    def _shown(self, path: Path) -> str:
+        """An icon file as a message names it: from the project's folder, where it lies inside it."""
+        return path.relative_to(self.root).as_posix() if self.root is not None and path.is_relative_to(self.root) else str(path)
+
+    def words(self, name: str) -> tuple[str, IconWords] | None:
+        """(the icon's file as a message names it, "" for the bundled set; each text element it prints, at its place),
+        or None for an icon that prints no words: read from svglib's drawing only for a document holding a <text>."""
+        if name not in self._words:  # asked for every icon on every face a shop's check reads
+            found = self.source(name)
+            words = icon_words(*found, self.svg_fonts) if found is not None and has_text(found[0]) else None
+            self._words[name] = (self._shown(Path(found[1])) if found[1] else "", words) if words is not None and words.texts else None
+        return self._words[name]
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""

@@ -21,13 +21,14 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from pnp.core.units import PT_PER_MM
 from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
+from pnp.layout.icon_text import string_sizes
 from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
-from pnp.render.icon_ink import icon_size, placed, prepared
+from pnp.render.icon_ink import Placed, icon_size, placed, prepared
 from pnp.render.operators import Spelled, fill_operator
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
-from pnp.render.print_floor import greeked, line_width, outline_key, placeholder_bars
+from pnp.render.print_floor import greeked, line_width, placeholder_bars
 
 if TYPE_CHECKING:
     from pnp.render.pictures import Pictures
@@ -236,18 +237,20 @@ class FaceDrawer:
         for el in elements:
             match el:
                 case Icon(name, col, _, _, w, h):
-                    fit, floor = self._icon_placed(name, w * K, h * K, scale)
-                    found.add((name, col, floor, *outline_key(el.outline, fit)))
+                    found.add(_form_key(name, col, self._icon_placed(name, w * K, h * K, scale, el.outline)))
                 case Text(_, _, ops):
-                    found.update((op.icon, op.color, self._icon_placed(op.icon, op.size, op.size, scale)[1]) for op in ops if type(op) is not TextOp)
+                    found.update(_form_key(op.icon, op.color, self._icon_placed(op.icon, op.size, op.size, scale)) for op in ops if type(op) is not TextOp)
                 case Group(scale=inner, children=children):
                     found |= self._icon_uses(children, scale * inner)
         return found
 
-    def _icon_placed(self, name: str, w_pt: float, h_pt: float, scale: float) -> tuple[float, float | None]:
-        """(points per unit, stroke floor in units or None) of an icon fitted into w × h points drawn at `scale`."""
-        at = placed(self._icon_size(name), 0.0, 0.0, w_pt, h_pt, scale)
-        return at.fit, at.floor
+    def _icon_placed(self, name: str, w_pt: float, h_pt: float, scale: float, outline_mm: float = 0.0) -> Placed:
+        """An icon fitted into w × h points drawn at `scale`: its points per unit, stroke floor, outline and the words it
+        greeks, whose sizes are read only in an illustration (pnp.layout.icon_text.string_sizes, once a drawer)."""
+        words = self._icon_sizes.get(("words", name)) if scale < 1 else ()
+        if words is None:
+            words = self._icon_sizes[("words", name)] = tuple(sorted({size for _, size, _ in string_sizes(self.icons.drawing(name, None))}))
+        return placed(self._icon_size(name), 0.0, 0.0, w_pt, h_pt, scale, outline_mm, words)
 
     def _icon_size(self, name: str) -> tuple[float, float, float]:
         """(width, height, thinnest stroke) of an icon in its own units (pnp.render.icon_ink.icon_size), once a drawer."""
@@ -256,30 +259,29 @@ class FaceDrawer:
             size = self._icon_sizes[name] = icon_size(self.icons, name)
         return size
 
-    def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None, outline: float = 0.0) -> tuple[str, float, float]:
+    def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None, outline: float = 0.0, greek: float = 0.0) -> tuple[str, float, float]:
         """(form name, width, height) of an icon in a colour, its strokes at least `floor` units wide (with `outline`, its
-        shapes' outlines that many units wide, unfilled), defined on first use."""
-        key = (name, colour_hex, floor, *([outline] if outline else []))
+        shapes' outlines that many units wide, unfilled; with `greek`, its words up to that size as bars), defined on first use."""
+        key = (name, colour_hex, floor, *([outline] if outline or greek else []), *([greek] if greek else []))
         form = self._icons.get(key)
         if form is None:
-            form = self._icons[key] = self._define_icon_form(name, colour_hex, floor, outline)
+            form = self._icons[key] = self._define_icon_form(name, colour_hex, floor, outline, greek)
         self._heard("icon", key, form)
         return form
 
-    def _define_icon_form(self, name: str, colour_hex: str | None, floor: float | None, outline: float = 0.0) -> tuple[str, float, float]:
+    def _define_icon_form(self, name: str, colour_hex: str | None, floor: float | None, outline: float = 0.0, greek: float = 0.0) -> tuple[str, float, float]:
         """Define the form of an icon in a colour: from the operators an earlier run kept (DrawnIcon), else drawn."""
         form = f"I{len(self._icons) + 1}"
         key = self.icons.drawn_key(name, colour_hex) if self.colour_filter is None else None
         if key is None:
-            return self._drawn_icon_form(form, name, colour_hex, floor, outline)[0]
+            return self._drawn_icon_form(form, name, colour_hex, floor, outline, greek)[0]
         if floor is not None:
             key = f"{key}|floor {floor!r}"
-        if outline:
-            key = f"{key}|outline {outline!r}"
+        key += (f"|outline {outline!r}" if outline else "") + (f"|greek {greek!r}" if greek else "")
         drew: list = []
 
         def draw() -> DrawnIcon | None:
-            drew[:], record = self._drawn_icon_form(form, name, colour_hex, floor, outline)
+            drew[:], record = self._drawn_icon_form(form, name, colour_hex, floor, outline, greek)
             return record
 
         record = self.icons.kept.get("icon-form", key, draw, version=DrawnIcon.FORMAT)
@@ -293,9 +295,9 @@ class FaceDrawer:
         return form, record.width, record.height
 
     def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None, floor: float | None,
-                         outline: float = 0.0) -> tuple[tuple[str, float, float], DrawnIcon | None]:
+                         outline: float = 0.0, greek: float = 0.0) -> tuple[tuple[str, float, float], DrawnIcon | None]:
         """Draw an icon's form: ((form, width, height), what drawing it did, or None when a record would not cover it)."""
-        drawing = prepared(self.icons.drawing(name, colour_hex), floor, (outline,) if outline else ())
+        drawing = prepared(self.icons.drawing(name, colour_hex), floor, (outline,) if outline else (), (greek,) if greek else ())
         if self.colour_filter is not None:
             drawing = filtered_drawing(drawing, self.colour_filter)
         c = self.c
@@ -549,8 +551,8 @@ class FaceDrawer:
         return (lambda: cmyk_image(path)) if self.colour_filter is not None else (lambda: path)
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
-        at = placed(self._icon_size(name), x_pt, y_top_pt, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
-        form, dw, dh = self._icon_form(name, colour_hex, at.floor, *at.outline)
+        at = self._icon_placed(name, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
+        form, dw, dh = self._icon_form(*_form_key(name, colour_hex, at))
         ox = x_pt + (w_pt - dw * at.fit) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * at.fit) / 2
         self._do_form(form, at.fit, at.fit, ox, oy)
@@ -588,3 +590,8 @@ class FaceDrawer:
         from pnp.render.pictures import draw_bled_image
 
         draw_bled_image(self.c, image, self._pictures(), cmyk=self.colour_filter is not None)
+
+
+def _form_key(name: str, colour: str | None, at: Placed) -> tuple:
+    """The `_icon_form` arguments of an icon placed so: its floor, then its outline and the words it greeks, if any."""
+    return (name, colour, at.floor, *at.outline) if not at.greek else (name, colour, at.floor, *(at.outline or (0.0,)), at.greek[0])

@@ -21,7 +21,16 @@ import io
 import math
 from typing import NamedTuple
 
-from pnp.render.print_floor import floored_drawing, icon_floor, outline_key, outlined_drawing, stroke_widths, thinnest_stroke
+from pnp.render.print_floor import (
+    floored_drawing,
+    greeked_drawing,
+    icon_floor,
+    icon_greek,
+    outline_key,
+    outlined_drawing,
+    stroke_widths,
+    thinnest_stroke,
+)
 
 SIDE = 512  # pixels along the raster's longer side: the area within 0.03 % (tests/test_icon_ink.py), half that at twice the pixels
 THIN_PIXELS = 4  # pixels the thinnest stroke spans at least: pdfium draws a line thinner than a pixel a pixel wide
@@ -53,6 +62,7 @@ class Placed(NamedTuple):
     outline: tuple
     left: float
     top: float
+    greek: tuple = ()  # (the largest size, in its units, of the words it draws as bars,) in an illustration (print_floor.icon_greek)
 
 
 def icon_size(icons, name: str) -> tuple[float, float, float]:
@@ -67,18 +77,23 @@ def icon_size(icons, name: str) -> tuple[float, float, float]:
 
 
 
-def placed(size: tuple[float, float, float], x: float, y_top: float, w: float, h: float, scale: float, outline_mm: float = 0.0) -> Placed:
+def placed(size: tuple[float, float, float], x: float, y_top: float, w: float, h: float, scale: float, outline_mm: float = 0.0,
+           words: tuple[float, ...] = ()) -> Placed:
     """Where an icon of `size` (`icon_size`) drawn in the box (x, y_top, w, h) points lies, at `scale` points printed
-    per point: fitted whole and centred."""
+    per point: fitted whole and centred; of its words, set at `words` of its units, those an illustration greeks."""
     dw, dh, thinnest = size
     fit = min(w / dw, h / dh) if dw and dh else 1
-    return Placed(fit, icon_floor(thinnest, fit * scale), outline_key(outline_mm, fit), x + (w - dw * fit) / 2, y_top + (h - dh * fit) / 2)
+    greek = icon_greek(words, fit * scale) if scale < 1 else ()
+    return Placed(fit, icon_floor(thinnest, fit * scale), outline_key(outline_mm, fit), x + (w - dw * fit) / 2, y_top + (h - dh * fit) / 2, greek)
 
 
-def prepared(drawing, floor: float | None, outline: tuple):
-    """The drawing as its form draws it: strokes floored, and drawn as outlines for the ink saver."""
+def prepared(drawing, floor: float | None, outline: tuple, greek: tuple = ()):
+    """The drawing as its form draws it: strokes floored, words too small for an illustration as bars, and drawn as
+    outlines for the ink saver."""
     if floor is not None:
         drawing = floored_drawing(drawing, floor)
+    if greek:
+        drawing = greeked_drawing(drawing, greek[0])
     if outline:
         drawing = outlined_drawing(drawing, outline[0])
     return drawing

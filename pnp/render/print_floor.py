@@ -19,8 +19,9 @@ So the scale a thing prints at is carried to where its line width is set
   stroked at all;
 - in a face drawn smaller than its own size (an illustration), text that would
   print under MIN_TEXT_PT is drawn as placeholder bars ("greeking", as layout
-  tools show text too small for their view): the figure shows where the card's
-  text sits, and the card sheets print it. Text at its own size is never
+  tools show text too small for their view), an SVG icon's words as well (a
+  copy of its drawing with those words as bars: `greeked_drawing`): the figure
+  shows where the card's text sits, and the card sheets print it. Text at its own size is never
   greeked: a template's own small text stays text (a template asking for type
   that small is its designer's choice to see).
 """
@@ -62,6 +63,41 @@ def icon_floor(thinnest: float, scale: float) -> float | None:
         return None
     exact = HAIRLINE_PT * HEADROOM / scale
     return 2 ** (math.ceil(math.log2(exact) * STEPS_PER_DOUBLING) / STEPS_PER_DOUBLING)
+
+
+def icon_greek(sizes: tuple[float, ...], scale: float) -> tuple[float, ...]:
+    """For an icon whose words are set at `sizes` of its own units (pnp.layout.icon_text.string_sizes), drawn at
+    `scale` points per unit in an illustration: (the largest of them it draws as bars,), or () when it greeks none.
+    Icons placed so that the same words are greeked share one form."""
+    under = [size for size in sizes if size * scale < MIN_TEXT_PT * HEADROOM]
+    return (max(under),) if under else ()
+
+
+def greeked_drawing(drawing, largest: float):
+    """A copy of an svglib drawing whose words set at `largest` of its own units or less are drawn as placeholder bars,
+    one a word, as an illustration draws a face's own words too small to print (`greeked`). Copied shallowly, as
+    `floored_drawing` copies; a string without a fill, drawing nothing, stays as it is."""
+    from reportlab.graphics.shapes import Group, Rect
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp.layout.icon_text import string_sizes
+
+    small = {id(string) for string, size, _ in string_sizes(drawing) if size <= largest}
+
+    def bars(child, scale: float):
+        fill = getattr(child, "fillColor", None)
+        if id(child) not in small or fill is None:
+            return child
+        width = stringWidth(child.text, child.fontName, child.fontSize)
+        left = child.x - {"middle": width / 2, "end": width}.get(child.textAnchor, 0.0)
+        shade = "#" + "".join(f"{round(v * 255):02x}" for v in (fill.red, fill.green, fill.blue))
+        out = Group()
+        for bar in placeholder_bars(left, -child.y, child.text, child.fontName, child.fontSize, shade):  # y down, as a face's text
+            out.add(Rect(bar.x, -(bar.y + bar.h), bar.w, bar.h, fillColor=HexColor(bar.color), strokeColor=None))
+        return out
+
+    return _with_shapes(drawing, bars)
 
 
 def _group_scale(node) -> float:

@@ -36,6 +36,7 @@ from pnp.targets.vendor_orders import component_loc, not_offered_findings, order
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import (
     Expect,
+    ShopFile,
     check_file,
     order_findings,
     pdfx4_findings,
@@ -107,16 +108,19 @@ def _collect(gctx: GameContext, vendor: Vendor, findings: list, decks: tuple[str
 
 
 def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
-    """Text set under the vendor's smallest size, one error per template line that sets it: the decks that have any
-    are drawn again with tracing on to find those lines, as for the safe zone; text no line of a template drew (a
-    playtest stamp) is said at its component."""
-    small = {c.id: small_texts(vendor, c) for c in components}
-    origins = _traced(gctx, vendor, tuple(c.id for c in components if small[c.id] and c.kind == "cards"), stamps)
+    """Text set under the vendor's smallest size, one error per template line or icon text element that sets it, at its
+    smallest: the decks whose templates set any are drawn again with tracing on to find those lines, as for the safe
+    zone; text no line of a template drew (a playtest stamp) is said at its component."""
+    small = {c.id: small_texts(vendor, c, gctx.icons) for c in components}
+    origins = _traced(gctx, vendor, tuple(c.id for c in components if c.kind == "cards" and any(s.element is not None for s in small[c.id])), stamps)
     at: dict = {}
     for c in components:
-        for element, words, size in small[c.id]:
-            at.setdefault((origins.get(element) or component_loc(gctx, c), words, size), c)
-    return [small_text_finding(vendor, words, size, loc, gctx.game.slug, c.name) for (loc, words, size), c in at.items()]
+        for s in small[c.id]:
+            loc = s.place or origins.get(s.element) or component_loc(gctx, c)
+            key = (loc, s.words) if s.icon else (loc, s.words, s.size)  # an icon's words drawn at two sizes: one mistake
+            if key not in at or s.size < at[key][0].size:
+                at[key] = (s, c)
+    return [small_text_finding(vendor, s, loc, gctx.game.slug, c.name) for (loc, *_), (s, c) in at.items()]
 
 
 def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], stamps: bool) -> list:
@@ -230,32 +234,35 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
         dx, dy = p.offset
         for name, sides in _file_pages(gctx.game.slug, vendor, p):
             title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
-            pages.extend((role, face, dx, dy) for role, face in sides)
+            pages.extend((role, face, dx, dy, p.component) for role, face in sides)
     for name, (title, trim, pages) in files.items():
         page_mm = (trim[0] + 2 * vendor.bleed_mm, trim[1] + 2 * vendor.bleed_mm)
-        placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy in pages]
+        placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy, _ in pages]
         data = _pdf(gctx, vendor, title, page_mm, trim, placements, result.files.path_of(name))
         keys = _keys(placements)
         findings.extend(order_findings(vendor, [role for role, *_ in pages], where(name)))
         findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
         if vendor.outlines:
-            data = _outlined(gctx, vendor, title, data, where(name), findings)
+            at = {c.id: component_loc(gctx, c) for *_, c in pages}
+            shop = ShopFile(name, tuple((at[c.id], f"a {role} of {c.name}") for role, *_, c in pages))
+            data = _outlined(gctx, vendor, title, data, shop, findings)
             if data is None:
                 continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
 
 
-def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, where: str, findings: list) -> bytes | None:
+def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, shop: ShopFile, findings: list) -> bytes | None:
     """A file for a vendor that takes no fonts (MBPrint): its text sizes checked as drawn, then its text turned into
-    outlines and the file marked PDF/X-4, and that read back (pnp.targets.vendor_pdfx); None when that cannot be done."""
+    outlines and the file marked PDF/X-4, and that read back (pnp.targets.vendor_pdfx); None when that cannot be done.
+    What is found is said at the designer's files (`shop`), the file itself being written only when nothing is."""
     source = _read_from(data)
     if not any(f.code == "vendor-small-text" for f in findings):  # the file itself, for text the faces' check cannot see
-        findings.extend(small_text_findings(vendor, source, where))
-    outlined, failed = outlined_pdfx4(source, f"{gctx.game.title} — {title}", CONDITIONS[vendor.condition], where)
+        findings.extend(small_text_findings(vendor, source, shop))
+    outlined, failed = outlined_pdfx4(source, f"{gctx.game.title} — {title}", CONDITIONS[vendor.condition], shop.page(1)[0])
     findings.extend(failed)
     if outlined is not None:
-        findings.extend(pdfx4_findings(vendor, outlined, where))
+        findings.extend(pdfx4_findings(vendor, outlined, shop))
     return outlined
 
 

@@ -33,14 +33,15 @@ def ghostscript() -> str | None:
     return next((found for name in GHOSTSCRIPTS if (found := shutil.which(name))), None)
 
 
-def outlined_pdfx4(source: bytes | str, title: str, condition: tuple[str, str], where: str) -> tuple[bytes | None, list[Finding]]:
+def outlined_pdfx4(source: bytes | str, title: str, condition: tuple[str, str], at: Loc) -> tuple[bytes | None, list[Finding]]:
     """(the PDF `source`, its bytes or its file's path, with its text as outlines, marked PDF/X-4 for `condition`:
-    registered name, its description; the error at `where` when Ghostscript is missing or fails, and None)."""
+    registered name, its description; the error at `at`, a place in the designer's files, when Ghostscript is missing
+    or fails, and None)."""
     gs = ghostscript()
     if gs is None:
         return None, [error("vendor-outlines", "this print service asks for text as outlines, which pnp makes with Ghostscript: install "
                               "it (the `gs` command: apt install ghostscript, brew install ghostscript, or ghostscript.com) and export again",
-                              Loc(where))]
+                              at)]
     with tempfile.TemporaryDirectory(prefix="pnp-outlines-") as tmp:
         given = Path(source) if isinstance(source, str) else Path(tmp) / "in.pdf"
         if not isinstance(source, str):
@@ -50,8 +51,8 @@ def outlined_pdfx4(source: bytes | str, title: str, condition: tuple[str, str], 
                               "-sColorConversionStrategy=LeaveColorUnchanged", "-dAutoRotatePages=/None", f"-sOutputFile={out}", str(given)],
                              stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False)  # never the user's terminal
         if run.returncode != 0 or not out.is_file():
-            return None, [error("vendor-outlines", f"Ghostscript could not turn this file's text into outlines "
-                                f"({(run.stderr or run.stdout).strip()[:200]}): update Ghostscript and export again", Loc(where))]
+            return None, [error("vendor-outlines", f"Ghostscript could not turn the text of the shop's file into outlines "
+                                f"({(run.stderr or run.stdout).strip()[:200]}): update Ghostscript and export again", at)]
         return _marked(out.read_bytes(), given, title, condition), []
 
 

@@ -11,15 +11,21 @@ others may. The plan itself is checked against the vendor's rule of page order
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
-from pnp.layout.elements import Group, Text
+from pnp.layout.elements import Group, Icon, Text
 from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
+from pnp.layout.typeset import IconOp
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
 from pnp.targets.vendors import Vendor, whose
+
+if TYPE_CHECKING:
+    from pnp.layout.icons import IconLibrary
 
 PT = 72 / 25.4
 
@@ -95,27 +101,56 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
     return []
 
 
-def small_texts(vendor: Vendor, component: Component) -> list[tuple[Text, str, float]]:
-    """(element, its words, the smallest size it prints at, pt) of every text a component's faces set under the vendor's
-    smallest size, each element once: a run's size scaled by the groups it sits in."""
+class SmallText(NamedTuple):
+    """Words a component's faces print under the vendor's smallest size: a template's text element (its line found by
+    tracing), or a text element of an icon's SVG, at its place in that file."""
+
+    words: str
+    size: float  # pt, the smallest it prints at
+    element: Text | None = None  # the template's text element; None for an icon's
+    icon: str = ""  # the icon whose SVG sets the words
+    place: Loc | None = None  # the icon's text element in its file (None: an icon of the bundled set, said at its component)
+
+
+def small_texts(vendor: Vendor, component: Component, icons: IconLibrary) -> list[SmallText]:
+    """Every text a component's faces set under the vendor's smallest size, each element once at the smallest size it
+    prints at: a template's run scaled by the groups it sits in, an icon's words by its SVG's transforms, the scale it
+    is fitted into its box at and those groups (pnp.layout.icon_text)."""
     if not vendor.min_text_pt:
         return []
     found: dict = {}
+
+    def note(key, words: str, size: float, **where) -> None:
+        if size < vendor.min_text_pt - 0.01 and (key not in found or size < found[key].size):
+            found[key] = SmallText(words, round(size, 2), **where)
+
+    def icon(name: str, w_pt: float, h_pt: float, scale: float) -> None:
+        read = icons.words(name)
+        if read is not None:
+            shown, words = read
+            for t in words.texts:
+                note((shown or name, t.line, t.column), t.words, t.size * words.fit(w_pt, h_pt) * scale, icon=name,
+                     place=Loc(shown, t.line, t.column) if shown else None)
 
     def walk(elements, scale: float) -> None:
         for el in elements:
             if isinstance(el, Group):
                 walk(el.children, scale * el.scale)
+            elif isinstance(el, Icon):
+                icon(el.name, el.w * PT, el.h * PT, scale)
             elif isinstance(el, Text) and el not in found:
                 sizes = [op.size * scale for op in el.ops if getattr(op, "text", "").strip()]
                 if sizes and min(sizes) < vendor.min_text_pt - 0.01:
-                    found[el] = (printed_words(el.ops), round(min(sizes), 2))
+                    found[el] = SmallText(printed_words(el.ops), round(min(sizes), 2), el)
+                for op in el.ops:
+                    if isinstance(op, IconOp):  # an icon set in a line of text, in a square of its size
+                        icon(op.icon, op.size, op.size, scale)
 
     for item in component.items:
         for face in printed_sides(component, item, vendor.bleed_mm):
             if face is not None:
                 walk(face.elements, 1.0)
-    return [(el, words, size) for el, (words, size) in found.items()]
+    return list(found.values())
 
 
 def printed_words(ops) -> str:
@@ -133,16 +168,38 @@ def printed_words(ops) -> str:
     return " ".join(words.split())
 
 
-def small_text_finding(vendor: Vendor, words: str, size: float, loc: Loc, game: str, what: str) -> Finding:
-    """The error for one text set under the vendor's smallest size, at the template line that sets it."""
-    label = words if len(words) <= 30 else words[:29] + "…"
-    return error("vendor-small-text", f"text '{label}' is set at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
-                 f"set it at {vendor.min_text_pt:g} pt or more for this vendor", loc, game=game, component=what)
+def small_text_finding(vendor: Vendor, small: SmallText, loc: Loc, game: str, what: str) -> Finding:
+    """The error for one text set under the vendor's smallest size, at the template line or the icon's text element that
+    sets it: for an icon's, how much larger its font-size (or the icon) must be."""
+    label = small.words if len(small.words) <= 30 else small.words[:29] + "…"
+    said = f"text '{label}'" + (f" in icon '{small.icon}'" if small.icon else "")
+    fix = f"set it at {vendor.min_text_pt:g} pt or more"
+    if small.icon:
+        times = math.ceil(vendor.min_text_pt / small.size * 100) / 100
+        fix = f"make its font-size in the SVG at least {times:.2f} times as large, or draw the icon that much larger,"
+    return error("vendor-small-text", f"{said} is set at {small.size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
+                 f"{fix} for this vendor", loc, game=game, component=what)
 
 
-def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list[Finding]:
+class ShopFile(NamedTuple):
+    """A file made for a shop, as the findings read from it say where they are: by its name, at the designer's own
+    files, since a file that fails is never written. Each page: the place its component is declared (a deck's `size`
+    line: pnp.targets.vendor_orders.component_loc) and what it shows ('a front of Heroes')."""
+
+    name: str
+    pages: tuple[tuple[Loc, str], ...]
+
+    def page(self, n: int) -> tuple[Loc, str]:
+        """(place, what it shows) of page n, counted from 1."""
+        return self.pages[min(n, len(self.pages)) - 1]
+
+
+def small_text_findings(vendor: Vendor, source: bytes | str, shop: ShopFile) -> list[Finding]:
     """Text set under the vendor's smallest size, read from the file before its text is outlined: one finding per
-    words and size (a template's line repeated on every card is one mistake)."""
+    words and size (words repeated on every card are one mistake), at the component of the first page that sets them.
+
+    The faces' own check (`small_texts`) says a template's or an icon's small text at its line; this one is for text
+    neither sees (an SVG file an icon links to), so it says which page of the shop's file sets it."""
     if not vendor.min_text_pt:
         return []
     found: dict[tuple[str, float], int] = {}
@@ -150,8 +207,9 @@ def small_text_findings(vendor: Vendor, source: bytes | str, where: str) -> list
         for words, size in runs:
             if size < vendor.min_text_pt - 0.01:
                 found.setdefault((words, round(size, 2)), n)
-    return [error("vendor-small-text", f"page {n} sets '{words}' at {size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
-                  f"set it at {vendor.min_text_pt:g} pt or more in its template", Loc(where)) for (words, size), n in found.items()]
+    return [error("vendor-small-text", f"page {n} of {shop.name} ({shop.page(n)[1]}) sets '{words}' at {size:g} pt; {vendor.title} prints no text "
+                  f"under {vendor.min_text_pt:g} pt: set it at {vendor.min_text_pt:g} pt or more in what draws it (no template line or icon text "
+                  f"of the game sets it: an SVG file an icon links to, say)", shop.page(n)[0]) for (words, size), n in found.items()]
 
 
 def _text_runs(source: bytes | str) -> list[list[tuple[str, float]]]:
@@ -186,18 +244,18 @@ def _text_runs(source: bytes | str) -> list[list[tuple[str, float]]]:
     return pages
 
 
-def pdfx4_findings(vendor: Vendor, data: bytes, where: str) -> list[Finding]:
+def pdfx4_findings(vendor: Vendor, data: bytes, shop: ShopFile) -> list[Finding]:
     """A file the vendor takes as outlines and PDF/X-4: no font left in any page or form, and PDF/X-4 named in its
-    document info, its XMP metadata and an output intent."""
+    document info, its XMP metadata and an output intent. Said at its first page's component, naming the file."""
     import io
 
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(data))
-    loc, found = Loc(where), []
+    loc, found = shop.page(1)[0], []
     fonts = sorted({str(name) for page in reader.pages for name in _fonts(page.get("/Resources"), set())})
     if fonts:
-        found.append(error("vendor-fonts", f"holds {len(fonts)} font(s) ({', '.join(fonts[:3])}); {vendor.title} asks for text as outlines", loc))
+        found.append(error("vendor-fonts", f"{shop.name} holds {len(fonts)} font(s) ({', '.join(fonts[:3])}); {vendor.title} asks for text as outlines: update Ghostscript, which turns it into outlines, and export again", loc))
     info = reader.metadata or {}
     root = reader.trailer["/Root"]
     xmp = root["/Metadata"].get_object().get_data().decode("utf-8", "replace") if "/Metadata" in root else ""
@@ -207,7 +265,7 @@ def pdfx4_findings(vendor: Vendor, data: bytes, where: str) -> list[Finding]:
              "an output intent": any(i.get("/S") == "/GTS_PDFX" for i in intents)}
     missing = [where_ for where_, ok in marks.items() if not ok]
     if missing:
-        found.append(error("vendor-pdfx", f"is not marked {vendor.pdfx} in {', '.join(missing)}; {vendor.title} asks for {vendor.pdfx}", loc))
+        found.append(error("vendor-pdfx", f"{shop.name} is not marked {vendor.pdfx} in {', '.join(missing)}; {vendor.title} asks for {vendor.pdfx}", loc))
     return found
 
 
