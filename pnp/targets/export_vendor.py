@@ -32,7 +32,7 @@ from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, quote_sheet, readme
+from pnp.targets.vendor_orders import OrderPlan, component_loc, not_offered_findings, order_plan, quote_sheet, readme
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import (
     Expect,
@@ -45,7 +45,7 @@ from pnp.targets.vendor_preflight import (
     small_texts,
     vendor_breaches,
 )
-from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
+from pnp.targets.vendors import POD, SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
 SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
@@ -76,17 +76,34 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt; every other
     piece of the build named in README.txt as not offered there (pnp.targets.vendor_orders)."""
     vendor = vendor_named(request.vendor)
-    components = _collect(gctx, vendor, findings, request.decks, request.stamps)
-    plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
-    placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
-    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
-    findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
-    WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    plan, placed = _written(gctx, vendor, request, result, findings, where, pieces_only=bool(request.decks))
     findings.extend(not_offered_findings(plan, gctx.game.slug, listed=bool(result.files)))  # README.txt is written with the files
     if result.files:
         result.files["quote.csv"] = quote_sheet(plan)
         result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
+
+
+def pod_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """`pnp export GAME --format pod`: every deck, board, token set and the player aids as the print-on-demand record
+    asks (pnp.targets.vendors.POD), made and read back as any vendor's files are. No README.txt or quote.csv: each
+    file is uploaded as its own product, and a box or die is no piece of this format."""
+    _written(gctx, POD, request, result, findings, where, pieces_only=True)
+    result.next_step = f"{POD.name}: {POD.steps[0]}"
+
+
+def _written(gctx: GameContext, vendor: Vendor, request: ExportRequest, result: Export, findings: list, where,
+             pieces_only: bool) -> tuple[OrderPlan, list[Placed]]:
+    """The vendor's files of every component its order plan sends, each face checked against its safe zone and
+    smallest type, each file read back by its layout's writer; `pieces_only`: the plan holds no box or die (an
+    export of some decks, or the pod format)."""
+    components = _collect(gctx, vendor, findings, request.decks, request.stamps)
+    plan = order_plan(gctx, vendor, components, decks_only=pieces_only)
+    placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
+    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
+    findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
+    WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    return plan, placed
 
 
 def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: bool) -> dict:
@@ -216,11 +233,12 @@ def _file_pages(slug: str, vendor: Vendor, p: Placed) -> list[tuple[str, list[tu
 
 
 def _stem(slug: str, component: Component) -> str:
-    """A component's file name stem: <game>-<deck> for a deck, <game>-<kind>-<id> for any other piece, and <game>-<kind>
-    where the id says no more than its kind (the player aids, whose id is `player-aids`; a token set named `tokens`)."""
-    if component.kind == "cards":
+    """A component's file name stem: <game>-<deck> for a deck, <game>-<kind>-<id> for any other piece, and <game>-<id>
+    where the id says no more than its kind, so no word is said twice (the player aids, whose id is `player-aids`; a
+    token set named `tokens`; a board named `board`)."""
+    if component.kind == "cards" or component.id in (component.kind, component.kind.removesuffix("s")):
         return f"{slug}-{component.id}"
-    return f"{slug}-{component.kind}" if component.id == component.kind else f"{slug}-{component.kind}-{component.id}"
+    return f"{slug}-{component.kind}-{component.id}"
 
 
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
