@@ -53,3 +53,19 @@ def test_a_pod_page_without_its_trimbox_is_refused_and_nothing_is_written(projec
     assert [line for line in said.splitlines() if ": error: " in line] == [
         "output/tiny/pod/tiny-heroes.pdf: error: page 1 has no TrimBox (and 23 more pages alike)"], said
     assert not (project / "output/tiny/pod").exists()
+
+
+def test_a_deck_and_a_board_both_named_board_are_one_error_not_one_file(project):
+    """A deck `board` and a board `board` would both be tiny-board.pdf: rather than one file of both pieces' pages (or
+    one lost), the export stops with one error at the board's line in boards.yaml, naming both, and writes nothing."""
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("  - id: scores\n", "  - id: board\n", 1), encoding="utf-8")
+    line = boards.read_text(encoding="utf-8").splitlines().index("  - id: board") + 1
+    (project / "data/tiny/decks/board.yaml").write_text(
+        "name: Board cards\nsize: poker\nfront: tiny/back.j2\ncards:\n  - {id: one, count: 1}\n", encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod")
+    assert result.exit_code != 0
+    assert [line for line in result.output.splitlines() if ": error: " in line] == [
+        f"data/tiny/boards.yaml:{line}:5: error: board 'board' would be written to tiny-board.pdf, the file of deck 'board': "
+        "give one of them another id [Score sheet]"], result.output
+    assert not (project / "output/tiny/pod").exists()

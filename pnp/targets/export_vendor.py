@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.errors import Loc, warning
+from pnp.core.errors import Loc, error, warning
 from pnp.core.files import file_name
 from pnp.core.spooled import PdfFile
 from pnp.core.units import PT_PER_MM
@@ -244,9 +244,12 @@ def _stem(slug: str, component: Component) -> str:
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
     """One face a page: a PDF per component, per card size (MBPrint), or a fronts and a backs file per component (LongPack)."""
     files: dict[str, tuple[str, tuple[float, float], list]] = {}
+    owners: dict[str, Component] = {}
     for p in placed:
         dx, dy = p.offset
         for name, sides in _file_pages(gctx.game.slug, vendor, p):
+            if _named_twice(gctx, vendor, name, p.component, owners, findings):
+                continue
             title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
             pages.extend((role, face, dx, dy) for role, face in sides)
     for name, (title, trim, pages) in files.items():
@@ -262,6 +265,25 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
                 continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
+
+
+def _named_twice(gctx, vendor: Vendor, name: str, component: Component, owners: dict[str, Component], findings: list) -> bool:
+    """Whether file `name` is already another component's (a deck `board` and a board `board` are both <game>-board.pdf):
+    an error at the second one's line, rather than two pieces' pages in one file. MBPrint's file per card size holds
+    every deck of that size by design."""
+    owner = owners.setdefault(name, component)
+    if owner is component or vendor.layout == "pdf-front-back-per-size":
+        return False
+    findings.append(error("export-file-name", f"{_called(component)} would be written to {name}, the file of {_called(owner)}: "
+                          "give one of them another id", component_loc(gctx, component), component=component.name))
+    return True
+
+
+def _called(component: Component) -> str:
+    """A component as a message names it: deck 'board', board 'board', token set 'coins', the player aids."""
+    if component.kind == "player-aids":
+        return "the player aids"
+    return f"{ {'cards': 'deck', 'boards': 'board', 'tokens': 'token set'}[component.kind]} '{component.id}'"
 
 
 def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, where: str, findings: list) -> bytes | None:
