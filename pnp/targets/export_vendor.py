@@ -7,6 +7,8 @@ is written by one function below, from the same faces as every other export;
 every file is checked against the vendor's numbers (pnp.targets.vendor_preflight)
 before the folder appears, with a README.txt of the upload steps and, for
 MakePlayingCards, an MPC Autofill order per deck (pnp.targets.order_files).
+`pnp export GAME --format pod` is written and checked the same way, from the
+print-on-demand record (pnp.targets.vendors.POD), without an order's README.txt.
 """
 from __future__ import annotations
 
