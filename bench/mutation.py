@@ -139,7 +139,7 @@ SHOP_FILE_TESTS = [*(_SHOP + t for t in (  # each layout's files: their names, p
     "mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
     "without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf",
     "print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_left_to_right")),  # its sheets: _pdf's RGB drawer
-    "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py", "tests/test_shop_icon_text.py"]
+    "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py", "tests/test_shop_icon_text.py", "tests/test_pod_files.py"]
 SHOP_PNG_TESTS = [_SHOP + t for t in (  # The Game Crafter's and MakePlayingCards' images, quantities.csv and MPC Autofill's order
     "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi", "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it",
     "the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_name",
@@ -153,7 +153,8 @@ SHOP_TARGET_TESTS = [*(_SHOP + t for t in (  # what is sent, named, listed in RE
     "text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt")),
     "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
     "tests/test_shop_faces.py", "tests/test_vendor_stamps.py", "tests/test_vendor_mbprint.py::test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing",
-    "tests/test_shop_icon_text.py"]
+    "tests/test_shop_icon_text.py",
+    "tests/test_pod_files.py"]  # `--format pod`: the print-on-demand record through the same writer and check
 SERVE_PIECES = ["tests/test_serve_pieces.py", "tests/test_serve_promises.py"]  # what the page is handed of each piece, its pictures
 TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.py", *(f"tests/test_tts_save.py::{t}" for t in (
     "test_more_seats_than_the_table_has_lays_out_eight_and_says_where", "test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up",
@@ -470,8 +471,8 @@ FOCUS: dict[str, list[str]] = {
                                               "pdfx4_findings", "_fonts"],
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
     "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
-    "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
-    "pnp/targets/export_vendor.py#target": ["vendor_target", "_collect"],  # 112 mutants
+    "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "pod_target", "_written", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
+    "pnp/targets/export_vendor.py#target": ["vendor_target", "pod_target", "_written", "_collect"],  # 112 mutants before pod_target and _written
     "pnp/targets/export_vendor.py#traced": ["_traced", "_safe_zone", "_small_text"],  # 100
     "pnp/targets/export_vendor.py#names": ["_file_pages", "_stem", "_keys"],  # 66
     "pnp/targets/export_vendor.py#png": ["_png_faces", "_png_component"],  # 158

@@ -188,7 +188,8 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
 
 def _pod_boards_and_tokens_pass_the_print_preflight(folder: Path, game: str, want: dict) -> None:
     bleed = BLEED_IN * 72
-    files = [(f"{game}-board-{b}.pdf", size, 1) for b, size in want["boards"].items()]
+    # a board's file is <game>-boards-<id>.pdf, or <game>-board.pdf for a board whose id is `board` (Narco Empire's)
+    files = [(f"{game}-board.pdf" if b == "board" else f"{game}-boards-{b}.pdf", size, 1) for b, size in want["boards"].items()]
     files += [(f"{game}-tokens-{t}.pdf", None, info["copies"] * (2 if info["two_sided"] else 1)) for t, info in want["tokens"].items()]
     for name, size, pages in files:
         reader, drawn = PdfReader(folder / name), streams.Document(folder / name)

@@ -65,10 +65,12 @@ def _card_with_picture(mode: str) -> bytes:
 
 def test_a_print_on_demand_file_with_an_rgb_picture_is_refused_and_a_cmyk_one_passes():
     """DriveThruCards and The Game Crafter print from CMYK files: an RGB picture is converted by their RIP, its colours shifting."""
-    from pnp.targets.preflight import check_pod_pdf
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import POD
 
-    rgb = check_pod_pdf(_card_with_picture("RGB"), "cards.pdf", (63.5, 88.9), 3.175, 1, expect_text=False)
-    assert [f.message for f in rgb if f.code == "pod-colour"] == [
+    poker = Expect(page_mm=(69.85, 95.25), trim_mm=(63.5, 88.9), pages=(0,))
+    rgb = check_file(POD, _card_with_picture("RGB"), "cards.pdf", poker)
+    assert [f.message for f in rgb if f.code == "vendor-colour"] == [
         "image in colour space /DeviceRGB found 1×: the print file must be CMYK only, without transparency"], rgb
-    cmyk = check_pod_pdf(_card_with_picture("CMYK"), "cards.pdf", (63.5, 88.9), 3.175, 1, expect_text=False)
-    assert not [f for f in cmyk if f.code == "pod-colour"], cmyk
+    cmyk = check_file(POD, _card_with_picture("CMYK"), "cards.pdf", poker)
+    assert not [f for f in cmyk if f.code == "vendor-colour"], cmyk

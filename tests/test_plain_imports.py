@@ -26,7 +26,7 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     "multiprocessing", "concurrent.futures",
     # pnp's own modules for other commands and kinds
     "pnp.serve", "pnp.serve.app", "pnp.serve.editing", "pnp.targets.pull", "pnp.targets.export_tts", "pnp.targets.export_vtt",
-    "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_pod", "pnp.targets.export_sprites",
+    "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_sprites",
     "pnp.targets.preflight", "pnp.targets.bundle", "pnp.render.cut_dxf", "pnp.cli.watching",
     "pnp.targets.export_vendor", "pnp.targets.vendor_preflight", "pnp.targets.order_files", "pnp.targets.vendor_orders",
     "pnp.targets.vendor_pdfx",

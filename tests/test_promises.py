@@ -287,32 +287,42 @@ def _card_pdf(colour_ops: str, font: str | None) -> bytes:
     return buf.getvalue()
 
 
-def test_preflight_refuses_ink_over_the_limit():
-    from pnp.targets.preflight import check_pod_pdf
+def _pod_check(data: bytes, pages: tuple[int, ...] = (0,)) -> list:
+    """The print-on-demand file check (`pnp export --format pod` reads each file back with it) on a poker card's file:
+    69.85 × 95.25 mm pages, 1/8 in of bleed round a 63.5 × 88.9 mm trim."""
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import POD
 
-    over = check_pod_pdf(_card_pdf("0.7 0.7 0.7 0.7 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)
-    assert [(f.severity, f.message) for f in over if f.code == "pod-ink"] == [("error", "a colour uses 280% ink; the limit is 240%")]
-    within = check_pod_pdf(_card_pdf("0.6 0.6 0.6 0.6 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)  # 240 %: at the limit
-    assert not [f for f in within if f.code == "pod-ink"], within
-    just_over = check_pod_pdf(_card_pdf("0.61 0.6 0.6 0.6 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)  # 241 %: a point past it
-    assert [f.message for f in just_over if f.code == "pod-ink"] == ["a colour uses 241% ink; the limit is 240%"]
+    return check_file(POD, data, "x.pdf", Expect(page_mm=(69.85, 95.25), trim_mm=(63.5, 88.9), pages=pages))
+
+
+def test_preflight_refuses_ink_over_the_limit():
+    over = _pod_check(_card_pdf("0.7 0.7 0.7 0.7 k", None))
+    assert [(f.severity, f.message) for f in over if f.code == "vendor-ink"] == [("error", "a colour uses 280% ink; the limit is 240%")]
+    within = _pod_check(_card_pdf("0.6 0.6 0.6 0.6 k", None))  # 240 %: at the limit
+    assert not [f for f in within if f.code == "vendor-ink"], within
+    just_over = _pod_check(_card_pdf("0.61 0.6 0.6 0.6 k", None))  # 241 %: a point past it
+    assert [f.message for f in just_over if f.code == "vendor-ink"] == ["a colour uses 241% ink; the limit is 240%"]
 
 
 def test_preflight_refuses_a_font_that_is_not_embedded():
-    from pnp.targets.preflight import check_pod_pdf
-
-    found = check_pod_pdf(_card_pdf("0 0 0 0.2 k", "Helvetica"), "x.pdf", (63.5, 88.9), 3.175, 1)
-    assert [(f.severity, f.message) for f in found if f.code == "pod-fonts"] == [("error", "font /Helvetica is not embedded")]
-    assert [f for f in found if f.severity == "error"] == [f for f in found if f.code == "pod-fonts"]  # nothing else is wrong
+    found = _pod_check(_card_pdf("0 0 0 0.2 k", "Helvetica"))
+    assert [(f.severity, f.message) for f in found if f.code == "vendor-fonts"] == [("error", "font /Helvetica is not embedded")]
+    assert [f for f in found if f.severity == "error"] == [f for f in found if f.code == "vendor-fonts"]  # nothing else is wrong
 
 
 def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(tiny_export):
-    from pnp.targets.preflight import check_pod_pdf
+    from conftest import pdf_fonts
+    from pypdf import PdfReader
 
-    data = (tiny_export("pod") / "output/tiny/pod/tiny-heroes.pdf").read_bytes()
-    found = check_pod_pdf(data, "tiny-heroes.pdf", (63.5, 88.9), 3.175, 24)
+    path = tiny_export("pod") / "output/tiny/pod/tiny-heroes.pdf"
+    # the deck's 12 cards, each copy's front then its back: knight, AT&T agent, rogue and mage (2, 2, 3, 3) behind the
+    # deck's one back (page plan 1), the two twins behind their own (6)
+    plan = (0, 1) * 2 + (2, 1) * 2 + (3, 1) * 3 + (4, 1) * 3 + (5, 6) * 2
+    found = _pod_check(path.read_bytes(), pages=plan)
     assert not [f for f in found if f.severity == "error"], found
-    assert not [f for f in found if f.code == "pod-fonts"], found  # text was found, and all of it embedded
+    fonts = pdf_fonts(PdfReader(path))
+    assert fonts and all(fonts.values()), fonts  # text was found, and all of it embedded
 
 
 # Print hints in the PDF ---------------------------------------------------------------------------------

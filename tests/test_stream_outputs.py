@@ -173,7 +173,8 @@ def test_a_pod_pdf_read_from_its_file_is_checked_without_holding_its_pictures(tm
 
     from pnp.render.pdf import new_canvas
     from pnp.render.pictures import Pictures
-    from pnp.targets.preflight import check_pod_pdf
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import POD
 
     c, buf = new_canvas((200, 200), "Helvetica", "Noise", "pictures")
     pictures = Pictures()
@@ -188,11 +189,11 @@ def test_a_pod_pdf_read_from_its_file_is_checked_without_holding_its_pictures(tm
 
     tracemalloc.start()
     try:
-        found = check_pod_pdf(str(path), "noise.pdf", (63.5, 88.9), 3.175, 8, expect_text=False)
+        found = check_file(POD, str(path), "noise.pdf", Expect(page_mm=(200 / 72 * 25.4,) * 2, pages=tuple(range(8))))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert {f.code for f in found} >= {"pod-colour"}  # RGB pictures: what the check is for, read from the file
+    assert {f.code for f in found} >= {"vendor-colour"}  # RGB pictures: what the check is for, read from the file
     assert path.stat().st_size > 4 << 20 and peak < 2 << 20, f"checking a {path.stat().st_size >> 20} MiB PDF held {peak >> 20} MiB"
 
 

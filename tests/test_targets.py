@@ -479,7 +479,9 @@ def test_cmyk_conversion_keeps_greys_on_black_and_caps_ink():
 # Preflight and atomic writes -----------------------------------------------------------
 
 def test_preflight_catches_what_a_service_would_refuse(tiny_after):
-    from pnp.targets.preflight import check_png, check_pod_pdf, check_tts_sheet
+    from pnp.targets.preflight import check_png, check_tts_sheet
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import POD
 
     buf = io.BytesIO()
     Image.new("RGBA", (824, 1125)).save(buf, format="PNG")
@@ -489,8 +491,8 @@ def test_preflight_catches_what_a_service_would_refuse(tiny_after):
     Image.new("RGB", (4100, 800)).save(buf, format="PNG")
     assert {f.code for f in check_tts_sheet(buf.getvalue(), "s.png", 10, 1, (410, 800))} == {"tts-size"}
     sheet_pdf = (tiny_after("build", "tiny") / "output/tiny/tiny-cards.pdf").read_bytes()  # RGB letter sheets: everything is wrong for a press
-    codes = {f.code for f in check_pod_pdf(sheet_pdf, "sheets.pdf", (63.5, 88.9), 3.175, 4)}
-    assert {"pod-colour", "pod-boxes"} <= codes
+    codes = {f.code for f in check_file(POD, sheet_pdf, "sheets.pdf", Expect(page_mm=(69.85, 95.25), trim_mm=(63.5, 88.9), pages=(0, 1, 2, 3)))}
+    assert {"vendor-colour", "pod-boxes", "vendor-page-size"} <= codes
 
 
 def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):

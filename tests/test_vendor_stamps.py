@@ -25,15 +25,17 @@ def stamped(project):
     return project
 
 
-@pytest.mark.parametrize("vendor", ["offset", "drivethrucards"])
-def test_a_vendors_cards_carry_no_stamp_unless_asked_with_stamps(stamped, vendor):
-    result = run_pnp(stamped, "export", "tiny", "--vendor", vendor, "--deck", "heroes")
+@pytest.mark.parametrize("target, folder", [(("--vendor", "offset"), "vendor-offset"), (("--vendor", "drivethrucards"), "vendor-drivethrucards"),
+                                            (("--format", "pod"), "pod")], ids=["offset", "drivethrucards", "pod"])
+def test_a_vendors_cards_carry_no_stamp_unless_asked_with_stamps(stamped, target, folder):
+    """The print-on-demand format too: its files are a print run a shop sells."""
+    result = run_pnp(stamped, "export", "tiny", *target, "--deck", "heroes")
     assert result.exit_code == 0, result.output + result.stderr
-    (pdf,) = (stamped / f"output/tiny/vendor-{vendor}").glob("*.pdf")
+    (pdf,) = (stamped / f"output/tiny/{folder}").glob("*.pdf")
     texts = _texts(pdf)
     assert texts and any("Knight" in t for t in texts)  # the fronts' own words are there: the text is read
     assert not [t for t in texts if VERSION in t]
-    asked = run_pnp(stamped, "export", "tiny", "--vendor", vendor, "--deck", "heroes", "--stamps")
+    asked = run_pnp(stamped, "export", "tiny", *target, "--deck", "heroes", "--stamps")
     assert asked.exit_code == 0, asked.output + asked.stderr
     fronts = [t for t in _texts(pdf) if "Knight" in t or "Rogue" in t or "Mage" in t]
     assert fronts and all(VERSION in t for t in fronts)

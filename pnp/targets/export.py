@@ -14,7 +14,8 @@ aids (pnp.targets.components renders them).
        image URLs are the files on this machine, or under `--base-url`;
   pod  one PDF per deck, board, token set and the player aids, one side per
        page, TrimBox and BleedBox, CMYK within 240 % ink, fonts embedded,
-       PDF/X-1a:2003 keys;
+       PDF/X-1a:2003 keys: a print service's files (pnp.targets.export_vendor)
+       made from the print-on-demand record (pnp.targets.vendors.POD);
   pcio, vtt  the whole table, set up, as one playingcards.io or
        virtualtabletop.io file (pnp.targets.table plans it);
   sprites  sheets of each component's faces and a JSON naming each cell.
@@ -24,8 +25,9 @@ target (pnp.targets.staging.StagedFolder.changes).
 
 Bleed always comes from the layout (art drawn past the trim), never from
 stretching: faces render with a little more bleed than asked and each page is
-cut to the exact pixel size. Every file is checked (pnp.targets.preflight) in
-memory; then the whole folder appears at once, or not at all.
+cut to the exact pixel size. Every file is checked (pnp.targets.preflight; pod's
+as a print service's, pnp.targets.vendor_preflight) in memory; then the whole
+folder appears at once, or not at all.
 """
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ class Exporter:
 EXPORTERS = (
     Exporter("png", "pnp.targets.export_png:png_target", "an image per side of every component for print services"),
     Exporter("tts", "pnp.targets.export_tts:tts_target", "Tabletop Simulator images and a save"),
-    Exporter("pod", "pnp.targets.export_pod:pod_target", "CMYK print-on-demand PDFs"),
+    Exporter("pod", "pnp.targets.export_vendor:pod_target", "CMYK print-on-demand PDFs"),
     Exporter("pcio", "pnp.targets.export_pcio:pcio_target", "the whole table as a playingcards.io file (.pcio)"),
     Exporter("vtt", "pnp.targets.export_vtt:vtt_target", "the whole table as a virtualtabletop.io room file (.vtt)"),
     Exporter("sprites", "pnp.targets.export_sprites:sprites_target", "a sprite sheet and its JSON per deck, token set and die, for web game engines"),

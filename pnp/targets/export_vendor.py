@@ -7,6 +7,8 @@ is written by one function below, from the same faces as every other export;
 every file is checked against the vendor's numbers (pnp.targets.vendor_preflight)
 before the folder appears, with a README.txt of the upload steps and, for
 MakePlayingCards, an MPC Autofill order per deck (pnp.targets.order_files).
+`pnp export GAME --format pod` is written and checked the same way, from the
+print-on-demand record (pnp.targets.vendors.POD), without an order's README.txt.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.errors import Loc, warning
+from pnp.core.errors import Loc, error, warning
 from pnp.core.files import file_name
 from pnp.core.spooled import PdfFile
 from pnp.core.units import PT_PER_MM, SAFE_MM
@@ -32,7 +34,7 @@ from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.vendor_orders import component_loc, not_offered_findings, order_plan, quote_sheet, readme
+from pnp.targets.vendor_orders import OrderPlan, component_loc, not_offered_findings, order_plan, quote_sheet, readme
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import (
     Expect,
@@ -46,7 +48,7 @@ from pnp.targets.vendor_preflight import (
     small_texts,
     vendor_breaches,
 )
-from pnp.targets.vendors import SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
+from pnp.targets.vendors import POD, SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
 
 K = PT_PER_MM
 SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
@@ -77,17 +79,34 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt; every other
     piece of the build named in README.txt as not offered there (pnp.targets.vendor_orders)."""
     vendor = vendor_named(request.vendor)
-    components = _collect(gctx, vendor, findings, request.decks, request.stamps)
-    plan = order_plan(gctx, vendor, components, decks_only=bool(request.decks))
-    placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
-    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
-    findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
-    WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    plan, placed = _written(gctx, vendor, request, result, findings, where, pieces_only=bool(request.decks))
     findings.extend(not_offered_findings(plan, gctx.game.slug, listed=bool(result.files)))  # README.txt is written with the files
     if result.files:
         result.files["quote.csv"] = quote_sheet(plan)
         result.files["README.txt"] = readme(gctx.game.title, plan, [*result.files.names(), "README.txt"]).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
+
+
+def pod_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """`pnp export GAME --format pod`: every deck, board, token set and the player aids as the print-on-demand record
+    asks (pnp.targets.vendors.POD), made and read back as any vendor's files are. No README.txt or quote.csv: each
+    file is uploaded as its own product, and a box or die is no piece of this format."""
+    _written(gctx, POD, request, result, findings, where, pieces_only=True)
+    result.next_step = f"{POD.name}: {POD.steps[0]}"
+
+
+def _written(gctx: GameContext, vendor: Vendor, request: ExportRequest, result: Export, findings: list, where,
+             pieces_only: bool) -> tuple[OrderPlan, list[Placed]]:
+    """The vendor's files of every component its order plan sends, each face checked against its safe zone and
+    smallest type, each file read back by its layout's writer; `pieces_only`: the plan holds no box or die (an
+    export of some decks, or the pod format)."""
+    components = _collect(gctx, vendor, findings, request.decks, request.stamps)
+    plan = order_plan(gctx, vendor, components, decks_only=pieces_only)
+    placed = [Placed(o.piece.component, o.product, o.product.file_trim(o.piece.size)) for o in plan.ordered if o.files]
+    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed], request.stamps))
+    findings.extend(_small_text(gctx, vendor, [p.component for p in placed], request.stamps))
+    WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    return plan, placed
 
 
 def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: bool) -> dict:
@@ -220,19 +239,23 @@ def _file_pages(slug: str, vendor: Vendor, p: Placed) -> list[tuple[str, list[tu
 
 
 def _stem(slug: str, component: Component) -> str:
-    """A component's file name stem: <game>-<deck> for a deck, <game>-<kind>-<id> for any other piece, and <game>-<kind>
-    where the id says no more than its kind (the player aids, whose id is `player-aids`; a token set named `tokens`)."""
-    if component.kind == "cards":
+    """A component's file name stem: <game>-<deck> for a deck, <game>-<kind>-<id> for any other piece, and <game>-<id>
+    where the id says no more than its kind, so no word is said twice (the player aids, whose id is `player-aids`; a
+    token set named `tokens`; a board named `board`)."""
+    if component.kind == "cards" or component.id in (component.kind, component.kind.removesuffix("s")):
         return f"{slug}-{component.id}"
-    return f"{slug}-{component.kind}" if component.id == component.kind else f"{slug}-{component.kind}-{component.id}"
+    return f"{slug}-{component.kind}-{component.id}"
 
 
 def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
     """One face a page: a PDF per component, per card size (MBPrint), or a fronts and a backs file per component (LongPack)."""
     files: dict[str, tuple[str, tuple[float, float], list]] = {}
+    owners: dict[str, Component] = {}
     for p in placed:
         dx, dy = p.offset
         for name, sides in _file_pages(gctx.game.slug, vendor, p):
+            if _named_twice(gctx, vendor, name, p.component, owners, findings):
+                continue
             title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
             pages.extend((role, face, dx, dy, p.component) for role, face in sides)
     for name, (title, trim, pages) in files.items():
@@ -250,6 +273,25 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
                 continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
+
+
+def _named_twice(gctx, vendor: Vendor, name: str, component: Component, owners: dict[str, Component], findings: list) -> bool:
+    """Whether file `name` is already another component's (a deck `board` and a board `board` are both <game>-board.pdf):
+    an error at the second one's line, rather than two pieces' pages in one file. MBPrint's file per card size holds
+    every deck of that size by design."""
+    owner = owners.setdefault(name, component)
+    if owner is component or vendor.layout == "pdf-front-back-per-size":
+        return False
+    findings.append(error("export-file-name", f"{_called(component)} would be written to {name}, the file of {_called(owner)}: "
+                          "give one of them another id", component_loc(gctx, component), component=component.name))
+    return True
+
+
+def _called(component: Component) -> str:
+    """A component as a message names it: deck 'board', board 'board', token set 'coins', the player aids."""
+    if component.kind == "player-aids":
+        return "the player aids"
+    return f"{ {'cards': 'deck', 'boards': 'board', 'tokens': 'token set'}[component.kind]} '{component.id}'"
 
 
 def _outlined(gctx, vendor: Vendor, title: str, data: bytes | PdfFile, shop: ShopFile, findings: list) -> bytes | None:

@@ -16,7 +16,6 @@ from pnp.core.units import add_up
 
 TTS_MAX_PX = 4096  # Tabletop Simulator refuses textures this large or larger
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7
-POD_INK_LIMIT = 2.40  # DriveThruCards: total area coverage at most 240 %
 BOX_TOLERANCE_PT = 0.01
 
 
@@ -73,36 +72,10 @@ def check_tts_image(data: bytes, where: str, size: tuple[int, int], alpha: bool 
     return found
 
 
-def check_pod_pdf(data: bytes | str, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool = True) -> list[Finding]:
-    """A print-on-demand PDF (cards, a board, a token set): boxes, embedded fonts, CMYK only, ink limit, no transparency,
-    PDF/X keys. `data` is its bytes or its file's path: a PDF of photographic art is read from its file as it is needed."""
-    with pdf_source(data) as source:
-        return _pod_findings(source, where, trim_mm, bleed_mm, pages, expect_text)
-
-
 def pdf_source(data: bytes | str):
     """A PDF's bytes, or its file by path, as a file to read it from: pypdf reads a file's objects as they are asked
     for, so a PDF of photographic art is not read whole (issue 74)."""
     return open(data, "rb") if isinstance(data, str) else io.BytesIO(data)
-
-
-def _pod_findings(source, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool) -> list[Finding]:
-    from pypdf import PdfReader
-
-    loc = Loc(where)
-    found: list[Finding] = []
-    reader = PdfReader(source)
-    if len(reader.pages) != pages:
-        found.append(error("pod-pages", f"has {len(reader.pages)} pages, expected {pages}", loc))
-    scan = InkScan(reader)
-    for n, page in enumerate(reader.pages, 1):
-        contents = page.get_contents()
-        if contents is not None:
-            scan.stream(contents, page.get("/Resources"))
-        found += box_findings(n, page, trim_mm, bleed_mm, loc)
-    found += scan.findings(loc, expect_text)
-    found += _pdfx_findings(reader, loc)
-    return found
 
 
 class InkScan:
@@ -170,14 +143,14 @@ class InkScan:
             if "/SMask" in xobj:
                 self.note("image with a soft mask (transparency)")
 
-    def findings(self, loc: Loc, expect_text: bool, ink_limit: float = POD_INK_LIMIT) -> list[Finding]:
-        found = [error("pod-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc)
+    def findings(self, loc: Loc, ink_limit: float) -> list[Finding]:
+        """What a press refuses in what was scanned: RGB or transparency, ink past `ink_limit` (2.4 = 240 %), a font
+        not embedded."""
+        found = [error("vendor-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc)
                  for problem, count in sorted(self.colour_problems.items())]
         if self.max_ink > ink_limit + 1e-6:
-            found.append(error("pod-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc))
-        if not self.fonts and expect_text:  # a card without text is likely a mistake; a token or board may well have none
-            found.append(warning("pod-fonts", "no fonts found: is there no text?", loc))
-        found += [error("pod-fonts", f"font {name} is not embedded", loc) for name, embedded in sorted(self.fonts.items()) if not embedded]
+            found.append(error("vendor-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc))
+        found += [error("vendor-fonts", f"font {name} is not embedded", loc) for name, embedded in sorted(self.fonts.items()) if not embedded]
         return found
 
 
@@ -201,13 +174,3 @@ def box_findings(n: int, page, trim_mm: tuple[float, float], bleed_mm: float, lo
         found.append(error("pod-boxes", f"page {n}: BleedBox {bleed} differs from the MediaBox {media}", loc))
     return found
 
-
-def _pdfx_findings(reader, loc: Loc) -> list[Finding]:
-    """The keys a PDF/X checker looks for first: an OutputIntent and the PDF/X version."""
-    found = []
-    if "/OutputIntents" not in reader.trailer["/Root"]:
-        found.append(warning("pod-pdfx", "no OutputIntent: a PDF/X checker will refuse the file", loc))
-    info = reader.trailer.get("/Info")
-    if info is None or "/GTS_PDFXVersion" not in info.get_object():
-        found.append(warning("pod-pdfx", "no GTS_PDFXVersion in the document info", loc))
-    return found

@@ -24,7 +24,7 @@ class ExportRequest:
     decks: tuple = ()
     base_url: str | None = None
     vendor: str = ""  # `--vendor NAME` (pnp.targets.vendors): the vendor export writes what that print service asks
-    stamps: bool = False  # `--vendor NAME --stamps`: its card fronts carry the playtest stamp, which a print run for sale leaves off
+    stamps: bool = False  # `--stamps` (with --vendor or --format pod): card fronts carry the playtest stamp, which a print run for sale leaves off
 
 
 @dataclass

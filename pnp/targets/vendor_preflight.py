@@ -59,23 +59,35 @@ def _check_pdf(vendor: Vendor, source, where: str, expect: Expect) -> list[Findi
         found.append(error("vendor-pages", f"has {len(reader.pages)} pages; {vendor.title} needs {len(expect.pages)}", loc))
     scan = InkScan(reader)
     drawn: dict[bytes, int] = {}
+    sized: dict[str, list[Finding]] = {}  # each page's size and boxes, by what is wrong whatever the page
     for n, page in enumerate(reader.pages, 1):
         contents = page.get_contents()
         if contents is not None:
             scan.stream(contents, page.get("/Resources"))
         w, h = float(page.mediabox.width), float(page.mediabox.height)
         want = expect.page_mm
+        wrong = []
         if abs(w - want[0] * PT) > BOX_TOLERANCE_PT or abs(h - want[1] * PT) > BOX_TOLERANCE_PT:
-            found.append(error("vendor-page-size", f"page {n} is {w / PT:.2f} × {h / PT:.2f} mm; {vendor.title} needs {want[0]:.2f} × {want[1]:.2f} mm", loc))
+            wrong.append(error("vendor-page-size", f"page {n} is {w / PT:.2f} × {h / PT:.2f} mm; {vendor.title} needs {want[0]:.2f} × {want[1]:.2f} mm", loc))
         if expect.trim_mm is not None:
-            found += box_findings(n, page, expect.trim_mm, vendor.bleed_mm, loc)
+            wrong += box_findings(n, page, expect.trim_mm, vendor.bleed_mm, loc)
+        for f in wrong:
+            sized.setdefault(f.message.replace(f"page {n}", "page", 1), []).append(f)
         if n <= len(expect.pages):
             found += _order(n, contents.get_data() if contents is not None else b"", expect.pages[n - 1], drawn, loc)
-    for f in scan.findings(loc, expect_text=False, ink_limit=vendor.ink_limit or 99.0):
+    found += [_once(alike) for alike in sized.values()]
+    for f in scan.findings(loc, ink_limit=vendor.ink_limit or 99.0):
         if vendor.colour == "RGB" and ("RGB" in f.message or "three-component" in f.message):
             continue  # an RGB vendor's file is RGB
-        found.append(replace(f, code=f.code.replace("pod-", "vendor-")))
+        found.append(f)
     return found
+
+
+def _once(alike: list[Finding]) -> Finding:
+    """One mistake made on many pages (a file drawn without its TrimBox) is one finding: its first page's, counting
+    the others."""
+    first = alike[0]
+    return first if len(alike) == 1 else replace(first, message=f"{first.message} (and {len(alike) - 1} more pages alike)")
 
 
 def _order(n: int, content: bytes, plan: int, drawn: dict, loc: Loc) -> list[Finding]:

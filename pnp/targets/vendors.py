@@ -244,6 +244,23 @@ VENDORS = (
 )
 
 
+POD = Vendor(
+    "pod", "DriveThruCards or The Game Crafter", "pdf-per-component", bleed_mm=IN / 8, safe_mm=IN / 8, dpi=300,
+    colour="CMYK", ink_limit=2.40,
+    products=_any("pnp's own: each piece's file at its own size; the shop's product for it is chosen on its site", ("cards", "cards"), ("board", "boards"),
+                  ("token sheet", "tokens")),
+    forbids=("crop marks", "RGB", "transparency", "unembedded fonts"),
+    naming="<game>-<deck>.pdf, <game>-boards-<board>.pdf, <game>-tokens-<set>.pdf and <game>-player-aids.pdf", condition="CGATS TR 001",
+    steps=("upload each PDF to DriveThruCards or The Game Crafter as its component's print file "
+           "(CMYK PDF/X-1a, 1/8 in bleed, one side per page, front before back)",),
+    sources=(("CMYK at most 240 %, 1/8 in bleed and safe zone, PDF/X-1a:2003 with fonts embedded", f"{DTC_PAGE}, {READ}"),
+             ("a file per component, one side a page, each copy's front then its back", "pnp's own order, kept since pnp's first "
+              "print-on-demand export; DriveThruCards' own page asks a card's back first: use `--vendor drivethrucards` for that")))
+"""`pnp export GAME --format pod`: the files a print-on-demand shop takes for any component, made and read back as a
+vendor's are (pnp.targets.export_vendor.pod_target). Not one of VENDORS: it names no one shop's upload page, so it is
+no `--vendor` choice and is offered no piece another vendor leaves out."""
+
+
 def whose(vendor: Vendor) -> str:
     """The vendor's name as an owner, in the middle of a sentence: MBPrint's, DriveThruCards', Print & Play's (its
     title's aside left out), a generic offset printer's."""
