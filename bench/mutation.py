@@ -150,7 +150,9 @@ SHOP_TARGET_TESTS = [*(_SHOP + t for t in (  # what is sent, named, listed in RE
     "longpack_gets_no_backs_file_for_a_deck_printed_on_one_side", "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi",
     "words_inside_a_vendors_wider_safe_zone_are_warned_once_at_their_template_line",
     "text_set_near_the_edge_is_warned_by_its_words_with_how_many_more_the_line_draws",
-    "text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt")),
+    "text_in_a_group_drawn_at_half_size_is_judged_at_the_size_it_prints_against_mbprints_6_pt",
+    "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it")),  # _collect's bleed: art to every edge
+    "tests/test_shop_files.py::test_an_export_that_can_send_nothing_writes_no_folder_and_its_warning_names_no_readme",
     "tests/test_preflight_promises.py::test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_lists",
     "tests/test_shop_faces.py", "tests/test_vendor_stamps.py", "tests/test_vendor_mbprint.py::test_text_under_6_pt_fails_mbprints_preflight_and_writes_nothing",
     "tests/test_shop_icon_text.py",

@@ -169,7 +169,7 @@ def test_longpack_orders_each_piece_of_its_kind_and_names_its_count_and_size(sho
     missing = _section(lines, "Not offered by this vendor:")
     assert missing == [
         "  Omens (1 card of 75 × 120 mm): the nearest card here is the tarot (69.85 × 120.65 mm), which it does not fit; "
-        "A generic offset printer (Cartamundi and the like) makes its kind: the cards (any size)",
+        "a generic offset printer (Cartamundi and the like) makes its kind: the cards (any size)",
         "  Red die (1 die of 16 mm): this vendor makes no dice; no vendor pnp knows makes dice",
         "  pips (2 dice of 12.5 mm): this vendor makes no dice; no vendor pnp knows makes dice"]
 

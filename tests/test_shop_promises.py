@@ -536,6 +536,8 @@ def test_a_deck_no_product_fits_is_named_the_others_sent_and_readme_lists_every_
     folder = root / "output/tiny/vendor-makeplayingcards"
     warned = [line for line in result.output.splitlines() if "left out of this export" in line]
     assert len(set(warned)) == 1 and warned[0].startswith("data/tiny/decks/omens.yaml:")
+    assert "(README.txt lists it under 'Not offered by this vendor')" in warned[0]  # as it does, the files being written
+    assert "; a generic offset printer (Cartamundi and the like) makes its kind: the cards (any size)" in warned[0]
     assert "follow README.txt in the folder (2 components)" in result.output
     assert sorted(p.name for p in folder.glob("*.xml")) == ["cards-heroes.xml"]
     tarot = (_px(69.85 + 2 * BLEED["makeplayingcards"]), _px(120.65 + 2 * BLEED["makeplayingcards"]))
@@ -543,6 +545,7 @@ def test_a_deck_no_product_fits_is_named_the_others_sent_and_readme_lists_every_
         with Image.open(png) as image:
             assert image.size == tarot
     readme = (folder / "README.txt").read_text(encoding="utf-8")
+    assert readme.startswith("Tiny Test Game for MakePlayingCards\n")
     written = readme.split("Files written:\n", 1)[1].split("\n\n", 1)[0]
     top = sorted(p.name for p in folder.iterdir() if p.is_file())
     assert top == ["README.txt", "cards-heroes.xml", "quote.csv"]

@@ -94,7 +94,7 @@ def _other_kind(name: str, kind: str, line: str, vendor) -> list[str]:
         wrong.append(f"{name} ({kind}) pointed at {vendor.title}'s {here.group(1)}")
     there = re.search(r"; ([^;]+?) makes its kind: the (.+?) \((?:any size|up to|[\d.]+ ×)", line)
     if there:
-        other = next((v for v in VENDORS if v.title == there.group(1)), None)
+        other = next((v for v in VENDORS if v.title.lower() == there.group(1).lower()), None)  # a generic one's article in lower case
         if other is None or other.name == vendor.name or _kind_of(other, there.group(2)) != kind:
             wrong.append(f"{name} ({kind}) pointed at {there.group(1)}'s {there.group(2)}")
     elif "no vendor pnp knows makes" not in line:

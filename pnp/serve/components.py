@@ -48,10 +48,9 @@ def shown(value) -> str:
     return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS] + "…"
 
 
-def field_rows(fields) -> list[list[str]]:
-    """[key, value, where] for each field, where = the file:line:col that set it (a deck's defaults, or the item itself)."""
-    if not isinstance(fields, LocDict):
-        return [[str(k), shown(v), ""] for k, v in fields.items()]
+def field_rows(fields: LocDict) -> list[list[str]]:
+    """[key, value, where] for each field, where = the file:line:col that set it (a deck's defaults, or the item itself;
+    a sheet's cell): every reader of a game's data gives its fields their places (pnp.data.source.LocDict)."""
     return [[str(k), shown(v), str(fields.loc_of(k))] for k, v in fields.items()]
 
 
@@ -60,7 +59,7 @@ def image(side: str, name: str | None) -> dict:
 
 
 def tile(key: str, ident: str, name: str, count: int, images: list[dict], size: tuple[float, float], bleed: float, *,
-         where: str = "", fields: list | None = None, overlays: bool = True, cut: Shape = RECTANGLE) -> dict:
+         where: str, fields: list | None = None, overlays: bool = True, cut: Shape = RECTANGLE) -> dict:
     """One tile of the grid: what the page needs to show, search, outline and explain a component; a piece cut to a shape
     (pnp.core.shapes) brings its trim's and safe area's outlines, in mm from the trim's top-left, for the overlays to follow."""
     shaped = None
@@ -84,7 +83,7 @@ def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[R
     for deck in gctx.game.decks.values():
         rendered = decks[deck.id]
         faces = [f for _, front, back in rendered for f in (front, back) if f is not None]
-        names = iter(images.faces(gctx, faces, CARD_DPI)) if faces else iter(())
+        names = iter(images.faces(gctx, faces, CARD_DPI))  # none for a deck whose every face failed
         tiles = []
         for card, front, back in rendered:
             shots = [image("front", next(names) if front is not None else None)]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, warning
 from pnp.targets.components import Component, printed_trim
-from pnp.targets.vendors import VENDORS, Product, Vendor, whose
+from pnp.targets.vendors import VENDORS, Product, Vendor, called, whose
 
 PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens", "boxes": "boxes", "dice": "dice"}
 UNIT = {"cards": "card", "player-aids": "card", "boards": "board", "tokens": "token", "boxes": "box", "dice": "die"}
@@ -79,7 +79,7 @@ class NotOffered:
         """The README's line: the piece, and where a product of its kind is."""
         here = (f"the nearest {PRODUCT_NOUN[self.piece.product_kind]} here is the {self.nearest.name} ({_size(self.nearest)}), which it does not fit"
                 if self.nearest else f"this vendor makes no {self.piece.product_kind}")
-        there = (f"{self.elsewhere[0].title} makes its kind: the {self.elsewhere[1].name} ({_size(self.elsewhere[1])})"
+        there = (f"{called(self.elsewhere[0])} makes its kind: the {self.elsewhere[1].name} ({_size(self.elsewhere[1])})"
                  if self.elsewhere else f"no vendor pnp knows makes {self.piece.product_kind}")
         return f"{self.piece.what}: {here}; {there}"
 

@@ -264,10 +264,15 @@ no `--vendor` choice and is offered no piece another vendor leaves out."""
 def whose(vendor: Vendor) -> str:
     """The vendor's name as an owner, in the middle of a sentence: MBPrint's, DriveThruCards', Print & Play's (its
     title's aside left out), a generic offset printer's."""
-    name = vendor.title.split(" (")[0]
-    if name.startswith(("A ", "An ")):
-        name = name[0].lower() + name[1:]
+    name = called(vendor).split(" (")[0]
     return name + ("'" if name.endswith("s") else "'s")
+
+
+def called(vendor: Vendor) -> str:
+    """The vendor's title in the middle of a sentence: as it is, but a generic one's article in lower case (a generic
+    offset printer (Cartamundi and the like))."""
+    title = vendor.title
+    return title[0].lower() + title[1:] if title.startswith(("A ", "An ")) else title
 
 
 def vendor_names() -> tuple[str, ...]:
