@@ -41,8 +41,29 @@ def test_a_vendors_cards_carry_no_stamp_unless_asked_with_stamps(stamped, target
     assert fronts and all(VERSION in t for t in fronts)
 
 
-def test_stamps_without_a_vendor_is_a_usage_error(project):
-    result = run_pnp(project, "export", "tiny", "--format", "png", "--stamps")
+def test_format_pngs_cards_carry_no_stamp_unless_asked_and_then_in_their_lower_left_corner(stamped):
+    """`--format png` is for print services too: its fronts print the game's stamp only with --stamps, and then where the
+    stamp goes by default (docs/editions.md: the lower left corner, its box 3.5 mm in from the cut on both sides, 5 pt
+    type), all else of the image unchanged. Read from the knight's front image with and without the flag, at 150 dpi."""
+    from PIL import Image, ImageChops
+
+    fronts = {}
+    for flag in ((), ("--stamps",)):
+        result = run_pnp(stamped, "export", "tiny", "--format", "png", "--deck", "heroes", "--dpi", "150", *flag)
+        assert result.exit_code == 0, result.output + result.stderr
+        fronts[flag] = Image.open(stamped / "output/tiny/png/cards/heroes/heroes-knight-1-front.png").convert("RGB")
+    plain, asked = fronts[()], fronts[("--stamps",)]
+    box = ImageChops.difference(plain, asked).getbbox()
+    assert box is not None, "--stamps printed no stamp, or the stamp is printed without it"
+    px, bleed = 150 / 25.4, 25.4 / 8
+    left, right = box[0] / px - bleed, box[2] / px - bleed
+    above_cut = (plain.height / px - bleed - box[3] / px, plain.height / px - bleed - box[1] / px)  # its foot and top, mm above the cut
+    assert left >= 3.5 - 0.2 and above_cut[0] >= 3.5 - 0.2, (left, above_cut)
+    assert right < 63.5 / 2 and above_cut[1] < 3.5 + 5 * 25.4 / 72 + 1, (right, above_cut)  # one line of 5 pt type in the corner
+
+
+def test_stamps_for_a_format_no_print_service_prints_is_a_usage_error(project):
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--stamps")
     assert result.exit_code != 0 and "--stamps" in result.output + result.stderr
 
 
