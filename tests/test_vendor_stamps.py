@@ -62,9 +62,14 @@ def test_format_pngs_cards_carry_no_stamp_unless_asked_and_then_in_their_lower_l
     assert right < 63.5 / 2 and above_cut[1] < 3.5 + 5 * 25.4 / 72 + 1, (right, above_cut)  # one line of 5 pt type in the corner
 
 
-def test_stamps_for_a_format_no_print_service_prints_is_a_usage_error(project):
-    result = run_pnp(project, "export", "tiny", "--format", "tts", "--stamps")
-    assert result.exit_code != 0 and "--stamps" in result.output + result.stderr
+@pytest.mark.parametrize("fmt, taken", [("png", True), ("all", True), ("tts", False)])
+def test_stamps_is_taken_by_the_formats_a_print_service_prints_and_refused_by_the_others(project, fmt, taken):
+    """Asked with a deck the game has not, the export stops at once: at that deck where --stamps is taken (png, pod
+    and all, which holds them), at --stamps where no print service prints the format (a table keeps the game's own
+    stamps)."""
+    result = run_pnp(project, "export", "tiny", "--format", fmt, "--stamps", "--deck", "nosuch")
+    shown = result.output + result.stderr
+    assert result.exit_code != 0 and ("no deck 'nosuch'" in shown) == taken and ("--stamps asks" in shown) != taken, shown
 
 
 def _glyph_span(chars: str) -> float:
