@@ -18,7 +18,7 @@ import io
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from pnp.core.errors import Loc, error, printable
+from pnp.core.errors import error, printable
 from pnp.core.files import file_name
 from pnp.data.spreadsheet import guarded
 from pnp.layout.elements import Face
@@ -27,6 +27,7 @@ from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import count_text, cut_mask, png_bytes, raster, size_text
 from pnp.targets.staging import Export
+from pnp.targets.vendor_orders import component_loc
 from pnp.targets.vendor_preflight import Expect, check_file
 from pnp.targets.vendors import Vendor
 
@@ -107,13 +108,14 @@ def _faces_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: 
 
 def _per_copy_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: list, where) -> list[dict]:
     """One component's files, <id>-<copy>-<side>.png, every front then every back (the order upload pages ask for), and
-    their manifest rows; none, with an error, for an image too large for a service to take at this dpi."""
+    their manifest rows; none, with an error at the line that declares the piece, for an image too large for a service
+    to take at this dpi."""
     component, trim, bleed, dpi = p.component, p.trim, vendor.bleed_mm, vendor.dpi
     size = png_size(trim, bleed, dpi)
     folder = png_folder(component)
     if size[0] * size[1] > MAX_IMAGE_PIXELS:
         findings.append(error("export-too-large", f"{component.name} would be {size[0]} × {size[1]} px at {dpi} dpi, over {MAX_IMAGE_PIXELS:,} pixels: "
-                              f"export with a lower --dpi", Loc(where(folder))))
+                              f"export with a lower --dpi", component_loc(gctx, component)))
         return []
     sides = {item: printed_sides(component, item, bleed) for item in component.items}
     names: dict[Face, list[str]] = {face: [] for pair in sides.values() for face in pair if face is not None}  # rendered item by item
