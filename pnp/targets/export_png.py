@@ -7,8 +7,8 @@ MakePlayingCards, an MPC Autofill order per poker deck. `png-per-copy`
 asked bleed and dpi): a PNG per copy and side, manifest.csv listing every file
 in upload order, a cut mask beside a shaped deck's images. Either way each
 distinct face is rendered and encoded once (`_images`) and read back; only the
-names its files are given differ. pnp.targets.export_vendor chooses the
-layout by the record's name for it and hands each writer the components placed.
+names its files are given differ. pnp.targets.export_vendor picks the writer
+by the record's `layout` and hands it the components placed on products.
 """
 from __future__ import annotations
 
