@@ -215,12 +215,14 @@ MODULES: dict[str, list[str]] = {
     # its own export (test_vendors and test_order_promises' shop export Organ Match or a whole game a mutant)
     "pnp/targets/export_vendor.py": SHOP_TESTS,
     # its parts not yet run whole (issue 101), each about a hundred mutants: what is sent and its README (`#target`), the
-    # faces' checks traced to their template lines (`#traced`), each file's name and plan (`#names`), the images
-    # (`#png`), the one-face-a-page PDFs (`#pages`), a PDF drawn and outlined (`#pdf`)
+    # faces' checks traced to their template lines (`#traced`), each file's name and plan (`#names`), the
+    # one-face-a-page PDFs (`#pages`), a PDF drawn and outlined (`#pdf`); the images are export_png.py's, below
     "pnp/targets/export_vendor.py#target": SHOP_TARGET_TESTS,
     "pnp/targets/export_vendor.py#traced": SHOP_TARGET_TESTS,
     "pnp/targets/export_vendor.py#names": SHOP_FILE_TESTS,
-    "pnp/targets/export_vendor.py#png": SHOP_PNG_TESTS,
+    # the images of both PNG layouts, a vendor's (a face a file, quantities.csv, MPC Autofill's order) and --format png's
+    # (a copy and side a file, manifest.csv, the cut mask), from one writer
+    "pnp/targets/export_png.py": [*SHOP_PNG_TESTS, "tests/test_export_promises.py"],
     "pnp/targets/export_vendor.py#pages": SHOP_FILE_TESTS,
     "pnp/targets/export_vendor.py#pdf": SHOP_FILE_TESTS,
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
@@ -473,11 +475,11 @@ FOCUS: dict[str, list[str]] = {
                                               "pdfx4_findings", "_fonts"],
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
     "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
-    "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "pod_target", "_written", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
-    "pnp/targets/export_vendor.py#target": ["vendor_target", "pod_target", "_written", "_collect"],  # 112 mutants before pod_target and _written
+    "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "pod_target", "png_target", "_written", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
+    "pnp/targets/export_vendor.py#target": ["vendor_target", "pod_target", "png_target", "_written", "_collect"],  # 112 mutants before pod_target and _written
     "pnp/targets/export_vendor.py#traced": ["_traced", "_safe_zone", "_small_text"],  # 100
     "pnp/targets/export_vendor.py#names": ["_file_pages", "_stem", "_keys"],  # 66
-    "pnp/targets/export_vendor.py#png": ["_png_faces", "_png_component"],  # 158
+    "pnp/targets/export_png.py": ["png_faces", "png_per_copy", "_images", "_faces_component", "_per_copy_component", "manifest_csv"],
     "pnp/targets/export_vendor.py#pages": ["_page_pdfs", "_read_from"],  # 99
     "pnp/targets/export_vendor.py#pdf": ["_pdf", "_outlined"],  # 111
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and

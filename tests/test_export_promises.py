@@ -73,3 +73,40 @@ def test_a_rounded_deck_gets_its_cut_as_a_mask_white_inside_its_corners(project)
         assert grey.getpixel((412, 562)) == 255  # the middle is kept
         # the trim's corner (1/8 in = 37.5 px in) is cut off by a 3 mm radius: nothing kept there
         assert grey.getpixel((38, 38)) == 0 and grey.getpixel((786, 1086)) == 0
+
+
+def test_format_pngs_images_are_the_game_crafters_own_pixels_at_its_bleed_and_dpi(project):
+    """One writer: `--format png --bleed 1/8in` at 300 dpi asks for The Game Crafter's numbers, so each of its images
+    is the very image The Game Crafter's export makes of that face (a copy's front its card's front, each copy's back
+    the deck's shared back or the card's own), pixel for pixel."""
+    from PIL import Image, ImageChops
+
+    for target in (("--format", "png", "--bleed", "1/8in", "--dpi", "300"), ("--vendor", "thegamecrafter")):
+        result = run_pnp(project, "export", "tiny", *target, "--deck", "heroes")
+        assert result.exit_code == 0, result.output + result.stderr
+    png, shop = project / "output/tiny/png/cards/heroes", project / "output/tiny/vendor-thegamecrafter/cards/heroes"
+    same = {"heroes-knight.png": ["heroes-knight-1-front.png", "heroes-knight-2-front.png"], "heroes-mage.png": ["heroes-mage-3-front.png"],
+            "back.png": ["heroes-knight-1-back.png", "heroes-mage-2-back.png"], "heroes-twin-back.png": ["heroes-twin-2-back.png"],
+            "heroes-twin.png": ["heroes-twin-1-front.png"]}
+    for theirs, ours in same.items():
+        with Image.open(shop / theirs) as image:
+            want = image.convert("RGB")
+        for name in ours:
+            with Image.open(png / name) as image:
+                got = image.convert("RGB")
+            assert got.size == want.size == (825, 1125) and ImageChops.difference(got, want).getbbox() is None, (theirs, name)
+
+
+def test_an_image_too_large_for_a_print_service_is_one_error_at_its_boards_line_and_nothing_is_written(project):
+    """A board of the largest size pnp takes (2 m a side) at 100 dpi is 2006.35 mm with its 1/8 in bleed, 7899 px a
+    side: 62 million pixels, past the 60 million an export makes of one image. The export says so once, at the line
+    that declares the board, asking for a lower --dpi, and leaves no folder behind."""
+    boards = project / "data/tiny/boards.yaml"
+    text = boards.read_text(encoding="utf-8")
+    line = text.splitlines().index("  - id: town") + 1
+    boards.write_text(text.replace("size: 380 x 300", "size: 2000 x 2000", 1), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "100")
+    said = [x for x in result.output.splitlines() if "error:" in x]  # (click shows stderr within its output)
+    assert result.exit_code == 1 and len(said) == 1, said
+    assert said[0].startswith(f"data/tiny/boards.yaml:{line}:") and "7899 × 7899 px" in said[0] and "lower --dpi" in said[0], said
+    assert not (project / "output/tiny/png").exists()

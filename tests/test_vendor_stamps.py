@@ -41,9 +41,35 @@ def test_a_vendors_cards_carry_no_stamp_unless_asked_with_stamps(stamped, target
     assert fronts and all(VERSION in t for t in fronts)
 
 
-def test_stamps_without_a_vendor_is_a_usage_error(project):
-    result = run_pnp(project, "export", "tiny", "--format", "png", "--stamps")
-    assert result.exit_code != 0 and "--stamps" in result.output + result.stderr
+def test_format_pngs_cards_carry_no_stamp_unless_asked_and_then_in_their_lower_left_corner(stamped):
+    """`--format png` is for print services too: its fronts print the game's stamp only with --stamps, and then where the
+    stamp goes by default (docs/editions.md: the lower left corner, its box 3.5 mm in from the cut on both sides, 5 pt
+    type), all else of the image unchanged. Read from the knight's front image with and without the flag, at 150 dpi."""
+    from PIL import Image, ImageChops
+
+    fronts = {}
+    for flag in ((), ("--stamps",)):
+        result = run_pnp(stamped, "export", "tiny", "--format", "png", "--deck", "heroes", "--dpi", "150", *flag)
+        assert result.exit_code == 0, result.output + result.stderr
+        fronts[flag] = Image.open(stamped / "output/tiny/png/cards/heroes/heroes-knight-1-front.png").convert("RGB")
+    plain, asked = fronts[()], fronts[("--stamps",)]
+    box = ImageChops.difference(plain, asked).getbbox()
+    assert box is not None, "--stamps printed no stamp, or the stamp is printed without it"
+    px, bleed = 150 / 25.4, 25.4 / 8
+    left, right = box[0] / px - bleed, box[2] / px - bleed
+    above_cut = (plain.height / px - bleed - box[3] / px, plain.height / px - bleed - box[1] / px)  # its foot and top, mm above the cut
+    assert left >= 3.5 - 0.2 and above_cut[0] >= 3.5 - 0.2, (left, above_cut)
+    assert right < 63.5 / 2 and above_cut[1] < 3.5 + 5 * 25.4 / 72 + 1, (right, above_cut)  # one line of 5 pt type in the corner
+
+
+@pytest.mark.parametrize("fmt, taken", [("png", True), ("all", True), ("tts", False)])
+def test_stamps_is_taken_by_the_formats_a_print_service_prints_and_refused_by_the_others(project, fmt, taken):
+    """Asked with a deck the game has not, the export stops at once: at that deck where --stamps is taken (png, pod
+    and all, which holds them), at --stamps where no print service prints the format (a table keeps the game's own
+    stamps)."""
+    result = run_pnp(project, "export", "tiny", "--format", fmt, "--stamps", "--deck", "nosuch")
+    shown = result.output + result.stderr
+    assert result.exit_code != 0 and ("no deck 'nosuch'" in shown) == taken and ("--stamps asks" in shown) != taken, shown
 
 
 def _glyph_span(chars: str) -> float:

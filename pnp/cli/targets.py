@@ -29,6 +29,8 @@ from pnp.core.errors import Report
 from pnp.targets.export import EXPORTERS, bleed_mm, exporter_names
 from pnp.targets.vendors import VENDORS, vendor_names
 
+PRINT_SERVICE_FORMATS = ("png", "pod", "all")  # the formats whose files a print service prints: --stamps is theirs to take
+
 
 def _base_url(ctx, param, value):
     """--base-url: an http(s) address the user uploads the export folder to."""
@@ -77,8 +79,8 @@ class ExportAsked:
 @click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable); boards, tokens and player aids are left out.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/<format>/.")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
-@click.option("--stamps", is_flag=True, help="With --vendor or --format pod: print the playtest stamp on every card front (a print shop's files "
-              "carry none unless asked).")
+@click.option("--stamps", is_flag=True, help="With --vendor, --format png or pod (or all): print the playtest stamp on every card front (a print "
+              "service's files carry none unless asked).")
 @click.option("--lang", default=None, help=LANG_HELP + ": <format>-<lang>/), or all of them.")
 @click.pass_context
 def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate, stamps, lang):
@@ -88,8 +90,8 @@ def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate
     given = [f"--{name}" for name in ("bleed", "dpi") if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
     if vendor and given:
         raise click.UsageError(f"--vendor {vendor} prints at that vendor's own bleed and dpi: leave out {' and '.join(given)}")
-    if stamps and not (vendor or fmt == "pod"):
-        raise click.UsageError("--stamps asks for the playtest stamp on a print shop's files: give it with --vendor NAME or --format pod")
+    if stamps and not (vendor or fmt in PRINT_SERVICE_FORMATS):
+        raise click.UsageError("--stamps asks for the playtest stamp on a print service's files: give it with --vendor NAME, --format png or --format pod")
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     report = Report()

@@ -7,7 +7,9 @@ aids (pnp.targets.components renders them).
   png  one RGB PNG per copy and side, trim plus bleed at `dpi` (poker at
        300 dpi: 825 × 1125 px with 1/8 in bleed, 822 × 1122 with 3 mm), each
        board whole, each token face and back, and manifest.csv listing every
-       file in upload order (per component, all fronts, then all backs);
+       file in upload order (per component, all fronts, then all backs): a
+       print service's images (pnp.targets.export_vendor) made from the PNG
+       record (pnp.targets.vendors.PNG) at the asked bleed and dpi;
   tts  deck sheets of at most 10 × 7 cells under 4096 px and at most `dpi`
        (the last cell the hidden-card image) with a saved object per deck, board images, token
        images, and one save file with the whole game laid out on the table;
@@ -58,7 +60,7 @@ class Exporter:
 
 
 EXPORTERS = (
-    Exporter("png", "pnp.targets.export_png:png_target", "an image per side of every component for print services"),
+    Exporter("png", "pnp.targets.export_vendor:png_target", "an image per side of every component for print services"),
     Exporter("tts", "pnp.targets.export_tts:tts_target", "Tabletop Simulator images and a save"),
     Exporter("pod", "pnp.targets.export_vendor:pod_target", "CMYK print-on-demand PDFs"),
     Exporter("pcio", "pnp.targets.export_pcio:pcio_target", "the whole table as a playingcards.io file (.pcio)"),

@@ -7,14 +7,16 @@ is written by one function below, from the same faces as every other export;
 every file is checked against the vendor's numbers (pnp.targets.vendor_preflight)
 before the folder appears, with a README.txt of the upload steps and, for
 MakePlayingCards, an MPC Autofill order per deck (pnp.targets.order_files).
-`pnp export GAME --format pod` is written and checked the same way, from the
-print-on-demand record (pnp.targets.vendors.POD), without an order's README.txt.
+`pnp export GAME --format pod` and `--format png` are written and checked the
+same way, from the print-on-demand record (pnp.targets.vendors.POD) and the
+print services' PNG record (pnp.targets.vendors.PNG, at the asked bleed and
+dpi), without an order's README.txt.
 """
 from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.core.errors import Loc, error, warning
@@ -28,11 +30,9 @@ from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
 from pnp.render.pdf_colours import cmyk
 from pnp.targets.components import Component, collect, printed_sides
-from pnp.targets.export_png import png_folder, png_size
+from pnp.targets.export_png import png_faces, png_per_copy
 from pnp.targets.k_only import key_small_type
-from pnp.targets.order_files import mpc_order, quantities_csv
-from pnp.targets.png import PngEncoder
-from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
+from pnp.targets.rendering import EXTRA_BLEED_MM, count_text
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.vendor_orders import OrderPlan, component_loc, not_offered_findings, order_plan, quote_sheet, readme
 from pnp.targets.vendor_pdfx import outlined_pdfx4
@@ -48,11 +48,9 @@ from pnp.targets.vendor_preflight import (
     small_texts,
     vendor_breaches,
 )
-from pnp.targets.vendors import POD, SIZE_TOLERANCE_MM, Product, Vendor, vendor_named
+from pnp.targets.vendors import PNG, POD, Product, Vendor, vendor_named
 
 K = PT_PER_MM
-SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
-MPC_AUTOFILL_PRODUCT = "poker"  # MPC Autofill fills MakePlayingCards' blank poker-size card page alone (its constants.py starting_url)
 CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
     "CGATS TR 001": ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"),
     "FOGRA39": ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)"),
@@ -70,7 +68,7 @@ class Placed:
     @property
     def offset(self) -> tuple[float, float]:
         """How far the component's own trim sits inside the file's on each axis (a 63 × 88 mm card on a 63.5 × 88.9
-        poker card: 0.25 and 0.45 mm), which its extra bleed (SIZE_PAD_MM) fills."""
+        poker card: 0.25 and 0.45 mm), which its extra bleed (Vendor.pad_mm) fills."""
         own = self.trim if self.component.shape == "standee" else self.component.trim
         return ((self.trim[0] - own[0]) / 2, (self.trim[1] - own[1]) / 2)
 
@@ -93,6 +91,16 @@ def pod_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     file is uploaded as its own product, and a box or die is no piece of this format."""
     _written(gctx, POD, request, result, findings, where, pieces_only=True)
     result.next_step = f"{POD.name}: {POD.steps[0]}"
+
+
+def png_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """`pnp export GAME --format png`: every deck, board, token set and the player aids as the print services' PNG record
+    lays them out (pnp.targets.vendors.PNG: a file per copy and side, manifest.csv) at the asked bleed and dpi, made and
+    read back by the same writer as The Game Crafter's images. No README.txt or quote.csv: the service is the user's."""
+    png = replace(PNG, bleed_mm=request.bleed, dpi=request.dpi)
+    _written(gctx, png, request, result, findings, where, pieces_only=True)
+    result.next_step = (f"png: upload the images of each component to your print service in manifest.csv's order, fronts then backs "
+                        f"({request.bleed:g} mm bleed: The Game Crafter takes --bleed 1/8in, MakePlayingCards --bleed 3mm)")
 
 
 def _written(gctx: GameContext, vendor: Vendor, request: ExportRequest, result: Export, findings: list, where,
@@ -120,9 +128,9 @@ def _traced(gctx: GameContext, vendor: Vendor, decks: tuple[str, ...], stamps: b
 
 
 def _collect(gctx: GameContext, vendor: Vendor, findings: list, decks: tuple[str, ...], stamps: bool) -> list[Component]:
-    """The components drawn at the vendor's bleed (and a little more, SIZE_PAD_MM), any playtest stamp asked for set at
+    """The components drawn at the vendor's bleed (and a little more, Vendor.pad_mm), any playtest stamp asked for set at
     the vendor's smallest type and inside its safe zone, so the file the shop gets keeps its rules."""
-    return collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + SIZE_PAD_MM, findings, decks, stamps=stamps,
+    return collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM + vendor.pad_mm, findings, decks, stamps=stamps,
                    stamp_pt=max(vendor.min_text_pt, STAMP_PT), stamp_safe_mm=max(vendor.safe_mm, SAFE_MM))
 
 
@@ -155,43 +163,7 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component], s
     return [safe_zone_finding(vendor, sorted(found, key=lambda b: b.depth), loc, gctx.game.slug, c.name) for loc, (c, found) in at.items()]
 
 
-# --- one writer per layout ---------------------------------------------------
-
-
-def _png_faces(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
-    """A PNG per distinct face; quantities.csv per folder; an MPC Autofill order per deck for MakePlayingCards."""
-    for p in placed:
-        _png_component(gctx, vendor, p, result, findings, where)
-
-
-def _png_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: list, where) -> None:
-    component, folder = p.component, png_folder(p.component)
-    size = png_size(p.trim, vendor.bleed_mm, vendor.dpi)
-    sides = [printed_sides(component, item, vendor.bleed_mm) for item in component.items]
-    backs = Counter(back for _, back in sides if back is not None)
-    shared = backs.most_common(1)[0][0] if backs else None
-    names: dict[Face, str] = {}
-    for item, (front, back) in zip(component.items, sides, strict=True):
-        names.setdefault(front, f"{folder}/{component.stem(item)}.png")
-        if back is not None:
-            names.setdefault(back, f"{folder}/back.png" if back == shared else f"{folder}/{component.stem(item)}-back.png")
-    faces = distinct_faces(names)
-
-    def written(face: Face, data: bytes) -> None:
-        result.files[names[face]] = data
-        findings.extend(check_file(vendor, data, where(names[face]), Expect(size_px=size)))
-
-    with PngEncoder(functools.partial(png_bytes, dpi=vendor.dpi)) as encoder:
-        for face, image in zip(faces, raster(gctx, faces, size, vendor.dpi / 25.4), strict=True):
-            encoder.add(image, functools.partial(written, face))
-    rows = [(names[front], names.get(back, ""), item) for item, (front, back) in zip(component.items, sides, strict=True)]
-    result.files[f"{folder}/quantities.csv"] = quantities_csv(folder, rows)
-    if vendor.name == "makeplayingcards" and component.deck_like and p.product.name == MPC_AUTOFILL_PRODUCT:
-        order = f"{file_name(folder.replace('/', '-'))}.xml"
-        xml, found = mpc_order(folder, rows, shared and names[shared], where(order))
-        result.files[order] = xml
-        findings.extend(found)
-    result.notes.append(f"{folder}/: {count_text(len(faces), 'image')} of {size[0]} × {size[1]} px for {component.copies} × {p.product.name}")
+# --- one writer per layout (the PNG layouts': pnp.targets.export_png) --------
 
 
 def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
@@ -367,7 +339,7 @@ def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: t
         drawer = FaceDrawer(c, gctx.icons, colour_filter=functools.partial(cmyk, limit=vendor.ink_limit), face_filter=key_small_type)
     else:
         drawer = FaceDrawer(c, gctx.icons)
-    clipped = [[(face._replace(bleed=vendor.bleed_mm + SIZE_PAD_MM), x, y) for face, x, y in placements] for placements in pages]
+    clipped = [[(face._replace(bleed=vendor.bleed_mm + vendor.pad_mm), x, y) for face, x, y in placements] for placements in pages]
     uses = Counter(face for placements in clipped for face, _, _ in placements)
     for placements in clipped:
         for face, x, y in placements:
@@ -378,7 +350,8 @@ def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: t
 
 
 WRITERS = {
-    "png-faces": _png_faces,
+    "png-faces": png_faces,
+    "png-per-copy": png_per_copy,
     "pdf-back-front": _page_pdfs,
     "pdf-front-back-per-size": _page_pdfs,
     "pdf-fronts-and-backs": _page_pdfs,

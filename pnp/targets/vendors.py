@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.units import SAFE_MM
+
 READ = "read 2026-11-26"
 IN = 25.4  # mm an inch
 
 # How a vendor wants the files laid out (pnp.targets.export_vendor writes each).
 LAYOUTS = {
     "png-faces": "a PNG per distinct face at the vendor's bleed and dpi, each card's quantity beside it",
+    "png-per-copy": "a PNG per copy and side at the asked bleed and dpi, manifest.csv listing every file in upload order",
     "pdf-back-front": "one PDF per deck, a card a page pair: its back, then its front",
     "pdf-front-back-per-size": "one PDF per card size (every deck of that size), a card a page pair: its front, then its back",
     "pdf-fronts-and-backs": "two PDFs per deck: every front a page, and its backs (one page for a shared back, else a back per front)",
@@ -30,6 +33,7 @@ SIZE_TOLERANCE_MM = 1.0
 """How far each side of a piece may be from a product's and still be that product, per side, as a shop takes a file:
 63 × 88 mm and 2.5 × 3.5 in (63.5 × 88.9) are both a poker card; a bridge card (57.15 mm wide) is not. Each side is
 held to it on its own: two sides' differences are never summed."""
+SIZE_PAD_MM = SIZE_TOLERANCE_MM / 2  # art past the bleed, so a piece up to the tolerance smaller than its product still fills its file
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,7 @@ class Vendor:
     pdfx: str = "PDF/X-1a:2003"  # the PDF/X version a CMYK file is marked with
     outlines: bool = False  # text as outlines (filled paths, no fonts): pnp.targets.vendor_pdfx
     min_text_pt: float = 0.0  # no text set smaller than this, pt (0: no rule)
+    pad_mm: float = SIZE_PAD_MM  # art drawn past the bleed, for a piece smaller than its product's file (0: every file is its piece's size)
 
     def sheet_grid(self, trim: tuple[float, float]) -> tuple[int, int]:
         """(columns, rows) of pieces of `trim` mm, each with its bleed, on one of the vendor's sheets inside its margin
@@ -259,6 +264,22 @@ POD = Vendor(
 """`pnp export GAME --format pod`: the files a print-on-demand shop takes for any component, made and read back as a
 vendor's are (pnp.targets.export_vendor.pod_target). Not one of VENDORS: it names no one shop's upload page, so it is
 no `--vendor` choice and is offered no piece another vendor leaves out."""
+
+
+PNG = Vendor(
+    "png", "a print service that takes images", "png-per-copy", bleed_mm=IN / 8, safe_mm=SAFE_MM, dpi=300, colour="RGB", ink_limit=None, pad_mm=0.0,
+    products=_any("pnp's own: each piece's images at its own size; the service's product for it is chosen on its site", ("cards", "cards"),
+                  ("board", "boards"), ("token sheet", "tokens")),
+    forbids=("transparency", "CMYK images"),
+    naming="a folder per component (cards/<deck>, boards, tokens/<set>, player-aids): <id>-<copy>-<side>.png, and manifest.csv",
+    steps=("upload the images of each component in manifest.csv's order, every front, then every back",),
+    sources=(("bleed and dpi", "as asked: --bleed (1/8 in: The Game Crafter; 3 mm: MakePlayingCards) and --dpi, 300 by default"),
+             ("a file per copy and side, manifest.csv in upload order", "pnp's own, kept since pnp's first PNG export"),
+             ("safe zone", "pnp's own 3 mm: each service's wider one is checked by --vendor")))
+"""`pnp export GAME --format png`: images for any print service that takes them, made by the same writer as The Game
+Crafter's (pnp.targets.export_png), at the bleed and dpi asked (pnp.targets.export_vendor.png_target replaces both).
+Not one of VENDORS: it names no one service's upload page. No pad (`pad_mm`): every image is its piece's own size,
+so nothing needs drawing past its bleed."""
 
 
 def whose(vendor: Vendor) -> str:
