@@ -138,7 +138,8 @@ SHOP_FILE_TESTS = [*(_SHOP + t for t in (  # each layout's files: their names, p
     "a_card_without_a_back_is_one_page_for_an_offset_printer_and_a_blank_back_page_for_mbprint",
     "mbprints_file_is_the_same_bytes_again_dated_by_no_day_and_marked_for_fogra39",
     "without_ghostscript_mbprints_export_says_how_to_install_it_and_writes_no_pdf",
-    "print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_left_to_right")),  # its sheets: _pdf's RGB drawer
+    "print_and_plays_sheet_holds_the_deck_and_its_backs_page_is_mirrored_left_to_right",  # its sheets: _pdf's RGB drawer
+    "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it")),  # a smaller piece's offset on its page
     "tests/test_vendor_mbprint.py", "tests/test_vendor_stamps.py", "tests/test_shop_files.py", "tests/test_shop_icon_text.py", "tests/test_pod_files.py"]
 SHOP_PNG_TESTS = [_SHOP + t for t in (  # The Game Crafter's and MakePlayingCards' images, quantities.csv and MPC Autofill's order
     "a_63_by_88_deck_is_a_poker_deck_of_png_files_at_the_vendors_pixels_and_dpi", "a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it",
@@ -480,7 +481,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/targets/export_vendor.py#traced": ["_traced", "_safe_zone", "_small_text"],  # 100
     "pnp/targets/export_vendor.py#names": ["_file_pages", "_stem", "_keys"],  # 66
     "pnp/targets/export_png.py": ["png_faces", "png_per_copy", "_images", "_faces_component", "_per_copy_component", "manifest_csv"],
-    "pnp/targets/export_vendor.py#pages": ["_page_pdfs", "_read_from"],  # 99
+    "pnp/targets/export_vendor.py#pages": ["_page_pdfs", "_read_from", "_named_twice", "_called"],
     "pnp/targets/export_vendor.py#pdf": ["_pdf", "_outlined"],  # 111
     # the browser tables' plan: seats, which face is up, which face a back shows, the counts (its layout's sizes and
     # rows, 1,283 mutants whole, are held by test_table_plan's surface and overlap test without being scored)
