@@ -97,6 +97,20 @@ def test_format_pngs_images_are_the_game_crafters_own_pixels_at_its_bleed_and_dp
             assert got.size == want.size == (825, 1125) and ImageChops.difference(got, want).getbbox() is None, (theirs, name)
 
 
+
+def test_format_pngs_images_are_at_the_dpi_asked_and_say_it(project):
+    """`--dpi 200` with the 1/8 in bleed: a poker card (2.5 × 3.5 in) and its bleed is 2.75 × 3.75 in, so 550 × 750 px,
+    and each image carries 200 dpi for the service that reads it, every copy's front and back alike."""
+    from PIL import Image
+
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "1/8in", "--dpi", "200", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    files = sorted((project / "output/tiny/png/cards/heroes").glob("*.png"))
+    assert len(files) == 24
+    for path in files:
+        with Image.open(path) as image:
+            assert image.size == (550, 750) and round(image.info["dpi"][0]) == round(image.info["dpi"][1]) == 200, path.name
+
 def test_an_image_too_large_for_a_print_service_is_one_error_at_its_boards_line_and_nothing_is_written(project):
     """A board of the largest size pnp takes (2 m a side) at 100 dpi is 2006.35 mm with its 1/8 in bleed, 7899 px a
     side: 62 million pixels, past the 60 million an export makes of one image. The export says so once, at the line

@@ -27,6 +27,8 @@ SEAL = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" 
 HALVED = SEAL.replace("<text", '<g transform="scale(0.5)"><text').replace("</text>", "</text></g>")  # its words at half their font-size
 DOUBLED = SEAL.replace("<text", '<text transform="scale(2)"')  # its words at twice their font-size
 PT_PER_MM = 72 / 25.4
+LINKED = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 20" width="40" '
+          'height="20"><image x="0" y="0" width="40" height="20" xlink:href="inner.svg"/></svg>')  # shows inner.svg, read apart
 
 
 def _pt(font_units: float, view_w: float, drawn_mm: float) -> float:
@@ -103,6 +105,18 @@ def test_an_icons_words_under_6_pt_are_one_error_each_at_their_text_element_at_t
         "error", "make its font-size in the SVG at least 1.06 times as large, or draw the icon that much larger, for this vendor")
 
 
+
+def test_words_of_one_element_at_two_sizes_are_said_once_at_the_smaller(project, tmp_path, monkeypatch):
+    """A <text> at 5 units whose last word is a 4-unit <tspan>, drawn 20 mm wide: 'Fine' prints at 7.09 pt (taken),
+    'print' at 5.67 pt (not): the element is one error, at the size of its smaller words."""
+    mixed = SEAL.replace('font-size="4" font-family="Helvetica">Fine print</text>',
+                         'font-size="5" font-family="Helvetica">Fine <tspan font-size="4">print</tspan></text>')
+    _draw(project, {"mixed": mixed}, '{{ icon("mixed", 20, 60, w=20, h=10) }}')
+    small = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    assert [(f["file"], f["line"], f["column"], f["message"].split(";")[0]) for f in small] == [
+        ("templates/icons/mixed.svg", *_text_at(mixed), f"text 'Fine print' in icon 'mixed' is set at {_pt(4, 40, 20):g} pt")], small
+    assert _pt(5, 40, 20) >= 6
+
 @pytest.mark.skipif(ghostscript() is None, reason="MBPrint's outlines are made with Ghostscript, not installed here")
 def test_the_export_and_validate_say_the_seal_at_its_svg_element_and_the_export_writes_nothing(project):
     """The designer's own case: the export fails with one error at seal.svg's <text> (never at the shop's file, which a
@@ -124,14 +138,22 @@ def test_words_of_an_svg_an_icon_links_to_are_read_from_the_shops_file_and_said_
     neither the template's check nor the icon's sees: the shop file's own check reads them as drawn, and says them at
     the deck's `size` line, naming the page of the file that sets them, though other findings (the frame inside
     MBPrint's 4 mm safe zone) were found before it."""
-    linked = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 20" width="40" '
-              'height="20"><image x="0" y="0" width="40" height="20" xlink:href="inner.svg"/></svg>')
-    _draw(project, {"inner": SEAL.replace('font-size="4"', 'font-size="3"'), "linked": linked}, '{{ icon("linked", 20, 60, w=20, h=10) }}')
+    _draw(project, {"inner": SEAL.replace('font-size="4"', 'font-size="3"'), "linked": LINKED}, '{{ icon("linked", 20, 60, w=20, h=10) }}')
     found = _validate(project, tmp_path, monkeypatch)
     assert any(f["code"] == "vendor-safe-zone" for f in found)  # a finding of another kind is there before the file's check
     (small,) = [f for f in found if f["code"] == "vendor-small-text"]
     assert (small["file"], small["line"], small["column"]) == _deck_loc(project)
     assert small["message"].startswith("page 1 of tiny-63.5x88.9mm.pdf (a front of Heroes) sets 'Fine print' at "), small
+
+
+
+def test_words_only_the_backs_show_are_said_at_the_page_of_a_back(project, tmp_path, monkeypatch):
+    """The linked words drawn on the backs alone: MBPrint's file gives each card its front, then its back, so the first
+    page setting them is page 2, a back of Heroes, and the finding says so (not the file's first page, a front)."""
+    _draw(project, {"inner": SEAL.replace('font-size="4"', 'font-size="3"'), "linked": LINKED}, back='{{ icon("linked", 20, 60, w=20, h=10) }}')
+    (small,) = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    assert (small["file"], small["line"], small["column"]) == _deck_loc(project)
+    assert small["message"].startswith("page 2 of tiny-63.5x88.9mm.pdf (a back of Heroes) sets 'Fine print' at "), small
 
 
 def test_a_ghostscript_that_leaves_the_fonts_in_is_said_at_the_deck_naming_the_file(project, tmp_path, monkeypatch):
