@@ -163,6 +163,37 @@ class Tagged(Group):
         return Tagged(Group(*self)._replace(**changes), self.role, self.key, self.alt, self.attrs, self.leaf)
 
 
+class Clipped(Group):
+    """A group whose drawing is cut to `clip`, a box (x, y, w, h mm) where the group sits: nothing it draws shows past
+    it. A standee's half is one: its art, drawn with whatever bleed, stops at the fold it shares with the other half.
+
+    Every other walker (the checks, the ink saver) sees the Group it is. Unlike a Tagged group's role, the box is
+    part of what it draws, so it is part of its equality, hash and pickle (a face's digest, a face sent to a helper)."""
+
+    def __new__(cls, group: Group, clip: tuple[float, float, float, float]):
+        out = super().__new__(cls, *group)
+        out.clip = clip
+        return out
+
+    def __reduce__(self):
+        return Clipped, (Group(*self), self.clip)
+
+    def __eq__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return tuple.__eq__(self, other) and getattr(other, "clip", None) == self.clip
+
+    def __ne__(self, other):
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    __hash__ = tuple.__hash__  # (a class that defines __eq__ has none of its own): equal groups are equal tuples
+
+    def _replace(self, **changes):
+        """A copy with `changes` that keeps its box (the ink saver recolours a group's children)."""
+        return Clipped(Group(*self)._replace(**changes), self.clip)
+
+
 Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Qr | Group"
 
 

@@ -20,7 +20,7 @@ from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import sheet_words
-from pnp.layout.elements import Circle, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
+from pnp.layout.elements import Circle, Clipped, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.elements import Group as Turned
 from pnp.outputs.context import GameContext, decks_fields, face_context, spool_path
 from pnp.outputs.faces import SideRenderer
@@ -271,25 +271,35 @@ def with_cut_outline(face: Face, shape: Shape) -> Face:
     return face._replace(elements=face.elements + cut_outline(shape, face.w, face.h))
 
 
-def standee_face(front: Face, back: Face) -> Face:
+def standee_face(front: Face, back: Face, bleed: float | None = None) -> Face:
     """One fold-over piece: base tab, the back upside down, the fold, the front, base tab.
 
     Folded over the top edge, the back reads upright behind the front; the two
     tabs meet under the figure and go into a clip stand (or fold out as feet).
-    The two halves are 2 × bleed apart, so each one's bleed fills its half of
-    that band and neither paints over the other; the fold runs down its middle."""
-    w, h, b, t = front.w, front.h, front.bleed, STANDEE_TAB_MM
+    The two halves are 2 × `bleed` apart (default: the bleed they were drawn
+    with); the fold runs down the middle of that band. Each half is cut to its
+    own side of the fold and `bleed` past its tab's fold, so its art, however
+    far past its trim it was drawn (an export draws more than it folds with),
+    never paints over the other half: folded, no strip of the front shows on
+    the back."""
+    w, h, t = front.w, front.h, STANDEE_TAB_MM
+    b = front.bleed if bleed is None else bleed
     back_top = t
     fold = t + h + b
     front_top = fold + b
     elements = (
         Rect(-b, -b, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
         Rect(-b, front_top + h, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
-        Turned(w, back_top + h, 180.0, 1.0, back.elements),  # upside down: its top edge meets the fold
-        Turned(0.0, front_top, 0.0, 1.0, front.elements),
+        Clipped(Turned(w, back_top + h, 180.0, 1.0, back.elements), _half_box(back, back_top - b, fold)),  # upside down: its top edge meets the fold
+        Clipped(Turned(0.0, front_top, 0.0, 1.0, front.elements), _half_box(front, fold, front_top + h + b)),
         *(Line(0.0, y, w, y, FOLD_COLOUR, 0.15, (1.5, 1.0)) for y in (back_top, fold, front_top + h)),
     )
     return Face(w, standee_height(h, b), b, elements, front.icons | back.icons)
+
+
+def _half_box(half: Face, top: float, bottom: float) -> tuple[float, float, float, float]:
+    """The box a standee's half is cut to: from `top` to `bottom` of the strip, and its own bleed past either side."""
+    return (-half.bleed, top, half.w + 2 * half.bleed, bottom - top)
 
 
 def standee_height(h: float, bleed: float) -> float:

@@ -26,7 +26,7 @@ from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
 from pnp.render.icon_ink import Placed, icon_size, placed, prepared
-from pnp.render.operators import Spelled, fill_operator
+from pnp.render.operators import Spelled, clip_operators, fill_operator
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import greeked, line_width, placeholder_bars
 
@@ -429,10 +429,12 @@ class FaceDrawer:
         c.drawPath(qr_path(c.beginPath(), code), stroke=0, fill=1)
 
     def _group(self, group: Group) -> None:
-        """Children moved, turned and scaled; what they draw prints at the scale they are drawn at."""
+        """Children moved, turned, scaled and cut to a Clipped group's box; what they draw prints at the scale they are drawn at."""
         c = self.c
         x, y, rot, scale, children = group
         c.saveState()
+        if (box := getattr(group, "clip", None)) is not None:  # a Clipped group: nothing past its box shows
+            rl.emit(c, clip_operators(*(v * K for v in box)))
         c.translate(x * K, -y * K)
         if rot:
             c.rotate(-rot)

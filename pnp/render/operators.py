@@ -48,6 +48,11 @@ class Spelled:
         return op if op is not None else _kept(self._placings, key, lambda: f"q {fp_str(sx, 0, 0, sy, x, y)} cm")
 
 
+def clip_operators(x: float, y: float, w: float, h: float) -> str:
+    """Clip what follows to a box given from its top-left corner, y downwards, as a face's elements are: `re W n`."""
+    return f"{fp_str(x, -(y + h), w, h)} re W n"
+
+
 def _kept(table: dict, key, spell) -> str:
     """`spell()`, kept in `table` under `key`; a full table starts again."""
     if len(table) >= MAX_SPELLED:

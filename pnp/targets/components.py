@@ -153,10 +153,10 @@ def _player_aids(gctx: GameContext, bleed: float, findings: list[Finding]) -> li
 def printed_sides(component: Component, item: Item, bleed: float) -> tuple[Face, Face | None]:
     """The faces a printer receives: a standee as its one fold-over piece (no back), anything else as it is.
 
-    A standee's halves sit 2 × bleed apart, so it is folded with the target's bleed, not the (larger) bleed it was rendered with."""
+    A standee's halves sit 2 × bleed apart, so it is folded with the target's bleed, not the (larger) bleed it was rendered with;
+    each half's art is cut at the fold (pnp.outputs.tokens.standee_face)."""
     if component.shape == "standee":
-        front = item.front._replace(bleed=bleed)
-        return standee_face(front, (item.back or item.front)._replace(bleed=bleed)), None
+        return standee_face(item.front, item.back or item.front, bleed), None
     return item.front, item.back
 
 
