@@ -42,6 +42,28 @@ def test_the_manifest_lists_every_front_then_every_back_each_copy_numbered_from_
     assert all((folder / r["file"]).is_file() for r in rows)
 
 
+
+def test_the_whole_games_manifest_names_every_image_at_its_own_size_and_skips_no_back_it_prints(project):
+    """The whole tiny game at 100 dpi, its heroes with no deck back (the two Twins keep their own): manifest.csv names
+    the images of every deck, board, token set and the player aids, each row the size of its file in pixels and its
+    piece's trim in mm (a board's from boards.yaml, 380 x 300), at the dpi asked; the heroes' backs are the Twins' two,
+    though the ten cards before them print none."""
+    from PIL import Image
+
+    deck = project / DECK
+    deck.write_text("".join(line for line in deck.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("back:")),
+                    encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "100")
+    assert result.exit_code == 0, result.output + result.stderr
+    rows = _manifest(project)
+    assert {r["component"] for r in rows} == {"cards", "boards", "tokens", "player-aids"}
+    for row in rows:
+        with Image.open(project / "output/tiny/png" / row["file"]) as image:
+            assert image.size == (int(row["width_px"]), int(row["height_px"])) and row["dpi"] == "100", row
+    town = [r for r in rows if r["component"] == "boards" and r["id"] == "town"]
+    assert town and all(r["trim_mm"] == "380 x 300" and int(r["width_px"]) > int(r["height_px"]) for r in town)
+    assert [r["item"] for r in rows if r["id"] == "heroes" and r["side"] == "back"] == ["twin", "twin"]
+
 def test_a_card_named_like_a_formula_is_text_in_the_manifest(project):
     """OWASP's advice against CSV injection: a cell starting with = + - @ gets a leading single quote."""
     _edit(project, 'name: "<Knight>"', 'name: "=HYPERLINK(1)"')
