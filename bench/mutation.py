@@ -205,7 +205,8 @@ MODULES: dict[str, list[str]] = {
                                "tests/test_vendors.py::test_the_vendor_table_of_the_docs_is_the_registry"],  # a piece matched to a shop's product, per side and kind
     # every component ordered or named, the README's words, the quote; MakePlayingCards' brackets and Autofill order: the
     # order's documented functions in process (test_vendor_orders, test_vendor_words and test_vendors export whole games a mutant)
-    "pnp/targets/vendor_orders.py": ["tests/test_order_promises.py"],
+    "pnp/targets/vendor_orders.py": ["tests/test_order_promises.py",  # and Placed.offset: a smaller piece in the middle of its product's file
+                                     "tests/test_shop_promises.py::test_a_63_by_88_card_sits_in_the_middle_of_the_poker_cards_file_its_art_filling_it"],
     "pnp/targets/order_files.py": ["tests/test_order_promises.py"],
     "pnp/targets/export_tts.py": ["tests/test_tts_sheets.py"],  # its sheets in process: test_export's and test_tables' exports run in a new process
     "pnp/targets/export_vtt.py": ["tests/test_table_files.py"],  # the writer on a table planned by hand: test_tables' exports run in a new process
@@ -476,7 +477,7 @@ FOCUS: dict[str, list[str]] = {
                                               "pdfx4_findings", "_fonts"],
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
     "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
-    "pnp/targets/export_vendor.py": ["Placed.offset", "vendor_target", "pod_target", "png_target", "_written", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
+    "pnp/targets/export_vendor.py": ["vendor_target", "pod_target", "png_target", "_written", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
     "pnp/targets/export_vendor.py#target": ["vendor_target", "pod_target", "png_target", "_written", "_collect"],  # 112 mutants before pod_target and _written
     "pnp/targets/export_vendor.py#traced": ["_traced", "_safe_zone", "_small_text"],  # 100
     "pnp/targets/export_vendor.py#names": ["_file_pages", "_stem", "_keys"],  # 66

@@ -16,23 +16,18 @@ import csv
 import functools
 import io
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from pnp.core.errors import error, printable
+from pnp.core.errors import error
 from pnp.core.files import file_name
-from pnp.data.spreadsheet import guarded
 from pnp.layout.elements import Face
 from pnp.targets.components import Component, printed_sides
-from pnp.targets.order_files import mpc_order, quantities_csv
+from pnp.targets.order_files import mpc_order, quantities_csv, spreadsheet_text
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import count_text, cut_mask, png_bytes, raster, size_text
 from pnp.targets.staging import Export
-from pnp.targets.vendor_orders import component_loc
+from pnp.targets.vendor_orders import Placed, component_loc
 from pnp.targets.vendor_preflight import Expect, check_file
 from pnp.targets.vendors import Vendor
-
-if TYPE_CHECKING:
-    from pnp.targets.export_vendor import Placed
 
 MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
 MANIFEST_FIELDS = ("file", "component", "id", "item", "name", "side", "copy", "copies", "width_px", "height_px", "trim_mm", "bleed_mm", "dpi")
@@ -154,11 +149,3 @@ def manifest_csv(rows: list[dict]) -> bytes:
     writer.writeheader()
     writer.writerows({k: spreadsheet_text(v) for k, v in row.items()} for row in rows)
     return buf.getvalue().encode("utf-8")
-
-
-def spreadsheet_text(value):
-    """A cell a spreadsheet shows as the text it is: a string starting like a formula gets a leading single quote
-    (OWASP's advice against CSV injection: a card named `=HYPERLINK(...)` would otherwise run when opened)."""
-    if not isinstance(value, str):
-        return value
-    return guarded(printable(value))  # no escape sequence for a terminal that shows the file, no line break inside a cell

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.core.errors import Loc, error, warning
@@ -34,7 +34,7 @@ from pnp.targets.export_png import png_faces, png_per_copy
 from pnp.targets.k_only import key_small_type
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.vendor_orders import OrderPlan, component_loc, not_offered_findings, order_plan, quote_sheet, readme
+from pnp.targets.vendor_orders import OrderPlan, Placed, component_loc, not_offered_findings, order_plan, quote_sheet, readme
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import (
     Expect,
@@ -48,29 +48,13 @@ from pnp.targets.vendor_preflight import (
     small_texts,
     vendor_breaches,
 )
-from pnp.targets.vendors import PNG, POD, Product, Vendor, vendor_named
+from pnp.targets.vendors import PNG, POD, Vendor, vendor_named
 
 K = PT_PER_MM
 CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
     "CGATS TR 001": ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"),
     "FOGRA39": ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)"),
 }
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A component the vendor prints, with the product that prints it."""
-
-    component: Component
-    product: Product
-    trim: tuple[float, float]  # the file's trim: the product's own size (Product.file_trim), turned as the component is
-
-    @property
-    def offset(self) -> tuple[float, float]:
-        """How far the component's own trim sits inside the file's on each axis (a 63 × 88 mm card on a 63.5 × 88.9
-        poker card: 0.25 and 0.45 mm), which its extra bleed (Vendor.pad_mm) fills."""
-        own = self.trim if self.component.shape == "standee" else self.component.trim
-        return ((self.trim[0] - own[0]) / 2, (self.trim[1] - own[1]) / 2)
 
 
 def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:

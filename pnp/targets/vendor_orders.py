@@ -150,6 +150,22 @@ def elsewhere(vendor: Vendor, kind: str, size: tuple[float, float]) -> tuple[Ven
     return min(offers, key=lambda o: (o[1].distance(size), o[1].trim_mm is None))
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A component the vendor prints, with the product that prints it."""
+
+    component: Component
+    product: Product
+    trim: tuple[float, float]  # the file's trim: the product's own size (Product.file_trim), turned as the component is
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """How far the component's own trim sits inside the file's on each axis (a 63 × 88 mm card on a 63.5 × 88.9
+        poker card: 0.25 and 0.45 mm), which its extra bleed (Vendor.pad_mm) fills."""
+        own = self.trim if self.component.shape == "standee" else self.component.trim
+        return ((self.trim[0] - own[0]) / 2, (self.trim[1] - own[1]) / 2)
+
+
 def order_plan(gctx, vendor: Vendor, components: list[Component], decks_only: bool = False) -> OrderPlan:
     """Every piece of the build ordered from `vendor` or named as not offered there."""
     ordered, missing = [], []
@@ -204,8 +220,7 @@ def quote_sheet(plan: OrderPlan) -> bytes:
     import io
     import math
 
-    from pnp.targets.export_png import spreadsheet_text
-    from pnp.targets.order_files import mpc_bracket
+    from pnp.targets.order_files import mpc_bracket, spreadsheet_text
 
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
