@@ -85,3 +85,36 @@ def test_a_png_the_check_refuses_is_one_finding_at_its_deck_naming_the_first_ima
                                       "print services ask for RGB (and 6 more images alike)"], result.output
     assert not [line for line in result.output.splitlines() if line.startswith("output/")], result.output
     assert not (project / "output/tiny/png").exists()
+
+
+def test_a_font_not_embedded_is_said_at_the_first_page_that_sets_it_and_a_users_own_file_keeps_its_name(tmp_path):
+    """Three pages, only the second set in Helvetica (which reportlab names but does not embed; its document lists every
+    font on every page): the shop's file says it at page 2's piece, naming page 2 and its side; handed the same file
+    by its own name, the check says it at that file, in the words it always used. The order of its sides, wrong for
+    DriveThruCards (a back before each front), is one finding at its first page's piece naming the file."""
+    from reportlab.pdfgen import canvas
+
+    from pnp.core.errors import Loc
+    from pnp.targets.vendor_preflight import Expect, ShopFile, check_file, order_findings
+    from pnp.targets.vendors import vendor_named
+
+    path = tmp_path / "cards.pdf"
+    c = canvas.Canvas(str(path), pagesize=(198, 270), invariant=1)
+    for n in (1, 2, 3):
+        c.setFillColorCMYK(0, 0, 0, 1)
+        if n == 2:
+            c.setFont("Helvetica", 9)
+            c.drawString(20, 120, "Set in Helvetica")
+        c.rect(10, 10, 20 * n, 20, fill=1, stroke=0)
+        c.showPage()
+    c.save()
+    deck, board = Loc("data/g/decks/heroes.yaml", 2, 7), Loc("data/g/boards.yaml", 3, 5)
+    shop = ShopFile("g-heroes.pdf", ((board, "a back of Map"), (deck, "a front of Heroes"), (deck, "a back of Heroes")))
+    dtc, expect = vendor_named("drivethrucards"), Expect(page_mm=(69.85, 95.25), pages=(0, 1, 2))
+    fonts = [(str(f.loc), f.message) for f in check_file(dtc, path.read_bytes(), shop, expect) if f.code == "vendor-fonts"]
+    assert fonts == [("data/g/decks/heroes.yaml:2:7", "page 2 of g-heroes.pdf (a front of Heroes): font /Helvetica is not embedded")]
+    own = [(str(f.loc), f.message) for f in check_file(dtc, path.read_bytes(), "mine/cards.pdf", expect) if f.code == "vendor-fonts"]
+    assert own == [("mine/cards.pdf", "font /Helvetica is not embedded")]
+    (order,) = order_findings(dtc, ["front", "back", "front"], shop)
+    assert (str(order.loc), order.message) == (
+        "data/g/boards.yaml:3:5", "the 3 pages of g-heroes.pdf are not in DriveThruCards' order (pdf-back-front)")

@@ -18,6 +18,7 @@ from pnp.core.units import add_up
 TTS_MAX_PX = 4096  # Tabletop Simulator refuses textures this large or larger
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7
 BOX_TOLERANCE_PT = 0.01
+SHOW_TEXT = (b"Tj", b"TJ", b"'", b'"')  # a content stream's operators that set text
 
 
 def check_png(data: bytes, where: str, size: tuple[int, int], dpi: int | None = None) -> list[Finding]:
@@ -89,6 +90,7 @@ class InkScan:
         self.max_ink = 0.0
         self.fonts: dict[str, bool] = {}  # base font name → embedded
         self.first_page: dict[str, int] = {}  # a colour problem or font → the first page that uses it
+        self.named_page: dict[str, int] = {}  # a font → the first page whose resources name it, set in or not
         self.ink_page = 0  # the first page using the most ink
         self._seen: set = set()
 
@@ -98,7 +100,7 @@ class InkScan:
 
     def stream(self, stream_obj, resources) -> None:
         """Scan one content stream (a page's or a form's) and its resources, each stream once: the forms and pictures it
-        draws as it draws them, and the fonts it sets first, so each is met on the first page that prints it (a
+        draws as it draws them, and the fonts it sets text in first, so each is met on the first page that prints it (a
         document's pages may share one list of resources naming every form of every page)."""
         from pypdf.generic import ContentStream
 
@@ -109,11 +111,14 @@ class InkScan:
         self._seen.add(key)
         resources = resources.get_object() if resources is not None else {}
         xobjects, fonts = (_resolved(resources.get(key)) for key in ("/XObject", "/Font"))
+        font = None  # the font text is set in here (a stream may name one, as reportlab's pages do, and set no text)
         for operands, op in ContentStream(stream_obj, self.reader).operations:
             if op == b"Do" and operands and operands[0] in xobjects:
                 self._drawn(xobjects.raw_get(operands[0]))
-            elif op == b"Tf" and operands and operands[0] in fonts:
-                self._font(fonts[operands[0]].get_object())
+            elif op == b"Tf" and operands:
+                font = fonts.get(operands[0])
+            elif op in SHOW_TEXT and font is not None:
+                self._font(font.get_object())
             else:
                 self._operator(op, operands)
         for _name, gs in (resources.get("/ExtGState") or {}).items():
@@ -121,7 +126,7 @@ class InkScan:
             if any(float(gs.get(a, 1)) < 1 for a in ("/ca", "/CA")) or gs.get("/SMask") not in (None, "/None"):
                 self.note("transparency (ExtGState with alpha or a soft mask)")
         for font in fonts.values():  # a font named but never set is still one the file holds
-            self._font(font.get_object())
+            self._font(font.get_object(), used=False)
 
     def _drawn(self, ref) -> None:
         """A form or picture drawn where the scan is."""
@@ -143,14 +148,15 @@ class InkScan:
         elif op in (b"sc", b"SC", b"scn", b"SCN") and len(operands) == 3:
             self.note("three-component colour (sc)")
 
-    def _font(self, font) -> None:
+    def _font(self, font, used: bool = True) -> None:
+        """Note a font and whether it is embedded, at the page setting text in it (`used`) or naming it."""
         for f in [font, *[d.get_object() for d in font.get("/DescendantFonts") or []]]:
             desc = f.get("/FontDescriptor")
             if desc is not None or f.get("/Subtype") in ("/TrueType", "/Type1", "/Type0"):
                 embedded = desc is not None and any(x in desc.get_object() for x in ("/FontFile", "/FontFile2", "/FontFile3"))
                 if f.get("/Subtype") != "/Type0":
                     self.fonts[str(f.get("/BaseFont"))] = embedded
-                    self.first_page.setdefault(str(f.get("/BaseFont")), self.page)
+                    (self.first_page if used else self.named_page).setdefault(str(f.get("/BaseFont")), self.page)
 
     def _xobject(self, xobj) -> None:
         if xobj.get("/Subtype") == "/Form":
@@ -171,7 +177,7 @@ class InkScan:
                  for problem, count in sorted(self.colour_problems.items())]
         if self.max_ink > ink_limit + 1e-6:
             found.append((self.ink_page, error("vendor-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc)))
-        found += [(self.first_page[name], error("vendor-fonts", f"font {name} is not embedded", loc))
+        found += [(self.first_page.get(name, self.named_page.get(name, 0)), error("vendor-fonts", f"font {name} is not embedded", loc))
                   for name, embedded in sorted(self.fonts.items()) if not embedded]
         return found
 
