@@ -43,7 +43,7 @@ def test_a_template_colour_past_240_percent_ink_is_cut_to_it_in_the_pod_file(pro
 def test_a_pod_page_without_its_trimbox_is_refused_and_nothing_is_written(project, monkeypatch):
     """Every pod file is read back before the folder appears: drawn without its TrimBox (a shop's cutter has no trim to
     work to), the export fails with one error naming the file, its first page and how many more (the heroes' 24
-    pages: one mistake, one finding), and writes no folder."""
+    pages: one mistake, one finding), said at the deck's `size` line (the file is never written), and writes no folder."""
     from reportlab.pdfgen.canvas import Canvas
 
     monkeypatch.setattr(Canvas, "setTrimBox", lambda self, box: None)
@@ -51,7 +51,7 @@ def test_a_pod_page_without_its_trimbox_is_refused_and_nothing_is_written(projec
     assert result.exit_code != 0
     said = result.output
     assert [line for line in said.splitlines() if ": error: " in line] == [
-        "output/tiny/pod/tiny-heroes.pdf: error: page 1 has no TrimBox (and 23 more pages alike)"], said
+        "data/tiny/decks/heroes.yaml:2:7: error: page 1 of tiny-heroes.pdf (a front of Heroes) has no TrimBox (and 23 more pages alike)"], said
     assert not (project / "output/tiny/pod").exists()
 
 

@@ -16,6 +16,7 @@ import csv
 import functools
 import io
 from collections import Counter
+from dataclasses import replace
 
 from pnp.core.errors import error
 from pnp.core.files import file_name
@@ -26,7 +27,7 @@ from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import count_text, cut_mask, png_bytes, raster, size_text
 from pnp.targets.staging import Export
 from pnp.targets.vendor_orders import Placed, component_loc
-from pnp.targets.vendor_preflight import Expect, check_file
+from pnp.targets.vendor_preflight import Expect, ShopFile, check_file
 from pnp.targets.vendors import Vendor
 
 MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
@@ -62,20 +63,27 @@ def png_per_copy(gctx, vendor: Vendor, placed: list[Placed], result: Export, fin
         result.files["manifest.csv"] = manifest_csv(rows)
 
 
-def _images(gctx, vendor: Vendor, size: tuple[int, int], names: dict[Face, list[str]], result: Export, findings: list, where) -> None:
+def _images(gctx, vendor: Vendor, size: tuple[int, int], names: dict[Face, list[str]], result: Export, findings: list, component: Component) -> None:
     """Each face of `names` rendered at the vendor's dpi and encoded once, its bytes written to every file named for it
     (a shared back is one file, linked) and the first of them read back against the vendor's numbers; the bytes are
-    not kept."""
+    not kept. What is found is said at the component's declaration (pnp.targets.vendor_preflight.ShopFile), the
+    same problem in many of its images once, at the first, counting the others."""
+    loc, fronts = component_loc(gctx, component), {printed_sides(component, item, vendor.bleed_mm)[0] for item in component.items}
+    alike: dict[tuple[str, str], list] = {}
 
     def written(face: Face, data: bytes) -> None:
         for name in names[face]:
             result.files[name] = data
-        findings.extend(check_file(vendor, data, where(names[face][0]), Expect(size_px=size)))
+        shop = ShopFile(names[face][0], ((loc, f"a {'front' if face in fronts else 'back'} of {component.name}"),))
+        for f in check_file(vendor, data, shop, Expect(size_px=size)):
+            alike.setdefault((f.code, f.message.split("): ", 1)[-1]), []).append(f)
 
     faces = list(names)
     with PngEncoder(functools.partial(png_bytes, dpi=vendor.dpi)) as encoder:
         for face, image in zip(faces, raster(gctx, faces, size, vendor.dpi / 25.4), strict=True):
             encoder.add(image, functools.partial(written, face))
+    findings.extend(found[0] if len(found) == 1 else replace(found[0], message=f"{found[0].message} (and {len(found) - 1} more images alike)")
+                    for found in alike.values())
 
 
 def _faces_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: list, where) -> None:
@@ -90,7 +98,7 @@ def _faces_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: 
         names.setdefault(front, f"{folder}/{component.stem(item)}.png")
         if back is not None:
             names.setdefault(back, f"{folder}/back.png" if back == shared else f"{folder}/{component.stem(item)}-back.png")
-    _images(gctx, vendor, size, {face: [name] for face, name in names.items()}, result, findings, where)
+    _images(gctx, vendor, size, {face: [name] for face, name in names.items()}, result, findings, component)
     rows = [(names[front], names.get(back, ""), item) for item, (front, back) in zip(component.items, sides, strict=True)]
     result.files[f"{folder}/quantities.csv"] = quantities_csv(folder, rows)
     if vendor.name == "makeplayingcards" and component.deck_like and p.product.name == MPC_AUTOFILL_PRODUCT:
@@ -126,7 +134,7 @@ def _per_copy_component(gctx, vendor: Vendor, p: Placed, result: Export, finding
                 rows.append({"file": name, "component": component.kind, "id": component.id, "item": item.id, "name": item.name, "side": side,
                              "copy": copy, "copies": item.copies, "width_px": size[0], "height_px": size[1],
                              "trim_mm": f"{trim[0]:g} x {trim[1]:g}", "bleed_mm": f"{bleed:g}", "dpi": dpi})
-    _images(gctx, vendor, size, names, result, findings, where)
+    _images(gctx, vendor, size, names, result, findings, component)
     if component.kind == "cards" and (component.cut.kind != "rectangle" or component.cut.corner_radius(*trim)):
         # a shaped deck's die line, which a print service cuts along, as a mask of its images: white inside the cut
         name = f"{folder}/{component.file_id}-cut-mask.png"

@@ -219,16 +219,23 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
         placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy, _ in pages]
         data = _pdf(gctx, vendor, title, page_mm, trim, placements, result.files.path_of(name))
         keys = _keys(placements)
-        findings.extend(order_findings(vendor, [role for role, *_ in pages], where(name)))
-        findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
+        shop = _shop_file(gctx, name, [(role, c) for role, *_, c in pages])
+        findings.extend(order_findings(vendor, [role for role, *_ in pages], shop))
+        findings.extend(check_file(vendor, _read_from(data), shop, Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
         if vendor.outlines:
-            at = {c.id: component_loc(gctx, c) for *_, c in pages}
-            shop = ShopFile(name, tuple((at[c.id], f"a {role} of {c.name}") for role, *_, c in pages))
             data = _outlined(gctx, vendor, title, data, shop, findings)
             if data is None:
                 continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
+
+
+def _shop_file(gctx, name: str, pages: list[tuple[str, Component]], sheet: bool = False) -> ShopFile:
+    """File `name` as its findings name it, each page (role, component) at the component's declaration and said as
+    what it shows: 'a front of Heroes', or on a sheet of many cards 'a sheet of fronts of Heroes'."""
+    at = {c.id: component_loc(gctx, c) for _, c in pages}
+    shows = "a sheet of {}s of {}" if sheet else "a {} of {}"
+    return ShopFile(name, tuple((at[c.id], shows.format(role, c.name)) for role, c in pages))
 
 
 def _named_twice(gctx, vendor: Vendor, name: str, component: Component, owners: dict[str, Component], findings: list) -> bool:
@@ -273,7 +280,7 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
         name = file_name(f"{gctx.game.slug}-{p.component.id}-sheets", ".pdf")
         if cols * rows == 0:
             findings.append(warning("vendor-product", f"{p.component.name} ({p.trim[0]:g} × {p.trim[1]:g} mm) does not fit a "
-                                    f"{sheet_w / 25.4:g} × {sheet_h / 25.4:g} in sheet", Loc(where(name))))
+                                    f"{sheet_w / 25.4:g} × {sheet_h / 25.4:g} in sheet", component_loc(gctx, p.component)))
             continue
         x0, y0 = (sheet_w - cols * cell[0]) / 2, (sheet_h - rows * cell[1]) / 2
         copies = [printed_sides(p.component, item, vendor.bleed_mm) for item in p.component.items for _ in range(item.copies)]
@@ -289,8 +296,9 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
                 roles.append("back")
         data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages, result.files.path_of(name))
         keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
-        findings.extend(order_findings(vendor, roles, where(name)))
-        findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
+        shop = _shop_file(gctx, name, [(role, p.component) for role in roles], sheet=True)
+        findings.extend(order_findings(vendor, roles, shop))
+        findings.extend(check_file(vendor, _read_from(data), shop, Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(roles.count('front'), 'sheet')} of {cols} × {rows} {p.product.name} cards, fronts then mirrored backs")
 

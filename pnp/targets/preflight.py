@@ -2,8 +2,9 @@
 
 Each check returns findings (errors for what a print service or Tabletop
 Simulator would refuse or print wrongly, warnings for what it might), located
-at the output file they concern. The exporter writes nothing while any error
-stands.
+at the output file they concern (a print shop's file's findings are said at the
+designer's files instead: pnp.targets.vendor_preflight.check_file). The exporter
+writes nothing while any error stands.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pnp.core.units import add_up
 TTS_MAX_PX = 4096  # Tabletop Simulator refuses textures this large or larger
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7
 BOX_TOLERANCE_PT = 0.01
+SHOW_TEXT = (b"Tj", b"TJ", b"'", b'"')  # a content stream's operators that set text
 
 
 def check_png(data: bytes, where: str, size: tuple[int, int], dpi: int | None = None) -> list[Finding]:
@@ -83,16 +85,23 @@ class InkScan:
 
     def __init__(self, reader):
         self.reader = reader
+        self.page = 0  # the page being scanned (its caller sets it), so each problem is said at the first page showing it
         self.colour_problems: dict[str, int] = {}
         self.max_ink = 0.0
         self.fonts: dict[str, bool] = {}  # base font name → embedded
+        self.first_page: dict[str, int] = {}  # a colour problem or font → the first page that uses it
+        self.named_page: dict[str, int] = {}  # a font → the first page whose resources name it, set in or not
+        self.ink_page = 0  # the first page using the most ink
         self._seen: set = set()
 
     def note(self, problem: str) -> None:
         self.colour_problems[problem] = self.colour_problems.get(problem, 0) + 1
+        self.first_page.setdefault(problem, self.page)
 
     def stream(self, stream_obj, resources) -> None:
-        """Scan one content stream (a page's or a form's) and its resources, each stream once."""
+        """Scan one content stream (a page's or a form's) and its resources, each stream once: the forms and pictures it
+        draws as it draws them, and the fonts it sets text in first, so each is met on the first page that prints it (a
+        document's pages may share one list of resources naming every form of every page)."""
         from pypdf.generic import ContentStream
 
         ref = getattr(stream_obj, "indirect_reference", None)
@@ -100,38 +109,54 @@ class InkScan:
         if key in self._seen:
             return
         self._seen.add(key)
-        for operands, op in ContentStream(stream_obj, self.reader).operations:
-            self._operator(op, operands)
         resources = resources.get_object() if resources is not None else {}
+        xobjects, fonts = (_resolved(resources.get(key)) for key in ("/XObject", "/Font"))
+        font = None  # the font text is set in here (a stream may name one, as reportlab's pages do, and set no text)
+        for operands, op in ContentStream(stream_obj, self.reader).operations:
+            if op == b"Do" and operands and operands[0] in xobjects:
+                self._drawn(xobjects.raw_get(operands[0]))
+            elif op == b"Tf" and operands:
+                font = fonts.get(operands[0])
+            elif op in SHOW_TEXT and font is not None:
+                self._font(font.get_object())
+            else:
+                self._operator(op, operands)
         for _name, gs in (resources.get("/ExtGState") or {}).items():
             gs = gs.get_object()
             if any(float(gs.get(a, 1)) < 1 for a in ("/ca", "/CA")) or gs.get("/SMask") not in (None, "/None"):
                 self.note("transparency (ExtGState with alpha or a soft mask)")
-        for font in (resources.get("/Font") or {}).values():
-            self._font(font.get_object())
-        for xobj in (resources.get("/XObject") or {}).values():
-            self._xobject(xobj.get_object())
-            if xobj.get_object().get("/Subtype") == "/Image" and hasattr(xobj, "idnum"):
-                # a picture's stream is read whole when its keys are: let it go, or a PDF of photographic art is held whole
-                self.reader.resolved_objects.pop((xobj.generation, xobj.idnum), None)
+        for font in fonts.values():  # a font named but never set is still one the file holds
+            self._font(font.get_object(), used=False)
+
+    def _drawn(self, ref) -> None:
+        """A form or picture drawn where the scan is."""
+        xobj = ref.get_object()
+        self._xobject(xobj)
+        if xobj.get("/Subtype") == "/Image" and hasattr(ref, "idnum"):
+            # a picture's stream is read whole when its keys are: let it go, or a PDF of photographic art is held whole
+            self.reader.resolved_objects.pop((ref.generation, ref.idnum), None)
 
     def _operator(self, op: bytes, operands) -> None:
         if op in (b"rg", b"RG"):
             self.note("RGB colour (rg/RG)")
         elif op in (b"k", b"K"):
-            self.max_ink = max(self.max_ink, add_up(float(v) for v in operands))
+            ink = add_up(float(v) for v in operands)
+            if ink > self.max_ink:
+                self.max_ink, self.ink_page = ink, self.page
         elif op in (b"cs", b"CS") and operands and str(operands[0]) not in ("/DeviceCMYK", "/DeviceGray"):
             self.note(f"colour space {operands[0]}")
         elif op in (b"sc", b"SC", b"scn", b"SCN") and len(operands) == 3:
             self.note("three-component colour (sc)")
 
-    def _font(self, font) -> None:
+    def _font(self, font, used: bool = True) -> None:
+        """Note a font and whether it is embedded, at the page setting text in it (`used`) or naming it."""
         for f in [font, *[d.get_object() for d in font.get("/DescendantFonts") or []]]:
             desc = f.get("/FontDescriptor")
             if desc is not None or f.get("/Subtype") in ("/TrueType", "/Type1", "/Type0"):
                 embedded = desc is not None and any(x in desc.get_object() for x in ("/FontFile", "/FontFile2", "/FontFile3"))
                 if f.get("/Subtype") != "/Type0":
                     self.fonts[str(f.get("/BaseFont"))] = embedded
+                    (self.first_page if used else self.named_page).setdefault(str(f.get("/BaseFont")), self.page)
 
     def _xobject(self, xobj) -> None:
         if xobj.get("/Subtype") == "/Form":
@@ -143,15 +168,23 @@ class InkScan:
             if "/SMask" in xobj:
                 self.note("image with a soft mask (transparency)")
 
-    def findings(self, loc: Loc, ink_limit: float) -> list[Finding]:
-        """What a press refuses in what was scanned: RGB or transparency, ink past `ink_limit` (2.4 = 240 %), a font
-        not embedded."""
-        found = [error("vendor-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc)
+    def findings(self, ink_limit: float) -> list[tuple[int, Finding]]:
+        """What a press refuses in what was scanned, each with the first page showing it (for the ink, the first page of
+        the most): RGB or transparency, ink past `ink_limit` (2.4 = 240 %), a font not embedded. Said at no file yet
+        (Loc("")): the caller says where."""
+        loc = Loc("")
+        found = [(self.first_page[problem], error("vendor-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc))
                  for problem, count in sorted(self.colour_problems.items())]
         if self.max_ink > ink_limit + 1e-6:
-            found.append(error("vendor-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc))
-        found += [error("vendor-fonts", f"font {name} is not embedded", loc) for name, embedded in sorted(self.fonts.items()) if not embedded]
+            found.append((self.ink_page, error("vendor-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc)))
+        found += [(self.first_page.get(name, self.named_page.get(name, 0)), error("vendor-fonts", f"font {name} is not embedded", loc))
+                  for name, embedded in sorted(self.fonts.items()) if not embedded]
         return found
+
+
+def _resolved(value):
+    """A resources entry as its dictionary (pypdf keeps an entry written as a reference unread), {} when absent."""
+    return value.get_object() if value is not None else {}
 
 
 def box_findings(n: int, page, trim_mm: tuple[float, float], bleed_mm: float, loc: Loc) -> list[Finding]:

@@ -7,7 +7,10 @@ face), the colour space (CMYK only where the vendor asks it, no transparency),
 the total ink against the vendor's limit, every font embedded, and the page
 order: pages the plan says show the same thing must draw the same, and no two
 others may. The plan itself is checked against the vendor's rule of page order
-(`order_findings`).
+(`order_findings`). A user's own file is named in its findings; a file an export
+made for a shop (`ShopFile`), never written while it fails, is said at the
+designer's files: each page's finding at the component it prints, naming the
+file, the page and its side.
 """
 from __future__ import annotations
 
@@ -40,27 +43,43 @@ class Expect:
     pages: tuple[int, ...] = ()  # each page's plan: equal numbers draw the same, different numbers differ
 
 
-def check_file(vendor: Vendor, data: bytes | str, where: str, expect: Expect) -> list[Finding]:
+class ShopFile(NamedTuple):
+    """A file made for a shop, as the findings read from it say where they are: by its name, at the designer's own
+    files, since a file that fails is never written. Each page: the place its component is declared (a deck's `size`
+    line: pnp.targets.vendor_orders.component_loc) and what it shows ('a front of Heroes')."""
+
+    name: str
+    pages: tuple[tuple[Loc, str], ...]
+
+    def page(self, n: int) -> tuple[Loc, str]:
+        """(place, what it shows) of page n, counted from 1."""
+        return self.pages[min(n, len(self.pages)) - 1]
+
+
+def check_file(vendor: Vendor, data: bytes | str, where: str | ShopFile, expect: Expect) -> list[Finding]:
     """Every finding of one written file against the vendor's numbers; a PDF's bytes or its file's path (a PDF of many
-    pictures, written as it was made: pnp.layout.rl_stream)."""
+    pictures, written as it was made: pnp.layout.rl_stream). `where`: the file the findings are said at (a user's own
+    file), or the shop's file an export made, whose findings are said at the designer's files (ShopFile)."""
     if expect.size_px is not None:
-        return check_png(data, where, expect.size_px, vendor.dpi)
+        return [_at(where, 0, f) for f in check_png(data, "", expect.size_px, vendor.dpi)]
     with pdf_source(data) as source:
-        return _check_pdf(vendor, source, where, expect)
+        return [_at(where, n, f) for n, f in _check_pdf(vendor, source, expect)]
 
 
-def _check_pdf(vendor: Vendor, source, where: str, expect: Expect) -> list[Finding]:
+def _check_pdf(vendor: Vendor, source, expect: Expect) -> list[tuple[int, Finding]]:
+    """(page, finding) of each finding, 0 for the whole file's, said at no file yet."""
     from pypdf import PdfReader
 
-    loc = Loc(where)
+    loc = Loc("")
     reader = PdfReader(source)
-    found: list[Finding] = []
+    found: list[tuple[int, Finding]] = []
     if len(reader.pages) != len(expect.pages):
-        found.append(error("vendor-pages", f"has {len(reader.pages)} pages; {vendor.title} needs {len(expect.pages)}", loc))
+        found.append((0, error("vendor-pages", f"has {len(reader.pages)} pages; {vendor.title} needs {len(expect.pages)}", loc)))
     scan = InkScan(reader)
     drawn: dict[bytes, int] = {}
-    sized: dict[str, list[Finding]] = {}  # each page's size and boxes, by what is wrong whatever the page
+    sized: dict[str, list[tuple[int, Finding]]] = {}  # each page's size and boxes, by what is wrong whatever the page
     for n, page in enumerate(reader.pages, 1):
+        scan.page = n
         contents = page.get_contents()
         if contents is not None:
             scan.stream(contents, page.get("/Resources"))
@@ -72,22 +91,40 @@ def _check_pdf(vendor: Vendor, source, where: str, expect: Expect) -> list[Findi
         if expect.trim_mm is not None:
             wrong += box_findings(n, page, expect.trim_mm, vendor.bleed_mm, loc)
         for f in wrong:
-            sized.setdefault(f.message.replace(f"page {n}", "page", 1), []).append(f)
+            sized.setdefault(f.message.replace(f"page {n}", "page", 1), []).append((n, f))
         if n <= len(expect.pages):
-            found += _order(n, contents.get_data() if contents is not None else b"", expect.pages[n - 1], drawn, loc)
+            found += [(n, f) for f in _order(n, contents.get_data() if contents is not None else b"", expect.pages[n - 1], drawn, loc)]
     found += [_once(alike) for alike in sized.values()]
-    for f in scan.findings(loc, ink_limit=vendor.ink_limit or 99.0):
+    for n, f in scan.findings(ink_limit=vendor.ink_limit or 99.0):
         if vendor.colour == "RGB" and ("RGB" in f.message or "three-component" in f.message):
             continue  # an RGB vendor's file is RGB
-        found.append(f)
+        found.append((n, f))
     return found
 
 
-def _once(alike: list[Finding]) -> Finding:
+def _once(alike: list[tuple[int, Finding]]) -> tuple[int, Finding]:
     """One mistake made on many pages (a file drawn without its TrimBox) is one finding: its first page's, counting
     the others."""
-    first = alike[0]
-    return first if len(alike) == 1 else replace(first, message=f"{first.message} (and {len(alike) - 1} more pages alike)")
+    n, first = alike[0]
+    return n, first if len(alike) == 1 else replace(first, message=f"{first.message} (and {len(alike) - 1} more pages alike)")
+
+
+def _at(where: str | ShopFile, n: int, finding: Finding) -> Finding:
+    """A finding of page n (0: of the whole file) said at `where`: a user's own file as it is, in its own words; a shop's
+    file, which is never written when it fails, at the component page n prints, naming the file, the page and what it
+    shows ('page 16 of tiny-heroes.pdf (a front of Heroes)'), the whole file's ('tiny-heroes.pdf: has 23 pages; …') at
+    its first page's component."""
+    if isinstance(where, str):
+        return replace(finding, loc=Loc(where))
+    loc, shows = where.page(max(n, 1))
+    if n == 0:  # a file of one page (an image) is named with what it shows
+        named = f"{where.name} ({shows})" if len(where.pages) == 1 else where.name
+        return replace(finding, loc=loc, message=f"{named}: {finding.message}")
+    page, said = f"page {n}", finding.message
+    named = f"{page} of {where.name} ({shows})"
+    if said.startswith((f"{page} ", f"{page}:")):
+        return replace(finding, loc=loc, message=named + said[len(page):])
+    return replace(finding, loc=loc, message=f"{named}: {said}")
 
 
 def _order(n: int, content: bytes, plan: int, drawn: dict, loc: Loc) -> list[Finding]:
@@ -99,8 +136,8 @@ def _order(n: int, content: bytes, plan: int, drawn: dict, loc: Loc) -> list[Fin
 
 
 # The page orders each layout asks for, as the sides pages show (pnp.targets.vendors.LAYOUTS)
-def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding]:
-    """The order of fronts and backs in one file against the vendor's rule."""
+def order_findings(vendor: Vendor, roles: list[str], where: str | ShopFile) -> list[Finding]:
+    """The order of fronts and backs in one file against the vendor's rule, said at `where` as check_file says it."""
     n = len(roles)
     rule = {
         "pdf-back-front": lambda: all(r == ("back" if i % 2 == 0 else "front") for i, r in enumerate(roles)),
@@ -109,7 +146,8 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
         "sheets-mirrored": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)) or "back" not in roles,
     }.get(vendor.layout, lambda: True)
     if n and not rule():
-        return [error("vendor-page-order", f"its {n} pages are not in {whose(vendor)} order ({vendor.layout})", Loc(where))]
+        pages, loc = (f"its {n} pages", Loc(where)) if isinstance(where, str) else (f"the {n} pages of {where.name}", where.page(1)[0])
+        return [error("vendor-page-order", f"{pages} are not in {whose(vendor)} order ({vendor.layout})", loc)]
     return []
 
 
@@ -191,19 +229,6 @@ def small_text_finding(vendor: Vendor, small: SmallText, loc: Loc, game: str, wh
         fix = f"make its font-size in the SVG at least {times:.2f} times as large, or draw the icon that much larger,"
     return error("vendor-small-text", f"{said} is set at {small.size:g} pt; {vendor.title} prints no text under {vendor.min_text_pt:g} pt: "
                  f"{fix} for this vendor", loc, game=game, component=what)
-
-
-class ShopFile(NamedTuple):
-    """A file made for a shop, as the findings read from it say where they are: by its name, at the designer's own
-    files, since a file that fails is never written. Each page: the place its component is declared (a deck's `size`
-    line: pnp.targets.vendor_orders.component_loc) and what it shows ('a front of Heroes')."""
-
-    name: str
-    pages: tuple[tuple[Loc, str], ...]
-
-    def page(self, n: int) -> tuple[Loc, str]:
-        """(place, what it shows) of page n, counted from 1."""
-        return self.pages[min(n, len(self.pages)) - 1]
 
 
 def small_text_findings(vendor: Vendor, source: bytes | str, shop: ShopFile) -> list[Finding]:
