@@ -124,6 +124,19 @@ def test_a_token_face_that_fails_from_the_first_keeps_its_tile_its_copies_and_it
     assert any(f["where"].startswith("templates/tiny/token-wall.j2:1") for f in model["findings"] if f["severity"] == "error")
 
 
+
+def test_a_token_set_of_a_size_its_shape_cannot_take_is_left_out_with_one_error_at_its_size(project):
+    """A circle has one size, its diameter: coins given 20 x 30 mm get no tile and one error at their `size` line in the
+    first model that shows the tokens, and every other set keeps its tiles."""
+    tokens = project / "data/tiny/tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text.replace("    size: 20\n    front: tiny/token-coin.j2", "    size: 20 x 30\n    front: tiny/token-coin.j2", 1), encoding="utf-8")
+    line = text.splitlines().index("    size: 20") + 1
+    _, model = shown(project, "tokens.yaml")
+    assert [t["id"] for t in tiles(model, "tokens")] == ["pawns/red", "pawns/blue", "shields", "walls", "notes", "hero"]
+    sized = [f for f in model["findings"] if "has one size" in f["message"]]
+    assert len(sized) == 1 and sized[0]["where"].startswith(f"data/tiny/tokens.yaml:{line}:"), model["findings"]
+
 def test_a_round_decks_tiles_bring_their_circle_and_its_safe_circle_for_the_overlays(project):
     (project / "data/tiny/decks/rounds.yaml").write_text(
         "name: Rounds\nsize: 60\nshape: round\nfront: tiny/hero.j2\n"

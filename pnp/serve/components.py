@@ -145,10 +145,7 @@ def token_section(gctx: GameContext, images: ImageStore, base: Options | None = 
     tiles, findings = [], []
     for spec, raw, size in sized_sets(game, findings):
         pieces = render_set(gctx, spec, raw, size, options.bleed_mm, options, findings)
-        by_name = {p.label: p for p in pieces}
-        copies = {}
-        for p in pieces:
-            copies[p.label] = copies.get(p.label, 0) + 1
+        by_name = {p.label: p for p in pieces}  # a face's pieces are its copies, as token_variants counts them
         for fields, count, name, source in token_variants(raw):
             piece = by_name.get(name)
             if not count:
@@ -161,7 +158,7 @@ def token_section(gctx: GameContext, images: ImageStore, base: Options | None = 
             if back is not None or (isinstance(fields.get("back"), str) and not spec.standee):  # a back that failed keeps its place
                 shots.append(image("back", back))
             shown_size = (piece.front.w, piece.front.h) if piece is not None else size
-            tiles.append(tile(f"token:{name}", name, f"{spec.name} {name.partition('/')[2]}".strip(), copies.get(name, count), shots, shown_size,
+            tiles.append(tile(f"token:{name}", name, f"{spec.name} {name.partition('/')[2]}".strip(), count, shots, shown_size,
                               options.bleed_mm, where=str(source.loc), fields=field_rows(source), cut=token_cut(spec, size) if not spec.standee else RECTANGLE))
     return {"key": "tokens", "kind": "tokens", "title": "Tokens", "note": counted(len(game.tokens.tokens), "set"), "where": f"{game.rel}/tokens.yaml", "items": tiles}, findings
 
