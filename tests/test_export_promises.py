@@ -92,6 +92,7 @@ def test_a_rounded_deck_gets_its_cut_as_a_mask_white_inside_its_corners(project)
     with Image.open(project / "output/tiny/png/cards/heroes/heroes-cut-mask.png") as mask:
         grey = mask.convert("L")
         assert grey.size == (825, 1125)  # the images' own size: 63.5 × 88.9 mm and 1/8 in bleed a side at 300 dpi
+        assert tuple(round(d) for d in mask.info["dpi"]) == (300, 300)  # and their dpi, so a service lays it over them
         assert grey.getpixel((412, 562)) == 255  # the middle is kept
         # the trim's corner (1/8 in = 37.5 px in) is cut off by a 3 mm radius: nothing kept there
         assert grey.getpixel((38, 38)) == 0 and grey.getpixel((786, 1086)) == 0
