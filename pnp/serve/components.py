@@ -159,7 +159,7 @@ def token_section(gctx: GameContext, images: ImageStore, base: Options | None = 
                 shots.append(image("back", back))
             shown_size = (piece.front.w, piece.front.h) if piece is not None else size
             tiles.append(tile(f"token:{name}", name, f"{spec.name} {name.partition('/')[2]}".strip(), count, shots, shown_size,
-                              options.bleed_mm, where=str(source.loc), fields=field_rows(source), cut=token_cut(spec, size) if not spec.standee else RECTANGLE))
+                              options.bleed_mm, where=str(source.loc), fields=field_rows(source), cut=token_cut(spec, size)))  # a standee's is a rectangle
     return {"key": "tokens", "kind": "tokens", "title": "Tokens", "note": counted(len(game.tokens.tokens), "set"), "where": f"{game.rel}/tokens.yaml", "items": tiles}, findings
 
 
