@@ -134,6 +134,22 @@ def test_format_pngs_images_are_at_the_dpi_asked_and_say_it(project):
         with Image.open(path) as image:
             assert image.size == (550, 750) and round(image.info["dpi"][0]) == round(image.info["dpi"][1]) == 200, path.name
 
+
+def test_a_deck_with_no_back_is_sent_to_the_game_crafter_as_its_fronts_alone(project):
+    """The heroes with no deck back and the Twins without their own: The Game Crafter gets a PNG per distinct front and
+    no back image, and quantities.csv pairs each front with no back, its copies beside it (2 + 2 + 3 + 3 + 2)."""
+    deck = project / DECK
+    text = "".join(line for line in deck.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("back:"))
+    deck.write_text(text.replace(", back: tiny/twin-back.j2", ""), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--vendor", "thegamecrafter", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    folder = project / "output/tiny/vendor-thegamecrafter/cards/heroes"
+    assert sorted(p.name for p in folder.glob("*.png")) == [f"heroes-{card}.png" for card in ("att", "knight", "mage", "rogue", "twin")]
+    rows = list(csv.DictReader(io.StringIO((folder / "quantities.csv").read_text(encoding="utf-8"))))
+    assert [(r["front"], r["back"], r["quantity"]) for r in rows] == [
+        ("heroes-knight.png", "", "2"), ("heroes-att.png", "", "2"), ("heroes-rogue.png", "", "3"), ("heroes-mage.png", "", "3"),
+        ("heroes-twin.png", "", "2")]
+
 def test_an_image_too_large_for_a_print_service_is_one_error_at_its_boards_line_and_nothing_is_written(project):
     """A board of the largest size pnp takes (2 m a side) at 100 dpi is 2006.35 mm with its 1/8 in bleed, 7899 px a
     side: 62 million pixels, past the 60 million an export makes of one image. The export says so once, at the line

@@ -112,6 +112,16 @@ def test_a_print_services_standee_image_changes_colour_at_its_fold(game):
     _across_fold(image, bleed * PX_PER_MM, bleed * PX_PER_MM, image.width - bleed * PX_PER_MM, bleed)
 
 
+
+def test_the_game_crafters_standee_image_changes_colour_at_its_fold(game):
+    """The Game Crafter's image of the standee (its own writer's one image per face): the strip with the shop's 1/8 in
+    bleed all round, at its 300 dpi."""
+    _made(game, "export", "fold", "--vendor", "thegamecrafter")
+    image = Image.open(game / "output/fold/vendor-thegamecrafter/tokens/hero/hero.png").convert("RGB")
+    bleed = 25.4 / 8
+    assert image.size == (round((25 + 2 * bleed) * PX_PER_MM), round((2 * H + 2 * TAB + 4 * bleed) * PX_PER_MM))
+    _across_fold(image, bleed * PX_PER_MM, bleed * PX_PER_MM, image.width - bleed * PX_PER_MM, bleed)
+
 @pytest.mark.parametrize("how, bleed, reach", [(("--bleed",), 3.0, None), ((), 1.0, 5), (("--ink-saver",), 1.0, 5)])
 def test_a_built_standee_is_half_red_half_blue_each_its_height_and_a_bleed_at_each_fold(game, how, bleed, reach):
     """`pnp build`'s token sheet: tokens bleed 1 mm, 3 mm with --bleed (docs/components.md). The strip is laid out
