@@ -24,6 +24,8 @@ def test_a_board_whose_id_is_board_is_one_file_named_once(project):
     mm = 72 / 25.4
     assert [float(v) / mm for v in page.mediabox[2:]] == pytest.approx([180 + 2 * 3.175, 240 + 2 * 3.175], abs=0.01)  # 180 × 240 mm
     assert "tiny-board.pdf: 1 page" in result.output
+    # and what to do next, as the exports page says: upload each file as its component's print file
+    assert "output/tiny/pod/ → pod: upload each PDF to DriveThruCards or The Game Crafter as its component's print file" in result.output
 
 
 def test_a_template_colour_past_240_percent_ink_is_cut_to_it_in_the_pod_file(project):
