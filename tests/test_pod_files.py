@@ -71,3 +71,18 @@ def test_a_deck_and_a_board_both_named_board_are_one_error_not_one_file(project)
         f"data/tiny/boards.yaml:{line}:5: error: board 'board' would be written to tiny-board.pdf, the file of deck 'board': "
         "give one of them another id [Score sheet]"], result.output
     assert not (project / "output/tiny/pod").exists()
+
+
+def test_a_deck_named_like_the_player_aids_and_one_named_like_the_token_sets_are_each_one_error(project):
+    """A deck `player-aids` would be the player aids' tiny-player-aids.pdf, and a token set `tokens` would be a deck
+    `tokens`' tiny-tokens.pdf: each second piece is one error, naming both pieces as a designer calls them."""
+    for deck in ("player-aids", "tokens"):
+        (project / f"data/tiny/decks/{deck}.yaml").write_text(
+            f"name: {deck.title()} cards\nsize: poker\nfront: tiny/back.j2\ncards:\n  - {{id: one, count: 1}}\n", encoding="utf-8")
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("  - id: walls\n", "  - id: tokens\n", 1), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod")
+    assert result.exit_code != 0
+    said = sorted(line.split(": error: ", 1)[1].split(": give", 1)[0] for line in result.output.splitlines() if ": error: " in line)
+    assert said == ["the player aids would be written to tiny-player-aids.pdf, the file of deck 'player-aids'",
+                    "token set 'tokens' would be written to tiny-tokens.pdf, the file of deck 'tokens'"], result.output
