@@ -222,3 +222,20 @@ def _page_texts(pdf) -> list[str]:
     from pdftext import page_texts
 
     return page_texts(pdf)
+
+
+def test_words_set_at_two_sizes_by_one_line_or_one_icon_in_two_decks_are_one_error_at_the_smaller(project, tmp_path, monkeypatch):
+    """One template line setting 'Tiny print' at 5 pt on the Knights and 4 pt on every other hero is one mistake: one
+    error at that line, at 4 pt. The seal drawn 20 mm wide on the heroes and 16 mm wide on a second deck's card from
+    the same template is one error at its <text> element, at the smaller size (4.54 pt, not 5.67)."""
+    _draw(project, {"seal": SEAL}, '{{ text("Tiny print", 20, 40, 30, 6, size=(5 if card.id == "knight" else 4), min_size=3) }}',
+          '{{ icon("seal", 20, 60, w=(16 if card.id == "odd" else 20), h=10) }}')
+    (project / "data/tiny/decks/odds.yaml").write_text(
+        'name: Odds\nsize: poker\nfront: tiny/hero.j2\ncards:\n  - {id: odd, name: Odd, side: blue, stars: 1, number: 9, text: "Odd.", count: 1}\n',
+        encoding="utf-8")
+    small = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    lines = (project / "templates/tiny/hero.j2").read_text(encoding="utf-8").splitlines()
+    at = next(n for n, line in enumerate(lines, 1) if "Tiny print" in line)
+    assert sorted((f["file"], f["line"], f["message"].split(";")[0]) for f in small) == [
+        ("templates/icons/seal.svg", 1, f"text 'Fine print' in icon 'seal' is set at {_pt(4, 40, 16):g} pt"),
+        ("templates/tiny/hero.j2", at, "text 'Tiny print' is set at 4 pt")], small

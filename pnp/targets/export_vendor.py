@@ -128,7 +128,7 @@ def _small_text(gctx: GameContext, vendor: Vendor, components: list[Component], 
     for c in components:
         for s in small[c.id]:
             loc = s.place or origins.get(s.element) or component_loc(gctx, c)
-            key = (loc, s.words) if s.icon else (loc, s.words, s.size)  # an icon's words drawn at two sizes: one mistake
+            key = (loc, s.words)  # a line's or an icon's words drawn at two sizes (on two cards, in two decks): one mistake
             if key not in at or s.size < at[key][0].size:
                 at[key] = (s, c)
     return [small_text_finding(vendor, s, loc, gctx.game.slug, c.name) for (loc, *_), (s, c) in at.items()]
