@@ -225,6 +225,7 @@ MODULES: dict[str, list[str]] = {
     # the images of both PNG layouts, a vendor's (a face a file, quantities.csv, MPC Autofill's order) and --format png's
     # (a copy and side a file, manifest.csv, the cut mask), from one writer
     "pnp/targets/export_png.py": [*SHOP_PNG_TESTS, "tests/test_export_promises.py", "tests/test_shop_file_places.py", "tests/test_standee_fold.py",
+                                  "tests/test_vendors.py::test_mpc_autofill_order_lists_every_face_once_with_its_quantity_and_back_and_its_paths_resolve",
                                   "tests/test_targets.py::test_png_export_has_the_print_services_pixel_sizes",
                                   "tests/test_card_shapes.py::test_exports_follow_the_shape_tts_card_types_and_the_print_services_cut_mask"],
     "pnp/targets/export_vendor.py#pages": SHOP_FILE_TESTS,

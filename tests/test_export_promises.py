@@ -151,15 +151,15 @@ def test_a_deck_with_no_back_is_sent_to_the_game_crafter_as_its_fronts_alone(pro
         ("heroes-twin.png", "", "2")]
 
 def test_an_image_too_large_for_a_print_service_is_one_error_at_its_boards_line_and_nothing_is_written(project):
-    """A board of the largest size pnp takes (2 m a side) at 100 dpi is 2006.35 mm with its 1/8 in bleed, 7899 px a
-    side: 62 million pixels, past the 60 million an export makes of one image. The export says so once, at the line
-    that declares the board, asking for a lower --dpi, and leaves no folder behind."""
+    """A board of 2 × 1.5 m (pnp takes up to 2 m a side) at 120 dpi is 2006.35 × 1506.35 mm with its 1/8 in bleed,
+    9479 × 7117 px: 67 million pixels, past the 60 million an export makes of one image. The export says so once, at
+    the line that declares the board, its width before its height, asking for a lower --dpi, and leaves no folder."""
     boards = project / "data/tiny/boards.yaml"
     text = boards.read_text(encoding="utf-8")
     line = text.splitlines().index("  - id: town") + 1
-    boards.write_text(text.replace("size: 380 x 300", "size: 2000 x 2000", 1), encoding="utf-8")
-    result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "100")
+    boards.write_text(text.replace("size: 380 x 300", "size: 2000 x 1500", 1), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "120")
     said = [x for x in result.output.splitlines() if "error:" in x]  # (click shows stderr within its output)
     assert result.exit_code == 1 and len(said) == 1, said
-    assert said[0].startswith(f"data/tiny/boards.yaml:{line}:") and "7899 × 7899 px" in said[0] and "lower --dpi" in said[0], said
+    assert said[0].startswith(f"data/tiny/boards.yaml:{line}:") and "9479 × 7117 px at 120 dpi" in said[0] and "lower --dpi" in said[0], said
     assert not (project / "output/tiny/png").exists()

@@ -58,7 +58,7 @@ def png_per_copy(gctx, vendor: Vendor, placed: list[Placed], result: Export, fin
     """`png-per-copy`: a PNG per copy and side, and manifest.csv listing them all in upload order."""
     rows: list[dict] = []
     for p in placed:
-        rows += _per_copy_component(gctx, vendor, p, result, findings, where)
+        rows += _per_copy_component(gctx, vendor, p, result, findings)
     if rows:
         result.files["manifest.csv"] = manifest_csv(rows)
 
@@ -109,7 +109,7 @@ def _faces_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: 
     result.notes.append(f"{folder}/: {count_text(len(names), 'image')} of {size[0]} × {size[1]} px for {component.copies} × {p.product.name}")
 
 
-def _per_copy_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: list, where) -> list[dict]:
+def _per_copy_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: list) -> list[dict]:
     """One component's files, <id>-<copy>-<side>.png, every front then every back (the order upload pages ask for), and
     their manifest rows; none, with an error at the line that declares the piece, for an image too large for a service
     to take at this dpi."""
