@@ -60,6 +60,7 @@ def test_the_whole_games_manifest_names_every_image_at_its_own_size_and_skips_no
     for row in rows:
         with Image.open(project / "output/tiny/png" / row["file"]) as image:
             assert image.size == (int(row["width_px"]), int(row["height_px"])) and row["dpi"] == "100", row
+    assert "boards/town: 1 board, " in result.output and "cards/heroes: 12 cards, " in result.output, result.output  # a board by its own name
     town = [r for r in rows if r["component"] == "boards" and r["id"] == "town"]
     assert town and all(r["trim_mm"] == "380 x 300" and int(r["width_px"]) > int(r["height_px"]) for r in town)
     assert [r["item"] for r in rows if r["id"] == "heroes" and r["side"] == "back"] == ["twin", "twin"]
@@ -88,7 +89,8 @@ def test_a_rounded_deck_gets_its_cut_as_a_mask_white_inside_its_corners(project)
     from PIL import Image
 
     _edit(project, "size: poker\n", "size: poker\ncorner_radius: 3\n")
-    _export(project)
+    said = _export(project)
+    assert "cards/heroes/heroes-cut-mask.png: the rounded cut of every image of Heroes, white inside" in said, said
     with Image.open(project / "output/tiny/png/cards/heroes/heroes-cut-mask.png") as mask:
         grey = mask.convert("L")
         assert grey.size == (825, 1125)  # the images' own size: 63.5 × 88.9 mm and 1/8 in bleed a side at 300 dpi
