@@ -26,8 +26,8 @@ from pnp.targets.order_files import mpc_order, quantities_csv, spreadsheet_text
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import count_text, cut_mask, png_bytes, raster, size_text
 from pnp.targets.staging import Export
-from pnp.targets.vendor_orders import Placed, component_loc
-from pnp.targets.vendor_preflight import Expect, ShopFile, check_file
+from pnp.targets.vendor_orders import Placed, component_loc, shop_file
+from pnp.targets.vendor_preflight import Expect, check_file
 from pnp.targets.vendors import Vendor
 
 MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
@@ -63,18 +63,18 @@ def png_per_copy(gctx, vendor: Vendor, placed: list[Placed], result: Export, fin
         result.files["manifest.csv"] = manifest_csv(rows)
 
 
-def _images(gctx, vendor: Vendor, size: tuple[int, int], names: dict[Face, list[str]], result: Export, findings: list, component: Component) -> None:
+def _images(gctx, vendor: Vendor, size: tuple[int, int], names: dict[Face, list[str]], result: Export, findings: list, component: Component,
+            fronts: set[Face]) -> None:
     """Each face of `names` rendered at the vendor's dpi and encoded once, its bytes written to every file named for it
     (a shared back is one file, linked) and the first of them read back against the vendor's numbers; the bytes are
     not kept. What is found is said at the component's declaration (pnp.targets.vendor_preflight.ShopFile), the
     same problem in many of its images once, at the first, counting the others."""
-    loc, fronts = component_loc(gctx, component), {printed_sides(component, item, vendor.bleed_mm)[0] for item in component.items}
     alike: dict[tuple[str, str], list] = {}
 
     def written(face: Face, data: bytes) -> None:
         for name in names[face]:
             result.files[name] = data
-        shop = ShopFile(names[face][0], ((loc, f"a {'front' if face in fronts else 'back'} of {component.name}"),))
+        shop = shop_file(gctx, names[face][0], [("front" if face in fronts else "back", component)])
         for f in check_file(vendor, data, shop, Expect(size_px=size)):
             alike.setdefault((f.code, f.message.split("): ", 1)[-1]), []).append(f)
 
@@ -98,7 +98,7 @@ def _faces_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: 
         names.setdefault(front, f"{folder}/{component.stem(item)}.png")
         if back is not None:
             names.setdefault(back, f"{folder}/back.png" if back == shared else f"{folder}/{component.stem(item)}-back.png")
-    _images(gctx, vendor, size, {face: [name] for face, name in names.items()}, result, findings, component)
+    _images(gctx, vendor, size, {face: [name] for face, name in names.items()}, result, findings, component, {front for front, _ in sides})
     rows = [(names[front], names.get(back, ""), item) for item, (front, back) in zip(component.items, sides, strict=True)]
     result.files[f"{folder}/quantities.csv"] = quantities_csv(folder, rows)
     if vendor.name == "makeplayingcards" and component.deck_like and p.product.name == MPC_AUTOFILL_PRODUCT:
@@ -134,7 +134,7 @@ def _per_copy_component(gctx, vendor: Vendor, p: Placed, result: Export, finding
                 rows.append({"file": name, "component": component.kind, "id": component.id, "item": item.id, "name": item.name, "side": side,
                              "copy": copy, "copies": item.copies, "width_px": size[0], "height_px": size[1],
                              "trim_mm": f"{trim[0]:g} x {trim[1]:g}", "bleed_mm": f"{bleed:g}", "dpi": dpi})
-    _images(gctx, vendor, size, names, result, findings, component)
+    _images(gctx, vendor, size, names, result, findings, component, {front for front, _ in sides.values()})
     if component.kind == "cards" and (component.cut.kind != "rectangle" or component.cut.corner_radius(*trim)):
         # a shaped deck's die line, which a print service cuts along, as a mask of its images: white inside the cut
         name = f"{folder}/{component.file_id}-cut-mask.png"

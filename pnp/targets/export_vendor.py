@@ -34,7 +34,7 @@ from pnp.targets.export_png import png_faces, png_per_copy
 from pnp.targets.k_only import key_small_type
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.vendor_orders import OrderPlan, Placed, component_loc, not_offered_findings, order_plan, quote_sheet, readme
+from pnp.targets.vendor_orders import OrderPlan, Placed, component_loc, not_offered_findings, order_plan, quote_sheet, readme, shop_file
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import (
     Expect,
@@ -219,7 +219,7 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
         placements = [[(face, vendor.bleed_mm + dx, vendor.bleed_mm + dy)] for _, face, dx, dy, _ in pages]
         data = _pdf(gctx, vendor, title, page_mm, trim, placements, result.files.path_of(name))
         keys = _keys(placements)
-        shop = _shop_file(gctx, name, [(role, c) for role, *_, c in pages])
+        shop = shop_file(gctx, name, [(role, c) for role, *_, c in pages])
         findings.extend(order_findings(vendor, [role for role, *_ in pages], shop))
         findings.extend(check_file(vendor, _read_from(data), shop, Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
         if vendor.outlines:
@@ -228,14 +228,6 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
                 continue
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
-
-
-def _shop_file(gctx, name: str, pages: list[tuple[str, Component]], sheet: bool = False) -> ShopFile:
-    """File `name` as its findings name it, each page (role, component) at the component's declaration and said as
-    what it shows: 'a front of Heroes', or on a sheet of many cards 'a sheet of fronts of Heroes'."""
-    at = {c.id: component_loc(gctx, c) for _, c in pages}
-    shows = "a sheet of {}s of {}" if sheet else "a {} of {}"
-    return ShopFile(name, tuple((at[c.id], shows.format(role, c.name)) for role, c in pages))
 
 
 def _named_twice(gctx, vendor: Vendor, name: str, component: Component, owners: dict[str, Component], findings: list) -> bool:
@@ -296,7 +288,7 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
                 roles.append("back")
         data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages, result.files.path_of(name))
         keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
-        shop = _shop_file(gctx, name, [(role, p.component) for role in roles], sheet=True)
+        shop = shop_file(gctx, name, [(role, p.component) for role in roles], sheet=True)
         findings.extend(order_findings(vendor, roles, shop))
         findings.extend(check_file(vendor, _read_from(data), shop, Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
         result.files[name] = data

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, warning
 from pnp.targets.components import Component, printed_trim
+from pnp.targets.vendor_preflight import ShopFile
 from pnp.targets.vendors import VENDORS, Product, Vendor, called, whose
 
 PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens", "boxes": "boxes", "dice": "dice"}
@@ -139,6 +140,14 @@ def component_loc(gctx, component: Component) -> Loc:
         return data.loc_of("card_size") if "card_size" in data else file
     items = data.get(component.kind) or []
     return next((items.loc_of(i) for i, item in enumerate(items) if hasattr(item, "get") and str(item.get("id")) == component.id), file)
+
+
+def shop_file(gctx, name: str, pages: list[tuple[str, Component]], sheet: bool = False) -> ShopFile:
+    """File `name` as its findings name it, each page (role, component) at the component's declaration and said as
+    what it shows: 'a front of Heroes', or on a sheet of many cards 'a sheet of fronts of Heroes'."""
+    at = {c.id: component_loc(gctx, c) for _, c in pages}
+    shows = "a sheet of {}s of {}" if sheet else "a {} of {}"
+    return ShopFile(name, tuple((at[c.id], shows.format(role, c.name)) for role, c in pages))
 
 
 def elsewhere(vendor: Vendor, kind: str, size: tuple[float, float]) -> tuple[Vendor, Product] | None:
