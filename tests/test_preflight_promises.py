@@ -113,16 +113,16 @@ def test_a_page_a_face_needs_its_trimbox_and_bleedbox_at_the_vendors_bleed(tmp_p
     boxed = _pdf(tmp_path / "a.pdf", [_square(20)], boxes=True)
     assert _errors(check_file(dtc, boxed, "a.pdf", expect)) == []
     bare = _pdf(tmp_path / "b.pdf", [_square(20)])
-    assert _errors(check_file(dtc, bare, "b.pdf", expect)) == [("pod-boxes", "page 1 has no TrimBox")]
+    assert _errors(check_file(dtc, bare, "b.pdf", expect)) == [("vendor-boxes", "page 1 has no TrimBox")]
     assert {f.loc.path for f in check_file(dtc, bare, "cards/b.pdf", expect)} == {"cards/b.pdf"}
     two = Expect(page_mm=DTC_MM, trim_mm=(63.5, 88.9), pages=(0, 0))  # a page short as well: both said
-    assert sorted(code for code, _ in _errors(check_file(dtc, bare, "b.pdf", two))) == ["pod-boxes", "vendor-pages"]
+    assert sorted(code for code, _ in _errors(check_file(dtc, bare, "b.pdf", two))) == ["vendor-boxes", "vendor-pages"]
     assert _errors(check_file(dtc, bare, "b.pdf", Expect(page_mm=DTC_MM, pages=(0,)))) == []
     with pikepdf.open(tmp_path / "a.pdf") as doc:
         b = 3 * PT
         doc.pages[0].obj.TrimBox = [b, b, 198 - b, 270 - b]
         doc.save(tmp_path / "c.pdf")
-    assert [code for code, _ in _errors(check_file(dtc, (tmp_path / "c.pdf").read_bytes(), "c.pdf", expect))] == ["pod-boxes"]
+    assert [code for code, _ in _errors(check_file(dtc, (tmp_path / "c.pdf").read_bytes(), "c.pdf", expect))] == ["vendor-boxes"]
 
 
 def test_a_file_with_a_page_more_or_less_than_its_plan_is_refused_saying_both_counts(tmp_path):

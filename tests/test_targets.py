@@ -492,7 +492,7 @@ def test_preflight_catches_what_a_service_would_refuse(tiny_after):
     assert {f.code for f in check_tts_sheet(buf.getvalue(), "s.png", 10, 1, (410, 800))} == {"tts-size"}
     sheet_pdf = (tiny_after("build", "tiny") / "output/tiny/tiny-cards.pdf").read_bytes()  # RGB letter sheets: everything is wrong for a press
     codes = {f.code for f in check_file(POD, sheet_pdf, "sheets.pdf", Expect(page_mm=(69.85, 95.25), trim_mm=(63.5, 88.9), pages=(0, 1, 2, 3)))}
-    assert {"vendor-colour", "pod-boxes", "vendor-page-size"} <= codes
+    assert {"vendor-colour", "vendor-boxes", "vendor-page-size"} <= codes
 
 
 def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):

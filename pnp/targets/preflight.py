@@ -195,15 +195,15 @@ def box_findings(n: int, page, trim_mm: tuple[float, float], bleed_mm: float, lo
     media = [float(v) for v in page.mediabox]
     trim, bleed = page.get("/TrimBox"), page.get("/BleedBox")
     if trim is None or bleed is None:
-        return [error("pod-boxes", f"page {n} has no {'TrimBox' if trim is None else 'BleedBox'}", loc)]
+        return [error("vendor-boxes", f"page {n} has no {'TrimBox' if trim is None else 'BleedBox'}", loc)]
     found = []
     trim, bleed = [float(v) for v in trim], [float(v) for v in bleed]
     if abs(media[2] - media[0] - want_w) > BOX_TOLERANCE_PT or abs(media[3] - media[1] - want_h) > BOX_TOLERANCE_PT:
-        found.append(error("pod-boxes", f"page {n} is {(media[2] - media[0]) / k:.2f} × {(media[3] - media[1]) / k:.2f} mm, expected {want_w / k:.2f} × {want_h / k:.2f} mm", loc))
+        found.append(error("vendor-boxes", f"page {n} is {(media[2] - media[0]) / k:.2f} × {(media[3] - media[1]) / k:.2f} mm, expected {want_w / k:.2f} × {want_h / k:.2f} mm", loc))
     expected_trim = [media[0] + b, media[1] + b, media[2] - b, media[3] - b]
     if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(trim, expected_trim, strict=False)):
-        found.append(error("pod-boxes", f"page {n}: TrimBox {trim} is not the page less {bleed_mm:g} mm of bleed", loc))
+        found.append(error("vendor-boxes", f"page {n}: TrimBox {trim} is not the page less {bleed_mm:g} mm of bleed", loc))
     if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(bleed, media, strict=False)):
-        found.append(error("pod-boxes", f"page {n}: BleedBox {bleed} differs from the MediaBox {media}", loc))
+        found.append(error("vendor-boxes", f"page {n}: BleedBox {bleed} differs from the MediaBox {media}", loc))
     return found
 
