@@ -231,6 +231,11 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/export_vendor.py#pages": SHOP_FILE_TESTS,
     "pnp/targets/export_vendor.py#pdf": SHOP_FILE_TESTS,
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
+    # the words an icon's SVG prints, each at its <text> element and at the size it prints at (a shop's smallest type)
+    "pnp/layout/icon_text.py": ["tests/test_shop_icon_text.py"],
+    # what a press refuses in any PDF or image pnp sends it: its colours, ink, fonts, page boxes and pixel sizes, files
+    # drawn or altered by hand in process
+    "pnp/targets/preflight.py": ["tests/test_preflight_promises.py", "tests/test_export_preflight.py", "tests/test_pod_ink.py"],
     # the preflight's file checks (its FOCUS): every file read back against the vendor's numbers, on files drawn or altered
     # by hand and the tiny game's exports that alter them (the shop's other exports pass through them untouched)
     "pnp/targets/vendor_preflight.py#files": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", "tests/test_shop_icon_text.py", *(f"tests/test_shop_promises.py::{t}" for t in (
