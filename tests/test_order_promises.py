@@ -263,6 +263,24 @@ def test_pnp_export_for_makeplayingcards_writes_the_order_and_says_each_piece_le
     assert "  cards-relics.xml" in _section(lines, "Files written:")
 
 
+@pytest.mark.parametrize(("size", "orders"), [("poker", ["cards-heroes.xml"]), ("tarot", [])])
+def test_mpc_autofill_orders_a_poker_deck_and_no_tarot_deck(project, size, orders):
+    """MPC Autofill fills MakePlayingCards' poker card page alone (its desktop tool's starting URL, as vendors.py cites
+    it): the heroes as poker cards get their order beside their images, and as tarot cards, which MakePlayingCards
+    prints, their images and quantities.csv with no order the tool would fill as poker cards."""
+    from conftest import run_pnp
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", f"size: {size}", 1), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--vendor", "makeplayingcards", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    folder = project / "output/tiny/vendor-makeplayingcards"
+    assert sorted(p.name for p in folder.glob("*.xml")) == orders
+    assert (folder / "cards/heroes/quantities.csv").is_file()
+    written = _section((folder / "README.txt").read_text(encoding="utf-8").splitlines(), "Files written:")
+    assert [line for line in written if line.endswith(".xml")] == [f"  {name}" for name in orders]
+
+
 # --- README.txt: the vendor's numbers, files, steps and sources ------------------------------------------------------
 
 EVERY_FILE = {  # each vendor's numbers as its page gives them (or as its record says they were not read there)

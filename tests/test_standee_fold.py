@@ -80,6 +80,24 @@ def _halves_meet(colours: dict[str, np.ndarray], bleed_mm: float) -> None:
     assert 0 <= red[0] - (blue[-1] + 1) <= 1  # at most a row where the two blend
 
 
+def test_a_backs_art_stops_at_the_fold_where_the_front_leaves_its_bleed_paper(game):
+    """A front drawn to its trim alone leaves the band between the fold and its trim paper: the back's blue, drawn a
+    bleed past its trim, still stops at the fold (the middle of the band of twice the bleed), so no blue lies on the
+    front's side to show along its top edge once folded. Read from `--format png`'s image, its bleed and trim as
+    manifest.csv names them."""
+    (game / "templates/fold/half.j2").write_text(
+        '{% if face.side == "front" %}{{ rect(0, 0, face.w, face.h, fill="#ff0000") }}'
+        '{% else %}{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#0000ff") }}{% endif %}\n', encoding="utf-8")
+    _made(game, "export", "fold", "--format", "png")
+    (row,) = list(csv.DictReader((game / "output/fold/png/manifest.csv").open(encoding="utf-8")))
+    bleed = float(row["bleed_mm"])
+    colours = _colours(Image.open(game / "output/fold/png" / row["file"]))
+    fold = (bleed + TAB + H + bleed) * PX_PER_MM  # the strip's top is a bleed into the image
+    blue, red = (np.flatnonzero(colours[name].any(axis=1)) for name in ("back", "front"))
+    assert abs(blue[-1] + 1 - fold) <= 1, (fold, blue[-1])
+    assert abs(red[0] - (fold + bleed * PX_PER_MM)) <= 1, (fold, red[0])  # the front's red from its trim, a bleed past the fold
+
+
 @pytest.mark.parametrize("how, pdf", [
     (("--vendor", "offset"), "output/fold/vendor-offset/fold-tokens-hero.pdf"),
     (("--format", "pod"), "output/fold/pod/fold-tokens-hero.pdf"),
