@@ -243,10 +243,10 @@ def icon_file_findings(folders: list[Path], root: Path, rel, game: str = "", fam
 
 def _fonts_and_links(svg: bytes, base: Path) -> tuple[tuple[tuple[str, int, int], ...], tuple[Path, ...]]:
     """(`text_fonts` of a checked SVG document, the SVG files it links to from `base`, its folder)."""
-    return text_fonts(svg), linked_svg_files(svg, base)
+    return text_fonts(svg), _linked_svg_files(svg, base)
 
 
-def linked_svg_files(svg: bytes, base: Path) -> tuple[Path, ...]:
+def _linked_svg_files(svg: bytes, base: Path) -> tuple[Path, ...]:
     """The SVG files a checked document links to (an <image> or <use> whose href names a .svg file), from its folder
     `base`, each once, in document order: what svglib draws with it (svglib.svglib.SvgRenderer.xlink_href_target)."""
     if b"href" not in svg:

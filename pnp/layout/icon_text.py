@@ -11,9 +11,9 @@ marked before svglib reads the document, and the strings svglib makes of it
 found under its mark. Its place is expat's (pnp.data.svgfiles.text_elements),
 the same element counted in the same document order.
 
-Text svglib draws from another SVG file an icon links to is drawn by that
-file's own renderer, in the same fonts (pnp.data.svgfiles.svg_renderer lends it
-the icon's font map), but unmarked: its size is not read here, and the shop
+Text svglib draws from another SVG file an icon links to is set in the icon's
+fonts (pnp.data.svgfiles.svg_renderer lends their map to the renderer svglib
+makes for that file), but unmarked: its size is not read here, and the shop
 file's own check reads it from the PDF, said at the page that prints it
 (pnp.targets.vendor_preflight.small_text_findings). The fonts it names are
 warned of at its own elements as the game is read
