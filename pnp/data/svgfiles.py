@@ -15,6 +15,7 @@ import base64
 import binascii
 import io
 import math
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +51,40 @@ def svg_reader():
     from svglib.svglib import svg2rlg
 
     return svg2rlg
+
+
+def svg_renderer(source, font_map, base: str):
+    """svglib's renderer for the SVG read from `source` (a file's path, or a stream for a document of no file), its text
+    set in the fonts `font_map` hands out (svglib's `find_font` question), its links resolved inside `base`; and so is
+    the text of each SVG file it links to, which svglib draws with a renderer of its own, made with svglib's global
+    font map (a family looked up on the machine: an unembedded Helvetica or Times). The one way pnp reads an icon."""
+    svg_reader()
+    from svglib.svglib import SvgRenderer
+
+    renderer = SvgRenderer(source, font_map=font_map, external_reference_root=base)
+    _lend_fonts(renderer, font_map)
+    return renderer
+
+
+class _LinkedFiles(dict):
+    """svglib's table of the SVG files a document links to (its path → ExternalSVG), each file's renderer given the
+    document's font map as svglib enters it, before it draws anything."""
+
+    def __init__(self, font_map):
+        super().__init__()
+        self.font_map = font_map
+
+    def __setitem__(self, path, document) -> None:
+        _lend_fonts(document.renderer, self.font_map)
+        super().__setitem__(path, document)
+
+
+def _lend_fonts(renderer, font_map) -> None:
+    """Set `renderer`'s text in `font_map`'s fonts, and that of every file it links to, however deep. svglib (2.3) takes
+    no font map for a linked file: its attribute converter's map and its renderer's table of linked files are the two
+    names reached, alike in svglib 2.3.0 to 2.3.2 (a release that moves either fails tests/test_icon_linked_text.py)."""
+    renderer.attrConverter._font_map = font_map
+    renderer._external_svgs = _LinkedFiles(font_map)
 
 
 def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
@@ -176,26 +211,55 @@ _CHECKED = KnownByStatus()  # a process that stays up checks an icon again only 
 
 
 def icon_file_findings(folders: list[Path], root: Path, rel, game: str = "", families: frozenset[str] | None = None) -> list[Finding]:
-    """An error for each SVG in the project's icon `folders` that pnp will not draw, at the file (`rel` names it), and
-    a warning for each font its text names that none of `families` (pnp.data.fontfiles.font_families) is.
+    """An error for each SVG in the project's icon `folders`, or in a file one of them links to, that pnp will not draw,
+    at the file (`rel` names it), and a warning for each font its text names that none of `families`
+    (pnp.data.fontfiles.font_families) is.
 
     Run as a game is read, before any output renders: an icon is drawn deep
     inside a page (a rulebook's inline `:icon:`, a legend, a face), where a
     refusal could no longer name the file it came from, and every command reads
-    the game, whichever outputs it draws."""
-    found = []
-    for folder in folders:
-        for path in game_files(folder, "*.svg"):
-            shown = rel(path)
-            try:
-                fonts = _CHECKED.get(path, lambda p, shown=shown, folder=folder: text_fonts(check_svg_file(p, shown, folder, root)))
-            except IconRefused as exc:
-                found.append(error("icon-file", str(exc), Loc(shown), game=game))
-            except OSError as exc:
-                found.append(error("icon-file", f"icon file {shown} cannot be read ({exc.strerror or exc}): check it exists and you may read it", Loc(shown), game=game))
-            else:
-                found += missing_fonts(fonts, shown, families, game) if families is not None else []
+    the game, whichever outputs it draws. A file an icon links to (in a folder
+    beside it, say) is drawn with the icon, so it is held to the same bounds and
+    its text's fonts warned of at its own elements."""
+    found: list[Finding] = []
+    queue = [(path, folder) for folder in folders for path in game_files(folder, "*.svg")]
+    seen = {path for path, _ in queue}
+    while queue:
+        path, folder = queue.pop(0)
+        shown = rel(path)
+        try:
+            fonts, links = _CHECKED.get(path, lambda p, shown=shown, folder=folder: _fonts_and_links(check_svg_file(p, shown, folder, root), p.parent))
+        except IconRefused as exc:
+            found.append(error("icon-file", str(exc), Loc(shown), game=game))
+        except OSError as exc:
+            found.append(error("icon-file", f"icon file {shown} cannot be read ({exc.strerror or exc}): check it exists and you may read it", Loc(shown), game=game))
+        else:
+            found += missing_fonts(fonts, shown, families, game) if families is not None else []
+            fresh = [link for link in links if link not in seen and link.is_file()]
+            seen.update(fresh)
+            queue += [(link, folder) for link in fresh]
     return found
+
+
+def _fonts_and_links(svg: bytes, base: Path) -> tuple[tuple[tuple[str, int, int], ...], tuple[Path, ...]]:
+    """(`text_fonts` of a checked SVG document, the SVG files it links to from `base`, its folder)."""
+    return text_fonts(svg), _linked_svg_files(svg, base)
+
+
+def _linked_svg_files(svg: bytes, base: Path) -> tuple[Path, ...]:
+    """The SVG files a checked document links to (an <image> or <use> whose href names a .svg file), from its folder
+    `base`, each once, in document order: what svglib draws with it (svglib.svglib.SvgRenderer.xlink_href_target)."""
+    if b"href" not in svg:
+        return ()
+    import xml.etree.ElementTree as ET
+
+    found: dict[Path, None] = {}
+    for _, element in ET.iterparse(io.BytesIO(svg)):
+        for key, value in element.attrib.items():
+            target = value.removeprefix("file://").split("#", 1)[0]
+            if key.rsplit("}", 1)[-1] == "href" and not value.startswith("data:") and target.endswith(".svg"):
+                found[Path(os.path.normpath(base / target))] = None
+    return tuple(found)
 
 
 def missing_fonts(fonts: tuple[tuple[str, int, int], ...], shown: str, families: frozenset[str], game: str = "") -> list[Finding]:

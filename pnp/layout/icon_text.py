@@ -11,9 +11,13 @@ marked before svglib reads the document, and the strings svglib makes of it
 found under its mark. Its place is expat's (pnp.data.svgfiles.text_elements),
 the same element counted in the same document order.
 
-Text svglib draws from another SVG file an icon links to is read by a renderer
-of its own, unmarked: the shop file's own check reads it from the PDF
-(pnp.targets.vendor_preflight.small_text_findings).
+Text svglib draws from another SVG file an icon links to is set in the icon's
+fonts (pnp.data.svgfiles.svg_renderer lends their map to the renderer svglib
+makes for that file), but unmarked: its size is not read here, and the shop
+file's own check reads it from the PDF, said at the page that prints it
+(pnp.targets.vendor_preflight.small_text_findings). The fonts it names are
+warned of at its own elements as the game is read
+(pnp.data.svgfiles.icon_file_findings).
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ import math
 import re
 from typing import NamedTuple
 
-from pnp.data.svgfiles import svg_reader, text_elements
+from pnp.data.svgfiles import svg_reader, svg_renderer, text_elements
 
 _MARK = "{urn:pnp:icon-text}element"  # the attribute each <text> carries while svglib reads it: its number in document order
 _TEXT_ELEMENT = re.compile(rb"<(?:[\w.-]+:)?text[\s/>]")  # an icon without one has no words: never read again
@@ -64,7 +68,7 @@ def icon_words(svg: bytes, source: str, base: str, fonts) -> IconWords | None:
     its references start from; `fonts` the pnp.layout.icons.SvgFonts its text is drawn in), as svglib draws them; None
     for a document svglib cannot read. Once per document and process."""
     svg_reader()  # svglib imported, its warnings silenced
-    from svglib.svglib import Svg2RlgShapeConverter, SvgRenderer, load_svg_file
+    from svglib.svglib import Svg2RlgShapeConverter, load_svg_file
 
     marked: dict[int, tuple] = {}  # id of each group svglib made of a marked <text> → (the element's number, the group, kept alive)
 
@@ -86,7 +90,7 @@ def icon_words(svg: bytes, source: str, base: str, fonts) -> IconWords | None:
         element.set(_MARK, str(number))
     asked = copy.copy(fonts)  # the families it hands out are not this drawing's to record (pnp.layout.icons._parse_svg)
     asked.used = set()
-    renderer = SvgRenderer(source or io.BytesIO(svg), font_map=asked, external_reference_root=base)
+    renderer = svg_renderer(source or io.BytesIO(svg), asked, base)
     renderer.shape_converter = Marked(renderer.shape_converter.svg_source_file, renderer.attrConverter)
     drawing = renderer.render(root)
     sizes = _smallest_sizes(drawing, {key: number for key, (number, _) in marked.items()})

@@ -26,7 +26,7 @@ from reportlab.lib.colors import HexColor
 from pnp.core.files import game_files
 from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
-from pnp.data.svgfiles import passed_svg_file, svg_reader
+from pnp.data.svgfiles import passed_svg_file, svg_reader, svg_renderer
 from pnp.layout.fonts import FontBook
 from pnp.layout.icon_text import IconWords, has_text, icon_words
 
@@ -286,12 +286,15 @@ def warm_svg() -> None:
 
 def _parse_svg(svg: bytes, source: str, base: str, color: str | None, fonts: SvgFonts) -> tuple:
     """(drawing, the (family, bold, italic) styles its text uses), its text's fonts asked of `fonts`."""
-    svg2rlg = svg_reader()
+    svg_reader()  # svglib imported, its warnings silenced
+    from svglib.svglib import load_svg_file
+
+    root = load_svg_file(io.BytesIO(svg))
+    if root is None:
+        return None
     asked = copy.copy(fonts)
     asked.used = set()
-    drawing = svg2rlg(source or io.BytesIO(svg), external_reference_root=base, font_map=asked)
-    if drawing is None:
-        return None
+    drawing = svg_renderer(source or io.BytesIO(svg), asked, base).render(root)
     if color:
         _recolour(drawing, HexColor(color[:7]))
     return drawing, tuple(sorted(asked.used))
