@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from pnp.core.colour import tint
 from pnp.core.units import PT_PER_MM
+from pnp.layout.icons import group_scale, with_shapes
 
 HAIRLINE_PT = 0.25  # the thinnest line print shops accept, and the hairline of print drivers
 MIN_TEXT_PT = 5.0  # the smallest type a printed piece uses (sheet footers are 6.5 pt; version stamps 5 pt)
@@ -97,15 +98,7 @@ def greeked_drawing(drawing, largest: float):
             out.add(Rect(bar.x, -(bar.y + bar.h), bar.w, bar.h, fillColor=HexColor(bar.color), strokeColor=None))
         return out
 
-    return _with_shapes(drawing, bars)
-
-
-def _group_scale(node) -> float:
-    transform = getattr(node, "transform", None)
-    if not transform:
-        return 1.0
-    a, b, c, d = transform[:4]
-    return math.sqrt(abs(a * d - b * c))
+    return with_shapes(drawing, bars)
 
 
 def _stroke_width(shape) -> float:
@@ -118,7 +111,7 @@ def stroke_widths(drawing):
     stack = [(drawing, 1.0)]
     while stack:
         node, outer = stack.pop()
-        scale = outer * _group_scale(node)
+        scale = outer * group_scale(node)
         for child in getattr(node, "contents", ()):
             if hasattr(child, "contents"):
                 stack.append((child, scale))
@@ -151,7 +144,7 @@ def floored_drawing(drawing, floor: float):
                 child.strokeWidth = floor / scale
         return child
 
-    return _with_shapes(drawing, floored)
+    return with_shapes(drawing, floored)
 
 
 def outlined_drawing(drawing, width: float):
@@ -179,21 +172,7 @@ def outlined_drawing(drawing, width: float):
             child.strokeWidth = min(_stroke_width(child), width / scale)
         return child
 
-    return _with_shapes(drawing, outlined)
-
-
-def _with_shapes(drawing, change):
-    """A shallow copy of an svglib drawing's tree, each shape replaced by `change(shape, scale)` (scale: its groups'
-    scale, to size a stroke in the page's units); the parsed drawing, shared by every use of an icon, stays as it is."""
-    import copy
-
-    def walk(node, outer: float):
-        out = copy.copy(node)
-        scale = outer * _group_scale(node)
-        out.contents = [walk(child, scale) if hasattr(child, "contents") else change(child, scale) for child in node.contents]
-        return out
-
-    return walk(drawing, 1.0)
+    return with_shapes(drawing, outlined)
 
 
 class Bar(NamedTuple):
