@@ -362,6 +362,9 @@ MODULES: dict[str, list[str]] = {
     # reportlab's Bézier arcs measured (the ink of round shapes), and an icon's ink read once from a raster of it alone
     "pnp/render/arcs.py": ["tests/test_ink_geometry.py"],
     "pnp/render/icon_ink.py": ["tests/test_icon_ink.py"],
+    # the form an icon prints in (its place in its box, stroke floor, greeked words, outline), moved out of icon_ink.py
+    # and draw.py: the ink tests place and floor icons, the small-print and icon-word tests draw them in figures
+    "pnp/render/icon_forms.py": ["tests/test_icon_ink.py", "tests/test_small_print.py", "tests/test_shop_icon_text.py"],
     # what a sheet page's key covers: a page whose key missed a change would take another page's ink figure
     "pnp/render/page_keys.py": ["tests/test_page_keys.py", "tests/test_ink_areas.py", "tests/test_ink_elements.py", "tests/test_ink_alike.py",
                                 "tests/test_deck_helper_inks.py"],

@@ -142,7 +142,8 @@ def _draw_icon(c, drawing, x: float, y: float, size: float, font_name: str) -> N
     from reportlab.graphics import renderPDF
     from reportlab.graphics.shapes import STATE_DEFAULTS
 
-    from pnp.render.print_floor import floored_drawing, icon_floor, thinnest_stroke
+    from pnp.render.icon_forms import floored_drawing, thinnest_stroke
+    from pnp.render.print_floor import icon_floor
 
     scale = size / max(drawing.width, drawing.height, 1e-6)
     floor = icon_floor(thinnest_stroke(drawing), scale)

@@ -16,6 +16,7 @@ import functools
 import hashlib
 import io
 import json
+import math
 import os
 import re
 from pathlib import Path
@@ -296,22 +297,13 @@ def _parse_svg(svg: bytes, source: str, base: str, color: str | None, fonts: Svg
     asked.used = set()
     drawing = svg_renderer(source or io.BytesIO(svg), asked, base).render(root)
     if color:
-        _recolour(drawing, HexColor(color[:7]))
+        drawing = _recoloured(drawing, HexColor(color[:7]))
     return drawing, tuple(sorted(asked.used))
 
 
-def _recoloured(node, colour):
-    """A copy of a drawing with every filled or stroked shape in `colour`, the parsed one left as it is.
-
-    Groups and shapes are copied shallowly (a path's points are shared, never
-    changed): several times quicker than a deep copy of an icon's paths."""
-    from reportlab.graphics.shapes import Group
-
-    out = copy.copy(node)
-    contents = getattr(node, "contents", None)
-    if contents is not None:
-        out.contents = [_recoloured(child, colour) if isinstance(child, Group) else _painted(child, colour) for child in contents]
-    return out
+def _recoloured(drawing, colour):
+    """A copy of a drawing with every filled or stroked shape in `colour`, the parsed one left as it is (`with_shapes`)."""
+    return with_shapes(drawing, lambda shape, _: _painted(shape, colour))
 
 
 def _painted(shape, colour):
@@ -323,14 +315,28 @@ def _painted(shape, colour):
     return out
 
 
-def _recolour(node, colour) -> None:
-    from reportlab.graphics.shapes import Group  # with Platypus behind it: imported when an icon is drawn, not at start
+def with_shapes(drawing, change):
+    """A copy of an svglib drawing's tree, each shape replaced by `change(shape, scale)` (scale: its groups' scale, to
+    size a stroke in the drawing's own units): the one way an icon's drawing is changed, recoloured here and floored,
+    greeked or outlined as it prints (pnp.render.icon_forms).
 
-    for child in getattr(node, "contents", []):
-        if isinstance(child, Group):
-            _recolour(child, colour)
-        else:
-            if getattr(child, "fillColor", None) is not None:
-                child.fillColor = colour
-            if getattr(child, "strokeColor", None) is not None:
-                child.strokeColor = colour
+    Groups are copied shallowly (a path's points are shared, never changed):
+    several times quicker than a deep copy of an icon's paths, and the parsed
+    drawing, shared by every use of the icon, stays as it is."""
+
+    def walk(node, outer: float):
+        out = copy.copy(node)
+        scale = outer * group_scale(node)
+        out.contents = [walk(child, scale) if hasattr(child, "contents") else change(child, scale) for child in node.contents]
+        return out
+
+    return walk(drawing, 1.0)
+
+
+def group_scale(node) -> float:
+    """How much a group's transform scales what it holds (1 for a shape or a group without one)."""
+    transform = getattr(node, "transform", None)
+    if not transform:
+        return 1.0
+    a, b, c, d = transform[:4]
+    return math.sqrt(abs(a * d - b * c))

@@ -1,7 +1,8 @@
 """Draw recorded faces onto a reportlab canvas, each distinct face once.
 
 A face becomes a form XObject (drawn once, placed as often as its count asks);
-icons become forms too, placed inside faces. Coordinates inside a form are
+icons become forms too, placed inside faces, each in the form its size and
+print floors give it (pnp.render.icon_forms). Coordinates inside a form are
 the face's own: origin at the trim's bottom-left in points, with the bleed
 box as the form's bounding box, so anything straying past the bleed is cut.
 
@@ -21,11 +22,10 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from pnp.core.units import PT_PER_MM
 from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
-from pnp.layout.icon_text import string_sizes
 from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
-from pnp.render.icon_ink import Placed, icon_size, placed, prepared
+from pnp.render.icon_forms import IconForms, form_key, prepared
 from pnp.render.operators import Spelled, clip_operators, fill_operator
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import greeked, line_width, placeholder_bars
@@ -72,7 +72,7 @@ class FaceDrawer:
         self.recording = drawn.on(canvas, self._ask_again) if drawn is not None and colour_filter is None and face_filter is None and self.tags is None else None
         self._read: set = set()  # faces with structure drawn once inline on a tagged canvas
         self._scale = 1.0  # how large what is being drawn prints, against its own size (pnp.render.print_floor)
-        self._icon_sizes: dict = {}  # icon name → (width, height, thinnest stroke) in its own units
+        self.icon_forms = IconForms(icons)  # where each icon sits and the form that draws it (pnp.render.icon_forms)
 
     def prepared(self, face: Face) -> Face:
         """The face as it will be drawn: through `face_filter` once, remembered."""
@@ -227,37 +227,8 @@ class FaceDrawer:
     def _define_icons(self, face: Face, scale: float) -> None:
         """Define the forms of the icons a face draws at `scale`, before the face's own form or content begins."""
         if face.icons:
-            for key in sorted(self._icon_uses(face.elements, scale), key=lambda k: (k[0], k[1] or "", k[2] or 0.0, k[3:])):
+            for key in sorted(self.icon_forms.uses(face.elements, scale), key=lambda k: (k[0], k[1] or "", k[2] or 0.0, k[3:])):
                 self._icon_form(*key)
-
-    def _icon_uses(self, elements, scale: float) -> set:
-        """The `_icon_form` key (name, colour, stroke floor, and an outline's width if drawn as one) of every icon the
-        elements draw at `scale`, inline icons in text included."""
-        found: set = set()
-        for el in elements:
-            match el:
-                case Icon(name, col, _, _, w, h):
-                    found.add(_form_key(name, col, self._icon_placed(name, w * K, h * K, scale, el.outline)))
-                case Text(_, _, ops):
-                    found.update(_form_key(op.icon, op.color, self._icon_placed(op.icon, op.size, op.size, scale)) for op in ops if type(op) is not TextOp)
-                case Group(scale=inner, children=children):
-                    found |= self._icon_uses(children, scale * inner)
-        return found
-
-    def _icon_placed(self, name: str, w_pt: float, h_pt: float, scale: float, outline_mm: float = 0.0) -> Placed:
-        """An icon fitted into w × h points drawn at `scale`: its points per unit, stroke floor, outline and the words it
-        greeks, whose sizes are read only in an illustration (pnp.layout.icon_text.string_sizes, once a drawer)."""
-        words = self._icon_sizes.get(("words", name)) if scale < 1 else ()
-        if words is None:
-            words = self._icon_sizes[("words", name)] = tuple(sorted({size for _, size, _ in string_sizes(self.icons.drawing(name, None))}))
-        return placed(self._icon_size(name), 0.0, 0.0, w_pt, h_pt, scale, outline_mm, words)
-
-    def _icon_size(self, name: str) -> tuple[float, float, float]:
-        """(width, height, thinnest stroke) of an icon in its own units (pnp.render.icon_ink.icon_size), once a drawer."""
-        size = self._icon_sizes.get(name)
-        if size is None:
-            size = self._icon_sizes[name] = icon_size(self.icons, name)
-        return size
 
     def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None, outline: float = 0.0, greek: float = 0.0) -> tuple[str, float, float]:
         """(form name, width, height) of an icon in a colour, its strokes at least `floor` units wide (with `outline`, its
@@ -553,8 +524,8 @@ class FaceDrawer:
         return (lambda: cmyk_image(path)) if self.colour_filter is not None else (lambda: path)
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
-        at = self._icon_placed(name, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
-        form, dw, dh = self._icon_form(*_form_key(name, colour_hex, at))
+        at = self.icon_forms.placed(name, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
+        form, dw, dh = self._icon_form(*form_key(name, colour_hex, at))
         ox = x_pt + (w_pt - dw * at.fit) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * at.fit) / 2
         self._do_form(form, at.fit, at.fit, ox, oy)
@@ -593,7 +564,3 @@ class FaceDrawer:
 
         draw_bled_image(self.c, image, self._pictures(), cmyk=self.colour_filter is not None)
 
-
-def _form_key(name: str, colour: str | None, at: Placed) -> tuple:
-    """The `_icon_form` arguments of an icon placed so: its floor, then its outline and the words it greeks, if any."""
-    return (name, colour, at.floor, *at.outline) if not at.greek else (name, colour, at.floor, *(at.outline or (0.0,)), at.greek[0])

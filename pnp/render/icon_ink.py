@@ -13,24 +13,15 @@ pages are rasterised as before.
 
 The area does not depend on the colour an icon is drawn in (every shape takes it), so each drawing is measured once
 per build, drawn in black, and the figure kept across builds with the icon's parse (pnp.core.kept). Where an icon
-sits in its box, and the stroke floor its size asks for, are worked out here for the drawing of its form too
-(pnp.render.draw), so the ink is measured at the place and with the strokes the page prints."""
+sits in its box, and the stroke floor its size asks for, are its form's (pnp.render.icon_forms), the form the page
+draws (pnp.render.draw): the ink is measured at the place and with the strokes the page prints."""
 from __future__ import annotations
 
 import io
 import math
 from typing import NamedTuple
 
-from pnp.render.print_floor import (
-    floored_drawing,
-    greeked_drawing,
-    icon_floor,
-    icon_greek,
-    outline_key,
-    outlined_drawing,
-    stroke_widths,
-    thinnest_stroke,
-)
+from pnp.render.icon_forms import IconForms, placed, prepared, stroke_widths, thinnest_stroke
 
 SIDE = 512  # pixels along the raster's longer side: the area within 0.03 % (tests/test_icon_ink.py), half that at twice the pixels
 THIN_PIXELS = 4  # pixels the thinnest stroke spans at least: pdfium draws a line thinner than a pixel a pixel wide
@@ -50,53 +41,6 @@ class IconInk(NamedTuple):
     x1: float
     y1: float
     colour: str
-
-
-class Placed(NamedTuple):
-    """An icon fitted into a box: `fit` points per unit of its drawing, the stroke `floor` that size asks for (or
-    None), the outline key of an ink saver's outline (pnp.render.print_floor.outline_key), and where the drawing's
-    top-left lands, in the box's points (y down)."""
-
-    fit: float
-    floor: float | None
-    outline: tuple
-    left: float
-    top: float
-    greek: tuple = ()  # (the largest size, in its units, of the words it draws as bars,) in an illustration (print_floor.icon_greek)
-
-
-def icon_size(icons, name: str) -> tuple[float, float, float]:
-    """(width, height, thinnest stroke) of an icon in its own units, kept across runs with its parse."""
-
-    def measure():
-        drawing = icons.drawing(name, None)
-        return float(drawing.width), float(drawing.height), thinnest_stroke(drawing)
-
-    key = icons.drawn_key(name, None)
-    return measure() if key is None else icons.kept.get("icon-size", key, measure, version="1")
-
-
-
-def placed(size: tuple[float, float, float], x: float, y_top: float, w: float, h: float, scale: float, outline_mm: float = 0.0,
-           words: tuple[float, ...] = ()) -> Placed:
-    """Where an icon of `size` (`icon_size`) drawn in the box (x, y_top, w, h) points lies, at `scale` points printed
-    per point: fitted whole and centred; of its words, set at `words` of its units, those an illustration greeks."""
-    dw, dh, thinnest = size
-    fit = min(w / dw, h / dh) if dw and dh else 1
-    greek = icon_greek(words, fit * scale) if scale < 1 else ()
-    return Placed(fit, icon_floor(thinnest, fit * scale), outline_key(outline_mm, fit), x + (w - dw * fit) / 2, y_top + (h - dh * fit) / 2, greek)
-
-
-def prepared(drawing, floor: float | None, outline: tuple, greek: tuple = ()):
-    """The drawing as its form draws it: strokes floored, words too small for an illustration as bars, and drawn as
-    outlines for the ink saver."""
-    if floor is not None:
-        drawing = floored_drawing(drawing, floor)
-    if greek:
-        drawing = greeked_drawing(drawing, greek[0])
-    if outline:
-        drawing = outlined_drawing(drawing, outline[0])
-    return drawing
 
 
 def one_colour(drawing) -> str:
@@ -187,22 +131,20 @@ def _within_box(drawing, w: float, h: float) -> bool:
 
 
 class IconInks:
-    """Each icon's ink item as a face places it (pnp.render.ink_elements), for one process: sizes and measures kept by
-    icon, floor and outline (the area is the same in every colour), and across runs with the icon's parse."""
+    """Each icon's ink item as a face places it (pnp.render.ink_elements), for one process: sizes (its IconForms) and
+    measures kept by icon, floor and outline (the area is the same in every colour), and across runs with the icon's
+    parse."""
 
     def __init__(self, icons):
         self.icons = icons  # pnp.layout.icons.IconLibrary
-        self._sizes: dict[str, tuple] = {}
+        self.forms = IconForms(icons)
         self._inks: dict[tuple, IconInk | str] = {}
 
     def item(self, name: str, colour: str | None, x: float, y_top: float, w: float, h: float, scale: float,
              outline_mm: float = 0.0) -> tuple[tuple, float, float] | str:
         """(the icon's ink box in the box's points (x0, y0, x1, y1, y down), its area in points², its colour) for an
         icon drawn in the box (x, y_top, w, h) points at `scale`; or why it is not measured here."""
-        size = self._sizes.get(name)
-        if size is None:
-            size = self._sizes[name] = icon_size(self.icons, name)
-        at = placed(size, x, y_top, w, h, scale, outline_mm)
+        at = placed(self.forms.size(name), x, y_top, w, h, scale, outline_mm)
         ink = self._ink(name, colour, at.floor, at.outline)
         if type(ink) is str:
             return ink

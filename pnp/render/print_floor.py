@@ -13,16 +13,17 @@ So the scale a thing prints at is carried to where its line width is set
 
 - a stroke that would print thinner than HAIRLINE_PT prints at HAIRLINE_PT, the
   way a print driver's hairline setting does, inside icons as well (their
-  drawing is copied with each stroke raised: `floored_drawing`);
+  drawing is copied with each stroke raised to `icon_floor`:
+  pnp.render.icon_forms);
 - a stroke of width 0 is an edge nobody asked to be seen (PDF draws it as the
   thinnest line a device can make, different on every device): it is not
   stroked at all;
 - in a face drawn smaller than its own size (an illustration), text that would
   print under MIN_TEXT_PT is drawn as placeholder bars ("greeking", as layout
   tools show text too small for their view), an SVG icon's words as well (a
-  copy of its drawing with those words as bars: `greeked_drawing`): the figure
-  shows where the card's text sits, and the card sheets print it. Text at its own size is never
-  greeked: a template's own small text stays text (a template asking for type
+  copy of its drawing with those words as bars, `icon_greek`'s:
+  pnp.render.icon_forms): the figure shows where the card's text sits, and
+  the card sheets print it. Text at its own size is never greeked: a template's own small text stays text (a template asking for type
   that small is its designer's choice to see).
 """
 from __future__ import annotations
@@ -31,7 +32,6 @@ import math
 from typing import NamedTuple
 
 from pnp.core.colour import tint
-from pnp.core.units import PT_PER_MM
 
 HAIRLINE_PT = 0.25  # the thinnest line print shops accept, and the hairline of print drivers
 MIN_TEXT_PT = 5.0  # the smallest type a printed piece uses (sheet footers are 6.5 pt; version stamps 5 pt)
@@ -73,129 +73,6 @@ def icon_greek(sizes: tuple[float, ...], scale: float) -> tuple[float, ...]:
     return (max(under),) if under else ()
 
 
-def greeked_drawing(drawing, largest: float):
-    """A copy of an svglib drawing whose words set at `largest` of its own units or less are drawn as placeholder bars,
-    one a word, as an illustration draws a face's own words too small to print (`greeked`). Copied shallowly, as
-    `floored_drawing` copies; a string without a fill, drawing nothing, stays as it is."""
-    from reportlab.graphics.shapes import Group, Rect
-    from reportlab.lib.colors import HexColor
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from pnp.layout.icon_text import string_sizes
-
-    small = {id(string) for string, size, _ in string_sizes(drawing) if size <= largest}
-
-    def bars(child, scale: float):
-        fill = getattr(child, "fillColor", None)
-        if id(child) not in small or fill is None:
-            return child
-        width = stringWidth(child.text, child.fontName, child.fontSize)
-        left = child.x - {"middle": width / 2, "end": width}.get(child.textAnchor, 0.0)
-        shade = "#" + "".join(f"{round(v * 255):02x}" for v in (fill.red, fill.green, fill.blue))
-        out = Group()
-        for bar in placeholder_bars(left, -child.y, child.text, child.fontName, child.fontSize, shade):  # y down, as a face's text
-            out.add(Rect(bar.x, -(bar.y + bar.h), bar.w, bar.h, fillColor=HexColor(bar.color), strokeColor=None))
-        return out
-
-    return _with_shapes(drawing, bars)
-
-
-def _group_scale(node) -> float:
-    transform = getattr(node, "transform", None)
-    if not transform:
-        return 1.0
-    a, b, c, d = transform[:4]
-    return math.sqrt(abs(a * d - b * c))
-
-
-def _stroke_width(shape) -> float:
-    width = getattr(shape, "strokeWidth", None)
-    return 1.0 if width is None else float(width)  # reportlab's graphics default a shape's width to 1
-
-
-def stroke_widths(drawing):
-    """The width of each stroke an svglib drawing draws, in the drawing's own units (its groups' transforms applied)."""
-    stack = [(drawing, 1.0)]
-    while stack:
-        node, outer = stack.pop()
-        scale = outer * _group_scale(node)
-        for child in getattr(node, "contents", ()):
-            if hasattr(child, "contents"):
-                stack.append((child, scale))
-            elif getattr(child, "strokeColor", None) is not None:
-                yield _stroke_width(child) * scale
-
-
-def thinnest_stroke(drawing) -> float:
-    """The thinnest stroke an svglib drawing draws, in its own units; 0 for a zero-width stroke, infinity when nothing
-    is stroked."""
-    return min(stroke_widths(drawing), default=math.inf)
-
-
-def floored_drawing(drawing, floor: float):
-    """A copy of an svglib drawing whose strokes are at least `floor` of its own units wide, and zero-width ones unstroked.
-
-    Groups and shapes are copied shallowly (a path's points are shared, never
-    changed), so the parsed drawing, shared by every use of the icon, is left
-    as it is."""
-    import copy
-
-    def floored(child, scale: float):
-        if getattr(child, "strokeColor", None) is not None:
-            width = _stroke_width(child)
-            if width <= 0:
-                child = copy.copy(child)
-                child.strokeColor = None
-            elif width * scale < floor:
-                child = copy.copy(child)
-                child.strokeWidth = floor / scale
-        return child
-
-    return _with_shapes(drawing, floored)
-
-
-def outlined_drawing(drawing, width: float):
-    """A copy of an svglib drawing whose filled shapes are drawn as their outlines, `width` of its own units wide, and
-    filled no more: the icon as the ink saver prints it on a back, recognisable for a trace of the ink. A shape stroked
-    already keeps its stroke, at most `width` wide. Copied shallowly, as `floored_drawing` copies."""
-    import copy
-
-    from reportlab.graphics.shapes import Path
-
-    def outlined(child, scale: float):
-        fill = getattr(child, "fillColor", None)
-        if isinstance(child, Path) and type(child) is not Path:  # svglib's fill-only path never strokes: a plain path may
-            plain = Path()
-            plain.__dict__.update(child.__dict__)
-            child = plain
-        else:
-            child = copy.copy(child)
-        if fill is not None:
-            child.fillColor = None
-            child.strokeColor = fill
-            child.strokeWidth = width / scale
-            child.strokeLineJoin = 1  # round: a sharp corner's mitre would spike past the shape
-        elif getattr(child, "strokeColor", None) is not None:
-            child.strokeWidth = min(_stroke_width(child), width / scale)
-        return child
-
-    return _with_shapes(drawing, outlined)
-
-
-def _with_shapes(drawing, change):
-    """A shallow copy of an svglib drawing's tree, each shape replaced by `change(shape, scale)` (scale: its groups'
-    scale, to size a stroke in the page's units); the parsed drawing, shared by every use of an icon, stays as it is."""
-    import copy
-
-    def walk(node, outer: float):
-        out = copy.copy(node)
-        scale = outer * _group_scale(node)
-        out.contents = [walk(child, scale) if hasattr(child, "contents") else change(child, scale) for child in node.contents]
-        return out
-
-    return walk(drawing, 1.0)
-
-
 class Bar(NamedTuple):
     """A placeholder bar standing for a word: left and top in points (y down, as the text's own), size and colour."""
 
@@ -220,9 +97,3 @@ def placeholder_bars(x: float, baseline: float, text: str, font: str, size: floa
             bars.append(Bar(x + left, baseline - BAR_TOP * size, stringWidth(word, font, size), BAR_HEIGHT * size, shade))
         at += len(word) + 1
     return bars
-
-
-def outline_key(outline_mm: float, fit: float) -> tuple[float, ...]:
-    """An outline of `outline_mm` in the units of an icon drawn at `fit` points per unit, as the last part of its form's
-    key (rounded, so icons placed alike share a form); nothing for a filled icon."""
-    return (round(outline_mm * PT_PER_MM / fit, 4),) if outline_mm and fit else ()
