@@ -2177,7 +2177,7 @@ MUTANTS: list[Mutant] = [
     # rehearse D (session s39): this round's features (icon words held to a shop's smallest type, the pod and png formats
     # through the print services' writer, two pieces named alike refused, a generic vendor named mid-sentence)
     Mutant('SD1', "an icon's words measured without the scale it is fitted into its box at", 'pnp/targets/vendor_preflight.py',
-           't.size * words.fit(w_pt, h_pt) * scale', 't.size * scale', ['tests/test_shop_icon_text.py'], ''),
+           't.size * fitted(w_pt, h_pt, words.width, words.height) * scale', 't.size * scale', ['tests/test_shop_icon_text.py'], ''),
     Mutant('SD2', "an icon in a face's group measured at its own size, not the group's", 'pnp/targets/vendor_preflight.py',
            'icon(el.name, el.w * PT, el.h * PT, scale)', 'icon(el.name, el.w * PT, el.h * PT, 1.0)', ['tests/test_shop_icon_text.py'], ''),
     Mutant('SD3', "an icon set inline in a line of text never measured", 'pnp/targets/vendor_preflight.py',
@@ -2257,8 +2257,8 @@ MUTANTS: list[Mutant] = [
     Mutant('RS23', "a QR stamp placed without keeping clear of the stamp's own text", 'pnp/layout/stamp.py',
            'at = room.place([*ink, (spot.x, spot.y, spot.x + width_mm, spot.y + self.height_mm)], side, side)', 'at = room.place(ink, side, side)',
            ['tests/test_stamp_promises.py', 'tests/test_feedback_stamps.py'], ''),
-    Mutant('RS24', "an icon fitted to its box by its larger ratio (its words measured as if it overflowed)", 'pnp/layout/icon_text.py',
-           'return min(w_pt / self.width, h_pt / self.height)', 'return max(w_pt / self.width, h_pt / self.height)', ['tests/test_shop_icon_text.py'], ''),
+    Mutant('RS24', "an icon fitted to its box by its larger ratio (its words measured as if it overflowed)", 'pnp/render/icon_forms.py',
+           'return min(w / dw, h / dh) if dw and dh else 1', 'return max(w / dw, h / dh) if dw and dh else 1', ['tests/test_shop_icon_text.py'], ''),
     Mutant('RS25', "a standee's back half cut a bleed past the fold, into the front's band", 'pnp/outputs/tokens.py',
            '_half_box(back, back_top - b, fold)', '_half_box(back, back_top - b, fold + b)', ['tests/test_standee_fold.py'], ''),
     Mutant('RS26', "TTS's Setup deals with nobody seated only when every deck deals to hands", 'pnp/targets/tts_setup.py',

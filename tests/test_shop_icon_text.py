@@ -239,3 +239,24 @@ def test_words_set_at_two_sizes_by_one_line_or_one_icon_in_two_decks_are_one_err
     assert sorted((f["file"], f["line"], f["message"].split(";")[0]) for f in small) == [
         ("templates/icons/seal.svg", 1, f"text 'Fine print' in icon 'seal' is set at {_pt(4, 40, 16):g} pt"),
         ("templates/tiny/hero.j2", at, "text 'Tiny print' is set at 4 pt")], small
+
+
+def test_an_icon_in_a_box_wider_than_its_shape_is_fitted_by_its_height_and_its_words_measured_so(project, tmp_path, monkeypatch):
+    """The seal (a 40 × 20 viewBox) drawn into a box 30 mm wide and 10 mm high keeps its aspect: it is fitted by its
+    height, a unit 0.5 mm (not 0.75 mm, as its width alone would give), and its 4-unit words print at 5.67 pt, under
+    MBPrint's 6 pt; in a box 10 mm wide and 30 mm high it is fitted by its width, a unit 0.25 mm, 2.83 pt."""
+    _draw(project, {"wide": SEAL, "tall": SEAL}, '{{ icon("wide", 10, 60, w=30, h=10) }}', '{{ icon("tall", 10, 20, w=10, h=30) }}')
+    small = sorted((f["file"], f["message"].split(";")[0]) for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text")
+    assert small == [("templates/icons/tall.svg", f"text 'Fine print' in icon 'tall' is set at {_pt(4, 40, 10):g} pt"),
+                     ("templates/icons/wide.svg", f"text 'Fine print' in icon 'wide' is set at {_pt(4, 20, 10):g} pt")], small
+
+
+def test_an_empty_text_element_an_editor_left_in_an_icon_prints_nothing_and_is_not_said(project, tmp_path, monkeypatch):
+    """Drawing programs leave <text> elements with no word behind (a click with Inkscape's text tool, its words deleted,
+    keeps its spaces: `xml:space="preserve"`): at 4 units in a 20 mm seal they would be 5.67 pt, but they print no
+    word, so MBPrint's smallest type says nothing of them."""
+    empty = SEAL.replace('<text x="2" y="12" font-size="4" font-family="Helvetica">Fine print</text>',
+                         '<text xml:space="preserve" x="2" y="12" font-size="4" font-family="Helvetica"><tspan x="2" y="12">  </tspan></text>')
+    assert empty != SEAL
+    _draw(project, {"empty": empty}, '{{ icon("empty", 20, 60, w=20, h=10) }}')
+    assert not [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]

@@ -51,11 +51,6 @@ class IconWords(NamedTuple):
     height: float
     texts: tuple[IconText, ...]
 
-    def fit(self, w_pt: float, h_pt: float) -> float:
-        """Points a unit of the drawing is printed at when the icon is drawn whole into a box of w × h points, its aspect
-        kept (as pnp.render.icon_forms.placed fits it)."""
-        return min(w_pt / self.width, h_pt / self.height) if self.width and self.height else 1.0
-
 
 def has_text(svg: bytes) -> bool:
     """Whether an SVG document holds a <text> element at all (most icons hold none, and are never parsed for it)."""

@@ -47,12 +47,18 @@ def icon_size(icons, name: str) -> tuple[float, float, float]:
     return measure() if key is None else icons.kept.get("icon-size", key, measure, version="1")
 
 
+def fitted(w: float, h: float, dw: float, dh: float) -> float:
+    """Points a unit of a drawing `dw` × `dh` units wide and high is printed at, drawn whole into a box of `w` × `h`
+    points, its aspect kept: the drawing and its words alike (1 for a drawing of no width or height, drawn as it is)."""
+    return min(w / dw, h / dh) if dw and dh else 1
+
+
 def placed(size: tuple[float, float, float], x: float, y_top: float, w: float, h: float, scale: float, outline_mm: float = 0.0,
            words: tuple[float, ...] = ()) -> Placed:
     """Where an icon of `size` (`icon_size`) drawn in the box (x, y_top, w, h) points lies, at `scale` points printed
     per point: fitted whole and centred; of its words, set at `words` of its units, those an illustration greeks."""
     dw, dh, thinnest = size
-    fit = min(w / dw, h / dh) if dw and dh else 1
+    fit = fitted(w, h, dw, dh)
     greek = icon_greek(words, fit * scale) if scale < 1 else ()
     return Placed(fit, icon_floor(thinnest, fit * scale), outline_key(outline_mm, fit), x + (w - dw * fit) / 2, y_top + (h - dh * fit) / 2, greek)
 

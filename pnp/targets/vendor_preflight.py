@@ -23,6 +23,7 @@ from pnp.core.units import SAFE_MM
 from pnp.layout.elements import Group, Icon, Text
 from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
 from pnp.layout.typeset import IconOp
+from pnp.render.icon_forms import fitted
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
 from pnp.targets.vendors import Vendor, whose
@@ -179,7 +180,7 @@ def small_texts(vendor: Vendor, component: Component, icons: IconLibrary) -> lis
         if read is not None:
             shown, words = read
             for t in words.texts:
-                note((shown or name, t.line, t.column), t.words, t.size * words.fit(w_pt, h_pt) * scale, icon=name,
+                note((shown or name, t.line, t.column), t.words, t.size * fitted(w_pt, h_pt, words.width, words.height) * scale, icon=name,
                      place=Loc(shown, t.line, t.column) if shown else None)
 
     def walk(elements, scale: float) -> None:
