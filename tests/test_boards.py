@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -425,3 +426,18 @@ def test_the_assembly_maps_labels_stand_outside_the_board_picture(built, pdfium_
     above = {c["text"] for c in labels if c["bottom"] <= box["top"]}
     left = {c["text"] for c in labels if c["x1"] <= box["x0"]}
     assert {"1", "2"} <= above and {"A", "B"} <= left
+
+
+def test_a_long_boards_tile_footers_give_its_columns_then_its_one_row(project):
+    """A strip 500 mm long and 150 mm deep is wider than any Letter page and shallower than its narrow side: it tiles in
+    one row of several columns. Each tile's footer says the grid as the map labels it, columns × rows ("tile A2 of
+    3 × 1": row A, column 2)."""
+    (project / "templates/tiny/strip.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
+    with (project / "data/tiny/boards.yaml").open("a", encoding="utf-8") as boards:
+        boards.write("  - {id: strip, name: Long strip, size: 500 x 150, template: tiny/strip.j2}\n")
+    result = run_pnp(project, "build", "--only", "boards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    footers = [re.search(r"Long strip · tile (A\d) of (\d+) × (\d+)", text) for text in page_texts(project / "output/tiny/tiny-boards.pdf")]
+    tiles = [said for said in footers if said]
+    assert len(tiles) >= 2, "a 500 mm strip takes more than one Letter page"
+    assert {said.group(2, 3) for said in tiles} == {(str(len(tiles)), "1")}, [said[0] for said in tiles]

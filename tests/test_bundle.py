@@ -57,17 +57,24 @@ def test_checklist_counts_follow_the_data(bundled):
         assert re.search(rf"Tokens {re.escape(spec['name'])} {pieces} ", text), f"{spec['name']}: {pieces} pieces not in:\n{text}"
 
 
+def _starts(folder: Path, pages: list[bytes]) -> dict[str, int]:
+    """Where each separate component PDF of the zip starts among the bundle's `pages` (0-based): every page of every
+    part appears there, in one run of its own."""
+    starts, used = {}, set()
+    for name, reader in _parts(folder).items():
+        run = [_contents(p) for p in reader.pages]
+        found = next(i for i in range(len(pages)) if pages[i:i + len(run)] == run and not used & set(range(i, i + len(run))))
+        starts[name] = found
+        used |= set(range(found, found + len(run)))
+    return starts
+
+
 def test_bundle_pages_are_the_parts_pages_plus_front_matter_and_blanks(bundled):
     bundle = PdfReader(bundled / "tiny-bundle-letter.pdf")
     pages = [_contents(p) for p in bundle.pages]
     parts = _parts(bundled)
     assert {n.split("-", 1)[1].rsplit(".", 1)[0] for n in parts} >= {"cards", "tokens", "boards", "reference", "rulebook"}
-    starts, used = {}, set()
-    for name, reader in parts.items():  # every page of every part appears in the bundle, in one run of its own
-        run = [_contents(p) for p in reader.pages]
-        found = next(i for i in range(len(pages)) if pages[i:i + len(run)] == run and not used & set(range(i, i + len(run))))
-        starts[name] = found
-        used |= set(range(found, found + len(run)))
+    starts = _starts(bundled, pages)
     first = min(starts.values())
     blanks = [i for i, page in enumerate(pages) if not page.strip()]
     front = first - len([i for i in blanks if i < first])  # the bundle's own pages before the first component
@@ -86,6 +93,19 @@ def test_bundle_pages_are_the_parts_pages_plus_front_matter_and_blanks(bundled):
         prefs = reader.trailer["/Root"].get("/ViewerPreferences")
         if prefs is not None and "/Duplex" in prefs.get_object():
             assert (starts[name] + 1) % 2 == 1, f"{name} is double-sided but starts on page {starts[name] + 1}"
+
+
+def test_the_contents_give_the_page_each_part_starts_on(bundled):
+    """A player turns to the page the contents name for a part and finds that part's first page there, as the separate
+    PDF in the zip has it."""
+    path = bundled / "tiny-bundle-letter.pdf"
+    starts = _starts(bundled, [_contents(p) for p in PdfReader(path).pages])
+    front = "\n".join(page_texts(path, range(min(starts.values()))))
+    contents = front[front.index("Contents"):front.index("Component checklist")]
+    for name, start in starts.items():
+        title = kind_named(name.split("-", 1)[1].rsplit(".", 1)[0]).title
+        said = re.search(rf"^{re.escape(title)}\b.* (\d+)$", contents, re.MULTILINE)
+        assert said and int(said[1]) == start + 1, f"{title} starts on page {start + 1}, the contents say {said and said[0]}"
 
 
 def test_zip_holds_the_bundle_the_separate_pdfs_the_ink_saver_and_a_readme(bundled):

@@ -242,3 +242,19 @@ def test_a_projects_own_font_is_credited_without_a_licence_pnp_cannot_know(tmp_p
     voice, _ = _voice_of("en")
     assert font_credit(book, "noto-sans", voice) == "Typeface noto-sans: SIL Open Font License 1.1."
     assert font_credit(book, "mine", voice) == "Typeface mine: the project's own font, under the licence it came with."
+
+
+@pytest.mark.parametrize(("language", "margin", "short", "long"), [
+    ("en", "at least 4.2 mm inside", "double-sided, flip on the short edge", "double-sided, flip on the long edge"),
+    ("de", "mindestens 4,2 mm vom", "beidseitig, an der kurzen Kante wenden", "beidseitig, an der langen Kante wenden")])
+def test_the_print_settings_say_the_printers_margin_to_a_tenth_and_each_runs_flip_edge(language, margin, short, long):
+    """A laser printer's profile keeps 4.23 mm (1/6 inch) off the edge: the print settings say 4.2 mm, not a rounded 4,
+    and tell a run printed to flip on the short edge from one flipped on the long edge (a printer's driver asks which)."""
+    from pnp.targets.bundle_pages import FrontMatter, PlacedPart, front_matter_pdf
+
+    voice, fonts = _voice_of(language)
+    parts = (PlacedPart("Aids", 3, 4, "short"), PlacedPart("Cards", 7, 6, "long"))
+    fm = FrontMatter("Tiny Test Game", "", "", "", "letter", 4.23, False, parts, (), ())
+    text = flat(" ".join(page_texts(front_matter_pdf(fm, fonts, voice))))
+    assert margin in text, text
+    assert re.search(rf"3–6 Aids {re.escape(short)}", text) and re.search(rf"7–12 Cards {re.escape(long)}", text), text

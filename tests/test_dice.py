@@ -461,11 +461,11 @@ def test_each_face_knows_its_number_from_1_and_a_die_prints_count_times(project)
     assert words == sorted(["N1a", "N2b", "N3c", "N4d", "N5e", "N6f"] * 2), words  # the sheet's own words (its footer, a scale) aside
 
 
-def test_a_large_dies_glue_tabs_stop_at_7_mm_deep(project, pdfium_reader):
-    """A glue tab is a strip to put glue on, a few millimetres deep as papercraft nets have them (pnp keeps them 3–7 mm):
-    a 40 mm cube's tabs are not a third of a face deep, where a tab would jam against the next one inside the die."""
+def _cube_tab_depths(project, pdfium_reader, size: float) -> list[float]:
+    """The depth (mm) of each glue tab a cube of `size` mm prints, measured on the page: from its longest side, the edge
+    it is glued along, to its farthest corner."""
     faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
-    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: 40, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: {size}, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
     (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
     result = run_pnp(project, "build", "tiny", "--only", "dice")
     assert result.exit_code == 0, result.output
@@ -475,7 +475,21 @@ def test_a_large_dies_glue_tabs_stop_at_7_mm_deep(project, pdfium_reader):
             base = max(range(len(tab)), key=lambda i: math.dist(tab[i], tab[(i + 1) % len(tab)]))
             a, b = tab[base], tab[(base + 1) % len(tab)]
             depths.append(max(abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / math.dist(a, b) for p in tab))
+    return depths
+
+
+def test_a_large_dies_glue_tabs_stop_at_7_mm_deep(project, pdfium_reader):
+    """A glue tab is a strip to put glue on, a few millimetres deep as papercraft nets have them (pnp keeps them 3–7 mm):
+    a 40 mm cube's tabs are not a third of a face deep, where a tab would jam against the next one inside the die."""
+    depths = _cube_tab_depths(project, pdfium_reader, 40)
     assert len(depths) == 7 and all(3 - 0.05 <= d <= 7 + 0.05 for d in depths), depths  # a cube's 12 edges: 5 folds, 7 glued
+
+
+def test_a_16_mm_dies_glue_tabs_are_28_percent_of_its_edge_deep(project, pdfium_reader):
+    """Between those bounds a tab is 28 % of its edge deep (docs/boxes-and-dice.md): a 16 mm cube, the common size of a
+    game's die, prints tabs 4.48 mm deep, room for a line of glue without reaching the middle of the face it tucks under."""
+    depths = _cube_tab_depths(project, pdfium_reader, 16)
+    assert len(depths) == 7 and all(abs(d - 4.48) < 0.05 for d in depths), depths
 
 
 def test_a_die_net_that_fits_the_paper_but_not_inside_a_cutters_marks_is_refused_with_the_cutter(project):

@@ -219,3 +219,29 @@ def test_validate_build_list_export_and_serve_report_one_set_of_findings(project
     models = {}
     LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
     assert sorted(f["text"] for f in models["tiny"]["findings"] if f["severity"] in ("error", "warning")) == expected
+
+
+def test_a_cards_own_back_template_misnamed_is_one_error_at_that_cards_back(project):
+    """The Twin names a back of its own (tests/project/data/tiny/decks/heroes.yaml, line 11): misspelt, the error stands
+    at that name, where the designer fixes it, not at the deck's `back:` that every other card prints."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("back: tiny/twin-back.j2", "back: tiny/twin-bak.j2"), encoding="utf-8")
+    line = heroes.read_text(encoding="utf-8").splitlines()[10]
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert errors == [f"data/tiny/decks/heroes.yaml:11:{line.index('tiny/twin-bak') + 1}: error: template 'tiny/twin-bak.j2' not found under "
+                      "templates/: check the name [heroes/twin back]"], errors
+
+
+def test_an_unknown_icon_in_a_cards_text_is_one_error_at_its_own_column(project):
+    """A markup mistake in a card's text stands where the designer wrote it: the cell's line and the column of the
+    colon that opens `:dragonx:`, not the start of the `text:` value, naming the template line that drew it."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace('text: "This card has its own back."', 'text: "Gain a :dragonx: now."'), encoding="utf-8")
+    column = heroes.read_text(encoding="utf-8").splitlines()[10].index(":dragonx:") + 1
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert errors == [f"data/tiny/decks/heroes.yaml:11:{column}: error: card.text: unknown icon :dragonx: (did you mean 'dragonfly'?): add "
+                      "templates/icons/dragonx.svg, or write \\: for a literal colon (drawn at templates/tiny/hero.j2:5:1) [heroes/twin front]"], errors

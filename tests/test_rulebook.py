@@ -306,3 +306,16 @@ def test_designer_notes_stay_out_of_the_players_book(project):
     assert "INVENTED" not in text and "83fbe53634207a83" not in text and "About this edition" not in text
     notes = (project / "output/tiny/tiny-designer-notes.md").read_text()
     assert "Seed 000_83fbe53634207a83.txt says otherwise; INVENTED by us." in notes
+
+
+def test_an_unknown_icon_in_the_rulebook_is_one_error_at_its_line_and_column(project):
+    """The rulebook's text has no template line: its markup mistake is placed where the designer wrote it, to the column
+    of its first character (the colon that opens `:dragonx:`, the 8th of its line)."""
+    with (project / "data/tiny/rulebook.md").open("a", encoding="utf-8") as rules:
+        rules.write("\nTake a :dragonx: from the bank.\n")
+    line = len((project / "data/tiny/rulebook.md").read_text(encoding="utf-8").splitlines())
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert errors == [f"data/tiny/rulebook.md:{line}:8: error: unknown icon :dragonx: (did you mean 'dragonfly'?): add templates/icons/dragonx.svg, "
+                      "or write \\: for a literal colon"], errors

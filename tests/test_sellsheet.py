@@ -12,7 +12,8 @@ import pytest
 from conftest import TEST_PROJECT, run_pnp
 
 PLAYERS = "players: {min: 2, max: 4}"
-PUBLISHER_KEYS = """designer: Ada Rook
+PUBLISHER_KEYS = """version: "0.3"
+designer: Ada Rook
 contact: ada@example.com
 genre: duelling card game
 play: Each turn you play a hero against the villain in front of you; the higher strength wins the pair, and the first to win five pairs wins the game. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round. A tie goes to the villain. You may swap one hero a round.
@@ -60,6 +61,17 @@ def test_the_sell_sheet_carries_what_a_publisher_asks_for(sheet):
     for said in ("Ada Rook", "ada@example.com", "duelling card game", "How it plays",
                  "Each turn you play a hero against the villain in front of you; the higher strength wins the pair"):
         assert said in text, f"{said!r} not on the sell sheet:\n{text}"
+
+
+def test_the_footer_names_the_game_and_the_version_the_sheet_shows(sheet):
+    """A publisher holding two sell sheets of one game tells them apart by the version game.yaml gives ("0.3" in the
+    fixture), printed in the footer line under the title's name, at the page's bottom."""
+    import pdfplumber
+
+    with pdfplumber.open(sheet[0]) as pdf:
+        page = pdf.pages[0]
+        bottom = " ".join(page.crop((0, page.height * 0.9, page.width, page.height)).extract_text().split())
+    assert "Tiny Test Game · version 0.3 · a print-and-play prototype" in bottom, bottom
 
 
 def test_the_paragraph_of_play_takes_at_most_six_lines_above_the_pictures(sheet):

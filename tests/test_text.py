@@ -40,6 +40,18 @@ def test_long_text_shrinks_until_it_fits(layouts):
         fit(layouts, "word " * 60, size=bigger, min_size=bigger)
 
 
+def test_a_word_a_quarter_point_too_wide_is_set_one_quarter_point_smaller(layouts):
+    """Sizes go down in quarter points and the largest that fits is taken: a word in a box as wide as the font's own
+    metrics (reportlab's stringWidth of Noto Sans) make it at 9.75 pt prints at 9.75 pt, not a step smaller."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans")
+    width = stringWidth("Shapeshifter", font, 9.75) / 72 * 25.4 + 0.01  # mm
+    assert stringWidth("Shapeshifter", font, 10) / 72 * 25.4 > width
+    laid = fit(layouts, "Shapeshifter", w=width)
+    assert (laid.size, laid.lines, laid.fits) == (9.75, 1, True)
+
+
 def test_text_that_cannot_fit_is_an_error(layouts):
     with pytest.raises(LayoutError, match="does not fit its 50 × 20 mm box even at 5 pt"):
         fit(layouts, "word " * 400)

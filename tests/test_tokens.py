@@ -435,3 +435,30 @@ def test_one_sided_token_sets_print_without_blank_backs_and_every_back_stays_beh
     assert not [t for t in texts if "back left blank" in t], "a blank back page"
     labels = [re.search(r"sheet (\d+) of \d+ · (fronts|backs)", t).groups() for t in page_texts(duplex)]
     assert labels == [(n, side) for n, _ in labels[::2] for side in ("fronts", "backs")], labels
+
+
+def test_an_items_own_back_template_misnamed_is_one_error_at_that_item(project):
+    """A token item may name a side of its own over its set's: misspelt, the error stands at that item's name for it
+    (tokens.yaml's line 12, the 5-coin), not at the set's `back:` that the 1-coin prints."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("tint: \"#9fd0f0\", count: 4}", "tint: \"#9fd0f0\", count: 4, back: tiny/coin-fiv.j2}"),
+                      encoding="utf-8")
+    line = tokens.read_text(encoding="utf-8").splitlines()[11]
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith(f"data/tiny/tokens.yaml:12:{line.index('tiny/coin-fiv') + 1}: error: template 'tiny/coin-fiv.j2' "
+                                                     "not found under templates/: check the name"), errors
+
+
+def test_a_token_templates_syntax_error_is_one_error_at_its_line(project):
+    """A token template that does not parse is a located error like a card template's, not pnp's internal error: the
+    sheets ask whether it reads `decks` before they draw it, and a template that cannot be read is drawn to report it."""
+    template = project / "templates/tiny/token-coin.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "{{ text( }}\n", encoding="utf-8")
+    line = len(template.read_text(encoding="utf-8").splitlines())
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith(f"templates/tiny/token-coin.j2:{line}:") and \
+        "error: template syntax: unexpected '}', expected ')'" in errors[0], result.output

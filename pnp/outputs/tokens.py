@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+import jinja2
+
 from pnp.core.errors import Loc, error
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import Fields
@@ -197,10 +199,15 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
 def _decks_unread(gctx: GameContext, template: str | None) -> dict[str, str] | None:
     """The kept face's key for a token side whose template never reads `decks`: the cards cannot change that face, so a
     card's edit (a `pnp watch` save) finds it kept rather than draws it again, on the token sheets or below the last
-    card (pnp.outputs.token_share). None, keying every card's fields, where the template reads them."""
-    if template is None or gctx.layouts.reads(template, "decks"):
+    card (pnp.outputs.token_share). None, keying every card's fields, where the template reads them or cannot be read
+    (misnamed, or its syntax wrong): its render then reports the mistake at its place, as a card's does."""
+    if template is None:
         return None
-    return {"decks": "not read"}
+    try:
+        reads = gctx.layouts.reads(template, "decks")
+    except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError):
+        return None
+    return None if reads else {"decks": "not read"}
 
 
 def backs_print(setting: str, backs: list[Face | None]) -> bool:
