@@ -106,11 +106,13 @@ def test_an_icons_words_under_6_pt_are_one_error_each_at_their_text_element_at_t
 
 
 
-def test_words_of_one_element_at_two_sizes_are_said_once_at_the_smaller(project, tmp_path, monkeypatch):
-    """A <text> at 5 units whose last word is a 4-unit <tspan>, drawn 20 mm wide: 'Fine' prints at 7.09 pt (taken),
-    'print' at 5.67 pt (not): the element is one error, at the size of its smaller words."""
+@pytest.mark.parametrize("first, last", [(5, 4), (4, 5)], ids=["smaller-last", "smaller-first"])
+def test_words_of_one_element_at_two_sizes_are_said_once_at_the_smaller(project, tmp_path, monkeypatch, first, last):
+    """A <text> whose words are at 5 and 4 units (a <tspan> sets the last word's size), drawn 20 mm wide: the 5-unit
+    words print at 7.09 pt (taken), the 4-unit ones at 5.67 pt (not): the element is one error, at the size of its
+    smaller words, whichever comes first."""
     mixed = SEAL.replace('font-size="4" font-family="Helvetica">Fine print</text>',
-                         'font-size="5" font-family="Helvetica">Fine <tspan font-size="4">print</tspan></text>')
+                         f'font-size="{first}" font-family="Helvetica">Fine <tspan font-size="{last}">print</tspan></text>')
     _draw(project, {"mixed": mixed}, '{{ icon("mixed", 20, 60, w=20, h=10) }}')
     small = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
     assert [(f["file"], f["line"], f["column"], f["message"].split(";")[0]) for f in small] == [
@@ -260,3 +262,24 @@ def test_an_empty_text_element_an_editor_left_in_an_icon_prints_nothing_and_is_n
     assert empty != SEAL
     _draw(project, {"empty": empty}, '{{ icon("empty", 20, 60, w=20, h=10) }}')
     assert not [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+
+
+def test_words_under_turned_and_stretched_groups_are_measured_along_their_own_height(project, tmp_path, monkeypatch):
+    """SVG applies a group's transforms from the outside in: words turned a quarter (rotate(90)) inside a group
+    stretched 2 × across (scale(2, 1)) have their height along the page's width, so they print twice as tall, 3 units
+    as 6, 8.5 pt in a seal drawn 20 mm wide (taken); inside a group stretched 2 × upward (scale(1, 2)) they stay 3
+    units, 4.25 pt, under MBPrint's 6 pt. Read the other way round (the turn outside the stretch), the two swap. Words
+    turned three times by 30° keep their size, 4.25 pt: a turn changes no length."""
+    def turned(scale: str) -> str:
+        return SEAL.replace('<text x="2" y="12" font-size="4" font-family="Helvetica">Fine print</text>',
+                            f'<g transform="translate(20 2) scale({scale})"><g transform="rotate(90)">'
+                            '<text x="0" y="0" font-size="3" font-family="Helvetica">Fine print</text></g></g>')
+    spun = SEAL.replace('<text x="2" y="12" font-size="4" font-family="Helvetica">Fine print</text>',
+                        '<g transform="translate(20 10) rotate(30)"><g transform="rotate(30)"><g transform="rotate(30)">'
+                        '<text x="0" y="0" font-size="3" font-family="Helvetica">Fine print</text></g></g></g>')
+    _draw(project, {"across": turned("2 1"), "upward": turned("1 2"), "spun": spun},
+          '{{ icon("across", 20, 60, w=20, h=10) }}', '{{ icon("upward", 20, 20, w=20, h=10) }}', '{{ icon("spun", 20, 40, w=20, h=10) }}')
+    small = sorted((f["file"], f["message"].split(";")[0]) for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text")
+    assert small == [("templates/icons/spun.svg", f"text 'Fine print' in icon 'spun' is set at {_pt(3, 40, 20):g} pt"),
+                     ("templates/icons/upward.svg", f"text 'Fine print' in icon 'upward' is set at {_pt(3, 40, 20):g} pt")], small
+    assert _pt(3 * 2, 40, 20) >= 6
