@@ -283,3 +283,16 @@ def test_words_under_turned_and_stretched_groups_are_measured_along_their_own_he
     assert small == [("templates/icons/spun.svg", f"text 'Fine print' in icon 'spun' is set at {_pt(3, 40, 20):g} pt"),
                      ("templates/icons/upward.svg", f"text 'Fine print' in icon 'upward' is set at {_pt(3, 40, 20):g} pt")], small
     assert _pt(3 * 2, 40, 20) >= 6
+
+
+def test_an_icon_of_no_width_is_drawn_at_its_own_size_and_its_words_said_at_the_size_they_print(project, tmp_path, monkeypatch):
+    """An SVG whose width (and viewBox) is 0 cannot be fitted into its box: it is drawn at its own size, a unit one CSS
+    pixel (0.75 pt), so its 4-unit words print at 3 pt, as the card sheet shows and MBPrint's check says: one error,
+    never pnp's internal error."""
+    zero = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 20" width="0" height="20">'
+            '<text x="0" y="12" font-size="4" font-family="Helvetica">Fine print</text></svg>')
+    _draw(project, {"zero": zero}, '{{ icon("zero", 20, 60, w=20, h=10) }}')
+    small = [(f["file"], f["message"].split(";")[0]) for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    assert small == [("templates/icons/zero.svg", "text 'Fine print' in icon 'zero' is set at 3 pt")], small
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    assert {size for _, size in _printed(project / "output/tiny/tiny-cards.pdf", "Fine print")} == {3.0}
