@@ -2325,7 +2325,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RD39', "'1 columns kept aside' after an import", 'pnp/targets/translate_import.py',
            "column{'s' * (len(header.aside) != 1)}", "column{'s'}", ['tests/test_translate.py', 'tests/test_translate_promises.py'], ''),
     Mutant('RD40', "a dragged number written to the hundredth, not the thousandth", 'pnp/layout/call_source.py',
-           'DECIMALS = 3', 'DECIMALS = 2', ['tests/test_serve_edit.py', 'tests/test_editor_guards.py'], ''),
+           'DECIMALS = 3', 'DECIMALS = 2', ['tests/test_call_source.py', 'tests/test_serve_edit.py'], ''),
 ]
 
 
