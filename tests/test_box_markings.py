@@ -172,12 +172,15 @@ def test_markings_too_tall_for_the_back_though_narrow_enough_are_one_error_at_th
     assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "shorten the warnings" in found[0], out
 
 
-@pytest.mark.parametrize("magnification, fits", [(1.45, True), (1.55, False)])
-def test_the_back_must_hold_the_symbol_with_both_light_margins(project, magnification, fits):
+@pytest.mark.parametrize("number, magnification, fits", [(EAN, 1.45, True), (EAN, 1.55, False), (UPC, 1.46, True), (UPC, 1.48, False)],
+                         ids=["ean-13-145", "ean-13-155", "upc-a-146", "upc-a-148"])
+def test_the_back_must_hold_the_symbol_with_both_light_margins(project, number, magnification, fits):
     """A poker tuck box's back is 64.8 mm wide (63.5 mm card, 1 mm play, 0.3 mm board); an EAN-13 with its light margins
     is (11 + 95 + 7) modules of 0.33 mm × the magnification: 54.1 mm at 145 %, 57.8 mm at 155 %, which with the block's
-    3 mm margins and 2 mm of ground either side (64.8 − 10 = 54.8 mm) fits only the first."""
-    _boxes(project, f'barcode: "{EAN}"\nmagnification: {magnification}\n')
+    3 mm margins and 2 mm of ground either side (64.8 − 10 = 54.8 mm) fits only the first. A UPC-A's are 9 modules
+    either side, (9 + 95 + 9) × 0.33 mm: 54.4 mm at 146 % fits, 55.2 mm at 148 % does not (the 54.2 mm of a right
+    margin of 7 would)."""
+    _boxes(project, f'barcode: "{number}"\nmagnification: {magnification}\n')
     out = _validate(project)
     found = [row for row in out.splitlines() if ": error:" in row]
     assert (found == []) is fits, out

@@ -107,6 +107,23 @@ def test_round_and_hex_cards_nest_more_to_a_sheet_than_their_grid_holds(built, p
     assert {kind: listed[kind]["per_sheet"] for kind in most} == most, "pnp list reports the pieces a sheet the build prints"
 
 
+def test_a_full_sheet_of_nested_pieces_sits_in_the_middle_of_its_page(built):
+    """A sheet the nest fills (18 rounds upright on Letter, 40 hexes across it) leaves the same paper beside its outermost
+    cuts on the left as on the right, and above as below, within 0.01 mm: the nest is centred, so a printer that shifts
+    its print either way, or a duplex flip, costs both edges alike."""
+    full = 0
+    for page in streams.Document(built[1]["letter"] / "tiny-cards.pdf").pages[::2]:
+        outlines = _outlines(page)
+        kinds = {_kind(o) for o in outlines}
+        if len(kinds) != 1 or len(outlines) < BY_HAND["letter"][next(iter(kinds))]:
+            continue  # a deck's last sheet, part filled: its pieces take the first places
+        w, h = page.width / MM, page.height / MM
+        xs, ys = [x for o in outlines for x, _ in o], [y for o in outlines for _, y in o]
+        assert abs(min(xs) - (w - max(xs))) < 0.01 and abs(min(ys) - (h - max(ys))) < 0.01, (page.index, min(xs), w - max(xs), min(ys), h - max(ys))
+        full += 1
+    assert full == 3  # two sheets of 18 rounds, one of 40 hexes
+
+
 def test_no_two_nested_pieces_overlap_or_come_closer_than_the_gap(built):
     """On every fronts page: each outline is its cut, and no two come closer than the 2 mm gap."""
     doc = streams.Document(built[1]["letter"] / "tiny-cards.pdf")

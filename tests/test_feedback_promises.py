@@ -235,6 +235,22 @@ def test_an_answer_keeps_the_version_its_row_gives_and_none_where_the_row_gives_
     assert "6 new answers kept in data/gm/feedback/answers.yaml (6 in all; 3 of the sheet given on an older version of their card)" in result.output
 
 
+def test_pnp_changes_lists_a_cards_answers_newest_first_whatever_the_sheets_order(tmp_path):
+    """docs/designers-loop.md: a card's answers are listed newest first. Three on the opal, the sheet's rows in neither
+    order of their times, are listed by `pnp changes` from the 22nd back to the 20th."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/21/2026 09:00:00", "", opal, "", "the middle one"],
+                                                         ["11/20/2026 18:00:00", "", opal, "", "the first one"],
+                                                         ["11/22/2026 07:30:00", "", opal, "", "the last one"]])
+    assert run_pnp(root, "feedback", "import", str(sheet)).exit_code == 0
+    for step in (("build", "gm", "--only", "cards"), ("printed", "gm")):  # `pnp changes` reads from a marked print
+        assert run_pnp(root, *step).exit_code == 0
+    output = run_pnp(root, "changes", "gm").output
+    listed = [line.split("Notes: ")[1] for line in output.splitlines() if "Notes: " in line]
+    assert listed == ["the last one", "the middle one", "the first one"], output
+
+
 def test_a_workbooks_cells_are_kept_as_their_text_its_blank_rows_and_cells_left_out(tmp_path):
     """An XLSX sheet as a form service saves it, its header on the second row: a yes/no cell is kept as yes or no, a
     date as YYYY-MM-DD and a date and time as YYYY-MM-DD HH:MM:SS, an empty cell and a blank row are no answer."""

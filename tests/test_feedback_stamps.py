@@ -213,7 +213,8 @@ def test_pnp_changes_lists_the_answers_given_since_each_card_last_changed_under_
 
 
 def test_pnp_changes_shows_a_long_answer_cut_short_on_its_one_line(built, imported, tmp_path):
-    """A playtester's essay is not the list's to show whole: its start, at most 200 characters, and an ellipsis."""
+    """A playtester's essay is not the list's to show whole: its first 200 characters (its question's name among them),
+    and an ellipsis."""
     import shutil
 
     root = tmp_path / "copy"
@@ -225,7 +226,7 @@ def test_pnp_changes_shows_a_long_answer_cut_short_on_its_one_line(built, import
     line = next(line for line in output.splitlines() if "The mage wins" in line)
     shown = line[line.index("Notes: "):]
     assert shown.endswith("…") and "THE END" not in line, line
-    assert len(shown) - 1 <= 200 and ("Notes: " + essay).startswith(shown[:-1]), shown
+    assert len(shown) - 1 == 200 and ("Notes: " + essay).startswith(shown[:-1]), shown
 
 
 def test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_those_on_an_older_version(built, imported, tmp_path):

@@ -142,6 +142,14 @@ def _fields(project: Path, extra: str = "") -> dict[str, list[str]]:
     return found
 
 
+def test_a_deck_of_one_copy_a_card_is_labelled_by_its_count_alone(project):
+    """Three cards, each printed once, are '3 cards': saying they are three different adds nothing a player needs (the
+    heroes' 12 copies of 5 cards are '12 cards, 5 different', in the test below)."""
+    singles = "".join(f"  - {{id: s{n}, name: Single {n}, stars: 1, number: {n}, text: Once, count: 1}}\n" for n in range(1, 4))
+    (project / "data/tiny/decks/singles.yaml").write_text(f"name: Singles\nsize: poker\nfront: tiny/hero.j2\ncards:\n{singles}", encoding="utf-8")
+    assert _fields(project)["Singles"][3] == "deck · 3 cards / Tiny Test Game"
+
+
 def test_a_games_label_template_is_given_each_labels_kind_icon_tint_and_lines(project):
     """docs/components.md: a label template sees `label`: its title, lines (what it holds, counted from the data, and
     the game's title), icon (its pieces' first that pnp knows, else none), tint and kind (deck, tokens or extra), the

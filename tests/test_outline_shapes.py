@@ -350,6 +350,18 @@ def test_an_outline_stretched_to_its_size_is_a_warning_at_its_shape_line_naming_
     assert "5 % taller" in said[0].message and "60 x 57.06 mm" in said[0].message, said[0].message
 
 
+def test_an_outline_stretched_past_one_percent_is_said_and_one_within_it_is_not(tmp_path):
+    """docs/data-format.md: more than 1 % out of its proportions is a warning. The star (95.106 × 90.451 units) on
+    48.504 × 45.225 mm is 2 % wider than drawn, said; on 47.791 × 45.225 mm 0.5 % wider, not said."""
+    from pnp.data.project import Project
+
+    decks = {"wider": DECK.replace("47.553 x 45.225", "48.504 x 45.225"), "near": DECK.replace("47.553 x 45.225", "47.791 x 45.225")}
+    game(tmp_path, decks, {"star.svg": star_svg()})
+    _, findings = Project(tmp_path).load_game("stars")
+    said = [f for f in findings if f.code == "outline-stretched"]
+    assert [str(f.loc).split("/")[-1] for f in said] == ["wider.yaml:3:8"] and "2 % wider" in said[0].message, [f.message for f in said]
+
+
 def test_validate_judges_a_star_deck_as_its_sheets_cut_it_each_star_on_its_own(tmp_path):
     """Stars of two colours side by side share no cut (each is cut round its own outline, 2 mm from the next): pnp
     validate, which plans the sheets without drawing them, says no sliver across a shared cut, as the build does."""

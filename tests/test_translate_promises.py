@@ -663,6 +663,22 @@ def test_the_workbook_holds_the_csvs_table_as_text_its_rows_filled_by_status_and
     assert not (props.text or "").strip() and not any((e.tail or "").strip() for e in props)  # nothing left where the time was
 
 
+def test_a_stale_translation_that_does_not_fit_is_filled_red_for_its_fit_and_said_stale(blank, tmp_path):
+    """docs/editions.md: a stale row is amber, one that does not fit red, and a row that is both red (the text will not
+    print whole whatever its source says); its status cell still says stale."""
+    from openpyxl import load_workbook
+
+    root = copy_game(blank, tmp_path / "both")
+    seed(root)
+    rows = read_csv(root / DECK)
+    at = rows[0].index("name@de~src")
+    write_csv(root / DECK, [[letters("Ruby") if i == at and r[0] == "ruby-1" else v for i, v in enumerate(r)] for r in rows])
+    assert run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 1
+    sheet = load_workbook(root / "output/gems/translate/gems-de.xlsx")["de"]
+    row = next(r for r in sheet.iter_rows(min_row=2) if r[0].value == f"{DECK}#cards[ruby-1].name")
+    assert [row[4].value, row[5].value] == ["stale", "does not fit"] and {c.fill.fgColor.rgb for c in row} == {"00F4CCCC"}
+
+
 def test_the_same_game_exports_the_same_bytes(exported, tmp_path):
     folder = exported / "output/gems/translate"
     result = run_pnp(exported, "translate", "export", "gems", "--lang", "de", "--dpi", "30", "--out", str(tmp_path))
