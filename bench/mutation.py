@@ -233,9 +233,13 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/vendor_preflight.py": SHOP_TESTS,
     # the words an icon's SVG prints, each at its <text> element and at the size it prints at (a shop's smallest type)
     "pnp/layout/icon_text.py": ["tests/test_shop_icon_text.py"],
-    # what a press refuses in any PDF or image pnp sends it: its colours, ink, fonts, page boxes and pixel sizes, files
-    # drawn or altered by hand in process
-    "pnp/targets/preflight.py": ["tests/test_preflight_promises.py", "tests/test_export_preflight.py", "tests/test_pod_ink.py"],
+    # what a press refuses in a PDF pnp sends it (its FOCUS): its colours, ink, fonts and page boxes, on files drawn or
+    # altered by hand in process
+    "pnp/targets/preflight.py#pdf": ["tests/test_preflight_promises.py", "tests/test_export_preflight.py", "tests/test_pod_ink.py"],
+    # an image's pixel size, dpi, format and colours against a shop's or Tabletop Simulator's numbers (its FOCUS)
+    "pnp/targets/preflight.py#images": ["tests/test_export_preflight.py",
+                                        "tests/test_shop_promises.py::test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",
+                                        "tests/test_targets.py::test_png_export_has_the_print_services_pixel_sizes"],
     # the preflight's file checks (its FOCUS): every file read back against the vendor's numbers, on files drawn or altered
     # by hand and the tiny game's exports that alter them (the shop's other exports pass through them untouched)
     "pnp/targets/vendor_preflight.py#files": ["tests/test_preflight_promises.py", "tests/test_vendor_mbprint.py", "tests/test_shop_icon_text.py", *(f"tests/test_shop_promises.py::{t}" for t in (
@@ -486,6 +490,9 @@ FOCUS: dict[str, list[str]] = {
     # a vendor's export: what is matched and sent, each layout's pages, where a card sits on its product's file
     "pnp/targets/vendor_preflight.py#files": ["check_file", "_check_pdf", "_order", "order_findings", "small_text_findings", "_text_runs",
                                               "pdfx4_findings", "_fonts"],
+    "pnp/targets/preflight.py#pdf": ["pdf_source", "InkScan.__init__", "InkScan.stream", "InkScan._operator", "InkScan._xobject", "InkScan._drawn",
+                                     "InkScan._font", "InkScan.note", "InkScan.findings", "_resolved", "box_findings"],
+    "pnp/targets/preflight.py#images": ["check_png", "check_tts_sheet", "check_tts_image"],
     "pnp/targets/vendor_preflight.py#pages": ["check_file", "_check_pdf", "_order", "order_findings"],
     "pnp/targets/vendor_preflight.py#faces": ["small_texts", "small_text_finding", "vendor_breaches", "safe_zone_finding", "_subject"],
     "pnp/targets/export_vendor.py": ["vendor_target", "pod_target", "png_target", "_written", "_pages", "_split_sides", "_pairs", "_file_pages", "_sheets", "_keys"],
