@@ -3,11 +3,12 @@
 `token_split` judges up to 255 choices of token groups, each by one or two packing plans (pnp.render.packing), on
 every build of a fresh process. This bench loads the tiny test game (tests/project) or Police Precinct in a fresh
 process for each sample and times its first `token_split(game, Options(...))` there, cold as a build's, for Letter,
-A4, bleed and gutterfold; it prints the median of processor seconds (`time.process_time`) over the samples. The machine may be busy with other work: processor seconds, not wall
-time, are what it compares.
+A4, bleed and gutterfold; it prints the median of processor seconds (`time.process_time`) over the samples. The
+machine may be busy with other work: processor seconds, not wall time, are what it compares.
 
     python bench/token_split.py                      (this checkout, 5 samples a row)
-    python bench/token_split.py --against /tmp/main  (also that checkout's pnp, the two taking turns, sample by sample)
+    python bench/token_split.py --against /tmp/main  (also that checkout's pnp, the sides taking turns, sample by sample;
+                                                      --against may be given more than once)
     python bench/token_split.py --build 5 --against /tmp/main
         (also `pnp build police-precinct -q` in a fresh process, user + system seconds, 5 runs each, taking turns)
 """
@@ -66,7 +67,7 @@ def build_cpu(checkout: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="samples of each row (default 5)")
-    parser.add_argument("--against", type=Path, help="another checkout to time in turn with this one")
+    parser.add_argument("--against", type=Path, action="append", default=[], help="another checkout to time in turn with this one (may be given again)")
     parser.add_argument("--build", type=int, default=0, metavar="N", help="also time N whole builds of Police Precinct on each side")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -74,7 +75,7 @@ def main() -> None:
         sys.path.insert(0, str(Path.cwd()))  # the checkout being timed: its pnp, its games
         print(first_call(Path.cwd(), *args.child))
         return
-    sides = {"this": ROOT} | ({"against": args.against.resolve()} if args.against else {})
+    sides = {"this": ROOT} | {str(path): path.resolve() for path in args.against}
     rows: dict[str, dict[str, list[float]]] = {side: {} for side in sides}
     for _ in range(args.runs):  # one sample of every row a turn, the sides alternating, so load falls on both alike
         for game_name in GAMES:
@@ -85,11 +86,12 @@ def main() -> None:
     for _ in range(args.build):
         for side, checkout in sides.items():
             builds[side].append(build_cpu(checkout))
-    print(f"{'row':34}" + "".join(f"{side:>12}" for side in sides) + "   (median processor seconds)")
+    print("median processor seconds; " + ", ".join(f"[{i}] {side}" for i, side in enumerate(sides)))
+    print(f"{'row':34}" + "".join(f"{f'[{i}]':>10}" for i in range(len(sides))))
     for row in rows["this"]:
-        print(f"{row:34}" + "".join(f"{statistics.median(rows[side][row]):12.3f}" for side in sides))
+        print(f"{row:34}" + "".join(f"{statistics.median(rows[side][row]):10.3f}" for side in sides))
     if args.build:
-        print(f"{'build police-precinct (user+sys)':34}" + "".join(f"{statistics.median(builds[side]):12.2f}" for side in sides))
+        print(f"{'build police-precinct (user+sys)':34}" + "".join(f"{statistics.median(builds[side]):10.2f}" for side in sides))
 
 
 if __name__ == "__main__":
