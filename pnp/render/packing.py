@@ -57,7 +57,7 @@ folding would only put blank paper behind it.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import groupby, permutations
@@ -330,7 +330,7 @@ def _best_stacking(blocks: list[Block], backs: list[bool], guests: frozenset[int
     every order of a few blocks, which also splits rows over pages differently."""
     stacked: dict[tuple[int, ...], list[list[Placement]]] = {}  # each order's pages, by its blocks' ids: orders repeat
 
-    def pages_of(order: Iterable[Block]) -> list[list[Placement]]:
+    def pages_of(order: Sequence[Block]) -> list[list[Placement]]:
         key = tuple(map(id, order))
         if (pages := stacked.get(key)) is None:
             pages = stacked[key] = sorted(_evened(_stack(list(order), guests), backs, guests), key=fill, reverse=True)
