@@ -13,6 +13,7 @@ across the fold (FoldBand). Between two bands their crop marks are short
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.core.units import um
 from pnp.render.impose import (
@@ -54,8 +55,16 @@ class Band(Sheet):
         return BAND_MARK_UM if axis == "y" else MARK_LEN_UM
 
 
+BANDS_KEPT = 4096  # bands one process keeps, the most recently asked for (band_at, fold_band_at)
+
+
+@lru_cache(maxsize=BANDS_KEPT)
 def band_at(page_w: int, page_h: int, printable: int, card_w: int, card_h: int, gap: int, bleed: int, pieces: int, top: int) -> Band | None:
-    """The band of up to `pieces` pieces (µm sizes) whose first row's trim starts at `top`; None if no row fits above the footer."""
+    """The band of up to `pieces` pieces (µm sizes) whose first row's trim starts at `top`; None if no row fits above the footer.
+
+    A band is kept by the numbers it is made from, frozen as a Sheet is: packing tries each page's bands over and over
+    (every stacking order, every move between pages, every choice of token sets on the last card sheet), asking for the
+    same few hundred bands tens of thousands of times (docs/performance.md)."""
     limit = printable + TOLERANCE_UM
     cols = fit(page_w - 2 * (limit + SIDE_MARK_UM), card_w, gap, bleed)
     lowest = limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
@@ -155,13 +164,14 @@ class FoldBand(FoldSheet):
         return BAND_MARK_UM if axis == "y" else super().mark_cap(axis)
 
 
+@lru_cache(maxsize=BANDS_KEPT)
 def fold_band_at(page_w: int, page_h: int, printable: int, card_w: int, card_h: int, gap: int, bleed: int, pieces: int, top: int,
                  axis: str, rotation: int = 180) -> FoldBand | None:
     """The gutterfold band of up to `pieces` pieces whose first front row's trim starts at `top`; None if no row fits.
 
     Fronts keep FOLD_CLEAR_UM and their bleed away from the fold (a horizontal
     fold: the last row stays above it; a vertical one: the columns stay left
-    of it), and above the footer band, as a whole gutterfold sheet does."""
+    of it), and above the footer band, as a whole gutterfold sheet does. Kept as band_at's bands are."""
     limit = printable + TOLERANCE_UM
     if axis == "h":
         cols = fit(page_w - 2 * (limit + SIDE_MARK_UM), card_w, gap, bleed)

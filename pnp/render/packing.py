@@ -57,6 +57,7 @@ folding would only put blank paper behind it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import groupby, permutations
@@ -327,8 +328,13 @@ def _best_stacking(blocks: list[Block], backs: list[bool], guests: frozenset[int
     under half full (bands 9 mm apart hold fewer pieces than their slots
     promise), the groups' order and the densest blocks first are tried, then
     every order of a few blocks, which also splits rows over pages differently."""
-    def pages_of(order: list[Block]) -> list[list[Placement]]:
-        return sorted((_placements(page, guests) for page in _evened(_stack(order, guests), backs, guests)), key=fill, reverse=True)
+    stacked: dict[tuple[int, ...], list[list[Placement]]] = {}  # each order's pages, by its blocks' ids: orders repeat
+
+    def pages_of(order: Sequence[Block]) -> list[list[Placement]]:
+        key = tuple(map(id, order))
+        if (pages := stacked.get(key)) is None:
+            pages = stacked[key] = sorted(_evened(_stack(list(order), guests), backs, guests), key=fill, reverse=True)
+        return pages
 
     def score(pages: list[list[Placement]]) -> tuple:
         return _score(pages, backs)
@@ -337,7 +343,7 @@ def _best_stacking(blocks: list[Block], backs: list[bool], guests: frozenset[int
               sorted(blocks, key=lambda b: -len(b[1]) / b[0].per_sheet / (_rows(b[0], len(b[1])) * (b[0].card_h + b[0].gap)))]
     best = min((pages_of(order) for order in orders), key=score)
     if under_half(best) and len(blocks) <= MAX_PERMUTED:
-        best = min((pages_of(list(order)) for order in permutations(blocks)), key=score, default=best)
+        best = min((pages_of(order) for order in permutations(blocks)), key=score, default=best)
         best = min([pages_of(orders[0]), best], key=score)  # on a tie, the tightest packing
     return best
 
@@ -348,8 +354,9 @@ def _score(pages: list[list[Placement]], backs: list[bool]) -> tuple[int, int, f
     return printed_pages(pages, backs), len(under_half(pages)), shortfall
 
 
-def _evened(pages: list[list[Block]], backs: list[bool], guests: frozenset[int]) -> list[list[Block]]:
-    """The stacked pages with whole blocks moved onto the emptiest page while that makes it fuller and costs nothing.
+def _evened(pages: list[list[Block]], backs: list[bool], guests: frozenset[int]) -> list[list[Placement]]:
+    """The stacked pages with whole blocks moved onto the emptiest page while that makes it fuller and costs nothing,
+    each page's placements: the moves are judged by them, so each page is laid out once.
 
     First-fit stacking fills the first pages and leaves the rest to the last: Police
     Precinct's evidence tokens joined its round tokens' page and its 9 cars took a
@@ -373,12 +380,13 @@ def _evened(pages: list[list[Block]], backs: list[bool], guests: frozenset[int])
 
     while len(pages) > 1:
         emptiest = min(range(len(pages)), key=lambda i: fill(placed(pages[i])))
+        now, lowest = cost(pages), least(pages)
         better = next((plan for plan in (_with(rest, emptiest, block) for rest, block in _moves(pages, emptiest, guests))
-                       if cost(plan) <= cost(pages) and least(plan) > least(pages)), None)
+                       if least(plan) > lowest and cost(plan) <= now), None)
         if better is None:
-            return pages
+            break
         pages = better
-    return pages
+    return [placed(page) for page in pages]
 
 
 def _moves(pages: list[list[Block]], to: int, guests: frozenset[int]):
