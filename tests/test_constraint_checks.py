@@ -152,3 +152,18 @@ def test_a_test_is_worked_out_and_read_at_its_own_line(tmp_path):
     assert found[0][1].startswith("cannot work out 'card.cost > 1': ")
     unread = _checked(tmp_path / "x", block.format(test="card.cost >"), ["{id: a, cost: 3}"])
     assert [(code, line) for code, _, line, _ in unread] == [("check-expression", 8)]
+
+
+# reference ----------------------------------------------------------------------------------------------------------
+def test_a_reference_holds_at_exactly_at_least_uses_and_names_a_misspelt_target_with_what_was_meant(tmp_path):
+    """Every place must be some hero's home at least twice: the castle, home of two, passes; the forest, home of one, is
+    named too few; a home spelt 'forrest' names no place, and the finding says which was meant."""
+    constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, at_least: 2}\n"
+    checker = checker_of(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
+                                                "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}", "{id: d, home: forrest}"]})
+    checker.constraints()
+    assert sorted((f.code, f.message, f.loc.line, f.component) for f in checker.findings) == [
+        ("constraint-reference", f"heroes/d: home 'forrest' names no decks.places item (did you mean 'forest'?) (constraint at data/g/game.yaml:{LINE})",
+         8, "heroes/d"),
+        ("constraint-reference", f"places/forest is named 1 time by decks.heroes.home; it must be named at least 2 (constraint at data/g/game.yaml:{LINE})",
+         6, "places/forest")]

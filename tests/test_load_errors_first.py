@@ -52,3 +52,11 @@ def test_a_strict_build_stopped_by_a_warning_says_so_and_not_nothing_to_build(pr
     shown = result.output + result.stderr
     assert result.exit_code == 1 and "flavour" in shown, shown
     assert "nothing to build" not in shown, shown
+
+
+def test_an_only_that_leaves_out_everything_a_game_has_says_which_only_to_drop(project):
+    """The tiny game has no dice: `--only dice` builds nothing, and the line says the option is why, not only what to add."""
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert len(said) == 1 and said[0].startswith("tiny: nothing to build: ") and said[0].endswith(" (or drop --only dice)"), said

@@ -462,3 +462,12 @@ def test_a_token_templates_syntax_error_is_one_error_at_its_line(project):
     assert result.exit_code == 1
     assert len(errors) == 1 and errors[0].startswith(f"templates/tiny/token-coin.j2:{line}:") and \
         "error: template syntax: unexpected '}', expected ')'" in errors[0], result.output
+
+
+def test_each_sheet_several_sets_share_is_named_in_the_summary_with_each_sets_count(built):
+    """A sheet holding two sets is named as surely as one holding four: the tokens.yaml counts (coins 8 + 4, shields 4,
+    bank notes 5, standees 2; pawns 3 in each of two colours, walls 6) are the 35 pieces, each set on one sheet."""
+    _, output = built
+    shared = sorted(line.strip() for line in output.splitlines() if " holds " in line)
+    assert shared == ["tiny-tokens.pdf: sheet 1 holds Coins ×12, Shields ×4, Bank notes ×5, Hero standee ×2",
+                      "tiny-tokens.pdf: sheet 2 holds Pawns ×6, Walls ×6"], output
