@@ -2511,7 +2511,7 @@ MUTANTS: list[Mutant] = [
            "names no {spec.target} item{did_you_mean(v, [str(n) for n in names])}", "names no {spec.target} item",
            ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
     Mutant('RL41', "a build with nothing to build never names the --only that left it all out", 'pnp/cli/build_lines.py',
-           '''            + (f" (or drop --only {' '.join(only)})" if only else ""))''', '''            + "")''',
+           'to {folder}/, or drop --only {asked}"', 'to {folder}/"',
            ['tests/test_messages_said_right.py', 'tests/test_load_errors_first.py'], ''),
     Mutant('RL42', "the build's ink figure rounded to whole pages", 'pnp/cli/build_lines.py',
            'f"  ink {ink:.1f} pages"', 'f"  ink {ink:.0f} pages"',

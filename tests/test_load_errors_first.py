@@ -54,9 +54,12 @@ def test_a_strict_build_stopped_by_a_warning_says_so_and_not_nothing_to_build(pr
     assert "nothing to build" not in shown, shown
 
 
-def test_an_only_that_leaves_out_everything_a_game_has_says_which_only_to_drop(project):
-    """The tiny game has no dice: `--only dice` builds nothing, and the line says the option is why, not only what to add."""
-    result = run_pnp(project, "build", "tiny", "--only", "dice")
+@pytest.mark.parametrize("only, needs", [(["dice"], "dice.yaml"), (["dice", "boxes"], "dice.yaml or boxes.yaml")])
+def test_an_only_that_leaves_out_everything_a_game_has_says_which_file_it_lacks_and_which_only_to_drop(project, only, needs):
+    """The tiny game has decks but no dice and no boxes: `--only dice` builds nothing, and the one line says what that
+    kind is made from (dice.yaml, not the decks it has) and that the option is why."""
+    result = run_pnp(project, "build", "tiny", *(a for kind in only for a in ("--only", kind)))
     assert result.exit_code == 0, result.output + result.stderr
     said = [line for line in result.output.splitlines() if "nothing to build" in line]
-    assert len(said) == 1 and said[0].startswith("tiny: nothing to build: ") and said[0].endswith(" (or drop --only dice)"), said
+    asked = " ".join(only)
+    assert said == [f"tiny: nothing to build for --only {asked}: add {needs} to data/tiny/, or drop --only {asked}"], said

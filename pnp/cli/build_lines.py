@@ -53,9 +53,19 @@ def failing(findings, strict: bool) -> bool:
 
 
 def nothing_to_build(slug: str, folder: str, only: tuple) -> str:
-    """The line for a game with no output to build: what to add, or the --only that left everything out."""
-    return (f"{slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folder}/"
-            + (f" (or drop --only {' '.join(only)})" if only else ""))
+    """The line for a game with no output to build: what to add, and under --only, the files the kinds asked for are
+    made from (a game with decks asked `--only dice` lacks dice.yaml, not decks) and the option to drop."""
+    if not only:
+        return f"{slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folder}/"
+    files = list(dict.fromkeys(name for kind in only for name in _made_from(kind_named(kind))))
+    asked = " ".join(only)
+    return f"{slug}: nothing to build for --only {asked}: add {', '.join(files[:-1]) + ' or ' if len(files) > 1 else ''}{files[-1]} to {folder}/, or drop --only {asked}"
+
+
+def _made_from(kind) -> list[str]:
+    """The files of a game folder a kind of output is drawn from: its parts' files, or the first it reads besides game.yaml."""
+    return [f"{part}/*.yaml" if part == "decks" else f"{part}.yaml" for part in kind.made_from] or [
+        next(name for name in kind.inputs if name != "game.yaml").replace("*", "")]
 
 
 def echo_outputs(project: Project, outputs, echo, timing: str | None) -> None:
