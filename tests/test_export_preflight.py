@@ -74,3 +74,56 @@ def test_a_print_on_demand_file_with_an_rgb_picture_is_refused_and_a_cmyk_one_pa
         "image in colour space /DeviceRGB found 1×: the print file must be CMYK only, without transparency"], rgb
     cmyk = check_file(POD, _card_with_picture("CMYK"), "cards.pdf", poker)
     assert not [f for f in cmyk if f.code == "vendor-colour"], cmyk
+
+
+def _image(size: tuple[int, int], mode: str = "RGB", fmt: str = "PNG") -> bytes:
+    buf = io.BytesIO()
+    Image.new(mode, size).save(buf, format=fmt)
+    return buf.getvalue()
+
+
+def _said(found) -> list[tuple[str, str, str, str]]:
+    """Each finding as a user reads it: its severity, code, words and the file it names."""
+    return [(f.severity, f.code, f.message, str(f.loc)) for f in found]
+
+
+@pytest.mark.parametrize("image, size, alpha, expected", [
+    (_image((10, 14)), (10, 14), False, []),
+    (_image((10, 14), "RGBA"), (10, 14), True, []),  # a token cut by its transparency
+    (_image((10, 14), "RGB", "JPEG"), (10, 14), False, [("tts-format", "is JPEG, expected PNG")]),
+    (_image((10, 14)), (10, 14), True, [("tts-colour", "colour mode is RGB, expected RGBA")]),
+    (_image((10, 14), "RGBA"), (10, 14), False, [("tts-colour", "colour mode is RGBA, expected RGB")]),
+    (_image((6, 8)), (10, 14), False, [("tts-size", "is 6 × 8 px, expected 10 × 14 px")]),
+    (_image((8, 4096)), (8, 4096), False, [("tts-size", "is 8 × 4096 px; Tabletop Simulator needs each side under 4096 px")]),
+], ids=["png", "cut-token", "jpeg", "rgb-for-a-cut-token", "rgba", "size", "tall"])
+def test_a_tts_image_off_its_format_mode_or_size_is_one_error_naming_the_file_what_it_is_and_what_was_asked(image, size, alpha, expected):
+    """Tabletop Simulator's board and token images are PNG, RGB (RGBA for a token cut by its transparency) and under
+    4096 px a side: each way one is off is one error at the image's file, saying what it is and what was asked."""
+    from pnp.targets.preflight import check_tts_image
+
+    assert _said(check_tts_image(image, "tts/coin.png", size, alpha)) == [("error", code, words, "tts/coin.png") for code, words in expected]
+
+
+@pytest.mark.parametrize("image, grid, expected", [
+    (_image((8, 18)), (2, 3), []),
+    (_image((8, 18), "RGBA"), (2, 3), [("tts-colour", "colour mode is RGBA; Tabletop Simulator sheets must be RGB")]),
+    (_image((9, 18)), (2, 3), [("tts-grid", "is 9 × 18 px, not 2 × 3 cells of 4 × 6 px")]),
+    (_image((8, 4096)), (2, 1), [("tts-size", "is 8 × 4096 px; Tabletop Simulator needs each side under 4096 px"),
+                                 ("tts-grid", "is 8 × 4096 px, not 2 × 1 cells of 4 × 6 px")]),
+    (_image((0 + 4, 6)), (1, 0), [("tts-grid", "has a 1 × 0 grid; at most 10 × 7"), ("tts-grid", "is 4 × 6 px, not 1 × 0 cells of 4 × 6 px")]),
+], ids=["whole", "rgba", "off-its-cells", "tall", "no-rows"])
+def test_a_tts_deck_sheet_off_its_mode_size_or_cells_is_an_error_naming_the_file_and_its_grid(image, grid, expected):
+    """A deck sheet holds its cards' cells exactly (here cells of 4 × 6 px), in RGB, under 4096 px a side, in a grid
+    of 1–10 columns and 1–7 rows: each way it is off is an error at the sheet's file."""
+    from pnp.targets.preflight import check_tts_sheet
+
+    assert _said(check_tts_sheet(image, "tts/deck-1.png", *grid, (4, 6))) == [("error", code, words, "tts/deck-1.png") for code, words in expected]
+
+
+def test_a_print_shops_image_that_is_no_image_is_one_error_at_its_file():
+    """Bytes no image reader opens are one error naming the file, never pnp's internal error."""
+    from pnp.targets.preflight import check_png
+
+    (found,) = check_png(b"not a picture", "cards/hero.png", (825, 1125), 300)
+    assert (found.severity, found.code, str(found.loc)) == ("error", "export-image", "cards/hero.png")
+    assert found.message.startswith("not a readable image: ")
