@@ -127,3 +127,17 @@ def test_a_print_shops_image_that_is_no_image_is_one_error_at_its_file():
     (found,) = check_png(b"not a picture", "cards/hero.png", (825, 1125), 300)
     assert (found.severity, found.code, str(found.loc)) == ("error", "export-image", "cards/hero.png")
     assert found.message.startswith("not a readable image: ")
+
+
+def test_a_print_shops_card_image_off_every_number_says_each_at_its_file():
+    """A card image for a 300 dpi shop that is a CMYK JPEG of 600 × 800 px saying no dpi, where 825 × 1125 px were asked:
+    an error for its format, its colour mode and its size, and a warning for its dpi, each at the image's file."""
+    from pnp.targets.preflight import check_png
+
+    buf = io.BytesIO()
+    Image.new("CMYK", (600, 800)).save(buf, format="JPEG")
+    assert _said(check_png(buf.getvalue(), "cards/hero.png", (825, 1125), 300)) == [
+        ("error", "export-format", "is JPEG, expected PNG", "cards/hero.png"),
+        ("error", "export-colour", "colour mode is CMYK; print services ask for RGB", "cards/hero.png"),
+        ("error", "export-size", "is 600 × 800 px, expected 825 × 1125 px", "cards/hero.png"),
+        ("warning", "export-dpi", "does not say 300 dpi in its metadata", "cards/hero.png")]
