@@ -1561,7 +1561,7 @@ MUTANTS: list[Mutant] = [
            'for side_index, side in enumerate(("front", "back")):', 'for side_index, side in reversed(list(enumerate(("front", "back")))):',
            ['tests/test_export_promises.py'], ''),
     Mutant('RH10', "a card name that starts like a formula written raw into manifest.csv", 'pnp/targets/export_png.py',
-           'writer.writerows({k: spreadsheet_text(v) for k, v in row.items()} for row in rows)', 'writer.writerows(rows)',
+           'writer.writerows({k: sheet_text(v) for k, v in row.items()} for row in rows)', 'writer.writerows(rows)',
            ['tests/test_export_promises.py'], ''),
     Mutant('RH11', "a rounded rectangle deck given no cut mask", 'pnp/targets/export_png.py',
            'if component.kind == "cards" and (component.cut.kind != "rectangle" or component.cut.corner_radius(*trim)):',

@@ -58,8 +58,9 @@ def nothing_to_build(slug: str, folder: str, only: tuple) -> str:
     if not only:
         return f"{slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folder}/"
     files = list(dict.fromkeys(name for kind in only for name in _made_from(kind_named(kind))))
+    needed = files[0] if len(files) == 1 else f"{', '.join(files[:-1])} or {files[-1]}"
     asked = " ".join(only)
-    return f"{slug}: nothing to build for --only {asked}: add {', '.join(files[:-1]) + ' or ' if len(files) > 1 else ''}{files[-1]} to {folder}/, or drop --only {asked}"
+    return f"{slug}: nothing to build for --only {asked}: add {needed} to {folder}/, or drop --only {asked}"
 
 
 def _made_from(kind) -> list[str]:

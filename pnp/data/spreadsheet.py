@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
+from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable
 from pnp.data.formulas import unsaved_formulas
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
@@ -39,6 +39,14 @@ def guarded(text: str) -> str:
     a formula-like start, so no spreadsheet program runs it, and before a text that already starts with the guard, so
     that `unguarded` gives back `text` itself, whatever it is."""
     return GUARD + text if _GUARDED.match(text) else text
+
+
+def sheet_text(value, keep: str = ""):
+    """A cell pnp writes into a sheet someone else opens (a translator's, a print shop's order), as the text it is:
+    control characters but those in `keep` written out (no escape sequence reaches a terminal that shows the file)
+    and a formula-like start `guarded` (OWASP's advice against CSV injection: a card named `=HYPERLINK(...)` would
+    otherwise run when opened); a number as it is."""
+    return guarded(printable(value, keep)) if isinstance(value, str) else value
 
 
 def unguarded(text: str) -> str:

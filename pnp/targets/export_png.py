@@ -20,9 +20,10 @@ from dataclasses import replace
 
 from pnp.core.errors import error
 from pnp.core.files import file_name
+from pnp.data.spreadsheet import sheet_text
 from pnp.layout.elements import Face
 from pnp.targets.components import Component, printed_sides
-from pnp.targets.order_files import mpc_order, quantities_csv, spreadsheet_text
+from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import count_text, cut_mask, png_bytes, raster, size_text
 from pnp.targets.staging import Export
@@ -155,5 +156,5 @@ def manifest_csv(rows: list[dict]) -> bytes:
     buf = io.StringIO()
     writer = csv.DictWriter(buf, MANIFEST_FIELDS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows({k: spreadsheet_text(v) for k, v in row.items()} for row in rows)
+    writer.writerows({k: sheet_text(v) for k, v in row.items()} for row in rows)
     return buf.getvalue().encode("utf-8")

@@ -13,8 +13,8 @@ import csv
 import io
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
-from pnp.core.errors import Finding, Loc, printable, warning
-from pnp.data.spreadsheet import guarded
+from pnp.core.errors import Finding, Loc, warning
+from pnp.data.spreadsheet import sheet_text
 
 # MakePlayingCards' order sizes (mpc-autofill's bracket()): an order is billed at the smallest that holds it; 612 at most
 MPC_BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)
@@ -28,16 +28,8 @@ def quantities_csv(folder: str, rows: list) -> bytes:
     writer.writerow(("front", "back", "quantity", "name"))
     prefix = folder + "/"
     for front, back, item in rows:
-        writer.writerow((front.removeprefix(prefix), back.removeprefix(prefix), item.copies, spreadsheet_text(item.name)))
+        writer.writerow((front.removeprefix(prefix), back.removeprefix(prefix), item.copies, sheet_text(item.name)))
     return buf.getvalue().encode("utf-8")
-
-
-def spreadsheet_text(value):
-    """A cell a spreadsheet shows as the text it is: a string starting like a formula gets a leading single quote
-    (OWASP's advice against CSV injection: a card named `=HYPERLINK(...)` would otherwise run when opened)."""
-    if not isinstance(value, str):
-        return value
-    return guarded(printable(value))  # no escape sequence for a terminal that shows the file, no line break inside a cell
 
 
 def mpc_bracket(cards: int) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, printable
 from pnp.core.files import file_name, write_atomic
-from pnp.data.spreadsheet import guarded
+from pnp.data.spreadsheet import sheet_text
 from pnp.data.translations import Cell
 
 KNOWN = ("id", "where", "status", "fits", "face")  # the headers that are not a language code
@@ -66,12 +66,6 @@ def header(source_lang: str, lang: str) -> list[str]:
     return ["id", "where", source_lang, lang, "status", "fits", "face"]
 
 
-def _text(value: str) -> str:
-    """A cell as the text it is: a string starting like a formula gets a leading single quote (OWASP's advice against
-    CSV injection; the import takes it off: pnp.data.spreadsheet.guarded), control characters but line breaks written out."""
-    return guarded(printable(value, "\n"))
-
-
 def _values(row: Row) -> list[str]:
     c = row.cell
     return [c.id, c.where, c.source, c.translation, c.status, row.fits, row.face]
@@ -82,7 +76,7 @@ def csv_bytes(rows: list[Row], source_lang: str, lang: str) -> bytes:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
     writer.writerow(header(source_lang, lang))
-    writer.writerows([_text(v) for v in _values(row)] for row in rows)
+    writer.writerows([sheet_text(v, "\n") for v in _values(row)] for row in rows)  # line breaks kept; the import takes the guard off
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 

@@ -229,7 +229,8 @@ def quote_sheet(plan: OrderPlan) -> bytes:
     import io
     import math
 
-    from pnp.targets.order_files import mpc_bracket, spreadsheet_text
+    from pnp.data.spreadsheet import sheet_text
+    from pnp.targets.order_files import mpc_bracket
 
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
@@ -241,7 +242,7 @@ def quote_sheet(plan: OrderPlan) -> bytes:
         sheets = math.ceil(piece.count / (cols * rows)) if cols * rows else ""
         what = _what_to_order(o, vendor.name == "makeplayingcards" and piece.component is not None and piece.component.deck_like,
                               mpc_bracket(piece.count))
-        writer.writerow((o.product.name, _size(o.product), spreadsheet_text(piece.name), UNIT[piece.kind], piece.count, sheets, what))
+        writer.writerow((o.product.name, _size(o.product), sheet_text(piece.name), UNIT[piece.kind], piece.count, sheets, what))
     return buf.getvalue().encode("utf-8")
 
 
