@@ -333,6 +333,20 @@ def with_shapes(drawing, change):
     return walk(drawing, 1.0)
 
 
+def shapes(drawing):
+    """Each shape an svglib drawing draws, with its groups' scale (`with_shapes`'s, to size a stroke in the drawing's
+    own units): a node's own shapes first, then its groups', the last group first."""
+    stack = [(drawing, 1.0)]
+    while stack:
+        node, outer = stack.pop()
+        scale = outer * group_scale(node)
+        for child in getattr(node, "contents", ()):
+            if hasattr(child, "contents"):
+                stack.append((child, scale))
+            else:
+                yield child, scale
+
+
 def group_scale(node) -> float:
     """How much a group's transform scales what it holds (1 for a shape or a group without one)."""
     transform = getattr(node, "transform", None)

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Group, Icon, Text
 from pnp.layout.icon_text import string_sizes
-from pnp.layout.icons import group_scale, with_shapes
+from pnp.layout.icons import shapes, with_shapes
 from pnp.layout.typeset import TextOp
 from pnp.render.print_floor import icon_floor, icon_greek, placeholder_bars
 
@@ -138,15 +138,7 @@ def _stroke_width(shape) -> float:
 
 def stroke_widths(drawing):
     """The width of each stroke an svglib drawing draws, in the drawing's own units (its groups' transforms applied)."""
-    stack = [(drawing, 1.0)]
-    while stack:
-        node, outer = stack.pop()
-        scale = outer * group_scale(node)
-        for child in getattr(node, "contents", ()):
-            if hasattr(child, "contents"):
-                stack.append((child, scale))
-            elif getattr(child, "strokeColor", None) is not None:
-                yield _stroke_width(child) * scale
+    return (_stroke_width(shape) * scale for shape, scale in shapes(drawing) if getattr(shape, "strokeColor", None) is not None)
 
 
 def thinnest_stroke(drawing) -> float:

@@ -21,6 +21,7 @@ import io
 import math
 from typing import NamedTuple
 
+from pnp.layout.icons import shapes
 from pnp.render.icon_forms import IconForms, placed, prepared, stroke_widths, thinnest_stroke
 
 SIDE = 512  # pixels along the raster's longer side: the area within 0.03 % (tests/test_icon_ink.py), half that at twice the pixels
@@ -49,22 +50,16 @@ def one_colour(drawing) -> str:
     from reportlab.graphics.shapes import Image
 
     found: set[str] = set()
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
-        for child in getattr(node, "contents", ()):
-            if hasattr(child, "contents"):
-                stack.append(child)
+    for child, _ in shapes(drawing):
+        if isinstance(child, Image):
+            raise ValueError("an icon showing a picture")
+        for paint, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+            colour = getattr(child, paint, None)
+            if colour is None:
                 continue
-            if isinstance(child, Image):
-                raise ValueError("an icon showing a picture")
-            for paint, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
-                colour = getattr(child, paint, None)
-                if colour is None:
-                    continue
-                if getattr(colour, "alpha", 1) != 1 or getattr(child, opacity, None) not in (None, 1):
-                    raise ValueError("a translucent icon")
-                found.add("#" + "".join(f"{round(v * 255):02x}" for v in (colour.red, colour.green, colour.blue)))
+            if getattr(colour, "alpha", 1) != 1 or getattr(child, opacity, None) not in (None, 1):
+                raise ValueError("a translucent icon")
+            found.add("#" + "".join(f"{round(v * 255):02x}" for v in (colour.red, colour.green, colour.blue)))
     if len(found) > 1:
         raise ValueError("an icon of more than one colour")
     return found.pop() if found else "#000000"  # painting nothing, it inks nothing in any colour
