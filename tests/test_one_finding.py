@@ -70,6 +70,17 @@ def test_a_template_syntax_error_names_its_column(project):
     assert syntax and syntax[0].startswith(f"templates/tiny/hero.j2:7:{column}: error: template syntax: expected token ',', got 'size'"), said
 
 
+def test_a_block_left_open_is_placed_just_after_the_templates_last_character(project):
+    """Jinja stops at the template's end, where the missing `{% endif %}` goes: the finding points there, not at the
+    start of the last line."""
+    last = "  {{ card.name }}"
+    (project / "templates/tiny/back.j2").write_text("<div>\n{% if card.name %}\n" + last + "\n", encoding="utf-8")
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "template syntax" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith(f"templates/tiny/back.j2:3:{len(last) + 1}: error: template syntax: Unexpected end of template"), said
+    assert "'endif'" in said[0]
+
+
 def test_the_printer_margin_note_is_said_once_a_run_naming_the_games_and_not_once_a_profile_is_saved(project):
     # mini cards: 4 × 4 on Letter where the paper alone holds 6 × 3 (poker cards print 3 × 3 with no profile, unremarked)
     heroes = project / "data/tiny/decks/heroes.yaml"

@@ -10,8 +10,9 @@ from pnp.layout.sandbox import TemplateBeyondReading
 
 
 def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSyntaxError) -> int | None:
-    """The 1-based column on `exc`'s line where `source` stops parsing, or None when that is no token of the line (the
-    template ended too soon).
+    """The 1-based column on `exc`'s line where `source` stops parsing, or None when no token of the line is where it
+    stopped. A template that ends too soon (a block left open) stops just after its last character, where the
+    missing end tag goes.
 
     Jinja's tokens carry a line and no column: the template is parsed again to
     count the tokens read before the one the parser stopped at, and lexed again
@@ -41,6 +42,16 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
             at += len(text)
     except jinja2.TemplateSyntaxError:
         return None
+    if read == len(starts):
+        return _past_the_end(source, exc.lineno)
     if not 0 <= read < len(starts) or starts[read][0] != exc.lineno or starts[read][1] < 0:
         return None
     return starts[read][1] - source.rfind("\n", 0, starts[read][1])
+
+
+def _past_the_end(source: str, lineno: int) -> int | None:
+    """The column just after the last character of line `lineno` when it is the template's last line with any text."""
+    lines = source.splitlines()
+    if not 0 < lineno <= len(lines) or any(line.strip() for line in lines[lineno:]):
+        return None
+    return len(lines[lineno - 1].rstrip()) + 1
