@@ -2,6 +2,7 @@
 and icon drawings with every colour passed through a filter."""
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -17,13 +18,12 @@ def colour(hex_value: str) -> HexColor:
 
 
 def filtered_drawing(drawing, colour_filter):
-    """A copy of an icon's drawing with every colour passed through `colour_filter`.
+    """A copy of an icon's drawing with every colour passed through `colour_filter` (by the one walk that changes an
+    icon's shapes, pnp.layout.icons.with_shapes).
 
     An SVG opacity is flattened onto white first: a filter for print (CMYK)
     asks for opaque colours, and nothing else shows through an icon."""
-    import copy
-
-    out = copy.deepcopy(drawing)
+    from pnp.layout.icons import with_shapes
 
     def convert(col, opacity):
         if col is None or not isinstance(col, Color):
@@ -36,17 +36,16 @@ def filtered_drawing(drawing, colour_filter):
         mapped = colour_filter(hex_value)
         return colour(mapped) if isinstance(mapped, str) else mapped
 
-    def walk(node):
-        for child in getattr(node, "contents", []):
-            for attr, opacity_attr in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
-                if getattr(child, attr, None) is not None:
-                    setattr(child, attr, convert(getattr(child, attr), getattr(child, opacity_attr, None)))
-                    if getattr(child, opacity_attr, None) is not None:
-                        setattr(child, opacity_attr, None)
-            walk(child)
+    def recoloured(shape, _scale):
+        out = copy.copy(shape)
+        for attr, opacity_attr in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+            if getattr(out, attr, None) is not None:
+                setattr(out, attr, convert(getattr(out, attr), getattr(out, opacity_attr, None)))
+                if getattr(out, opacity_attr, None) is not None:
+                    setattr(out, opacity_attr, None)
+        return out
 
-    walk(out)
-    return out
+    return with_shapes(drawing, recoloured)
 
 
 def cmyk(hex_value: str, limit: float = INK_LIMIT) -> CMYKColor:
