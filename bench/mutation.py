@@ -469,7 +469,7 @@ NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run 
 # another part of the same module apart, with its own FOCUS (impose.py's sheet grid and its crop marks).
 FOCUS: dict[str, list[str]] = {
     "pnp/checks/constraints.py": ["check_unique", "check_range", "_as_written", "check_allowed", "check_contiguous", "check_present", "check_expression"],
-    "pnp/checks/counts.py": ["Checker.components", "Checker._items", "Checker.unknown", "Checker._filter", "Checker.compile_expression"],
+    "pnp/checks/counts.py": ["Checker.components", "Checker._chosen", "Checker._items", "Checker.unknown", "Checker._filter", "Checker.compile_expression"],
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
     # what a part of the checks keeps and reads back (the parts' keys and the games' commands are test_kept_results', in new processes)

@@ -91,15 +91,10 @@ class Checker:
         raw_list = self.game.data.get("components") or []
         for spec, raw in zip(self.game.spec.components, raw_list, strict=False):
             where = raw.loc
-            resolved = self._items(spec.in_, raw.loc_of("in"))
-            if resolved is None:
+            chosen = self._chosen(spec, raw)
+            if chosen is None:
                 continue
-            items = [i for _, group, _ in resolved for i in group]
-            if spec.where:
-                items = self._filter(items, spec.where, raw.loc_of("where"))
-                if items is None:
-                    continue
-            first_loc = resolved[0][2]
+            items, first_loc = chosen
             total = sum(i.count for i in items)
             problems = []
             if total != spec.count:
@@ -133,15 +128,22 @@ class Checker:
         from pnp.checks.constraints import CONSTRAINTS  # a game with constraints alone imports their checks
 
         for spec, raw in zip(self.game.spec.constraints, raw_list, strict=False):
-            resolved = self._items(spec.in_, raw.loc_of("in"))
-            if resolved is None:
-                continue
-            items = [i for _, group, _ in resolved for i in group]
-            if spec.where:
-                items = self._filter(items, spec.where, raw.loc_of("where"))
-                if items is None:
-                    continue
-            CONSTRAINTS[spec.check](self, spec, items, raw)
+            chosen = self._chosen(spec, raw)
+            if chosen is not None:
+                    CONSTRAINTS[spec.check](self, spec, chosen[0], raw)
+
+    def _chosen(self, spec, raw) -> tuple[list[Item], Loc] | None:
+        """The items a count or a constraint judges (its `in`, narrowed by its `where`) and where the first of them is
+        written; None when either cannot be read (its own finding says what to fix)."""
+        resolved = self._items(spec.in_, raw.loc_of("in"))
+        if resolved is None:
+            return None
+        items = [i for _, group, _ in resolved for i in group]
+        if spec.where:
+            items = self._filter(items, spec.where, raw.loc_of("where"))
+            if items is None:
+                return None
+        return items, resolved[0][2]
 
     def _filter(self, items, expression, where) -> list[Item] | None:
         """The items `expression` (a count's or a constraint's `where`) keeps; None where it cannot be read, or cannot be
