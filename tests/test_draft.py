@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
+import pytest
 from conftest import run_pnp
 from pdftext import page_texts
 from PIL import Image
@@ -43,6 +44,15 @@ def test_a_draft_draws_a_named_placeholder_warns_and_says_draft(project):
     footers = footer_lines(pdf)
     assert footers and all("DRAFT" in text for _, text, _ in footers), footers
     assert not (project / "output/tiny/tiny-cards.pdf").exists()  # a draft never takes a real print's name
+
+
+@pytest.mark.parametrize(("side", "named"), [(8, True), (7.9, False)])
+def test_a_placeholder_names_its_file_from_8_mm_a_side_and_below_it_the_cross_alone_marks_it(project, side, named):
+    with (project / FRAME).open("a", encoding="utf-8") as f:
+        f.write(f"{{{{ image('art/hero.png', 5, 40, {side}, {side}) }}}}\n")
+    result = run_pnp(project, "build", "--only", "cards", "--draft")
+    assert result.exit_code == 0 and "art/hero.png" in result.output + result.stderr, result.output
+    assert ("hero.png" in _first_page_text(project / "output/tiny/tiny-cards-draft.pdf")) == named
 
 
 def test_without_draft_a_missing_image_is_an_error_and_nothing_is_written(project):

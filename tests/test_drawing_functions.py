@@ -1,0 +1,126 @@
+"""The drawing functions a template calls (docs/layouts.md's table: `rect`, `line`, `text`, `icon`, `repeat`, `qr`, …)
+as a designer meets them: each default and each limit the docs give, read back from the card sheet a build prints or
+from the finding it gives at the template's line."""
+from __future__ import annotations
+
+import itertools
+import re
+
+import pdfplumber
+import pytest
+from conftest import run_pnp
+from test_vocabulary import MM, build, make_project
+
+RED, BLUE = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
+
+
+def _page(root):
+    pdf = pdfplumber.open(root / "output/v/v-cards.pdf")
+    return pdf, pdf.pages[0]
+
+
+def _filled(page, colour) -> list[dict]:
+    """Every shape (curve or rectangle) filled in `colour` (RGB 0–1) on the page, left to right."""
+    shapes = page.objects.get("curve", []) + page.objects.get("rect", [])
+    wanted = tuple(round(v, 3) for v in colour)
+    found = [s for s in shapes if s.get("fill") and tuple(round(v, 3) for v in s.get("non_stroking_color") or ()) == wanted]
+    return sorted(found, key=lambda s: s["x0"])
+
+
+def _refusal(tmp_path, line: str) -> str:
+    """What `validate` says of a template whose second line is `line` (its first draws a frame)."""
+    root = make_project(tmp_path, '{{ rect(0, 0, face.w, face.h, stroke="ink") }}\n' + line + "\n", "- {id: a}\n")
+    result = run_pnp(root, "validate", "v")
+    return result.output
+
+
+# --- text: shrunk far is warned of ---------------------------------------------------------------------------------
+SHRINKING = '{{ text(card.text, 5, 5, 40, 12, size=card.asked, color=card.tint) }}\n'
+
+
+def test_a_text_is_warned_of_exactly_when_it_prints_below_7_pt_or_below_three_quarters_of_its_size(tmp_path):
+    """docs/layouts.md: text that fits only below 7 pt, or below three quarters of its `size`, is warned of, at the
+    field it shows. Texts of growing length asked at 8 and 12 pt, each card's in a colour of its own: the size each
+    prints at is read from the sheet, and each card's text is warned of exactly when that size breaks either bound."""
+    cards = [(asked, n) for asked in (8, 12) for n in (12, 14, 16, 22, 26, 30)]
+    root = make_project(tmp_path, SHRINKING, "".join(f'- {{id: c{i}, asked: {asked}, tint: "#0000{i + 1:02x}", text: "{"word " * n}"}}\n'
+                                                      for i, (asked, n) in enumerate(cards)))
+    result = run_pnp(root, "build", "v", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    deck = (root / "data/v/decks/words.yaml").read_text(encoding="utf-8").splitlines()
+    warned = {int(m.group(1)) for m in re.finditer(r"data/v/decks/words\.yaml:(\d+):\d+: warning: card.text: text shrinks", result.output)}
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        size_of = {round(c["non_stroking_color"][2] * 255): round(c["size"], 2) for page in pdf.pages for c in page.chars}
+    bounds_broken = set()
+    for i, (asked, _) in enumerate(cards):
+        size = size_of[i + 1]
+        line = next(n for n, text in enumerate(deck, 1) if f"id: c{i}," in text)
+        broken = size < 7 or size < 0.75 * asked
+        assert (line in warned) == broken, (asked, size, result.output)
+        bounds_broken.add(broken)
+    assert bounds_broken == {True, False}, size_of  # both sides of the bounds are met
+
+
+# --- icons and rows of them ----------------------------------------------------------------------------------------
+def test_an_icon_without_a_size_is_5_mm_and_repeat_steps_a_tenth_of_its_size_apart(tmp_path):
+    """docs/layouts.md: `icon(name, x, y, size, w=size, h=size)`, 5 mm when no size is given (the same square as
+    `size=5`), and `repeat(n, icon, x, y, size, dx=size*1.1)`: n icons in a row, each 1.1 sizes right of the last."""
+    template = """\
+        {{ icon("star", 5, 5, color="#ff0000") }}
+        {{ icon("star", 5, 15, 5, color="#0000ff") }}
+        {{ repeat(3, "star", 5, 30, 8, color="#00ff00") }}
+        """
+    build(make_project(tmp_path, template, "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        default, five = _filled(page, RED), _filled(page, BLUE)
+        row = _filled(page, (0.0, 1.0, 0.0))
+    assert len(default) == len(five) == 1
+    assert (default[0]["width"], default[0]["height"]) == pytest.approx((five[0]["width"], five[0]["height"]), abs=0.01)
+    assert len(row) == 3
+    lefts = [s["x0"] for s in row]
+    assert [b - a for a, b in itertools.pairwise(lefts)] == pytest.approx([8 * 1.1 * MM] * 2, abs=0.01)
+
+
+@pytest.mark.parametrize(("n", "refused"), [(1000, False), (1001, True)])
+def test_repeat_draws_up_to_1000_icons_and_refuses_more_at_its_line(tmp_path, n, refused):
+    said = _refusal(tmp_path, f'{{{{ repeat({n}, "star", 0, 0, 0.05, dx=0.05) }}}}')
+    assert ("repeat needs a whole number of copies between 0 and 1000" in said) == refused, said
+    if refused:
+        assert "templates/v/front.j2:2:" in said, said
+
+
+# --- text and lines: sizes and colours the docs give ---------------------------------------------------------------
+@pytest.mark.parametrize(("size", "refused"), [(400, False), (401, True), (0.5, False), (0.4, True)])
+def test_a_texts_size_is_taken_from_half_a_point_to_400_pt_and_refused_past_either_at_its_line(tmp_path, size, refused):
+    said = _refusal(tmp_path, f'{{{{ text("A", 0, 0, 300, 300, size={size}, min_size=0.4) }}}}')
+    assert ("size must be between 0.5 and 400 pt" in said) == refused, said
+
+
+def test_a_line_given_no_stroke_colour_prints_black_not_nothing(tmp_path):
+    build(make_project(tmp_path, "{{ line(5, 5, 50, 5, stroke=none, stroke_width=1) }}\n", "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        lines = [obj for obj in page.objects.get("line", []) + page.objects.get("curve", []) if obj.get("stroke")
+                 and abs(obj["linewidth"] - MM) < 0.01]
+    assert lines and {tuple(round(v, 3) for v in obj["stroking_color"]) for obj in lines} in ({(0.0, 0.0, 0.0)}, {(0.0,)}), lines
+
+
+@pytest.mark.parametrize(("lengths", "refused"), [(20, False), (21, True)])
+def test_a_dash_pattern_holds_at_most_20_lengths(tmp_path, lengths, refused):
+    said = _refusal(tmp_path, f'{{{{ line(0, 0, 50, 0, dash={[1] * lengths}) }}}}')
+    assert ("dash must be a list of at most 20 lengths" in said) == refused, said
+
+
+# --- a QR code on the palette's paper -------------------------------------------------------------------------------
+def test_a_qr_codes_quiet_zone_is_the_palettes_paper_colour(tmp_path):
+    """`qr(text, x, y, size, color="ink", background="paper")`: its square, quiet zone and all, in the game's paper
+    colour where the palette names one, so it sits on a tinted card without a white patch."""
+    root = make_project(tmp_path, '{{ qr("https://example.org/rules", 10, 10, 30) }}\n', "- {id: a}\n")
+    game = root / "data/v/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('paper: "#ffffff"', 'paper: "#f0e0c0"'), encoding="utf-8")
+    build(root, "--only", "cards")
+    pdf, page = _page(root)
+    with pdf:
+        squares = [s for s in _filled(page, (0xF0 / 255, 0xE0 / 255, 0xC0 / 255)) if s["width"] == pytest.approx(30 * MM, abs=0.05)]
+    assert len(squares) == 1, _filled(page, (1.0, 1.0, 1.0))
