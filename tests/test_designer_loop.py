@@ -42,6 +42,8 @@ def test_one_changed_card_is_all_the_changed_pdf_holds(built_project):
     assert result.exit_code == 0 and "(reused)" not in cards_line, result.output
     assert "tiny-boards.pdf" in result.output and all("(reused)" in line for line in result.output.splitlines() if "tiny-boards.pdf " in line), \
         "no board shows a hero's text, so the boards are reused"
+    changed_line = next(line for line in result.output.splitlines() if line.startswith(CHANGED))
+    assert "  3 pieces  " in changed_line, "the rogue's three copies; the cover listing them is no piece to cut: " + changed_line
     pages = page_texts(project / CHANGED)
     assert "heroes/rogue ×3" in pages[0]
     assert "Steal 2 coins" in "".join(pages)

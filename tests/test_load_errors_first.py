@@ -63,3 +63,17 @@ def test_an_only_that_leaves_out_everything_a_game_has_says_which_file_it_lacks_
     said = [line for line in result.output.splitlines() if "nothing to build" in line]
     asked = " ".join(only)
     assert said == [f"tiny: nothing to build for --only {asked}: add {needs} to data/tiny/, or drop --only {asked}"], said
+
+
+@pytest.mark.parametrize("only, needs", [("cards", "decks/*.yaml"), ("labels", "decks/*.yaml, tokens.yaml or boxes.yaml")])
+def test_an_only_for_a_game_without_decks_names_the_decks_folder_the_cards_are_read_from(project, only, needs):
+    """A deck is a file in the game's decks/ folder (docs/data-format.md), not a decks.yaml: a game of game.yaml alone
+    asked `--only cards` is told to add decks/*.yaml, and `--only labels` (labels for decks, token sets and boxes) each
+    of the three."""
+    bare = project / "data" / "bare"
+    bare.mkdir()
+    (bare / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
+    result = run_pnp(project, "build", "bare", "--only", only)
+    assert result.exit_code == 0, result.output + result.stderr
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert said == [f"bare: nothing to build for --only {only}: add {needs} to data/bare/, or drop --only {only}"], said

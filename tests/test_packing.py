@@ -246,6 +246,18 @@ def test_a_plan_asked_again_is_the_same_and_changing_one_answer_changes_no_other
     assert plan_pages("letter", [((16, 16), 30), ((60, 30), 161)], 2, 1) != kept, "another count, another plan"
 
 
+@pytest.mark.parametrize(("tall", "pages"), [(147.4, 1), (147.5, 2), (148.4, 2)])
+def test_a_second_band_shares_a_page_only_while_its_marks_stay_a_mm_clear_of_the_footer(tall, pages):
+    """Two sizes share an upright Letter page in bands only while both fit between the printer's margin and the footer
+    with their marks: down the 279.4 mm, 5 mm of margin and 0.5 mm of tolerance at the top, a 3 mm mark and its 1 mm
+    gap, the 100 mm piece, 9 mm between two bands (each band's 1 mm gap and 3 mm mark, and 1 mm of paper), the second
+    piece, a mark and its gap again, 1 mm clear of the 3 mm footer, the tolerance and the margin: 132 mm besides the
+    second piece, which may be 147.4 mm tall and no more. Taller, each prints alone, turned (two sheets, not one):
+    at 148.4 mm its marks would touch the footer's band."""
+    plan = plan_pages("letter", [((60, 100), 1), ((50, tall), 1)])
+    assert len(plan) == pages, [[(p.group, type(p.grid).__name__) for p in page] for page in plan]
+
+
 @pytest.mark.parametrize(("size", "landscape"), [(POKER, True), (TAROT, False)])
 def test_a_tie_goes_to_the_orientation_the_largest_group_prefers(size, landscape):
     """2 cards with 3 mm bleed fit one sheet either way; poker prefers landscape (6 against 4), tarot portrait (4 against 3)."""
@@ -278,6 +290,29 @@ def test_a_short_gutterfold_band_keeps_to_the_fold_as_a_whole_sheets_columns_do(
         else:  # folded along: the fronts' right edges, less their bleed, to the fold
             along.add(grid.page_w // 2 - max(s.x + s.w for s in fronts) - grid.bleed)
     assert len(along) <= 1, f"bands at different distances from the fold: {sorted(along)} µm"
+
+
+@pytest.mark.parametrize("sets", [[((60, 100), 1), ((50, 9), 1)], [((16, 16), 10), ((25, 40), 11)], [((25, 40), 5), ((30, 30), 4)],
+                                  [(POKER, 1), ((50, 9), 1)], [((60, 100), 2), ((50, 9), 2), ((60, 100), 12)]])
+def test_gutterfold_bands_keep_their_bleed_clear_of_the_fold_and_the_footer_on_both_halves(sets):
+    """Bands on a gutterfold sheet, fronts and their mirrored backs alike (in µm from the page's bottom-left): each
+    bleed 5 mm from the fold, so a fold a few mm off still misses the art, and a band's 3 mm mark and its 1 mm gap
+    inside the printer's 5 mm margin and 0.5 mm of tolerance, clear of the footer (3 mm, then 1 mm clear) at the foot
+    of the page: a fold across the page mirrors the top band's backs down there, so the top band starts that much
+    lower. A 9 mm strip under a 100 mm card does not fit above a fold across the page: the sheet folds along it."""
+    edge, foot, fold_clear = um(5.5 + 3 + 1), um(5.5 + 3 + 1 + 3 + 1), um(5.0)
+    folded = [p for page in plan_pages("letter", sets, 2, 1, layout="gutterfold") for p in page if isinstance(p.grid, FoldSheet)]
+    assert folded, "bands on a fold sheet"
+    for placement in folded:
+        grid, b = placement.grid, placement.grid.bleed
+        for i in range(placement.at, placement.at + placement.count):
+            front, back = grid.slot(i), grid.back_slot(i)
+            for s in (front, back):
+                assert s.y - b >= foot - 1 and s.y + s.h + b <= grid.page_h - edge + 1, (grid.axis, s)
+            if grid.axis == "h":  # fronts above the fold, backs below it
+                assert front.y - b >= grid.page_h // 2 + fold_clear - 1 and back.y + back.h + b <= grid.page_h // 2 - fold_clear + 1, (front, back)
+            else:  # fronts left of it, backs right of it
+                assert front.x + front.w + b <= grid.page_w // 2 - fold_clear + 1 and back.x - b >= grid.page_w // 2 + fold_clear - 1, (front, back)
 
 
 @pytest.mark.parametrize("sets, guests", [([(MINI, 13), ((20, 20), 1), (POKER, 13)], [False, True, True]),

@@ -34,6 +34,8 @@ from test_token_share_plan import BACKED, COINS, deck_of
 from pnp.data.project import Project
 from pnp.outputs.options import Options
 from pnp.outputs.token_share import token_split, tokens_share
+from pnp.render.bands import SideBand
+from pnp.render.packing import plan_pages, printed_pages
 
 LETTER_W = 215.9
 CARD_RIGHT = 12.7 + 63.5  # the lone card's right edge, mm from the paper's left
@@ -147,6 +149,19 @@ def test_sets_that_fit_in_full_width_rows_below_the_cards_stay_below_them(tiny):
     pieces = _boxes(pdf, 2, "COIN9", 38) + _boxes(pdf, 2, "COIN1", 20) + _boxes(pdf, 2, "COIN5", 20)
     assert len(pieces) == 11
     assert min(top for _, top, _, _ in pieces) > 98.4 + 1
+
+
+def test_a_set_stands_beside_the_cards_only_where_that_saves_a_page():
+    """Seven 57 × 89 mm cards (4 × 2 on a landscape Letter sheet: a short last row of three), fifteen 30 × 40 mm tiles
+    and forty 38 mm squares (30 a sheet) print on three sheets, front and back, whether or not two tiles stand beside
+    the cards' short row: that saves no page, so no tile goes there, split from the others. Every tile prints in the
+    tiles' one band, the cards on a sheet of their own."""
+    sets = [((57, 89), 7), ((30, 40), 15), ((38, 38), 40)]
+    alone, hosted = plan_pages("letter", sets), plan_pages("letter", sets, guests=[False, True, True])
+    backs = [True] * len(sets)
+    assert printed_pages(hosted, backs) == printed_pages(alone, backs) == 6
+    assert not [p for page in hosted for p in page if isinstance(p.grid, SideBand)], "a side band that saves no page"
+    assert [len([p for p in page if p.group == 1]) for page in hosted if any(p.group == 1 for p in page)] == [1], "the tiles split"
 
 
 @pytest.mark.parametrize("heroes, coins, row, room", [LONE, UNDER_A_ROW])

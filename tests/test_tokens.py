@@ -290,12 +290,17 @@ def test_every_font_is_embedded(built):
     assert fonts and all(fonts.values()), fonts
 
 
-def test_a_circle_with_two_sizes_is_a_located_error(project):
+@pytest.mark.parametrize("size, line, shape, measure", [("20", 7, "circle", "diameter"), ("16", 16, "hexagon", "width"),
+                                                      ("14", 30, "square", "width")])
+def test_a_circle_hexagon_or_square_with_two_sizes_is_a_located_error(project, size, line, shape, measure):
+    """A shape of one size (a circle's diameter, a hexagon's or a square's width) given two is refused at its size line,
+    saying what to write: a square of 14 x 10 mm is no square, and would be cut as a rectangle of crop marks."""
     tokens = project / "data/tiny/tokens.yaml"
-    tokens.write_text(tokens.read_text().replace("size: 20\n", "size: 20 x 10\n"))
-    result = run_pnp(project, "build")
+    tokens.write_text(tokens.read_text().replace(f"size: {size}\n", f"size: {size} x 10\n", 1))
+    result = run_pnp(project, "build", "tiny", "--only", "tokens")
     assert result.exit_code == 1
-    assert "data/tiny/tokens.yaml:7:" in result.stderr and "one size" in result.stderr
+    assert f"data/tiny/tokens.yaml:{line}:" in result.stderr, result.stderr
+    assert f"a {shape} token has one size (its {measure}), got {size} x 10: write one number, or use shape rectangle" in result.stderr, result.stderr
 
 
 def test_a_token_template_error_is_reported_once_at_its_line(project):

@@ -7,7 +7,7 @@ import re
 import pytest
 from conftest import run_pnp
 
-TOO_LARGE = "250 × 250 mm does not fit on letter with its bleed inside the printer's margin: make it smaller, or build on a larger paper"
+TOO_LARGE = "{} mm does not fit on letter with its bleed inside the printer's margin: make it smaller, or build on a larger paper"
 
 
 def _errors(output: str) -> list[str]:
@@ -19,13 +19,14 @@ def _line_of(path, key: str) -> int:
     return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.match(rf"\s*{key}:", line))
 
 
-@pytest.mark.parametrize("file, written, big, name, column, kind", [
-    ("data/tiny/decks/heroes.yaml", "size: poker", "size: 250 x 250", "Heroes", 7, "cards"),
-    ("data/tiny/tokens.yaml", "    size: 20\n", "    size: 250\n", "Coins", 11, "tokens")], ids=["deck", "token set"])
-def test_a_piece_larger_than_the_paper_is_one_error_at_its_size_in_build_and_validate(project, file, written, big, name, column, kind):
+@pytest.mark.parametrize("file, written, big, name, column, kind, said", [
+    ("data/tiny/decks/heroes.yaml", "size: poker", "size: 250 x 300", "Heroes", 7, "cards", "250 × 300"),
+    ("data/tiny/tokens.yaml", "    size: 20\n", "    size: 250\n", "Coins", 11, "tokens", "250 × 250")], ids=["deck", "token set"])
+def test_a_piece_larger_than_the_paper_is_one_error_at_its_size_in_build_and_validate(project, file, written, big, name, column, kind, said):
+    """The deck's size is said as the designer wrote it, its width first (250 x 300: wider than Letter either way)."""
     path = project / file
     path.write_text(path.read_text(encoding="utf-8").replace(written, big, 1), encoding="utf-8")
-    at = f"{file}:{_line_of(path, 'size')}:{column}: error: {name}: {TOO_LARGE}"
+    at = f"{file}:{_line_of(path, 'size')}:{column}: error: {name}: {TOO_LARGE.format(said)}"
     for command in (("validate", "tiny"), ("build", "tiny", "--only", kind)):
         result = run_pnp(project, *command)
         assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, command
