@@ -91,12 +91,6 @@ def test_an_undo_of_two_files_writes_neither_when_one_changed_on_disk(project):
     assert editor.history.counts() == {"undo": 1, "redo": 0}
 
 
-def test_a_relative_xdg_cache_home_is_ignored_for_the_home_folders_cache(tmp_path, monkeypatch):
-    from pnp.core.sealed import key_file
-    monkeypatch.delenv("PNP_CACHE_KEY", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CACHE_HOME", "cache")  # relative: it would be read from the folder pnp runs in, a game's
-    assert key_file() == tmp_path / "home" / ".cache" / "pnp" / "cache-key"
 
 
 WHITE_TO_BLACK = Gradient("linear", ((0.0, "#ffffff"), (1.0, "#000000")), 0.0, 0.0, 10.0, 0.0, 0.0)  # left to right over 10 mm
