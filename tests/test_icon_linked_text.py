@@ -109,7 +109,7 @@ def test_an_svg_file_an_icon_links_is_held_to_an_icons_limits_at_its_own_name(pr
     assert errors[0].startswith("templates/icons/parts/words.svg: error: icon file templates/icons/parts/words.svg is not valid SVG"), errors
 
 
-ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}\n</svg>\n'
+AN_ICON_OF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}\n</svg>\n'  # an icon drawing what is given
 
 
 def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_project_lacks(project):
@@ -118,11 +118,11 @@ def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_p
     family fonts.yaml names however it is spelt (my_font as 'My Font'), is not warned of."""
     icons = project / "templates/tiny/icons"
     icons.mkdir()
-    (icons / "generic.svg").write_text(ICON.format('<text x="1" y="5" font-family="serif">A</text>'), encoding="utf-8")
-    (icons / "nearest.svg").write_text(ICON.format('<g font-family="Aldrich">\n<text x="1" y="5" font-family="sans-serif">A</text>\n</g>\n'
-                                                   '<text x="1" y="8" style="font-family: Aldrich">B</text>\n'
-                                                   '<text x="1" y="9" font-family="Aldrich">C</text>'), encoding="utf-8")
-    (icons / "own.svg").write_text(ICON.format('<text x="1" y="5" font-family="\'My Font\'">A</text>'), encoding="utf-8")
+    (icons / "generic.svg").write_text(AN_ICON_OF.format('<text x="1" y="5" font-family="serif">A</text>'), encoding="utf-8")
+    (icons / "nearest.svg").write_text(AN_ICON_OF.format('<g font-family="Aldrich">\n<text x="1" y="5" font-family="sans-serif">A</text>\n</g>\n'
+                                                         '<text x="1" y="8" style="font-family: Aldrich">B</text>\n'
+                                                         '<text x="1" y="9" font-family="Aldrich">C</text>'), encoding="utf-8")
+    (icons / "own.svg").write_text(AN_ICON_OF.format('<text x="1" y="5" font-family="\'My Font\'">A</text>'), encoding="utf-8")
     (project / "fonts").mkdir()
     (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
     (project / "fonts/fonts.yaml").write_text("families:\n  my_font:\n    regular: Mine.ttf\n", encoding="utf-8")
