@@ -231,7 +231,6 @@ def test_the_contents_share_page_two_with_the_rules(book):
 
 def test_a_paragraph_split_across_frames_leaves_at_least_two_lines_on_each_side():
     """Widow and orphan control: wherever the frame ends, a paragraph breaks with two lines or more on either side, or not at all."""
-    from pnp.layout.fonts import FontBook
     from pnp.layout.icons import IconLibrary
     from pnp.layout.templates import Layouts
     from pnp.render.flowables import Rich

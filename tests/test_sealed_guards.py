@@ -116,7 +116,6 @@ def own_key(tmp_path, monkeypatch):
 @settings(max_examples=40)
 @given(data=st.binary(max_size=300), where=st.integers(min_value=0), bit=st.integers(0, 7))
 def test_a_sealed_entry_reads_back_and_any_byte_changed_anywhere_in_it_unseals_nothing(tmp_path_factory, data, where, bit):
-    import pnp.core.sealed as sealed
     os.environ["PNP_CACHE_KEY"] = str(tmp_path_factory.mktemp("k") / f"key-{os.urandom(6).hex()}")
     try:
         entry = sealed.seal(data)
@@ -261,7 +260,6 @@ def _umask() -> int:
 
 
 def test_a_key_made_by_another_process_meanwhile_is_the_one_used(tmp_path, monkeypatch):
-    from pnp.core import sealed
     path = tmp_path / os.urandom(6).hex() / "cache-key"
     theirs = b"t" * 32
     real_link = os.link
@@ -280,7 +278,6 @@ def test_a_key_made_by_another_process_meanwhile_is_the_one_used(tmp_path, monke
 
 
 def test_a_link_planted_at_the_new_keys_temporary_name_is_not_written_through(tmp_path, monkeypatch):
-    from pnp.core import sealed
     path = tmp_path / os.urandom(6).hex() / "cache-key"
     path.parent.mkdir()
     victim = tmp_path / "victim"

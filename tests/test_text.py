@@ -224,10 +224,6 @@ def test_an_inline_icon_never_meets_the_line_above(printed, pdfium_reader):
 
 
 def test_a_text_fitted_for_one_game_is_not_reused_by_another_with_other_fonts_and_colours():
-    from pnp.layout.fonts import FontBook
-    from pnp.layout.icons import IconLibrary
-    from pnp.layout.templates import Layouts
-
     shared = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"))
     icons = IconLibrary([ROOT / "templates/icons"])
     first = shared.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, icons)
