@@ -166,13 +166,13 @@ TTS_TABLE_TESTS = ["tests/test_tts_table_promises.py", "tests/test_tts_objects.p
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
 MODULES: dict[str, list[str]] = {
     # safety
-    "pnp/core/files.py": ["tests/test_guards.py"],
-    "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py", "tests/test_promise_edges.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/core/files.py": ["tests/test_file_paths.py"],
+    "pnp/core/sealed.py": ["tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     # its guards driven in process: test_hostile's and test_template_bombs' builds take a minute a mutant
     "pnp/layout/sandbox.py": ["tests/test_sandbox_guards.py", "tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
-    "pnp/serve/editor.py": ["tests/test_editor_guards.py", "tests/test_promise_edges.py"],
+    "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
     "pnp/serve/app.py": ["tests/test_serve_gate.py"],
     # the page's state across saves, in three parts of about 20 minutes each (their FOCUS): what a save touches and the
@@ -190,7 +190,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/serve/images.py": ["tests/test_serve_promises.py"],
     "pnp/serve/stopping.py": ["tests/test_serve_promises.py"],  # its ASGI wrapper driven by hand: test_serve_stop signals a server in a new process
     # print geometry
-    "pnp/layout/grids.py": ["tests/test_guards.py"],
+    "pnp/layout/grids.py": ["tests/test_grids.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
     "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py", "tests/test_mark_edges.py"],  # where the crop marks go: its FOCUS
     # bands of one size on a shared page, moved out of impose.py (their marks' caps with them): the packing plans' geometry,
@@ -300,7 +300,7 @@ MODULES: dict[str, list[str]] = {
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",
         "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
         "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
-        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_promise_edges.py"],
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_gradients.py"],
     # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # what names a card (s20): which fields a face's key and stamp tell apart, and a card's own fields over its deck's

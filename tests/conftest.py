@@ -4,6 +4,7 @@ from __future__ import annotations
 import compileall
 import gc
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -191,8 +192,8 @@ def shared_build(tmp_path_factory):
     A build with other ARGS starts from the plain build's kept work (its `.pnp-cache`, copied), as a user's output
     folder holds it when they build again with other options: the faces and findings that do not depend on the
     options are not worked out again. That a build from another option's kept work says and prints what a build with
-    no cache does is held by tests/test_kept_results.py (findings and bytes) and tests/test_promises.py (every option
-    in the outputs' keys)."""
+    no cache does is held by tests/test_kept_results.py (findings and bytes) and tests/test_rebuild_keys.py (every
+    option in the outputs' keys)."""
 
     def get(*args: str) -> Path:
         name = re.sub(r"[^A-Za-z0-9.,=]+", "-", "build " + " ".join(args)).strip("-")[:80]
@@ -437,7 +438,7 @@ def tiny_after(tmp_path_factory):
 @pytest.fixture(scope="session")
 def tiny_export(tiny_after):
     """`get(fmt)`: `tiny_after("export", "tiny", "--format", FMT)`: the tiny game's plain export (files under
-    output/tiny/FMT/), read by tests/test_export.py, test_targets.py and test_promises.py."""
+    output/tiny/FMT/), read by tests/test_export.py, test_targets.py and test_pod_files.py."""
     return lambda fmt: tiny_after("export", "tiny", "--format", fmt)
 
 
@@ -464,6 +465,29 @@ def run_pnp(root: Path, *args: str):
 
     runner = CliRunner()
     return runner.invoke(main, ["--root", str(root), *args], catch_exceptions=False)
+
+
+def refusal(result, message: str, at: str) -> str:
+    """What a command printed when it refused, having checked what a designer reads: exit code 1, no traceback,
+    `message` said and `at` (the place it names, `file:line:` or `file:line:column`) in it."""
+    shown = result.output + result.stderr
+    assert result.exit_code == 1, shown
+    assert "Traceback" not in shown
+    assert message in shown and at in shown, shown
+    return shown
+
+
+def listing(root: Path, *args: str) -> dict:
+    """The first game of `pnp list --format json ARGS` in `root`, as the JSON says it (decks, sizes, sheets, cards)."""
+    result = run_pnp(root, "list", "--format", "json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output.split("\n\n")[0])[0]
+
+
+def quick_findings(root: Path, game: str = "tiny") -> tuple[int, list[str]]:
+    """`pnp validate GAME --quick` in `root`: its exit code and the error and warning lines it printed."""
+    result = run_pnp(root, "validate", game, "--quick")
+    return result.exit_code, [line for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
 
 
 def watch_once(root: Path, game: str, save, timeout: int = 120, args: tuple[str, ...] = ()) -> str:

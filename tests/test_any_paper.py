@@ -1,7 +1,8 @@
 """Any paper (issue 65): the copy shop's tabloid and A3, Legal, A3+ and a paper of the designer's own size print card
 and token sheets that keep every promise of Letter's: the page is the paper, every cut line keeps a mark the printer
 prints, the footer and the scale bar lie inside the printable area, no mark is on a piece, and each back lands behind
-its front. Read from the PDFs of one build of the tiny game on five papers; `pnp list` says the sheets.
+its front. Read from the PDFs of one build of the tiny game on five papers; `pnp list` says the sheets. A paper of
+the designer's own size takes each side from 50 mm; 49.9 mm is refused.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import marks as M
 import printable as P
 import pytest
 import streams
-from conftest import MM, run_pnp
+from conftest import MM, listing, run_pnp
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 
@@ -113,3 +114,10 @@ def test_a_paper_that_is_no_name_and_no_size_is_refused_saying_what_is(project, 
     result = run_pnp(project, "build", "--paper", paper)
     assert result.exit_code == 2
     assert "300x450mm" in result.stderr and "tabloid" in result.stderr
+
+
+def test_a_custom_paper_of_the_smallest_side_is_taken_and_one_a_tenth_smaller_refused(project):
+    """--paper W x H takes each side from 50 to 1200 mm, the bounds included (the refusal says so); 49.9 mm is refused."""
+    assert listing(project, "--paper", "50x300mm")["decks"][0]["sheet"]["paper"] == "50x300mm"
+    refused = run_pnp(project, "list", "--paper", "49.9x300mm")
+    assert refused.exit_code == 2 and "each side 50–1200 mm" in refused.stderr and "'49.9x300mm'" in refused.stderr, refused.stderr

@@ -1,4 +1,5 @@
-"""The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes."""
+"""The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes, and the print hints a
+viewer reads (print at full size; which edge a duplex printer flips on, or one-sided)."""
 from __future__ import annotations
 
 import footers
@@ -224,3 +225,20 @@ def test_fit_footer_shrinks_then_takes_the_shorter_wording_never_cut():
     text, size = fit_footer(("word " * 200, "Game · 7 sets · sheet 1 of 2"), "Helvetica", 200, keep="fronts")
     assert (text, size) == ("Game · 7 sets · sheet 1 of 2 · fronts", FOOTER_SIZE)
     assert "…" not in fit_footer(("word " * 200,), "Helvetica", 200)[0]
+
+
+@pytest.mark.parametrize("args, variant, expected", [
+    (("--duplex", "long"), "", "/DuplexFlipLongEdge"),
+    (("--duplex", "short"), "-short-edge", "/DuplexFlipShortEdge"),
+    (("--duplex", "none"), "-simplex", None),  # one-sided: the viewer's own default
+    (("--layout", "gutterfold"), "-gutterfold", "/Simplex"),  # fronts and backs on one side of the paper
+])
+def test_sheets_tell_the_viewer_to_print_at_full_size_and_how_to_duplex(project, args, variant, expected):
+    result = run_pnp(project, "build", "--only", "cards", "--only", "tokens", *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    # the two-sided token sets print on the last card sheet (test_token_share.py): the tokens file holds the walls and
+    # standees, which print no back, so it asks for one-sided printing whatever the build's duplex
+    for name, wanted in ((f"tiny-cards{variant}.pdf", expected), (f"tiny-tokens{variant}.pdf", "/Simplex")):
+        prefs = PdfReader(project / "output/tiny" / name).trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None", (name, prefs)
+        assert prefs.get("/Duplex") == wanted, (name, prefs)

@@ -2,12 +2,14 @@
 rules state in game.yaml's `components`, each difference said in one finding per stated count, at the first counted
 collection's cards, naming the line that states it and its source (which the schema asks of every stated count).
 
-The expected figures are the rules' arithmetic: a card counts as many times as its `count` (1 when unset), a field
+The expected figures are the rules' arithmetic: a card, or an entry of a board's list, counts as many times as its
+`count` (1 when unset), a field
 holding a list counts each of its values, cards lacking a field the rules do not count by are not counted against it,
 and a count may add up several collections and keep only the cards its `where` names."""
 from __future__ import annotations
 
 import pytest
+from conftest import apply_edits, quick_findings
 from small_games import checker_of
 
 from pnp.core.errors import LEFT_OUT
@@ -166,3 +168,15 @@ def test_a_reference_to_a_collection_the_game_lacks_says_what_was_meant(tmp_path
     checker.constraints()
     assert [(f.code, f.message) for f in checker.findings] == [
         ("check-unknown-collection", "'decks.vilains' names nothing in this game (did you mean 'decks.villains'?)")]
+
+
+def test_a_board_lists_entry_counts_as_many_times_as_its_count(project):
+    """A component count over a board's list (`in: boards.town.spaces`) counts each entry `count` times, 1 when unset,
+    as a deck's cards count: the tiny town's 24 spaces (4 gold corners, 10 blue, 10 red) with one corner given
+    `count: 2` hold 25 spaces, 5 of them gold; stated so, the game validates clean."""
+    boards = project / "data/tiny/boards.yaml"
+    corner = "      - {name: S0, color: gold, corner: true}"
+    boards.write_text(boards.read_text(encoding="utf-8").replace(corner, corner[:-1] + ", count: 2}"), encoding="utf-8")
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["constraints:\n", "  - name: Board spaces\n    in: boards.town.spaces\n    count: 25\n    source: tests, invented\n"
+                                                                   "    by:\n      color: {gold: 5, blue: 10, red: 10}\nconstraints:\n"]}])
+    assert quick_findings(project) == (0, [])

@@ -1,11 +1,16 @@
-"""The constraint kinds: what the schema lets a designer write in `check:` is exactly what the checks can carry out."""
+"""The constraint kinds: what the schema lets a designer write in `check:` is exactly what the checks can carry out;
+and what `reference`'s `at_least` and `value_sets` let pass and refuse, said by `pnp validate --quick`."""
 from __future__ import annotations
 
 import pytest
+from conftest import apply_edits, run_pnp
 from pydantic import ValidationError
 
 from pnp.checks.constraints import CONSTRAINTS
 from pnp.data.schema import CHECK_KEYS, Constraint
+
+GAME = "data/tiny/game.yaml"
+DECK = "data/tiny/decks/heroes.yaml"
 
 EXAMPLE_KEYS = {"field": "rank", "fields": ["suit", "rank"], "min": 1, "max": 3, "values": [1, 2], "from": 1, "to": 3, "count": 1,
                 "group_by": "suit", "sets": [[1]], "test": "card.rank > 0", "target": "decks.x", "target_field": "id"}
@@ -26,3 +31,80 @@ def test_the_schema_refuses_a_kind_no_check_carries_out():
     assert "sorted" not in CONSTRAINTS
     with pytest.raises(ValidationError, match="unique"):
         Constraint.model_validate({"check": "sorted", "in": "decks.x", "field": "rank"})
+
+
+# reference's at_least and value_sets, through `pnp validate --quick`: the constraints are data checks, which a quick
+# validate runs (tests/test_findings.py holds its findings equal to a full validate's).
+# Each hero pays with a coin of tokens.coins (items c1 and c5); every coin must be paid with by at least two heroes.
+AT_LEAST = """  - check: reference
+    in: decks.heroes
+    field: pays
+    target: tokens.coins
+    target_field: id
+    at_least: 2
+"""
+
+
+def _pays(project, c1: int, c5: int) -> None:
+    """Give the first `c1` heroes `pays: c1` and the next `c5` heroes `pays: c5` (the deck has five heroes)."""
+    lines = (project / DECK).read_text(encoding="utf-8").splitlines()
+    heroes = [n for n, line in enumerate(lines) if line.startswith("  - {id: ")]
+    for n, coin in zip(heroes, ["c1"] * c1 + ["c5"] * c5, strict=False):
+        lines[n] = lines[n].replace("  - {id: ", f"  - {{pays: {coin}, id: ", 1)
+    (project / DECK).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    apply_edits(project, [{"file": GAME, "append": AT_LEAST + "\n"}])
+
+
+def test_a_reference_at_least_count_is_met_by_exactly_that_many_uses(project):
+    _pays(project, 2, 2)
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    assert "must be named at least" not in result.output, result.output
+    assert result.exit_code == 0, result.output
+
+
+def test_a_reference_at_least_count_refuses_one_use_fewer(project):
+    _pays(project, 2, 1)
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    shown = result.output
+    assert result.exit_code == 1, shown
+    assert "is named 1 time by decks.heroes.pays; it must be named at least 2" in shown, shown
+    assert "is named 2 times" not in shown, shown  # c1, named twice, passes
+
+
+SUITS = """name: Suits
+size: poker
+front: tiny/hero.j2
+back: tiny/back.j2
+defaults: {{stars: 1, number: 1, text: x, side: red}}
+cards:
+{cards}"""
+
+
+VALUE_SETS = """  - check: value_sets
+    in: decks.suits
+    fields: [rank]
+    group_by: suit
+    sets: [[1], [1], [2]]
+"""
+
+
+def _suits(project, cards: list[tuple[str, int]]) -> None:
+    rows = "".join(f"  - {{id: {suit}-{n}, name: {suit}, suit: {suit}, rank: {rank}}}\n" for n, (suit, rank) in enumerate(cards))
+    (project / "data/tiny/decks/suits.yaml").write_text(SUITS.format(cards=rows), encoding="utf-8")
+    apply_edits(project, [{"file": GAME, "append": VALUE_SETS + "\n"}])
+
+
+def test_value_sets_are_met_when_each_set_occurs_as_often_as_listed(project):
+    _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), ("moon", 2), ("moon", 1), ("moon", 1)])
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    assert "expected exactly" not in result.output, result.output
+
+
+@pytest.mark.parametrize("moon", [[1, 2], [1, 1, 1, 2], [1, 2, 2]], ids=["a set once too few", "a set once too many", "another set twice"])
+def test_value_sets_refuse_a_set_occurring_another_number_of_times(project, moon):
+    _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), *(("moon", r) for r in moon)])
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    shown = result.output
+    assert result.exit_code == 1, shown
+    found = sorted({line for line in shown.splitlines() if "expected exactly" in line})
+    assert len(found) == 1 and "suit moon has" in found[0] and "data/tiny/decks/suits.yaml:" in found[0], shown

@@ -1,4 +1,6 @@
-"""`pnp draw`: a deck simulator whose figures match the exact odds of dealing from the deck."""
+"""`pnp draw`: a deck simulator whose figures match the exact odds of dealing from the deck; a sum's percentiles are
+nearest-rank, a value printed with a true minus (−1) counts in a sum, and all conditions together are the share of
+hands meeting every one."""
 from __future__ import annotations
 
 import json
@@ -9,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT, run_pnp
 
-from pnp.checks.simulate import Condition, Question, expand, simulate
+from pnp.checks.simulate import Condition, Question, expand, simulate, spread_of
 
 SE_LIMIT = 4  # a figure from 10,000 hands lies within 4 standard errors of the truth but once in ~16,000 tests
 
@@ -102,3 +104,32 @@ def test_each_games_main_deck_answers_a_question(game, deck, name, value, hand):
     exact = 1 - math.comb(total - hits, hand) / math.comb(total, hand)
     assert answer["deck_size"] == total
     assert within(answer["shares"][0]["share"], exact, answer["runs"]), (answer["shares"][0], exact)
+
+
+def test_the_sums_percentiles_are_nearest_rank():
+    """spread_of's percentiles are nearest-rank: the P-th of N ordered sums is the ceil(P/100 × N)-th, so of the sums
+    1 to 20 the 5th percentile is 1, the 25th 5, the median 10, the 75th 15 and the 95th 19."""
+    spread = spread_of("worth", [float(v) for v in range(20, 0, -1)])
+    assert spread.percentiles == {5: 1.0, 25: 5.0, 50: 10.0, 75: 15.0, 95: 19.0}
+    assert (spread.minimum, spread.maximum, spread.mean) == (1.0, 20.0, 10.5)
+
+
+def card(card_id: str, count: int, **fields):
+    return SimpleNamespace(id=card_id, count=count, fields={"id": card_id, "count": count, **fields})
+
+
+def test_a_value_printed_with_a_true_minus_counts_in_a_sum():
+    """A card's `−1` (the minus sign, as a card prints it) is the number -1: dealt alone, hands sum to -1 or 2."""
+    cards = [card("curse", 1, worth="\u22121"), card("gift", 1, worth="+2")]
+    answer = simulate("small", expand(cards), Question(hand=1, runs=200, seed=3, sum_field="worth"))
+    assert (answer.spread.minimum, answer.spread.maximum) == (-1.0, 2.0)
+
+
+def test_all_conditions_together_is_the_share_of_hands_meeting_every_one():
+    """Two conditions no one card meets together, in hands of one card: each is met by some hands, both by none."""
+    cards = [card("r", 2, colour="red"), card("b", 2, colour="blue")]
+    where = (Condition("colour", "red"), Condition("colour", "blue"))
+    answer = simulate("small", expand(cards), Question(hand=1, runs=400, seed=5, where=where))
+    shares = {s.question: s.share for s in answer.shares}
+    assert shares["all of the above together"] == 0.0
+    assert 0 < shares["at least 1 with colour=red"] < 1 and 0 < shares["at least 1 with colour=blue"] < 1

@@ -1,7 +1,8 @@
 """What a face's drawing promises (docs/layouts.md), read back from `pnp preview`'s picture of one card, which draws
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
 corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
-whole (its aspect kept, centred), a colour's alpha. And a picture as print-on-demand's CMYK holds it (a documented
+whole (its aspect kept, centred), a colour's alpha. On the card sheets, a colour written with three digits prints
+as its six-digit form and a malformed one is refused at its template line. And a picture as print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import shutil
 
 import numpy as np
 import pytest
-from conftest import TEST_PROJECT, run_pnp
+from conftest import TEST_PROJECT, apply_edits, refusal, render_page, run_pnp
 from PIL import Image
 
 DPI = 300
@@ -119,3 +120,20 @@ def test_an_icons_half_transparent_black_is_flattened_onto_white_paper_for_print
     asked = []
     shape = filtered_drawing(drawing, lambda hex_value: asked.append(hex_value) or hex_value).contents[0]
     assert asked == ["#808080"] and shape.fillOpacity is None
+
+
+def test_a_three_digit_colour_is_the_six_digit_one(project):
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ rect(10, 40, 20, 20, fill="#f0a") }}{{ rect(33, 40, 20, 20, fill="#ff00aa") }}\n'}])
+    result = run_pnp(project, "build", "--only", "cards", "--cards", "mage")
+    assert result.exit_code == 0, result.output + result.stderr
+    page = np.asarray(render_page(project / "output/tiny/tiny-cards-mage.pdf", 0, 100), dtype=np.int16)
+    px = 100 / 25.4
+    top = 5.1 + 50  # the first card (12.7 mm from the left, 5.1 mm from the top of a 3 × 3 Letter sheet) holds the Mage
+    short = page[int(top * px), int((12.7 + 20) * px)]
+    long = page[int(top * px), int((12.7 + 43) * px)]
+    assert np.abs(short - (255, 0, 170)).max() <= 2 and np.abs(long - (255, 0, 170)).max() <= 2, (short, long)
+
+
+def test_a_malformed_colour_is_refused_at_its_place(project):
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ rect(10, 40, 20, 20, fill="#f0g") }}\n'}])
+    refusal(run_pnp(project, "build", "--only", "cards"), "unknown colour '#f0g'", "templates/tiny/frame.j2:6:")

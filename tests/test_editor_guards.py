@@ -1,11 +1,14 @@
-"""The editor's guards and history, pinned in the test process (issue #76's survivors): which files an edit may write
-(a template under templates/, by the path rule), that it never overwrites a file changed on disk since the page was
-shown, that a new edit empties the redo list, how a drag maps an element's arguments, and that an element inside a
-turned group is shown but not dragged. No server: pnp.serve.editor's Editor with a project of two folders."""
+"""The editor's guards and history, pinned in the test process: which files an edit may write (a template under
+templates/, by the path rule), that it never overwrites a file changed on disk since the page was shown, and says which
+holds when it refuses (the file changed on disk, or the page shows an older drawing than the file); that undo takes
+back the last edit first, redo the last undone, an undo of two files writes neither when one changed, and a new edit
+empties the redo list; how a drag maps an element's arguments, and that an element inside a turned group is shown but
+not dragged. No server: pnp.serve.editor's Editor with a project of two folders."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import jinja2
 import pytest
@@ -388,3 +391,65 @@ def test_a_tracks_spaces_are_one_element_placed_by_the_tracks_own_call():
     assert [p.path for p in placed] == ["0", "3", "6"]
     assert [(p.drawn.function, p.box) for p in placed] == [("track", (1.0, 2.0, 30.0, 6.0)), ("track", (1.0, 12.0, 30.0, 6.0)),
                                                            ("rect", (40.0, 40.0, 4.0, 4.0))]
+
+
+FRONT, BACK = "templates/tiny/front.j2", "templates/tiny/back.j2"
+
+
+def _edit(project: Project, drawn: dict[str, str], shown: str) -> Refusal:
+    """An edit of front.j2's first element sent by a page shown the file of digest `shown`, while the live session's
+    faces are drawn from the texts `drawn`: the refusal it meets."""
+    import threading
+
+    gctx = SimpleNamespace(engine=SimpleNamespace(layouts=SimpleNamespace(sources={str(project.root / rel): text for rel, text in drawn.items()})))
+    session = SimpleNamespace(lock=threading.Lock(), views={"tiny": SimpleNamespace(drawings=1)}, drawn={"tiny": gctx})
+    body = {"game": "tiny", "item": "hero", "side": "front",
+            "moves": [{"path": "0", "file": FRONT, "digest": shown, "from": [1.0, 2.0, 3.0, 4.0], "to": [2.0, 2.0, 3.0, 4.0]}]}
+    with pytest.raises(Refusal) as refused:
+        Editor(project, lambda: session).edit(body)
+    return refused.value
+
+
+def test_an_edit_of_a_file_changed_on_disk_since_the_page_was_shown_it_is_refused_as_such(project):
+    (project.root / FRONT).write_bytes(b"x=5\n")  # saved in a text editor, and drawn again
+    refused = _edit(project, {FRONT: "x=5\n"}, digest_of(b"x=1\n"))
+    assert refused.status == 409 and "changed on disk since it was shown" in refused.message
+    assert (project.root / FRONT).read_bytes() == b"x=5\n"
+
+
+def test_an_edit_from_a_page_showing_an_older_drawing_than_the_file_is_refused(project):
+    """The listing gave the file's new digest, but its faces are still drawn from the text before: the element's box is
+    the old drawing's, so the edit waits for the new one."""
+    (project.root / FRONT).write_bytes(b"x=5\n")
+    refused = _edit(project, {FRONT: "x=1\n"}, digest_of(b"x=5\n"))
+    assert refused.status == 409 and "older drawing" in refused.message
+    assert (project.root / FRONT).read_bytes() == b"x=5\n"
+
+
+def _written(project: Project, rel: str, before: bytes, after: bytes) -> Written:
+    return Written(template_source(project, rel), before, after)
+
+
+def test_undo_takes_back_the_last_edit_first_and_redo_the_last_undone(project):
+    editor = Editor(project, lambda: None)
+    path = project.root / FRONT
+    for n, (before, after) in enumerate([(b"x=1\n", b"x=2\n"), (b"x=2\n", b"x=3\n")], 1):
+        path.write_bytes(after)
+        editor.history.record(Edit((_written(project, FRONT, before, after),), n))
+    assert (editor.undo()["line"], path.read_bytes()) == (2, b"x=2\n")
+    assert (editor.undo()["line"], path.read_bytes()) == (1, b"x=1\n")
+    assert (editor.redo()["line"], path.read_bytes()) == (1, b"x=2\n")
+    assert editor.history.counts() == {"undo": 1, "redo": 1}
+
+
+def test_an_undo_of_two_files_writes_neither_when_one_changed_on_disk(project):
+    editor = Editor(project, lambda: None)
+    (project.root / FRONT).write_bytes(b"x=2\n")
+    (project.root / BACK).write_bytes(b"y=2\n")
+    editor.history.record(Edit((_written(project, FRONT, b"x=1\n", b"x=2\n"), _written(project, BACK, b"y=1\n", b"y=2\n")), 1))
+    (project.root / BACK).write_bytes(b"y=9\n")
+    with pytest.raises(Refusal) as refused:
+        editor.undo()
+    assert refused.value.status == 409 and BACK in refused.value.message
+    assert ((project.root / FRONT).read_bytes(), (project.root / BACK).read_bytes()) == (b"x=2\n", b"y=9\n"), "nothing written"
+    assert editor.history.counts() == {"undo": 1, "redo": 0}

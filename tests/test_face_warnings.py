@@ -1,15 +1,19 @@
 """What a face's drawing warns of, each kind on a face that gives no other: a text shrunk far below its asked size, a
 title set in the condensed family. A face with nothing to warn of skips the warnings' work (issue 77 item 2), so each
-kind must still be said when it is the face's only one."""
+kind must still be said when it is the face's only one. And a face that warned warns again on every build, though the
+build takes it from the face store."""
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, apply_edits, run_pnp
 
 from pnp.core.errors import Loc
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
 from pnp.layout.templates import Layouts
+
+HERO = "templates/tiny/hero.j2"
+DECK = "data/tiny/decks/heroes.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -42,3 +46,23 @@ def test_a_title_condensed_is_its_faces_only_warning_at_its_line(draw):
     title = "Title Of Moderate Size"  # too long for 40 mm at 14 pt in its own face: condensed, at 12.75 pt
     said = draw("condensed", '{{ text("' + title + '", 5, 5, 40, 10, size=14, font="title") }}')
     assert [code for code, _ in said] == ["font-condensed"] and said[0][1].startswith("templates/t/condensed.j2:1:"), said
+
+
+def test_a_face_that_gave_a_warning_gives_it_on_every_build(project, tmp_path):
+    """Only the knight draws a word into the safe area; a rebuild after another card's edit, which takes every face it can
+    from the face store, must still report the knight's warning."""
+    apply_edits(project, [{"file": HERO, "replace": ["{% endblock %}",
+                                                     '{% if card.id == "knight" %}{{ text("EDGE", 0.2, 40, 20, 6, size=8) }}{% endif %}\n{% endblock %}']}])
+    out = tmp_path / "out"
+
+    def warnings() -> list[str]:
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(out))
+        assert result.exit_code == 0, result.output
+        return sorted(line for line in result.output.splitlines() if "safe area" in line)
+
+    first = warnings()
+    assert first and all(HERO in line for line in first), first
+    apply_edits(project, [{"file": DECK, "replace": ["Steal 1 coin", "Steal 2 coins"]}])  # the cards are rebuilt; the knight's face is not new
+    assert warnings() == first
+    apply_edits(project, [{"file": DECK, "replace": ["Steal 2 coins", "Steal 3 coins"]}])
+    assert warnings() == first

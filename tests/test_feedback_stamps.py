@@ -2,7 +2,9 @@
 address with the game's version, the card and its stamp code filled in; the code and its quiet zone lie in the safe
 area; `pnp feedback import` joins each answer of the form's sheet to its card by that code, refuses at its cell a row
 it cannot join, and keeps the answers once each in a file of the game; `pnp list` counts them, `pnp changes` lists
-them under the card an edit changed, and `pnp serve` shows them beside the card, newest first."""
+them under the card an edit changed, and `pnp serve` shows them beside the card, newest first. A QR stamp needs the
+form's address and the form's field that carries the card or its code: given the code's field alone, a game of this
+format validates clean."""
 from __future__ import annotations
 
 import json
@@ -12,7 +14,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from conftest import run_pnp
+from conftest import apply_edits, quick_findings, run_pnp
 
 MM = 72 / 25.4
 SAFE_MM = 3.0  # the safe area: 3 mm inside the trim (PRINTING.md)
@@ -408,3 +410,13 @@ def test_an_answer_of_the_wrong_shape_is_an_error_at_its_item(tmp_path):
     answers, found = read_answers(tmp_path, "data/fb")
     assert len(answers) == 1
     assert [(f.code, str(f.loc)) for f in found] == [("answers-shape", "data/fb/feedback/answers.yaml:3:3")]
+
+
+def test_a_game_of_this_format_with_a_qr_stamp_joined_by_the_cards_code_validates(project):
+    """docs/data-format.md: `format_version: 1` is the format this pnp reads, and a QR stamp needs the form's address
+    and the form's field that carries the card, or its code: given the code's field alone, the game validates clean."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["stamps: false", 'format_version: 1\nstamps: {qr: true}\nfeedback: {form: "https://forms.example.org/tiny", fields: {code: entry.11}}\n#']}])
+    assert quick_findings(project) == (0, [])
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["format_version: 1", "format_version: 2"]}])
+    code, found = quick_findings(project)
+    assert code == 1 and len(found) == 1 and "newer than the format 1 this pnp reads" in found[0], found

@@ -1,9 +1,10 @@
-"""What a designer's first game leans on: defaults that let a first template work, sizes in any unit, a listing of everything."""
+"""What a designer's first game leans on: defaults that let a first template work (card text in the game's ink, or the
+documented default; `readable` picking the colour that reads), sizes in any unit, a listing of everything."""
 from __future__ import annotations
 
 import json
 
-from conftest import run_pnp
+from conftest import listing, run_pnp
 from pdftext import page_texts
 from pypdf import PdfReader
 
@@ -62,3 +63,47 @@ def test_list_shows_every_deck_board_and_token_set_with_sizes_and_counts(project
     assert {t["id"]: t["size"] for t in tiny["tokens"]}["notes"] == [40, 20]
     text = run_pnp(project, "list").output
     assert "board " in text and "tokens coins" in text and "12 pieces" in text
+
+
+POKER_MM = [63.5, 88.9]  # 2.5 × 3.5 in, an inch being exactly 25.4 mm
+
+
+def deck_like_heroes(project, deck_id: str, replace: str, by: str) -> None:
+    """Another deck of the tiny game: the heroes' file with one line changed."""
+    text = (project / DECK).read_text(encoding="utf-8")
+    assert replace in text
+    (project / DECK).with_name(f"{deck_id}.yaml").write_text(text.replace(replace, by), encoding="utf-8")
+
+
+def test_a_card_size_in_centimetres_or_inches_written_once_is_the_poker_card_in_millimetres(project):
+    """docs/data-format.md: a size is 'W x H' in mm unless a unit follows, and a unit written once, after the second
+    number, applies to both. A poker card is 6.35 × 8.89 cm and 2.5 × 3.5 in; written either way (or mixed) it lists
+    as 63.5 × 88.9 mm."""
+    for deck_id, size in (("cm", "6.35 x 8.89 cm"), ("once", "2.5 x 3.5 in"), ("mixed", "63.5 mm x 3.5 in")):
+        deck_like_heroes(project, deck_id, "size: poker", f"size: {size}")
+    sizes = {d["id"]: d["size"] for d in listing(project)["decks"]}
+    assert sizes == {"heroes": POKER_MM, "cm": POKER_MM, "once": POKER_MM, "mixed": POKER_MM}, sizes
+
+
+def card_text_colours(project) -> dict[str, tuple]:
+    """Each word's fill colour on the first page of the tiny game's card sheets, as a PDF reader reads it."""
+    import pdfplumber
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["non_stroking_color"])
+    return {w["text"]: tuple(round(v * 255) for v in w["non_stroking_color"]) for w in words}
+
+
+def test_card_text_prints_in_the_games_ink_or_the_documented_default_and_readable_picks_the_colour_that_reads(project):
+    """docs/data-format.md: a palette's `ink` is the text's colour, #222222 when the game leaves it out; docs/layouts.md:
+    `readable(fill)` is whichever of ink and paper reads better on `fill` (paper on the dark ink, ink on the light paper)."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("Onink", 5, 72, 20, 5, size=8, color=readable("ink")) }}\n'
+                                                              '{{ text("Onpaper", 30, 72, 25, 5, size=8, color=readable("paper")) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    colours = card_text_colours(project)
+    assert (colours["gain"], colours["Onink"], colours["Onpaper"]) == ((0x1D, 0x24, 0x33), (0xFB, 0xF8, 0xF0), (0x1D, 0x24, 0x33)), colours
+    _edit(project, GAME, '  ink: "#1d2433"\n', "")
+    assert card_text_colours(project)["gain"] == (0x22, 0x22, 0x22)

@@ -1,4 +1,6 @@
-"""Generated decks: a deck made from lists of values prints exactly what the same deck written out by hand prints."""
+"""Generated decks: a deck made from lists of values prints exactly what the same deck written out by hand prints.
+Each card's id is made from its values (punctuation made dashes, none at the ends, a yes/no value written true or
+false), and a list of values named `count` is refused at its key."""
 from __future__ import annotations
 
 import json
@@ -6,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, listing, run_pnp
 
 from pnp.core.errors import PnpError
 from pnp.data.project import Project
@@ -86,3 +88,25 @@ def test_a_generate_mistake_is_found_where_it_is_written(project, block, where, 
     assert game is None
     found = [f for f in findings if f.severity == "error"]
     assert any(words in f.message and str(f.loc).endswith(f"heroes.yaml:{where}") for f in found), [(str(f.loc), f.message) for f in found]
+
+
+def test_generated_ids_are_their_values_with_punctuation_made_dashes_none_at_the_ends_and_yes_no_in_lower_case(project):
+    """pnp.data.generate: each card's id is made from its values, anything but letters, digits, '-' and '_' made a
+    dash and none left at an end; a yes/no value is written as YAML writes it, true or false."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\nkeep_fields: [holo, tag]\ndefaults: {name: Hero, stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n  values: {holo: [true, false], tag: [\"red!\", \"blue?\"]}\n  id: \"{holo}-{tag}\"\n", encoding="utf-8")
+    ids = [c["id"] for c in next(d for d in listing(project)["decks"] if d["id"] == "made")["card_list"]]
+    assert ids == ["true-red", "true-blue", "false-red", "false-blue"], ids
+
+
+def test_a_list_of_values_named_count_is_refused_at_its_key(project):
+    """A generated card's `count` is made from `copies:`, so a list of values named count would be overwritten: it is
+    an error at the list's name, saying to rename it."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {name: Hero, stars: 1, number: 1, text: t}\n"
+        "generate:\n  values: {side: [red, blue], count: [1, 2]}\n  id: \"{side}-{count}\"\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("data/tiny/decks/made.yaml:7:31: error: generate.values: 'count'") and "rename the list" in errors[0], errors

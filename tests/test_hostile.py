@@ -1,5 +1,6 @@
 """Hostile and broken input: refused with a located message, no traceback, nothing read outside
-the project, and the previous good output left exactly as it was."""
+the project, and the previous good output left exactly as it was. A constraint's `where:` and the rulebook's Jinja
+run in the templates' sandbox as a template does; a deck holds at most 20,000 cards."""
 from __future__ import annotations
 
 import contextlib
@@ -11,7 +12,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from conftest import run_pnp
+from conftest import refusal, run_pnp
 from pdftext import flat, pdf_text
 from PIL import Image
 from pypdf import PdfReader
@@ -403,3 +404,26 @@ def test_the_next_build_removes_a_temporary_file_a_killed_build_left(hostile):
     assert result.exit_code == 0, result.output + result.stderr
     assert not left.exists()
     assert not [p.name for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("escape", ["''.__class__.__mro__", "cycler.__init__.__globals__"])
+def test_a_constraint_expression_runs_in_the_sandbox(project, escape):
+    path = project / "data/tiny/game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("where: card.count == 1", f'where: "{escape} and card.count == 1"'), encoding="utf-8")
+    refusal(run_pnp(project, "validate", "tiny"), "is unsafe", "data/tiny/game.yaml:28:12")
+
+
+@pytest.mark.parametrize("escape", ["''.__class__.__mro__", "cycler.__init__.__globals__"])
+def test_a_rulebook_expression_runs_in_the_sandbox(project, escape):
+    path = project / "data/tiny/rulebook.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("{{ game.players.min }}", "{{ " + escape + " }}"), encoding="utf-8")
+    shown = refusal(run_pnp(project, "build", "tiny", "--only", "rulebook"), "not allowed in a template", "data/tiny/rulebook.md:6:")
+    assert "is unsafe" in shown
+
+
+def test_the_per_deck_card_cap(project):
+    path = project / DECK
+    cards = "\n".join(f"  - {{id: c{i}}}" for i in range(20_001))  # ids only: fields would hit the YAML value cap first
+    path.write_text(path.read_text(encoding="utf-8").split("cards:")[0] + "cards:\n" + cards + "\n", encoding="utf-8")
+    refusal(run_pnp(project, "validate", "tiny"), "cards: list should have at most 20000 items after validation, not 20001", "data/tiny/decks/heroes.yaml:7:3")

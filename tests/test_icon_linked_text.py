@@ -1,14 +1,16 @@
 """Words in an SVG file an icon links to (`<image href="parts/words.svg"/>`, `<use href="parts/defs.svg#w"/>`) print as the
 icon's own words do (docs/getting-started.md): in the project's family the SVG names, or in the bundled stand-in for a family the
 project lacks, every font embedded in the PDF (a shop's preflight refuses a file with one that is not), and the stand-in
-warned of at the linked file's element that names the family.
+warned of at the linked file's element that names the family. An icon's own text in a font the project lacks is warned
+of once, at the first element naming it; one in a CSS generic family, or whose nearest declaration is one, or in a
+family fonts.yaml names however it is spelt, is not.
 
 Expected fonts are read from the bundled font files themselves (their PostScript names, what a PDF calls them) and
 from the PDF as a reader opens it (pikepdf for the embedding, pdfplumber for which font sets which words)."""
 from __future__ import annotations
 
 import pdfplumber
-from conftest import run_pnp
+from conftest import ROOT, quick_findings, run_pnp
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from pnp.core.assets import BUNDLED_FONTS
@@ -105,3 +107,25 @@ def test_an_svg_file_an_icon_links_is_held_to_an_icons_limits_at_its_own_name(pr
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert errors[0].startswith("templates/icons/parts/words.svg: error: icon file templates/icons/parts/words.svg is not valid SVG"), errors
+
+
+AN_ICON_OF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}\n</svg>\n'  # an icon drawing what is given
+
+
+def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_project_lacks(project):
+    """An icon's text in a font the project does not have is warned of once, at the first element naming it; text in
+    a CSS generic family (serif), or whose nearest declaration is one (a sans-serif text in an Aldrich group), or in a
+    family fonts.yaml names however it is spelt (my_font as 'My Font'), is not warned of."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir()
+    (icons / "generic.svg").write_text(AN_ICON_OF.format('<text x="1" y="5" font-family="serif">A</text>'), encoding="utf-8")
+    (icons / "nearest.svg").write_text(AN_ICON_OF.format('<g font-family="Aldrich">\n<text x="1" y="5" font-family="sans-serif">A</text>\n</g>\n'
+                                                         '<text x="1" y="8" style="font-family: Aldrich">B</text>\n'
+                                                         '<text x="1" y="9" font-family="Aldrich">C</text>'), encoding="utf-8")
+    (icons / "own.svg").write_text(AN_ICON_OF.format('<text x="1" y="5" font-family="\'My Font\'">A</text>'), encoding="utf-8")
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  my_font:\n    regular: Mine.ttf\n", encoding="utf-8")
+    code, found = quick_findings(project)
+    assert code == 0 and len(found) == 1, found
+    assert found[0].startswith("templates/tiny/icons/nearest.svg:5:1: warning: this icon's text is in font 'Aldrich'"), found

@@ -290,3 +290,11 @@ def test_kinds_written_with_commas_are_refused_with_the_option_given_once_for_ea
     typo = run_pnp(project, "build", "--only", "cards,tokns")
     assert typo.exit_code == 2 and "once for each" not in typo.stderr, typo.stderr
     assert "(did you mean 'cards'?)" in run_pnp(project, "build", "--only", "crads").stderr
+
+
+def test_a_single_choice_given_with_commas_is_not_told_to_be_given_once_for_each(project):
+    """`--duplex long,short` names no flip edge, and --duplex takes one: the refusal lists the edges, and does not say
+    to give the option once for each, as it says for a repeatable option such as --only."""
+    result = run_pnp(project, "build", "--duplex", "long,short")
+    assert result.exit_code == 2 and "'long', 'short', 'none'" in result.stderr, result.stderr
+    assert "once for each" not in result.stderr, result.stderr

@@ -1,14 +1,18 @@
 """`pnp export GAME --format pod` is the print-on-demand shop's record written and read back as any vendor's files are
 (pnp.targets.vendors.POD through pnp.targets.export_vendor): a file per component named once, a template's colour
-past DriveThruCards' 240 % of ink cut to it, and a page the check refuses keeping the folder unwritten. Expected values
+past DriveThruCards' 240 % of ink cut to it, a page the check refuses keeping the folder unwritten, and the export's own files passing that check with every
+font embedded. Expected values
 are the shop's (240 % total ink, 1/8 in bleed, a TrimBox on every page) and the ink of full grey-component
 replacement worked out by hand; the tiny game exported in process, a test its own copy."""
 from __future__ import annotations
 
 import pdfplumber
 import pytest
-from conftest import run_pnp
+from conftest import pdf_fonts, run_pnp
 from pypdf import PdfReader
+
+from pnp.targets.vendor_preflight import Expect, check_file
+from pnp.targets.vendors import POD
 
 
 def test_a_board_whose_id_is_board_is_one_file_named_once(project):
@@ -86,3 +90,16 @@ def test_a_deck_named_like_the_player_aids_and_one_named_like_the_token_sets_are
     said = sorted(line.split(": error: ", 1)[1].split(": give", 1)[0] for line in result.output.splitlines() if ": error: " in line)
     assert said == ["the player aids would be written to tiny-player-aids.pdf, the file of deck 'player-aids'",
                     "token set 'tokens' would be written to tiny-tokens.pdf, the file of deck 'tokens'"], result.output
+
+
+def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(tiny_export):
+    """The export's own files pass the check it reads them back with: 69.85 × 95.25 mm pages, 1/8 in of bleed round a
+    63.5 × 88.9 mm trim, every font embedded."""
+    path = tiny_export("pod") / "output/tiny/pod/tiny-heroes.pdf"
+    # the deck's 12 cards, each copy's front then its back: knight, AT&T agent, rogue and mage (2, 2, 3, 3) behind the
+    # deck's one back (page plan 1), the two twins behind their own (6)
+    plan = (0, 1) * 2 + (2, 1) * 2 + (3, 1) * 3 + (4, 1) * 3 + (5, 6) * 2
+    found = check_file(POD, path.read_bytes(), path.name, Expect(page_mm=(69.85, 95.25), trim_mm=(63.5, 88.9), pages=plan))
+    assert not [f for f in found if f.severity == "error"], found
+    fonts = pdf_fonts(PdfReader(path))
+    assert fonts and all(fonts.values()), fonts  # text was found, and all of it embedded

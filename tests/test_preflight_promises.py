@@ -26,7 +26,7 @@ from reportlab.pdfgen import canvas
 from pnp.core.errors import Loc
 from pnp.targets.vendor_pdfx import outlined_pdfx4
 from pnp.targets.vendor_preflight import Expect, ShopFile, check_file, pdfx4_findings, small_text_findings
-from pnp.targets.vendors import vendor_named
+from pnp.targets.vendors import POD, vendor_named
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "exports.md"
 PT = 72 / 25.4
@@ -571,3 +571,36 @@ def test_validate_for_mbprint_prints_each_refusal_with_a_code_the_exports_page_l
     assert [f["code"] for f in found if f["file"] == "templates/tiny/hero.j2" and f["line"] == last + 6] not in ([], ["vendor-safe-zone"])
     (outlines,) = [f for f in found if f["code"] == "vendor-outlines"]
     assert f"({'x' * 200})" in outlines["message"] and outlines["severity"] == "error"
+
+
+def _filled(c_, m, y, k, font: str | None = None):
+    """A page filled edge to edge with one CMYK colour, and a word set in `font` when one is named."""
+    def draw(c):
+        c.setFillColorCMYK(c_, m, y, k)
+        c.rect(0, 0, *DTC_PAGE, fill=1, stroke=0)
+        if font:
+            c.setFont(font, 12)
+            c.drawString(20, 20, "Knight")
+    return draw
+
+
+def _pod_check(data: bytes, pages: tuple[int, ...] = (0,)) -> list:
+    """The print-on-demand file check (`pnp export --format pod` reads each file back with it) on a poker card's file:
+    69.85 × 95.25 mm pages, 1/8 in of bleed round a 63.5 × 88.9 mm trim."""
+    return check_file(POD, data, "x.pdf", Expect(page_mm=DTC_MM, trim_mm=(63.5, 88.9), pages=pages))
+
+
+def test_preflight_refuses_ink_over_the_limit(tmp_path):
+    """The print-on-demand shop's limit is 240 % of ink: 280 % is refused, 240 % taken, 241 % refused."""
+    over = _pod_check(_pdf(tmp_path / "over.pdf", [_filled(0.7, 0.7, 0.7, 0.7)], boxes=True))
+    assert [(f.severity, f.message) for f in over if f.code == "vendor-ink"] == [("error", "a colour uses 280% ink; the limit is 240%")]
+    within = _pod_check(_pdf(tmp_path / "within.pdf", [_filled(0.6, 0.6, 0.6, 0.6)], boxes=True))  # 240 %: at the limit
+    assert not [f for f in within if f.code == "vendor-ink"], within
+    just_over = _pod_check(_pdf(tmp_path / "just.pdf", [_filled(0.61, 0.6, 0.6, 0.6)], boxes=True))  # 241 %: a point past it
+    assert [f.message for f in just_over if f.code == "vendor-ink"] == ["a colour uses 241% ink; the limit is 240%"]
+
+
+def test_preflight_refuses_a_font_that_is_not_embedded(tmp_path):
+    found = _pod_check(_pdf(tmp_path / "a.pdf", [_filled(0, 0, 0, 0.2, "Helvetica")], boxes=True))
+    assert [(f.severity, f.message) for f in found if f.code == "vendor-fonts"] == [("error", "font /Helvetica is not embedded")]
+    assert [f for f in found if f.severity == "error"] == [f for f in found if f.code == "vendor-fonts"]  # nothing else is wrong

@@ -1,5 +1,9 @@
 """A rebuild after a card edit prints what a build into an empty folder prints, and writes again only what shows the edit.
 
+Every build option that changes what an output prints is in that output's key: built with the option into the outputs
+and cache of a build without it, the output is written anew, never reused; an output whose file was replaced since is
+rebuilt; the reference is rebuilt when tokens.yaml changes.
+
 Card boxes and bag labels show a deck's name and card totals, not its cards'
 words: a card's text edited leaves them as they were, a card's count changed
 reprints them. The tiny game gets a box here, whose template shows the box's
@@ -8,7 +12,12 @@ name, its card total and each deck's total. The builds skip the count check
 """
 from __future__ import annotations
 
-from conftest import fresh_pdfs, pdfs, run_pnp
+import re
+import shutil
+
+import pytest
+from conftest import TEST_PROJECT, apply_edits, fresh_pdfs, pdfs, run_pnp
+from pdftext import flat, pdf_text
 
 BOX_TEMPLATE = """{{ rect(0, 0, face.w, face.h, fill="#f4ead5", stroke="none") }}
 {% if face.side == "front" %}
@@ -65,3 +74,87 @@ def test_a_card_text_edit_leaves_boxes_and_labels_and_a_count_edit_reprints_them
     assert recounted == fresh_pdfs(root, tmp_path / "fresh-count", "--no-validate"), "after a count edit, a build into an empty folder prints the same"
     assert recounted["tiny/tiny-boxes.pdf"] != rebuilt["tiny/tiny-boxes.pdf"], "the box shows the new total"
     assert recounted["tiny/tiny-labels.pdf"] != rebuilt["tiny/tiny-labels.pdf"], "the label shows the new total"
+
+
+@pytest.fixture(scope="module")
+def cached(tmp_path_factory):
+    """The tiny game and, per set of base options, a finished build (outputs and cache) to start from."""
+    root = tmp_path_factory.mktemp("cache") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    bases = {}
+
+    def base(*args: str):
+        if args not in bases:
+            folder = root.parent / f"base-{len(bases)}"
+            built = run_pnp(root, "build", "-q", "--out", str(folder), *args)
+            assert built.exit_code == 0, built.output + built.stderr
+            bases[args] = folder
+        return bases[args]
+
+    return root, base
+
+
+# Every build option that changes what is printed; --deck is left out because the tiny game has one deck, so choosing
+# it changes nothing.
+OPTION_CASES = [  # (base options, the option, the variant's file name, the file it must differ from)
+    ((), ("--paper", "a4"), "tiny-cards-a4.pdf", "tiny-cards.pdf"),
+    ((), ("--duplex", "short"), "tiny-cards-short-edge.pdf", "tiny-cards.pdf"),
+    ((), ("--duplex", "none"), "tiny-cards-simplex.pdf", "tiny-cards.pdf"),
+    ((), ("--bleed",), "tiny-cards-bleed.pdf", "tiny-cards.pdf"),
+    ((), ("--gutter", "4"), "tiny-cards-gutter4mm.pdf", "tiny-cards.pdf"),
+    ((), ("--ink-saver",), "tiny-cards-ink-saver.pdf", "tiny-cards.pdf"),
+    ((), ("--cards", "mage"), "tiny-cards-mage.pdf", "tiny-cards.pdf"),
+    ((), ("--layout", "gutterfold"), "tiny-cards-gutterfold.pdf", "tiny-cards.pdf"),
+    (("--layout", "gutterfold"), ("--fold-rotation", "0"), "tiny-cards-gutterfold0.pdf", "tiny-cards-gutterfold.pdf"),
+    ((), ("--back-offset", "1,1"), "tiny-cards-offset+1+1mm.pdf", "tiny-cards.pdf"),  # an offset build gets its own name
+    ((), ("--bleed",), "tiny-tokens-bleed.pdf", "tiny-tokens.pdf"),
+    ((), ("--paper", "a4"), "tiny-reference-a4.pdf", "tiny-reference.pdf"),
+    ((), ("--booklet",), "tiny-rulebook-booklet.pdf", None),
+    ((), ("--board-paper", "a3"), "tiny-boards-a3.pdf", "tiny-boards.pdf"),
+    ((), ("--paper", "letter,a4"), "tiny-cards-a4.pdf", "tiny-cards.pdf"),
+]
+
+
+@pytest.mark.parametrize("base_args, args, name, default", OPTION_CASES, ids=[" ".join(c[1]) + " → " + c[2] for c in OPTION_CASES])
+def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_path, base_args, args, name, default):
+    root, base = cached
+    only = ("--only", name.split("-")[1])  # the one output the option changes, built alone both times
+    before = base(*base_args, *only)
+    out = tmp_path / "out"
+    shutil.copytree(before, out)  # the outputs and cache of the build without the option
+    result = run_pnp(root, "build", "--out", str(out), *base_args, *only, *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    written = out / "tiny" / name
+    assert written.is_file(), f"{' '.join(args)} did not write {name}:\n{result.output}"
+    if default is not None:
+        old = before / "tiny" / default
+        assert written.read_bytes() != old.read_bytes(), f"{' '.join(args)} reused the {default} built without it"
+
+
+def test_a_reused_output_whose_file_was_replaced_is_rebuilt(cached, tmp_path):
+    root, base = cached
+    before = base("--only", "cards")  # the cards alone: the output the test replaces
+    out = tmp_path / "out"
+    shutil.copytree(before, out)
+    pdf = out / "tiny/tiny-cards.pdf"
+    pdf.write_bytes(b"%PDF-1.4 someone else's file\n")
+    result = run_pnp(root, "build", "--only", "cards", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "(reused)" not in result.output
+    assert pdf.read_bytes() == (before / "tiny/tiny-cards.pdf").read_bytes()
+
+
+def test_the_reference_is_rebuilt_when_tokens_yaml_changes(project, tmp_path):
+    apply_edits(project, [{"file": "data/tiny/reference.yaml", "replace": ['text: "Each turn has', 'text: "The bank holds {{ tokens.coins.total }} coins. Each turn has']}])
+    out = tmp_path / "out"
+
+    def coins() -> str:
+        result = run_pnp(project, "build", "tiny", "--only", "reference", "--out", str(out), "-q")
+        assert result.exit_code == 0, result.output
+        found = re.findall(r"bank holds (\d+) coins", flat(pdf_text(out / "tiny/tiny-reference.pdf", " ")))
+        assert found, "the sentence is printed"
+        return found[0]
+
+    assert coins() == "12"  # tokens.yaml: 8 coins of 1 and 4 of 5
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ['{id: c5, value: 5, tint: "#9fd0f0", count: 4}', '{id: c5, value: 5, tint: "#9fd0f0", count: 7}']}])
+    assert coins() == "15"

@@ -1,11 +1,12 @@
-"""The rulebook: typeset from rulebook.md, its facts and figures taken from the data, its contents true."""
+"""The rulebook: typeset from rulebook.md, its facts and figures taken from the data, its contents true, raw HTML in it
+printed as the characters written."""
 from __future__ import annotations
 
 import re
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import MM, run_pnp
+from conftest import MM, apply_edits, run_pnp
 from pdftext import flat, page_texts, pdf_text
 from pypdf import PdfReader
 
@@ -319,3 +320,12 @@ def test_an_unknown_icon_in_the_rulebook_is_one_error_at_its_line_and_column(pro
     assert result.exit_code == 1
     assert errors == [f"data/tiny/rulebook.md:{line}:8: error: unknown icon :dragonx: (did you mean 'dragonfly'?): add templates/icons/dragonx.svg, "
                       "or write \\: for a literal colon"], errors
+
+
+def test_raw_html_in_the_rulebook_prints_as_text_and_is_never_interpreted(project):
+    apply_edits(project, [{"file": SOURCE, "append": '\n<script>alert("owned")</script>\n\n<div class="x">Boxed words</div>\n\nA picture: <img src="/etc/hostname"> here.\n\n'}])
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output
+    text = flat(pdf_text(project / RULEBOOK, " "))
+    for written in ("<script>alert(", "</script>", "<div class=", "Boxed words</div>", "<img src=", "/etc/hostname"):
+        assert written in text, (written, text[-400:])

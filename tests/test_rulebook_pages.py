@@ -1,4 +1,5 @@
-"""Rulebook pages as a publisher sets them: a cover of the game itself, readable lines, heads and breaks in their place.
+"""Rulebook pages as a publisher sets them: a cover of the game itself, readable lines, heads and breaks in their place;
+a paragraph broken across frames keeps two lines or more on either side.
 
 One long book of the tiny game is built once: chapters long enough to spread
 over many pages, tables that break at many different heights, quotes typed
@@ -226,3 +227,26 @@ def test_the_contents_share_page_two_with_the_rules(book):
     page_two = columns[0][0] + columns[0][1]
     assert page_two[0] == "Contents" and "Overview" in page_two[page_two.index("Contents") + 1:]
     assert any(line.startswith("Tiny Test Game is a game") for line in page_two)
+
+
+def test_a_paragraph_split_across_frames_leaves_at_least_two_lines_on_each_side():
+    """Widow and orphan control: wherever the frame ends, a paragraph breaks with two lines or more on either side, or not at all."""
+    from pnp.layout.icons import IconLibrary
+    from pnp.layout.templates import Layouts
+    from pnp.render.flowables import Rich
+    from pnp.render.text_setting import Setter, Style
+
+    layouts = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts")).for_game({"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "templates/icons"]))
+    style = Style("noto-sans", size=10, leading=1.3)
+    line = 10 * 1.3
+    paragraph = Rich(Setter(layouts), "Every player draws a card and plays one. " * 12, style)
+    _, height = paragraph.wrap(300, 1e6)
+    total = round(height / line)
+    assert total >= 5, "the test needs a paragraph of five lines or more"
+    for room in range(1, total + 1):  # a frame with room for `room` lines
+        parts = paragraph.split(300, room * line)
+        if not parts:
+            continue
+        lines = [round(p.wrap(300, 1e6)[1] / line) for p in parts]
+        assert sum(lines) == total and min(lines) >= 2, (room, lines)
+    assert paragraph.split(300, (total - 1) * line), "a paragraph that fits all but one line splits two lines earlier, not never"

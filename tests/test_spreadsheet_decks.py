@@ -1,4 +1,5 @@
-"""Decks read from spreadsheets: a CSV, TSV, XLSX or ODS deck prints exactly what the same deck in YAML prints."""
+"""Decks read from spreadsheets: a CSV, TSV, XLSX or ODS deck prints exactly what the same deck in YAML prints; a
+workbook's whole number, as an id, an id column or in a text column, is printed and named without a decimal point."""
 from __future__ import annotations
 
 import csv
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from pdftext import flat, page_texts
+from pdftext import flat, page_texts, pdf_text
 
 from pnp.core.errors import PnpError
 from pnp.data.project import Project
@@ -405,3 +406,41 @@ def test_a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by
     use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [Copies]\n")
     assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.0.count: expected a whole number, got '3'",
                                     "data/tiny/decks/heroes.csv:3:2: error: cards.1.count: expected a whole number, got '2'"]
+
+
+SHEET_DECK = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards_from: heroes.%s\nsheet: Heroes\n"
+
+
+def _sheet_deck(project, fmt: str, rows: list[list], extra: str = "") -> None:
+    """The heroes deck read from a workbook of `rows`; the game's stated card counts go, as the workbook has other cards."""
+    (write_xlsx if fmt == "xlsx" else write_ods)(project / f"data/tiny/decks/heroes.{fmt}", {"Heroes": rows})
+    (project / DECK).write_text(SHEET_DECK % fmt + extra, encoding="utf-8")
+    game = (project / "data/tiny/game.yaml").read_text(encoding="utf-8")
+    (project / "data/tiny/game.yaml").write_text(re.sub(r"components:\n(  .*\n)+", "", game), encoding="utf-8")
+
+
+def _cards_text(project, *args: str) -> str:
+    result = run_pnp(project, "build", "tiny", "--only", "cards", *args, "-q")
+    assert result.exit_code == 0, result.output
+    assert "7.0" not in result.output, result.output
+    return flat(pdf_text(next((project / "output/tiny").glob("tiny-cards*.pdf")), " "))
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_workbooks_whole_number_id_is_the_name_without_a_decimal_point(project, fmt):
+    _sheet_deck(project, fmt, [["id", "name", "stars", "number", "text", "count"], [7.0, "Seven", 2.0, 1.0, "x", 1.0], [12.0, "Twelve", 3.0, 2.0, "y", 1.0]])
+    text = _cards_text(project, "--cards", "7")
+    assert "Seven" in text and "Twelve" not in text
+
+
+def test_a_workbooks_whole_number_id_column_makes_the_id_without_a_decimal_point(project):
+    _sheet_deck(project, "xlsx", [["code", "name", "stars", "number", "text"], [7.0, "Seven", 2, 1, "x"], [12.0, "Twelve", 3, 2, "y"]],
+                "id_column: code\nkeep_fields: [code]\n")
+    text = _cards_text(project, "--cards", "7")
+    assert "Seven" in text and "Twelve" not in text
+
+
+def test_a_workbooks_whole_number_in_a_text_column_prints_without_a_decimal_point(project):
+    _sheet_deck(project, "xlsx", [["id", "name", "stars", "number", "text"], ["seven", 7.0, 2, 1, "x"]], "text_columns: [name]\n")
+    text = _cards_text(project)
+    assert re.search(r"(^|\s)7(\s|$)", text) and "7.0" not in text, text

@@ -1,9 +1,13 @@
-"""Text fitting and rich text: sizes shrink to fit, markup is ours, data never becomes markup."""
+"""Text fitting and rich text: sizes shrink to fit, a word wider than its box even at the smallest size is an error at
+its template line, a text fitted for one game is never reused by another, markup is ours (a closing colour tag that
+closes no colour is a finding at its place), data never becomes markup."""
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
-from conftest import ROOT
+from conftest import ROOT, apply_edits, refusal, run_pnp
 
 from pnp.core.errors import LayoutError
 from pnp.layout.fonts import FontBook
@@ -11,6 +15,8 @@ from pnp.layout.icons import IconLibrary
 from pnp.layout.markup import curly_quotes, parse, plain
 from pnp.layout.templates import Layouts
 from pnp.layout.typeset import IconOp, TextOp
+
+DECK = "data/tiny/decks/heroes.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -215,3 +221,35 @@ def test_an_inline_icon_never_meets_the_line_above(printed, pdfium_reader):
     assert len(icon)
     descenders = descenders[descenders <= icon.max()]  # dark ink wholly below the icon (a version stamp) is no line above it
     assert len(icon) and len(descenders) and descenders.max() < icon.min(), (descenders.max(), icon.min())
+
+
+def test_a_text_fitted_for_one_game_is_not_reused_by_another_with_other_fonts_and_colours():
+    shared = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"))
+    icons = IconLibrary([ROOT / "templates/icons"])
+    first = shared.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, icons)
+    second = shared.for_game({"ink": "#111111", "accent": "#0000aa"}, {"body": "comfortaa"}, icons)
+    args = ("Draw [accent]two[/] cards", 50, 20, 10, 5, "body", False, False, "ink", "left", "top", 1.2)
+    a, b = first.set_text(*args), second.set_text(*args)
+    fonts_a, fonts_b = {op.font for op in a.ops}, {op.font for op in b.ops}
+    colours_a, colours_b = {op.color.lower() for op in a.ops}, {op.color.lower() for op in b.ops}
+    assert all(f.startswith("noto-sans") for f in fonts_a) and all(f.startswith("comfortaa") for f in fonts_b), (fonts_a, fonts_b)
+    assert "#aa0000" in colours_a and "#0000aa" in colours_b and "#aa0000" not in colours_b, (colours_a, colours_b)
+
+
+def test_one_word_wider_than_its_box_is_an_error_not_an_overflow(project):
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ text("Supercalifragilisticexpialidocious", 5, 75, 12, 8, size=9, min_size=5) }}\n'}])
+    refusal(run_pnp(project, "build", "--only", "cards"), "does not fit its 12 × 8 mm box even at 5 pt", "templates/tiny/frame.j2:6:")
+
+
+def test_a_stray_closing_colour_tag_is_a_located_finding(project):
+    apply_edits(project, [{"file": DECK, "replace": ['text: "Steal 1 coin − then run → away."', 'text: "Steal 1 coin[/] − then run → away."']}])
+    result = run_pnp(project, "validate", "tiny")
+    shown = result.output
+    assert "Traceback" not in shown
+    line = next(n for n, text in enumerate((project / DECK).read_text(encoding="utf-8").splitlines(), 1) if "coin[/]" in text)
+    assert re.search(rf"{DECK}:{line}:\d+: \w+: .*\[/\] closes no colour", shown), shown
+
+
+def test_a_closing_colour_tag_that_closes_a_colour_is_no_finding(project):
+    result = run_pnp(project, "validate", "tiny")
+    assert "closes no colour" not in result.output, result.output  # the deck's own "[blue]blue[/]" is balanced
