@@ -525,10 +525,20 @@ class FaceDrawer:
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
         at = self.icon_forms.placed(name, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
+        self._opaque_for_form()
         form, dw, dh = self._icon_form(*form_key(name, colour_hex, at))
         ox = x_pt + (w_pt - dw * at.fit) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * at.fit) / 2
         self._do_form(form, at.fit, at.fit, ox, oy)
+
+    def _opaque_for_form(self) -> None:
+        """Make the transparency state opaque again before a form is placed: a form inherits it, so an icon drawn in its
+        own colours after a half-transparent panel would print half transparent too (reportlab sets an opaque colour's
+        alpha only where it differs from the state it tracks, and a form's tracker starts opaque)."""
+        if not rl.opaque(self.c):
+            self._uncovered()
+            self.c.setFillAlpha(1)
+            self.c.setStrokeAlpha(1)
 
     def _image(self, image: Image) -> None:
         self._uncovered()  # the document names and keeps each picture
