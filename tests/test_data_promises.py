@@ -8,6 +8,7 @@ import json
 from types import SimpleNamespace
 
 from conftest import ROOT, run_pnp
+from pdftext import pdf_text
 
 from pnp.checks.simulate import Condition, Question, expand, simulate, spread_of
 
@@ -158,6 +159,46 @@ def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_p
     code, found = validate(project)
     assert code == 0 and len(found) == 1, found
     assert found[0].startswith("templates/tiny/icons/nearest.svg:5:1: warning: this icon's text is in font 'Aldrich'"), found
+
+
+def test_an_icons_missing_font_is_warned_at_the_column_its_element_starts(project):
+    """The warning's place is the element naming the font as an editor shows it: the <text> indented four spaces
+    inside a group, on the file's third line, is at 3:5."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir()
+    (icons / "indented.svg").write_text(ICON.format('<g>\n    <text x="1" y="5" font-family="Aldrich">A</text>\n</g>'), encoding="utf-8")
+    code, found = validate(project)
+    assert code == 0 and len(found) == 1, found
+    assert found[0].startswith("templates/tiny/icons/indented.svg:3:5: warning: this icon's text is in font 'Aldrich'"), found
+
+
+def test_a_style_sheets_font_is_warned_of_only_in_an_icon_that_sets_text(project):
+    """A <style> naming a font the project lacks draws nothing in an icon of shapes alone (an editor's export keeps its
+    sheet): no warning; in an icon with words, one warning at the <style> element (2:1), the sheet's place."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir()
+    sheet = '<style>text { font-family: Aldrich }</style>\n'
+    (icons / "shapes.svg").write_text(ICON.format(sheet + '<rect width="10" height="10"/>'), encoding="utf-8")
+    (icons / "words.svg").write_text(ICON.format(sheet + '<text x="1" y="5">A</text>'), encoding="utf-8")
+    code, found = validate(project)
+    assert code == 0 and len(found) == 1, found
+    assert found[0].startswith("templates/tiny/icons/words.svg:2:1: warning: this icon's text is in font 'Aldrich'"), found
+
+
+def test_a_games_own_icon_wins_over_the_shared_one_which_wins_over_pnps_own(project):
+    """docs/getting-started.md: your own icons in templates/<game>/icons win over bundled ones of the same name, and
+    templates/icons holds the shared ones. `mark` in both the game's folder and the shared one prints the game's; the
+    shared `star` prints over pnp's own star (the heroes' stars)."""
+    for folder, word in (("templates/tiny/icons", "GameMark"), ("templates/icons", "SharedMark")):
+        (project / folder).mkdir(parents=True, exist_ok=True)
+        (project / folder / "mark.svg").write_text(ICON.format(f'<text x="1" y="5" font-size="2">{word}</text>'), encoding="utf-8")
+    (project / "templates/icons/star.svg").write_text(ICON.format('<text x="1" y="5" font-size="2">SharedStar</text>'), encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("mark", 10, 50, 20) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert "GameMark" in printed and "SharedMark" not in printed and "SharedStar" in printed
 
 
 def test_a_board_lists_entry_counts_as_many_times_as_its_count(project):

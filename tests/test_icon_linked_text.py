@@ -1,4 +1,4 @@
-"""Words in an SVG file an icon links to (`<image href="parts/words.svg"/>`, `<use href="parts/defs.svg#w"/>`) print as the
+"""Words an SVG icon sets, and words in an SVG file an icon links to (`<image href="parts/words.svg"/>`, `<use href="parts/defs.svg#w"/>`) print as the
 icon's own words do (docs/getting-started.md): in the project's family the SVG names, or in the bundled stand-in for a family the
 project lacks, every font embedded in the PDF (a shop's preflight refuses a file with one that is not), and the stand-in
 warned of at the linked file's element that names the family.
@@ -105,3 +105,28 @@ def test_an_svg_file_an_icon_links_is_held_to_an_icons_limits_at_its_own_name(pr
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert errors[0].startswith("templates/icons/parts/words.svg: error: icon file templates/icons/parts/words.svg is not valid SVG"), errors
+
+
+OWN_WORDS = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20">\n'
+             '<text x="1" y="6" font-size="4" font-family="serif">Serifed</text>\n'
+             '<text x="1" y="12" font-size="4" font-family="sans-serif" font-weight="600">Semibold</text>\n'
+             '<text x="1" y="18" font-size="4" font-family="sans-serif" font-style="oblique">Oblique</text>\n'
+             '</svg>\n')
+
+
+def test_an_icons_words_print_in_the_generic_family_weight_and_style_they_name(project):
+    """An icon's `serif` words print in the bundled serif (Noto Serif), not the sans-serif stand-in; weight 600 prints
+    bold where the family has 400 and 700 alone (CSS Fonts 3, font matching: a weight over 500 takes the nearest heavier
+    face); `oblique` prints in the italic face."""
+    icons = project / "templates/icons"
+    icons.mkdir(parents=True)
+    (icons / "seal.svg").write_text(OWN_WORDS, encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("seal", 10, 50, w=40, h=20) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    assert _fonts_of_words(pdf, "Serifed", "Semibold", "Oblique") == {"Serifed": {_postscript_name("noto/NotoSerif-Regular.ttf")},
+                                                                      "Semibold": {_postscript_name("noto/NotoSans-Bold.ttf")},
+                                                                      "Oblique": {_postscript_name("noto/NotoSans-Italic.ttf")}}
