@@ -2544,7 +2544,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_icon_linked_text.py', 'tests/test_shop_icon_text.py'], ''),
     Mutant('RI4', "a project's own icon named like one of game-icons.net credited as the set's", 'pnp/layout/icons.py',
            '        if self.library is None or self.path(name) is not None:\n            return False', '        if self.library is None:\n            return False',
-           ['tests/test_credits.py'], 'scaffold or facts'),
+           ['tests/test_credits.py'], 'scaffold or facts or draws_itself'),
     Mutant('RI5', "an icon's kept form shared by every colour it is drawn in", 'pnp/layout/icons.py',
            'return f"{digest}|{color}|{_svg_reader_version()}"', 'return f"{digest}|{_svg_reader_version()}"',
            ['tests/test_drawn_faces.py', 'tests/test_icon_ink.py'], ''),
@@ -2553,7 +2553,10 @@ MUTANTS: list[Mutant] = [
            ['tests/test_icon_linked_text.py', 'tests/test_data_promises.py'], ''),
     Mutant('RI7', "icons inside a group left out of the face's icons", 'pnp/layout/elements.py',
            '            case Group(children=children):\n                found |= icons_used(children)\n', '',
-           ['tests/test_reference.py', 'tests/test_ink_saver_backs.py'], ''),
+           ['tests/test_reference.py', 'tests/test_ink_saver_backs.py'], '',
+           "a face's icons only have the drawer define their forms before the face begins; an icon they leave out has its form "
+           "defined where it is first drawn, nested by reportlab's stack of forms, and prints the same (an ink-saver build of the "
+           "tiny game, and a deck whose one icon sits in a group, byte for byte alike)"),
     Mutant('RI8', "a standee's halves lose their fold's clip when the ink saver recolours them", 'pnp/layout/elements.py',
            'return Clipped(Group(*self)._replace(**changes), self.clip)', 'return Group(*self)._replace(**changes)',
            ['tests/test_standee_fold.py', 'tests/test_ink_saver_prints.py'], ''),
@@ -2575,7 +2578,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_data_promises.py', 'tests/test_icon_linked_text.py'], ''),
     Mutant('RI14', "an icon's stroke of no width drawn at the hairline floor, not left unstroked", 'pnp/render/icon_forms.py',
            '            if width <= 0:\n', '            if width < 0:\n',
-           ['tests/test_small_print.py', 'tests/test_icon_ink.py'], ''),
+           ['tests/test_small_print.py', 'tests/test_icon_ink.py'], '',
+           "svglib unstrokes a stroke of width 0 itself (its strokeColor None, written 0, 0px, 0mm or 0%), so no drawing pnp reads "
+           "hands the floor a stroked shape exactly 0 wide, and a negative width is unstroked by both"),
     Mutant('RI15', "a figure's icon words at the largest size it greeks left as text", 'pnp/render/icon_forms.py',
            'if size <= largest}', 'if size < largest}',
            ['tests/test_shop_icon_text.py', 'tests/test_small_print.py'], ''),
