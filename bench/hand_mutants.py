@@ -2555,8 +2555,8 @@ MUTANTS: list[Mutant] = [
            '            case Group(children=children):\n                found |= icons_used(children)\n', '',
            ['tests/test_reference.py', 'tests/test_ink_saver_backs.py'], '',
            "a face's icons only have the drawer define their forms before the face begins; an icon they leave out has its form "
-           "defined where it is first drawn, nested by reportlab's stack of forms, and prints the same (an ink-saver build of the "
-           "tiny game, and a deck whose one icon sits in a group, byte for byte alike)"),
+           "defined where it is first drawn, nested by reportlab's stack of forms, and prints the same (the tiny game's ink-saver "
+           "build, two of whose faces draw icons inside groups alone, is byte for byte alike)"),
     Mutant('RI8', "a standee's halves lose their fold's clip when the ink saver recolours them", 'pnp/layout/elements.py',
            'return Clipped(Group(*self)._replace(**changes), self.clip)', 'return Group(*self)._replace(**changes)',
            ['tests/test_standee_fold.py', 'tests/test_ink_saver_prints.py'], ''),
