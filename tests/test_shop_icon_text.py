@@ -220,6 +220,22 @@ def test_a_rulebook_figure_draws_an_icons_words_too_small_to_print_as_bars_as_it
     assert large == [round(4 * 30 / 40 * PT_PER_MM * scale, 2)], large  # 6.03 pt: the words as text
 
 
+def test_a_rulebook_figure_draws_every_size_of_an_icons_words_under_5_pt_as_bars(project):
+    """An icon whose words are set at two sizes, both under 5 pt in the tiny rulebook's 45 mm Knight figure (the seal's
+    4-unit 'Fine print', 4.02 pt there, and a 4.5-unit 'Less fine', 4.52 pt), prints neither as text on that page: each
+    size under the floor is bars, not only the smallest."""
+    scale = 45 / 63.5
+    assert _pt(4, 40, 20) * scale < _pt(4.5, 40, 20) * scale < 5
+    two_sizes = SEAL.replace("</svg>", '<text x="2" y="18" font-size="4.5" font-family="Helvetica">Less fine</text></svg>')
+    _draw(project, {"seal": two_sizes}, '{{ icon("seal", 20, 60, w=20, h=10) }}')
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/tiny/tiny-rulebook.pdf"
+    (page,) = [n for n, text in enumerate(_page_texts(pdf)) if "The Knight, drawn from its own" in text]
+    shown = [(words, size) for words in ("Fine print", "Less fine") for n, size in _printed(pdf, words) if n == page]
+    assert shown == [], shown
+
+
 def _page_texts(pdf) -> list[str]:
     from pdftext import page_texts
 
