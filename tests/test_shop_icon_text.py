@@ -119,6 +119,17 @@ def test_words_of_one_element_at_two_sizes_are_said_once_at_the_smaller(project,
         ("templates/icons/mixed.svg", *_text_at(mixed), f"text 'Fine print' in icon 'mixed' is set at {_pt(4, 40, 20):g} pt")], small
     assert _pt(5, 40, 20) >= 6
 
+def test_words_of_an_icon_written_with_the_svg_prefix_are_held_to_the_shops_smallest_type(project, tmp_path, monkeypatch):
+    """An editor may write every element with a namespace prefix (`<svg:text>`, the same SVG element to any reader): the
+    seal so written, drawn 20 mm wide, is the same one error at its <svg:text> element, 5.67 pt."""
+    prefixed = (SEAL.replace("<svg xmlns=", "<svg:svg xmlns:svg=").replace("</svg>", "</svg:svg>")
+                .replace("<rect", "<svg:rect").replace("<text", "<svg:text").replace("</text>", "</svg:text>"))
+    _draw(project, {"prefixed": prefixed}, '{{ icon("prefixed", 20, 60, w=20, h=10) }}')
+    small = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    assert [(f["file"], f["line"], f["column"], f["message"].split(";")[0]) for f in small] == [
+        ("templates/icons/prefixed.svg", 1, prefixed.index("<svg:text") + 1, f"text 'Fine print' in icon 'prefixed' is set at {_pt(4, 40, 20):g} pt")], small
+
+
 @pytest.mark.skipif(ghostscript() is None, reason="MBPrint's outlines are made with Ghostscript, not installed here")
 def test_the_export_and_validate_say_the_seal_at_its_svg_element_and_the_export_writes_nothing(project):
     """The designer's own case: the export fails with one error at seal.svg's <text> (never at the shop's file, which a
