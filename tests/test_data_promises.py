@@ -1,5 +1,5 @@
 """Promises of the data a designer writes, held where a reviewer's mutant found them unheld (bench/hand_mutants.py's DB
-section): sizes in other units, generated ids, the deck simulator's figures, a closed list given with commas. Each test
+and RI sections): sizes in other units, generated ids, the deck simulator's figures, a closed list given with commas. Each test
 works on the tiny project (conftest.project) through a command, or calls the documented function whose docstring
 states the promise; the expected values come from the units' definitions and the rules the docs state."""
 from __future__ import annotations
