@@ -2,7 +2,7 @@
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
 corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
 whole (its aspect kept, centred), a colour's alpha, an icon recoloured in its strokes as in its fills, an icon fitted whole
-and centred in its box, an icon in its own colours opaque after a half-transparent colour. And a picture as print-on-demand's CMYK holds it (a documented
+and centred in its box, what follows a half-transparent colour opaque. And a picture as print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ icon("ring", 15, 3, 12, 12, color="#ff0000") }}
 {{ icon("bar", 16, 20, w=18, h=28) }}
 {{ icon("bar", 45, 16, w=10, h=2.5) }}
+{{ rect(26, 81, 2, 6, fill="#00000080") }}{{ image("art/wide.png", 5, 81, 20, 6, fit="stretch") }}
+{{ rect(57, 81, 2, 6, fill="#00000080") }}{{ text("MMMM", 30, 80, 25, 8, size=20, color="#000000") }}
 """
 RING = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
         '<circle cx="5" cy="5" r="4" fill="none" stroke="#000000" stroke-width="2"/></svg>')  # a ring drawn by its stroke alone
@@ -115,10 +117,13 @@ def test_an_icon_fitted_into_a_taller_box_is_centred_up_and_down(drawn):
     assert _white(_box(drawn, 16, 20, 34, 31.75)) and _white(_box(drawn, 16, 36.25, 34, 48))
 
 
-def test_an_icon_in_its_own_black_drawn_after_a_half_transparent_colour_prints_solid_black(drawn):
-    """The bar drawn in its own #000000 just under the half-transparent square (10 × 2.5 mm at (45, 16) mm, after it in
-    the template) prints black, not the square's grey: an icon's form took the page's transparency with it (a bug)."""
+def test_what_is_drawn_after_a_half_transparent_colour_prints_opaque(drawn):
+    """A colour's alpha is its own shape's: each drawn just after a half-transparent square, the bar in its own #000000
+    (10 × 2.5 mm at (45, 16) mm) prints black, the picture stretched into (5, 81) to (25, 87) mm pure red, and the black
+    20 pt 'MMMM' at (30, 80) mm solid black in its strokes, not at half strength (all three took the alpha: a bug)."""
     assert _black(_box(drawn, 45, 16, 55, 18.5, inset=0.2))
+    assert _red(_box(drawn, 5, 81, 25, 87))
+    assert _box(drawn, 30, 80, 55, 88, inset=0).max(axis=-1).min() < 60
 
 
 def test_a_picture_in_cmyk_for_print_on_demand_lays_its_transparency_on_paper_and_caps_its_ink(tmp_path):
