@@ -93,3 +93,18 @@ def test_an_icon_named_in_the_facts_as_art_or_quoted_in_a_template_is_credited(p
     result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
     assert result.exit_code == 0, result.output
     assert {"anchor", "ninja-mask", "crown", "crossed-swords", "castle"} <= credited_in(project / "output/tiny/tiny-rulebook.pdf")
+
+
+def test_an_icon_the_project_draws_itself_is_not_credited_to_the_set(project):
+    """An icon is the set's only where no folder has its own file of that name (docs/getting-started.md: your own icons
+    win over bundled ones): the project's own crown.svg, drawn on every hero, is no game-icons.net work and its name
+    stays out of the set's credits, which still name the set's hearts the cards' frames draw."""
+    (project / "templates/icons").mkdir(parents=True)
+    (project / "templates/icons/crown.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n', encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("crown", 10, 50, 10) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output
+    credits = credited_in(project / "output/tiny/tiny-rulebook.pdf")
+    assert "hearts" in credits and "crown" not in credits, credits

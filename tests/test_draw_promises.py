@@ -1,8 +1,10 @@
 """What a face's drawing promises (docs/layouts.md), read back from `pnp preview`'s picture of one card, which draws
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
 corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
-whole (its aspect kept, centred), a colour's alpha. On the card sheets, a colour written with three digits prints
-as its six-digit form and a malformed one is refused at its template line. And a picture as print-on-demand's CMYK holds it (a documented
+whole (its aspect kept, centred), a colour's alpha, an icon recoloured in its strokes as in its fills, an icon fitted whole
+and centred in its box, what follows a half-transparent colour opaque. On the card sheets, a colour written with three
+digits prints as its six-digit form and a malformed one is refused at its template line. And a picture as
+print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
 
@@ -21,7 +23,15 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ image("art/wide.png", 5, 60, 20, 20, fit="cover") }}
 {{ image("art/wide.png", 35, 30, 20, 20, fit="contain") }}
 {{ rect(45, 5, 10, 10, fill="#00000080") }}
+{{ icon("ring", 15, 3, 12, 12, color="#ff0000") }}
+{{ icon("bar", 16, 20, w=18, h=28) }}
+{{ icon("bar", 45, 16, w=10, h=2.5) }}
+{{ rect(26, 81, 2, 6, fill="#00000080") }}{{ image("art/wide.png", 5, 81, 20, 6, fit="stretch") }}
+{{ rect(57, 81, 2, 6, fill="#00000080") }}{{ text("MMMM", 30, 80, 25, 8, size=20, color="#000000") }}
 """
+RING = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<circle cx="5" cy="5" r="4" fill="none" stroke="#000000" stroke-width="2"/></svg>')  # a ring drawn by its stroke alone
+BAR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10" fill="#000000"/></svg>'  # 4 : 1
 DECK = "name: Drawn\nsize: poker\nfront: tiny/drawn.j2\ncards:\n  - {id: d1, name: D1}\n"
 
 
@@ -33,6 +43,9 @@ def drawn(tmp_path_factory):
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "templates/tiny/drawn.j2").write_text(TEMPLATE, encoding="utf-8")
     (root / "data/tiny/decks/drawn.yaml").write_text(DECK, encoding="utf-8")
+    (root / "templates/tiny/icons").mkdir(exist_ok=True)
+    (root / "templates/tiny/icons/ring.svg").write_text(RING, encoding="utf-8")
+    (root / "templates/tiny/icons/bar.svg").write_text(BAR, encoding="utf-8")
     (root / "art").mkdir(exist_ok=True)
     Image.new("RGB", (400, 200), (255, 0, 0)).save(root / "art/wide.png")
     result = run_pnp(root, "preview", "tiny", "--deck", "drawn", "--dpi", str(DPI))
@@ -89,6 +102,30 @@ def test_a_colour_half_transparent_prints_half_as_dark(drawn):
     """`#00000080`: black at 128/255 opacity over the white card: a grey of about 127."""
     grey = _box(drawn, 45, 5, 55, 15)
     assert abs(int(grey.mean()) - 127) <= 3 and grey.max() - grey.min() <= 2
+
+
+def test_an_icon_drawn_by_its_strokes_alone_prints_them_in_the_colour_asked(drawn):
+    """docs/layouts.md: `color` paints every filled or stroked shape of an icon. The ring (a circle 4 units round, stroked
+    2 units wide, in a 10-unit icon drawn 12 mm square: 1.2 mm a unit) is black in its file and red as printed: its ink
+    runs 3.6 to 6 mm from its centre at (21, 9) mm (read off the seam where its path starts, at its right)."""
+    assert _red(_box(drawn, 24.6, 7.4, 27, 8.6, inset=0.4)) and _red(_box(drawn, 20, 3, 22, 5.4, inset=0.4))  # right of it, above it
+    assert _white(_box(drawn, 19.5, 7.5, 22.5, 10.5))  # its middle: no fill
+
+
+def test_an_icon_fitted_into_a_taller_box_is_centred_up_and_down(drawn):
+    """An icon is drawn whole, its aspect kept, centred in its box (docs/layouts.md): the 4 : 1 bar in an 18 × 28 mm box
+    at (16, 20) mm is 18 × 4.5 mm, with 11.75 mm of paper above it and below it (y 31.75 to 36.25 mm), not at the box's head or foot."""
+    assert _black(_box(drawn, 16, 31.75, 34, 36.25))
+    assert _white(_box(drawn, 16, 20, 34, 31.75)) and _white(_box(drawn, 16, 36.25, 34, 48))
+
+
+def test_what_is_drawn_after_a_half_transparent_colour_prints_opaque(drawn):
+    """A colour's alpha is its own shape's: each drawn just after a half-transparent square, the bar in its own #000000
+    (10 × 2.5 mm at (45, 16) mm) prints black, the picture stretched into (5, 81) to (25, 87) mm pure red, and the black
+    20 pt 'MMMM' at (30, 80) mm solid black in its strokes, not at half strength (all three took the alpha: a bug)."""
+    assert _black(_box(drawn, 45, 16, 55, 18.5, inset=0.2))
+    assert _red(_box(drawn, 5, 81, 25, 87))
+    assert _box(drawn, 30, 80, 55, 88, inset=0).max(axis=-1).min() < 60
 
 
 def test_a_picture_in_cmyk_for_print_on_demand_lays_its_transparency_on_paper_and_caps_its_ink(tmp_path):

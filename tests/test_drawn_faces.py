@@ -135,7 +135,7 @@ def test_an_opaque_face_after_a_translucent_one_is_drawn():
     """After a translucent face the canvas's transparency is not opaque (a face's Q restores the PDF's state, not
     reportlab's record of it): an opaque colour then writes a state operator, which a recording made on an opaque
     canvas lacks."""
-    glass, a = face("Glass", fill="#c0392b80"), face("Hello")
+    glass, a = face(fill="#c0392b80"), face("Hello")  # the glass's translucent ground its last fill: no text after it sets the alpha back
     drawn = DrawnFaces()
     sheet_pdf([a], drawn)
 

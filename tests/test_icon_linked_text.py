@@ -1,4 +1,4 @@
-"""Words in an SVG file an icon links to (`<image href="parts/words.svg"/>`, `<use href="parts/defs.svg#w"/>`) print as the
+"""Words an SVG icon sets, and words in an SVG file an icon links to (`<image href="parts/words.svg"/>`, `<use href="parts/defs.svg#w"/>`) print as the
 icon's own words do (docs/getting-started.md): in the project's family the SVG names, or in the bundled stand-in for a family the
 project lacks, every font embedded in the PDF (a shop's preflight refuses a file with one that is not), and the stand-in
 warned of at the linked file's element that names the family. An icon's own text in a font the project lacks is warned
@@ -129,3 +129,52 @@ def test_an_icons_text_is_warned_of_once_only_when_its_nearest_font_is_one_the_p
     code, found = quick_findings(project)
     assert code == 0 and len(found) == 1, found
     assert found[0].startswith("templates/tiny/icons/nearest.svg:5:1: warning: this icon's text is in font 'Aldrich'"), found
+
+
+OWN_WORDS = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20">\n'
+             '<text x="1" y="6" font-size="4" font-family="serif">Serifed</text>\n'
+             '<text x="1" y="12" font-size="4" font-family="sans-serif" font-weight="600">Semibold</text>\n'
+             '<text x="1" y="18" font-size="4" font-family="sans-serif" font-style="oblique">Oblique</text>\n'
+             '</svg>\n')
+
+
+def test_an_icons_words_print_in_the_generic_family_weight_and_style_they_name(project):
+    """An icon's `serif` words print in the bundled serif (Noto Serif), not the sans-serif stand-in; weight 600 prints
+    bold where the family has 400 and 700 alone (CSS Fonts 3, font matching: a weight over 500 takes the nearest heavier
+    face); `oblique` prints in the italic face."""
+    icons = project / "templates/icons"
+    icons.mkdir(parents=True)
+    (icons / "seal.svg").write_text(OWN_WORDS, encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("seal", 10, 50, w=40, h=20) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    assert _fonts_of_words(pdf, "Serifed", "Semibold", "Oblique") == {"Serifed": {_postscript_name("noto/NotoSerif-Regular.ttf")},
+                                                                      "Semibold": {_postscript_name("noto/NotoSans-Bold.ttf")},
+                                                                      "Oblique": {_postscript_name("noto/NotoSans-Italic.ttf")}}
+
+
+def test_an_icons_missing_font_is_warned_at_the_column_its_element_starts(project):
+    """The warning's place is the element naming the font as an editor shows it: the <text> indented four spaces
+    inside a group, on the file's third line, is at 3:5."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir()
+    (icons / "indented.svg").write_text(AN_ICON_OF.format('<g>\n    <text x="1" y="5" font-family="Aldrich">A</text>\n</g>'), encoding="utf-8")
+    code, found = quick_findings(project)
+    assert code == 0 and len(found) == 1, found
+    assert found[0].startswith("templates/tiny/icons/indented.svg:3:5: warning: this icon's text is in font 'Aldrich'"), found
+
+
+def test_a_style_sheets_font_is_warned_of_only_in_an_icon_that_sets_text(project):
+    """A <style> naming a font the project lacks draws nothing in an icon of shapes alone (an editor's export keeps its
+    sheet): no warning; in an icon with words, one warning at the <style> element (2:1), the sheet's place."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir()
+    sheet = '<style>text { font-family: Aldrich }</style>\n'
+    (icons / "shapes.svg").write_text(AN_ICON_OF.format(sheet + '<rect width="10" height="10"/>'), encoding="utf-8")
+    (icons / "words.svg").write_text(AN_ICON_OF.format(sheet + '<text x="1" y="5">A</text>'), encoding="utf-8")
+    code, found = quick_findings(project)
+    assert code == 0 and len(found) == 1, found
+    assert found[0].startswith("templates/tiny/icons/words.svg:2:1: warning: this icon's text is in font 'Aldrich'"), found

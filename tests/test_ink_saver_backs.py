@@ -67,6 +67,21 @@ def test_the_outlined_icon_prints_as_a_ring_of_ink_not_a_blot(tiny, tmp_path):
     assert 0.02 < box.mean() < 0.3, box.mean()
 
 
+def test_a_framed_backs_icon_prints_as_a_03_mm_outline_at_any_size(tiny, tmp_path):
+    """docs/printing.md: a framed back shows its icons as 0.3 mm outlines, as wide as its frame, whatever the icon's own
+    units (the heart is 512 units drawn 22 mm wide): on the backs page of two such backs, four strokes print 0.3 mm
+    (0.85 pt) wide, each back's frame and its icon's outline."""
+    from print_sizes import smallest
+
+    group = Group("d", "Deck", (W, H), [Piece(Face(W, H, 0.0, (), frozenset()), a_back(tiny.body_font), f"d/{i}") for i in range(2)])
+    data, _ = write_sheets([group], game_title="Game", kind="cards", paper="a4", duplex="long", bleed_mm=0, gutter_mm=0,
+                           font_name=tiny.body_font, icons=tiny.icons, ink_saver=True)
+    pdf = tmp_path / "backs.pdf"
+    pdf.write_bytes(data)
+    widths = [width for width, page in smallest(pdf).lines if page == 2]
+    assert sum(abs(width - 0.3 * 72 / 25.4) < 0.01 for width in widths) == 4, sorted(widths)
+
+
 @pytest.mark.parametrize("slug", ["police-precinct", "organ-match"])
 def test_each_decks_framed_back_shows_its_own_icon(slug):
     """Printed with the ink saver, the decks' common backs (six white Police decks, Organ Match's three) stay apart by

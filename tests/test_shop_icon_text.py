@@ -119,6 +119,17 @@ def test_words_of_one_element_at_two_sizes_are_said_once_at_the_smaller(project,
         ("templates/icons/mixed.svg", *_text_at(mixed), f"text 'Fine print' in icon 'mixed' is set at {_pt(4, 40, 20):g} pt")], small
     assert _pt(5, 40, 20) >= 6
 
+def test_words_of_an_icon_written_with_the_svg_prefix_are_held_to_the_shops_smallest_type(project, tmp_path, monkeypatch):
+    """An editor may write every element with a namespace prefix (`<svg:text>`, the same SVG element to any reader): the
+    seal so written, drawn 20 mm wide, is the same one error at its <svg:text> element, 5.67 pt."""
+    prefixed = (SEAL.replace("<svg xmlns=", "<svg:svg xmlns:svg=").replace("</svg>", "</svg:svg>")
+                .replace("<rect", "<svg:rect").replace("<text", "<svg:text").replace("</text>", "</svg:text>"))
+    _draw(project, {"prefixed": prefixed}, '{{ icon("prefixed", 20, 60, w=20, h=10) }}')
+    small = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    assert [(f["file"], f["line"], f["column"], f["message"].split(";")[0]) for f in small] == [
+        ("templates/icons/prefixed.svg", 1, prefixed.index("<svg:text") + 1, f"text 'Fine print' in icon 'prefixed' is set at {_pt(4, 40, 20):g} pt")], small
+
+
 @pytest.mark.skipif(ghostscript() is None, reason="MBPrint's outlines are made with Ghostscript, not installed here")
 def test_the_export_and_validate_say_the_seal_at_its_svg_element_and_the_export_writes_nothing(project):
     """The designer's own case: the export fails with one error at seal.svg's <text> (never at the shop's file, which a
@@ -218,6 +229,22 @@ def test_a_rulebook_figure_draws_an_icons_words_too_small_to_print_as_bars_as_it
     hero.write_text(hero.read_text(encoding="utf-8").replace("w=20, h=10", "w=30, h=15"), encoding="utf-8")
     large, _ = figure_page()
     assert large == [round(4 * 30 / 40 * PT_PER_MM * scale, 2)], large  # 6.03 pt: the words as text
+
+
+def test_a_rulebook_figure_draws_every_size_of_an_icons_words_under_5_pt_as_bars(project):
+    """An icon whose words are set at two sizes, both under 5 pt in the tiny rulebook's 45 mm Knight figure (the seal's
+    4-unit 'Fine print', 4.02 pt there, and a 4.5-unit 'Less fine', 4.52 pt), prints neither as text on that page: each
+    size under the floor is bars, not only the smallest."""
+    scale = 45 / 63.5
+    assert _pt(4, 40, 20) * scale < _pt(4.5, 40, 20) * scale < 5
+    two_sizes = SEAL.replace("</svg>", '<text x="2" y="18" font-size="4.5" font-family="Helvetica">Less fine</text></svg>')
+    _draw(project, {"seal": two_sizes}, '{{ icon("seal", 20, 60, w=20, h=10) }}')
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/tiny/tiny-rulebook.pdf"
+    (page,) = [n for n, text in enumerate(_page_texts(pdf)) if "The Knight, drawn from its own" in text]
+    shown = [(words, size) for words in ("Fine print", "Less fine") for n, size in _printed(pdf, words) if n == page]
+    assert shown == [], shown
 
 
 def _page_texts(pdf) -> list[str]:

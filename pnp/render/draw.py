@@ -454,6 +454,10 @@ class FaceDrawer:
                     self._text_through_reportlab(op, x0, y0)
                     font = colour = None
                     continue
+                if not rl.opaque(self.c):  # a translucent colour before it left the state the bare operator keeps
+                    self._flush_text(code)
+                    font = None
+                    self._opaque_again()
                 colour = op.color
                 code.append(fill)
             pieces = encodings.get((op.font, op.text)) if encodings is not None else None  # `_encoded`, its hit inline
@@ -525,13 +529,24 @@ class FaceDrawer:
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
         at = self.icon_forms.placed(name, w_pt, h_pt, self._scale, outline_mm)  # as its ink is measured (icon_ink)
+        self._opaque_again()
         form, dw, dh = self._icon_form(*form_key(name, colour_hex, at))
         ox = x_pt + (w_pt - dw * at.fit) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * at.fit) / 2
         self._do_form(form, at.fit, at.fit, ox, oy)
 
+    def _opaque_again(self) -> None:
+        """Set the fill and stroke alpha back to 1 where a half-transparent colour left them lower, before what takes the
+        state as it stands: an icon's form, a picture, a text run coloured by its bare operator. reportlab's own colour
+        setters reset the alpha; those paths pass them by, and printed half transparent after a `#00000080` panel."""
+        if not rl.opaque(self.c):
+            self._uncovered()  # the document names and keeps the state
+            self.c.setFillAlpha(1)
+            self.c.setStrokeAlpha(1)
+
     def _image(self, image: Image) -> None:
         self._uncovered()  # the document names and keeps each picture
+        self._opaque_again()
         (path, iw, ih), x, y, w, h, fit = image[:6]
         if image.bleed:
             self._bled_image(image)
