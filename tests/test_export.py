@@ -312,6 +312,20 @@ def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
     assert "data/tiny/decks/heroes.yaml:4:13: error: name_field names 'title', which cards knight, att, rogue, mage, twin do not have" in result.output
 
 
+def test_an_export_whose_every_card_fails_says_that_error_alone_not_that_nothing_was_asked(project):
+    """Exported unchecked (--no-validate), a deck whose front names a colour no palette or CSS knows draws none of its
+    cards: the one error is that colour at its template line; nothing is written, and no second error says there was
+    nothing to export, which would send the designer to look for a wrong --deck."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ rect(5, 74, 10, 6, fill="nocolour") }}\n', 1),
+                    encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--no-validate")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith("templates/tiny/hero.j2:3:29: error: unknown colour 'nocolour'"), result.output
+    assert not (project / "output/tiny/png").exists()
+
+
 def test_pod_standee_is_one_fold_over_piece_at_its_full_length(tiny_export):
     reader = PdfReader(tiny_export("pod") / "output/tiny/pod/tiny-tokens-hero.pdf")
     assert len(reader.pages) == 2  # two standees, one piece each (its back is folded over, not a second page)
