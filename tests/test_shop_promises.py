@@ -570,6 +570,22 @@ def test_the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_
     assert others and all(any(cell.endswith("back.png") and not cell.endswith("-back.png") for cell in row) for row in others)
 
 
+def test_each_token_set_the_game_crafter_prints_is_a_folder_of_its_own_with_its_quantities(tmp_path):
+    """The Game Crafter's folder per component (its record's naming: tokens/<set>): each of tokens.yaml's six sets has
+    its own, the coins' quantities.csv naming the coins alone (8 of c1 and 4 of c5, as tokens.yaml counts them, c1 on
+    the set's back.png, c5 on its own back), and the shields' shared back beside the shields."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    result = run_pnp(root, "export", "tiny", "--vendor", "thegamecrafter")
+    assert result.exit_code == 0, result.output + result.stderr
+    tokens = root / "output/tiny/vendor-thegamecrafter/tokens"
+    assert sorted(p.name for p in tokens.iterdir()) == ["coins", "hero", "notes", "pawns", "shields", "walls"]
+    with (tokens / "coins/quantities.csv").open(encoding="utf-8") as rows:
+        assert [row[:3] for row in csv.reader(rows)] == [["front", "back", "quantity"], ["coins-c1.png", "back.png", "8"],
+                                                         ["coins-c5.png", "coins-c5-back.png", "4"]]
+    assert sorted(p.name for p in (tokens / "shields").iterdir()) == ["back.png", "quantities.csv", "shields.png"]
+
+
 def test_every_product_of_a_sheet_vendor_fits_its_sheet_with_its_bleed():
     """Print & Play prints on 12 × 18 in sheets: every card it offers, with its 2 mm bleed a side, fits a quarter inch
     inside the sheet's edge at least once (so the export's refusal of a piece too large for a sheet is never met)."""
