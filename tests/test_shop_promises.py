@@ -511,6 +511,22 @@ def test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_print
     assert [f for f in check_file(vendor_named("printplay"), rgb, "x.pdf", expect) if "RGB" in f.message] == []
 
 
+
+def test_a_translucent_fill_prints_on_print_and_plays_rgb_sheets_and_on_drivethrucards_cmyk_pages(tmp_path):
+    """A card drawing a half-transparent red (#ff000080) is exported for Print & Play, whose sheets are RGB and which
+    forbids no transparency, with no error and its sheets written; DriveThruCards' CMYK pages, which hold none, lay it
+    on the paper and are written too. (Print & Play's export once refused its own sheets: 'the print file must be CMYK
+    only, without transparency'.)"""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    hero = root / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ rect(5, 74, 10, 6, fill="#ff000080") }}\n', 1),
+                    encoding="utf-8")
+    for vendor, written in (("printplay", "tiny-heroes-sheets.pdf"), ("drivethrucards", "tiny-heroes.pdf")):
+        result = run_pnp(root, "export", "tiny", "--vendor", vendor, "--deck", "heroes")
+        assert result.exit_code == 0 and ": error: " not in result.output, result.output
+        assert (root / "output/tiny" / f"vendor-{vendor}" / written).is_file()
+
 # --- what is sent, what is named ----------------------------------------------------------------------------------------
 
 TAROTS = """\
