@@ -2328,6 +2328,13 @@ MUTANTS: list[Mutant] = [
     Mutant('RV20', "a card whose id starts with its deck's named with the deck's id twice", 'pnp/targets/components.py',
            'if item.id == self.id or item.id.startswith(self.id + "-"):', 'if item.id == self.id:',
            ['tests/test_export.py', 'tests/test_export_promises.py'], ''),
+    # two more of this pass, written after its twenty fell: both survived their first run
+    Mutant('RV21', "--bleed or --dpi given with --vendor taken and silently not used", 'pnp/cli/targets.py',
+           '    if vendor and given:', '    if False and given:',
+           ['tests/test_export.py', 'tests/test_vendors.py'], ''),
+    Mutant('RV22', "a card of count 0 sent to a print service (an image, a row at quantity 0)", 'pnp/targets/components.py',
+           'for card, front, back in rendered if card.count]', 'for card, front, back in rendered]',
+           ['tests/test_shop_promises.py', 'tests/test_export_promises.py'], ''),
     # rehearse-layout: what pnp prints on paper outside bench/mutation.py's MODULES (bundle, tokens, boards, templates' locations, text, dice, aids)
     Mutant('RL6', "the bundle's print settings give the printer margin in whole millimetres", 'pnp/targets/bundle_pages.py',
            'mm=voice.number(fm.printable_mm, ".1f")', 'mm=voice.number(fm.printable_mm, ".0f")',

@@ -246,6 +246,17 @@ def test_a_base_url_must_be_a_web_address(project):
     assert result.exit_code == 2 and "--base-url" in result.output
 
 
+def test_a_vendors_export_refuses_a_bleed_or_dpi_of_the_designers_own(project):
+    """A vendor's files are made at its own numbers (MBPrint: 3 mm of bleed at 300 dpi): a --bleed or --dpi given with
+    --vendor is a usage error naming each to leave out, and nothing is written, rather than taken and silently not
+    used; the same options at their default values, unwritten, are no error."""
+    for given, named in ((("--bleed", "3mm"), "--bleed"), (("--bleed", "0", "--dpi", "600"), "--bleed and --dpi")):
+        result = run_pnp(project, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes", *given)
+        assert result.exit_code == 2, result.output
+        assert f"--vendor mbprint prints at that vendor's own bleed and dpi: leave out {named}" in result.output
+    assert not (project / "output/tiny/vendor-mbprint").exists()
+
+
 def test_tts_lays_every_object_out_without_overlap(tiny_export):
     project = tiny_export("tts")  # where the images are kept plays no part in the layout
     objects = [o for o in json.loads((project / "output/tiny/tts/tiny-tts-save.json").read_text())["ObjectStates"] if o["Name"] != "HandTrigger"]

@@ -602,6 +602,22 @@ def test_each_token_set_the_game_crafter_prints_is_a_folder_of_its_own_with_its_
     assert sorted(p.name for p in (tokens / "shields").iterdir()) == ["back.png", "quantities.csv", "shields.png"]
 
 
+
+def test_a_card_of_count_zero_is_no_image_and_no_row_of_the_game_crafters_deck(tmp_path):
+    """A card kept in the deck file at `count: 0` (retired from play) prints no copy: The Game Crafter gets the heroes'
+    five fronts and their two backs, and quantities.csv the five cards heroes.yaml counts, not a sixth at quantity 0."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + '  - {id: gone, name: Gone, stars: 1, number: 6, text: "Retired.", count: 0}\n',
+                    encoding="utf-8")
+    folder, _ = _export(root, "thegamecrafter", "heroes")
+    images = sorted(p.name for p in (folder / "cards/heroes").glob("*.png"))
+    assert len(images) == 7 and not [name for name in images if "gone" in name], images
+    with (folder / "cards/heroes/quantities.csv").open(encoding="utf-8") as rows:
+        assert [(row["name"], row["quantity"]) for row in csv.DictReader(rows)] == [
+            ("<Knight>", "2"), ("AT&T Agent", "2"), ("Rogue", "3"), ("Mage", "3"), ("Twin", "2")]
+
 def test_every_product_of_a_sheet_vendor_fits_its_sheet_with_its_bleed():
     """Print & Play prints on 12 × 18 in sheets: every card it offers, with its 2 mm bleed a side, fits a quarter inch
     inside the sheet's edge at least once (so the export's refusal of a piece too large for a sheet is never met)."""
