@@ -246,6 +246,17 @@ def test_a_base_url_must_be_a_web_address(project):
     assert result.exit_code == 2 and "--base-url" in result.output
 
 
+def test_a_vendors_export_refuses_a_bleed_or_dpi_of_the_designers_own(project):
+    """A vendor's files are made at its own numbers (MBPrint: 3 mm of bleed at 300 dpi): a --bleed or --dpi given with
+    --vendor is a usage error naming each to leave out, and nothing is written, rather than taken and silently not
+    used; the same options at their default values, unwritten, are no error."""
+    for given, named in ((("--bleed", "3mm"), "--bleed"), (("--bleed", "0", "--dpi", "600"), "--bleed and --dpi")):
+        result = run_pnp(project, "export", "tiny", "--vendor", "mbprint", "--deck", "heroes", *given)
+        assert result.exit_code == 2, result.output
+        assert f"--vendor mbprint prints at that vendor's own bleed and dpi: leave out {named}" in result.output
+    assert not (project / "output/tiny/vendor-mbprint").exists()
+
+
 def test_tts_lays_every_object_out_without_overlap(tiny_export):
     project = tiny_export("tts")  # where the images are kept plays no part in the layout
     objects = [o for o in json.loads((project / "output/tiny/tts/tiny-tts-save.json").read_text())["ObjectStates"] if o["Name"] != "HandTrigger"]
@@ -310,6 +321,20 @@ def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
     result = run_pnp(project, "validate", "tiny")
     assert result.exit_code == 1
     assert "data/tiny/decks/heroes.yaml:4:13: error: name_field names 'title', which cards knight, att, rogue, mage, twin do not have" in result.output
+
+
+def test_an_export_whose_every_card_fails_says_that_error_alone_not_that_nothing_was_asked(project):
+    """Exported unchecked (--no-validate), a deck whose front names a colour no palette or CSS knows draws none of its
+    cards: the one error is that colour at its template line; nothing is written, and no second error says there was
+    nothing to export, which would send the designer to look for a wrong --deck."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ rect(5, 74, 10, 6, fill="nocolour") }}\n', 1),
+                    encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--no-validate")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith("templates/tiny/hero.j2:3:29: error: unknown colour 'nocolour'"), result.output
+    assert not (project / "output/tiny/png").exists()
 
 
 def test_pod_standee_is_one_fold_over_piece_at_its_full_length(tiny_export):

@@ -203,6 +203,29 @@ def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
     assert _errors(check_file(pp, sc, "c.pdf", expect)) == []
 
 
+@pytest.mark.parametrize("translucent", ["fill", "stroke"])
+def test_a_half_transparent_fill_or_stroke_is_refused_by_a_cmyk_shop_and_taken_by_an_rgb_one(tmp_path, translucent):
+    """DriveThruCards refuses transparency (its page, as vendors.py cites it): a CMYK square filled, or a line stroked,
+    at 50 % opacity (the PDF's /ca for fills, /CA for strokes) is one `vendor-colour` each; the same page opaque passes.
+    Print & Play prints RGB files and forbids no transparency: it takes both (the exports page's `vendor-colour` is a
+    CMYK file's)."""
+    dtc = vendor_named("drivethrucards")
+    expect = Expect(page_mm=DTC_MM, pages=(0,))
+
+    def drawn(alpha: float):
+        def draw(c):
+            c.setFillColorCMYK(0, 0, 0, 1)
+            c.setStrokeColorCMYK(0, 0, 0, 1)
+            (c.setFillAlpha if translucent == "fill" else c.setStrokeAlpha)(alpha)
+            c.rect(10, 10, 80, 80, fill=translucent == "fill", stroke=translucent == "stroke")
+        return draw
+
+    assert _errors(check_file(dtc, _pdf(tmp_path / "opaque.pdf", [drawn(1.0)]), "a.pdf", expect)) == []
+    assert _errors(check_file(dtc, _pdf(tmp_path / "half.pdf", [drawn(0.5)]), "a.pdf", expect)) == [
+        ("vendor-colour", "transparency (ExtGState with alpha or a soft mask) found 1×: the print file must be CMYK only, without transparency")]
+    assert _errors(check_file(vendor_named("printplay"), (tmp_path / "half.pdf").read_bytes(), "a.pdf", expect)) == []
+
+
 def test_a_font_not_embedded_is_refused_and_an_rgb_vendor_still_hears_of_it_after_its_rgb_colours(tmp_path):
     """A card set in Helvetica, which reportlab names but does not embed, is refused as `vendor-fonts` naming the font,
     read through the page's own resources; at Print & Play the page's RGB fill is taken and the font still refused."""

@@ -45,6 +45,21 @@ def test_ink_past_the_limit_on_one_cards_front_is_said_at_its_deck_naming_file_p
     assert not (project / "output/tiny/vendor-drivethrucards").exists()
 
 
+def test_ink_past_the_limit_on_two_cards_is_said_at_the_first_page_that_prints_it(project, monkeypatch):
+    """The rogue's front and the mage's both draw the dark red: one finding, at the first page of the most ink, the
+    first rogue's front (page 10: the knights and AT&T agents take pages 1 to 8, each back before its front), not the
+    mage's page 16."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% block body %}\n", '{% block body %}\n{% if card.id in ("rogue", "mage") %}{{ rect(5, 74, 10, 6, fill="#400000") }}{% endif %}\n', 1),
+        encoding="utf-8")
+    _past_the_limit(monkeypatch)
+    result = run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    assert result.exit_code != 0
+    assert _errors(result.output) == [
+        f"{HEROES_SIZE}: error: page 10 of tiny-heroes.pdf (a front of Heroes): a colour uses 275% ink; the limit is 240%"], result.output
+
+
 def test_a_missing_trimbox_on_every_page_is_one_finding_at_the_deck_naming_the_first_page(project, monkeypatch):
     """Drawn without its TrimBox, every page of the deck's file is wrong alike: one finding at the deck's `size` line,
     naming the file's first page (the first knight's back: DriveThruCards takes each back before its front) and counting

@@ -511,6 +511,22 @@ def test_ink_past_a_vendors_limit_is_refused_and_rgb_only_where_the_vendor_print
     assert [f for f in check_file(vendor_named("printplay"), rgb, "x.pdf", expect) if "RGB" in f.message] == []
 
 
+
+def test_a_translucent_fill_prints_on_print_and_plays_rgb_sheets_and_on_drivethrucards_cmyk_pages(tmp_path):
+    """A card drawing a half-transparent red (#ff000080) is exported for Print & Play, whose sheets are RGB and which
+    forbids no transparency, with no error and its sheets written; DriveThruCards' CMYK pages, which hold none, lay it
+    on the paper and are written too. (Print & Play's export once refused its own sheets: 'the print file must be CMYK
+    only, without transparency'.)"""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    hero = root / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ rect(5, 74, 10, 6, fill="#ff000080") }}\n', 1),
+                    encoding="utf-8")
+    for vendor, written in (("printplay", "tiny-heroes-sheets.pdf"), ("drivethrucards", "tiny-heroes.pdf")):
+        result = run_pnp(root, "export", "tiny", "--vendor", vendor, "--deck", "heroes")
+        assert result.exit_code == 0 and ": error: " not in result.output, result.output
+        assert (root / "output/tiny" / f"vendor-{vendor}" / written).is_file()
+
 # --- what is sent, what is named ----------------------------------------------------------------------------------------
 
 TAROTS = """\
@@ -569,6 +585,38 @@ def test_the_game_crafter_gets_the_shared_back_once_and_a_cards_own_back_by_its_
     others = [row for row in lines[1:] if row not in twin]
     assert others and all(any(cell.endswith("back.png") and not cell.endswith("-back.png") for cell in row) for row in others)
 
+
+def test_each_token_set_the_game_crafter_prints_is_a_folder_of_its_own_with_its_quantities(tmp_path):
+    """The Game Crafter's folder per component (its record's naming: tokens/<set>): each of tokens.yaml's six sets has
+    its own, the coins' quantities.csv naming the coins alone (8 of c1 and 4 of c5, as tokens.yaml counts them, c1 on
+    the set's back.png, c5 on its own back), and the shields' shared back beside the shields."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    result = run_pnp(root, "export", "tiny", "--vendor", "thegamecrafter")
+    assert result.exit_code == 0, result.output + result.stderr
+    tokens = root / "output/tiny/vendor-thegamecrafter/tokens"
+    assert sorted(p.name for p in tokens.iterdir()) == ["coins", "hero", "notes", "pawns", "shields", "walls"]
+    with (tokens / "coins/quantities.csv").open(encoding="utf-8") as rows:
+        assert [row[:3] for row in csv.reader(rows)] == [["front", "back", "quantity"], ["coins-c1.png", "back.png", "8"],
+                                                         ["coins-c5.png", "coins-c5-back.png", "4"]]
+    assert sorted(p.name for p in (tokens / "shields").iterdir()) == ["back.png", "quantities.csv", "shields.png"]
+
+
+
+def test_a_card_of_count_zero_is_no_image_and_no_row_of_the_game_crafters_deck(tmp_path):
+    """A card kept in the deck file at `count: 0` (retired from play) prints no copy: The Game Crafter gets the heroes'
+    five fronts and their two backs, and quantities.csv the five cards heroes.yaml counts, not a sixth at quantity 0."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + '  - {id: gone, name: Gone, stars: 1, number: 6, text: "Retired.", count: 0}\n',
+                    encoding="utf-8")
+    folder, _ = _export(root, "thegamecrafter", "heroes")
+    images = sorted(p.name for p in (folder / "cards/heroes").glob("*.png"))
+    assert len(images) == 7 and not [name for name in images if "gone" in name], images
+    with (folder / "cards/heroes/quantities.csv").open(encoding="utf-8") as rows:
+        assert [(row["name"], row["quantity"]) for row in csv.DictReader(rows)] == [
+            ("<Knight>", "2"), ("AT&T Agent", "2"), ("Rogue", "3"), ("Mage", "3"), ("Twin", "2")]
 
 def test_every_product_of_a_sheet_vendor_fits_its_sheet_with_its_bleed():
     """Print & Play prints on 12 × 18 in sheets: every card it offers, with its 2 mm bleed a side, fits a quarter inch

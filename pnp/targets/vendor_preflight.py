@@ -3,7 +3,7 @@
 
 A PNG: format, RGB without transparency, its exact pixel size, its dpi. A
 PDF: page count, each page's size (and TrimBox and BleedBox for a page a
-face), the colour space (CMYK only where the vendor asks it, no transparency),
+face), the colour space (CMYK without transparency where the vendor asks CMYK),
 the total ink against the vendor's limit, every font embedded, and the page
 order: pages the plan says show the same thing must draw the same, and no two
 others may. The plan itself is checked against the vendor's rule of page order
@@ -97,8 +97,8 @@ def _check_pdf(vendor: Vendor, source, expect: Expect) -> list[tuple[int, Findin
             found += [(n, f) for f in _order(n, contents.get_data() if contents is not None else b"", expect.pages[n - 1], drawn, loc)]
     found += [_once(alike) for alike in sized.values()]
     for n, f in scan.findings(ink_limit=vendor.ink_limit or 99.0):
-        if vendor.colour == "RGB" and ("RGB" in f.message or "three-component" in f.message):
-            continue  # an RGB vendor's file is RGB
+        if vendor.colour == "RGB" and f.code == "vendor-colour":
+            continue  # an RGB vendor's file is RGB as pnp drew it, a translucent fill or picture included: the rule is a CMYK file's
         found.append((n, f))
     return found
 
