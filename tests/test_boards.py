@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import textwrap
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -441,3 +442,94 @@ def test_a_long_boards_tile_footers_give_its_columns_then_its_one_row(project):
     tiles = [said for said in footers if said]
     assert len(tiles) >= 2, "a 500 mm strip takes more than one Letter page"
     assert {said.group(2, 3) for said in tiles} == {(str(len(tiles)), "1")}, [said[0] for said in tiles]
+
+
+# The helpers' defaults, on a card of their own ---------------------------------------------------------------------
+def _helpers_card(tmp_path, template: str):
+    """The first page of a card sheet whose one card's face is `template` (pdfplumber's page, its PDF to close)."""
+    import pdfplumber
+    from test_vocabulary import build, make_project
+
+    frame = '{{ rect(0, 0, face.w, face.h, stroke="#ff00ff", stroke_width=0.1) }}\n'  # where the card is on the sheet
+    root = make_project(tmp_path, frame + textwrap.dedent(template), "- {id: a}\n")
+    build(root, "--only", "cards")
+    pdf = pdfplumber.open(root / "output/v/v-cards.pdf")
+    return pdf, pdf.pages[0]
+
+
+def _card_chars(page) -> list[dict]:
+    """The letters printed on the card (inside its magenta frame), not the sheet's own words."""
+    frame = next(r for r in page.rects if _rgb(r, "stroking_color") == (255, 0, 255))
+    return [c for c in page.chars if frame["x0"] <= c["x0"] and c["x1"] <= frame["x1"] and frame["top"] <= c["top"] and c["bottom"] <= frame["bottom"]]
+
+
+def _rgb(obj, key="non_stroking_color") -> tuple:
+    return tuple(round(v * 255) for v in obj.get(key) or ())
+
+
+def test_a_tables_header_fill_makes_its_first_row_and_column_headers_and_its_body_rows_take_fill_then_stripe(tmp_path):
+    """docs/components.md: with `header_fill` the first row and column are headers (bold, on that fill); the body
+    rows below alternate, the first taking `fill`, the next `stripe`, and so on."""
+    template = """\
+        {{ table(5, 5, [["", "A", "B"], ["one", 1.0, 2.5], ["two", "3", "4"], ["three", "5", "6"]], 15, 8,
+                 header_fill="#000080", fill="#ffff00", stripe="#00ff00") }}
+        """
+    pdf, page = _helpers_card(tmp_path, template)
+    with pdf:
+        by_row: dict[float, list] = {}
+        for r in sorted((r for r in page.rects if r.get("fill") and r["width"] == pytest.approx(15 * MM, abs=0.05)),
+                        key=lambda r: (round(r["top"]), r["x0"])):
+            by_row.setdefault(round(r["top"]), []).append(_rgb(r))
+        bold = {c["text"]: "Bold" in c["fontname"] for c in _card_chars(page)}
+        words = page.extract_text()
+    rows = [by_row[top] for top in sorted(by_row)]
+    navy, yellow, green = (0, 0, 128), (255, 255, 0), (0, 255, 0)
+    assert rows == [[navy, navy, navy], [navy, yellow, yellow], [navy, green, green], [navy, yellow, yellow]], rows
+    assert bold["A"] and bold["o"] and not bold["1"], bold  # "one" heads its row; "1" is body text
+    assert "1.0" not in words and "2.5" in words, words  # a whole number written as a float prints whole
+
+
+@pytest.mark.parametrize(("last", "refused"), [(1000, False), (1001, True)])
+def test_a_track_holds_up_to_1000_spaces(tmp_path, last, refused):
+    from test_vocabulary import make_project
+
+    root = make_project(tmp_path, f'{{{{ track(1, {last}, 0, 0, 60, 80, cols=25, size=1) }}}}\n', "- {id: a}\n")
+    said = run_pnp(root, "validate", "v").output
+    assert ("a track holds 1 to 1000 spaces" in said) == refused, said
+
+
+def test_a_marked_track_number_reads_on_its_marks_colour_and_the_others_take_color(tmp_path):
+    """`marks` highlights a number in its colour: the number turns readable on it (white on dark red), while the
+    track's `color=` sets every other number."""
+    pdf, page = _helpers_card(tmp_path, '{{ track(1, 4, 5, 5, 40, 10, cols=4, marks={3: "#800000"}, color="#00ff00", size=8) }}\n')
+    with pdf:
+        colours = {c["text"]: _rgb(c) for c in _card_chars(page)}
+    assert colours == {"1": (0, 255, 0), "2": (0, 255, 0), "3": (255, 255, 255), "4": (0, 255, 0)}, colours
+
+
+def test_a_zones_label_is_in_its_stroke_colour_unless_color_says_otherwise(tmp_path):
+    template = """\
+        {{ zone(5, 5, 50, 20, "Stroked", fill="#ffffff", stroke="#0000ff") }}
+        {{ zone(5, 30, 50, 20, "Coloured", fill="#ffffff", stroke="#0000ff", color="#ff0000") }}
+        """
+    pdf, page = _helpers_card(tmp_path, template)
+    with pdf:
+        colours = {c["text"]: _rgb(c) for c in _card_chars(page)}
+    assert colours["S"] == (0, 0, 255) and colours["C"] == (255, 0, 0), colours
+
+
+def test_a_path_without_a_fill_is_a_light_grey_street(tmp_path):
+    """docs/components.md: `path(points, width=8, …, fill="#d9d9d9")`: a street in light grey unless `fill` says."""
+    pdf, page = _helpers_card(tmp_path, "{{ path([[5, 40], [55, 40]]) }}\n")
+    with pdf:
+        street = [s for s in page.objects.get("curve", []) + page.rects if s.get("fill") and s["height"] == pytest.approx(8 * MM, abs=0.05)]
+        assert [_rgb(s) for s in street] == [(0xD9, 0xD9, 0xD9)], [(_rgb(s), s["height"] / MM) for s in page.objects.get("curve", []) + page.rects]
+
+
+@pytest.mark.parametrize(("corner", "refused"), [(20, False), (20.1, True)])
+def test_a_loops_corners_may_be_half_the_boxs_shorter_side_and_no_more(tmp_path, corner, refused):
+    from test_vocabulary import make_project
+
+    template = f"{{% for s in loop_spaces(0, 0, 50, 40, 1, {corner}) %}}{{{{ rect(s.x, s.y, s.w, s.h) }}}}{{% endfor %}}\n"
+    said = run_pnp(make_project(tmp_path, template, "- {id: a}\n"), "validate", "v").output
+    assert ("corner must be more than 0 and at most half the box's shorter side" in said) == refused, said
