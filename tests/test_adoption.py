@@ -67,3 +67,52 @@ def test_a_card_without_an_optional_field_tests_false_and_using_it_is_an_error(p
     template.write_text(template.read_text(encoding="utf-8").replace("{% if card.art %}", "{% if card.art > 1 %}"), encoding="utf-8")
     result = run_pnp(project, "validate")
     assert result.exit_code == 1 and "card has no field 'art'" in result.output
+
+
+def test_pnp_new_in_an_empty_folder_inside_a_project_starts_a_project_of_its_own_with_a_gitignore(project):
+    """`mkdir my-games && cd my-games && pnp new x` inside a clone must not add x to the clone: a folder holding
+    nothing but hidden entries (a `.git` made first) starts a new project, with a .gitignore leaving output/ out; one
+    already there is left as it was. The game's title is its name in words."""
+    mine = project / "my-games"
+    (mine / ".git").mkdir(parents=True)
+    result = new_game(mine, "crystal-caves")
+    assert result.exit_code == 0, result.output
+    assert (mine / "data/crystal-caves/game.yaml").is_file() and not (project / "data/crystal-caves").exists()
+    assert "output/" in (mine / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "title: Crystal Caves" in (mine / "data/crystal-caves/game.yaml").read_text(encoding="utf-8").splitlines()
+    kept = project / "kept"
+    kept.mkdir()
+    (kept / ".gitignore").write_text("*.tmp\n", encoding="utf-8")
+    assert new_game(kept, "x").exit_code == 0 and (kept / "data/x/game.yaml").is_file()
+    assert (kept / ".gitignore").read_text(encoding="utf-8") == "*.tmp\n"
+
+
+def test_pnp_new_refuses_a_name_with_capitals_and_a_game_whose_templates_folder_exists(project):
+    capitals = new_game(project, "Crystal")
+    assert capitals.exit_code == 2 and "use lower-case letters, digits, - and _" in capitals.output, capitals.output
+    (project / "templates/caves").mkdir()
+    clash = new_game(project, "caves")
+    assert clash.exit_code == 2 and "templates/caves already exists" in clash.output, clash.output
+    assert not (project / "data/caves").exists()
+
+
+def test_pnp_icons_finds_names_whatever_their_case_and_prints_80_a_page_at_14_mm(tmp_path):
+    """`pnp icons WORD` lists every icon whose name holds the word (STAR finds the stars) and writes a contact sheet:
+    8 × 10 icons a page, each drawn in a 14 mm square, the size a card's symbol usually prints at."""
+    import math
+
+    import pdfplumber
+    from conftest import MM
+
+    found = run_pnp(tmp_path, "icons", "STAR")
+    assert found.exit_code == 0, found.output
+    names = [line.split()[0] for line in found.output.splitlines() if "(" in line]
+    assert "wrapping-star" in names and all("star" in name for name in names), names
+    many = run_pnp(tmp_path, "icons", "wo")  # 103 names hold it: two pages
+    count = sum(1 for line in many.output.splitlines() if "(" in line)
+    assert count > 80
+    with pdfplumber.open(tmp_path / "output/icons-wo.pdf") as pdf:
+        assert len(pdf.pages) == math.ceil(count / 80)
+        assert f"1–80 of {count}" in pdf.pages[0].extract_text()
+        widest = max(max(s["width"], s["height"]) for s in pdf.pages[0].objects.get("curve", []) + pdf.pages[0].rects) / MM
+    assert 13.0 < widest <= 14.0 + 1e-6, widest
