@@ -2847,7 +2847,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_text.py', 'tests/test_every_language.py'], ''),
     Mutant('RT11', "a three-digit colour (#f80) read as its digits twice (#f80f80), not each digit doubled", 'pnp/layout/palette.py',
            'out = "#" + "".join(c * 2 for c in text[1:]).lower()', 'out = "#" + (text[1:] * 2).lower()',
-           ['tests/test_colour_science.py', 'tests/test_default_colour_words.py', 'tests/test_text.py'], ''),
+           ['tests/test_palette.py', 'tests/test_colour_science.py', 'tests/test_text.py'], ''),
     Mutant('RT12', "a text ending in a line break given an empty last line, set higher in its box", 'pnp/layout/paragraphs.py',
            '        if not lines[-1] and len(lines) > 1:\n            lines.pop()', '        if False:\n            lines.pop()',
            ['tests/test_text.py', 'tests/test_text_cost.py'], ''),

@@ -322,3 +322,12 @@ def test_a_broken_texts_last_line_keeps_its_descenders_inside_its_box(layouts):
     last = max(op.y for op in laid.ops)
     assert last + _noto_sans_em("gjpqy", 3) * laid.size <= 21 + 1e-6, (laid.size, last)
     assert laid.size < 10
+
+
+def test_a_text_ending_in_a_line_break_is_set_where_it_is_without_it(layouts):
+    """A YAML block (`text: |`) ends its text with a line break: that break ends the last line and adds none, so the
+    text sits in the middle of its box as the same words without it do."""
+    for words in ("Draw a card.", "Draw a card.\nThen discard one."):
+        ended = fit(layouts, words + "\n", valign="middle")
+        plain_ops = fit(layouts, words, valign="middle")
+        assert (ended.lines, [(op.text, op.y) for op in ended.ops]) == (plain_ops.lines, [(op.text, op.y) for op in plain_ops.ops])
