@@ -253,3 +253,81 @@ def test_a_stray_closing_colour_tag_is_a_located_finding(project):
 def test_a_closing_colour_tag_that_closes_a_colour_is_no_finding(project):
     result = run_pnp(project, "validate", "tiny")
     assert "closes no colour" not in result.output, result.output  # the deck's own "[blue]blue[/]" is balanced
+
+
+# Justified text, as typesetters set it -------------------------------------------------------------
+PARAGRAPH = "Each player draws two cards at the start of the turn and then plays one of them face up before the dealer"
+
+
+def _lines(laid) -> list[list]:
+    """The text ops of each printed line, top to bottom, left to right."""
+    rows: dict[float, list] = {}
+    for op in laid.ops:
+        rows.setdefault(round(op.y, 2), []).append(op)
+    return [sorted(rows[y], key=lambda op: op.x) for y in sorted(rows)]
+
+
+def test_a_justified_paragraph_is_flush_at_both_edges_but_its_last_line(layouts):
+    """Justified type lines up with both edges of its box on every line but a paragraph's last, which keeps the word
+    spaces of its font and starts at the left (as a typesetter sets a justified paragraph's last line)."""
+    box = 40 * 72 / 25.4
+    lines = _lines(fit(layouts, PARAGRAPH, w=40, h=60, align="justify", min_size=10))
+    assert len(lines) >= 3
+    for line in lines[:-1]:
+        assert line[0].x == 0.0 and abs(line[-1].x + line[-1].w - box) < 0.01, [(op.text, op.x, op.w) for op in line]
+    last = lines[-1]
+    natural = fit(layouts, " ".join(op.text for op in last), w=40, h=60, min_size=10).ops  # the same words set left-aligned
+    assert [(op.text, round(op.x, 3), round(op.w, 3)) for op in last] == [(op.text, round(op.x, 3), round(op.w, 3)) for op in natural]
+    assert last[-1].x + last[-1].w < box - 5
+
+
+def test_only_justified_rulebook_text_breaks_words_with_a_hyphen(layouts):
+    """A rulebook's justified paragraphs break a long word at its language's hyphenation points to keep their spaces
+    even; a left-aligned paragraph keeps its words whole and wraps them to the next line."""
+    from pnp.render.text_setting import Setter, Style
+
+    text = "Interdepartmental responsibilities"
+    setter = Setter(layouts)
+    justified = [op.text for op in setter.lay(text, 70, Style("noto-sans", align="justify")).ops]
+    left = [op.text for op in setter.lay(text, 70, Style("noto-sans", align="left")).ops]
+    assert any(t.endswith("-") for t in justified), justified
+    assert left == ["Interdepartmental", "responsibilities"], left
+
+
+def _noto_sans_em(chars: str, edge: int) -> float:
+    """How far (in ems) the ink of `chars` reaches from the baseline, up (edge 1) or down (edge 3), as FreeType reads Noto
+    Sans's outlines through Pillow: its capitals stand 0.714 em tall, its g, j, p, q and y reach 0.240 em below."""
+    from PIL import ImageFont
+
+    face = ImageFont.truetype(str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf"), 1000)
+    return max(abs(face.getbbox(c, anchor="ls")[edge]) for c in chars) / 1000
+
+
+def test_an_inline_icon_of_its_own_size_is_centred_on_the_capitals_beside_it(layouts):
+    """`:star@4mm:` prints 4 mm square whatever the text's size, its middle at the middle of the capitals beside it."""
+    laid = fit(layouts, "Pay :star@4mm: HH", size=10, min_size=10)
+    icon = next(op for op in laid.ops if isinstance(op, IconOp))
+    text = next(op for op in laid.ops if isinstance(op, TextOp))
+    assert abs(icon.size - 4 * 72 / 25.4) < 0.01
+    capitals_middle = text.y - _noto_sans_em("H", 1) * 10 / 2  # points down from the box's top, as the ops are
+    assert abs(icon.y + icon.size / 2 - capitals_middle) < 0.05, (icon, text.y)
+
+
+def test_a_broken_texts_last_line_keeps_its_descenders_inside_its_box(layouts):
+    """Two lines of descenders in a box 21 pt tall: at 10 pt (leading 1.2) the second line's g and y would hang under
+    the box, so the text is set smaller, at a size where they stay inside it."""
+    height = 21 * 25.4 / 72
+    laid = fit(layouts, "gjpqy gjpqy", w=15, h=height, size=10, min_size=6, leading=1.2)
+    assert laid.lines == 2 and laid.fits
+    last = max(op.y for op in laid.ops)
+    assert last + _noto_sans_em("gjpqy", 3) * laid.size <= 21 + 1e-6, (laid.size, last)
+    assert laid.size < 10
+
+
+def test_a_text_ending_in_a_line_break_is_set_where_it_is_without_it(layouts):
+    """A YAML block (`text: |`) ends its text with a line break: that break ends the last line and adds none, so the
+    text sits in the middle of its box as the same words without it do."""
+    for words in ("Draw a card.", "Draw a card.\nThen discard one."):
+        ended = fit(layouts, words + "\n", valign="middle")
+        plain_ops = fit(layouts, words, valign="middle")
+        assert (ended.lines, [(op.text, op.y) for op in ended.ops]) == (plain_ops.lines, [(op.text, op.y) for op in plain_ops.ops])

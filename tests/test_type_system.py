@@ -51,3 +51,54 @@ def test_symbols_come_from_the_symbol_fonts_before_dejavu(layouts):
     laid = layouts.set_text("★ ⚠ →", 50, 10, 10, 10, "body", False, False, "#000000", "left", "top", 1.2)
     fonts = {op.text: op.font for op in laid.ops if isinstance(op, TextOp)}
     assert fonts == {"★ ⚠": "noto-sans-symbols2-regular", "→": "noto-sans-symbols-regular"}
+
+
+def test_a_title_wrapping_at_its_size_shrinks_only_as_far_as_one_line_needs(layouts):
+    """A title with room for two lines at its size still keeps to one: it shrinks in its own face to the largest
+    quarter point at which its words go on one line (Noto Sans Bold's widths, as reportlab measures them: 14.5 pt)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans", bold=True)
+    width = stringWidth("Quorum Sensing", font, 14.5) / 72 * 25.4 + 0.01  # mm
+    assert stringWidth("Quorum Sensing", font, 14.75) / 72 * 25.4 > width
+    assert title(layouts, "**Quorum Sensing**", condense=False, w=width, h=20).lines == 2  # room for two lines at 15 pt
+    laid = title(layouts, "**Quorum Sensing**", condense=True, w=width, h=20)
+    assert (laid.size, laid.lines, fonts_of(laid)) == (14.5, 1, {"noto-sans-bold"})
+
+
+@pytest.fixture(scope="module")
+def roles():
+    """A game whose display font is Comfortaa (a regular and a bold, no italic) and whose symbols font is DejaVu Sans."""
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    return lay.for_game({"ink": "#111111"}, {"body": "noto-sans", "display": "comfortaa", "symbols": "dejavu-sans"},
+                        IconLibrary([ROOT / "pnp/assets/icons"]))
+
+
+def test_bold_italic_in_a_family_without_italics_prints_bold(roles):
+    """Comfortaa has no italic: a bold italic word in it keeps its weight (fonts.yaml: a missing style falls back to the
+    nearest the family has, bold before italic)."""
+    laid = roles.set_text("Go", 30, 10, 10, 10, "display", True, True, "#000000", "left", "top", 1.2)
+    assert fonts_of(laid) == {"comfortaa-bold"}
+
+
+def test_the_games_symbols_font_draws_a_sign_before_the_fallback_fonts(roles):
+    """game.yaml's `symbols` role (docs/data-format.md): signs the text font lacks come from it before fonts.yaml's
+    fallback. ★ is in DejaVu Sans and in Noto Sans Symbols 2, the first fallback."""
+    laid = roles.set_text("★ 3", 30, 10, 10, 10, "body", False, False, "#000000", "left", "top", 1.2)
+    fonts = {op.text.strip(): op.font for op in laid.ops if isinstance(op, TextOp)}
+    assert fonts == {"★": "dejavu-sans-regular", "3": "noto-sans-regular"}, fonts
+
+
+def test_a_projects_own_condensed_family_is_the_one_titles_condense_to(tmp_path):
+    """A project's fonts.yaml may name its own `condensed` family, which replaces pnp's (here a copy of Roboto Condensed
+    under another name)."""
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    for style in ("Regular", "Bold"):
+        (fonts / f"Narrow-{style}.ttf").write_bytes((ROOT / f"pnp/assets/fonts/roboto-condensed/RobotoCondensed-{style}.ttf").read_bytes())
+    (fonts / "fonts.yaml").write_text("families:\n  narrow:\n    regular: Narrow-Regular.ttf\n    bold: Narrow-Bold.ttf\ncondensed: narrow\n",
+                                      encoding="utf-8")
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook([ROOT / "pnp/assets/fonts", fonts]))
+    game = lay.for_game({"ink": "#111111"}, {"body": "noto-sans", "title": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    laid = title(game, LONG_TITLE, condense=True)
+    assert laid.lines == 1 and fonts_of(laid) == {"narrow-bold"}
