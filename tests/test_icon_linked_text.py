@@ -67,6 +67,16 @@ def _unembedded(pdf) -> list[str]:
     return found
 
 
+
+def _heroes_with_the_seal(project):
+    """The tiny game's card sheets with the `seal` icon on every hero (40 × 20 mm): (the PDF built, what the build said)."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("seal", 10, 50, w=40, h=20) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    return project / "output/tiny/tiny-cards.pdf", result.output
+
 def test_words_of_svg_files_an_icon_links_print_in_the_projects_fonts_all_embedded(project):
     """The seal shows parts/words.svg (its words in Noto Serif, a family the project has, and parts/deeper.svg, its words
     in Comfortaa) and a group of parts/defs.svg (its words in Nowhere Grotesk, which it lacks): they print in
@@ -78,21 +88,16 @@ def test_words_of_svg_files_an_icon_links_print_in_the_projects_fonts_all_embedd
     (icons / "parts/words.svg").write_text(WORDS, encoding="utf-8")
     (icons / "parts/defs.svg").write_text(DEFS, encoding="utf-8")
     (icons / "parts/deeper.svg").write_text(DEEPER, encoding="utf-8")
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("seal", 10, 50, w=40, h=20) }}\n{% endblock %}'),
-                    encoding="utf-8")
-    result = run_pnp(project, "build", "--only", "cards", "tiny")
-    assert result.exit_code == 0, result.output
-    pdf = project / "output/tiny/tiny-cards.pdf"
+    pdf, said = _heroes_with_the_seal(project)
     assert _unembedded(pdf) == []
     assert _fonts_of_words(pdf, "Serifed", "Deeper", "Stranded") == {"Serifed": {_postscript_name("noto/NotoSerif-Regular.ttf")},
                                                                      "Deeper": {_postscript_name("comfortaa/Comfortaa-Regular.ttf")},
                                                                      "Stranded": {_postscript_name("noto/NotoSans-Regular.ttf")}}
-    warned = [line for line in result.output.splitlines() if ": warning: " in line and "Nowhere Grotesk" in line]
+    warned = [line for line in said.splitlines() if ": warning: " in line and "Nowhere Grotesk" in line]
     line = DEFS.splitlines()[2]  # the <text> naming the family, as an editor counts its place
     assert warned == [f"templates/icons/parts/defs.svg:3:{line.index('<text') + 1}: warning: this icon's text is in font 'Nowhere Grotesk', which the project does not "
                       "have, so it is drawn in noto-sans: add the font's .ttf to fonts/ as family 'Nowhere Grotesk' of fonts/fonts.yaml, or "
-                      "turn the text into paths in your SVG editor"], result.output
+                      "turn the text into paths in your SVG editor"], said
 
 
 def test_an_svg_file_an_icon_links_is_held_to_an_icons_limits_at_its_own_name(project):
@@ -145,12 +150,7 @@ def test_an_icons_words_print_in_the_generic_family_weight_and_style_they_name(p
     icons = project / "templates/icons"
     icons.mkdir(parents=True)
     (icons / "seal.svg").write_text(OWN_WORDS, encoding="utf-8")
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("seal", 10, 50, w=40, h=20) }}\n{% endblock %}'),
-                    encoding="utf-8")
-    result = run_pnp(project, "build", "--only", "cards", "tiny")
-    assert result.exit_code == 0, result.output
-    pdf = project / "output/tiny/tiny-cards.pdf"
+    pdf, _ = _heroes_with_the_seal(project)
     assert _fonts_of_words(pdf, "Serifed", "Semibold", "Oblique") == {"Serifed": {_postscript_name("noto/NotoSerif-Regular.ttf")},
                                                                       "Semibold": {_postscript_name("noto/NotoSans-Bold.ttf")},
                                                                       "Oblique": {_postscript_name("noto/NotoSans-Italic.ttf")}}

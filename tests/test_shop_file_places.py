@@ -29,15 +29,20 @@ def _past_the_limit(monkeypatch) -> None:
     monkeypatch.setattr(export_vendor, "cmyk", lambda hex_value, limit: pdf_colours.cmyk(hex_value, limit=4.0))
 
 
+
+def _dark_red_exported(project, monkeypatch, which: str):
+    """DriveThruCards' export of the heroes, the cards `which` picks (a Jinja test) drawing a dark red past the limit."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% block body %}\n", '{% block body %}\n{% if ' + which + ' %}{{ rect(5, 74, 10, 6, fill="#400000") }}{% endif %}\n', 1),
+        encoding="utf-8")
+    _past_the_limit(monkeypatch)
+    return run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+
 def test_ink_past_the_limit_on_one_cards_front_is_said_at_its_deck_naming_file_page_and_side(project, monkeypatch):
     """Only the mage's front draws the dark red: one finding (its three copies are one mistake), at the deck's `size`
     line, naming tiny-heroes.pdf, page 16 and a front of Heroes; nothing is written and no line names output/."""
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% block body %}\n", '{% block body %}\n{% if card.id == "mage" %}{{ rect(5, 74, 10, 6, fill="#400000") }}{% endif %}\n', 1),
-        encoding="utf-8")
-    _past_the_limit(monkeypatch)
-    result = run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    result = _dark_red_exported(project, monkeypatch, 'card.id == "mage"')
     assert result.exit_code != 0
     assert _errors(result.output) == [
         f"{HEROES_SIZE}: error: page 16 of tiny-heroes.pdf (a front of Heroes): a colour uses 275% ink; the limit is 240%"], result.output
@@ -49,12 +54,7 @@ def test_ink_past_the_limit_on_two_cards_is_said_at_the_first_page_that_prints_i
     """The rogue's front and the mage's both draw the dark red: one finding, at the first page of the most ink, the
     first rogue's front (page 10: the knights and AT&T agents take pages 1 to 8, each back before its front), not the
     mage's page 16."""
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% block body %}\n", '{% block body %}\n{% if card.id in ("rogue", "mage") %}{{ rect(5, 74, 10, 6, fill="#400000") }}{% endif %}\n', 1),
-        encoding="utf-8")
-    _past_the_limit(monkeypatch)
-    result = run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    result = _dark_red_exported(project, monkeypatch, 'card.id in ("rogue", "mage")')
     assert result.exit_code != 0
     assert _errors(result.output) == [
         f"{HEROES_SIZE}: error: page 10 of tiny-heroes.pdf (a front of Heroes): a colour uses 275% ink; the limit is 240%"], result.output
