@@ -85,3 +85,10 @@ def test_an_icon_is_named_unless_the_word_beside_it_says_it(page):
     in_stars = [t["alt"] for t in icons if stars["n"] in t["within"]]
     in_example = [t["alt"] for t in icons if example["n"] in t["within"]]
     assert in_stars == [""] and in_example == ["star"]
+
+
+def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):
+    """The Knight's rules read "Draw two cards & gain :star:." (tests/project/data/tiny/decks/heroes.yaml): a reader who
+    cannot see the figure hears the star by its name, where the card prints it, as the tagged rules read an icon."""
+    figure = next(t for t in page if t["tag"] == "img" and "figure" in t["inside"])
+    assert figure["alt"].startswith("<Knight>. Draw two cards & gain star."), figure["alt"]
