@@ -2851,6 +2851,9 @@ MUTANTS: list[Mutant] = [
     Mutant('RR12', "the components list counting a token set's kinds, not its copies", 'pnp/outputs/facts.py',
            '            total = sum(i.count for i in items)\n', '            total = len(items)\n',
            ['tests/test_rulebook.py', 'tests/test_component_counts.py'], ''),
+    Mutant('RR13', "a card figure's alternative text silent where its rules print an icon (the fix RR's tests found)", 'pnp/outputs/rulebook/figures.py',
+           '        if isinstance(op, IconOp):  # an inline icon', '        if False:  # an inline icon',
+           ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
 ]
 
 
