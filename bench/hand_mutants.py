@@ -2825,7 +2825,7 @@ MUTANTS: list[Mutant] = [
            """align = ' style="text-align:right"' if "right" in style""", """align = '' if "right" in style""",
            ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
     Mutant('RR4', "the web page's icon beside the word that names it read aloud again", 'pnp/outputs/rulebook/html.py',
-           'said = run.icon.replace("-", " ") in beside', 'said = False',
+           'said = _names(beside, run.icon)', 'said = False',
            ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
     Mutant('RR5', "large print's least size 12 pt, not 14", 'pnp/outputs/rulebook/look.py',
            'LARGE_PRINT_PT = 14.0', 'LARGE_PRINT_PT = 12.0',
@@ -2853,6 +2853,10 @@ MUTANTS: list[Mutant] = [
            ['tests/test_rulebook.py', 'tests/test_component_counts.py'], ''),
     Mutant('RR13', "a card figure's alternative text silent where its rules print an icon (the fix RR's tests found)", 'pnp/outputs/rulebook/figures.py',
            '        if isinstance(op, IconOp):  # an inline icon', '        if False:  # an inline icon',
+           ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
+    Mutant('RR14', "the web page's icon beside a word that only begins with its name (start, :star:) left unnamed", 'pnp/outputs/rulebook/html.py',
+           """    return re.search(rf"\\b{re.escape(icon.replace('-', ' '))}(?:e?s)?\\b", words) is not None""",
+           """    return icon.replace('-', ' ') in words""",
            ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
 ]
 

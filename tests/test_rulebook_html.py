@@ -3,7 +3,7 @@ its contents list a link to each chapter, an ordered list keeps the number it st
 right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
-up, sections Playing a turn and Winning), built once with a list that starts at 4 added to its end."""
+up, sections Playing a turn and Winning), built once with a list that starts at 4 and a line with an icon added to its end."""
 from __future__ import annotations
 
 import shutil
@@ -47,7 +47,7 @@ def page(tmp_path_factory) -> list[dict]:
     root = tmp_path_factory.mktemp("html") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     source = root / "data/tiny/rulebook.md"
-    source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n", encoding="utf-8")
+    source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
     assert result.exit_code == 0, result.output + result.stderr
     parser = _Tags()
@@ -85,6 +85,12 @@ def test_an_icon_is_named_unless_the_word_beside_it_says_it(page):
     in_stars = [t["alt"] for t in icons if stars["n"] in t["within"]]
     in_example = [t["alt"] for t in icons if example["n"] in t["within"]]
     assert in_stars == [""] and in_example == ["star"]
+
+
+def test_a_word_that_only_begins_like_an_icons_name_does_not_say_it(page):
+    """'Start each turn with a :star:': "start" is not "star", so the icon keeps its name for a reader."""
+    start = next(t for t in page if t["tag"] == "p" and t["text"].startswith("Start each turn"))
+    assert [t["alt"] for t in page if t["tag"] == "img" and start["n"] in t["within"]] == ["star"]
 
 
 def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):
