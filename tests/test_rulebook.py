@@ -105,6 +105,8 @@ def test_every_heading_of_the_source_appears_in_the_pdf(unchanged):
 def test_the_components_section_follows_the_data(project, unchanged):
     before = flat(" ".join(page_texts(unchanged / RULEBOOK)))
     assert "Heroes 12 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
+    # tokens.yaml: 8 coins of value 1 and 4 of value 5, so 12 coins in all, each kind with its copies
+    assert "Coins 12 tokens circle, 20 mm; 8 × 1, 4 × 5" in before
     edit(project / "data/tiny/decks/heroes.yaml", 'side: blue, count: 3}', 'side: blue, count: 5}')
     edit(project / "data/tiny/game.yaml", "count: 12", "count: 14")
     edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 6, blue: 8}")
@@ -190,6 +192,16 @@ def test_a_card_figure_holds_the_same_text_as_the_card_in_the_cards_pdf(project)
     assert "<Knight>" in card and "Draw two cards" in card
     # the same characters in the same order (spacing around the inline icon is the extractor's guess at either scale)
     assert "".join(figure.split()) == "".join(card.split())
+
+
+def test_a_card_figure_given_no_width_is_drawn_at_the_cards_own_width(project):
+    """docs/components.md: `WIDTH_MM` defaults to the card's own width: the Knight, a poker card, 63.5 mm (2.5 in) wide,
+    not the column's width."""
+    edit(project / SOURCE, 'card:heroes/knight "45")', "card:heroes/knight)")
+    build(project, "--only", "rulebook")
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "The Knight, drawn from its own" in t)
+    left, bottom, right, top = _largest_form(project / RULEBOOK, page)
+    assert abs((right - left) - 63.5 * MM) < 0.5 and abs((top - bottom) - 88.9 * MM) < 0.5, (right - left) / MM
 
 
 def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):

@@ -529,3 +529,19 @@ def test_an_icon_with_a_two_word_name_is_read_as_two_words_and_each_page_tabs_by
         tabs = [str(page.obj.get("/Tabs")) for page in pdf.pages]
     assert "crossed swords" in spoken and "crossed-swords" not in spoken, spoken
     assert tabs == ["/S"] * len(tabs), tabs
+
+
+def test_large_print_sets_the_rulebooks_body_in_one_column(tmp_path):
+    """docs/components.md: large print's body is one column (the plain book's is two, each narrower than half the page):
+    the Overview's lines run from the left margin past the page's middle."""
+    import pdfplumber
+    from conftest import TEST_PROJECT, run_pnp
+
+    result = run_pnp(TEST_PROJECT, "build", "tiny", "--only", "rulebook", "--large-print", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(tmp_path / "tiny" / "tiny-rulebook-large-print.pdf") as pdf:
+        page = next(p for p in pdf.pages[1:] if "villains" in (p.extract_text() or ""))
+        words, middle = page.extract_words(), page.width / 2
+    first = next(w for w in words if w["text"] == "Tiny" and w["x0"] < middle and w["top"] > 200)  # the paragraph, not the running head
+    line = [w for w in words if abs(w["top"] - first["top"]) < 2]
+    assert first["x0"] < 60 and max(w["x1"] for w in line) > middle + 100, [(w["text"], w["x0"]) for w in line]

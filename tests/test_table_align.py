@@ -1,10 +1,11 @@
 """A rulebook table's columns keep their own alignment, as its Markdown says (`---:` right, `:---:` centred, `---`
 left), on every row: read back from the PDF, the right-aligned column's values end at one x, the left-aligned
-column's start at one x, the centred column's centres share one x."""
+column's start at one x, the centred column's centres share one x. Under its head, every second row lies on a stripe."""
 from __future__ import annotations
 
 import shutil
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from conftest import TEST_PROJECT, run_pnp
@@ -48,3 +49,16 @@ def test_each_column_keeps_its_own_alignment_on_every_row(rulebook):
     assert max(b[0] for b in costs) - min(b[0] for b in costs) > 5  # so their starts differ
     centres = [(b[0] + b[1]) / 2 for b in marks]
     assert max(centres) - min(centres) < 0.5  # centred: one middle
+
+
+def test_its_rows_under_the_head_are_striped_from_the_second_on(rulebook):
+    """The first row under the head's fill is plain, the second lies on a light stripe, and so on: each row reads apart
+    from the ones beside it, and none blurs into the head."""
+    with pdfplumber.open(rulebook) as pdf:
+        page = next(p for p in pdf.pages if any(w["text"] == f"n{VALUES[0]}" for w in p.extract_words()))
+        words = {w["text"]: w for w in page.extract_words()}
+        fills = [r for r in page.rects if r["fill"]]
+    names = [words[f"n{v}"] for v in VALUES]
+    striped = [any(r["x0"] <= w["x0"] and r["x1"] >= w["x1"] and r["top"] <= w["top"] and r["bottom"] >= w["bottom"] for r in fills)
+               for w in [words["Name"], *names]]
+    assert striped == [True, False, True, False, True]  # the head's fill, then the rows

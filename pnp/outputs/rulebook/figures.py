@@ -10,7 +10,7 @@ from pnp.data.card_names import card_name
 from pnp.data.fields import ANY
 from pnp.layout.elements import Group, Text
 from pnp.layout.images import MissingImage
-from pnp.layout.typeset import TextOp
+from pnp.layout.typeset import IconOp, TextOp
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_cards
 from pnp.outputs.context import GameContext
@@ -129,7 +129,8 @@ class Figures:
 
 def printed_lines(elements) -> list[str]:
     """The lines of words a face prints, in the order it draws them (groups included; ornaments left out): runs on one
-    baseline joined with a space where the face leaves a gap between them, as a reader sees them."""
+    baseline joined with a space where the face leaves a gap between them, as a reader sees them, and an inline icon
+    said by its name where it stands."""
     lines: list[str] = []
     for el in elements:
         if isinstance(el, Group):
@@ -143,6 +144,14 @@ def _text_lines(ops) -> list[str]:
     lines: list[str] = []
     baseline, end = None, 0.0
     for op in ops:
+        if isinstance(op, IconOp):  # an inline icon among the words is read by its name, as the tagged rules read it
+            name = op.icon.replace("-", " ")
+            if lines:
+                lines[-1] += f" {name}"
+            else:
+                lines.append(name)
+            end = op.x + op.size
+            continue
         if not isinstance(op, TextOp):
             continue
         if op.y != baseline:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from html import escape
 from pathlib import Path
 
@@ -136,7 +137,7 @@ class HtmlBook:
                 before = [t for m, t in words if m < n][-1:]
                 after = [t for m, t in words if m > n][:1]
                 beside = " ".join(before + after).lower()
-                said = run.icon.replace("-", " ") in beside  # "☠ Skull": the word says it, the picture is decoration
+                said = _names(beside, run.icon)  # "☠ Skull": the word says it, the picture is decoration
                 out.append(self.icon(run.icon, layouts.palette.resolve(run.color) if run.color else None, said))
                 continue
             if not run.text:
@@ -190,6 +191,12 @@ class HtmlBook:
         for n, png in enumerate(face_pngs(self.gctx, self.faces)):
             html = html.replace(face_src(n), data_uri(png, "image/png"))
         return html
+
+
+def _names(words: str, icon: str) -> bool:
+    """Whether `words` (lower case) hold the icon's name as a word of its own, or its plural ("stars" says :star:):
+    "start" does not, so a reader still hears the icon there."""
+    return re.search(rf"\b{re.escape(icon.replace('-', ' '))}(?:e?s)?\b", words) is not None
 
 
 def face_src(n: int) -> str:

@@ -1,0 +1,100 @@
+"""The rulebook as a web page (`pnp build --html`, docs/components.md), read as a browser and a screen reader meet it:
+its contents list a link to each chapter, an ordered list keeps the number it starts at, a column the Markdown aligns
+right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
+
+Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
+up, sections Playing a turn and Winning), built once with a list that starts at 4 and a line with an icon added to its end."""
+from __future__ import annotations
+
+import shutil
+from html.parser import HTMLParser
+
+import pytest
+from conftest import TEST_PROJECT, run_pnp
+
+PAGE = "output/tiny/tiny-rulebook.html"
+CHAPTERS = ["Overview", "Components", "Setting up"]  # the source's level-1 headings, in its order
+
+
+class _Tags(HTMLParser):
+    """Each start tag in order: its attributes, the text inside it, the tags it stands in (`inside`) and their places
+    in the list (`within`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[dict] = []
+        self._open: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        entry = {"tag": tag, **dict(attrs), "text": "", "inside": [t["tag"] for t in self._open], "within": [t["n"] for t in self._open],
+                 "n": len(self.tags)}
+        self.tags.append(entry)
+        if tag not in ("img", "br", "hr", "meta"):
+            self._open.append(entry)
+
+    def handle_endtag(self, tag):
+        while self._open:
+            if self._open.pop()["tag"] == tag:
+                break
+
+    def handle_data(self, data):
+        for entry in self._open:
+            entry["text"] += data
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory) -> list[dict]:
+    root = tmp_path_factory.mktemp("html") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    source = root / "data/tiny/rulebook.md"
+    source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n", encoding="utf-8")
+    result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
+    assert result.exit_code == 0, result.output + result.stderr
+    parser = _Tags()
+    parser.feed((root / PAGE).read_text(encoding="utf-8"))
+    return parser.tags
+
+
+def test_the_contents_list_a_link_to_each_chapter_and_to_nothing_else(page):
+    headings = {t["text"].strip(): t["id"] for t in page if t["tag"] in ("h1", "h2") and "main" in t["inside"]}
+    links = [(t["text"].strip(), t["href"]) for t in page if t["tag"] == "a" and "nav" in t["inside"]]
+    assert links == [(name, f"#{headings[name]}") for name in CHAPTERS]
+
+
+def test_an_ordered_list_written_from_4_starts_at_4_and_one_written_from_1_carries_no_start(page):
+    lists = [t for t in page if t["tag"] == "ol" and "nav" not in t["inside"]]
+    assert [t.get("start") for t in lists] == [None, "4"]
+    assert [t["text"] for t in page if t["tag"] == "li" and lists[1]["n"] in t["within"]] == ["Tally the stars.", "Proclaim the winner."]
+
+
+def test_the_column_written_right_aligned_is_right_aligned_in_its_head_and_every_row(page):
+    """The Winning table is `| --- | ---: | --- |`: its Points column (1, 3, 6) right, the other two as the browser sets."""
+    table = [t for t in page if t["tag"] in ("th", "td") and t["text"].strip() in ("Points", "1", "3", "6", "Note", "a single star")]
+    right = {t["text"].strip() for t in table if t.get("style") == "text-align:right"}
+    assert right == {"Points", "1", "3", "6"}
+    assert all("style" not in t for t in table if t["text"].strip() in ("Note", "a single star"))
+
+
+def test_an_icon_is_named_unless_the_word_beside_it_says_it(page):
+    """'Stars look like :star:' names it already (its alt is empty, so a reader does not say "star" twice); 'gains a
+    :star:' does not (its alt is the icon's name)."""
+    paragraphs = [t for t in page if t["tag"] in ("p", "blockquote") and "main" in t["inside"]]
+    stars = next(p for p in paragraphs if p["text"].startswith("Tiny Test Game"))
+    example = next(p for p in paragraphs if p["tag"] == "blockquote")
+    icons = [t for t in page if t["tag"] == "img" and t.get("class") == "icon"]
+    in_stars = [t["alt"] for t in icons if stars["n"] in t["within"]]
+    in_example = [t["alt"] for t in icons if example["n"] in t["within"]]
+    assert in_stars == [""] and in_example == ["star"]
+
+
+def test_a_word_that_only_begins_like_an_icons_name_does_not_say_it(page):
+    """'Start each turn with a :star:': "start" is not "star", so the icon keeps its name for a reader."""
+    start = next(t for t in page if t["tag"] == "p" and t["text"].startswith("Start each turn"))
+    assert [t["alt"] for t in page if t["tag"] == "img" and start["n"] in t["within"]] == ["star"]
+
+
+def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):
+    """The Knight's rules read "Draw two cards & gain :star:." (tests/project/data/tiny/decks/heroes.yaml): a reader who
+    cannot see the figure hears the star by its name, where the card prints it, as the tagged rules read an icon."""
+    figure = next(t for t in page if t["tag"] == "img" and "figure" in t["inside"])
+    assert figure["alt"].startswith("<Knight>. Draw two cards & gain star."), figure["alt"]
