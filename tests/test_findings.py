@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import run_pnp
 
 # One mistake of each kind: (file, text, replacement, what validate says of it).
@@ -245,3 +246,84 @@ def test_an_unknown_icon_in_a_cards_text_is_one_error_at_its_own_column(project)
     assert result.exit_code == 1
     assert errors == [f"data/tiny/decks/heroes.yaml:11:{column}: error: card.text: unknown icon :dragonx: (did you mean 'dragonfly'?): add "
                       "templates/icons/dragonx.svg, or write \\: for a literal colon (drawn at templates/tiny/hero.j2:5:1) [heroes/twin front]"], errors
+
+
+# --- how a finding reads: its place, the pieces it met, its did-you-mean, its order ---------------------------------
+def _errors(result) -> list[str]:
+    return [line for line in result.output.splitlines() if ": error: " in line]
+
+
+def test_a_finding_placed_at_a_line_alone_prints_column_1_of_it(project):
+    """`file:line:column`, always three parts an editor jumps by: the rulebook's emphasis nested past 50 deep is found
+    at its line, and prints at its first column."""
+    rulebook = project / "data/tiny/rulebook.md"
+    text = rulebook.read_text(encoding="utf-8") + "\n"
+    line = text.count("\n") + 1
+    rulebook.write_text(text + "*a " * 80 + "b" + " c*" * 80 + "\n", encoding="utf-8")
+    errors = _errors(run_pnp(project, "build", "tiny", "--only", "rulebook"))
+    assert [e for e in errors if e.startswith(f"data/tiny/rulebook.md:{line}:1: error: lists, quotes and emphasis nest over 50 deep")], errors
+
+
+def test_a_mistake_met_on_many_pieces_names_six_and_counts_the_rest(project):
+    """One template line failing on eight cards is one error naming the first six pieces and counting the others."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "".join(
+        f'  - {{id: extra{i}, name: Extra {i}, stars: 1, number: {i}, text: "x", count: 1}}\n' for i in range(1, 4)), encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("x", 5, 5, 10, 5, size=card.missing_size) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    errors = [e for e in _errors(run_pnp(project, "validate", "tiny")) if "size must be a number" in e]
+    assert len(errors) == 1, errors
+    named = re.search(r"\(on (\d+) pieces: (.*?) and (\d+) more\)", errors[0])
+    assert named and named.group(1) == "8" and len(named.group(2).split(", ")) == 6 and named.group(3) == "2", errors[0]
+
+
+@pytest.mark.parametrize(("written", "hint"), [
+    ("gren", "green"),     # a letter dropped: a typo of it
+    ("GREEN", "green"),    # another case: the same name
+    ("pur", "purple"),     # three letters or more of its start
+    ("pu", None),          # two letters start too many names to say one
+    ("grape", None),       # two letters off in five: another word, not a typo
+])
+def test_a_did_you_mean_is_offered_for_a_typo_another_case_or_a_names_start_and_never_for_another_word(written, hint):
+    """docs/findings.md: a did-you-mean where the choice is a closed list, only when it is really close (a wrong hint
+    misleads more than none)."""
+    from pnp.core.errors import did_you_mean
+
+    said = did_you_mean(written, ["green", "purple", "grey", "gold"])
+    assert said == (f" (did you mean '{hint}'?)" if hint else ""), said
+
+
+def test_the_same_mistake_in_two_games_is_said_for_each(project):
+    """Two games sharing one template: its one broken line is one error a game, each naming its game's pieces."""
+    import shutil
+
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("x", 5, 5, 10, 5, size=card.missing_size) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    errors = [e for e in _errors(run_pnp(project, "validate")) if "size must be a number" in e]
+    assert len(errors) == 2, errors
+
+
+def test_findings_are_said_in_file_order_whatever_order_they_were_found_in(project):
+    """Every command prints its findings sorted by file, line and column: an editor's list of them reads down the files
+    (game.yaml is read before the decks, and its mistake is said after theirs)."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("id: knight,", "id: kn ight,", 1).replace("id: mage,", "id: ma ge,", 1), encoding="utf-8")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "titel: x\n", encoding="utf-8")
+    said = _errors(run_pnp(project, "validate", "tiny"))
+    places = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in (re.match(r"(\S+?):(\d+):(\d+):", line) for line in said)]
+    assert [p[0] for p in places] == ["data/tiny/decks/heroes.yaml"] * 2 + ["data/tiny/game.yaml"] and places == sorted(places), said
+
+
+def test_a_bidi_override_in_a_name_is_written_out_in_a_finding_not_obeyed_by_the_terminal(project):
+    """A card name carrying U+202E (right-to-left override) would turn the rest of the line round on the designer's
+    terminal: the finding (two cards of one copy with one name, which the tiny game's `unique` refuses) writes it as
+    \\u202e."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    text = deck.read_text(encoding="utf-8").replace('name: "<Knight>"', 'name: "Ma\u202ege"', 1).replace('name: "AT&T Agent"', 'name: "Ma\u202ege"', 1)
+    deck.write_text(text.replace("count: 2}", "count: 1}"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert "\u202e" not in result.output and "name Ma\\u202ege is used by heroes/knight" in result.output, result.output
