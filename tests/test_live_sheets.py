@@ -97,6 +97,20 @@ def test_pull_saves_a_csv_snapshot_and_reports_added_removed_and_changed_cards(p
     assert "changed knight: name" in second.output
 
 
+def test_pull_names_the_first_eight_cards_added_and_marks_the_rest_with_an_ellipsis(project, sheets):
+    rows = [[f"hero{i}", f"Hero {i}", 1, i, "Go.", "", "", 1] for i in range(1, 10)]
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *rows])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    result = pull(project)
+    assert result.exit_code == 0, result.output
+    assert "9 added (hero1, hero2, hero3, hero4, hero5, hero6, hero7, hero8 …)" in result.output, result.output
+
+
+def test_pull_with_no_live_sheet_says_there_is_nothing_to_pull_and_succeeds(project):
+    result = pull(project)
+    assert result.exit_code == 0 and "no deck reads its cards from a web address" in result.output, result.output
+
+
 def test_pull_reads_an_xlsx_workbook_and_the_build_prints_its_cards(project, sheets):
     write_xlsx(sheets.folder / "heroes.xlsx", {"Heroes": [HEADER, *ROWS]})
     live_deck(project, f"{sheets.url}/heroes.xlsx")

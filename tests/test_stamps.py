@@ -127,3 +127,34 @@ def test_a_code_is_the_first_six_base32_letters_of_the_sha256_of_the_values_and_
         text, source = hashlib.sha512(b"v%d" % n).digest()[: n % 64], hashlib.sha512(b"t%d" % n).digest()[: n % 37] + b"\r\n{{ x }}"
         digest = hashlib.sha256(text + b"\0" + source.replace(b"\r\n", b"\n")).digest()
         assert _code(text, source) == base64.b32encode(digest)[:6].decode()
+
+
+def test_pnp_changes_lists_each_card_changed_added_or_removed_with_every_field_it_changed(tmp_path):
+    """`pnp changes` after edits to two fields of one card, a card added and one removed: one line each, in deck and
+    card order with the removed after, the changed one naming both fields; then, after a marked print and one edit,
+    '1 card changed'."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    deck = root / DECK
+    text = deck.read_text().replace('name: Rogue, stars: 2, number: 3, text: "Steal 1 coin − then run → away."',
+                                    'name: Rascal, stars: 2, number: 3, text: "Steal 2 coins."', 1)
+    text = "\n".join(line for line in text.splitlines() if "id: mage," not in line) + "\n"
+    deck.write_text(text + '  - {id: bard, name: Bard, stars: 1, number: 4, text: "Sing.", side: blue, count: 3}\n')  # the mage's three blue cards
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "tiny: 3 cards changed since the last marked print", lines
+    rows = [line.split() for line in lines[1:4]]
+    assert [row[:2] for row in rows] == [["heroes/rogue", "changed"], ["heroes/bard", "added"], ["heroes/mage", "removed"]], lines
+    assert lines[1].endswith("fields: name, text"), lines[1]
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0 and run_pnp(root, "printed", "tiny").exit_code == 0
+    deck.write_text(deck.read_text().replace("name: Bard,", "name: Skald,", 1))
+    assert run_pnp(root, "changes", "tiny").output.splitlines()[0] == "tiny: 1 card changed since the last marked print"
+
+
+def test_pnp_changes_and_pnp_printed_before_any_build_say_so_and_fail(tmp_path):
+    root = copy(tmp_path, "a")
+    changes = run_pnp(root, "changes", "tiny")
+    assert changes.exit_code == 1 and "tiny: no print marked yet: run pnp build tiny, print it, then pnp printed tiny" in changes.output
+    printed = run_pnp(root, "printed", "tiny")
+    assert printed.exit_code == 1 and "tiny: not built yet into output: run pnp build tiny first" in printed.output, printed.output
