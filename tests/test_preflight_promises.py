@@ -147,6 +147,8 @@ TRIM_AT = [19, 29, 199, 281]  # 1/8 in (9 pt) inside it
 @pytest.mark.parametrize(("media", "trim", "bleed", "refused"), [
     (PAGE_AT, TRIM_AT, PAGE_AT, []),
     ([10, 20, 208.005, 289.995], [19.005, 28.995, 199, 281.005], [10.005, 20, 208, 290.005], []),  # within a hundredth of a point
+    ([-9, -9, 189, 261], [0.01, 0, 180, 252], [-9, -9, 189, 261], []),  # a hundredth of a point exactly, to the bit: taken
+    ([0, 0, 198, 270], [9, 9, 189, 261], [0.01, 0, 198, 270], []),
     (PAGE_AT, TRIM_AT, None, ["page 1 has no BleedBox"]),
     (PAGE_AT, None, None, ["page 1 has no TrimBox"]),
     (PAGE_AT, [19, 29, 199, 280], PAGE_AT, ["page 1: TrimBox [19.0, 29.0, 199.0, 280.0] is not the page less 3.175 mm of bleed"]),
@@ -155,12 +157,12 @@ TRIM_AT = [19, 29, 199, 281]  # 1/8 in (9 pt) inside it
     (PAGE_AT, TRIM_AT, [10, 20.02, 208, 290], ["page 1: BleedBox [10.0, 20.02, 208.0, 290.0] differs from the MediaBox [10.0, 20.0, 208.0, 290.0]"]),
     ([10, 20, 209, 290], [19, 29, 200, 281], [10, 20, 209, 290], ["page 1 is 70.20 × 95.25 mm, expected 69.85 × 95.25 mm"]),
     ([10, 20, 208, 291], [19, 29, 199, 282], [10, 20, 208, 291], ["page 1 is 69.85 × 95.60 mm, expected 69.85 × 95.25 mm"]),
-], ids=["boxes-right", "within-tolerance", "no-bleedbox", "no-boxes", "trim-short", "trim-wide", "bleed-short", "bleed-moved",
+], ids=["boxes-right", "within-tolerance", "trim-a-hundredth-off", "bleed-a-hundredth-off", "no-bleedbox", "no-boxes", "trim-short", "trim-wide", "bleed-short", "bleed-moved",
         "page-wide", "page-tall"])
 def test_a_face_pages_boxes_are_the_page_its_trim_and_bleed_as_the_vendor_asks(media, trim, bleed, refused):
     """DriveThruCards' poker card: a page of 2.5 × 3.5 in and 1/8 in a side (198 × 270 pt), its TrimBox 9 pt inside the
-    MediaBox and its BleedBox the MediaBox, to a hundredth of a point, wherever the page's corner lies; each box that is
-    missing or elsewhere is said with its numbers, a page of another size with both sizes in mm."""
+    MediaBox and its BleedBox the MediaBox, to a hundredth of a point (0.01 pt off is taken), wherever the page's corner
+    lies; each box that is missing or elsewhere is said with its numbers, a page of another size with both sizes in mm."""
     found = check_file(vendor_named("drivethrucards"), _boxed(media, trim, bleed), "a.pdf",
                        Expect(page_mm=DTC_MM, trim_mm=(63.5, 88.9), pages=(0,)))
     assert [m for code, m in _errors(found) if code == "vendor-boxes"] == refused
@@ -448,13 +450,14 @@ def test_a_page_drawing_rgb_or_transparency_is_refused_once_for_each_kind_with_i
 
 @pytest.mark.parametrize(("content", "refused"), [
     (b"0.6 0.6 0.6 0.6 k" + SQUARE, []),  # 240 %: DriveThruCards' limit, taken
+    (b"1 1 0.400001 0 k" + SQUARE, []),  # a millionth over, as sums of decimals round: taken
     (b"0.6 0.6 0.6 0.61 K 10 10 m 90 90 l S", ["a colour uses 241% ink; the limit is 240%"]),
     (b"1 1 1 1 k" + SQUARE + b" 0.5 0.5 0.5 0.5 k" + SQUARE, ["a colour uses 400% ink; the limit is 240%"]),
     (b"/Fm0 Do", ["a colour uses 300% ink; the limit is 240%"]),
-], ids=["at-the-limit", "past-it-stroked", "the-most-said", "in-a-form"])
+], ids=["at-the-limit", "a-millionth-over", "past-it-stroked", "the-most-said", "in-a-form"])
 def test_ink_past_the_vendors_limit_is_refused_saying_the_most_a_colour_uses(content, refused):
-    """Total ink is the sum of a CMYK colour's four parts (DriveThruCards: 240 %), of fills and strokes alike, in the
-    page's forms too; the file's heaviest colour is said."""
+    """Total ink is the sum of a CMYK colour's four parts (DriveThruCards: 240 %, judged to a millionth), of fills and
+    strokes alike, in the page's forms too; the file's heaviest colour is said."""
     resources = _resources(XObject={"Fm0": _form(b"1 1 0.5 0.5 k" + SQUARE)})
     found = check_file(vendor_named("drivethrucards"), _hand_pdf((content, resources)), "a.pdf", Expect(page_mm=DTC_MM, pages=(0,)))
     assert _errors(found) == [("vendor-ink", message) for message in refused]
