@@ -157,8 +157,8 @@ TRIM_AT = [19, 29, 199, 281]  # 1/8 in (9 pt) inside it
     (PAGE_AT, TRIM_AT, [10, 20.02, 208, 290], ["page 1: BleedBox [10.0, 20.02, 208.0, 290.0] differs from the MediaBox [10.0, 20.0, 208.0, 290.0]"]),
     ([10, 20, 209, 290], [19, 29, 200, 281], [10, 20, 209, 290], ["page 1 is 70.20 × 95.25 mm, expected 69.85 × 95.25 mm"]),
     ([10, 20, 208, 291], [19, 29, 199, 282], [10, 20, 208, 291], ["page 1 is 69.85 × 95.60 mm, expected 69.85 × 95.25 mm"]),
-], ids=["boxes-right", "within-tolerance", "trim-a-hundredth-off", "bleed-a-hundredth-off", "no-bleedbox", "no-boxes", "trim-short", "trim-wide", "bleed-short", "bleed-moved",
-        "page-wide", "page-tall"])
+], ids=["boxes-right", "within-tolerance", "trim-a-hundredth-off", "bleed-a-hundredth-off", "no-bleedbox", "no-boxes", "trim-short",
+        "trim-wide", "bleed-short", "bleed-moved", "page-wide", "page-tall"])
 def test_a_face_pages_boxes_are_the_page_its_trim_and_bleed_as_the_vendor_asks(media, trim, bleed, refused):
     """DriveThruCards' poker card: a page of 2.5 × 3.5 in and 1/8 in a side (198 × 270 pt), its TrimBox 9 pt inside the
     MediaBox and its BleedBox the MediaBox, to a hundredth of a point (0.01 pt off is taken), wherever the page's corner
