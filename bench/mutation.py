@@ -235,7 +235,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/icon_text.py": ["tests/test_shop_icon_text.py"],
     # what a press refuses in a PDF pnp sends it (its FOCUS): its colours, ink, fonts and page boxes, on files drawn or
     # altered by hand in process
-    "pnp/targets/preflight.py#pdf": ["tests/test_preflight_promises.py", "tests/test_export_preflight.py", "tests/test_pod_ink.py"],
+    "pnp/targets/preflight.py#pdf": ["tests/test_preflight_promises.py", "tests/test_export_preflight.py", "tests/test_pod_ink.py",
+                                     # a picture let go once read, so a PDF of photographic art is not held whole
+                                     "tests/test_stream_outputs.py::test_a_pod_pdf_read_from_its_file_is_checked_without_holding_its_pictures"],
     # an image's pixel size, dpi, format and colours against a shop's or Tabletop Simulator's numbers (its FOCUS)
     "pnp/targets/preflight.py#images": ["tests/test_export_preflight.py",
                                         "tests/test_shop_promises.py::test_a_png_off_makeplayingcards_pixels_dpi_format_or_colours_is_refused_by_the_preflight",

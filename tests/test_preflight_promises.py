@@ -3,9 +3,10 @@ and MBPrint's outlining through Ghostscript, its failures said with the codes th
 
 Expected values are the vendors' published numbers as recorded with their sources in pnp/targets/vendors.py, written
 out here: DriveThruCards' poker card 2.5 × 3.5 in with 1/8 in of bleed (a page of 2.75 × 3.75 in, 198 × 270 pt),
-back then front; MBPrint's smallest text 6 pt and PDF/X-4. The files are drawn here with reportlab or altered by hand
-with pikepdf (a page cut short, a page too tall, pages swapped, a blank page), never by the exporter; a Ghostscript that
-fails is a script on PATH. Each test is a few direct calls of the documented checks, or one `pnp validate --vendor`.
+back then front; MBPrint's smallest text 6 pt and PDF/X-4. The files are drawn here with reportlab, altered by hand
+with pikepdf (a page cut short, a page too tall, pages swapped, a blank page) or written by hand with it (a font, a colour,
+a picture, a transparency, a page's boxes, as the PDF 1.7 reference defines them), never by the exporter; a Ghostscript
+that fails is a script on PATH. Each test is a few direct calls of the documented checks, or one `pnp validate --vendor`.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ DTC_PAGE = (198.0, 270.0)  # DriveThruCards' poker page: 2.5 × 3.5 in and 1/8 i
 DTC_MM = (69.85, 95.25)
 FOGRA39 = ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)")
 DECK = Loc("data/tiny/decks/heroes.yaml", 2, 7)  # where the deck a shop's file shows is declared (its `size` line)
+SQUARE = b" 10 10 80 80 re f"  # a content stream's square, filled in the colour set before it
 
 
 def _shop(name: str) -> ShopFile:
@@ -123,6 +125,47 @@ def test_a_page_a_face_needs_its_trimbox_and_bleedbox_at_the_vendors_bleed(tmp_p
         doc.pages[0].obj.TrimBox = [b, b, 198 - b, 270 - b]
         doc.save(tmp_path / "c.pdf")
     assert [code for code, _ in _errors(check_file(dtc, (tmp_path / "c.pdf").read_bytes(), "c.pdf", expect))] == ["vendor-boxes"]
+
+
+def _boxed(media: list, trim: list | None, bleed: list | None) -> bytes:
+    """A page of a square in black with these MediaBox, TrimBox and BleedBox (a box None: left out)."""
+    with pikepdf.open(io.BytesIO(_hand_pdf((b"0 0 0 1 k" + SQUARE, None)))) as doc:
+        page = doc.pages[0].obj
+        page.MediaBox = media
+        for key, box in (("/TrimBox", trim), ("/BleedBox", bleed)):
+            if box is not None:
+                page[key] = box
+        out = io.BytesIO()
+        doc.save(out)
+        return out.getvalue()
+
+
+PAGE_AT = [10, 20, 208, 290]  # DriveThruCards' 198 × 270 pt page, its corner away from the origin, as a page may be
+TRIM_AT = [19, 29, 199, 281]  # 1/8 in (9 pt) inside it
+
+
+@pytest.mark.parametrize(("media", "trim", "bleed", "refused"), [
+    (PAGE_AT, TRIM_AT, PAGE_AT, []),
+    ([10, 20, 208.005, 289.995], [19.005, 28.995, 199, 281.005], [10.005, 20, 208, 290.005], []),  # within a hundredth of a point
+    ([-9, -9, 189, 261], [0.01, 0, 180, 252], [-9, -9, 189, 261], []),  # a hundredth of a point exactly, to the bit: taken
+    ([0, 0, 198, 270], [9, 9, 189, 261], [0.01, 0, 198, 270], []),
+    (PAGE_AT, TRIM_AT, None, ["page 1 has no BleedBox"]),
+    (PAGE_AT, None, None, ["page 1 has no TrimBox"]),
+    (PAGE_AT, [19, 29, 199, 280], PAGE_AT, ["page 1: TrimBox [19.0, 29.0, 199.0, 280.0] is not the page less 3.175 mm of bleed"]),
+    (PAGE_AT, [18.98, 29, 199, 281], PAGE_AT, ["page 1: TrimBox [18.98, 29.0, 199.0, 281.0] is not the page less 3.175 mm of bleed"]),
+    (PAGE_AT, TRIM_AT, [10, 20, 208, 289], ["page 1: BleedBox [10.0, 20.0, 208.0, 289.0] differs from the MediaBox [10.0, 20.0, 208.0, 290.0]"]),
+    (PAGE_AT, TRIM_AT, [10, 20.02, 208, 290], ["page 1: BleedBox [10.0, 20.02, 208.0, 290.0] differs from the MediaBox [10.0, 20.0, 208.0, 290.0]"]),
+    ([10, 20, 209, 290], [19, 29, 200, 281], [10, 20, 209, 290], ["page 1 is 70.20 × 95.25 mm, expected 69.85 × 95.25 mm"]),
+    ([10, 20, 208, 291], [19, 29, 199, 282], [10, 20, 208, 291], ["page 1 is 69.85 × 95.60 mm, expected 69.85 × 95.25 mm"]),
+], ids=["boxes-right", "within-tolerance", "trim-a-hundredth-off", "bleed-a-hundredth-off", "no-bleedbox", "no-boxes", "trim-short",
+        "trim-wide", "bleed-short", "bleed-moved", "page-wide", "page-tall"])
+def test_a_face_pages_boxes_are_the_page_its_trim_and_bleed_as_the_vendor_asks(media, trim, bleed, refused):
+    """DriveThruCards' poker card: a page of 2.5 × 3.5 in and 1/8 in a side (198 × 270 pt), its TrimBox 9 pt inside the
+    MediaBox and its BleedBox the MediaBox, to a hundredth of a point (0.01 pt off is taken), wherever the page's corner
+    lies; each box that is missing or elsewhere is said with its numbers, a page of another size with both sizes in mm."""
+    found = check_file(vendor_named("drivethrucards"), _boxed(media, trim, bleed), "a.pdf",
+                       Expect(page_mm=DTC_MM, trim_mm=(63.5, 88.9), pages=(0,)))
+    assert [m for code, m in _errors(found) if code == "vendor-boxes"] == refused
 
 
 def test_a_file_with_a_page_more_or_less_than_its_plan_is_refused_saying_both_counts(tmp_path):
@@ -239,6 +282,232 @@ def test_a_font_not_embedded_is_refused_and_an_rgb_vendor_still_hears_of_it_afte
     expect = Expect(page_mm=DTC_MM, pages=(0,))
     assert ("vendor-fonts", "font /Helvetica is not embedded") in _errors(check_file(vendor_named("drivethrucards"), data, "a.pdf", expect))
     assert _errors(check_file(vendor_named("printplay"), data, "a.pdf", expect)) == [("vendor-fonts", "font /Helvetica is not embedded")]
+
+
+# --- a font and a colour, each said at the page that first shows it -----------------------------------------------------
+
+def _hand_pdf(*pages: tuple[bytes, object], contents_as_array: bool = False) -> bytes:
+    """DriveThruCards pages written by hand with pikepdf, each its content stream and the function making its resources
+    from the document (or None); with `contents_as_array`, each page's content a one-stream array, as an edit appends."""
+    doc = pikepdf.new()
+    for content, make_resources in pages:
+        doc.add_blank_page(page_size=DTC_PAGE)
+        if make_resources is not None:
+            doc.pages[-1].Resources = make_resources(doc)
+        stream = doc.make_stream(content)
+        doc.pages[-1].Contents = pikepdf.Array([stream]) if contents_as_array else stream
+    out = io.BytesIO()
+    doc.save(out)
+    return out.getvalue()
+
+
+def _one_font_page(make_font, shows: bytes = b"(A) Tj") -> bytes:
+    """A DriveThruCards page setting `shows` in the font `make_font(doc)` returns."""
+    return _hand_pdf((b"BT /F1 9 Tf 20 120 Td " + shows + b" ET",
+                      lambda doc: pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=doc.make_indirect(make_font(doc))))))
+
+
+def _descriptor(doc, name: str, file: str | None):
+    """A font descriptor (PDF 1.7, table 122) whose font program is the stream `file` names, or that holds none."""
+    desc = pikepdf.Dictionary(Type=pikepdf.Name.FontDescriptor, FontName=pikepdf.Name(name), Flags=32, FontBBox=[0, 0, 1000, 1000],
+                              ItalicAngle=0, Ascent=800, Descent=-200, CapHeight=700, StemV=80)
+    if file is not None:
+        desc[file] = doc.make_stream(b"a font program")
+    return doc.make_indirect(desc)
+
+
+def _simple(subtype: str, name: str, file: str | None = None, descriptor: bool = True):
+    def make(doc):
+        font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name(subtype), BaseFont=pikepdf.Name(name),
+                                  FirstChar=65, LastChar=65, Widths=[600])
+        if descriptor:
+            font.FontDescriptor = _descriptor(doc, name, file)
+        return font
+    return make
+
+
+def _composite(cid_subtype: str, name: str, file: str | None):
+    """A Type0 font, whose glyphs live in its one descendant CIDFont (PDF 1.7, 9.7)."""
+    def make(doc):
+        cid = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name(cid_subtype), BaseFont=pikepdf.Name(name),
+                                 CIDSystemInfo=pikepdf.Dictionary(Registry="Adobe", Ordering="Identity", Supplement=0),
+                                 FontDescriptor=_descriptor(doc, name, file))
+        return pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0, BaseFont=pikepdf.Name(f"{name}-Identity-H"),
+                                  Encoding=pikepdf.Name("/Identity-H"), DescendantFonts=[doc.make_indirect(cid)])
+    return make
+
+
+def _type3(descriptor: bool):
+    """A Type3 font, whose one glyph is a square drawn by its own content stream; tagged PDF asks it a descriptor."""
+    def make(doc):
+        font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 1000, 1000],
+                                  FontMatrix=[0.001, 0, 0, 0.001, 0, 0], FirstChar=65, LastChar=65, Widths=[1000],
+                                  CharProcs=pikepdf.Dictionary(square=doc.make_stream(b"1000 0 0 0 1000 1000 d1 0 0 1000 1000 re f")),
+                                  Encoding=pikepdf.Dictionary(Type=pikepdf.Name.Encoding, Differences=[65, pikepdf.Name.square]))
+        if descriptor:
+            font.FontDescriptor = _descriptor(doc, "/Stamp", None)
+        return font
+    return make
+
+
+@pytest.mark.parametrize(("make_font", "shows", "refused"), [
+    (_simple("/Type1", "/Ornate", "/FontFile"), b"(A) Tj", []),
+    (_simple("/Type1", "/Ornate", "/FontFile3"), b"(A) Tj", []),  # a compact (CFF) Type 1 program
+    (_simple("/TrueType", "/Ornate", "/FontFile2"), b"(A) Tj", []),
+    (_simple("/TrueType", "/Arial", None), b"(A) Tj", ["font /Arial is not embedded"]),
+    (_simple("/TrueType", "/Arial", descriptor=False), b"(A) Tj", ["font /Arial is not embedded"]),
+    (_simple("/MMType1", "/Blend", descriptor=False), b"(A) Tj", ["font /Blend is not embedded"]),
+    (_composite("/CIDFontType2", "/Ornate", "/FontFile2"), b"<0001> Tj", []),
+    (_composite("/CIDFontType0", "/Ornate", "/FontFile3"), b"<0001> Tj", []),
+    (_composite("/CIDFontType2", "/Ornate", None), b"<0001> Tj", ["font /Ornate is not embedded"]),
+    (_type3(descriptor=False), b"(A) Tj", []),
+    (_type3(descriptor=True), b"(A) Tj", []),
+], ids=["type1-fontfile", "type1-fontfile3", "truetype-fontfile2", "truetype-no-program", "truetype-no-descriptor",
+        "multiple-master-no-descriptor", "type0-fontfile2", "type0-fontfile3", "type0-no-program", "type3", "type3-tagged"])
+def test_a_font_is_embedded_when_its_descriptor_or_its_descendants_holds_its_program(make_font, shows, refused):
+    """A font is embedded when its descriptor holds /FontFile, /FontFile2 or /FontFile3 (PDF 1.7, 9.9); a Type0 font's
+    glyphs are its descendant's, which is named when refused; a Type3 font draws its glyphs with the file's own streams,
+    so it has nothing to embed, a descriptor or none. What a shop's press cannot print is refused by name."""
+    found = check_file(vendor_named("drivethrucards"), _one_font_page(make_font, shows), "a.pdf", Expect(page_mm=DTC_MM, pages=(0,)))
+    assert _errors(found) == [("vendor-fonts", message) for message in refused]
+
+
+def test_a_font_and_a_colour_are_each_said_at_the_first_page_that_prints_them(tmp_path):
+    """reportlab names every font of a file on every page: Helvetica, set on page 3 alone, is refused at page 3, not at
+    page 1 that only names it; a font no page sets is said at the first page naming it (page 2). RGB fills and strokes
+    on pages 2 and 3 are one finding counting all three, at page 2. The file given by its path is read as its bytes are."""
+    def words(font):
+        def draw(c):
+            c.setFont(font, 9)
+            c.drawString(20, 120, "Words")
+        return draw
+
+    _pdf(tmp_path / "a.pdf", [words(SANS), words(SANS), words("Helvetica")])
+    with pikepdf.open(tmp_path / "a.pdf") as doc:
+        pages = doc.pages
+        pages[1].Resources = pikepdf.Dictionary(pages[1].Resources)  # page 2's own copy of the resources all pages share
+        pages[1].Resources.Font = pikepdf.Dictionary(pages[1].Resources.Font)
+        pages[1].Resources.Font.F9 = doc.make_indirect(_simple("/TrueType", "/Arial", descriptor=False)(doc))
+        for page, fills in zip(pages, (b"0 0 0 1 k 10 10 80 80 re f", b"1 0 0 rg 10 10 80 80 re f 0 1 0 rg 20 20 9 9 re f",
+                                       b"0 0 1 RG 10 10 80 80 re S"), strict=True):
+            page.contents_add(doc.make_stream(fills))
+        doc.save(tmp_path / "b.pdf")
+    found = check_file(vendor_named("drivethrucards"), (tmp_path / "b.pdf").read_bytes(), _shop("b.pdf"), Expect(page_mm=DTC_MM, pages=(0, 1, 0)))
+    assert [(f.code, f.loc, f.message) for f in found] == [
+        ("vendor-colour", DECK, "page 2 of b.pdf (a back of Heroes): RGB colour (rg/RG) found 3×: the print file must be CMYK only, without transparency"),
+        ("vendor-fonts", DECK, "page 2 of b.pdf (a back of Heroes): font /Arial is not embedded"),
+        ("vendor-fonts", DECK, "page 3 of b.pdf (a front of Heroes): font /Helvetica is not embedded")]
+    assert check_file(vendor_named("drivethrucards"), str(tmp_path / "b.pdf"), _shop("b.pdf"), Expect(page_mm=DTC_MM, pages=(0, 1, 0))) == found
+
+
+def _resources(**kinds):
+    """A page's resources: each kind (ExtGState, XObject, Font) a dictionary of named things, each made from the document."""
+    return lambda doc: pikepdf.Dictionary({f"/{kind}": pikepdf.Dictionary({f"/{name}": make(doc) for name, make in named.items()})
+                                           for kind, named in kinds.items()})
+
+
+def _state(**keys):
+    return lambda doc: doc.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, **keys))
+
+
+def _image(space: str, soft_mask: bool = False):
+    """A 1 × 1 picture in the colour space `space`, with a soft mask (its transparency) or none."""
+    channels = {"/DeviceRGB": 3, "/DeviceCMYK": 4, "/DeviceGray": 1}[space]
+
+    def make(doc):
+        image = doc.make_stream(b"\x80" * channels, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=1, Height=1,
+                                ColorSpace=pikepdf.Name(space), BitsPerComponent=8)
+        if soft_mask:
+            image.SMask = _image("/DeviceGray")(doc)
+        return image
+    return make
+
+
+def _form(content: bytes, **kinds):
+    """A form XObject drawing `content` with its own resources."""
+    def make(doc):
+        form = doc.make_stream(content, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 50, 50])
+        if kinds:
+            form.Resources = _resources(**kinds)(doc)
+        return form
+    return make
+
+
+TRANSPARENCY = "transparency (ExtGState with alpha or a soft mask)"
+
+
+@pytest.mark.parametrize(("content", "resources", "problems"), [
+    (b"0 0 0 1 k" + SQUARE + b" /DeviceCMYK cs 0 0 0 1 sc" + SQUARE + b" /DeviceGray CS 0.5 SC 10 10 m 90 90 l S", None, []),
+    (b"1 0 0 rg" + SQUARE, None, ["RGB colour (rg/RG)"]),
+    (b"0 0 1 RG 10 10 m 90 90 l S", None, ["RGB colour (rg/RG)"]),
+    (b"/DeviceRGB cs 1 0 0 sc" + SQUARE, None, ["colour space /DeviceRGB", "three-component colour (sc)"]),
+    (b"/DeviceRGB CS 0 1 0 SC 10 10 m 90 90 l S", None, ["colour space /DeviceRGB", "three-component colour (sc)"]),
+    (b"0.2 0.4 0.6 scn" + SQUARE, None, ["three-component colour (sc)"]),
+    (b"0.2 0.4 0.6 SCN 10 10 m 90 90 l S", None, ["three-component colour (sc)"]),
+    (b"/GS0 gs" + SQUARE, _resources(ExtGState={"GS0": _state(ca=0.5)}), [TRANSPARENCY]),
+    (b"/GS0 gs" + SQUARE, _resources(ExtGState={"GS0": _state(CA=0.5)}), [TRANSPARENCY]),
+    (b"/GS0 gs" + SQUARE, _resources(ExtGState={"GS0": lambda doc: doc.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.ExtGState, SMask=pikepdf.Dictionary(Type=pikepdf.Name.Mask, S=pikepdf.Name.Luminosity,
+                                                               G=_form(b"0 g 0 0 50 50 re f")(doc))))}), [TRANSPARENCY]),
+    (b"/GS0 gs" + SQUARE, _resources(ExtGState={"GS0": _state(ca=1, CA=1.0, SMask=pikepdf.Name("/None"), LW=2)}), []),
+    (b"/Im0 Do", _resources(XObject={"Im0": _image("/DeviceRGB")}), ["image in colour space /DeviceRGB"]),
+    (b"/Im0 Do /Im1 Do", _resources(XObject={"Im0": _image("/DeviceCMYK"), "Im1": _image("/DeviceGray")}), []),
+    (b"/Im0 Do", _resources(XObject={"Im0": _image("/DeviceCMYK", soft_mask=True)}), ["image with a soft mask (transparency)"]),
+    (b"/Fm0 Do", _resources(XObject={"Fm0": _form(b"/Fm1 Do", XObject={"Fm1": _form(b"/Im0 Do", XObject={"Im0": _image("/DeviceRGB")})})}),
+     ["image in colour space /DeviceRGB"]),
+    (b"/Fm0 Do /Fm0 Do", _resources(XObject={"Fm0": _form(b"1 0 0 rg" + SQUARE)}), ["RGB colour (rg/RG)"]),
+    (b"0 0 0 1 k" + SQUARE, _resources(XObject={"Fm0": _form(b"1 0 0 rg" + SQUARE)}), []),
+    (b"/Gone Do 0 0 0 1 k" + SQUARE, _resources(XObject={"Fm0": _form(b"1 0 0 rg" + SQUARE)}), []),
+], ids=["cmyk-and-gray", "rg", "RG", "rgb-space-fill", "rgb-space-stroke", "three-scn", "three-SCN", "gs-ca", "gs-CA", "gs-smask", "gs-opaque",
+        "image-rgb", "image-cmyk-gray", "image-smask", "rgb-image-in-a-form-in-a-form", "form-drawn-twice", "form-named-not-drawn",
+        "no-such-form"])
+def test_a_page_drawing_rgb_or_transparency_is_refused_once_for_each_kind_with_its_count(content, resources, problems):
+    """A CMYK press takes DeviceCMYK and DeviceGray colours and pictures, opaque; it refuses an RGB colour (`rg`, `RG`,
+    the DeviceRGB space, three components to `sc`/`scn`), an RGB picture, a constant alpha under 1 (`ca` for fills, `CA`
+    for strokes) or a soft mask (PDF 1.7, 11.6.4), each said once with how many times it is drawn: a form is read once
+    however often it is drawn, inside another form too; a form the page names and never draws prints nothing."""
+    found = check_file(vendor_named("drivethrucards"), _hand_pdf((content, resources)), "a.pdf", Expect(page_mm=DTC_MM, pages=(0,)))
+    said = ": the print file must be CMYK only, without transparency"
+    assert _errors(found) == [("vendor-colour", f"{problem} found 1×{said}") for problem in problems]
+
+
+@pytest.mark.parametrize(("content", "refused"), [
+    (b"0.6 0.6 0.6 0.6 k" + SQUARE, []),  # 240 %: DriveThruCards' limit, taken
+    (b"1 1 0.400001 0 k" + SQUARE, []),  # a millionth over, as sums of decimals round: taken
+    (b"0.6 0.6 0.6 0.61 K 10 10 m 90 90 l S", ["a colour uses 241% ink; the limit is 240%"]),
+    (b"1 1 1 1 k" + SQUARE + b" 0.5 0.5 0.5 0.5 k" + SQUARE, ["a colour uses 400% ink; the limit is 240%"]),
+    (b"/Fm0 Do", ["a colour uses 300% ink; the limit is 240%"]),
+], ids=["at-the-limit", "a-millionth-over", "past-it-stroked", "the-most-said", "in-a-form"])
+def test_ink_past_the_vendors_limit_is_refused_saying_the_most_a_colour_uses(content, refused):
+    """Total ink is the sum of a CMYK colour's four parts (DriveThruCards: 240 %, judged to a millionth), of fills and
+    strokes alike, in the page's forms too; the file's heaviest colour is said."""
+    resources = _resources(XObject={"Fm0": _form(b"1 1 0.5 0.5 k" + SQUARE)})
+    found = check_file(vendor_named("drivethrucards"), _hand_pdf((content, resources)), "a.pdf", Expect(page_mm=DTC_MM, pages=(0,)))
+    assert _errors(found) == [("vendor-ink", message) for message in refused]
+
+
+def test_every_page_is_read_however_its_contents_are_stored():
+    """Each page's drawing is read, though pypdf hands a page's contents over as a new object each time: RGB fills on
+    pages 4, 6 and 8 of a CMYK file are one finding counting three, at page 4, whether each page's content is one
+    stream or an array of streams (as a tool that appends to a page writes it)."""
+    pages = [(b"1 0 0 rg" + SQUARE if n in (4, 6, 8) else b"0 0 0 1 k" + SQUARE, None) for n in range(1, 9)]
+    shop = ShopFile("b.pdf", tuple((DECK, f"card {n}") for n in range(1, 9)))
+    for as_array in (False, True):
+        found = check_file(vendor_named("drivethrucards"), _hand_pdf(*pages, contents_as_array=as_array), shop, Expect(page_mm=DTC_MM, pages=(0,) * 8))
+        assert [f.message for f in found] == [
+            "page 4 of b.pdf (card 4): RGB colour (rg/RG) found 3×: the print file must be CMYK only, without transparency"], as_array
+
+
+def test_text_and_ink_are_said_at_the_page_that_prints_them():
+    """A font chosen on page 1 but set in on page 2 is said at page 2; text shown before any font is chosen has none to
+    judge; the most ink is said at the first page that uses it (page 2's 400 %, again on page 3)."""
+    arial = _resources(Font={"F1": lambda doc: doc.make_indirect(_simple("/TrueType", "/Arial", descriptor=False)(doc))})
+    found = check_file(vendor_named("drivethrucards"), _hand_pdf(
+        (b"(no font) Tj BT /F1 9 Tf ET 0.5 0.5 0.5 0.5 k" + SQUARE, arial),
+        (b"BT /F1 9 Tf 20 120 Td (Set) Tj ET 1 1 1 1 k" + SQUARE, arial),
+        (b"1 1 1 1 k" + SQUARE, None)), _shop("b.pdf"), Expect(page_mm=DTC_MM, pages=(0, 1, 0)))
+    assert [f.message for f in found] == ["page 2 of b.pdf (a back of Heroes): a colour uses 400% ink; the limit is 240%",
+                                          "page 2 of b.pdf (a back of Heroes): font /Arial is not embedded"]
 
 
 # --- MBPrint's smallest text, read from the file as drawn --------------------------------------------------------------

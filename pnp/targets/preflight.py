@@ -19,6 +19,9 @@ TTS_MAX_PX = 4096  # Tabletop Simulator refuses textures this large or larger
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7
 BOX_TOLERANCE_PT = 0.01
 SHOW_TEXT = (b"Tj", b"TJ", b"'", b'"')  # a content stream's operators that set text
+FONT_PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")  # the keys of a font descriptor that hold its embedded program
+# a composite (Type0) font's glyphs are its descendant's, a Type3 font's drawn by the file's own streams: no program of its own
+NO_PROGRAM = ("/Type0", "/Type3")
 
 
 def check_png(data: bytes, where: str, size: tuple[int, int], dpi: int | None = None) -> list[Finding]:
@@ -101,14 +104,15 @@ class InkScan:
     def stream(self, stream_obj, resources) -> None:
         """Scan one content stream (a page's or a form's) and its resources, each stream once: the forms and pictures it
         draws as it draws them, and the fonts it sets text in first, so each is met on the first page that prints it (a
-        document's pages may share one list of resources naming every form of every page)."""
+        document's pages may share one list of resources naming every form of every page). A stream is known by its
+        reference: a page's contents come as a new object each time pypdf is asked, whose id a later page's may take."""
         from pypdf.generic import ContentStream
 
         ref = getattr(stream_obj, "indirect_reference", None)
-        key = (ref.idnum, ref.generation) if ref is not None else id(stream_obj)
-        if key in self._seen:
-            return
-        self._seen.add(key)
+        if ref is not None:
+            if (ref.idnum, ref.generation) in self._seen:
+                return
+            self._seen.add((ref.idnum, ref.generation))
         resources = resources.get_object() if resources is not None else {}
         xobjects, fonts = (_resolved(resources.get(key)) for key in ("/XObject", "/Font"))
         font = None  # the font text is set in here (a stream may name one, as reportlab's pages do, and set no text)
@@ -149,14 +153,14 @@ class InkScan:
             self.note("three-component colour (sc)")
 
     def _font(self, font, used: bool = True) -> None:
-        """Note a font and whether it is embedded, at the page setting text in it (`used`) or naming it."""
+        """Note a font and whether it is embedded, at the page setting text in it (`used`) or naming it: every font
+        whose glyphs need a program of its own, a composite font's in its descendant."""
         for f in [font, *[d.get_object() for d in font.get("/DescendantFonts") or []]]:
-            desc = f.get("/FontDescriptor")
-            if desc is not None or f.get("/Subtype") in ("/TrueType", "/Type1", "/Type0"):
-                embedded = desc is not None and any(x in desc.get_object() for x in ("/FontFile", "/FontFile2", "/FontFile3"))
-                if f.get("/Subtype") != "/Type0":
-                    self.fonts[str(f.get("/BaseFont"))] = embedded
-                    (self.first_page if used else self.named_page).setdefault(str(f.get("/BaseFont")), self.page)
+            if f.get("/Subtype") in NO_PROGRAM:
+                continue
+            name, desc = str(f.get("/BaseFont")), f.get("/FontDescriptor")
+            self.fonts[name] = desc is not None and any(x in desc.get_object() for x in FONT_PROGRAMS)
+            (self.first_page if used else self.named_page).setdefault(name, self.page)
 
     def _xobject(self, xobj) -> None:
         if xobj.get("/Subtype") == "/Form":
