@@ -32,3 +32,18 @@ def test_faces_alike_but_for_their_bleed_or_size_are_told_apart():
     assert said(face(5.0, right)) == []  # 5 mm of bleed holds it
     assert said(face(3.0, right, w=66.0)) == []  # 2.5 mm past a 66 mm card: within its bleed
     assert said(face(3.0, right)) == ["a rect reaches past the 3 mm bleed and will be cut off"]
+
+
+def test_art_more_than_half_a_mm_past_the_bleed_is_named_and_half_a_mm_is_let_pass():
+    """A stroke or rounding may pass the bleed by 0.5 mm unremarked (SLACK_MM); 0.6 mm past is art the cut loses."""
+    def band(past: float) -> Rect:
+        return Rect(0.0, 0.0, 63.5 + 3.0 + past, 10.0, "#2a6f97", None, 0.0, 0.0, None)
+
+    assert said(face(3.0, band(0.5))) == []
+    assert said(face(3.0, band(0.6))) == ["a rect reaches past the 3 mm bleed and will be cut off"]
+
+
+def test_an_icon_past_the_bleed_is_named_with_an_an():
+    from pnp.layout.elements import Icon
+
+    assert said(face(3.0, Icon("star", "#000000", 60.0, 40.0, 10.0, 10.0))) == ["an icon reaches past the 3 mm bleed and will be cut off"]

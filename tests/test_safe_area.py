@@ -221,3 +221,30 @@ def test_a_text_is_settled_in_one_pass_by_whichever_run_reaches_nearest_each_cut
     for gap, clear in ((0.1, True), (-0.1, False)):
         face = card(_two_runs(side, gap, extreme_first))
         assert [b.label for b in safe_area_breaches(face)] == ([] if clear else ["edge"])
+
+
+def test_the_warning_says_how_far_past_or_inside_the_cut_and_how_far_to_move_with_a_long_text_cut_short():
+    """The warning a designer reads: a word 1 mm past the cut 'lies 1.0 mm past the cut' and must move 4.0 mm inward
+    (the 3 mm safe area and the 1 mm back); one 2 mm inside must move 1.0 mm; words past 30 letters print their first
+    29 and an ellipsis."""
+    from pnp.core.errors import Loc
+    from pnp.layout.inspect import safe_area_finding
+
+    def warned(element) -> str:
+        breach, = safe_area_breaches(card(element))
+        return safe_area_finding(breach, Loc("templates/t/front.j2", 3, 1), "d/c front", "g").message
+
+    assert warned(word(-1.0, 40.0)).startswith("text 'Attack' lies 1.0 mm past the cut, within the 3 mm safe area where a cut 1 mm "
+                                              "off may clip it: move it 4.0 mm inward")
+    assert "lies 2.0 mm inside the cut" in warned(word(2.0, 40.0)) and "move it 1.0 mm inward" in warned(word(2.0, 40.0))
+    long = "Gain one coin for every hero you hold"
+    assert f"text '{long[:29]}…' lies" in warned(word(1.0, 40.0, text=long, width_mm=40.0))
+
+
+def test_one_template_line_near_the_cut_on_every_card_is_one_warning_though_each_card_says_its_own_words(project):
+    """The heroes' names drawn 0.5 mm from the cut: five cards, five words, one mistake at one line."""
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": "{{ text(card.name, 0.5, 40, 30, 6) }}\n"}])
+    result = run_pnp(project, "validate", "tiny")
+    lines = [line for line in result.output.splitlines() if "safe area" in line]
+    assert len(lines) == 1 and lines[0].startswith("templates/tiny/frame.j2:6:1: warning: text '"), lines
+    assert "(on 5 pieces: heroes/knight front, heroes/att front, " in lines[0], lines[0]
