@@ -1797,8 +1797,8 @@ MUTANTS: list[Mutant] = [
            '            if e.alt is not None:\n', '            if False:\n', ['tests/test_rulebook_access.py'], 'figure'),
     Mutant('RH38', "a table header cell's scope left out", 'pnp/render/tagging.py',
            '            if e.attrs:\n', '            if False:\n', ['tests/test_rulebook_access.py'], 'table'),
-    Mutant('RH39', "an inline icon read by its file name with hyphens", 'pnp/render/tagging.py',
-           'words = icon.replace("-", " ").replace("_", " ")', 'words = icon', ['tests/test_rulebook_access.py'], 'icon or two_word'),
+    Mutant('RH39', "an inline icon read by its file name with hyphens", 'pnp/layout/markup.py',
+           '    return icon.replace("-", " ").replace("_", " ")', '    return icon', ['tests/test_rulebook_access.py'], 'icon or two_word'),
     Mutant('RH40', "the tab order by rows, not by the structure", 'pnp/render/tagging.py',
            'Tabs=PDFName("S")', 'Tabs=PDFName("R")', ['tests/test_rulebook_access.py'], 'two_word'),
     Mutant('RH41', "one card on the sell sheet said in the plural", 'pnp/targets/sellsheet.py',
@@ -2984,8 +2984,8 @@ MUTANTS: list[Mutant] = [
            '        if isinstance(op, IconOp):  # an inline icon', '        if False:  # an inline icon',
            ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
     Mutant('RR14', "the web page's icon beside a word that only begins with its name (start, :star:) left unnamed", 'pnp/outputs/rulebook/html.py',
-           """    return re.search(rf"\\b{re.escape(icon.replace('-', ' '))}(?:e?s)?\\b", words) is not None""",
-           """    return icon.replace('-', ' ') in words""",
+           """    return re.search(rf"\\b{re.escape(rich.spoken_name(icon))}(?:e?s)?\\b", words) is not None""",
+           """    return rich.spoken_name(icon) in words""",
            ['tests/test_rulebook_html.py', 'tests/test_rulebook_access.py'], ''),
 ]
 

@@ -194,6 +194,12 @@ def check(source: str, is_colour, is_icon, colour_names=(), icon_names=()) -> li
     return problems
 
 
+def spoken_name(icon: str) -> str:
+    """The words a reader hears for an icon (a tagged PDF's text, a web page's alt, a figure's description): its name,
+    dashes and underscores as spaces."""
+    return icon.replace("-", " ").replace("_", " ")
+
+
 def plain(source: str) -> str:
     """The text without markup, for search and comparisons."""
     return "".join(r.text if r.icon is None else "" for r in parse(source, is_colour=lambda n: True, is_icon=lambda n: True))

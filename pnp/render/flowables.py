@@ -23,6 +23,7 @@ from reportlab.platypus.flowables import Flowable
 
 from pnp.layout import rl
 from pnp.layout.elements import Tagged, Text
+from pnp.layout.markup import spoken_name
 from pnp.layout.typeset import ASCENT, DESCENT
 from pnp.render import tagging
 from pnp.render.text_setting import (
@@ -266,7 +267,7 @@ class Stack(Block):
             marker = self._marker()
             if marker:  # an icon alone (an icon legend's) is a figure, its name the words a reader hears
                 icon = re.fullmatch(r":([\w-]+):", self.marker[1])
-                label = Tagged(group(0, 0, marker), "Figure", alt=icon[1].replace("-", " ").replace("_", " ")) if icon else None
+                label = Tagged(group(0, 0, marker), "Figure", alt=spoken_name(icon[1])) if icon else None
                 body = (Tagged(group(0, 0, (label,)), "Lbl", leaf=False) if label else Tagged(group(0, 0, marker), "Lbl"), *body)
         els = self._box() + body
         if self.role:

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
 
 from pnp.layout import rl
+from pnp.layout.markup import spoken_name
 
 
 class StructElem:
@@ -209,7 +210,7 @@ def spoken(canv, icon: str) -> str | None:
     tagger = tagger_of(canv)
     if tagger is None or not tagger.in_content:
         return None
-    words = icon.replace("-", " ").replace("_", " ")
+    words = spoken_name(icon)
     return f"/Span <</ActualText {PDFString(words).format(rl.document(canv)).decode('latin-1')}>> BDC"
 
 

@@ -10,6 +10,7 @@ from pnp.data.card_names import card_name
 from pnp.data.fields import ANY
 from pnp.layout.elements import Group, Text
 from pnp.layout.images import MissingImage
+from pnp.layout.markup import spoken_name
 from pnp.layout.typeset import IconOp, TextOp
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_cards
@@ -145,7 +146,7 @@ def _text_lines(ops) -> list[str]:
     baseline, end = None, 0.0
     for op in ops:
         if isinstance(op, IconOp):  # an inline icon among the words is read by its name, as the tagged rules read it
-            name = op.icon.replace("-", " ")
+            name = spoken_name(op.icon)
             if lines:
                 lines[-1] += f" {name}"
             else:

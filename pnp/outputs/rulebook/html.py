@@ -159,7 +159,7 @@ class HtmlBook:
         if key not in self._icons:
             face = Face(6.0, 6.0, 0.0, (Icon(name, colour or self.ink, 0.0, 0.0, 6.0, 6.0),), frozenset({(name, colour or self.ink)}))
             self._icons[key] = self.drawn(face, ICON_PX / 6.0)
-        return f'<img class="icon" src="{self._icons[key]}" alt="{"" if said else escape(name.replace("-", " "))}">'
+        return f'<img class="icon" src="{self._icons[key]}" alt="{"" if said else escape(rich.spoken_name(name))}">'
 
     def pictures(self, images) -> list[str]:
         out = []
@@ -196,7 +196,7 @@ class HtmlBook:
 def _names(words: str, icon: str) -> bool:
     """Whether `words` (lower case) hold the icon's name as a word of its own, or its plural ("stars" says :star:):
     "start" does not, so a reader still hears the icon there."""
-    return re.search(rf"\b{re.escape(icon.replace('-', ' '))}(?:e?s)?\b", words) is not None
+    return re.search(rf"\b{re.escape(rich.spoken_name(icon))}(?:e?s)?\b", words) is not None
 
 
 def face_src(n: int) -> str:
