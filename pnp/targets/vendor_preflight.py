@@ -90,7 +90,7 @@ def _check_pdf(vendor: Vendor, source, expect: Expect) -> list[tuple[int, Findin
         if abs(w - want[0] * PT) > BOX_TOLERANCE_PT or abs(h - want[1] * PT) > BOX_TOLERANCE_PT:
             wrong.append(error("vendor-page-size", f"page {n} is {w / PT:.2f} × {h / PT:.2f} mm; {vendor.title} needs {want[0]:.2f} × {want[1]:.2f} mm", loc))
         if expect.trim_mm is not None:
-            wrong += box_findings(n, page, expect.trim_mm, vendor.bleed_mm, loc)
+            wrong += box_findings(n, page, vendor.bleed_mm, loc, sized_right=not wrong)
         for f in wrong:
             sized.setdefault(f.message.replace(f"page {n}", "page", 1), []).append((n, f))
         if n <= len(expect.pages):
