@@ -480,10 +480,13 @@ def test_a_page_drawing_rgb_or_transparency_is_refused_once_for_each_kind_with_i
     (b"0.6 0.6 0.6 0.61 K 10 10 m 90 90 l S", ["a colour uses 241% ink; the limit is 240%"]),
     (b"1 1 1 1 k" + SQUARE + b" 0.5 0.5 0.5 0.5 k" + SQUARE, ["a colour uses 400% ink; the limit is 240%"]),
     (b"/Fm0 Do", ["a colour uses 300% ink; the limit is 240%"]),
-], ids=["at-the-limit", "a-millionth-over", "past-it-stroked", "the-most-said", "in-a-form"])
+    (b"0.6 0.6 0.6 0.603 k" + SQUARE, ["a colour uses 240.3% ink; the limit is 240%"]),  # never 'uses 240%; the limit is 240%'
+    (b"0.6 0.6 0.6 0.60002 k" + SQUARE, ["a colour uses 240.002% ink; the limit is 240%"]),
+], ids=["at-the-limit", "a-millionth-over", "past-it-stroked", "the-most-said", "in-a-form", "past-by-a-fraction", "past-by-less"])
 def test_ink_past_the_vendors_limit_is_refused_saying_the_most_a_colour_uses(content, refused):
     """Total ink is the sum of a CMYK colour's four parts (DriveThruCards: 240 %, judged to a millionth), of fills and
-    strokes alike, in the page's forms too; the file's heaviest colour is said."""
+    strokes alike, in the page's forms too; the file's heaviest colour is said, in whole percent or with the decimals
+    that show it past the limit."""
     resources = _resources(XObject={"Fm0": _form(b"1 1 0.5 0.5 k" + SQUARE)})
     found = check_file(vendor_named("drivethrucards"), _hand_pdf((content, resources)), "a.pdf", Expect(page_mm=DTC_MM, pages=(0,)))
     assert _errors(found) == [("vendor-ink", message) for message in refused]

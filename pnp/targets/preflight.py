@@ -180,10 +180,20 @@ class InkScan:
         found = [(self.first_page[problem], error("vendor-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc))
                  for problem, count in sorted(self.colour_problems.items())]
         if self.max_ink > ink_limit + 1e-6:
-            found.append((self.ink_page, error("vendor-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc)))
+            found.append((self.ink_page, error("vendor-ink", f"a colour uses {_percent_past(self.max_ink, ink_limit)} ink; the limit is {ink_limit:.0%}", loc)))
         found += [(self.first_page.get(name, self.named_page.get(name, 0)), error("vendor-fonts", f"font {name} is not embedded", loc))
                   for name, embedded in sorted(self.fonts.items()) if not embedded]
         return found
+
+
+def _percent_past(value: float, limit: float) -> str:
+    """`value` (past `limit`, both fractions) in whole percent, or with the fewest decimals that show it past: 240.3 %
+    of ink against a limit of 240 % is never said as 240 %."""
+    for decimals in range(4):
+        said = f"{value * 100:.{decimals}f}"
+        if float(said) > limit * 100:
+            return f"{said}%"
+    return f"{value * 100:.4f}%"
 
 
 def _resolved(value):
