@@ -375,6 +375,22 @@ def test_a_font_is_embedded_when_its_descriptor_or_its_descendants_holds_its_pro
     assert _errors(found) == [("vendor-fonts", message) for message in refused]
 
 
+@pytest.mark.parametrize(("first", "second", "refused_at"), [
+    ("/FontFile2", None, 2), (None, "/FontFile2", 1), ("/FontFile2", "/FontFile2", None)],
+    ids=["embedded-then-not", "not-then-embedded", "both-embedded"])
+def test_two_fonts_of_one_name_are_each_judged_and_one_left_out_is_said_at_its_page(first, second, refused_at):
+    """A file may hold two fonts of one BaseFont name (two subsets, one of them left out): the press prints each, so the
+    one not embedded is refused at the page setting it, whichever of the two is read first."""
+    def page(file):
+        return (b"BT /F1 9 Tf 20 120 Td (A) Tj ET",
+                lambda doc: pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=doc.make_indirect(_simple("/TrueType", "/Ornate", file)(doc)))))
+
+    found = check_file(vendor_named("drivethrucards"), _hand_pdf(page(first), page(second)), _shop("b.pdf"), Expect(page_mm=DTC_MM, pages=(0, 1)))
+    fonts = [f.message for f in found if f.code == "vendor-fonts"]
+    kind = {1: "a front", 2: "a back"}
+    assert fonts == ([] if refused_at is None else [f"page {refused_at} of b.pdf ({kind[refused_at]} of Heroes): font /Ornate is not embedded"])
+
+
 def test_a_font_and_a_colour_are_each_said_at_the_first_page_that_prints_them(tmp_path):
     """reportlab names every font of a file on every page: Helvetica, set on page 3 alone, is refused at page 3, not at
     page 1 that only names it; a font no page sets is said at the first page naming it (page 2). RGB fills and strokes

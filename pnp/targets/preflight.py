@@ -154,13 +154,16 @@ class InkScan:
 
     def _font(self, font, used: bool = True) -> None:
         """Note a font and whether it is embedded, at the page setting text in it (`used`) or naming it: every font
-        whose glyphs need a program of its own, a composite font's in its descendant."""
+        whose glyphs need a program of its own, a composite font's in its descendant. A name is embedded when every
+        font of that name is (a file may hold two of one BaseFont), and said at the first page of one that is not."""
         for f in [font, *[d.get_object() for d in font.get("/DescendantFonts") or []]]:
             if f.get("/Subtype") in NO_PROGRAM:
                 continue
             name, desc = str(f.get("/BaseFont")), f.get("/FontDescriptor")
-            self.fonts[name] = desc is not None and any(x in desc.get_object() for x in FONT_PROGRAMS)
-            (self.first_page if used else self.named_page).setdefault(name, self.page)
+            embedded = desc is not None and any(x in desc.get_object() for x in FONT_PROGRAMS)
+            self.fonts[name] = self.fonts.get(name, True) and embedded  # two fonts of one name: each must be in
+            if not embedded:
+                (self.first_page if used else self.named_page).setdefault(name, self.page)
 
     def _xobject(self, xobj) -> None:
         if xobj.get("/Subtype") == "/Form":
