@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import properties  # noqa: F401  Hypothesis as the suite runs it, for every file, one file run alone included
 import pytest
 from click.testing import CliRunner
 from PIL import Image

@@ -1,5 +1,4 @@
-"""Hypothesis as the suite runs it (tests/test_grids.py, tests/test_file_paths.py, tests/test_guard_properties.py and the
-other files that import it): the same examples every run (derandomize: same input, same verdict, on CI as here), no
+"""Hypothesis as the suite runs it (loaded by tests/conftest.py, so for every test file, one run alone included): the same examples every run (derandomize: same input, same verdict, on CI as here), no
 example database written into the work tree, no time limit per example on a loaded machine. Under mutmut
 (bench/mutation.py) a failing example is not shrunk: a mutant is killed by the first failure, and shrinking it would
 cost more than the rest of its run."""

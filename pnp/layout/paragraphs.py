@@ -13,7 +13,7 @@ with a markup mistake, to the whole-text path, which reports the mistake.
 from __future__ import annotations
 
 from pnp.layout import markup
-from pnp.layout.typeset import ASCENT, DESCENT, Laid, TextOp, Typesetter, line_ops, line_x0, width1
+from pnp.layout.typeset import ASCENT, Laid, TextOp, Typesetter, block_placement, line_ops, line_x0, width1
 
 _new = tuple.__new__  # a TextOp made as its own __new__ makes it, one call fewer: a deck sets every line of every text
 MAX_KEPT = 4096  # set lines a game keeps, as many as fitted texts (templates.FITTED_TEXTS): past it they start again
@@ -55,11 +55,9 @@ class Paragraphs:
             lines.append(line)
         if not lines[-1] and len(lines) > 1:
             lines.pop()  # a closing break (and spaces after it) ends the last line and adds none (Typesetter.plain_lines)
-        line_h = size * leading
-        needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
-        if not needed <= height + 1e-6:
+        top, line_h, fits = block_placement(len(lines), height, size, leading, valign)
+        if not fits:
             return None
-        top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
         ops = []
         for n, line in enumerate(lines):
             baseline = top + size * ASCENT + n * line_h

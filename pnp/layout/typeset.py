@@ -347,10 +347,8 @@ def _placed(lines, overflow: bool, width, height, size, leading, align, valign) 
 
     A justified line (every line of a paragraph but its last) spreads its spaces so its last word ends at the box's
     right edge; each word is then a run of its own."""
-    line_h = size * leading
-    needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
-    fits = not overflow and needed <= height + 1e-6
-    top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
+    top, line_h, tall_enough = block_placement(len(lines), height, size, leading, valign)
+    fits = not overflow and tall_enough
     ops: list = []
     for n, (line_w, parts, last) in enumerate(lines):
         baseline = top + size * ASCENT + n * line_h
@@ -360,6 +358,16 @@ def _placed(lines, overflow: bool, width, height, size, leading, align, valign) 
             continue
         ops += line_ops(parts, line_x0(align, width, line_w), baseline, size)
     return Laid(tuple(ops), size, fits, len(lines))
+
+
+def block_placement(count: int, height: float, size: float, leading: float, valign: str) -> tuple[float, float, bool]:
+    """Where `count` lines of `size` pt at `leading` start in a box `height` pt tall by `valign` (the first line's top,
+    pt below the box's), each line's height, and whether they fit: the one rule of a text's height and place, for every
+    path that sets one (pnp.layout.paragraphs sets a deck's texts line by line to the same points)."""
+    line_h = size * leading
+    needed = size * (ASCENT + DESCENT) + (count - 1) * line_h
+    top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
+    return top, line_h, needed <= height + 1e-6
 
 
 def line_x0(align: str, width: float, line_w: float) -> float:
