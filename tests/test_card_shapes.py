@@ -64,6 +64,18 @@ def test_a_rounded_deck_cuts_its_corners_at_the_radius_it_names(shaped):
     assert {(float(r.get("width")), float(r.get("height")), float(r.get("rx"))) for r in rects} == {(63.5, 88.9, 3.0)}
 
 
+def test_a_corner_radius_past_half_the_cards_width_rounds_its_short_sides_whole(project):
+    """A 30 × 40 mm card asking 25 mm corners (within the 30 mm a deck may ask) is cut with corners of 15 mm, half its
+    width: its short sides are one arc each, and no cut runs back past its box."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("size: poker\n", "size: 30 x 40\ncorner_radius: 25\n"))
+    (project / "data/tiny/tokens.yaml").unlink()  # the sheets hold the cards alone
+    result = run_pnp(project, "build", "--only", "cards", "--cutter", "silhouette")
+    assert result.exit_code == 0, result.output + result.stderr
+    rects = _elements(project, "rect")
+    assert rects and {(float(r.get("width")), float(r.get("height")), float(r.get("rx"))) for r in rects} == {(30.0, 40.0, 15.0)}
+
+
 @pytest.mark.parametrize("pointy", [False, True])
 def test_a_hex_deck_cuts_regular_hexagons_flat_or_pointy_on_top(shaped, pointy):
     root, _ = shaped
@@ -126,6 +138,44 @@ def test_a_hex_cards_art_stops_at_its_bleed_and_the_corner_of_its_box_prints_not
     red = np.array([0xC0, 0x39, 0x2B])
     assert np.abs(at(left + 40, top + 8) - red).max() < 30  # the header band, inside the hexagon
     assert at(left + 6, top + 8).min() > 245  # the same band at the box's corner, 8 mm outside the cut: not printed
+
+
+def _art_past_the_top(project, deck: str, corners: int, *build) -> float:
+    """How far (mm) a shaped card's art, a black panel to its bleed, reaches past the top of its cut, read from the
+    page at 1,200 dpi (a pixel is 0.02 mm) in a 1 mm window across the top of the cut (the middle of a flat hexagon's
+    top side, a circle's top)."""
+    import pypdfium2 as pdfium
+
+    (project / "templates/tiny/black.j2").write_text('{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#000000") }}\n')
+    (project / f"data/tiny/decks/{deck}.yaml").write_text(DECKS[deck] + CARD.format(id=deck[:3], count=1).replace("tiny/hero.j2", "tiny/black.j2"))
+    (project / "data/tiny/tokens.yaml").unlink()
+    result = run_pnp(project, "build", "--only", "cards", *build)
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = project / ("output/tiny/tiny-cards-bleed.pdf" if "--bleed" in build else "output/tiny/tiny-cards.pdf")
+    index, cut = next((i, o) for i in range(0, 8, 2) for o in _outlines(pdf, i) if len(o) == corners)
+    cx, top = sum(x for x, _ in cut) / len(cut), min(y for _, y in cut)
+    dpi, k = 1200, 72 / 25.4
+    doc = pdfium.PdfDocument(str(pdf))
+    page = doc[index]
+    w, h = page.get_size()
+    x0, y0 = cx - 0.5, top - 5.0  # a 1 × 6 mm window across the top of the cut
+    image = page.render(scale=dpi / 72, crop=(x0 * k, h - (y0 + 6.0) * k, w - (x0 + 1.0) * k, y0 * k)).to_pil().convert("L")
+    doc.close()
+    column = np.asarray(image, dtype=np.int16)[:, image.width // 2]
+    return top - (y0 + int(np.argmax(column < 100)) * 25.4 / dpi)
+
+
+def test_a_hex_cards_art_reaches_a_full_millimetre_past_the_middle_of_each_side(project):
+    """A hand cut wanders 1 mm (CURVED_BLEED_MM, docs/components.md): a hexagon's art printed to its bleed reaches 1 mm
+    past its cut all round, at the middle of a side as at a corner, not 1 mm past the corners alone (0.87 mm at the
+    sides)."""
+    assert abs(_art_past_the_top(project, "hexes", 6) - 1.0) < 0.05
+
+
+def test_a_round_cards_art_reaches_the_builds_bleed_when_it_asks_more_than_a_millimetre(project):
+    """A round card keeps at least 1 mm of art past its cut, and a build with `--bleed` (3 mm past the trim) gives it
+    the 3 mm every other card gets."""
+    assert abs(_art_past_the_top(project, "rounds", 72, "--bleed") - 3.0) < 0.05
 
 
 def test_the_safe_area_follows_the_shape(shaped):

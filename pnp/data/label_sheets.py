@@ -31,14 +31,10 @@ class LabelSheet:
     rows: int
     maker: str = ""  # the maker's name for it ('Avery 5160'): the calibration page names it so, in any language
 
-    @property
-    def named(self) -> str:
-        """The sheet in words any edition reads: its maker's name, its slot size and its grid ('Avery L7160 · 63.5 ×
-        38.1 mm · 3 × 7'; a sheet the designer measured: size and grid alone)."""
-        return self.named_in(".")
-
     def named_in(self, decimal: str) -> str:
-        """`named` with the edition's decimal mark ('66,67 × 25,4 mm' in a German edition)."""
+        """The sheet in words any edition reads, with the edition's decimal mark: its maker's name, its slot size and its
+        grid ('Avery L7160 · 63.5 × 38.1 mm · 3 × 7', '66,67 × 25,4 mm' in a German edition; a sheet the designer
+        measured: size and grid alone)."""
         w, h = (format(v, ".4g").replace(".", decimal) for v in self.slot)
         return " · ".join(part for part in (self.maker, f"{w} × {h} mm", f"{self.columns} × {self.rows}") if part)
 

@@ -89,7 +89,7 @@ def build_labels(gctx: GameContext, options: Options):
         return [], [error("label-sheet", f"no slot of {sheet.title} is clear of the {cutter.name} marks: choose another sheet (game.yaml labels: sheet:) "
                                          "or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
     faces, findings = label_faces(gctx, labels, [label_box(sheet, x, y, limit) for x, y in slots])
-    how = LabelPrint(game.spec.title, gctx.body_font, gctx.icons, gctx.fonts.fallback_for, cutter, _calibration_line(sheet, words_of(game)), limit)
+    how = LabelPrint(game.spec.title, gctx.body_font, gctx.icons, _calibration_line(sheet, words_of(game)), gctx.fonts.fallback_for, cutter, limit)
     data, stats = write_labels(sheet, faces, slots, how)
     return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], findings
 
@@ -116,5 +116,6 @@ def label_faces(gctx: GameContext, labels: list[LabelText], boxes: list[tuple[fl
 
 
 def _calibration_line(sheet, words) -> str:
-    """The calibration page's line with the sheet named in the edition's numbers ('66,67 × 25,4 mm' in German)."""
+    """The calibration page's line with the sheet named where it says `{sheet}`, in the edition's numbers ('66,67 ×
+    25,4 mm' in German); any other brace in a game's own words is printed as written."""
     return words["label_calibration"].replace("{sheet}", sheet.named_in(words["bundle_decimal"]))

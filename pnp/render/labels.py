@@ -52,14 +52,11 @@ def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, 
     return [(x, y) for x, y in slots if not any(x < bx + bw and bx < x + w and y < by + bh and by < y + h for bx, by, bw, bh in boxes)]
 
 
-CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold it against a label sheet to the light"
-
-
 @dataclass(frozen=True)
 class LabelPrint:
     """What a labels PDF is printed with besides its sheet and faces: the game's title, its body font (and the font
     that stands in for a glyph it lacks) and icons; the cutting machine whose marks it carries; the calibration page's
-    line (with `{sheet}` for the sheet's name, in the edition's language); and the printer's limit.
+    line as it prints (the edition's words naming the sheet: pnp.outputs.labels); and the printer's limit.
 
     Nothing is drawn within `limit_mm` of the paper's edge (the printer profile's margin and its tolerance): the faces
     are sized to the part of their slot inside it, and the calibration page's outlines are cut off at it, as the
@@ -68,9 +65,9 @@ class LabelPrint:
     title: str
     font_name: str
     icons: object
+    calibration: str
     fallback: object = None
     cutter: Cutter | None = None
-    calibration: str = CALIBRATION
     limit_mm: float = 0.0
 
 
@@ -129,10 +126,9 @@ def drawable(text: str, font_name: str) -> str:
     return "".join(STAND_INS[c] if c in STAND_INS and ord(c) not in glyphs else c for c in text)
 
 
-def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION, limit_mm: float = 0.0) -> None:
-    """Every slot's outline, as the maker's template places it (cut off at the printable limit `limit_mm`), and a line
-    saying how to check it, naming the sheet in words every edition reads (LabelSheet.named) where it says `{sheet}`
-    (any other brace in a game's own words is printed as written)."""
+def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str, limit_mm: float = 0.0) -> None:
+    """Every slot's outline, as the maker's template places it (cut off at the printable limit `limit_mm`), and the
+    line `calibration` saying how to check it."""
     page_w, page_h = sheet.page
     c.saveState()
     clip = c.beginPath()
@@ -147,5 +143,5 @@ def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CA
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     line_top = max(sheet.first[1] / 2 + 1.0, limit_mm + 2.5)  # mm from the top: halfway to the first row, inside the limit
-    draw_line(c, page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.replace("{sheet}", sheet.named), font_name), font_name, 7, "centre")
+    draw_line(c, page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration, font_name), font_name, 7, "centre")
     c.showPage()
