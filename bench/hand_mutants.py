@@ -50,6 +50,25 @@ TABLE_TESTS = ['tests/test_picture_store.py', 'tests/test_table_stream.py', 'tes
 
 
 MUTANTS: list[Mutant] = [
+    # OB: the face loop's keeping, the rulebook's build (s42)
+    Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
+           'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
+    Mutant('OB2', 'a face kept from a build of another cut (a deck turned round or rounded) reused', 'pnp/outputs/faces.py',
+           'f"{what} cut {cut.key}"', 'what', ['tests/test_warm_faces.py', 'tests/test_rebuild_keys.py'], ''),
+    Mutant('OB3', 'a rulebook whose text has an error written all the same', 'pnp/outputs/rulebook/build.py',
+           '    if any(f.severity == "error" for f in book.findings):\n        return [], _unique(book.findings)\n', '', ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
+    Mutant('OB4', "the bundle's cover keeping the rulebook's subtitle, not saying what the bundle is", 'pnp/outputs/rulebook/build.py',
+           'matter.model_copy(update={"subtitle": band})', 'matter', ['tests/test_bundle.py'], ''),
+    Mutant('OB5', 'a booklet counted in pages, not the sheets it prints on', 'pnp/outputs/rulebook/build.py',
+           'sheets = len(saddle_stitch(pages))', 'sheets = pages', ['tests/test_rulebook.py'], ''),
+    Mutant('OB6', "the large-print rulebook on the ordinary page's geometry", 'pnp/outputs/rulebook/build.py',
+           'geometry(options.paper, large=options.large_print), canvas_class(icons, lang=game.language)', 'geometry(options.paper), canvas_class(icons, lang=game.language)', ['tests/test_rulebook_access.py', 'tests/test_rulebook.py'], ''),
+    Mutant('OB7', "an edition's rulebook PDF without its language", 'pnp/outputs/rulebook/build.py',
+           'canvas_class(icons, lang=game.language)', 'canvas_class(icons)', ['tests/test_rulebook_access.py', 'tests/test_rulebook.py'], ''),
+    Mutant('OB8', 'a rulebook table too large for the table printed all the same', 'pnp/outputs/rulebook/build.py',
+           '    if large is not None:\n        return [], [*findings, error("rulebook-table-too-large"', '    if False:\n        return [], [*findings, error("rulebook-table-too-large"', ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
+    Mutant('OB9', "a game with no notes given an empty designer's notes file", 'pnp/outputs/rulebook/build.py',
+           '    if not text:\n        return []\n    body = f"# {game.title}: designer', '    body = f"# {game.title}: designer', ['tests/test_rulebook.py'], ''),
     # CT: cut shapes and label sheets (s42)
     Mutant('CT1', "hexagons nested twice the bleed apart, their corners' bleeds overlapping", 'pnp/core/shapes.py',
            'return 2 * bleed_mm / math.cos(math.pi / 6) if self.kind == "hexagon" else 2 * bleed_mm', 'return 2 * bleed_mm', ['tests/test_card_nesting.py', 'tests/test_card_shapes.py'], ''),
@@ -1726,9 +1745,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_stamp_promises.py'], 'never_ground'),
     Mutant('CD1', "a card's fields with a numbered key digested by sorting them as they are", 'pnp/pipeline/card_digest.py',
            'return json.dumps(_typed(value), ensure_ascii=False, default=str)', 'raise', ['tests/test_card_fields.py'], 'numbered_field'),
-    Mutant('RB1', "an edition's rulebook mistakes placed at rulebook.md", 'pnp/outputs/rulebook/build.py',
-           'rel = f"{game.rel}/{game.rulebook.name}"  # rulebook.md, or the edition\'s own (rulebook.de.md)\n    try:\n        source =',
-           'rel = f"{game.rel}/rulebook.md"\n    try:\n        source =', ['tests/test_languages.py'], 'german_rulebook'),
+    Mutant('RB1', "an edition's rulebook mistakes placed at rulebook.md", 'pnp/data/project.py',
+           'return f"{self.rel}/{self.rulebook.name if self.rulebook is not None else \'rulebook.md\'}"',
+           'return f"{self.rel}/rulebook.md"', ['tests/test_languages.py'], 'german_rulebook'),
     Mutant('VT1', "validate leaves out the token sets printed on the last card sheet", 'pnp/pipeline/validate.py',
            '    findings += _shared_tokens_found(gctx)\n', '', ['tests/test_one_path.py'], 'odd'),
     # rehearse (issue #101): a reviewer's mutants of the modules bench/mutation.py does not map, each on a promise the

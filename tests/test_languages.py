@@ -213,6 +213,22 @@ def test_a_mistake_in_the_german_rulebook_is_said_at_rulebook_de_md(tmp_path, co
     assert errors == [f"data/gems/rulebook.de.md:{at}:4: error: 'no_such_fact' is undefined [rulebook] [de edition]"], result.output
 
 
+def test_pnp_serve_of_the_german_edition_names_rulebook_de_md_as_the_rulebooks_file(tmp_path):
+    """`pnp serve --lang de` shows the German rulebook's pages, and the file it names for them (the one a designer opens
+    to change them) is rulebook.de.md, not the English rulebook.md."""
+    from test_translate import german_gems
+
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    root = german_gems(tmp_path)
+    (root / "data/gems/rulebook.de.md").write_text((root / "data/gems/rulebook.md").read_text(encoding="utf-8"), encoding="utf-8")
+    models: dict = {}
+    LiveSession(Project(root, lang="de"), ["gems"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
+    (rulebook,) = [section for section in models["gems"]["sections"] if section["key"] == "rulebook"]
+    assert rulebook["where"] == "data/gems/rulebook.de.md" and rulebook["items"]
+
+
 def test_the_german_rulebook_tells_a_screen_reader_it_is_german(duo):
     """PDF/UA asks the document's natural language in the catalog's /Lang (ISO 32000-1, 14.9.2) and in its XMP: a reader
     speaking a German rulebook with English rules of pronunciation is unintelligible."""

@@ -95,6 +95,11 @@ class Game:
     def title(self) -> str:
         return self.spec.title
 
+    @property
+    def rulebook_rel(self) -> str:
+        """The rulebook's file as findings and pnp serve name it: rulebook.md, or an edition's own (rulebook.de.md)."""
+        return f"{self.rel}/{self.rulebook.name if self.rulebook is not None else 'rulebook.md'}"
+
     def left_out(self, kind: str) -> dict[str, str]:
         """What templates cannot read of `kind` (decks, boards, tokens, reference) for errors in its file: id (or ANY, the
         whole kind) → that file (pnp.data.fields.Fields)."""

@@ -177,7 +177,7 @@ def names_read(gctx: GameContext) -> GameReads:
         texts.append(repr(game.reference_data))
     if game.rulebook is not None:
         with suppress(PnpError):  # a rulebook that does not read is said where it is built
-            texts += _JINJA.findall(read_text(game.rulebook, f"{game.rel}/{game.rulebook.name}"))
+            texts += _JINJA.findall(read_text(game.rulebook, game.rulebook_rel))
     for text in texts:
         names.update(WORD.findall(text))
     return GameReads(names, unfollowed, other_whole, runs, in_templates)

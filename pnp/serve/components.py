@@ -190,7 +190,7 @@ def rulebook_section(gctx: GameContext, images: ImageStore, base: Options) -> tu
     if game.rulebook is None:
         return None, []
     files, findings = build_rulebook(gctx, base)
-    where = f"{game.rel}/rulebook.md"
+    where = game.rulebook_rel
     names = images.pdf_pages(files[0][1], PAGE_DPI) if files else []
     tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], paper_size(base.paper), 0.0, where=where, overlays=False)
              for n, name in enumerate(names, 1)]

@@ -91,7 +91,7 @@ def rulebook_markdown(gctx: GameContext) -> Written:
     game = gctx.game
     if game.rulebook is None:
         return Written(None, "", "", None, [])
-    rel = f"{game.rel}/{game.rulebook.name}"  # rulebook.md, or the edition's own (rulebook.de.md)
+    rel = game.rulebook_rel
     try:
         source = yaml_source.read_text(game.rulebook, rel)
     except PnpError as exc:
@@ -112,7 +112,7 @@ def build_rulebook(gctx: GameContext, options: Options):
     written = rulebook_markdown(gctx)
     if written.text is None:
         return [], written.findings
-    rel = f"{game.rel}/{game.rulebook.name}"  # rulebook.md, or the edition's own (rulebook.de.md)
+    rel = game.rulebook_rel
     matter, source, body, text, findings = written.matter, written.source, written.body, written.text, written.findings
     tokens = markdown_parser().parse(text)
     deep = too_deep(tokens)
@@ -153,7 +153,7 @@ def cover_page(gctx: GameContext, options: Options, band: str) -> bytes | None:
     game = gctx.game
     if game.rulebook is None:
         return None
-    rel = f"{game.rel}/{game.rulebook.name}"  # rulebook.md, or the edition's own (rulebook.de.md)
+    rel = game.rulebook_rel
     try:
         matter, _, findings = front_matter(yaml_source.read_text(game.rulebook, rel), rel, game.slug)
     except PnpError:
