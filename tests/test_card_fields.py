@@ -163,3 +163,17 @@ def test_a_key_that_is_no_word_or_whole_number_is_one_error_saying_to_quote_it(t
     assert _findings(tmp_path, deck) == [("yaml-key", f"data/g/decks/d.yaml:5:{column}")]
     _, findings = Project(tmp_path).load_game("g", partial=True)
     assert "put it in quotes" in findings[0].message
+
+
+def test_a_field_nothing_reads_is_one_warning_at_its_first_card_saying_how_many_cards_have_it(project):
+    """A field no template reads (`notes`) is one warning at the first card that has it (the knight's line 7, column
+    46), saying which card has it while one does and how many once two do: a notes column is one mistake however
+    many rows fill it."""
+    from conftest import apply_edits, quick_findings
+
+    said = ("data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'notes' ({}): "
+            "fix its spelling, or list it in the deck's keep_fields if it is a note [heroes/knight]")
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, notes: hi, number: 1"]}])
+    assert quick_findings(project) == (0, [said.format("card 'knight' has it")])
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 1, number: 2", "stars: 1, notes: hi, number: 2"]}])
+    assert quick_findings(project) == (0, [said.format("2 cards of deck 'heroes' have it")])

@@ -91,6 +91,20 @@ def test_build_strict_fails_on_the_warning_validate_strict_fails_on(project):
     assert plain.exit_code == 0 and "contrast 1.11:1" in plain.stderr and "tiny: 0 errors, 1 warning" in plain.stderr
 
 
+
+def test_build_strict_keeps_the_last_card_sheets_when_drawing_them_warns(project):
+    """A warning the card sheets' own drawing finds (a text shrunk far below its size), not one of the checks: with
+    --strict it fails the build, and the sheets of the last build stay as they were (nothing is written)."""
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    sheets = project / "output/tiny/tiny-cards.pdf"
+    before = sheets.read_bytes()
+    edit(project / "templates/tiny/hero.j2", "{{ text(card.text, 5, 30, face.w - 10, 40, size=10) }}",
+         "{{ text(card.text, 5, 30, face.w - 10, 6, size=11, min_size=4) }}")
+    build = run_pnp(project, "build", "--strict", "--only", "cards", "tiny")
+    assert build.exit_code == 1 and any("text shrinks from 11 pt" in line for line in problems(build.stderr)), build.stderr
+    assert summary_line(build.stderr).endswith("(warnings fail with --strict)"), build.stderr
+    assert sheets.read_bytes() == before
+
 def test_serve_reports_what_validate_reports(project):
     """The page's list of findings (`pnp watch` after a save: tests/test_designer_loop.py::test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_validate_reports)."""
     from pnp.data.project import Project

@@ -160,6 +160,24 @@ def test_an_icon_per_value_lifts_the_colour_code():
     assert coded_fields("d", _deck(palette, {"red": "hearts", "blue": "hearts"}), palette) != []
 
 
+
+def test_a_cards_own_back_told_from_its_decks_back_by_a_colour_of_the_same_grey_is_one_warning(project):
+    """Backs that differ by colour alone tell a deck's cards apart face down: Police Precinct's old red and blue
+    (#c62828, #1565c0) print one grey, so on a greyscale printer the twin's own back is the others' back. Validate says
+    so once, at the first card with the deck's back, naming both backs and both colours."""
+    from conftest import apply_edits, run_pnp
+
+    back = (ROOT / "tests/project/templates/tiny/back.j2").read_text(encoding="utf-8")
+    assert 'fill="ink", radius=2' in back
+    apply_edits(project, [{"file": "templates/tiny/back.j2", "write": back.replace('fill="ink", radius=2', 'fill="#c62828", radius=2')},
+                          {"file": "templates/tiny/twin-back.j2", "write": back.replace('fill="ink", radius=2', 'fill="#1565c0", radius=2')}])
+    result = run_pnp(project, "validate", "tiny")
+    alike = [line for line in result.stderr.splitlines() if "by colour alone" in line]
+    assert len(alike) == 1, result.stderr
+    assert alike[0].startswith("data/tiny/decks/heroes.yaml:7:5: warning: backs of heroes/knight, heroes/twin "
+                               "(data/tiny/decks/heroes.yaml:7:5) tells 'heroes/knight' #c62828 (not a palette colour) from "
+                               "'heroes/twin' #1565c0 (not a palette colour) by colour alone, and they look alike (grey ΔE"), alike
+
 # --- the five games -------------------------------------------------------------
 @pytest.fixture(scope="module")
 def engine():
