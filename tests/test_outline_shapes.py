@@ -395,3 +395,19 @@ def test_a_corner_radius_on_a_deck_with_no_corners_is_one_warning_at_it_and_each
     assert shapes["flat"].kind == shapes["pointy"].kind == "hexagon" and not shapes["flat"].pointy and shapes["pointy"].pointy
     assert shapes["star"].kind == "outline" and len(shapes["star"].points) == len(STAR)
     assert shapes["rounded"].kind == "rounded" and shapes["rounded"].radius == 3
+
+
+def test_a_text_an_edited_outline_now_cuts_is_warned_in_the_next_build_as_validate_warns_it(tmp_path):
+    """Each face is kept with the cut it was drawn for: a deck's outline file edited alone from a square to a triangle
+    (point down) draws its faces again, so a word 6 mm inside the square's lower left corner, past the triangle's side,
+    is warned in the rebuild as validate warns it, not printed silent from the last build's square faces."""
+    square, triangle = star_svg("M0,0 L100,0 L100,100 L0,100 Z"), star_svg("M0,0 L100,0 L50,100 Z")
+    game(tmp_path, {"stars": DECK.replace("count: 6", "count: 1")}, {"star.svg": square})
+    (tmp_path / "templates/stars/green.j2").write_text(GREEN + '\n{{ text("Corner", 6, 32, 12, 6, size=8) }}\n')
+    first = run_pnp(tmp_path, "build", "--only", "cards", "stars")
+    assert first.exit_code == 0 and "safe area" not in first.stderr, first.output + first.stderr
+    (tmp_path / "data/stars/decks/outlines/star.svg").write_text(triangle)
+    rebuilt = run_pnp(tmp_path, "build", "--only", "cards", "stars")
+    warned = [line for line in rebuilt.stderr.splitlines() if "safe area" in line]
+    assert warned and all("text 'Corner'" in line for line in warned), rebuilt.stderr
+    assert warned == [line for line in run_pnp(tmp_path, "validate", "stars").stderr.splitlines() if "safe area" in line]

@@ -158,3 +158,15 @@ def test_the_reference_is_rebuilt_when_tokens_yaml_changes(project, tmp_path):
     assert coins() == "12"  # tokens.yaml: 8 coins of 1 and 4 of 5
     apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ['{id: c5, value: 5, tint: "#9fd0f0", count: 4}', '{id: c5, value: 5, tint: "#9fd0f0", count: 7}']}])
     assert coins() == "15"
+
+
+def test_a_deck_given_rounded_corners_is_drawn_again_and_warned_where_its_new_corner_cuts(project):
+    """Each face is kept with the cut it was drawn for: a deck built square, then given 12 mm corners, is drawn again,
+    so the rebuild warns of the hearts icon its new corner comes within 3 mm of, as validate does and a build into an
+    empty folder would, rather than printing last build's square faces silent."""
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["size: poker\n", "size: poker\ncorner_radius: 12\n"]}])
+    rebuilt = run_pnp(project, "build", "tiny", "--only", "cards")
+    warned = sorted({line for line in rebuilt.stderr.splitlines() if "safe area" in line})
+    assert warned and all("icon 'hearts'" in line for line in warned), rebuilt.stderr
+    assert warned == sorted({line for line in run_pnp(project, "validate", "tiny").stderr.splitlines() if "safe area" in line})

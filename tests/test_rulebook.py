@@ -224,7 +224,7 @@ def folded(pages: int) -> list[tuple[int | None, int | None]]:
 
 def test_booklet_pages_are_in_saddle_stitch_order(project):
     add_chapters(project, 4)
-    build(project, "--only", "rulebook", "--booklet")
+    result = build(project, "--only", "rulebook", "--booklet")
     pdf = project / BOOKLET
     reader = PdfReader(pdf)
     sheet_w, sheet_h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
@@ -242,6 +242,9 @@ def test_booklet_pages_are_in_saddle_stitch_order(project):
     # the first side holds the cover on its right half
     cover = _text_in(pdf, 0, (sheet_w / 2, 0, sheet_w, sheet_h))
     assert "Tiny Test Game" in cover and "Rules of play" in cover
+    # the build's line counts the sides the file holds (two booklet pages each), not the booklet's pages
+    said = [line for line in result.output.splitlines() if BOOKLET in line]
+    assert len(said) == 1 and f"  {len(reader.pages)} pages  " in said[0] and len(reader.pages) < pages, said
 
 
 HOME_MARGIN_MM = 6.35  # a quarter inch: the paper's edge a home printer may leave blank on any side
@@ -341,3 +344,19 @@ def test_raw_html_in_the_rulebook_prints_as_text_and_is_never_interpreted(projec
     text = flat(pdf_text(project / RULEBOOK, " "))
     for written in ("<script>alert(", "</script>", "<div class=", "Boxed words</div>", "<img src=", "/etc/hostname"):
         assert written in text, (written, text[-400:])
+
+
+def test_pnp_serve_shows_no_pages_of_a_rulebook_with_an_error_and_says_where_it_is(project):
+    """A rulebook with an error (an icon no folder has) is never printed, by `pnp build` or on `pnp serve`'s page: the
+    page's rulebook shows no pages, marked failed, and its findings hold the error at its line and column."""
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    rules = project / "data/tiny/rulebook.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nGain a :nosuchicon: each turn.\n", encoding="utf-8")
+    line = rules.read_text(encoding="utf-8").count("\n")
+    models: dict = {}
+    LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
+    (rulebook,) = [section for section in models["tiny"]["sections"] if section["key"] == "rulebook"]
+    assert rulebook["failed"] and not rulebook["items"], rulebook
+    assert [f["where"] for f in models["tiny"]["findings"] if f["severity"] == "error"] == [f"data/tiny/rulebook.md:{line}:8"]
