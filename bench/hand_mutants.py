@@ -46,6 +46,8 @@ PLAN_PARTS_MADE_FROM_OTHERS = {part: "a plan reads the gutter and the bleed only
                                "when it is not given: the key's spacing tells them apart" for part in ("gutter", "bleed")}
 # rehearse A: the box and die tests that build the tiny game (those reading the five games' shared build take minutes a mutant)
 NETS_IN_PROCESS = 'net_promises or too_large or tray_alone or unknown or thicker_board or validate_draws or count_times or 7_mm or cutters_marks'
+# rehearse-data: the printer tests that build the tiny game (the others read the five games' builds, minutes a mutant)
+PRINTER_IN_PROCESS = 'saved_margin or printer_margin or named_default or widest or ruler or back_offset'
 TABLE_TESTS = ['tests/test_picture_store.py', 'tests/test_table_stream.py', 'tests/test_table_plan.py', 'tests/test_table_files.py']
 
 
@@ -3080,6 +3082,50 @@ MUTANTS: list[Mutant] = [
     Mutant('PB14', "`translate import` writes over a file its owner made read-only", 'pnp/core/landing.py',
            'if entry.old is not None and not os.stat(path).st_mode & 0o222:', 'if False:',
            ['tests/test_translate_landing.py'], ''),
+    # rehearse-data (s42): the files a designer keeps, as read: pnp.yaml's printers, the part files' and colours' shapes,
+    # a formula's saved value, the files an output read, what the checks count and where they point, setup's deal
+    Mutant('DA1', "a printer's margin its narrowest side, not its widest", 'pnp/data/config.py',
+           '        return max(self.margins)', '        return min(self.margins)',
+           ['tests/test_printable.py', 'tests/test_calibrate_rulers.py'], PRINTER_IN_PROCESS),
+    Mutant('DA2', "saving a printer's margin forgets the back offset saved before", 'pnp/data/config.py',
+           '    entry = data.setdefault("printers", {}).get(name) or {}', '    entry = {}\n    data.setdefault("printers", {})',
+           ['tests/test_printable.py', 'tests/test_calibrate_rulers.py'], PRINTER_IN_PROCESS),
+    Mutant('DA3', "pnp.yaml's `default` printer passed over when no --printer is given", 'pnp/data/config.py',
+           '        if "default" not in printers:', '        if True:',
+           ['tests/test_printable.py', 'tests/test_calibrate_rulers.py'], PRINTER_IN_PROCESS),
+    Mutant('DA4', "a hexagon token set's top a corner unless it says flat", 'pnp/data/part_schema.py',
+           'hex_top: Literal["flat", "pointy"] = "flat"', 'hex_top: Literal["flat", "pointy"] = "pointy"',
+           ['tests/test_tokens.py'], ''),
+    Mutant('DA5', "a die listing fewer faces than its shape has let through", 'pnp/data/part_schema.py',
+           '        if len(self.faces) != wanted:', '        if len(self.faces) > wanted:',
+           ['tests/test_dice.py'], 'not germ_tycoon and not tts_export_makes'),
+    Mutant('DA6', "a palette colour with alpha (#rrggbbaa) refused", 'pnp/data/schema_base.py',
+           'COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"', 'COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"',
+           ['tests/test_palette.py'], ''),
+    Mutant('DA7', "a formula whose saved result is an empty text called unsaved", 'pnp/data/formulas.py',
+           ' or element.get("t") == "str")', ')',
+           ['tests/test_sheet_promises.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('DA8', "a file reported in an earlier recording left out of a new one", 'pnp/core/files_read.py',
+           ' and added[1] == self._opened', '',
+           ['tests/test_files_read.py', 'tests/test_rebuild_keys.py'], ''),
+    Mutant('DA9', "a deck's cards counted once each in a component count, whatever their copies", 'pnp/checks/items.py',
+           'Item(c.fields, c.count, c.loc, f"{deck.id}/{c.id}")', 'Item(c.fields, 1, c.loc, f"{deck.id}/{c.id}")',
+           ['tests/test_component_counts.py'], ''),
+    Mutant('DA10', "a constraint's finding at the card's line, not the field's", 'pnp/checks/values.py',
+           '            loc, node = node.loc_of(step), node[step]', '            node = node[step]',
+           ['tests/test_constraint_checks.py', 'tests/test_constraints.py'], ''),
+    Mutant('DA11', "a setup dealing out exactly every card of a deck refused", 'pnp/checks/setup.py',
+           '        if plan.seats * deal + up > game.decks[deck_id].total:', '        if plan.seats * deal + up >= game.decks[deck_id].total:',
+           ['tests/test_setup_findings.py', 'tests/test_table_plan.py'], ''),
+    Mutant('DA12', "a card's front_from template looked up at templates/, not beside the deck's front", 'pnp/data/project.py',
+           '            folder = spec.front.rsplit("/", 1)[0] + "/" if "/" in spec.front else ""', '            folder = ""',
+           ['tests/test_card_fields.py'], ''),
+    Mutant('DA13', "a workbook too big named at the column before its farthest cell", 'pnp/data/workbooks.py',
+           '({self.cells:,} cells written)", at_row + 1, self.col + 1)', '({self.cells:,} cells written)", at_row + 1, self.col)',
+           ['tests/test_workbook_refusals.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('DA14', "an edition's own rulebook.<lang>.md passed over for the source's", 'pnp/data/project.py',
+           '        if _there(own):', '        if False:',
+           ['tests/test_languages.py'], 'not organ_match_prints_whole'),
 ]
 
 
@@ -3097,7 +3143,7 @@ def run(mutant: Mutant, copy: Path) -> str:
     finally:
         path.write_text(original, encoding="utf-8")
     if done.returncode == 1:
-        failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
+        failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))), "")
         return f"killed by {failed}"
     return "survived" if done.returncode == 0 else f"not run: pytest exited {done.returncode}"
 

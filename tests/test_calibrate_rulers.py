@@ -96,3 +96,16 @@ def test_a_printer_reads_its_margin_on_the_rulers(project, pdfium_reader, margin
         assert printed and printed[0] == pytest.approx(expected, abs=0.01), (side, printed[:3])
     result = run_pnp(project, "calibrate", "--save", "measured", "--margin", f"{expected:g}")
     assert result.exit_code == 0 and f"cannot print the outer {expected:g} mm" in result.output
+
+
+def test_saving_a_margin_keeps_the_back_offset_the_printer_had(project):
+    """Offset and margin are read off the sheet at different times: saving one keeps the other (docs/printing.md), so a
+    build with the printer moves its backs and keeps its margin both, as its file name says (docs/commands.md)."""
+    import yaml
+
+    assert run_pnp(project, "calibrate", "--save", "laser", "--offset", "0.5,-0.25").exit_code == 0
+    assert run_pnp(project, "calibrate", "--save", "laser", "--margin", "4.2").exit_code == 0
+    assert yaml.safe_load((project / "pnp.yaml").read_text(encoding="utf-8"))["printers"]["laser"] == {"offset": [0.5, -0.25], "margin": 4.2}
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--printer", "laser")
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (project / "output/tiny").glob("tiny-cards*.pdf")] == ["tiny-cards-offset+0.5-0.25mm-margin4.2mm.pdf"]

@@ -167,3 +167,24 @@ def test_a_reference_holds_at_exactly_at_least_uses_and_names_a_misspelt_target_
          8, "heroes/d"),
         ("constraint-reference", f"places/forest is named 1 time by decks.heroes.home; it must be named at least 2 (constraint at data/g/game.yaml:{LINE})",
          6, "places/forest")]
+
+
+def test_a_finding_points_at_the_value_to_fix_in_a_flow_or_a_block_card(project):
+    """`pnp validate` says a value out of range at the value itself (file:line:column, as the house's rules ask), not at
+    the card that holds it: in a card written on one line, the column where `7` begins; in a card written as a block,
+    the line of its `stars:`. The places are counted in the deck's own text here, not asked of the reader."""
+    from conftest import run_pnp
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    text = deck.read_text(encoding="utf-8").replace('name: "<Knight>", stars: 3,', 'name: "<Knight>", stars: 7,', 1)
+    rogue = '  - {id: rogue, name: Rogue, stars: 2, number: 3, text: "Steal 1 coin − then run → away.", side: blue, count: 3}\n'
+    assert rogue in text
+    text = text.replace(rogue, '  - id: rogue\n    name: Rogue\n    stars: 0\n    number: 3\n    text: "Steal 1 coin."\n    side: blue\n    count: 3\n', 1)
+    deck.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    knight = next(n for n, line in enumerate(lines, 1) if "stars: 7" in line)
+    block = lines.index("    stars: 0") + 1
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    errors = sorted(line.split(" (constraint at")[0] for line in result.output.splitlines() if ": error: " in line)
+    assert errors == sorted([f"data/tiny/decks/heroes.yaml:{knight}:{lines[knight - 1].index('stars: 7') + len('stars: ') + 1}: error: heroes/knight: stars is 7, allowed 1–4",
+                             f"data/tiny/decks/heroes.yaml:{block}:{len('    stars: ') + 1}: error: heroes/rogue: stars is 0, allowed 1–4"]), result.output

@@ -354,6 +354,20 @@ def test_validate_draws_the_dice_and_finds_a_net_too_large_for_the_paper(project
     assert result.exit_code != 0 and "the net of die 'giant'" in result.output and "does not fit" in result.output, result.output
 
 
+@pytest.mark.parametrize("shape, listed", [("d6", 5), ("d8", 6), ("d4", 6)])
+def test_a_die_listing_other_than_its_solid_s_faces_is_one_error_at_the_die(project, shape, listed):
+    """A die prints one face for each face of its solid (SOLIDS: a cube has 6, an octahedron 8): a d6 given 5 faces, a
+    d8 given 6 or a d4 given 6 is one error at the die's line, saying how many it needs, never a net with a hole or a
+    face left over."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, listed + 1))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: odd, shape: {shape}, size: 16, face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    result = run_pnp(project, "validate", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("data/tiny/dice.yaml:2:5: error: ") and f"a {shape} has {SOLIDS[shape][0]} faces, got {listed}" in errors[0], errors
+
+
 def test_a_reference_sheet_that_lists_the_components_is_reprinted_when_a_die_changes(project, tmp_path):
     """The components table a reference text may hold counts the dice: an edit of dice.yaml reprints the reference
     sheet as a build with no cache prints it."""

@@ -16,3 +16,25 @@ def test_a_three_digit_colour_doubles_each_digit(written, colour):
 def test_a_palette_name_a_css_name_and_a_six_digit_code_each_read_as_written():
     palette = Palette({"accent": "#AA0000"})
     assert [palette.resolve(v) for v in ("accent", "rebeccapurple", "#123456")] == ["#aa0000", "#663399", "#123456"]
+
+
+def test_a_palette_colour_with_an_alpha_pair_prints_that_see_through(project):
+    """docs/sheets-and-tools.md: every colour a game names takes #rrggbb or #rrggbbaa. CSS Color Module Level 4's eight
+    digits add the alpha as a pair: `#c0392b80` is #c0392b at 128/255 opacity, so the tiny game's red headers print in
+    that red with a fill opacity (`/ca`) of 0.502, and the palette entry is no finding."""
+    import pdfplumber
+    import pikepdf
+    from conftest import run_pnp
+
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('red: "#c0392b"', 'red: "#c0392b80"', 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0 and "palette.red" not in result.output, result.output
+    sheet = project / "output/tiny/tiny-cards.pdf"
+    with pdfplumber.open(sheet) as pdf:
+        fills = {tuple(round(v, 3) for v in r["non_stroking_color"]) for r in pdf.pages[0].rects + pdf.pages[0].curves if r.get("fill")}
+    assert (0.753, 0.224, 0.169) in fills, fills  # 0xc0, 0x39, 0x2b of 255
+    with pikepdf.open(sheet) as pdf:
+        opacities = {round(float(state.get("/ca", 1)), 3) for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and "/ExtGState" in obj
+                     for state in obj["/ExtGState"].values()}
+    assert round(128 / 255, 3) in opacities, opacities

@@ -331,3 +331,32 @@ def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
     below = min(t.y0 for t in trims)
     marked = {round(ln[0], 1) for ln in view.lines if abs(ln[0] - ln[2]) < P.EPS and max(ln[1], ln[3]) < below}
     assert marked >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}
+
+
+def _one_card_sheet(project, *args: str) -> tuple[str, int]:
+    """(file name, faces on its first page) of the tiny game's card sheet built with `args`, the only one in its folder."""
+    from conftest import run_pnp
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", *args)
+    assert result.exit_code == 0, result.output
+    (sheet,) = (project / "output/tiny").glob("tiny-cards*.pdf")
+    return sheet.name, len(P.read(sheet)[0].faces)
+
+
+def test_a_profile_named_default_is_the_one_a_build_without_printer_takes(project):
+    """docs/printing.md: without --printer, pnp uses the profile named `default`; with a 6.35 mm margin poker cards on
+    Letter print 4 × 2 landscape (8 a sheet), and the file name carries a margin other than 5 mm (docs/commands.md)."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "calibrate", "--save", "default", "--margin", "6.35").exit_code == 0
+    assert _one_card_sheet(project) == ("tiny-cards-margin6.35mm.pdf", 8)
+
+
+def test_a_margin_that_differs_by_side_is_kept_at_its_widest_on_every_side(project):
+    """A sheet may be fed either end first, flipped for duplex or turned for landscape (pnp.data.config.Printer.margin),
+    so a printer that leaves 6.35 mm at one edge alone (`--margin top,right,bottom,left`) prints as a 6.35 mm one does:
+    4 × 2 poker cards on Letter (docs/printing.md), and 6.35 in the file name."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "calibrate", "--save", "feed", "--margin", "4,4,6.35,4").exit_code == 0
+    assert _one_card_sheet(project, "--printer", "feed") == ("tiny-cards-margin6.35mm.pdf", 8)
