@@ -86,12 +86,12 @@ def _first_scan(raw: bytes) -> int:
     first. A search for the scan's marker would find a camera's Exif preview first: a JPEG of its own inside the APP1
     segment, with a scan and an end marker that say nothing of the picture's."""
     at = 2  # past the start-of-image marker
-    while at + 4 <= len(raw) and raw[at] == 0xFF:
+    while at + 4 <= len(raw):
         marker = raw[at + 1]
-        if marker == 0xDA:
-            return at
-        if marker == 0xFF:  # a fill byte before a marker
+        if raw[at] != 0xFF or marker == 0xFF:  # a stray byte between segments, as Pillow skips them, or a fill byte
             at += 1
+        elif marker == 0xDA:
+            return at
         elif marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers with no segment
             at += 2
         else:
