@@ -22,12 +22,12 @@ def art():
     return np.concatenate([np.broadcast_to(x * 2 % 256, (H, W, 1)), np.broadcast_to(y % 256, (H, W, 1)), np.broadcast_to((x * 7 + y * 3) % 256, (H, W, 1))], axis=2).astype(np.uint8)
 
 
-def _build(tmp_path, art, mode: str):
+def _build(tmp_path, art, mode: str, template: str = '{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n'):
     root = tmp_path / mode / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "art").mkdir()
     Image.fromarray(art).save(root / "art/edge.png")
-    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
+    (root / "templates/tiny/hero.j2").write_text(template)
     deck = root / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text().replace("size: poker\n", f"size: poker\nart_bleed: {mode}\n"))
     result = run_pnp(root, "build", "--only", "cards", "--bleed", "--no-validate")
@@ -55,6 +55,38 @@ def test_an_image_at_the_trim_bleeds_by_its_own_edge(tmp_path, art, mode):
     else:
         assert all(np.array_equal(bled[6:-6, k], art[:, 0]) for k in range(6))  # the edge column, repeated
         assert all(np.array_equal(bled[-1 - k, 6:-6], art[-1, :]) for k in range(6))
+
+
+def _patterned(width: int, height: int) -> np.ndarray:
+    """A picture like `art`, of another size: every column and row unlike its neighbours."""
+    x = np.arange(width)[None, :, None]
+    y = np.arange(height)[:, None, None]
+    return np.concatenate([np.broadcast_to(x % 256, (height, width, 1)), np.broadcast_to(y * 2 % 256, (height, width, 1)),
+                           np.broadcast_to((x * 5 + y * 3) % 256, (height, width, 1))], axis=2).astype(np.uint8)
+
+
+def test_a_band_at_the_top_bleeds_upwards_and_ends_at_its_own_lower_edge(tmp_path):
+    """A 30 mm band across a card's top meets the trim at its top and sides only: its bleed is its top rows reflected
+    above it, and its lower edge, inside the card, is the art's own last row."""
+    band = _patterned(W, 60)  # 2 px a mm: 63.5 × 30 mm
+    template = '{{ image("art/edge.png", 0, 0, face.w, 30, fit="stretch") }}\n'
+    pictures = [p for p in _pictures(_build(tmp_path, band, "mirror", template)) if p.shape[:2] == (60 + 6, W + 12)]
+    assert len(pictures) == 1
+    bled = pictures[0].astype(int)
+    assert np.array_equal(bled[6:, 6:-6], band)  # the band itself below its 3 mm of bleed, down to its own lower edge
+    assert np.array_equal(bled[:6, 6:-6], band[5::-1])  # above it, its first 6 rows reflected
+
+
+def test_a_covering_picture_bleeds_from_the_middle_it_shows(tmp_path):
+    """fit="cover" shows a picture's middle: a 227 × 178 px picture on a 127 × 178 px (63.5 × 88.9 mm) card loses 50
+    columns each side, and its bleed continues the columns the card shows (50 and 176), not the picture's own edges."""
+    wide = _patterned(227, H)
+    template = '{{ image("art/edge.png", 0, 0, face.w, face.h, fit="cover") }}\n'
+    pictures = [p for p in _pictures(_build(tmp_path, wide, "extend", template)) if p.shape[:2] == (H + 12, W + 12)]
+    assert len(pictures) == 1
+    bled = pictures[0].astype(int)
+    assert np.array_equal(bled[6:-6, 6:-6], wide[:, 50:177])
+    assert all(np.array_equal(bled[6:-6, k], wide[:, 50]) for k in range(6))  # the leftmost column shown, repeated
 
 
 def test_the_bled_image_covers_the_trim_and_its_bleed(tmp_path, art):

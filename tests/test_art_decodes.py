@@ -112,3 +112,27 @@ def test_a_file_cut_short_is_refused_by_the_checks_without_decoding_it(decodes, 
     with pytest.raises(ImageRefused, match="cannot be read"):
         checked_size(io.BytesIO(data[:-cut]), "image 'a'", whole=False)
     assert not decodes
+
+
+def _with_exif_thumbnail(jpeg: bytes, thumbnail: bytes) -> bytes:
+    """`jpeg` as a camera or phone saves it: an APP1 Exif segment after its start marker, whose second IFD holds a
+    small JPEG preview (JPEGInterchangeFormat and its length, tags 0x0201 and 0x0202 of the Exif standard), end marker
+    and all, before the picture's own scan."""
+    ifd0 = struct.pack("<HI", 0, 18)  # no entries; the next IFD (the thumbnail's) at byte 18 of the TIFF block
+    ifd1 = struct.pack("<H", 2) + struct.pack("<HHII", 0x0201, 4, 1, 48) + struct.pack("<HHII", 0x0202, 4, 1, len(thumbnail)) + struct.pack("<I", 0)
+    tiff = b"II*\x00" + struct.pack("<I", 8) + ifd0 + ifd1
+    tiff += bytes(48 - len(tiff)) + thumbnail
+    payload = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + jpeg[2:]
+
+
+def test_a_phones_jpeg_cut_short_is_refused_though_its_preview_ends_whole(decodes):
+    """A photo's Exif preview is a JPEG of its own, end marker included, before the photo's scan: the end that counts is
+    the one after the scan, so the photo cut short is refused."""
+    from pnp.core.pixels import ImageRefused, checked_size
+
+    photo = _with_exif_thumbnail(encoded((300, 200), "JPEG"), encoded((30, 20), "JPEG"))
+    assert checked_size(io.BytesIO(photo), "image 'a'", whole=False) == (300, 200)
+    with pytest.raises(ImageRefused, match="cannot be read"):
+        checked_size(io.BytesIO(photo[:-300]), "image 'a'", whole=False)
+    assert not decodes

@@ -533,3 +533,13 @@ def test_a_loops_corners_may_be_half_the_boxs_shorter_side_and_no_more(tmp_path,
     template = f"{{% for s in loop_spaces(0, 0, 50, 40, 1, {corner}) %}}{{{{ rect(s.x, s.y, s.w, s.h) }}}}{{% endfor %}}\n"
     said = run_pnp(make_project(tmp_path, template, "- {id: a}\n"), "validate", "v").output
     assert ("corner must be more than 0 and at most half the box's shorter side" in said) == refused, said
+
+
+def test_a_board_template_counts_a_decks_copies(project):
+    """`decks.<id>.total` on a board is every copy a player sorts, as the rules count them: the tiny game's hero deck is
+    12 cards (game.yaml's components), five kinds of two and three copies."""
+    template = project / "templates/tiny/board-scores.j2"
+    template.write_text(template.read_text().replace('"**Scores**"', '"**Scores** of " ~ decks.heroes.total ~ " heroes"'))
+    result = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "Scores of 12 heroes" in " ".join(page_texts(project / "output/tiny/tiny-boards.pdf"))

@@ -95,3 +95,23 @@ def test_a_games_symbols_font_draws_the_signs_its_text_fonts_lack(project):
     assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
     names = {name for name, _ in embedded(project / "output/tiny/tiny-cards.pdf")}
     assert "DejaVuSans" in names and "NotoSansSymbols-Regular" not in names
+
+
+def test_each_role_a_game_names_prints_in_its_family(project):
+    """game.yaml's `fonts:` reaches the print: the tiny game names Comfortaa for its titles, so a hero's name is set in
+    one of Comfortaa's files and its rules text in Noto Sans, the body the game names."""
+    import pdfplumber
+    from conftest import run_pnp
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        chars = pdf.pages[0].chars
+
+    def fonts_of(word: str) -> set[str]:
+        text = "".join(c["text"] for c in chars)
+        start = text.index(word)
+        return {c["fontname"].partition("+")[2] for c in chars[start : start + len(word)]}
+
+    assert fonts_of("Rogue") <= postscript_names("comfortaa") and fonts_of("Rogue")
+    assert fonts_of("Steal") <= postscript_names("noto-sans") and fonts_of("Steal")
