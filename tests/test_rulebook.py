@@ -324,6 +324,17 @@ def test_designer_notes_stay_out_of_the_players_book(project):
     assert "Seed 000_83fbe53634207a83.txt says otherwise; INVENTED by us." in notes
 
 
+def test_a_game_without_notes_gets_no_designer_notes_file(project):
+    """The designer's notes file holds game.yaml's `notes:`; a game with none (or only spaces) gets no such file, nor a
+    line for it in the build's list."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace("notes: Everything in this game is invented for the tests.", "notes: '  '"))
+    result = run_pnp(project, "build", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert (project / "output/tiny/tiny-rulebook.pdf").is_file() and not (project / "output/tiny/tiny-designer-notes.md").exists()
+    assert "designer-notes" not in result.output
+
+
 def test_an_unknown_icon_in_the_rulebook_is_one_error_at_its_line_and_column(project):
     """The rulebook's text has no template line: its markup mistake is placed where the designer wrote it, to the column
     of its first character (the colon that opens `:dragonx:`, the 8th of its line)."""
