@@ -56,7 +56,7 @@ MUTANTS: list[Mutant] = [
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
     Mutant('OB2', 'a face kept from a build of another cut (a deck turned round or rounded) reused', 'pnp/outputs/faces.py',
-           'f"{what} cut {cut.key}"', 'what', ['tests/test_warm_faces.py', 'tests/test_rebuild_keys.py'], ''),
+           'f"{what} cut {cut.key}"', 'what', ['tests/test_outline_shapes.py', 'tests/test_rebuild_keys.py'], ''),
     Mutant('OB3', 'a rulebook whose text has an error written all the same', 'pnp/outputs/rulebook/build.py',
            '    if any(f.severity == "error" for f in book.findings):\n        return [], _unique(book.findings)\n', '', ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
     Mutant('OB4', "the bundle's cover keeping the rulebook's subtitle, not saying what the bundle is", 'pnp/outputs/rulebook/build.py',
