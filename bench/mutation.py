@@ -542,7 +542,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
     "pnp/data/outlines.py#crossing": ["first_crossing", "_meet", "_Work.step"],
     "pnp/data/workbooks.py#counts": ["_XlsxCells.start_row", "_XlsxCells.end_row", "_XlsxCells.cell", "_OdsTable.start_row", "_OdsTable.cell",
-                                     "_OdsTable.space", "_OdsTable.end_row", "_OdsTable._check", "_strings", "_count", "_reference", "_Part.start",
+                                     "_OdsTable.space", "_OdsTable.end_row", "_OdsTable._check", "_strings", "_count", "cell_reference", "_Part.start",
                                      "_Part.end", "_Part._ods_cell", "_Part._ods_row", "_Part._ods_space", "_Part._ods_row_end", "_Part._ods_table"],
     "pnp/data/workbooks.py#refusals": ["check_workbook", "_read_first", "_reason", "_read_part", "_past_the_table", "_sheet_name", "_no_doctype",
                                        "_check_sheet_parts", "_TooBig.__init__", "_Part.__post_init__", "_Part._relationship", "_Part._sheet", "_local"],

@@ -12,15 +12,15 @@ with an `<f>` formula and no `<v>` value is reported.
 from __future__ import annotations
 
 import posixpath
-import re
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
+from pnp.data.workbooks import cell_reference
+
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_CELL_REF = re.compile(r"([A-Za-z]*)([0-9]*)")  # a cell reference: letters, then digits, either left out
 
 
 def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:
@@ -57,11 +57,11 @@ def _cells_without_values(stream) -> list[tuple[int, int, str]]:
     for event, element in ElementTree.iterparse(stream, events=("start", "end")):
         if element.tag == f"{_MAIN}row":
             if event == "start":
-                row, col = _reference(element.get("r") or "")[0] or row + 1, 0
+                row, col = cell_reference(element.get("r") or "")[0] or row + 1, 0
             continue
         if event != "end" or element.tag != f"{_MAIN}c":
             continue
-        at_row, at_col = _reference(element.get("r") or "")
+        at_row, at_col = cell_reference(element.get("r") or "")
         col = at_col or col + 1
         formula = element.find(f"{_MAIN}f")
         value = element.find(f"{_MAIN}v")
@@ -73,16 +73,3 @@ def _cells_without_values(stream) -> list[tuple[int, int, str]]:
     return out
 
 
-def _reference(text: str) -> tuple[int, int]:
-    """(row, column), 1-based, of a reference such as AB12; 0 for a part it lacks."""
-    match = _CELL_REF.fullmatch(text)
-    if not match:
-        return 0, 0
-    return int(match.group(2) or 0), _column_number(match.group(1).upper())
-
-
-def _column_number(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - ord("A") + 1
-    return n

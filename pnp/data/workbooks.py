@@ -68,7 +68,7 @@ class _XlsxCells:
     cells: int = 0
 
     def start_row(self, attrs: dict) -> None:
-        row, _ = _reference(attrs.get("r", ""))
+        row, _ = cell_reference(attrs.get("r", ""))
         if row:
             self.row = row - 1
 
@@ -77,7 +77,7 @@ class _XlsxCells:
         self.col = 0
 
     def cell(self, attrs: dict) -> None:
-        row, col = _reference(attrs.get("r", ""))
+        row, col = cell_reference(attrs.get("r", ""))
         at_row = row - 1 if row else self.row
         if col:
             self.col = col - 1
@@ -220,8 +220,9 @@ def _count(attrs: dict, local: str, default: int = 1) -> int:
     return default
 
 
-def _reference(text: str) -> tuple[int, int]:
-    """(row, column), 1-based, of a reference such as XFD1048576; 0 for a part it lacks or a reference calamine refuses."""
+def cell_reference(text: str) -> tuple[int, int]:
+    """(row, column), 1-based, of a reference such as XFD1048576; 0 for a part it lacks or a reference calamine refuses.
+    The one reader of a cell's reference in a workbook's XML, for its cells and its formulas (pnp.data.formulas)."""
     match = _REFERENCE.fullmatch(text)
     if not match:
         return 0, 0
