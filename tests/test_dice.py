@@ -365,7 +365,7 @@ def test_a_die_listing_other_than_its_solid_s_faces_is_one_error_at_the_die(proj
     result = run_pnp(project, "validate", "tiny")
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith("data/tiny/dice.yaml:2:5: error: ") and f"a {shape} has {SOLIDS[shape][0]} faces, got {listed}" in errors[0], errors
+    assert errors[0].startswith(f"data/tiny/dice.yaml:2:5: error: dice.odd: a {shape} has {SOLIDS[shape][0]} faces, got {listed}"), errors  # the die by its id
 
 
 def test_a_reference_sheet_that_lists_the_components_is_reprinted_when_a_die_changes(project, tmp_path):

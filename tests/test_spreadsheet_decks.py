@@ -224,7 +224,7 @@ def test_a_duplicate_header_names_both_columns(project):
 def test_csv_errors_point_at_the_cell(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, ROWS[0], ["rogue", "Rogue", 7, 3, "x", "blue", "", "three"]])
     use_sheet(project, "heroes.csv")
-    assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:8: error: cards.1.count: expected a whole number, got 'three'"]
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:8: error: cards.rogue.count: expected a whole number, got 'three'"]
     write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, ROWS[0], ["rogue", "Rogue", 7, 3, "x", "blue", "", 3]])
     result = run_pnp(project, "validate", "tiny")
     assert "data/tiny/decks/heroes.csv:3:3: error: heroes/rogue: stars is 7, allowed 1–4" in result.output
@@ -404,8 +404,8 @@ def test_a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by
     cards = load_cards(project)
     assert [(card.count, card.fields["code"]) for card in cards.values()] == [(3, "12"), (2, "07")]
     use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [Copies]\n")
-    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.0.count: expected a whole number, got '3'",
-                                    "data/tiny/decks/heroes.csv:3:2: error: cards.1.count: expected a whole number, got '2'"]
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.a.count: expected a whole number, got '3'",
+                                    "data/tiny/decks/heroes.csv:3:2: error: cards.b.count: expected a whole number, got '2'"]
 
 
 SHEET_DECK = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards_from: heroes.%s\nsheet: Heroes\n"

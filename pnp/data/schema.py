@@ -315,8 +315,19 @@ def _describe(err, data) -> tuple[str, list]:
         return f"missing required key '{path[-1]}'", path[:-1]
     if kind == "extra_forbidden":
         return f"unknown key '{path[-1]}'", path
-    name = ".".join(str(p) for p in path) or "this file"
+    name = _path_named(path, data) or "this file"
     return _value_sentence(err, kind, name, err.get("input"), err.get("ctx") or {}), path
+
+
+def _path_named(path: list, data) -> str:
+    """The path to a value as the designer names its parts: a list's item by its id where it has one
+    (`dice.odd.faces`, `cards.rogue.count`), by its place in the list only where it has none (`cards.0.id`)."""
+    steps, node = [], data
+    for step in path:
+        node = _node_at(node, [step]) if node is not None else None
+        item_id = node.get("id") if isinstance(step, int) and isinstance(node, dict) else None
+        steps.append(str(item_id) if isinstance(item_id, str) and item_id else str(step))
+    return ".".join(steps)
 
 
 def _type_step(step) -> bool:
