@@ -49,6 +49,8 @@ NETS_IN_PROCESS = 'net_promises or too_large or tray_alone or unknown or thicker
 # rehearse-data: the printer tests that build the tiny game (the others read the five games' builds, minutes a mutant)
 PRINTER_IN_PROCESS = 'saved_margin or printer_margin or named_default or widest or ruler or back_offset'
 TABLE_TESTS = ['tests/test_picture_store.py', 'tests/test_table_stream.py', 'tests/test_table_plan.py', 'tests/test_table_files.py']
+# rehearse-tables: test_tts_save.py's tests of the tiny game, in process (its others read the five games' shared export)
+TTS_SAVE_IN_PROCESS = 'tts_table_promises or more_seats or tiny_games or new_games or wider_than or real_samples'
 
 
 MUTANTS: list[Mutant] = [
@@ -3184,6 +3186,49 @@ MUTANTS: list[Mutant] = [
            '    "darkgrey": "#a9a9a9",\n',
            '',
            ['tests/test_palette.py', 'tests/test_colour_science.py'], ''),
+    # rehearse-tables (s42): the tables and a user's returned data, run against the files a maintainer picks by name
+    Mutant('TX1', "a game of four seats given three hand zones", 'pnp/targets/tts_table.py',
+           'return SEATS[: max(1, min(count, len(SEATS)))]', 'return SEATS[: max(1, min(count - 1, len(SEATS)))]',
+           ['tests/test_tts_table_promises.py'], ''),
+    Mutant('TX2', "the save's hands switched off, so TTS deals into no hand zone", 'pnp/targets/tts_table.py',
+           '"Hands": {"Enable": True,', '"Hands": {"Enable": False,',
+           ['tests/test_tts_table_promises.py'], ''),
+    Mutant('TX3', "a TTS save seating players.min, not players.max, where setup: names no seats", 'pnp/targets/export_tts.py',
+           'seats = game.spec.setup.seats or game.spec.players.max', 'seats = game.spec.setup.seats or game.spec.players.min',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('TX4', "an eight-seat game warned that the table has only eight seats", 'pnp/targets/export_tts.py',
+           '    if seats > most:', '    if seats >= most:',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('TX5', "a game's depth judged against the room's width between the hand zones", 'pnp/targets/export_tts.py',
+           'if layout.width <= room[0] and layout.depth <= room[1]:', 'if layout.width <= room[0] and layout.depth <= room[0]:',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('TX6', "the Setup script naming the objects' GUIDs counted without the hand zones before them", 'pnp/targets/export_tts.py',
+           'in_save[index] = len(zones) + len(in_save)', 'in_save[index] = len(in_save)',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('TX7', "a TTS d6 named by its id, not the name dice.yaml gives it", 'pnp/targets/tts_dice.py',
+           'return tts.dice_object(spec.name or spec.id,', 'return tts.dice_object(spec.id,',
+           ['tests/test_dice.py', 'tests/test_tts_objects.py'], 'tts'),
+    Mutant('TX8', "the feedback sheet's deck heading counting its rows, not the cards it prints", 'pnp/targets/feedback.py',
+           'decks.append(FeedbackDeck(deck.name, tuple(rows), deck.total))', 'decks.append(FeedbackDeck(deck.name, tuple(rows)))',
+           ['tests/test_feedback_words.py'], ''),
+    Mutant('TX9', "the feedback sheet naming a card by its strings: key, not the edition's word", 'pnp/targets/feedback.py',
+           '_named(card.fields[f], names)', 'str(card.fields[f])',
+           ['tests/test_feedback_words.py'], ''),
+    Mutant('TX10', "a translation that YAML reads as a number or yes/no written plain", 'pnp/targets/yaml_writes.py',
+           'and not text.endswith((" ", ":")) and typed_scalar(text) == text)', 'and not text.endswith((" ", ":")))',
+           ['tests/test_yaml_write_promises.py'], ''),
+    Mutant('TX11', "translate export's line counting no stale texts", 'pnp/cli/translate.py',
+           'for s in ("missing", "stale", "unchecked")', 'for s in ("missing", "unchecked")',
+           ['tests/test_translate.py', 'tests/test_translate_promises.py'], ''),
+    Mutant('TX12', "translate import --format json's standard output mixed with what it wrote", 'pnp/cli/translate.py',
+           'told = fmt == "json"', 'told = False',
+           ['tests/test_translate.py', 'tests/test_translate_promises.py'], ''),
+    Mutant('TX13', "an answer naming a card id two decks share refused though its code says which", 'pnp/data/answers.py',
+           'named = [name for name in named if name in cards.by_code(code)] or named', 'named = named',
+           ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('TX14', "a card's stamp code changed by its template's Windows line ends", 'pnp/data/stamps.py',
+           'return template_source.replace(b"\\r\\n", b"\\n")', 'return template_source',
+           ['tests/test_stamps.py', 'tests/test_stamp_promises.py'], ''),
 ]
 
 

@@ -306,6 +306,24 @@ def test_a_die_coloured_by_a_palette_name_paints_its_tts_image_that_colour(proje
             assert _near(rgb.getpixel((col * side + side // 2, row * side + side // 2)), "#ffffff"), f"face middle at {(col, row)}"
 
 
+def test_each_tts_die_is_named_on_the_table_as_dice_yaml_names_it(project, tmp_path):
+    """A player hovering over a die in Tabletop Simulator reads its name: a d6 (a custom die) and a d8 (a custom model)
+    show the `name:` dice.yaml gives them, and a die with none its id."""
+    for other in ("boards.yaml", "tokens.yaml"):
+        (project / "data/tiny" / other).unlink()
+    six, eight = ", ".join(["{bg: '#ffffff'}"] * 6), ", ".join(["{bg: '#ffffff'}"] * 8)
+    (project / "data/tiny/dice.yaml").write_text(
+        f"dice:\n  - {{id: heat, name: Heat die, shape: d6, size: 16, face: tiny/plain.j2, faces: [{six}]}}\n"
+        f"  - {{id: violet, name: Violet die, shape: d8, size: 16, face: tiny/plain.j2, faces: [{eight}]}}\n"
+        f"  - {{id: spare, shape: d6, size: 16, face: tiny/plain.j2, faces: [{six}]}}\n")
+    (project / "templates/tiny/plain.j2").write_text("{{ rect(0, 0, face.w, face.h, fill=die_face.bg) }}\n")
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    save = json.loads((tmp_path / "tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
+    dice = sorted((o["Name"], o["Nickname"]) for o in save["ObjectStates"] if o["Name"] in ("Custom_Dice", "Custom_Model"))
+    assert dice == [("Custom_Dice", "Heat die"), ("Custom_Dice", "spare"), ("Custom_Model", "Violet die")]
+
+
 def _near(rgb, hex_value: str, tolerance: int = 24) -> bool:
     return all(abs(a - int(hex_value[i : i + 2], 16)) <= tolerance for a, i in zip(rgb, (1, 3, 5), strict=True))
 

@@ -3,7 +3,8 @@ head row and its deck lines in German with none of pnp's English words, an Arabi
 bundle's sleeve step says "1 sleeve" for a card size with one card.
 
 The sheet is drawn in-process as `pnp bundle` draws it (pnp.targets.feedback.feedback_pdf with the bundle's voice) for
-a two-row deck, without building a game: the words are what is tested here."""
+a two-row deck, without building a game: the words are what is tested here; and from the tiny game read as the bundle
+reads it, what each deck's rows and line say of its cards."""
 from __future__ import annotations
 
 import io
@@ -11,6 +12,7 @@ import unicodedata
 from types import SimpleNamespace as NS
 
 import pytest
+from conftest import apply_edits
 from pdftext import flat, page_texts
 
 from pnp.data.words import table_of
@@ -47,7 +49,7 @@ def german() -> str:
 def test_a_german_feedback_sheet_says_its_words_in_german(german):
     de, en = table_of("de"), table_of("en")
     for key in FEEDBACK:
-        assert flat(de[key]) in german or True, f"{key}: {de[key]!r} not on the German sheet"
+        assert flat(de[key]) in german, f"{key}: {de[key]!r} not on the German sheet"
     assert "Organ Match: Rückmeldebogen zum Testspiel" in german, "the title"
     assert "Organe (5 Karten, 2 verschiedene)" in german, "the deck's line: its cards counted in German"
     english = ["playtest feedback", "Date:", "Players:", "Rating", "Notes", "cards", "different"]
@@ -111,3 +113,28 @@ def _hyphen_runs(text: str) -> list[str]:
     import re
 
     return re.findall(r"[^-]+-?", text)
+
+
+def _game_sheet(root) -> str:
+    """The feedback sheet of the game in `root` as `pnp bundle` makes it (the game read, its decks' rows taken by
+    pnp.targets.feedback.feedback_decks), as a reader reads its words."""
+    from pnp.data.project import Project
+    from pnp.targets.feedback import feedback_decks, feedback_pdf
+
+    game, findings = Project(root).load_game("tiny")
+    assert game is not None, findings
+    voice, fonts = _voice("en")
+    return flat(" ".join(page_texts(feedback_pdf(game.spec.title, "", feedback_decks(game), "letter", fonts, voice))))
+
+
+def test_a_decks_line_counts_the_cards_it_prints_and_its_kinds(project):
+    """The tiny game's heroes: five kinds of card, 2 + 2 + 3 + 3 + 2 copies, the 12 game.yaml's components list counts."""
+    assert "Heroes (12 cards, 5 different)" in _game_sheet(project)
+
+
+def test_a_card_named_by_a_word_of_the_games_strings_is_listed_in_those_words(project):
+    """A name field holding a word the game's `strings:` names (as Organ Match's organ kinds do) is listed as the
+    strings give it, as the card and the rulebook's components table print it, not as the key."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["name: Rogue", "name: rogue"]},
+                          {"file": "data/tiny/game.yaml", "append": "strings:\n  rogue: Sly Rogue\n"}])
+    assert "Sly Rogue" in _game_sheet(project)

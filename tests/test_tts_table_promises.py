@@ -87,8 +87,10 @@ def _assert_as_tts_saves_it(zone: dict) -> None:
 def test_each_hand_zone_is_the_one_tts_saves_at_that_seat_of_its_rectangle_table(tmp_path):
     """Eight seats asked: eight hand zones, one per colour in TTS's own order, each equal key for key to the zone TTS
     saved at that colour's seat of the same table (its place and size to the hundredth, its turn to a quarter turn, its
-    colour the seat's, locked), and nothing else of the save's is a hand zone."""
-    save, _ = _export(tmp_path / "p", "setup:\n  seats: 8\n")
+    colour the seat's, locked), and nothing else of the save's is a hand zone; the table has those eight seats, so the
+    export warns of nothing."""
+    save, said = _export(tmp_path / "p", "setup:\n  seats: 8\n")
+    assert ": warning: " not in said, said
     zones = _zones(save)
     assert [z["FogColor"] for z in zones] == ["White", "Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Pink"]
     assert sorted(z["FogColor"] for z in zones) == sorted(REAL_ZONES)
