@@ -54,6 +54,17 @@ TTS_SAVE_IN_PROCESS = 'tts_table_promises or more_seats or tiny_games or new_gam
 
 
 MUTANTS: list[Mutant] = [
+    # NL: what s42 mended of what was noticed and left: a finding's names, ink's decimals, one finding a page's size, fonts of one name
+    Mutant('NL1', "a data file's mistake naming a list's item by its place, not its id", 'pnp/data/schema.py',
+           'steps.append(str(item_id) if isinstance(item_id, str) and item_id else str(step))', 'steps.append(str(step))', ['tests/test_dice.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('NL2', "ink just past a shop's limit said rounded to the limit itself", 'pnp/targets/preflight.py',
+           '    for decimals in range(4):\n', '    for decimals in range(1):\n', ['tests/test_preflight_promises.py'], ''),
+    Mutant('NL3', "a shop file's page of the wrong size also refused for its boxes", 'pnp/targets/vendor_preflight.py',
+           'sized_right=not wrong)', 'sized_right=True)', ['tests/test_preflight_promises.py', 'tests/test_shop_promises.py'], ''),
+    Mutant('NL4', 'of two fonts sharing a name, the last one read deciding whether it is embedded', 'pnp/targets/preflight.py',
+           'self.fonts[name] = self.fonts.get(name, True) and embedded', 'self.fonts[name] = embedded', ['tests/test_preflight_promises.py'], ''),
+    Mutant('NL5', 'a font left out said at the first page of an embedded font of its name', 'pnp/targets/preflight.py',
+           '            if not embedded:\n                (self.first_page', '            if True:\n                (self.first_page', ['tests/test_preflight_promises.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
