@@ -455,3 +455,29 @@ def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(p
         assert all(isinstance(g, str) and len(g) == 6 and all(c in "0123456789abcdef" for c in g) for g in guids), name
         assert len(set(guids)) == len(guids), f"{name}: GUIDs repeat"
     assert first == second
+
+
+RED, BLUE = (255, 0, 0), (0, 0, 255)
+
+
+def test_a_print_service_png_centres_the_trim_with_the_bleed_asked_on_every_side_and_says_its_dpi(project):
+    """A card painted blue over its whole bleed and red over its trim, exported as print-service PNGs at 300 dpi with
+    MakePlayingCards' bleed (36 px a side at 300 dpi): each image is that service's poker template, 822 × 1122 px, its
+    red trim the card's 63.5 × 88.9 mm (750 × 1050 px) with 36 px of blue on every side (the service trims as much off
+    each edge), and the file says the 300 dpi it was drawn at, as a print service reads a PNG's size in inches."""
+    (project / "templates/tiny/framed.j2").write_text(
+        "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill='#0000ff') }}\n"
+        "{{ rect(0, 0, face.w, face.h, fill='#ff0000') }}\n", encoding="utf-8")
+    (project / "data/tiny/decks/framed.yaml").write_text(
+        "name: Framed\nsize: poker\nfront: tiny/framed.j2\ncards:\n  - {id: one, name: One}\n", encoding="utf-8")
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "framed", "--bleed", "3mm", "--dpi", "300", "--no-validate"))
+    image = Image.open(project / "output/tiny/png/cards/framed/framed-one-1-front.png")
+    assert image.size == (822, 1122)
+    assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    pixels = np.asarray(image.convert("RGB"), dtype=np.int16)
+    red = np.argwhere(np.abs(pixels - RED).max(axis=2) < 60)
+    (top, left), (bottom, right) = red.min(axis=0), red.max(axis=0)
+    margins = (left, top, image.width - 1 - right, image.height - 1 - bottom)
+    assert all(abs(m - 36) <= 1 for m in margins), margins
+    for x, y in ((5, 5), (image.width - 6, image.height - 6), (5, image.height - 6), (image.width - 6, 5)):
+        assert tuple(pixels[y, x]) == BLUE, (x, y)

@@ -335,3 +335,14 @@ def test_the_pages_count_of_findings_says_notes_apart_from_warnings(page):
         assert game["summary"] == f"0 errors, {warnings} warning{'s' * (warnings != 1)}, {severities.count('note')} note" + "s" * (severities.count("note") != 1), game["summary"]
     finally:
         page.put_back(HERO, before)
+
+
+def test_a_cards_back_clicked_lists_what_its_back_template_draws(page):
+    """The heroes' deck names `back: tiny/back.j2` and the twin its own `tiny/twin-back.j2`
+    (tests/project/data/tiny/decks/heroes.yaml): a click on a card's back selects among what its back's template
+    drew, its paper and its ink panel from line 1 and the title from line 2, never the front's elements."""
+    knight = page.elements(KNIGHT, side="back")
+    assert {e["file"] for e in knight} == {"templates/tiny/back.j2"}, knight
+    assert sorted({e["line"] for e in knight}) == [1, 2]
+    twin = page.elements("deck:heroes:twin", side="back")
+    assert twin and {e["file"] for e in twin} == {"templates/tiny/twin-back.j2"}, twin

@@ -8,6 +8,7 @@ anything else every game; the page's count never calls a note a warning."""
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -511,3 +512,44 @@ def test_a_templates_warning_is_listed_from_the_cards_check_on(live):
     said = [[f["where"] for f in m["findings"] if f["severity"] == "warning"] for m in models]
     assert models[0]["updated"]["cards"] == models[1]["updated"]["cards"] is not None, "the cards, then their check"
     assert said[0] == [] and f"templates/tiny/hero.j2:{line}" in [w.rsplit(":", 1)[0] for w in said[1]], said
+
+
+def test_a_warning_of_one_games_own_templates_is_listed_on_that_games_page_alone(project):
+    """Two games shown, the second (a copy of the tiny game) drawn by templates of its own folder, templates/twin/: a
+    warning met compiling them (its hero template drawing outside its blocks) is listed on the twin's page, at its line,
+    and never on the tiny game's, which draws nothing of that folder."""
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    shutil.copytree(project / "templates/tiny", project / "templates/twin")
+    for name in DOCUMENTS:
+        for game in ("tiny", "twin"):
+            (project / "data" / game / name).unlink()
+    deck = project / "data/twin/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("front: tiny/hero.j2", "front: twin/hero.j2"), encoding="utf-8")
+    hero = project / "templates/twin/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}", '{{ text("LOST", 5, 40, 20, 6) }}\n{% block body %}', 1),
+                    encoding="utf-8")
+    last: dict[str, dict] = {}
+    session = LiveSession(Project(project), ["tiny", "twin"], publish=lambda slug, model: last.__setitem__(slug, model))
+    assert session.refresh()
+    warned = {slug: [f["where"] for f in model["findings"] if f["severity"] == "warning"] for slug, model in last.items()}
+    assert [w for w in warned["twin"] if re.match(r"templates/twin/hero\.j2:2(:|\Z)", w)], warned
+    assert not [w for w in warned["tiny"] if w.startswith("templates/twin/")], warned
+
+
+def test_a_drawn_faces_warning_is_listed_as_validate_lists_it_and_goes_with_the_card_that_caused_it(live):
+    """Every hero front prints its name 0.5 mm inside the cut, in the 3 mm safe area: the page lists that mistake as
+    `pnp validate` does, one warning naming the pieces it is on, however many refreshes drew them; renamed, the Mage's
+    old name leaves the page, where each refresh's drawings were kept for the session's life (six warnings, one of a
+    card that no longer existed)."""
+    from conftest import run_pnp
+
+    session, models, project = live
+    heroes, hero = project / "data/tiny/decks/heroes.yaml", project / "templates/tiny/hero.j2"
+    _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ text("EDGE " ~ card.name, 0.5, 60, 30, 6, size=8) }}\n', 1))
+    assert session.refresh()
+    _save(session, heroes, heroes.read_text(encoding="utf-8").replace("name: Mage", "name: Magus", 1))
+    assert session.refresh()
+    said = run_pnp(project, "validate", "tiny").output.splitlines()
+    assert said[-1] == f"tiny: {models[-1]['summary']}" == "tiny: 0 errors, 1 warning"
+    assert [f["text"] for f in models[-1]["findings"]] == said[:-1]
+    assert not [f for f in models[-1]["findings"] if "EDGE Mage" in f["text"]]

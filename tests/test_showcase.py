@@ -83,3 +83,35 @@ def test_the_default_hand_holds_two_cards_a_deck_and_seven_at_most(project):
     shown = [sum(n for rgb, n in counts.items() if max(abs(a - int(colour[i:i + 2], 16)) for a, i in zip(rgb, (1, 3, 5), strict=True)) <= 6)
              for pair in SOLID.values() for colour in pair]
     assert all(n > 500 for n in shown[:7]) and shown[7] == 0, shown
+
+
+def test_a_face_that_fails_is_one_error_at_its_template_line_and_no_picture_is_written(project):
+    """A hero's front names a colour no palette or CSS knows: `pnp showcase` says so once, at the template line, and
+    writes no picture around the cards it could not draw (as no build writes its files past an error)."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ rect(5, 74, 10, 6, fill="nocolour") }}\n', 1),
+                    encoding="utf-8")
+    result = run_pnp(project, "showcase", "tiny", "--width", "400")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith("templates/tiny/hero.j2:3:29: error: unknown colour 'nocolour'"), result.output
+    assert not list((project / "output/tiny/showcase").glob("*.png"))
+
+
+def test_the_table_spread_is_laid_on_the_largest_board(project):
+    """Of two boards, each painted a colour of its own over its whole face, the table picture shows the larger (400 ×
+    300 mm, whichever comes first in boards.yaml) as the table's centrepiece, and not the smaller one."""
+    (project / "templates/tiny/painted.j2").write_text("{{ rect(0, 0, face.w, face.h, fill=board.paint) }}\n", encoding="utf-8")
+    (project / "data/tiny/boards.yaml").write_text(
+        "boards:\n"
+        "  - {id: small, name: Small, size: 200 x 150, template: tiny/painted.j2, paint: '#f032e6'}\n"
+        "  - {id: large, name: Large, size: 400 x 300, template: tiny/painted.j2, paint: '#bcf60c'}\n", encoding="utf-8")
+    table = Image.open(io.BytesIO(pictures(project, "--width", "400")["table.png"])).convert("RGB")
+
+    def share(colour: str) -> float:
+        """The part of the picture in `colour`, within a few steps (the picture is shrunk from twice its size)."""
+        rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(n for n, seen in table.getcolors(table.width * table.height) if max(abs(a - b) for a, b in zip(seen, rgb, strict=True)) <= 8) / (
+            table.width * table.height)
+
+    assert share("#bcf60c") > 0.2 and share("#f032e6") == 0, (share("#bcf60c"), share("#f032e6"))

@@ -94,6 +94,9 @@ class Layouts:
         self.kept = KeptTemplates(self.env)  # what compiling and parsing gave, kept by the process (its sources' digests)
         self.env.loader.kept = self.kept.code
         self.template_warnings: list = []
+        # of those, the ones met compiling a template: said once, when it compiles, so a session lists them for its engine's
+        # life (pnp.serve.session); what drawing a face warns of is said again each time it is drawn
+        self.compile_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
         self.sources: dict[str, str] = {}  # template file → the text parsed from it: what its faces were drawn from
         self.calls: dict | None = None  # id(element) → (element, the drawing call that drew it), while tracing calls
@@ -238,9 +241,10 @@ class Layouts:
 
     def _note_ignored_content(self, name: str, filename: str) -> None:
         """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
-        self.template_warnings.extend(
-            warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block",
-                    self.file_loc(filename, line, None)) for line in self.facts(name)[1].ignored)
+        found = [warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block",
+                         self.file_loc(filename, line, None)) for line in self.facts(name)[1].ignored]
+        self.compile_warnings.extend(found)
+        self.template_warnings.extend(found)
 
     def render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "",
                cut: Cut = RECTANGLE) -> Face:

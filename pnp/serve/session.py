@@ -254,9 +254,12 @@ class LiveSession:
         view.findings = {"load": view.findings.get("load", []), "check": found}
 
     def _template_warnings(self, slug: str) -> list[Finding]:
-        """Warnings met compiling templates, kept by the engine for its life (a template compiles once), but those of other games' folders."""
+        """Warnings met compiling templates, kept by the engine for its life (a template compiles once), but those of other games' folders.
+
+        Only those: what drawing a face warns of is the checks' (check_game lists it as validate does, once, naming its
+        pieces), and the engine's list of every warning grows with each refresh's drawings, a renamed card's kept."""
         others = tuple(f"templates/{other}/" for other in self.project.game_slugs() if other != slug)
-        return [f.in_game(slug) for f in self.engine.layouts.template_warnings if f.game in ("", slug) and not f.loc.path.startswith(others)]
+        return [f.in_game(slug) for f in self.engine.layouts.compile_warnings if f.game in ("", slug) and not f.loc.path.startswith(others)]
 
     def _document(self, slug: str, kind: str, build, gctx: GameContext, started: float) -> None:
         view = self.views[slug]

@@ -1,0 +1,59 @@
+"""`pnp preview`'s contact sheet: every card of a deck once, by its front, in rows of eight (pnp.targets.preview).
+
+Each card here is painted one colour over its whole face, its back another, so the sheet shows which faces it holds
+and where: its width counts the columns, each colour's place its row."""
+from __future__ import annotations
+
+import numpy as np
+from conftest import run_pnp
+from PIL import Image
+
+BACK = "#000075"  # navy: every card's back, never on a sheet of fronts
+FRONTS = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6", "#bcf60c"]  # nine fronts
+
+
+def painted_deck(project, deck: str, colours: list[str]) -> Image.Image:
+    """A deck of one card a colour, each front that colour and every back navy, previewed at 30 dpi: its contact sheet."""
+    (project / "templates/tiny/solid.j2").write_text(
+        "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill=card.bg) }}\n", encoding="utf-8")
+    (project / "templates/tiny/solid-back.j2").write_text(
+        f"{{{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill='{BACK}') }}}}\n", encoding="utf-8")
+    cards = "".join(f"  - {{id: c{n}, bg: '{colour}'}}\n" for n, colour in enumerate(colours, 1))
+    (project / f"data/tiny/decks/{deck}.yaml").write_text(
+        f"name: {deck.title()}\nsize: poker\nfront: tiny/solid.j2\nback: tiny/solid-back.j2\ncards:\n{cards}", encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--deck", deck, "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    return Image.open(project / f"output/tiny/preview/{deck}-contact.png").convert("RGB")
+
+
+def where(sheet: Image.Image, colour: str) -> tuple[int, int, int, int] | None:
+    """The box of the pixels of `colour` on the sheet (left, top, right, bottom), or None where it is not."""
+    rgb = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
+    hits = np.argwhere(np.abs(np.asarray(sheet, dtype=np.int16) - rgb).max(axis=2) <= 6)
+    if len(hits) < 100:
+        return None
+    (top, left), (bottom, right) = hits.min(axis=0), hits.max(axis=0)
+    return int(left), int(top), int(right), int(bottom)
+
+
+def test_a_contact_sheet_shows_every_cards_front_eight_a_row_and_no_back(project):
+    """Nine cards: the first eight in one row, left to right in the deck's order, the ninth alone below the first; the
+    backs on no sheet of fronts."""
+    sheet = painted_deck(project, "nine", FRONTS)
+    boxes = [where(sheet, colour) for colour in FRONTS]
+    assert all(boxes), dict(zip(FRONTS, boxes, strict=True))
+    first_row, last = boxes[:8], boxes[8]
+    assert [b[0] for b in first_row] == sorted(b[0] for b in first_row) and len({b[1] for b in first_row}) == 1, first_row
+    assert last[1] > first_row[0][3] and abs(last[0] - first_row[0][0]) <= 1, (first_row[0], last)
+    assert where(sheet, BACK) is None
+
+
+def test_a_deck_of_three_cards_has_a_contact_sheet_three_cards_wide(project):
+    """A deck shorter than a row takes no more columns than it has cards: its sheet is three faces wide, not eight
+    with five empty places."""
+    sheet = painted_deck(project, "three", FRONTS[:3])
+    face = Image.open(project / "output/tiny/preview/three/c1-front.png")
+    assert face.size == (round(63.5 / 25.4 * 30), round(88.9 / 25.4 * 30))  # a poker card at 30 dpi
+    assert 3 * face.width < sheet.width < 4 * face.width, (sheet.size, face.size)
+    right = where(sheet, FRONTS[2])[2]
+    assert sheet.width - right < face.width / 2, "the third card ends the sheet"
