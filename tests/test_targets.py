@@ -267,6 +267,17 @@ def test_a_back_offset_that_is_no_distance_within_20_mm_is_a_usage_error_and_not
     assert not (project / "output").exists() and not (project / "pnp.yaml").exists()
 
 
+@pytest.mark.parametrize("name", [".hidden", "-home", "office laser", "x" * 65])
+def test_a_printer_name_that_cannot_be_saved_is_told_the_rule_it_breaks_and_nothing_is_written(project, name):
+    """A name of letters, digits, '-', '_' and '.' may still not start with a dot or a dash (`.hidden`) nor pass 64
+    characters: the refusal says so and names what was typed, where it said only which characters a name is made of."""
+    result = run_pnp(project, "calibrate", "--save", name, "--offset", "0.5,0")
+    assert result.exit_code == 2, result.output
+    assert (f"Invalid value for --save: a printer name starts with a letter or digit, then letters, digits, '-', '_' and '.', "
+            f"64 at most; got '{name}'") in result.output, result.output
+    assert not (project / "pnp.yaml").exists()
+
+
 def _tick_centres(line, threshold=160):
     dark = line < threshold
     edges = np.flatnonzero(np.diff(dark.astype(np.int8)))
