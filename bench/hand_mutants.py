@@ -3033,6 +3033,9 @@ MUTANTS: list[Mutant] = [
     Mutant('CL14', "a missing character of no listed script told to add a free font, naming none", 'pnp/layout/scripts.py',
            '    if not scripts:\n', '    if False:\n',
            ['tests/test_every_language.py', 'tests/test_languages.py'], ''),
+    Mutant('CL15', "a back offset of nan taken (the fix the CL rehearsal found)", 'pnp/cli/common.py',
+           'if not (abs(x) <= 20 and abs(y) <= 20):', 'if abs(x) > 20 or abs(y) > 20:',
+           ['tests/test_targets.py'], 'offset'),
 ]
 
 
