@@ -164,6 +164,14 @@ def test_a_character_no_font_has_is_named_with_its_script_and_a_free_font_that_h
     assert "Devanagari: Noto Sans Devanagari" in said and "Thai: Noto Sans Thai" in said and "fonts/fonts.yaml" in said
 
 
+def test_a_character_of_no_script_a_free_font_is_known_for_is_told_to_be_replaced_naming_no_font():
+    """A pentagram (U+26E7) and a private-use character (U+E000) belong to no script of the table: the finding says to
+    replace them or choose another font, and names no family it cannot vouch for."""
+    said = missing_message({"\u26e7", "\ue000"}, "font 'body' (noto-sans)")
+    assert said == ("characters missing from font 'body' (noto-sans) and their fallback: '\u26e7' (U+26E7), '\ue000' (U+E000): "
+                    "replace them or choose another font"), said
+
+
 def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
     """The fallback families are read in order only as far as a character needs: ★ is in Noto Sans Symbols 2, so a
     game with stars does not read the 3 MB CJK font at the end of the list; 語 does."""

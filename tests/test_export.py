@@ -257,6 +257,16 @@ def test_a_vendors_export_refuses_a_bleed_or_dpi_of_the_designers_own(project):
     assert not (project / "output/tiny/vendor-mbprint").exists()
 
 
+def test_an_export_asks_for_a_format_or_a_vendor_and_never_both(project):
+    """`--format png --vendor mbprint` asks for two sets of files at two sets of numbers: a usage error (exit 2) that
+    names both options, and nothing written, not one of them taken silently; neither given is the same error."""
+    for given in (("--format", "png", "--vendor", "mbprint"), ()):
+        result = run_pnp(project, "export", "tiny", "--deck", "heroes", *given)
+        assert result.exit_code == 2, result.output
+        assert "give --format FORMAT or --vendor NAME (one of them)" in result.output, result.output
+    assert not (project / "output/tiny").exists()
+
+
 def test_tts_lays_every_object_out_without_overlap(tiny_export):
     project = tiny_export("tts")  # where the images are kept plays no part in the layout
     objects = [o for o in json.loads((project / "output/tiny/tts/tiny-tts-save.json").read_text())["ObjectStates"] if o["Name"] != "HandTrigger"]

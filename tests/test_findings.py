@@ -91,7 +91,6 @@ def test_build_strict_fails_on_the_warning_validate_strict_fails_on(project):
     assert plain.exit_code == 0 and "contrast 1.11:1" in plain.stderr and "tiny: 0 errors, 1 warning" in plain.stderr
 
 
-
 def test_build_strict_keeps_the_last_card_sheets_when_drawing_them_warns(project):
     """A warning the card sheets' own drawing finds (a text shrunk far below its size), not one of the checks: with
     --strict it fails the build, and the sheets of the last build stay as they were (nothing is written)."""
@@ -104,6 +103,22 @@ def test_build_strict_keeps_the_last_card_sheets_when_drawing_them_warns(project
     assert build.exit_code == 1 and any("text shrinks from 11 pt" in line for line in problems(build.stderr)), build.stderr
     assert summary_line(build.stderr).endswith("(warnings fail with --strict)"), build.stderr
     assert sheets.read_bytes() == before
+
+
+def test_a_quiet_build_says_every_problem_a_plain_one_does_and_no_note(project):
+    """`pnp build -q` prints problems only: its warnings (a faint number, a mini card's title condensed) as a plain
+    build's, without the note on which sheet layout the printer margin forced, nor the files written."""
+    edit(project / "templates/tiny/hero.j2", 'bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")')
+    edit(project / "data/tiny/decks/heroes.yaml", "size: poker\n", "size: 44.45 x 63.5\n")  # mini cards: a margin note
+    quiet = run_pnp(project, "build", "tiny", "--only", "cards", "-q")
+    plain = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "plain"))
+    assert quiet.exit_code == plain.exit_code == 0, quiet.stderr
+    assert any(": note: " in line and "printer margin" in line for line in plain.stderr.splitlines()), plain.stderr
+    said = problems(quiet.stderr)
+    assert said == problems(plain.stderr) and len(said) == 2 and any("contrast 1.11:1" in line for line in said), quiet.stderr
+    assert ": note: " not in quiet.stderr and "tiny-cards.pdf" not in quiet.output, quiet.output + quiet.stderr
+    assert summary_line(quiet.stderr) == "tiny: 0 errors, 2 warnings"
+
 
 def test_serve_reports_what_validate_reports(project):
     """The page's list of findings (`pnp watch` after a save: tests/test_designer_loop.py::test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_validate_reports)."""

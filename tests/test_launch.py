@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
 from conftest import ROOT
 
 
@@ -23,6 +24,16 @@ def test_help_lists_the_commands_and_exits_0():
     for command in ("build", "validate", "list", "export", "watch", "serve"):
         assert command in commands
     assert "server" not in commands  # no warm server to start, stop or turn on
+
+
+def test_root_comes_before_or_after_the_command(project):
+    """`--root DIR` and `--root=DIR` are read wherever they stand, as hints and other tools' habits put them."""
+    from pnp.cli import main
+
+    for args in (["--root", str(project), "list"], ["list", "--root", str(project)], ["list", f"--root={project}"], ["validate", "tiny", "--root", str(project)]):
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert result.exit_code == 0, (args, result.output)
+        assert "tiny" in result.output
 
 
 def test_an_unknown_command_or_game_is_a_usage_error(project):

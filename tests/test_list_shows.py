@@ -1,5 +1,6 @@
-"""What `pnp list` shows of a game's token sets: each set's pieces as its tokens.yaml counts them, and the sheets a
-standee takes folded out (both sides and their base tabs), not as the one face its size names."""
+"""What `pnp list` shows of a game: its line's totals as the data counts them, each token set's pieces as its
+tokens.yaml counts them, the sheets a standee takes folded out (both sides and their base tabs), not as the one face its
+size names, and the sheets a deck takes inside the margin of the printer `--printer` names."""
 from __future__ import annotations
 
 import json
@@ -28,3 +29,21 @@ def test_list_sizes_a_standees_sheet_by_its_folded_out_height(project):
     sheet = _tokens(project)["hero"]["sheet"]
     assert sheet["fits"] and sheet["per_sheet"] <= 2 * int(LETTER[0] // 25), sheet
     assert sheet["sheets"] == 1, sheet  # the game's two standees
+
+
+def test_the_games_line_counts_its_cards_boards_and_tokens_as_its_files_do(project):
+    """heroes.yaml: 2 knights, 2 agents, 3 rogues, 3 mages, 2 twins; boards.yaml: town and scores; tokens.yaml: 12 coins,
+    6 pawns, 4 shields, 6 walls, 5 notes, 2 standees (each token a piece, not each set)."""
+    result = run_pnp(project, "list", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.output.splitlines()[0] == "tiny: Tiny Test Game (12 cards, 2 boards, 35 tokens)", result.output
+
+
+def test_list_counts_a_decks_sheets_inside_the_named_printers_margin(project):
+    """A printer that leaves 20 mm blank on each side prints on 175.9 × 239.4 mm of a Letter sheet: 2 × 2 poker cards
+    standing, 3 × 1 lying; the heroes' 12 cards take three such sheets or more (9 a sheet at the 5 mm default)."""
+    assert run_pnp(project, "calibrate", "--save", "wide", "--margin", "20").exit_code == 0
+    result = run_pnp(project, "list", "tiny", "--format", "json", "--printer", "wide")
+    assert result.exit_code == 0, result.output + result.stderr
+    sheet = json.loads(result.output)[0]["decks"][0]["sheet"]
+    assert 0 < sheet["per_sheet"] <= 4 and sheet["sheets"] >= 3, sheet

@@ -6,7 +6,6 @@ import re
 import shutil
 
 import pytest
-from click.testing import CliRunner
 from conftest import run_pnp
 from test_languages import CARD, DECK, GAME, RULES_DE, RULES_EN
 
@@ -94,15 +93,6 @@ def test_the_printer_margin_note_is_said_once_a_run_naming_the_games_and_not_onc
     assert run_pnp(project, "calibrate", "--save", "home", "--margin", "4.23").exit_code == 0
     result = run_pnp(project, "build", "--only", "cards", "--out", str(project / "again"))  # drawn afresh: a reused output says no note
     assert result.exit_code == 0 and not [line for line in _said(result) if "printer margin" in line], _said(result)
-
-
-def test_root_comes_before_or_after_the_command(project):
-    from pnp.cli import main
-
-    for args in (["--root", str(project), "list"], ["list", "--root", str(project)], ["list", f"--root={project}"], ["validate", "tiny", "--root", str(project)]):
-        result = CliRunner().invoke(main, args, catch_exceptions=False)
-        assert result.exit_code == 0, (args, result.output)
-        assert "tiny" in result.output
 
 
 def test_a_label_sheet_may_be_written_as_a_number(project):

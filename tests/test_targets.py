@@ -256,6 +256,28 @@ def test_saved_printer_profile_applies_its_offset(project):
         run_pnp(project, "build", "tiny", "--printer", "office")
 
 
+@pytest.mark.parametrize("offset", ["nan,0", "0,-nan", "inf,0", "20.5,0"])
+def test_a_back_offset_that_is_no_distance_within_20_mm_is_a_usage_error_and_nothing_is_written(project, offset):
+    """`nan` reads as a float but moves a sheet nowhere a printer can go (the backs page drew `nan nan cm`, a PDF no
+    reader draws) and, saved, made a pnp.yaml pnp then refused: each command says so, and writes nothing."""
+    built = run_pnp(project, "build", "tiny", "--only", "cards", "--back-offset", offset)
+    saved = run_pnp(project, "calibrate", "--save", "home", "--offset", offset)
+    for result, option in ((built, "--back-offset"), (saved, "--offset")):
+        assert result.exit_code == 2 and f"Invalid value for {option}: each offset must be a number of mm within ±20; got '{offset}'" in result.output, result.output
+    assert not (project / "output").exists() and not (project / "pnp.yaml").exists()
+
+
+@pytest.mark.parametrize("name", [".hidden", "-home", "office laser", "x" * 65])
+def test_a_printer_name_that_cannot_be_saved_is_told_the_rule_it_breaks_and_nothing_is_written(project, name):
+    """A name of letters, digits, '-', '_' and '.' may still not start with a dot or a dash (`.hidden`) nor pass 64
+    characters: the refusal says so and names what was typed, where it said only which characters a name is made of."""
+    result = run_pnp(project, "calibrate", "--save", name, "--offset", "0.5,0")
+    assert result.exit_code == 2, result.output
+    assert (f"Invalid value for --save: a printer name starts with a letter or digit, then letters, digits, '-', '_' and '.', "
+            f"64 at most; got '{name}'") in result.output, result.output
+    assert not (project / "pnp.yaml").exists()
+
+
 def _tick_centres(line, threshold=160):
     dark = line < threshold
     edges = np.flatnonzero(np.diff(dark.astype(np.int8)))

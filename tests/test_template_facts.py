@@ -1,7 +1,8 @@
 """What the checks ask of a template (the names it reads, the templates it runs, what it writes outside its blocks,
 the card fields it names) is found in one walk of its tree, each template is parsed and compiled once a run, and the
 process keeps what they gave by the template's source: a run over the same sources parses and compiles none of them
-(issue 77: the template path)."""
+(issue 77: the template path). A template reading its card whole (`card.items()`, `card.values()`, `card | tojson`) may
+print any field, so none of the deck's is said unused."""
 from __future__ import annotations
 
 import shutil
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
+from conftest import run_pnp
 
 from pnp.layout import template_cache
 from pnp.layout.fonts import FontBook
@@ -47,6 +49,23 @@ def test_a_template_that_reads_by_literal_names_only_is_followed():
     facts = facts_of(Sandbox(**ENV).parse('{% for s in ["a", "b"] %}{{ card[s] }}{% endfor %}{{ board.items() }}'))
     assert (facts.card_unfollowed, facts.ignored, facts.refs) == (0, (), ())
     assert facts.other_whole
+
+
+@pytest.mark.parametrize("whole", ["card.values()|join(' ')", "card.keys()|join(' ')", "card.items()|list|length"])
+def test_a_template_reading_its_card_whole_leaves_no_field_unused_and_says_why_at_its_line(project, whole):
+    """A field no template names (`notes`) is printed all the same by a template that reads the card whole: no
+    field-unused warning, one note at the line that reads it so."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("stars: 3, number: 1", "stars: 3, notes: hi, number: 1", 1), encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    lines = hero.read_text(encoding="utf-8").splitlines()
+    at = lines.index("{% endblock %}") + 1
+    lines.insert(at - 1, "{{ text((" + whole + ")|string, 5, 80, 50, 5, size=6, min_size=3) }}")
+    hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.stderr.splitlines() if ": note: " in line or ": warning: " in line]
+    assert result.exit_code == 0 and len(said) == 1, said
+    assert said[0].startswith(f"templates/tiny/hero.j2:{at}:1: note: this template reads card fields by a name it works out as it draws"), said
 
 
 @pytest.fixture

@@ -350,8 +350,8 @@ def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[floa
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter(f"write the offset as X,Y in mm, like 0.5,-0.25; got '{value}'", param_hint=option) from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise click.BadParameter("each offset must be within ±20 mm", param_hint=option)
+    if not (abs(x) <= 20 and abs(y) <= 20):  # nan reads as a float and compares false with every bound: no distance
+        raise click.BadParameter(f"each offset must be a number of mm within ±20; got '{value}'", param_hint=option)
     return x, y
 
 

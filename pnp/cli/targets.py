@@ -185,7 +185,8 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
         import re
 
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", save_name):
-            raise click.BadParameter("a printer name is letters, digits, '-', '_' and '.'", param_hint="--save")
+            raise click.BadParameter(f"a printer name starts with a letter or digit, then letters, digits, '-', '_' and '.', 64 at most; got '{save_name}'",
+                                     param_hint="--save")
         from pnp.data.config import MAX_MARGIN_MM, parse_margins, save_printer
 
         xy = parse_offset(offset, "--offset") if offset is not None else None
