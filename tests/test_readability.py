@@ -174,8 +174,8 @@ def test_a_cards_own_back_told_from_its_decks_back_by_a_colour_of_the_same_grey_
     result = run_pnp(project, "validate", "tiny")
     alike = [line for line in result.stderr.splitlines() if "by colour alone" in line]
     assert len(alike) == 1, result.stderr
-    assert alike[0].startswith("data/tiny/decks/heroes.yaml:7:5: warning: backs of heroes/knight, heroes/twin "
-                               "(data/tiny/decks/heroes.yaml:7:5) tells 'heroes/knight' #c62828 (not a palette colour) from "
+    assert alike[0].startswith("data/tiny/decks/heroes.yaml:7:5: warning: the backs of heroes/knight and heroes/twin "
+                               "(data/tiny/decks/heroes.yaml:7:5) tell 'heroes/knight' #c62828 (not a palette colour) from "
                                "'heroes/twin' #1565c0 (not a palette colour) by colour alone, and they look alike (grey ΔE"), alike
 
 # --- the five games -------------------------------------------------------------

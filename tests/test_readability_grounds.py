@@ -220,7 +220,7 @@ def test_backs_that_differ_only_by_colour_are_a_colour_code_told_by_their_larges
 
     la, lb, lc = Loc("a.yaml", 1, 1), Loc("b.yaml", 1, 1), Loc("c.yaml", 1, 1)
     (code,) = coded_backs([("cells", back(RED, GREEN), la), ("quorum", back(BLUE, GREEN, "Cells"), lb)])
-    assert (code.what, code.loc, code.colours) == ("backs of cells, quorum", la, {"cells": RED, "quorum": BLUE})
+    assert (code.what, code.loc, code.colours) == ("the backs of cells and quorum", la, {"cells": RED, "quorum": BLUE})
     (code,) = coded_backs([("cells", back(RED, GREEN), la), ("quorum", back(RED, BLUE), lb)])
     assert code.colours == {"cells": GREEN, "quorum": BLUE}  # the big fill is the same: the circle tells them apart
     assert coded_backs([("cells", back(RED, GREEN), la), ("quorum", back(RED, GREEN, "Cells"), lb)]) == []  # words alone

@@ -414,9 +414,10 @@ def _contrast_message(m: Mark, names: PaletteNames, template: str) -> str:
 class ColourCode(NamedTuple):
     """Colours the data uses to tell things apart: each value (a group, a player, a back) and the colour that marks it."""
 
-    what: str  # "cells.group", "backs of cells, quorum"
+    what: str  # "cells.group", "the backs of cells and quorum"
     loc: Loc  # where the code is written in the data
     colours: dict[str, str]  # value → '#rrggbb'
+    plural: bool = False  # `what` names many things (backs): they tell values apart
 
 
 def coded_fields(deck_id: str, cards: list[tuple[object, tuple[Face, ...]]], palette: dict[str, str]) -> list[ColourCode]:
@@ -530,7 +531,8 @@ def coded_backs(backs: list[tuple[str, Face, Loc]]) -> list[ColourCode]:
             continue
         colours = {label: colour for (label, _, _), colour in zip(members, key, strict=True)}
         if len(set(colours.values())) >= 2:
-            codes.append(ColourCode("backs of " + ", ".join(colours), members[0][2], colours))
+            codes.append(ColourCode(f"the backs of {' and '.join(colours)}" if len(colours) == 2 else f"the backs of {', '.join(colours)}", members[0][2],
+                                    colours, plural=True))
     return codes
 
 
@@ -581,7 +583,7 @@ def colour_code_findings(codes: Iterable[ColourCode], names: PaletteNames, game:
                 loc = names.loc_of(name) if name else code.loc
                 out.append(warning(
                     "colours-alike",
-                    f"{code.what} ({code.loc}) tells {_value(va, a, names)} from {_value(vb, b, names)} by colour alone, "
+                    f"{code.what} ({code.loc}) {'tell' if code.plural else 'tells'} {_value(va, a, names)} from {_value(vb, b, names)} by colour alone, "
                     f"and they look alike ({how}; needs ΔE00 ≥ {DISTINCT_DELTA_E:g} in greyscale and for deutan, protan and tritan readers): "
                     f"move them apart in lightness, or give each value its own icon",
                     loc, game=game, component=code.what))
