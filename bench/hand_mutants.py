@@ -54,6 +54,25 @@ TTS_SAVE_IN_PROCESS = 'tts_table_promises or more_seats or tiny_games or new_gam
 
 
 MUTANTS: list[Mutant] = [
+    # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
+    Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
+           'invariant=1, pageCompression=1', 'invariant=0, pageCompression=1', ['tests/test_determinism.py'], ''),
+    Mutant('RW2', 'a right-set margin line set from its middle and a centred one from its right', 'pnp/render/pdf.py',
+           'x -= width if anchor == "right" else width / 2', 'x -= width / 2 if anchor == "right" else width', ['tests/test_cards_pdf.py', 'tests/test_sheet_footers.py'], ''),
+    Mutant('RW3', "a margin line's characters its font lacks drawn in it all the same (dropped without a word)", 'pnp/render/pdf.py',
+           'use = font if ord(ch) in glyphs else fallback(ord(ch)) or font', 'use = font', ['tests/test_every_language.py', 'tests/test_languages.py'], ''),
+    Mutant('RW4', 'a right-to-left footer printed in its stored order, its words reversed', 'pnp/render/pdf.py',
+           '    if has_rtl(text):\n        text = visual(shaped(text), None)\n', '', ['tests/test_every_language.py', 'tests/test_bidi_rules.py'], ''),
+    Mutant('RW5', 'the scale bar without its tick at 50 mm', 'pnp/render/pdf.py',
+           '    for i in range(6):\n        tick', '    for i in range(5):\n        tick', ['tests/test_cards_pdf.py', 'tests/test_sheet_footers.py'], ''),
+    Mutant('RW6', "the scale bar's label written over its bar", 'pnp/render/pdf.py',
+           'draw_line(c, x0 - 4, baseline, label, font, FOOTER_SIZE, "right")', 'draw_line(c, x0 + 4, baseline, label, font, FOOTER_SIZE, "right")', ['tests/test_cards_pdf.py', 'tests/test_sheet_footers.py'], ''),
+    Mutant('RW7', "a long footer's scale label shortened only after its wording, which loses its place first", 'pnp/render/pdf.py',
+           '    for text in texts:\n        for label in labels:\n', '    for label in labels:\n        for text in texts:\n', ['tests/test_cards_pdf.py', 'tests/test_sheet_footers.py'], ''),
+    Mutant('RW8', "crop marks drawn in the footer's grey, not registration black", 'pnp/render/pdf.py',
+           '    c.setLineWidth(MARK_WIDTH)\n    c.setStrokeColor(REGISTRATION)', '    c.setLineWidth(MARK_WIDTH)\n    c.setStrokeColor(FOOTER_GREY)', ['tests/test_mark_edges.py', 'tests/test_marks_off_cards.py', 'tests/test_cards_pdf.py'], ''),
+    Mutant('RW9', "a footer turned up the left side set its size too close to the paper's edge", 'pnp/render/pdf.py',
+           'c.translate(pt(limit) + FOOTER_SIZE + descent + 0.3, 0)', 'c.translate(pt(limit) + descent + 0.3, 0)', ['tests/test_cards_pdf.py', 'tests/test_sheet_footers.py'], ''),
     # NL: what s42 mended of what was noticed and left: a finding's names, ink's decimals, one finding a page's size, fonts of one name
     Mutant('NL1', "a data file's mistake naming a list's item by its place, not its id", 'pnp/data/schema.py',
            'steps.append(str(item_id) if isinstance(item_id, str) and item_id else str(step))', 'steps.append(str(step))', ['tests/test_dice.py', 'tests/test_spreadsheet_decks.py'], ''),

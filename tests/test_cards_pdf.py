@@ -195,6 +195,41 @@ def test_scale_bar_and_print_instructions_on_the_first_sheet(built):
     assert "50 mm" in text and "print at 100% / actual size" in text and "sheet 1 of 2" in text
 
 
+def test_every_crop_mark_is_solid_black_on_fronts_and_backs(built):
+    """docs/printing.md: crop marks print in solid black, the ink every printer lays down fully, on fronts and backs
+    alike: every straight stroke of both pages of the first sheet (its marks on the cut
+    lines, and the scale bar) is black, not the footer's grey."""
+    import pdfplumber
+
+    with pdfplumber.open(built) as pdf:
+        for page in pdf.pages[:2]:
+            marks = [ln for ln in page.lines if ln["top"] < 20 * MM or ln["bottom"] > page.height - 20 * MM or ln["x0"] < 20 * MM]
+            assert len(marks) >= 8 and {tuple(ln["stroking_color"]) for ln in marks} == {(0.0, 0.0, 0.0)}, page.page_number
+
+
+def test_the_scale_bar_is_50_mm_with_a_tick_every_10_mm_its_ends_the_tallest(built):
+    """docs/printing.md: a 50 mm bar to measure with a ruler, ticked every 10 mm (six ticks, 0 to 50), the two at its
+    ends taller, each standing on the bar, along whichever edge the footer runs; read from the first sheet's strokes
+    with pdfplumber."""
+    import pdfplumber
+
+    with pdfplumber.open(built) as pdf:
+        lines = [((ln["x0"], ln["top"]), (ln["x1"], ln["bottom"])) for ln in pdf.pages[0].lines]
+    along = [(a, b) for a, b in lines if abs(max(b[0] - a[0], b[1] - a[1]) - 50 * MM) < 0.05 and min(b[0] - a[0], b[1] - a[1]) < 0.01]
+    assert len(along) == 1, along
+    (start, end), = along
+    axis = 0 if end[0] - start[0] > end[1] - start[1] else 1  # the bar runs along x (a bottom footer) or y (up the left side)
+    def stands_on_the_bar(a, b) -> bool:
+        across, flat = abs(b[1 - axis] - a[1 - axis]), abs(b[axis] - a[axis])
+        on = min(abs(a[1 - axis] - start[1 - axis]), abs(b[1 - axis] - start[1 - axis])) < 0.05
+        return across > 0.5 and flat < 0.01 and on and start[axis] - 0.05 <= a[axis] <= end[axis] + 0.05
+
+    ticks = sorted((tick for tick in lines if stands_on_the_bar(*tick)), key=lambda tick: tick[0][axis])
+    assert [round((a[axis] - start[axis]) / MM, 2) for a, _ in ticks] == [0, 10, 20, 30, 40, 50], ticks
+    heights = [round(abs(b[1 - axis] - a[1 - axis]), 2) for a, b in ticks]
+    assert heights[0] == heights[-1] > max(heights[1:-1]) > 0, heights
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project, paper):
     """A deck name long enough to fill the footer's room: read from the PDF (tests/footers.py), the footer line, the
@@ -225,6 +260,21 @@ def test_fit_footer_shrinks_then_takes_the_shorter_wording_never_cut():
     text, size = fit_footer(("word " * 200, "Game · 7 sets · sheet 1 of 2"), "Helvetica", 200, keep="fronts")
     assert (text, size) == ("Game · 7 sets · sheet 1 of 2 · fronts", FOOTER_SIZE)
     assert "…" not in fit_footer(("word " * 200,), "Helvetica", 200)[0]
+
+
+def test_a_footer_keeps_its_fullest_wording_beside_the_scale_bars_short_label_before_taking_a_shorter_one():
+    """The footer's wording keeps its place before the scale bar's label does: with room for the full wording beside
+    the bar's short label ('50 mm') but not beside its long one, the full wording prints beside '50 mm', at full size."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp.render.pdf import FOOTER_SIZE, SCALE_GAP_PT, SCALE_LABELS, beside_scale_bar
+
+    full, short = "Tiny Test Game · Heroes · sheet 1 of 2", "1/2"
+    bar = 50 * MM + 4 + SCALE_GAP_PT  # the bar, the label's gap to it and the line's gap to the label
+    room = bar + stringWidth(full, "Helvetica", FOOTER_SIZE) + stringWidth(SCALE_LABELS[1], "Helvetica", FOOTER_SIZE) + 1
+    beside_long = room - bar - stringWidth(SCALE_LABELS[0], "Helvetica", FOOTER_SIZE)
+    assert stringWidth(full, "Helvetica", 6) > beside_long > stringWidth(short, "Helvetica", FOOTER_SIZE)  # the shorter would fit there
+    assert beside_scale_bar((full, short), "Helvetica", room, "") == (full, FOOTER_SIZE, SCALE_LABELS[1])
 
 
 @pytest.mark.parametrize("args, variant, expected", [
