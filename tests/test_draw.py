@@ -1,6 +1,6 @@
 """`pnp draw`: a deck simulator whose figures match the exact odds of dealing from the deck; a sum's percentiles are
-nearest-rank, a value printed with a true minus (−1) counts in a sum, and all conditions together are the share of
-hands meeting every one."""
+nearest-rank, a value printed with a true minus (−1) counts in a sum, all conditions together are the share of hands
+meeting every one, a hand may be the whole deck, and cards without the paired field are no pair."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT, run_pnp
 
-from pnp.checks.simulate import Condition, Question, expand, simulate, spread_of
+from pnp.checks.simulate import Condition, Question, QuestionError, expand, simulate, spread_of
 
 SE_LIMIT = 4  # a figure from 10,000 hands lies within 4 standard errors of the truth but once in ~16,000 tests
 
@@ -133,3 +133,21 @@ def test_all_conditions_together_is_the_share_of_hands_meeting_every_one():
     shares = {s.question: s.share for s in answer.shares}
     assert shares["all of the above together"] == 0.0
     assert 0 < shares["at least 1 with colour=red"] < 1 and 0 < shares["at least 1 with colour=blue"] < 1
+
+
+def test_a_hand_of_the_whole_deck_holds_every_card_and_one_more_is_refused():
+    """Dealt all 12 cards, every hand holds the 3 reds and sums the deck's whole worth (3 × 1 + 4 × 2 + 5 × 3 = 26);
+    a 13th card cannot be dealt, and the refusal says the range to choose from."""
+    pool = expand(small_deck())
+    answer = simulate("small", pool, Question(hand=12, runs=50, seed=4, where=(Condition("colour", "red", 3),), sum_field="worth"))
+    assert answer.shares[0].share == 1.0
+    assert (answer.spread.minimum, answer.spread.maximum) == (26.0, 26.0)
+    with pytest.raises(QuestionError, match=r"^a hand of 13 cannot be dealt from 12 cards; choose 1 to 12$"):
+        simulate("small", pool, Question(hand=13, runs=50, seed=4))
+
+
+def test_cards_without_the_paired_field_are_no_pair():
+    """Two jokers with no suit and one card of each of two suits: no hand of two holds two cards of one suit."""
+    cards = [card("joker", 2), card("heart", 1, suit="hearts"), card("spade", 1, suit="spades")]
+    answer = simulate("small", expand(cards), Question(hand=2, runs=400, seed=6, pair="suit"))
+    assert [(s.question, s.share) for s in answer.shares] == [("two or more with the same suit", 0.0)]

@@ -137,6 +137,20 @@ def test_format_pngs_images_are_at_the_dpi_asked_and_say_it(project):
             assert image.size == (550, 750) and round(image.info["dpi"][0]) == round(image.info["dpi"][1]) == 200, path.name
 
 
+def test_format_pngs_3mm_bleed_is_makeplayingcards_36_pixels(project):
+    """`--bleed 3mm` is the bleed MakePlayingCards names so: 36 px a side at 300 dpi, so its poker card's image is
+    822 × 1122 px (its upload page's size), every copy's front and back alike."""
+    from PIL import Image
+
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm", "--dpi", "300", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    files = sorted((project / "output/tiny/png/cards/heroes").glob("*.png"))
+    assert len(files) == 24
+    for path in files:
+        with Image.open(path) as image:
+            assert image.size == (822, 1122), (path.name, image.size)
+
+
 def test_a_deck_with_no_back_is_sent_to_the_game_crafter_as_its_fronts_alone(project):
     """The heroes with no deck back and the Twins without their own: The Game Crafter gets a PNG per distinct front and
     no back image, and quantities.csv pairs each front with no back, its copies beside it (2 + 2 + 3 + 3 + 2)."""

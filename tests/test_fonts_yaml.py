@@ -1,6 +1,8 @@
 """fonts.yaml, a project's own fonts (docs/data-format.md): a file it names must lie inside the project's fonts/ folder;
 a family must name its regular style, which bold and italic fall back to; its `fallback` may name one of pnp's own
-families as well as the families the file lists. Each refusal is one located finding saying what to fix."""
+families as well as the families the file lists, and without one the file keeps pnp's; its `condensed` must name a family
+one of them has; a font file may be as large as a CJK family's (20 MB a style) but not past 40 MB. Each refusal is
+one located finding saying what to fix."""
 from __future__ import annotations
 
 import shutil
@@ -38,3 +40,44 @@ def test_fonts_yaml_may_name_one_of_pnps_own_families_as_its_fallback(project):
     (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
     (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\nfallback: [noto-sans]\n", encoding="utf-8")
     assert quick_findings(project) == (0, [])
+
+
+def test_a_condensed_family_fonts_yaml_lacks_is_one_error_at_its_line(project):
+    """`condensed` names the family a title too long for its line switches to: one neither pnp nor the file has is
+    refused where it is written, with the family meant."""
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\ncondensed: roboto-condenced\n", encoding="utf-8")
+    assert quick_findings(project) == (1, [
+        "fonts/fonts.yaml:4:12: error: condensed names 'roboto-condenced', which is no family here (did you mean 'roboto-condensed'?): "
+        "use one of pnp's families or one this file lists"])
+
+
+def test_a_font_file_of_a_cjk_familys_size_is_read_and_one_past_40_mb_is_refused(project):
+    """A CJK family's style is about 20 MB (Noto Sans CJK): such a file is a font like any other. One past 40,000,000
+    bytes is refused at its line, saying the limit and to use a subset (a warning here: no role uses it)."""
+    (project / "fonts").mkdir()
+    font = (ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes()
+    for name, size in (("Wide.ttf", 20_000_000), ("Huge.ttf", 40_000_001)):
+        with open(project / "fonts" / name, "wb") as f:
+            f.write(font)
+            f.truncate(size)  # the font's own tables, then zeros a reader never reaches
+    (project / "fonts/fonts.yaml").write_text("families:\n  wide:\n    regular: Wide.ttf\n  huge:\n    regular: Huge.ttf\n", encoding="utf-8")
+    assert quick_findings(project) == (0, [
+        "fonts/fonts.yaml:5:14: warning: font file 'Huge.ttf' of family 'huge' (regular) is 40,000,001 bytes, over the 40,000,000 "
+        "byte limit: use a subset of the font (no font role uses family 'huge': it is left out)"])
+
+
+def test_a_fonts_yaml_without_a_fallback_keeps_pnps(project):
+    """A project's fonts.yaml that names no `fallback` adds its families to pnp's and keeps pnp's fallback: the Rogue's
+    '→', which Noto Sans lacks, still prints, from Noto Sans Symbols."""
+    import pdfplumber
+
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        arrows = [c["fontname"].partition("+")[2] for page in pdf.pages for c in page.chars if c["text"] == "→"]
+    assert arrows and set(arrows) == {"NotoSansSymbols-Regular"}, arrows

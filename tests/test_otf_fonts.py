@@ -1,7 +1,8 @@
 """OpenType fonts with PostScript (CFF) outlines (issue #78): a designer's .otf is converted to TrueType outlines when
 read (pnp.data.otf), then embedded and subset as a .ttf is. The font under test is URW Gothic Book, a CFF .otf from
 the URW base 35 fonts (tests/otf/LICENSE.txt). reportlab alone refuses it ("postscript outlines are not supported").
-And a declared font no role uses never stops a build: a file of it that cannot be read is a warning at its line."""
+And a declared font no role uses never stops a build: a file of it that cannot be read is a warning at its line; a
+variable .otf is one, saying to use a static instance."""
 from __future__ import annotations
 
 import json
@@ -133,3 +134,42 @@ def test_the_converted_font_is_truetype_as_the_spec_writes_it():
     drawn = [name for name in ttf.getGlyphOrder() if glyf[name].numberOfContours]
     assert len(drawn) > 150 and all(hmtx[name][1] == glyf[name].xMin for name in drawn)
     assert ttf.reader["post"][:4] == b"\x00\x02\x00\x00" and ttf.getGlyphOrder() == cff.getGlyphOrder()  # version 2.0, as written
+
+
+def _variable_otf(path: Path) -> None:
+    """A variable OpenType font as the spec has them with PostScript outlines: a CFF2 table and a weight axis (fvar),
+    written by fontTools' FontBuilder; one glyph, 'A'."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    outlines = {}
+    for name, points in ((".notdef", [(50, 0), (450, 0), (450, 700), (50, 700)]), ("A", [(100, 0), (500, 0), (300, 700)])):
+        pen = T2CharStringPen(None, None, CFF2=True)
+        pen.moveTo(points[0])
+        for point in points[1:]:
+            pen.lineTo(point)
+        pen.closePath()
+        outlines[name] = pen.getCharString()
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder([".notdef", "A"])
+    fb.setupCharacterMap({ord("A"): "A"})
+    fb.setupCFF2(outlines)
+    fb.setupHorizontalMetrics({".notdef": (500, 50), "A": (600, 100)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Weighty", "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    fb.setupFvar([("wght", 100, 400, 900, "Weight")], [])
+    fb.save(str(path))
+
+
+def test_a_variable_otf_is_refused_saying_to_use_a_static_instance(project):
+    """pnp reads static fonts only: a variable .otf is one finding at its line that says it is variable and to use
+    one of its static instances, not that it is damaged and to download it again (a warning here: no role uses it)."""
+    (project / "fonts").mkdir()
+    _variable_otf(project / "fonts/Weighty.otf")
+    (project / "fonts/fonts.yaml").write_text("families:\n  weighty:\n    regular: Weighty.otf\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "Weighty.otf" in line]
+    assert said == ["fonts/fonts.yaml:3:14: warning: font file 'Weighty.otf' of family 'weighty' (regular) is a variable font, which pnp "
+                    "does not read yet: use one of its static instances (no font role uses family 'weighty': it is left out)"], result.output

@@ -251,6 +251,20 @@ def test_validate_vendor_says_what_the_export_would_without_writing_anything(pro
     assert not list(project.glob("output/**/vendor-*")) and not list(Path(tempfile.gettempdir()).glob("pnp-vendor-*"))
 
 
+def test_an_export_asked_not_to_write_checks_everything_and_writes_nothing(project, tmp_path):
+    """export_game with `write=False` (what `pnp validate --vendor` asks): the vendor's files are made and checked, and
+    nothing appears in the folder or beside it; the same export written puts The Game Crafter's card images there."""
+    gctx = _game(project, "tiny")
+    folder = tmp_path / "out" / "vendor-thegamecrafter"
+    folder.parent.mkdir()
+    request = ExportRequest(bleed_mm("1/8in"), 300, ("heroes",), vendor="thegamecrafter")
+    _, findings = export_game(gctx, "", folder, request, write=False, rel=lambda p: Path(p).name)
+    assert not [f for f in findings if f.severity == "error"], findings
+    assert list(folder.parent.iterdir()) == []
+    export_game(gctx, "", folder, request, rel=lambda p: Path(p).name)
+    assert (folder / "cards/heroes/heroes-knight.png").is_file()
+
+
 def test_the_vendor_preflight_refuses_a_file_off_the_vendors_numbers(organ_match):
     """The checks every written file passes, shown to refuse: a page size, a page order or an ink limit not the vendor's."""
     import dataclasses

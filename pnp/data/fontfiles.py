@@ -107,8 +107,12 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
         return f"cannot be read ({exc.strerror or exc}): correct its name in fonts.yaml"
     if size > MAX_FONT_BYTES:
         return f"is {size:,} bytes, over the {MAX_FONT_BYTES:,} byte limit: use a subset of the font"
+    from pnp.data.otf import NotConvertible
+
     try:
         _READ.get(real, _read_truetype)
+    except NotConvertible as exc:  # a sound file of a kind pnp does not read: what it is and what to use instead
+        return str(exc)
     except OSError as exc:
         return f"cannot be read ({exc.strerror or exc}): check you may read it"
     except Exception as exc:  # reportlab's reader fails on a damaged file in many ways (TTFError, struct.error, IndexError)

@@ -25,6 +25,11 @@ _CONVERTED: dict[str, bytes] = {}  # sha256 of a CFF font's file → its TrueTyp
 MAX_ERROR = 1.0  # how far, in font units, a quadratic outline may stray from the cubic one (fontTools' default)
 
 
+class NotConvertible(ValueError):
+    """An OpenType font pnp cannot make TrueType, said as what the file is and what to use instead: a font file's
+    finding gives it as it is (pnp.data.fontfiles), not as a damaged file to download again."""
+
+
 def is_cff(path: Path) -> bool:
     """Whether `path` is an OpenType font with PostScript (CFF) outlines: its first four bytes are 'OTTO'."""
     with open(path, "rb") as f:
@@ -51,9 +56,9 @@ def _to_truetype(path: Path) -> bytes:
 
     font = TTFont(str(path), recalcTimestamp=False)
     if "fvar" in font:
-        raise ValueError("is a variable font, which pnp does not read yet: use one of its static instances")
+        raise NotConvertible("is a variable font, which pnp does not read yet: use one of its static instances")
     if "CFF " not in font:
-        raise ValueError("has no CFF outlines pnp can convert (CFF2?): use a .ttf or a static .otf")
+        raise NotConvertible("has no CFF outlines pnp can convert (CFF2?): use a .ttf or a static .otf")
     order = font.getGlyphOrder()
     glyf = newTable("glyf")
     glyf.glyphOrder = order
