@@ -272,7 +272,7 @@ def packed(tmp_path):
     write_csv(tmp_path / "sheet.csv", [HEADER, *ROWS])
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), PackedHandler)
     server.sheet = (tmp_path / "sheet.csv").read_bytes()
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()  # its shutdown waits one poll
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
