@@ -3272,7 +3272,7 @@ MUTANTS: list[Mutant] = [
     Mutant('AS10', "an empty list of values said as `except` removing every card, not at the list", 'pnp/data/generate.py',
            '        if not items:\n', '        if False:\n',
            ['tests/test_generated_decks.py'], ''),
-    Mutant('AS11', "--paper a4,a4 building the paper twice, its files named as for several papers", 'pnp/cli/common.py',
+    Mutant('AS11', "--paper letter,letter building the paper twice, its files named as for several papers", 'pnp/cli/common.py',
            'return list(dict.fromkeys(named))', 'return named',
            ['tests/test_any_paper.py'], ''),
     Mutant('AS12', "the build's line giving a file's size in thousands of bytes, called KB", 'pnp/cli/build_lines.py',
@@ -3295,7 +3295,8 @@ def run(mutant: Mutant, copy: Path) -> str:
     finally:
         path.write_text(original, encoding="utf-8")
     if done.returncode == 1:
-        failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))), "")
+        summary = done.stdout.split("short test summary info", 1)[-1]  # past a captured log's own "ERROR    logger:…" lines
+        failed = next((line.split(" ")[1] for line in summary.splitlines() if line.startswith(("FAILED ", "ERROR "))), "")
         return f"killed by {failed}"
     return "survived" if done.returncode == 0 else f"not run: pytest exited {done.returncode}"
 
