@@ -3398,6 +3398,44 @@ MUTANTS: list[Mutant] = [
     Mutant('LG12', "an export of some decks also exporting the boards, tokens and player aids", 'pnp/targets/components.py',
            '    if not decks:\n        components +=', '    if True:\n        components +=',
            ['tests/test_export_promises.py', 'tests/test_export.py'], 'not shipped_game and not tts_images_use'),
+    # AS: the commands that talk to the world (s42's second wave): pnp mcp's tools and refusals, pnp pull's answers,
+    # the calibration sheet, generated decks, --paper, the build's lines
+    Mutant('AS1', "the assistant's render_face giving a card's back when asked its front, and its front for its back", 'pnp/cli/assistant.py',
+           'found.get(card_id, (None, None))[side == "back"]', 'found.get(card_id, (None, None))[side == "front"]',
+           ['tests/test_mcp.py'], ''),
+    Mutant('AS2', "the assistant's build naming only files new to output/, not those it wrote again", 'pnp/cli/assistant.py',
+           'for path, stamp in after.items() if before.get(path) != stamp)', 'for path, stamp in after.items() if path not in before)',
+           ['tests/test_mcp.py'], ''),
+    Mutant('AS3', "the assistant's edit of a workbook's cell not refused in words saying to change it in the spreadsheet program", 'pnp/cli/assistant.py',
+           '    if loc.sheet:\n', '    if False:\n',
+           ['tests/test_mcp.py'], ''),
+    Mutant('AS4', "the assistant's number edit of a line holding two calls setting the first", 'pnp/cli/assistant.py',
+           '    if len(calls) != 1:\n', '    if not calls:\n',
+           ['tests/test_mcp.py'], ''),
+    Mutant('AS5', "a sheet a server sends as Content-Encoding: identity refused as packed", 'pnp/targets/pull.py',
+           'if c.strip() and c.strip().lower() != "identity"]', 'if c.strip()]',
+           ['tests/test_live_sheets.py', 'tests/test_hostile_bombs.py'], ''),
+    Mutant('AS6', "a sheet packed twice unpacked in the order it was packed, not the reverse", 'pnp/targets/pull.py',
+           'for n in reversed(names)]', 'for n in names]',
+           ['tests/test_live_sheets.py', 'tests/test_hostile_bombs.py'], ''),
+    Mutant('AS7', "a calibration sheet for a short-edge flip telling the print dialog to flip on the long edge", 'pnp/targets/calibrate.py',
+           '"DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge"', '"DuplexFlipLongEdge"',
+           ['tests/test_targets.py', 'tests/test_calibrate_rulers.py'], 'calibrat or ruler or margin or offset'),
+    Mutant('AS8', "a calibration pair's positive offset printed without its plus sign", 'pnp/targets/calibrate.py',
+           'f"{v:+.2f}"', 'f"{v:.2f}"',
+           ['tests/test_targets.py', 'tests/test_calibrate_rulers.py'], 'calibrat or ruler or margin or offset'),
+    Mutant('AS9', "a generated deck without copies: printing two of each card", 'pnp/data/generate.py',
+           'copies: int = Field(default=1,', 'copies: int = Field(default=2,',
+           ['tests/test_generated_decks.py'], ''),
+    Mutant('AS10', "an empty list of values said as `except` removing every card, not at the list", 'pnp/data/generate.py',
+           '        if not items:\n', '        if False:\n',
+           ['tests/test_generated_decks.py'], ''),
+    Mutant('AS11', "--paper letter,letter building the paper twice, its files named as for several papers", 'pnp/cli/common.py',
+           'return list(dict.fromkeys(named))', 'return named',
+           ['tests/test_any_paper.py'], ''),
+    Mutant('AS12', "the build's line giving a file's size in thousands of bytes, called KB", 'pnp/cli/build_lines.py',
+           '{o.size / 1024:.0f} KB', '{o.size / 1000:.0f} KB',
+           ['tests/test_messages_said_right.py', 'tests/test_load_errors_first.py', 'tests/test_build_lines.py'], ''),
 ]
 
 
@@ -3415,7 +3453,8 @@ def run(mutant: Mutant, copy: Path) -> str:
     finally:
         path.write_text(original, encoding="utf-8")
     if done.returncode == 1:
-        failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))), "")
+        summary = done.stdout.split("short test summary info", 1)[-1]  # past a captured log's own "ERROR    logger:…" lines
+        failed = next((line.split(" ")[1] for line in summary.splitlines() if line.startswith(("FAILED ", "ERROR "))), "")
         return f"killed by {failed}"
     return "survived" if done.returncode == 0 else f"not run: pytest exited {done.returncode}"
 

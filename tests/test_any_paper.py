@@ -121,3 +121,17 @@ def test_a_custom_paper_of_the_smallest_side_is_taken_and_one_a_tenth_smaller_re
     assert listing(project, "--paper", "50x300mm")["decks"][0]["sheet"]["paper"] == "50x300mm"
     refused = run_pnp(project, "list", "--paper", "49.9x300mm")
     assert refused.exit_code == 2 and "each side 50–1200 mm" in refused.stderr and "'49.9x300mm'" in refused.stderr, refused.stderr
+
+
+def test_a_paper_named_twice_is_one_paper_whose_files_carry_no_paper_name(project):
+    """`--paper letter,Letter` names one paper, and file names carry the paper only when there are several (or it is not
+    Letter): one card sheet file, tiny-cards.pdf, on Letter's 8.5 × 11 in, said once."""
+    import pikepdf
+
+    result = run_pnp(project, "build", "tiny", "--paper", "letter,Letter", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (project / "output/tiny").glob("*.pdf")) == ["tiny-cards.pdf"]
+    assert [line.split()[0] for line in result.output.splitlines() if line.startswith("output/")] == ["output/tiny/tiny-cards.pdf"]
+    with pikepdf.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        width, height = (float(v) / MM for v in pdf.pages[0].mediabox[2:])
+    assert sorted((round(width, 1), round(height, 1))) == [215.9, 279.4]

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, listing, run_pnp
+from conftest import ROOT, listing, quick_findings, run_pnp
 
 from pnp.core.errors import PnpError
 from pnp.data.project import Project
@@ -110,3 +110,22 @@ def test_a_list_of_values_named_count_is_refused_at_its_key(project):
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert errors[0].startswith("data/tiny/decks/made.yaml:7:31: error: generate.values: 'count'") and "rename the list" in errors[0], errors
+
+
+def test_a_generate_block_without_copies_makes_one_of_each_card(project):
+    """docs/editions.md: `copies` is how many of each combination, 1 when it is not given: six combinations, six cards."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\nkeep_fields: [rank]\ndefaults: {name: Hero, stars: 1, number: 1, text: t}\n"
+        "generate:\n  values: {side: [red, blue], rank: [1, 2, 3]}\n  id: \"{side}-{rank}\"\n", encoding="utf-8")
+    made = next(d for d in listing(project)["decks"] if d["id"] == "made")
+    assert made["cards"] == 6, made
+
+
+def test_an_empty_list_of_values_is_one_error_at_the_list(project):
+    """An empty list makes no combination: the mistake is the list, said at it, not `except` removing every card."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {name: Hero, stars: 1, number: 1, text: t}\n"
+        "generate:\n  values: {side: [red, blue], rank: []}\n  id: \"{side}-{rank}\"\n", encoding="utf-8")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:7:37: error: generate.values.rank: an empty list makes no cards: give it values"], found

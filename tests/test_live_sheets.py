@@ -241,3 +241,49 @@ def test_pull_writes_no_snapshot_into_a_linked_decks_folder(project, sheets, min
         "data/tiny/decks is a link (or lies in a linked folder): pnp writes only into real folders"
     assert said in result.output and DECK in result.output
     assert [p.name for p in other.iterdir()] == ["heroes.yaml"]
+
+
+# Content codings as a server lists them (RFC 9110, 8.4: in the order applied) ------------------------------------------
+class PackedHandler(http.server.BaseHTTPRequestHandler):
+    """Serves the server's `sheet` packed with the codings its path names, in that order: /gzip+deflate.csv is gzipped,
+    then deflated, and says `Content-Encoding: gzip, deflate`; /identity.csv is sent as it is, saying `identity`."""
+
+    def do_GET(self):
+        import gzip
+        import zlib
+
+        codings = self.path.strip("/").removesuffix(".csv").split("+")
+        body = self.server.sheet
+        for coding in codings:
+            body = {"gzip": gzip.compress, "deflate": zlib.compress, "identity": bytes}[coding](body)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/csv")
+        self.send_header("Content-Encoding", ", ".join(codings))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def packed(tmp_path):
+    write_csv(tmp_path / "sheet.csv", [HEADER, *ROWS])
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), PackedHandler)
+    server.sheet = (tmp_path / "sheet.csv").read_bytes()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()  # its shutdown waits one poll
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("codings", ["identity", "gzip+deflate", "deflate+gzip"])
+def test_a_sheet_sent_in_the_codings_its_server_lists_is_pulled_whole(project, packed, codings):
+    """`identity` is no packing; two codings are undone last first. Either way the snapshot is the sheet's own bytes."""
+    live_deck(project, f"{packed}/{codings}.csv")
+    result = pull(project)
+    assert result.exit_code == 0, result.output
+    assert "5 added" in result.output, result.output
+    write_csv(project / "sheet.csv", [HEADER, *ROWS])
+    assert (project / f"{SNAPSHOT}.csv").read_bytes() == (project / "sheet.csv").read_bytes()

@@ -233,3 +233,69 @@ def test_a_csv_cell_is_set_behind_the_formula_guard_and_its_other_rows_keep_thei
     assert (field["file"], field["line"]) == ("data/tiny/decks/crowd.csv", 4)
     assert not answers[1][0], answers
     assert sheet.read_bytes() == b"\xef\xbb\xbfid,name,stars,number,text,side\r\none,First,1,1,\"Two\r\nlines\",red\r\ntwo,Second,2,2,'=1+1,blue\r\n"
+
+
+def test_render_face_draws_the_side_asked_for(project):
+    """The deck's back painted one green (the colour written here): the back asked for is green in its middle, the front is not."""
+    import io
+
+    from PIL import Image
+    (project / "templates/tiny/back.j2").write_text('{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#00ff00") }}\n')
+    rogue = {"game": "tiny", "item": "heroes/rogue", "dpi": 50}
+    answers = calls(project, [("render_face", {**rogue, "side": "front"}), ("render_face", {**rogue, "side": "back"})], allow_edits=False)
+    assert not any(error for error, _ in answers), answers
+    import base64
+    front, back = (Image.open(io.BytesIO(base64.b64decode(face.data))).convert("RGB") for _, face in answers)
+    middle = (back.width // 2, back.height // 2)
+    assert back.getpixel(middle) == (0, 255, 0)
+    assert front.getpixel(middle) != (0, 255, 0)
+
+
+def test_a_build_names_every_file_it_wrote_again_not_only_new_ones(project):
+    """A second build after a saved change rewrites the deck's card sheet, which was there already: the assistant is told
+    of it, as of every file whose bytes the build changed."""
+    seen: list[dict[str, bytes]] = []
+
+    def outputs():
+        return {p.relative_to(project).as_posix(): p.read_bytes() for p in (project / "output/tiny").rglob("*") if p.is_file()}
+
+    def renamed_after_the_first_build(out):
+        seen.append(outputs())
+        (project / HEROES).write_bytes((project / HEROES).read_bytes().replace(b"name: Rogue,", b"name: Thief,"))
+        return {"game": "tiny", "deck": "heroes"}
+
+    answers = calls(project, [("build", {"game": "tiny", "deck": "heroes"}), ("build", renamed_after_the_first_build)], allow_edits=False)
+    assert not any(error for error, _ in answers), answers
+    after = outputs()
+    changed = {path for path, data in after.items() if seen[0].get(path) not in (None, data)}
+    sheets = [path for path in changed if path.endswith(".pdf") and "cards" in path]
+    assert sheets, sorted(changed)
+    assert changed <= set(answers[1][1]["written"]), (sorted(changed), answers[1][1]["written"])
+
+
+def test_a_value_from_a_workbooks_cell_is_refused_saying_to_change_it_in_the_spreadsheet_program(project):
+    from test_spreadsheet_decks import HEAD, HEADER, ROWS, write_xlsx
+
+    (project / HEROES).write_text(HEAD + "cards_from: heroes.xlsx\n")
+    book = project / "data/tiny/decks/heroes.xlsx"
+    write_xlsx(book, {"Heroes": [HEADER, *ROWS]})
+    before = book.read_bytes()
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    answers = calls(project, [("card_fields", rogue),
+                              ("edit_value", lambda out: {**rogue, "field": "name", "value": "Thief", "digest": _field(out[0][1], "name")["digest"]})])
+    error, text = answers[1]
+    assert error, text  # rogue is the sheet's third card (row 4), its name in column B
+    assert text.endswith(": not written: data/tiny/decks/heroes.xlsx[Heroes]!B4 is a workbook's cell, and pnp never writes a workbook (its "
+                         "formatting and formulas are the designer's): change that cell in the spreadsheet program"), text
+    assert book.read_bytes() == before
+
+
+def test_a_number_on_a_line_of_two_calls_is_refused_and_neither_call_changes(project):
+    """Which of two `text()` calls on one line is meant cannot be told from the line: nothing is written."""
+    pair = project / "templates/tiny/pair.j2"
+    pair.write_text('{{ text("a", 1, 1, 10, 5, size=9) }}{{ text("b", 1, 8, 10, 5, size=9) }}\n')
+    answers = calls(project, [("edit_template_number", {"game": "tiny", "file": "templates/tiny/pair.j2", "line": 1, "function": "text",
+                                                        "argument": "size", "value": 12, "digest": _digest(pair)})])
+    error, text = answers[0]
+    assert error and "templates/tiny/pair.j2:1 holds 2 calls of text()" in text, text
+    assert pair.read_text() == '{{ text("a", 1, 1, 10, 5, size=9) }}{{ text("b", 1, 8, 10, 5, size=9) }}\n'

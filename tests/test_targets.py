@@ -335,6 +335,32 @@ def _vernier_ticks(page) -> dict[str, list[tuple[float, float, float]]]:
     return found
 
 
+@pytest.mark.parametrize(("duplex", "flip"), [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")])
+def test_a_calibration_sheet_asks_the_print_dialog_to_flip_on_the_edge_it_is_drawn_for(project, duplex, flip):
+    """The PDF's viewer preference (ISO 32000-1, 12.2, Duplex) presets the print dialog's flip: the edge the backs were placed for."""
+    import pikepdf
+
+    out = project / f"cal-{duplex}.pdf"
+    _ok(run_pnp(project, "calibrate", "--paper", "letter", "--duplex", duplex, "--out", str(out)))
+    with pikepdf.open(out) as pdf:
+        assert str(pdf.Root.ViewerPreferences.Duplex) == flip
+
+
+def test_a_calibration_sheets_pairs_are_labelled_with_the_signed_offset_to_type(project):
+    """Each scale's 25 pairs read as `--back-offset` takes them, from -3.00 to +3.00 mm: the ones past zero with their plus
+    sign, so a reader never takes +0.50 for the pair on the other side of 0."""
+    import pdfplumber
+
+    out = project / "cal.pdf"
+    _ok(run_pnp(project, "calibrate", "--paper", "letter", "--out", str(out)))
+    with pdfplumber.open(out) as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    for label in ("-3.00", "-0.25", "0", "+0.25", "+0.50", "+3.00"):
+        assert words.count(label) == 2, (label, words)  # once on the X row, once on the Y column
+    assert sum(1 for w in words if w.startswith("+") and w[1:].replace(".", "").isdigit()) == 24
+    assert "0.50" not in words and "3.00" not in words
+
+
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_a_calibration_sheet_flipped_on_the_edge_it_names_lines_up_its_zero_pairs_on_a_true_printer(project, duplex):
     """A long-edge flip lays the back's x at the paper's width − x, a short-edge flip its y at the height − y: printed
