@@ -51,6 +51,9 @@ PRINTER_IN_PROCESS = 'saved_margin or printer_margin or named_default or widest 
 TABLE_TESTS = ['tests/test_picture_store.py', 'tests/test_table_stream.py', 'tests/test_table_plan.py', 'tests/test_table_files.py']
 # rehearse-tables: test_tts_save.py's tests of the tiny game, in process (its others read the five games' shared export)
 TTS_SAVE_IN_PROCESS = 'tts_table_promises or more_seats or tiny_games or new_games or wider_than or real_samples'
+# rehearse-dice: the dice and box files' tests of the tiny game (their others read the five games' shared build, minutes a mutant)
+DICE_BOX_IN_PROCESS = ('not germ_tycoon and not tts_export_makes and not 40_card and not cut_lines_are and not every_net_lies and not tray_of_the_cards '
+                       'and not list_reports and not same_bytes_twice and not thumb_notch and not every_fold_has')
 
 
 MUTANTS: list[Mutant] = [
@@ -3436,6 +3439,33 @@ MUTANTS: list[Mutant] = [
     Mutant('AS12', "the build's line giving a file's size in thousands of bytes, called KB", 'pnp/cli/build_lines.py',
            '{o.size / 1024:.0f} KB', '{o.size / 1000:.0f} KB',
            ['tests/test_messages_said_right.py', 'tests/test_load_errors_first.py', 'tests/test_build_lines.py'], ''),
+    # DN: dice, nets and boxes: a die's tabs, its name, colour and place of its misfit; a turned net's faces, a side's size, the
+    # colour's spill, the gap between pieces; a box's fields and first deck; the sprites of --deck (s42, rehearse-dice)
+    Mutant('DN1', "a small die's glue tabs under 3 mm deep", 'pnp/layout/dice.py',
+           'TAB_MM = (3.0, 7.0)', 'TAB_MM = (2.0, 7.0)', ['tests/test_dice.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN2', "a die's glue tab's ends leaving its edge at 45°, not 60°", 'pnp/layout/dice.py',
+           'TAB_ANGLES = (60.0, 40.0, 25.0)', 'TAB_ANGLES = (45.0, 40.0, 25.0)', ['tests/test_dice.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN3', 'a net turned a quarter to fit printing its faces upside down on their panels', 'pnp/layout/nets.py',
+           'rotate=s.rotate + (90 if turn else 0)', 'rotate=s.rotate + (270 if turn else 0)', ['tests/test_net_promises.py', 'tests/test_boxes.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN4', "a box's side drawn at its panel's size before it is turned: a square of it printed, the rest cut off", 'pnp/layout/nets.py',
+           'fw, fh = (h, w) if turn % 180 else (w, h)', 'fw, fh = (w, h)', ['tests/test_net_promises.py', 'tests/test_boxes.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN5', "a net's colour reaching 0.4 mm past its cut, not 0.8", 'pnp/render/nets.py',
+           'c.setLineWidth(pt(um(2 * SPILL_MM)))', 'c.setLineWidth(pt(um(SPILL_MM)))', ['tests/test_net_promises.py', 'tests/test_boxes.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN6', "two pieces on a sheet set 3 mm apart, their score marks meeting", 'pnp/render/nets.py',
+           'GAP_UM = um(6)', 'GAP_UM = um(3)', ['tests/test_net_promises.py', 'tests/test_dice.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN7', "a die with no name reading none as its template's die.name, not its id", 'pnp/outputs/dice.py',
+           '"name": spec.name or spec.id, "shape"', '"name": spec.name, "shape"', ['tests/test_dice.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN8', "a die coloured by a palette name printed white", 'pnp/outputs/dice.py',
+           'fill = spec.color if spec.color.startswith("#") else game.spec.palette.get(spec.color, "#ffffff")', 'fill = spec.color if spec.color.startswith("#") else "#ffffff"',
+           ['tests/test_dice.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN9', "a die's net too large for the paper said at its shape, not its size", 'pnp/outputs/dice.py',
+           'raw.loc_of("size"), game=game.slug,', 'raw.loc_of("shape"), game=game.slug,', ['tests/test_dice.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN10', "a box template's box.height reading its depth and box.depth its height", 'pnp/outputs/boxes.py',
+           '"width": w, "height": h, "depth": d', '"width": w, "height": d, "depth": h', ['tests/test_boxes.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN11', "a box of several decks giving its templates its last deck as `deck`, not its first", 'pnp/outputs/boxes.py',
+           'first = game.decks[contents.decks[0]]', 'first = game.decks[contents.decks[-1]]', ['tests/test_boxes.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
+    Mutant('DN12', "the sprites export with --deck writing every die's sheet too", 'pnp/targets/export_sprites.py',
+           '    if not request.decks and game.dice and game.dice_data:', '    if game.dice and game.dice_data:', ['tests/test_tables.py'], 'sprite'),
 ]
 
 

@@ -308,3 +308,19 @@ def test_a_box_printed_on_thicker_board_allows_for_it(project, pdfium_reader):
     xs = sorted(box[0] for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
     assert xs[2] - xs[1] == pytest.approx(POKER[0] + 1.0 + 0.8, abs=0.05)
     assert xs[1] - xs[0] == pytest.approx(12 * STOCK + 1.5 + 0.8, abs=0.05)
+
+
+def test_a_box_template_sees_the_inside_size_and_its_first_deck(project):
+    """docs/boxes-and-dice.md: a box template sees `box.width`, `box.height` and `box.depth` (the inside) and `deck`,
+    the first of its decks. A tuck box of the 12 heroes and then 4 spares (poker both): the cards' 63.5 × 88.9 mm and
+    1 mm of clearance, two wells of 12 and 4 cards × 0.32 mm and 1.5 mm each with a divider of two boards between them
+    (3.84 + 1.5 + 1.28 + 1.5 + 0.6 = 8.72 mm deep); and `deck` is the heroes, named first."""
+    (project / "data/tiny/decks/spares.yaml").write_text("name: Spares\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
+                                                        "  - {id: s, name: S, stars: 1, number: 1, text: x, count: 4}\n")
+    (project / "templates/tiny/box-says.j2").write_text(
+        '{{ text("DECK" ~ deck.name ~ " W" ~ box.width ~ " H" ~ box.height ~ " D" ~ (box.depth | round(2)), 3, 3, face.w - 6, 20, size=6) }}\n')
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: both, style: tuck, decks: [heroes, spares], front: tiny/box-says.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    text = " ".join(pdf_text(project / "output/tiny/tiny-boxes.pdf").split())
+    assert text.count("DECKHeroes W64.5 H89.9 D8.72") == 2, text  # the front and the back (which falls back to it)

@@ -493,20 +493,28 @@ def test_each_face_knows_its_number_from_1_and_a_die_prints_count_times(project)
     assert words == sorted(["N1a", "N2b", "N3c", "N4d", "N5e", "N6f"] * 2), words  # the sheet's own words (its footer, a scale) aside
 
 
+def _cube_tabs(project, pdfium_reader, size: float) -> list[list[tuple[float, float]]]:
+    """The glue tabs (polygons in mm) a cube of `size` mm prints, read from the page."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: {size}, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12, min_size=2) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    return [tab for page in pdfium_reader.pages(project / "output/tiny/tiny-dice.pdf") for tab in polygons(page, (TAB_GREY,) * 3)]
+
+
+def _base(tab) -> int:
+    """The index of a tab's longest side, the edge it is glued along (from corner i to corner i + 1)."""
+    return max(range(len(tab)), key=lambda i: math.dist(tab[i], tab[(i + 1) % len(tab)]))
+
+
 def _cube_tab_depths(project, pdfium_reader, size: float) -> list[float]:
     """The depth (mm) of each glue tab a cube of `size` mm prints, measured on the page: from its longest side, the edge
     it is glued along, to its farthest corner."""
-    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
-    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: big, shape: d6, size: {size}, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
-    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
-    result = run_pnp(project, "build", "tiny", "--only", "dice")
-    assert result.exit_code == 0, result.output
     depths = []
-    for page in pdfium_reader.pages(project / "output/tiny/tiny-dice.pdf"):
-        for tab in polygons(page, (TAB_GREY,) * 3):
-            base = max(range(len(tab)), key=lambda i: math.dist(tab[i], tab[(i + 1) % len(tab)]))
-            a, b = tab[base], tab[(base + 1) % len(tab)]
-            depths.append(max(abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / math.dist(a, b) for p in tab))
+    for tab in _cube_tabs(project, pdfium_reader, size):
+        a, b = tab[_base(tab)], tab[(_base(tab) + 1) % len(tab)]
+        depths.append(max(abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / math.dist(a, b) for p in tab))
     return depths
 
 
@@ -535,3 +543,91 @@ def test_a_die_net_that_fits_the_paper_but_not_inside_a_cutters_marks_is_refused
     cut = run_pnp(project, "build", "tiny", "--only", "dice", "--cutter", "silhouette")
     refused = [line for line in cut.output.splitlines() if "the net of die 'big'" in line]
     assert cut.exit_code != 0 and len(refused) == 1 and refused[0].startswith("data/tiny/dice.yaml:2:"), cut.output
+
+
+def test_a_small_dies_glue_tabs_are_never_under_3_mm_deep(project, pdfium_reader):
+    """docs/boxes-and-dice.md: a tab is 28 % of its edge deep, never under 3 mm: an 8 mm cube's tabs (28 % would be
+    2.24 mm, too narrow a strip to glue) are 3 mm deep."""
+    depths = _cube_tab_depths(project, pdfium_reader, 8)
+    assert len(depths) == 7 and all(abs(d - 3.0) < 0.05 for d in depths), depths
+
+
+def test_a_cubes_glue_tabs_leave_their_edge_at_60_degrees(project, pdfium_reader):
+    """docs/boxes-and-dice.md: a tab's ends leave its edge at 60° (40° or 25° only where a neighbouring face is close,
+    as a d10's kites are): each of a 16 mm cube's seven tabs is a trapezoid whose two corners on the glued edge are 60°."""
+    tabs = _cube_tabs(project, pdfium_reader, 16)
+    assert len(tabs) == 7
+    for tab in tabs:
+        assert len(tab) == 4, tab
+        i = _base(tab)
+        at_edge = [corners(tab)[i], corners(tab)[(i + 1) % 4]]
+        assert at_edge == pytest.approx([60.0, 60.0], abs=0.5), tab
+
+
+def _one_die(project, entry: str, template: str) -> None:
+    """The tiny game with one die, `entry` its flow mapping in dice.yaml, its faces drawn by `template`."""
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {entry}\n")
+    (project / "templates/tiny/number.j2").write_text(template)
+
+
+SIX = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+
+
+def test_two_dice_on_a_sheet_lie_6_mm_apart_so_their_score_marks_never_meet(project, pdfium_reader):
+    """docs/boxes-and-dice.md: pieces are set 6 mm apart, so one's score marks (1 mm out, 2 mm long) never meet the next
+    one's: two 16 mm cubes on one sheet leave at least 6 mm between their outlines, faces and tabs."""
+    _one_die(project, f"{{id: pair, shape: d6, size: 16, count: 2, color: '#ffffff', face: tiny/number.j2, faces: [{SIX}]}}",
+             "{{ text(die_face.n | string, 0, 0, face.w, face.h, size=9) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    (page,) = pdfium_reader.pages(project / "output/tiny/tiny-dice.pdf")
+    pieces = polygons(page, _rgb("#ffffff")) + polygons(page, (TAB_GREY,) * 3)
+    spans: list[list[float]] = []  # the x ranges the nets cover, side by side in one row
+    for low, high in sorted((min(x for x, _ in p), max(x for x, _ in p)) for p in pieces):
+        if spans and low <= spans[-1][1] + 0.01:
+            spans[-1][1] = max(spans[-1][1], high)
+        else:
+            spans.append([low, high])
+    assert len(spans) == 2, spans
+    assert spans[1][0] - spans[0][1] >= 6 - 0.05, spans
+
+
+def test_a_die_without_a_name_gives_its_template_its_id_as_its_name(project):
+    """docs/boxes-and-dice.md: the face template sees `die.name`, the die's `id` when dice.yaml gives it no name (as its
+    sheet's footer and its Tabletop Simulator object call it)."""
+    _one_die(project, f"{{id: plain, shape: d6, size: 20, color: '#ffffff', face: tiny/number.j2, faces: [{SIX}]}}",
+             '{{ text("NAME" ~ die.name, 0, 0, face.w, face.h, size=6, min_size=2) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(project / "output/tiny/tiny-dice.pdf"))  # pdfium reads a face's words however it is turned
+    try:
+        words = "".join(doc[0].get_textpage().get_text_range().split())
+    finally:
+        doc.close()
+    assert words.count("NAMEplain") == 6 and "None" not in words, words
+
+
+def test_a_die_coloured_by_a_palette_name_prints_its_net_in_that_colour(project, pdfium_reader):
+    """A die's `color` may name a colour of the game's palette: the tiny game's blue (#2e6da4, data/tiny/game.yaml)
+    fills the six faces of its cube, as a colour written #2e6da4 would."""
+    _one_die(project, f"{{id: blue, shape: d6, size: 16, color: blue, face: tiny/number.j2, faces: [{SIX}]}}",
+             "{{ text(die_face.n | string, 0, 0, face.w, face.h, size=9) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    (page,) = pdfium_reader.pages(project / "output/tiny/tiny-dice.pdf")
+    assert len(polygons(page, _rgb("#2e6da4"))) == 6
+
+
+def test_a_die_too_large_for_the_paper_is_one_error_at_its_size(project):
+    """The die's size is what its designer changes to make it fit: a 60 mm d20 on Letter is one error at the column of
+    its `size:` value, saying what to do."""
+    entry = "{id: giant, shape: d20, size: 60, color: '#ffffff', face: tiny/number.j2, faces: [" + ", ".join(f"{{n: {n}}}" for n in range(1, 21)) + "]}"
+    _one_die(project, entry, "{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    column = len("  - ") + entry.index("size: 60") + len("size: ") + 1
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors == [f"data/tiny/dice.yaml:2:{column}: error: the net of die 'giant' (d20, 60 mm edges) does not fit the printable area of "
+                      "letter: make it smaller or print on larger paper (--paper a3) [dice/giant]"], errors

@@ -4,6 +4,7 @@ in their gaps; a score mark 1 mm outside the net on every fold's line; and a net
 tall printed turned a quarter rather than refused."""
 from __future__ import annotations
 
+import math
 import shutil
 
 import pdfplumber
@@ -142,3 +143,52 @@ def test_a_box_without_a_top_or_back_template_prints_its_side_on_the_lid_and_its
         text = "".join(page.extract_text() for page in pdf.pages).replace("\n", "").replace(" ", "")
     seen = {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
     assert seen == {"FRONTFACE": 2, "SIDEFACE": 3}, text
+
+
+def test_every_panel_s_colour_runs_0_8_mm_past_its_cut(tuck):
+    """docs/boxes-and-dice.md's promise that a cut a little off its line shows no white: each printed panel is stroked
+    in its own fill colour, a line 1.6 mm wide centred on its edge, so the colour reaches 0.8 mm past the cut."""
+    panels = [c for c in tuck["curves"] if c.get("fill") and c.get("stroke") and not all(abs(v - TAB_GREY) < 0.01 for v in c["non_stroking_color"])]
+    assert len(panels) >= 5  # the back, the front, two sides and the lid at least
+    for panel in panels:
+        assert tuple(panel["stroking_color"]) == tuple(panel["non_stroking_color"]), panel["stroking_color"]
+        assert panel["linewidth"] / MM == pytest.approx(1.6, abs=0.01)
+
+
+def _letters(page, word: str) -> list[dict]:
+    """The letters of `word` on the page (a word of letters nothing else on a box's sheet prints)."""
+    return [c for c in page.chars if c["text"] in word]
+
+
+def _top_faces(char) -> tuple[float, float]:
+    """Which way (x right, y down on the page) the top of a letter faces."""
+    _, _, c, d, _, _ = char["matrix"]
+    return c / math.hypot(c, d), -d / math.hypot(c, d)
+
+
+def _wide_tuck(project, out, front: str = "tiny/back.j2", side: str = "tiny/back.j2", top: str = "tiny/back.j2"):
+    """The tuck box of a deck of 92 × 60 mm cards, too wide for Letter but not too tall (so printed turned a quarter),
+    its front, side and top drawn by the given templates: its PDF."""
+    (project / "data/tiny/decks/wide.yaml").write_text("name: Wide\nsize: 92 x 60\nfront: tiny/hero.j2\ncards:\n"
+                                                      "  - {id: w, name: W, stars: 1, number: 1, text: x, count: 12}\n")
+    (project / "data/tiny/boxes.yaml").write_text(f"boxes:\n  - {{id: wide, style: tuck, decks: [wide], front: {front}, side: {side}, top: {top}}}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.stderr
+    return out / "tiny/tiny-boxes.pdf"
+
+
+def test_a_net_turned_a_quarter_to_fit_turns_its_faces_with_it_their_tops_at_the_lid(project, tmp_path):
+    """The front and back of a tuck box have their tops at the lid, and the thumb notch is cut in the front's top edge
+    (docs/boxes-and-dice.md). Turned a quarter to fit the paper, the net keeps that: every letter of the front's and
+    the back's word stands with its top towards the notch's edge, not away from it."""
+    (project / "templates/tiny/box-word.j2").write_text('{{ text("QUOKKA", 2, 1, face.w - 4, 8, size=7) }}\n')
+    with pdfplumber.open(_wide_tuck(project, tmp_path, front="tiny/box-word.j2")) as pdf:
+        page = pdf.pages[0]
+        letters = _letters(page, "QUOKKA")
+        (notch,) = [c for c in page.curves if not c.get("fill") and len(c["pts"]) > 2]  # the one cut that is an arc
+    assert len(letters) == 2 * len("QUOKKA"), "the front's word and the back's (a back falls back to the front)"
+    edge_x = (notch["pts"][0][0] + notch["pts"][-1][0]) / 2  # the arc's ends lie on the front's top edge
+    for letter in letters:
+        towards = 1.0 if edge_x > (letter["x0"] + letter["x1"]) / 2 else -1.0
+        assert _top_faces(letter) == pytest.approx((towards, 0.0), abs=0.02), (letter["text"], letter["x0"] / MM, edge_x / MM)
+

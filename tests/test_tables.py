@@ -458,6 +458,17 @@ def test_a_decks_sprite_sheet_is_as_near_square_as_whole_cells_make_it(project, 
     (sheet,) = made["sheets"]
     assert (sheet["columns"], sheet["rows"]) == (6, 4) and abs(sheet["width"] - sheet["height"]) < max(made["cell_px"]), sheet
 
+def test_sprites_of_one_deck_asked_with_deck_are_that_deck_s_alone(project, tmp_path):
+    """`--deck NAME` exports only that deck (docs/exports.md): the sprites of the heroes asked for alone, in a game with
+    three dice, are the heroes' sheet and JSON, listed alone in sprites.json, and no die's."""
+    _with_dice_and_setup(project)
+    _export(project, "sprites", tmp_path, "--deck", "heroes")
+    folder = tmp_path / "tiny/sprites"
+    index = json.loads((folder / "sprites.json").read_text(encoding="utf-8"))
+    assert [(c["kind"], c["id"]) for c in index["components"]] == [("cards", "heroes")], index
+    assert not (folder / "dice").exists()
+
+
 # Tabletop Simulator's dice ------------------------------------------------------------------------
 
 def _local(url: str, folder: Path) -> Path:
