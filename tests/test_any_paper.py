@@ -121,3 +121,12 @@ def test_a_custom_paper_of_the_smallest_side_is_taken_and_one_a_tenth_smaller_re
     assert listing(project, "--paper", "50x300mm")["decks"][0]["sheet"]["paper"] == "50x300mm"
     refused = run_pnp(project, "list", "--paper", "49.9x300mm")
     assert refused.exit_code == 2 and "each side 50–1200 mm" in refused.stderr and "'49.9x300mm'" in refused.stderr, refused.stderr
+
+
+def test_the_sheet_layout_note_calls_super_a3_by_its_name_a3_plus(project):
+    """Poker cards on A3+ (329 × 483 mm, the photo printers' Super A3) at the default 5 mm printer margin print fewer a
+    sheet than the paper alone would hold, and the build says so in a note naming the paper as its packet does: A3+."""
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
+    assert result.exit_code == 0, result.output
+    (note,) = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
+    assert note.startswith("data/tiny/decks/heroes.yaml:2:7: note: 63.5 × 88.9 mm cards on A3+ with a 5.00 mm printer margin: "), note  # at the deck's size
