@@ -204,6 +204,19 @@ def test_a_card_figure_given_no_width_is_drawn_at_the_cards_own_width(project):
     assert abs((right - left) - 63.5 * MM) < 0.5 and abs((top - bottom) - 88.9 * MM) < 0.5, (right - left) / MM
 
 
+def test_a_figure_narrower_than_its_column_stands_in_its_middle(project):
+    """The Knight's 45 mm figure in large print's one column stands in the column's middle: as far from the text
+    block's left edge as from its right, both read from the rule under the running head, which spans the block."""
+    import pdfplumber
+
+    build(project, "--only", "rulebook", "--large-print")
+    pdf = project / "output/tiny/tiny-rulebook-large-print.pdf"
+    page = next(n for n, t in enumerate(page_texts(pdf)) if "The Knight, drawn from" in flat(t))
+    left, _bottom, right, _top = _largest_form(pdf, page)
+    with pdfplumber.open(pdf) as doc:
+        rule = max(doc.pages[page].lines, key=lambda line: line["x1"] - line["x0"])
+    assert abs((right - left) - 45 * MM) < 0.5 and abs((left - rule["x0"]) - (rule["x1"] - right)) < 0.5, (left, right, rule["x0"], rule["x1"])
+
 def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):
     edit(project / SOURCE, "card:heroes/knight", "card:heroes/knigt")
     result = build(project, "--only", "rulebook")
