@@ -149,13 +149,13 @@ def test_the_ink_saver_keeps_a_boards_white_slot_and_its_icon(built):
     assert shown > 0.8 * designed, f"the ink saver loses the slot's icon: it stands {shown:.0f} grey levels from the slot, {designed:.0f} in full ink"
 
 
-def header_fills(pdf_path, page: int, width_mm: float) -> list[tuple[float, float, tuple]]:
-    """(x, top, fill colour rounded to 0.001) of each filled shape `width_mm` wide on a page (forms entered): the tiny
-    game's card headers, 6.4 mm narrower than the card."""
+def header_fills(pdf_path, page: int | None, width_mm: float) -> list[tuple[float, float, tuple]]:
+    """(x, top, fill colour rounded to 0.001) of each filled shape `width_mm` wide on a page (every page for None; forms
+    entered): the tiny game's card headers, 6.4 mm narrower than the card."""
     import pdfplumber
 
     with pdfplumber.open(pdf_path) as pdf:
-        shapes = pdf.pages[page].rects + pdf.pages[page].curves
+        shapes = [s for p in (pdf.pages if page is None else [pdf.pages[page]]) for s in p.rects + p.curves]
         return [(round(s["x0"]), round(s["top"]), tuple(round(c, 3) for c in s["non_stroking_color"])) for s in shapes
                 if s.get("fill") and abs(s["width"] - width_mm * 72 / 25.4) < 0.5]
 
@@ -175,3 +175,20 @@ def test_a_card_printed_twice_is_lightened_as_one_printed_once(project):
     (shade,) = shades
     red = (0xc0 / 255, 0x39 / 255, 0x2b / 255)
     assert shade[0] > max(shade[1:]) and all(r < s < 0.99 for r, s in zip(red, shade, strict=True)), shade  # a light red, not white
+
+
+def test_a_back_turned_on_a_gutterfold_sheet_is_lightened_as_on_a_duplex_sheet(project):
+    """A gutterfold sheet prints each back turned upside down beside its front; the ink saver tints the Twin's own back
+    (a gold panel 6 mm narrower than the card) in the one shade the duplex sheet prints it in, a light gold."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["twin-back.j2, count: 2}", "twin-back.j2, count: 1}"]}])
+    shades = {}
+    for layout in ("duplex", "gutterfold"):
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--no-validate", "--layout", layout, "--out", str(project / f"out-{layout}"))
+        assert result.exit_code == 0, result.output
+        (pdf,) = (project / f"out-{layout}/tiny").glob("tiny-cards*.pdf")
+        shades[layout] = {colour for _, _, colour in header_fills(pdf, None, 63.5 - 6)}
+    gold = (0x87 / 255, 0x65 / 255, 0x10 / 255)
+    (shade,) = shades["duplex"]
+    assert shades["gutterfold"] == {shade} and all(g < s < 0.98 for g, s in zip(gold, shade, strict=True)), shades
