@@ -3466,6 +3466,35 @@ MUTANTS: list[Mutant] = [
            'first = game.decks[contents.decks[0]]', 'first = game.decks[contents.decks[-1]]', ['tests/test_boxes.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
     Mutant('DN12', "the sprites export with --deck writing every die's sheet too", 'pnp/targets/export_sprites.py',
            '    if not request.decks and game.dice and game.dice_data:', '    if game.dice and game.dice_data:', ['tests/test_tables.py'], 'sprite'),
+    # IN: what prints and how it reads (s42, rehearse-ink): the ink saver's outlines and framed backs, the tagged PDF's
+    # artifacts and split paragraphs, the ink limit, a paper's name, the contents' entries, a split table's stripes, a
+    # figure's place, the running head, the credits, an ink-saving rulebook's card figures
+    Mutant('IN1', "an ink-saver fill's outline along its foot judged against the card's width: a panel ending 70 mm down a poker card left open at its foot", 'pnp/render/inksaver.py',
+           '"bottom": y1 <= self.face.h - OFF_TRIM_MM}', '"bottom": y1 <= self.face.w - OFF_TRIM_MM}', ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py'], ''),
+    Mutant('IN2', "a framed back's deck name shrunk below the small-print floor rather than left out", 'pnp/render/inksaver.py',
+           'if not width1 or room / width1 < MIN_TEXT_PT:', 'if not width1:', ['tests/test_ink_saver_backs.py'], ''),
+    Mutant('IN3', "a tagged PDF's running heads, page numbers, stripes and rules read aloud as the rules' text", 'pnp/render/tagging.py',
+           '        return\n    rl.emit(canv, "/Artifact BMC")\n    try:\n        yield\n    finally:\n        rl.emit(canv, "EMC")\n', '        return\n    yield\n',
+           ['tests/test_rulebook_access.py', 'tests/test_reference_access.py'], ''),
+    Mutant('IN4', 'a paragraph split across pages read as two paragraphs', 'pnp/render/tagging.py',
+           'elem = self.keyed.get(key) if key is not None else None', 'elem = None', ['tests/test_rulebook_access.py'], ''),
+    Mutant('IN5', "a dark colour's black left out of its total ink: its colour plates then brought to 240 % by the rounding guard's even cuts, not in proportion (its hue shifted)", 'pnp/core/colour.py',
+           '    if c + m + y + k > limit:\n        s =', '    if c + m + y > limit:\n        s =', ['tests/test_pod_ink.py', 'tests/test_colour_science.py'], ''),
+    Mutant('IN6', "A3+ paper said 'A3PLUS' in the sheet-layout note", 'pnp/core/units.py',
+           'paper.upper().replace("PLUS", "+")', 'paper.upper()', ['tests/test_any_paper.py', 'tests/test_printable.py'], ''),
+    Mutant('IN7', "the rulebook's contents tagged as paragraphs, not a table of contents's entries", 'pnp/render/contents.py',
+           'with tagging.content(canv, "TOCI"):', 'with tagging.content(canv, "P"):', ['tests/test_rulebook_access.py', 'tests/test_rulebook_promises.py'], ''),
+    Mutant('IN8', "a table split across pages starting its stripes afresh on the next page", 'pnp/render/tables.py',
+           'self.spaceAfter, self.first_stripe + fit, widths)', 'self.spaceAfter, self.first_stripe, widths)', ['tests/test_table_align.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('IN9', "a rulebook figure's pictures set at the column's left, not centred", 'pnp/render/figures.py',
+           'x = (aW - add_up(spans) - self.GAP * (len(row) - 1)) / 2', 'x = 0.0', ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('IN10', "a rulebook page's running head naming the last chapter begun on it, not the one in force at its top", 'pnp/outputs/rulebook/pages.py',
+           '_text_at(canv, setter, doc.section_at_top, ', '_text_at(canv, setter, doc.section, ', ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
+    Mutant('IN11', "an icon named only in the rulebook's own text not credited", 'pnp/outputs/rulebook/credits.py',
+           '    rules = [game.rulebook.read_text(encoding="utf-8", errors="replace")] if game.rulebook is not None else []', '    rules = []',
+           ['tests/test_credits.py', 'tests/test_rulebook.py'], ''),
+    Mutant('IN12', "an ink-saving rulebook's card figures printed at full ink", 'pnp/outputs/rulebook/figures.py',
+           'if face is not None and self.options.ink_saver:', 'if face is not None and False:', ['tests/test_rulebook.py', 'tests/test_bundle.py'], ''),
 ]
 
 

@@ -135,3 +135,10 @@ def test_a_paper_named_twice_is_one_paper_whose_files_carry_no_paper_name(projec
     with pikepdf.open(project / "output/tiny/tiny-cards.pdf") as pdf:
         width, height = (float(v) / MM for v in pdf.pages[0].mediabox[2:])
     assert sorted((round(width, 1), round(height, 1))) == [215.9, 279.4]
+def test_the_sheet_layout_note_calls_super_a3_by_its_name_a3_plus(project):
+    """Poker cards on A3+ (329 × 483 mm, the photo printers' Super A3) at the default 5 mm printer margin print fewer a
+    sheet than the paper alone would hold, and the build says so in a note naming the paper as its packet does: A3+."""
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
+    assert result.exit_code == 0, result.output
+    (note,) = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
+    assert note.startswith("data/tiny/decks/heroes.yaml:2:7: note: 63.5 × 88.9 mm cards on A3+ with a 5.00 mm printer margin: "), note  # at the deck's size

@@ -108,3 +108,14 @@ def test_an_icon_the_project_draws_itself_is_not_credited_to_the_set(project):
     assert result.exit_code == 0, result.output
     credits = credited_in(project / "output/tiny/tiny-rulebook.pdf")
     assert "hearts" in credits and "crown" not in credits, credits
+
+
+def test_an_icon_the_rules_alone_print_is_credited(project):
+    """An icon that only the rulebook's own text prints (`:trophy:` in a sentence, drawn by no piece) is still the set's
+    work on the page, so the credits name it."""
+    rules = project / "data/tiny/rulebook.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("The first player to 10 points wins.",
+                                                               "The first player to 10 points wins the :trophy:."), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output
+    assert "trophy" in credited_in(project / "output/tiny/tiny-rulebook.pdf")

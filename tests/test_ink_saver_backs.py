@@ -126,6 +126,16 @@ def test_a_framed_back_never_overprints_its_own_drawing_nor_cuts_a_name_short():
     assert all(op.x >= 0 and op.x + op.w <= 20 * 72 / 25.4 for op in ops), "each name inside the token"
 
 
+def test_a_name_too_long_for_a_framed_token_at_5_pt_is_left_out_not_set_smaller():
+    """On a 20 mm token's framed back (12 mm of line inside its frame), "Police Precinct" fits whole at a little over
+    5 pt, the smallest type a printed piece uses; "Unknown circumstances markers" would need about 2.3 pt, too small to
+    print, so it is left out rather than set at that size."""
+    plain = Face(20, 20, 0.0, (Rect(-1, -1, 22, 22, GROUND, None, 0.0, 0.0, None),), frozenset())
+    ops = [op for el in frame_back(plain, "Police Precinct", "Unknown circumstances markers", "Helvetica").elements
+           if type(el) is Text for op in el.ops]
+    assert [(op.text, op.size >= 5.0) for op in ops] == [("Police Precinct", True)], [(op.text, op.size) for op in ops]
+
+
 def test_the_games_ink_saver_backs_name_nothing_cut_short_and_set_no_title_over_a_mark(shared_build):
     """Read from the five games' ink-saver sheets: no piece's back prints a word cut short with "…", and Police
     Precinct's unknown-circumstances markers show their "?" alone (the game's title only in the page's footer), on

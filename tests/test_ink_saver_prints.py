@@ -147,3 +147,48 @@ def test_the_ink_saver_keeps_a_boards_white_slot_and_its_icon(built):
     shown, designed = (image[~icon].mean() - image[icon].mean() for image in (saved, full))
     assert designed > 15, f"the full-ink icon stands {designed:.0f} grey levels from its slot"
     assert shown > 0.8 * designed, f"the ink saver loses the slot's icon: it stands {shown:.0f} grey levels from the slot, {designed:.0f} in full ink"
+
+
+def header_fills(pdf_path, page: int | None, width_mm: float) -> list[tuple[float, float, tuple]]:
+    """(x, top, fill colour rounded to 0.001) of each filled shape `width_mm` wide on a page (every page for None; forms
+    entered): the tiny game's card headers, 6.4 mm narrower than the card."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf_path) as pdf:
+        shapes = [s for p in (pdf.pages if page is None else [pdf.pages[page]]) for s in p.rects + p.curves]
+        return [(round(s["x0"]), round(s["top"]), tuple(round(c, 3) for c in s["non_stroking_color"])) for s in shapes
+                if s.get("fill") and abs(s["width"] - width_mm * 72 / 25.4) < 0.5]
+
+
+def test_a_card_printed_twice_is_lightened_as_one_printed_once(project):
+    """The ink saver tints a card's red header alike on every red hero, the Knight printed once as the AT&T Agent
+    printed twice: one shade of light red, neither the full red nor paper white (the first sheet's top row: the
+    Knight, then the Agent's two copies)."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ['gain :star:.", count: 2}', 'gain :star:.", count: 1}']}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--no-validate")
+    assert result.exit_code == 0, result.output
+    top_row = sorted(fill for fill in header_fills(project / "output/tiny/tiny-cards-ink-saver.pdf", 0, 63.5 - 6.4) if fill[1] < 100)
+    shades = {colour for _, _, colour in top_row}
+    assert len(top_row) == 3 and len(shades) == 1, top_row
+    (shade,) = shades
+    red = (0xc0 / 255, 0x39 / 255, 0x2b / 255)
+    assert shade[0] > max(shade[1:]) and all(r < s < 0.99 for r, s in zip(red, shade, strict=True)), shade  # a light red, not white
+
+
+def test_a_back_turned_on_a_gutterfold_sheet_is_lightened_as_on_a_duplex_sheet(project):
+    """A gutterfold sheet prints each back turned upside down beside its front; the ink saver tints the Twin's own back
+    (a gold panel 6 mm narrower than the card) in the one shade the duplex sheet prints it in, a light gold."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["twin-back.j2, count: 2}", "twin-back.j2, count: 1}"]}])
+    shades = {}
+    for layout in ("duplex", "gutterfold"):
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--no-validate", "--layout", layout, "--out", str(project / f"out-{layout}"))
+        assert result.exit_code == 0, result.output
+        (pdf,) = (project / f"out-{layout}/tiny").glob("tiny-cards*.pdf")
+        shades[layout] = {colour for _, _, colour in header_fills(pdf, None, 63.5 - 6)}
+    gold = (0x87 / 255, 0x65 / 255, 0x10 / 255)
+    (shade,) = shades["duplex"]
+    assert shades["gutterfold"] == {shade} and all(g < s < 0.98 for g, s in zip(gold, shade, strict=True)), shades

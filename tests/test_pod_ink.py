@@ -147,3 +147,24 @@ def test_a_translucent_fill_prints_as_its_colour_on_white_paper(project):
     with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
         (rect,) = [r for r in pdf.pages[0].rects if abs(r["x0"] - 13.175 * MM) < 0.5 and abs(r["width"] - 20 * MM) < 0.5]
     assert len(rect["non_stroking_color"]) == 4 and all(abs(a - b) < 0.01 for a, b in zip(rect["non_stroking_color"], (0, 0.5, 0.5, 0), strict=True)), rect
+
+
+def test_a_dark_brown_fill_prints_within_the_shops_240_percent_of_ink_in_its_own_hue(project):
+    """DriveThruCards and most presses take at most 240 % total ink. A fill of a very dark brown (#301000) converts
+    plainly to a black plate of 81 % (1 - 0x30/255) under magenta and yellow in the ratio of their channels' gaps to red's,
+    32 : 48, 248 % in all; it prints with its black kept and magenta and yellow cut in that proportion until the four
+    plates add up to 240 %, so its hue stays (the rect drawn 20 × 10 mm at 10, 60 on each hero, read from the first
+    page's top-left card, 1/8 in of bleed in)."""
+    import pdfplumber
+
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ rect(10, 60, 20, 10, fill="#301000") }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        (rect,) = [r for r in pdf.pages[0].rects if abs(r["x0"] - 13.175 * MM) < 0.5 and abs(r["width"] - 20 * MM) < 0.5]
+    c, m, y, k = rect["non_stroking_color"]
+    black = 1 - 0x30 / 255
+    assert c == 0 and abs(k - black) < 0.001, rect["non_stroking_color"]
+    assert abs(m - (2.40 - black) * 32 / 80) < 0.001 and abs(y - (2.40 - black) * 48 / 80) < 0.001, rect["non_stroking_color"]

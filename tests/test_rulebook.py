@@ -204,6 +204,32 @@ def test_a_card_figure_given_no_width_is_drawn_at_the_cards_own_width(project):
     assert abs((right - left) - 63.5 * MM) < 0.5 and abs((top - bottom) - 88.9 * MM) < 0.5, (right - left) / MM
 
 
+def test_a_figure_narrower_than_its_column_stands_in_its_middle(project):
+    """The Knight's 45 mm figure in large print's one column stands in the column's middle: as far from the text
+    block's left edge as from its right, both read from the rule under the running head, which spans the block."""
+    import pdfplumber
+
+    build(project, "--only", "rulebook", "--large-print")
+    pdf = project / "output/tiny/tiny-rulebook-large-print.pdf"
+    page = next(n for n, t in enumerate(page_texts(pdf)) if "The Knight, drawn from" in flat(t))
+    left, _bottom, right, _top = _largest_form(pdf, page)
+    with pdfplumber.open(pdf) as doc:
+        rule = max(doc.pages[page].lines, key=lambda line: line["x1"] - line["x0"])
+    assert abs((right - left) - 45 * MM) < 0.5 and abs((left - rule["x0"]) - (rule["x1"] - right)) < 0.5, (left, right, rule["x0"], rule["x1"])
+
+def test_an_ink_saving_rulebooks_card_figure_prints_the_card_as_its_ink_saving_sheet_does(project):
+    """`--ink-saver` lightens the rulebook's card figures as it does the cards: the Knight's 45 mm figure shows its red
+    header in the light red the Knight's header prints in on the ink-saving card sheet (the sheet's first card), not
+    the full red of the plain book."""
+    from test_ink_saver_prints import header_fills
+
+    build(project, "--only", "cards", "--only", "rulebook", "--ink-saver")
+    pdf = project / "output/tiny/tiny-rulebook-ink-saver.pdf"
+    page = next(n for n, t in enumerate(page_texts(pdf)) if "The Knight, drawn from" in flat(t))
+    (figure,) = header_fills(pdf, page, (63.5 - 6.4) * 45 / 63.5)
+    card = min(header_fills(project / "output/tiny/tiny-cards-ink-saver.pdf", 0, 63.5 - 6.4))
+    assert figure[2] == card[2] and min(card[2]) > 0.8, (figure, card)
+
 def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):
     edit(project / SOURCE, "card:heroes/knight", "card:heroes/knigt")
     result = build(project, "--only", "rulebook")

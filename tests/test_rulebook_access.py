@@ -208,6 +208,16 @@ def test_the_headings_are_the_cover_title_the_contents_and_the_markdowns_in_orde
     assert [(r, _squeeze(t)) for r, t in found] == [(r, _squeeze(t)) for r, t in expected]
 
 
+def test_the_contents_are_one_TOC_with_an_entry_per_chapter_and_section_in_order(book, source_tokens):
+    """The contents page is a table of contents to a reader (ISO 32000's TOC and TOCI): one TOC, a TOCI per chapter and
+    section of the Markdown (its # and ## headings) in their order, each holding that heading's words and its page."""
+    _, elems, texts = book
+    headings = [source_tokens[i + 1].content for i, tok in enumerate(source_tokens) if tok.type == "heading_open" and tok.tag in ("h1", "h2")]
+    (toc,) = [e for e in elems if e["role"] == "TOC"]
+    entries = [_squeeze(_text(kid, texts)) for kid in toc["kids"]]
+    assert [kid["role"] for kid in toc["kids"]] == ["TOCI"] * len(headings)
+    assert all(re.fullmatch(re.escape(_squeeze(h)) + r"[.]*\d+", entry) for h, entry in zip(headings, entries, strict=True)), entries
+
 def test_each_list_is_one_L_with_an_item_per_markdown_item_and_its_printed_marker(book, source_tokens):
     _, elems, texts = book
     expected, depth_items = [], []

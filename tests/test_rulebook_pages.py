@@ -152,6 +152,25 @@ def test_a_table_row_is_never_alone_at_a_column_foot_and_a_continued_table_repea
     assert pieces > TABLES  # some tables really broke across columns
 
 
+def test_a_broken_tables_stripes_go_on_across_the_break(book):
+    """Every second row of a table lies on a stripe, counted from its first row under the head, also in the part of a
+    table continued on the next column or page: rows T·r1, T·r3… striped, T·r0, T·r2… plain, wherever the table broke."""
+    import pdfplumber
+    from pdftext import page_texts
+
+    striped = {}
+    with pdfplumber.open(book) as pdf:
+        for page in (pdf.pages[n] for n, text in enumerate(page_texts(book)) if re.search(r"T\d+r\d+", text)):
+            fills = [r for r in page.rects if r["fill"]]
+            for word in page.extract_words():
+                m = re.fullmatch(r"T(\d+)r(\d+)", word["text"])
+                if m:
+                    striped[word["text"]] = (int(m.group(2)) % 2 == 1, any(
+                        r["x0"] <= word["x0"] and r["x1"] >= word["x1"] and r["top"] <= word["top"] and r["bottom"] >= word["bottom"] for r in fills))
+    wrong = sorted(name for name, (odd, on_stripe) in striped.items() if odd != on_stripe)
+    assert len(striped) == TABLES * ROWS and not wrong, wrong
+
+
 def test_quotes_apostrophes_and_dashes_are_typographic(book):
     text = flat(pdf_text(book, " "))
     assert "She said “take it” – the player’s own card — and 5–6 counts." in text

@@ -93,7 +93,10 @@ class FaceDrawer:
     def form(self, face: Face, scale: float = 1.0) -> str:
         """The name of the form that draws `face`, defining it the first time; with `scale`, the form of the face as it
         prints placed at that scale (an illustration): lines kept at a hairline and small text greeked for it."""
-        face = self.prepared(face)
+        return self._form(self.prepared(face), scale)
+
+    def _form(self, face: Face, scale: float) -> str:
+        """`form` of a face already `prepared`: the ink saver lightens a face once (a second pass would tint its tints)."""
         if self._placed[0] is face and self._placed[1] == scale:  # a deck's back, page after page: its elements hashed once
             key, name = self._placed[2:]
         else:
@@ -129,12 +132,15 @@ class FaceDrawer:
         more than once, else inline (clipped to its bleed box as a form would be),
         which saves a PDF object per card in decks of unique cards. `rotate` 180
         turns it in its own place (gutterfold backs)."""
-        face = self.prepared(face)
+        self._draw_prepared(self.prepared(face), x_pt, y_pt, reused, rotate)
+
+    def _draw_prepared(self, face: Face, x_pt: float, y_pt: float, reused: bool, rotate: int) -> None:
+        """`draw_face` of a face already `prepared`: a face placed more than once lightened once, as one placed once."""
         if reused and self.tags is not None and face not in self._read and _has_structure(face.elements):
             self._read.add(face)  # the first copy of a face with structure is read (drawn inline); the others are placed forms
             reused = False
         if reused:
-            name = self.form(face)
+            name = self._form(face, 1.0)
             with tagging.artifact(self.c) if self.tags is not None else nullcontext():  # a face placed often (a player aid) is decoration
                 self.place(name, x_pt, y_pt, rotate, face.w * K, face.h * K)
             return
@@ -142,7 +148,7 @@ class FaceDrawer:
             self.c.saveState()
             self.c.translate(2 * x_pt + face.w * K, 2 * y_pt + face.h * K)
             self.c.rotate(180)
-            self.draw_face(face, x_pt, y_pt, reused=False)
+            self._draw_prepared(face, x_pt, y_pt, False, 0)
             self.c.restoreState()
             return
         self._define_icons(face, self._scale)
@@ -221,7 +227,7 @@ class FaceDrawer:
         if kind == "form":
             return self._faces.get(key)
         if kind == "define":
-            return self.form(*key)  # defined here, as drawing did, or found defined (by a page drawn before)
+            return self._form(*key)  # defined here, as drawing did, or found defined (by a page drawn before)
         return self._overlay_form(*key)
 
     def _define_icons(self, face: Face, scale: float) -> None:
