@@ -2622,7 +2622,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RL17', "a template's syntax error at its line alone, not its column", 'pnp/layout/templates.py',
            '        return loc._replace(col=col) if col else loc', '        return loc',
            ['tests/test_findings.py', 'tests/test_one_finding.py'], ''),
-    Mutant('RL18', "plain text set to the middle of its box sits at the bottom, and bottom text in the middle", 'pnp/layout/paragraphs.py',
+    Mutant('RL18', "plain text set to the middle of its box sits at the bottom, and bottom text in the middle", 'pnp/layout/typeset.py',
            '(2 if valign == "middle" else 1)', '(1 if valign == "middle" else 2)',
            ['tests/test_text.py'], ''),
     Mutant('RL19', "a tile's footer gives the grid as rows × columns", 'pnp/outputs/boards.py',
