@@ -96,8 +96,7 @@ class Game:
         return self.spec.title
 
     @property
-    def rulebook_rel(self) -> str:
-        """The rulebook's file as findings and pnp serve name it: rulebook.md, or an edition's own (rulebook.de.md)."""
+    def rulebook_rel(self) -> str:  # the rulebook's file as findings and pnp serve name it: rulebook.md, or rulebook.de.md
         return f"{self.rel}/{self.rulebook.name if self.rulebook is not None else 'rulebook.md'}"
 
     def left_out(self, kind: str) -> dict[str, str]:

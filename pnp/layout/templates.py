@@ -30,6 +30,7 @@ from pnp.layout.fonts import FontBook
 from pnp.layout.growth import number_words
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
+from pnp.layout.inline_icons import IconInk
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
 from pnp.layout.paragraphs import Paragraphs
@@ -39,7 +40,7 @@ from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_l
 from pnp.layout.scripts import missing_message
 from pnp.layout.template_cache import KeptTemplates
 from pnp.layout.template_facts import TemplateFacts, facts_of
-from pnp.layout.typeset import IconInk, Laid, Typesetter
+from pnp.layout.typeset import Laid, Typesetter
 
 CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
 
@@ -94,9 +95,7 @@ class Layouts:
         self.kept = KeptTemplates(self.env)  # what compiling and parsing gave, kept by the process (its sources' digests)
         self.env.loader.kept = self.kept.code
         self.template_warnings: list = []
-        # of those, the ones met compiling a template: said once, when it compiles, so a session lists them for its engine's
-        # life (pnp.serve.session); what drawing a face warns of is said again each time it is drawn
-        self.compile_warnings: list = []
+        self.compile_warnings: list = []  # those met compiling a template, said once: a session lists them all its life
         self.origins: dict | None = None  # element → template line that drew it, while tracing
         self.sources: dict[str, str] = {}  # template file → the text parsed from it: what its faces were drawn from
         self.calls: dict | None = None  # id(element) → (element, the drawing call that drew it), while tracing calls
