@@ -137,16 +137,23 @@ def test_a_translucent_fill_prints_as_its_colour_on_white_paper(project):
     """A print-on-demand file holds no transparency, so a fill of half-transparent red (#ff000080) prints as that red
     over white paper: half its magenta and yellow, no cyan or black (the rect drawn 20 × 10 mm at 10, 60 on each hero,
     read back from the first page's top-left card, 1/8 in of bleed in)."""
+    colour = _pod_fill(project, "#ff000080")
+    assert len(colour) == 4 and all(abs(a - b) < 0.01 for a, b in zip(colour, (0, 0.5, 0.5, 0), strict=True)), colour
+
+
+def _pod_fill(project, fill: str) -> tuple:
+    """The CMYK the print-on-demand file prints a rect of `fill` in, drawn 20 × 10 mm at 10, 60 on each hero and read
+    back from the first page's top-left card (1/8 in of bleed in)."""
     import pdfplumber
 
     hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ rect(10, 60, 20, 10, fill="#ff000080") }}\n{% endblock %}'),
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", f'{{{{ rect(10, 60, 20, 10, fill="{fill}") }}}}\n{{% endblock %}}'),
                     encoding="utf-8")
     result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
     assert result.exit_code == 0, result.output
     with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
         (rect,) = [r for r in pdf.pages[0].rects if abs(r["x0"] - 13.175 * MM) < 0.5 and abs(r["width"] - 20 * MM) < 0.5]
-    assert len(rect["non_stroking_color"]) == 4 and all(abs(a - b) < 0.01 for a, b in zip(rect["non_stroking_color"], (0, 0.5, 0.5, 0), strict=True)), rect
+    return tuple(rect["non_stroking_color"])
 
 
 def test_a_dark_brown_fill_prints_within_the_shops_240_percent_of_ink_in_its_own_hue(project):
@@ -155,16 +162,7 @@ def test_a_dark_brown_fill_prints_within_the_shops_240_percent_of_ink_in_its_own
     32 : 48, 248 % in all; it prints with its black kept and magenta and yellow cut in that proportion until the four
     plates add up to 240 %, so its hue stays (the rect drawn 20 × 10 mm at 10, 60 on each hero, read from the first
     page's top-left card, 1/8 in of bleed in)."""
-    import pdfplumber
-
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ rect(10, 60, 20, 10, fill="#301000") }}\n{% endblock %}'),
-                    encoding="utf-8")
-    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
-    assert result.exit_code == 0, result.output
-    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
-        (rect,) = [r for r in pdf.pages[0].rects if abs(r["x0"] - 13.175 * MM) < 0.5 and abs(r["width"] - 20 * MM) < 0.5]
-    c, m, y, k = rect["non_stroking_color"]
+    c, m, y, k = colour = _pod_fill(project, "#301000")
     black = 1 - 0x30 / 255
-    assert c == 0 and abs(k - black) < 0.001, rect["non_stroking_color"]
-    assert abs(m - (2.40 - black) * 32 / 80) < 0.001 and abs(y - (2.40 - black) * 48 / 80) < 0.001, rect["non_stroking_color"]
+    assert c == 0 and abs(k - black) < 0.001, colour
+    assert abs(m - (2.40 - black) * 32 / 80) < 0.001 and abs(y - (2.40 - black) * 48 / 80) < 0.001, colour
