@@ -243,8 +243,25 @@ def test_pull_writes_no_snapshot_into_a_linked_decks_folder(project, sheets, min
     assert [p.name for p in other.iterdir()] == ["heroes.yaml"]
 
 
+class CsvAnswer(http.server.BaseHTTPRequestHandler):
+    """A fake sheet server's handler: `answer` sends a CSV body whole, with any headers of its own, and its log stays
+    out of pnp's output."""
+
+    def answer(self, body: bytes, headers: dict[str, str] | None = None) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/csv")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
 # Content codings as a server lists them (RFC 9110, 8.4: in the order applied) ------------------------------------------
-class PackedHandler(http.server.BaseHTTPRequestHandler):
+class PackedHandler(CsvAnswer):
     """Serves the server's `sheet` packed with the codings its path names, in that order: /gzip+deflate.csv is gzipped,
     then deflated, and says `Content-Encoding: gzip, deflate`; /identity.csv is sent as it is, saying `identity`."""
 
@@ -256,15 +273,7 @@ class PackedHandler(http.server.BaseHTTPRequestHandler):
         body = self.server.sheet
         for coding in codings:
             body = {"gzip": gzip.compress, "deflate": zlib.compress, "identity": bytes}[coding](body)
-        self.send_response(200)
-        self.send_header("Content-Type", "text/csv")
-        self.send_header("Content-Encoding", ", ".join(codings))
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
+        self.answer(body, {"Content-Encoding": ", ".join(codings)})
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 from conftest import run_pnp
-from test_live_sheets import _no_network  # noqa: F401  (the autouse fixture: only this machine is reached)
+from test_live_sheets import CsvAnswer, _no_network  # noqa: F401  (the autouse fixture: only this machine is reached)
 from test_spreadsheet_decks import HEAD
 
 from pnp.cli import main
@@ -35,19 +35,11 @@ def test_a_game_folders_name_is_printed_with_its_control_characters_written_out(
     assert "data/ti\\x1b]0;owned\\x07\\x1b[2J\\x9b31m\\x0d\\x08ny/decks/heroes.yaml:2:1: error:" in result.stderr
 
 
-class Answer(http.server.BaseHTTPRequestHandler):
+class Answer(CsvAnswer):
     """A sheet server whose cards' ids carry control characters: `pnp pull` names the cards it added."""
 
     def do_GET(self):
-        body = f"id,name\nk{HOSTILE.replace(chr(13), '')}x,Knight\n".encode()  # a CR would end the row
-        self.send_response(200)
-        self.send_header("Content-Type", "text/csv")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
+        self.answer(f"id,name\nk{HOSTILE.replace(chr(13), '')}x,Knight\n".encode())  # a CR would end the row
 
 
 @pytest.fixture
