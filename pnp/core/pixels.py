@@ -67,36 +67,19 @@ def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FOR
 def _read_through(img, data) -> None:
     """Raise OSError when the file `img` was opened from (`data`, a stream) ends before its pixels do, as a decode would,
     without unpacking a pixel: a PNG's chunks read to the end with their checksums, a JPEG's end-of-image marker after
-    its first scan (scan data cannot hold one), a WebP's length as its header gives it."""
+    its first scan (scan data cannot hold one; a camera's Exif preview, a JPEG inside the file's APP1 segment, holds
+    its own before it), a WebP's length as its header gives it."""
     if img.format == "PNG":
         img.verify()
         return
+    scan = img.fp.tell()  # a JPEG's first scan: Pillow's reader stops there as it opens the file, past the markers it read
     data.seek(0)
     raw = data.read()
     if img.format == "JPEG":
-        scan = _first_scan(raw)
-        if scan < 0 or raw.find(b"\xff\xd9", scan) < 0:
+        if raw.find(b"\xff\xd9", scan) < 0:
             raise OSError("image file is truncated")
     elif img.format == "WEBP" and len(raw) < 8 + int.from_bytes(raw[4:8], "little"):
         raise OSError("image file is truncated")
-
-
-def _first_scan(raw: bytes) -> int:
-    """Where a JPEG's first scan starts, found by walking its marker segments from the start, or -1 when the file ends
-    first. A search for the scan's marker would find a camera's Exif preview first: a JPEG of its own inside the APP1
-    segment, with a scan and an end marker that say nothing of the picture's."""
-    at = 2  # past the start-of-image marker
-    while at + 4 <= len(raw):
-        marker = raw[at + 1]
-        if raw[at] != 0xFF or marker == 0xFF:  # a stray byte between segments, as Pillow skips them, or a fill byte
-            at += 1
-        elif marker == 0xDA:
-            return at
-        elif marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers with no segment
-            at += 2
-        else:
-            at += 2 + int.from_bytes(raw[at + 2 : at + 4], "big")
-    return -1
 
 
 def _in_memory(source):
