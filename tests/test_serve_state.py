@@ -553,3 +553,19 @@ def test_a_drawn_faces_warning_is_listed_as_validate_lists_it_and_goes_with_the_
     assert said[-1] == f"tiny: {models[-1]['summary']}" == "tiny: 0 errors, 1 warning"
     assert [f["text"] for f in models[-1]["findings"]] == said[:-1]
     assert not [f for f in models[-1]["findings"] if "EDGE Mage" in f["text"]]
+
+
+def test_a_long_session_keeps_no_more_of_its_drawn_warnings_than_one_refresh_met(live):
+    """Every refresh draws each hero front again with its name 0.5 mm inside the cut: the engine a session keeps for its
+    life held every warning each refresh's drawings met (one more pair a save), though only the refresh that met them
+    reads them; now each refresh starts where the last one's are forgotten, and the page still lists the one warning."""
+    session, models, project = live
+    heroes, hero = project / "data/tiny/decks/heroes.yaml", project / "templates/tiny/hero.j2"
+    _save(session, hero, hero.read_text(encoding="utf-8").replace("{% block body %}\n", '{% block body %}\n{{ text("EDGE " ~ card.name, 0.5, 60, 30, 6, size=8) }}\n', 1))
+    assert session.refresh()
+    after_one = len(session.engine.layouts.template_warnings)
+    for name in ("Magus", "Magister", "Mage"):  # the deck saved, the engine kept: each save draws the Mage's front anew
+        _save(session, heroes, re.sub(r"name: Mag\w*", f"name: {name}", heroes.read_text(encoding="utf-8"), count=1))
+        assert session.refresh()
+    assert 0 < len(session.engine.layouts.template_warnings) <= after_one
+    assert models[-1]["summary"] == "0 errors, 1 warning"

@@ -7,7 +7,6 @@ template line or the data field that caused it.
 """
 from __future__ import annotations
 
-import inspect
 import os
 import re
 import traceback
@@ -21,13 +20,12 @@ import jinja2
 from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.files import ignored_name
 from pnp.core.units import PT_PER_MM
-from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face, icon_set
+from pnp.layout.failure_words import data_holding, failure_words
 from pnp.layout.fonts import FontBook
-from pnp.layout.growth import number_words
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inline_icons import IconInk
@@ -111,6 +109,14 @@ class Layouts:
         """Within the block, a face being drawn stops at once (raising pnp.layout.growth.Interrupted) when `stop()` is true:
         `pnp serve` drops a drawing that a newer save made out of date, a looping one included."""
         return self.env.stopped_by(stop)
+
+    def new_command(self) -> None:
+        """Start another command on this engine (a `pnp serve` refresh): its faces get a processor-time budget of their own
+        (pnp.layout.growth.CommandBudget), and the warnings the last command's drawings met are forgotten. Every reader
+        marks the list where its own work starts and reads on from there, within one command, so none reads them after;
+        kept, they grew with every refresh for a session's life."""
+        self.env.new_budget()
+        del self.template_warnings[:]
 
     def stop_when(self, stop) -> None:
         """From now on, a face being drawn stops at once when `stop()` is true (None: never), as `stopped_by` for a block;
@@ -316,7 +322,7 @@ class Layouts:
         out = []
         for asked, fitted, w, h, snippet, (filename, line) in shrunk:
             drawn_at = self.file_loc(filename, line, None) if filename else ref_loc
-            field, data_loc = _data_holding(context, snippet) if snippet else ("", None)
+            field, data_loc = data_holding(context, snippet) if snippet else ("", None)
             where = f"{field}: " if field else ""
             out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
                                               f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})", data_loc or drawn_at, game=game, component=what))
@@ -327,7 +333,7 @@ class Layouts:
         drawn_at = self._template_loc(exc, exc.needle, ref_loc)
         out = []
         for problem in exc.problems:
-            field, loc = _data_holding(context, problem.token)
+            field, loc = data_holding(context, problem.token)
             where = f"{field}: " if field else ""
             drawn = f" (drawn at {drawn_at})" if loc is not None else ""
             loc = self._column_of(loc, problem.token) if loc is not None else drawn_at
@@ -362,19 +368,7 @@ class Layouts:
         return Loc(rel)
 
     def _runtime_finding(self, exc, ref_loc, what, game, context=None):
-        message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
-        if getattr(exc, "code", "") == "text-overflow" and context and (m := re.search(r"\('(.+)…'\)", message)):
-            field, data_loc = _data_holding(context, m[1])  # a translation too long is found in the data, at its cell
-            message = message.replace(m[0], f"('{m[1]}…', {field} at {data_loc})", 1) if data_loc is not None else message
-        code = "template-undefined" if isinstance(exc, jinja2.UndefinedError) else "template-error"
-        if isinstance(exc, jinja2.exceptions.SecurityError):
-            code, message = "template-unsafe", f"not allowed in a template: {message}"
-        elif isinstance(exc, LayoutError):
-            code = exc.code
-        elif isinstance(exc, TypeError) and (unknown := _unknown_argument(str(exc), self.env.globals)):
-            code, message = "template-argument", unknown
-        elif not isinstance(exc, jinja2.UndefinedError):
-            message = number_words(exc) or f"{type(exc).__name__}: {message}"
+        code, message = failure_words(exc, context, self.env.globals)
         needle = getattr(exc, "needle", None)
         if needle is None:
             m = re.search(r"field '([^']+)'|'([^']+)' is undefined", message)
@@ -385,7 +379,6 @@ class Layouts:
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
                 break
         return error(code, message, loc, game=game, component=what)
-
 
     def _syntax_loc(self, exc: jinja2.TemplateSyntaxError) -> Loc:
         """Where a template's syntax goes wrong, to the column: Jinja gives the line alone, so the template is parsed
@@ -564,36 +557,3 @@ class GameLayouts:
             raise LayoutError("images are not available here")
         return self.image_checker(path)
 
-
-# The data a face draws from, in the order a designer would look for a text.
-_DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
-
-
-def _unknown_argument(message: str, functions: dict) -> str | None:
-    """'text() has no argument 'colour' (did you mean 'color'?)' for Python's message about a drawing call, else None."""
-    m = re.search(r"(\w+)\(\) got an unexpected keyword argument '(\w+)'", message)
-    if not m or not callable(functions.get(m.group(1))):
-        return None
-    function, argument = m.groups()
-    try:
-        names = [p for p in inspect.signature(functions[function]).parameters if p not in ("caller",)]
-    except (TypeError, ValueError):
-        return None
-    return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
-
-
-def _data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
-    """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None)."""
-    for name in _DATA_NAMES:
-        fields = context.get(name)
-        data = getattr(fields, "_data", None)
-        if not isinstance(data, LocDict):
-            continue
-        for key, value in data.items():
-            if isinstance(value, str) and token in value:
-                return f"{name}.{key}", data.loc_of(key)
-            if isinstance(value, list):
-                for i, item in enumerate(value):
-                    if isinstance(item, str) and token in item:
-                        return f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key)
-    return "", None

@@ -149,7 +149,7 @@ class LiveSession:
     def refresh(self, interrupted: Callable[[], bool] = lambda: False) -> bool:
         """Redraw the touched games, cards first; False when a newer save interrupted it, between two steps or inside a
         face's template (a looping one stops at once: the save that fixes it is drawn next)."""
-        self.engine.layouts.env.new_budget()  # each refresh is a command of its own (pnp.layout.growth.CommandBudget)
+        self.engine.layouts.new_command()  # each refresh is a command of its own
         try:
             return self._refresh(interrupted)
         except Interrupted:
@@ -160,7 +160,7 @@ class LiveSession:
                 self.views[slug].state = "ready"
                 self._publish(slug, time.perf_counter())
                 self.dirty.discard(slug)
-            self.engine.layouts.env.new_budget()  # the editor's drawings until the next save have a budget of their own
+            self.engine.layouts.new_command()  # the editor's drawings until the next save are a command of their own
             return True
 
     @contextmanager

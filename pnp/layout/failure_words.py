@@ -1,0 +1,69 @@
+"""What a template's failure while drawing a face says, in our words: its finding's code and message.
+
+Python's and Jinja's own messages name their internals (`got an unexpected keyword argument`,
+`sys.set_int_max_str_digits`); a designer is told instead what the drawing call takes, and where in the data a text
+too long for its box is written (`data_holding`, which the warnings of a text shrunk or of a markup mistake also ask).
+Where in the template it failed is pnp.layout.templates' (the line a traceback names).
+"""
+from __future__ import annotations
+
+import inspect
+import re
+
+import jinja2
+
+from pnp.core.errors import LayoutError, Loc, did_you_mean
+from pnp.data.source import LocDict, LocList
+from pnp.layout.growth import number_words
+
+
+def failure_words(exc: BaseException, context: dict | None, functions: dict) -> tuple[str, str]:
+    """(code, message) of a failure met drawing a face; `functions` are the drawing calls a template can make."""
+    message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
+    if getattr(exc, "code", "") == "text-overflow" and context and (m := re.search(r"\('(.+)…'\)", message)):
+        field, data_loc = data_holding(context, m[1])  # a translation too long is found in the data, at its cell
+        message = message.replace(m[0], f"('{m[1]}…', {field} at {data_loc})", 1) if data_loc is not None else message
+    code = "template-undefined" if isinstance(exc, jinja2.UndefinedError) else "template-error"
+    if isinstance(exc, jinja2.exceptions.SecurityError):
+        code, message = "template-unsafe", f"not allowed in a template: {message}"
+    elif isinstance(exc, LayoutError):
+        code = exc.code
+    elif isinstance(exc, TypeError) and (unknown := _unknown_argument(str(exc), functions)):
+        code, message = "template-argument", unknown
+    elif not isinstance(exc, jinja2.UndefinedError):
+        message = number_words(exc) or f"{type(exc).__name__}: {message}"
+    return code, message
+
+
+# The data a face draws from, in the order a designer would look for a text.
+_DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
+
+
+def _unknown_argument(message: str, functions: dict) -> str | None:
+    """'text() has no argument 'colour' (did you mean 'color'?)' for Python's message about a drawing call, else None."""
+    m = re.search(r"(\w+)\(\) got an unexpected keyword argument '(\w+)'", message)
+    if not m or not callable(functions.get(m.group(1))):
+        return None
+    function, argument = m.groups()
+    try:
+        names = [p for p in inspect.signature(functions[function]).parameters if p not in ("caller",)]
+    except (TypeError, ValueError):
+        return None
+    return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
+
+
+def data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
+    """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None)."""
+    for name in _DATA_NAMES:
+        fields = context.get(name)
+        data = getattr(fields, "_data", None)
+        if not isinstance(data, LocDict):
+            continue
+        for key, value in data.items():
+            if isinstance(value, str) and token in value:
+                return f"{name}.{key}", data.loc_of(key)
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, str) and token in item:
+                        return f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key)
+    return "", None
