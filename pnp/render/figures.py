@@ -129,7 +129,8 @@ class Figure(Block):
         draw_elements(canv, self._caption_elements(), self.width, self.height)
 
     def _draw_tagged(self):
-        """Each picture a `Figure` whose alternative text is its caption (else what the data names it), its caption a `P`."""
+        """Each picture a `Figure` whose alternative text is what it shows (`alt`, a card's title), else its caption, else
+        what the data names it; its caption a `P`."""
         canv = self.canv
         for y, _height, placed in self._rows:
             for entry, x, cap_x in placed:
