@@ -3158,8 +3158,8 @@ MUTANTS: list[Mutant] = [
     Mutant('DA13', "a workbook too big named at the column before its farthest cell", 'pnp/data/workbooks.py',
            '({self.cells:,} cells written)", at_row + 1, self.col + 1)', '({self.cells:,} cells written)", at_row + 1, self.col)',
            ['tests/test_workbook_refusals.py', 'tests/test_sheet_promises.py'], ''),
-    Mutant('DA14', "an edition's own rulebook.<lang>.md passed over for the source's", 'pnp/data/project.py',
-           '        if _there(own):', '        if False:',
+    Mutant('DA14', "an edition's own rulebook.<lang>.md passed over for the source's", 'pnp/data/rulebook_file.py',
+           '    if stands_at(own):', '    if False:',
            ['tests/test_languages.py'], 'not organ_match_prints_whole'),
     # rehearse-faces (s42): what a face and a sheet print: a picture's bleed and crop, the image checks, what a template
     # sees, the rulebook's facts, the sheets' furniture and notes, a box's lid, a CSS colour name

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
@@ -25,7 +25,8 @@ from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.outlines import deck_shape, token_outlines
-from pnp.data.source import LocDict, load_yaml, read_bytes, same_source
+from pnp.data.rulebook_file import edition_rulebook
+from pnp.data.source import LocDict, load_yaml, read_bytes, same_source, stands_at
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
 
@@ -96,7 +97,9 @@ class Game:
         return self.spec.title
 
     @property
-    def rulebook_rel(self) -> str:  # the rulebook's file as findings and pnp serve name it: rulebook.md, or rulebook.de.md
+    def rulebook_rel(self) -> str:
+        """The rulebook's file as findings and `pnp serve` name it: rulebook.md, or the edition's own (rulebook.de.md)
+        where pnp.data.rulebook_file chose it."""
         return f"{self.rel}/{self.rulebook.name if self.rulebook is not None else 'rulebook.md'}"
 
     def left_out(self, kind: str) -> dict[str, str]:
@@ -161,7 +164,7 @@ class Project:
     def game_slugs(self) -> list[str]:
         if not self.data_dir.is_dir():
             return []
-        return [p.name for p in game_files(self.data_dir) if _there(p / "game.yaml")]  # a game.yaml that is a pipe or a link out is said, not passed over
+        return [p.name for p in game_files(self.data_dir) if stands_at(p / "game.yaml")]  # a game.yaml that is a pipe or a link out is said, not passed over
 
     def template_dirs(self) -> list[Path]:
         return [self.templates_dir] if self.templates_dir.is_dir() else []
@@ -193,7 +196,7 @@ class Project:
         from pnp.data.fontfiles import font_role_findings, game_font_findings
 
         gdir = self.data_dir / slug
-        if not _there(gdir / "game.yaml"):
+        if not stands_at(gdir / "game.yaml"):
             choices = self.game_slugs()
             raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
         if (past := files_past(gdir)) is not None:  # counted before any file of it is listed in full, hashed or read
@@ -246,10 +249,10 @@ class Project:
         game = Game(slug, gdir, self.rel(gdir), spec, data, lang=None if edition.source else edition.lang, language=edition.lang) if spec else None
         decks, failed = self._read_decks(gdir, slug, findings, edition, before)
         self._read_parts(gdir, game, slug, findings, edition, failed)
-        rulebook = self._rulebook_inside(self._rulebook_of(gdir, edition, findings, slug), findings, slug)
+        rulebook = edition_rulebook(self, gdir, edition, slug, findings)
         if game:
             game.decks = decks
-            game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
+            game.rulebook = rulebook
             game.failed = failed
         return game, findings
 
@@ -289,7 +292,7 @@ class Project:
         """Set each kind's part (boards.yaml, dice.yaml...: pnp.data.kinds) on the game; a part file with an error goes in `failed`."""
         for kind in with_parts():
             path = gdir / kind.part_file
-            if not _there(path):
+            if not stands_at(path):
                 continue
             first = len(findings)
             raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
@@ -300,30 +303,6 @@ class Project:
             elif raw is not None and game and parsed:
                 setattr(game, kind.name, parsed)
                 setattr(game, f"{kind.name}_data", raw)
-
-    def _rulebook_inside(self, rulebook: Path, findings: list, slug: str) -> Path | None:
-        """The rulebook, or None with the error when it lies outside the project's data (a link a downloaded game planted)."""
-        if _there(rulebook):
-            try:
-                self.inside_data(rulebook, self.rel(rulebook))
-            except PnpError as exc:
-                findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
-                return None
-        return rulebook
-
-    def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
-        """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
-        source = gdir / "rulebook.md"
-        if edition.source or not _there(source):
-            return source
-        own = gdir / f"rulebook.{edition.lang}.md"
-        if _there(own):
-            from pnp.data.translations import stale_sections  # another edition's alone: a plain build compares no sections
-            findings += stale_sections(self, source, edition.lang, slug)  # a section translated from an older text
-            return own
-        findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
-                                f"translate rulebook.md into rulebook.{edition.lang}.md", Loc(self.rel(source)), game=slug))
-        return source
 
     def _localised(self, path: Path, rel: str, findings: list, slug: str, edition: Edition):
         """A game file's located value read in `edition`, its missing translations in `findings`."""
@@ -556,12 +535,6 @@ def _no_copies(count_column) -> bool:
     """Whether a sheet's `count_column` is `none` (pnp.data.spreadsheet.NO_COPIES): the reader is imported for a sheet alone."""
     from pnp.data.spreadsheet import NO_COPIES
     return str(count_column).strip().lower() == NO_COPIES
-
-
-def _there(path: Path) -> bool:
-    """Whether a game file stands at `path`, to be read or refused: a file, a link, or a named pipe or device (which
-    reading refuses by its kind, with a finding, rather than passing over it as absent)."""
-    return os.path.lexists(path) and not os.path.isdir(path)
 
 
 def _has_error(findings: list[Finding]) -> bool:

@@ -243,6 +243,12 @@ def _mark_loc(path: str, mark) -> Loc:
     return Loc(path, mark.line + 1, mark.column + 1)
 
 
+def stands_at(path: Path) -> bool:
+    """Whether a game file stands at `path`, to be read or refused: a file, a link, or a named pipe or device (which
+    reading refuses by its kind, with a finding, rather than passing over it as absent)."""
+    return os.path.lexists(path) and not os.path.isdir(path)
+
+
 def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES, raw: bytes | None = None) -> str:
     """Read a UTF-8 text file (or decode its bytes `raw`, read already), refusing one too big to be a game file or not UTF-8."""
     raw = read_bytes(file, rel, max_bytes) if raw is None else raw
