@@ -3534,7 +3534,8 @@ MUTANTS: list[Mutant] = [
            'return findings + card_slivers(gctx, VALIDATED, slivers, "the card sheets")', 'return findings', ['tests/test_slivers.py'], 'not shipped_games'),
     Mutant('PO12', "a deck renamed and the rulebook's components list kept with its old name", 'pnp/pipeline/card_digest.py',
            'out.append([deck.id, deck.name, list(deck.size),', 'out.append([deck.id, list(deck.size),',
-           ['tests/test_rebuild_keys.py', 'tests/test_cache_key_place.py'], ''),
+           ['tests/test_rebuild_keys.py', 'tests/test_cache_key_place.py'], '',
+           "a deck's name is its file's required `name:` key, which the outline carries already among the deck file's own keys"),
 ]
 
 
