@@ -55,6 +55,12 @@ TTS_SAVE_IN_PROCESS = 'tts_table_promises or more_seats or tiny_games or new_gam
 DICE_BOX_IN_PROCESS = ('not germ_tycoon and not tts_export_makes and not 40_card and not cut_lines_are and not every_net_lies and not tray_of_the_cards '
                        'and not list_reports and not same_bytes_twice and not thumb_notch and not every_fold_has')
 
+# rehearse-outputs: the in-process tests of the files a maintainer picks (their others read the five games' shared builds)
+SMALL_PRINT_IN_PROCESS = 'not gutterfold_build_that and not every_output_prints and not token_sheet_footers and not every_cut_line'
+PRINTABLE_IN_PROCESS = ('not every_cut_line and not no_word and not every_footer and not cannot_print_the_outer and not default_letter_sheets')
+DICE_IN_PROCESS = 'not germ_tycoon and not each_die_net and not each_face_reads_upright and not d4_shows and not tts_export_makes'
+INSERTS_IN_PROCESS = 'not several_card_sizes and not version_stamp and not gutterfold_build_that and not every_output_prints and not token_sheet_footers'
+
 
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
@@ -3495,6 +3501,41 @@ MUTANTS: list[Mutant] = [
            ['tests/test_credits.py', 'tests/test_rulebook.py'], ''),
     Mutant('IN12', "an ink-saving rulebook's card figures printed at full ink", 'pnp/outputs/rulebook/figures.py',
            'if face is not None and self.options.ink_saver:', 'if face is not None and False:', ['tests/test_rulebook.py', 'tests/test_bundle.py'], ''),
+    # PO: what a build makes and says, rehearsed (s43): a sliver warning's worst sliver, the gutterfold fallback's line, the
+    # sheet-layout note's edge, a board's keep_fields, a deck's one back named, the components list's "each of" and a die's
+    # count, an insert's -trim file, large print's tables, the rulebook's column gutter, validate's slivers, a deck's name
+    # in what the other outputs are kept by
+    Mutant('PO1', "a sliver warning worded after the least visible of its slivers (its colours and ΔE), not the most", 'pnp/outputs/sheet_slivers.py',
+           'worst = max(found, key=lambda s: s.sliver.delta_e)  # the first of those as visible', 'worst = min(found, key=lambda s: s.sliver.delta_e)  # the first of those as visible',
+           ['tests/test_slivers.py', 'tests/test_sliver_edges.py'], 'not shipped_games'),
+    Mutant('PO2', "the gutterfold fallback's warning for a deck at the deck's file, not the line of its size", 'pnp/outputs/fallbacks.py',
+           'return [(deck.name, tuple(deck.size), deck.loc_of("size")) for deck', 'return [(deck.name, tuple(deck.size), deck.loc) for deck',
+           ['tests/test_small_print.py', 'tests/test_fold_marks.py'], SMALL_PRINT_IN_PROCESS),
+    Mutant('PO3', "the sheet-layout note naming the wrong edge of the printable area the grid sits against", 'pnp/outputs/sheet_notes.py',
+           'edge, other = ("top", "below") if sheet.lift > 0 else ("bottom", "above")', 'edge, other = ("top", "below") if sheet.lift < 0 else ("bottom", "above")',
+           ['tests/test_sheet_geometry.py', 'tests/test_printable.py'], PRINTABLE_IN_PROCESS),
+    Mutant('PO4', "a board field listed in boards.yaml's keep_fields still warned of as unread", 'pnp/pipeline/unused.py',
+           'keep = set(game.boards_data.get("keep_fields") or [])', 'keep = set()', ['tests/test_card_fields.py', 'tests/test_boards.py'], ''),
+    Mutant('PO5', "a deck's one shared back named by its first card in a colour-code warning, not by its deck", 'pnp/pipeline/readable.py',
+           'one_back = len({b for _, (_, b) in rendered}) <= 1', 'one_back = len({b for _, (_, b) in rendered}) < 1', ['tests/test_readability.py'], ''),
+    Mutant('PO6', "the components list saying '2 each of' two kinds of card, not '2 red, 2 blue'", 'pnp/outputs/facts.py',
+           'if len(set(counts.values())) == 1 and len(counts) > 2:', 'if len(set(counts.values())) == 1 and len(counts) > 1:',
+           ['tests/test_component_counts.py', 'tests/test_rulebook.py'], ''),
+    Mutant('PO7', "the components list counting one of a die that dice.yaml says to print three of", 'pnp/outputs/facts.py',
+           'count_of(words, die.count, "die")', 'count_of(words, 1, "die")', ['tests/test_component_counts.py', 'tests/test_dice.py'], DICE_IN_PROCESS),
+    Mutant('PO8', "a trimmed insert's sheets named as a scaled insert's, the one build overwriting the other", 'pnp/outputs/options.py',
+           '+ ("-trim" if options.insert_fit == "trim" else "")', '+ ""', ['tests/test_fronts_inserts.py', 'tests/test_small_print.py'], INSERTS_IN_PROCESS),
+    Mutant('PO9', "a large-print rulebook's table cells set at 12.6 pt, under large print's 14", 'pnp/outputs/rulebook/look.py',
+           'cell=_at_least(self.table.cell)', 'cell=self.table.cell', ['tests/test_rulebook_access.py', 'tests/test_rulebook.py'], ''),
+    Mutant('PO10', "the rulebook's second column set against the first, with no gutter between", 'pnp/outputs/rulebook/geometry.py',
+           'return [(x + n * (self.column_w + self.gutter), y, self.column_w, h) for n in range(self.columns)]',
+           'return [(x + n * self.column_w, y, self.column_w, h) for n in range(self.columns)]', ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
+    Mutant('PO11', "validate silent on the slivers a build warns of", 'pnp/pipeline/validate.py',
+           'return findings + card_slivers(gctx, VALIDATED, slivers, "the card sheets")', 'return findings', ['tests/test_slivers.py'], 'not shipped_games'),
+    Mutant('PO12', "a deck renamed and the rulebook's components list kept with its old name", 'pnp/pipeline/card_digest.py',
+           'out.append([deck.id, deck.name, list(deck.size),', 'out.append([deck.id, list(deck.size),',
+           ['tests/test_rebuild_keys.py', 'tests/test_cache_key_place.py'], '',
+           "a deck's name is its file's required `name:` key, which the outline carries already among the deck file's own keys"),
 ]
 
 

@@ -543,3 +543,19 @@ def test_a_board_template_counts_a_decks_copies(project):
     result = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
     assert "Scores of 12 heroes" in " ".join(page_texts(project / "output/tiny/tiny-boards.pdf"))
+
+
+def test_a_board_field_listed_in_keep_fields_is_kept_without_a_warning(project):
+    """A field no template reads (`designer:` on the town) is one warning at its key; listed in boards.yaml's
+    `keep_fields`, it is a note the designer keeps on purpose, and nothing is said of it."""
+    from conftest import quick_findings
+
+    boards = project / "data/tiny/boards.yaml"
+    plain = boards.read_text(encoding="utf-8").replace("    name: Tiny Town\n", "    name: Tiny Town\n    designer: Ada\n", 1)
+    boards.write_text(plain, encoding="utf-8")
+    _, found = quick_findings(project)
+    unread = [line for line in found if "'designer'" in line]
+    assert len(unread) == 1 and unread[0].startswith("data/tiny/boards.yaml:8:5: warning: no template, constraint or fact reads the board field 'designer'"), found
+    boards.write_text(plain.replace("boards:\n", "keep_fields: [designer]\nboards:\n", 1), encoding="utf-8")
+    _, found = quick_findings(project)
+    assert [line for line in found if "designer" in line] == []

@@ -333,6 +333,28 @@ def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
     assert marked >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}
 
 
+@pytest.mark.parametrize(("size", "edge", "holds"), [("40 x 53", "top", "below"), ("40 x 40", "bottom", "above")])
+def test_the_sheet_layout_note_names_the_edge_the_grid_is_moved_against(project, size, edge, holds):
+    """With the default 5 mm margin, centring 40 × 53 mm cards on Letter leaves neither margin room for a mark, so the
+    grid is moved up; 40 × 40 mm cards, down. The note names the edge the page shows the grid against: on the first
+    sheet, full of the deck's cards, the grid's gap to that edge of the paper, read from the PDF, is the smaller."""
+    from conftest import run_pnp
+
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    text = heroes.read_text(encoding="utf-8").replace("size: poker\n", f"size: {size}\n", 1)
+    heroes.write_text(text.replace('gain :star:.", count: 2}', 'gain :star:.", count: 40}', 1), encoding="utf-8")
+    game = project / "data/tiny/game.yaml"  # the rules' count of the deck, 38 knights more
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 12\n", "count: 50\n", 1).replace("red: 6,", "red: 44,", 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    (note,) = [line for line in result.stderr.splitlines() if ": note: " in line and "mm cards on Letter" in line]
+    assert f"the grid sits against the {edge} of the printable area, so the margin {holds} it holds the vertical cut lines' crop marks" in note
+    view = P.read(next((project / "output/tiny").glob("tiny-cards*.pdf")))[0]
+    above = view.height - max(f.trim.y1 for f in view.faces)
+    below = min(f.trim.y0 for f in view.faces)
+    assert (above < below) == (edge == "top"), (above / MM, below / MM)
+
+
 def _one_card_sheet(project, *args: str) -> tuple[str, int]:
     """(file name, faces on its first page) of the tiny game's card sheet built with `args`, the only one in its folder."""
     from conftest import run_pnp

@@ -107,6 +107,20 @@ def test_a_gutterfold_build_that_prints_pieces_duplex_says_so(shared_build):
     assert "germ-tycoon-reference.pdf" in plain and "layout" not in plain and "duplex" not in plain
 
 
+def test_a_deck_too_large_to_fold_is_warned_at_its_size_once(project):
+    """A deck of 127 × 170 mm cards cannot sit front and back either side of a Letter sheet's fold (the sheet is
+    279.4 mm long; two such cards need 340 mm): a gutterfold build says so once, at the line and column of the deck's
+    `size:`, where the designer changes it."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker\n", "size: 127 x 170\n", 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold")
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.stderr.splitlines() if "gutterfold prints them duplex" in line]
+    assert len(warned) == 1, result.stderr
+    assert warned[0].startswith("data/tiny/decks/heroes.yaml:2:7: warning: Heroes: 127 × 170 mm pieces do not fit front and back "
+                                "on one side of Letter"), warned
+
+
 KINDS = kind_names()  # every PDF a build writes (pnp.data.kinds: card sheets and the documents)
 MIN_TEXT_PT, MIN_LINE_PT = 5.0, 0.25
 READ = 1e-4  # pt: a PDF holds its numbers to six significant digits; pnp aims a hair above each limit (print_floor.HEADROOM)
