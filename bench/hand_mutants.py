@@ -3536,6 +3536,38 @@ MUTANTS: list[Mutant] = [
            'out.append([deck.id, deck.name, list(deck.size),', 'out.append([deck.id, list(deck.size),',
            ['tests/test_rebuild_keys.py', 'tests/test_cache_key_place.py'], '',
            "a deck's name is its file's required `name:` key, which the outline carries already among the deck file's own keys"),
+    # CO: the core a user's files pass through (s43, rehearse-core): an image's limits and a WebP cut short, a killed
+    # command's temporaries, PNP_JOBS, a game folder's count past a link, colour differences and CSS names, the files an
+    # output read, the kept results' files, a failed build's streamed PDF, a linked cache folder
+    Mutant('CO1', "a WebP cut short by its last few bytes taken as whole: its length read without the 8 bytes of its header", 'pnp/core/pixels.py',
+           'len(raw) < 8 + int.from_bytes(raw[4:8], "little")', 'len(raw) < int.from_bytes(raw[4:8], "little")', ['tests/test_art_decodes.py'], '',
+           "Pillow 13 (the floor) decodes a WebP whole as it opens it, so a file one byte short of its RIFF length, or one whose "
+           "length says more than it holds, is refused by Image.open before this check reads it: no WebP reaching it is short"),
+    Mutant('CO2', "a temporary hours old kept because its process id now belongs to another running program", 'pnp/core/temporaries.py',
+           '    if age_s > STALE_S:\n        return True\n', '', ['tests/test_stale_temporaries.py'], ''),
+    Mutant('CO3', "PNP_JOBS not a number taken silently as every core", 'pnp/core/processes.py',
+           '            raise SystemExit(f"PNP_JOBS={wanted!r}: give a whole number of processes, such as 1 or 4") from None',
+           '            return os.cpu_count() or 1', ['tests/test_processes.py'], ''),
+    Mutant('CO4', "PNP_JOBS=0 taken as no processes at all", 'pnp/core/processes.py',
+           'return max(1, int(wanted))', 'return int(wanted)', ['tests/test_processes.py'], ''),
+    Mutant('CO5', "a link in a game's folder followed as its files are counted: a game linking to a large art library refused as too many files", 'pnp/core/folder_count.py',
+           'entry.is_dir(follow_symlinks=False)', 'entry.is_dir()', ['tests/test_counted_first.py'], ''),
+    Mutant('CO6', "CIEDE2000 without its blue-region rotation term: two blues judged alike or apart wrongly", 'pnp/core/colour_science.py',
+           ' + rt * (dc / sc) * (dh / sh))', ')', ['tests/test_colour_science.py'], ''),
+    Mutant('CO7', "the CSS name orange printed as darkorange's colour", 'pnp/core/css_names.py',
+           '"orange": "#ffa500"', '"orange": "#ff8c00"', ['tests/test_colour_science.py', 'tests/test_palette.py'], ''),
+    Mutant('CO8', "a face's recording, closing, ends its output's recording when both saw the same files: the output misses the art drawn after", 'pnp/core/files_read.py',
+           'del opened[next(i for i, open_ in enumerate(opened) if open_ is files)]', 'opened.remove(files)', ['tests/test_files_read.py'], ''),
+    Mutant('CO9', "the kept results' files merged only past 200,000 of them, not 16: a file more each command", 'pnp/core/kept.py',
+           'if len(list(self.folder.glob("*.json"))) > self.MAX_FILES:', 'if len(list(self.folder.glob("*.json"))) > self.MAX_ENTRIES:', ['tests/test_kept_results.py'], ''),
+    Mutant('CO10', "a PDF written as it was made left as a temporary in the output folder when the build has an error", 'pnp/core/spooled.py',
+           '        if isinstance(data, PdfFile):\n            data.discard()', '        if isinstance(data, PdfFile):\n            pass',
+           ['tests/test_stream_outputs.py', 'tests/test_pdf_stream.py'], ''),
+    Mutant('CO11', "old entries of a linked cache folder removed through the link", 'pnp/core/kept.py',
+           '        folder_to_write(folder, make=False)\n    except OSError:  # a linked cache folder', '        pass\n    except OSError:  # a linked cache folder',
+           ['tests/test_kept_work.py'], ''),
+    Mutant('CO12', "an image's side limit judged on its height alone: a picture 40,000 px wide and 1 px tall drawn", 'pnp/core/pixels.py',
+           'if max(w, h) > MAX_IMAGE_SIDE:', 'if h > MAX_IMAGE_SIDE:', ['tests/test_hostile_bombs.py', 'tests/test_art_decodes.py'], ''),
 ]
 
 

@@ -58,3 +58,16 @@ def test_an_image_folder_past_a_decks_card_count_is_refused_before_its_images_ar
     assert result.exit_code == 1
     assert f"data/tiny/decks/art.yaml:4:13: error: cards_from names the folder data/tiny/decks/art/, which holds {MAX_CARDS_PER_DECK + 1:,} images" in result.stderr
     assert OPENED == []
+
+
+def test_a_link_in_a_game_folder_counts_as_one_file_whatever_it_leads_to(project, tmp_path):
+    """A designer's link to a picture library of their own (more files than a game may hold) is not followed as the
+    game's files are counted: the game is checked, not refused for the library's size."""
+    library = tmp_path / "library"
+    library.mkdir()
+    for i in range(MAX_GAME_FILES + 1):
+        os.close(os.open(library / f"p{i:05d}.png", os.O_CREAT | os.O_WRONLY, 0o644))
+    (project / "data/tiny/library").symlink_to(library, target_is_directory=True)
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert "holds over" not in result.output + result.stderr
+    assert result.exit_code == 0, result.output + result.stderr

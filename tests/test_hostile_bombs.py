@@ -292,6 +292,11 @@ def _strip(png: bytes) -> tuple[bytes, str]:
     return _png(1, 40_000), "claims 1 × 40000 px, over the 30,000 px a side limit"
 
 
+def _wide_strip(png: bytes) -> tuple[bytes, str]:
+    """The same strip lying down: 40,000 px wide and 1 tall, as long a side the other way."""
+    return _png(40_000, 1), "claims 40000 × 1 px, over the 30,000 px a side limit"
+
+
 def _chunk_of_2_gb(png: bytes) -> tuple[bytes, str]:
     """A 20 × 20 PNG whose pixel chunk says it holds 2 GB: the image reader skipped the rest of it by reading 2 GB.
     Its chunks are read to their end (not its pixels, issue 74): the file ends 2 GB early, a file cut short."""
@@ -299,7 +304,7 @@ def _chunk_of_2_gb(png: bytes) -> tuple[bytes, str]:
     return good[:33] + b"\x7f\xff\xff\xff" + good[37:], "cannot be read (Truncated File Read): re-export it"
 
 
-@pytest.mark.parametrize("make", [_strip, _chunk_of_2_gb], ids=lambda make: make.__name__.strip("_"))
+@pytest.mark.parametrize("make", [_strip, _wide_strip, _chunk_of_2_gb], ids=lambda make: make.__name__.strip("_"))
 def test_an_image_asking_for_memory_is_drawn_or_refused_within_the_caps(project, make):
     data, refused = make(b"")
     (project / "art").mkdir()

@@ -247,3 +247,19 @@ def test_a_deck_edited_in_its_spreadsheet_is_judged_again_and_the_pieces_judgeme
     assert rebuilt == findings(run_pnp(cold_copy(project, tmp_path / "cold"), "build", "--only", "cards", "tiny"))
     assert any("'Vipera'" in line for line in rebuilt) and not any("'Viper'" in line for line in rebuilt), rebuilt
     assert len([line for line in rebuilt if line.startswith("templates/tiny/frame.j2") and "has contrast" in line]) == 1, rebuilt
+
+
+def test_a_results_folder_holds_a_few_files_however_many_commands_kept_results_in_it(tmp_path):
+    """Each process writes what it worked out as a file of its own (pnp.core.kept.KeptResults), so a designer's every
+    command would add one: past 16 they are merged into one, and every result kept is read back."""
+    from pnp.core.kept import KeptResults
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    for command in range(40):
+        results = KeptResults(folder)
+        results.put("checks", f"after edit {command}", {"findings": [command]})
+        results.save()
+    assert len(list(folder.glob("*.json"))) <= 16
+    kept = KeptResults(folder)
+    assert [kept.lookup("checks", f"after edit {command}") for command in range(40)] == [{"findings": [command]} for command in range(40)]

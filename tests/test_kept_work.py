@@ -314,3 +314,19 @@ def test_a_build_ages_out_the_digests_kept_for_copies_of_pnp_not_run_for_a_month
     os.utime(own.parent / ".pruned-shipped", (0, 0))  # as if the last pruning were long ago
     build(project, tmp_path / "out", "--only", "cards")
     assert (gone.exists(), week.exists(), own.exists()) == (False, True, True)
+
+
+def test_a_linked_folder_of_kept_parses_loses_nothing_to_a_build(project, tmp_path, monkeypatch):
+    """The user's folder of parses may be a link to somewhere of their own (a synced drive): pnp writes and removes
+    only in real folders, so a file there stays however old it is."""
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "user" / "cache-key"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    theirs = elsewhere / "font-0000.pickle"
+    theirs.write_bytes(b"the designer's own")
+    os.utime(theirs, (0, 0))
+    (tmp_path / "user").mkdir()
+    (tmp_path / "user" / "parsed").symlink_to(elsewhere, target_is_directory=True)
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert theirs.read_bytes() == b"the designer's own"

@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, refusal, run_pnp
 
 # A parent that starts a pool worker, says the worker's pid, and waits to be killed.
 PARENT = """
@@ -45,3 +45,18 @@ def test_a_worker_ends_when_its_parent_is_killed():
     finally:
         with contextlib.suppress(OSError):
             os.killpg(parent.pid, signal.SIGKILL)
+
+
+def test_pnp_jobs_not_a_whole_number_is_one_line_saying_what_to_give(project, monkeypatch):
+    monkeypatch.setenv("PNP_JOBS", "two")
+    shown = refusal(run_pnp(project, "build", "tiny", "--only", "cards"), "PNP_JOBS='two': give a whole number of processes, such as 1 or 4", "PNP_JOBS")
+    assert not (project / "output/tiny/tiny-cards.pdf").exists(), shown
+
+
+def test_pnp_jobs_of_none_does_the_work_in_the_commands_own_process(project, monkeypatch):
+    """A machine told to keep no core busy still has the command's own process: a preview (which encodes its images on
+    as many threads as PNP_JOBS allows) writes a card's images as with PNP_JOBS=1."""
+    monkeypatch.setenv("PNP_JOBS", "0")
+    result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--card", "knight", "--dpi", "30")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert sorted(p.name for p in (project / "output/tiny/preview").rglob("*.png")), result.output

@@ -3,8 +3,10 @@ and in templates/, and export staging folders (one held 93,230 files), that noth
 its writer's process id; a command sweeps the folders it writes into, and keeps what a command still running writes."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import run_pnp
@@ -74,3 +76,16 @@ def test_a_pull_sweeps_its_decks_folder_and_leaves_a_designers_own_dot_tmp_files
     assert result.exit_code == 0, result.output + result.stderr
     assert [p for p in dead if p.exists()] == []
     assert live.exists() and mine.read_text(encoding="utf-8") == "notes"
+
+
+def test_a_temporary_untouched_for_over_an_hour_is_swept_though_its_process_id_runs_again(project, running):
+    """A process id is given again to a later program: a temporary no one wrote for two hours is a killed build's
+    though its id runs now (no build writes one file for an hour), and one of half an hour stays."""
+    tiny = project / "output/tiny"
+    hours_old, half_hour_old = _plant(tiny, "tiny-cards.pdf", running), _plant(tiny, "tiny-tokens.pdf", running)
+    now = time.time()
+    os.utime(hours_old, (now - 2 * 3600,) * 2)
+    os.utime(half_hour_old, (now - 1800,) * 2)
+    result = run_pnp(project, "build", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert (hours_old.exists(), half_hour_old.exists()) == (False, True)

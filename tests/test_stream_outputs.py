@@ -258,3 +258,16 @@ def test_a_rulebooks_figures_are_the_same_bytes_written_as_they_are_made(project
     assert len(set(saved_pass)) == 5 and len(saved_pass) == 6  # the cover's three cards' art, the two figures (one placed twice, embedded once)
     assert streamed == whole
     assert _temporaries(tmp_path / "streamed/art") == []
+
+
+def test_a_build_with_an_error_leaves_no_pdf_it_wrote_as_it_was_made(tmp_path):
+    """A game whose checks find an error writes nothing, and the PDFs it rendered to temporaries beside their places go
+    too: `pnp watch` and `pnp serve` live on, and would leave one of their own in the output folder at each failed build."""
+    art_project(tmp_path)
+    with (tmp_path / "data/art/game.yaml").open("a", encoding="utf-8") as game:
+        game.write("components:\n  - name: Art tokens\n    in: tokens.art\n    count: 5\n    source: the rules\n")
+    result, saved = _run(0, lambda: run_pnp(tmp_path, "build", "art", "--only", "tokens"))
+    assert result.exit_code == 1 and "art: 1 error" in result.output, result.output
+    assert saved, "the token sheet was rendered as it was made"
+    assert _temporaries(tmp_path / "output") == []
+    assert not (tmp_path / "output/art/art-tokens.pdf").exists()
