@@ -3539,10 +3539,6 @@ MUTANTS: list[Mutant] = [
     # CO: the core a user's files pass through (s43, rehearse-core): an image's limits and a WebP cut short, a killed
     # command's temporaries, PNP_JOBS, a game folder's count past a link, colour differences and CSS names, the files an
     # output read, the kept results' files, a failed build's streamed PDF, a linked cache folder
-    Mutant('CO1', "a WebP cut short by its last few bytes taken as whole: its length read without the 8 bytes of its header", 'pnp/core/pixels.py',
-           'len(raw) < 8 + int.from_bytes(raw[4:8], "little")', 'len(raw) < int.from_bytes(raw[4:8], "little")', ['tests/test_art_decodes.py'], '',
-           "Pillow 13 (the floor) decodes a WebP whole as it opens it, so a file one byte short of its RIFF length, or one whose "
-           "length says more than it holds, is refused by Image.open before this check reads it: no WebP reaching it is short"),
     Mutant('CO2', "a temporary hours old kept because its process id now belongs to another running program", 'pnp/core/temporaries.py',
            '    if age_s > STALE_S:\n        return True\n', '', ['tests/test_stale_temporaries.py'], ''),
     Mutant('CO3', "PNP_JOBS not a number taken silently as every core", 'pnp/core/processes.py',

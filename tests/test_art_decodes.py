@@ -104,7 +104,7 @@ def test_a_picture_whose_pixels_do_not_unpack_is_a_finding_at_its_file(tmp_path)
 
 @pytest.mark.parametrize("fmt, cut", [("PNG", 200), ("JPEG", 2), ("JPEG", 300), ("WEBP", 40)])
 def test_a_file_cut_short_is_refused_by_the_checks_without_decoding_it(decodes, fmt, cut):
-    """The end of a PNG's chunks, a JPEG's end marker and a WebP's declared length are read, not its pixels."""
+    """The end of a PNG's chunks and a JPEG's end marker are read, not its pixels; a WebP cut short Pillow refuses as it opens it."""
     from pnp.core.pixels import ImageRefused, checked_size
 
     data = encoded((300, 200), fmt)

@@ -68,17 +68,14 @@ def _read_through(img, data) -> None:
     """Raise OSError when the file `img` was opened from (`data`, a stream) ends before its pixels do, as a decode would,
     without unpacking a pixel: a PNG's chunks read to the end with their checksums, a JPEG's end-of-image marker after
     its first scan (scan data cannot hold one; a camera's Exif preview, a JPEG inside the file's APP1 segment, holds
-    its own before it), a WebP's length as its header gives it."""
+    its own before it). A WebP cut short is refused by Pillow as it opens it (it decodes the whole file then)."""
     if img.format == "PNG":
         img.verify()
         return
     scan = img.fp.tell()  # a JPEG's first scan: Pillow's reader stops there as it opens the file, past the markers it read
     data.seek(0)
     raw = data.read()
-    if img.format == "JPEG":
-        if raw.find(b"\xff\xd9", scan) < 0:
-            raise OSError("image file is truncated")
-    elif img.format == "WEBP" and len(raw) < 8 + int.from_bytes(raw[4:8], "little"):
+    if img.format == "JPEG" and raw.find(b"\xff\xd9", scan) < 0:
         raise OSError("image file is truncated")
 
 
