@@ -3564,6 +3564,42 @@ MUTANTS: list[Mutant] = [
            ['tests/test_kept_work.py'], ''),
     Mutant('CO12', "an image's side limit judged on its height alone: a picture 40,000 px wide and 1 px tall drawn", 'pnp/core/pixels.py',
            'if max(w, h) > MAX_IMAGE_SIDE:', 'if h > MAX_IMAGE_SIDE:', ['tests/test_hostile_bombs.py', 'tests/test_art_decodes.py'], ''),
+    # RN: what is drawn on the page: a gradient's direction, a QR code's quiet zone, a short reference's gaps, a cutter's
+    # margin beside the printer's, a picture's file as a finding names it, an icon's strokes for a shop's CMYK, a kept
+    # icon form's transparency, a right-to-left table, a table's head, a missing figure's frame, the cover's fan, an
+    # Arabic word in an English line (s43, rehearse-render)
+    Mutant('RN1', 'a linear gradient painted from its end colour to its start: a fade from black on the left printed black on the right', 'pnp/render/paths.py',
+           'c.linearGradient(gradient.x0 * K, -gradient.y0 * K, gradient.x1 * K, -gradient.y1 * K, colours',
+           'c.linearGradient(gradient.x1 * K, -gradient.y1 * K, gradient.x0 * K, -gradient.y0 * K, colours', ['tests/test_gradients.py', 'tests/test_vocabulary.py'], 'gradient'),
+    Mutant('RN2', "a QR code's modules sized as if it had no quiet zone: the code printed past its box to the right and below", 'pnp/render/paths.py',
+           'module = code.size / (len(code.modules) + 2 * QUIET_MODULES) * K', 'module = code.size / len(code.modules) * K',
+           ['tests/test_qr_judged.py', 'tests/test_vocabulary.py'], 'qr'),
+    Mutant('RN3', "a short reference sheet's gaps grown by its emptiest column's room: its deepest column run past the page's foot", 'pnp/render/columns.py',
+           'extra = min((_gap_room(region, height(start + i))', 'extra = max((_gap_room(region, height(start + i))', ['tests/test_reference.py'], 'not police_precincts'),
+    Mutant('RN4', "a cutting machine's margin taken alone where the printer's own is wider: cards printed in what the printer cannot reach", 'pnp/render/cutter_names.py',
+           'return max(printable_mm, machine.margin(*paper_size(paper))), machine', 'return machine.margin(*paper_size(paper)), machine',
+           ['tests/test_more_cutters.py', 'tests/test_labels_cutters.py'], ''),
+    Mutant('RN5', "a picture that cannot be read named by its full path, not from the folder pnp runs in", 'pnp/render/pictures.py',
+           'return path if rel.startswith("..") else rel.replace(os.sep, "/")', 'return path', ['tests/test_art_decodes.py', 'tests/test_picture_checks.py'], ''),
+    Mutant('RN6', "an icon's strokes left in RGB in a shop's CMYK file: only its fills converted", 'pnp/render/pdf_colours.py',
+           'for attr, opacity_attr in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):', 'for attr, opacity_attr in (("fillColor", "fillOpacity"),):',
+           ['tests/test_pod_files.py', 'tests/test_pod_ink.py', 'tests/test_shop_icon_text.py'], ''),
+    Mutant('RN7', "a translucent icon's form kept across builds: the next build places a transparency state its PDF never defines", 'pnp/render/drawn.py',
+           'for op in (" Tf", " Do", " gs", "BI ")', 'for op in (" Tf", " Do", "BI ")', ['tests/test_drawn_faces.py', 'tests/test_icons.py'], ''),
+    Mutant('RN8', "a right-to-left edition's table printed with its first column at the left", 'pnp/render/tables.py',
+           '        if self.setter.rtl:  # a right-to-left edition', '        if False:  # a right-to-left edition',
+           ['tests/test_table_align.py', 'tests/test_mixed_direction.py'], ''),
+    Mutant('RN9', "a table's head row filled with the body's stripe colour, not the head's", 'pnp/render/tables.py',
+           'els.append(rect(0, 0, self.width, h, look.head_fill))', 'els.append(rect(0, 0, self.width, h, look.stripe))',
+           ['tests/test_table_align.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('RN10', "a rulebook figure of a missing card printed as a blank gap, without its grey frame and name", 'pnp/render/figures.py',
+           '        if it.kind != "missing":\n            return caption, []', '        if True:\n            return caption, []',
+           ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
+    Mutant('RN11', "the cover's fan of cards leaning inward, each card's top toward the middle: a V, not a hand", 'pnp/render/figures.py',
+           'angle = (i - (n - 1) / 2) * -self.FAN_DEGREES', 'angle = (i - (n - 1) / 2) * self.FAN_DEGREES',
+           ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
+    Mutant('RN12', "an Arabic word in an English rulebook paragraph printed with its letters left to right", 'pnp/render/text_setting.py',
+           'return laid if text.isascii() else ordered(laid)', 'return laid', ['tests/test_mixed_direction.py', 'tests/test_rulebook_promises.py'], ''),
 ]
 
 

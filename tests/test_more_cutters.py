@@ -175,3 +175,22 @@ def test_pieces_keep_two_mm_past_the_marks_deepest_reach_from_every_edge(machine
     for page in ((215.9, 279.4), (279.4, 215.9), (297.0, 420.0)):
         assert CUTTERS[machine].margin(*page) == pytest.approx(margin)
     assert CUTTERS[machine].source  # every record says where its numbers come from
+
+
+def test_a_printer_that_needs_more_room_than_the_machine_keeps_the_pieces_in_its_own_margin(tmp_path):
+    """Siser's marks need 12.5 mm; a printer that cannot print the outer 20 mm (`pnp calibrate --save`) still gets
+    every piece 20 mm inside the paper's edges, as its cut file places them (a row fewer on Letter)."""
+    import shutil
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    assert run_pnp(root, "calibrate", "--save", "wide", "--margin", "20").exit_code == 0
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", "siser", "--printer", "wide", "--no-validate", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    sheets = sorted((root / "output/tiny").glob("tiny-cards-*siser-sheet-*.svg"))
+    assert sheets
+    for svg in sheets:
+        page = ET.parse(svg).getroot()
+        w, h = (float(page.get(k).removesuffix("mm")) for k in ("width", "height"))
+        for x, y, pw, ph in _svg_rects(svg):
+            assert x >= 19.99 and y >= 19.99 and x + pw <= w - 19.99 and y + ph <= h - 19.99, (svg.name, x, y)

@@ -415,3 +415,21 @@ def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_ma
     in_side_margins = [s for s in strokes if s["x1"] < 14 * MM - 0.5 or s["x0"] > page.width - 14 * MM + 0.5]
     in_top_margin = [s for s in strokes if s["bottom"] < 16 * MM - 0.5]
     assert not in_side_margins and not in_top_margin, (in_side_margins[:2], in_top_margin[:2])
+
+
+def test_spread_columns_grow_their_gaps_alike_until_the_deepest_reaches_the_foot_and_never_past():
+    """pnp.render.columns.spread, on two columns of a 215 pt page: the left ends 5 pt short of the foot, its one gap
+    10 pt; the right ends 45 pt short, its two gaps 10 pt each. Every gap grows by the 5 pt the left has: the left
+    then ends at the foot, the right 10 pt higher. Grown by the roomier right's share (22.5 pt a gap, no more than
+    its 10 pt gap), the left would end 5 pt past the foot."""
+    from types import SimpleNamespace
+
+    from pnp.render.columns import spread, used_height
+
+    def column(*spans):
+        return [(y, SimpleNamespace(height=h)) for y, h in spans]
+
+    left, right = column((0, 100), (110, 100)), column((0, 50), (60, 50), (120, 50))
+    grown = spread([left, right], lambda region: 215.0, 2)
+    assert [y for y, _ in grown[0]] == [0, 115] and [y for y, _ in grown[1]] == [0, 65, 130]
+    assert [used_height(region) for region in grown] == [215.0, 180.0]

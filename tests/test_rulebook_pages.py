@@ -241,6 +241,22 @@ def test_the_cover_is_the_games_board_and_cards_and_not_white(book):
     assert blank / image.height < 0.35, blank / image.height  # was 70 % white
 
 
+def test_the_covers_cards_fan_out_as_a_hand_holds_them(book):
+    """The cards in front of the board spread like a hand of cards: the leftmost leans left (turned anticlockwise on the
+    page), the rightmost right, each as far as the other, so their tops splay apart rather than meet in a V."""
+    import math
+
+    doc = pdfium.PdfDocument(str(book))
+    try:
+        placed = [(obj.get_bounds(), obj.get_matrix().get()) for obj in doc[0].get_objects(max_depth=1) if obj.type == pdfium.raw.FPDF_PAGEOBJ_FORM]
+    finally:
+        doc.close()
+    turned = sorted((bounds[0] + bounds[2], math.degrees(math.atan2(b, a))) for bounds, (a, b, *_) in placed if abs(b) > 1e-3)
+    assert len(turned) >= 2, placed
+    (_, left), (_, right) = turned[0], turned[-1]
+    assert left > 1 and right < -1 and abs(left + right) < 0.1, turned
+
+
 def test_the_contents_share_page_two_with_the_rules(book):
     columns = page_columns(book)
     page_two = columns[0][0] + columns[0][1]

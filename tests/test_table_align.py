@@ -62,3 +62,39 @@ def test_its_rows_under_the_head_are_striped_from_the_second_on(rulebook):
     striped = [any(r["x0"] <= w["x0"] and r["x1"] >= w["x1"] and r["top"] <= w["top"] and r["bottom"] >= w["bottom"] for r in fills)
                for w in [words["Name"], *names]]
     assert striped == [True, False, True, False, True]  # the head's fill, then the rows
+
+
+def _luminance(rgb) -> float:
+    """WCAG 2's relative luminance of an sRGB colour given as 0–1 channels."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_the_heads_words_read_on_its_fill_at_wcags_4_5_to_1(rulebook):
+    """The head row's fill is its own, dark under its light words: they stand out from it at least 4.5:1 (WCAG 2's AA
+    for text), not pale on a pale stripe."""
+    with pdfplumber.open(rulebook) as pdf:
+        page = next(p for p in pdf.pages if any(w["text"] == "Name" for w in p.extract_words()))
+        name = next(w for w in page.extract_words() if w["text"] == "Name")
+        ink = next(c["non_stroking_color"] for c in page.chars if c["text"] == "N" and abs(c["top"] - name["top"]) < 1)
+        fill = next(r["non_stroking_color"] for r in page.rects
+                    if r["fill"] and r["x0"] <= name["x0"] and r["x1"] >= name["x1"] and r["top"] <= name["top"] and r["bottom"] >= name["bottom"])
+    light, dark = sorted((_luminance(ink), _luminance(fill)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5, (ink, fill)
+
+
+def test_a_right_to_left_editions_table_sets_its_first_column_at_the_right(tmp_path):
+    """An Arabic edition reads its table from the right: the first column (Name) stands right of the second (Cost),
+    and that right of the third (Mark), in the head and on each row."""
+    project = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\ntitle:", "\nlanguages: [ar]\ntitle:", 1), encoding="utf-8")
+    with (project / "data/tiny/rulebook.md").open("a", encoding="utf-8") as f:
+        f.write("\n\n| Name | Cost | Mark |\n| --- | --- | --- |\n| nv7 | v7 | cv7 |\n")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = project / "output/tiny/tiny-rulebook.pdf"
+    for row in (("Name", "Cost", "Mark"), ("nv7", "v7", "cv7")):
+        first, second, third = (_boxes(pdf, token)[0] for token in row)
+        assert first > second > third, row

@@ -241,6 +241,32 @@ def test_a_qr_code_decodes_back_to_its_text(tmp_path):
     assert found == ["Tile-7", "https://example.org/vocab/rules?lang=de&v=1.0"]
 
 
+def test_a_qr_code_and_its_quiet_zone_fill_its_square_and_no_more(tmp_path):
+    """docs/layouts.md: `qr(text, x, y, size)` is a code in a `size` mm square, its quiet zone included: its dark
+    modules stay inside the square, the same white margin on every side (ISO/IEC 18004's quiet zone all round)."""
+    template = """\
+        {{ qr(card.link, 10, 20, 30) }}
+        {{ rect(8, 18, 34, 34, stroke="#ff00ff") }}
+        """
+    root = make_project(tmp_path, template, '- {id: a, link: "https://example.org/organ-match/rules"}\n')
+    build(root, "--only", "cards")
+    pdf = root / "output/v/v-cards.pdf"
+    with pdfplumber.open(pdf) as doc:
+        x0, top, _, _ = frames(doc.pages[0])[0]
+    dpi = 300
+    px = dpi / 72
+    left, up = (x0 + 2 * MM) * px, (top + 2 * MM) * px  # the code's square, 2 mm inside the frame
+    side = 30 * MM * px
+    page = raster(pdf, dpi).convert("L")
+    square = page.crop((round(left - 3 * MM * px), round(up - 3 * MM * px), round(left + side + 3 * MM * px), round(up + side + 3 * MM * px)))
+    dark = square.point(lambda v: 255 if v < 100 else 0).getbbox()  # the magenta frame is lighter than this
+    assert dark is not None
+    margins = [(dark[0] - 3 * MM * px) / px / MM, (dark[1] - 3 * MM * px) / px / MM,
+               (3 * MM * px + side - dark[2]) / px / MM, (3 * MM * px + side - dark[3]) / px / MM]  # left, top, right, bottom, mm
+    assert min(margins) > 0, margins
+    assert max(margins) - min(margins) < 0.15, margins
+
+
 def test_a_qr_code_too_small_crowded_or_cut_is_warned_at_its_template_line(tmp_path):
     """29 modules and a 4-module quiet zone all round in 12 mm make 0.32 mm modules, under GS1's 0.396 mm."""
     template = """\
@@ -410,6 +436,31 @@ def test_gradient_fills_print_as_shadings_in_vector(tmp_path):
     assert {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)} <= set(found[0]["colours"] + found[1]["colours"])
     assert any(s["colours"] == [(0.0, 1.0, 0.0), (1.0, 1.0, 1.0), (0.0, 0.0, 0.0)] for s in found)  # three stops, in order
     assert found[2]["colours"] == [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0)]
+
+
+def test_a_linear_gradient_runs_from_its_first_colour_along_its_angle(tmp_path):
+    """docs/layouts.md: angle 0 runs left to right, 90 (the default) top to bottom: black at the start, white at the end."""
+    template = """\
+        {{ rect(5, 5, 50, 20, fill=gradient(["#000000", "#ffffff"], angle=0)) }}
+        {{ rect(5, 5, 50, 20, stroke="#ff00ff") }}
+        {{ rect(5, 40, 20, 40, fill=gradient(["#000000", "#ffffff"])) }}
+        {{ rect(5, 40, 20, 40, stroke="#ff00ff") }}
+        """
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    build(root, "--only", "cards")
+    pdf = root / "output/v/v-cards.pdf"
+    with pdfplumber.open(pdf) as doc:
+        across, down = frames(doc.pages[0])[:2]
+    page = raster(pdf, 100).convert("L")
+    px = 100 / 72
+
+    def grey(x, y):
+        return page.getpixel((round(x * px), round(y * px)))
+
+    middle = (across[1] + across[3]) / 2
+    assert grey(across[0] + 2 * MM, middle) < 30 and grey(across[2] - 2 * MM, middle) > 225
+    centre = (down[0] + down[2]) / 2
+    assert grey(centre, down[1] + 2 * MM) < 30 and grey(centre, down[3] - 2 * MM) > 225
 
 
 def test_the_ink_measure_counts_a_gradient_by_what_it_prints(tmp_path):
