@@ -77,6 +77,17 @@ def test_a_band_at_the_top_bleeds_upwards_and_ends_at_its_own_lower_edge(tmp_pat
     assert np.array_equal(bled[:6, 6:-6], band[5::-1])  # above it, its first 6 rows reflected
 
 
+def test_a_strip_at_the_left_edge_bleeds_leftwards_only(tmp_path):
+    """A 20 × 40 mm strip against a card's left trim, 20 mm below its top, meets the trim on its left alone: its bleed is
+    its first 6 columns reflected to its left, and above and below it the card's own edge, not the strip's."""
+    strip = _patterned(40, 80)  # 2 px a mm
+    template = '{{ image("art/edge.png", 0, 20, 20, 40, fit="stretch") }}\n'
+    pictures = [p for p in _pictures(_build(tmp_path, strip, "mirror", template)) if p.shape[:2] in ((80, 46), (86, 40))]
+    assert [p.shape[:2] for p in pictures] == [(80, 46)]  # 6 px wider, no taller
+    bled = pictures[0].astype(int)
+    assert np.array_equal(bled[:, 6:], strip) and np.array_equal(bled[:, :6], strip[:, 5::-1])
+
+
 def test_a_covering_picture_bleeds_from_the_middle_it_shows(tmp_path):
     """fit="cover" shows a picture's middle: a 227 × 178 px picture on a 127 × 178 px (63.5 × 88.9 mm) card loses 50
     columns each side, and its bleed continues the columns the card shows (50 and 176), not the picture's own edges."""

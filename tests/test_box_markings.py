@@ -135,6 +135,28 @@ def _validate(project) -> str:
     return run_pnp(project, "validate", "tiny").output
 
 
+def test_a_tuck_boxs_block_prints_at_the_foot_of_its_back_not_on_its_front(project):
+    """docs/boxes-and-dice.md: the block prints at the foot of the box's back. A box template that fills the back red
+    and every other side blue: the block's words all lie on the red panel, the last of them within 10 mm of its foot."""
+    _boxes(project, FULL)
+    (project / "templates/tiny/box.j2").write_text(
+        "{{ rect(0, 0, face.w, face.h, fill=palette.red if face.side == 'back' else palette.blue) }}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes")
+    assert result.exit_code == 0, result.output + result.stderr
+    red, blue = (0.753, 0.224, 0.169), (0.180, 0.427, 0.643)  # the tiny game's #c0392b and #2e6da4
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        page = pdf.pages[0]
+        fills = [(tuple(round(v, 3) for v in r["non_stroking_color"]), r) for r in page.rects if r.get("fill")]
+        words = [w for w in page.extract_words() if w["top"] > 40 and w["bottom"] < page.height - 40]  # not the footer
+    backs = [r for colour, r in fills if colour == red]
+    assert len(backs) == 1 and any(colour == blue for colour, _ in fills)
+    back = backs[0]
+    assert {"Contents:", "WARNING:"} <= {w["text"] for w in words}
+    assert all(back["x0"] < w["x0"] and w["x1"] < back["x1"] and back["top"] < w["top"] and w["bottom"] < back["bottom"] for w in words), (
+        [(w["text"], w["x0"], w["top"]) for w in words], back)
+    assert back["bottom"] - max(w["bottom"] for w in words) < 10 * MM
+
+
 def test_a_wrong_check_digit_is_one_error_at_the_barcode_line_saying_the_right_one(project):
     _boxes(project, FULL.replace(EAN, EAN[:-1] + "7"))
     out = _validate(project)

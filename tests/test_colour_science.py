@@ -63,8 +63,13 @@ def test_unrounded_simulation_is_coloraides_to_the_bit(vision):
 
 
 def test_css_names_are_css_color_4s():
-    expected = {n: colour.hex_of(from_name(n)[:3]) for n in name2val_map if n != "transparent"}
+    """The names coloraide lists, at the values Pillow gives them: coloraide 8.13 carries the slip an old web table spread
+    for two (mediumpurple 147 112 216, palevioletred 216 112 147; CSS Color 4 and X11 say 219 for each 216)."""
+    from PIL import ImageColor
+
+    expected = {n: colour.hex_of(tuple(v / 255 for v in ImageColor.getrgb(n)[:3])) for n in name2val_map if n != "transparent"}
     assert expected == CSS_NAMES
+    assert {n: v for n, v in expected.items() if v != colour.hex_of(from_name(n)[:3])} == {"mediumpurple": "#9370db", "palevioletred": "#db7093"}
     assert colour.css_colour(" DarkGreen ") == "#006400"
     assert colour.css_colour("transparent") is None
     assert colour.css_colour("nosuchcolour") is None

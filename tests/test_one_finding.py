@@ -69,6 +69,15 @@ def test_a_template_syntax_error_names_its_column(project):
     assert syntax and syntax[0].startswith(f"templates/tiny/hero.j2:7:{column}: error: template syntax: expected token ',', got 'size'"), said
 
 
+def test_a_character_no_template_may_hold_is_placed_at_itself(project):
+    """Jinja's lexer refuses a `$` inside a call and says where in the file it stopped, not on which column: the finding
+    points at the `$` itself, the 38th character of its line."""
+    _add_to_hero(project, '{{ text(card.name, 4, 4, 50, 9, size=$13) }}')
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "template syntax" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith("templates/tiny/hero.j2:7:38: error: template syntax: unexpected char '$'"), said
+
+
 def test_a_block_left_open_is_placed_just_after_the_templates_last_character(project):
     """Jinja stops at the template's end, where the missing `{% endif %}` goes: the finding points there, not at the
     start of the last line."""

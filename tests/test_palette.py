@@ -38,3 +38,23 @@ def test_a_palette_colour_with_an_alpha_pair_prints_that_see_through(project):
         opacities = {round(float(state.get("/ca", 1)), 3) for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and "/ExtGState" in obj
                      for state in obj["/ExtGState"].values()}
     assert round(128 / 255, 3) in opacities, opacities
+
+
+def test_css_names_read_as_the_web_shows_them():
+    """CSS Color Module Level 4's named colours, as X11's rgb.txt gives them too: darkseagreen is 143 188 143 (#8fbc8f,
+    where reportlab's table has #8fbc8b), mediumpurple 147 112 219 (#9370db) and palevioletred 219 112 147 (#db7093),
+    not the #9370d8 and #d87093 an old web table spread."""
+    assert [Palette({}).resolve(v) for v in ("darkseagreen", "mediumpurple", "palevioletred")] == ["#8fbc8f", "#9370db", "#db7093"]
+
+
+def test_a_misspelt_palette_name_is_one_error_offering_that_name(project):
+    """A template's colour one letter off the game's own palette entry `paper` (no CSS name is near it) is one error at
+    the word, offering `paper`."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ['color="gold")', 'color="papr")']}])
+    result = run_pnp(project, "validate", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith(
+        "templates/tiny/hero.j2:4:48: error: unknown colour 'papr' (did you mean 'paper'?): use a palette name, a CSS colour name or #rrggbb"), errors

@@ -9,7 +9,7 @@ import io
 
 import pytest
 from pypdf import PdfReader
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout import rl
@@ -108,12 +108,15 @@ def test_binary_streams_are_not_ascii85():
 
 
 def test_drawing_defaults_are_restored_even_after_an_error():
+    """Inside, a drawing starts with the font and the black given, for its fills and its strokes alike (renderPDF writes
+    its starting stroke colour into every drawing: RGB black there is an RGB operator in a CMYK print file)."""
     from reportlab.graphics.shapes import STATE_DEFAULTS
 
     keys = ("fontName", "fillColor", "strokeColor")
     before = [str(STATE_DEFAULTS[k]) for k in keys]
-    with pytest.raises(RuntimeError, match="inside"), rl.drawing_defaults("Courier", black=Color(0, 0, 0)):
-        assert STATE_DEFAULTS["fontName"] == "Courier" and STATE_DEFAULTS["fillColor"] == Color(0, 0, 0)
+    black = CMYKColor(0, 0, 0, 1)
+    with pytest.raises(RuntimeError, match="inside"), rl.drawing_defaults("Courier", black=black):
+        assert [STATE_DEFAULTS[k] for k in keys] == ["Courier", black, black]
         raise RuntimeError("inside")
     assert [str(STATE_DEFAULTS[k]) for k in keys] == before
 

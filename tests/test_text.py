@@ -236,6 +236,18 @@ def test_a_text_fitted_for_one_game_is_not_reused_by_another_with_other_fonts_an
     assert "#aa0000" in colours_a and "#0000aa" in colours_b and "#aa0000" not in colours_b, (colours_a, colours_b)
 
 
+def test_the_same_words_asked_in_another_colour_print_in_that_colour():
+    """A game sets each distinct line once: the same words in the same font, size and box, asked in red, then in near
+    black, then in red again, print in each colour asked, not the first one's."""
+    game = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts")).for_game(
+        {"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    colours = []
+    for colour in ("#aa0000", "#111111", "#aa0000"):
+        laid = fit(game, "Draw two cards", color=colour)
+        colours.append({op.color.lower() for op in laid.ops})
+    assert colours == [{"#aa0000"}, {"#111111"}, {"#aa0000"}]
+
+
 def test_one_word_wider_than_its_box_is_an_error_not_an_overflow(project):
     apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ text("Supercalifragilisticexpialidocious", 5, 75, 12, 8, size=9, min_size=5) }}\n'}])
     refusal(run_pnp(project, "build", "--only", "cards"), "does not fit its 12 × 8 mm box even at 5 pt", "templates/tiny/frame.j2:6:")

@@ -13,7 +13,7 @@ from pnp.core.errors import LayoutError, did_you_mean
 @lru_cache(maxsize=1)
 def _named() -> dict[str, str]:
     """reportlab's colour names, for templates written against them, overridden by the CSS names: where the two
-    disagree (darkseagreen, mediumpurple, palevioletred) a designer means the colour the web shows."""
+    disagree (darkseagreen) a designer means the colour the web shows."""
     named = {name.lower(): "#" + value.hexval()[2:] for name, value in rl_colors.getAllNamedColors().items()}
     named.update(CSS_NAMES)
     return named
