@@ -313,6 +313,17 @@ def test_card_names_come_from_the_field_the_deck_names(project):
     assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight> · red", "AT&T Agent · red", "Rogue · blue", "Mage · blue", "Twin · red"}
 
 
+def test_a_name_fields_empty_value_leaves_no_empty_part_in_the_cards_name(project):
+    """A card whose second name field is blank (its deck's default, or a spreadsheet's empty cell) is named by its first
+    alone: 'Rogue', not 'Rogue · '."""
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    text = deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: [name, title]\nkeep_fields: [title]")
+    deck_file.write_text(text.replace("defaults: {side: red}", 'defaults: {side: red, title: ""}').replace("name: Mage,", "name: Mage, title: the Wise,"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes"))
+    deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
+    assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight>", "AT&T Agent", "Rogue", "Mage · the Wise", "Twin"}
+
+
 def test_a_deck_without_names_is_named_by_id_with_a_warning(project):
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text().replace("card.name", "card.id"))

@@ -193,6 +193,17 @@ def test_a_stage_stopped_by_an_error_in_another_file_says_which(project):
     assert "tiny: 1 error, 0 warnings" in result.stderr, result.stderr
 
 
+def test_a_rulebook_reading_a_file_that_did_not_load_says_that_file_stopped_it(project):
+    """tokens.yaml with an error leaves every token set out: the rulebook's line that counts the coins is a note naming
+    tokens.yaml, not a second error of its own."""
+    edit(project / "data/tiny/rulebook.md", "Symbols print as written", "It has {{ tokens.coins.total }} coins.\nSymbols print as written")
+    edit(project / "data/tiny/tokens.yaml", "    size: 20\n", "    size: twenty\n")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert "data/tiny/rulebook.md:8:18: note: tokens.coins is left out: data/tiny/tokens.yaml has errors: fix them first [rulebook]" in result.stderr, result.stderr
+    assert "tiny: 1 error, 0 warnings" in result.stderr, result.stderr
+
+
 def test_a_faint_text_on_every_card_of_a_deck_split_across_two_processes_is_one_warning_at_its_template_line(project, monkeypatch):
     """A large deck's last cards are drawn by a helper process; the readability check traces templates to place its
     findings, and faces drawn elsewhere would carry no template line, each warned about at its card instead."""

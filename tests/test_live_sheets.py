@@ -97,6 +97,15 @@ def test_pull_saves_a_csv_snapshot_and_reports_added_removed_and_changed_cards(p
     assert "changed knight: name" in second.output
 
 
+def test_an_address_whose_scheme_is_in_capitals_is_a_live_sheet(project, sheets):
+    """A web address's scheme is read without regard to case (RFC 3986, 3.1): HTTP:// is pulled as http:// is."""
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, sheets.url.replace("http://", "HTTP://") + "/heroes.csv")
+    result = pull(project)
+    assert result.exit_code == 0 and "5 added" in result.output, result.output
+    assert (project / f"{SNAPSHOT}.csv").is_file()
+
+
 def test_pull_names_the_first_eight_cards_added_and_marks_the_rest_with_an_ellipsis(project, sheets):
     rows = [[f"hero{i}", f"Hero {i}", 1, i, "Go.", "", "", 1] for i in range(1, 10)]
     write_csv(sheets.folder / "heroes.csv", [HEADER, *rows])

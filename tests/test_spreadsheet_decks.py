@@ -198,6 +198,15 @@ def test_a_deck_names_its_own_copies_column(project):
     assert card.count == 4 and card.fields["qty"] == 9  # once the deck names its column, qty is an ordinary field
 
 
+def test_a_deck_saying_no_column_gives_copies_has_one_card_a_row(project):
+    """`count_column: none` (a Squib workbook, whose `count` may count pips): every row one copy, every column a field."""
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Cards": [["id", "count", "qty"], ["a", 4, 9], ["b", 2, 2]]})
+    use_sheet(project, "heroes.xlsx", "count_column: none\n")
+    cards = load_cards(project)
+    assert {c.id: c.count for c in cards.values()} == {"a": 1, "b": 1}
+    assert (cards["a"].fields["count"], cards["a"].fields["qty"]) == (4, 9)
+
+
 def test_ids_made_from_a_named_column_are_unique_and_stay_put(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Fire Imp", "1"], ["Ghost", "2"], ["Fire Imp", "3"]])
     use_sheet(project, "heroes.csv", "id_column: name\n")

@@ -456,6 +456,20 @@ def test_an_items_own_back_template_misnamed_is_one_error_at_that_item(project):
                                                      "not found under templates/: check the name"), errors
 
 
+def test_an_items_own_fields_and_count_are_its_own_not_its_sets(project):
+    """`token` is the set's fields merged with the item's (docs/components.md): an item's value wins over its set's, and
+    an item that gives no count is one copy (an item's default), whatever count its set writes."""
+    tokens = project / "data/tiny/tokens.yaml"
+    text = tokens.read_text(encoding="utf-8").replace("    back: tiny/token-coin-back.j2\n",
+                                                      "    back: tiny/token-coin-back.j2\n    value: 0\n    count: 3\n")
+    tokens.write_text(text.replace("      - {id: c5, value: 5, tint: \"#9fd0f0\", count: 4}\n",
+                                   "      - {id: c5, value: 5, tint: \"#9fd0f0\", count: 4}\n      - {id: c10, value: 10, tint: \"#cccccc\"}\n"),
+                      encoding="utf-8")
+    _build(project)
+    printed = re.findall(r"COIN(\d+)", " ".join(page_texts(project / "output/tiny/tiny-tokens.pdf")))
+    assert {value: printed.count(value) for value in set(printed)} == {"1": 8, "5": 4, "10": 1}
+
+
 def test_a_token_templates_syntax_error_is_one_error_at_its_line(project):
     """A token template that does not parse is a located error like a card template's, not pnp's internal error: the
     sheets ask whether it reads `decks` before they draw it, and a template that cannot be read is drawn to report it."""

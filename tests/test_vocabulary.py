@@ -558,6 +558,23 @@ def test_a_folder_of_images_makes_a_card_of_each_with_the_count_its_name_gives(t
     assert len(shaped) == 1 and "data/v/decks/art/wide.png" in shaped[0] and shaped[0].startswith("templates/v/front.j2:1:"), output
 
 
+def test_a_cameras_images_with_their_extension_in_capitals_are_cards_too(tmp_path):
+    """A camera names its pictures IMG_0001.JPG (the DCF standard's capitals): a folder of them is a deck like any."""
+    from conftest import listing
+    from PIL import Image
+
+    template = '{{ image(card.image, 0, 0, face.w, face.h) }}\n{{ text(card.name, 5, 40, face.w - 10, 8, size=8) }}\n'
+    root = make_project(tmp_path, template, "- {id: placeholder}\n")
+    art = root / "data/v/decks/art"
+    art.mkdir()
+    for name in ("IMG_0001.JPG", "IMG_0002-x2.JPEG", "scan.PNG"):
+        Image.new("RGB", (635, 889), "#f0e8d8").save(art / name, format="JPEG" if ".JP" in name else "PNG")
+    deck = root / "data/v/decks/words.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").split("cards:")[0] + "cards_from: art/\n", encoding="utf-8")
+    (words,) = listing(root)["decks"]
+    assert {card["id"]: card["count"] for card in words["card_list"]} == {"IMG_0001": 1, "IMG_0002": 2, "scan": 1}
+
+
 def test_a_folder_without_images_or_outside_the_game_is_an_error_at_cards_from(tmp_path):
     root = make_project(tmp_path, "{{ image(card.image, 0, 0, face.w, face.h) }}\n", "- {id: placeholder}\n")
     (root / "data/v/decks/empty").mkdir()
