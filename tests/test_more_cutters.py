@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 import ezdxf
 import pdfplumber
 import pytest
-from conftest import TEST_PROJECT, run_pnp
+from conftest import MM, TEST_PROJECT, run_pnp
 
 PT = 25.4 / 72
 IN = 25.4
@@ -177,20 +177,43 @@ def test_pieces_keep_two_mm_past_the_marks_deepest_reach_from_every_edge(machine
     assert CUTTERS[machine].source  # every record says where its numbers come from
 
 
-def test_a_printer_that_needs_more_room_than_the_machine_keeps_the_pieces_in_its_own_margin(tmp_path):
-    """Siser's marks need 12.5 mm; a printer that cannot print the outer 20 mm (`pnp calibrate --save`) still gets
-    every piece 20 mm inside the paper's edges, as its cut file places them (a row fewer on Letter)."""
+def test_a_printer_that_needs_more_room_than_the_print_shops_cut_keeps_the_pieces_in_its_own_margin(tmp_path):
+    """A print shop's cut line needs no room of its own; a printer that cannot print the outer 20 mm (`pnp calibrate
+    --save`) still gets every card 20 mm inside the paper's edges, bleed and all, read from the PDF."""
+    import shutil
+
+    import printable as P
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    assert run_pnp(root, "calibrate", "--save", "wide", "--margin", "20").exit_code == 0
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", "print-shop", "--printer", "wide", "--no-validate", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    (sheet,) = (root / "output/tiny").glob("tiny-cards-*print-shop.pdf")
+    views = P.read(sheet)
+    faces = [(view, face) for view in views for face in view.faces]
+    assert faces
+    for view, face in faces:
+        box = face.bleed
+        assert min(box.x0, box.y0, view.width - box.x1, view.height - box.y1) >= 20 * MM - 0.05, (box, view.width, view.height)
+
+
+@pytest.mark.parametrize(("machine", "near"), [("silhouette", 10), ("siser", 10), ("silhouette-feeder", 15.875)])
+def test_a_machine_whose_marks_the_printer_cannot_print_is_refused_before_anything_is_written(tmp_path, machine, near):
+    """Silhouette Studio's Type 1 marks sit 10 mm in (15.875 mm, 5/8 in, for the auto sheet feeder): a printer saved as
+    unable to print the outer 20 mm would leave the machine no mark to register by, so the build is refused, saying
+    where the marks sit and what the printer cannot reach, and no file is written; a 6 mm printer builds them."""
     import shutil
 
     root = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     assert run_pnp(root, "calibrate", "--save", "wide", "--margin", "20").exit_code == 0
-    result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", "siser", "--printer", "wide", "--no-validate", "-q")
+    assert run_pnp(root, "calibrate", "--save", "home", "--margin", "6").exit_code == 0
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", machine, "--printer", "wide", "--no-validate")
+    assert result.exit_code == 2, result.output + result.stderr
+    said = " ".join(result.stderr.split())
+    assert f"{machine}'s registration marks sit {near:g} mm from the edge of Letter, where printer 'wide' in pnp.yaml cannot print " \
+           "(its margin is 20 mm)" in said, said
+    assert not (root / "output/tiny").exists() or not any((root / "output/tiny").iterdir())
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", machine, "--printer", "home", "--no-validate", "-q")
     assert result.exit_code == 0, result.output + result.stderr
-    sheets = sorted((root / "output/tiny").glob("tiny-cards-*siser-sheet-*.svg"))
-    assert sheets
-    for svg in sheets:
-        page = ET.parse(svg).getroot()
-        w, h = (float(page.get(k).removesuffix("mm")) for k in ("width", "height"))
-        for x, y, pw, ph in _svg_rects(svg):
-            assert x >= 19.99 and y >= 19.99 and x + pw <= w - 19.99 and y + ph <= h - 19.99, (svg.name, x, y)

@@ -33,6 +33,7 @@ from pnp.cli.common import (
     parse_papers,
     print_findings,
     read_games,
+    refuse_unprinted_marks,
     summary,
     validate_games,
     without_option,
@@ -255,6 +256,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     from pnp.outputs.options import Options
 
     profile = printer_profile(project.root, printer)
+    refuse_unprinted_marks(cutter, papers, profile)
     offset = parse_offset(back_offset) if back_offset else profile.offset
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),

@@ -355,6 +355,20 @@ def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[floa
     return x, y
 
 
+def refuse_unprinted_marks(cutter: str | None, papers: list[str], profile) -> None:
+    """A usage error when the cutting machine's registration marks sit where the printer cannot print (a profile saved
+    with a wide margin): the sheets would print, but the machine would find nothing to register its cut by."""
+    from pnp.core.units import paper_said
+    from pnp.render.cutter_names import unprinted_marks
+
+    unprinted = unprinted_marks(cutter or "", papers, profile.margin)
+    if unprinted is not None:
+        paper, near = unprinted
+        raise click.BadParameter(f"{cutter}'s registration marks sit {round(near, 3):g} mm from the edge of {paper_said(paper)}, where printer "
+                                 f"'{profile.name}' in pnp.yaml cannot print (its margin is {profile.margin:g} mm), so the machine would find "
+                                 f"nothing to cut by: print with a printer that reaches nearer the edge, or choose another --cutter", param_hint="--cutter")
+
+
 def output_folder(project: Project, out: str | None) -> Path:
     """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project. Refused (a
     located error) when output/, the build cache in it or a folder of the cache is a link: a game may ship any linked

@@ -24,3 +24,20 @@ def sheet_margin(cutter: str, paper: str, printable_mm: float) -> tuple[float, o
     from pnp.core.units import paper_size
 
     return max(printable_mm, machine.margin(*paper_size(paper))), machine
+
+
+def unprinted_marks(cutter: str, papers: list[str], printable_mm: float) -> tuple[str, float] | None:
+    """(paper, mm) where the machine's registration marks come nearer the paper's edge than a printer that cannot print
+    the outer `printable_mm` (and the house tolerance) reaches; None where every mark prints. The marks sit where the
+    machine looks for them, so they cannot move in: the build is refused. (Each machine's marks sit alike on a sheet
+    turned landscape, so its upright sheet answers for both.)"""
+    machine = cutter_named(cutter)
+    if machine is None:
+        return None
+    from pnp.core.units import PRINT_TOLERANCE_MM, paper_size
+
+    for paper in papers:
+        near = machine.nearest_mark(*paper_size(paper))
+        if near is not None and near < printable_mm + PRINT_TOLERANCE_MM:
+            return paper, near
+    return None

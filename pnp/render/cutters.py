@@ -138,6 +138,11 @@ class Cutter:
         """Each mark's box grown by CLEAR_MM: no piece may touch one."""
         return [(x - CLEAR_MM, y - CLEAR_MM, w + 2 * CLEAR_MM, h + 2 * CLEAR_MM) for x, y, w, h in self.marks(page_w, page_h)]
 
+    def nearest_mark(self, page_w: float, page_h: float) -> float | None:
+        """How near the paper's edge its marks come, in mm (None: it prints none): a printer that cannot print there
+        leaves the machine nothing to register by."""
+        return min((min(x, y, page_w - x - w, page_h - y - h) for x, y, w, h in self.marks(page_w, page_h)), default=None)
+
     def draw_marks(self, c, page_w: float, page_h: float) -> None:
         c.saveState()
         c.setFillColorRGB(0, 0, 0)
