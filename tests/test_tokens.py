@@ -470,6 +470,23 @@ def test_an_items_own_fields_and_count_are_its_own_not_its_sets(project):
     assert {value: printed.count(value) for value in set(printed)} == {"1": 8, "5": 4, "10": 1}
 
 
+def test_a_sets_count_beside_its_items_is_one_warning_at_that_count(project):
+    """A set with items prints each item its own count, so a `count: 3` written on the coins beside their items counts
+    nothing though it reads as every coin's: one warning at that key, the same from validate and build, saying to move
+    it onto the items."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("    back: tiny/token-coin-back.j2\n",
+                                                                 "    back: tiny/token-coin-back.j2\n    count: 3\n", 1), encoding="utf-8")
+    said = {}
+    for command in ("validate", "build"):
+        result = run_pnp(project, command, "tiny", *(["--only", "tokens"] if command == "build" else []))
+        assert result.exit_code == 0, result.output + result.stderr
+        said[command] = [line for line in result.output.splitlines() if "counts nothing" in line]
+    assert said["validate"] == said["build"] == [
+        "data/tiny/tokens.yaml:10:5: warning: count: 3 of token set 'coins' counts nothing: a set with items prints each item its own "
+        "count (1 unless it says); write count: on the items, or remove this one [coins]"], said
+
+
 def test_a_token_templates_syntax_error_is_one_error_at_its_line(project):
     """A token template that does not parse is a located error like a card template's, not pnp's internal error: the
     sheets ask whether it reads `decks` before they draw it, and a template that cannot be read is drawn to report it."""

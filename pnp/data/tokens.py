@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from pnp.core.errors import Finding, warning
 from pnp.data.source import LocDict
 
 if TYPE_CHECKING:
-    from pnp.data.project import Game
     from pnp.data.schema import TokenSet
 
 
@@ -37,6 +37,18 @@ def token_variants(token_set: LocDict) -> list[TokenVariant]:
     return out
 
 
+def set_counts_unread(tokens_file: LocDict, slug: str) -> list[Finding]:
+    """A warning at each token set's `count:` written beside `items:`: each item prints its own count (one unless it
+    says), so the set's counts nothing, though a designer may read it as every item's."""
+    found = []
+    for token_set in tokens_file.get("tokens") or []:
+        if isinstance(token_set, LocDict) and token_set.get("items") and "count" in token_set:
+            found.append(warning("token-count-unread", f"count: {token_set['count']} of token set '{token_set.get('id')}' counts nothing: "
+                                 f"a set with items prints each item its own count (1 unless it says); write count: on the items, or "
+                                 f"remove this one", token_set.key_loc("count"), game=slug, component=str(token_set.get("id"))))
+    return found
+
+
 class WrittenSet(NamedTuple):
     """One token set: its checked model, and the mapping as written (field values the model does not declare, and their places)."""
 
@@ -44,8 +56,8 @@ class WrittenSet(NamedTuple):
     raw: LocDict
 
 
-def token_sets(game: Game) -> Iterator[WrittenSet]:
-    """Every token set of a game in the order tokens.yaml lists them; none when the game has no tokens.yaml or it did not check."""
+def token_sets(game) -> Iterator[WrittenSet]:
+    """Every token set of a game (a pnp.data.project.Game, which imports this module) in the order tokens.yaml lists them; none when the game has no tokens.yaml or it did not check."""
     if not game.tokens or not game.tokens_data:
         return
     for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
