@@ -93,7 +93,7 @@ MUTANTS: list[Mutant] = [
            'self.fonts[name] = self.fonts.get(name, True) and embedded', 'self.fonts[name] = embedded', ['tests/test_preflight_promises.py'], ''),
     Mutant('NL5', 'a font left out said at the first page of an embedded font of its name', 'pnp/targets/preflight.py',
            '            if not embedded:\n                (self.first_page', '            if True:\n                (self.first_page', ['tests/test_preflight_promises.py'], ''),
-    # NL6, NL8-NL10 guard s43's own mends: the cutter's marks a printer cannot print, serve's warnings, the edition's rulebook, a token set's count
+    # NL6, NL8-NL11 guard s43's own mends: the cutter's marks a printer cannot print, serve's warnings, the edition's rulebook, a token set's count, the sheet-layout note
     Mutant('NL6', "a cutting machine's marks the printer cannot print built all the same", 'pnp/render/cutter_names.py',
            'if near is not None and near < printable_mm + PRINT_TOLERANCE_MM:', 'if near is not None and near < 0:', ['tests/test_more_cutters.py'], ''),
     Mutant('NL8', "a serve session's drawn warnings kept from refresh to refresh", 'pnp/layout/templates.py',
@@ -102,6 +102,8 @@ MUTANTS: list[Mutant] = [
            '            return None\n    return rulebook', '            return rulebook\n    return rulebook', ['tests/test_rulebook_access.py', 'tests/test_hostile_files.py'], ''),
     Mutant('NL10', "a token set's count beside its items passed in silence", 'pnp/data/project.py',
            '                findings += set_counts_unread(raw, slug)\n', '', ['tests/test_tokens.py'], ''),
+    Mutant('NL11', "a card size said to sit against an edge of the sheet where it prints in a band beside others", 'pnp/outputs/sheet_notes.py',
+           'lifted=any(type(g) is Sheet and g.lift for g in printed)', 'lifted=True', ['tests/test_printable.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

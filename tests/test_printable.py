@@ -355,6 +355,19 @@ def test_the_sheet_layout_note_names_the_edge_the_grid_is_moved_against(project,
     assert (above < below) == (edge == "top"), (above / MM, below / MM)
 
 
+def test_a_deck_sharing_its_sheet_in_a_band_is_not_said_to_sit_against_an_edge(project):
+    """Twelve 40 × 40 mm heroes print in a band of one sheet beside the token sets, where the band puts them, not on
+    their size's own grid moved against the bottom: the build says nothing of where a grid sits that no page prints."""
+    from conftest import run_pnp
+
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker\n", "size: 40 x 40\n", 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert "sheet 1 holds Heroes ×12, Coins ×12" in result.output, result.output
+    assert "the grid sits against" not in result.stderr, result.stderr
+
+
 def _one_card_sheet(project, *args: str) -> tuple[str, int]:
     """(file name, faces on its first page) of the tiny game's card sheet built with `args`, the only one in its folder."""
     from conftest import run_pnp

@@ -28,7 +28,7 @@ from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import FileStats
 from pnp.render.face_uses import PENDING
 from pnp.render.seams import SheetSliver
-from pnp.render.sheets import Group, Piece, page_count
+from pnp.render.sheets import Group, Piece, page_count, sheet_plan
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 500  # below this a second process costs more than it saves
@@ -351,9 +351,11 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     if any(f.severity == "error" for f in [*_decks_findings(decks), *token_found]) or not groups or refused:
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *refused, *token_found]
-    notes = [*_layout_notes(game, groups, options), *token_found]
-    groups += tokens
-    pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
+    decks_planned = groups
+    groups = [*groups, *tokens]
+    plan = sheet_plan(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
+    notes = [*_layout_notes(game, decks_planned, plan, options), *token_found]
+    pages = page_count(groups, plan)
     if pages > MAX_PAGES:
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
@@ -416,12 +418,18 @@ def _insert_decks(game, decks: list, options: Options) -> tuple[list, list[Findi
     return [d for d in decks if d.shape.straight], said
 
 
-def _layout_notes(game, groups: list[Group], options: Options) -> list[Finding]:
-    """The notes on how each card size sits on the paper (a layout the printer's margin forced); a gutterfold has its own."""
-    if options.layout != "duplex":
+def _layout_notes(game, decks: list[Group], plan: list | None, options: Options) -> list[Finding]:
+    """The notes on how each card size sits on the paper (a layout the printer's margin forced), read from the grids the
+    sheets' `plan` prints each deck on (decks are its first groups); a gutterfold has its own."""
+    if options.layout != "duplex" or plan is None:
         return []
+    grids: dict[int, list] = {}
+    for page in plan:
+        for placed in page:
+            if placed.grid not in grids.setdefault(placed.group, []):
+                grids[placed.group].append(placed.grid)
     # a round or hex deck keeps its own spacing and may nest (pnp.render.nesting): the grid these notes weigh is not its sheet
-    gridded = [(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups if not g.outlined]
+    gridded = [(g.name, g.size, game.decks[g.id].loc_of("size"), grids.get(i, [])) for i, g in enumerate(decks) if not g.outlined]
     return sheet_layout_notes(gridded, options, game.slug)
 
 

@@ -22,17 +22,21 @@ from pnp.render.impose import Sheet, plan_sheet
 SHEET_LAYOUT = "sheet-layout"  # the code of these notes: a run says them once, for every game (pnp.cli.common.margin_note_once)
 
 
-def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc]], options: Options, game: str) -> list[Finding]:
+def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc, list]], options: Options, game: str) -> list[Finding]:
     """A note per card size whose sheet, for the options' printer margin, differs from a full grid with outer marks.
 
-    `decks` holds (name, trim size in mm, where the size is written)."""
-    by_size: dict[tuple[float, float], list[tuple[str, Loc]]] = {}
-    for name, size, loc in decks:
-        by_size.setdefault(tuple(size), []).append((name, loc))
+    `decks` holds (name, trim size in mm, where the size is written, the grids the packing plan prints it on). How
+    many a sheet holds is the size's; where the grid sits is said only of a page that prints the size's own grid (a
+    deck sharing a page in a band beside other sizes sits where the band puts it)."""
+    by_size: dict[tuple[float, float], tuple[list[tuple[str, Loc]], list]] = {}
+    for name, size, loc, grids in decks:
+        named, printed = by_size.setdefault(tuple(size), ([], []))
+        named.append((name, loc))
+        printed.extend(grids)
     out = []
-    for size, named in by_size.items():
+    for size, (named, printed) in by_size.items():
         sheet = plan_sheet(options.paper, size, options.gutter, options.bleed_mm, printable_mm=options.printable_mm)
-        said = _what_changed(sheet, size, options)
+        said = _what_changed(sheet, size, options, lifted=any(type(g) is Sheet and g.lift for g in printed))
         if said:
             names = ", ".join(n for n, _ in named)
             paper = paper_said(options.paper)
@@ -41,7 +45,7 @@ def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc]], option
     return out
 
 
-def _what_changed(sheet: Sheet | None, size: tuple[float, float], options: Options) -> list[str]:
+def _what_changed(sheet: Sheet | None, size: tuple[float, float], options: Options, lifted: bool) -> list[str]:
     if sheet is None or not sheet.per_sheet:
         return []
     said = []
@@ -49,7 +53,7 @@ def _what_changed(sheet: Sheet | None, size: tuple[float, float], options: Optio
     if roomy is not None and roomy.per_sheet > sheet.per_sheet:
         said.append(f"{_grid(sheet)}, {sheet.per_sheet} a sheet, instead of {_grid(roomy)} ({roomy.per_sheet}), "
                     f"which would leave marks or the footer where this printer cannot print")
-    if sheet.lift and not sheet.snug:  # a snug sheet sits against the top by design: the default layout (pnp.render.impose), nothing to explain
+    if lifted and sheet.lift and not sheet.snug:  # a snug sheet sits against the top by design: the default layout (pnp.render.impose), nothing to explain
         edge, other = ("top", "below") if sheet.lift > 0 else ("bottom", "above")
         said.append(f"the grid sits against the {edge} of the printable area, so the margin {other} it holds the vertical cut lines' "
                     f"crop marks (centred, neither margin could hold a mark that prints)")

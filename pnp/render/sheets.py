@@ -342,15 +342,19 @@ def _uses(groups: list[Group]) -> Uses:
                 more=any(p.front is PENDING for p in pieces))
 
 
-def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
-               printable_mm: float = DEFAULT_PRINTABLE_MM) -> int:
-    """How many pages the sheet PDF of `groups` prints, from the packing plan alone (nothing drawn); 0 if a group fits no sheet."""
-    backs = [any(p.back is not None for p in g.pieces) for g in groups]
+def sheet_plan(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
+               printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[list[Placement]] | None:
+    """The packing plan of the sheet PDF of `groups` (nothing drawn); None if a group fits no sheet (writing the sheets
+    says which and why)."""
     try:
-        plan = plan_groups(groups, _sides_reader(groups), paper, gutter_mm=gutter_mm, bleed_mm=bleed_mm, printable_mm=printable_mm, layout=layout, fold_rotation=fold_rotation)
+        return plan_groups(groups, _sides_reader(groups), paper, gutter_mm=gutter_mm, bleed_mm=bleed_mm, printable_mm=printable_mm, layout=layout, fold_rotation=fold_rotation)
     except DoesNotFit:
-        return 0  # writing the sheets says which group and why
-    return printed_pages(plan, backs)
+        return None
+
+
+def page_count(groups: list[Group], plan: list[list[Placement]] | None) -> int:
+    """How many pages the sheet PDF of `groups` prints by its `plan` (sheet_plan); 0 without one."""
+    return printed_pages(plan, [any(p.back is not None for p in g.pieces) for g in groups]) if plan is not None else 0
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
