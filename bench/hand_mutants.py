@@ -3521,6 +3521,9 @@ MUTANTS: list[Mutant] = [
            '(piece.front if side == "front" else piece.back), Fields(variants[name], raw)', 'piece.front, Fields(variants[name], raw)', ['tests/test_serve_edit.py', 'tests/test_serve_pieces.py'], ''),
     Mutant('CX12', "a board list's or reference list's entry named by its place, not its id, in a count's or constraint's finding", 'pnp/checks/items.py',
            '''f"{prefix}[{fields.get('id', i)}]"''', 'f"{prefix}[{i}]"', ['tests/test_component_counts.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('CX13', "the serve page's view menu calling the deuteranopia view protanopia (red-blind) and the protanopia view deuteranopia", 'pnp/serve/simulations.py',
+           '{"deutan": "Deuteranopia (green-blind)", "protan": "Protanopia (red-blind)"', '{"deutan": "Protanopia (red-blind)", "protan": "Deuteranopia (green-blind)"',
+           ['tests/test_serve.py'], 'colour_vision'),
 ]
 
 
