@@ -188,3 +188,19 @@ def test_a_finding_points_at_the_value_to_fix_in_a_flow_or_a_block_card(project)
     errors = sorted(line.split(" (constraint at")[0] for line in result.output.splitlines() if ": error: " in line)
     assert errors == sorted([f"data/tiny/decks/heroes.yaml:{knight}:{lines[knight - 1].index('stars: 7') + len('stars: ') + 1}: error: heroes/knight: stars is 7, allowed 1–4",
                              f"data/tiny/decks/heroes.yaml:{block}:{len('    stars: ') + 1}: error: heroes/rogue: stars is 0, allowed 1–4"]), result.output
+
+
+def test_a_boards_list_entry_is_named_by_its_id_in_a_finding(project):
+    """An entry of a board's list with an `id` is named by it, as a card is (`town.spaces[harbour]`), not by its place in
+    the list: two spaces of the tiny town given ids and one name, and `unique` over their names, say both by their ids."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [
+        {"file": "data/tiny/boards.yaml", "replace": ["{name: S1, color: blue}", "{id: harbour, name: S1, color: blue}"]},
+        {"file": "data/tiny/boards.yaml", "replace": ["{name: S3, color: blue}", "{id: market, name: S1, color: blue}"]},
+        {"file": "data/tiny/game.yaml", "replace": ["constraints:\n", "constraints:\n  - {check: unique, in: boards.town.spaces, field: name}\n"]},
+    ])
+    code, lines = quick_findings(project)
+    assert code == 1
+    assert lines == ["data/tiny/boards.yaml:17:9: error: name S1 is used by town.spaces[harbour] (line 15) and town.spaces[market]: "
+                     "each must differ (constraint at data/tiny/game.yaml:25) [town.spaces[market]]"], lines

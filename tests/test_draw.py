@@ -151,3 +151,15 @@ def test_cards_without_the_paired_field_are_no_pair():
     cards = [card("joker", 2), card("heart", 1, suit="hearts"), card("spade", 1, suit="spades")]
     answer = simulate("small", expand(cards), Question(hand=2, runs=400, seed=6, pair="suit"))
     assert [(s.question, s.share) for s in answer.shares] == [("two or more with the same suit", 0.0)]
+
+
+def test_the_command_counts_hands_holding_at_least_as_many_cards_as_asked(project):
+    """heroes.yaml: 6 of its 12 cards are blue (3 rogues, 3 mages), 6 red. Of the C(12, 4) hands of four, those holding
+    two blue cards or more are (C(6,2)·C(6,2) + C(6,3)·C(6,1) + C(6,4)) / C(12,4) = 360/495; one or more, 480/495."""
+    runs = 10_000
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "4", "--runs", str(runs), "--where", "side=blue",
+                     "--at-least", "2", "--format", "json")
+    assert result.exit_code == 0, result.output
+    share = json.loads(result.output)["shares"][0]["share"]
+    exact = (math.comb(6, 2) * math.comb(6, 2) + math.comb(6, 3) * math.comb(6, 1) + math.comb(6, 4)) / math.comb(12, 4)
+    assert within(share, exact, runs), (share, exact)

@@ -358,6 +358,21 @@ def test_an_export_whose_every_card_fails_says_that_error_alone_not_that_nothing
     assert not (project / "output/tiny/png").exists()
 
 
+def test_an_export_of_a_deck_of_no_copies_says_it_had_nothing_to_export_of_the_deck_asked_for(project):
+    """Every card of heroes.yaml at `count: 0`: `--deck heroes` prints nothing, said as one error naming the deck asked
+    for (so the designer looks at that deck's counts, not at the whole game), and no folder is written."""
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    for count in ("count: 2}", "count: 3}"):
+        text = text.replace(count, "count: 0}")
+    deck_file.write_text(text, encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--no-validate")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert errors == ["data/tiny: error: nothing to export (asked for heroes)"], result.output
+    assert not (project / "output/tiny/png").exists()
+
+
 def test_pod_standee_is_one_fold_over_piece_at_its_full_length(tiny_export):
     reader = PdfReader(tiny_export("pod") / "output/tiny/pod/tiny-tokens-hero.pdf")
     assert len(reader.pages) == 2  # two standees, one piece each (its back is folded over, not a second page)

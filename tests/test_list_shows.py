@@ -47,3 +47,17 @@ def test_list_counts_a_decks_sheets_inside_the_named_printers_margin(project):
     assert result.exit_code == 0, result.output + result.stderr
     sheet = json.loads(result.output)[0]["decks"][0]["sheet"]
     assert 0 < sheet["per_sheet"] <= 4 and sheet["sheets"] >= 3, sheet
+
+
+def test_list_names_a_die_by_its_name_or_by_its_id_when_dice_yaml_gives_none(project):
+    """docs/boxes-and-dice.md: a die dice.yaml gives no name is called by its id (as its sheet's footer and its Tabletop
+    Simulator object call it): `pnp list` says `plain`, never `None`, and the named die's own name."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+    (project / "data/tiny/dice.yaml").write_text(
+        f"dice:\n  - {{id: plain, shape: d6, size: 16, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n"
+        f"  - {{id: red, name: Red Die, shape: d6, size: 20, count: 2, color: '#ff0000', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=9) }}\n")
+    result = run_pnp(project, "list", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    dice = [" ".join(line.split()) for line in result.output.splitlines() if line.lstrip().startswith("die ")]
+    assert dice == ["die plain d6 16 mm ×1 plain", "die red d6 20 mm ×2 Red Die"], result.output

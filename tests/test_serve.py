@@ -409,8 +409,10 @@ def test_each_colour_vision_view_shows_the_colours_the_checks_compute(browser, s
     from pnp.core.colour import hex_of, rgb, simulate
 
     open_page(browser, shared_server)
-    choices = [o.get_attribute("value") for o in Select(browser.find_element("id", "simulation")).options]
+    choices = {o.get_attribute("value"): o.text for o in Select(browser.find_element("id", "simulation")).options}
     assert {"greyscale", "deutan", "protan", "tritan"} <= set(choices)
+    # each named for the cones it lacks: deuteranopia the green (M), protanopia the red (L), tritanopia the blue (S)
+    assert [choices[v] for v in ("deutan", "protan", "tritan")] == ["Deuteranopia (green-blind)", "Protanopia (red-blind)", "Tritanopia (blue-blind)"]
     browser.find_element("id", "ov-trim").click()  # the face alone: no outline over it
     frame = _frame(browser)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)

@@ -346,3 +346,11 @@ def test_a_cards_back_clicked_lists_what_its_back_template_draws(page):
     assert sorted({e["line"] for e in knight}) == [1, 2]
     twin = page.elements("deck:heroes:twin", side="back")
     assert twin and {e["file"] for e in twin} == {"templates/tiny/twin-back.j2"}, twin
+
+
+def test_a_tokens_back_clicked_lists_what_its_back_template_draws(page):
+    """The coins name `back: tiny/token-coin-back.j2` (tests/project/data/tiny/tokens.yaml): a click on a coin's back
+    selects among what that template drew, its tint, its star and its value's text (lines 2–4), never the front's rim."""
+    back = page.elements("token:coins/c1", side="back")
+    assert {e["file"] for e in back} == {"templates/tiny/token-coin-back.j2"}, back
+    assert sorted({e["line"] for e in back}) == [2, 3, 4]

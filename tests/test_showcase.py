@@ -115,3 +115,29 @@ def test_the_table_spread_is_laid_on_the_largest_board(project):
             table.width * table.height)
 
     assert share("#bcf60c") > 0.2 and share("#f032e6") == 0, (share("#bcf60c"), share("#f032e6"))
+
+
+def test_each_edition_has_its_own_folder_and_the_source_keeps_its_pictures(tmp_path):
+    """`--lang all` (docs: output/<game>/showcase, showcase-<lang> for another edition): the source's pictures in
+    showcase/ are the bytes a run of the source alone writes, and the German edition's, showing its own words, are beside
+    them in showcase-de/, each folder said in its line."""
+    from test_languages import DECK, GAME
+
+    (tmp_path / "data/duo/decks").mkdir(parents=True)
+    (tmp_path / "templates/duo").mkdir(parents=True)
+    (tmp_path / "data/duo/game.yaml").write_text(GAME, encoding="utf-8")
+    (tmp_path / "data/duo/decks/beasts.yaml").write_text(DECK, encoding="utf-8")
+    (tmp_path / "templates/duo/card.j2").write_text('{{ text(card.name, 5, 5, 50, 10) }}', encoding="utf-8")
+
+    def folder(name: str) -> dict[str, bytes]:
+        return {p.name: p.read_bytes() for p in sorted((tmp_path / "output/duo" / name).glob("*.png"))}
+
+    assert run_pnp(tmp_path, "showcase", "duo", "--width", "200").exit_code == 0
+    source = folder("showcase")
+    result = run_pnp(tmp_path, "showcase", "duo", "--lang", "all", "--width", "200")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [line.split(":")[0] for line in result.output.splitlines()] == ["output/duo/showcase", "output/duo/showcase-de"], result.output
+    german = folder("showcase-de")
+    assert set(source) == set(german) == {"hand.png", "table.png", "beasts-contact.png"}
+    assert folder("showcase") == source
+    assert german["beasts-contact.png"] != source["beasts-contact.png"]  # Drache, Eule: the German names

@@ -607,3 +607,14 @@ def test_a_german_rulebook_whose_sections_are_not_the_englishs_is_refused_at_the
     assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"two.csv:{line}:4: error: "), result.output
     assert "rulebook.de.md has 2 sections where rulebook.md has 4" in errors[0] and "give them the same headings" in errors[0], errors[0]
     assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
+
+
+def test_an_export_into_the_games_source_language_is_refused_naming_the_languages_to_pick(tmp_path):
+    """`--lang en` of a game written in English, with German among its `languages: [en, de]`: nothing to translate, said
+    in one line that names German to pick instead, and no sheet written."""
+    root = german_gems(tmp_path)
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "en")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "'en' is the game's source language: translate into another of its languages (de)" in result.output
+    assert not (root / "output").exists()
