@@ -93,7 +93,7 @@ MUTANTS: list[Mutant] = [
            'self.fonts[name] = self.fonts.get(name, True) and embedded', 'self.fonts[name] = embedded', ['tests/test_preflight_promises.py'], ''),
     Mutant('NL5', 'a font left out said at the first page of an embedded font of its name', 'pnp/targets/preflight.py',
            '            if not embedded:\n                (self.first_page', '            if True:\n                (self.first_page', ['tests/test_preflight_promises.py'], ''),
-    # NL6, NL8-NL11 guard s43's own mends: the cutter's marks a printer cannot print, serve's warnings, the edition's rulebook, a token set's count, the sheet-layout note
+    # NL6, NL8-NL13 guard s43's own mends: the cutter's marks a printer cannot print, serve's warnings, the edition's rulebook, a token set's count, the sheet-layout note, a unique value's place
     Mutant('NL6', "a cutting machine's marks the printer cannot print built all the same", 'pnp/render/cutter_names.py',
            'if near is not None and near < printable_mm + PRINT_TOLERANCE_MM:', 'if near is not None and near < 0:', ['tests/test_more_cutters.py'], ''),
     Mutant('NL8', "a serve session's drawn warnings kept from refresh to refresh", 'pnp/layout/templates.py',
@@ -104,6 +104,11 @@ MUTANTS: list[Mutant] = [
            '                findings += set_counts_unread(raw, slug)\n', '', ['tests/test_tokens.py'], ''),
     Mutant('NL11', "a card size said to sit against an edge of the sheet where it prints in a band beside others", 'pnp/outputs/sheet_notes.py',
            'lifted=any(type(g) is Sheet and g.lift for g in printed)', 'lifted=True', ['tests/test_printable.py'], ''),
+    Mutant('NL12', "a value two items share said at the second item's entry, not at its value", 'pnp/checks/constraints.py',
+           'f"and {i.name}: each must differ", field_loc(i, spec.field), i.name)', 'f"and {i.name}: each must differ", i.loc, i.name)',
+           ['tests/test_constraint_checks.py'], ''),
+    Mutant('NL13', "a unique value on several copies said at the item's entry, not at its count", 'pnp/checks/constraints.py',
+           '                         field_loc(i, "count"), i.name)', '                         i.loc, i.name)', ['tests/test_constraint_checks.py', 'tests/test_validator.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

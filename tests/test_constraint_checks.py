@@ -202,5 +202,5 @@ def test_a_boards_list_entry_is_named_by_its_id_in_a_finding(project):
     ])
     code, lines = quick_findings(project)
     assert code == 1
-    assert lines == ["data/tiny/boards.yaml:17:9: error: name S1 is used by town.spaces[harbour] (line 15) and town.spaces[market]: "
+    assert lines == ["data/tiny/boards.yaml:17:28: error: name S1 is used by town.spaces[harbour] (line 15) and town.spaces[market]: "
                      "each must differ (constraint at data/tiny/game.yaml:25) [town.spaces[market]]"], lines

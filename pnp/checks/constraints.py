@@ -47,10 +47,12 @@ def check_unique(checker: Checking, spec, items: list[Item], raw) -> None:
         if value is MISSING:
             checker.fail(spec, raw, f"{i.name} has no '{spec.field}'", i.loc, i.name)
             continue
-        if i.count > 1:
-            checker.fail(spec, raw, f"{spec.field} {show_value(value)} is on {i.count} copies of {i.name}: a unique value needs count 1", i.loc, i.name)
-        if value in seen:
-            checker.fail(spec, raw, f"{spec.field} {show_value(value)} is used by {seen[value].name} ({seen[value].loc.place()}) and {i.name}: each must differ", i.loc, i.name)
+        if i.count > 1:  # said at the count to change (the entry where its count is not written)
+            checker.fail(spec, raw, f"{spec.field} {show_value(value)} is on {i.count} copies of {i.name}: a unique value needs count 1",
+                         field_loc(i, "count"), i.name)
+        if value in seen:  # said at the second value, naming the first's line
+            checker.fail(spec, raw, f"{spec.field} {show_value(value)} is used by {seen[value].name} ({field_loc(seen[value], spec.field).place()}) "
+                         f"and {i.name}: each must differ", field_loc(i, spec.field), i.name)
         else:
             seen[value] = i
 
