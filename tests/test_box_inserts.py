@@ -112,6 +112,18 @@ def test_a_box_of_a_deck_tokens_and_dice_gets_a_well_for_each_and_grows_to_hold_
     assert inner["depth"] == pytest.approx(sum(want) + 2 * 2 * BOARD_MM, abs=0.01)  # and two dividers, each board folded twice
 
 
+def test_a_larger_die_in_dice_yaml_deepens_the_dice_well_of_the_next_build(kit):
+    """A build after dice.yaml changed draws the insert again (docs/boxes-and-dice.md): two 20 mm d6 in place of the
+    16 mm ones lie in one row 20 mm deep, and their well is that and the 1.5 mm clearance, not the old print's."""
+    args = ("build", "tiny", "--only", "inserts", "--out", str(kit / "out"))
+    assert run_pnp(kit, *args).exit_code == 0
+    assert _floors_mm(kit / "out/tiny/tiny-box-inserts.pdf")[-1] == pytest.approx(16 + DEPTH_CLEARANCE_MM, abs=0.1)
+    (kit / "data/tiny/dice.yaml").write_text(DICE.replace("size: 16", "size: 20"))
+    result = run_pnp(kit, *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert _floors_mm(kit / "out/tiny/tiny-box-inserts.pdf")[-1] == pytest.approx(20 + DEPTH_CLEARANCE_MM, abs=0.1)
+
+
 def test_a_box_too_shallow_for_its_wells_is_one_error_at_its_inner_size(kit):
     boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [64.5, 89.9, 20]\n")
     (kit / "data/tiny/boxes.yaml").write_text(boxes)
@@ -153,6 +165,14 @@ def test_sleeved_cards_widen_the_box_and_deepen_their_well(kit):
     box = _listed(kit, "tiny")["boxes"][0]
     assert (box["inner_mm"]["width"], box["inner_mm"]["height"]) == (66 + CLEARANCE_MM, 91 + CLEARANCE_MM)
     deck = next(w for w in box["wells"] if w["kind"] == "deck")
+    assert deck["depth_mm"] == pytest.approx(12 * (STOCK_MM + 0.1) + DEPTH_CLEARANCE_MM)
+
+
+def test_a_sleeve_of_no_given_thickness_adds_a_standard_sleeves_tenth_of_a_millimetre_a_card(kit):
+    """A standard sleeve adds about 0.1 mm to a card (docs/boxes-and-dice.md): sleeves named by their size alone make
+    the 12 heroes' well 12 × (0.32 + 0.1) mm and the 1.5 mm clearance deep."""
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    sleeves: {size: 66 x 91}\n"))
+    deck = next(w for w in _listed(kit, "tiny")["boxes"][0]["wells"] if w["kind"] == "deck")
     assert deck["depth_mm"] == pytest.approx(12 * (STOCK_MM + 0.1) + DEPTH_CLEARANCE_MM)
 
 

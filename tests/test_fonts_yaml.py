@@ -6,6 +6,7 @@ one located finding saying what to fix."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 
 from conftest import ROOT, quick_findings, refusal, run_pnp
 
@@ -81,3 +82,17 @@ def test_a_fonts_yaml_without_a_fallback_keeps_pnps(project):
     with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
         arrows = [c["fontname"].partition("+")[2] for page in pdf.pages for c in page.chars if c["text"] == "→"]
     assert arrows and set(arrows) == {"NotoSansSymbols-Regular"}, arrows
+
+
+def test_a_bold_word_in_a_script_the_text_font_lacks_prints_in_the_fallback_familys_bold(project):
+    """The body font (Noto Sans) has no Hebrew: a Hebrew word is drawn from the fallback families, and a bold one from
+    the bold face of the family that has it (pnp's fonts.yaml lists Noto Sans Hebrew with a bold), as the reader
+    sees it, not the regular one beside it."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    text = heroes.read_text(encoding="utf-8")
+    heroes.write_text(text.replace('text: "Draw **two** cards', 'text: "Draw **שתיים** שלום cards', 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    listed = subprocess.run(["pdffonts", str(project / "output/tiny/tiny-cards.pdf")], capture_output=True, text=True, check=True).stdout
+    hebrew = sorted({line.split()[0].split("+")[-1] for line in listed.splitlines()[2:] if "Hebrew" in line})
+    assert hebrew == ["NotoSansHebrew-Bold", "NotoSansHebrew-Regular"], listed

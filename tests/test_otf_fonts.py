@@ -136,9 +136,9 @@ def test_the_converted_font_is_truetype_as_the_spec_writes_it():
     assert ttf.reader["post"][:4] == b"\x00\x02\x00\x00" and ttf.getGlyphOrder() == cff.getGlyphOrder()  # version 2.0, as written
 
 
-def _variable_otf(path: Path) -> None:
+def _variable_otf(path: Path, axes: bool = True) -> None:
     """A variable OpenType font as the spec has them with PostScript outlines: a CFF2 table and a weight axis (fvar),
-    written by fontTools' FontBuilder; one glyph, 'A'."""
+    written by fontTools' FontBuilder; one glyph, 'A'. Without `axes`, a static font whose outlines are CFF2's."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.t2CharStringPen import T2CharStringPen
 
@@ -159,7 +159,8 @@ def _variable_otf(path: Path) -> None:
     fb.setupNameTable({"familyName": "Weighty", "styleName": "Regular"})
     fb.setupOS2()
     fb.setupPost()
-    fb.setupFvar([("wght", 100, 400, 900, "Weight")], [])
+    if axes:
+        fb.setupFvar([("wght", 100, 400, 900, "Weight")], [])
     fb.save(str(path))
 
 
@@ -173,3 +174,15 @@ def test_a_variable_otf_is_refused_saying_to_use_a_static_instance(project):
     said = [line for line in result.output.splitlines() if "Weighty.otf" in line]
     assert said == ["fonts/fonts.yaml:3:14: warning: font file 'Weighty.otf' of family 'weighty' (regular) is a variable font, which pnp "
                     "does not read yet: use one of its static instances (no font role uses family 'weighty': it is left out)"], result.output
+
+
+def test_a_static_cff2_otf_is_one_finding_saying_to_use_a_ttf_or_a_cff_otf(project):
+    """An .otf whose outlines are in a CFF2 table (OpenType 1.8's, which a static font may carry too) is not a CFF one
+    pnp converts: one finding at its line, saying what it is and what to use instead, not a damaged file to download again."""
+    (project / "fonts").mkdir()
+    _variable_otf(project / "fonts/Flat.otf", axes=False)
+    (project / "fonts/fonts.yaml").write_text("families:\n  flat:\n    regular: Flat.otf\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "Flat.otf" in line]
+    assert said == ["fonts/fonts.yaml:3:14: warning: font file 'Flat.otf' of family 'flat' (regular) has no CFF outlines pnp can convert "
+                    "(CFF2?): use a .ttf or a static .otf (no font role uses family 'flat': it is left out)"], result.output + result.stderr

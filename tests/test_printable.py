@@ -395,3 +395,18 @@ def test_a_margin_that_differs_by_side_is_kept_at_its_widest_on_every_side(proje
 
     assert run_pnp(project, "calibrate", "--save", "feed", "--margin", "4,4,6.35,4").exit_code == 0
     assert _one_card_sheet(project, "--printer", "feed") == ("tiny-cards-margin6.35mm.pdf", 8)
+
+
+def test_a_printer_margin_past_20_mm_in_pnp_yaml_is_one_error_at_its_line(project):
+    """No printer leaves more than 20 mm blank (docs/printing.md): a 25 mm margin in pnp.yaml is a typo, refused at its
+    line with the bounds, while 20 mm itself builds."""
+    from conftest import run_pnp
+
+    from pnp.core.errors import PnpError
+
+    (project / "pnp.yaml").write_text("printers:\n  wide:\n    margin: 25\n  widest:\n    margin: 20\n", encoding="utf-8")
+    with pytest.raises(PnpError) as refused:
+        run_pnp(project, "build", "tiny", "--only", "cards", "--printer", "wide")
+    assert str(refused.value) == ("pnp.yaml:3:13: error: printer 'wide' has margin 25: write one number of mm, or [top, right, bottom, left], "
+                                  "each from 0 to 20")
+    assert run_pnp(project, "build", "tiny", "--only", "cards", "--printer", "widest").exit_code == 0

@@ -27,6 +27,7 @@ from pnp.data.source import LocDict, loc_at
 
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
+DEFAULT_STAMP_CORNER = "bottom-left"  # a deck that names no corner: the lower right often holds a card number, the top a title
 # The version of the project format this pnp reads (game.yaml's `format_version:`, docs/data-format.md#format-version):
 # raised only by a release that would read an existing project differently, with the steps to move in CHANGELOG.md.
 FORMAT_VERSION = 1
@@ -225,7 +226,7 @@ class DeckSpec(Strict):
     count_column: str | None = None
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
-    stamp_corner: Literal[STAMP_CORNERS] = "bottom-left"  # type: ignore[valid-type]  # where the fronts' version stamp goes
+    stamp_corner: Literal[STAMP_CORNERS] = DEFAULT_STAMP_CORNER  # type: ignore[valid-type]  # where the fronts' version stamp goes
     # how far (mm) the stamp's box sits in from the trim: past a frame drawn just inside the safe area, say
     stamp_inset: float = Field(default=STAMP_INSET_MM, ge=STAMP_INSET_MM, le=30)
     generate: dict[str, Any] | None = None  # cards made from lists of values (pnp.data.generate); the loader fills `cards`

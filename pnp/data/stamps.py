@@ -15,11 +15,11 @@ from pathlib import Path
 from pnp.core.json_text import JsonText
 from pnp.core.units import STAMP_INSET_MM
 from pnp.data.project import Card, Deck, Game
+from pnp.data.schema import DEFAULT_STAMP_CORNER
 from pnp.data.source import EmptyCell
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
 CODE_BYTES = 5  # the digest's bytes base32 makes the code's letters from (the first of its 8-letter groups)
-DEFAULT_CORNER = "bottom-left"  # the lower right often holds a card number, the top a title
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ class Stamper:
 
             values = {"game": self.title, "version": self.version, "card": f"{deck.id}/{card.id}", "code": code}
             link = form_link(self.form.form, self.form.fields, values)
-        return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_CORNER),
+        return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_STAMP_CORNER),
                      float(deck.data.get("stamp_inset") or STAMP_INSET_MM), link)
 
 
