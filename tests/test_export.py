@@ -369,7 +369,8 @@ def test_an_export_of_a_deck_of_no_copies_says_it_had_nothing_to_export_of_the_d
     result = run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--no-validate")
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1
-    assert errors == ["data/tiny: error: nothing to export (asked for heroes)"], result.output
+    assert errors == ["data/tiny/decks/heroes.yaml: error: nothing to export (asked for heroes): no piece asked for prints a copy here; "
+                      "give a card a count above 0, or ask for a deck this export takes"], result.output
     assert not (project / "output/tiny/png").exists()
 
 

@@ -109,8 +109,7 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, request: ExportReques
         run = load_named("pnp.targets.export_vendor:vendor_target" if request.vendor else exporter_named(fmt).run)
         run(gctx, request, result, findings, where)
         if not result.files and not any(f.severity == "error" for f in findings):
-            asked = f" (asked for {', '.join(request.decks)})" if request.decks else ""
-            findings.append(error("export-empty", "nothing to export" + asked, Loc(game.rel), game=game.slug))
+            findings.append(_nothing_to_export(game, request.decks))
         findings = [f.in_game(game.slug) for f in findings]
         if not write or any(f.severity == "error" for f in findings):
             result.files.discard()
@@ -123,3 +122,13 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, request: ExportReques
         raise
     result.seconds = time.perf_counter() - started
     return result, findings
+
+
+def _nothing_to_export(game, decks: tuple[str, ...]) -> Finding:
+    """The error of an export that would write nothing: every piece asked for at count 0, or none this export takes
+    (a vendor's warning then says which and why). Said at the first deck asked for, whose counts are to look at."""
+    asked = [game.decks[d] for d in decks if d in game.decks]
+    where = Loc(asked[0].rel) if asked else Loc(game.rel)
+    named = f" (asked for {', '.join(decks)})" if decks else ""
+    return error("export-empty", f"nothing to export{named}: no piece asked for prints a copy here; give a card a count above 0, "
+                 f"or ask for {'a deck' if decks else 'pieces'} this export takes", where, game=game.slug)
