@@ -92,6 +92,16 @@ def test_contents_expected_wrong_still_get_the_true_page_numbers(project, monkey
     assert_contents_true(project)
 
 
+def test_contents_longer_than_a_column_list_every_chapter_and_section_once_in_order(project):
+    """Contents too long for one column go on in the next (pnp.render.contents splits them), and the reader finds every
+    chapter and section of the source in them, once, in the source's order: none lost or repeated at the break."""
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write("".join(f"\n# Chapter {c}\n\nText {c}.\n\n## Part {c}a\n\nMore {c}.\n" for c in range(1, 41)))
+    build(project, "--only", "rulebook")
+    headings = re.findall(r"^#{1,2} (.+)$", (project / SOURCE).read_text(encoding="utf-8"), re.M)
+    assert len(headings) == 85 and [name for name, _ in contents(project / RULEBOOK)] == headings
+
+
 def test_every_heading_of_the_source_appears_in_the_pdf(unchanged):
     project = unchanged
     source = (project / SOURCE).read_text(encoding="utf-8")
