@@ -3690,7 +3690,7 @@ MUTANTS: list[Mutant] = [
            'return caption, [rect(x, y, w, h, "#f2f2f2", "#999999", 0.5)]', ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
     Mutant('RU8', "contents running onto a second page lose the entry at the page break", 'pnp/render/contents.py',
            '(rows, first + fit, end))]', '(rows, first + fit + 1, end))]', ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
-    Mutant('RU9', "a title's star read as bold markup: `Stars * Stripes` printed with its middle bold and no star", 'pnp/render/text_setting.py',
+    Mutant('RU9', "a title's stars read as markup: `Tiny *Test* Game` printed with Test in italic and no stars", 'pnp/render/text_setting.py',
            'if c in "\\\\*[]:" else c', 'if c in "\\\\[]:" else c', ['tests/test_rulebook_promises.py', 'tests/test_rulebook.py', 'tests/test_rulebook_pages.py', 'tests/test_rulebook_access.py'], ''),
     Mutant('RU10', "a drag of `-8 + face.w` refused as an expression with no number of its own", 'pnp/layout/call_source.py',
            'for size in (1, 2):  #', 'for size in (1,):  #', ['tests/test_call_source.py', 'tests/test_serve_edit.py'], ''),
