@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, apply_edits, run_pnp
 from pdftext import flat, pdf_text
 from test_adoption import new_game
 
@@ -119,3 +119,14 @@ def test_an_icon_the_rules_alone_print_is_credited(project):
     result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
     assert result.exit_code == 0, result.output
     assert "trophy" in credited_in(project / "output/tiny/tiny-rulebook.pdf")
+
+
+def test_an_icon_a_token_item_names_in_a_field_of_its_own_is_credited(project):
+    """A token item's own field may name the icon its face draws (`symbol: death-skull`, drawn by `icon(token.symbol, …)`):
+    the credits name it as they name an icon a card's field or a fact names."""
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ['tint: "#f3d36b",', 'tint: "#f3d36b", symbol: death-skull,']},
+                          {"file": "data/tiny/tokens.yaml", "replace": ['tint: "#9fd0f0",', 'tint: "#9fd0f0", symbol: anchor,']},
+                          {"file": "templates/tiny/token-coin.j2", "append": "{{ icon(token.symbol, 8, 15, 4) }}\n"}])
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output
+    assert {"death-skull", "anchor"} <= credited_in(project / "output/tiny/tiny-rulebook.pdf")

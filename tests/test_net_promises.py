@@ -192,3 +192,18 @@ def test_a_net_turned_a_quarter_to_fit_turns_its_faces_with_it_their_tops_at_the
         towards = 1.0 if edge_x > (letter["x0"] + letter["x1"]) / 2 else -1.0
         assert _top_faces(letter) == pytest.approx((towards, 0.0), abs=0.02), (letter["text"], letter["x0"] / MM, edge_x / MM)
 
+
+
+def test_a_tuck_boxs_back_and_front_print_their_faces_at_one_height_in_their_row(project):
+    """A tuck box's back, side, front and side stand in one row (docs/boxes-and-dice.md), each face filling its own panel:
+    a word set at the middle of the front's face, which the back's falls back to, prints at one height on both, not
+    higher on the taller-than-wide back."""
+    (project / "templates/tiny/box-word.j2").write_text('{{ text("QUOKKA", 0, face.h / 2 - 4, face.w, 8, size=7, align="center") }}\n')
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-word.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        letters = sorted(_letters(pdf.pages[0], "QUOKKA"), key=lambda c: c["x0"])
+    assert len(letters) == 2 * len("QUOKKA"), "the back's word and the front's"
+    back, front = letters[:6], letters[6:]
+    assert back[0]["top"] / MM == pytest.approx(front[0]["top"] / MM, abs=0.1), (back[0]["top"] / MM, front[0]["top"] / MM)

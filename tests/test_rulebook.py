@@ -92,6 +92,32 @@ def test_contents_expected_wrong_still_get_the_true_page_numbers(project, monkey
     assert_contents_true(project)
 
 
+def test_contents_longer_than_a_column_list_every_chapter_and_section_once_in_order(project):
+    """Contents too long for one column go on in the next (pnp.render.contents splits them), and the reader finds every
+    chapter and section of the source in them, once, in the source's order: none lost or repeated at the break."""
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write("".join(f"\n# Chapter {c}\n\nText {c}.\n\n## Part {c}a\n\nMore {c}.\n" for c in range(1, 41)))
+    build(project, "--only", "rulebook")
+    headings = re.findall(r"^#{1,2} (.+)$", (project / SOURCE).read_text(encoding="utf-8"), re.M)
+    assert len(headings) == 85 and [name for name, _ in contents(project / RULEBOOK)] == headings
+
+
+def test_the_cover_says_how_many_players_as_game_yaml_gives_them(unchanged):
+    """The cover's facts line (docs/components.md's cover): the tiny game's `players: {min: 2, max: 4}` reads 2–4
+    players, not the least alone."""
+    cover = flat(page_texts(unchanged / RULEBOOK, [0])[0])
+    assert "2–4 players" in cover, cover
+
+
+def test_a_title_with_stars_prints_them_on_the_cover_and_atop_each_page(project):
+    """A game's title is its words, not markup: `Tiny *Test* Game` prints its stars on the cover and in the running head,
+    as typed, never set in italic without them."""
+    edit(project / "data/tiny/game.yaml", "title: Tiny Test Game", "title: Tiny *Test* Game")
+    build(project, "--only", "rulebook")
+    pages = [flat(text) for text in page_texts(project / RULEBOOK)]
+    assert pages[0].startswith("Tiny *Test* Game") and "Tiny *Test* Game" in pages[1], pages
+
+
 def test_every_heading_of_the_source_appears_in_the_pdf(unchanged):
     project = unchanged
     source = (project / SOURCE).read_text(encoding="utf-8")
@@ -204,6 +230,17 @@ def test_a_card_figure_given_no_width_is_drawn_at_the_cards_own_width(project):
     assert abs((right - left) - 63.5 * MM) < 0.5 and abs((top - bottom) - 88.9 * MM) < 0.5, (right - left) / MM
 
 
+def test_a_figure_width_written_with_mm_is_taken_as_written(project):
+    """`![caption](card:DECK/CARD "45mm")`: a width with its unit, as a designer writes a size, prints the Knight 45 mm
+    wide with no warning, as `"45"` does."""
+    edit(project / SOURCE, 'card:heroes/knight "45")', 'card:heroes/knight "45mm")')
+    result = build(project, "--only", "rulebook")
+    assert "figure width" not in result.output + result.stderr, result.output
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "The Knight, drawn from its own" in t)
+    left, _bottom, right, _top = _largest_form(project / RULEBOOK, page)
+    assert abs((right - left) - 45 * MM) < 0.5, (right - left) / MM
+
+
 def test_a_figure_narrower_than_its_column_stands_in_its_middle(project):
     """The Knight's 45 mm figure in large print's one column stands in the column's middle: as far from the text
     block's left edge as from its right, both read from the rule under the running head, which spans the block."""
@@ -231,10 +268,17 @@ def test_an_ink_saving_rulebooks_card_figure_prints_the_card_as_its_ink_saving_s
     assert figure[2] == card[2] and min(card[2]) > 0.8, (figure, card)
 
 def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):
+    """The frame stands where the card would: 45 mm wide as asked, as tall as a poker card of that width (63.5 × 88.9 mm)."""
+    import pdfplumber
+
     edit(project / SOURCE, "card:heroes/knight", "card:heroes/knigt")
     result = build(project, "--only", "rulebook")
     assert "figure names card 'knigt', which deck 'heroes' does not hold (did you mean 'knight'?)" in result.output + result.stderr
     assert "card heroes/knigt not found" in flat(" ".join(page_texts(project / RULEBOOK)))
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        (frame,) = [r for page in pdf.pages for r in page.rects + page.curves
+                    if r.get("fill") and r["non_stroking_color"] == pytest.approx((0xF2 / 255,) * 3, abs=0.002)]  # its grey
+    assert (frame["width"] / MM, frame["height"] / MM) == pytest.approx((45, 45 * 88.9 / 63.5), abs=0.3)
 
 
 def folded(pages: int) -> list[tuple[int | None, int | None]]:

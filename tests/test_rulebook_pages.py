@@ -285,3 +285,33 @@ def test_a_paragraph_split_across_frames_leaves_at_least_two_lines_on_each_side(
         lines = [round(p.wrap(300, 1e6)[1] / line) for p in parts]
         assert sum(lines) == total and min(lines) >= 2, (room, lines)
     assert paragraph.split(300, (total - 1) * line), "a paragraph that fits all but one line splits two lines earlier, not never"
+
+
+def cover_alt(pdf: Path) -> str:
+    """The cover picture's alternative text in the tagged PDF: the first `Figure` of its structure tree."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        todo = [doc.Root.StructTreeRoot.K]
+        while todo:
+            elem = todo.pop(0)
+            if isinstance(elem, pikepdf.Array):
+                todo[:0] = list(elem)
+            elif isinstance(elem, pikepdf.Dictionary) and "/S" in elem:
+                if elem.S == "/Figure":
+                    return str(elem.Alt)
+                todo[:0] = [elem.K] if "/K" in elem else []
+    raise AssertionError("no Figure in the structure tree")
+
+
+def test_the_covers_fan_holds_three_cards_one_of_each_deck_first(project):
+    """The cover's fan shows three cards (pnp.outputs.rulebook.pages: one card of each deck, then more of the first
+    decks): with a second deck of villains beside the heroes, the Knight and the Ogre, one of each, then the heroes'
+    second card, AT&T Agent; the tagged cover names them in that order, left to right."""
+    (project / "data/tiny/decks/villains.yaml").write_text(
+        "name: Villains\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards:\n"
+        "  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Smash., side: red, count: 1}\n"
+        "  - {id: witch, name: Witch, stars: 2, number: 7, text: Curse., side: blue, count: 1}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert cover_alt(project / RULEBOOK).endswith("; cards: <Knight>, Ogre, AT&T Agent"), cover_alt(project / RULEBOOK)

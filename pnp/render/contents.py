@@ -11,7 +11,6 @@ from pnp.layout.typeset import ASCENT, TextOp
 from pnp.render import tagging
 from pnp.render.flowables import Block
 from pnp.render.text_setting import (
-    EPS,
     K,
     Setter,
     Style,
@@ -33,7 +32,8 @@ class _Rows:
         self._at: dict[float, tuple[list, list[float], list[float]]] = {}
 
     def at(self, aW: float) -> tuple[list, list[float], list[float]]:
-        """(each entry laid: (text, number, style, height); where each starts, laid from the first; where each ends)."""
+        """(each entry laid: (text, number, style, height); where each starts, laid from the first; where each ends, its
+        space after included: the bottom of a part that ends with it, which must fit where the part is split)."""
         hit = self._at.get(aW)
         if hit is None:
             c = self.contents
@@ -48,8 +48,8 @@ class _Rows:
                 h = text_height(row[0].lines, style)
                 laid.append((*row, h))
                 starts.append(y)
-                ends.append(y + h)
                 y += h + style.space_after
+                ends.append(y)
             hit = self._at[aW] = (laid, starts, ends)
         return hit
 
@@ -102,10 +102,8 @@ class Contents(Block):
     def wrap(self, aW, aH):
         rows, first, end = self._span()
         _laid, starts, ends = rows.at(aW)
-        spaced = rows.entries[end - 1] if end > first else None
-        after = self.styles.get(spaced[0], self.styles[max(self.styles)]).space_after if spaced else 0.0
         self._width, self._laid = aW, []
-        self.width, self.height = aW, (ends[end - 1] + after - starts[first]) if end > first else 0.0
+        self.width, self.height = aW, (ends[end - 1] - starts[first]) if end > first else 0.0
         return aW, self.height
 
     def _rows_laid(self) -> list:
@@ -163,7 +161,7 @@ class Contents(Block):
         self.wrap(aW, aH)
         rows, first, end = self._span()
         _laid, starts, ends = rows.at(aW)
-        fit = bisect_right(ends, starts[first] + aH + EPS, first, end) - first if end > first else 0
+        fit = bisect_right(ends, starts[first] + aH, first, end) - first if end > first else 0  # the frame takes no more
         if fit < 1 or first + fit >= end:
             return []
         parts = [Contents(self.setter, self.styles, self.nstyle, self.leader_colour, (rows, first, first + fit)),
