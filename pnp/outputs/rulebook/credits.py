@@ -126,7 +126,7 @@ def _values(game):
     for raw in (game.boards_data or {}).get("boards") or []:
         yield from _walk(raw, BoardSpec.model_fields)
     for raw in (game.tokens_data or {}).get("tokens") or []:
-        yield from _walk(raw, TokenSet.model_fields.keys() - {"items"})
+        yield from _walk(raw, TokenSet.model_fields)  # its items below, their own settings left out as the set's are
         for item in raw.get("items") or []:
             yield from _walk(item, TokenItem.model_fields)
     yield from _walk(game.reference_data)
