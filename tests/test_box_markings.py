@@ -259,3 +259,34 @@ def test_an_ean_13_on_a_back_just_wide_enough_keeps_11_modules_of_light_ground_l
         right = max(g["x1"] - last for g in ground if g["x0"] <= first) / MM
     assert left >= 11 * module - 0.01, f"{left:.2f} mm of light ground left of the first bar; GS1 asks {11 * module:.2f}"
     assert right >= 7 * module - 0.01, f"{right:.2f} mm of light ground right of the last bar; GS1 asks {7 * module:.2f}"
+
+
+def test_markings_that_say_contents_false_print_no_contents_line_and_keep_the_others(project):
+    """`contents: false` (docs/boxes-and-dice.md: `contents: true` lists the decks inside and their card counts) leaves
+    the contents line off the block; who made it, where and when, and the batch still print."""
+    _boxes(project, FULL + "contents: false\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "Contents" not in text and "× Heroes" not in text, text
+    for said in ("Made by: Tiny Games Ltd", "Made in: Portugal, 11/2026", "Batch: B-2026-11"):
+        assert said in text, said
+
+
+def test_each_symbol_stands_at_its_blocks_lower_right(marked):
+    """docs/boxes-and-dice.md: the barcode stands at the lower right of the block (where a pack's back carries it): each
+    symbol's light ground reaches further to its left than to its right, and its bars stand under the block's text."""
+    pdf, _ = marked
+    with pdfplumber.open(pdf) as doc:
+        placed = []
+        for page in doc.pages:
+            for bars in _symbols(_bars(page)):
+                first, last = min(r["x0"] for r in bars), max(r["x1"] for r in bars)
+                top, bottom = min(r["top"] for r in bars), max(r["bottom"] for r in bars)
+                ground = min((r for r in page.rects if r.get("fill") and _light(r) and r["top"] <= top and r["bottom"] >= bottom
+                              and r["x0"] <= first and r["x1"] >= last), key=lambda r: r["width"])
+                text = [w for w in page.extract_words() if ground["x0"] <= w["x0"] and w["x1"] <= ground["x1"] and ground["top"] <= w["top"] < top]
+                placed.append((first - ground["x0"], ground["x1"] - last, max(w["bottom"] for w in text) <= top))
+    assert len(placed) == 2, placed
+    assert all(left > right and under for left, right, under in placed), [(left / MM, right / MM, under) for left, right, under in placed]

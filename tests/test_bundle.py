@@ -288,6 +288,31 @@ def test_the_cover_band_names_the_edition_not_the_rulebook(bundled):
     assert "Rules of play" in flat(page_texts(rulebook, [0])[0]), "the rulebook itself keeps its subtitle"
 
 
+def test_the_ink_saver_bundle_says_so_where_its_own_pages_begin(bundled):
+    """Two bundles of one game side by side: the one printed light says it is the ink-saver edition in the line that
+    heads its own pages (after the drawn cover); the full-colour one does not."""
+    heads = {name: flat(page_texts(bundled / name, [1])[0]) for name in ("tiny-bundle-letter.pdf", "tiny-bundle-letter-ink-saver.pdf")}
+    assert "Tiny Test Game · print-and-play edition" in heads["tiny-bundle-letter-ink-saver.pdf"], heads
+    assert "ink-saver edition" in heads["tiny-bundle-letter-ink-saver.pdf"], heads
+    assert "ink-saver" not in heads["tiny-bundle-letter.pdf"], heads
+
+
+def test_an_a4_bundles_feedback_sheet_is_named_for_a4_in_its_folder_and_its_zip(tmp_path):
+    """docs/publish.md: the feedback sheet alone is `<game>-feedback.pdf`, `-a4` on A4, so a Letter and an A4 bundle in
+    one folder keep a sheet each; the A4 one is A4 (210 × 297 mm) and is the one its zip holds (the tiny game's decks
+    and aids alone: its board, tokens and rules are not what this is about)."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    result = run_pnp(root, "bundle", "tiny", "--paper", "a4")
+    assert result.exit_code == 0, result.output + result.stderr
+    folder = root / "output/tiny/bundle"
+    assert sorted(p.name for p in folder.glob("*feedback*")) == ["tiny-feedback-a4.pdf"]
+    box = PdfReader(folder / "tiny-feedback-a4.pdf").pages[0].mediabox
+    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (210, 297)
+    with zipfile.ZipFile(folder / "tiny-print-and-play-a4.zip") as zf:
+        assert [n for n in zf.namelist() if "feedback" in n] == ["tiny-feedback-a4.pdf"]
+
+
 def test_assembly_steps_follow_what_the_game_has():
     """No step for a kind of piece the game lacks (a game without tokens is never told to cut tokens), and one sleeve
     step naming each card size and its count."""

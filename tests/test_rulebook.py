@@ -338,6 +338,19 @@ def test_every_booklet_sheet_has_fold_ticks_at_both_ends_of_its_fold_where_a_hom
                 assert top >= HOME_MARGIN_MM and bottom <= height - HOME_MARGIN_MM, f"a tick in the printer's margin: {top:.1f}–{bottom:.1f} mm"
 
 
+def test_a_four_page_booklet_prints_on_one_folded_sheet(unchanged):
+    """The tiny game's rules fill four booklet pages (the cover, then pages 2 to 4): one sheet folded once, printed on
+    both sides. Its outer side carries page 4 at the left and the cover at the right, its inner side pages 2 and 3;
+    no second sheet of blank pages."""
+    pdf = unchanged / BOOKLET
+    reader = PdfReader(pdf)
+    sheet_w = float(reader.pages[0].mediabox.width)
+    sides = [tuple(_text_in(pdf, index, (half * sheet_w / 2, 0, (half + 1) * sheet_w / 2, 16 * MM)).strip() for half in (0, 1))
+             for index in range(len(reader.pages))]
+    assert sides == [("4", ""), ("2", "3")], sides
+    assert "Tiny Test Game" in _text_in(pdf, 0, (sheet_w / 2, 0, sheet_w, float(reader.pages[0].mediabox.height)))
+
+
 def test_saddle_stitch_order_pads_to_a_multiple_of_four():
     assert all(saddle_stitch(n) == folded(n) for n in range(1, 30))
     assert saddle_stitch(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]

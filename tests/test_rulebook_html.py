@@ -3,7 +3,7 @@ its contents list a link to each chapter, an ordered list keeps the number it st
 right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
-up, sections Playing a turn and Winning), built once with a list that starts at 4 and a line with an icon added to its end."""
+up, sections Playing a turn and Winning), built once with a list that starts at 4, a line with an icon and a line in CSS's yellow added to its end."""
 from __future__ import annotations
 
 import shutil
@@ -47,7 +47,8 @@ def page(tmp_path_factory) -> list[dict]:
     root = tmp_path_factory.mktemp("html") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     source = root / "data/tiny/rulebook.md"
-    source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n", encoding="utf-8")
+    source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
+                      "\nA [yellow]yellow coin[/] is worth two.\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
     assert result.exit_code == 0, result.output + result.stderr
     parser = _Tags()
@@ -98,3 +99,42 @@ def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):
     cannot see the figure hears the star by its name, where the card prints it, as the tagged rules read an icon."""
     figure = next(t for t in page if t["tag"] == "img" and "figure" in t["inside"])
     assert figure["alt"].startswith("<Knight>. Draw two cards & gain star."), figure["alt"]
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of an sRGB colour `#rrggbb`."""
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_a_pale_colour_is_darkened_until_its_words_read_on_white_keeping_its_hue(page):
+    """CSS's yellow (#ffff00) on the page's white is 1.07:1; WCAG AA asks 4.5:1 of body text. The words keep a
+    yellow's hue (more red and green than blue), darkened until they read."""
+    span = next(t for t in page if t["tag"] == "span" and t["text"] == "yellow coin")
+    colour = span["style"].removeprefix("color:")
+    contrast = (1.0 + 0.05) / (_luminance(colour) + 0.05)
+    assert contrast >= 4.5, f"{colour} on white is {contrast:.2f}:1"
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    assert r > b and g > b, colour
+
+
+def test_an_editions_web_page_is_marked_in_its_own_language(tmp_path):
+    """A screen reader picks its voice from the page's `lang`: the German edition of a game written in English is
+    marked `de` and reads its German rules; the source edition stays `en`."""
+    from test_languages import CARD, DECK, GAME, RULES_DE, RULES_EN
+
+    for rel, text in (("data/duo/game.yaml", GAME), ("data/duo/decks/beasts.yaml", DECK), ("data/duo/rulebook.md", RULES_EN),
+                      ("data/duo/rulebook.de.md", RULES_DE), ("templates/duo/card.j2", CARD)):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "build", "duo", "--only", "rulebook", "--html", "--lang", "all")
+    assert result.exit_code == 0, result.output + result.stderr
+    pages = {}
+    for name in ("duo-rulebook.html", "duo-rulebook-de.html"):
+        parser = _Tags()
+        parser.feed((tmp_path / "output/duo" / name).read_text(encoding="utf-8"))
+        pages[name] = parser.tags
+    assert [t["lang"] for t in pages["duo-rulebook-de.html"] if t["tag"] == "html"] == ["de"]
+    assert [t["lang"] for t in pages["duo-rulebook.html"] if t["tag"] == "html"] == ["en"]
+    assert any(t["tag"] == "p" and "Der Drache beginnt immer." in t["text"] for t in pages["duo-rulebook-de.html"])

@@ -189,6 +189,16 @@ def test_a_board_that_fits_needs_no_tiles():
     assert printable(um(215.9), um(279.4)) == (um(215.9) - 2 * SIDE_UM, um(279.4) - SIDE_UM - BOTTOM_UM)
 
 
+def test_a_board_that_fits_either_way_is_given_a_portrait_page():
+    """A 150 mm square fits a Letter page standing or lying: `fits_page` and `stack_pages` both give it the page standing
+    (215.9 × 279.4 mm), as a printer feeds it, and turn the page only for a board that needs it."""
+    from pnp.render.tiling import stack_pages
+
+    portrait = (um(215.9), um(279.4))
+    assert fits_page((150, 150), "letter") == portrait
+    assert [page for page, _ in stack_pages([(150, 150)], "letter")] == [portrait]
+
+
 def test_crosshairs_lie_on_the_seam_inside_both_neighbours():
     plan = plan_tiles((600, 600), "a4")
     seams = plan.seams()
