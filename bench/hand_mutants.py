@@ -3699,6 +3699,10 @@ MUTANTS: list[Mutant] = [
     Mutant('CM12', "a back offset build's file named Y before X", 'pnp/outputs/options.py',
            'f"offset{o.back_offset[0]:+g}{o.back_offset[1]:+g}mm"', 'f"offset{o.back_offset[1]:+g}{o.back_offset[0]:+g}mm"',
            ['tests/test_small_print.py', 'tests/test_calibrate_rulers.py'], SMALL_PRINT_IN_PROCESS),
+    # CM13 guards the mend the CM rehearsal found: `--lang all` of a one-edition game named as its source
+    Mutant('CM13', "pnp watch --lang all of a one-edition game naming every file it builds -all", 'pnp/cli/__init__.py',
+           "    lang = project.lang  # `--lang all` of games with one edition each is their source: no language in the files' names\n", '',
+           ['tests/test_language_commands.py'], ''),
 ]
 
 
