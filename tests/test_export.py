@@ -305,6 +305,17 @@ def test_tts_cuts_one_sided_tokens_to_their_shape_and_gives_two_sided_ones_a_til
     assert {o["Nickname"] for o in coins["ContainedObjects"]} == {"Coins · c1", "Coins · c5"}
 
 
+def test_a_token_item_with_a_name_is_called_by_it_on_the_table(project):
+    """A token set's item is named on the table by the name the designer gave it, after its set's (docs/components.md:
+    each item its own face); an item with no name keeps its id."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("{id: c1, value: 1,", "{id: c1, name: Gold penny, value: 1,"), encoding="utf-8")
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate"))
+    objects = json.loads((project / "output/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))["ObjectStates"]
+    coins = next(o for o in objects if o["Nickname"] == "Coins")
+    assert {o["Nickname"] for o in coins["ContainedObjects"]} == {"Coins · Gold penny", "Coins · c5"}
+
+
 def test_card_names_come_from_the_field_the_deck_names(project):
     deck_file = project / "data/tiny/decks/heroes.yaml"
     deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: [name, side]"))

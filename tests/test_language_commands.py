@@ -98,6 +98,20 @@ def test_every_edition_at_once_is_refused_where_the_game_lists_them_with_the_com
             assert result.exit_code == 2 and "cannot listen on 127.0.0.1" in result.output, result.output
 
 
+def test_every_edition_of_a_one_language_game_is_its_source_named_as_build_names_it(project):
+    """`--lang all` of a game with one edition is that edition, the source: `preview` writes it where a plain preview
+    does and `watch` the files a plain build writes, as `build --lang all` does; never a folder or file named for a
+    language called 'all'."""
+    result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--dpi", "30", "--lang", "all")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("output/tiny/preview: "), result.output
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    printed = watch_once(project, "tiny", lambda: heroes.write_text(heroes.read_text(encoding="utf-8").replace("name: Rogue", "name: Thief"),
+                                                                     encoding="utf-8"), args=("--lang", "all"))
+    assert "output/tiny/tiny-cards.pdf" in printed, printed
+    assert sorted(p.name for p in (project / "output/tiny").iterdir() if "-all" in p.name) == [], printed
+
+
 def test_bundle_writes_the_german_edition_with_the_language_in_each_file_name(two):
     result = run_pnp(two, "bundle", "duo", "--paper", "letter", "--lang", "de")
     assert result.exit_code == 0, result.output

@@ -145,6 +145,15 @@ def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     assert english.exit_code == 0, english.output
 
 
+def test_validate_without_lang_checks_every_edition_the_game_lists(duo):
+    """`pnp validate` with no --lang checks each language of the game's `languages:` (its help: every language the
+    game lists), so a German name too long for its box stops it though the English fits."""
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
+    result = run_pnp(duo, "validate", "duo")
+    assert result.exit_code == 1, result.output
+    assert any("Feuerspeiender" in line and "does not fit" in line for line in result.output.splitlines()), result.output
+
+
 def test_a_build_in_one_language_does_not_answer_for_the_checks_of_another(duo):
     """A build keeps its checks' findings for the next build of the same files; the German edition's are its own."""
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Eule", "name@de: Wolf")  # two German wolves: names unique in English alone

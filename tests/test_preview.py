@@ -57,3 +57,15 @@ def test_a_deck_of_three_cards_has_a_contact_sheet_three_cards_wide(project):
     assert 3 * face.width < sheet.width < 4 * face.width, (sheet.size, face.size)
     right = where(sheet, FRONTS[2])[2]
     assert sheet.width - right < face.width / 2, "the third card ends the sheet"
+
+
+def test_a_preview_with_bleed_shows_3_mm_of_art_past_each_edge_of_the_card(project):
+    """`pnp preview --bleed` draws each face with its 3 mm of bleed (the art a shop prints past the cut): a poker card of
+    63.5 × 88.9 mm is 69.5 × 94.9 mm at 30 dpi, and the painted colour reaches the image's very edge."""
+    painted_deck(project, "one", FRONTS[:1])
+    result = run_pnp(project, "preview", "tiny", "--deck", "one", "--dpi", "30", "--bleed")
+    assert result.exit_code == 0, result.output
+    face = Image.open(project / "output/tiny/preview/one/c1-front.png").convert("RGB")
+    bled = ((63.5 + 2 * 3) / 25.4 * 30, (88.9 + 2 * 3) / 25.4 * 30)  # 82.1 × 112.1 px: the renderer takes the part pixel
+    assert all(abs(side - want) <= 1 for side, want in zip(face.size, bled, strict=True)), (face.size, bled)
+    assert where(face, FRONTS[0]) == (0, 0, face.width - 1, face.height - 1)

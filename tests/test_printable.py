@@ -387,6 +387,23 @@ def test_a_profile_named_default_is_the_one_a_build_without_printer_takes(projec
     assert _one_card_sheet(project) == ("tiny-cards-margin6.35mm.pdf", 8)
 
 
+def test_a_typed_back_offset_wins_over_the_default_profiles_saved_one(project):
+    """`--back-offset X,Y` is what the designer asks of this build: it moves the backs, not the offset the `default`
+    profile saved (docs/commands.md: the file name carries the offset the backs moved by). Read from the backs page:
+    its cards sit 1.5 mm across and 0.25 mm along from where the saved offset put them."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "calibrate", "--save", "default", "--offset", "0.5,-0.25").exit_code == 0
+    saved = project / "output/tiny/tiny-cards-offset+0.5-0.25mm.pdf"
+    assert _one_card_sheet(project)[0] == saved.name
+    saved_backs = P.read(saved)[1].faces[0].trim
+    saved.unlink()
+    assert _one_card_sheet(project, "--back-offset", "2,0")[0] == "tiny-cards-offset+2+0mm.pdf"
+    typed_backs = P.read(project / "output/tiny/tiny-cards-offset+2+0mm.pdf")[1].faces[0].trim
+    moved = sorted(abs(a - b) / MM for a, b in ((typed_backs.x0, saved_backs.x0), (typed_backs.y0, saved_backs.y0)))  # pt to mm
+    assert moved == pytest.approx([0.25, 1.5], abs=0.01), moved
+
+
 def test_a_margin_that_differs_by_side_is_kept_at_its_widest_on_every_side(project):
     """A sheet may be fed either end first, flipped for duplex or turned for landscape (pnp.data.config.Printer.margin),
     so a printer that leaves 6.35 mm at one edge alone (`--margin top,right,bottom,left`) prints as a 6.35 mm one does:

@@ -278,6 +278,18 @@ def test_a_printer_name_that_cannot_be_saved_is_told_the_rule_it_breaks_and_noth
     assert not (project / "pnp.yaml").exists()
 
 
+def test_a_printer_name_of_64_characters_is_saved_and_builds(project):
+    """64 characters is the longest name the rule takes (the refusal above says so): saved, and a build finds it."""
+    import yaml
+
+    name = "a" * 63 + "9"
+    saved = run_pnp(project, "calibrate", "--save", name, "--offset", "0.5,0")
+    assert saved.exit_code == 0 and f"printer '{name}' moves backs by +0.50, +0.00 mm" in saved.output, saved.output
+    assert list(yaml.safe_load((project / "pnp.yaml").read_text(encoding="utf-8"))["printers"]) == [name]
+    built = run_pnp(project, "build", "tiny", "--only", "cards", "--printer", name)
+    assert built.exit_code == 0 and "tiny-cards-offset+0.5+0mm.pdf" in built.output, built.output
+
+
 def _tick_centres(line, threshold=160):
     dark = line < threshold
     edges = np.flatnonzero(np.diff(dark.astype(np.int8)))

@@ -247,6 +247,17 @@ def test_unknown_decks_and_cards_are_usage_errors(project, args, message):
     assert result.exit_code == 2 and message in result.output + result.stderr
 
 
+def test_a_card_of_another_deck_than_the_one_asked_is_a_usage_error(project):
+    """`--deck villains --cards knight` asks for a card the villains do not hold: refused, naming the deck, where
+    taking it would build nothing and say nothing of the typo."""
+    (project / "data/tiny/decks/villains.yaml").write_text(
+        "name: Villains\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards:\n"
+        "  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Smash.}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "villains", "--cards", "knight")
+    assert result.exit_code == 2 and "Invalid value for --cards: no card 'knight' in deck villains" in result.output + result.stderr, result.output
+    assert not list((project / "output").glob("tiny/*.pdf"))
+
+
 def test_an_empty_project_and_a_game_with_nothing_to_build_say_so(project, tmp_path):
     (tmp_path / "empty/data").mkdir(parents=True)
     empty = run_pnp(tmp_path / "empty", "build")

@@ -311,6 +311,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
     project = open_project(ctx.obj["root"])
     game_names(project, (game,))
     project = one_edition(project, [game], lang)
+    lang = project.lang  # `--lang all` of a game with one edition is its source: no language in the folder's name
     report = Report()
     with in_edition(report, lang or ""):
         loaded, engine = read_games(project, [game], report)
@@ -344,6 +345,7 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang, without):
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     project = one_edition(project, slugs, lang)
+    lang = project.lang  # `--lang all` of games with one edition each is their source: no language in the files' names
     from pnp.data.config import printer_profile
 
     profile = printer_profile(project.root, None)  # the `default` profile, as `pnp build` takes it without --printer
