@@ -28,7 +28,6 @@ from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.rulebook_file import edition_rulebook
 from pnp.data.source import LocDict, load_yaml, read_bytes, same_source, stands_at
 from pnp.data.svgfiles import icon_file_findings
-from pnp.data.tokens import set_counts_unread
 from pnp.data.words import lacking_words
 
 if TYPE_CHECKING:  # the readers import the schema (pydantic) when a game is read: a build answered from its cache reads none
@@ -298,6 +297,8 @@ class Project:
             first = len(findings)
             raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
             if kind.name == "tokens" and parsed is not None:
+                from pnp.data.tokens import set_counts_unread  # a game without tokens.yaml never reads it
+
                 token_outlines(parsed, raw, path, self.root, slug, findings)
                 findings += set_counts_unread(raw, slug)
             if _has_error(findings[first:]):

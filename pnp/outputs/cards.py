@@ -27,8 +27,9 @@ from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import FileStats
 from pnp.render.face_uses import PENDING
+from pnp.render.packing import printed_pages
 from pnp.render.seams import SheetSliver
-from pnp.render.sheets import Group, Piece, page_count, sheet_plan
+from pnp.render.sheets import Group, Piece, sheet_plan
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 500  # below this a second process costs more than it saves
@@ -355,7 +356,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     groups = [*groups, *tokens]
     plan = sheet_plan(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     notes = [*_layout_notes(game, decks_planned, plan, options), *token_found]
-    pages = page_count(groups, plan)
+    pages = _pages(groups, plan)
     if pages > MAX_PAGES:
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
@@ -416,6 +417,11 @@ def _insert_decks(game, decks: list, options: Options) -> tuple[list, list[Findi
     said = [warning("insert-shape", f"{d.name}: { {'circle': 'round', 'hexagon': 'hex'}.get(d.shape.kind, 'die-cut')} cards get no sleeve insert (a sleeve is rectangular) and are left out of the "
                     "insert sheets: build without --insert to print them", d.loc_of("shape"), game=game.slug, component=d.id) for d in shaped]
     return [d for d in decks if d.shape.straight], said
+
+
+def _pages(groups: list[Group], plan: list | None) -> int:
+    """How many pages the sheet PDF of `groups` prints by its packing `plan`; 0 without one (a group fits no sheet)."""
+    return printed_pages(plan, [any(p.back is not None for p in g.pieces) for g in groups]) if plan is not None else 0
 
 
 def _layout_notes(game, decks: list[Group], plan: list | None, options: Options) -> list[Finding]:

@@ -27,7 +27,7 @@ from pnp.render.face_uses import PENDING, Redraw, Uses, count_arrived
 from pnp.render.icon_ink import IconInks
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.inksaver import frame_back, lighten_face
-from pnp.render.packing import HALF, DoesNotFit, Placement, fill, printed_pages
+from pnp.render.packing import HALF, DoesNotFit, Placement, fill
 from pnp.render.page_keys import PageKeys
 from pnp.render.pdf import draw_crop_marks, draw_footer, draw_line, new_canvas
 from pnp.render.seams import Placed, SheetSliver, once_per_face, sheet_slivers
@@ -350,11 +350,6 @@ def sheet_plan(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
         return plan_groups(groups, _sides_reader(groups), paper, gutter_mm=gutter_mm, bleed_mm=bleed_mm, printable_mm=printable_mm, layout=layout, fold_rotation=fold_rotation)
     except DoesNotFit:
         return None
-
-
-def page_count(groups: list[Group], plan: list[list[Placement]] | None) -> int:
-    """How many pages the sheet PDF of `groups` prints by its `plan` (sheet_plan); 0 without one."""
-    return printed_pages(plan, [any(p.back is not None for p in g.pieces) for g in groups]) if plan is not None else 0
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
