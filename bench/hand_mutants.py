@@ -3695,6 +3695,8 @@ MUTANTS: list[Mutant] = [
            'if cache.faces and (cache.printed is None or mark):', 'if cache.faces and cache.printed is None:', ['tests/test_trust.py', 'tests/test_designer_loop.py'], ''),
     Mutant('BU12', "a cutting machine's SVG cut file named sheet-1, not sheet-01 (its DXF beside it sheet-01)", 'pnp/pipeline/build.py',
            'out.append((f"{stem}-sheet-{page:02d}.svg"', 'out.append((f"{stem}-sheet-{page}.svg"', ['tests/test_cut_files.py', 'tests/test_more_cutters.py'], ''),
+    Mutant('BU13', "`pnp changes` reading a record of the print whose card is no code and values (a cache brought with a game): a traceback", 'pnp/pipeline/printed_cards.py',
+           'if not _as_written(printed):', 'if not isinstance(printed, dict):', ['tests/test_stamps.py'], ''),
 ]
 
 

@@ -133,6 +133,20 @@ def test_a_build_marked_printed_that_draws_nothing_new_still_marks_the_cards_pri
     assert marked.exit_code == 0 and "(reused)" in marked.output, marked.output  # nothing drawn again
     assert run_pnp(root, "changes", "tiny").output.splitlines() == ["tiny: no card changed since the last marked print"]
 
+
+def test_pnp_changes_takes_a_record_of_the_print_it_cannot_have_written_as_no_print(tmp_path):
+    """The output folder's cache may come with a downloaded game: a record of the printed cards whose card is a text,
+    not its code and values, is no print pnp marked, said in one line, never a traceback."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    record = root / "output/.pnp-cache/tiny.stamps.json"
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    kept["printed"]["heroes/knight"] = "printed last spring"
+    record.write_text(json.dumps(kept), encoding="utf-8")
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 1 and "Traceback" not in result.output + result.stderr
+    assert result.output.splitlines() == ["tiny: no print marked yet: run pnp build tiny, print it, then pnp printed tiny"], result.output
+
 def test_a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it():
     """A code is a fact of the card and its template, not of the pnp that worked it out: a card printed and marked with
     an earlier pnp keeps its code after an upgrade, so `pnp changes` names only the cards edited since."""
