@@ -3838,6 +3838,38 @@ MUTANTS: list[Mutant] = [
     Mutant('CM13', "pnp watch --lang all of a one-edition game naming every file it builds -all", 'pnp/cli/__init__.py',
            "    lang = project.lang  # `--lang all` of games with one edition each is their source: no language in the files' names\n", '',
            ['tests/test_language_commands.py'], ''),
+    # BU: builds and their records (s43, rehearse-builds): an export's change line and a zip's members, `pnp changes`'
+    # codes and its marked cards, feedback import's count, a build marked printed with nothing to draw, the counts
+    # checked, a face's side in its warnings, --no-validate, --changed's old file and baseline, a cut file's name
+    Mutant('BU1', "an export's change line naming five files of each kind before 'and N more', not six", 'pnp/targets/staging.py',
+           'CHANGES_NAMED = 6', 'CHANGES_NAMED = 5', ['tests/test_export_promises.py', 'tests/test_export.py'], ''),
+    Mutant('BU2', "a zip export's members added said removed, and those removed said added", 'pnp/targets/staging.py',
+           'return Changes(True, sorted(set(after) - set(before)),', 'return Changes(True, sorted(set(before) - set(after)),',
+           ['tests/test_export_promises.py', 'tests/test_export.py'], ''),
+    Mutant('BU3', "`pnp changes` showing a changed card's codes the wrong way round (now → printed)", 'pnp/cli/revisions.py',
+           'codes = f"{c.code_before} → {c.code_now}"', 'codes = f"{c.code_now} → {c.code_before}"', ['tests/test_stamps.py', 'tests/test_feedback_stamps.py'], ''),
+    Mutant('BU4', "`pnp changes`' answers marking the cards not changed since the print as changed, and the changed ones not", 'pnp/cli/feedback.py',
+           "{'  (changed since the last marked print)' if name in changed else ''}", "{'  (changed since the last marked print)' if name not in changed else ''}",
+           ['tests/test_feedback_promises.py', 'tests/test_feedback_stamps.py'], ''),
+    Mutant('BU5', "feedback import counting the answers kept before as 'already there', not the sheet's rows that were", 'pnp/cli/feedback.py',
+           "{len(answers) - added} already there", "{len(everything) - added} already there", ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('BU6', "`pnp build --mark-printed` that draws nothing new (every output reused) not marking the cards as printed", 'pnp/pipeline/printed_cards.py',
+           '(not built and not mark and path.is_file())', '(not built and path.is_file())', ['tests/test_stamps.py', 'tests/test_feedback_stamps.py'], ''),
+    Mutant('BU7', "validate and build silent on a component count the rules state (game.yaml's components: the counts unchecked)", 'pnp/pipeline/validate.py',
+           '    checker.components()\n    checker.constraints()', '    checker.constraints()', ['tests/test_component_counts.py', 'tests/test_validator.py'], ''),
+    Mutant('BU8', "a face's drawing warnings naming its card but not the side (front or back)", 'pnp/outputs/faces.py',
+           'face = layouts.render(template, values, w, h, bleed, f"{what} {side}", ref', 'face = layouts.render(template, values, w, h, bleed, what, ref',
+           ['tests/test_face_warnings.py', 'tests/test_safe_area.py'], ''),
+    Mutant('BU9', "`pnp build --no-validate` running the count and constraint checks all the same", 'pnp/pipeline/schedule.py',
+           'checking = number == 0 and validate', 'checking = number == 0', ['tests/test_validator.py', 'tests/test_build_lines.py'], ''),
+    Mutant('BU10', "`build --changed` with no card changed leaving the last run's changed-cards PDF to be printed again", 'pnp/pipeline/build.py',
+           'if path.is_file() and remove_file(path):', 'if False:', ['tests/test_trust.py', 'tests/test_designer_loop.py'], ''),
+    Mutant('BU11', "`pnp build --mark-printed` not moving `--changed`'s baseline: the cards of the last marked print are reprinted", 'pnp/pipeline/build.py',
+           'if cache.faces and (cache.printed is None or mark):', 'if cache.faces and cache.printed is None:', ['tests/test_trust.py', 'tests/test_designer_loop.py'], ''),
+    Mutant('BU12', "a cutting machine's SVG cut file named sheet-1, not sheet-01 (its DXF beside it sheet-01)", 'pnp/pipeline/build.py',
+           'out.append((f"{stem}-sheet-{page:02d}.svg"', 'out.append((f"{stem}-sheet-{page}.svg"', ['tests/test_cut_files.py', 'tests/test_more_cutters.py'], ''),
+    Mutant('BU13', "`pnp changes` reading a record of the print whose card is no code and values (a cache brought with a game): a traceback", 'pnp/pipeline/printed_cards.py',
+           'if not _as_written(printed):', 'if not isinstance(printed, dict):', ['tests/test_stamps.py'], ''),
 ]
 
 

@@ -85,6 +85,38 @@ def test_each_export_says_what_it_changed_since_the_last_one(project):
     assert not leftovers, leftovers  # the export's folder replaced whole: neither the old one nor a staging folder is left beside it
 
 
+
+def test_a_change_line_names_six_files_of_a_kind_then_counts_the_rest(project):
+    """docs/exports.md: up to six names of each kind, then how many more. A new back for the deck changes the back of
+    each of the 10 copies that share it (the twins' two print their own), in name order."""
+    _export(project)
+    (project / "templates/tiny/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#203040") }}\n', encoding="utf-8")
+    said = _export(project)
+    shown = ", ".join(f"cards/heroes/heroes-{card}-back.png" for card in ("att-1", "att-2", "knight-1", "knight-2", "mage-1", "mage-2"))
+    assert f"since the last export: 10 changed ({shown} and 4 more)" in said, said
+
+
+def test_a_table_files_change_line_says_which_of_its_members_came_and_which_left(project):
+    """A .pcio file is a zip of the table's widgets and a picture per face, each named by its bytes: with the mage's
+    cards gone, the line counts the members the new zip has that the old lacks as added and those it lost as removed,
+    the mage's front among them, as a zip reader lists them."""
+    import zipfile
+
+    def export() -> tuple[str, set[str]]:
+        result = run_pnp(project, "export", "tiny", "--format", "pcio", "--no-validate")  # the stated count of blue cards no longer holds
+        assert result.exit_code == 0, result.output
+        with zipfile.ZipFile(project / "output/tiny/pcio/tiny.pcio") as table:
+            return result.output, set(table.namelist())
+
+    _, before = export()
+    path = project / DECK
+    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True) if "id: mage," not in line), encoding="utf-8")
+    said, after = export()
+    came, left = after - before, before - after
+    assert any(name.startswith("userassets/heroes-mage-front-") for name in left) and len(came) < len(left), (came, left)
+    assert f"since the last export: 1 changed (tiny.pcio: {len(came)} added, 1 changed, {len(left)} removed inside)" in said, said
+
+
 def test_a_rounded_deck_gets_its_cut_as_a_mask_white_inside_its_corners(project):
     from PIL import Image
 

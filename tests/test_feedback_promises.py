@@ -251,6 +251,36 @@ def test_pnp_changes_lists_a_cards_answers_newest_first_whatever_the_sheets_orde
     assert listed == ["the last one", "the middle one", "the first one"], output
 
 
+
+def test_pnp_changes_marks_the_answers_of_a_card_edited_since_the_print_and_no_other(tmp_path):
+    """docs/designers-loop.md: under `pnp changes`, a card whose answers are listed is marked when an edit since the
+    print has changed it: the opal, edited, is; the ruby, as printed, is not."""
+    root = make_game(tmp_path / "project")
+    now = codes(root)
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", now["gems/opal-1"], "", "too shiny"],
+                                                         ["11/20/2026 10:05:00", "", now["gems/ruby-1"], "", "just right"]])
+    assert run_pnp(root, "feedback", "import", str(sheet)).exit_code == 0
+    for step in (("build", "gm", "--only", "cards"), ("printed", "gm")):
+        assert run_pnp(root, *step).exit_code == 0
+    deck = root / "data/gm/decks/gems.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Opal}", "name: Dull opal}"), encoding="utf-8")
+    output = run_pnp(root, "changes", "gm").output
+    headers = [line.strip() for line in output.splitlines() if line.startswith("  gems/") and "changed  " not in line]
+    assert headers == ["gems/opal-1  (changed since the last marked print)", "gems/ruby-1"], output
+
+
+def test_an_import_counts_as_already_there_the_rows_of_its_sheet_kept_before_not_every_answer_kept(tmp_path):
+    """Two answers kept, then a sheet of one of them and a new one: one new, three in all, one of the sheet's rows
+    already there (the other answer kept before was not on this sheet)."""
+    root = make_game(tmp_path / "project")
+    first = ["11/20/2026 10:00:00", "gems/opal-1", "", "", "too shiny"]
+    second = ["11/20/2026 10:05:00", "gems/ruby-1", "", "", "just right"]
+    third = ["11/21/2026 09:00:00", "gems/opal-1", "", "", "better"]
+    assert run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "one.csv", HEADER, [first, second]))).exit_code == 0
+    result = run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "two.csv", HEADER, [first, third])))
+    assert result.exit_code == 0, result.output
+    assert "gm: 1 new answer kept in data/gm/feedback/answers.yaml (3 in all, 1 already there)" in result.output, result.output
+
 def test_a_workbooks_cells_are_kept_as_their_text_its_blank_rows_and_cells_left_out(tmp_path):
     """An XLSX sheet as a form service saves it, its header on the second row: a yes/no cell is kept as yes or no, a
     date as YYYY-MM-DD and a date and time as YYYY-MM-DD HH:MM:SS, an empty cell and a blank row are no answer."""

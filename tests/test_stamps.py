@@ -106,6 +106,47 @@ def test_pnp_changes_names_the_card_and_field_edited_since_the_last_marked_print
     assert "no card changed" in run_pnp(root, "changes", "tiny").output
 
 
+
+def test_pnp_changes_shows_the_code_the_printed_card_carries_then_the_one_it_carries_now(tmp_path):
+    """A changed card's line reads `printed → now`: first the code stamped on the card the playtesters hold, then the one
+    the next print stamps, each read off the card sheets' PDF."""
+    root = copy(tmp_path, "a")
+    printed = {text.split()[-1] for text, _ in stamps_in_pdf(root)}  # the first build counts as the print
+    deck = root / DECK
+    deck.write_text(deck.read_text().replace("name: Rogue,", "name: Rascal,", 1))
+    now = {text.split()[-1] for text, _ in stamps_in_pdf(root)}
+    (before,), (after,) = printed - now, now - printed  # the rogue's code alone moved
+    lines = run_pnp(root, "changes", "tiny").output.splitlines()
+    assert lines[1].split()[:2] == ["heroes/rogue", "changed"] and f"{before} → {after}" in lines[1], lines
+
+
+def test_a_build_marked_printed_that_draws_nothing_new_still_marks_the_cards_printed(tmp_path):
+    """`pnp build --mark-printed` after a build of the same data reuses every output, and its cards are the printed ones
+    all the same: `pnp changes` then has nothing to list."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    deck = root / DECK
+    deck.write_text(deck.read_text().replace("name: Rogue,", "name: Rascal,", 1))
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    assert "heroes/rogue" in run_pnp(root, "changes", "tiny").output  # a build is not a print
+    marked = run_pnp(root, "build", "tiny", "--only", "cards", "--mark-printed")
+    assert marked.exit_code == 0 and "(reused)" in marked.output, marked.output  # nothing drawn again
+    assert run_pnp(root, "changes", "tiny").output.splitlines() == ["tiny: no card changed since the last marked print"]
+
+
+def test_pnp_changes_takes_a_record_of_the_print_it_cannot_have_written_as_no_print(tmp_path):
+    """The output folder's cache may come with a downloaded game: a record of the printed cards whose card is a text,
+    not its code and values, is no print pnp marked, said in one line, never a traceback."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    record = root / "output/.pnp-cache/tiny.stamps.json"
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    kept["printed"]["heroes/knight"] = "printed last spring"
+    record.write_text(json.dumps(kept), encoding="utf-8")
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 1 and "Traceback" not in result.output + result.stderr
+    assert result.output.splitlines() == ["tiny: no print marked yet: run pnp build tiny, print it, then pnp printed tiny"], result.output
+
 def test_a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it():
     """A code is a fact of the card and its template, not of the pnp that worked it out: a card printed and marked with
     an earlier pnp keeps its code after an upgrade, so `pnp changes` names only the cards edited since."""

@@ -220,6 +220,19 @@ def test_changed_cards_keep_duplex_pairs_and_compare_with_the_marked_print(proje
     assert result.exit_code == 0
 
 
+
+def test_a_changed_build_marked_printed_is_the_next_changed_builds_baseline(project):
+    """docs/designers-loop.md: mark a later print by building with `--changed --mark-printed`: the rogue, edited and
+    reprinted so, is not reprinted by the next `--changed` build, which has nothing to print."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0  # the first build is taken as printed
+    edit(heroes, "Steal 1 coin", "Steal 2 coins")
+    reprint = run_pnp(project, "build", "--changed", "--mark-printed", "--only", "cards")
+    assert reprint.exit_code == 0 and "heroes/rogue ×3" in page_texts(project / "output/tiny/tiny-changed.pdf")[0], reprint.output
+    again = run_pnp(project, "build", "--changed", "--only", "cards")
+    assert again.exit_code == 0 and "note: no card changed since the last marked print" in again.stderr, again.stderr
+    assert not (project / "output/tiny/tiny-changed.pdf").exists()
+
 # 8. Every variant its own file name ---------------------------------------------------------
 def test_variants_and_subsets_do_not_overwrite_the_full_deck(project):
     full = project / CARDS

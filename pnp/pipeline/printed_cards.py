@@ -161,7 +161,7 @@ def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardC
     """The cards of `game` as it is now that differ from the last marked print, in deck and card order; None before any print."""
 
     printed = _read(stamps_path(out_root, game.slug)).get("printed")
-    if not isinstance(printed, dict):
+    if not _as_written(printed):
         return None
     now = game_stamps(templates_dir, game)
     out = []
@@ -173,6 +173,13 @@ def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardC
             out.append(CardChange(name, "changed", before.get("code", ""), card["code"], tuple(changed_fields(before.get("values", {}), card["values"]))))
     out += [CardChange(name, "removed", card.get("code", ""), "", ()) for name, card in printed.items() if name not in now]
     return out
+
+
+def _as_written(cards) -> bool:
+    """Whether `cards` is a set of cards as pnp writes one (deck/card → its code and values): the cache's folder may
+    have come with a game, and a record holding anything else is no print pnp marked."""
+    return isinstance(cards, dict) and all(isinstance(card, dict) and isinstance(card.get("code"), str) and isinstance(card.get("values", {}), dict)
+                                           for card in cards.values())
 
 
 def known_codes(out_root: Path, slug: str) -> dict[str, str]:
