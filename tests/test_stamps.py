@@ -134,6 +134,16 @@ def test_a_build_marked_printed_that_draws_nothing_new_still_marks_the_cards_pri
     assert run_pnp(root, "changes", "tiny").output.splitlines() == ["tiny: no card changed since the last marked print"]
 
 
+def test_pnp_printed_counts_each_different_card_once_however_many_copies_print(tmp_path):
+    """The tiny deck prints 12 cards of 5 different ones (heroes.yaml: knight, att, rogue, mage, twin); `pnp printed`
+    marks each of the 5, and says so as different cards, where "5 cards" read against pnp list's 12."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    said = run_pnp(root, "printed", "tiny")
+    assert said.exit_code == 0
+    assert said.output.startswith("tiny: 5 different cards marked as printed; "), said.output
+
+
 def test_pnp_changes_takes_a_record_of_the_print_it_cannot_have_written_as_no_print(tmp_path):
     """The output folder's cache may come with a downloaded game: a record of the printed cards whose card is a text,
     not its code and values, is no print pnp marked, said in one line, never a traceback."""

@@ -290,7 +290,8 @@ def printed(ctx, games, out):
         if count is None:
             click.echo(f"{slug}: not built yet into {project.rel(folder)}: run pnp build {slug} first", err=True)
             sys.exit(EXIT_DATA)
-        click.echo(f"{slug}: {count} cards marked as printed; pnp build {slug} --changed now reprints only cards changed after this")
+        said = f"{count} different card{'' if count == 1 else 's'}"  # each card once, however many copies print (pnp list's faces)
+        click.echo(f"{slug}: {said} marked as printed; pnp build {slug} --changed now reprints only cards changed after this")
 
 
 @main.command()
