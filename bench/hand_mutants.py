@@ -3747,7 +3747,7 @@ MUTANTS: list[Mutant] = [
            '        for round_ in range(COVER_CARDS):\n            for deck in decks:\n', '        for deck in decks:\n            for round_ in range(COVER_CARDS):\n',
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
     Mutant('RU4', "an icon a token item names in a field of its own (`symbol: death-skull`) not credited", 'pnp/outputs/rulebook/credits.py',
-           '        for item in raw.get("items") or []:\n            yield from _walk(item, TokenItem.model_fields)\n', '',
+           'yield from _walk(raw, TokenSet.model_fields.keys() - {"items"})', 'yield from _walk(raw, TokenSet.model_fields)',
            ['tests/test_credits.py'], 'not each_game'),
     Mutant('RU5', 'a figure\'s width written "45mm" warned as no number and printed at its natural width', 'pnp/outputs/rulebook/figures.py',
            'width = float(title.lower().removesuffix("mm").strip())', 'width = float(title.lower().strip())',

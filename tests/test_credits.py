@@ -130,3 +130,13 @@ def test_an_icon_a_token_item_names_in_a_field_of_its_own_is_credited(project):
     result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
     assert result.exit_code == 0, result.output
     assert {"death-skull", "anchor"} <= credited_in(project / "output/tiny/tiny-rulebook.pdf")
+
+
+def test_an_icon_a_token_item_is_named_by_is_credited(project):
+    """A face may draw its item's icon by the item's id (`icon(token.id, …)`): a coin item `id: anchor` is credited, as an
+    icon licence asks of every icon a game may print."""
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["{id: c5,", "{id: anchor,"]},
+                          {"file": "templates/tiny/token-coin.j2", "append": "{{ icon(token.id, 8, 15, 4) }}\n"}])
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output
+    assert "anchor" in credited_in(project / "output/tiny/tiny-rulebook.pdf")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from pnp.core.files import ignored_name, stays_inside
 from pnp.core.memo import Keeps, memo
-from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
+from pnp.data.schema import BoardSpec, CardSpec, TokenSet
 
 if TYPE_CHECKING:  # a key is worked out without the drawing machinery (`pnp list` of games as they were draws nothing)
     from pnp.outputs.context import GameContext
@@ -126,9 +126,7 @@ def _values(game):
     for raw in (game.boards_data or {}).get("boards") or []:
         yield from _walk(raw, BoardSpec.model_fields)
     for raw in (game.tokens_data or {}).get("tokens") or []:
-        yield from _walk(raw, TokenSet.model_fields)  # its items below, their own settings left out as the set's are
-        for item in raw.get("items") or []:
-            yield from _walk(item, TokenItem.model_fields)
+        yield from _walk(raw, TokenSet.model_fields.keys() - {"items"})  # its items whole: a template may draw one by its id
     yield from _walk(game.reference_data)
 
 
