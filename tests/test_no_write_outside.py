@@ -138,6 +138,17 @@ def test_an_export_writes_nothing_into_a_folder_a_game_linked_elsewhere(built_pr
     assert unchanged(mine)
 
 
+def test_an_export_replaces_a_link_to_nowhere_at_its_own_folder(built_project, tmp_path):
+    """A link at the export's own name is replaced whether its folder is there or gone (moved, or on a drive not
+    plugged in): a link to nowhere is no file standing where the folder goes."""
+    project = built_project
+    (project / "output/tiny/pod").symlink_to(tmp_path / "gone")
+    status, said = command(project, "export", "tiny", "--format", "pod", "--no-validate")
+    assert status == 0, said
+    assert not (project / "output/tiny/pod").is_symlink() and list((project / "output/tiny/pod").glob("*.pdf"))
+    assert not (tmp_path / "gone").exists()
+
+
 # Reads: the path rule, special files ------------------------------------------------------------------------------------
 def test_a_pnp_yaml_linked_outside_the_project_is_refused_and_never_written(project, mine):
     (mine / "pnp.yaml").write_text("printers:\n  default: {offset: [1, 1]}\n")

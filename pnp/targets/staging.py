@@ -197,13 +197,13 @@ class StagedFolder:
         """Put the files in `folder`'s place: the old folder is moved aside, the new one renamed in, the old removed."""
         tmp, old = self._staging(), None
         try:
-            if self.folder.exists():
+            if os.path.lexists(self.folder):  # a folder, a file, or a link (even one to nowhere): moved aside whole
                 old = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}.{os.getpid()}-old-", suffix=".tmp"))
                 os.rename(self.folder, old / self.folder.name)
             os.rename(tmp, self.folder)
             self._tmp = None
         except BaseException:
-            if old is not None and (old / self.folder.name).exists() and not self.folder.exists():
+            if old is not None and os.path.lexists(old / self.folder.name) and not os.path.lexists(self.folder):
                 os.rename(old / self.folder.name, self.folder)
             self.discard()
             raise
