@@ -75,7 +75,21 @@ def test_a_character_no_template_may_hold_is_placed_at_itself(project):
     _add_to_hero(project, '{{ text(card.name, 4, 4, 50, 9, size=$13) }}')
     said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "template syntax" in line]
     assert len(said) == 1, said
-    assert said[0].startswith("templates/tiny/hero.j2:7:38: error: template syntax: unexpected char '$'"), said
+    assert said[0].startswith("templates/tiny/hero.j2:7:38: error: template syntax: unexpected char '$' ("), said  # no "at 512": a file offset reads as a column
+
+
+def test_a_rulebooks_jinja_syntax_error_names_its_line_and_column(project):
+    """A rulebook's Jinja is placed as a template's is: at the `$` the lexer refused, and just past the line where a
+    block is left open, never at the line's first character."""
+    rules = project / "data/tiny/rulebook.md"
+    before = rules.read_text(encoding="utf-8")
+    line = len(before.splitlines()) + 2
+    rules.write_text(before + "\nThe knight has {{ decks.heroes.name $ }} strength.\n", encoding="utf-8")
+    said = [s for s in _said(run_pnp(project, "validate", "tiny")) if "Jinja syntax" in s]
+    assert said == [f"data/tiny/rulebook.md:{line}:{len('The knight has {{ decks.heroes.name $') }: error: Jinja syntax: unexpected char '$' [rulebook]"], said
+    rules.write_text(before + "\nThe knight {% if decks.heroes %} strikes.\n", encoding="utf-8")
+    said = [s for s in _said(run_pnp(project, "validate", "tiny")) if "Jinja syntax" in s]
+    assert len(said) == 1 and said[0].startswith(f"data/tiny/rulebook.md:{line}:{len('The knight {% if decks.heroes %} strikes.') + 1}: error: Jinja syntax: Unexpected end"), said
 
 
 def test_a_block_left_open_is_placed_just_after_the_templates_last_character(project):

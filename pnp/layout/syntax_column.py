@@ -8,6 +8,14 @@ import jinja2
 
 from pnp.layout.sandbox import TemplateBeyondReading
 
+UNEXPECTED_CHAR = re.compile(r"(unexpected char '.+?') at (\d+)")  # Jinja's lexer: the character and its offset in the file
+
+
+def syntax_words(exc: jinja2.TemplateSyntaxError) -> str:
+    """Jinja's words for a syntax error without the lexer's character offset ("at 744"), which reads as a column or a
+    line and is neither: the finding names the line and column itself."""
+    return UNEXPECTED_CHAR.sub(r"\1", exc.message or "")
+
 
 def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSyntaxError) -> int | None:
     """The 1-based column on `exc`'s line where `source` stops parsing, or None when no token of the line is where it
@@ -22,9 +30,9 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
 
     if isinstance(exc, TemplateBeyondReading):  # parsed again, it would be refused again
         return None
-    char = re.search(r"unexpected char '.+?' at (\d+)", exc.message or "")
+    char = UNEXPECTED_CHAR.search(exc.message or "")
     if char:
-        at = int(char.group(1))
+        at = int(char.group(2))
         return at - source.rfind("\n", 0, at)
     parser = Parser(env, source, exc.name, exc.filename)
     try:

@@ -292,8 +292,8 @@ class Layouts:
         except jinja2.TemplateNotFound as exc:
             raise PnpError(error("template-missing", f"template '{exc.name}' not found under templates/: check the name", ref_loc, game=game, component=what)) from None
         except jinja2.TemplateSyntaxError as exc:
-            loc = self._syntax_loc(exc)
-            raise PnpError(error("template-syntax", f"template syntax: {exc.message}", loc, game=game, component=what)) from None
+            from pnp.layout.syntax_column import syntax_words  # a template that compiles never needs it
+            raise PnpError(error("template-syntax", f"template syntax: {syntax_words(exc)}", self._syntax_loc(exc), game=game, component=what)) from None
         except MarkupError as exc:
             raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
         except Exception as exc:  # every failure inside a template is the template's input problem

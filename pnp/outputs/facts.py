@@ -269,7 +269,10 @@ def render(gctx: GameContext, source: str, context: dict, loc: Loc, game: str, w
         with template.environment.face():
             out = template.render(context)
     except jinja2.TemplateSyntaxError as exc:
-        raise PnpError(error("rulebook-syntax" if what == "rulebook" else "reference-syntax", f"Jinja syntax: {exc.message}", _at(loc, exc.lineno, source, None), game=game, component=what)) from None
+        from pnp.layout.syntax_column import syntax_column, syntax_words  # a text that compiles never needs them
+        col = syntax_column(gctx.layouts.layouts.env, source, exc)
+        raise PnpError(error("rulebook-syntax" if what == "rulebook" else "reference-syntax", f"Jinja syntax: {syntax_words(exc)}",
+                             _at(loc, exc.lineno, source, None, col), game=game, component=what)) from None
     except Exception as exc:  # everything a text's Jinja does wrong is the designer's input problem
         raise PnpError(_runtime(exc, loc, source, game, what)) from None
     if len(out) > MAX_RENDERED:
@@ -298,13 +301,14 @@ def _runtime(exc, loc, source, game, what):
     return error(code, message, _at(loc, line, source, needle), game=game, component=what)
 
 
-def _at(loc: Loc, line: int | None, source: str, needle: str | None) -> Loc:
-    """The file position of template line `line` of a text that starts at `loc`."""
+def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | None = None) -> Loc:
+    """The file position of template line `line` of a text that starts at `loc`: at column `col` of that line when it
+    is known, else at `needle` on it, else at its first character; on a data file's value's first line, the value."""
     if not line:
         return loc
     lines = source.splitlines()
     text = lines[line - 1] if 0 < line <= len(lines) else ""
-    col = text.find(needle) + 1 if needle and needle in text else len(text) - len(text.lstrip()) + 1
-    if loc.line:
-        return Loc(loc.path, loc.line + line - 1, col if line > 1 else loc.col)
-    return Loc(loc.path, line, col)
+    if loc.line and line == 1:  # the value's own place (a quoted value's columns are not its text's)
+        return loc
+    col = col or (text.find(needle) + 1 if needle and needle in text else len(text) - len(text.lstrip()) + 1)
+    return Loc(loc.path, loc.line + line - 1 if loc.line else line, col)
