@@ -257,6 +257,20 @@ def test_a_header_that_differs_from_the_templates_name_only_in_capitals_is_one_e
     assert "differ only in capitals" in said[0] and "read it as card.Name, or write the name as 'name'" in said[0], said
 
 
+def test_two_sheets_with_the_same_capital_are_an_error_each_naming_only_their_own_decks_pieces(project):
+    """Two decks whose sheets both head the column `Name`, drawn by one template reading `card.name`: each sheet's header
+    is a mistake of its own, said at its cell, and each finding names the pieces of its own deck, never the other's."""
+    _deck_from_a_sheet(project, "Name")
+    decks = project / "data/tiny/decks"
+    shutil.copy(decks / "heroes.csv", decks / "rivals.csv")
+    (decks / "rivals.yaml").write_text((decks / "heroes.yaml").read_text(encoding="utf-8").replace("heroes.csv", "rivals.csv")
+                                       .replace("name: Heroes", "name: Rivals"), encoding="utf-8")
+    said = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if "differ only in capitals" in line]
+    assert [line.split(": error: ")[0] for line in said] == ["data/tiny/decks/heroes.csv:1:2", "data/tiny/decks/rivals.csv:1:2"], said
+    assert "heroes/" in said[0] and "rivals/" not in said[0], said[0]
+    assert "rivals/" in said[1] and "heroes/" not in said[1], said[1]
+
+
 def test_a_header_with_a_space_is_read_with_brackets_and_the_finding_says_how(project):
     _deck_from_a_sheet(project, "Attack Name")
     said = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if line.startswith("data/tiny/decks/heroes.csv:1:2: ")]

@@ -220,10 +220,18 @@ def _one_misspelling(unread: Finding, key: str, meant: str, lines: list[Finding]
     """The field nothing reads, as the one error of its misspelling, naming the template lines that asked for `meant`."""
     where = sorted({str(g.loc) for g in lines})
     more = f" and {len(where) - 1} other line{'s' * (len(where) > 2)}" if len(where) > 1 else ""
-    places = tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p))
+    places = _of_the_same_deck(tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p)), unread.component)
     return replace(unread, severity="error", code="field-misspelt", places=places if len(places) > 1 else (), component=places[0] if places else unread.component,
                    message=f"the card field '{key}' is read by no template, and templates read '{meant}', which no card has ({where[0]}{more}): "
                            + _make_them_the_same(key, meant))
+
+
+def _of_the_same_deck(places: tuple, component: str) -> tuple:
+    """The pieces of `places` in `component`'s deck (`heroes/knight front` for `heroes/knight`): a template that draws two
+    decks' cards asks for the field on both, and each deck's sheet is a mistake of its own, with its own pieces."""
+    deck = component.split("/", 1)[0] + "/" if "/" in component else ""
+    own = tuple(p for p in places if deck and p.startswith(deck))
+    return own or places
 
 
 def _make_them_the_same(key: str, meant: str) -> str:
