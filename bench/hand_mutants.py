@@ -3904,7 +3904,7 @@ MUTANTS: list[Mutant] = [
     Mutant('SO11', 'a 0.4 mm dark rule left on four plates: the one-plate limit 0.25 mm, not the shops\' 0.5 mm', 'pnp/targets/k_only.py',
            'K_ONLY_RULE_MM = 0.5', 'K_ONLY_RULE_MM = 0.25',
            ['tests/test_pod_ink.py'], ''),
-    Mutant('SO12', "a deck of three cards shown in a contact sheet eight columns wide, its cards small beside empty felt", 'pnp/targets/showcase.py',
+    Mutant('SO12', "a deck of five cards shown in a contact sheet eight columns wide, its cards small beside empty felt", 'pnp/targets/showcase.py',
            'cols = min(CONTACT_COLUMNS, len(deck.items))', 'cols = CONTACT_COLUMNS',
            ['tests/test_showcase.py'], ''),
 ]
