@@ -4,8 +4,9 @@ size names, and the sheets a deck takes inside the margin of the printer `--prin
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qs, urlsplit
 
-from conftest import run_pnp
+from conftest import apply_edits, run_pnp
 
 LETTER = (215.9, 279.4)  # mm
 
@@ -61,3 +62,31 @@ def test_list_names_a_die_by_its_name_or_by_its_id_when_dice_yaml_gives_none(pro
     assert result.exit_code == 0, result.output + result.stderr
     dice = [" ".join(line.split()) for line in result.output.splitlines() if line.lstrip().startswith("die ")]
     assert dice == ["die plain d6 16 mm ×1 plain", "die red d6 20 mm ×2 Red Die"], result.output
+
+
+def test_list_gives_each_decks_faces_apart_from_its_cards_with_their_copies(project):
+    """heroes.yaml lists five cards (knight, att, rogue, mage, twin) printed 2, 2, 3, 3 and 2 times: five faces to
+    draw, twelve cards to cut, in the line and in the JSON alike."""
+    result = run_pnp(project, "list", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    line = next(" ".join(line.split()) for line in result.output.splitlines() if line.lstrip().startswith("deck "))
+    assert "12 cards 5 faces" in line, line
+    deck = json.loads(run_pnp(project, "list", "tiny", "--format", "json").output)[0]["decks"][0]
+    assert (deck["cards"], deck["faces"]) == (12, 5), deck
+
+
+def test_list_gives_each_cards_qr_link_filled_in_with_its_card_and_code(project):
+    """docs/editions.md: with `stamps: {qr: true}` and a feedback form, `pnp list --format json` gives each card's
+    stamp the `link` its QR code opens: the form's address, its `card` field the card as deck/id and its `code` field
+    the stamp's code, as a browser reads the query."""
+    form = "https://forms.example.org/tiny"
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": [
+        "stamps: false", f"stamps: {{qr: true}}\nfeedback: {{form: \"{form}\", fields: {{card: entry.2, code: entry.3}}}}\n#"]}])
+    result = run_pnp(project, "list", "tiny", "--format", "json")
+    assert result.exit_code == 0, result.output + result.stderr
+    cards = json.loads(result.output)[0]["decks"][0]["card_list"]
+    assert [c["id"] for c in cards] == ["knight", "att", "rogue", "mage", "twin"]
+    for card in cards:
+        link = urlsplit(card["stamp"]["link"])
+        assert f"{link.scheme}://{link.netloc}{link.path}" == form, card
+        assert parse_qs(link.query) == {"entry.2": [f"heroes/{card['id']}"], "entry.3": [card["stamp"]["code"]]}, card

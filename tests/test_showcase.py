@@ -85,6 +85,16 @@ def test_the_default_hand_holds_two_cards_a_deck_and_seven_at_most(project):
     assert all(n > 500 for n in shown[:7]) and shown[7] == 0, shown
 
 
+def test_a_deck_of_fewer_than_eight_cards_fills_its_contact_sheets_width_in_one_row(project):
+    """docs/showcase-and-draw.md: a contact sheet is every card of a deck once, eight a row; the heroes' five cards
+    make one row of five as wide as the picture, never five cards in eight columns' room beside bare felt: the right
+    fifth of the picture shows cards, over half of it."""
+    sheet = Image.open(io.BytesIO(pictures(project, "--width", "400")["heroes-contact.png"])).convert("RGB")
+    right = sheet.crop((sheet.width * 4 // 5, 0, sheet.width, sheet.height))
+    assert table_pixels(right) < 0.5 * right.width * right.height, (table_pixels(right), right.size)
+    assert sheet.height < sheet.width / 5 * 2, sheet.size  # one row of poker cards (88.9 mm tall to 63.5 wide), not two
+
+
 def test_a_face_that_fails_is_one_error_at_its_template_line_and_no_picture_is_written(project):
     """A hero's front names a colour no palette or CSS knows: `pnp showcase` says so once, at the template line, and
     writes no picture around the cards it could not draw (as no build writes its files past an error)."""

@@ -609,6 +609,17 @@ def test_a_german_rulebook_whose_sections_are_not_the_englishs_is_refused_at_the
     assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
 
 
+def test_an_export_of_all_languages_of_a_game_with_its_source_alone_is_refused_saying_where_to_add_one(project):
+    """The tiny game names no `languages:`: `--lang all` has nothing to translate into, said in one line that says
+    where to add a language, and no sheet written (never a silent success)."""
+    result = run_pnp(project, "translate", "export", "tiny", "--lang", "all")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert ("Invalid value for --lang: the game lists no language but its source (en): add one to `languages:` in its game.yaml"
+            in result.output), result.output
+    assert not (project / "output/tiny/translate").exists()
+
+
 def test_an_export_into_the_games_source_language_is_refused_naming_the_languages_to_pick(tmp_path):
     """`--lang en` of a game written in English, with German among its `languages: [en, de]`: nothing to translate, said
     in one line that names German to pick instead, and no sheet written."""

@@ -159,7 +159,7 @@ def table_picture(gctx: GameContext, components: list[Component], width: int) ->
 
 
 def contact_picture(gctx: GameContext, deck: Component, width: int) -> bytes:
-    """Every card of a deck once, in a grid CONTACT_COLUMNS wide, on the table colour."""
+    """Every card of a deck once, CONTACT_COLUMNS a row (a smaller deck one row as wide as the picture), on the table colour."""
     cols = min(CONTACT_COLUMNS, len(deck.items))
     rows = math.ceil(len(deck.items) / cols)
     W = width * SUPERSAMPLE
