@@ -347,6 +347,23 @@ def test_a_deck_without_names_is_named_by_id_with_a_warning(project):
     assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"knight", "att", "rogue", "mage", "twin"}
 
 
+def test_a_deck_whose_titles_are_headed_name_in_capitals_is_told_the_name_field_to_write(project):
+    """A sheet from Squib heads its titles `Name`: Tabletop Simulator would show ids, and the warning names the field
+    the cards do have, so the fix is the one line it gives."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace("card.name", "card.Name"))
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace("{id: knight, name:", "{id: knight, Name:").replace(", name: ", ", Name: ").replace("{name: ", "{Name: "))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert ("data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field (did you mean 'Name'?), so Tabletop Simulator "
+            "names the cards by id: name the field holding each card's title with name_field: Name") in result.output, result.output
+    deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: Name"))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert "tts" in result.output and "has a name field" not in result.output, result.output
+    deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
+    assert "Rogue" in {c["Nickname"] for c in deck["ContainedObjects"]}
+
+
 def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
     deck_file = project / "data/tiny/decks/heroes.yaml"
     deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: title"))

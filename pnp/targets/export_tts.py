@@ -223,8 +223,23 @@ def _warn_unnamed(gctx: GameContext, component: Component, findings: list) -> No
     if deck is None or any(item.name != item.id for item in component.items):
         return
     fields = ", ".join(deck.name_field)
-    findings.append(warning("tts-card-names", f"no card of deck '{deck.id}' has a {fields} field, so Tabletop Simulator names the cards by id: "
-                            f"name the field holding each card's title with name_field: (for example name_field: title)", deck.data.loc, game=gctx.game.slug))
+    meant = _a_name_field(deck)
+    findings.append(warning("tts-card-names", f"no card of deck '{deck.id}' has a {fields} field{f' (did you mean {meant!r}?)' if meant else ''}, so "
+                            "Tabletop Simulator names the cards by id: name the field holding each card's title with "
+                            + (f"name_field: {meant}" if meant else "name_field: (for example name_field: title)"), deck.data.loc, game=gctx.game.slug))
+
+
+def _a_name_field(deck) -> str | None:
+    """The field of the deck's cards that is a name field written otherwise (a Squib sheet's `Name` column, a `title`),
+    or None: the warning then names it, so the fix is one line."""
+    from pnp.core.errors import did_you_mean
+
+    have = list(dict.fromkeys(key for card in deck.cards for key in card.fields if key not in ("id", "count")))
+    for wanted in (*deck.name_field, "name", "title"):
+        hint = did_you_mean(wanted, have)
+        if hint:
+            return hint[len(" (did you mean '"):-len("'?)")]
+    return None
 
 
 def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, findings: list, where, dpi: int) -> tuple[dict, int]:
