@@ -177,3 +177,15 @@ def test_a_field_nothing_reads_is_one_warning_at_its_first_card_saying_how_many_
     assert quick_findings(project) == (0, [said.format("card 'knight' has it")])
     apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 1, number: 2", "stars: 1, notes: hi, number: 2"]}])
     assert quick_findings(project) == (0, [said.format("2 cards of deck 'heroes' have it")])
+
+
+def test_a_card_field_only_the_rulebook_prints_is_read(project):
+    """A rulebook may print a card's field its faces never show (the knight's `motto`, quoted in the rules' text): the
+    field is read, and nothing is said of it; with the rulebook's line gone, it is one warning at its key."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, motto: Onward, number: 1"]},
+                          {"file": "data/tiny/rulebook.md", "append": "\nThe knight's motto: {{ decks.heroes.cards[0].motto }}.\n"}])
+    assert [line for line in quick_findings(project)[1] if "motto" in line] == []
+    apply_edits(project, [{"file": "data/tiny/rulebook.md", "replace": ["The knight's motto: {{ decks.heroes.cards[0].motto }}.", ""]}])
+    assert [line.split(": warning: ")[0] for line in quick_findings(project)[1] if "motto" in line] == ["data/tiny/decks/heroes.yaml:7:46"]
