@@ -3905,6 +3905,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_stale_temporaries.py'], ''),
     Mutant('KW12', "a file an inner recording saw left out of the outer one: an output not rebuilt when a face's art changes", 'pnp/core/files_read.py',
            '        for files in self._open:\n            files.add(path)', '        self._open[-1].add(path)', ['tests/test_files_read.py'], ''),
+    Mutant('KW13', "a misspelt deck default offered a word of the rules' text (the bug KW's survivors found, fixed)", 'pnp/pipeline/unused.py',
+           "(a default of every card){did_you_mean(key, _not_siblings(key, names, present))}", "(a default of every card){did_you_mean(key, sorted(read | declared))}",
+           ['tests/test_card_fields.py'], ''),
 ]
 
 
