@@ -559,3 +559,16 @@ def test_a_board_field_listed_in_keep_fields_is_kept_without_a_warning(project):
     boards.write_text(plain.replace("boards:\n", "keep_fields: [designer]\nboards:\n", 1), encoding="utf-8")
     _, found = quick_findings(project)
     assert [line for line in found if "designer" in line] == []
+
+
+def test_an_id_on_a_boards_listed_item_names_it_for_people_and_is_never_an_unread_field(project):
+    """A board's list of spaces may give each an `id` (its name for the designer, as a card's is) though no template reads
+    it: nothing is said of it, while a misspelt field beside it (`colr:`) is one warning at its key (line 14, column 58)."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/boards.yaml", "replace": ["- {name: S0, color: gold, corner: true}",
+                                                                        "- {id: start, name: S0, color: gold, corner: true, colr: red}"]}])
+    _, found = quick_findings(project)
+    assert [line for line in found if "field" in line] == [
+        "data/tiny/boards.yaml:14:58: warning: no template, constraint or fact reads the board field 'colr' (did you mean 'color'?): "
+        "fix its spelling, or list it in keep_fields if it is a note [boards/town]"], found

@@ -177,3 +177,33 @@ def test_a_field_nothing_reads_is_one_warning_at_its_first_card_saying_how_many_
     assert quick_findings(project) == (0, [said.format("card 'knight' has it")])
     apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 1, number: 2", "stars: 1, notes: hi, number: 2"]}])
     assert quick_findings(project) == (0, [said.format("2 cards of deck 'heroes' have it")])
+
+
+def test_a_card_field_only_the_rulebook_prints_is_read(project):
+    """A rulebook may print a card's field its faces never show (the knight's `motto`, quoted in the rules' text): the
+    field is read, and nothing is said of it; with the rulebook's line gone, it is one warning at its key."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, motto: Onward, number: 1"]},
+                          {"file": "data/tiny/rulebook.md", "append": "\nThe knight's motto: {{ decks.heroes.cards[0].motto }}.\n"}])
+    assert [line for line in quick_findings(project)[1] if "motto" in line] == []
+    apply_edits(project, [{"file": "data/tiny/rulebook.md", "replace": ["The knight's motto: {{ decks.heroes.cards[0].motto }}.", ""]}])
+    assert [line.split(": warning: ")[0] for line in quick_findings(project)[1] if "motto" in line] == ["data/tiny/decks/heroes.yaml:7:46"]
+
+
+def test_a_misspelt_default_board_or_token_field_is_never_offered_a_word_of_the_rules_text(project):
+    """`total` is a word of the rules' text (rulebook.md prints `decks.heroes.total`), no field: a deck's default, a
+    board's field and a token's field written `totl` are each one warning at its key offering nothing, as a card's own
+    field is; a default a template reads near enough (`card.stars`, misspelt `starz`) still gets its did-you-mean."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["defaults: {side: red}", "defaults: {side: red, totl: 1, starz: 2}"]},
+                          {"file": "data/tiny/boards.yaml", "replace": ["    name: Tiny Town\n", "    name: Tiny Town\n    totl: 1\n"]},
+                          {"file": "data/tiny/tokens.yaml", "replace": ["{id: c1, value: 1,", "{id: c1, totl: 1, value: 1,"]}])
+    assert "decks.heroes.total" in (project / "data/tiny/rulebook.md").read_text(encoding="utf-8")
+    tail, card_tail = ": fix its spelling, or list it in keep_fields if it is a note", ": fix its spelling, or list it in the deck's keep_fields if it is a note"
+    assert sorted(quick_findings(project)[1]) == [
+        f"data/tiny/boards.yaml:8:5: warning: no template, constraint or fact reads the board field 'totl'{tail} [boards/town]",
+        f"data/tiny/decks/heroes.yaml:5:23: warning: no template, constraint or fact reads the card field 'totl' (a default of every card){card_tail} [heroes]",
+        f"data/tiny/decks/heroes.yaml:5:32: warning: no template, constraint or fact reads the card field 'starz' (a default of every card) (did you mean 'star'?){card_tail} [heroes]",
+        f"data/tiny/tokens.yaml:11:18: warning: no template, constraint or fact reads the token field 'totl'{tail} [tokens/coins]"]

@@ -42,3 +42,17 @@ def test_a_faint_word_on_a_box_or_a_die_is_found_at_its_template_line(project):
     die = [line for line in faint if line.startswith("templates/tiny/die.j2:1:1: warning: text '")]
     assert die and "dice/star" in die[0], faint
     assert run_pnp(project, "validate", "--strict", "tiny").exit_code != 0
+
+
+def test_a_faint_word_on_a_player_aid_is_found_at_its_template_line_naming_the_first_aid(project):
+    """A player aid drawn by the game's own template (reference.yaml's `template:`) is read as a card is: a light grey
+    word on the paper is one warning at the template line that drew it, naming the aid as a designer counts them, from 1."""
+    aid = ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="paper") }}\n'
+           '{{ text("Keep your hand close", 6, 6, 51, 12, size=9, color="#d8d8d8") }}\n')
+    apply_edits(project, [{"file": "templates/tiny/aid.j2", "write": aid},
+                          {"file": "data/tiny/reference.yaml", "append": "template: tiny/aid.j2\n"}])
+    result = run_pnp(project, "validate", "tiny")
+    faint = [line for line in result.output.splitlines() if "'Keep your hand close'" in line]
+    assert len(faint) == 1, result.output
+    assert faint[0].startswith("templates/tiny/aid.j2:2:1: warning: text 'Keep your hand close' (9 pt) in #d8d8d8"), faint
+    assert faint[0].endswith("[player aid 1 front]"), faint

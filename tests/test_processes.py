@@ -11,6 +11,8 @@ import time
 import pytest
 from conftest import ROOT, refusal, run_pnp
 
+from pnp.core.processes import cores
+
 # A parent that starts a pool worker, says the worker's pid, and waits to be killed.
 PARENT = """
 import os, sys, time
@@ -60,3 +62,12 @@ def test_pnp_jobs_of_none_does_the_work_in_the_commands_own_process(project, mon
     result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--card", "knight", "--dpi", "30")
     assert result.exit_code == 0, result.output + result.stderr
     assert sorted(p.name for p in (project / "output/tiny/preview").rglob("*.png")), result.output
+
+
+def test_with_pnp_jobs_unset_a_command_may_keep_every_core_busy(monkeypatch):
+    """docs/commands.md: with no PNP_JOBS a command's work is spread over the machine's cores, as many as the system
+    counts; PNP_JOBS=1 keeps it all in the command's own process."""
+    monkeypatch.delenv("PNP_JOBS", raising=False)
+    assert cores() == os.cpu_count()
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert cores() == 1

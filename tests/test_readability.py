@@ -178,6 +178,24 @@ def test_a_cards_own_back_told_from_its_decks_back_by_a_colour_of_the_same_grey_
                                "(data/tiny/decks/heroes.yaml:7:5) tell 'heroes/knight' #c62828 (not a palette colour) from "
                                "'heroes/twin' #1565c0 (not a palette colour) by colour alone, and they look alike (grey ΔE"), alike
 
+def test_a_faint_word_on_a_cards_own_back_is_found_at_its_back_templates_line(project):
+    """A card with a back of its own (the twin's twin-back.j2) is read as every face is: dark grey words on its gold
+    panel are one warning at the line of twin-back.j2 that drew them, naming the twin's back, though its front and the
+    deck's back read well. The ratio is WCAG's, worked out from the game's palette (gold #876510)."""
+    from conftest import apply_edits, run_pnp
+
+    back = (ROOT / "tests/project/templates/tiny/twin-back.j2").read_text(encoding="utf-8")
+    assert 'size=12, color="paper"' in back
+    apply_edits(project, [{"file": "templates/tiny/twin-back.j2", "write": back.replace('size=12, color="paper"', 'size=12, color="#3a3a3a"')}])
+    result = run_pnp(project, "validate", "tiny")
+    faint = [line for line in result.output.splitlines() if "contrast" in line]
+    assert len(faint) == 1, result.output
+    assert faint[0].startswith(f"templates/tiny/twin-back.j2:2:1: warning: text 'Twin’s own back' (12 pt) in #3a3a3a (not a palette colour) "
+                               f"on 'gold' #876510 (data/tiny/game.yaml:12:9) has contrast {wcag_ratio('#3a3a3a', '#876510'):.2f}:1, below the "
+                               "4.5:1 WCAG asks of it"), faint
+    assert faint[0].endswith("[heroes/twin back]"), faint
+
+
 # --- the five games -------------------------------------------------------------
 @pytest.fixture(scope="module")
 def engine():

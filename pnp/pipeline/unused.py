@@ -68,16 +68,16 @@ def unused_fields(gctx: GameContext) -> list[Finding]:
         from pnp.data.part_schema import BoardSpec  # a game with boards alone makes the boards' models
         keep = set(game.boards_data.get("keep_fields") or [])
         for raw in game.boards_data.get("boards") or []:
-            _check(raw, set(BoardSpec.model_fields) | keep, read, "board", f"boards/{raw.get('id')}", game.slug, found, nested=True)
+            _check(raw, set(BoardSpec.model_fields) | keep, reads, "board", f"boards/{raw.get('id')}", game.slug, found, nested=True)
     if game.tokens_data:
         from pnp.data.part_schema import TokenItem, TokenSet
         keep = set(game.tokens_data.get("keep_fields") or [])
         for raw in game.tokens_data.get("tokens") or []:
             what = f"tokens/{raw.get('id')}"
-            _check(raw, set(TokenSet.model_fields) | keep, read, "token", what, game.slug, found)
+            _check(raw, set(TokenSet.model_fields) | keep, reads, "token", what, game.slug, found)
             for item in raw.get("items") or []:
                 if isinstance(item, LocDict):
-                    _check(item, set(TokenItem.model_fields) | keep, read, "token", what, game.slug, found)
+                    _check(item, set(TokenItem.model_fields) | keep, reads, "token", what, game.slug, found)
     return list(found.values())
 
 
@@ -133,23 +133,25 @@ def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozen
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
             loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and deck.data["defaults"].has_key_loc(key) else deck.loc_of("defaults")
-            out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' (a default of every card){did_you_mean(key, sorted(read | declared))}: "
+            out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' (a default of every card){did_you_mean(key, _not_siblings(key, names, present))}: "
                                f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=deck.id)
     return out
 
 
-def _check(data, declared: set, read: set, kind: str, what: str, slug: str, found: dict, nested: bool = False) -> None:
+def _check(data, declared: set, reads: GameReads, kind: str, what: str, slug: str, found: dict, nested: bool = False) -> None:
+    """A warning in `found` for each field of a board's or token's `data` nothing reads, offered the nearest name a
+    template reads or the schema declares (never a word of the rules' text)."""
     if not isinstance(data, LocDict):
         return
     for key, value in data.items():
-        if key not in declared and key not in read and key not in ENGINE_READS:
+        if key not in declared and key not in reads.names and key not in ENGINE_READS:
             loc = data.key_loc(key) if data.has_key_loc(key) else data.loc_of(key)
             if loc not in found:
-                found[loc] = warning("field-unused", f"no template, constraint or fact reads the {kind} field '{key}'{did_you_mean(key, sorted(read | declared))}: "
+                found[loc] = warning("field-unused", f"no template, constraint or fact reads the {kind} field '{key}'{did_you_mean(key, sorted(reads.in_templates | declared))}: "
                                      f"fix its spelling, or list it in keep_fields if it is a note", loc, game=slug, component=what)
         if nested and isinstance(value, list):
             for item in value:
-                _check(item, {"id"}, read, kind, what, slug, found, nested=True)  # an id names an item for people
+                _check(item, {"id"}, reads, kind, what, slug, found, nested=True)  # an id names an item for people
 
 
 def names_read(gctx: GameContext) -> GameReads:
