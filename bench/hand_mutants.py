@@ -2807,10 +2807,10 @@ MUTANTS: list[Mutant] = [
     Mutant('RD50', "pnp changes cutting an answer at 100 characters, not 200", 'pnp/cli/feedback.py',
            'MAX_SHOWN = 200', 'MAX_SHOWN = 100', ['tests/test_feedback_stamps.py', 'tests/test_feedback_promises.py'], ''),
     # rehearse-layout2: what pnp prints on paper and says, in the modules no mutation mapping reaches
-    Mutant('RL26', "a sheet two sets share not named in the build's summary", 'pnp/render/sheets.py',
+    Mutant('RL26', "a sheet two sets share not named in the build's summary", 'pnp/render/sheet_plan.py',
            '        if len(counts) > 1:\n', '        if len(counts) > 2:\n',
            ['tests/test_sheet_promises.py', 'tests/test_own_sheets.py', 'tests/test_tokens.py'], ''),
-    Mutant('RL27', "the last sheet of a PDF said to be under half full too", 'pnp/render/sheets.py',
+    Mutant('RL27', "the last sheet of a PDF said to be under half full too", 'pnp/render/sheet_plan.py',
            'for i in kept[:-1] if pages[i].fill < HALF]', 'for i in kept if pages[i].fill < HALF]',
            ['tests/test_packing.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('RL28', "a backs page's footer telling a long-edge flip to flip on the short edge", 'pnp/render/sheets.py',

@@ -423,6 +423,7 @@ MODULES: dict[str, list[str]] = {
     # the sheets' cut lines: each shaped piece's outline on its trim, its art clipped at its bleed, crop marks drawn: its FOCUS
     # (each of test_cut_promises' tests builds its own sheet: a module fixture's build counts under mutmut as its first test's alone)
     "pnp/render/sheets.py#cuts": ["tests/test_cut_promises.py", "tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
+    "pnp/render/sheet_plan.py#cuts": ["tests/test_cut_promises.py", "tests/test_shaped_cut_lines.py", "tests/test_outline_shapes.py", "tests/test_sheet_geometry.py"],
     # a user's own data whole (issue 101): the designer's spreadsheets and YAML, each by the in-process tests that read
     # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
     # a formula with no saved value, never run (test_spreadsheet_decks' and test_real_exports' whole builds left out: their
@@ -551,7 +552,8 @@ FOCUS: dict[str, list[str]] = {
     "pnp/data/spreadsheet.py#columns": ["read_cards", "_blank", "_is_empty", "_columns", "_field_name", "_copies_column"],
     "pnp/data/spreadsheet.py#values": ["_card", "_made_id", "_slug", "_unique_id", "_value", "_typed", "WrittenInt.__reduce__", "as_written",
                                        "_as_text", "_number_text"],
-    "pnp/render/sheets.py#cuts": ["Group.nest", "Group.spacing", "_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
+    "pnp/render/sheets.py#cuts": ["_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
+    "pnp/render/sheet_plan.py#cuts": ["Group.nest", "Group.spacing"],  # a shaped group's nesting and spacing, planned (in sheets.py until s44)
     "pnp/data/translations.py#sections": ["game_places", "_heading", "sections", "section_id", "rulebook_sections"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],

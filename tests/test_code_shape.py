@@ -142,7 +142,7 @@ LONG_PARAMETER_LISTS = frozenset({
     "pnp/render/ink_elements.py:_stroked", "pnp/render/nets.py:write_net_pdf",
     "pnp/render/packing.py:_planned", "pnp/render/packing.py:grid_for", "pnp/render/packing.py:plan_pages",
     "pnp/render/pdf.py:_footer", "pnp/render/pdf.py:draw_footer", "pnp/render/sheets.py:__init__",
-    "pnp/render/sheets.py:_page", "pnp/render/sheets.py:paginate", "pnp/render/sheets.py:planned_slivers",
+    "pnp/render/sheets.py:_page", "pnp/render/sheet_plan.py:paginate", "pnp/render/sheets.py:planned_slivers",
     "pnp/render/sheets.py:write_sheets", "pnp/serve/components.py:tile",
 
 })

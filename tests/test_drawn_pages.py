@@ -22,7 +22,8 @@ from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
 from pnp.render.drawn import DrawnFaces, RecordingCanvas
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 FONT = "DrawnPagesProbe"
 CARDS = 30  # poker cards on Letter sit 9 a sheet (9, 9, 9 and 3): fronts and backs sheets 2 and 3 place no form they define

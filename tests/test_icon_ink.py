@@ -334,8 +334,9 @@ def test_a_sheet_of_icon_faces_is_measured_from_its_elements_as_its_raster_measu
     """Nine cards each with an icon alone and icons among words, on a coloured panel: every page is measured from its
     elements, and each figure is what the page's 150-dpi raster measures (within that raster's own error)."""
     import pnp.render.ink as ink_pages
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     w, h = 63.5, 88.9
     front = Face(w, h, 0.0, (Rect(0, 0, w, h, "#f4d35e", None, 0, 0, None), Icon("star", None, 10, 10, 40, 40),
@@ -349,8 +350,9 @@ def test_a_sheet_of_icon_faces_is_measured_from_its_elements_as_its_raster_measu
 
 
 def test_a_sheet_of_an_icon_in_two_colours_is_rasterised(library):
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     front = Face(63.5, 88.9, 0.0, (Icon("two", None, 10, 10, 40, 40),), frozenset({("two", None)}))
     _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(front, None, "c")])], game_title="Probe", kind="cards",

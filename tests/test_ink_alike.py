@@ -11,7 +11,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 import pnp.render.ink as ink
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 FONT = "InkAlikeProbe"
 CARDS = 30  # poker cards sit 9 a sheet: three full backs sheets alike but for their footers, and a fourth of 3 cards

@@ -192,8 +192,9 @@ def test_what_a_face_draws_past_its_bleed_is_clipped_as_the_pdf_clips_it(back_of
     would be about a tenth of the page)."""
     import pnp.render.ink as ink_pages
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     w, h = 63.5, 88.9
     over = Face(w, h, 1.0, (Rect(-4, -4, w + 8, h + 8, "#1d3557", None, 0, 0, None), Rect(w - 10, 20, 14, 10, "#e63946", None, 0, 0, None),
@@ -219,8 +220,9 @@ def test_a_face_a_pages_edge_cuts_counts_only_what_the_page_holds(shift):
     is counted where it lies."""
     import pnp.render.ink as ink_pages
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     w, h = 63.5, 88.9
 
@@ -302,8 +304,9 @@ def test_a_sheets_footer_is_measured_in_the_words_and_at_the_place_the_page_prin
 
     import pnp.render.ink_elements as ie
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     measured = []
     real = ie.footer_items
@@ -526,8 +529,9 @@ def test_a_sheet_whose_faces_are_cut_back_or_outlined_is_measured_as_it_prints(h
     import pnp.render.ink as ink_pages
     from pnp.core.shapes import Shape
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     w, h = (63.5, 88.9) if how != "round cards" else (60.0, 60.0)
     over = Face(w, h, 3.0, (Rect(-3, -3, w + 6, h + 6, "#1d3557", None, 0, 0, None), Rect(w - 10, 20, 13, 10, "#e63946", None, 0, 0, None)), frozenset())
@@ -548,8 +552,9 @@ def test_a_sheet_drawn_through_a_colour_filter_is_rasterised():
     """A print-on-demand PDF's colours go through a filter (CMYK) the elements do not know: its pages are not measured
     from them."""
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     face = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#1d3557", None, 0, 0, None),), frozenset())
     _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(face, face, f"c{n}") for n in range(9)])], game_title="Probe",
@@ -561,8 +566,9 @@ def test_a_sheet_drawn_through_a_colour_filter_is_rasterised():
 def test_a_gutterfold_sheet_is_rasterised(rotation):
     """A gutterfold sheet prints a fold line and its backs beside its fronts (upright, or turned): not measured here."""
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     face = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#1d3557", None, 0, 0, None),), frozenset())
     _, stats = write_sheets([SheetGroup("deck", "Deck", (63.5, 88.9), [Piece(face, face, f"c{n}") for n in range(4)])], game_title="Probe",
@@ -593,8 +599,9 @@ def test_footer_words_among_the_crop_marks_add_their_own_ink_and_words_over_a_ma
     import pnp.render.ink_elements as ie
     from pnp.layout.elements import Face
     from pnp.render.impose import crop_mark_segments
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     asked = []
     real = ie.PageInks.page
@@ -629,8 +636,9 @@ def test_a_footer_is_measured_as_printed_however_long_its_title(monkeypatch, pap
     import pnp.render.ink_elements as ie
     from pnp.data.words import SheetWords
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group as SheetGroup
-    from pnp.render.sheets import Piece, write_sheets
+    from pnp.render.sheet_plan import Group as SheetGroup
+    from pnp.render.sheet_plan import Piece
+    from pnp.render.sheets import write_sheets
 
     measured = []
     real = ie.footer_items

@@ -14,7 +14,8 @@ import pnp.render.ink as ink
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Line, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.render.ink_elements import K, coverage, face_items, painted
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 FONT = "InkElementsProbe"
 FONT_FILE = ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf"

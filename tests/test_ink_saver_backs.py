@@ -15,7 +15,8 @@ from pnp.outputs.cards import render_cards
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.render.inksaver import frame_back, lighten_face
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 W, H = 63.5, 88.9
 GROUND, WHITE = "#1f5f66", "#ffffff"

@@ -14,7 +14,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 FONT, OTHER_FONT = "PageKeysProbe", "PageKeysOther"
 W, H = 63.5, 88.9

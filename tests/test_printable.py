@@ -154,7 +154,7 @@ def test_every_footer_keeps_its_instructions_whole(builds, pdfium_reader, printe
 def test_a_sheet_footer_names_only_the_sets_whose_pieces_are_on_it():
     """Token sets of one size share a grid (Narco Empire's crops and workers); each page's footer names the sets printed on it."""
     from pnp.layout.elements import Face
-    from pnp.render.sheets import Group, Piece, paginate
+    from pnp.render.sheet_plan import Group, Piece, paginate
 
     face = Face(20, 20, 0, (), frozenset())
     pieces = [Piece(face, None, f"crop/{i}", "Crops") for i in range(150)] + [Piece(face, None, f"worker/{i}", "Workers") for i in range(30)]

@@ -21,7 +21,8 @@ from pnp.layout import rl
 from pnp.layout.elements import Face, Line, Rect
 from pnp.layout.slivers import edges
 from pnp.render.ink_elements import FaceInks, Inexact
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 W, H = 63.5, 88.9
 FONT = "SheetMemoryProbe"

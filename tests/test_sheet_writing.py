@@ -29,7 +29,8 @@ from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
 from pnp.render.face_uses import Uses
 from pnp.render.operators import Spelled, fill_operator
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 FONT = "SheetWritingProbe"
 

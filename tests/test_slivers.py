@@ -10,7 +10,8 @@ from conftest import apply_edits, build_log, run_pnp
 from pnp.core.errors import Loc
 from pnp.layout.elements import Face, Rect
 from pnp.outputs.sheet_slivers import sliver_findings
-from pnp.render.sheets import Group, Piece, planned_slivers
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import planned_slivers
 
 W, H = 63.5, 88.9  # poker
 PAPER, INK, RED, GREEN = "#fbf8f0", "#1d2433", "#c0392b", "#2e7d32"
@@ -179,7 +180,7 @@ def test_slivers_alike_in_visibility_come_in_the_same_order_in_every_process():
     import subprocess
     import sys
 
-    script = ("from pnp.layout.elements import Face, Rect\nfrom pnp.render.sheets import Group, Piece, planned_slivers\n"
+    script = ("from pnp.layout.elements import Face, Rect\nfrom pnp.render.sheet_plan import Group, Piece\nfrom pnp.render.sheets import planned_slivers\n"
               f"def card(c): return Face({W}, {H}, 0.0, (Rect(0, 0, {W}, {H}, c, None, 0.0, 0.0, None),), frozenset())\n"
               "groups = [Group(c, c, (63.5, 88.9), [Piece(card(c), None, c)] * n) for c, n in (('#c0392b', 4), ('#2e7d32', 3), ('#1f4e8c', 2))]\n"
               "print([(s.sheet, s.shower.slot, s.sliver.side, s.sliver.colour, s.sliver.across) for s in planned_slivers(groups, game_title='t', "

@@ -29,7 +29,7 @@ from pnp.outputs.stats import FileStats
 from pnp.render.face_uses import PENDING
 from pnp.render.packing import printed_pages
 from pnp.render.seams import SheetSliver
-from pnp.render.sheets import Group, Piece, sheet_plan
+from pnp.render.sheet_plan import Group, Piece, sheet_plan
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 500  # below this a second process costs more than it saves

@@ -27,7 +27,8 @@ from pnp.outputs.options import Options
 from pnp.render.cutter_names import sheet_margin
 from pnp.render.drawn import DrawnFaces
 from pnp.render.seams import SheetSliver
-from pnp.render.sheets import Group, SheetStats, planned_slivers, write_sheets
+from pnp.render.sheet_plan import Group
+from pnp.render.sheets import SheetStats, planned_slivers, write_sheets
 
 DEFAULT_FONT_ROLES = {"body": "noto-sans", "title": "noto-sans"}
 

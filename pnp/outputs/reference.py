@@ -41,7 +41,7 @@ from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.columns import balance, spread, used_height
 from pnp.render.flowables import Heading, Rich, Stack, headings_in, marker_pad, pack, region_elements
-from pnp.render.sheets import Group, Piece
+from pnp.render.sheet_plan import Group, Piece
 from pnp.render.tables import Table, TableLook
 from pnp.render.text_setting import K, Setter, Style, escape, group, rect, text_height
 

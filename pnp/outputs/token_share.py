@@ -29,7 +29,7 @@ from pnp.outputs.stats import TOKENS_SHARED
 from pnp.outputs.tokens import set_key, sized_sets, token_groups, token_slivers, token_spacing
 from pnp.render.cutter_names import sheet_margin
 from pnp.render.packing import DoesNotFit, plan_pages, printed_pages
-from pnp.render.sheets import Group, Piece
+from pnp.render.sheet_plan import Group, Piece
 
 
 class TokenSplit(NamedTuple):

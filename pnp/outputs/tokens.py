@@ -29,7 +29,8 @@ from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
-from pnp.render.sheets import Group, Piece, write_sheets
+from pnp.render.sheet_plan import Group, Piece
+from pnp.render.sheets import write_sheets
 
 TOKEN_BLEED_MM = 1.0  # art past the cut: covers a cut up to 1 mm outside the line
 TOKEN_GUTTER_MM = 2.0  # twice the bleed: neighbours' art touches but never overlaps
