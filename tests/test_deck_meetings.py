@@ -73,3 +73,18 @@ def test_two_decks_that_would_meet_in_a_sliver_never_share_a_cut(project):
     alone = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "darks", "--out", str(project / "alone"))
     assert alone.exit_code == 0, alone.output + alone.stderr
     assert _slivers(alone.output) == []
+
+
+def test_backs_that_would_meet_only_on_a_short_edge_flip_never_share_a_cut(tmp_path):
+    """A sheet's plan is one for either flip, so a pair whose backs meet in a sliver only when the sheet turns over its
+    short edge is kept apart too: three cream darks with an ink band across the top of their backs, which a short-edge
+    flip (its rows turned top to bottom) would set against the heroes' cream backs, print with no sliver to fix."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    ground = '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="paper") }}\n'
+    (root / "templates/tiny/cream.j2").write_text(ground)
+    (root / "templates/tiny/banded.j2").write_text(ground + '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, 5 + face.bleed, fill="ink") }}\n')
+    (root / "data/tiny/decks/darks.yaml").write_text(DARKS.replace("tiny/dark.j2\nback: tiny/dark.j2", "tiny/cream.j2\nback: tiny/banded.j2").replace("count: 4", "count: 3"))
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--duplex", "short")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert _slivers(result.output) == []

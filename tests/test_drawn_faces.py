@@ -247,3 +247,21 @@ def test_an_icon_form_defined_from_kept_operators_has_the_bytes_of_a_drawn_one(t
     assert first.startswith(b"%PDF-1.4")
     assert "opacity" in paint or list((tmp_path / "kept").glob("icon-form-*.pickle"))  # an opaque icon's operators are kept
     assert icon_pdf() == first  # the second PDF defines the form from the operators the first one kept
+
+
+def test_a_translucent_colour_on_a_card_prints_see_through(project):
+    """Every face's form and every page share one resource dictionary, and a translucent colour's state must be in it:
+    black at alpha 0x80 over white composites, as the PDF specification's normal blend gives (α·colour + (1 − α)·white),
+    to the grey 255 × (1 − 128/255) = 127 across each card, not to black."""
+    import numpy as np
+    from conftest import apply_edits, render_page, run_pnp
+
+    veil = ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#ffffff") }}\n'
+            '{{ rect(0, 0, face.w, face.h, fill="#00000080") }}\n')
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "write": veil}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    page = np.asarray(render_page(project / "output/tiny/tiny-cards.pdf", 0, dpi=30)).astype(int)
+    grey = (abs(page - 127) <= 2).all(axis=2).mean()
+    black = (page <= 40).all(axis=2).mean()
+    assert grey > 0.5 and black < 0.01, (grey, black)
