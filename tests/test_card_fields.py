@@ -177,3 +177,18 @@ def test_a_field_nothing_reads_is_one_warning_at_its_first_card_saying_how_many_
     assert quick_findings(project) == (0, [said.format("card 'knight' has it")])
     apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 1, number: 2", "stars: 1, notes: hi, number: 2"]}])
     assert quick_findings(project) == (0, [said.format("2 cards of deck 'heroes' have it")])
+
+
+def test_a_misspelt_key_of_a_list_fields_entry_is_named_by_its_path_at_its_place(project):
+    """A card's list of attacks, each a mapping: a template reading `card.attacks[0].nme` is told which field has no
+    such key and what was meant, at the template's column of the misspelt name, as a card's own field is."""
+    from conftest import apply_edits, run_pnp
+
+    line = '{% if card.attacks %}{{ text(card.attacks[0].nme, 5, 70, 30, 6, size=8) }}{% endif %}'
+    apply_edits(project, [
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ['{id: knight, name: "<Knight>",', '{id: knight, attacks: [{name: Slash, power: 2}], name: "<Knight>",']},
+        {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", line + "\n{% endblock %}"]}])
+    number = (project / "templates/tiny/hero.j2").read_text(encoding="utf-8").splitlines().index(line) + 1
+    result = run_pnp(project, "validate", "tiny")
+    assert [row for row in result.output.splitlines() if ": error: " in row] == [
+        f"templates/tiny/hero.j2:{number}:{line.index('.nme') + 2}: error: card.attacks has no field 'nme' (did you mean 'name'?) [heroes/knight front]"]
