@@ -207,3 +207,16 @@ def test_a_misspelt_default_board_or_token_field_is_never_offered_a_word_of_the_
         f"data/tiny/decks/heroes.yaml:5:23: warning: no template, constraint or fact reads the card field 'totl' (a default of every card){card_tail} [heroes]",
         f"data/tiny/decks/heroes.yaml:5:32: warning: no template, constraint or fact reads the card field 'starz' (a default of every card) (did you mean 'star'?){card_tail} [heroes]",
         f"data/tiny/tokens.yaml:11:18: warning: no template, constraint or fact reads the token field 'totl'{tail} [tokens/coins]"]
+def test_a_misspelt_key_of_a_list_fields_entry_is_named_by_its_path_at_its_place(project):
+    """A card's list of attacks, each a mapping: a template reading `card.attacks[0].nme` is told which field has no
+    such key and what was meant, at the template's column of the misspelt name, as a card's own field is."""
+    from conftest import apply_edits, run_pnp
+
+    line = '{% if card.attacks %}{{ text(card.attacks[0].nme, 5, 70, 30, 6, size=8) }}{% endif %}'
+    apply_edits(project, [
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ['{id: knight, name: "<Knight>",', '{id: knight, attacks: [{name: Slash, power: 2}], name: "<Knight>",']},
+        {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", line + "\n{% endblock %}"]}])
+    number = (project / "templates/tiny/hero.j2").read_text(encoding="utf-8").splitlines().index(line) + 1
+    result = run_pnp(project, "validate", "tiny")
+    assert [row for row in result.output.splitlines() if ": error: " in row] == [
+        f"templates/tiny/hero.j2:{number}:{line.index('.nme') + 2}: error: card.attacks has no field 'nme' (did you mean 'name'?) [heroes/knight front]"]

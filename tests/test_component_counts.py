@@ -180,3 +180,25 @@ def test_a_board_lists_entry_counts_as_many_times_as_its_count(project):
     apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["constraints:\n", "  - name: Board spaces\n    in: boards.town.spaces\n    count: 25\n    source: tests, invented\n"
                                                                    "    by:\n      color: {gold: 5, blue: 10, red: 10}\nconstraints:\n"]}])
     assert quick_findings(project) == (0, [])
+
+
+SIX = ", ".join(f"{{text: '{pips}'}}" for pips in range(1, 7))
+DICE = (f"dice:\n  - {{id: red, shape: d6, size: 16, count: 2, face: g/front.j2, faces: [{SIX}]}}\n"
+        f"  - {{id: blue, shape: d6, size: 16, count: 3, face: g/front.j2, faces: [{SIX}]}}\n")
+
+
+@pytest.mark.parametrize(("stated", "said"), [
+    ("count: 5", None),
+    ("count: 6", "Dice: the data has 5, the rules say 6 — as stated at data/g/game.yaml:6 (rules): fix the data or the stated count"),
+], ids=["holds", "off"])
+def test_the_dice_are_counted_by_their_copies(tmp_path, stated, said):
+    """dice.yaml's two red and three blue dice are five dice (a die counts as many times as its `count`)."""
+    checker = checker_of(tmp_path, COMPONENTS + f"  - {{name: Dice, in: dice, {stated}, source: rules}}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
+    checker.components()
+    assert [f.message for f in checker.findings] == ([said] if said else [])
+
+
+def test_a_misspelt_dice_is_told_the_dice_with_what_the_game_has(tmp_path):
+    checker = checker_of(tmp_path, COMPONENTS + "  - {name: Dice, in: dices, count: 5, source: rules}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
+    checker.components()
+    assert [f.message for f in checker.findings] == ["'dices' names nothing in this game (did you mean 'dice'?); known: decks.heroes, dice"]

@@ -204,3 +204,30 @@ def test_a_boards_list_entry_is_named_by_its_id_in_a_finding(project):
     assert code == 1
     assert lines == ["data/tiny/boards.yaml:17:28: error: name S1 is used by town.spaces[harbour] (line 15) and town.spaces[market]: "
                      "each must differ (constraint at data/tiny/game.yaml:25) [town.spaces[market]]"], lines
+
+
+def test_a_token_items_finding_is_at_the_item_not_at_its_set(project):
+    """The tiny game's coins are worth 1 and 5 (tokens.yaml's items c1 and c5): a range of 1–4 over the set refuses the
+    5, and says so at the line of the c5 item, which is what to fix, not at the set's `id:` eight lines above it."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "append": "  - check: range\n    in: tokens.coins\n    field: value\n    min: 1\n    max: 4\n"}])
+    lines = (project / "data/tiny/tokens.yaml").read_text(encoding="utf-8").splitlines()
+    c5 = next(n for n, line in enumerate(lines, 1) if "{id: c5," in line)
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    errors = [line.split(" (constraint at")[0] for line in result.output.splitlines() if ": error: " in line]
+    assert errors == [f"data/tiny/tokens.yaml:{c5}:{lines[c5 - 1].index('{') + 1}: error: coins/c5: value is 5, allowed 1–4"], result.output
+
+
+def test_a_token_of_an_item_and_a_colour_is_named_set_item_colour(project):
+    """A set of items in two colours prints each item once a colour; a finding names the piece from the set down, as a
+    path is read: the pawns' runner moving 5 where 1–4 are allowed is `pawns/runner/red` and `pawns/runner/blue`."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [
+        {"file": "data/tiny/tokens.yaml", "replace": ["    count: 3                     # per colour\n",
+                                                      "    items: [{id: scout, moves: 2}, {id: runner, moves: 5}]\n"]},
+        {"file": "data/tiny/game.yaml", "append": "  - check: range\n    in: tokens.pawns\n    field: moves\n    min: 1\n    max: 4\n"}])
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    errors = sorted(line.split(": error: ")[1].split(" (constraint at")[0] for line in result.output.splitlines() if ": error: " in line)
+    assert errors == ["pawns/runner/blue: moves is 5, allowed 1–4", "pawns/runner/red: moves is 5, allowed 1–4"], result.output

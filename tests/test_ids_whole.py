@@ -54,3 +54,12 @@ def test_no_pattern_pnp_matches_with_re_ends_in_a_bare_dollar():
         if found:
             bad[str(path.relative_to(ROOT))] = found
     assert bad == {}
+
+
+def test_a_card_id_may_start_with_a_digit(project):
+    """docs/data-format.md: a card's id is letters, digits, - and _; a deck's cards numbered `2-knight` is as good an id
+    as `knight`, and the game checks clean with it."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["{id: knight,", "{id: 2-knight,"]}])
+    assert quick_findings(project) == (0, [])

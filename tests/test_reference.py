@@ -433,3 +433,15 @@ def test_spread_columns_grow_their_gaps_alike_until_the_deepest_reaches_the_foot
     grown = spread([left, right], lambda region: 215.0, 2)
     assert [y for y, _ in grown[0]] == [0, 115] and [y for y, _ in grown[1]] == [0, 65, 130]
     assert [used_height(region) for region in grown] == [215.0, 180.0]
+
+
+def test_a_large_print_reference_is_a_file_of_its_own_beside_the_normal_one(project):
+    """docs/components.md: `pnp build --large-print` sets the reference sheet in `<game>-reference-large-print.pdf`;
+    the normal sheet a plain build wrote stays as it was, so a group can print both."""
+    out = project / "output/tiny"
+    assert run_pnp(project, "build", "--only", "reference", "tiny").exit_code == 0
+    normal = (out / "tiny-reference.pdf").read_bytes()
+    result = run_pnp(project, "build", "--only", "reference", "--large-print", "tiny")
+    assert result.exit_code == 0, result.output
+    assert (out / "tiny-reference.pdf").read_bytes() == normal
+    assert (out / "tiny-reference-large-print.pdf").read_bytes() != normal

@@ -50,3 +50,16 @@ def test_a_deal_naming_a_path_is_refused_as_no_deck_of_the_game_before_anything_
     assert _errors(result.stderr) == [f"data/tiny/game.yaml:{line}:{col}: error: setup.deal names deck '../d', which this game has not: "
                                       "name one of heroes"]
     assert not (project / "output/tiny/tts").exists()
+
+
+def test_a_setup_dealing_and_turning_up_more_than_the_deck_holds_is_one_error_at_the_deal(project):
+    """Two seats dealt 5 heroes each and 3 turned up ask 13 of the tiny game's 12 heroes (2 + 2 + 3 + 3 + 2 copies): the
+    deal is what to make smaller, so the error is at its count, not at the face-up one written beside it."""
+    game = project / "data/tiny/game.yaml"
+    text = game.read_text(encoding="utf-8") + "setup:\n  seats: 2\n  deal: {heroes: 5}\n  face_up: {heroes: 3}\n"
+    game.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("  deal: {heroes: 5}") + 1
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert _errors(result.stderr) == [f"data/tiny/game.yaml:{line}:{len('  deal: {heroes: ') + 1}: error: setup asks for 2 × 5 cards dealt and 3 "
+                                      "face up from deck 'heroes', which has 12: deal fewer (or set setup.seats)"]

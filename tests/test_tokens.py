@@ -521,3 +521,14 @@ def test_a_token_items_field_listed_in_keep_fields_is_kept_without_a_warning(pro
     apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["tokens:\n", "keep_fields: [artist]\ntokens:\n"]}])
     _, found = quick_findings(project)
     assert [line for line in found if "artist" in line] == [], found
+def test_a_set_per_colour_prints_each_colour_even_where_its_item_names_one(project):
+    """docs/components.md: `colors:` makes one set per colour, read as `token.color`. The pawns' one item writing its
+    own `color: gold` still prints three pawns in red and three in blue: the set's colour is each copy's last word."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("    count: 3                     # per colour\n",
+                                                                 "    items: [{id: pawn, color: gold, count: 3}]\n", 1), encoding="utf-8")
+    pawn = project / "templates/tiny/token-pawn.j2"
+    pawn.write_text(pawn.read_text(encoding="utf-8").replace('text("**P**",', 'text("PAWN-" ~ token.color,', 1), encoding="utf-8")
+    _build(project)
+    printed = re.findall(r"PAWN-(\w+)", " ".join(page_texts(project / "output/tiny/tiny-tokens.pdf")))
+    assert sorted(printed) == ["blue"] * 3 + ["red"] * 3, printed

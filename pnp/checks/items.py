@@ -27,14 +27,18 @@ class Collections:
         self.game = game
 
     def names(self) -> list[str]:
+        """Every path `resolve` answers in this game, for a finding's did-you-mean and its list of what is known."""
         g = self.game
         names = [f"decks.{d}" for d in g.decks]
         if g.tokens_data:
             names += [f"tokens.{t['id']}" for t in g.tokens_data["tokens"]]
         if g.boards_data:
+            names.append("boards")
             for b in g.boards_data["boards"]:
                 names.append(f"boards.{b['id']}")
                 names += [f"boards.{b['id']}.{k}" for k, v in b.items() if isinstance(v, list)]
+        if g.dice_data:
+            names.append("dice")
         if g.reference_data:
             names += [f"reference.{k}" for k, v in g.reference_data.items() if isinstance(v, list)]
         return names

@@ -28,6 +28,8 @@ from pnp.data.source import LocDict, loc_at
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
 DEFAULT_STAMP_CORNER = "bottom-left"  # a deck that names no corner: the lower right often holds a card number, the top a title
+LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$"  # a language code, and a region or script after a hyphen (pt-BR)
+WEB_ADDRESS_PATTERN = r"^https?://\S+$"
 # The version of the project format this pnp reads (game.yaml's `format_version:`, docs/data-format.md#format-version):
 # raised only by a release that would read an existing project differently, with the steps to move in CHANGELOG.md.
 FORMAT_VERSION = 1
@@ -113,7 +115,7 @@ class FeedbackSpec(Strict):
     """game.yaml's `feedback:`: the playtest form's address, the form's field for each thing a QR stamp fills in, and the
     headers of the answer sheet `pnp feedback import` reads (Google Forms' and Microsoft Forms' by default)."""
 
-    form: str | None = Field(default=None, pattern=r"^https?://\S+$", max_length=500)
+    form: str | None = Field(default=None, pattern=WEB_ADDRESS_PATTERN, max_length=500)
     fields: dict[Literal[FEEDBACK_FIELDS], Annotated[str, Field(min_length=1, max_length=100)]] = {}  # type: ignore[valid-type]
     columns: dict[Literal[ANSWER_COLUMNS], Annotated[str, Field(min_length=1, max_length=200)]] = {}  # type: ignore[valid-type]
     time_format: str | None = Field(default=None, max_length=100)  # strptime's words for the time column (%d/%m/%Y %H:%M), where it is not ISO or US
@@ -167,7 +169,7 @@ class GameSpec(Strict):
     components: list[Component] = []
     constraints: list[Constraint] = []
     labels: LabelsSpec = Field(default_factory=lambda: LabelsSpec.model_construct())  # the sheet its bag and box labels print on (pnp.data.label_sheets)
-    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
+    languages: list[Annotated[str, Field(pattern=LANGUAGE_PATTERN)]] = []  # the first is the source (pnp.data.languages)
     strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 
     @field_validator("stamps")
@@ -304,7 +306,14 @@ _READABLE = {
     "dict_type": "expected a mapping (key: value lines)",
     "model_type": "expected a mapping (key: value lines)",
     "literal_error": None,
-    "string_pattern_mismatch": "expected letters, digits, '-' or '_' (no spaces)",
+}
+
+# What a value refused by each pattern should be, in the designer's words: an id of '_att' or a language of 'EN' is
+# letters, so "letters, digits, '-' or '_'" alone would not say what to change.
+_PATTERN_SENTENCES = {
+    ID_PATTERN: "expected letters, digits, '-' or '_' (no spaces), starting with a letter or digit",
+    LANGUAGE_PATTERN: "expected a language code in small letters, a region after a '-' if any (en, fr, pt-BR)",
+    WEB_ADDRESS_PATTERN: "expected a web address starting with https:// or http:// (no spaces)",
 }
 
 
@@ -351,7 +360,7 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
         return f"{name}: {ctx.get('error', err['msg'])!s}"
     if kind in ("float_type", "int_type") and isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
         return f"{name}: {value} is not a usable number"
-    readable = _READABLE.get(kind) or err["msg"]
+    readable = (_PATTERN_SENTENCES.get(ctx.get("pattern")) if kind == "string_pattern_mismatch" else _READABLE.get(kind)) or err["msg"]
     return f"{name}: {readable}, got {value!r}"[:300]
 
 
