@@ -529,13 +529,15 @@ def test_a_print_service_png_centres_the_trim_with_the_bleed_asked_on_every_side
     """A card painted blue over its whole bleed and red over its trim, exported as print-service PNGs at 300 dpi with
     MakePlayingCards' bleed (36 px a side at 300 dpi): each image is that service's poker template, 822 × 1122 px, its
     red trim the card's 63.5 × 88.9 mm (750 × 1050 px) with 36 px of blue on every side (the service trims as much off
-    each edge), and the file says the 300 dpi it was drawn at, as a print service reads a PNG's size in inches."""
+    each edge), and the file says the 300 dpi it was drawn at, as a print service reads a PNG's size in inches. The
+    export's note gives the card's size as the standard does, width first."""
     (project / "templates/tiny/framed.j2").write_text(
         "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill='#0000ff') }}\n"
         "{{ rect(0, 0, face.w, face.h, fill='#ff0000') }}\n", encoding="utf-8")
     (project / "data/tiny/decks/framed.yaml").write_text(
         "name: Framed\nsize: poker\nfront: tiny/framed.j2\ncards:\n  - {id: one, name: One}\n", encoding="utf-8")
-    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "framed", "--bleed", "3mm", "--dpi", "300", "--no-validate"))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "framed", "--bleed", "3mm", "--dpi", "300", "--no-validate"))
+    assert "  cards/framed: 1 card, 822 × 1122 px (63.5 × 88.9 mm) at 300 dpi with 3.048 mm bleed" in result.output.splitlines()
     image = Image.open(project / "output/tiny/png/cards/framed/framed-one-1-front.png")
     assert image.size == (822, 1122)
     assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)

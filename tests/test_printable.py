@@ -333,6 +333,23 @@ def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
     assert marked >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}
 
 
+def test_the_sheet_layout_note_names_every_deck_of_its_card_size(project):
+    """Mini cards on Letter print 4 × 4 where the paper alone holds 6 × 3: one note for the size, at the first deck's
+    size line, naming each deck of that size, the heroes and the villains alike, as `pnp mcp`'s build answers an
+    assistant (pnp.cli.assistant.build_game: the findings as `--format json` gives them)."""
+    from pnp.cli.assistant import build_game
+
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker\n", "size: 44.45 x 63.5\n", 1), encoding="utf-8")
+    (project / "data/tiny/decks/villains.yaml").write_text(
+        "name: Villains\nsize: 44.45 x 63.5\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+        "defaults: {side: red, stars: 1, number: 9, text: \"Boo.\"}\ncards:\n  - {id: boss, name: Boss, count: 2}\n", encoding="utf-8")
+    answer = build_game(project, "tiny")
+    (note,) = [f for f in answer["findings"] if f["code"] == "sheet-layout"]
+    assert (note["file"], note["line"], note["component"]) == ("data/tiny/decks/heroes.yaml", 2, "Heroes, Villains"), note
+    assert note["message"].startswith("44.45 × 63.5 mm cards on Letter with a 5.00 mm printer margin: 4 × 4, 16 a sheet"), note
+
+
 @pytest.mark.parametrize(("size", "edge", "holds"), [("40 x 53", "top", "below"), ("40 x 40", "bottom", "above")])
 def test_the_sheet_layout_note_names_the_edge_the_grid_is_moved_against(project, size, edge, holds):
     """With the default 5 mm margin, centring 40 × 53 mm cards on Letter leaves neither margin room for a mark, so the

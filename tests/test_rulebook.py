@@ -142,6 +142,16 @@ def test_the_components_section_follows_the_data(project, unchanged):
     assert "12 cards" not in after
 
 
+def test_the_components_list_names_a_token_sets_kinds_by_their_name(project):
+    """docs/components.md: the components list gives every token set's kinds by their `name`: coins named Copper and
+    Silver (8 and 4 of them in tokens.yaml) are listed so, not by their values 1 and 5."""
+    edit(project / "data/tiny/tokens.yaml", "{id: c1, value: 1,", "{id: c1, name: Copper, value: 1,")
+    edit(project / "data/tiny/tokens.yaml", "{id: c5, value: 5,", "{id: c5, name: Silver, value: 5,")
+    build(project, "--only", "rulebook")
+    text = flat(" ".join(page_texts(project / RULEBOOK)))
+    assert "Coins 12 tokens circle, 20 mm; 8 × Copper, 4 × Silver" in text
+
+
 def test_jinja_facts_print_the_datas_values(project, unchanged):
     text = flat(" ".join(page_texts(unchanged / RULEBOOK)))
     assert "for 2–4 players" in text and "It has 12 hero cards: 6 red and 6 blue." in text
@@ -163,11 +173,46 @@ def test_a_fact_that_does_not_exist_is_an_error_at_its_line(project):
     assert f"{SOURCE}:{line}:" in shown and "decks has no field 'heros' (did you mean 'heroes'?)" in shown, shown
 
 
+def test_the_rules_read_each_cards_id_and_its_own_count(project):
+    """`decks.<id>.cards` gives the rules each card with its id and count: heroes.yaml prints 2 knights, 2 AT&T agents,
+    3 rogues, 3 mages and 2 twins."""
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write("\nCopies: {% for c in decks.heroes.cards %}{{ c.id }} {{ c.count }}; {% endfor %}\n")
+    build(project, "--only", "rulebook")
+    text = flat(" ".join(page_texts(project / RULEBOOK)))
+    assert "Copies: knight 2; att 2; rogue 3; mage 3; twin 2;" in text
+
+
+def test_a_misspelt_fact_is_one_error_at_the_line_and_column_of_its_name(project):
+    """The whole line a designer reads: rulebook.md's line 7 starts `It has **{{ decks.heroes.total }}`, so the misspelt
+    `heros` begins at its 19th character."""
+    edit(project / SOURCE, "It has **{{ decks.heroes.total }}", "It has **{{ decks.heros.total }}")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]  # click 8.2: stdout and stderr as printed
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:7:19: error: decks has no field 'heros' (did you mean 'heroes'?) [rulebook]"], errors
+
+
 def test_a_value_no_card_has_counts_zero_with_a_warning(project):
     edit(project / SOURCE, "{{ decks.heroes.by.side.blue }} blue", "{{ decks.heroes.by.side.bleu }} blue")
     result = build(project, "--only", "rulebook")
     assert "no item of decks.heroes.by.side has the value 'bleu' (did you mean 'blue'?)" in result.output + result.stderr
     assert "6 red and 0 blue" in flat(" ".join(page_texts(project / RULEBOOK)))
+
+
+def test_headings_print_in_the_palettes_accent_before_its_primary(project):
+    """The rulebook's headings take the palette's `accent`, the colour a game names for them, before its `primary`:
+    blue #1565c0 and green #2e7d32 both read on white paper (contrast 5.8 and 5.1, over WCAG's 4.5), so each would
+    print as written."""
+    import pdfplumber
+
+    edit(project / "data/tiny/game.yaml", '  gold: "#876510"\n', '  gold: "#876510"\n  primary: "#2e7d32"\n  accent: "#1565c0"\n')
+    build(project, "--only", "rulebook")
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        page = next(p for p in pdf.pages if "Setting up" in (p.extract_text() or ""))
+        words = page.extract_words(extra_attrs=["non_stroking_color", "size"])
+    heading = next(w for w in words if w["text"] == "Setting" and w["size"] > 14)
+    assert tuple(round(v * 255) for v in heading["non_stroking_color"]) == (0x15, 0x65, 0xC0), heading
 
 
 def test_markup_characters_and_unicode_punctuation_print_as_written(project):

@@ -68,6 +68,22 @@ def test_two_decks_alike_to_their_edges_are_packed_apart_so_no_cut_shows_one_on_
     assert on_sheets(deck("red", card(), card(band(0, 0, W, H, RED)), 10), deck("green", card(), card(band(0, 0, W, H, GREEN)), 4), paper="a4") == []
 
 
+def test_two_sets_still_meeting_on_a_cut_are_told_to_print_with_a_gutter_or_alone():
+    """Ten one-card decks, each one colour to its edges, on Letter: the packing stops keeping pairs apart after its
+    replans and two sets still share a cut. No template line is to blame, so the one warning names both sets and says
+    to print with a gutter or build one set alone (docs/printing.md)."""
+    colours = ("#c0392b", "#2e7d32", "#1f4e8c", "#1d2433", "#876510", "#6a1b9a", "#00695c", "#ad1457", "#37474f", "#4e342e")
+    found = on_sheets(*(deck(f"d{i}", card(band(0, 0, W, H, c)), None, 1) for i, c in enumerate(colours)))
+    assert found, "a pair the packing left meeting"
+    warnings = sliver_findings(found, "the card sheets", "test", lambda placed: (placed.piece.label, Loc("deck.csv", 1, 1)), {})
+    pairs = {tuple(sorted((s.shower.run.group.id, s.neighbour.run.group.id))) for s in found}
+    named = sorted(w.message.split(": sets ", 1)[-1].split(" share a sheet and a cut line", 1)[0] for w in warnings)
+    assert named == [f"{one} and {other}" for one, other in sorted(pairs)], [w.message for w in warnings]
+    for warning, (one, _) in zip(sorted(warnings, key=lambda w: w.message), sorted(pairs), strict=True):
+        assert "pnp build --gutter 3, or --bleed" in warning.message and f"pnp build --deck {one}" in warning.message
+        assert "inset the band" not in warning.message
+
+
 def test_a_back_turned_on_a_gutterfold_sheet_is_read_from_its_turned_edges():
     """A back whose band runs to its top edge, turned 180° below the fold: the band now lies at the foot of each slot, so
     the back above shows the sliver (its turned top meets the light foot, turned, of the back below)."""
@@ -140,6 +156,18 @@ def test_validate_names_the_template_line_and_what_to_do(project):
     assert run_pnp(project, "validate", "--strict", "tiny").exit_code != 0
     built = run_pnp(project, "build", "--strict", "--only", "cards", "tiny")
     assert built.exit_code != 0 and [line for line in _slivers(built) if "frame.j2:3:1" in line], built.output
+
+
+def test_a_band_from_the_trim_over_a_dark_ground_names_its_colour_at_the_edge_and_the_bleeds(project):
+    """Printed with --bleed, each card has its own cut and meets only its own bleed: a red header (the palette's
+    #c0392b) drawn from the trim over an ink ground (#1d2433) leaves ink on the header after a cut 0.5 mm outside the
+    line. The warning says which colour the edge is and which its bleed is."""
+    frame = "templates/tiny/frame.j2"
+    apply_edits(project, [{"file": frame, "replace": ['face.h + 2*face.bleed, fill="paper")', 'face.h + 2*face.bleed, fill="ink")']},
+                          {"file": frame, "replace": [INSET_HEADER, "rect(0, 0, face.w, 16, fill=card.side)"]}])
+    result = run_pnp(project, "build", "--only", "cards", "--bleed", "tiny")
+    lines = [line for line in _slivers(result) if "top edge of heroes/" in line]
+    assert lines and all("is #c0392b where its own bleed is #1d2433 " in line for line in lines), lines
 
 
 VILLAINS = """name: Villains

@@ -142,13 +142,14 @@ def _per_copy_component(gctx, vendor: Vendor, p: Placed, result: Export, finding
         result.files[name] = png_bytes(cut_mask(component.cut, size, trim, bleed), dpi=dpi)
         result.notes.append(f"{name}: the {component.cut.kind} cut of every image of {component.name}, white inside")
     label = f"{folder}/{component.file_id}" if component.kind == "boards" else folder
-    result.notes.append(f"{label}: {component.copies} {_noun(component)}, {size[0]} × {size[1]} px ({size_text(trim)} mm) at {dpi} dpi "
+    result.notes.append(f"{label}: {count_text(component.copies, _noun(component))}, {size[0]} × {size[1]} px ({size_text(trim)} mm) at {dpi} dpi "
                         f"with {bleed:g} mm bleed")
     return rows
 
 
 def _noun(component: Component) -> str:
-    return {"cards": "cards", "boards": "board", "tokens": "tokens", "player-aids": "player-aid cards"}[component.kind]
+    """What one copy of a component is called in the export's note: a deck of one card is '1 card', not '1 cards'."""
+    return {"cards": "card", "boards": "board", "tokens": "token", "player-aids": "player-aid card"}[component.kind]
 
 
 def manifest_csv(rows: list[dict]) -> bytes:
