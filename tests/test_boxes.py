@@ -310,6 +310,37 @@ def test_a_box_printed_on_thicker_board_allows_for_it(project, pdfium_reader):
     assert xs[1] - xs[0] == pytest.approx(12 * STOCK + 1.5 + 0.8, abs=0.05)
 
 
+def _touching(lines: list[tuple]) -> list[list[tuple]]:
+    """The lines (x0, top, x1, bottom) grouped into the sets whose ends meet, one set a piece of a page of nets."""
+    groups: list[list[tuple]] = []
+    for line in lines:
+        ends = {(round(line[0], 2), round(line[1], 2)), (round(line[2], 2), round(line[3], 2))}
+        meeting = [g for g in groups if any({(round(b[0], 2), round(b[1], 2)), (round(b[2], 2), round(b[3], 2))} & ends for b in g)]
+        merged = [line] + [b for g in meeting for b in g]
+        groups = [g for g in groups if g not in meeting] + [merged]
+    return groups
+
+
+def test_a_two_piece_box_on_thicker_board_allows_for_each_fold(project, pdfium_reader):
+    """board: 0.8 (a chipboard), 12 poker cards in a two-piece box: the tray's base, between two folds, is the inside
+    plus a board; its walls, one fold and a free edge, the stack's depth plus half a board; the lid's inside is the
+    tray's outside (two walls of board more) and the play, its base a board more again."""
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: two-piece, decks: [heroes], front: tiny/back.j2, board: 0.8}\n")
+    result = run_pnp(project, "build", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    _, folds = _lines(pdfium_reader.pages(project / "output/tiny/tiny-boxes.pdf", [1])[0])
+
+    def base_and_wall(piece):
+        """The base's width between its side folds, and the walls' height: the glue tabs' folds run the wall's height."""
+        xs = sorted({round(box[0], 2) for box in piece if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50})
+        return xs[-1] - xs[0], max(max(box[2] - box[0], box[3] - box[1]) for box in piece if max(box[2] - box[0], box[3] - box[1]) < 50)
+
+    (tray_w, tray_wall), (lid_w, lid_wall) = sorted(base_and_wall(piece) for piece in _touching([box for box, _ in folds]))  # the lid the larger
+    assert tray_w == pytest.approx(POKER[0] + 1.0 + 0.8, abs=0.05)
+    assert tray_wall == pytest.approx(12 * STOCK + 1.5 + 0.4, abs=0.05) and lid_wall == pytest.approx(tray_wall, abs=0.05)
+    assert lid_w - tray_w == pytest.approx(2 * 0.8 + LID_PLAY, abs=0.05)
+
+
 def test_a_box_template_sees_the_inside_size_and_its_first_deck(project):
     """docs/boxes-and-dice.md: a box template sees `box.width`, `box.height` and `box.depth` (the inside) and `deck`,
     the first of its decks. A tuck box of the 12 heroes and then 4 spares (poker both): the cards' 63.5 × 88.9 mm and

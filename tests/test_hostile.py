@@ -330,11 +330,13 @@ def test_icon_names_cannot_climb_out(hostile):
 
 
 def test_a_name_differing_only_in_case_is_explained(hostile):
+    """The file the hint names is the one to rename: its path in the project, folder and all."""
     project = hostile[0]
     (project / "art").mkdir()
     Image.new("RGB", (400, 400), "red").save(project / "art/Hero.png")
     add_to_frame(project, "{{ image('art/hero.png', 5, 40, 20, 20) }}")
-    build_refused(hostile, "differs only in letter case", "templates/tiny/frame.j2:6:4", "build", "--only", "cards")
+    build_refused(hostile, "image 'art/hero.png' not found (a file 'art/Hero.png' differs only in letter case: names are case-sensitive)",
+                  "templates/tiny/frame.j2:6:4", "build", "--only", "cards")
 
 
 def test_an_out_folder_the_user_types_is_theirs_even_outside_the_project(hostile, tmp_path):

@@ -51,7 +51,7 @@ def test_a_template_that_reads_by_literal_names_only_is_followed():
     assert facts.other_whole
 
 
-@pytest.mark.parametrize("whole", ["card.values()|join(' ')", "card.keys()|join(' ')", "card.items()|list|length"])
+@pytest.mark.parametrize("whole", ["card.values()|join(' ')", "card.keys()|join(' ')", "card.items()|list|length", "card|tojson|length"])
 def test_a_template_reading_its_card_whole_leaves_no_field_unused_and_says_why_at_its_line(project, whole):
     """A field no template names (`notes`) is printed all the same by a template that reads the card whole: no
     field-unused warning, one note at the line that reads it so."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import pdfplumber
 import pytest
 from conftest import ROOT, apply_edits, refusal, run_pnp
 
@@ -124,7 +125,9 @@ def test_characters_no_font_has_are_an_error(layouts):
 # Inline icons, measured on the printed page -------------------------------------------------------
 DOT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="25" fill="#000"/></svg>'
 BLOCK = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="0" y="0" width="100" height="100" fill="#000"/></svg>'
+WIDE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect x="0" y="0" width="200" height="100" fill="#000"/></svg>'
 LINE = "Pay [red]:dot:[/] HH"  # an icon whose drawing fills only the middle half of its square, beside capitals
+WIDE_LINE = "Earn [red]:wide:[/] HH"  # a drawing twice as wide as tall: fitted to its square's width, centred in its height
 STACKED = "gjpqy gjpqy\\n[red]:block:[/]"  # descenders above, an icon whose drawing fills its whole square below
 DPI = 400
 
@@ -142,11 +145,12 @@ def printed(tmp_path_factory):
     icons.mkdir(exist_ok=True)
     (icons / "dot.svg").write_text(DOT)
     (icons / "block.svg").write_text(BLOCK)
+    (icons / "wide.svg").write_text(WIDE)
     hero = root / "templates" / "tiny" / "hero.j2"
     hero.write_text(hero.read_text().replace("{% endblock %}", f'{{{{ text("{LINE}", 5, 72, face.w - 10, 5, size=7) }}}}\n'
                                                                f'{{{{ text("{STACKED}", 5, 78, face.w - 25, 8, size=7) }}}}\n{{% endblock %}}'))
     with (root / "data" / "tiny" / "rulebook.md").open("a", encoding="utf-8") as f:
-        f.write("\n\n" + LINE + "\n")
+        f.write("\n\n" + LINE + "\n\n" + WIDE_LINE + "\n")
     result = run_pnp(root, "build", "tiny", "--only", "cards", "--only", "rulebook")
     assert result.exit_code == 0, result.output + result.stderr
     return root / "output" / "tiny"
@@ -197,11 +201,13 @@ def _find_line(pdf_path, reader, first, last, words_at_least=2):
     raise AssertionError(f"no line '{first} … {last}' in {pdf_path.name}")
 
 
-@pytest.mark.parametrize("kind", ["cards", "rulebook"])
-def test_an_inline_icon_stands_at_least_as_tall_as_the_capitals_beside_it(printed, pdfium_reader, kind):
-    """At 7 pt on a card, a drawing that fills half its square used to print 3.5 pt tall beside 5 pt capitals (Noto Sans: 0.714 em)."""
+@pytest.mark.parametrize("kind, first", [("cards", "Pay"), ("rulebook", "Pay"), ("rulebook", "Earn")])
+def test_an_inline_icon_stands_at_least_as_tall_as_the_capitals_beside_it(printed, pdfium_reader, kind, first):
+    """At 7 pt on a card, a drawing that fills half its square used to print 3.5 pt tall beside 5 pt capitals (Noto Sans:
+    0.714 em). A drawing twice as wide as tall (`Earn`) prints in the middle half of its square's height: its ink,
+    too, is centred on the capitals."""
     pdf = printed / f"tiny-{kind}.pdf"
-    index, words = _find_line(pdf, pdfium_reader, "Pay", "HH")
+    index, words = _find_line(pdf, pdfium_reader, first, "HH")
     capitals = [w for w in words if w["text"] == "HH"]
     icon_rows = _ink_rows(pdf, index, words, _red)
     cap_rows = _ink_rows(pdf, index, capitals, _dark)
@@ -323,6 +329,46 @@ def test_an_inline_icon_of_its_own_size_is_centred_on_the_capitals_beside_it(lay
     assert abs(icon.size - 4 * 72 / 25.4) < 0.01
     capitals_middle = text.y - _noto_sans_em("H", 1) * 10 / 2  # points down from the box's top, as the ops are
     assert abs(icon.y + icon.size / 2 - capitals_middle) < 0.05, (icon, text.y)
+
+
+def _noto_sans_width(text: str) -> float:
+    """The advance of `text` in ems, as FreeType reads Noto Sans's metrics through Pillow."""
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf"), 1000).getlength(text) / 1000
+
+
+def test_two_words_a_half_space_too_wide_for_their_box_print_on_two_lines_inside_it(tmp_path):
+    """A box as wide as "Draw two" at 10 pt less half its space: the words fit only without the space between them, so
+    "two" goes to a second line, and nothing prints past the box's right edge (both words alone fit easily)."""
+    from test_vocabulary import MM, build, frames, line_text, lines_in, make_project
+
+    width = (_noto_sans_width("Draw two") - _noto_sans_width(" ") / 2) * 10 / MM
+    template = (f'{{{{ rect(5, 5, {width:.4f}, 20, stroke="#ff00ff", stroke_width=0.1) }}}}\n'
+                f'{{{{ text("Draw two", 5, 5, {width:.4f}, 20, size=10, min_size=10) }}}}\n')
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        frame = frames(page)[0]
+        lines = lines_in(page, frame)
+        assert [line_text(line) for line in lines] == ["Draw", "two"], [line_text(line) for line in lines]
+        assert max(c["x1"] for line in lines for c in line) <= frame[2], frame
+
+
+def test_a_tab_in_a_cards_text_prints_as_a_space(tmp_path):
+    """A tab typed in the data (a text pasted from a spreadsheet) separates its words as a space does: no tab reaches
+    the page, where a font has no glyph to draw for it."""
+    from test_vocabulary import build, frames, line_text, lines_in, make_project
+
+    template = ('{{ rect(5, 5, 50, 20, stroke="#ff00ff", stroke_width=0.1) }}\n'
+                '{{ text(card.text, 5, 5, 50, 20, size=10, min_size=10) }}\n')
+    root = make_project(tmp_path, template, '- {id: a, text: "Draw\\ttwo"}\n')
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        lines = lines_in(page, frames(page)[0])
+    assert ["".join(c["text"] for c in line) for line in lines] == ["Draw two"], [line_text(line) for line in lines]
 
 
 def test_a_broken_texts_last_line_keeps_its_descenders_inside_its_box(layouts):
