@@ -151,6 +151,35 @@ def test_a_section_that_fits_a_column_is_never_split(project, bullets):
         assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(count))
 
 
+def _column_ends(pdf, index: int, columns: int) -> list[tuple[list[str], float]]:
+    """Each column of a reference page: the sections whose headings it prints, and how far down its lowest text ends
+    (points from the page's top), read from the PDF's characters (the footer's line below the columns left out)."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[index]
+        margin = 14 * MM
+        width = (page.width - 2 * margin) / columns
+        body = [c for c in page.chars if c["text"].strip() and c["bottom"] < page.height - 16 * MM]
+        out = []
+        for n in range(columns):
+            chars = [c for c in body if margin + n * width - 2 <= c["x0"] and c["x1"] <= margin + (n + 1) * width + 2]
+            text = "".join(c["text"] for c in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])))
+            out.append((re.findall(r"SectionT\d+", text), max((c["bottom"] for c in chars), default=0.0)))
+        return out
+
+
+def test_four_like_sections_share_the_two_columns_and_end_level(project):
+    """A short reference of four sections of the same length prints two in each column, and the columns end level, as
+    the components page promises (not four in the first column, whose type stopped growing at 16 pt, and none beside)."""
+    long_reference(project, sections=4, bullets=2)
+    build(project)
+    sheet = kinds(texts(project / REFERENCE)).index("sheet")  # after the player aids
+    (left, left_end), (right, right_end) = _column_ends(project / REFERENCE, sheet, 2)
+    assert (left, right) == (["SectionT0", "SectionT1"], ["SectionT2", "SectionT3"]), (left, right)
+    assert abs(left_end - right_end) < 1.0, (left_end, right_end)
+
+
 def _poker_slots(pdf, index: int):
     """The poker cards placed on page `index`, (x, y, w, h) in µm from the bottom-left, read from the PDF itself:
     where the sheet puts its grid (centred, or moved so its marks print) is the sheet's business, not this test's."""
