@@ -271,6 +271,19 @@ def test_two_sheets_with_the_same_capital_are_an_error_each_naming_only_their_ow
     assert "rivals/" in said[1] and "heroes/" not in said[1], said[1]
 
 
+def test_a_character_no_font_has_is_said_at_the_template_line_naming_the_cell_it_is_typed_in(project):
+    """An emoji typed in a sheet (as a Squib project's action icons are) has no glyph in the fonts: the error stands at
+    the template line drawing it, as every drawing failure does, and names the cell where the character is written."""
+    _deck_from_a_sheet(project, "name")
+    sheet = project / "data/tiny/decks/heroes.csv"
+    rows = sheet.read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(rows, 1) if line.startswith("rogue,"))
+    sheet.write_text("\n".join(rows).replace("rogue,Rogue,", "rogue,Rogue \U0001F525,", 1) + "\n", encoding="utf-8")
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "missing from" in line]
+    assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:"), said
+    assert f"'\U0001F525' (U+1F525) (written in card.name at data/tiny/decks/heroes.csv:{row}:2)" in said[0], said
+
+
 def test_a_header_with_a_space_is_read_with_brackets_and_the_finding_says_how(project):
     _deck_from_a_sheet(project, "Attack Name")
     said = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if line.startswith("data/tiny/decks/heroes.csv:1:2: ")]

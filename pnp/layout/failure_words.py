@@ -2,7 +2,8 @@
 
 Python's and Jinja's own messages name their internals (`got an unexpected keyword argument`,
 `sys.set_int_max_str_digits`); a designer is told instead what the drawing call takes, and where in the data a text
-too long for its box is written (`data_holding`, which the warnings of a text shrunk or of a markup mistake also ask).
+too long for its box, or a character its font lacks, is written (`data_holding`, which the warnings of a text shrunk or
+of a markup mistake also ask).
 Where in the template it failed is pnp.layout.templates' (the line a traceback names).
 """
 from __future__ import annotations
@@ -23,6 +24,8 @@ def failure_words(exc: BaseException, context: dict | None, functions: dict) -> 
     if getattr(exc, "code", "") == "text-overflow" and context and (m := re.search(r"\('(.+)…'\)", message)):
         field, data_loc = data_holding(context, m[1])  # a translation too long is found in the data, at its cell
         message = message.replace(m[0], f"('{m[1]}…', {field} at {data_loc})", 1) if data_loc is not None else message
+    if getattr(exc, "code", "") == "missing-glyph" and context:
+        message = _glyphs_written_at(message, context)
     code = "template-undefined" if isinstance(exc, jinja2.UndefinedError) else "template-error"
     if isinstance(exc, jinja2.exceptions.SecurityError):
         code, message = "template-unsafe", f"not allowed in a template: {message}"
@@ -50,6 +53,19 @@ def _unknown_argument(message: str, functions: dict) -> str | None:
     except (TypeError, ValueError):
         return None
     return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
+
+
+def _glyphs_written_at(message: str, context: dict) -> str:
+    """A missing-glyph message naming where in the data the first missing character is written (a sheet's cell, a YAML
+    line): an emoji typed in a spreadsheet is fixed there, not in the template that draws it."""
+    listed = list(re.finditer(r"'(.)' \(U\+[0-9A-F]{4,6}\)", message))
+    if not listed:
+        return message
+    field, data_loc = data_holding(context, listed[0][1])
+    if data_loc is None:
+        return message
+    end = listed[-1].end()
+    return f"{message[:end]} (written in {field} at {data_loc}){message[end:]}"
 
 
 def data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
