@@ -22,7 +22,7 @@ class FileStats:
 
     pages: int = 0
     pieces: int = 0
-    shared: list[str] = field(default_factory=list)  # the sheets a deck's pieces share (pnp.render.sheets.shared_sheets)
+    shared: list[str] = field(default_factory=list)  # the sheets a deck's pieces share (pnp.render.sheet_plan.shared_sheets)
     page_keys: list[str | None] = field(default_factory=list)  # what each page prints, to key its ink; None: measured always
     page_exact: list = field(default_factory=list)  # a sheet PDF's pages' ink from their elements (pnp.render.ink_elements), or None
     faces: dict[str, list] = field(default_factory=dict)  # card sheets: deck/card → [front digest, back digest, count]

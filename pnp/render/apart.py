@@ -40,7 +40,7 @@ def planned_apart(plan_with: Callable[[Apart], list[list[Placement]]],
 
 
 def plan_groups(groups: list, sides_of, paper: str, **packing) -> list[list[Placement]]:
-    """The packing plan of a sheet PDF's groups (pnp.render.sheets.Group), no two sets meeting in a sliver where the
+    """The packing plan of a sheet PDF's groups (pnp.render.sheet_plan.Group), no two sets meeting in a sliver where the
     packing could keep them apart. `sides_of(placements, turn, backs)` gives the printed sides of a planned page as the
     sheets module lays them (it asks for this plan, so it hands its reader in); `packing` is plan_pages' gutter_mm,
     bleed_mm, printable_mm, layout, fold_rotation and machine. A front another process is still drawing (PENDING) has

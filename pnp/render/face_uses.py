@@ -75,7 +75,7 @@ class Uses:
 
 
 def count_arrived(uses: Uses, waiting: list) -> list:
-    """The pieces (pnp.render.sheets.Piece) still waiting for their faces; those whose faces arrived counted in `uses`
+    """The pieces (pnp.render.sheet_plan.Piece) still waiting for their faces; those whose faces arrived counted in `uses`
     (a piece's front and back arrive together). A face drawn on a page as used once that is now one of many would have
     been a form in one process: Redraw."""
     arrived = [p for p in waiting if p.front is not PENDING]

@@ -37,7 +37,7 @@ can leave a page under half full before the last. Then other orders are tried
 (the groups' order, the densest blocks first, and every order of up to four
 blocks), keeping the fewest printed pages first and the fewest such pages next.
 Where none fills the page (the tiny test game's tokens take 0.46 of a sheet by
-their slots but two pages), the build summary says so (sheets.half_empty_sheets).
+their slots but two pages), the build summary says so (sheet_plan.half_empty_sheets).
 The five games' cards and tokens PDFs (Letter, A4, bleed, gutterfold) need no
 such note.
 
