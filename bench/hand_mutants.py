@@ -109,6 +109,22 @@ MUTANTS: list[Mutant] = [
            ['tests/test_constraint_checks.py'], ''),
     Mutant('NL13', "a unique value on several copies said at the item's entry, not at its count", 'pnp/checks/constraints.py',
            '                         field_loc(i, "count"), i.name)', '                         i.loc, i.name)', ['tests/test_constraint_checks.py', 'tests/test_validator.py'], ''),
+    # NL14–NL20: session s44's own mends (an export's folder linked to nowhere, Jinja syntax findings, sheets headed in
+    # capitals, a TTS deck's name field, a reference's balanced columns, a missing glyph's cell)
+    Mutant('NL14', "an export's own folder that is a link to nowhere left in place, so the export stops", 'pnp/targets/staging.py',
+           '            if os.path.lexists(self.folder):', '            if self.folder.exists():', ['tests/test_no_write_outside.py'], ''),
+    Mutant('NL15', "a rulebook's Jinja syntax error placed at its line's first character", 'pnp/outputs/facts.py',
+           '_at(loc, exc.lineno, source, None, col)', '_at(loc, exc.lineno, source, None)', ['tests/test_one_finding.py'], ''),
+    Mutant('NL16', "a syntax finding repeating Jinja's character offset in the file ('at 744')", 'pnp/layout/syntax_column.py',
+           'return UNEXPECTED_CHAR.sub(r"\\1", exc.message or "")', 'return exc.message or ""', ['tests/test_one_finding.py'], ''),
+    Mutant('NL17', "two decks' sheets headed 'Name' each naming the other deck's pieces too", 'pnp/core/errors.py',
+           '    return own or places', '    return places', ['tests/test_one_finding.py'], ''),
+    Mutant('NL18', "a TTS deck of 'Name'-headed titles told to write name_field: title", 'pnp/targets/export_tts.py',
+           '    meant = _a_name_field(deck)', '    meant = None', ['tests/test_export.py'], ''),
+    Mutant('NL19', "a reference's sections all in its first column, the columns not balanced", 'pnp/render/columns.py',
+           '    if columns < 2:', '    if True:', ['tests/test_reference.py'], ''),
+    Mutant('NL20', "a character no font has said at the template line alone, not at the cell it is typed in", 'pnp/layout/failure_words.py',
+           '        message = _glyphs_written_at(message, context)', '        pass', ['tests/test_one_finding.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
