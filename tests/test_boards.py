@@ -11,7 +11,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from conftest import MM, pdf_fonts, render_page, run_pnp
-from pdftext import page_texts
+from pdftext import flat, page_texts
 from pypdf import PdfReader
 
 from pnp.render.tiling import plan_tiles
@@ -393,6 +393,16 @@ def test_an_overlap_out_of_range_is_a_located_error(project):
     result = run_pnp(project, "build")
     assert result.exit_code == 1
     assert "data/tiny/boards.yaml:12:" in result.stderr and "overlap must be" in result.stderr
+
+
+@pytest.mark.parametrize("overlap", [0, 40])
+def test_an_overlap_at_either_end_of_its_range_is_taken_and_the_map_states_it(project, overlap):
+    """docs/components.md: a board's `overlap:` is 0–40 mm; either end builds, and the assembly map says the overlap asked."""
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text().replace("overlap: 10", f"overlap: {overlap}"))
+    result = run_pnp(project, "build", "tiny", "--only", "boards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert f"), {overlap} mm overlap. Print every page" in flat(page_texts(project / "output/tiny/tiny-boards.pdf", [0])[0])
 
 
 def test_the_assembly_maps_labels_stand_outside_the_board_picture(built, pdfium_reader):

@@ -313,6 +313,36 @@ def test_an_a4_bundles_feedback_sheet_is_named_for_a4_in_its_folder_and_its_zip(
         assert [n for n in zf.namelist() if "feedback" in n] == ["tiny-feedback-a4.pdf"]
 
 
+@pytest.fixture(scope="module")
+def solo(tmp_path_factory) -> Path:
+    """The tiny game as a solo game with no rulebook and no cover.j2, bundled on Letter (its board and tokens left out:
+    the covers are what this is about); the bundle's PDF."""
+    root = tmp_path_factory.mktemp("solo") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    game = root / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("players: {min: 2, max: 4}", "players: {min: 1, max: 1}", 1), encoding="utf-8")
+    result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/bundle/tiny-bundle-letter.pdf"
+
+
+def test_a_bundle_with_no_drawn_cover_opens_on_a_cover_of_words_saying_who_plays(solo):
+    """docs/publish.md: a game with neither a cover.j2 nor a rulebook gets a cover of words: its title, its pitch, how many
+    play (game.yaml's `players:`) and which edition this is."""
+    cover = page_texts(solo, [0])[0].splitlines()
+    assert len(cover) == 4 and re.fullmatch("1 players?", cover[2]), cover  # the words' plural is theirs to mend, not this test's
+    assert [cover[0], cover[1], cover[3]] == ["Tiny Test Game", "A deck of heroes & villains, for testing.",
+                                              "Print-and-play edition · US Letter (8.5 × 11 in, 215.9 × 279.4 mm)"], cover
+
+
+def test_a_solo_games_covers_say_one_number_of_players_never_a_range(solo):
+    """A game for one player (`players: {min: 1, max: 1}`) says one number of players on both covers, never '1–1'."""
+    reader = PdfReader(solo)
+    back = flat(page_texts(solo, [len(reader.pages) - 1])[0])
+    assert re.search(r"(?<![–\d])1 players? · age 8\+ · 15 minutes", back), back
+    assert "1–1" not in flat(" ".join(page_texts(solo, range(len(reader.pages))))), "a range of one number"
+
+
 def test_assembly_steps_follow_what_the_game_has():
     """No step for a kind of piece the game lacks (a game without tokens is never told to cut tokens), and one sleeve
     step naming each card size and its count."""

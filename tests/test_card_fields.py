@@ -157,6 +157,22 @@ def test_a_numbered_field_beside_worded_ones_is_printed_by_a_game_whose_outputs_
     assert text.count("Eight winds") == 3 and "Seven seas" not in text
 
 
+def test_a_card_template_reads_its_decks_total_as_the_cards_it_prints(project):
+    """`deck.total` is how many cards the deck prints, every copy counted: the tiny heroes are 12 (game.yaml's
+    `components:` count), five cards in 2 + 2 + 3 + 3 + 2 copies, so each of the 12 printed cards says 'of 12'."""
+    import pypdfium2 as pdfium
+    from conftest import run_pnp
+
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("one of " ~ deck.total, 4, 70, 50, 6, size=6) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    doc = pdfium.PdfDocument(str(project / "output/tiny/tiny-cards.pdf"))
+    text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    assert text.count("one of 12") == 12 and "one of 5" not in text, text
+
+
 @pytest.mark.parametrize("key, column", [("1.5", 22), ("~", 22), ("? [p, q]", 24)], ids=["decimal", "empty", "list"])
 def test_a_key_that_is_no_word_or_whole_number_is_one_error_saying_to_quote_it(tmp_path, key, column):
     deck = HEAD.replace("front_from: look\n", "") + f"cards:\n  - {{id: a, name: A, {key} : x}}\n"

@@ -63,6 +63,16 @@ def test_the_sell_sheet_carries_what_a_publisher_asks_for(sheet):
         assert said in text, f"{said!r} not on the sell sheet:\n{text}"
 
 
+def test_the_sell_sheets_total_counts_every_copy_a_publisher_prints(sheet):
+    """'In all' is what a print quote starts from: the tiny game's 12 hero cards (its `components:` count: five cards in
+    2 + 2 + 3 + 3 + 2 copies) and its player aids, one a player at most (`players: {max: 4}`), not the kinds of each."""
+    import pdfplumber
+
+    with pdfplumber.open(sheet[0]) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "In all: 12 cards · 4 player aids" in text, text
+
+
 def test_the_footer_names_the_game_and_the_version_the_sheet_shows(sheet):
     """A publisher holding two sell sheets of one game tells them apart by the version game.yaml gives ("0.3" in the
     fixture), printed in the footer line under the title's name, at the page's bottom."""

@@ -307,7 +307,7 @@ def front_matter(gctx, paper: str, parts: list[Part], placed: list[PlacedPart], 
     """What the bundle's own pages say, in the edition's words: the game, the parts where they landed, the checklist,
     the assembly steps for `parts` (the components) and what is left out."""
     game, spec = gctx.game, gctx.game.spec
-    players = f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if hasattr(spec.players, "min") else ""
+    players = players_said(spec, voice) if hasattr(spec.players, "min") else ""
     shared = token_split(game, options).shared
     return FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
                        tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared, {p.title: p.first for p in placed})), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
@@ -353,10 +353,15 @@ def readme_text(title: str, paper: str, names: list[str], voice: Voice) -> str:
     return "\n".join(lines) + "\n"
 
 
+def players_said(spec, voice: Voice) -> str:
+    """'2–4 players' in the edition's words; a game for one number of players says that number alone, never '1–1'."""
+    said = f"{spec.players.min}–{spec.players.max}" if spec.players.min != spec.players.max else str(spec.players.min)
+    return f"{said} {voice.say('players')}"
+
+
 def back_facts(spec, voice: Voice) -> str:
     """'2–4 players · age 8+ · 15 minutes' in the edition's words: who the game is for and how long it takes."""
-    facts = [f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if spec.players.min != spec.players.max
-             else f"{spec.players.min} {voice.say('players')}"]
+    facts = [players_said(spec, voice)]
     facts += [voice.say("age", age=spec.age).replace("**", "")] if spec.age is not None else []
     if spec.play_time not in (None, ""):
         facts.append(f"{spec.play_time} {voice.say('minutes')}" if isinstance(spec.play_time, int) else str(spec.play_time))
