@@ -460,3 +460,16 @@ def test_a_large_print_reference_is_a_file_of_its_own_beside_the_normal_one(proj
     assert result.exit_code == 0, result.output
     assert (out / "tiny-reference.pdf").read_bytes() == normal
     assert (out / "tiny-reference-large-print.pdf").read_bytes() != normal
+
+
+def test_a_large_print_sheet_is_set_in_half_the_columns(project, reference, pdfium_reader):
+    """docs/components.md: the large-print reference sheet is set in half the columns. The tiny game's two columns on
+    Letter, 14 mm in from either side, meet at the page's middle (215.9 / 2 mm), where a rule divides them; in large
+    print they are one column, with no rule down the page."""
+    def column_rules(pdf):
+        page = pdfium_reader.pages(pdf, [_sheet_front(pdf) + 1])[0]
+        return [line["x0"] / MM for line in page.lines if abs(line["x0"] - line["x1"]) < 0.1 and line["top"] < page.height - 16 * MM]
+
+    assert column_rules(reference()) == [pytest.approx(215.9 / 2, abs=0.1)]
+    build(project, "--large-print")
+    assert column_rules(project / "output/tiny/tiny-reference-large-print.pdf") == []
