@@ -284,3 +284,15 @@ def test_an_overlap_narrows_to_save_a_sheet_but_never_below_the_crosshairs_span(
     for miss in (7.4, 7.0, 6.0, 5.0):  # two columns only with a strip narrower than the crosshair: a third column instead
         plan = plan_tiles((2 * across - miss, 230), "letter")
         assert plan.overlap >= um(7.5) and plan.pages > 2, (miss, plan.overlap, plan.pages)
+
+
+def test_a_board_that_misses_a_page_by_its_top_corner_marks_alone_keeps_the_page():
+    """docs/printing.md: a board that misses a page by up to 4 mm in height (the room its corner marks take above it)
+    prints with those marks below it only. A 150 mm wide board 4 mm taller than a portrait Letter page holds with
+    marks above it is one page; 4.5 mm taller, it is tiled. The docs' example: Organ Trail's 380 × 260 mm Black
+    Market, 2.07 mm too tall for a Letter page's printable height, is 2 portrait tiles, not 2 × 2."""
+    room = 279.4 - SIDE_MM - BOTTOM_MM  # portrait Letter's printable height with corner marks above and below
+    assert plan_tiles((150, room + 4), "letter").pages == 1
+    assert plan_tiles((150, room + 4.5), "letter").pages == 2
+    market = plan_tiles((380, 260), "letter")
+    assert (market.pages, market.landscape) == (2, False)
