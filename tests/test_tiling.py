@@ -157,6 +157,16 @@ def test_text_no_shift_can_clear_is_reported():
     assert plan.pages == 6
 
 
+def test_a_title_no_shift_can_clear_costs_a_page_rather_than_a_cut_through_it():
+    """docs/printing.md: when the fewest tiles cannot keep every seam off text, the planner takes the fewest pages that
+    can. A 380 × 200 mm board is two portrait Letter tiles, cut near its middle (190 mm) with under 2 mm to move: a
+    title from 170 to 210 mm across cannot be cleared. Three portrait tiles (cuts near 128 and 252 mm) clear it."""
+    assert plan_tiles((380, 200), "letter").pages == 2
+    plan = plan_tiles((380, 200), "letter", keep_off=((170, 20, 210, 32),))
+    assert (plan.pages, plan.landscape, plan.crossed) == (3, False, ())
+    assert all(not 170 - 1.5 < cut / 1000 < 210 + 1.5 for cut in _cuts(plan, "x"))
+
+
 def test_a_title_outweighs_a_line_of_small_print():
     """Two texts, one cut that can clear only one of them: it clears the tall one (the title)."""
     from pnp.render.tiling import split_axis
