@@ -2,8 +2,8 @@
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
 corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
 whole (its aspect kept, centred), a colour's alpha, an icon recoloured in its strokes as in its fills, an icon fitted whole
-and centred in its box, what follows a half-transparent colour opaque. On the card sheets, a colour written with three
-digits prints as its six-digit form and a malformed one is refused at its template line. And a picture as
+and centred in its box (up and down, and across), what follows a half-transparent colour opaque. On the card sheets, a
+colour written with three digits prints as its six-digit form and a malformed one is refused at its template line. And a picture as
 print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
@@ -26,6 +26,7 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ icon("ring", 15, 3, 12, 12, color="#ff0000") }}
 {{ icon("bar", 16, 20, w=18, h=28) }}
 {{ icon("bar", 45, 16, w=10, h=2.5) }}
+{{ icon("bar", 5, 52, w=40, h=5) }}
 {{ rect(26, 81, 2, 6, fill="#00000080") }}{{ image("art/wide.png", 5, 81, 20, 6, fit="stretch") }}
 {{ rect(57, 81, 2, 6, fill="#00000080") }}{{ text("MMMM", 30, 80, 25, 8, size=20, color="#000000") }}
 """
@@ -117,6 +118,13 @@ def test_an_icon_fitted_into_a_taller_box_is_centred_up_and_down(drawn):
     at (16, 20) mm is 18 × 4.5 mm, with 11.75 mm of paper above it and below it (y 31.75 to 36.25 mm), not at the box's head or foot."""
     assert _black(_box(drawn, 16, 31.75, 34, 36.25))
     assert _white(_box(drawn, 16, 20, 34, 31.75)) and _white(_box(drawn, 16, 36.25, 34, 48))
+
+
+def test_an_icon_fitted_into_a_wider_box_is_centred_across_it(drawn):
+    """An icon is drawn whole, its aspect kept, centred in its box (docs/layouts.md): the 4 : 1 bar in a 40 × 5 mm box
+    at (5, 52) mm is 20 × 5 mm, with 10 mm of paper left and right of it (x 15 to 35 mm), not against the box's side."""
+    assert _black(_box(drawn, 15, 52, 35, 57))
+    assert _white(_box(drawn, 5, 52, 15, 57)) and _white(_box(drawn, 35, 52, 45, 57))
 
 
 def test_what_is_drawn_after_a_half_transparent_colour_prints_opaque(drawn):

@@ -112,6 +112,16 @@ def test_a_dash_pattern_holds_at_most_20_lengths(tmp_path, lengths, refused):
     assert ("dash must be a list of at most 20 lengths" in said) == refused, said
 
 
+def test_a_dash_pattern_is_in_millimetres(tmp_path):
+    """docs/layouts.md: `dash=[2, 1]` is 2 mm on and 1 mm off as printed: 72 / 25.4 points a millimetre in the PDF."""
+    build(make_project(tmp_path, '{{ line(5, 5, 50, 5, stroke="#ff0000", stroke_width=0.5, dash=[2, 1]) }}\n', "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        dashes = [obj["dash"] for obj in page.objects.get("line", []) + page.objects.get("curve", [])
+                  if tuple(round(v, 3) for v in obj.get("stroking_color") or ()) == RED]
+    assert dashes and all([round(v / MM, 3) for v in pattern] == [2, 1] for pattern, _phase in dashes), dashes
+
+
 # --- a QR code on the palette's paper -------------------------------------------------------------------------------
 def test_a_qr_codes_quiet_zone_is_the_palettes_paper_colour(tmp_path):
     """`qr(text, x, y, size, color="ink", background="paper")`: its square, quiet zone and all, in the game's paper

@@ -52,6 +52,17 @@ def test_the_glue_tab_is_grey_outside_its_side_panel_and_leans_in_at_both_ends(t
     assert far_ys[0] > near_ys[0] + 1 and far_ys[-1] < near_ys[-1] - 1, f"the tab's ends do not lean in: {near_ys} → {far_ys}"
 
 
+def test_the_first_page_carries_a_50_mm_scale_bar_with_ticks_every_10_mm(tuck):
+    """docs/printing.md: the first sheet of a file carries a 50 mm scale bar (ticks every 10 mm) to check the print scale: a net
+    folds true only when printed at 100 %."""
+    bars = [ln for ln in tuck["lines"] if not ln.get("dash") and abs(ln["top"] - ln["bottom"]) < 0.01 and abs(ln["x1"] - ln["x0"] - 50 * MM) < 0.05]
+    assert len(bars) == 1, [_mm(ln) for ln in tuck["lines"] if not ln.get("dash")][:12]
+    bar = bars[0]
+    ticks = sorted(round((ln["x0"] - bar["x0"]) / MM, 2) for ln in tuck["lines"]
+                   if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - bar["top"]) < 0.01 and not ln.get("dash"))
+    assert ticks == [0, 10, 20, 30, 40, 50], ticks
+
+
 def test_each_fold_is_dark_dashes_with_white_ones_in_their_gaps(tuck):
     """A fold shows on any colour: its dark dashes and, on the same line, white dashes of the same length shifted by one
     dash, so each white one fills a dark one's gap."""

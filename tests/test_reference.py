@@ -372,6 +372,21 @@ def test_a_fact_error_in_reference_text_is_located(project):
     assert "data/tiny/reference.yaml:10:" in shown and "has no field 'totl' (did you mean 'total'?)" in shown, shown
 
 
+def test_a_table_too_long_for_an_empty_column_is_an_error_at_its_section(project):
+    """docs/components.md: content too big for an empty column or card is an error; it is said at the section that holds
+    it, by its title, though the rows past the column's foot are split from that title."""
+    path = project / SOURCE
+    line = len(path.read_text().splitlines()) + 1  # the new section's `- title:` line
+    rule = " ".join(f"word{i}" for i in range(1500))  # one table cell of some 100 lines at 7.5 pt: no column holds it
+    path.write_text(path.read_text() + f'  - title: Endless\n    table:\n      header: [Rule]\n      rows: [["{rule}"]]\n')
+    result = run_pnp(project, "build", "tiny", "--only", "reference")
+    errors = [text for text in result.output.splitlines() if ": error: " in text]
+    assert result.exit_code == 1
+    where = f"{SOURCE}:{line}:5: error: section 'Endless' has a part too big for"
+    assert sorted(errors) == [f"{where} a 63.5 × 88.9 mm card even alone: shorten it or split the table",
+                              f"{where} the reference sheet's columns even alone: shorten it or split the table"], result.output
+
+
 def test_an_unknown_legend_icon_is_an_error(project):
     path = project / SOURCE
     path.write_text(path.read_text().replace("{icon: star,", "{icon: starr,"))
@@ -474,3 +489,16 @@ def test_a_large_print_reference_is_a_file_of_its_own_beside_the_normal_one(proj
     assert result.exit_code == 0, result.output
     assert (out / "tiny-reference.pdf").read_bytes() == normal
     assert (out / "tiny-reference-large-print.pdf").read_bytes() != normal
+
+
+def test_a_large_print_sheet_is_set_in_half_the_columns(project, reference, pdfium_reader):
+    """docs/components.md: the large-print reference sheet is set in half the columns. The tiny game's two columns on
+    Letter, 14 mm in from either side, meet at the page's middle (215.9 / 2 mm), where a rule divides them; in large
+    print they are one column, with no rule down the page."""
+    def column_rules(pdf):
+        page = pdfium_reader.pages(pdf, [_sheet_front(pdf) + 1])[0]
+        return [line["x0"] / MM for line in page.lines if abs(line["x0"] - line["x1"]) < 0.1 and line["top"] < page.height - 16 * MM]
+
+    assert column_rules(reference()) == [pytest.approx(215.9 / 2, abs=0.1)]
+    build(project, "--large-print")
+    assert column_rules(project / "output/tiny/tiny-reference-large-print.pdf") == []

@@ -157,6 +157,16 @@ def test_text_no_shift_can_clear_is_reported():
     assert plan.pages == 6
 
 
+def test_a_title_no_shift_can_clear_costs_a_page_rather_than_a_cut_through_it():
+    """docs/printing.md: when the fewest tiles cannot keep every seam off text, the planner takes the fewest pages that
+    can. A 380 × 200 mm board is two portrait Letter tiles, cut near its middle (190 mm) with under 2 mm to move: a
+    title from 170 to 210 mm across cannot be cleared. Three portrait tiles (cuts near 128 and 252 mm) clear it."""
+    assert plan_tiles((380, 200), "letter").pages == 2
+    plan = plan_tiles((380, 200), "letter", keep_off=((170, 20, 210, 32),))
+    assert (plan.pages, plan.landscape, plan.crossed) == (3, False, ())
+    assert all(not 170 - 1.5 < cut / 1000 < 210 + 1.5 for cut in _cuts(plan, "x"))
+
+
 def test_a_title_outweighs_a_line_of_small_print():
     """Two texts, one cut that can clear only one of them: it clears the tall one (the title)."""
     from pnp.render.tiling import split_axis
@@ -284,3 +294,15 @@ def test_an_overlap_narrows_to_save_a_sheet_but_never_below_the_crosshairs_span(
     for miss in (7.4, 7.0, 6.0, 5.0):  # two columns only with a strip narrower than the crosshair: a third column instead
         plan = plan_tiles((2 * across - miss, 230), "letter")
         assert plan.overlap >= um(7.5) and plan.pages > 2, (miss, plan.overlap, plan.pages)
+
+
+def test_a_board_that_misses_a_page_by_its_top_corner_marks_alone_keeps_the_page():
+    """docs/printing.md: a board that misses a page by up to 4 mm in height (the room its corner marks take above it)
+    prints with those marks below it only. A 150 mm wide board 4 mm taller than a portrait Letter page holds with
+    marks above it is one page; 4.5 mm taller, it is tiled. The docs' example: Organ Trail's 380 × 260 mm Black
+    Market, 2.07 mm too tall for a Letter page's printable height, is 2 portrait tiles, not 2 × 2."""
+    room = 279.4 - SIDE_MM - BOTTOM_MM  # portrait Letter's printable height with corner marks above and below
+    assert plan_tiles((150, room + 4), "letter").pages == 1
+    assert plan_tiles((150, room + 4.5), "letter").pages == 2
+    market = plan_tiles((380, 260), "letter")
+    assert (market.pages, market.landscape) == (2, False)

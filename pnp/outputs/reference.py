@@ -40,7 +40,7 @@ from pnp.outputs.rulebook.look import LARGE_PRINT_PT, document_inks
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.columns import balance, spread, used_height
-from pnp.render.flowables import Heading, Rich, Stack, headings_in, marker_pad, pack, region_elements
+from pnp.render.flowables import Heading, Rich, Stack, marker_pad, pack, region_elements
 from pnp.render.sheet_plan import Group, Piece
 from pnp.render.tables import Table, TableLook
 from pnp.render.text_setting import K, Setter, Style, escape, group, rect, text_height
@@ -458,11 +458,14 @@ def _back(setter, look, game, heading, w, h, bleed) -> Face:
 
 
 def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
-    """Errors for content too big for an empty column or card: it would be cut off."""
+    """Errors for content too big for an empty column or card (it would be cut off), each at its section: found by the
+    section's key, which every part split from it keeps, where its heading stays with the first part (a long table's rows
+    past a column, said at the file's top as section '?', told the designer neither which section nor where)."""
     out = []
+    by_key = {("ref", s["n"]): s for s in sections}
     for block in blocks:
-        title = next((h.text for h in headings_in(block)), "")
-        sec = next((s for s in sections if s["title"] == title), None)
+        sec = by_key.get(getattr(block, "key", None))
+        title = sec["title"] if sec else ""
         loc = sec["loc"] if sec else ref.raw.loc
         out.append(error("reference-overflow", f"section '{title or '?'}' has a part too big for {where} even alone: shorten it or split the table",
                          loc, game=ref.game.slug))
