@@ -330,16 +330,17 @@ def test_a_bundle_with_no_drawn_cover_opens_on_a_cover_of_words_saying_who_plays
     """docs/publish.md: a game with neither a cover.j2 nor a rulebook gets a cover of words: its title, its pitch, how many
     play (game.yaml's `players:`) and which edition this is."""
     cover = page_texts(solo, [0])[0].splitlines()
-    assert len(cover) == 4 and re.fullmatch("1 players?", cover[2]), cover  # the words' plural is theirs to mend, not this test's
+    assert len(cover) == 4 and cover[2] == "1 player", cover
     assert [cover[0], cover[1], cover[3]] == ["Tiny Test Game", "A deck of heroes & villains, for testing.",
                                               "Print-and-play edition · US Letter (8.5 × 11 in, 215.9 × 279.4 mm)"], cover
 
 
 def test_a_solo_games_covers_say_one_number_of_players_never_a_range(solo):
-    """A game for one player (`players: {min: 1, max: 1}`) says one number of players on both covers, never '1–1'."""
+    """A game for one player (`players: {min: 1, max: 1}`) says one number of players on both covers, never '1–1', and
+    in the singular ('1 player', never '1 players')."""
     reader = PdfReader(solo)
     back = flat(page_texts(solo, [len(reader.pages) - 1])[0])
-    assert re.search(r"(?<![–\d])1 players? · age 8\+ · 15 minutes", back), back
+    assert re.search(r"(?<![–\d])1 player · age 8\+ · 15 minutes", back), back
     assert "1–1" not in flat(" ".join(page_texts(solo, range(len(reader.pages))))), "a range of one number"
 
 

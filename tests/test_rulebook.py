@@ -109,6 +109,14 @@ def test_the_cover_says_how_many_players_as_game_yaml_gives_them(unchanged):
     assert "2–4 players" in cover, cover
 
 
+def test_a_solo_games_cover_says_one_player(project):
+    """A game for one player alone (`players: {min: 1, max: 1}`) reads '1 player' on its cover, not '1–1' nor '1 players'."""
+    edit(project / "data/tiny/game.yaml", "players: {min: 2, max: 4}", "players: {min: 1, max: 1}")
+    build(project, "--only", "rulebook")
+    cover = flat(page_texts(project / RULEBOOK, [0])[0])
+    assert re.search(r"(?<![–\d])1 player(?!s)", cover), cover
+
+
 def test_a_title_with_stars_prints_them_on_the_cover_and_atop_each_page(project):
     """A game's title is its words, not markup: `Tiny *Test* Game` prints its stars on the cover and in the running head,
     as typed, never set in italic without them."""

@@ -16,6 +16,9 @@ from pnp.core.errors import Finding, Loc, error
 from pnp.data.source import own_yaml
 
 OWN = "pnp_"  # a game's `strings:` key giving one of pnp's words: `pnp_contents`, `pnp_credits`
+# Words a game's own table may leave out, each read as another of its words: a game that gave its words before pnp had
+# `player` (a solo game's "1 player") keeps building, and says "1 players" in its own word rather than English's.
+STANDS_IN = {"player": "players"}
 
 
 LANGUAGE_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*):[ \t]*(?=\n|\Z)", re.M)  # a table's first line in words.yaml: `de:`
@@ -46,7 +49,17 @@ def _tables() -> dict[str, dict[str, str]]:
 def words_of(game) -> dict[str, str]:
     """Every word pnp writes into `game`'s documents, in its edition's language. A word it lacks is English: the loader
     has reported it already as an error (`lacking_words`), so nothing with it is written."""
-    return {**_table("en"), **table_of(game.language), **_own(game.spec.strings)}
+    table, own = table_of(game.language), _own(game.spec.strings)
+    words = {**_table("en"), **table, **own}
+    for word, instead in STANDS_IN.items():
+        if word not in own and (instead in own or word not in table):
+            words[word] = words[instead]
+    return words
+
+
+def players_word(words: dict[str, str], fewest: int, most: int) -> str:
+    """The word after a game's players ('2–4 players'): a game for one player alone says 'player'."""
+    return words["player"] if fewest == most == 1 else words["players"]
 
 
 def table_of(language: str) -> dict[str, str]:
@@ -65,7 +78,7 @@ def _own(strings: dict) -> dict[str, str]:
 
 def lacking_words(strings: dict, language: str, data, rel: str, slug: str) -> list[Finding]:
     """A located error when some word pnp writes has no translation in `language`, from pnp or from the game's `strings`."""
-    lacking = sorted(set(_table("en")) - set({**table_of(language), **_own(strings)}))
+    lacking = sorted(set(_table("en")) - set({**table_of(language), **_own(strings)}) - set(STANDS_IN))
     if not lacking:
         return []
     where = data.loc_of("languages") if "languages" in data else Loc(f"{rel}/game.yaml")

@@ -23,7 +23,7 @@ from pnp.data.boxes import game_boxes
 from pnp.data.kinds import print_order
 from pnp.data.stamps import Stamper
 from pnp.data.tokens import token_sets, token_variants
-from pnp.data.words import table_of, words_of
+from pnp.data.words import players_word, table_of, words_of
 from pnp.layout.bidi import is_rtl_language
 from pnp.outputs.context import DEFAULT_FONT_ROLES
 from pnp.outputs.options import Options
@@ -354,9 +354,10 @@ def readme_text(title: str, paper: str, names: list[str], voice: Voice) -> str:
 
 
 def players_said(spec, voice: Voice) -> str:
-    """'2–4 players' in the edition's words; a game for one number of players says that number alone, never '1–1'."""
+    """'2–4 players' in the edition's words; a game for one number of players says that number alone, never '1–1', and
+    a solo game '1 player'."""
     said = f"{spec.players.min}–{spec.players.max}" if spec.players.min != spec.players.max else str(spec.players.min)
-    return f"{said} {voice.say('players')}"
+    return f"{said} {players_word(voice.words, spec.players.min, spec.players.max)}"
 
 
 def back_facts(spec, voice: Voice) -> str:

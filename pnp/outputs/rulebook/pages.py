@@ -9,7 +9,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBre
 from pnp.core.colour import mix
 from pnp.data.card_names import card_name
 from pnp.data.schema import RulebookMatter
-from pnp.data.words import words_of
+from pnp.data.words import players_word, words_of
 from pnp.layout import markup as rich
 from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Text
@@ -241,7 +241,7 @@ def facts_line(game) -> str:
     players = spec.players
     who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
     words = words_of(game)
-    parts = [f"{who} {words['players']}"]
+    parts = [f"{who} {players_word(words, players.min, players.max)}"]
     if spec.age is not None:
         parts.append(words["age"].format(age=spec.age))
     if spec.play_time is not None:
