@@ -125,6 +125,12 @@ MUTANTS: list[Mutant] = [
            '    if columns < 2:', '    if True:', ['tests/test_reference.py'], ''),
     Mutant('NL20', "a character no font has said at the template line alone, not at the cell it is typed in", 'pnp/layout/failure_words.py',
            '        message = _glyphs_written_at(message, context)', '        pass', ['tests/test_one_finding.py'], ''),
+    Mutant('NL21', "a solo game's covers saying '1 players'", 'pnp/data/words.py',
+           'return words["player"] if fewest == most == 1 else words["players"]', 'return words["players"]',
+           ['tests/test_words_read.py', 'tests/test_bundle.py', 'tests/test_rulebook.py'], ''),
+    Mutant('NL22', "a game naming its players in its own word said '1 player' in English's beside it", 'pnp/data/words.py',
+           'if word not in own and (instead in own or word not in table):', 'if word not in own and word not in table:',
+           ['tests/test_words_read.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
