@@ -124,6 +124,21 @@ def test_a_larger_die_in_dice_yaml_deepens_the_dice_well_of_the_next_build(kit):
     assert _floors_mm(kit / "out/tiny/tiny-box-inserts.pdf")[-1] == pytest.approx(20 + DEPTH_CLEARANCE_MM, abs=0.1)
 
 
+
+@pytest.mark.parametrize("shape, faces, span", [
+    ("d20", 20, (1 + 5 ** 0.5) / 2),  # an icosahedron of edge a fits a cube of side φa (its corners at (0, ±a/2, ±φa/2))
+    ("d12", 12, ((1 + 5 ** 0.5) / 2) ** 2),  # a dodecahedron of edge a, a cube of side φ²a (its edge is 2/φ of its corners' ±1 cube)
+])
+def test_a_die_s_well_is_as_deep_as_the_cube_its_solid_fits_in(kit, shape, faces, span):
+    """One die of 10 mm edges lies in a cube of its solid's own width, one row of one: its well is that cube's side and
+    the 1.5 mm clearance deep."""
+    (kit / "templates/tiny/die.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="paper") }}\n')  # no number: a 10 mm face has little room
+    numbers = ", ".join(f"{{n: {n}}}" for n in range(1, faces + 1))
+    (kit / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: d, name: Die, shape: {shape}, size: 10, count: 1, face: tiny/die.j2, faces: [{numbers}]}}\n")
+    wells = _listed(kit, "tiny")["boxes"][0]["wells"]
+    assert [w["depth_mm"] for w in wells if w["kind"] == "dice"] == [pytest.approx(10 * span + DEPTH_CLEARANCE_MM, abs=0.01)]
+
+
 def test_a_box_too_shallow_for_its_wells_is_one_error_at_its_inner_size(kit):
     boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [64.5, 89.9, 20]\n")
     (kit / "data/tiny/boxes.yaml").write_text(boxes)

@@ -420,3 +420,17 @@ def test_a_game_of_this_format_with_a_qr_stamp_joined_by_the_cards_code_validate
     apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["format_version: 1", "format_version: 2"]}])
     code, found = quick_findings(project)
     assert code == 1 and len(found) == 1 and "newer than the format 1 this pnp reads" in found[0], found
+
+
+@pytest.mark.parametrize("form, said", [
+    ("http://192.168.1.20/forms/tiny", []),  # a form served on the table's own network: http is a web address too
+    ("forms.example.org/tiny", ["expected a web address starting with https:// or http:// (no spaces), got 'forms.example.org/tiny'"]),
+])
+def test_a_form_s_address_is_taken_with_either_web_scheme_and_refused_without_one(project, form, said):
+    """A QR stamp opens the form in a phone's browser, which opens an http:// address as it does an https:// one; an
+    address without its scheme would open nothing, and is one error at its place in game.yaml."""
+    line = f'feedback: {{form: "{form}", fields: {{code: entry.11}}}}'
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["stamps: false", f"stamps: {{qr: true}}\n{line}\n#"]}])
+    number = (project / "data/tiny/game.yaml").read_text(encoding="utf-8").splitlines().index(line) + 1
+    at = f"data/tiny/game.yaml:{number}:{line.index(form)}: error: feedback.form: "
+    assert quick_findings(project) == (1 if said else 0, [at + s for s in said])

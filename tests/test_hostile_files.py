@@ -369,6 +369,8 @@ def test_an_icon_with_a_megabyte_of_path_data_is_refused(project):
     ('viewBox="0 0 1e300 1e300"', '<rect width="5" height="5"/>', 'has viewBox="0 0 1e300 1e300", beyond'),
     ('viewBox="0 0 10 10"', '<rect width="5"', "is not valid SVG (XML error at line 1"),
     ('viewBox="0 0 10 10"><foo/></svg><svg', "", "is not valid SVG"),
+    ('viewBox="0 0 10 10" xmlns:xlink="http://www.w3.org/1999/xlink"', '<image xlink:href="https://example.org/art.png" width="5" height="5"/>',
+     "links to 'https://example.org/art.png', outside its folder: put what it shows in the SVG itself"),
 ])
 def test_an_icon_that_cannot_be_drawn_is_a_located_error(game, head, body, message):
     _svg(game[0], body, head)

@@ -36,6 +36,22 @@ def test_root_comes_before_or_after_the_command(project):
         assert "tiny" in result.output
 
 
+
+def test_without_root_pnp_finds_the_project_from_its_own_folder_or_any_folder_inside_it(project, tmp_path, monkeypatch):
+    """The getting-started page runs `pnp build` in the project's folder; from a game's decks folder it finds the same
+    project; from a folder with no data/ here or above it says so (click's usage error, 2)."""
+    from pnp.cli import main
+
+    for folder in (project, project / "data/tiny/decks"):
+        monkeypatch.chdir(folder)
+        result = CliRunner().invoke(main, ["list"], catch_exceptions=False)
+        assert result.exit_code == 0, (folder, result.output)
+        assert "tiny" in result.output
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["list"], catch_exceptions=False)
+    assert result.exit_code == 2 and "no data/ folder here or above: run pnp inside a project, or pass --root DIR" in result.output + result.stderr
+
+
 def test_an_unknown_command_or_game_is_a_usage_error(project):
     """Exit 2, as click's usage errors: the wrong word named, with what the user may have meant."""
     unknown = pnp("--root", str(project), "server", "status")

@@ -176,6 +176,21 @@ def test_a_sheet_past_the_size_limit_is_refused(project, sheets):
     assert not list((project / "data/tiny/decks").glob("*pull*"))
 
 
+
+def test_a_sheet_of_a_decks_20000_cards_is_pulled_and_one_more_card_is_refused(project, sheets):
+    """docs/limits.md: a deck holds 20,000 cards. A sheet of exactly that many is saved; a row more and the snapshot
+    there was is kept, with what to do."""
+    write_csv(sheets.folder / "many.csv", [["id"], *([f"c{i}"] for i in range(20_000))])
+    live_deck(project, f"{sheets.url}/many.csv")
+    whole = pull(project)
+    assert whole.exit_code == 0 and "20000 added" in whole.output, whole.output
+    kept = (project / f"{SNAPSHOT}.csv").read_bytes()
+    write_csv(sheets.folder / "many.csv", [["id"], *([f"c{i}"] for i in range(20_001))])
+    over = pull(project)
+    assert over.exit_code == 1 and "it holds 20,001 cards, over the 20,000 a deck may hold: split the sheet" in over.output, over.output
+    assert (project / f"{SNAPSHOT}.csv").read_bytes() == kept
+
+
 def test_a_build_reads_the_snapshot_with_the_network_gone(project, sheets, monkeypatch):
     write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
     live_deck(project, f"{sheets.url}/heroes.csv")

@@ -183,6 +183,14 @@ def test_a_deck_forces_a_column_to_text_or_to_a_list(project):
     assert cards["b"].fields["organs"] == ["lungs"] and cards["b"].fields["stars"] == 1
 
 
+
+def test_a_list_column_without_a_separator_is_one_error_at_its_line(project):
+    """A list column's cells are cut at its separator: an empty one cuts nothing, so the deck says which line to fix."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "organs"], ["a", "liver; heart"]])
+    use_sheet(project, "heroes.csv", 'list_columns: {organs: ""}\n')
+    assert findings_of(project) == ['data/tiny/decks/heroes.yaml:7:15: error: list_columns: each list column needs a separator, like {tags: ";"}']
+
+
 @pytest.mark.parametrize("header", ["count", "qty", "Quantity"])
 def test_the_copies_column_may_be_called_count_qty_or_quantity(project, header):
     write_csv(project / "data/tiny/decks/heroes.csv", [["id", header], ["a", "3"], ["b", ""]])
@@ -213,6 +221,15 @@ def test_ids_made_from_a_named_column_are_unique_and_stay_put(project):
     assert list(load_cards(project)) == ["fire-imp", "ghost", "fire-imp-2"]
     write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Fire Imp", "1"], ["Ghost", "2"], ["Fire Imp", "3"], ["Ahab", "2"]])
     assert list(load_cards(project)) == ["fire-imp", "ghost", "fire-imp-2", "ahab"]
+
+
+
+def test_a_sheet_with_its_header_row_and_no_card_under_it_is_one_error_at_the_sheet(project):
+    """Where the missing rows go, not an empty `cards` list in a YAML file that has no `cards:` key."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars"]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:1: error: the sheet has its header row but no card under it: "
+                                    "write a row per card below the field names"]
 
 
 def test_a_row_without_the_value_its_id_is_made_from_says_to_fill_it(project):
