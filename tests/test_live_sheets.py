@@ -183,7 +183,7 @@ def test_a_sheet_of_a_decks_20000_cards_is_pulled_and_one_more_card_is_refused(p
     write_csv(sheets.folder / "many.csv", [["id"], *([f"c{i}"] for i in range(20_000))])
     live_deck(project, f"{sheets.url}/many.csv")
     whole = pull(project)
-    assert whole.exit_code == 0 and "20000 added" in whole.output, whole.output
+    assert whole.exit_code == 0 and "20,000 added" in whole.output, whole.output
     kept = (project / f"{SNAPSHOT}.csv").read_bytes()
     write_csv(sheets.folder / "many.csv", [["id"], *([f"c{i}"] for i in range(20_001))])
     over = pull(project)

@@ -73,7 +73,7 @@ def pull(ctx, games, seconds):
 
 
 def _news(done) -> str:
-    parts = [f"{len(done.added)} added{_names(done.added)}", f"{len(done.removed)} removed{_names(done.removed)}", f"{len(done.changed)} changed"]
+    parts = [f"{len(done.added):,} added{_names(done.added)}", f"{len(done.removed):,} removed{_names(done.removed)}", f"{len(done.changed):,} changed"]
     return ", ".join(parts)
 
 
