@@ -142,3 +142,17 @@ def test_the_sheet_layout_note_calls_super_a3_by_its_name_a3_plus(project):
     assert result.exit_code == 0, result.output
     (note,) = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
     assert note.startswith("data/tiny/decks/heroes.yaml:2:7: note: 63.5 × 88.9 mm cards on A3+ with a 5.00 mm printer margin: "), note  # at the deck's size
+
+
+def test_a_game_whose_checks_find_an_error_writes_no_paper_of_several(project):
+    """docs/findings.md: a game with an error writes nothing. The rules' 12 hero cards stated as 13 is an error the
+    checks find, said once for the run: a build on Letter and A4 writes neither paper's files, not only the first's,
+    and ends on that one line (it ended as pnp's internal error, an IndexError, once the first paper stopped the game)."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace("count: 12", "count: 13", 1))
+    result = run_pnp(project, "build", "tiny", "--paper", "letter,a4", "--only", "cards")
+    assert result.exit_code == 1, result.output + result.stderr
+    assert sorted(p.name for p in (project / "output").rglob("*.pdf")) == []
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert errors == ["data/tiny/decks/heroes.yaml:6:1: error: Hero cards: the data has 12, the rules say 13 — as stated at data/tiny/game.yaml:18 "
+                      "(tests, invented): fix the data or the stated count [Hero cards]"], result.stderr

@@ -109,3 +109,12 @@ def test_saving_a_margin_keeps_the_back_offset_the_printer_had(project):
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--printer", "laser")
     assert result.exit_code == 0, result.output
     assert [p.name for p in (project / "output/tiny").glob("tiny-cards*.pdf")] == ["tiny-cards-offset+0.5-0.25mm-margin4.2mm.pdf"]
+
+
+def test_four_margins_saved_say_the_widest_the_printer_cannot_print(project):
+    """An inkjet read off the rulers as 3 mm at the top and sides and half an inch (12.7 mm) at the bottom, as many
+    leave at the sheet's trailing edge: a build keeps the widest side's on every side (a sheet may be fed either way),
+    and the line saving it says that side's 12.7 mm, not the narrowest's 3."""
+    result = run_pnp(project, "calibrate", "--save", "inkjet", "--margin", "3,3,12.7,3")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "pnp.yaml: printer 'inkjet' cannot print the outer 12.7 mm; build with --printer inkjet"

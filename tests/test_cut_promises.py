@@ -326,11 +326,12 @@ def _fold_between(front, back) -> tuple[str, float]:
     return "x", round((front[2] + back[0]) / 2 if back[0] > front[2] else (front[0] + back[2]) / 2, 2)
 
 
-@pytest.mark.parametrize(("rotation", "language", "fold"), [("180", "en", "fold"), ("0", "de", "falzen")])
+@pytest.mark.parametrize(("rotation", "language", "fold"), [("180", "en", "fold"), ("0", "de", "falzen"), (None, "en", "fold")])
 def test_a_gutterfold_sheet_turns_each_back_as_asked_and_draws_the_fold_between_fronts_and_backs(tmp_path, rotation, language, fold):
     """--layout gutterfold: a card printed once and one printed twice, their backs on the same side of the sheet across
     the fold from their fronts. With --fold-rotation 180 each back's top-left corner prints at its slot's bottom-right
-    (turned half a turn, as a form placed twice and as a face drawn once alike); with 0 it stays top-left. A dashed line
+    (turned half a turn, as a form placed twice and as a face drawn once alike), as without the option (docs/commands.md:
+    `--fold-rotation 0` for backs upright rather than turned); with 0 it stays top-left. A dashed line
     runs along the fold, halfway between each front and its back, across the grid, labelled at each end in the
     edition's language ('fold'; 'falzen' in a German edition)."""
     import marks
@@ -338,7 +339,7 @@ def test_a_gutterfold_sheet_turns_each_back_as_asked_and_draws_the_fold_between_
 
     cards = "name: Cards\nsize: 60 x 80\nfront: cuts/front.j2\nback: cuts/back.j2\ncards:\n  - {id: once, count: 1}\n  - {id: twice, count: 2}\n"
     pdf = build(tmp_path, {"cards": cards}, {"front": FRONT, "back": BACK}, "--only", "cards", "--layout", "gutterfold",
-                "--fold-rotation", rotation, game=GAME + f"languages: [{language}]\n")
+                *(("--fold-rotation", rotation) if rotation else ()), game=GAME + f"languages: [{language}]\n")
     boxes = trims(pdf)
     assert len(boxes) == 6
     doc = pdfium.PdfDocument(str(pdf))
@@ -365,7 +366,7 @@ def test_a_gutterfold_sheet_turns_each_back_as_asked_and_draws_the_fold_between_
         rows, cols = np.nonzero((seen[..., 2] > 200) & (seen[..., 0] < 60) & (seen[..., 1] < 60))
         across, down = cols.mean() / seen.shape[1], rows.mean() / seen.shape[0]  # the square's centre, in fractions of the trim
         turned = across > 0.5 and down > 0.5
-        assert turned == (rotation == "180") and (turned or (across < 0.5 and down < 0.5)), (box, across, down)
+        assert turned == (rotation != "0") and (turned or (across < 0.5 and down < 0.5)), (box, across, down)
     long = [s for s in marks.read(pdf)[0].segments if math.dist((s.x0, s.y0), (s.x1, s.y1)) / MM > 100]
     assert any(abs((s.y0 if axis == "y" else s.x0) / MM - at) < 0.01 and abs((s.y1 if axis == "y" else s.x1) / MM - at) < 0.01 for s in long), (axis, at)
     assert labels.split() == [fold, fold], labels  # one label at each end of the line

@@ -90,3 +90,19 @@ def test_list_gives_each_cards_qr_link_filled_in_with_its_card_and_code(project)
         link = urlsplit(card["stamp"]["link"])
         assert f"{link.scheme}://{link.netloc}{link.path}" == form, card
         assert parse_qs(link.query) == {"entry.2": [f"heroes/{card['id']}"], "entry.3": [card["stamp"]["code"]]}, card
+
+
+def test_list_counts_a_decks_sheets_on_letter_unless_told(project):
+    """`pnp list` counts sheets on Letter, as a build prints them, unless --paper names another (as its --help says).
+    Cards of 66 × 90 mm: three rows of them take 270 mm, more than Letter's 279.4 mm holds inside the default 5 mm
+    margin (269.4 mm) and less than A4's 287 mm, so the two papers hold different grids."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["size: poker", "size: 66 x 90"]}])
+    sheets = {paper: _heroes_sheet(project, *(("--paper", paper) if paper else ())) for paper in (None, "letter", "a4")}
+    assert sheets[None]["paper"] == "letter", sheets
+    assert sheets[None] == sheets["letter"] != {**sheets["a4"], "paper": "letter"}, sheets
+
+
+def _heroes_sheet(project, *args: str) -> dict:
+    result = run_pnp(project, "list", "tiny", "--format", "json", *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    return json.loads(result.output)[0]["decks"][0]["sheet"]

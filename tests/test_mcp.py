@@ -299,3 +299,39 @@ def test_a_number_on_a_line_of_two_calls_is_refused_and_neither_call_changes(pro
     error, text = answers[0]
     assert error and "templates/tiny/pair.j2:1 holds 2 calls of text()" in text, text
     assert pair.read_text() == '{{ text("a", 1, 1, 10, 5, size=9) }}{{ text("b", 1, 8, 10, 5, size=9) }}\n'
+
+
+def test_validate_checks_every_edition_as_pnp_validate_does(tmp_path):
+    """docs/commands.md: the validate tool answers what `pnp validate GAME --format json` prints, which checks every
+    language the game lists: an owl whose German name cannot fit its title box is found in the German edition alone,
+    and the assistant is told of it, at the template line, as the designer is."""
+    from conftest import run_pnp
+    from test_languages import CARD, DECK, GAME, RULES_DE, RULES_EN
+
+    root = tmp_path / "duo"
+    (root / "data/duo/decks").mkdir(parents=True)
+    (root / "templates/duo").mkdir(parents=True)
+    for rel, text in (("data/duo/game.yaml", GAME), ("data/duo/decks/beasts.yaml", DECK.replace("name@de: Eule", "name@de: Schneeeulenweibchenfedernkleid")),
+                      ("data/duo/rulebook.md", RULES_EN), ("data/duo/rulebook.de.md", RULES_DE), ("templates/duo/card.j2", CARD)):
+        (root / rel).write_text(text, encoding="utf-8")
+    ((error, checked),) = calls(root, [("validate", {"game": "duo"})], allow_edits=False)
+    assert not error, checked
+    said = [(f["file"], f["line"], f["severity"], f["edition"]) for f in checked["findings"]]
+    assert said == [("templates/duo/card.j2", 1, "error", "de")], checked
+    typed = run_pnp(root, "validate", "duo", "--format", "json")
+    assert checked["findings"] == json.loads(typed.output), typed.output
+
+
+def test_a_build_of_one_deck_writes_what_pnp_build_deck_writes(project):
+    """docs/commands.md: `build(game, deck)` builds as `pnp build GAME --deck DECK` does: the files that build writes,
+    its card sheet the deck's own (named for the deck, so it never overwrites the whole game's)."""
+    from conftest import run_pnp
+
+    typed = run_pnp(project, "build", "tiny", "--deck", "heroes")
+    assert typed.exit_code == 0, typed.output
+    by_hand = sorted(p.relative_to(project).as_posix() for p in (project / "output/tiny").rglob("*.pdf"))
+    shutil.rmtree(project / "output")
+    ((error, built),) = calls(project, [("build", {"game": "tiny", "deck": "heroes"})], allow_edits=False)
+    assert not error, built
+    assert [w for w in built["written"] if w.endswith(".pdf")] == by_hand, (built, by_hand)
+    assert [w for w in by_hand if "-cards" in w] == ["output/tiny/tiny-cards-heroes.pdf"], by_hand

@@ -149,7 +149,7 @@ def _show_builds(project: Project, results: list, runs: list, blocked: frozenset
         report.extend(result.checked)
     for i, options in enumerate(runs):
         for result in results:
-            if not result.builds:
+            if len(result.builds) <= i:  # stopped by an earlier paper's errors: nothing of this paper was rendered
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)

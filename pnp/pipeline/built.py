@@ -39,7 +39,7 @@ class GameBuild:
 
     slug: str
     checked: list[Finding] = field(default_factory=list)
-    builds: list[tuple[list[Output], list[Finding], float]] = field(default_factory=list)  # empty when the checks found errors
+    builds: list[tuple[list[Output], list[Finding], float]] = field(default_factory=list)  # none past the paper whose errors stopped the game
 
     def as_reused(self) -> GameBuild:
         """This build as a later one that finds every output as it was shows it: each output reused, and no render's
