@@ -4114,7 +4114,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RM8', "a mistake in the rulebook's front matter said a line above it", 'pnp/outputs/rulebook/build.py',
            'text = "\\n" + m.group(1)', 'text = m.group(1)', ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
     Mutant('RM9', "a rulebook table too large said at the file, not at its row's line", 'pnp/outputs/rulebook/build.py',
-           'Loc(rel, large[0])', 'Loc(rel)', ['tests/test_too_large.py', 'tests/test_rulebook.py'], ''),
+           'Loc(rel, own[0])', 'Loc(rel)', ['tests/test_too_large.py', 'tests/test_rulebook.py'], ''),
     Mutant('RM10', "the tagged rulebook's XMP saying English whatever the edition's language", 'pnp/render/tagging.py',
            'metadata_stream(doc.info.title or "", self.lang)', 'metadata_stream(doc.info.title or "", "en")', ['tests/test_rulebook_access.py'], ''),
     Mutant('RM11', "a table split across pages: its head repeated on the next page read aloud again as header cells", 'pnp/render/tables.py',
