@@ -109,6 +109,13 @@ def test_the_cover_says_how_many_players_as_game_yaml_gives_them(unchanged):
     assert "2–4 players" in cover, cover
 
 
+def test_the_cover_says_the_age_and_playing_time_with_their_words(unchanged):
+    """The tiny game's `age: 8` and `play_time: 15` read "age 8+" and "15 minutes" on the cover: a bare 15 says
+    nothing a buyer can read off a box."""
+    cover = flat(page_texts(unchanged / RULEBOOK, [0])[0])
+    assert "age 8+" in cover and "15 minutes" in cover, cover
+
+
 def test_a_title_with_stars_prints_them_on_the_cover_and_atop_each_page(project):
     """A game's title is its words, not markup: `Tiny *Test* Game` prints its stars on the cover and in the running head,
     as typed, never set in italic without them."""
@@ -483,6 +490,15 @@ def test_raw_html_in_the_rulebook_prints_as_text_and_is_never_interpreted(projec
     text = flat(pdf_text(project / RULEBOOK, " "))
     for written in ("<script>alert(", "</script>", "<div class=", "Boxed words</div>", "<img src=", "/etc/hostname"):
         assert written in text, (written, text[-400:])
+
+
+def test_a_line_break_written_in_the_rules_starts_a_new_line(project):
+    """CommonMark's hard break (a backslash at a line's end) ends the printed line there, though the words after it
+    would fit on it: "Roll the die," and "then move." on lines of their own, as a recipe's steps are written."""
+    apply_edits(project, [{"file": SOURCE, "append": "\nRoll the die,\\\nthen move.\n"}])
+    build(project, "--only", "rulebook")
+    lines = [line.strip() for line in pdf_text(project / RULEBOOK).splitlines()]
+    assert lines[lines.index("Roll the die,") + 1] == "then move.", [line for line in lines if "die" in line]
 
 
 def test_pnp_serve_shows_no_pages_of_a_rulebook_with_an_error_and_says_where_it_is(project):

@@ -3,7 +3,8 @@ its contents list a link to each chapter, an ordered list keeps the number it st
 right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
-up, sections Playing a turn and Winning), built once with a list that starts at 4, a line with an icon and a line in CSS's yellow added to its end."""
+up, sections Playing a turn and Winning), built once with a list that starts at 4, a line with an icon, a line in CSS's yellow
+and a code block of markup added to its end."""
 from __future__ import annotations
 
 import shutil
@@ -48,7 +49,7 @@ def page(tmp_path_factory) -> list[dict]:
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     source = root / "data/tiny/rulebook.md"
     source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
-                      "\nA [yellow]yellow coin[/] is worth two.\n", encoding="utf-8")
+                      "\nA [yellow]yellow coin[/] is worth two.\n\n```\n<b>Score</b> = stars & coins\n```\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
     assert result.exit_code == 0, result.output + result.stderr
     parser = _Tags()
@@ -99,6 +100,14 @@ def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):
     cannot see the figure hears the star by its name, where the card prints it, as the tagged rules read an icon."""
     figure = next(t for t in page if t["tag"] == "img" and "figure" in t["inside"])
     assert figure["alt"].startswith("<Knight>. Draw two cards & gain star."), figure["alt"]
+
+
+def test_a_code_blocks_markup_shows_as_the_characters_written(page):
+    """A fenced block is shown as typed: `<b>Score</b>` in it is the words a reader sees, not a bold tag the browser
+    obeys (the PDF prints it so too)."""
+    code = next(t for t in page if t["tag"] == "code" and "pre" in t["inside"])
+    assert code["text"] == "<b>Score</b> = stars & coins"
+    assert not [t for t in page if t["tag"] == "b"]
 
 
 def _luminance(hex_colour: str) -> float:
