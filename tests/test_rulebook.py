@@ -492,6 +492,16 @@ def test_raw_html_in_the_rulebook_prints_as_text_and_is_never_interpreted(projec
         assert written in text, (written, text[-400:])
 
 
+def test_a_misspelt_key_of_the_front_matter_is_one_error_at_its_line_and_column(project):
+    """The front matter is the file's own lines 2 on (line 1 is its `---`): `subtitel:` written on line 3 is said
+    there, with the key it meant."""
+    edit(project / SOURCE, "subtitle: Rules of play\n", "subtitle: Rules of play\nsubtitel: Rules\n")
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:3:1: error: unknown key 'subtitel' (did you mean 'subtitle'?): remove it or fix its spelling"], errors
+
+
 def test_a_line_break_written_in_the_rules_starts_a_new_line(project):
     """CommonMark's hard break (a backslash at a line's end) ends the printed line there, though the words after it
     would fit on it: "Roll the die," and "then move." on lines of their own, as a recipe's steps are written."""
