@@ -555,3 +555,23 @@ def test_large_print_sets_the_rulebooks_body_in_one_column(tmp_path):
     first = next(w for w in words if w["text"] == "Tiny" and w["x0"] < middle and w["top"] > 200)  # the paragraph, not the running head
     line = [w for w in words if abs(w["top"] - first["top"]) < 2]
     assert first["x0"] < 60 and max(w["x1"] for w in line) > middle + 100, [(w["text"], w["x0"]) for w in line]
+
+
+def test_an_editions_tagged_rulebook_names_its_own_language_in_the_catalog_and_the_xmp(tmp_path):
+    """A screen reader and a PDF/UA checker read the language from /Lang and from the XMP's dc:language: the German
+    edition of a game written in English says `de` in both, the source edition `en`."""
+    import pikepdf
+    from conftest import run_pnp
+    from test_languages import CARD, DECK, GAME, RULES_DE, RULES_EN
+
+    for rel, text in (("data/duo/game.yaml", GAME), ("data/duo/decks/beasts.yaml", DECK), ("data/duo/rulebook.md", RULES_EN),
+                      ("data/duo/rulebook.de.md", RULES_DE), ("templates/duo/card.j2", CARD)):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "build", "duo", "--only", "rulebook", "--lang", "all")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = {}
+    for name in ("duo-rulebook.pdf", "duo-rulebook-de.pdf"):
+        with pikepdf.open(tmp_path / "output/duo" / name) as pdf, pdf.open_metadata() as xmp:
+            said[name] = (str(pdf.Root.Lang), xmp.get("dc:language"))
+    assert said == {"duo-rulebook.pdf": ("en", {"en"}), "duo-rulebook-de.pdf": ("de", {"de"})}, said
