@@ -575,3 +575,25 @@ def test_an_editions_tagged_rulebook_names_its_own_language_in_the_catalog_and_t
         with pikepdf.open(tmp_path / "output/duo" / name) as pdf, pdf.open_metadata() as xmp:
             said[name] = (str(pdf.Root.Lang), xmp.get("dc:language"))
     assert said == {"duo-rulebook.pdf": ("en", {"en"}), "duo-rulebook-de.pdf": ("de", {"de"})}, said
+
+
+def test_contents_running_onto_a_second_page_are_one_TOC_with_an_entry_per_heading(project):
+    """Contents too long for a column go on in the next, and onto the next page: still one table of contents to a
+    reader, its entries (TOCI) the source's chapters and sections, each once, on both pages."""
+    from conftest import run_pnp
+
+    rules = project / "data/tiny/rulebook.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "".join(f"\n# Chapter {n}\n\nThe rules of chapter {n}.\n" for n in range(100)),
+                     encoding="utf-8")
+    headings = re.findall(r"^#{1,2} (.+)$", rules.read_text(encoding="utf-8"), re.M)
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    reader = PdfReader(project / "output/tiny/tiny-rulebook.pdf")
+    pages = {page.indirect_reference.idnum: n for n, page in enumerate(reader.pages)}
+    elems: list[dict] = []
+    _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, elems)
+    tocs = [e for e in elems if e["role"] == "TOC"]
+    assert len(tocs) == 1, [len(t["kids"]) for t in tocs]
+    entries = tocs[0]["kids"]
+    assert [e["role"] for e in entries] == ["TOCI"] * len(headings)
+    assert len({page for e in entries for page, _ in e["marks"]}) == 2
