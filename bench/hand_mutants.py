@@ -4108,7 +4108,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RM6', "a rulebook page's running head naming its last section (level 2), not its chapter", 'pnp/outputs/rulebook/pages.py',
            'if h.level == 1 and h.running:\n                self.section = h.text', 'if h.level <= 2 and h.running:\n                self.section = h.text',
            ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
-    Mutant('RM7', "the cover's playing time of 30 printed without 'minutes'", 'pnp/outputs/rulebook/pages.py',
+    Mutant('RM7', "the cover's playing time printed as a bare number (15), without 'minutes'", 'pnp/outputs/rulebook/pages.py',
            'f"**{spec.play_time}** {words[\'minutes\']}" if isinstance', 'f"**{spec.play_time}**" if isinstance',
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
     Mutant('RM8', "a mistake in the rulebook's front matter said a line above it", 'pnp/outputs/rulebook/build.py',
