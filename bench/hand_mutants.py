@@ -4232,6 +4232,37 @@ MUTANTS: list[Mutant] = [
            ['tests/test_mcp.py'], ''),
     Mutant('CQ12', "the assistant's build of one deck building every deck", 'pnp/cli/assistant.py',
            'decks=(deck,) if deck else ())', 'decks=())', ['tests/test_mcp.py'], ''),
+    # RM: the rulebook as written and read (s44, rehearse-rules): a centred column, a hard line break, the web page's
+    # code, cover pitch and header scope, the running head's chapter, the facts' minutes, the front matter's and a large
+    # table's lines, the XMP's language, a split table's repeated head and split contents read once
+    Mutant('RM1', "a rulebook table's column centred in the Markdown (`:---:`) set at the left", 'pnp/outputs/rulebook/markdown.py',
+           'else "center" if "center" in style else "left")', 'else "left")', ['tests/test_table_align.py', 'tests/test_rulebook.py'], ''),
+    Mutant('RM2', "a hard line break in the rules (a backslash at a line's end) joined into one line", 'pnp/outputs/rulebook/markdown.py',
+           'out.append("\\n")', 'out.append(" ")', ['tests/test_rulebook.py', 'tests/test_rulebook_html.py'], ''),
+    Mutant('RM3', "the web rulebook's code block written unescaped: a `<b>` in it read as markup", 'pnp/outputs/rulebook/html.py',
+           'f"<pre><code>{escape(node.content.rstrip())}</code></pre>"', 'f"<pre><code>{node.content.rstrip()}</code></pre>"',
+           ['tests/test_rulebook_html.py'], ''),
+    Mutant('RM4', "the web rulebook's cover giving game.yaml's pitch over the rulebook's own front matter", 'pnp/outputs/rulebook/html.py',
+           'pitch = matter.pitch or game.spec.pitch', 'pitch = game.spec.pitch', ['tests/test_rulebook_html.py'], ''),
+    Mutant('RM5', "the web rulebook's header cells scoped to their row, not their column", 'pnp/outputs/rulebook/html.py',
+           '\'<th scope="col"\'', '\'<th scope="row"\'', ['tests/test_rulebook_html.py'], ''),
+    Mutant('RM6', "a rulebook page's running head naming its last section (level 2), not its chapter", 'pnp/outputs/rulebook/pages.py',
+           'if h.level == 1 and h.running:\n                self.section = h.text', 'if h.level <= 2 and h.running:\n                self.section = h.text',
+           ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
+    Mutant('RM7', "the cover's playing time printed as a bare number (15), without 'minutes'", 'pnp/outputs/rulebook/pages.py',
+           'f"**{spec.play_time}** {words[\'minutes\']}" if isinstance', 'f"**{spec.play_time}**" if isinstance',
+           ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('RM8', "a mistake in the rulebook's front matter said a line above it", 'pnp/outputs/rulebook/build.py',
+           'text = "\\n" + m.group(1)', 'text = m.group(1)', ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py'], ''),
+    Mutant('RM9', "a rulebook table too large said at the file, not at its row's line", 'pnp/outputs/rulebook/build.py',
+           'Loc(rel, own[0])', 'Loc(rel)', ['tests/test_too_large.py', 'tests/test_rulebook.py'], ''),
+    Mutant('RM10', "the tagged rulebook's XMP saying English whatever the edition's language", 'pnp/render/tagging.py',
+           'metadata_stream(doc.info.title or "", self.lang)', 'metadata_stream(doc.info.title or "", "en")', ['tests/test_rulebook_access.py'], ''),
+    Mutant('RM11', "a table split across pages: its head repeated on the next page read aloud again as header cells", 'pnp/render/tables.py',
+           'first.continued, rest.continued = self.continued, True', 'first.continued, rest.continued = self.continued, False',
+           ['tests/test_rulebook_access.py', 'tests/test_table_align.py'], ''),
+    Mutant('RM12', "contents running onto a second column read as two tables of contents", 'pnp/render/contents.py',
+           '        for part in parts:\n            part.key = self.key\n', '', ['tests/test_rulebook_access.py', 'tests/test_rulebook_pages.py'], ''),
 ]
 
 

@@ -115,6 +115,11 @@ def test_a_solo_games_cover_says_one_player(project):
     build(project, "--only", "rulebook")
     cover = flat(page_texts(project / RULEBOOK, [0])[0])
     assert re.search(r"(?<![–\d])1 player(?!s)", cover), cover
+def test_the_cover_says_the_age_and_playing_time_with_their_words(unchanged):
+    """The tiny game's `age: 8` and `play_time: 15` read "age 8+" and "15 minutes" on the cover: a bare 15 says
+    nothing a buyer can read off a box."""
+    cover = flat(page_texts(unchanged / RULEBOOK, [0])[0])
+    assert "age 8+" in cover and "15 minutes" in cover, cover
 
 
 def test_a_title_with_stars_prints_them_on_the_cover_and_atop_each_page(project):
@@ -491,6 +496,25 @@ def test_raw_html_in_the_rulebook_prints_as_text_and_is_never_interpreted(projec
     text = flat(pdf_text(project / RULEBOOK, " "))
     for written in ("<script>alert(", "</script>", "<div class=", "Boxed words</div>", "<img src=", "/etc/hostname"):
         assert written in text, (written, text[-400:])
+
+
+def test_a_misspelt_key_of_the_front_matter_is_one_error_at_its_line_and_column(project):
+    """The front matter is the file's own lines 2 on (line 1 is its `---`): `subtitel:` written on line 3 is said
+    there, with the key it meant."""
+    edit(project / SOURCE, "subtitle: Rules of play\n", "subtitle: Rules of play\nsubtitel: Rules\n")
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:3:1: error: unknown key 'subtitel' (did you mean 'subtitle'?): remove it or fix its spelling"], errors
+
+
+def test_a_line_break_written_in_the_rules_starts_a_new_line(project):
+    """CommonMark's hard break (a backslash at a line's end) ends the printed line there, though the words after it
+    would fit on it: "Roll the die," and "then move." on lines of their own, as a recipe's steps are written."""
+    apply_edits(project, [{"file": SOURCE, "append": "\nRoll the die,\\\nthen move.\n"}])
+    build(project, "--only", "rulebook")
+    lines = [line.strip() for line in pdf_text(project / RULEBOOK).splitlines()]
+    assert lines[lines.index("Roll the die,") + 1] == "then move.", [line for line in lines if "die" in line]
 
 
 def test_pnp_serve_shows_no_pages_of_a_rulebook_with_an_error_and_says_where_it_is(project):

@@ -555,3 +555,45 @@ def test_large_print_sets_the_rulebooks_body_in_one_column(tmp_path):
     first = next(w for w in words if w["text"] == "Tiny" and w["x0"] < middle and w["top"] > 200)  # the paragraph, not the running head
     line = [w for w in words if abs(w["top"] - first["top"]) < 2]
     assert first["x0"] < 60 and max(w["x1"] for w in line) > middle + 100, [(w["text"], w["x0"]) for w in line]
+
+
+def test_an_editions_tagged_rulebook_names_its_own_language_in_the_catalog_and_the_xmp(tmp_path):
+    """A screen reader and a PDF/UA checker read the language from /Lang and from the XMP's dc:language: the German
+    edition of a game written in English says `de` in both, the source edition `en`."""
+    import pikepdf
+    from conftest import run_pnp
+    from test_languages import CARD, DECK, GAME, RULES_DE, RULES_EN
+
+    for rel, text in (("data/duo/game.yaml", GAME), ("data/duo/decks/beasts.yaml", DECK), ("data/duo/rulebook.md", RULES_EN),
+                      ("data/duo/rulebook.de.md", RULES_DE), ("templates/duo/card.j2", CARD)):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "build", "duo", "--only", "rulebook", "--lang", "all")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = {}
+    for name in ("duo-rulebook.pdf", "duo-rulebook-de.pdf"):
+        with pikepdf.open(tmp_path / "output/duo" / name) as pdf, pdf.open_metadata() as xmp:
+            said[name] = (str(pdf.Root.Lang), xmp.get("dc:language"))
+    assert said == {"duo-rulebook.pdf": ("en", {"en"}), "duo-rulebook-de.pdf": ("de", {"de"})}, said
+
+
+def test_contents_running_onto_a_second_page_are_one_TOC_with_an_entry_per_heading(project):
+    """Contents too long for a column go on in the next, and onto the next page: still one table of contents to a
+    reader, its entries (TOCI) the source's chapters and sections, each once, on both pages."""
+    from conftest import run_pnp
+
+    rules = project / "data/tiny/rulebook.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "".join(f"\n# Chapter {n}\n\nThe rules of chapter {n}.\n" for n in range(100)),
+                     encoding="utf-8")
+    headings = re.findall(r"^#{1,2} (.+)$", rules.read_text(encoding="utf-8"), re.M)
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    reader = PdfReader(project / "output/tiny/tiny-rulebook.pdf")
+    pages = {page.indirect_reference.idnum: n for n, page in enumerate(reader.pages)}
+    elems: list[dict] = []
+    _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, elems)
+    tocs = [e for e in elems if e["role"] == "TOC"]
+    assert len(tocs) == 1, [len(t["kids"]) for t in tocs]
+    entries = tocs[0]["kids"]
+    assert [e["role"] for e in entries] == ["TOCI"] * len(headings)
+    assert len({page for e in entries for page, _ in e["marks"]}) == 2

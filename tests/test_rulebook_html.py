@@ -3,7 +3,8 @@ its contents list a link to each chapter, an ordered list keeps the number it st
 right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
-up, sections Playing a turn and Winning), built once with a list that starts at 4, a line with an icon and a line in CSS's yellow added to its end."""
+up, sections Playing a turn and Winning), built once with a pitch of its own in its front matter, a list that starts at 4, a line with an icon, a line in CSS's yellow
+and a code block of markup added to its end."""
 from __future__ import annotations
 
 import shutil
@@ -14,6 +15,7 @@ from conftest import TEST_PROJECT, run_pnp
 
 PAGE = "output/tiny/tiny-rulebook.html"
 CHAPTERS = ["Overview", "Components", "Setting up"]  # the source's level-1 headings, in its order
+PITCH = "Four heroes, one crown."  # the front matter's own pitch, added: game.yaml's is "A deck of heroes & villains, for testing."
 
 
 class _Tags(HTMLParser):
@@ -47,8 +49,9 @@ def page(tmp_path_factory) -> list[dict]:
     root = tmp_path_factory.mktemp("html") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     source = root / "data/tiny/rulebook.md"
-    source.write_text(source.read_text(encoding="utf-8") + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
-                      "\nA [yellow]yellow coin[/] is worth two.\n", encoding="utf-8")
+    rules = source.read_text(encoding="utf-8").replace("subtitle: Rules of play\n", f"subtitle: Rules of play\npitch: {PITCH}\n", 1)
+    source.write_text(rules + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
+                      "\nA [yellow]yellow coin[/] is worth two.\n\n```\n<b>Score</b> = stars & coins\n```\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
     assert result.exit_code == 0, result.output + result.stderr
     parser = _Tags()
@@ -60,6 +63,22 @@ def test_the_contents_list_a_link_to_each_chapter_and_to_nothing_else(page):
     headings = {t["text"].strip(): t["id"] for t in page if t["tag"] in ("h1", "h2") and "main" in t["inside"]}
     links = [(t["text"].strip(), t["href"]) for t in page if t["tag"] == "a" and "nav" in t["inside"]]
     assert links == [(name, f"#{headings[name]}") for name in CHAPTERS]
+
+
+def test_the_cover_gives_the_rulebooks_own_title_subtitle_and_pitch(page):
+    """docs/components.md: the rulebook's front matter overrides game.yaml's pitch, on the web page's cover as on the PDF's."""
+    header = next(t for t in page if t["tag"] == "header")
+    said = [" ".join(t["text"].split()) for t in page if t["tag"] in ("h1", "p", "em") and header["n"] in t["within"]]
+    assert said[:2] == ["Tiny Test Game", "Rules of play"] and PITCH in said, said
+    assert "for testing" not in header["text"], header["text"]
+
+
+def test_each_header_cell_names_the_column_it_heads(page):
+    """The components' and the Winning table's head rows: a screen reader announces each cell's column by these cells
+    (scope="col", as the HTML standard's header cells of a column), never its row."""
+    heads = [t for t in page if t["tag"] == "th"]
+    assert [t["text"].strip() for t in heads][-3:] == ["Stars", "Points", "Note"], heads
+    assert [t["scope"] for t in heads] == ["col"] * len(heads), heads
 
 
 def test_an_ordered_list_written_from_4_starts_at_4_and_one_written_from_1_carries_no_start(page):
@@ -99,6 +118,14 @@ def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):
     cannot see the figure hears the star by its name, where the card prints it, as the tagged rules read an icon."""
     figure = next(t for t in page if t["tag"] == "img" and "figure" in t["inside"])
     assert figure["alt"].startswith("<Knight>. Draw two cards & gain star."), figure["alt"]
+
+
+def test_a_code_blocks_markup_shows_as_the_characters_written(page):
+    """A fenced block is shown as typed: `<b>Score</b>` in it is the words a reader sees, not a bold tag the browser
+    obeys (the PDF prints it so too)."""
+    code = next(t for t in page if t["tag"] == "code" and "pre" in t["inside"])
+    assert code["text"] == "<b>Score</b> = stars & coins"
+    assert not [t for t in page if t["tag"] == "b"]
 
 
 def _luminance(hex_colour: str) -> float:

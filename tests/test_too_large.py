@@ -31,3 +31,31 @@ def test_a_piece_larger_than_the_paper_is_one_error_at_its_size_in_build_and_val
         result = run_pnp(project, *command)
         assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, command
         assert [line.split(" (--paper")[0] for line in _errors(result.output)] == [at], command
+
+
+def test_a_rulebook_table_too_wide_is_one_error_at_its_rows_line_of_the_file_in_build_and_validate(project):
+    """docs/limits.md: a rulebook table has at most 50 columns. One of 51, written below the tiny rulebook's
+    `{{ components() }}` (which writes a line for each component), is said at the line of the file where its row is,
+    not the line of the text Jinja made of it, in build and validate alike."""
+    path = project / "data/tiny/rulebook.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + "|a" * 51 + "|\n" + "|-" * 51 + "|\n" + "|b" * 51 + "|\n", encoding="utf-8")
+    row = path.read_text(encoding="utf-8").splitlines().index("|a" * 51 + "|") + 1
+    at = (f"data/tiny/rulebook.md:{row}:1: error: this table row has over 50 columns: a rulebook's tables are for reading at the table: "
+          "make the table smaller, or put it in a sheet of its own")
+    for command in (("validate", "tiny"), ("build", "tiny", "--only", "rulebook")):
+        result = run_pnp(project, *command)
+        assert result.exit_code == 1 and _errors(result.output) == [at], (command, result.output)
+
+
+def test_a_rulebook_table_too_wide_made_by_its_jinja_is_one_error_at_the_file_naming_the_line_made(project):
+    """A row of 51 columns that a `{% for %}` makes has no line of its own in the file: the error is at the file and
+    says which line of the made text holds it, so the designer finds the loop."""
+    path = project / "data/tiny/rulebook.md"
+    loops = "".join(f"{{% for n in range(51) %}}|{cell}{{% endfor %}}|\n" for cell in "a-b")
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + loops, encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    errors = _errors(result.output)
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert re.fullmatch(r"data/tiny/rulebook\.md: error: this table row has over 50 columns \(in the text this file's \{\{ … \}\} make, "
+                        r"its line \d+\): a rulebook's tables are for reading at the table: make the table smaller, or put it in a sheet of its own",
+                        errors[0]), errors

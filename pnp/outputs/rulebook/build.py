@@ -73,6 +73,17 @@ def _too_deep(rel: str, body: str, made_line: int, slug: str):
     return error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep {what}: flatten the text", where, game=slug)
 
 
+def _too_large(rel: str, body: str, made: tuple[int, str], slug: str):
+    """The finding for a table past MAX_TABLE_COLUMNS or MAX_TABLE_ROWS: at its row's line of the file where the file's
+    own text is so large (the text after Jinja has other lines: a `{{ components() }}` writes many), else at the file,
+    naming the line of what its Jinja made."""
+    own = too_large_table(markdown_parser().parse(body))
+    (line, what), where = (own, Loc(rel, own[0])) if own is not None else (made, Loc(rel))
+    made_here = "" if own is not None else f" (in the text this file's {{{{ … }}}} make, its line {line})"
+    return error("rulebook-table-too-large", f"{what}{made_here}: a rulebook's tables are for reading at the table: "
+                 "make the table smaller, or put it in a sheet of its own", where, game=slug)
+
+
 @dataclass
 class Written:
     """A rulebook's text as its players read it: the front matter, the source, the Markdown once its facts are filled in
@@ -120,8 +131,7 @@ def build_rulebook(gctx: GameContext, options: Options):
         return [], [*findings, _too_deep(rel, body, deep, game.slug)]
     large = too_large_table(tokens)
     if large is not None:
-        return [], [*findings, error("rulebook-table-too-large", f"{large[1]}: a rulebook's tables are for reading at the table: "
-                                     "make the table smaller, or put it in a sheet of its own", Loc(rel, large[0]), game=game.slug)]
+        return [], [*findings, _too_large(rel, body, large, game.slug)]
     tree = SyntaxTreeNode(tokens)
     book = Book(gctx, options, matter, findings, rel, source)
     rl.use_binary_streams()
