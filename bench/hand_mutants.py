@@ -4066,7 +4066,10 @@ MUTANTS: list[Mutant] = [
            ['tests/test_icons.py', 'tests/test_credits.py'], ''),
     Mutant('TP8', "an icon of the bundled set named in a data file's `icon:` left out of the game's credits", 'pnp/layout/icons.py',
            '            words.update(re.findall(r"""\\bicons?:\\s*\\[?\\s*["\']?([a-z0-9][a-z0-9_-]*)""", text))  # icon: name in data\n', '',
-           ['tests/test_credits.py', 'tests/test_icons.py'], ''),
+           ['tests/test_credits.py', 'tests/test_icons.py'], '',
+           "every `icon:` and `icons:` value of the game's data is credited by pnp.outputs.rulebook.credits' data_mentions whatever this "
+           "pattern reads; it reads the key again only in the template folders' files and the rules, where no drawing takes a name from "
+           "a key written so (a name a template quotes is credited as quoted)"),
     Mutant('TP9', "an icon's oblique words (font-style: oblique) printed upright", 'pnp/layout/icons.py',
            'italic = str(style).lower() in ("italic", "oblique")', 'italic = str(style).lower() in ("italic",)',
            ['tests/test_icon_linked_text.py', 'tests/test_icons.py'], ''),
