@@ -4263,6 +4263,45 @@ MUTANTS: list[Mutant] = [
            ['tests/test_rulebook_access.py', 'tests/test_table_align.py'], ''),
     Mutant('RM12', "contents running onto a second column read as two tables of contents", 'pnp/render/contents.py',
            '        for part in parts:\n            part.key = self.key\n', '', ['tests/test_rulebook_access.py', 'tests/test_rulebook_pages.py'], ''),
+    # TP: templates and type: a title's condensed family, a shrunk text's and a markup mistake's place, a template
+    # line's column, the minus sign, a justified paragraph's last line, the bundled icons' ink, their credits and an
+    # SVG's oblique words, the stamp taken off a face's digest, a dragged number's sign and the call it lands in (s44)
+    Mutant('TP1', "a title condensed to fonts.yaml's `condensed` family where its game names its own `condensed` role", 'pnp/layout/templates.py',
+           'family = self.font_roles.get("condensed") or self.fonts.condensed_family', 'family = self.fonts.condensed_family or self.font_roles.get("condensed")',
+           ['tests/test_type_system.py', 'tests/test_fonts_yaml.py'], ''),
+    Mutant('TP2', "a text shrunk much smaller than asked warned of at the template line, not at the data cell that holds it", 'pnp/layout/templates.py',
+           '(drawn at {drawn_at})", data_loc or drawn_at, game', '(drawn at {drawn_at})", drawn_at, game',
+           ['tests/test_face_warnings.py', 'tests/test_findings.py'], ''),
+    Mutant('TP3', "a markup mistake's column found from its line's start, not its cell's: an earlier cell with the same word takes it", 'pnp/layout/templates.py',
+           'found = text.find(token, max(loc.col - 1, 0))', 'found = text.find(token)', ['tests/test_markup.py', 'tests/test_findings.py'], ''),
+    Mutant('TP4', "a template's mistake with no name to point at placed at column 1, not at its line's first character", 'pnp/layout/templates.py',
+           'col = found + 1 if found >= 0 else len(text) - len(text.lstrip()) + 1', 'col = found + 1 if found >= 0 else 1',
+           ['tests/test_findings.py', 'tests/test_one_finding.py'], ''),
+    Mutant('TP5', "a minus sign (U+2212) drawn from the fallback font where the text's own font lacks it, not as its en dash", 'pnp/layout/typeset.py',
+           'STAND_INS = {"\\u2212": "\\u2013"}', 'STAND_INS: dict[str, str] = {}', ['tests/test_text.py', 'tests/test_type_system.py'], ''),
+    Mutant('TP6', "a justified paragraph's last line set flush right, not left", 'pnp/layout/typeset.py',
+           'return 0.0 if align in ("left", "justify") else', 'return 0.0 if align in ("left",) else',
+           ['tests/test_text.py', 'tests/test_justified_cards.py'], ''),
+    Mutant('TP7', "an icon of the bundled set drawn without a colour printing white, not black", 'pnp/layout/icons.py',
+           'body = chunk[name].replace("currentColor", "#000000")', 'body = chunk[name].replace("currentColor", "#ffffff")',
+           ['tests/test_icons.py', 'tests/test_credits.py'], ''),
+    Mutant('TP8', "an icon of the bundled set named in a data file's `icon:` left out of the game's credits", 'pnp/layout/icons.py',
+           '            words.update(re.findall(r"""\\bicons?:\\s*\\[?\\s*["\']?([a-z0-9][a-z0-9_-]*)""", text))  # icon: name in data\n', '',
+           ['tests/test_credits.py', 'tests/test_icons.py'], '',
+           "every `icon:` and `icons:` value of the game's data is credited by pnp.outputs.rulebook.credits' data_mentions whatever this "
+           "pattern reads; it reads the key again only in the template folders' files and the rules, where no drawing takes a name from "
+           "a key written so (a name a template quotes is credited as quoted)"),
+    Mutant('TP9', "an icon's oblique words (font-style: oblique) printed upright", 'pnp/layout/icons.py',
+           'italic = str(style).lower() in ("italic", "oblique")', 'italic = str(style).lower() in ("italic",)',
+           ['tests/test_icon_linked_text.py', 'tests/test_icons.py'], ''),
+    Mutant('TP10', "a card's own last line of one 5 pt run taken for the version stamp: a change to it unseen by the digests", 'pnp/layout/elements.py',
+           'if type(last) is Text and last.decoration and len(last.ops) == 1', 'if type(last) is Text and len(last.ops) == 1',
+           ['tests/test_stamps.py', 'tests/test_stamp_parts.py'], ''),
+    Mutant('TP11', "a number dragged to just under zero written `-0`", 'pnp/layout/call_source.py',
+           'return "0" if text in ("-0", "") else text', 'return "0" if text == "" else text', ['tests/test_call_source.py', 'tests/test_serve_edit.py'], ''),
+    Mutant('TP12', "a drag on a line that also calls a method of the same name (`shapes.rect(`) landing in the method's numbers", 'pnp/layout/call_source.py',
+           'if opening.value != "(" or opening.line != line or (i and found[i - 1].value == "."):', 'if opening.value != "(" or opening.line != line:',
+           ['tests/test_call_source.py', 'tests/test_serve_edit.py'], ''),
 ]
 
 

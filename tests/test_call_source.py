@@ -50,6 +50,7 @@ def test_only_the_call_jinja_runs_is_found_whatever_surrounds_it(env):
     ("4", -4, "0"),
     ("12.125", 0.5, "12.625"),  # a thousandth of a millimetre kept
     ("1", 1 / 3, "1.333"),  # and no finer: a move in a group scaled by 3/4 is 0.5 / 0.75 mm
+    ("0.5", -0.5004, "0"),  # a ten-thousandth under zero is zero at a thousandth, written as a designer writes it: never `-0`
 ])
 def test_an_edit_changes_the_literal_term_alone(env, source, delta, after):
     text = f"{{{{ rect({source}, 0, 1, 1) }}}}\n"

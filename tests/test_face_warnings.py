@@ -66,3 +66,17 @@ def test_a_face_that_gave_a_warning_gives_it_on_every_build(project, tmp_path):
     assert warnings() == first
     apply_edits(project, [{"file": DECK, "replace": ["Steal 2 coins", "Steal 3 coins"]}])
     assert warnings() == first
+
+
+def test_a_card_text_shrunk_far_is_warned_of_at_its_cell_naming_the_template_line(project):
+    """A designer shortens the words, not the template: a card's rules text fitted far below its asked size is warned
+    of at the cell that holds it in the deck's file, and the warning names the template line that drew it."""
+    long = "Steal 1 coin " + "and then some more " * 32
+    apply_edits(project, [{"file": DECK, "replace": ['text: "Steal 1 coin', f'text: "{long}']}])
+    result = run_pnp(project, "validate", "tiny")
+    said = [line for line in result.output.splitlines() if "text-shrunk" in line or "text shrinks" in line]
+    row = next(n for n, line in enumerate((project / DECK).read_text(encoding="utf-8").splitlines(), 1) if "id: rogue" in line)
+    cell = (project / DECK).read_text(encoding="utf-8").splitlines()[row - 1].index('"Steal 1 coin') + 1
+    assert len(said) == 1, result.output
+    assert said[0].startswith(f"{DECK}:{row}:{cell}: warning: card.text: text shrinks from 10 pt to "), said
+    assert f"(drawn at {HERO}:5:1)" in said[0] and said[0].endswith("[heroes/rogue front]"), said

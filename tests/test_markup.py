@@ -108,3 +108,17 @@ def test_an_icon_of_its_own_size_in_mm_is_that_size_and_of_size_0_the_size_the_t
     assert len(four) == 3, (gold[0] * 4 / 5, inline)
     capitals = [size for size in inline if size not in four]
     assert len(capitals) == 5 and max(capitals) - min(capitals) < 0.005, inline
+
+
+def test_a_mistake_is_placed_in_its_own_cell_when_an_earlier_cell_of_its_row_writes_the_same_mark(project):
+    """A row of a flow-style deck holds several cells: the rogue's name is coloured red, rightly, and its text opens
+    red and never closes it. The error is at the text's own `[red]`, not at the name's, further left on the line."""
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", 'name: "[red]Rogue[/]",', 1), encoding="utf-8")
+    line = _rogue_says(project, "Steal [red]1 coin then run.")
+    result = run_pnp(project, "validate", "tiny")
+    written = (project / DECK).read_text(encoding="utf-8").splitlines()[line - 1]
+    column = written.index('"Steal [red]') + len('"Steal ') + 1
+    found = [said for said in result.output.splitlines() if ": error: " in said or ": warning: " in said]
+    assert result.exit_code == 1 and len(found) == 1, result.output
+    assert found[0].startswith(f"{DECK}:{line}:{column}: error: card.text: [red] is never closed: end the coloured text with [/]"), found

@@ -334,3 +334,12 @@ def test_a_corner_radius_on_a_deck_with_no_corners_is_a_warning_at_its_line(proj
     _edit(project, "data/tiny/decks/heroes.yaml", "size: poker", "size: poker\nshape: round\ncorner_radius: 3")
     said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "corner_radius" in line]
     assert len(said) == 1 and said[0].startswith("data/tiny/decks/heroes.yaml:4:16: warning: corner_radius rounds a rect deck's corners"), said
+
+
+def test_a_failure_with_no_name_to_point_at_is_placed_at_its_lines_first_character(project):
+    """A division by zero in an indented call names nothing the line holds: the error stands at the line's first
+    character, past its indent (the 5th column of a line indented four spaces), where an editor's cursor lands."""
+    _add_to_hero(project, '    {{ rect(0, 0, 10 / (card.stars - card.stars), 5) }}')
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "division" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith("templates/tiny/hero.j2:7:5: error: "), said

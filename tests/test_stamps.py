@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from conftest import TEST_PROJECT, run_pnp
+from pdftext import pdf_text
 from printable import depth_inside, read
 
 SAFE_MM = 3.0  # the safe area: words stay 3 mm inside the cut (PRINTING.md)
@@ -209,3 +210,23 @@ def test_pnp_changes_and_pnp_printed_before_any_build_say_so_and_fail(tmp_path):
     assert changes.exit_code == 1 and "tiny: no print marked yet: run pnp build tiny, print it, then pnp printed tiny" in changes.output
     printed = run_pnp(root, "printed", "tiny")
     assert printed.exit_code == 1 and "tiny: not built yet into output: run pnp build tiny first" in printed.output, printed.output
+
+
+def test_a_cards_own_small_print_last_on_its_face_is_no_stamp_an_edit_to_it_is_a_change(tmp_path):
+    """A game without stamps whose template ends with a line of 5 pt small print, the stamp's own size: that line is
+    the card's, not a stamp to leave out of what tells faces apart, so an edit to it alone makes the card changed
+    (`pnp build --changed` prints the rogue's three copies)."""
+    root = copy(tmp_path, "a")
+    game = root / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("stamps: true", "stamps: false", 1))
+    hero, deck = root / "templates/tiny/hero.j2", root / DECK
+    hero.write_text(hero.read_text().replace("{% endblock %}", '{{ text(card.proof, 5, 80, 30, 4, size=5) }}\n{% endblock %}'))
+    deck.write_text(deck.read_text().replace("defaults: {side: red}", 'defaults: {side: red, proof: "Proof one"}'))
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    deck.write_text(deck.read_text().replace("{id: rogue, name: Rogue,", '{id: rogue, name: Rogue, proof: "Proof two",'))
+    result = run_pnp(root, "build", "tiny", "--changed", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    changed = root / "output/tiny/tiny-changed.pdf"
+    assert changed.is_file(), f"no card counted changed: {result.output}"
+    printed = pdf_text(changed)
+    assert "heroes/rogue ×3" in printed and "Proof two" in printed and "Proof one" not in printed, printed

@@ -102,3 +102,15 @@ def test_a_projects_own_condensed_family_is_the_one_titles_condense_to(tmp_path)
     game = lay.for_game({"ink": "#111111"}, {"body": "noto-sans", "title": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
     laid = title(game, LONG_TITLE, condense=True)
     assert laid.lines == 1 and fonts_of(laid) == {"narrow-bold"}
+
+
+def test_a_games_own_condensed_role_is_the_family_its_titles_condense_to():
+    """game.yaml's `condensed` font role outranks fonts.yaml's `condensed` (docs/layouts.md): a game whose titles are
+    DejaVu Sans Bold names Noto Sans as its narrower face, and a title too long for its 60 mm band at its smallest size
+    in DejaVu (62.7 mm at 12 pt, by reportlab's widths) is set in Noto Sans Bold (59.7 mm at 12.75 pt), not in pnp's
+    Roboto Condensed."""
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    game = lay.for_game({"ink": "#111111"}, {"title": "dejavu-sans", "condensed": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    laid = title(game, LONG_TITLE, condense=True, w=60, min_size=12)
+    assert laid.lines == 1 and laid.fits
+    assert fonts_of(laid) == {"noto-sans-bold"} and laid.condensed == "noto-sans"

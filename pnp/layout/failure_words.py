@@ -68,8 +68,17 @@ def _glyphs_written_at(message: str, context: dict) -> str:
     return f"{message[:end]} (written in {field} at {data_loc}){message[end:]}"
 
 
-def data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
-    """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None)."""
+def data_holding(context: dict, token: str, drawn: str = "") -> tuple[str, Loc | None]:
+    """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None).
+
+    Given the text that was `drawn`, a field it holds comes first: a card's red name and its text that leaves red
+    open both hold `[red]`, and the mistake is the text's."""
+    fields = list(_fields_holding(context, token))
+    return next(((field, loc) for field, loc, value in fields if drawn and value in drawn), fields[0][:2] if fields else ("", None))
+
+
+def _fields_holding(context: dict, token: str):
+    """(field, where it is written, its text) of each data field whose text holds `token`, in the order a designer looks."""
     for name in _DATA_NAMES:
         fields = context.get(name)
         data = getattr(fields, "_data", None)
@@ -77,9 +86,8 @@ def data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
             continue
         for key, value in data.items():
             if isinstance(value, str) and token in value:
-                return f"{name}.{key}", data.loc_of(key)
+                yield f"{name}.{key}", data.loc_of(key), value
             if isinstance(value, list):
                 for i, item in enumerate(value):
                     if isinstance(item, str) and token in item:
-                        return f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key)
-    return "", None
+                        yield f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key), item

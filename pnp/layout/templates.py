@@ -46,9 +46,10 @@ CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it swi
 class MarkupError(LayoutError):
     """Rich text with unknown names or unclosed marks; reported at the data that holds the text."""
 
-    def __init__(self, problems: list[markup.Problem]):
+    def __init__(self, problems: list[markup.Problem], content: str = ""):
         super().__init__("; ".join(p.message for p in problems), problems[0].token)
         self.problems = problems
+        self.content = content  # the text drawn: which of the data's fields holding a mistake's mark it came from
 
 
 FITTED_TEXTS = 4096  # fitted texts a game remembers, the most recently used: a deck's repeated texts stay, its 10,000 titles pass
@@ -333,7 +334,7 @@ class Layouts:
         drawn_at = self._template_loc(exc, exc.needle, ref_loc)
         out = []
         for problem in exc.problems:
-            field, loc = data_holding(context, problem.token)
+            field, loc = data_holding(context, problem.token, exc.content)
             where = f"{field}: " if field else ""
             drawn = f" (drawn at {drawn_at})" if loc is not None else ""
             loc = self._column_of(loc, problem.token) if loc is not None else drawn_at
@@ -490,7 +491,7 @@ class GameLayouts:
                 return laid
         problems = self.check_markup(content)
         if problems:
-            raise MarkupError(problems)
+            raise MarkupError(problems, content)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
         box = (w * PT_PER_MM, h * PT_PER_MM)
