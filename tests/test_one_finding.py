@@ -343,3 +343,4 @@ def test_a_failure_with_no_name_to_point_at_is_placed_at_its_lines_first_charact
     said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "division" in line]
     assert len(said) == 1, said
     assert said[0].startswith("templates/tiny/hero.j2:7:5: error: "), said
+    assert "a number this line divides by is 0" in said[0] and "ZeroDivisionError" not in said[0], said  # what to check, not Python's name

@@ -416,7 +416,10 @@ def _text_method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int,
 
 def number_words(exc: BaseException) -> str | None:
     """What to do, in our words, about a whole number too long for Python to write as text (its own message names
-    `sys.set_int_max_str_digits`, which a designer cannot call), else None."""
+    `sys.set_int_max_str_digits`, which a designer cannot call) or a division by zero (Python's `ZeroDivisionError`
+    says what went wrong, not what to check), else None."""
     if isinstance(exc, ValueError) and "int_max_str_digits" in str(exc):
         return "a whole number of over 4,300 digits cannot be written out: make a smaller number (or keep it as text)"
+    if isinstance(exc, ZeroDivisionError):
+        return "a division by zero: a number this line divides by is 0 (a field or count that is 0 or empty): check it, or divide only when it is not 0"
     return None
