@@ -131,6 +131,8 @@ MUTANTS: list[Mutant] = [
     Mutant('NL22', "a game naming its players in its own word said '1 player' in English's beside it", 'pnp/data/words.py',
            'if word not in own and (instead in own or word not in table):', 'if word not in own and word not in table:',
            ['tests/test_words_read.py'], ''),
+    Mutant('NL23', "a division by zero in a template said in Python's words ('ZeroDivisionError: division by zero')", 'pnp/layout/growth.py',
+           '    if isinstance(exc, ZeroDivisionError):', '    if False:', ['tests/test_one_finding.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
