@@ -142,3 +142,11 @@ def test_the_sheet_layout_note_calls_super_a3_by_its_name_a3_plus(project):
     assert result.exit_code == 0, result.output
     (note,) = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
     assert note.startswith("data/tiny/decks/heroes.yaml:2:7: note: 63.5 × 88.9 mm cards on A3+ with a 5.00 mm printer margin: "), note  # at the deck's size
+
+
+def test_a_paper_written_with_a_times_sign_is_the_paper_written_with_x(project):
+    """`300×450mm` (the sign a page of paper sizes prints) and `300 x 450 mm` name one paper: one card sheet file, named
+    with the plain x a file name can always carry."""
+    result = run_pnp(project, "build", "tiny", "--paper", "300×450mm,300 x 450 mm", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (project / "output/tiny").glob("*.pdf")) == ["tiny-cards-300x450mm.pdf"]
