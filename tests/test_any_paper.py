@@ -156,3 +156,9 @@ def test_a_game_whose_checks_find_an_error_writes_no_paper_of_several(project):
     errors = [line for line in result.stderr.splitlines() if ": error: " in line]
     assert errors == ["data/tiny/decks/heroes.yaml:6:1: error: Hero cards: the data has 12, the rules say 13 — as stated at data/tiny/game.yaml:18 "
                       "(tests, invented): fix the data or the stated count [Hero cards]"], result.stderr
+def test_a_paper_written_with_a_times_sign_is_the_paper_written_with_x(project):
+    """`300×450mm` (the sign a page of paper sizes prints) and `300 x 450 mm` name one paper: one card sheet file, named
+    with the plain x a file name can always carry."""
+    result = run_pnp(project, "build", "tiny", "--paper", "300×450mm,300 x 450 mm", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (project / "output/tiny").glob("*.pdf")) == ["tiny-cards-300x450mm.pdf"]

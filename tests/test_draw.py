@@ -185,3 +185,27 @@ def test_a_where_with_no_value_or_no_field_is_refused_as_not_field_value(project
     assert result.exit_code == 2, result.output
     assert f"Invalid value for --where: '{where}' is not FIELD=VALUE (for example colour=red)" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_card_whose_field_lists_several_values_matches_each_of_them(project):
+    """A field written as a list (`school: [fire, water]`) holds every value it lists: of four spells, steam (fire and
+    water) and flame (fire) are fire, so a hand of one is fire in 2 deals of 4, not only flame's 1 of 4."""
+    (project / "data/tiny/decks/spells.yaml").write_text(
+        "name: Spells\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {name: Hero, stars: 1, number: 1, text: t, side: red}\n"
+        "cards:\n  - {id: steam, school: [fire, water]}\n  - {id: flame, school: [fire]}\n  - {id: rain, school: [water]}\n"
+        "  - {id: rock, school: earth}\n", encoding="utf-8")
+    runs = 4_000
+    result = run_pnp(project, "draw", "tiny", "--deck", "spells", "--hand", "1", "--runs", str(runs), "--where", "school=fire", "--format", "json")
+    assert result.exit_code == 0, result.output
+    (share,) = json.loads(result.output)["shares"]
+    assert within(share["share"], 2 / 4, runs), share
+
+
+def test_one_condition_is_answered_in_one_line_and_two_add_the_line_of_both_together(project):
+    """`all of the above together` answers several conditions; with one it would repeat it (or, worse, say 0 %): one
+    condition, one line of figures; two, three."""
+    one = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "2", "--runs", "200", "--where", "side=blue")
+    two = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "2", "--runs", "200", "--where", "side=blue", "--where", "side=red")
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    figures = [[line.split("  ")[-1] for line in r.output.splitlines() if "%" in line] for r in (one, two)]
+    assert figures == [["at least 1 with side=blue"], ["at least 1 with side=blue", "at least 1 with side=red", "all of the above together"]]

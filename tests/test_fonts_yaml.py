@@ -96,3 +96,14 @@ def test_a_bold_word_in_a_script_the_text_font_lacks_prints_in_the_fallback_fami
     listed = subprocess.run(["pdffonts", str(project / "output/tiny/tiny-cards.pdf")], capture_output=True, text=True, check=True).stdout
     hebrew = sorted({line.split()[0].split("+")[-1] for line in listed.splitlines()[2:] if "Hebrew" in line})
     assert hebrew == ["NotoSansHebrew-Bold", "NotoSansHebrew-Regular"], listed
+
+
+def test_a_broken_font_of_the_condensed_family_stops_every_game_though_no_role_names_it(project):
+    """Any game's title too long for its line is set in the `condensed` family, whatever its font roles name: a damaged
+    file of that family is an error for every game (not the warning of a family no role uses, left out), at its line."""
+    (project / "fonts").mkdir()
+    (project / "fonts/Narrow.ttf").write_bytes(b"not a font at all, a designer's download cut short" * 40)
+    (project / "fonts/fonts.yaml").write_text("families:\n  narrow:\n    regular: Narrow.ttf\ncondensed: narrow\n", encoding="utf-8")
+    code, found = quick_findings(project)
+    assert code == 1 and len(found) == 1, found
+    assert found[0].startswith("fonts/fonts.yaml:3:14: error: font file 'Narrow.ttf' of family 'narrow' (regular) is not a usable font"), found

@@ -79,6 +79,7 @@ def test_exclusions_and_copies_shape_the_generated_cards(project):
 @pytest.mark.parametrize(("block", "where", "words"), [
     ("  values: {side: [red, blue]}\n  id: \"{colour}\"\n", "8:7", "'{colour}' names no list"),
     ("  values: {side: [red, blue]}\n  except: [{side: green}]\n  id: \"{side}\"\n", "8:19", "'green' is not in its list"),
+    ("  values: {side: [red, blue]}\n  except: [{colour: red}]\n  id: \"{side}\"\n", "8:13", "generate.except[0]: 'colour' names no list of values; lists: side"),
     ("  values: {side: [red, red]}\n  id: \"{side}\"\n", "7:24", "listed twice"),
     ("  values: {side: [red, blue], rank: [1, 2]}\n  id: \"{side}\"\n", "8:7", "makes 'red' twice"),
     ("  values: {side: [red]}\n  id: \"{side}\"\n  copis: 2\n", "9:3", "unknown key 'copis'"),

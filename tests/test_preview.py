@@ -69,3 +69,14 @@ def test_a_preview_with_bleed_shows_3_mm_of_art_past_each_edge_of_the_card(proje
     bled = ((63.5 + 2 * 3) / 25.4 * 30, (88.9 + 2 * 3) / 25.4 * 30)  # 82.1 × 112.1 px: the renderer takes the part pixel
     assert all(abs(side - want) <= 1 for side, want in zip(face.size, bled, strict=True)), (face.size, bled)
     assert where(face, FRONTS[0]) == (0, 0, face.width - 1, face.height - 1)
+
+
+def test_a_preview_of_one_card_leaves_its_decks_contact_sheet_whole(project):
+    """A deck's contact sheet shows every card of the deck (docs/commands.md): `pnp preview --card c2` writes that card's
+    faces and leaves the sheet the whole deck's preview made, its three fronts still on it, not one card's alone."""
+    painted_deck(project, "three", FRONTS[:3])
+    result = run_pnp(project, "preview", "tiny", "--deck", "three", "--card", "c2", "--dpi", "40")
+    assert result.exit_code == 0, result.output
+    assert Image.open(project / "output/tiny/preview/three/c2-front.png").size == (round(63.5 / 25.4 * 40), round(88.9 / 25.4 * 40))
+    sheet = Image.open(project / "output/tiny/preview/three-contact.png").convert("RGB")
+    assert all(where(sheet, colour) for colour in FRONTS[:3]), [where(sheet, colour) for colour in FRONTS[:3]]

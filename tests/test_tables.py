@@ -458,6 +458,19 @@ def test_a_decks_sprite_sheet_is_as_near_square_as_whole_cells_make_it(project, 
     (sheet,) = made["sheets"]
     assert (sheet["columns"], sheet["rows"]) == (6, 4) and abs(sheet["width"] - sheet["height"]) < max(made["cell_px"]), sheet
 
+def test_the_heroes_sprites_are_the_json_docs_exports_shows(project, tmp_path):
+    """docs/exports.md shows the tiny game's heroes at 300 dpi as a game's code reads them: the sheet's file is
+    cards/heroes.png (a component of one sheet numbers none), a piece's name is the card's own (`<Knight>`, not its id),
+    its count the data's 2, its front and the shared back the cells named there. The export says the same, key by key."""
+    doc = (ROOT / "docs/exports.md").read_text(encoding="utf-8").split("## Sprite sheets", 1)[1]
+    shown = json.loads(doc.split("```json\n", 1)[1].split("```", 1)[0])
+    _export(project, "sprites", tmp_path, "--deck", "heroes", "--dpi", "300")
+    heroes = json.loads((tmp_path / "tiny/sprites/cards/heroes.json").read_text(encoding="utf-8"))
+    assert {key: heroes[key] for key in shown if key != "pieces"} == {key: value for key, value in shown.items() if key != "pieces"}
+    assert heroes["pieces"][: len(shown["pieces"])] == shown["pieces"]
+    assert (tmp_path / "tiny/sprites/cards/heroes.png").is_file()
+
+
 def test_sprites_of_one_deck_asked_with_deck_are_that_deck_s_alone(project, tmp_path):
     """`--deck NAME` exports only that deck (docs/exports.md): the sprites of the heroes asked for alone, in a game with
     three dice, are the heroes' sheet and JSON, listed alone in sprites.json, and no die's."""

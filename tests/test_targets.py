@@ -398,6 +398,28 @@ def test_a_calibration_sheet_flipped_on_the_edge_it_names_lines_up_its_zero_pair
     for fronts, backs in ((fronts_x, backs_x), (fronts_y, backs_y)):
         misses = sorted(abs(f - b) for f, b in zip(fronts, backs, strict=True))
         assert misses[0] == pytest.approx(0, abs=0.02) and misses[1] == pytest.approx(0.25, abs=0.02)
+    # across the scale, each pair's two lines overlap once flipped, so against the light they read as one line
+    spans = {"X": ([(top, top + 8) for _, top, _ in front["upright"]], [_flipped(top, height, duplex == "short") for _, top, _ in back["upright"]]),
+             "Y": ([(left, left + 8) for _, left, _ in front["level"]], [_flipped(left, width, duplex == "long") for _, left, _ in back["level"]])}
+    for scale, (fronts, backs) in spans.items():
+        overlaps = {round(min(f[1], b[1]) - max(f[0], b[0]), 2) for f in fronts for b in backs}
+        assert len(overlaps) == 1 and overlaps.pop() >= 1, (scale, duplex, sorted(set(fronts)), sorted(set(backs)))
+
+
+def _flipped(start: float, page: float, mirrored: bool) -> tuple[float, float]:
+    """An 8 mm tick's span from `start` across the page's `page` mm, as it lies seen from the front after the flip."""
+    return (page - start - 8, page - start) if mirrored else (start, start + 8)
+
+
+@pytest.mark.parametrize(("paper", "duplex", "title"), [("a3plus", "short", "Duplex calibration — A3+, flip on the short edge"),
+                                                        ("300x450mm", "long", "Duplex calibration — 300 × 450 mm paper, flip on the long edge")])
+def test_a_calibration_sheets_title_names_its_paper_as_a_printer_does_and_the_edge_to_flip_on(project, paper, title, duplex):
+    """The title says the paper as the print dialog and the sheets' notes do (A3+, not 'A3Plus'; a size in mm with its
+    ×, not '300X450Mm') and the edge its backs were placed for."""
+    out = project / "cal.pdf"
+    _ok(run_pnp(project, "calibrate", "--paper", paper, "--duplex", duplex, "--out", str(out)))
+    lines = page_texts(out)[0].splitlines()
+    assert [line for line in lines if line.startswith("Duplex calibration")] == [title], lines[:3]
 
 
 # Print-service PNGs -----------------------------------------------------------------

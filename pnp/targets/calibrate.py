@@ -18,7 +18,7 @@ side, to save with `pnp calibrate --save NAME --margin TOP,RIGHT,BOTTOM,LEFT`.
 """
 from __future__ import annotations
 
-from pnp.core.units import PT_PER_MM, paper_size
+from pnp.core.units import PT_PER_MM, paper_said, paper_size
 from pnp.render.pdf import new_canvas
 
 K = PT_PER_MM
@@ -158,7 +158,7 @@ def _front_page(c, font: str, paper: str, duplex: str) -> None:
     c.drawString((col_x + TICK + 8) * K, (g["y_col"][1] + 40) * K, "Y: the pair that runs straight across gives Y")
     c.drawString((col_x + TICK + 8) * K, (g["y_col"][1] + 34) * K, "(front lines on the left, back lines on the right)")
     c.setFont(font, 14)
-    c.drawString(15 * K, (h - 18) * K, f"Duplex calibration — {paper.upper() if paper == 'a4' else paper.title()}, flip on the {duplex} edge")
+    c.drawString(15 * K, (h - 18) * K, f"Duplex calibration — {paper_said(paper)}, flip on the {duplex} edge")
     c.setFont(font, 8.5)
     for i, line in enumerate(_steps(duplex)):
         c.drawString(15 * K, (h - 30 - i * 5) * K, line)
