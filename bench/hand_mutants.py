@@ -133,6 +133,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_words_read.py'], ''),
     Mutant('NL23', "a division by zero in a template said in Python's words ('ZeroDivisionError: division by zero')", 'pnp/layout/growth.py',
            '    if isinstance(exc, ZeroDivisionError):', '    if False:', ['tests/test_one_finding.py'], ''),
+    Mutant('NL24', "a generated deck's `except: [{rank: true}]` dropping rank 1 unsaid (True == 1)", 'pnp/data/generate.py',
+           '    return a == b and isinstance(a, bool) == isinstance(b, bool)', '    return a == b', ['tests/test_generated_decks.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

@@ -122,6 +122,23 @@ def test_a_generate_block_without_copies_makes_one_of_each_card(project):
     assert made["cards"] == 6, made
 
 
+def test_an_exclusion_of_true_never_drops_the_number_1(project):
+    """`except: [{rank: true}]` on ranks 1, 2 and 3 names no rank (YAML's true is no number, though Python holds True ==
+    1): one error at the value saying it excludes nothing, and no rank 1 dropped unsaid."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\nkeep_fields: [rank]\ndefaults: {name: Hero, stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n  values: {rank: [1, 2, 3]}\n  id: \"r{rank}\"\n  except: [{rank: true}]\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith("data/tiny/decks/made.yaml:10:"), result.output
+    assert "'true' is not in its list (1, 2, 3), so it excludes nothing" in errors[0], errors  # as the YAML writes it
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\nkeep_fields: [rank, holo]\ndefaults: {name: Hero, stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n  values: {rank: [1, 2], holo: [true, 1]}\n  id: \"r{rank}-{holo}\"\n  except: [{holo: true}]\n", encoding="utf-8")
+    ids = [c["id"] for c in next(d for d in listing(project)["decks"] if d["id"] == "made")["card_list"]]
+    assert ids == ["r1-1", "r2-1"], ids
+
+
 def test_an_empty_list_of_values_is_one_error_at_the_list(project):
     """An empty list makes no combination: the mistake is the list, said at it, not `except` removing every card."""
     (project / "data/tiny/decks/made.yaml").write_text(

@@ -52,7 +52,7 @@ def generated_cards(block: LocDict, spec: GenerateSpec, game: str) -> tuple[LocL
     first_id: dict[str, Any] = {}
     for combo in itertools.product(*(range(len(spec.values[n])) for n in names)):
         values = {n: spec.values[n][i] for n, i in zip(names, combo, strict=True)}
-        if any(all(values.get(k) == v for k, v in rule.items()) for rule in spec.except_):
+        if any(all(k in values and _same(values[k], v) for k, v in rule.items()) for rule in spec.except_):
             continue
         card = _card(block, names, combo, values, spec)
         if card["id"] in first_id:
@@ -129,6 +129,12 @@ def _list_findings(lists: LocDict, spec: GenerateSpec, game: str) -> list[Findin
     return findings
 
 
+def _same(a, b) -> bool:
+    """Whether a value of an exclusion is a value of its list: equal, and a true or false only ever a true or false
+    (Python holds True == 1, so `except: [{rank: true}]` would drop rank 1 unsaid)."""
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
+
+
 def _except_findings(block: LocDict, spec: GenerateSpec, game: str) -> list[Finding]:
     """Each exclusion's keys name lists, and its values are in them: one that does not would exclude nothing, silently."""
     findings = []
@@ -138,7 +144,7 @@ def _except_findings(block: LocDict, spec: GenerateSpec, game: str) -> list[Find
         for key, value in rule.items():
             if key not in spec.values:
                 findings.append(error("generate-except", f"generate.except[{i}]: '{key}' names no list of values; lists: {', '.join(spec.values)}", where.key_loc(key) if isinstance(where, LocDict) else block.loc, game=game))
-            elif value not in spec.values[key]:
-                findings.append(error("generate-except", f"generate.except[{i}].{key}: '{value}' is not in its list ({', '.join(map(str, spec.values[key]))}), so it excludes nothing: fix the value",
+            elif not any(_same(value, item) for item in spec.values[key]):
+                findings.append(error("generate-except", f"generate.except[{i}].{key}: '{_text(value)}' is not in its list ({', '.join(map(_text, spec.values[key]))}), so it excludes nothing: fix the value",
                                       where.loc_of(key) if isinstance(where, LocDict) else block.loc, game=game))
     return findings
