@@ -225,7 +225,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
 @click.option("--only", type=Choice(kind_names()), multiple=True, help="Build only these outputs (repeatable).")
-@click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
+@click.option("--deck", "decks", multiple=True, help="Card sheets of this deck alone (repeatable), in <game>-cards-<deck>.pdf (two decks: <deck>+<deck>); the other outputs build as ever (none with --only cards).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
 @click.option("--mark-printed", is_flag=True, help="Take the cards of this build as printed: the next --changed compares with them.")
