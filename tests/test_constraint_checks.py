@@ -206,6 +206,26 @@ def test_a_boards_list_entry_is_named_by_its_id_in_a_finding(project):
                      "each must differ (constraint at data/tiny/game.yaml:25) [town.spaces[market]]"], lines
 
 
+def test_a_shared_unique_value_names_the_first_ones_line_where_its_value_is_written(project):
+    """Two of the tiny town's spaces named S1, the first written as a block whose `name:` is its second line: the
+    finding, at the second S1, names the line of the first's `name:` (the value to compare), not its entry's dash."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [
+        {"file": "data/tiny/boards.yaml", "replace": ["      - {name: S1, color: blue}\n", "      - color: blue\n        name: S1\n"]},
+        {"file": "data/tiny/boards.yaml", "replace": ["{name: S3, color: blue}", "{name: S1, color: blue}"]},
+        {"file": "data/tiny/game.yaml", "replace": ["constraints:\n", "constraints:\n  - {check: unique, in: boards.town.spaces, field: name}\n"]},
+    ])
+    lines = (project / "data/tiny/boards.yaml").read_text(encoding="utf-8").splitlines()
+    first = lines.index("        name: S1") + 1
+    second = lines.index("      - {name: S1, color: blue}") + 1
+    assert first == lines.index("      - color: blue") + 2  # the value one line below its entry
+    code, said = quick_findings(project)
+    assert code == 1
+    assert said == [f"data/tiny/boards.yaml:{second}:{len('      - {name: ') + 1}: error: name S1 is used by town.spaces[1] (line {first}) "
+                    f"and town.spaces[3]: each must differ (constraint at data/tiny/game.yaml:25) [town.spaces[3]]"], said
+
+
 def test_a_token_items_finding_is_at_the_item_not_at_its_set(project):
     """The tiny game's coins are worth 1 and 5 (tokens.yaml's items c1 and c5): a range of 1–4 over the set refuses the
     5, and says so at the line of the c5 item, which is what to fix, not at the set's `id:` eight lines above it."""

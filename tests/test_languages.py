@@ -116,6 +116,17 @@ def test_a_missing_translation_is_a_located_warning_and_an_error_with_strict(duo
     assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
 
 
+def test_a_german_edition_without_its_own_rulebook_is_warned_at_the_rulebook_it_prints(duo):
+    """With rulebook.de.md gone the German edition prints the English rulebook.md: one warning, at that file, saying
+    which file to write."""
+    (duo / "data/duo/rulebook.de.md").unlink()
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "rulebook.de.md" in line]
+    assert said == ["data/duo/rulebook.md: warning: no rulebook.de.md: the 'de' edition prints the source rulebook; translate rulebook.md "
+                    "into rulebook.de.md [de edition]"], result.output
+
+
 def test_a_translation_made_from_an_older_text_is_warned_at_the_translation_itself(duo):
     """The digest beside a translation (`name@de~src`) records the English it was made from; when it no longer matches,
     the warning points at the German a translator must check (line 8), not at the digest under it."""

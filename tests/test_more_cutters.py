@@ -217,3 +217,27 @@ def test_a_machine_whose_marks_the_printer_cannot_print_is_refused_before_anythi
     assert not (root / "output/tiny").exists() or not any((root / "output/tiny").iterdir())
     result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", machine, "--printer", "home", "--no-validate", "-q")
     assert result.exit_code == 0, result.output + result.stderr
+
+
+def test_cricuts_frame_on_the_second_paper_nearer_the_edge_than_the_printer_reaches_is_refused(builds, tmp_path):
+    """Cricut's frame sits nearer the sides of A4 than of Letter (A4 is the narrower sheet): its side bars' distance
+    from the edge is read from an A4 build's PDF. A printer that cannot print the outer (that distance − 0.2 mm), within
+    the house's 0.5 mm, would leave the frame's sides unprinted: `--paper letter,a4` is refused for A4, though Letter's
+    frame would print, and nothing is written."""
+    import shutil
+
+    with pdfplumber.open(builds("cricut", "--paper", "a4") / "tiny-cards-a4-cricut.pdf") as doc:
+        page = doc.pages[0]
+        w = page.width * PT
+        sides = [r for r in _filled_black(page) if r[3] > 100 and r[2] < 2]  # the frame's two upright bars
+    assert len(sides) == 2
+    near = round(min(min(x, w - x - bw) for x, _y, bw, _bh in sides), 2)
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    assert run_pnp(root, "calibrate", "--save", "wide", "--margin", f"{near - 0.2:g}").exit_code == 0
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", "cricut", "--paper", "letter,a4", "--printer", "wide", "--no-validate")
+    assert result.exit_code == 2, result.output + result.stderr
+    said = " ".join(result.stderr.split())
+    assert f"cricut's registration marks sit {near:g} mm from the edge of A4, where printer 'wide' in pnp.yaml cannot print " \
+           f"(its margin is {near - 0.2:g} mm)" in said, said
+    assert not (root / "output/tiny").exists() or not any((root / "output/tiny").iterdir())

@@ -145,6 +145,18 @@ def test_pnp_printed_counts_each_different_card_once_however_many_copies_print(t
     assert said.output.startswith("tiny: 5 different cards marked as printed; "), said.output
 
 
+def test_pnp_printed_of_one_card_says_it_in_the_singular(tmp_path):
+    """A deck cut down to its knight (two copies, one card) is marked as '1 different card', not '1 different cards'
+    (built without the checks, which count the rules' 12)."""
+    root = copy(tmp_path, "a")
+    deck = root / DECK
+    deck.write_text("".join(line for line in deck.read_text().splitlines(True) if not line.startswith("  - {id:") or "id: knight" in line))
+    assert run_pnp(root, "build", "tiny", "--only", "cards", "--no-validate").exit_code == 0
+    said = run_pnp(root, "printed", "tiny")
+    assert said.exit_code == 0
+    assert said.output.startswith("tiny: 1 different card marked as printed; "), said.output
+
+
 def test_pnp_changes_takes_a_record_of_the_print_it_cannot_have_written_as_no_print(tmp_path):
     """The output folder's cache may come with a downloaded game: a record of the printed cards whose card is a text,
     not its code and values, is no print pnp marked, said in one line, never a traceback."""
