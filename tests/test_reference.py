@@ -151,6 +151,22 @@ def test_a_section_that_fits_a_column_is_never_split(project, bullets):
         assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(count))
 
 
+def test_a_jinja_mistake_on_a_later_line_of_a_sections_text_is_said_at_that_line(project):
+    """A section's text written as a YAML block over several lines: a misspelt fact on its third line is one error at
+    that line of reference.yaml and at the name's column, not at the text's first line nor the one below."""
+    source = project / SOURCE
+    text = source.read_text(encoding="utf-8")
+    block = ("    text: |\n      Each turn has three steps.\n      Draw, then play.\n"
+             "      The deck holds {{ decks.heroes.totl }} cards.\n")
+    source.write_text(text.replace('    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', block, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, s in enumerate(lines, 1) if "totl" in s)
+    result = run_pnp(project, "validate", "tiny")
+    said = [s for s in result.output.splitlines() if "totl" in s and ": error: " in s]
+    column = lines[line - 1].index("totl") + 1
+    assert len(said) == 1 and said[0].startswith(f"data/tiny/reference.yaml:{line}:{column}: error: "), said
+
+
 def _column_ends(pdf, index: int, columns: int) -> list[tuple[list[str], float]]:
     """Each column of a reference page: the sections whose headings it prints, and how far down its lowest text ends
     (points from the page's top), read from the PDF's characters (the footer's line below the columns left out)."""

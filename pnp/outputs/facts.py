@@ -272,15 +272,15 @@ def render(gctx: GameContext, source: str, context: dict, loc: Loc, game: str, w
         from pnp.layout.syntax_column import syntax_column, syntax_words  # a text that compiles never needs them
         col = syntax_column(gctx.layouts.layouts.env, source, exc)
         raise PnpError(error("rulebook-syntax" if what == "rulebook" else "reference-syntax", f"Jinja syntax: {syntax_words(exc)}",
-                             _at(loc, exc.lineno, source, None, col), game=game, component=what)) from None
+                             _at(loc, exc.lineno, source, None, col, gctx.project.root), game=game, component=what)) from None
     except Exception as exc:  # everything a text's Jinja does wrong is the designer's input problem
-        raise PnpError(_runtime(exc, loc, source, game, what)) from None
+        raise PnpError(_runtime(exc, loc, source, game, what, gctx.project.root)) from None
     if len(out) > MAX_RENDERED:
         raise PnpError(error("text-too-long", f"the text grows to {len(out):,} characters after Jinja (limit {MAX_RENDERED:,})", loc, game=game, component=what))
     return out
 
 
-def _runtime(exc, loc, source, game, what):
+def _runtime(exc, loc, source, game, what, root=None):
     if isinstance(exc, jinja2.UndefinedError):
         code, message = "fact-undefined", exc.message
     elif isinstance(exc, jinja2.exceptions.SecurityError):
@@ -298,10 +298,10 @@ def _runtime(exc, loc, source, game, what):
     if needle is None:
         m = re.search(r"field '([^']+)'|'([^']+)' is undefined|has no attribute '([^']+)'", message)
         needle = next((g for g in m.groups() if g), None) if m else None
-    return error(code, message, _at(loc, line, source, needle), game=game, component=what)
+    return error(code, message, _at(loc, line, source, needle, root=root), game=game, component=what)
 
 
-def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | None = None) -> Loc:
+def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | None = None, root=None) -> Loc:
     """The file position of template line `line` of a text that starts at `loc`: at column `col` of that line when it
     is known, else at `needle` on it, else at its first character; on a data file's value's first line, the value."""
     if not line:
@@ -311,4 +311,24 @@ def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | 
     if loc.line and line == 1:  # the value's own place (a quoted value's columns are not its text's)
         return loc
     col = col or (text.find(needle) + 1 if needle and needle in text else len(text) - len(text.lstrip()) + 1)
+    if loc.line and not loc.sheet and root is not None and text.strip():
+        found = _line_in_file(root / loc.path, loc.line, text, col)
+        if found is not None:
+            return Loc(loc.path, *found)
     return Loc(loc.path, loc.line + line - 1 if loc.line else line, col)
+
+
+def _line_in_file(path, after: int, text: str, col: int) -> tuple[int, int] | None:
+    """(line, column) in the data file of a later line `text` of a YAML value starting at line `after`: a block
+    (`text: |`) starts below its `|` and is indented, so its lines are not the value's start plus their number."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    words = text.strip()
+    for n in range(after, min(len(lines), after + 2000)):  # the value's own lines, below where it starts
+        at = lines[n].find(words)
+        if at >= 0 and lines[n].strip() == words:
+            return n + 1, col + at - text.find(words)
+    return None
