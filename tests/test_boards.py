@@ -582,3 +582,17 @@ def test_an_id_on_a_boards_listed_item_names_it_for_people_and_is_never_an_unrea
     assert [line for line in found if "field" in line] == [
         "data/tiny/boards.yaml:14:58: warning: no template, constraint or fact reads the board field 'colr' (did you mean 'color'?): "
         "fix its spelling, or list it in keep_fields if it is a note [boards/town]"], found
+
+
+def test_a_misspelt_field_of_a_boards_space_is_never_offered_a_word_of_the_rules_text(project):
+    """`total` is a word the rules print (rulebook.md's `decks.heroes.total`), no field a board template reads: a space's
+    `totl` is one warning at its key offering nothing, where its `colr` beside it is offered the `color` the template reads."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/boards.yaml", "replace": ["- {name: S0, color: gold, corner: true}",
+                                                                        "- {name: S0, color: gold, corner: true, totl: 1, colr: red}"]}])
+    assert "decks.heroes.total" in (project / "data/tiny/rulebook.md").read_text(encoding="utf-8")
+    tail = ": fix its spelling, or list it in keep_fields if it is a note [boards/town]"
+    assert [line for line in quick_findings(project)[1] if "board field" in line] == [
+        f"data/tiny/boards.yaml:14:47: warning: no template, constraint or fact reads the board field 'totl'{tail}",
+        f"data/tiny/boards.yaml:14:56: warning: no template, constraint or fact reads the board field 'colr' (did you mean 'color'?){tail}"]

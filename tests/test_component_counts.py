@@ -202,3 +202,12 @@ def test_a_misspelt_dice_is_told_the_dice_with_what_the_game_has(tmp_path):
     checker = checker_of(tmp_path, COMPONENTS + "  - {name: Dice, in: dices, count: 5, source: rules}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
     checker.components()
     assert [f.message for f in checker.findings] == ["'dices' names nothing in this game (did you mean 'dice'?); known: decks.heroes, dice"]
+
+
+def test_a_misspelt_boards_is_told_the_boards_with_what_the_game_has(tmp_path):
+    """`in: boards` counts the game's boards, so a count of `bords` is offered it and lists it among what the game has."""
+    boards = {"boards.yaml": "boards:\n  - {id: main, name: Main, size: 200 x 200, template: g/front.j2, spaces: [a, b, c]}\n"}
+    checker = checker_of(tmp_path, COMPONENTS + "  - {name: Boards, in: bords, count: 1, source: rules}\n", {"heroes": HEROES}, boards)
+    checker.components()
+    assert [f.message for f in checker.findings] == [
+        "'bords' names nothing in this game (did you mean 'boards'?); known: decks.heroes, boards, boards.main, boards.main.spaces"]

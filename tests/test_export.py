@@ -364,6 +364,17 @@ def test_a_deck_whose_titles_are_headed_name_in_capitals_is_told_the_name_field_
     assert "Rogue" in {c["Nickname"] for c in deck["ContainedObjects"]}
 
 
+def test_a_deck_whose_titles_are_headed_title_is_told_that_column_not_an_example(project):
+    """A sheet heading its cards' titles `Title` (no `name`): the warning names that column in the one line to write."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace("card.name", "card.Title"))
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace("{id: knight, name:", "{id: knight, Title:").replace(", name: ", ", Title: ").replace("{name: ", "{Title: "))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert ("data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field (did you mean 'Title'?), so Tabletop Simulator "
+            "names the cards by id: name the field holding each card's title with name_field: Title") in result.output, result.output
+
+
 def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
     deck_file = project / "data/tiny/decks/heroes.yaml"
     deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: title"))
