@@ -114,7 +114,7 @@ MUTANTS: list[Mutant] = [
     Mutant('NL14', "an export's own folder that is a link to nowhere left in place, so the export stops", 'pnp/targets/staging.py',
            '            if os.path.lexists(self.folder):', '            if self.folder.exists():', ['tests/test_no_write_outside.py'], ''),
     Mutant('NL15', "a rulebook's Jinja syntax error placed at its line's first character", 'pnp/outputs/facts.py',
-           '_at(loc, exc.lineno, source, None, col)', '_at(loc, exc.lineno, source, None)', ['tests/test_one_finding.py'], ''),
+           '_at(loc, exc.lineno, source, None, col, gctx.project.root)', '_at(loc, exc.lineno, source, None, root=gctx.project.root)', ['tests/test_one_finding.py'], ''),
     Mutant('NL16', "a syntax finding repeating Jinja's character offset in the file ('at 744')", 'pnp/layout/syntax_column.py',
            'return UNEXPECTED_CHAR.sub(r"\\1", exc.message or "")', 'return exc.message or ""', ['tests/test_one_finding.py'], ''),
     Mutant('NL17', "two decks' sheets headed 'Name' each naming the other deck's pieces too", 'pnp/core/errors.py',
