@@ -347,13 +347,20 @@ def test_a_deck_without_names_is_named_by_id_with_a_warning(project):
     assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"knight", "att", "rogue", "mage", "twin"}
 
 
+def _titles_headed(project, header: str):
+    """The tiny game's heroes with their titles under `header` instead of `name`, read so by its template; the deck file."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace("card.name", f"card.{header}"))
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace("{id: knight, name:", f"{{id: knight, {header}:").replace(", name: ", f", {header}: ")
+                         .replace("{name: ", f"{{{header}: "))
+    return deck_file
+
+
 def test_a_deck_whose_titles_are_headed_name_in_capitals_is_told_the_name_field_to_write(project):
     """A sheet from Squib heads its titles `Name`: Tabletop Simulator would show ids, and the warning names the field
     the cards do have, so the fix is the one line it gives."""
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text().replace("card.name", "card.Name"))
-    deck_file = project / "data/tiny/decks/heroes.yaml"
-    deck_file.write_text(deck_file.read_text().replace("{id: knight, name:", "{id: knight, Name:").replace(", name: ", ", Name: ").replace("{name: ", "{Name: "))
+    deck_file = _titles_headed(project, "Name")
     result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
     assert ("data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field (did you mean 'Name'?), so Tabletop Simulator "
             "names the cards by id: name the field holding each card's title with name_field: Name") in result.output, result.output
@@ -366,10 +373,7 @@ def test_a_deck_whose_titles_are_headed_name_in_capitals_is_told_the_name_field_
 
 def test_a_deck_whose_titles_are_headed_title_is_told_that_column_not_an_example(project):
     """A sheet heading its cards' titles `Title` (no `name`): the warning names that column in the one line to write."""
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text().replace("card.name", "card.Title"))
-    deck_file = project / "data/tiny/decks/heroes.yaml"
-    deck_file.write_text(deck_file.read_text().replace("{id: knight, name:", "{id: knight, Title:").replace(", name: ", ", Title: ").replace("{name: ", "{Title: "))
+    _titles_headed(project, "Title")
     result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
     assert ("data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field (did you mean 'Title'?), so Tabletop Simulator "
             "names the cards by id: name the field holding each card's title with name_field: Title") in result.output, result.output
