@@ -236,3 +236,17 @@ def test_a_misspelt_key_of_a_list_fields_entry_is_named_by_its_path_at_its_place
     result = run_pnp(project, "validate", "tiny")
     assert [row for row in result.output.splitlines() if ": error: " in row] == [
         f"templates/tiny/hero.j2:{number}:{line.index('.nme') + 2}: error: card.attacks has no field 'nme' (did you mean 'name'?) [heroes/knight front]"]
+
+
+def test_a_column_named_near_a_method_a_template_calls_is_never_offered_it(project):
+    """A template calling a method (`card.text.strip()`) reads no field by that name: a data file's values are never
+    called. A sheet's `Stripe` column nothing reads is one warning offering nothing (as a Squib sheet's `Art` column was
+    offered `at` by a board's `cave.at(…)`), and a field named `strip` itself is unread, not read by the call."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["text(card.text, 5", "text(card.text.strip(), 5"]},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, Stripe: red, strip: x, number: 1"]}])
+    tail = ": fix its spelling, or list it in the deck's keep_fields if it is a note [heroes/knight]"
+    assert sorted(line for line in quick_findings(project)[1] if "field-unused" in line or "card field" in line) == [
+        f"data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'Stripe' (card 'knight' has it){tail}",
+        f"data/tiny/decks/heroes.yaml:7:59: warning: no template, constraint or fact reads the card field 'strip' (card 'knight' has it){tail}"]

@@ -40,7 +40,8 @@ def test_one_walk_answers_every_question_a_check_asks():
     assert facts.refs == ("frame.j2", "part.j2", "a.j2", None, None), "constant names, then None for names worked out as it runs"
     assert {"card", "deck", "token", "keys", "other", "helper", "text", "x"} <= facts.names and "stored" not in facts.names, "names loaded, not stored"
     assert facts.ignored == (2, 9), "an extending template's output outside its blocks, not its blank lines"
-    assert {"title", "name", "Attack Name", "Attack", "Name", "move", "hp", "outside", "items"} <= facts.words
+    assert {"title", "name", "Attack Name", "Attack", "Name", "move", "hp", "outside"} <= facts.words
+    assert "items" not in facts.words, "token.items() calls a method: it names no field"
     assert facts.card_unfollowed == 5, "the first: card[k] over unknown keys (line 5), not card | tojson (6); card[stat] over literals is followed"
     assert facts.other_whole, "token.items() reads a token whole"
 

@@ -22,7 +22,7 @@ CARD = "card"  # the name a card's fields have in its templates (pnp.outputs.con
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _REFERS = (nodes.Extends, nodes.FromImport, nodes.Import, nodes.Include)
-_NOTED = (nodes.Name, nodes.For, nodes.Getattr, nodes.Getitem, nodes.Filter, nodes.Const, *_REFERS)
+_NOTED = (nodes.Name, nodes.For, nodes.Getattr, nodes.Getitem, nodes.Filter, nodes.Const, nodes.Call, *_REFERS)
 
 
 class TemplateFacts(NamedTuple):
@@ -31,7 +31,7 @@ class TemplateFacts(NamedTuple):
     names: frozenset[str]  # every name it loads: `card`, `deck`, a macro's or a loop's
     refs: tuple[str | None, ...]  # the templates it extends, includes or imports, in order; None where a name is worked out as it runs
     ignored: tuple[int, ...]  # the lines a template that extends another writes outside its blocks, which Jinja never runs
-    words: frozenset[str]  # attribute names, constant keys and strings (whole and word by word): the fields it may name
+    words: frozenset[str]  # attribute names (not a called method's), constant keys and strings (whole and word by word): the fields it may name
     card_unfollowed: int = 0  # the first line reading the card's fields by a name worked out as it draws (card[key], card.items())
     other_whole: bool = False  # it reads some other mapping whole (a board's, a token's)
 
@@ -89,10 +89,14 @@ def _ignored(tree: nodes.Template) -> tuple[int, ...]:
 
 def _field_reads(noted: list[nodes.Node]) -> tuple[frozenset[str], int, bool]:
     """Attribute names, constant keys and string constants (whole, as a subscript names a field, and word by word, as
-    a text names one); the first line reading the card's fields by a computed name; whether another mapping is read whole."""
+    a text names one); the first line reading the card's fields by a computed name; whether another mapping is read whole.
+
+    A called method's name (`cave.at(3)`, `card.text.strip()`) reads no field: a data file's values are never called,
+    so a card's `Stripe` column is not read by `.strip()`, nor offered it as the name it meant."""
     out: set[str] = set()
     unfollowed, other_whole = 0, False
     listed = _over_literals(noted)
+    called = {id(node.node) for node in noted if isinstance(node, nodes.Call)}
     for node in noted:
         if isinstance(node, nodes.Const):
             if isinstance(node.value, str):
@@ -103,7 +107,8 @@ def _field_reads(noted: list[nodes.Node]) -> tuple[frozenset[str], int, bool]:
             continue
         of_card = isinstance(node.node, nodes.Name) and node.node.name == CARD
         if isinstance(node, nodes.Getattr):
-            out.add(node.attr)
+            if id(node) not in called:
+                out.add(node.attr)
             whole = node.attr in WHOLE_MAPPING
         elif isinstance(node, nodes.Getitem):
             key = node.arg
