@@ -135,6 +135,8 @@ MUTANTS: list[Mutant] = [
            '    if isinstance(exc, ZeroDivisionError):', '    if False:', ['tests/test_one_finding.py'], ''),
     Mutant('NL24', "a generated deck's `except: [{rank: true}]` dropping rank 1 unsaid (True == 1)", 'pnp/data/generate.py',
            '    return a == b and isinstance(a, bool) == isinstance(b, bool)', '    return a == b', ['tests/test_generated_decks.py'], ''),
+    Mutant('NL25', "a method a template calls counted as a field it reads: a `Stripe` column offered 'strip' by `.strip()`", 'pnp/layout/template_facts.py',
+           '            if id(node) not in called:', '            if True:', ['tests/test_card_fields.py', 'tests/test_template_facts.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),
