@@ -137,6 +137,12 @@ MUTANTS: list[Mutant] = [
            '    return a == b and isinstance(a, bool) == isinstance(b, bool)', '    return a == b', ['tests/test_generated_decks.py'], ''),
     Mutant('NL25', "a method a template calls counted as a field it reads: a `Stripe` column offered 'strip' by `.strip()`", 'pnp/layout/template_facts.py',
            '            if id(node) not in called:', '            if True:', ['tests/test_card_fields.py', 'tests/test_template_facts.py'], ''),
+    Mutant('NL26', "a workbook `sheet:` naming no sheet said at `cards_from`, not at the `sheet:` line to mend", 'pnp/data/spreadsheet.py',
+           'deck.loc_of("sheet" if "sheet" in deck else "cards_from")', 'deck.loc_of("cards_from")', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('NL27', "a deck's workbook of several sheets without `sheet:` said at the workbook, with no line", 'pnp/data/project.py',
+           'SheetSource.of_deck(sheet, self.rel(sheet), options, data)', 'SheetSource.of_deck(sheet, self.rel(sheet), options)', ['tests/test_spreadsheet_decks.py', 'tests/test_onramp.py'], ''),
+    Mutant('NL28', "`pnp translate export` saying a deck's unnamed workbook sheet at the workbook while validate says it at the deck", 'pnp/data/translations.py',
+           'SheetSource.of_deck(sheet, rel, options, deck)', 'SheetSource.of_deck(sheet, rel, options)', ['tests/test_translation_reads.py', 'tests/test_translate.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

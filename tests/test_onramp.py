@@ -43,7 +43,7 @@ def test_a_squib_sheet_without_ids_builds(project, tmp_path):
 def test_a_workbook_with_several_sheets_and_no_sheet_key_lists_them(project):
     write_xlsx(project / f"{SHEET}.xlsx", {"Notes": [["x"]], "Heroes": [["id", "stars"], ["a", 1]]})
     use_sheet(project, "heroes.xlsx")
-    assert findings_of(project) == [f"{SHEET}.xlsx: error: heroes.xlsx has 2 sheets: name the one holding the cards with `sheet:` in the deck; sheets: Notes, Heroes"]
+    assert findings_of(project) == [f"{SHEET}.yaml:6:13: error: heroes.xlsx has 2 sheets: name the one holding the cards with `sheet:` in the deck; sheets: Notes, Heroes"]
 
 
 def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula(project):

@@ -638,11 +638,13 @@ def test_a_feedback_workbook_stretched_by_a_stray_cell_says_to_delete_past_the_t
     assert "limit: delete the rows and columns past the table, or split its rows between two sheets, each under the header row, and import each" in line, line
 
 
-def test_a_workbook_of_several_sheets_none_named_or_one_misnamed_is_one_error_with_its_code_at_the_file(project):
-    """Two sheets and no `sheet:` in the deck: sheet-choose; `sheet:` naming none of them: sheet-unknown."""
+def test_a_workbook_of_several_sheets_none_named_or_one_misnamed_is_one_error_with_its_code_at_the_decks_line(project):
+    """Two sheets and no `sheet:` in the deck: sheet-choose, at `cards_from`'s value (line 5, column 13), where `sheet:`
+    goes; `sheet:` naming none of them: sheet-unknown, at its value (line 6, column 8). The fix is the deck's, not the
+    workbook's."""
     xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": '<row r="1"><c r="A1"><v>1</v></c></row>', "Heroes": HERO_HEADER + "</row>"})
     (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.xlsx\n",
                                                   encoding="utf-8")
-    assert _json_errors(project) == [("sheet-choose", "data/tiny/decks/heroes.xlsx", 0, 0)]
+    assert _json_errors(project) == [("sheet-choose", "data/tiny/decks/heroes.yaml", 5, 13)]
     use_workbook(project, "heroes.xlsx", "Heros")
-    assert _json_errors(project) == [("sheet-unknown", "data/tiny/decks/heroes.xlsx", 0, 0)]
+    assert _json_errors(project) == [("sheet-unknown", "data/tiny/decks/heroes.yaml", 6, 8)]

@@ -272,7 +272,7 @@ def test_workbook_errors_name_the_sheet_and_cell_and_one_workbook_holds_several_
 def test_an_unknown_sheet_is_named_with_the_sheets_there_are(project):
     write_xlsx(project / "data/tiny/decks/game.xlsx", {"Heroes": [HEADER, *ROWS]})
     use_sheet(project, "game.xlsx\nsheet: Heros")
-    assert findings_of(project) == ["data/tiny/decks/game.xlsx: error: no sheet 'Heros' in game.xlsx (did you mean 'Heroes'?); sheets: Heroes"]
+    assert findings_of(project) == ["data/tiny/decks/heroes.yaml:7:8: error: no sheet 'Heros' in game.xlsx (did you mean 'Heroes'?); sheets: Heroes"]
 
 
 def test_formulas_read_as_the_values_they_computed(project):

@@ -137,3 +137,27 @@ def test_a_decks_sheet_it_cannot_read_is_one_error_at_cards_from_in_the_export_a
         assert errors[0].startswith(f"data/gems/decks/crystals.yaml:{line}:13: error: cards_from") and says in errors[0], result.output
     listed = [row[0] for row in read_csv(root / "output/gems/translate/gems-de.csv")]  # written all the same
     assert "data/gems/decks/crystals.yaml#name" in listed and not any("crystals.csv#" in cid for cid in listed), listed
+
+
+@pytest.mark.parametrize(("options", "key", "says"), [("", "cards_from", "crystals.xlsx has 2 sheets: name the one holding the cards with `sheet:`"),
+                                                      ("sheet: Crystal\n", "sheet", "no sheet 'Crystal' in crystals.xlsx (did you mean 'Crystals'?)")])
+def test_a_workbook_sheet_not_named_or_misnamed_is_one_error_at_the_decks_line_in_the_export_as_in_validate(root, options, key, says):
+    """A deck reading a workbook of two sheets (`Notes`, `Crystals`) names the one holding its cards with `sheet:`: with
+    none, or one that is not there, the fix is the deck's, so the one error is at the deck's line (`cards_from`'s value,
+    or `sheet`'s), the same in `pnp translate export` as in `pnp validate`."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Crystals")
+    for row in read_csv(root / "data/gems/decks/crystals.csv"):
+        sheet.append(row)
+    book.save(root / "data/gems/decks/crystals.xlsx")
+    deck_options(root, options, "crystals.xlsx")
+    lines = (root / "data/gems/decks/crystals.yaml").read_text(encoding="utf-8").split("\n")
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith(f"{key}:"))
+    for command in (("translate", "export", "gems", "--lang", "de", "--dpi", "30"), ("validate", "gems", "--lang", "de", "--quick")):
+        result = run_pnp(root, *command)
+        errors = [e for e in result.output.splitlines() if ": error: " in e]
+        assert result.exit_code == 1 and len(errors) == 1, result.output
+        assert errors[0].startswith(f"data/gems/decks/crystals.yaml:{line}:{len(key) + 3}: error: {says}"), result.output

@@ -442,7 +442,7 @@ class Project:
         except PnpError as exc:
             findings += exc.findings
             return None
-        source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
+        source = SheetSource.of_deck(sheet, self.rel(sheet), options, data)
         try:
             cards = read_cards(source)
             if not cards:  # said at the sheet, where the rows go, not as an empty list in the deck's YAML

@@ -66,6 +66,17 @@ class SheetSource:
     text_columns: tuple[str, ...] = ()
     list_columns: dict[str, str] = field(default_factory=dict)
     split: str = SPLIT_DECK  # what to do with a sheet over a size limit: a deck's advice, or an imported sheet's (SPLIT_SHEET)
+    chosen_at: Loc | None = None  # where the deck chooses the workbook's sheet (`sheet:`, else `cards_from`): a sheet unnamed or misnamed is mended there
+
+    @classmethod
+    def of_deck(cls, path: Path, rel: str, options, deck: LocDict | None = None) -> SheetSource:
+        """How a deck reads `path` by its sheet options (pnp.data.schema.SheetOptions); with the deck's own data, a
+        workbook sheet it does not name, or names wrongly, is said at the deck's line that chooses it."""
+        chosen_at = None
+        if isinstance(deck, LocDict):
+            chosen_at = deck.loc_of("sheet" if "sheet" in deck else "cards_from")
+        return cls(path, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns),
+                   dict(options.list_columns), chosen_at=chosen_at)
 
 
 @dataclass
@@ -331,11 +342,12 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     if not names:
         raise PnpError(error("sheet-unreadable", "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program", Loc(source.rel)))
     name = source.sheet if source.sheet is not None else (names[0] if len(names) == 1 else None)
+    chosen_at = source.chosen_at or Loc(source.rel)
     if source.sheet is None and len(names) > 1:
         raise PnpError(error("sheet-choose", f"{source.path.name} has {len(names)} sheets: name the one holding the cards with `sheet:` "
-                             f"in the deck; sheets: {', '.join(names)}", Loc(source.rel)))
+                             f"in the deck; sheets: {', '.join(names)}", chosen_at))
     if name not in names:
-        raise PnpError(error("sheet-unknown", f"no sheet '{name}' in {source.path.name}{did_you_mean(name, names)}; sheets: {', '.join(names)}", Loc(source.rel)))
+        raise PnpError(error("sheet-unknown", f"no sheet '{name}' in {source.path.name}{did_you_mean(name, names)}; sheets: {', '.join(names)}", chosen_at))
     values = _calamine(lambda: book.get_sheet_by_name(name).to_python(skip_empty_area=False), source, name)
     rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
     if source.path.suffix.lower() in (".xlsx", ".xlsm"):

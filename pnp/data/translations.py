@@ -290,7 +290,7 @@ def _deck_sheet(project, deck: LocDict, path: Path, slug: str) -> dict[str, Plac
         return None
     sheet = project.deck_sheet(deck, options.cards_from, path.parent / name, path, slug)
     rel = project.rel(sheet)
-    source = SheetSource(sheet, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
+    source = SheetSource.of_deck(sheet, rel, options, deck)
     return places(read_cards(source), sheet, rel, "sheet")
 
 

@@ -125,7 +125,7 @@ def _old_cards(project, path: Path, options: SheetOptions) -> dict[str, dict]:
 
 def _cards(path: Path, rel: str, options: SheetOptions) -> dict[str, dict]:
     """A sheet's cards by id, as plain values (their places dropped)."""
-    source = SheetSource(path, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
+    source = SheetSource.of_deck(path, rel, options)
     return {str(card.get("id")): plain(card) for card in read_cards(source)}
 
 
