@@ -334,6 +334,21 @@ def test_a_did_you_mean_is_offered_for_a_typo_another_case_or_a_names_start_and_
     assert said == (f" (did you mean '{hint}'?)" if hint else ""), said
 
 
+@pytest.mark.parametrize(("line", "said"), [
+    ("art_bleed: mirorr", "art_bleed: 'mirorr' is not allowed (did you mean 'mirror'?); expected 'none', 'extend' or 'mirror'"),
+    ("stamp_corner: top-rigth", "stamp_corner: 'top-rigth' is not allowed (did you mean 'top-right'?); expected 'bottom-left', 'bottom-right', 'top-left' or 'top-right'"),
+    ("hex_top: middle", "hex_top: 'middle' is not allowed; expected 'flat' or 'pointy'"),
+])
+def test_a_deck_key_of_a_few_words_misspelt_is_offered_the_word_it_meant_beside_them_all(project, line, said):
+    """docs/data-format.md lists the words a deck's `art_bleed`, `stamp_corner` and `hex_top` take: a misspelt one is
+    one error at its value offering the word it is a typo of, then every word there is; a word near none is offered
+    nothing."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker\n", f"size: poker\n{line}\n", 1), encoding="utf-8")
+    column = line.index(":") + 3
+    assert [e for e in _errors(run_pnp(project, "validate", "tiny"))] == [f"data/tiny/decks/heroes.yaml:3:{column}: error: {said}"]
+
+
 def test_the_same_mistake_in_two_games_is_said_for_each(project):
     """Two games sharing one template: its one broken line is one error a game, each naming its game's pieces."""
     import shutil

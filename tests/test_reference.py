@@ -119,7 +119,7 @@ def test_a_bad_only_value_is_a_located_error(project):
     result = run_pnp(project, "validate")
     shown = result.output + result.stderr
     assert result.exit_code == 1 and "Traceback" not in shown
-    assert re.search(r"data/tiny/reference\.yaml:7:\d+: error: sections\.0\.only: 'sheets' is not allowed; expected 'sheet' or 'aid'", shown), shown
+    assert re.search(r"data/tiny/reference\.yaml:7:\d+: error: sections\.0\.only: 'sheets' is not allowed \(did you mean 'sheet'\?\); expected 'sheet' or 'aid'", shown), shown
 
 
 def _column_texts(pdf, index, columns):

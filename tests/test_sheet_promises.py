@@ -351,14 +351,19 @@ def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it
         (project / f"{DECKS}/{name}").unlink()
 
 
-def test_an_option_naming_a_column_the_header_lacks_is_an_error_at_the_header_row(project):
+def test_an_option_naming_a_column_the_header_lacks_is_an_error_at_the_option_offering_the_headers(project):
+    """The name is mended in the deck: each option naming a column the header row (`id,name,text`) lacks is one error
+    at the name as the deck writes it (line 5; a list's or mapping's own item), listing the columns there are and
+    offering the nearest (`Nmae`: did you mean 'name'?)."""
     (project / f"{DECKS}/heroes.csv").write_text("id,name,text\nspy,Spy,x\n", encoding="utf-8")
-    for option, column in (("id_column: Code", "Code"), ("count_column: Copies", "Copies"), ("text_columns: [Code]", "Code"),
-                           ("list_columns: {Code: '|'}", "Code")):
+    there = "which the header row of heroes.csv does not have"
+    for option, column, at, hint in (("id_column: Code", "Code", 12, ""), ("count_column: Copies", "Copies", 15, ""),
+                                     ("text_columns: [text, Code]", "Code", 22, ""), ("list_columns: {Code: '|'}", "Code", 16, ""),
+                                     ("id_column: Nmae", "Nmae", 12, " (did you mean 'name'?)")):
         (project / f"{DECKS}/heroes.yaml").write_text(f"name: Heroes\nsize: poker\nfront: tiny/hero.j2\ncards_from: heroes.csv\n{option}\n", encoding="utf-8")
         key = option.split(":")[0]
-        assert errors(project) == [f"data/tiny/decks/heroes.csv:1:1: error: {key} names column '{column}', which the header row does not have"], option
-    assert _json_errors(project) == [("sheet-no-column", "data/tiny/decks/heroes.csv", 1, 1)]  # the code tools read
+        assert errors(project) == [f"data/tiny/decks/heroes.yaml:5:{at}: error: {key} names column '{column}', {there}{hint}; its columns: id, name, text"], option
+    assert _json_errors(project) == [("sheet-no-column", "data/tiny/decks/heroes.yaml", 5, 12)]  # the code tools read
 
 
 def test_a_row_whose_quotes_run_past_the_field_limit_is_an_error_at_its_line(project):

@@ -6,6 +6,7 @@ is turned into a Finding at the position the loader recorded.
 """
 
 import math
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -345,10 +346,14 @@ def _type_step(step) -> bool:
     return isinstance(step, str) and ("[" in step or step in ("str", "int", "float", "bool"))
 
 
+_QUOTED = re.compile(r"'([^']*)'")  # the choices in pydantic's `expected` ("'none', 'extend' or 'mirror'")
+
+
 def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
     """What is wrong with the value at `name`: not allowed, out of bounds, too short or long, not usable, of the wrong type."""
     if kind == "literal_error":
-        return f"{name}: '{value}' is not allowed; expected {ctx.get('expected', '')}"
+        expected = str(ctx.get("expected", ""))
+        return f"{name}: '{value}' is not allowed{did_you_mean(value, _QUOTED.findall(expected))}; expected {expected}"
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
         return f"{name}: {value} is too small; the minimum is {bound}" + ("" if kind == "greater_than_equal" else " (exclusive)")

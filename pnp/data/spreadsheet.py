@@ -66,17 +66,26 @@ class SheetSource:
     text_columns: tuple[str, ...] = ()
     list_columns: dict[str, str] = field(default_factory=dict)
     split: str = SPLIT_DECK  # what to do with a sheet over a size limit: a deck's advice, or an imported sheet's (SPLIT_SHEET)
-    chosen_at: Loc | None = None  # where the deck chooses the workbook's sheet (`sheet:`, else `cards_from`): a sheet unnamed or misnamed is mended there
+    deck: LocDict | None = None  # the deck's YAML as read: a sheet or column its options name wrongly is mended there
 
     @classmethod
     def of_deck(cls, path: Path, rel: str, options, deck: LocDict | None = None) -> SheetSource:
         """How a deck reads `path` by its sheet options (pnp.data.schema.SheetOptions); with the deck's own data, a
-        workbook sheet it does not name, or names wrongly, is said at the deck's line that chooses it."""
-        chosen_at = None
-        if isinstance(deck, LocDict):
-            chosen_at = deck.loc_of("sheet" if "sheet" in deck else "cards_from")
+        sheet or column its options name wrongly (or a workbook sheet they do not name) is said at the deck's line."""
         return cls(path, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns),
-                   dict(options.list_columns), chosen_at=chosen_at)
+                   dict(options.list_columns), deck=deck if isinstance(deck, LocDict) else None)
+
+    def option_at(self, key: str, item: str | None = None) -> Loc | None:
+        """Where the deck writes option `key` (`item`'s own place in a list or mapping of columns), or None where the
+        source has no deck (an imported sheet) or the deck no such key."""
+        if self.deck is None or key not in self.deck:
+            return None
+        value = self.deck[key]
+        if item is not None and isinstance(value, LocList) and item in value:
+            return value.loc_of(value.index(item))
+        if item is not None and isinstance(value, LocDict) and item in value and value.has_key_loc(item):
+            return value.key_loc(item)
+        return self.deck.loc_of(key)
 
 
 @dataclass
@@ -128,14 +137,23 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
             continue
         seen[key] = cell
         names[i] = key
+    written = [_as_text(c.value) for c in header if not _is_empty(c.value)]  # 2024, not 2024.0
     for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [_copies_column(source)] if _copies_column(source) else []),
                            ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
         for column in wanted:
-            if column.strip() not in {_as_text(c.value) for c in header if not _is_empty(c.value)}:  # 2024, not 2024.0
-                problems.append(error("sheet-no-column", f"{option} names column '{column}', which the header row does not have", header[0].loc if header else Loc(source.rel)))
+            if column.strip() not in written:
+                problems.append(_no_column(option, column, written, source, header[0].loc if header else Loc(source.rel)))
     if problems:
         raise PnpError(problems)
     return names
+
+
+def _no_column(option: str, column: str, written: list[str], source: SheetSource, header_at: Loc) -> Finding:
+    """A sheet option naming a column the header row lacks: said at the option in the deck (where the name is mended),
+    offering the nearest header, or at the header row where no deck says it (a sheet read by itself)."""
+    where = source.option_at(option, column) or header_at
+    return error("sheet-no-column", f"{option} names column '{column}', which the header row of {source.path.name} does not have"
+                 f"{did_you_mean(column, written)}; its columns: {', '.join(written) or 'none'}", where)
 
 
 def _field_name(header: str, source: SheetSource) -> str:
@@ -342,7 +360,7 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     if not names:
         raise PnpError(error("sheet-unreadable", "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program", Loc(source.rel)))
     name = source.sheet if source.sheet is not None else (names[0] if len(names) == 1 else None)
-    chosen_at = source.chosen_at or Loc(source.rel)
+    chosen_at = source.option_at("sheet") or source.option_at("cards_from") or Loc(source.rel)
     if source.sheet is None and len(names) > 1:
         raise PnpError(error("sheet-choose", f"{source.path.name} has {len(names)} sheets: name the one holding the cards with `sheet:` "
                              f"in the deck; sheets: {', '.join(names)}", chosen_at))
