@@ -4438,7 +4438,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_cut_files.py', 'tests/test_more_cutters.py'], ''),
     Mutant('RG11', "a card's own front template's faint text said at its deck's front template", 'pnp/pipeline/readable.py',
            '("front", front, card.front or deck.front)', '("front", front, deck.front)', ['tests/test_readability.py'], ''),
-    Mutant('RG12', "a player aid drawn by its own template: its faint text said at reference.yaml's card_size, not its template line", 'pnp/pipeline/readable.py',
+    Mutant('RG12', "a templated player aid's findings no line of its template holds (its back's faint words) said at reference.yaml's card_size, not at its template:", 'pnp/pipeline/readable.py',
            '        where = game.reference_data.loc_of("template") if game.reference.template else where\n', '',
            ['tests/test_piece_readability.py', 'tests/test_aid_template.py'], ''),
 ]
