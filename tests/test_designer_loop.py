@@ -11,6 +11,7 @@ import streams
 from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp
 from pdftext import page_texts, pdf_text
 from PIL import Image, ImageChops
+from test_vocabulary import make_project
 
 CARDS = "output/tiny/tiny-cards.pdf"
 CHANGED = "output/tiny/tiny-changed.pdf"
@@ -50,6 +51,34 @@ def test_one_changed_card_is_all_the_changed_pdf_holds(built_project):
     card_text = "".join(pages)
     for other in ("<Knight>", "AT&T Agent", "Mage", "Twin"):
         assert other not in card_text.replace("Twin's", "")
+
+
+def test_plain_builds_after_a_marked_print_leave_changed_comparing_with_that_print(project):
+    """docs/designers-loop.md: `--changed` holds the cards changed since the last *marked print* (`pnp printed`), not
+    since the last build: the rogue edited and built twice since the print is still the one card to reprint."""
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    assert run_pnp(project, "printed", "tiny").exit_code == 0
+    edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
+    for _ in range(2):
+        assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    result = run_pnp(project, "build", "--changed", "--only", "cards")
+    assert result.exit_code == 0 and (project / CHANGED).is_file(), result.output + result.stderr
+    listing = page_texts(project / CHANGED, [0])[0]
+    assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing, listing
+
+
+def test_a_deck_given_another_card_size_is_changed_though_its_templates_draw_the_same(tmp_path):
+    """A deck moved from poker (63.5 × 88.9 mm) to mini (44.45 × 63.5 mm) cards prints every card at its new size,
+    so `--changed` reprints them all, even where the templates draw the same things at the same places."""
+    root = make_project(tmp_path, '{{ text(card.id, 5, 5, 30, 8) }}\n', "- {id: a}\n- {id: b}\n",
+                        files={"templates/v/back.j2": '{{ rect(5, 5, 20, 20, fill="#333333") }}\n'})
+    assert run_pnp(root, "build", "v", "--only", "cards").exit_code == 0  # the first build is taken as printed
+    edit(root / "data/v/decks/words.yaml", "size: poker", "size: mini")
+    result = run_pnp(root, "build", "v", "--changed", "--only", "cards")
+    changed = root / "output/v/v-changed.pdf"
+    assert result.exit_code == 0 and changed.is_file(), result.output + result.stderr
+    listing = page_texts(changed, [0])[0]
+    assert "words/a" in listing and "words/b" in listing, listing
 
 
 def test_a_template_change_invalidates_every_card_using_it(built_project):

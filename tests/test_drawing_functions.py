@@ -134,3 +134,27 @@ def test_a_qr_codes_quiet_zone_is_the_palettes_paper_colour(tmp_path):
     with pdf:
         squares = [s for s in _filled(page, (0xF0 / 255, 0xE0 / 255, 0xC0 / 255)) if s["width"] == pytest.approx(30 * MM, abs=0.05)]
     assert len(squares) == 1, _filled(page, (1.0, 1.0, 1.0))
+
+
+# --- a picture shown whole -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("px", "shown"), [((200, 100), (40, 20)), ((100, 200), (20, 40))])
+def test_a_picture_shown_whole_is_centred_in_its_box_both_ways(tmp_path, px, shown):
+    """`image(path, x, y, w, h, fit="contain")`, the default: the whole picture at its own shape, as CSS's `object-fit:
+    contain` centres it (its `object-position` 50 % 50 %): a 2:1 picture in a 40 mm square prints 40 × 20 mm with 10 mm
+    of box above and below it, a 1:2 one 20 × 40 mm with 10 mm left and right."""
+    from PIL import Image
+
+    root = make_project(tmp_path, '{{ rect(10, 10, 40, 40, stroke="#ff00ff", stroke_width=0.1) }}\n{{ image("art/p.png", 10, 10, 40, 40) }}\n',
+                        "- {id: a}\n")
+    (root / "art").mkdir()
+    Image.new("RGB", px, "#3060a0").save(root / "art/p.png")
+    build(root, "--only", "cards")
+    pdf, page = _page(root)
+    with pdf:
+        (box,) = [r for r in page.rects if tuple(r.get("stroking_color") or ()) == (1.0, 0.0, 1.0)]
+        (picture,) = page.images
+    w, h = shown
+    margin_x, margin_y = (40 - w) / 2 * MM, (40 - h) / 2 * MM
+    assert picture["x1"] - picture["x0"] == pytest.approx(w * MM, abs=0.1) and picture["bottom"] - picture["top"] == pytest.approx(h * MM, abs=0.1)
+    assert picture["x0"] - box["x0"] == pytest.approx(margin_x, abs=0.2) and box["x1"] - picture["x1"] == pytest.approx(margin_x, abs=0.2)
+    assert picture["top"] - box["top"] == pytest.approx(margin_y, abs=0.2) and box["bottom"] - picture["bottom"] == pytest.approx(margin_y, abs=0.2)

@@ -56,3 +56,23 @@ def test_a_faint_word_on_a_player_aid_is_found_at_its_template_line_naming_the_f
     assert len(faint) == 1, result.output
     assert faint[0].startswith("templates/tiny/aid.j2:2:1: warning: text 'Keep your hand close' (9 pt) in #d8d8d8"), faint
     assert faint[0].endswith("[player aid 1 front]"), faint
+
+
+def test_a_faint_word_on_the_back_pnp_draws_for_a_templated_aid_is_said_where_the_template_is_named(project):
+    """An aid drawn by the game's own template gets pnp's decorative back (the game's title on the accent), which no
+    template line draws: its words too pale on a pale ink are said at reference.yaml's `template:` value, where a finding
+    no line of the aid's template holds belongs, naming the back and saying pnp drew it, never sending the designer to
+    the template for words it lacks. White on #c8c8c8 is 1.67:1 by WCAG's formula."""
+    aid = ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="paper") }}\n'
+           '{{ text("Keep your hand close", 6, 6, 51, 12, size=9, color="#222222") }}\n')
+    apply_edits(project, [{"file": "templates/tiny/aid.j2", "write": aid},
+                          {"file": "data/tiny/reference.yaml", "append": "template: tiny/aid.j2\n"},
+                          {"file": "data/tiny/game.yaml", "replace": ['ink: "#1d2433"', 'ink: "#c8c8c8"']}])
+    template_line = len((project / "data/tiny/reference.yaml").read_text(encoding="utf-8").splitlines())
+    result = run_pnp(project, "validate", "tiny")
+    back = [line for line in result.output.splitlines() if line.endswith("[player aid 1 back]")]
+    assert back and all(line.startswith(f"data/tiny/reference.yaml:{template_line}:11: warning: text '") for line in back), back
+    assert any("text 'Tiny Test Game' (15 pt) in #ffffff (not a palette colour) on 'ink' #c8c8c8" in line and "contrast 1.67:1" in line
+               for line in back), back
+    assert all("asks of it (the player aid's back (drawn by pnp from game.yaml's title and palette))" in line and "aid.j2" not in line
+               for line in back), back

@@ -196,6 +196,25 @@ def test_a_faint_word_on_a_cards_own_back_is_found_at_its_back_templates_line(pr
     assert faint[0].endswith("[heroes/twin back]"), faint
 
 
+def test_a_faint_word_on_a_cards_own_front_is_said_with_its_own_front_template(project):
+    """A card whose front is a template of its own (the deck's `front_from` column names it) is drawn by that template,
+    not the deck's: its pale grey words on the paper are one warning at its line, naming that template as the one
+    drawing the card. The ratio is WCAG's, worked out from the game's paper (#fbf8f0)."""
+    from conftest import apply_edits, run_pnp
+
+    front = '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="paper") }}\n' \
+            '{{ text("Twin front", 5, 20, face.w - 10, 16, size=12, color="#aaaaaa") }}\n'
+    apply_edits(project, [{"file": "templates/tiny/twin-front.j2", "write": front},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["back: tiny/back.j2\n", "back: tiny/back.j2\nfront_from: layout\n"]},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["back: tiny/twin-back.j2,", "back: tiny/twin-back.j2, layout: twin-front,"]}])
+    result = run_pnp(project, "validate", "tiny")
+    faint = [line for line in result.output.splitlines() if "contrast" in line]
+    assert len(faint) == 1, result.output
+    assert faint[0].startswith(f"templates/tiny/twin-front.j2:2:1: warning: text 'Twin front' (12 pt) in #aaaaaa (not a palette colour) on "
+                               f"'paper' #fbf8f0 (data/tiny/game.yaml:9:10) has contrast {wcag_ratio('#aaaaaa', '#fbf8f0'):.2f}:1, below the "
+                               "4.5:1 WCAG asks of it (tiny/twin-front.j2)"), faint
+    assert faint[0].endswith("[heroes/twin front]"), faint
+
 # --- the five games -------------------------------------------------------------
 @pytest.fixture(scope="module")
 def engine():

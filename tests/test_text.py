@@ -59,6 +59,19 @@ def test_a_word_a_quarter_point_too_wide_is_set_one_quarter_point_smaller(layout
     assert (laid.size, laid.lines, laid.fits) == (9.75, 1, True)
 
 
+def test_a_min_size_between_quarter_points_is_the_last_size_tried(layouts):
+    """docs/layouts.md: the size shrinks from `size` down to `min_size` a quarter point at a time, and only text that
+    still does not fit is an error. With `min_size=9.9` the quarter points stop at 10 (9.75 is below it): a word that
+    fits its box at 9.9 pt by the font's own metrics (reportlab's stringWidth of Noto Sans) prints at 9.9 pt."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans")
+    width = stringWidth("Shapeshifter", font, 9.9) / 72 * 25.4 + 0.01  # mm
+    assert stringWidth("Shapeshifter", font, 10) / 72 * 25.4 > width
+    laid = fit(layouts, "Shapeshifter", w=width, size=10, min_size=9.9)
+    assert (laid.size, laid.lines, laid.fits) == (9.9, 1, True)
+
+
 def test_text_that_cannot_fit_is_an_error(layouts):
     with pytest.raises(LayoutError, match="does not fit its 50 × 20 mm box even at 5 pt"):
         fit(layouts, "word " * 400)

@@ -114,6 +114,10 @@ def _die_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> F
         yield _on_ground(face, fill), what, loc, template
 
 
+# what draws a templated aid's back: pnp's decorative back (pnp.outputs.reference), never a line of the aid's template
+AID_BACK = "the player aid's back (drawn by pnp from game.yaml's title and palette)"
+
+
 def _aid_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Faces:
     aids = _player_aids(gctx, options.bleed_mm)
     if aids is not None:
@@ -123,7 +127,7 @@ def _aid_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> F
         where = game.reference_data.loc_of("template") if game.reference.template else where
         for n, card in enumerate(aids.cards, 1):
             for side, face in (("front", card.front), ("back", card.back)):
-                yield face, f"player aid {n} {side}", where, drawn_by
+                yield face, f"player aid {n} {side}", where, drawn_by if side == "front" or not game.reference.template else AID_BACK
 
 
 # The faces of each kind of piece besides cards, by the name of the output that prints them (the player aids: the
