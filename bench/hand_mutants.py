@@ -151,6 +151,8 @@ MUTANTS: list[Mutant] = [
            '{did_you_mean(column, written)}; its columns', '; its columns', ['tests/test_sheet_promises.py', 'tests/test_spreadsheet_decks.py'], ''),
     Mutant('NL32', "a key of a few words misspelt (`art_bleed: mirorr`) never offered the word it meant", 'pnp/data/schema.py',
            "is not allowed{did_you_mean(value, _QUOTED.findall(expected))}; expected", 'is not allowed; expected', ['tests/test_findings.py', 'tests/test_validator.py'], ''),
+    Mutant('NL33', "a label sheet name misspelt (`L7610`) never offered the sheet it meant", 'pnp/data/label_sheets.py',
+           "knows{did_you_mean(name, PRESETS)}: use one of", 'knows: use one of', ['tests/test_label_promises.py', 'tests/test_labels_cutters.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
+from pnp.core.errors import did_you_mean
+
 INCH = 25.4
 PAGES = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 
@@ -96,7 +98,8 @@ class CustomSheet(BaseModel):
 
 def _preset(name: str) -> str:
     if name not in PRESETS:
-        raise ValueError(f"'{name}' is no label sheet pnp knows: use one of {', '.join(PRESETS)}, or describe the sheet (page, slot, first, pitch, columns, rows)")
+        raise ValueError(f"'{name}' is no label sheet pnp knows{did_you_mean(name, PRESETS)}: use one of {', '.join(PRESETS)}, or describe the sheet "
+                         "(page, slot, first, pitch, columns, rows)")
     return name
 
 
@@ -144,11 +147,13 @@ class LabelsSpec(BaseModel):
             return value
         return str(value) if isinstance(value, int) else format(value, "g")
 
-    @model_validator(mode="after")
-    def _known(self):
-        if isinstance(self.sheet, str):
-            _preset(self.sheet)
-        return self
+    @field_validator("sheet", mode="after")
+    @classmethod
+    def _known(cls, value):
+        """A preset's name must be one pnp knows: said at `sheet:`'s value, offering the nearest name."""
+        if isinstance(value, str):
+            _preset(value)
+        return value
 
     def label_sheet(self, paper: str = "letter") -> LabelSheet:
         """The sheet named, or with none the address labels sold for `paper` (Avery 5160 on Letter, L7160 on A4)."""
