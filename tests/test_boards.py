@@ -545,14 +545,15 @@ def test_a_loops_corners_may_be_half_the_boxs_shorter_side_and_no_more(tmp_path,
     assert ("corner must be more than 0 and at most half the box's shorter side" in said) == refused, said
 
 
-def test_a_board_template_counts_a_decks_copies(project):
+def test_a_board_template_counts_a_decks_copies_under_its_name(project):
     """`decks.<id>.total` on a board is every copy a player sorts, as the rules count them: the tiny game's hero deck is
-    12 cards (game.yaml's components), five kinds of two and three copies."""
+    12 cards (game.yaml's components), five kinds of two and three copies; `decks.<id>.name` is the name heroes.yaml
+    gives the deck (Heroes), not its id."""
     template = project / "templates/tiny/board-scores.j2"
-    template.write_text(template.read_text().replace('"**Scores**"', '"**Scores** of " ~ decks.heroes.total ~ " heroes"'))
+    template.write_text(template.read_text().replace('"**Scores**"', '"**Scores** of " ~ decks.heroes.total ~ " " ~ decks.heroes.name'))
     result = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
-    assert "Scores of 12 heroes" in " ".join(page_texts(project / "output/tiny/tiny-boards.pdf"))
+    assert "Scores of 12 Heroes" in " ".join(page_texts(project / "output/tiny/tiny-boards.pdf"))
 
 
 def test_a_board_field_listed_in_keep_fields_is_kept_without_a_warning(project):

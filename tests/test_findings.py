@@ -288,6 +288,18 @@ def test_an_unknown_icon_in_a_cards_text_is_one_error_at_its_own_column(project)
                       "templates/icons/dragonx.svg, or write \\: for a literal colon (drawn at templates/tiny/hero.j2:5:1) [heroes/twin front]"], errors
 
 
+def test_a_deck_file_whose_name_cannot_be_a_decks_id_is_one_error_at_that_file(project):
+    """A deck's id is its file's name before .yaml, which templates and the rules write (`decks.heroes`): a copy saved as
+    `more heroes.yaml`, a space in its name, is one error at that file saying how to name it, and nothing is built."""
+    decks = project / "data/tiny/decks"
+    (decks / "more heroes.yaml").write_bytes((decks / "heroes.yaml").read_bytes())
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    found = [line for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
+    assert result.exit_code == 1
+    assert found == ["data/tiny/decks/more heroes.yaml: error: the deck file name 'more heroes.yaml' cannot be a deck's id (its name "
+                     "before .yaml): use letters, digits, - and _, starting with a letter or digit, and rename the file"], found
+
+
 # --- how a finding reads: its place, the pieces it met, its did-you-mean, its order ---------------------------------
 def _errors(result) -> list[str]:
     return [line for line in result.output.splitlines() if ": error: " in line]

@@ -14,9 +14,10 @@ from conftest import TEST_PROJECT, run_pnp
 
 
 def test_drivethrucards_file_is_pdf_x1a_for_swop_titled_for_its_deck_with_small_type_on_black_alone(tmp_path):
-    """The heroes' file for DriveThruCards: marked PDF/X-1a:2003 with an output intent for CGATS TR 001, titled for the
-    game and the deck; on every front the card's rules text (10 pt, under 12) prints on the black plate alone (no cyan,
-    magenta or yellow), in the game's dark ink's own darkness, not as paper."""
+    """The heroes' file for DriveThruCards: marked PDF/X-1a:2003 with an output intent for CGATS TR 001, named as
+    Adobe's profile for it names it (U.S. Web Coated (SWOP) v2), titled for the game and the deck; on every front the
+    card's rules text (10 pt, under 12) prints on the black plate alone (no cyan, magenta or yellow), in the game's dark
+    ink's own darkness, not as paper."""
     root = tmp_path / "p"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     result = run_pnp(root, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
@@ -27,6 +28,8 @@ def test_drivethrucards_file_is_pdf_x1a_for_swop_titled_for_its_deck_with_small_
         assert str(doc.docinfo["/Subject"]) == "Heroes: print file for DriveThruCards"
         (intent,) = doc.Root.OutputIntents
         assert (intent.S, str(intent.OutputConditionIdentifier)) == ("/GTS_PDFX", "CGATS TR 001")
+        # the condition's name, which a preflight shows beside its code: the SWOP profile's own
+        assert (str(intent.OutputCondition), str(intent.Info)) == ("U.S. Web Coated (SWOP) v2",) * 2
     with pdfplumber.open(pdf) as doc:
         fronts = doc.pages[1::2]  # DriveThruCards takes each card's back, then its front
         words = [w for page in fronts for w in page.extract_words(extra_attrs=["size", "non_stroking_color"]) if w["size"] < 12]

@@ -575,6 +575,24 @@ def test_a_cameras_images_with_their_extension_in_capitals_are_cards_too(tmp_pat
     assert {card["id"]: card["count"] for card in words["card_list"]} == {"IMG_0001": 1, "IMG_0002": 2, "scan": 1}
 
 
+def test_a_folder_of_images_beside_the_decks_folder_is_a_deck_too(tmp_path):
+    """The game's folder bounds where a deck's pictures may be, as the error for a folder outside it says: art kept
+    beside decks/ (data/v/art, `cards_from: ../art/`) is a deck like one inside it."""
+    from conftest import listing
+    from PIL import Image
+
+    template = '{{ image(card.image, 0, 0, face.w, face.h) }}\n{{ text(card.name, 5, 40, face.w - 10, 8, size=8) }}\n'
+    root = make_project(tmp_path, template, "- {id: placeholder}\n")
+    art = root / "data/v/art"
+    art.mkdir()
+    for name in ("hero-x2.png", "villain.png"):
+        Image.new("RGB", (635, 889), "#f0e8d8").save(art / name)
+    deck = root / "data/v/decks/words.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").split("cards:")[0] + "cards_from: ../art/\n", encoding="utf-8")
+    (words,) = listing(root)["decks"]
+    assert {card["id"]: card["count"] for card in words["card_list"]} == {"hero": 2, "villain": 1}
+
+
 def test_a_folder_without_images_or_outside_the_game_is_an_error_at_cards_from(tmp_path):
     root = make_project(tmp_path, "{{ image(card.image, 0, 0, face.w, face.h) }}\n", "- {id: placeholder}\n")
     (root / "data/v/decks/empty").mkdir()
