@@ -153,6 +153,10 @@ MUTANTS: list[Mutant] = [
            "is not allowed{did_you_mean(value, _QUOTED.findall(expected))}; expected", 'is not allowed; expected', ['tests/test_findings.py', 'tests/test_validator.py'], ''),
     Mutant('NL33', "a label sheet name misspelt (`L7610`) never offered the sheet it meant", 'pnp/data/label_sheets.py',
            "knows{did_you_mean(name, PRESETS)}: use one of", 'knows: use one of', ['tests/test_label_promises.py', 'tests/test_labels_cutters.py'], ''),
+    Mutant('NL34', "a sheet's `COPIES` column nothing reads never told to be `count_column: COPIES`", 'pnp/pipeline/unused.py',
+           'if not isinstance(key, str) or key.strip().lower() not in COPIES_WORDS:', 'if True:', ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
+    Mutant('NL35', "a YAML card's `amount: 2` told to name a `count_column` it has no sheet for", 'pnp/pipeline/unused.py',
+           '    if "cards_from" in deck.data:', '    if True:', ['tests/test_card_fields.py', 'tests/test_spreadsheet_decks.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

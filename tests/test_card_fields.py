@@ -250,3 +250,13 @@ def test_a_column_named_near_a_method_a_template_calls_is_never_offered_it(proje
     assert sorted(line for line in quick_findings(project)[1] if "field-unused" in line or "card field" in line) == [
         f"data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'Stripe' (card 'knight' has it){tail}",
         f"data/tiny/decks/heroes.yaml:7:59: warning: no template, constraint or fact reads the card field 'strip' (card 'knight' has it){tail}"]
+
+
+def test_a_cards_copies_written_as_other_tools_name_them_is_told_to_be_count(project):
+    """`amount: 2` on a YAML card reads as nothing (a card's copies are its `count`): one warning at the key, saying so."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, amount: 2, number: 1"]}])
+    assert [line for line in quick_findings(project)[1] if "amount" in line] == [
+        "data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'amount' (card 'knight' has it): fix its "
+        "spelling, or list it in the deck's keep_fields if it is a note; if it gives the card's copies, write it as count [heroes/knight]"]

@@ -470,3 +470,20 @@ def test_a_workbooks_whole_number_in_a_text_column_prints_without_a_decimal_poin
     _sheet_deck(project, "xlsx", [["id", "name", "stars", "number", "text"], ["seven", 7.0, 2, 1, "x"]], "text_columns: [name]\n")
     text = _cards_text(project)
     assert re.search(r"(^|\s)7(\s|$)", text) and "7.0" not in text, text
+
+
+def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_copies(project):
+    """protograf's counters sheet (its examples/counters/counters.csv) gives each piece's copies under `COPIES`, a
+    header pnp does not read as copies unasked (docs/data-format.md: count, qty or quantity). Unread, it is one warning
+    saying how (`count_column: COPIES`); named so, each card prints that many copies and nothing is said."""
+    from conftest import quick_findings
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], "COPIES"], *ROWS])
+    use_sheet(project, "heroes.csv")
+    assert [line for line in quick_findings(project)[1] if "COPIES" in line] == [
+        "data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field 'COPIES' (5 cards of deck 'heroes' have "
+        "it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
+        "count_column: COPIES [heroes/knight]"]
+    use_sheet(project, "heroes.csv", "count_column: COPIES\n")
+    assert [line for line in quick_findings(project)[1] if "COPIES" in line] == []
+    assert {card.id: card.count for card in load_cards(project).values()} == {row[0]: row[-1] for row in ROWS}

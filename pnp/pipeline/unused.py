@@ -24,6 +24,9 @@ from pnp.layout.template_facts import WORD
 from pnp.outputs.context import GameContext
 
 ENGINE_READS = frozenset({"overlap", "keep_fields"})  # read by the builders beyond the schema
+# Headers other tools give a card's copies under (protograf's COPIES), which pnp does not read as copies unasked
+# (pnp.data.spreadsheet.COUNT_HEADERS are): an unread one is told how to make it so.
+COPIES_WORDS = frozenset({"copies", "copy", "amount"})
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
@@ -129,7 +132,8 @@ def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozen
         loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
         out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names, present))}: "
-                           f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}", loc, game=slug, component=f"{deck.id}/{card.id}")
+                           f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}{_as_copies(key, deck)}", loc, game=slug,
+                           component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
             loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and deck.data["defaults"].has_key_loc(key) else deck.loc_of("defaults")
@@ -223,6 +227,16 @@ def _strings(data):
     elif isinstance(data, list):
         for v in data:
             yield from _strings(v)
+
+
+def _as_copies(key, deck) -> str:
+    """How a field named as other tools name a card's copies (COPIES_WORDS) is read as them: a sheet's column named in
+    `count_column`, a YAML card's key written `count`."""
+    if not isinstance(key, str) or key.strip().lower() not in COPIES_WORDS:
+        return ""
+    if "cards_from" in deck.data:
+        return f"; if it gives each card's copies, name it in the deck: count_column: {key}"
+    return "; if it gives the card's copies, write it as count"
 
 
 def _read_as(key: str) -> str:
