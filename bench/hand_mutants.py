@@ -157,6 +157,13 @@ MUTANTS: list[Mutant] = [
            'if not isinstance(key, str) or key.strip().lower() not in COPIES_WORDS:', 'if True:', ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
     Mutant('NL35', "a YAML card's `amount: 2` told to name a `count_column` it has no sheet for", 'pnp/pipeline/unused.py',
            '    if "cards_from" in deck.data:', '    if True:', ['tests/test_card_fields.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('NL36', "a constraint's misspelt field said on every piece, not once at its name", 'pnp/checks/counts.py',
+           'if chosen is not None and self._fields_held(spec, raw, chosen[0]):', 'if chosen is not None:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('NL37', "a count's misspelt `by:` field said as every value missing, not once at its name", 'pnp/checks/counts.py',
+           '                if not self._field_held(field, items, _named_at(raw, "by", field), spec.in_):', '                if False:',
+           ['tests/test_component_counts.py', 'tests/test_constraints.py'], ''),
+    Mutant('NL38', "a value_sets' misspelt `fields:` item said at the list, not at its own item", 'pnp/checks/counts.py',
+           '    if isinstance(value, list) and name in value and hasattr(value, "loc_of"):', '    if False:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

@@ -57,7 +57,9 @@ def test_a_range_refuses_numbers_outside_it_and_says_what_is_no_number(tmp_path,
 
 
 def test_a_range_refuses_a_card_without_the_field(tmp_path):
-    assert _said(_checked(tmp_path, "{check: range, in: decks.d, field: n, min: 1, max: 4}", ["{id: a}"])) == [
+    """A card lacking the field another card has is refused at that card (a field no card has is one error at its
+    name: test_a_field_no_piece_has_is_one_error_at_its_name_not_one_a_piece)."""
+    assert _said(_checked(tmp_path, "{check: range, in: decks.d, field: n, min: 1, max: 4}", ["{id: a}", "{id: b, n: 2}"])) == [
         f"d/a: n is not given, allowed 1–4 (constraint at data/g/game.yaml:{LINE})"]
 
 

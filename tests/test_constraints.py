@@ -108,3 +108,27 @@ def test_value_sets_refuse_a_set_occurring_another_number_of_times(project, moon
     assert result.exit_code == 1, shown
     found = sorted({line for line in shown.splitlines() if "expected exactly" in line})
     assert len(found) == 1 and "suit moon has" in found[0] and "data/tiny/decks/suits.yaml:" in found[0], shown
+
+
+@pytest.mark.parametrize(("old", "new", "named"), [
+    ("    field: stars\n", "    field: strs\n", ("strs", "stars")),  # a range's field
+    ("      side: {red: 6, blue: 6}", "      sid: {red: 6, blue: 6}", ("sid", "side")),  # a count's breakdown
+    ("    fields: [rank]", "    fields: [rnak]", ("rnak", "rank")),  # value_sets' fields, an item of a list
+    ("    group_by: suit", "    group_by: siut", ("siut", "suit")),
+], ids=["field", "by", "fields", "group_by"])
+def test_a_field_no_piece_has_is_one_error_at_its_name_not_one_a_piece(project, old, new, named):
+    """A constraint or a count naming a field none of its pieces has is a misspelt name: one error where the name is
+    written, offering the field the pieces have, never an error on each piece (the range's five heroes, the count's
+    twelve, value_sets' six suit cards)."""
+    _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), ("moon", 2), ("moon", 1), ("moon", 1)])
+    game = project / GAME
+    text = game.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    game.write_text(text.replace(old, new), encoding="utf-8")
+    line, column = next((n, row.index(named[0]) + 1) for n, row in enumerate(game.read_text(encoding="utf-8").splitlines(), 1)
+                        if row == new.rstrip("\n"))
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    errors = [found for found in result.output.splitlines() if ": error: " in found]
+    decks = "decks.suits" if named[1] in ("rank", "suit") else "decks.heroes"
+    assert errors == [f"{GAME}:{line}:{column}: error: no piece of {decks} has a field '{named[0]}' (did you mean '{named[1]}'?): fix the name, "
+                      "or give the pieces the field"], result.output

@@ -22,6 +22,17 @@ from pnp.core.memo import Keeps, memo
 from pnp.data.fields import ANY, Fields
 
 
+def _named_at(raw, key: str, name: str) -> Loc:
+    """Where a count or constraint writes field `name` under `key`: its item in a list (`fields:`), its key in a
+    mapping (`by:`), the value itself (`field:`)."""
+    value = raw.get(key)
+    if isinstance(value, list) and name in value and hasattr(value, "loc_of"):
+        return value.loc_of(value.index(name))
+    if isinstance(value, dict) and hasattr(value, "key_loc") and value.has_key_loc(name):
+        return value.key_loc(name)
+    return raw.loc_of(key)
+
+
 def _fingerprint(value) -> str:
     """A short text, equal for equal data: a key hashed once (the game's data, nested tuples, took longer to hash
     at every lookup than the expression took to evaluate)."""
@@ -100,6 +111,8 @@ class Checker:
             if total != spec.count:
                 problems.append(f"the data has {total}, the rules say {spec.count}")
             for field, expected in spec.by.items():
+                if not self._field_held(field, items, _named_at(raw, "by", field), spec.in_):
+                    continue
                 actual = Counter()
                 for i in items:
                     value = field_value(i.fields, field)
@@ -129,8 +142,26 @@ class Checker:
 
         for spec, raw in zip(self.game.spec.constraints, raw_list, strict=False):
             chosen = self._chosen(spec, raw)
-            if chosen is not None:
-                    CONSTRAINTS[spec.check](self, spec, chosen[0], raw)
+            if chosen is not None and self._fields_held(spec, raw, chosen[0]):
+                CONSTRAINTS[spec.check](self, spec, chosen[0], raw)
+
+    def _fields_held(self, spec, raw, items: list[Item]) -> bool:
+        """Whether some judged piece has each field the constraint names (`field`, `fields`, `group_by`); each name none
+        has is one error at it (pnp.checks.counts._field_held), and the constraint is not judged piece by piece."""
+        named = [(key, getattr(spec, key)) for key in ("field", "group_by") if isinstance(getattr(spec, key), str)]
+        named += [("fields", name) for name in spec.fields or []]
+        return all([self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named])
+
+    def _field_held(self, field: str, items: list[Item], where: Loc, paths) -> bool:
+        """Whether some of `items` has `field`: a name none of them has is misspelt (or names another collection's
+        field), one error at the name offering the nearest field they have, where each piece would say it again."""
+        if not items or any(field_value(i.fields, field) is not MISSING for i in items):
+            return True
+        names = sorted({str(key) for i in items for key in i.fields})
+        said = paths if isinstance(paths, str) else ", ".join(paths)
+        self.report("check-field-unknown", f"no piece of {said} has a field '{field}'{did_you_mean(field, names)}: fix the name, or give the pieces "
+                    "the field", where)
+        return False
 
     def _chosen(self, spec, raw) -> tuple[list[Item], Loc] | None:
         """The items a count or a constraint judges (its `in`, narrowed by its `where`) and where the first of them is
