@@ -78,6 +78,27 @@ def test_a_character_no_template_may_hold_is_placed_at_itself(project):
     assert said[0].startswith("templates/tiny/hero.j2:7:38: error: template syntax: unexpected char '$' ("), said  # no "at 512": a file offset reads as a column
 
 
+def test_a_quote_left_open_is_placed_at_itself(project):
+    """A key's quote left open (`card['name]`) is a character the lexer refuses, which Jinja writes between double
+    quotes: it is placed at the quote as any other is, with no file offset in the words."""
+    line = "{{ text(card['name], 4, 4, 50, 9) }}"
+    _add_to_hero(project, line)
+    said = [s for s in _said(run_pnp(project, "validate", "tiny")) if "template syntax" in s]
+    assert len(said) == 1, said
+    assert said[0].startswith(f"templates/tiny/hero.j2:7:{line.index(chr(39)) + 1}: error: template syntax: unexpected char \"'\" ("), said
+
+
+def test_a_quote_left_open_in_the_rules_is_placed_at_itself(project):
+    """The rulebook's Jinja is read as a template's is: a key's quote left open is said at the quote, no offset."""
+    rules = project / "data/tiny/rulebook.md"
+    before = rules.read_text(encoding="utf-8")
+    line = "The knight has {{ decks['heroes].name }} strength."
+    rules.write_text(before + "\n" + line + "\n", encoding="utf-8")
+    said = [s for s in _said(run_pnp(project, "validate", "tiny")) if "Jinja syntax" in s]
+    where = f"data/tiny/rulebook.md:{len(before.splitlines()) + 2}:{line.index(chr(39)) + 1}"
+    assert said == [f"{where}: error: Jinja syntax: unexpected char \"'\" [rulebook]"], said
+
+
 def test_a_rulebooks_jinja_syntax_error_names_its_line_and_column(project):
     """A rulebook's Jinja is placed as a template's is: at the `$` the lexer refused, and just past the line where a
     block is left open, never at the line's first character."""
