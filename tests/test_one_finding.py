@@ -78,6 +78,29 @@ def test_a_character_no_template_may_hold_is_placed_at_itself(project):
     assert said[0].startswith("templates/tiny/hero.j2:7:38: error: template syntax: unexpected char '$' ("), said  # no "at 512": a file offset reads as a column
 
 
+@pytest.mark.parametrize(("line", "char", "written"), [("{{ text(card['name], 4, 4, 50, 9) }}", "'", "\"'\""),
+                                                      ("{{ text(card.name, 4, 4, 50, 9, size=13\\2) }}", "\\", "'\\\\'")])
+def test_a_quote_left_open_or_a_backslash_is_placed_at_itself(project, line, char, written):
+    """A key's quote left open (`card['name]`) or a backslash is a character the lexer refuses, which Jinja writes as
+    Python does (a quote between double quotes, a backslash doubled): it is placed at itself as any other is, with no
+    file offset in the words."""
+    _add_to_hero(project, line)
+    said = [s for s in _said(run_pnp(project, "validate", "tiny")) if "template syntax" in s]
+    assert len(said) == 1, said
+    assert said[0].startswith(f"templates/tiny/hero.j2:7:{line.index(char) + 1}: error: template syntax: unexpected char {written} ("), said
+
+
+def test_a_quote_left_open_in_the_rules_is_placed_at_itself(project):
+    """The rulebook's Jinja is read as a template's is: a key's quote left open is said at the quote, no offset."""
+    rules = project / "data/tiny/rulebook.md"
+    before = rules.read_text(encoding="utf-8")
+    line = "The knight has {{ decks['heroes].name }} strength."
+    rules.write_text(before + "\n" + line + "\n", encoding="utf-8")
+    said = [s for s in _said(run_pnp(project, "validate", "tiny")) if "Jinja syntax" in s]
+    where = f"data/tiny/rulebook.md:{len(before.splitlines()) + 2}:{line.index(chr(39)) + 1}"
+    assert said == [f"{where}: error: Jinja syntax: unexpected char \"'\" [rulebook]"], said
+
+
 def test_a_rulebooks_jinja_syntax_error_names_its_line_and_column(project):
     """A rulebook's Jinja is placed as a template's is: at the `$` the lexer refused, and just past the line where a
     block is left open, never at the line's first character."""
@@ -257,18 +280,21 @@ def test_a_header_that_differs_from_the_templates_name_only_in_capitals_is_one_e
     assert "differ only in capitals" in said[0] and "read it as card.Name, or write the name as 'name'" in said[0], said
 
 
-def test_two_sheets_with_the_same_capital_are_an_error_each_naming_only_their_own_decks_pieces(project):
+@pytest.mark.parametrize("other", ["rivals", "heroes-b"])  # heroes-b: a deck whose id starts with the other's
+def test_two_sheets_with_the_same_capital_are_an_error_each_naming_only_their_own_decks_pieces(project, other):
     """Two decks whose sheets both head the column `Name`, drawn by one template reading `card.name`: each sheet's header
     is a mistake of its own, said at its cell, and each finding names the pieces of its own deck, never the other's."""
     _deck_from_a_sheet(project, "Name")
     decks = project / "data/tiny/decks"
-    shutil.copy(decks / "heroes.csv", decks / "rivals.csv")
-    (decks / "rivals.yaml").write_text((decks / "heroes.yaml").read_text(encoding="utf-8").replace("heroes.csv", "rivals.csv")
-                                       .replace("name: Heroes", "name: Rivals"), encoding="utf-8")
+    shutil.copy(decks / "heroes.csv", decks / f"{other}.csv")
+    (decks / f"{other}.yaml").write_text((decks / "heroes.yaml").read_text(encoding="utf-8").replace("heroes.csv", f"{other}.csv")
+                                         .replace("name: Heroes", "name: Rivals"), encoding="utf-8")
     said = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if "differ only in capitals" in line]
-    assert [line.split(": error: ")[0] for line in said] == ["data/tiny/decks/heroes.csv:1:2", "data/tiny/decks/rivals.csv:1:2"], said
-    assert "heroes/" in said[0] and "rivals/" not in said[0], said[0]
-    assert "rivals/" in said[1] and "heroes/" not in said[1], said[1]
+    by_sheet = {line.split(": error: ")[0]: line for line in said}
+    assert len(said) == 2 and sorted(by_sheet) == sorted(["data/tiny/decks/heroes.csv:1:2", f"data/tiny/decks/{other}.csv:1:2"]), said
+    for deck, not_its in (("heroes", other), (other, "heroes")):
+        line = by_sheet[f"data/tiny/decks/{deck}.csv:1:2"]
+        assert f" {deck}/" in line and f" {not_its}/" not in line, line
 
 
 def test_a_character_no_font_has_is_said_at_the_template_line_naming_the_cell_it_is_typed_in(project):
@@ -282,6 +308,34 @@ def test_a_character_no_font_has_is_said_at_the_template_line_naming_the_cell_it
     said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "missing from" in line]
     assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:"), said
     assert f"'\U0001F525' (U+1F525) (written in card.name at data/tiny/decks/heroes.csv:{row}:2)" in said[0], said
+
+
+def test_characters_no_font_has_from_two_fields_are_listed_and_the_first_ones_field_named_after_them(project):
+    """A line drawing two fields (a card's mark and its icon, each with an emoji): the error lists both characters, then
+    names where the first of them is written, after the list, not between its entries."""
+    deck = "data/tiny/decks/heroes.yaml"
+    _edit(project, deck, "defaults: {side: red}", 'defaults: {side: red, mark: "", icon: ""}')
+    _edit(project, deck, "side: blue, count: 3}", 'side: blue, mark: "\U0001F30A Tide", icon: "\U0001F525", count: 3}')
+    _add_to_hero(project, '{{ text(card.mark ~ " " ~ card.icon, 5, 72, 40, 8, size=8) }}')
+    rogue = (project / deck).read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(rogue, 1) if "id: rogue" in line)
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "missing from" in line]
+    assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:7:"), said
+    listed = "'\U0001F30A' (U+1F30A), '\U0001F525' (U+1F525)"  # the wave's code point comes first
+    where = f"{deck}:{row}:{rogue[row - 1].index(chr(34) + chr(0x1F30A)) + 1}"
+    assert f"their fallback: {listed} (written in card.mark at {where}): replace them" in said[0], said
+
+
+def test_a_character_no_font_has_in_a_cards_name_and_text_is_said_at_the_name_the_face_draws_first(project):
+    """The same emoji in a card's name and in its text: the hero template draws the name first, where the face stops,
+    so the error names the name's cell (the first of the card's fields to hold it), not the text's."""
+    deck = "data/tiny/decks/heroes.yaml"
+    _edit(project, deck, 'name: Rogue, stars: 2, number: 3, text: "Steal', 'name: "Rogue \U0001F525", stars: 2, number: 3, text: "\U0001F525 Steal')
+    rogue = (project / deck).read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(rogue, 1) if "id: rogue" in line)
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "missing from" in line]
+    assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:3:"), said
+    assert f"(written in card.name at {deck}:{row}:{rogue[row - 1].index('name:') + len('name: ') + 1})" in said[0], said
 
 
 def test_a_header_with_a_space_is_read_with_brackets_and_the_finding_says_how(project):

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from pnp.core.assets import WORDS
 from pnp.data.source import own_yaml
-from pnp.data.words import shipped_languages, table_of
+from pnp.data.words import players_word, shipped_languages, table_of, words_of
 
 DOCS = Path(__file__).resolve().parent.parent / "docs/languages.md"
 
@@ -57,3 +58,20 @@ def test_the_tables_read_one_by_one_are_the_file_read_whole():
     whole = _whole()
     assert sorted(shipped_languages()) == sorted(whole)
     assert {language: table_of(language) for language in shipped_languages()} == whole
+
+
+# A solo game's word for its one player in each shipped language: the singular of the table's word for players, from
+# the language's dictionary (Japanese, Chinese and Korean count people with one word whatever the number)
+ONE_PLAYER = {"en": "player", "de": "Person", "es": "jugador", "fr": "joueur", "it": "giocatore", "pt": "jogador", "nl": "speler",
+              "pl": "gracz", "ja": "人", "zh": "人", "ko": "명", "ar": "لاعب", "he": "שחקן"}
+
+
+@pytest.mark.parametrize("lang", sorted(ONE_PLAYER))
+def test_a_solo_game_says_one_player_in_each_languages_singular(lang):
+    said = words_of(SimpleNamespace(language=lang, spec=SimpleNamespace(strings={})))
+    assert players_word(said, 1, 1) == ONE_PLAYER[lang], lang
+    assert players_word(said, 2, 4) == table_of(lang)["players"], lang
+
+
+def test_every_shipped_language_has_its_one_player_word_checked():
+    assert sorted(ONE_PLAYER) == sorted(shipped_languages())

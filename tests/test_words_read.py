@@ -56,10 +56,12 @@ def test_what_a_language_lacks_reads_english_and_that_language_and_names_every_s
 
 
 @pytest.mark.parametrize(("language", "own", "solo"), [("en", {}, "player"), ("de", {}, "Person"), ("tlh", {"pnp_players": "QeHpu'"}, "QeHpu'"),
-                                                     ("en", {"pnp_players": "heroes"}, "heroes"), ("en", {"pnp_player": "hero"}, "hero")])
+                                                     ("en", {"pnp_players": "heroes"}, "heroes"), ("en", {"pnp_player": "hero"}, "hero"),
+                                                     ("de", {"pnp_player": "Held", "pnp_players": "Helden"}, "Held")])
 def test_a_solo_game_says_its_one_player_in_the_singular_or_in_its_own_players_word(language, own, solo):
     """'1 player' where pnp ships the word; a game giving its own word for players and none for one player (a language
-    pnp has no table for, or its own name for them) says its own word, never English's 'player' beside it."""
+    pnp has no table for, or its own name for them) says its own word, never English's 'player' beside it; a game
+    giving both says its own singular."""
     game = SimpleNamespace(language=language, spec=SimpleNamespace(strings=own))
     said = words.words_of(game)
     assert words.players_word(said, 1, 1) == solo

@@ -8,7 +8,8 @@ import jinja2
 
 from pnp.layout.sandbox import TemplateBeyondReading
 
-UNEXPECTED_CHAR = re.compile(r"(unexpected char '.+?') at (\d+)")  # Jinja's lexer: the character and its offset in the file
+# Jinja's lexer: the character and its offset in the file; the character as Python writes it, so a quote between double quotes
+UNEXPECTED_CHAR = re.compile(r"""(unexpected char (?:'.+?'|".+?")) at (\d+)""")
 
 
 def syntax_words(exc: jinja2.TemplateSyntaxError) -> str:
