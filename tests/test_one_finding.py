@@ -398,3 +398,37 @@ def test_a_failure_with_no_name_to_point_at_is_placed_at_its_lines_first_charact
     assert len(said) == 1, said
     assert said[0].startswith("templates/tiny/hero.j2:7:5: error: "), said
     assert "a number this line divides by is 0" in said[0] and "ZeroDivisionError" not in said[0], said  # what to check, not Python's name
+
+
+HEROES = "data/tiny/decks/heroes.yaml"
+ROGUE = 'text: "Steal 1 coin − then run → away.", side: blue'
+
+
+def _error_lines(project) -> list[str]:
+    return [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in line and "unknown colour" in line]
+
+
+def test_a_colour_name_misspelt_in_the_data_is_one_error_at_its_value_naming_the_template_line_that_drew_it(project):
+    """A card's `side: bleu` and a board space's `color: bleu` are handed to a drawing call (`fill=card.side`): the
+    name is mended where the data writes it, so each is one error there, naming its field and the template line that
+    drew it, with the colour it is a typo of."""
+    deck, boards = project / HEROES, project / "data/tiny/boards.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(ROGUE, ROGUE.replace("blue", "bleu")), encoding="utf-8")
+    boards.write_text(boards.read_text(encoding="utf-8").replace("{name: S3, color: blue}", "{name: S3, color: bleu}"), encoding="utf-8")
+    rogue = next(n for n, line in enumerate(deck.read_text(encoding="utf-8").splitlines(), 1) if "side: bleu" in line)
+    column = deck.read_text(encoding="utf-8").splitlines()[rogue - 1].index("bleu") + 1
+    said = "unknown colour 'bleu' (did you mean 'blue'?): use a palette name, a CSS colour name or #rrggbb"
+    assert sorted(_error_lines(project)) == [
+        f"data/tiny/boards.yaml:17:27: error: board.spaces[3].color: {said} (drawn at templates/tiny/board-town.j2:8:1) [boards/town]",
+        f"{HEROES}:{rogue}:{column}: error: card.side: {said} (drawn at templates/tiny/frame.j2:3:1) [heroes/rogue front]"]
+
+
+def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card_holds_the_same_word(project):
+    """`fill="bleu"` written in the frame is the template's mistake, one error at its column there on every card it
+    draws, even where a card's own `side` happens to hold the same word."""
+    deck, frame = project / HEROES, project / "templates/tiny/frame.j2"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(ROGUE, ROGUE.replace("blue", "bleu")), encoding="utf-8")
+    frame.write_text(frame.read_text(encoding="utf-8").replace("fill=card.side,", 'fill="bleu",'), encoding="utf-8")
+    column = frame.read_text(encoding="utf-8").splitlines()[2].index("bleu") + 1
+    lines = _error_lines(project)
+    assert len(lines) == 1 and lines[0].startswith(f"templates/tiny/frame.j2:3:{column}: error: unknown colour 'bleu' (did you mean 'blue'?)"), lines

@@ -3,7 +3,8 @@
 Python's and Jinja's own messages name their internals (`got an unexpected keyword argument`,
 `sys.set_int_max_str_digits`); a designer is told instead what the drawing call takes, and where in the data a text
 too long for its box, or a character its font lacks, is written (`data_holding`, which the warnings of a text shrunk or
-of a markup mistake also ask).
+of a markup mistake also ask), and where a name the data handed a drawing call (an icon's, a colour's) is written
+(`data_naming`).
 Where in the template it failed is pnp.layout.templates' (the line a traceback names).
 """
 from __future__ import annotations
@@ -77,17 +78,32 @@ def data_holding(context: dict, token: str, drawn: str = "") -> tuple[str, Loc |
     return next(((field, loc) for field, loc, value in fields if drawn and value in drawn), fields[0][:2] if fields else ("", None))
 
 
+def data_naming(context: dict, name: str) -> tuple[str, Loc | None]:
+    """('card.icon', where it is written) for the first data field whose value is `name` itself (an icon's, a colour's
+    name a template was handed from the data), else ('', None)."""
+    return next(((field, loc) for field, loc, value in _fields_holding(context, name) if value.strip() == name), ("", None))
+
+
 def _fields_holding(context: dict, token: str):
-    """(field, where it is written, its text) of each data field whose text holds `token`, in the order a designer looks."""
+    """(field, where it is written, its text) of each data field whose text holds `token`, in the order a designer
+    looks: a face's own fields first, then those nested in them (a board's spaces, an entry of a card's list)."""
     for name in _DATA_NAMES:
         fields = context.get(name)
         data = getattr(fields, "_data", None)
-        if not isinstance(data, LocDict):
-            continue
-        for key, value in data.items():
-            if isinstance(value, str) and token in value:
-                yield f"{name}.{key}", data.loc_of(key), value
-            if isinstance(value, list):
-                for i, item in enumerate(value):
-                    if isinstance(item, str) and token in item:
-                        yield f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key), item
+        if isinstance(data, LocDict):  # a board's or token's face has its fields as `card` too: named by what it is
+            label = fields._what if name == "card" and getattr(fields, "_what", name) in _DATA_NAMES else name
+            yield from _holding(data, label, token, depth=3)
+
+
+def _holding(data, path: str, token: str, depth: int):
+    """`_fields_holding` within one mapping or list of the data, `depth` levels down at most."""
+    entries = data.items() if isinstance(data, dict) else enumerate(data)
+    nested = []
+    for key, value in entries:
+        field = f"{path}.{key}" if isinstance(data, dict) else f"{path}[{key}]"
+        if isinstance(value, str) and token in value:
+            yield field, data.loc_of(key), value
+        elif isinstance(value, (LocDict, LocList)) and depth > 1:
+            nested.append((value, field))
+    for value, field in nested:
+        yield from _holding(value, field, token, depth - 1)

@@ -24,7 +24,7 @@ from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face, icon_set
-from pnp.layout.failure_words import data_holding, failure_words
+from pnp.layout.failure_words import data_holding, data_naming, failure_words
 from pnp.layout.fonts import FontBook
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
@@ -378,6 +378,10 @@ class Layouts:
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
+                if isinstance(exc, LayoutError) and context and needle and not _quoted_in(frame.line or "", needle):
+                    field, data_loc = data_naming(context, needle)  # a name the data handed the call: mended where it is written
+                    if data_loc is not None:
+                        return error(code, f"{field}: {message} (drawn at {loc})", data_loc, game=game, component=what)
                 break
         return error(code, message, loc, game=game, component=what)
 
@@ -409,6 +413,11 @@ class Layouts:
         except (OSError, IndexError, TypeError):
             pass
         return Loc(rel, line or 0, col)
+
+
+def _quoted_in(line: str, text: str) -> bool:
+    """Whether a template's line writes `text` itself, in quotes (`icon("star")`), rather than being handed it."""
+    return f"'{text}'" in line or f'"{text}"' in line
 
 
 class GameLayouts:
