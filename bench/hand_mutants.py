@@ -171,6 +171,12 @@ MUTANTS: list[Mutant] = [
     Mutant('NL42', "a board's data named as `card.…` in its findings", 'pnp/layout/failure_words.py',
            'label = fields._what if name == "card" and getattr(fields, "_what", name) in _DATA_NAMES else name', 'label = name',
            ['tests/test_one_finding.py', 'tests/test_boards.py'], ''),
+    Mutant('NL43', "a CSV's Excel `sep=;` line read as its header row", 'pnp/data/spreadsheet.py',
+           '    return (named[1], named.end()) if named else (None, 0)', '    return (None, 0)', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('NL44', "a CSV's findings after a `sep=` line a line too high", 'pnp/data/spreadsheet.py',
+           '    first = 2 if skip else 1  # the file', '    first = 1  # the file', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('NL45', "`pnp translate import` dropping a deck's Excel `sep=;` line as it writes the German columns", 'pnp/targets/translate_import.py',
+           '(kept + "".join(out) + text[ends[-1]:])', '("".join(out) + text[ends[-1]:])', ['tests/test_translate_promises.py', 'tests/test_translate.py'], ''),
     Mutant('NL38', "a value_sets' misspelt `fields:` item said at the list, not at its own item", 'pnp/checks/counts.py',
            '    if isinstance(value, list) and name in value and hasattr(value, "loc_of"):', '    if False:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)

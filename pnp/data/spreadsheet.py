@@ -317,16 +317,18 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1))) from None
-    delimiter = delimiter or _sniff_delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows, line, cells = [], 1, 0
+    named, skip = separator_line(text)
+    delimiter = named or delimiter or _sniff_delimiter(text[skip:])
+    reader = csv.reader(io.StringIO(text[skip:], newline=""), delimiter=delimiter)
+    first = 2 if skip else 1  # the file's line the reader's first row is on
+    rows, line, cells = [], first, 0
     try:
         for values in reader:
             cells += len(values)
             if cells > MAX_SHEET_CELLS:
                 raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: {source.split}, or delete the empty columns", Loc(source.rel, line, 1)))
             rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
-            line = reader.line_num + 1
+            line = reader.line_num + first
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
     return rows
@@ -338,9 +340,21 @@ def read_rows(source: SheetSource) -> list[list[tuple[object, Loc]]]:
     return [[(cell.value, cell.loc) for cell in row] for row in _read_rows(source)[0]]
 
 
+# Excel's first line naming a text sheet's delimiter (`sep=;`), which Excel reads the file by and shows as no row
+EXCEL_SEPARATOR = re.compile(r'"?sep=([^\r\n"])"?(?:\r\n|\r|\n|$)')  # written quoted by some programs ("sep=;")
+
+
+def separator_line(text: str) -> tuple[str | None, int]:
+    """The delimiter a text sheet's Excel `sep=` first line names and the characters that line takes, or (None, 0)."""
+    named = EXCEL_SEPARATOR.match(text)
+    return (named[1], named.end()) if named else (None, 0)
+
+
 def text_delimiter(path: Path, text: str) -> str:
-    """The delimiter a text sheet is read with: a .tsv's tab, else what its header row uses most."""
-    return TEXT_SUFFIXES.get(path.suffix.lower()) or _sniff_delimiter(text)
+    """The delimiter a text sheet is read with: the one its `sep=` first line names, a .tsv's tab, else what its header
+    row uses most."""
+    named, skip = separator_line(text)
+    return named or TEXT_SUFFIXES.get(path.suffix.lower()) or _sniff_delimiter(text[skip:])
 
 
 def _sniff_delimiter(text: str) -> str:

@@ -20,7 +20,7 @@ from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean
 from pnp.core.landing import LandingFailed, land
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
-from pnp.data.spreadsheet import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, text_delimiter, unguarded
+from pnp.data.spreadsheet import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, separator_line, text_delimiter, unguarded
 from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, noted, places, sections
 from pnp.targets.translate import KNOWN
 from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
@@ -394,7 +394,11 @@ def sheet_with(file: Path, raw: bytes, change) -> bytes:
     """The text sheet `raw` (the bytes of `file`) after `change(rows, head_at, starts)` set some cells of its rows (each
     row's values, the header's index, the line each row starts on) and answered the indexes of the rows it changed:
     those rows are written anew, every other row keeps its very text (and the file its byte-order mark)."""
-    text = raw.decode("utf-8-sig")
+    whole = raw.decode("utf-8-sig")
+    delimiter = text_delimiter(file, whole)
+    skip = separator_line(whole)[1]
+    kept, text = whole[:skip], whole[skip:]  # Excel's `sep=` line is no row: it stays as it is
+    first = 2 if kept else 1  # the file's line the reader's first row is on
     read = [0]  # how much of the text the reader has taken: it takes a row's lines, never more
 
     def taken():
@@ -402,21 +406,20 @@ def sheet_with(file: Path, raw: bytes, change) -> bytes:
             read[0] += len(chunk)
             yield chunk
 
-    delimiter = text_delimiter(file, text)
     reader = csv.reader(taken(), delimiter=delimiter)
-    rows, starts, ends, line = [], [], [0], 1
+    rows, starts, ends, line = [], [], [0], first
     for values in reader:
         starts.append(line)
         rows.append(values)
         ends.append(read[0])
-        line = reader.line_num + 1
+        line = reader.line_num + first
     head_at = next(i for i, row in enumerate(rows) if any(v.strip() for v in row))
     changed = change(rows, head_at, starts)
     out = []
     for i, row in enumerate(rows):
         was = text[ends[i]:ends[i + 1]]
         out.append(_row_text(row, delimiter) + was[len(was.rstrip("\r\n")):] if i in changed else was)
-    return (b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b"") + ("".join(out) + text[ends[-1]:]).encode("utf-8")
+    return (b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b"") + (kept + "".join(out) + text[ends[-1]:]).encode("utf-8")
 
 
 def _set_cells(rows: list[list[str]], head_at: int, starts: list[int], edits: list[Edit]) -> set[int]:
