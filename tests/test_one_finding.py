@@ -400,7 +400,7 @@ def test_a_failure_with_no_name_to_point_at_is_placed_at_its_lines_first_charact
     assert "a number this line divides by is 0" in said[0] and "ZeroDivisionError" not in said[0], said  # what to check, not Python's name
 
 
-HEROES = "data/tiny/decks/heroes.yaml"
+HERO_DECK = "data/tiny/decks/heroes.yaml"
 ROGUE = 'text: "Steal 1 coin − then run → away.", side: blue'
 
 
@@ -412,7 +412,7 @@ def test_a_colour_name_misspelt_in_the_data_is_one_error_at_its_value_naming_the
     """A card's `side: bleu` and a board space's `color: bleu` are handed to a drawing call (`fill=card.side`): the
     name is mended where the data writes it, so each is one error there, naming its field and the template line that
     drew it, with the colour it is a typo of."""
-    deck, boards = project / HEROES, project / "data/tiny/boards.yaml"
+    deck, boards = project / HERO_DECK, project / "data/tiny/boards.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace(ROGUE, ROGUE.replace("blue", "bleu")), encoding="utf-8")
     boards.write_text(boards.read_text(encoding="utf-8").replace("{name: S3, color: blue}", "{name: S3, color: bleu}"), encoding="utf-8")
     rogue = next(n for n, line in enumerate(deck.read_text(encoding="utf-8").splitlines(), 1) if "side: bleu" in line)
@@ -420,13 +420,13 @@ def test_a_colour_name_misspelt_in_the_data_is_one_error_at_its_value_naming_the
     said = "unknown colour 'bleu' (did you mean 'blue'?): use a palette name, a CSS colour name or #rrggbb"
     assert sorted(_error_lines(project)) == [
         f"data/tiny/boards.yaml:17:27: error: board.spaces[3].color: {said} (drawn at templates/tiny/board-town.j2:8:1) [boards/town]",
-        f"{HEROES}:{rogue}:{column}: error: card.side: {said} (drawn at templates/tiny/frame.j2:3:1) [heroes/rogue front]"]
+        f"{HERO_DECK}:{rogue}:{column}: error: card.side: {said} (drawn at templates/tiny/frame.j2:3:1) [heroes/rogue front]"]
 
 
 def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card_holds_the_same_word(project):
     """`fill="bleu"` written in the frame is the template's mistake, one error at its column there on every card it
     draws, even where a card's own `side` happens to hold the same word."""
-    deck, frame = project / HEROES, project / "templates/tiny/frame.j2"
+    deck, frame = project / HERO_DECK, project / "templates/tiny/frame.j2"
     deck.write_text(deck.read_text(encoding="utf-8").replace(ROGUE, ROGUE.replace("blue", "bleu")), encoding="utf-8")
     frame.write_text(frame.read_text(encoding="utf-8").replace("fill=card.side,", 'fill="bleu",'), encoding="utf-8")
     column = frame.read_text(encoding="utf-8").splitlines()[2].index("bleu") + 1
