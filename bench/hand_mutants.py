@@ -4554,6 +4554,47 @@ MUTANTS: list[Mutant] = [
            'raise MarkupError(problems, content)', 'raise MarkupError(problems)', ['tests/test_markup.py'], ''),
     Mutant('RA14', "a character Jinja writes in more than one (a backslash, a control character) said with the file offset, at the parser's column",
            'pnp/layout/syntax_column.py', """(?:'.+?'|".+?")""", """(?:'.'|".+?")""", ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    # RD51–RD64 (rehearse-round42, s45; RD1–RD50 are an earlier set's): over what 8bfd431c..2b2cc645 (session s42)
+    # changed in pnp/, as the reviewers' hidden set aims at it: the options' refusals naming what was typed, a variable
+    # font's words, an item named by its id, the one rule of a text's height and place, the backs' grammar, serve's
+    # compile warnings and an edition's rulebook, the ink saver's one pass, a shop's ink figure and a page's missing box
+    Mutant('RD51', "a back offset past ±20 mm refused without naming what was typed", 'pnp/cli/common.py',
+           'within ±20; got \'{value}\'"', 'within ±20"', ['tests/test_printable.py', 'tests/test_targets.py'], 'offset'),
+    Mutant('RD52', "calibrate --save's refusal of a printer name not naming the name typed", 'pnp/cli/targets.py',
+           '64 at most; got \'{save_name}\'"', '64 at most"', ['tests/test_calibrate_rulers.py', 'tests/test_targets.py'], ''),
+    Mutant('RD53', "a variable .otf in fonts.yaml said to be a damaged font to download again", 'pnp/data/fontfiles.py',
+           '    except NotConvertible as exc:  # a sound file of a kind pnp does not read: what it is and what to use instead\n        return str(exc)\n',
+           '', ['tests/test_otf_fonts.py', 'tests/test_fonts_yaml.py'], ''),
+    Mutant('RD54', "a mapping holding an id written where text goes (a card's `back: {id: plain}`) named by that id, not by its key", 'pnp/data/schema.py',
+           'if isinstance(step, int) and isinstance(node, dict) else None', 'if isinstance(node, dict) else None',
+           ['tests/test_findings.py', 'tests/test_validator.py', 'tests/test_generated_decks.py'], ''),
+    Mutant('RD55', "a deck's plain text set at the top of its box whatever its valign", 'pnp/layout/paragraphs.py',
+           'block_placement(len(lines), height, size, leading, valign)', 'block_placement(len(lines), height, size, leading, "top")',
+           ['tests/test_text.py', 'tests/test_type_system.py'], ''),
+    Mutant('RD56', "a text with a word too long for its box's width said to fit", 'pnp/layout/typeset.py',
+           'fits = not overflow and tall_enough', 'fits = tall_enough', ['tests/test_text.py', 'tests/test_face_warnings.py'], ''),
+    Mutant('RD57', "two backs told apart by colour alone said in the singular: 'the backs of A and B … tells'", 'pnp/layout/readability.py',
+           'colours, plural=True))', 'colours))', ['tests/test_readability.py'], ''),
+    Mutant('RD58', "pnp serve's page never listing a template's drawing outside its blocks (met compiling it)", 'pnp/layout/templates.py',
+           '        self.compile_warnings.extend(found)\n', '', ['tests/test_serve_state.py', 'tests/test_serve.py'], ''),
+    Mutant('RD59', "an ink-saving sheet's face placed more than once lightened twice", 'pnp/render/draw.py',
+           'name = self._form(face, 1.0)', 'name = self.form(face)', ['tests/test_ink_saver_prints.py'], ''),
+    Mutant('RD60', "an ink-saving gutterfold's turned back lightened twice", 'pnp/render/draw.py',
+           'self._draw_prepared(face, x_pt, y_pt, False, 0)', 'self.draw_face(face, x_pt, y_pt, reused=False)',
+           ['tests/test_ink_saver_backs.py', 'tests/test_ink_saver_prints.py'], ''),
+    Mutant('RD61', "an edition's rulebook mistakes found laying it out placed at rulebook.md", 'pnp/outputs/rulebook/build.py',
+           '    rel = game.rulebook_rel\n    matter, source, body, text, findings', '    rel = f"{game.rel}/rulebook.md"\n    matter, source, body, text, findings',
+           ['tests/test_languages.py', 'tests/test_rulebook.py'], ''),
+    Mutant('RD62', "pnp serve naming an edition's rulebook pages rulebook.md", 'pnp/serve/components.py',
+           'where = game.rulebook_rel', 'where = f"{game.rel}/rulebook.md"', ['tests/test_serve_pieces.py', 'tests/test_serve.py'], ''),
+    Mutant('RD63', "ink just past a shop's limit said as the limit itself (240% of 240%)", 'pnp/targets/preflight.py',
+           'if float(said) > limit * 100:', 'if float(said) >= limit * 100:', ['tests/test_preflight_promises.py'], ''),
+    Mutant('RD64', "a shop file's page of the wrong size without its TrimBox: the missing box unsaid", 'pnp/targets/preflight.py',
+           '    if trim is None or bleed is None:\n        return [error("vendor-boxes", f"page {n} has no {\'TrimBox\' if trim is None else \'BleedBox\'}", loc)]\n'
+           '    if not sized_right:\n        return []\n',
+           '    if not sized_right:\n        return []\n'
+           '    if trim is None or bleed is None:\n        return [error("vendor-boxes", f"page {n} has no {\'TrimBox\' if trim is None else \'BleedBox\'}", loc)]\n',
+           ['tests/test_preflight_promises.py', 'tests/test_shop_promises.py'], ''),
 ]
 
 

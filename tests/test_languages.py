@@ -233,20 +233,21 @@ def test_a_mistake_in_the_german_rulebook_is_said_at_rulebook_de_md(tmp_path, co
     assert errors == [f"data/gems/rulebook.de.md:{at}:4: error: 'no_such_fact' is undefined [rulebook] [de edition]"], result.output
 
 
-def test_pnp_serve_of_the_german_edition_names_rulebook_de_md_as_the_rulebooks_file(tmp_path):
-    """`pnp serve --lang de` shows the German rulebook's pages, and the file it names for them (the one a designer opens
-    to change them) is rulebook.de.md, not the English rulebook.md."""
+
+@pytest.mark.parametrize("command", [("validate", "gems", "--lang", "de"), ("build", "gems", "--lang", "de", "--only", "rulebook")])
+def test_a_mistake_found_laying_out_the_german_rulebook_is_said_at_rulebook_de_md(tmp_path, command):
+    """A mistake found laying the rulebook out, not filling in its facts (emphasis nested 80 deep, past the limit
+    tests/test_deep_nesting.py holds), is said at rulebook.de.md's own line too, in validate and build alike: the
+    English rulebook.md has no such line."""
     from test_translate import german_gems
 
-    from pnp.data.project import Project
-    from pnp.serve.session import LiveSession
-
     root = german_gems(tmp_path)
-    (root / "data/gems/rulebook.de.md").write_text((root / "data/gems/rulebook.md").read_text(encoding="utf-8"), encoding="utf-8")
-    models: dict = {}
-    LiveSession(Project(root, lang="de"), ["gems"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
-    (rulebook,) = [section for section in models["gems"]["sections"] if section["key"] == "rulebook"]
-    assert rulebook["where"] == "data/gems/rulebook.de.md" and rulebook["items"]
+    text = (root / "data/gems/rulebook.md").read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    (root / "data/gems/rulebook.de.md").write_text(text + "*a " * 80 + "b" + " c*" * 80 + "\n", encoding="utf-8")
+    result = run_pnp(root, *command)
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert errors == [f"data/gems/rulebook.de.md:{text.count(chr(10)) + 1}:1: error: lists, quotes and emphasis nest over 50 deep here: "
+                      "flatten the text [de edition]"], result.output
 
 
 def test_the_german_rulebook_tells_a_screen_reader_it_is_german(duo):

@@ -199,6 +199,20 @@ def test_the_reference_sheet_is_laid_on_the_servers_paper_and_its_aids_keep_thei
     assert all(t["fields"] == [] and t["cut"] is None for t in on_a4.values()), "no fields of its own to list, a plain card's cut"
 
 
+def test_pnp_serve_of_the_german_edition_names_rulebook_de_md_as_the_rulebooks_file(tmp_path):
+    """`pnp serve --lang de` shows the German rulebook's pages, and the file it names for them and for each page (the
+    one a designer opens to change them) is rulebook.de.md, not the English rulebook.md."""
+    from test_translate import german_gems
+
+    root = german_gems(tmp_path)
+    (root / "data/gems/rulebook.de.md").write_text((root / "data/gems/rulebook.md").read_text(encoding="utf-8"), encoding="utf-8")
+    models: dict = {}
+    LiveSession(Project(root, lang="de"), ["gems"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
+    (rulebook,) = [section for section in models["gems"]["sections"] if section["key"] == "rulebook"]
+    assert rulebook["where"] == "data/gems/rulebook.de.md" and rulebook["items"]
+    assert {page["where"] for page in rulebook["items"]} == {"data/gems/rulebook.de.md"}
+
+
 def test_a_cards_own_back_in_a_deck_of_no_back_keeps_its_place_when_it_fails_from_the_first(project):
     """A deck with no back shows its fronts alone, but a card that names a back of its own has two sides: when that
     back cannot be drawn, its place is shown empty beside the front, never dropped."""
