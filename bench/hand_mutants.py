@@ -177,6 +177,11 @@ MUTANTS: list[Mutant] = [
            '    first = 2 if skip else 1  # the file', '    first = 1  # the file', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL45', "`pnp translate import` dropping a deck's Excel `sep=;` line as it writes the German columns", 'pnp/targets/translate_import.py',
            '(kept + "".join(out) + text[ends[-1]:])', '("".join(out) + text[ends[-1]:])', ['tests/test_translate_promises.py', 'tests/test_translate.py'], ''),
+    Mutant('NL46', "values typed in a sheet's column without a header vanish unsaid", 'pnp/data/project.py',
+           '            findings += [f.in_game(slug) for f in warned]', '            pass', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('NL47', "a sheet's cells past the header row's last column vanish unsaid (an empty header cell still said)", 'pnp/data/spreadsheet.py',
+           '            if i not in columns and not _is_empty(cell.value):', '            if i < len(columns) + 1 and i not in columns and not _is_empty(cell.value):',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL38', "a value_sets' misspelt `fields:` item said at the list, not at its own item", 'pnp/checks/counts.py',
            '    if isinstance(value, list) and name in value and hasattr(value, "loc_of"):', '    if False:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)

@@ -484,7 +484,7 @@ def _copies(project: Path, sheet: str, option: str = "") -> list[str]:
     (project / f"{DECKS}/heroes.yaml").write_text(f"name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n{option}",
                                                   encoding="utf-8")
     found = errors(project)
-    counted = [line.split("Hero cards: ")[1].split(";")[0] for line in found if "Hero cards: the data has" in line]
+    counted = [line.split("Hero cards: ")[1].split(";")[0].split(" — ")[0] for line in found if "Hero cards: the data has" in line]
     return counted or found
 
 

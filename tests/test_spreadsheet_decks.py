@@ -503,3 +503,25 @@ def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said
     assert sorted(load_cards(project)) == sorted(row[0] for row in ROWS)
     errors = [found for found in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if ": error: " in found]
     assert errors == ["data/tiny/decks/heroes.csv:5:3: error: heroes/rogue: stars is 9, allowed 1–4 (constraint at data/tiny/game.yaml:29) [heroes/rogue]"]
+
+
+@pytest.mark.parametrize(("suffix", "header", "cells", "said"), [
+    # a column left without its name, a value typed in the knight's row (C2)
+    ("csv", [*HEADER[:2], "", *HEADER[2:]], {0: "oops"}, "data/tiny/decks/heroes.csv:2:3: warning: column C has no header, so its value 'oops' reaches"),
+    # cells typed past the header row's last column (I), in two rows: one warning, at the first
+    ("csv", HEADER, {0: "x", 2: "y"}, "data/tiny/decks/heroes.csv:2:9: warning: column I has no header, so its 2 values ('x' first) reach"),
+    ("xlsx", HEADER, {1: "late"}, "data/tiny/decks/heroes.xlsx[Heroes]!I3: warning: column I has no header, so its value 'late' reaches"),
+])
+def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(project, suffix, header, cells, said):
+    """A value under no header reaches no card (no field has its name): nothing wrong passes silently, so each such
+    column is one warning at its first value, saying to name the column or clear it."""
+    unnamed = len(header) > len(HEADER)
+    rows = [[*row[:2], cells.get(n, ""), *row[2:]] if unnamed else [*row, *([cells[n]] if n in cells else [])] for n, row in enumerate(ROWS)]
+    if suffix == "csv":
+        write_csv(project / "data/tiny/decks/heroes.csv", [header, *rows])
+        use_sheet(project, "heroes.csv")
+    else:
+        write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [header, *rows]})
+        use_sheet(project, "heroes.xlsx")
+    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "no header" in line]
+    assert warned == [f"{said} no card: write the field's name at the top of the column, or clear it"]

@@ -444,7 +444,9 @@ class Project:
             return None
         source = SheetSource.of_deck(sheet, self.rel(sheet), options, data)
         try:
-            cards = read_cards(source)
+            warned: list = []
+            cards = read_cards(source, warned)
+            findings += [f.in_game(slug) for f in warned]
             if not cards:  # said at the sheet, where the rows go, not as an empty list in the deck's YAML
                 findings.append(error("sheet-no-cards", "the sheet has its header row but no card under it: write a row per card below the field names", cards.loc, game=slug))
                 return None

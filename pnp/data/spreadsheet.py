@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable
+from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
 from pnp.data.formulas import unsaved_formulas
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
@@ -94,8 +94,9 @@ class _Cell:
     loc: Loc
 
 
-def read_cards(source: SheetSource) -> LocList:
-    """The sheet's rows as card mappings (header → typed value), each located at its cells."""
+def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocList:
+    """The sheet's rows as card mappings (header → typed value), each located at its cells; values under no header
+    are said in `warned`, when given (`unheaded`)."""
     rows, table_loc = _read_rows(source)
     header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
     if header_at is None:
@@ -110,7 +111,29 @@ def read_cards(source: SheetSource) -> LocList:
         card = _card(row, number, columns, headers, source, ids)
         cards.append(card)
         cards.locs.append(card.loc)
+    if warned is not None:
+        warned += unheaded(rows[header_at + 1:], columns)
     return cards
+
+
+def unheaded(rows: list[list[_Cell]], columns: dict[int, str]) -> list[Finding]:
+    """A warning for each column holding values under no header (an empty header cell, or cells past the header row's
+    last): no card reads them, so what is typed there would vanish from the printed cards unsaid. One a column, at
+    its first value."""
+    first: dict[int, _Cell] = {}
+    more: dict[int, int] = {}
+    for row in rows:
+        for i, cell in enumerate(row):
+            if i not in columns and not _is_empty(cell.value):
+                more[i] = more.get(i, -1) + 1
+                first.setdefault(i, cell)
+    return [warning("sheet-unheaded", f"column {column_letters(i + 1)} has no header, so {_values_said(first[i], more[i])} no card: write the "
+                    "field's name at the top of the column, or clear it", first[i].loc) for i in sorted(first)]
+
+
+def _values_said(cell: _Cell, more: int) -> str:
+    shown = printable(_as_text(cell.value))[:40]
+    return f"its value '{shown}' reaches" if not more else f"its {more + 1} values ('{shown}' first) reach"
 
 
 def _blank(row: list[_Cell]) -> bool:
