@@ -140,19 +140,19 @@ def test_a_familys_italic_file_prints_its_italic_words(project):
     _body_in_own_family(project, regular="NotoSerif-Regular.ttf", italic="NotoSerif-Italic.ttf")
     heroes = project / "data/tiny/decks/heroes.yaml"
     heroes.write_text(heroes.read_text(encoding="utf-8").replace("Swap *one* card", "Swap *Quokka* card"), encoding="utf-8")
-    result = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
-    assert _faces_of(project / "output/tiny/tiny-cards.pdf", "Quokka", "Swap") == {"Quokka": {"NotoSerif-Italic"}, "Swap": {"NotoSerif-Regular"}}
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Quokka", "Swap") == {"Quokka": {"NotoSerif-Italic"}, "Swap": {"NotoSerif-Regular"}}
 
 
 def test_a_font_file_replaced_between_two_builds_of_one_process_prints_from_the_new_file(project):
     """`pnp serve` and `pnp watch` build again in the same process: a family's file replaced on disk (a designer
     trying another face under the same name) prints from its new bytes, not from the font the first build read."""
     _body_in_own_family(project, regular="NotoSerif-Regular.ttf")
-    first = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    first = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
     assert first.exit_code == 0, first.output + first.stderr
-    assert _faces_of(project / "output/tiny/tiny-cards.pdf", "Swap") == {"Swap": {"NotoSerif-Regular"}}
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Swap") == {"Swap": {"NotoSerif-Regular"}}
     _body_in_own_family(project, regular="NotoSans-Regular.ttf")
-    second = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    second = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
     assert second.exit_code == 0, second.output + second.stderr
-    assert _faces_of(project / "output/tiny/tiny-cards.pdf", "Swap") == {"Swap": {"NotoSans-Regular"}}
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Swap") == {"Swap": {"NotoSans-Regular"}}
