@@ -60,6 +60,8 @@ SMALL_PRINT_IN_PROCESS = 'not gutterfold_build_that and not every_output_prints 
 PRINTABLE_IN_PROCESS = ('not every_cut_line and not no_word and not every_footer and not cannot_print_the_outer and not default_letter_sheets')
 DICE_IN_PROCESS = 'not germ_tycoon and not each_die_net and not each_face_reads_upright and not d4_shows and not tts_export_makes'
 INSERTS_IN_PROCESS = 'not several_card_sizes and not version_stamp and not gutterfold_build_that and not every_output_prints and not token_sheet_footers'
+# rehearse-pieces: the dice files' tests of the tiny game, its every-shape build included (17 s), without those reading the shipped games' builds
+DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
 
 
 MUTANTS: list[Mutant] = [
@@ -4600,6 +4602,37 @@ MUTANTS: list[Mutant] = [
            '    if not sized_right:\n        return []\n'
            '    if trim is None or bleed is None:\n        return [error("vendor-boxes", f"page {n} has no {\'TrimBox\' if trim is None else \'BleedBox\'}", loc)]\n',
            ['tests/test_preflight_promises.py', 'tests/test_shop_promises.py'], ''),
+    # RH57–RH68 (s45, rehearse-pieces): boards stacked on a page, a d10's size, a tuck box's lid and an insert's play,
+    # italic faces and a font file changed in one process, a list item's cell, an export's counts, the ink saver's
+    # contrast, a rulebook figure's width, the assistant's edit beside a comment
+    Mutant('RH57', "boards sharing a page set against its top, not centred down it", 'pnp/render/tiling.py',
+           '    top = max((page_h + total) // 2, insets.bottom + total)', '    top = page_h - insets.top', ['tests/test_tiling.py', 'tests/test_boards.py'], ''),
+    Mutant('RH58', "boards sharing a page set at its left margin, not centred across it", 'pnp/render/tiling.py',
+           '        out.append((i, (page_w - w) // 2, top - h))', '        out.append((i, insets.side, top - h))', ['tests/test_tiling.py', 'tests/test_boards.py'], ''),
+    Mutant('RH59', "a d10 sized by its kites' short edge, not their long one: a larger die than asked", 'pnp/layout/dice.py',
+           '    longest = max(math.dist(', '    longest = min(math.dist(', ['tests/test_dice.py', 'tests/test_net_promises.py'], DICE_SHIPPED_LEFT_OUT),
+    Mutant('RH60', "a tuck box's lid printed upside down on the closed box (its top toward the front's art, not reading from the front)", 'pnp/layout/boxes.py',
+           '"lid": rect("lid", "face", xs[0], -d, w, d, "top", 180),', '"lid": rect("lid", "face", xs[0], -d, w, d, "top", 0),',
+           ['tests/test_boxes.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
+    Mutant('RH61', "a box's insert cut as wide as the box's inside, with no play to slide in", 'pnp/layout/boxes.py',
+           '    width = w - INSERT_PLAY_MM\n', '    width = w\n', ['tests/test_box_inserts.py', 'tests/test_boxes.py'], DICE_BOX_IN_PROCESS),
+    Mutant('RH62', "italic text printed in the family's regular face where the family has an italic", 'pnp/layout/fonts.py',
+           '"italic": ("italic", "regular")', '"italic": ("regular",)', ['tests/test_fonts_yaml.py', 'tests/test_markup.py'], ''),
+    Mutant('RH63', "a font file replaced between two builds of one process (pnp serve, pnp watch) still drawn from the old file", 'pnp/layout/fonts.py',
+           '    if _REGISTERED.get(name) == digest:', '    if name in _REGISTERED:', ['tests/test_fonts_yaml.py', 'tests/test_otf_fonts.py'], ''),
+    Mutant('RH64', "a text too long for its box, written in a list's item, said at the list's key, not the item's line", 'pnp/layout/failure_words.py',
+           'value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key), item', 'data.loc_of(key), item',
+           ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    Mutant('RH65', "an export's notes saying '1 cards', '1 faces'", 'pnp/targets/rendering.py',
+           "{'s' * (n != 1)}", "{'s' * (n >= 1)}", ['tests/test_export.py', 'tests/test_export_promises.py'], ''),
+    Mutant('RH66', "the ink saver's faint text on a light ground moved toward white, not black", 'pnp/render/inksaver.py',
+           '    towards = BLACK if contrast(BLACK, ground) >= contrast(WHITE, ground) else WHITE', '    towards = WHITE if contrast(BLACK, ground) >= contrast(WHITE, ground) else BLACK',
+           ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py'], ''),
+    Mutant('RH67', "a rulebook figure asked wider than its column printed past the column's edge", 'pnp/render/figures.py',
+           '            w = min(it.width_mm * K, aW)', '            w = it.width_mm * K', ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('RH68', "the assistant's value edit wiping the designer's comment after the value", 'pnp/cli/assistant.py',
+           '        end = start + len(line[start:comment if comment != -1 else len(line)].rstrip())', '        end = start + len(line[start:].rstrip())',
+           ['tests/test_mcp.py'], ''),
 ]
 
 

@@ -262,3 +262,17 @@ def test_an_insert_longer_than_the_paper_is_one_error_at_the_boxs_decks(kit):
     found = [text for text in result.output.splitlines() if "insert" in text and "box 'kit'" in text]
     assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "--paper a3" in found[0], shown
     assert result.exit_code != 0 and not (kit / "out/tiny/tiny-box-inserts.pdf").exists()
+
+
+def test_an_insert_is_half_a_millimetre_narrower_than_its_boxs_inside_so_it_drops_in(kit):
+    """The heroes' box is 64.5 mm wide inside (a poker card's 63.5 mm and the 1 mm clearance): its insert's strip, read
+    from the dividers' folds that run across it edge to edge, is 64 mm wide, the 0.5 mm of play that lets it drop in
+    (docs/boxes-and-dice.md), not the inside's own width, which would jam against the box's walls."""
+    import pdfplumber
+
+    result = run_pnp(kit, "build", "tiny", "--only", "inserts", "--out", str(kit / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(kit / "out/tiny/tiny-box-inserts.pdf") as pdf:
+        folds = [ln for ln in pdf.pages[0].lines if ln.get("dash") and ln["dash"][0] and abs(ln["top"] - ln["bottom"]) < 0.01]
+    widths = sorted(round((ln["x1"] - ln["x0"]) * PT, 2) for ln in folds)
+    assert widths[-1] == pytest.approx(63.5 + CLEARANCE_MM - 0.5, abs=0.02), widths

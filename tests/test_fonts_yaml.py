@@ -107,3 +107,52 @@ def test_a_broken_font_of_the_condensed_family_stops_every_game_though_no_role_n
     code, found = quick_findings(project)
     assert code == 1 and len(found) == 1, found
     assert found[0].startswith("fonts/fonts.yaml:3:14: error: font file 'Narrow.ttf' of family 'narrow' (regular) is not a usable font"), found
+
+
+def _body_in_own_family(project, **files: str) -> None:
+    """The tiny game's body text set in a family of the project's fonts.yaml, `mine`, each style (regular, italic) a copy
+    of the pnp font file named."""
+    (project / "fonts").mkdir(exist_ok=True)
+    for style, source in files.items():
+        (project / f"fonts/Mine-{style}.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto" / source).read_bytes())
+    styles = "".join(f"    {style}: Mine-{style}.ttf\n" for style in files)
+    (project / "fonts/fonts.yaml").write_text(f"families:\n  mine:\n{styles}", encoding="utf-8")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("  body: noto-sans\n", "  body: mine\n"), encoding="utf-8")
+
+
+def _faces_of(pdf_path, *words: str) -> dict[str, set[str]]:
+    """The fonts (their names in the file, subset tag dropped) each of `words` prints in, anywhere in the PDF."""
+    import pdfplumber
+
+    found: dict[str, set[str]] = {word: set() for word in words}
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for word in page.extract_words(extra_attrs=["fontname"]):
+                if word["text"] in found:
+                    found[word["text"]].add(word["fontname"].partition("+")[2])
+    return found
+
+
+def test_a_familys_italic_file_prints_its_italic_words(project):
+    """A family in fonts.yaml with an italic style: the AT&T Agent's `*Quokka*` prints from that file (Noto Serif
+    Italic, as the file names itself), the word before it from the regular one."""
+    _body_in_own_family(project, regular="NotoSerif-Regular.ttf", italic="NotoSerif-Italic.ttf")
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("Swap *one* card", "Swap *Quokka* card"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Quokka", "Swap") == {"Quokka": {"NotoSerif-Italic"}, "Swap": {"NotoSerif-Regular"}}
+
+
+def test_a_font_file_replaced_between_two_builds_of_one_process_prints_from_the_new_file(project):
+    """`pnp serve` and `pnp watch` build again in the same process: a family's file replaced on disk (a designer
+    trying another face under the same name) prints from its new bytes, not from the font the first build read."""
+    _body_in_own_family(project, regular="NotoSerif-Regular.ttf")
+    first = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
+    assert first.exit_code == 0, first.output + first.stderr
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Swap") == {"Swap": {"NotoSerif-Regular"}}
+    _body_in_own_family(project, regular="NotoSans-Regular.ttf")
+    second = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
+    assert second.exit_code == 0, second.output + second.stderr
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Swap") == {"Swap": {"NotoSans-Regular"}}

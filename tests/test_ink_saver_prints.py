@@ -192,3 +192,39 @@ def test_a_back_turned_on_a_gutterfold_sheet_is_lightened_as_on_a_duplex_sheet(p
     gold = (0x87 / 255, 0x65 / 255, 0x10 / 255)
     (shade,) = shades["duplex"]
     assert shades["gutterfold"] == {shade} and all(g < s < 0.98 for g, s in zip(gold, shade, strict=True)), shades
+
+
+def _wcag_contrast(a: tuple, b: tuple) -> float:
+    """WCAG 2's contrast ratio of two sRGB colours (0–1 channels): (L1 + 0.05) / (L2 + 0.05) of their relative luminances."""
+    def luminance(rgb):
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_a_pale_word_on_a_band_the_ink_saver_tints_is_darkened_until_it_reads(project):
+    """A word in pale blue-grey (#9aa7b8) on a dark 40 × 20 mm band reads at 6:1 in full ink; the ink saver tints the
+    band almost white, and then moves the word towards black, never towards white, until it reads again: at least
+    WCAG's 4.5:1 for text of its size against the band's printed tint, both read from the PDF."""
+    import pdfplumber
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}",
+        '{{ rect(10, 45, 40, 20, fill="#1d2433") }}{{ text("QUOKKA", 12, 50, 36, 8, size=8, color="#9aa7b8") }}\n{% endblock %}']}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--no-validate")
+    assert result.exit_code == 0, result.output
+    pdf_path = project / "output/tiny/tiny-cards-ink-saver.pdf"
+    placed = header_fills(pdf_path, 0, 40)
+    bands = {colour for _, _, colour in placed}
+    assert len(bands) == 1, bands
+    (band,) = bands
+    assert min(band) > 0.8, band  # tinted: mostly white
+    mm = 72 / 25.4
+    on_band = lambda c: any(x - 1 <= c["x0"] and c["x1"] <= x + 40 * mm + 1 and top - 1 <= c["top"] and c["bottom"] <= top + 20 * mm + 1  # noqa: E731
+                            for x, top, _ in placed)
+    with pdfplumber.open(pdf_path) as pdf:
+        letters = [c for c in pdf.pages[0].chars if on_band(c)]
+    assert letters and {c["text"] for c in letters} == set("QUOKA"), letters
+    word = {tuple(c["non_stroking_color"]) for c in letters}
+    assert all(_wcag_contrast(colour, band) >= 4.5 for colour in word), (word, band)

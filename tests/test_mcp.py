@@ -235,6 +235,22 @@ def test_a_csv_cell_is_set_behind_the_formula_guard_and_its_other_rows_keep_thei
     assert sheet.read_bytes() == b"\xef\xbb\xbfid,name,stars,number,text,side\r\none,First,1,1,\"Two\r\nlines\",red\r\ntwo,Second,2,2,'=1+1,blue\r\n"
 
 
+
+def test_a_value_followed_by_the_designers_comment_is_set_and_the_comment_kept(project):
+    """A card written as a block, its name followed by a note (`name: Rogue   # renamed after playtest 3`): the edit
+    changes the name alone; the note after it and every other byte stay as the designer typed them."""
+    heroes = project / HEROES
+    flow = '  - {id: rogue, name: Rogue, stars: 2, number: 3, text: "Steal 1 coin − then run → away.", side: blue, count: 3}\n'
+    block = ('  - id: rogue\n    name: Rogue   # renamed after playtest 3\n    stars: 2\n    number: 3\n'
+             '    text: "Steal 1 coin − then run → away."\n    side: blue\n    count: 3\n')
+    written = heroes.read_text(encoding="utf-8").replace(flow, block)
+    heroes.write_text(written, encoding="utf-8")
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    answers = calls(project, [("card_fields", rogue),
+                              ("edit_value", lambda out: {**rogue, "field": "name", "value": "Bandit", "digest": _field(out[0][1], "name")["digest"]})])
+    assert [error for error, _ in answers] == [False, False], answers
+    assert heroes.read_text(encoding="utf-8") == written.replace("    name: Rogue   # renamed", "    name: Bandit   # renamed")
+
 def test_render_face_draws_the_side_asked_for(project):
     """The deck's back painted one green (the colour written here): the back asked for is green in its middle, the front is not."""
     import io

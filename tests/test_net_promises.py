@@ -218,3 +218,26 @@ def test_a_tuck_boxs_back_and_front_print_their_faces_at_one_height_in_their_row
     assert len(letters) == 2 * len("QUOKKA"), "the back's word and the front's"
     back, front = letters[:6], letters[6:]
     assert back[0]["top"] / MM == pytest.approx(front[0]["top"] / MM, abs=0.1), (back[0]["top"] / MM, front[0]["top"] / MM)
+
+
+def test_a_tuck_boxs_lid_reads_from_the_front_its_tops_toward_the_back_it_folds_from(project):
+    """docs/boxes-and-dice.md: the back has its top at the lid, and the lid's top reads from the front. The lid folds from
+    the back's top edge over to the front, so a reader facing the front sees its words' tops towards the back: on the
+    flat net, the lid's letters stand the other way round from the back's, their tops towards the back's panel."""
+    (project / "templates/tiny/box-plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}\n')
+    (project / "templates/tiny/box-back.j2").write_text('{{ text("WILD", 2, 1, face.w - 4, 8, size=7) }}\n')
+    (project / "templates/tiny/box-top.j2").write_text('{{ text("QUOKKA", 2, 1, face.w - 4, 8, size=7) }}\n')
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-plain.j2, "
+                                                  "back: tiny/box-back.j2, side: tiny/box-plain.j2, top: tiny/box-top.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        page = pdf.pages[0]
+        back, lid = _letters(page, "WILD"), _letters(page, "QUOKKA")
+    assert len(back) == len("WILD") and len(lid) == len("QUOKKA"), (back, lid)
+    up = _top_faces(back[0])  # the back's top: towards the lid
+    assert all(_top_faces(c) == pytest.approx(up, abs=0.02) for c in back)
+    assert all(_top_faces(c) == pytest.approx((-up[0], -up[1]), abs=0.02) for c in lid), [_top_faces(c) for c in lid]
+    middle = lambda cs: (sum(c["x0"] + c["x1"] for c in cs) / (2 * len(cs)), sum(c["top"] + c["bottom"] for c in cs) / (2 * len(cs)))  # noqa: E731
+    (bx, by), (lx, ly) = middle(back), middle(lid)
+    assert (lx - bx) * up[0] + (ly - by) * up[1] > 0, "the lid lies beyond the back's top"

@@ -432,3 +432,18 @@ def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card
     column = frame.read_text(encoding="utf-8").splitlines()[2].index("bleu") + 1
     lines = _error_lines(project)
     assert len(lines) == 1 and lines[0].startswith(f"templates/tiny/frame.j2:3:{column}: error: unknown colour 'bleu' (did you mean 'blue'?)"), lines
+def test_a_text_too_long_for_its_box_written_in_a_lists_item_is_said_at_that_items_line(project):
+    """A card's list written as a block, one line an item: a template drawing its second item in a box too small for it
+    has its one error name that item's own line and column in the data, where the designer shortens it, not where the
+    list begins (its first item's line)."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    block = ("  - id: rogue\n    name: Rogue\n    stars: 2\n    number: 3\n    text: \"Steal 1 coin.\"\n    side: blue\n    count: 3\n"
+             "    lines:\n      - Hide.\n      - Run away from every guard in the whole city before the sun rises again.\n")
+    written = heroes.read_text(encoding="utf-8")
+    rogue = next(line for line in written.splitlines(keepends=True) if line.startswith("  - {id: rogue,"))
+    heroes.write_text(written.replace(rogue, block), encoding="utf-8")
+    item_line = heroes.read_text(encoding="utf-8").splitlines().index("      - Run away from every guard in the whole city before the sun rises again.") + 1
+    _add_to_hero(project, "{% if card.lines %}{{ text(card.lines[1], 2, 2, 10, 4, size=8, min_size=7) }}{% endif %}")
+    said = _said(run_pnp(project, "validate", "tiny"))
+    assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:") and "does not fit" in said[0], said
+    assert f"('Run away from every guard in the whole c…', card.lines[1] at data/tiny/decks/heroes.yaml:{item_line}:9)" in said[0], said

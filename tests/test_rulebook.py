@@ -312,6 +312,22 @@ def test_a_figure_narrower_than_its_column_stands_in_its_middle(project):
         rule = max(doc.pages[page].lines, key=lambda line: line["x1"] - line["x0"])
     assert abs((right - left) - 45 * MM) < 0.5 and abs((left - rule["x0"]) - (rule["x1"] - right)) < 0.5, (left, right, rule["x0"], rule["x1"])
 
+
+def test_a_figure_asked_wider_than_its_column_is_drawn_the_columns_width(project):
+    """A figure's WIDTH_MM is the most it prints at: the 380 × 300 mm town asked 500 mm wide is drawn no wider than
+    its column, inside the text block (read from the rule under the running head, which spans it), never past the
+    page's edge, in its own proportions."""
+    import pdfplumber
+
+    edit(project / SOURCE, 'card:heroes/knight "45")', 'board:town "500")')
+    build(project, "--only", "rulebook")
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "The Knight, drawn from its own" in t)
+    left, bottom, right, top = _largest_form(project / RULEBOOK, page)
+    with pdfplumber.open(project / RULEBOOK) as doc:
+        rule = max(doc.pages[page].lines, key=lambda line: line["x1"] - line["x0"])
+    assert rule["x0"] - 0.5 <= left and right <= rule["x1"] + 0.5, (left / MM, right / MM, rule["x0"] / MM, rule["x1"] / MM)
+    assert (top - bottom) / (right - left) == pytest.approx(300 / 380, abs=0.01)  # the board's own shape, not stretched
+
 def test_an_ink_saving_rulebooks_card_figure_prints_the_card_as_its_ink_saving_sheet_does(project):
     """`--ink-saver` lightens the rulebook's card figures as it does the cards: the Knight's 45 mm figure shows its red
     header in the light red the Knight's header prints in on the ink-saving card sheet (the sheet's first card), not

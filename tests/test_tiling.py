@@ -306,3 +306,15 @@ def test_a_board_that_misses_a_page_by_its_top_corner_marks_alone_keeps_the_page
     assert plan_tiles((150, room + 4.5), "letter").pages == 2
     market = plan_tiles((380, 260), "letter")
     assert (market.pages, market.landscape) == (2, False)
+
+
+def test_boards_sharing_a_page_are_centred_across_it_and_their_stack_down_it():
+    """stack_pages: two 250 × 48 mm strips (a calendar and a crime track) share a landscape Letter page (279.4 × 215.9
+    mm), each centred across it (14.7 mm of paper either side) and the stack of both and the 9 mm between them centred
+    down it: as much paper above the stack as below it, (215.9 − 105) / 2 = 55.45 mm."""
+    from pnp.render.tiling import stack_pages
+
+    ((page_w, page_h), placed), = stack_pages([(250, 48), (250, 48)], "letter")
+    assert (page_w, page_h) == (um(279.4), um(215.9))
+    assert [left for _, left, _ in placed] == [um(14.7), um(14.7)]
+    assert [bottom for _, _, bottom in placed] == [um(55.45 + 48 + 9), um(55.45)]
