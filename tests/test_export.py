@@ -379,6 +379,26 @@ def test_a_deck_whose_titles_are_headed_title_is_told_that_column_not_an_example
             "names the cards by id: name the field holding each card's title with name_field: Title") in result.output, result.output
 
 
+def test_a_tts_export_of_one_deck_says_one_object_on_the_table(project):
+    """`--deck heroes` puts one deck on the table: the export's note says '1 object', not '1 objects', and the four
+    hand zones of the tiny game's four players (game.yaml: players up to 4)."""
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert "  tiny-tts-save.json: 1 object on the table (1 DeckCustom) and 4 hand zones" in result.output.splitlines(), result.output
+
+
+def test_a_name_column_the_first_card_leaves_out_is_still_the_one_told(project):
+    """A sheet's first row with its `Name` cell left empty (the card has no such field): the warning names the column
+    the other cards have, not the example name_field: title."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace('"**" ~ card.name ~ "**"', '"**" ~ (card.Name or card.id) ~ "**"'))
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace('{id: knight, name: "<Knight>", ', "{id: knight, ").replace(", name: ", ", Name: "))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    warned = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert warned == ["data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field (did you mean 'Name'?), so Tabletop "
+                      "Simulator names the cards by id: name the field holding each card's title with name_field: Name"], result.output
+
+
 def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
     deck_file = project / "data/tiny/decks/heroes.yaml"
     deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: title"))
@@ -538,6 +558,15 @@ def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(p
 
 
 RED, BLUE = (255, 0, 0), (0, 0, 255)
+
+
+def test_a_png_exports_note_counts_the_copies_it_writes_not_the_kinds_of_card(project):
+    """heroes.yaml's five kinds of card print 2 + 2 + 3 + 3 + 2 = 12 copies: the export writes a front image for each,
+    and its note says 12 cards, as the files a print service is sent number them."""
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--dpi", "72", "--no-validate"))
+    fronts = sorted((project / "output/tiny/png/cards/heroes").glob("*-front.png"))
+    said = [line for line in result.output.splitlines() if line.startswith("  cards/heroes: ")]
+    assert len(fronts) == 12 and len(said) == 1 and said[0].startswith("  cards/heroes: 12 cards, "), result.output
 
 
 def test_a_print_service_png_centres_the_trim_with_the_bleed_asked_on_every_side_and_says_its_dpi(project):
