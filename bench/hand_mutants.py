@@ -4442,7 +4442,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_boards.py', 'tests/test_tokens.py', 'tests/test_card_fields.py'], ''),
     Mutant('RB15', "the aids' last sheet before a reference sheet printed last said to be under half full", 'pnp/render/sheet_plan.py',
            'kept = [i for i, page in enumerate(pages) if not any(run.group.print_last for run in page.bands)]', 'kept = list(range(len(pages)))',
-           ['tests/test_reference.py', 'tests/test_sheet_promises.py'], ''),
+           ['tests/test_reference.py', 'tests/test_sheet_promises.py'], '',
+           "only the reference PDF's sheet prints last, and its build line says no sheet notes (its FileStats keep no `shared`): "
+           "no build shows the half-empty note of a PDF holding a group printed last"),
 ]
 
 

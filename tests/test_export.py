@@ -560,15 +560,6 @@ def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(p
 RED, BLUE = (255, 0, 0), (0, 0, 255)
 
 
-def test_a_png_exports_note_counts_the_copies_it_writes_not_the_kinds_of_card(project):
-    """heroes.yaml's five kinds of card print 2 + 2 + 3 + 3 + 2 = 12 copies: the export writes a front image for each,
-    and its note says 12 cards, as the files a print service is sent number them."""
-    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--dpi", "72", "--no-validate"))
-    fronts = sorted((project / "output/tiny/png/cards/heroes").glob("*-front.png"))
-    said = [line for line in result.output.splitlines() if line.startswith("  cards/heroes: ")]
-    assert len(fronts) == 12 and len(said) == 1 and said[0].startswith("  cards/heroes: 12 cards, "), result.output
-
-
 def test_a_print_service_png_centres_the_trim_with_the_bleed_asked_on_every_side_and_says_its_dpi(project):
     """A card painted blue over its whole bleed and red over its trim, exported as print-service PNGs at 300 dpi with
     MakePlayingCards' bleed (36 px a side at 300 dpi): each image is that service's poker template, 822 × 1122 px, its
