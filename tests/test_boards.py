@@ -572,6 +572,19 @@ def test_a_board_field_listed_in_keep_fields_is_kept_without_a_warning(project):
     assert [line for line in found if "designer" in line] == []
 
 
+def test_a_board_field_only_the_rules_print_is_read_and_never_warned_of(project):
+    """The town's `designer:` that no board template reads, printed by the rules (`{{ boards.town.designer }}` in
+    rulebook.md): the rules read it, so nothing is said of it, as of a card field only the rules print."""
+    from conftest import quick_findings
+
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("    name: Tiny Town\n", "    name: Tiny Town\n    designer: Ada\n", 1), encoding="utf-8")
+    rules = project / "data/tiny/rulebook.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nThe town was drawn by {{ boards.town.designer }}.\n", encoding="utf-8")
+    code, found = quick_findings(project)
+    assert code == 0 and [line for line in found if "designer" in line] == [], found
+
+
 def test_an_id_on_a_boards_listed_item_names_it_for_people_and_is_never_an_unread_field(project):
     """A board's list of spaces may give each an `id` (its name for the designer, as a card's is) though no template reads
     it: nothing is said of it, while a misspelt field beside it (`colr:`) is one warning at its key (line 14, column 58)."""

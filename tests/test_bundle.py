@@ -343,6 +343,22 @@ def test_a_solo_games_covers_say_one_number_of_players_never_a_range(solo):
     assert re.search(r"(?<![–\d])1 player · age 8\+ · 15 minutes", back), back
     assert "1–1" not in flat(" ".join(page_texts(solo, range(len(reader.pages))))), "a range of one number"
 
+def test_a_game_for_one_to_four_says_players_in_the_plural_on_both_covers(tmp_path):
+    """A game one to four can play (`players: {min: 1, max: 4}`, as Police Precinct) says '1–4 players' on its cover of
+    words and on its back cover: the singular is for a game of one player alone."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "reference.yaml", "rulebook*.md"))
+    game = root / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("players: {min: 2, max: 4}", "players: {min: 1, max: 4}", 1), encoding="utf-8")
+    result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = root / "output/tiny/bundle/tiny-bundle-letter.pdf"
+    last = len(PdfReader(pdf).pages) - 1
+    cover, back = page_texts(pdf, [0])[0].splitlines(), flat(page_texts(pdf, [last])[0])
+    assert cover[2] == "1–4 players", cover
+    assert "1–4 players · age 8+ · 15 minutes" in back, back
+
+
 def test_a_bundle_asked_for_no_paper_is_made_on_letter_and_on_a4(tmp_path):
     """docs/commands.md: `pnp bundle` makes one print-and-play PDF per paper, Letter and A4 unless --paper says
     otherwise: a player on either side of the Atlantic finds theirs, each on its paper (8.5 × 11 in; 210 × 297 mm)."""

@@ -1,7 +1,7 @@
 """The docs say what the code does: docs/architecture.md's names exist, its layers are the house's layers, the calls it
 walks are made in that order, and no page sends its reader to a section or a file that is not there (issue 62).
 
-Pure reading of text and source: no build, no PDF."""
+Pure reading of text and source: no build, no PDF, but for the one help text that names a file a build writes."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, run_pnp
 from markdown.extensions.toc import slugify
 from source_trees import modules
 from test_layers import LAYERS
@@ -198,6 +198,22 @@ def test_the_printer_option_says_the_default_margin_the_build_keeps():
 
     said = " ".join(CliRunner().invoke(main, ["build", "--help"]).output.split())
     assert f"else a {DEFAULT_PRINTABLE_MM:g} mm margin" in said, said
+
+
+def test_the_deck_option_names_the_file_a_build_of_one_deck_writes(project):
+    """`pnp build --help`: --deck builds that deck's card sheets alone, in the file its help names (<game>-cards-<deck>.pdf):
+    the tiny game's `--deck heroes` build says it wrote that file, and no other card sheets. (The one test here that
+    builds: what the help promises is a file name, read from the build.)"""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    said = " ".join(CliRunner().invoke(main, ["build", "--help"]).output.split())
+    named = re.search(r"Card sheets of this deck alone \(repeatable\), in (\S+\.pdf)", said)
+    assert named, said
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes")
+    written = re.findall(r"output/tiny/(\S+\.pdf)", result.output)
+    assert result.exit_code == 0 and written == [named.group(1).replace("<game>", "tiny").replace("<deck>", "heroes")], result.output
 
 
 def test_boxes_and_dice_calls_nothing_not_done_that_is_done():

@@ -379,6 +379,26 @@ def test_a_deck_whose_titles_are_headed_title_is_told_that_column_not_an_example
             "names the cards by id: name the field holding each card's title with name_field: Title") in result.output, result.output
 
 
+def test_a_tts_export_of_one_deck_says_one_object_on_the_table(project):
+    """`--deck heroes` puts one deck on the table: the export's note says '1 object', not '1 objects', and the four
+    hand zones of the tiny game's four players (game.yaml: players up to 4)."""
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert "  tiny-tts-save.json: 1 object on the table (1 DeckCustom) and 4 hand zones" in result.output.splitlines(), result.output
+
+
+def test_a_name_column_the_first_card_leaves_out_is_still_the_one_told(project):
+    """A sheet's first row with its `Name` cell left empty (the card has no such field): the warning names the column
+    the other cards have, not the example name_field: title."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace('"**" ~ card.name ~ "**"', '"**" ~ (card.Name or card.id) ~ "**"'))
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace('{id: knight, name: "<Knight>", ', "{id: knight, ").replace(", name: ", ", Name: "))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    warned = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert warned == ["data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field (did you mean 'Name'?), so Tabletop "
+                      "Simulator names the cards by id: name the field holding each card's title with name_field: Name"], result.output
+
+
 def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
     deck_file = project / "data/tiny/decks/heroes.yaml"
     deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: title"))

@@ -151,20 +151,42 @@ def test_a_section_that_fits_a_column_is_never_split(project, bullets):
         assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(count))
 
 
-def test_a_jinja_mistake_on_a_later_line_of_a_sections_text_is_said_at_that_line(project):
-    """A section's text written as a YAML block over several lines: a misspelt fact on its third line is one error at
-    that line of reference.yaml and at the name's column, not at the text's first line nor the one below."""
+@pytest.mark.parametrize(("mistake", "at"), [("The deck holds {{ decks.heroes.totl }} cards.", "totl"),
+                                             ("The deck holds {{ decks.heroes.total + }} cards.", "}}"),
+                                             ("  - the deck holds {{ decks.heroes.totl }} cards.", "totl")],
+                         ids=["misspelt-fact", "syntax", "indented-in-its-block"])
+def test_a_jinja_mistake_on_a_later_line_of_a_sections_text_is_said_at_that_line(project, mistake, at):
+    """A section's text written as a YAML block over several lines: a misspelt fact on its third line, or a sum left
+    without its second term, is one error at that line of reference.yaml and at the column of the name (or of the `}}`
+    that ends the sum too soon), not at the text's first line nor the one above or below; on a line indented further
+    than the block (a nested list's item), at the name's column still."""
     source = project / SOURCE
     text = source.read_text(encoding="utf-8")
-    block = ("    text: |\n      Each turn has three steps.\n      Draw, then play.\n"
-             "      The deck holds {{ decks.heroes.totl }} cards.\n")
+    block = f"    text: |\n      Each turn has three steps.\n      Draw, then play.\n      {mistake}\n"
     source.write_text(text.replace('    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', block, 1), encoding="utf-8")
     lines = source.read_text(encoding="utf-8").splitlines()
-    line = next(n for n, s in enumerate(lines, 1) if "totl" in s)
+    line = next(n for n, s in enumerate(lines, 1) if mistake in s)
     result = run_pnp(project, "validate", "tiny")
-    said = [s for s in result.output.splitlines() if "totl" in s and ": error: " in s]
-    column = lines[line - 1].index("totl") + 1
-    assert len(said) == 1 and said[0].startswith(f"data/tiny/reference.yaml:{line}:{column}: error: "), said
+    said = [s for s in result.output.splitlines() if ": error: " in s]
+    column = lines[line - 1].index(at) + 1
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{column}: error: "), said
+
+
+def test_the_same_jinja_mistake_in_two_sections_is_said_at_each_sections_own_line(project):
+    """Two sections' blocks holding the same misspelt line (a sentence copied from one to the other): two errors, each
+    at its own section's line of reference.yaml, never both at the first."""
+    source = project / SOURCE
+    copied = "The deck holds {{ decks.heroes.totl }} cards."
+    text = source.read_text(encoding="utf-8").replace(
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n',
+        f"    text: |\n      Each turn has three steps.\n      {copied}\n", 1).replace(
+        "    text: Draw, play, pass left; most stars wins.\n", f"    text: |\n      Draw, play, pass left.\n      {copied}\n", 1)
+    source.write_text(text, encoding="utf-8")
+    lines = [n for n, s in enumerate(text.splitlines(), 1) if copied in s]
+    column = text.splitlines()[lines[0] - 1].index("totl") + 1
+    result = run_pnp(project, "validate", "tiny")
+    said = sorted(s.split(": error: ")[0] for s in result.output.splitlines() if ": error: " in s)
+    assert len(lines) == 2 and said == [f"{SOURCE}:{n}:{column}" for n in lines], result.output
 
 
 def _column_ends(pdf, index: int, columns: int) -> list[tuple[list[str], float]]:

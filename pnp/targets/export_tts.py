@@ -83,7 +83,7 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     name = tts_save_name(game.slug)
     result.files[name] = json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8")
     kept = [(obj, size) for obj, size in placed if obj is not None]
-    result.notes.append(f"{name}: {len(kept)} objects on the table ({_count_kinds(kept)}) and {count_text(len(tts_table.seats_for(seats)), 'hand zone')}")
+    result.notes.append(f"{name}: {count_text(len(kept), 'object')} on the table ({_count_kinds(kept)}) and {count_text(len(tts_table.seats_for(seats)), 'hand zone')}")
     if base_url:
         result.next_step = (f"tts: upload the folder's images so that {base_url.rstrip('/')}/<file> serves each one, then copy {name} into "
                             f"Tabletop Simulator's Saves folder and load it")
