@@ -129,3 +129,35 @@ def test_the_finding_names_the_slowest_faces_the_first_drawn_among_equals():
         budget.add(seconds, what)
     assert budget.slowest == [(0.9, "g"), (0.5, "b"), (0.5, "d")]
     assert budget.faces == 8 and budget.spent == pytest.approx(2.85)
+
+
+
+def test_after_a_serve_refresh_over_its_budget_the_editor_draws_a_face_on_a_budget_of_its_own(tmp_path, monkeypatch):
+    """A save makes a card's face loop, and the refresh that draws it passes its budget (half a face limit here, no
+    FACE_SHARE) and shows that one finding; the page's editor then draws the face of another deck's card, whose loop
+    turns 300 times, in a moment, on a budget of its own: until the next save, the editor's drawings are a command of
+    their own (docs/limits.md), not charged to the time the refresh spent."""
+    from pnp.data.project import Project
+    from pnp.layout import growth
+    from pnp.serve.editor import Editor
+    from pnp.serve.session import LiveSession
+
+    monkeypatch.setenv("PNP_FACE_SECONDS", "0.4")
+    looping_deck(tmp_path, 2)
+    (tmp_path / "templates/loop/front.j2").write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n{% if card.n == 99 %}" + LOOPS + "{% endif %}\n")
+    (tmp_path / "data/loop/decks/more.yaml").write_text("name: More\nsize: poker\nfront: loop/more.j2\ncards:\n  - {id: m0, n: 7}\n")
+    (tmp_path / "templates/loop/more.j2").write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n{% for i in range(300) %}{% endfor %}\n")
+    published: dict = {}
+    session = LiveSession(Project(tmp_path), ["loop"], publish=lambda slug, model: published.__setitem__(slug, model))
+    assert session.refresh()
+    assert published["loop"]["findings"] == [], published["loop"]["findings"]
+    monkeypatch.setattr(growth, "COMMAND_FACES", 0.5)
+    monkeypatch.setattr(growth, "FACE_SHARE", 0.0)
+    deck = tmp_path / "data/loop/decks/loop.yaml"
+    deck.write_text(deck.read_text().replace("{id: c0, n: 0}", "{id: c0, n: 99}"))
+    session.saw({deck})
+    assert session.refresh()
+    (over,) = published["loop"]["findings"]
+    assert "over its budget" in over["message"], over
+    shown = Editor(Project(tmp_path), lambda: session).elements("loop", "deck:more:m0", "front")
+    assert [e["function"] for e in shown["elements"]] == ["text"], shown

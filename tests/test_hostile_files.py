@@ -498,3 +498,16 @@ def test_a_full_or_read_only_disk_is_told_in_one_line_and_the_old_outputs_stay(p
     assert "Traceback" not in shown and "internal error" not in shown, shown
     assert len([line for line in shown.splitlines() if line.startswith("pnp:")]) == 1, shown
     assert _outputs(small_disk) == before
+
+
+@pytest.mark.parametrize("rel", ["data/tiny/game.yaml", "data/tiny/boards.yaml", "data/tiny/rulebook.md"])
+def test_a_game_file_left_a_link_to_nowhere_is_one_error_at_it(project, rel):
+    """A game unpacked without the file a link of it names keeps the link: pnp says so at the link, and what to do,
+    where passing over it would build the game as if it had no boards or no rulebook (or were no game at all)."""
+    path = project / rel
+    path.unlink()
+    path.symlink_to("moved-away" + path.suffix)
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1, result.output
+    assert [line for line in result.output.splitlines() if ": error: " in line] == [
+        f"{rel}: error: this file is a link to a file that is not there: put the file back where the link points, or put the file itself here"]

@@ -212,8 +212,8 @@ def test_a_machine_whose_marks_the_printer_cannot_print_is_refused_before_anythi
     result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", machine, "--printer", "wide", "--no-validate")
     assert result.exit_code == 2, result.output + result.stderr
     said = " ".join(result.stderr.split())
-    assert f"{machine}'s registration marks sit {near:g} mm from the edge of Letter, where printer 'wide' in pnp.yaml cannot print " \
-           "(its margin is 20 mm)" in said, said
+    assert f"Invalid value for --cutter: {machine}'s registration marks sit {near:g} mm from the edge of Letter, where printer 'wide' " \
+           "in pnp.yaml cannot print (its margin is 20 mm)" in said, said  # the option to change is the one named
     assert not (root / "output/tiny").exists() or not any((root / "output/tiny").iterdir())
     result = run_pnp(root, "build", "tiny", "--only", "cards", "--cutter", machine, "--printer", "home", "--no-validate", "-q")
     assert result.exit_code == 0, result.output + result.stderr

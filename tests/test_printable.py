@@ -385,6 +385,29 @@ def test_a_deck_sharing_its_sheet_in_a_band_is_not_said_to_sit_against_an_edge(p
     assert "the grid sits against" not in result.stderr, result.stderr
 
 
+
+def test_a_card_size_is_said_against_its_edge_where_one_of_its_decks_prints_its_grid(project):
+    """Forty-odd 40 × 40 mm heroes fill a sheet on their size's own grid, moved against the bottom; two villains of the
+    same size print in a band beside the tokens. The size's one note still says where its grid sits, as the heroes'
+    first sheet shows it (the gap below the grid, read from the PDF, the smaller): a deck in a band takes nothing from
+    what its size's other deck prints."""
+    from conftest import run_pnp
+
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    text = heroes.read_text(encoding="utf-8").replace("size: poker\n", "size: 40 x 40\n", 1)
+    heroes.write_text(text.replace('gain :star:.", count: 2}', 'gain :star:.", count: 40}', 1), encoding="utf-8")
+    (project / "data/tiny/decks/villains.yaml").write_text(
+        "name: Villains\nsize: 40 x 40\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+        "defaults: {side: red, stars: 1, number: 9, text: \"Boo.\"}\ncards:\n  - {id: boss, name: Boss, count: 2}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    assert result.exit_code == 0, result.output
+    assert "sheet 2 holds Heroes ×20, Villains ×2, Pawns ×6, Walls ×6" in result.output, result.output
+    (note,) = [line for line in result.stderr.splitlines() if ": note: " in line and "mm cards on Letter" in line]
+    assert note.startswith("data/tiny/decks/heroes.yaml:2:7: note: 40 × 40 mm cards on Letter"), note
+    assert "the grid sits against the bottom of the printable area, so the margin above it holds the vertical cut lines' crop marks" in note
+    view = P.read(next((project / "output/tiny").glob("tiny-cards*.pdf")))[0]
+    assert view.height - max(f.trim.y1 for f in view.faces) > min(f.trim.y0 for f in view.faces)
+
 def _one_card_sheet(project, *args: str) -> tuple[str, int]:
     """(file name, faces on its first page) of the tiny game's card sheet built with `args`, the only one in its folder."""
     from conftest import run_pnp

@@ -8,6 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import TEST_PROJECT, run_pnp
 from pdftext import pdf_text
 from printable import depth_inside, read
@@ -157,14 +158,19 @@ def test_pnp_printed_of_one_card_says_it_in_the_singular(tmp_path):
     assert said.output.startswith("tiny: 1 different card marked as printed; "), said.output
 
 
-def test_pnp_changes_takes_a_record_of_the_print_it_cannot_have_written_as_no_print(tmp_path):
+@pytest.mark.parametrize("damage", ["a text", "a code that is a number", "values that are a list"])
+def test_pnp_changes_takes_a_record_of_the_print_it_cannot_have_written_as_no_print(tmp_path, damage):
     """The output folder's cache may come with a downloaded game: a record of the printed cards whose card is a text,
-    not its code and values, is no print pnp marked, said in one line, never a traceback."""
+    or whose code is no text, or whose values are no mapping (pnp writes each card as its code, six letters, and its
+    values by field), is no print pnp marked, said in one line, never a traceback, and no card said changed."""
     root = copy(tmp_path, "a")
     assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
     record = root / "output/.pnp-cache/tiny.stamps.json"
     kept = json.loads(record.read_text(encoding="utf-8"))
-    kept["printed"]["heroes/knight"] = "printed last spring"
+    knight = kept["built"]["heroes/knight"]
+    kept["printed"] = dict(kept["built"])
+    kept["printed"]["heroes/knight"] = {"a text": "printed last spring", "a code that is a number": {**knight, "code": 123456},
+                                        "values that are a list": {**knight, "values": ["Knight", 2]}}[damage]
     record.write_text(json.dumps(kept), encoding="utf-8")
     result = run_pnp(root, "changes", "tiny")
     assert result.exit_code == 1 and "Traceback" not in result.output + result.stderr

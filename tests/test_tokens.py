@@ -489,6 +489,20 @@ def test_a_sets_count_beside_its_items_is_one_warning_at_that_count(project):
         "count (1 unless it says); write count: on the items, or remove this one [coins]"], said
 
 
+
+def test_a_count_beside_the_items_of_a_set_listed_later_is_warned_too(project):
+    """Every token set is read for a count beside its items, not the first alone: gems, listed last with `count: 2`
+    above their two items, get the one warning at that count (line 54 of the file with the set appended)."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + "  - id: gems\n    name: Gems\n    shape: circle\n    size: 12\n"
+                      "    front: tiny/token-coin.j2\n    count: 2\n    items:\n      - {id: g1, value: 1, tint: red}\n"
+                      "      - {id: g2, value: 2, tint: blue}\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [line for line in result.output.splitlines() if "counts nothing" in line] == [
+        "data/tiny/tokens.yaml:54:5: warning: count: 2 of token set 'gems' counts nothing: a set with items prints each item its own "
+        "count (1 unless it says); write count: on the items, or remove this one [gems]"], result.output
+
 def test_a_token_templates_syntax_error_is_one_error_at_its_line(project):
     """A token template that does not parse is a located error like a card template's, not pnp's internal error: the
     sheets ask whether it reads `decks` before they draw it, and a template that cannot be read is drawn to report it."""

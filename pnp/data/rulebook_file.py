@@ -11,7 +11,7 @@ from typing import Protocol
 
 from pnp.core.errors import Loc, PnpError, warning
 from pnp.data.languages import Edition
-from pnp.data.source import stands_at
+from pnp.data.source import read_bytes, stands_at
 
 
 class Project(Protocol):
@@ -27,7 +27,12 @@ def edition_rulebook(project: Project, gdir: Path, edition: Edition, slug: str, 
     """The rulebook file `edition` of the game in `gdir` prints, None when it has none or it is refused; what is said of
     it goes into `findings`."""
     rulebook = _inside_data(project, _chosen(project, gdir, edition, slug, findings), slug, findings)
-    return rulebook if rulebook is not None and rulebook.is_file() else None
+    if rulebook is None or not stands_at(rulebook):
+        return None
+    if not rulebook.is_file():  # a link to nowhere (a pipe or device is refused above): an error as reading it says, not no rulebook
+        findings.extend(_as_the_games(_refusal_reading(project, rulebook), slug))
+        return None
+    return rulebook
 
 
 def _chosen(project: Project, gdir: Path, edition: Edition, slug: str, findings: list) -> Path:
@@ -51,6 +56,20 @@ def _inside_data(project: Project, rulebook: Path, slug: str, findings: list) ->
         try:
             project.inside_data(rulebook, project.rel(rulebook))
         except PnpError as exc:
-            findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+            findings.extend(_as_the_games(exc.findings, slug))
             return None
     return rulebook
+
+
+def _refusal_reading(project: Project, rulebook: Path) -> list:
+    """What reading `rulebook` says where it cannot be read (pnp.data.source.read_bytes' words)."""
+    try:
+        read_bytes(rulebook, project.rel(rulebook))
+    except PnpError as exc:
+        return exc.findings
+    return []
+
+
+def _as_the_games(found: list, slug: str) -> list:
+    """Findings of the project's file layer as game `slug`'s."""
+    return [f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in found]

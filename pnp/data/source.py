@@ -8,6 +8,7 @@ and oversized files, each with its position.
 """
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -275,7 +276,15 @@ def read_bytes(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     except SpecialFile as exc:
         raise PnpError(error(exc.code, exc.advice(rel, ""), Loc(rel))) from None
     except OSError as exc:
-        raise PnpError(error("file-missing", f"cannot read this file: {exc.strerror}", Loc(rel))) from None
+        raise PnpError(error("file-missing", _unread_why(file, exc), Loc(rel))) from None
+
+
+def _unread_why(file: Path, exc: OSError) -> str:
+    """Why a game file that stands (stands_at) could not be read, and what to do: a link left behind when the file it
+    names moved away (a game unpacked without it) reads as missing, which says nothing of the link the folder shows."""
+    if exc.errno == errno.ENOENT and os.path.islink(file):
+        return "this file is a link to a file that is not there: put the file back where the link points, or put the file itself here"
+    return f"cannot read this file: {exc.strerror}"
 
 
 def load_yaml(file: Path, rel: str, raw: bytes | None = None):
