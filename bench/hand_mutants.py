@@ -4532,7 +4532,10 @@ MUTANTS: list[Mutant] = [
     Mutant('RE11', "a shop's pages known by the id of pypdf's wrapper of their contents: a later page whose wrapper takes that id is never read", 'pnp/targets/preflight.py',
            '            if (ref.idnum, ref.generation) in self._seen:\n                return\n            self._seen.add((ref.idnum, ref.generation))\n',
            '            if id(stream_obj) in self._seen:\n                return\n            self._seen.add(id(stream_obj))\n',
-           ['tests/test_preflight_promises.py', 'tests/test_export_preflight.py'], ''),
+           ['tests/test_preflight_promises.py', 'tests/test_export_preflight.py'], '',
+           "a stream with a reference is a form pypdf's reader resolved and keeps for the reader's life (its cache of resolved objects): "
+           "met again on another page it is the same object, so its id is as unique as its reference; a page's contents, a wrapper made "
+           "anew each time, carry no reference and are read every time under either key"),
     Mutant('RE12', "an RGB shop's file refused for transparency (and a colour space it does not name RGB): only RGB's own words let through", 'pnp/targets/vendor_preflight.py',
            'if vendor.colour == "RGB" and f.code == "vendor-colour":', 'if vendor.colour == "RGB" and ("RGB" in f.message or "three-component" in f.message):',
            ['tests/test_preflight_promises.py', 'tests/test_shop_promises.py'], ''),
