@@ -74,6 +74,16 @@ def test_each_stated_count_off_is_its_own_finding(tmp_path):
         ("Heroes", "data/g/decks/heroes.yaml:4"), ("Villains", "data/g/decks/villains.yaml:4")]
 
 
+@pytest.mark.parametrize(("first", "then", "place"), [("decks.heroes", "decks.villains", "data/g/decks/heroes.yaml:4"),
+                                                      ("decks.villains", "decks.heroes", "data/g/decks/villains.yaml:4")])
+def test_a_count_over_several_collections_off_is_said_at_the_first_named_collections_first_card(tmp_path, first, then, place):
+    """Both decks hold 7 + 3 = 10 cards against the rules' 11: one finding, at the cards of the collection `in` names
+    first, whichever order the rules list them in."""
+    found = _counted(tmp_path, f"  - {{name: Both, in: [{first}, {then}], count: 11, source: rules}}\n")
+    assert found == [("count-mismatch", "Both: the data has 10, the rules say 11 — as stated at data/g/game.yaml:6 (rules): "
+                      "fix the data or the stated count", place)]
+
+
 @pytest.mark.parametrize(("path", "meant"), [("decks.heros", "decks.heroes"), ("decks.vilains", "decks.villains")])
 def test_a_count_of_a_collection_the_game_lacks_says_so_once_with_what_was_meant(tmp_path, path, meant):
     found = _counted(tmp_path, f"  - {{name: Heroes, in: [{path}, decks.villains], count: 7, source: rules}}\n")

@@ -29,6 +29,7 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ icon("bar", 5, 52, w=40, h=5) }}
 {{ rect(26, 81, 2, 6, fill="#00000080") }}{{ image("art/wide.png", 5, 81, 20, 6, fit="stretch") }}
 {{ rect(57, 81, 2, 6, fill="#00000080") }}{{ text("MMMM", 30, 80, 25, 8, size=20, color="#000000") }}
+{{ line(29, 4, 29, 12, stroke="#00000080", stroke_width=0.5) }}{{ icon("ring", 31, 2, 12, 12) }}
 """
 RING = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
         '<circle cx="5" cy="5" r="4" fill="none" stroke="#000000" stroke-width="2"/></svg>')  # a ring drawn by its stroke alone
@@ -134,6 +135,13 @@ def test_what_is_drawn_after_a_half_transparent_colour_prints_opaque(drawn):
     assert _black(_box(drawn, 45, 16, 55, 18.5, inset=0.2))
     assert _red(_box(drawn, 5, 81, 25, 87))
     assert _box(drawn, 30, 80, 55, 88, inset=0).max(axis=-1).min() < 60
+
+
+def test_an_icons_strokes_drawn_after_a_half_transparent_line_print_opaque(drawn):
+    """A stroke's alpha is its own line's too: the ring (its circle 4 units round, stroked 2 wide, in a 10-unit icon drawn
+    12 mm square at (31, 2) mm: its ink 3.6 to 6 mm from its centre at (37, 8) mm), drawn in its own black just after a
+    half-transparent line, prints its strokes black on its left and at its top, not grey."""
+    assert _black(_box(drawn, 31, 7, 33.4, 9, inset=0.3)) and _black(_box(drawn, 36, 2, 38, 4.4, inset=0.3))
 
 
 def test_a_picture_in_cmyk_for_print_on_demand_lays_its_transparency_on_paper_and_caps_its_ink(tmp_path):

@@ -115,11 +115,12 @@ def test_a_rulebooks_jinja_syntax_error_names_its_line_and_column(project):
     assert len(said) == 1 and said[0].startswith(f"data/tiny/rulebook.md:{line}:{len('The knight {% if decks.heroes %} strikes.') + 1}: error: Jinja syntax: Unexpected end"), said
 
 
-def test_a_block_left_open_is_placed_just_after_the_templates_last_character(project):
+@pytest.mark.parametrize("tail", ["\n", "   \n", "\t\n  \n"], ids=["bare", "spaces-after", "blank-lines-after"])
+def test_a_block_left_open_is_placed_just_after_the_templates_last_character(project, tail):
     """Jinja stops at the template's end, where the missing `{% endif %}` goes: the finding points there, not at the
-    start of the last line."""
+    start of the last line, nor past the spaces and blank lines after its last character."""
     last = "  {{ card.name }}"
-    (project / "templates/tiny/back.j2").write_text("<div>\n{% if card.name %}\n" + last + "\n", encoding="utf-8")
+    (project / "templates/tiny/back.j2").write_text("<div>\n{% if card.name %}\n" + last + tail, encoding="utf-8")
     said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "template syntax" in line]
     assert len(said) == 1, said
     assert said[0].startswith(f"templates/tiny/back.j2:3:{len(last) + 1}: error: template syntax: Unexpected end of template"), said

@@ -166,3 +166,34 @@ def test_a_dark_brown_fill_prints_within_the_shops_240_percent_of_ink_in_its_own
     black = 1 - 0x30 / 255
     assert c == 0 and abs(k - black) < 0.001, colour
     assert abs(m - (2.40 - black) * 32 / 80) < 0.001 and abs(y - (2.40 - black) * 48 / 80) < 0.001, colour
+
+
+@pytest.mark.parametrize("paint", ['fill="#000" fill-opacity="0.5"', 'fill="rgba(0, 0, 0, 0.5)"', 'fill="none" stroke="#000" stroke-width="10" stroke-opacity="0.5"'],
+                         ids=["fill-opacity", "rgba", "stroke-opacity"])
+def test_an_icons_half_transparent_black_prints_as_half_black_on_white_paper_without_transparency(project, paint):
+    """A print-on-demand file holds no transparency: a game's own icon painting black at half opacity in its own colours
+    prints as black laid half over white paper, 50 % of the black plate and no other ink, opaque (as the sheets show it:
+    half the paper behind), however the SVG writes the opacity. The icon is drawn 20 mm wide at 10, 60 on each hero, its
+    square 10 mm in from its corner (a stroke 10 wide on a path 5 in covers the same), read from the first page's
+    top-left card, 1/8 in of bleed in."""
+    import pdfplumber
+    import pikepdf
+
+    (project / "templates/icons").mkdir(exist_ok=True)
+    (project / "templates/icons/half.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="10" y="10" width="20" height="20" {paint}/></svg>\n',
+        encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("half", 10, 60, 20) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    pdf_path = project / "output/tiny/pod/tiny-heroes.pdf"
+    corner = 3.175 + 10 + 5  # the bleed, the icon's place, its square's inset (20 of 40 units in a 20 mm icon: 5 mm)
+    with pdfplumber.open(pdf_path) as pdf:
+        (square,) = [r for r in pdf.pages[0].rects if abs(r["x0"] - corner * MM) < 0.5 and abs(r["top"] - (corner + 50) * MM) < 0.5]
+    colour = square["stroking_color" if "stroke" in paint else "non_stroking_color"]
+    assert len(colour) == 4 and all(abs(a - b) < 0.01 for a, b in zip(colour, (0, 0, 0, 0.5), strict=True)), colour
+    with pikepdf.open(pdf_path) as pdf:
+        alphas = [(str(key), float(state[key])) for state in pdf.objects if isinstance(state, pikepdf.Dictionary)
+                  for key in ("/ca", "/CA") if key in state and float(state[key]) < 1]
+    assert alphas == [], alphas

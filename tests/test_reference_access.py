@@ -145,6 +145,26 @@ def test_a_legends_icons_are_figures_named_by_their_icons(sheet, sections):
     assert all(f["parent"]["role"] == "Lbl" and f["marks"] for f in figures)
 
 
+def test_a_legend_icons_figure_says_its_name_as_words_without_dashes_or_underscores(project):
+    """A reader hears a legend's `crossed-swords` as "crossed swords" and a game's own `gold_coin` as "gold coin", the
+    words the rules' inline icons are read by, never the file's name spelt out."""
+    import pikepdf
+    from conftest import run_pnp
+
+    (project / "templates/icons").mkdir(exist_ok=True)
+    (project / "templates/icons/gold_coin.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c90"/></svg>\n', encoding="utf-8")
+    reference = project / "data/tiny/reference.yaml"
+    reference.write_text(reference.read_text(encoding="utf-8") + '      - {icon: crossed-swords, text: "Fight"}\n'
+                         '      - {icon: gold_coin, text: "Gold"}\n', encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "reference")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pikepdf.open(project / "output/tiny/tiny-reference.pdf") as pdf:
+        said = [str(obj.get("/Alt")) for obj in pdf.objects
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/S") == pikepdf.Name.Figure]
+    assert said == ["star", "crossed swords", "gold coin"], said
+
+
 def test_a_table_has_its_header_cells_and_its_rows(sheet, sections):
     _, elems, texts = sheet
     tables = [e for e in elems if e["role"] == "Table"]

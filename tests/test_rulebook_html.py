@@ -3,7 +3,7 @@ its contents list a link to each chapter, an ordered list keeps the number it st
 right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
-up, sections Playing a turn and Winning), built once with a pitch of its own in its front matter, a list that starts at 4, a line with an icon, a line in CSS's yellow
+up, sections Playing a turn and Winning), built once with a pitch of its own in its front matter, a list that starts at 4, a line with an icon, one with a two-word icon, a line in CSS's yellow
 and a code block of markup added to its end."""
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ def page(tmp_path_factory) -> list[dict]:
     source = root / "data/tiny/rulebook.md"
     rules = source.read_text(encoding="utf-8").replace("subtitle: Rules of play\n", f"subtitle: Rules of play\npitch: {PITCH}\n", 1)
     source.write_text(rules + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
+                      "\nA fight is marked :crossed-swords: on its card.\n"
                       "\nA [yellow]yellow coin[/] is worth two.\n\n```\n<b>Score</b> = stars & coins\n```\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
     assert result.exit_code == 0, result.output + result.stderr
@@ -111,6 +112,13 @@ def test_a_word_that_only_begins_like_an_icons_name_does_not_say_it(page):
     """'Start each turn with a :star:': "start" is not "star", so the icon keeps its name for a reader."""
     start = next(t for t in page if t["tag"] == "p" and t["text"].startswith("Start each turn"))
     assert [t["alt"] for t in page if t["tag"] == "img" and start["n"] in t["within"]] == ["star"]
+
+
+def test_an_icons_name_is_said_as_words_not_as_its_file_name(page):
+    """'A fight is marked :crossed-swords:': a reader hears "crossed swords", as the tagged PDF reads it, never the
+    file's name with its hyphen."""
+    fight = next(t for t in page if t["tag"] == "p" and t["text"].startswith("A fight is marked"))
+    assert [t["alt"] for t in page if t["tag"] == "img" and fight["n"] in t["within"]] == ["crossed swords"]
 
 
 def test_a_card_figures_alternative_text_says_the_icon_its_rules_print(page):

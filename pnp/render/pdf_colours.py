@@ -22,15 +22,17 @@ def filtered_drawing(drawing, colour_filter):
     icon's shapes, pnp.layout.icons.with_shapes).
 
     An SVG opacity is flattened onto white first: a filter for print (CMYK)
-    asks for opaque colours, and nothing else shows through an icon."""
+    asks for opaque colours, and nothing else shows through an icon. The alpha
+    is the one the sheets draw with: the shape's opacity where it has one, else
+    its colour's (svglib writes a fill's opacity in both: the two multiplied
+    printed half-transparent black a quarter black)."""
     from pnp.layout.icons import with_shapes
 
     def convert(col, opacity):
         if col is None or not isinstance(col, Color):
             return col
         r, g, b = col.red, col.green, col.blue
-        a = col.alpha if col.alpha is not None else 1
-        a *= 1 if opacity is None else opacity
+        a = opacity if opacity is not None else col.alpha if col.alpha is not None else 1
         r, g, b = (1 - a * (1 - v) for v in (r, g, b))
         hex_value = "#{:02x}{:02x}{:02x}".format(*tuple(round(v * 255) for v in (r, g, b)))
         mapped = colour_filter(hex_value)
