@@ -487,3 +487,17 @@ def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_
     use_sheet(project, "heroes.csv", "count_column: COPIES\n")
     assert [line for line in quick_findings(project)[1] if "COPIES" in line] == []
     assert {card.id: card.count for card in load_cards(project).values()} == {row[0]: row[-1] for row in ROWS}
+
+
+def test_a_copies_column_headed_as_protograf_names_its_keyword_is_told_how_to_be_read_as_copies(project):
+    """protograf's decks take a card's copies from the column its `copy=` keyword names (docs/coming-from.md), so a
+    sheet made for it may head that column `copy`: unread, it is one warning at the header saying how to make it the
+    copies (`count_column: copy`), as a `COPIES` column is."""
+    from conftest import quick_findings
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], "copy"], *ROWS])
+    use_sheet(project, "heroes.csv")
+    assert [line for line in quick_findings(project)[1] if "'copy'" in line] == [
+        "data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field 'copy' (5 cards of deck 'heroes' have "
+        "it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
+        "count_column: copy [heroes/knight]"]
