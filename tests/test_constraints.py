@@ -132,3 +132,34 @@ def test_a_field_no_piece_has_is_one_error_at_its_name_not_one_a_piece(project, 
     decks = "decks.suits" if named[1] in ("rank", "suit") else "decks.heroes"
     assert errors == [f"{GAME}:{line}:{column}: error: no piece of {decks} has a field '{named[0]}' (did you mean '{named[1]}'?): fix the name, "
                       "or give the pieces the field"], result.output
+
+
+def _at(game, row: str, name: str) -> str:
+    """`file:line:column` of `name` on the line of game.yaml written `row`."""
+    number, line = next((n, text) for n, text in enumerate(game.read_text(encoding="utf-8").splitlines(), 1) if text == row)
+    return f"{GAME}:{number}:{line.index(name) + 1}"
+
+
+def test_two_fields_no_piece_has_in_one_constraint_are_two_errors_each_at_its_name(project):
+    """A constraint misspelling two of its names (value_sets' `fields:` item and its `group_by`) is told of both in one
+    run, each at its own name with the field it meant: a designer mends both at once, not one a run."""
+    _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), ("moon", 2), ("moon", 1), ("moon", 1)])
+    apply_edits(project, [{"file": GAME, "replace": ["    fields: [rank]", "    fields: [rnak]"]},
+                          {"file": GAME, "replace": ["    group_by: suit", "    group_by: siut"]}])
+    game = project / GAME
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    tail = "fix the name, or give the pieces the field"
+    assert sorted(found for found in result.output.splitlines() if ": error: " in found) == sorted([
+        f"{_at(game, '    fields: [rnak]', 'rnak')}: error: no piece of decks.suits has a field 'rnak' (did you mean 'rank'?): {tail}",
+        f"{_at(game, '    group_by: siut', 'siut')}: error: no piece of decks.suits has a field 'siut' (did you mean 'suit'?): {tail}"]), result.output
+
+
+def test_a_field_no_piece_of_two_decks_has_names_both_decks(project):
+    """A constraint over two decks (`in: [decks.heroes, decks.suits]`) whose field neither deck's cards have is one
+    error naming both decks, where the designer looks for the field."""
+    _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), ("moon", 2), ("moon", 1), ("moon", 1)])
+    apply_edits(project, [{"file": GAME, "append": "  - check: range\n    in: [decks.heroes, decks.suits]\n    field: strs\n    min: 1\n    max: 4\n"}])
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    assert [found for found in result.output.splitlines() if ": error: " in found] == [
+        f"{_at(project / GAME, '    field: strs', 'strs')}: error: no piece of decks.heroes, decks.suits has a field 'strs' (did you mean 'stars'?): "
+        "fix the name, or give the pieces the field"], result.output

@@ -564,14 +564,17 @@ def test_a_games_calibration_words_with_braces_of_their_own_print_as_written(pro
     assert re.fullmatch(r"check Avery 5160 · 66\.6[78] × 25\.4 mm · 3 × 10 \{size\} \}", text), text
 
 
-@pytest.mark.parametrize(("name", "hint"), [("L7610", " (did you mean 'L7160'?)"), ("5160x", " (did you mean '5160'?)"), ("9999", "")])
-def test_a_label_sheet_name_pnp_does_not_know_is_one_error_at_its_value_offering_the_nearest(project, name, hint):
+@pytest.mark.parametrize(("written", "name", "hint"), [("'L7610'", "L7610", " (did you mean 'L7160'?)"), ("'5160x'", "5160x", " (did you mean '5160'?)"),
+                                                    ("'9999'", "9999", ""), ("9999", "9999", ""), ("3274.2", "3274.2", " (did you mean '3274.1'?)")],
+                         ids=["L7610", "5160x", "9999", "9999 unquoted", "3274.2 unquoted"])
+def test_a_label_sheet_name_pnp_does_not_know_is_one_error_at_its_value_offering_the_nearest(project, written, name, hint):
     """docs/labels-and-cutters.md names the sheets pnp knows (5160, L7160, 5294, 3274.1): a name misspelt is one error
     at `sheet:`'s value, where it is mended, offering the name it is a typo of (none for a name near none), then every
-    name there is."""
+    name there is. A number written unquoted (`sheet: 9999`, which YAML reads as a number) is judged as the name it
+    reads as, not taken unjudged (the build would stop on it)."""
     game = project / "data/tiny/game.yaml"
     line = game.read_text(encoding="utf-8").count("\n") + 2
-    _append(game, f"labels:\n  sheet: '{name}'\n")
+    _append(game, f"labels:\n  sheet: {written}\n")
     result = run_pnp(project, "validate", "tiny")
     errors = [found for found in result.output.splitlines() if ": error: " in found]
     assert errors == [f"data/tiny/game.yaml:{line}:10: error: labels.sheet: '{name}' is no label sheet pnp knows{hint}: use one of 5160, L7160, "

@@ -525,3 +525,15 @@ def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(projec
         use_sheet(project, "heroes.xlsx")
     warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "no header" in line]
     assert warned == [f"{said} no card: write the field's name at the top of the column, or clear it"]
+def test_a_copies_column_headed_as_protograf_names_its_keyword_is_told_how_to_be_read_as_copies(project):
+    """protograf's decks take a card's copies from the column its `copy=` keyword names (docs/coming-from.md), so a
+    sheet made for it may head that column `copy`: unread, it is one warning at the header saying how to make it the
+    copies (`count_column: copy`), as a `COPIES` column is."""
+    from conftest import quick_findings
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], "copy"], *ROWS])
+    use_sheet(project, "heroes.csv")
+    assert [line for line in quick_findings(project)[1] if "'copy'" in line] == [
+        "data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field 'copy' (5 cards of deck 'heroes' have "
+        "it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
+        "count_column: copy [heroes/knight]"]
