@@ -182,7 +182,7 @@ MUTANTS: list[Mutant] = [
     Mutant('NL46', "values typed in a sheet's column without a header vanish unsaid", 'pnp/data/project.py',
            '            findings += [f.in_game(slug) for f in warned]', '            pass', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL47', "a sheet's cells past the header row's last column vanish unsaid (an empty header cell still said)", 'pnp/data/spreadsheet.py',
-           '            if i not in columns and not _is_empty(cell.value):', '            if i < len(columns) + 1 and i not in columns and not _is_empty(cell.value):',
+           '        for i, cell in enumerate(row):', '        for i, cell in enumerate(row[:max(columns, default=0) + 1]):',
            ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL38', "a value_sets' misspelt `fields:` item said at the list, not at its own item", 'pnp/checks/counts.py',
            '    if isinstance(value, list) and name in value and hasattr(value, "loc_of"):', '    if False:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
