@@ -163,3 +163,15 @@ def test_a_field_no_piece_of_two_decks_has_names_both_decks(project):
     assert [found for found in result.output.splitlines() if ": error: " in found] == [
         f"{_at(project / GAME, '    field: strs', 'strs')}: error: no piece of decks.heroes, decks.suits has a field 'strs' (did you mean 'stars'?): "
         "fix the name, or give the pieces the field"], result.output
+
+
+def test_a_references_target_field_no_target_piece_has_is_one_error_at_its_name(project):
+    """`target_field: idd` names a field no coin has: one error at that name, offering the field the coins have, not an
+    error on each hero that pays with a coin."""
+    _pays(project, 2, 2)
+    game = project / GAME
+    game.write_text(game.read_text(encoding="utf-8").replace("    target_field: id\n", "    target_field: idd\n"), encoding="utf-8")
+    line = game.read_text(encoding="utf-8").splitlines().index("    target_field: idd") + 1
+    errors = [found for found in run_pnp(project, "validate", "--quick", "tiny").output.splitlines() if ": error: " in found]
+    assert errors == [f"{GAME}:{line}:19: error: no piece of tokens.coins has a field 'idd' (did you mean 'id'?): fix the name, or give the pieces "
+                      "the field"]

@@ -146,11 +146,16 @@ class Checker:
                 CONSTRAINTS[spec.check](self, spec, chosen[0], raw)
 
     def _fields_held(self, spec, raw, items: list[Item]) -> bool:
-        """Whether some judged piece has each field the constraint names (`field`, `fields`, `group_by`); each name none
-        has is one error at it (pnp.checks.counts._field_held), and the constraint is not judged piece by piece."""
+        """Whether some judged piece has each field the constraint names (`field`, `fields`, `group_by`), and some piece
+        of a reference's `target` its `target_field`; each name none has is one error at it (`_field_held`), and the
+        constraint is not judged piece by piece."""
         named = [(key, getattr(spec, key)) for key in ("field", "group_by") if isinstance(getattr(spec, key), str)]
         named += [("fields", name) for name in spec.fields or []]
-        return all([self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named])
+        held = [self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named]
+        targets = self.collections.resolve(spec.target) if isinstance(spec.target, str) and isinstance(spec.target_field, str) else None
+        if targets is not None:
+            held.append(self._field_held(spec.target_field, targets[0], _named_at(raw, "target_field", spec.target_field), spec.target))
+        return all(held)
 
     def _field_held(self, field: str, items: list[Item], where: Loc, paths) -> bool:
         """Whether some of `items` has `field`: a name none of them has is misspelt (or names another collection's
