@@ -183,6 +183,8 @@ MUTANTS: list[Mutant] = [
            '            findings += [f.in_game(slug) for f in warned]', '            pass', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL48', "a reference's misspelt `target_field` said on every piece that names a target, not once at its name", 'pnp/checks/counts.py',
            '        if targets is not None:', '        if False:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('NL49', "a solo game's playingcards.io note saying '1 seats'", 'pnp/targets/export_pcio.py',
+           "{count_text(len(table.seats), 'seat')}", "{len(table.seats)} seats", ['tests/test_export.py', 'tests/test_table_files.py'], ''),
     Mutant('NL47', "a sheet's cells past the header row's last column vanish unsaid (an empty header cell still said)", 'pnp/data/spreadsheet.py',
            '        for i, cell in enumerate(row):', '        for i, cell in enumerate(row[:max(columns, default=0) + 1]):',
            ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),

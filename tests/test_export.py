@@ -583,3 +583,12 @@ def test_a_print_service_png_centres_the_trim_with_the_bleed_asked_on_every_side
     assert all(abs(m - 36) <= 1 for m in margins), margins
     for x, y in ((5, 5), (image.width - 6, image.height - 6), (5, image.height - 6), (image.width - 6, 5)):
         assert tuple(pixels[y, x]) == BLUE, (x, y)
+
+
+def test_a_solo_games_playingcards_io_export_says_one_seat_in_the_singular(project, tmp_path):
+    """A game for one player lays out one seat: playingcards.io's note says "1 seat" (each count in its noun's number,
+    as the TTS note's "1 object"), and no die is "0 dice"."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: {min: 1, max: 1}"), encoding="utf-8")
+    said = run_pnp(project, "export", "tiny", "--format", "pcio", "--out", str(tmp_path / "out")).output
+    assert ", 1 seat), " in said and "0 dice" in said and "1 seats" not in said, said

@@ -324,7 +324,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
             paths, findings = write_previews(engine.for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
             report.extend(findings)
         if not report.errors():
-            click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")
+            click.echo(f"{project.rel(folder)}: {len(paths)} image{'s' * (len(paths) != 1)} at {dpi} dpi")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 

@@ -46,4 +46,4 @@ def _showcase_edition(project, code: str, game: str, wanted: tuple[str, ...], wi
             raise click.BadParameter(str(exc), param_hint="--cards") from None
         report.extend(findings)
         if not report.errors():
-            click.echo(f"{project.rel(folder)}: {len(paths)} pictures {width} px wide ({', '.join(p.name for p in paths)})")
+            click.echo(f"{project.rel(folder)}: {len(paths)} picture{'s' * (len(paths) != 1)} {width} px wide ({', '.join(p.name for p in paths)})")

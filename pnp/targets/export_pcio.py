@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 
 from pnp.outputs.context import GameContext
+from pnp.targets.rendering import count_text
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, px, write_table_file
 
@@ -45,8 +46,9 @@ def pcio_target(gctx: GameContext, request: ExportRequest, result: Export, findi
     if table is None:
         return
     cards = sum(len(s.pieces) for s in table.spots)
-    result.notes.append(f"{name}: {len(widgets)} widgets ({cards} cards and pieces, {len(table.boards)} boards, {len(table.dice)} dice, {len(table.seats)} seats), "
-                        f"{len(table.pictures)} images, at {table.scale * 25.4:.0f} px per inch of the table")
+    dice = f"{len(table.dice)} {'die' if len(table.dice) == 1 else 'dice'}"
+    result.notes.append(f"{name}: {count_text(len(widgets), 'widget')} ({cards} cards and pieces, {count_text(len(table.boards), 'board')}, {dice}, "
+                        f"{count_text(len(table.seats), 'seat')}), {count_text(len(table.pictures), 'image')}, at {table.scale * 25.4:.0f} px per inch of the table")
     result.files[README] = pcio_readme(table.title, gctx.game.slug).encode("utf-8")
     result.next_step = f"pcio: in a playingcards.io room, import {name} in the room's editor; it is for PlayingCards.io only (see {README})"
 

@@ -33,6 +33,7 @@ import zlib
 
 from pnp.outputs.context import GameContext
 from pnp.targets.packaging import Stored
+from pnp.targets.rendering import count_text
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import (
     CONTROL_PX,
@@ -98,7 +99,7 @@ def vtt_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     if table is None:
         return
     result.files[README] = vtt_readme(table.title, gctx.game.slug, DEAL_ID in state).encode("utf-8")
-    result.notes.append(f"{name}: {len(state) - 1} widgets, {len(table.pictures)} images, format {VTT_VERSION}")
+    result.notes.append(f"{name}: {count_text(len(state) - 1, 'widget')}, {count_text(len(table.pictures), 'image')}, format {VTT_VERSION}")
     result.next_step = (f"vtt: in a virtualtabletop.io room, upload {name} from the game shelf (it becomes a game of the room, set up as exported); "
                         f"it is for virtualtabletop.io only (see {README})")
 
