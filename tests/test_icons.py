@@ -44,12 +44,12 @@ def test_an_icon_of_pnps_bundled_set_drawn_without_a_colour_prints_black(project
 
 def test_an_icon_file_that_is_not_xml_is_one_error_at_the_line_and_column_an_editor_shows(project):
     """A stray `&` in an icon's second line, its 19th character as any text editor counts (from 1), is where the
-    refusal sends the designer: the one error of the run, at the file, saying the line and column."""
+    refusal sends the designer: the one error of the run, at that line and column of the file, saying them."""
     (project / "templates/icons").mkdir(parents=True, exist_ok=True)
     (project / "templates/icons/broken.svg").write_text(AN_ICON_OF.format('  <rect width="5" & />'), encoding="utf-8")
     code, said = quick_findings(project)
     assert code == 1
-    assert said == ["templates/icons/broken.svg: error: icon file templates/icons/broken.svg is not valid SVG (XML error at line 2, column 19: "
+    assert said == ["templates/icons/broken.svg:2:19: error: icon file templates/icons/broken.svg is not valid SVG (XML error at line 2, column 19: "
                     "not well-formed (invalid token)): re-export it as plain SVG"], said
 
 
