@@ -4485,6 +4485,8 @@ MUTANTS: list[Mutant] = [
            '(XML error at line {line}, column {col + 1}:', '(XML error at line {line}, column {col}:', ['tests/test_icons.py', 'tests/test_findings.py'], ''),
     Mutant('RI32', "an icon of the bundled set called by its old name (an alias of the set) failing the build", 'pnp/layout/icons.py',
            '        name = self.aliases.get(name, name)\n', '', ['tests/test_icons.py', 'tests/test_credits.py'], ''),
+    Mutant('RI33', "an icon file's XML mistake said at the file alone, not at its line and column (the fix RI31's test found)", 'pnp/data/svgfiles.py',
+           'Loc(shown, *exc.at) if exc.at else Loc(shown)', 'Loc(shown)', ['tests/test_icons.py', 'tests/test_findings.py'], ''),
 ]
 
 
