@@ -361,7 +361,8 @@ def test_a_game_for_one_to_four_says_players_in_the_plural_on_both_covers(tmp_pa
 
 def test_a_bundle_asked_for_no_paper_is_made_on_letter_and_on_a4(tmp_path):
     """docs/commands.md: `pnp bundle` makes one print-and-play PDF per paper, Letter and A4 unless --paper says
-    otherwise: a player on either side of the Atlantic finds theirs, each on its paper (8.5 × 11 in; 210 × 297 mm)."""
+    otherwise: a player on either side of the Atlantic finds theirs, each on its paper (8.5 × 11 in; 210 × 297 mm),
+    and its print settings name that paper and its size as the player's print dialog offers it."""
     root = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "reference.yaml", "rulebook*.md"))
     result = run_pnp(root, "bundle", "tiny")
@@ -372,6 +373,8 @@ def test_a_bundle_asked_for_no_paper_is_made_on_letter_and_on_a4(tmp_path):
     sizes = {paper: PdfReader(folder / f"tiny-bundle-{paper}.pdf").pages[0].mediabox for paper in ("letter", "a4")}
     assert {paper: (round(float(box.width) / 72 * 25.4, 1), round(float(box.height) / 72 * 25.4, 1)) for paper, box in sizes.items()} \
         == {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+    for paper, said in (("letter", "US Letter (8.5 × 11 in, 215.9 × 279.4 mm)"), ("a4", "A4 (210 × 297 mm)")):
+        assert f"Paper: {said}. Print at 100 % scale" in flat(pdf_text(folder / f"tiny-bundle-{paper}.pdf")), paper
 
 def test_assembly_steps_follow_what_the_game_has():
     """No step for a kind of piece the game lacks (a game without tokens is never told to cut tokens), and one sleeve

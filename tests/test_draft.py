@@ -94,3 +94,13 @@ def test_every_draft_page_says_draft_and_a_rulebook_figure_stands_in(project):
         footers = footer_lines(out / f"tiny-{kind}-draft.pdf")
         assert footers and all("DRAFT" in text for _, text, _ in footers), (kind, footers)
     assert not [p.name for p in out.glob("*.pdf") if not p.stem.endswith("-draft")]
+
+
+def test_a_drafts_box_sheet_says_draft_in_every_footer(project):
+    """docs/commands.md: every sheet of a draft, a box's too, says DRAFT at the start of its footer: a box net
+    printed from a draft is no print to keep."""
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/back.j2}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "boxes", "--draft", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    footers = footer_lines(project / "output/tiny/tiny-boxes-draft.pdf")
+    assert footers and all(text.startswith("DRAFT · Tiny Test Game") for _, text, _ in footers), footers

@@ -267,6 +267,19 @@ def test_an_export_asks_for_a_format_or_a_vendor_and_never_both(project):
     assert not (project / "output/tiny").exists()
 
 
+def test_the_player_aid_goes_to_a_print_service_as_aid_1_of_1_once_for_each_player(project, tmp_path):
+    """The tiny game's reference.yaml asks `copies: players.max` and its game.yaml says `players: {max: 4}`: its one
+    aid card (titled 'Tiny · quick reference') is sent as aid 1 of 1, four copies, each a front and a back, counted
+    from 1 in manifest.csv and in the files' names as every other piece is."""
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--no-validate", "--out", str(tmp_path)))
+    folder = tmp_path / "tiny/png"
+    with (folder / "manifest.csv").open(encoding="utf-8", newline="") as f:
+        rows = [row for row in csv.DictReader(f) if row["component"] == "player-aids"]
+    sent = [(side, str(n)) for n in range(1, 5) for side in ("front", "back")]
+    assert sorted((r["item"], r["name"], r["side"], r["copy"], r["copies"]) for r in rows) == sorted(
+        ("aid-1", "Tiny · quick reference 1 / 1", side, n, "4") for side, n in sent)
+    assert sorted(p.name for p in (folder / "player-aids").iterdir()) == sorted(f"player-aids-aid-1-{n}-{side}.png" for side, n in sent)
+
 def test_tts_lays_every_object_out_without_overlap(tiny_export):
     project = tiny_export("tts")  # where the images are kept plays no part in the layout
     objects = [o for o in json.loads((project / "output/tiny/tts/tiny-tts-save.json").read_text())["ObjectStates"] if o["Name"] != "HandTrigger"]

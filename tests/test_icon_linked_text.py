@@ -111,7 +111,8 @@ def test_an_svg_file_an_icon_links_is_held_to_an_icons_limits_at_its_own_name(pr
     result = run_pnp(project, "validate", "tiny")
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 1, result.output
-    assert errors[0].startswith("templates/icons/parts/words.svg: error: icon file templates/icons/parts/words.svg is not valid SVG"), errors
+    assert errors[0].startswith("templates/icons/parts/words.svg:"), errors  # at the XML mistake's line and column in it
+    assert ": error: icon file templates/icons/parts/words.svg is not valid SVG" in errors[0], errors
 
 
 AN_ICON_OF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}\n</svg>\n'  # an icon drawing what is given

@@ -2,7 +2,7 @@
 templates/icons, then pnp's bundled set; read from the card sheet the build prints."""
 from __future__ import annotations
 
-from conftest import run_pnp
+from conftest import quick_findings, run_pnp
 from pdftext import pdf_text
 
 AN_ICON_OF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n{}\n</svg>\n'  # an icon drawing what is given
@@ -40,3 +40,36 @@ def test_an_icon_of_pnps_bundled_set_drawn_without_a_colour_prints_black(project
         heroes = [w for w in page.extract_words() if w["text"] in ("Knight", "<Knight>", "AT&T", "Rogue", "Mage", "Twin")]
     assert spades and len(spades) == len(heroes), (len(spades), len(heroes))
     assert {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in spades} in ({(0, 0, 0)}, {(0,)}), {tuple(c["non_stroking_color"]) for c in spades}
+
+
+def test_an_icon_file_that_is_not_xml_is_one_error_at_the_line_and_column_an_editor_shows(project):
+    """A stray `&` in an icon's second line, its 19th character as any text editor counts (from 1), is where the
+    refusal sends the designer: the one error of the run, at that line and column of the file, saying them."""
+    (project / "templates/icons").mkdir(parents=True, exist_ok=True)
+    (project / "templates/icons/broken.svg").write_text(AN_ICON_OF.format('  <rect width="5" & />'), encoding="utf-8")
+    code, said = quick_findings(project)
+    assert code == 1
+    assert said == ["templates/icons/broken.svg:2:19: error: icon file templates/icons/broken.svg is not valid SVG (XML error at line 2, column 19: "
+                    "not well-formed (invalid token)): re-export it as plain SVG"], said
+
+
+def test_an_old_name_of_a_bundled_icon_draws_the_icon_it_was_renamed_to(project):
+    """game-icons.net renamed some icons and its set keeps each old name as an alias (Iconify's set.json: `sattelite`
+    for `satellite`): a template written against the old name still builds, and prints the very shapes of the new one.
+    The face draws both, 25 mm apart: every shape of the old name has its twin 25 mm to its right."""
+    import pdfplumber
+
+    hero = project / "templates/tiny/hero.j2"
+    both = '{{ icon("sattelite", 5, 72, 12) }}\n{{ icon("satellite", 30, 72, 12) }}\n{% endblock %}'
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", both), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        shapes = [c["pts"] for c in pdf.pages[0].curves]
+    shift = 25 * 72 / 25.4
+
+    def twin(shape, other) -> bool:
+        return len(shape) == len(other) and all(abs(x + shift - u) < 0.01 and abs(y - v) < 0.01 for (x, y), (u, v) in zip(shape, other, strict=True))
+
+    twinned = [s for s in shapes if any(twin(s, other) for other in shapes)]
+    assert len(twinned) > len(shapes) / 3, (len(twinned), len(shapes))

@@ -25,7 +25,7 @@ def tuck(tmp_path_factory):
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(root / "output/tiny/tiny-boxes.pdf") as pdf:
         page = pdf.pages[0]
-        return {"curves": page.curves + page.rects, "lines": page.lines}
+        return {"curves": page.curves + page.rects, "lines": page.lines, "width": page.width}
 
 
 def _mm(line) -> tuple[float, float, float, float]:
@@ -62,6 +62,17 @@ def test_the_first_page_carries_a_50_mm_scale_bar_with_ticks_every_10_mm(tuck):
                    if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - bar["top"]) < 0.01 and not ln.get("dash"))
     assert ticks == [0, 10, 20, 30, 40, 50], ticks
 
+
+def test_the_net_is_centred_across_its_page(tuck):
+    """A net sits in the middle of its Letter page (215.9 mm wide), as much paper left of its cut as right of it: a
+    lopsided page wastes the room a larger piece would need and reads as misprinted. Its cut lines are the solid black
+    ones; its score marks (2 mm long, outside the net) and the scale bar (solid, no dash pattern) are not its cut."""
+    cuts = [ln for ln in tuck["lines"] if ln["stroking_color"] == (0.0, 0.0, 0.0) and ln.get("dash") is not None and not ln["dash"][0]
+            and abs(math.hypot(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) / MM - 2.0) > 0.01]
+    assert tuck["width"] / MM == pytest.approx(215.9, abs=0.01)
+    left = min(ln["x0"] for ln in cuts) / MM
+    right = 215.9 - max(ln["x1"] for ln in cuts) / MM
+    assert left == pytest.approx(right, abs=0.05), (left, right)
 
 def test_each_fold_is_dark_dashes_with_white_ones_in_their_gaps(tuck):
     """A fold shows on any colour: its dark dashes and, on the same line, white dashes of the same length shifted by one

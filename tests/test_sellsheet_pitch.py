@@ -22,13 +22,16 @@ def test_a_pitch_past_four_lines_is_a_warning_at_its_line_saying_how_much_is_cut
     result = run_pnp(root, "sellsheet", "tiny", "--width", "400")
     assert result.exit_code == 0, result.stderr
     with pdfplumber.open(root / "output/tiny/tiny-sellsheet.pdf") as pdf:
-        printed = set(pdf.pages[0].extract_text().split())
+        page_lines = pdf.pages[0].extract_text().splitlines()
+    printed = {word for line in page_lines for word in line.split()}
     shown = [w for w in WORDS if w in printed]
     assert shown == WORDS[: len(shown)] and 0 < len(shown) < len(WORDS)  # the page prints the pitch's start
+    pitch_lines = [line for line in page_lines if line.startswith("idea")]
+    assert len(pitch_lines) == 4, pitch_lines  # docs/showcase-and-draw.md: "four lines at most"
     cut = WORDS[len(shown):]
     warnings = [w for w in result.stderr.splitlines() if "pitch" in w and ": warning: " in w]
     assert len(warnings) == 1, result.stderr
-    assert warnings[0].startswith(f"data/tiny/game.yaml:{line}:8: warning: ")
+    assert warnings[0].startswith(f"data/tiny/game.yaml:{line}:8: warning: the sell sheet shows the pitch's first 4 lines ({len(shown)} words, ")
     assert f"leaves out the other {len(cut)} words ({len(' '.join(cut)):,} characters, from '{' '.join(cut[:3])}')" in warnings[0]
     assert f"shorten the pitch to {len(shown)} words or fewer" in warnings[0]
 

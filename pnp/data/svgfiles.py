@@ -39,7 +39,12 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan
 
 
 class IconRefused(ValueError):
-    """An icon file pnp will not draw; the message names the file and says what to do."""
+    """An icon file pnp will not draw; the message names the file and says what to do, `at` the (line, column) of the
+    mistake in it where the XML reader names one, so a finding is at the very character an editor opens."""
+
+    def __init__(self, message: str, at: tuple[int, int] | None = None):
+        super().__init__(message)
+        self.at = at
 
 
 def svg_reader():
@@ -153,7 +158,8 @@ def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) 
             pixels += _image_pixels(element, shown, base, pixels)
     except ET.ParseError as exc:
         line, col = exc.position
-        raise IconRefused(f"icon file {shown} is not valid SVG (XML error at line {line}, column {col + 1}: {str(exc).split(':')[0]}): re-export it as plain SVG") from None
+        raise IconRefused(f"icon file {shown} is not valid SVG (XML error at line {line}, column {col + 1}: {str(exc).split(':')[0]}): re-export it as plain SVG",
+                          (line, col + 1)) from None
 
 
 def _check_root(element: ET.Element, shown: str) -> None:
@@ -230,7 +236,7 @@ def icon_file_findings(folders: list[Path], root: Path, rel, game: str = "", fam
         try:
             fonts, links = _CHECKED.get(path, lambda p, shown=shown, folder=folder: _fonts_and_links(check_svg_file(p, shown, folder, root), p.parent))
         except IconRefused as exc:
-            found.append(error("icon-file", str(exc), Loc(shown), game=game))
+            found.append(error("icon-file", str(exc), Loc(shown, *exc.at) if exc.at else Loc(shown), game=game))
         except OSError as exc:
             found.append(error("icon-file", f"icon file {shown} cannot be read ({exc.strerror or exc}): check it exists and you may read it", Loc(shown), game=game))
         else:
