@@ -178,18 +178,26 @@ def test_a_cards_own_back_told_from_its_decks_back_by_a_colour_of_the_same_grey_
                                "(data/tiny/decks/heroes.yaml:7:5) tell 'heroes/knight' #c62828 (not a palette colour) from "
                                "'heroes/twin' #1565c0 (not a palette colour) by colour alone, and they look alike (grey ΔE"), alike
 
+def _one_faint_line(project) -> list[str]:
+    """The contrast warnings `pnp validate tiny` gives, asserted to be one."""
+    from conftest import run_pnp
+
+    result = run_pnp(project, "validate", "tiny")
+    faint = [line for line in result.output.splitlines() if "contrast" in line]
+    assert len(faint) == 1, result.output
+    return faint
+
+
 def test_a_faint_word_on_a_cards_own_back_is_found_at_its_back_templates_line(project):
     """A card with a back of its own (the twin's twin-back.j2) is read as every face is: dark grey words on its gold
     panel are one warning at the line of twin-back.j2 that drew them, naming the twin's back, though its front and the
     deck's back read well. The ratio is WCAG's, worked out from the game's palette (gold #876510)."""
-    from conftest import apply_edits, run_pnp
+    from conftest import apply_edits
 
     back = (ROOT / "tests/project/templates/tiny/twin-back.j2").read_text(encoding="utf-8")
     assert 'size=12, color="paper"' in back
     apply_edits(project, [{"file": "templates/tiny/twin-back.j2", "write": back.replace('size=12, color="paper"', 'size=12, color="#3a3a3a"')}])
-    result = run_pnp(project, "validate", "tiny")
-    faint = [line for line in result.output.splitlines() if "contrast" in line]
-    assert len(faint) == 1, result.output
+    faint = _one_faint_line(project)
     assert faint[0].startswith(f"templates/tiny/twin-back.j2:2:1: warning: text 'Twin’s own back' (12 pt) in #3a3a3a (not a palette colour) "
                                f"on 'gold' #876510 (data/tiny/game.yaml:12:9) has contrast {wcag_ratio('#3a3a3a', '#876510'):.2f}:1, below the "
                                "4.5:1 WCAG asks of it"), faint
@@ -200,16 +208,14 @@ def test_a_faint_word_on_a_cards_own_front_is_said_with_its_own_front_template(p
     """A card whose front is a template of its own (the deck's `front_from` column names it) is drawn by that template,
     not the deck's: its pale grey words on the paper are one warning at its line, naming that template as the one
     drawing the card. The ratio is WCAG's, worked out from the game's paper (#fbf8f0)."""
-    from conftest import apply_edits, run_pnp
+    from conftest import apply_edits
 
     front = '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="paper") }}\n' \
             '{{ text("Twin front", 5, 20, face.w - 10, 16, size=12, color="#aaaaaa") }}\n'
     apply_edits(project, [{"file": "templates/tiny/twin-front.j2", "write": front},
                           {"file": "data/tiny/decks/heroes.yaml", "replace": ["back: tiny/back.j2\n", "back: tiny/back.j2\nfront_from: layout\n"]},
                           {"file": "data/tiny/decks/heroes.yaml", "replace": ["back: tiny/twin-back.j2,", "back: tiny/twin-back.j2, layout: twin-front,"]}])
-    result = run_pnp(project, "validate", "tiny")
-    faint = [line for line in result.output.splitlines() if "contrast" in line]
-    assert len(faint) == 1, result.output
+    faint = _one_faint_line(project)
     assert faint[0].startswith(f"templates/tiny/twin-front.j2:2:1: warning: text 'Twin front' (12 pt) in #aaaaaa (not a palette colour) on "
                                f"'paper' #fbf8f0 (data/tiny/game.yaml:9:10) has contrast {wcag_ratio('#aaaaaa', '#fbf8f0'):.2f}:1, below the "
                                "4.5:1 WCAG asks of it (tiny/twin-front.j2)"), faint

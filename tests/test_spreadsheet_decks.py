@@ -473,20 +473,22 @@ def test_a_workbooks_whole_number_in_a_text_column_prints_without_a_decimal_poin
     assert re.search(r"(^|\s)7(\s|$)", text) and "7.0" not in text, text
 
 
-def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_copies(project):
-    """protograf's counters sheet (its examples/counters/counters.csv) gives each piece's copies under `COPIES`, a
-    header pnp does not read as copies unasked (docs/data-format.md: count, qty or quantity). Unread, it is one warning
-    saying how (`count_column: COPIES`); named so, each card prints that many copies and nothing is said."""
+@pytest.mark.parametrize("header", ["COPIES", "copy"])
+def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_copies(project, header):
+    """protograf gives each piece's copies under `COPIES` (its examples/counters/counters.csv) or the column its `copy=`
+    keyword names (docs/coming-from.md), headers pnp does not read as copies unasked (docs/data-format.md: count, qty or
+    quantity). Unread, it is one warning at the header saying how (`count_column: COPIES`); named so, each card prints
+    that many copies and nothing is said."""
     from conftest import quick_findings
 
-    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], "COPIES"], *ROWS])
+    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], header], *ROWS])
     use_sheet(project, "heroes.csv")
-    assert [line for line in quick_findings(project)[1] if "COPIES" in line] == [
-        "data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field 'COPIES' (5 cards of deck 'heroes' have "
-        "it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
-        "count_column: COPIES [heroes/knight]"]
-    use_sheet(project, "heroes.csv", "count_column: COPIES\n")
-    assert [line for line in quick_findings(project)[1] if "COPIES" in line] == []
+    assert [line for line in quick_findings(project)[1] if f"'{header}'" in line] == [
+        f"data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field '{header}' (5 cards of deck 'heroes' have "
+        f"it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
+        f"count_column: {header} [heroes/knight]"]
+    use_sheet(project, "heroes.csv", f"count_column: {header}\n")
+    assert [line for line in quick_findings(project)[1] if header in line] == []
     assert {card.id: card.count for card in load_cards(project).values()} == {row[0]: row[-1] for row in ROWS}
 
 
@@ -525,15 +527,3 @@ def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(projec
         use_sheet(project, "heroes.xlsx")
     warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "no header" in line]
     assert warned == [f"{said} no card: write the field's name at the top of the column, or clear it"]
-def test_a_copies_column_headed_as_protograf_names_its_keyword_is_told_how_to_be_read_as_copies(project):
-    """protograf's decks take a card's copies from the column its `copy=` keyword names (docs/coming-from.md), so a
-    sheet made for it may head that column `copy`: unread, it is one warning at the header saying how to make it the
-    copies (`count_column: copy`), as a `COPIES` column is."""
-    from conftest import quick_findings
-
-    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], "copy"], *ROWS])
-    use_sheet(project, "heroes.csv")
-    assert [line for line in quick_findings(project)[1] if "'copy'" in line] == [
-        "data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field 'copy' (5 cards of deck 'heroes' have "
-        "it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
-        "count_column: copy [heroes/knight]"]
