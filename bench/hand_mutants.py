@@ -2518,7 +2518,7 @@ MUTANTS: list[Mutant] = [
     Mutant('SC10', "an export that writes no file points to README.txt in its warning", 'pnp/targets/export_vendor.py',
            'listed=bool(result.files)', 'listed=True', ['tests/test_shop_files.py'], ''),
     Mutant('SC11', "a header typed as a number compared as Python writes it (2024.0)", 'pnp/data/spreadsheet.py',
-           '{_as_text(c.value) for c in header if not _is_empty(c.value)}', '{str(c.value).strip() for c in header if not _is_empty(c.value)}',
+           '[_as_text(c.value) for c in header if not _is_empty(c.value)]', '[str(c.value).strip() for c in header if not _is_empty(c.value)]',
            ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('SC12', "a workbook's garbled compressed part not caught", 'pnp/data/workbooks.py',
            'zlib.error, EOFError', 'EOFError', ['tests/test_sheet_promises.py', 'tests/test_workbook_refusals.py'], ''),
@@ -4625,7 +4625,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RH63', "a font file replaced between two builds of one process (pnp serve, pnp watch) still drawn from the old file", 'pnp/layout/fonts.py',
            '    if _REGISTERED.get(name) == digest:', '    if name in _REGISTERED:', ['tests/test_fonts_yaml.py', 'tests/test_otf_fonts.py'], ''),
     Mutant('RH64', "a text too long for its box, written in a list's item, said at the list's key, not the item's line", 'pnp/layout/failure_words.py',
-           'value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key), item', 'data.loc_of(key), item',
+           'yield field, data.loc_of(key), value', 'yield field, data.loc if isinstance(data, LocList) else data.loc_of(key), value',
            ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
     Mutant('RH65', "an export's notes saying '1 cards', '1 faces'", 'pnp/targets/rendering.py',
            "{'s' * (n != 1)}", "{'s' * (n >= 1)}", ['tests/test_export.py', 'tests/test_export_promises.py'], ''),
@@ -4767,8 +4767,8 @@ MUTANTS: list[Mutant] = [
     # RJ: rehearsal of the reviewers' hidden set over s45's own changes in pnp/ (78264df9..44622675): a check's misspelt field, label
     # sheet names, a literal's choices, a deck's sheet options at their lines, a Jinja offset, a called method, an aid's back, copies words
     Mutant('RJ1', "a constraint naming two fields no piece has said at the first alone: the second only after the first is mended", 'pnp/checks/counts.py',
-           'return all([self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named])',
-           'return all(self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named)',
+           'held = [self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named]',
+           'held = [self._field_held(name, items, _named_at(raw, key, name), spec.in_) for key, name in named[:1]]',
            ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
     Mutant('RJ2', "a constraint whose `where:` keeps no piece told no piece has its field (a misspelt name it is not)", 'pnp/checks/counts.py',
            'if not items or any(field_value(i.fields, field) is not MISSING for i in items):',
