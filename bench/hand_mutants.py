@@ -4836,6 +4836,17 @@ MUTANTS: list[Mutant] = [
            '        name = self.aliases.get(name, name)\n', '', ['tests/test_icons.py', 'tests/test_credits.py'], ''),
     Mutant('RI33', "an icon file's XML mistake said at the file alone, not at its line and column (the fix RI31's test found)", 'pnp/data/svgfiles.py',
            'Loc(shown, *exc.at) if exc.at else Loc(shown)', 'Loc(shown)', ['tests/test_icons.py', 'tests/test_findings.py'], ''),
+    # real-samples: designers' files from other tools (Squib's samples, protograf's counters) fed to pnp
+    Mutant('RS27', "a workbook's empty Sheet2 and Sheet3 counted as sheets to choose between", 'pnp/data/spreadsheet.py',
+           'return [name for name in names if _calamine(lambda name=name: book.get_sheet_by_name(name).height, source, name)]',
+           'return names', ['tests/test_sheet_promises.py', 'tests/test_onramp.py'], ''),
+    Mutant('RS28', "the one filled sheet among empty ones taken as the workbook's first sheet", 'pnp/data/spreadsheet.py',
+           '(filled[0] if len(filled) == 1 else', '(names[0] if len(filled) == 1 else', ['tests/test_sheet_promises.py', 'tests/test_onramp.py'], ''),
+    Mutant('RS29', "a row with no cell for `id_column` said at the row's first cell", 'pnp/data/spreadsheet.py',
+           'from which its id is made: fill it in", at))', 'from which its id is made: fill it in", card.loc))',
+           ['tests/test_sheet_promises.py', 'tests/test_onramp.py'], ''),
+    Mutant('RS30', "only the first row's mistake of a sheet said", 'pnp/data/spreadsheet.py',
+           'problems.extend(exc.findings)\n            continue', 'raise', ['tests/test_sheet_promises.py', 'tests/test_onramp.py'], ''),
 ]
 
 

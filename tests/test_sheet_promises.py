@@ -653,3 +653,28 @@ def test_a_workbook_of_several_sheets_none_named_or_one_misnamed_is_one_error_wi
     assert _json_errors(project) == [("sheet-choose", "data/tiny/decks/heroes.yaml", 5, 13)]
     use_workbook(project, "heroes.xlsx", "Heros")
     assert _json_errors(project) == [("sheet-unknown", "data/tiny/decks/heroes.yaml", 6, 8)]
+
+
+def test_a_workbook_whose_other_sheets_are_empty_is_read_from_its_one_filled_sheet_without_naming_it(project):
+    """Excel's new workbook holds Sheet1, Sheet2 and Sheet3; a designer fills the first and saves (Squib's own samples
+    are such files). With no `sheet:` in the deck, the one sheet holding cells is the cards', each card found at its
+    cell of that sheet; the empty sheets are no choice to make, first or not."""
+    rows = HERO_HEADER + "</row>" + hero_row(2, "imp") + hero_row(3, "spy")
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Sheet1": rows, "Sheet2": "", "Sheet3": ""})
+    ids = shown(project, "id", name="heroes.xlsx")
+    assert ids == {"data/tiny/decks/heroes.xlsx[Sheet1]!A2": "imp", "data/tiny/decks/heroes.xlsx[Sheet1]!A3": "spy"}, ids
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": "", "Heroes": rows})
+    said = [line for line in errors(project) if "' is not one of nothing" in line]
+    assert [line.split(": error: ")[0] for line in said] == ["data/tiny/decks/heroes.xlsx[Heroes]!A2", "data/tiny/decks/heroes.xlsx[Heroes]!A3"], said
+
+
+def test_each_row_without_the_cell_its_id_is_made_from_is_an_error_at_that_cell(project):
+    """protograf's counters sheet: `ID` in column D, `COPIES` in E, and marker rows with no ID. With `id_column: ID`,
+    each such row is its own error, at its row and the ID column (D3, D4: line 3 and 4, column 4), not at the row's
+    first cell and not only the first row."""
+    (project / f"{DECKS}/heroes.csv").write_text("NATION,TYPE,VALUE,ID,COPIES\nger,INF,4-6-5,36/17,1\nrus,MARKER,,,3\nger,MARKER,,,3\n",
+                                                 encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n"
+                                                  "id_column: ID\ncount_column: COPIES\n", encoding="utf-8")
+    said = "error: this row has no 'ID', from which its id is made: fill it in"
+    assert errors(project) == [f"data/tiny/decks/heroes.csv:3:4: {said}", f"data/tiny/decks/heroes.csv:4:4: {said}"]

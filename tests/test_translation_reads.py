@@ -142,13 +142,14 @@ def test_a_decks_sheet_it_cannot_read_is_one_error_at_cards_from_in_the_export_a
 @pytest.mark.parametrize(("options", "key", "says"), [("", "cards_from", "crystals.xlsx has 2 sheets: name the one holding the cards with `sheet:`"),
                                                       ("sheet: Crystal\n", "sheet", "no sheet 'Crystal' in crystals.xlsx (did you mean 'Crystals'?)")])
 def test_a_workbook_sheet_not_named_or_misnamed_is_one_error_at_the_decks_line_in_the_export_as_in_validate(root, options, key, says):
-    """A deck reading a workbook of two sheets (`Notes`, `Crystals`) names the one holding its cards with `sheet:`: with
+    """A deck reading a workbook of two filled sheets (`Notes`, `Crystals`) names the one holding its cards with `sheet:`: with
     none, or one that is not there, the fix is the deck's, so the one error is at the deck's line (`cards_from`'s value,
     or `sheet`'s), the same in `pnp translate export` as in `pnp validate`."""
     from openpyxl import Workbook
 
     book = Workbook()
     book.active.title = "Notes"
+    book.active.append(["playtest notes"])  # a sheet holding cells: an empty one is no choice (test_sheet_promises.py)
     sheet = book.create_sheet("Crystals")
     for row in read_csv(root / "data/gems/decks/crystals.csv"):
         sheet.append(row)

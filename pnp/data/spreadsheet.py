@@ -105,12 +105,19 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
     headers = {i: rows[header_at][i].loc for i in columns}  # where each field's name is written: its header cell
     cards = LocList(table_loc)
     ids: dict[str, Loc] = {}
+    problems: list[Finding] = []
     for number, row in enumerate(rows[header_at + 1:], start=header_at + 2):
         if _blank(row):
             continue
-        card = _card(row, number, columns, headers, source, ids)
+        try:
+            card = _card(row, number, columns, headers, source, ids)
+        except PnpError as exc:  # each row's mistake is said, not only the first row's
+            problems.extend(exc.findings)
+            continue
         cards.append(card)
         cards.locs.append(card.loc)
+    if problems:
+        raise PnpError(problems)
     if warned is not None:
         warned += unheaded(rows[header_at + 1:], columns)
     return cards
@@ -222,7 +229,8 @@ def _made_id(card: LocDict, row: list[_Cell], number: int, headers: dict[str, in
     cell = row[headers[column]] if column is not None and headers[column] < len(row) else None
     if cell is None or _is_empty(cell.value):
         if source.id_column:
-            raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", card.loc))
+            at = cell.loc if cell is not None else Loc(card.loc.path, card.loc.line, headers[column] + 1, card.loc.sheet)
+            raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", at))
         card["id"] = _unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
         card.set_loc("id", card.loc)
         return
@@ -396,9 +404,10 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     names = list(book.sheet_names)
     if not names:
         raise PnpError(error("sheet-unreadable", "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program", Loc(source.rel)))
-    name = source.sheet if source.sheet is not None else (names[0] if len(names) == 1 else None)
+    filled = names if source.sheet is not None or len(names) == 1 else _filled_sheets(book, names, source)
+    name = source.sheet if source.sheet is not None else (filled[0] if len(filled) == 1 else names[0] if not filled else None)
     chosen_at = source.option_at("sheet") or source.option_at("cards_from") or Loc(source.rel)
-    if source.sheet is None and len(names) > 1:
+    if name is None:
         raise PnpError(error("sheet-choose", f"{source.path.name} has {len(names)} sheets: name the one holding the cards with `sheet:` "
                              f"in the deck; sheets: {', '.join(names)}", chosen_at))
     if name not in names:
@@ -412,6 +421,12 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
                                   f"compute it): open the workbook in Excel or LibreOffice and save it, or type the value", Loc(source.rel, r, c, name))
                             for r, c, formula in unsaved])
     return rows, Loc(source.rel, 1, 1, name)
+
+
+def _filled_sheets(book, names: list[str], source: SheetSource) -> list[str]:
+    """The sheets holding any value, in the workbook's order. Excel's new workbook comes with Sheet2 and Sheet3 that a
+    designer never filled (Squib's own samples have them): a deck need not name its one sheet among empty ones."""
+    return [name for name in names if _calamine(lambda name=name: book.get_sheet_by_name(name).height, source, name)]
 
 
 def _calamine(read, source: SheetSource, sheet: str = ""):
