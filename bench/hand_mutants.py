@@ -4847,6 +4847,11 @@ MUTANTS: list[Mutant] = [
            ['tests/test_sheet_promises.py', 'tests/test_onramp.py'], ''),
     Mutant('RS30', "only the first row's mistake of a sheet said", 'pnp/data/spreadsheet.py',
            'problems.extend(exc.findings)\n            continue', 'raise', ['tests/test_sheet_promises.py', 'tests/test_onramp.py'], ''),
+    Mutant('RS31', "a template reading Squib's `Qty` by its header told nothing of card.count (the header's case kept)", 'pnp/layout/sandbox.py',
+           'name.lower() in COUNT_HEADERS', 'name in COUNT_HEADERS', ['tests/test_sheet_promises.py', 'tests/test_card_fields.py'], ''),
+    Mutant('RS32', "a template reading the copies column by its header told only that the card has no such field", 'pnp/layout/sandbox.py',
+           'did_you_mean(name, obj._data.keys()) or _copies_hint(obj, name)', 'did_you_mean(name, obj._data.keys())',
+           ['tests/test_sheet_promises.py', 'tests/test_card_fields.py'], ''),
 ]
 
 

@@ -678,3 +678,16 @@ def test_each_row_without_the_cell_its_id_is_made_from_is_an_error_at_that_cell(
                                                   "id_column: ID\ncount_column: COPIES\n", encoding="utf-8")
     said = "error: this row has no 'ID', from which its id is made: fill it in"
     assert errors(project) == [f"data/tiny/decks/heroes.csv:3:4: {said}", f"data/tiny/decks/heroes.csv:4:4: {said}"]
+
+
+def test_a_template_reading_the_copies_column_by_its_header_is_told_the_copies_are_card_count(project):
+    """Squib's samples head the copies column `qty` and its templates read `qty`; pnp takes that column for the card's
+    copies, so a template reading `card.Qty` gets one error at its line saying where the copies are."""
+    (project / f"{DECKS}/heroes.csv").write_text("name,Qty\nBasilisk,3\nHigh Templar,1\n", encoding="utf-8")
+    (project / "templates/tiny/copies.j2").write_text('{{ text(card.name ~ " x" ~ card.Qty, 5, 5, 50, 9) }}\n', encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/copies.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n",
+                                                  encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    (found,) = [line for line in result.output.splitlines() if "copies.j2" in line and ": error: " in line]
+    assert found.startswith("templates/tiny/copies.j2:1:"), found
+    assert ": error: card has no field 'Qty' (the card's copies, which a sheet's Qty column gives, are card.count) (on 2 pieces:" in found, found

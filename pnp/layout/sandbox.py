@@ -67,10 +67,20 @@ class FieldUndefined(jinja2.StrictUndefined):
     def _undefined_message(self):
         obj, name = self._undefined_obj, self._undefined_name
         if isinstance(obj, Fields):
-            return f"{obj._what} has no field '{name}'{did_you_mean(name, obj._data.keys())}"
+            return f"{obj._what} has no field '{name}'{did_you_mean(name, obj._data.keys()) or _copies_hint(obj, name)}"
         if obj is jinja2.utils.missing:  # a name not defined, or a value Jinja says why it has none of (a call that raised StopIteration)
             return self._undefined_hint or f"'{name}' is undefined"
         return super()._undefined_message
+
+
+def _copies_hint(fields: Fields, name: object) -> str:
+    """Where a template reads a card's copies column by its header (Squib's `qty`, a sheet's `Quantity`): the sheet gave
+    that column to the card's copies, which a template reads as `count`."""
+    from pnp.data.spreadsheet import COUNT_HEADERS
+
+    if isinstance(name, str) and name.lower() in COUNT_HEADERS and name != "count" and "count" in fields._data:
+        return f" (the card's copies, which a sheet's {name} column gives, are {fields._what}.count)"
+    return ""
 
 
 class ProjectLoader(jinja2.FileSystemLoader):
