@@ -4852,6 +4852,8 @@ MUTANTS: list[Mutant] = [
     Mutant('RS32', "a template reading the copies column by its header told only that the card has no such field", 'pnp/layout/sandbox.py',
            'did_you_mean(name, obj._data.keys()) or _copies_hint(obj, name)', 'did_you_mean(name, obj._data.keys())',
            ['tests/test_sheet_promises.py', 'tests/test_card_fields.py'], ''),
+    Mutant('RS33', "a German sheet's `Anzahl` column read as a field with no word of count_column", 'pnp/pipeline/unused.py',
+           '"amount", "anzahl", "quantité"', '"amount", "quantité"', ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
 ]
 
 

@@ -492,6 +492,20 @@ def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_
     assert {card.id: card.count for card in load_cards(project).values()} == {row[0]: row[-1] for row in ROWS}
 
 
+@pytest.mark.parametrize("header", ["Anzahl", "Quantité", "cantidad"])
+def test_a_copies_column_headed_in_the_designers_own_language_is_told_how_to_be_read_as_copies(project, header):
+    """A German Excel sheet heads its copies `Anzahl` (French `Quantité`, Spanish `cantidad`): read as a field, as pnp
+    reads only count, qty and quantity as copies unasked, it is one warning saying how (`count_column: Anzahl`)."""
+    from conftest import quick_findings
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER[:-1], header], *ROWS])
+    use_sheet(project, "heroes.csv")
+    assert [line for line in quick_findings(project)[1] if f"'{header}'" in line] == [
+        f"data/tiny/decks/heroes.csv:1:8: warning: no template, constraint or fact reads the card field '{header}' (5 cards of deck 'heroes' have "
+        f"it): fix its spelling, or list it in the deck's keep_fields if it is a note; if it gives each card's copies, name it in the deck: "
+        f"count_column: {header} [heroes/knight]"]
+
+
 @pytest.mark.parametrize("line", ["sep=;", '"sep=;"'])
 def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said_at_the_files_own_lines(project, line):
     """Excel reads a CSV by the delimiter its first line names (`sep=;`, quoted by some programs) and shows that line as

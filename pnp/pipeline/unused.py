@@ -24,9 +24,10 @@ from pnp.layout.template_facts import WORD
 from pnp.outputs.context import GameContext
 
 ENGINE_READS = frozenset({"overlap", "keep_fields"})  # read by the builders beyond the schema
-# Headers other tools give a card's copies under (protograf's COPIES), which pnp does not read as copies unasked
-# (pnp.data.spreadsheet.COUNT_HEADERS are): an unread one is told how to make it so.
-COPIES_WORDS = frozenset({"copies", "copy", "amount"})
+# Headers other tools give a card's copies under (protograf's COPIES), and the word for it a designer's own language's
+# spreadsheet heads a column with (German Anzahl, French quantité, Spanish cantidad, Italian quantità, Dutch aantal),
+# which pnp does not read as copies unasked (pnp.data.spreadsheet.COUNT_HEADERS are): an unread one is told how.
+COPIES_WORDS = frozenset({"copies", "copy", "amount", "anzahl", "quantité", "cantidad", "quantità", "aantal"})
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
