@@ -4804,7 +4804,7 @@ MUTANTS: list[Mutant] = [
            'drawn_by if side == "front" or not game.reference.template else AID_BACK', 'drawn_by if side == "back" or not game.reference.template else AID_BACK',
            ['tests/test_readability.py', 'tests/test_piece_readability.py'], ''),
     Mutant('RJ12', "a sheet's `copy` column nothing reads never told to be `count_column: copy`", 'pnp/pipeline/unused.py',
-           'COPIES_WORDS = frozenset({"copies", "copy", "amount"})', 'COPIES_WORDS = frozenset({"copies", "amount"})',
+           'COPIES_WORDS = frozenset({"copies", "copy", "amount",', 'COPIES_WORDS = frozenset({"copies", "amount",',
            ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
     # RI21-RI32: rehearse-sources, the exporters' components, the sell sheet, the bundle's own pages, nets sheets, the run's summary, pull, icon files (s45)
     Mutant('RI21', "the player aids exported numbered from 0 (aid-0, 'Tiny · quick reference 0 / 1')", 'pnp/targets/components.py',
