@@ -6,6 +6,7 @@ import math
 import shutil
 import textwrap
 
+import pdfplumber
 import pytest
 from conftest import ROOT, run_pnp
 from pdftext import page_texts, pdf_text
@@ -355,3 +356,43 @@ def test_a_box_template_sees_the_inside_size_and_its_first_deck(project):
     assert result.exit_code == 0, result.output + result.stderr
     text = " ".join(pdf_text(project / "output/tiny/tiny-boxes.pdf").split())
     assert text.count("DECKHeroes W64.5 H89.9 D8.72") == 2, text  # the front and the back (which falls back to it)
+
+
+def test_an_ink_saver_build_spares_a_boxs_dark_face_its_full_fill(project, pdfium_reader):
+    """--ink-saver spares the ink of every sheet, the boxes' too: a face painted dark navy all over prints in the plain
+    build and is gone from the ink-saver one."""
+    navy = (0x20 / 255, 0x20 / 255, 0x60 / 255)
+    (project / "templates/tiny/navy.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#202060") }}\n')
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/navy.j2}\n")
+
+    def navy_fills(*flags) -> int:
+        result = run_pnp(project, "build", "--only", "boxes", "--no-validate", *flags)
+        assert result.exit_code == 0, result.output + result.stderr
+        name = "tiny-boxes-ink-saver.pdf" if flags else "tiny-boxes.pdf"
+        page = pdfium_reader.pages(project / "output/tiny" / name, [1])[0]
+        return sum(1 for obj in page.rects + page.curves if obj.get("fill") and obj.get("non_stroking_color") is not None
+                   and len(obj["non_stroking_color"]) == 3 and all(abs(a - b) < 0.01 for a, b in zip(obj["non_stroking_color"], navy, strict=True)))
+
+    assert navy_fills() >= 1
+    assert navy_fills("--ink-saver") == 0
+
+
+@pytest.mark.parametrize("machine", ["silhouette-4", "summa-opos"])
+def test_a_box_net_keeps_2_mm_clear_of_a_cutting_machines_marks(project, machine):
+    """A cutter reads its registration marks off the sheet: a box's net printed over one (or within the 2 mm the
+    machine's reading needs around it) leaves the sheet unreadable. Every line of every net keeps clear of them."""
+    from test_more_cutters import CLEAR_MM, PT, _filled_black, expected_marks
+
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/back.j2}\n")
+    result = run_pnp(project, "build", "--only", "boxes", "--no-validate", "--cutter", machine)
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / f"output/tiny/tiny-boxes-{machine}.pdf") as pdf:
+        for page in pdf.pages:
+            want = expected_marks(machine, page.width * PT, page.height * PT)
+            marks = [got for got in _filled_black(page) if any(all(abs(a - b) < 0.02 for a, b in zip(m, got, strict=True)) for m in want)]
+            assert len(marks) == len(want), (marks, want)
+            for line in page.lines:
+                x0, y0, x1, y1 = (v * PT for v in (line["x0"], line["top"], line["x1"], line["bottom"]))
+                for x, y, mw, mh in marks:
+                    assert x0 > x + mw + CLEAR_MM - 0.01 or x1 < x - CLEAR_MM + 0.01 or y0 > y + mh + CLEAR_MM - 0.01 or y1 < y - CLEAR_MM + 0.01, \
+                        f"a line at {(x0, y0, x1, y1)} within {CLEAR_MM} mm of the mark at {(x, y)}"

@@ -118,3 +118,23 @@ def test_four_margins_saved_say_the_widest_the_printer_cannot_print(project):
     result = run_pnp(project, "calibrate", "--save", "inkjet", "--margin", "3,3,12.7,3")
     assert result.exit_code == 0, result.output
     assert result.output.strip() == "pnp.yaml: printer 'inkjet' cannot print the outer 12.7 mm; build with --printer inkjet"
+
+
+def test_a_short_edge_sheet_says_so_asks_the_print_dialog_for_it_and_places_its_back_for_it(project):
+    """`pnp calibrate --duplex short`, for a printer that flips on the short edge: the front says to flip on the short
+    edge, the PDF asks the print dialog for a short-edge flip, and the back is laid out for that flip, not the long one's."""
+    import pdfplumber
+    import pikepdf
+
+    pages = {}
+    for duplex in ("long", "short"):
+        out = project / f"cal-{duplex}.pdf"
+        result = run_pnp(project, "calibrate", "--duplex", duplex, "--out", str(out))
+        assert result.exit_code == 0, result.output
+        with pikepdf.open(out) as pdf:
+            assert str(pdf.Root.ViewerPreferences.Duplex) == ("/DuplexFlipShortEdge" if duplex == "short" else "/DuplexFlipLongEdge")
+        with pdfplumber.open(out) as pdf:
+            pages[duplex] = [(page.extract_text(), sorted((round(o["x0"], 1), round(o["top"], 1), round(o["x1"], 1), round(o["bottom"], 1))
+                                                          for o in page.lines + page.rects + page.curves)) for page in pdf.pages]
+    assert "flip on the short edge" in pages["short"][0][0] and "flip on the long edge" not in pages["short"][0][0]
+    assert pages["short"][1][1] != pages["long"][1][1], "the back's scales placed for the other flip"

@@ -145,3 +145,22 @@ def test_a_board_that_reads_a_card_by_get_or_whole_shows_that_cards_edit_in_the_
     assert "Look at the top two cards" in board_text()
     edit(project, DECK, "{id: twin,", "{flavour: odd, id: twin,")
     assert "flavour" in board_text()
+
+
+def test_a_board_that_asks_whether_a_card_has_a_field_shows_the_field_added_in_the_next_build(project, tmp_path):
+    """`{% if "flavour" in card %}` reads the card's `flavour` (there or not): adding it reprints the board that asks."""
+    from pdftext import flat, page_texts
+
+    town = project / "templates/tiny/board-town.j2"
+    town.write_text(town.read_text(encoding="utf-8") + '{% if "flavour" in decks.heroes.cards[3] %}{{ text("Flavoured mage", 60, 200, 150, 8, size=8) }}'
+                    '{% endif %}\n', encoding="utf-8")
+    out = tmp_path / "out"
+
+    def board_text() -> str:
+        result = run_pnp(project, "build", "--only", "boards", "--out", str(out))
+        assert result.exit_code == 0, result.output
+        return flat(" ".join(page_texts(out / "tiny/tiny-boards.pdf")))
+
+    assert "Flavoured mage" not in board_text()
+    edit(project, DECK, "{id: mage,", "{flavour: odd, id: mage,")
+    assert "Flavoured mage" in board_text()

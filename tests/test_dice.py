@@ -215,6 +215,19 @@ def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_di
     assert all(len(set(digits)) == 3 for digits in on_face), f"each face shows three corners' numbers: {on_face}"
 
 
+
+def test_a_d4_s_corner_numbers_print_whole_inside_their_face(all_dice, pdfium_reader):
+    """A d4 is read at its top corner, so each number sits near its corner, yet whole on its face: no part of a digit
+    over the cut line, where scissors would take it off, or on a neighbouring face or tab."""
+    page = next(p for p in pdfium_reader.pages(all_dice) if polygons(p, _rgb(COLOURS["d4"])))
+    faces = polygons(page, _rgb(COLOURS["d4"]))
+    digits = [(c, face) for c in page.chars if c["text"].isdigit()
+              for face in faces if _inside(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM), face)]
+    assert len(digits) == 12, "three corners' numbers on each of four faces"
+    for c, face in digits:
+        box = [(x / MM, y / MM) for x in (c["x0"], c["x1"]) for y in (c["top"], c["bottom"])]
+        assert all(_inside(p, face) for p in box), (c["text"], box, face)
+
 # Tabletop Simulator's own d6 template (Modding/Dice Templates/D6.png): a square of 3 × 3 cells, the top row unused,
 # faces 2 4 5 across the middle row and 1 3 6 across the bottom one, 1 and 6 drawn upside down. Read from a tool that
 # draws into that template (ErikRoelofs/prototypical, drawer/diceDrawer.py); TTS's knowledge base shows it as a picture.

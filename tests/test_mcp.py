@@ -351,3 +351,45 @@ def test_a_build_of_one_deck_writes_what_pnp_build_deck_writes(project):
     assert not error, built
     assert [w for w in built["written"] if w.endswith(".pdf")] == by_hand, (built, by_hand)
     assert [w for w in by_hand if "-cards" in w] == ["output/tiny/tiny-cards-heroes.pdf"], by_hand
+
+
+ROGUE_FLOW = '  - {id: rogue, name: Rogue, stars: 2, number: 3, text: "Steal 1 coin − then run → away.", side: blue, count: 3}\n'
+ROGUE_BLOCK = ('  - id: rogue\n    name: Rogue\n    stars: 2\n    number: 3\n    text: Steal 1 coin,\n      then run away.\n    side: blue\n    count: 3\n'
+               '    tags: [sneaky, quick]\n    loot: {coins: 2}\n    hidden: true\n')
+
+
+def _refusals(project: Path, edits: dict[str, str]) -> list:
+    """The rogue written as a block with a value over two lines, a list, a mapping and a true/false field; each of
+    `edits` (field → value) asked of edit_value: [(is_error, text)], and whether the file kept every byte."""
+    heroes = project / HEROES
+    written = heroes.read_text(encoding="utf-8").replace(ROGUE_FLOW, ROGUE_BLOCK)
+    heroes.write_text(written, encoding="utf-8")
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    steps = [("card_fields", rogue)] + [
+        ("edit_value", lambda out, name=name, value=value: {**rogue, "field": name, "value": value, "digest": _field(out[0][1], name)["digest"]})
+        for name, value in edits.items()]
+    answers = calls(project, steps)
+    assert not answers[0][0], answers[0]
+    return answers[1:], heroes.read_text(encoding="utf-8") == written
+
+
+def test_a_value_written_over_two_lines_is_refused_saying_so_at_its_line(project):
+    (answer,), kept = _refusals(project, {"text": "Steal 2 coins."})
+    error, text = answer
+    assert error and kept, answer
+    assert text.endswith("not written: text at data/tiny/decks/heroes.yaml:13:11 runs over several lines; edit_value rewrites a value "
+                         "written on one line: change it in the file"), text
+
+
+def test_a_list_or_a_mapping_is_refused_as_what_it_holds(project):
+    (tags, loot), kept = _refusals(project, {"tags": "sneaky", "loot": "2"})
+    assert kept and tags[0] and loot[0], (tags, loot)
+    assert tags[1].endswith("not written: tags holds a list; edit_value sets one text or number: change it in the file"), tags[1]
+    assert loot[1].endswith("not written: loot holds a mapping; edit_value sets one text or number: change it in the file"), loot[1]
+
+
+def test_a_number_for_a_true_or_false_field_and_true_for_a_number_are_refused(project):
+    (number, word), kept = _refusals(project, {"hidden": "1", "stars": "true"})
+    assert kept
+    assert number[0] and number[1].endswith("not written: hidden holds true or false (True); give true or false"), number
+    assert word[0] and word[1].endswith("not written: stars holds a number (2); give a number"), word

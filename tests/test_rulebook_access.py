@@ -597,3 +597,18 @@ def test_contents_running_onto_a_second_page_are_one_TOC_with_an_entry_per_headi
     entries = tocs[0]["kids"]
     assert [e["role"] for e in entries] == ["TOCI"] * len(headings)
     assert len({page for e in entries for page, _ in e["marks"]}) == 2
+
+
+def test_a_title_with_an_ampersand_and_angle_brackets_reads_back_whole_from_the_xmp(project):
+    """XML gives `&` and `<` meanings of their own: a game titled `Tiny & <Test> Game` still has a PDF/UA checker and
+    a reader's document properties find that title in the XMP, as typed."""
+    import pikepdf
+    from conftest import run_pnp
+
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: Tiny Test Game", 'title: "Tiny & <Test> Game"', 1), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "rulebook", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pikepdf.open(project / "output/tiny/tiny-rulebook.pdf") as pdf, pdf.open_metadata() as xmp:
+        title = xmp.get("dc:title")
+    assert title is not None and title.startswith("Tiny & <Test> Game"), title
