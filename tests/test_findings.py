@@ -394,3 +394,22 @@ def test_a_bidi_override_in_a_name_is_written_out_in_a_finding_not_obeyed_by_the
     deck.write_text(text.replace("count: 2}", "count: 1}"), encoding="utf-8")
     result = run_pnp(project, "validate", "tiny")
     assert "\u202e" not in result.output and "name Ma\\u202ege is used by heroes/knight" in result.output, result.output
+
+
+@pytest.mark.parametrize(("config", "said"), [
+    ("", "pnp.yaml:1:1: error: file is empty: it should hold a YAML mapping"),
+    ("printers:\n  default: {offset: [50, 0], margin: 5}\n", "pnp.yaml:2:12: error: printer 'default' needs offset: [x, y] in mm, each within ±20"),
+])
+def test_a_printer_profile_a_build_stops_on_is_said_by_validate_too(project, tmp_path, config, said):
+    """`pnp build` reads pnp.yaml's `default` printer profile and stops on a mistake in it: `pnp validate`, the check
+    before a print, says the same one error and fails, and its summary counts it as the project's."""
+    import subprocess
+    import sys
+
+    (project / "pnp.yaml").write_text(config, encoding="utf-8")
+    built = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "tiny", "--only", "cards", "-q", "--out", str(tmp_path / "out")],
+                           capture_output=True, text=True, timeout=300)
+    checked = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line for line in (built.stdout + built.stderr).splitlines() if ": error: " in line] == _errors(checked) == [said], checked.output
+    assert built.returncode == checked.exit_code == 1
+    assert "the project: 1 error, 0 warnings; tiny: 0 errors, 0 warnings" in checked.output

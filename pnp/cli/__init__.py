@@ -32,6 +32,7 @@ from pnp.cli.common import (
     parse_offset,
     parse_papers,
     print_findings,
+    printer_findings,
     read_games,
     refuse_unprinted_marks,
     summary,
@@ -196,6 +197,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
+    report.extend(printer_findings(project))  # pnp.yaml, as every command that prints reads it
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):
             checked = validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))

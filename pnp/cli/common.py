@@ -190,12 +190,13 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
 
 
 def summary(findings: list[Finding], games: list[str], strict: bool = False) -> str:
-    """'tiny: 1 error, 2 warnings' for each game; with --strict, says that warnings fail the run (they print as found)."""
+    """'tiny: 1 error, 2 warnings' for each game, after the project's own (pnp.yaml's) where it has any; with --strict,
+    says that warnings fail the run (they print as found)."""
     parts = []
-    for g in games:
+    for g in ([""] if any(not f.game and f.severity in ("error", "warning") for f in findings) else []) + list(games):
         e = sum(1 for f in findings if f.game == g and f.severity == "error")
         w = sum(1 for f in findings if f.game == g and f.severity == "warning")
-        parts.append(f"{g}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
+        parts.append(f"{g or 'the project'}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
     fails = strict and any(f.severity == "warning" for f in findings)
     return printable("; ".join(parts) + (" (warnings fail with --strict)" if fails else ""))
 
@@ -412,3 +413,16 @@ def margin_note_once(findings: list[Finding], project: Project) -> list[Finding]
     advice = ("measure your printer's margin with `pnp calibrate` and save it with `pnp calibrate --save NAME --margin MM`: "
               "a build then keeps to it, and this note goes")
     return [*rest, Finding("note", SHEET_LAYOUT, f"{said}. To build for your printer, {advice}", first.loc, first.game)]
+
+
+def printer_findings(project) -> list:
+    """What is wrong with pnp.yaml's printer profile a build takes without --printer (the `default` one, or pnp's own
+    margin), as `pnp build` would stop on it: `pnp validate` says it too, so a check before a print sees what the
+    print will."""
+    from pnp.data.config import printer_profile
+
+    try:
+        printer_profile(project.root, None)
+    except PnpError as exc:
+        return list(exc.findings)
+    return []
