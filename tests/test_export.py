@@ -570,6 +570,17 @@ def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(p
     assert first == second
 
 
+def test_a_png_exports_notes_count_each_token_set_and_the_player_aids_in_their_own_words(project):
+    """The tiny game's data: coins of 8 + 4, walls made a set of one, and an aid per player of four (game.yaml's
+    players.max): the export's notes say '12 tokens', '1 token' and '4 player-aid cards', each noun once and in the
+    singular for one."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("    size: 14\n    count: 6\n", "    size: 14\n    count: 1\n", 1), encoding="utf-8")
+    said = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--no-validate")).output.splitlines()
+    notes = {line.split(": ")[0].strip(): line.split(": ", 1)[1].split(",")[0] for line in said if " px (" in line}
+    assert (notes["tokens/coins"], notes["tokens/walls"], notes["player-aids"]) == ("12 tokens", "1 token", "4 player-aid cards"), said
+
+
 RED, BLUE = (255, 0, 0), (0, 0, 255)
 
 

@@ -139,6 +139,18 @@ def test_an_exclusion_of_true_never_drops_the_number_1(project):
     assert ids == ["r1-1", "r2-1"], ids
 
 
+def test_an_exclusion_of_1_over_true_and_false_names_nothing_and_its_list_is_written_as_the_yaml_does(project):
+    """`except: [{holo: 1}]` over `holo: [true, false]` excludes nothing (YAML's 1 is no true): one error at the value,
+    listing the values as the file writes them (true, false), not as Python does (True, False)."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\nkeep_fields: [holo]\ndefaults: {name: Hero, stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n  values: {holo: [true, false]}\n  id: \"h-{holo}\"\n  except: [{holo: 1}]\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith("data/tiny/decks/made.yaml:10:"), result.output
+    assert "generate.except[0].holo: '1' is not in its list (true, false), so it excludes nothing" in errors[0], errors
+
+
 def test_an_empty_list_of_values_is_one_error_at_the_list(project):
     """An empty list makes no combination: the mistake is the list, said at it, not `except` removing every card."""
     (project / "data/tiny/decks/made.yaml").write_text(

@@ -179,8 +179,8 @@ def test_a_sheet_past_the_size_limit_is_refused(project, sheets):
 
 def test_a_sheet_of_a_decks_20000_cards_is_pulled_and_one_more_card_is_refused(project, sheets):
     """docs/limits.md: a deck holds 20,000 cards. A sheet of exactly that many is saved; a row more and the snapshot
-    there was is kept, with what to do. The sheet cut to 1,000 cards then says its 19,000 removed as the added count is
-    said, thousands separated."""
+    there was is kept, with what to do. The sheet cut to 1,000 cards then says its 19,000 removed, and those 1,000 each
+    given a text its 1,000 changed, as the added count is said, thousands separated."""
     write_csv(sheets.folder / "many.csv", [["id"], *([f"c{i}"] for i in range(20_000))])
     live_deck(project, f"{sheets.url}/many.csv")
     whole = pull(project)
@@ -193,6 +193,9 @@ def test_a_sheet_of_a_decks_20000_cards_is_pulled_and_one_more_card_is_refused(p
     write_csv(sheets.folder / "many.csv", [["id"], *([f"c{i}"] for i in range(1_000))])
     cut = pull(project)
     assert cut.exit_code == 0 and "0 added, 19,000 removed (c1000, " in cut.output, cut.output
+    write_csv(sheets.folder / "many.csv", [["id", "text"], *([f"c{i}", "Reworded."] for i in range(1_000))])
+    reworded = pull(project)
+    assert reworded.exit_code == 0 and "0 added, 0 removed, 1,000 changed" in reworded.output, reworded.output
 
 
 def test_a_build_reads_the_snapshot_with_the_network_gone(project, sheets, monkeypatch):

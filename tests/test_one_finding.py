@@ -327,6 +327,15 @@ def test_characters_no_font_has_from_two_fields_are_listed_and_the_first_ones_fi
     assert f"their fallback: {listed} (written in card.mark at {where}): replace them" in said[0], said
 
 
+def test_a_character_no_font_has_typed_in_the_template_itself_is_said_there_naming_no_cell(project):
+    """An emoji written in the template's own text, in no data field: the error stands at the template line that draws it
+    and lists the character, naming no cell (it is the template's to fix) and never a place of 'None'."""
+    _add_to_hero(project, '{{ text("\U0001F525 Tide", 5, 72, 40, 8, size=8) }}')
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "missing from" in line]
+    assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:7:"), said
+    assert "'\U0001F525' (U+1F525): replace" in said[0] and "written in" not in said[0] and "None" not in said[0], said
+
+
 def test_a_character_no_font_has_in_a_cards_name_and_text_is_said_at_the_name_the_face_draws_first(project):
     """The same emoji in a card's name and in its text: the hero template draws the name first, where the face stops,
     so the error names the name's cell (the first of the card's fields to hold it), not the text's."""

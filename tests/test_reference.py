@@ -172,6 +172,35 @@ def test_a_jinja_mistake_on_a_later_line_of_a_sections_text_is_said_at_that_line
     assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{column}: error: "), said
 
 
+def test_a_jinja_mistake_whose_words_an_earlier_comment_of_its_block_holds_is_said_at_its_own_line(project):
+    """A block keeping a sentence's old wording in a Jinja comment above it (`{# was: … #}`): the comment is never run,
+    so a misspelt fact on the sentence's own line is one error at that line and at the name's column, not at the comment
+    that holds the same words among others."""
+    source = project / SOURCE
+    mistake = "The deck holds {{ decks.heroes.totl }} cards."
+    block = f"    text: |\n      Each turn has three steps.\n      {{# was: {mistake} #}}\n      {mistake}\n"
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', block, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, s in enumerate(lines, 1) if s.strip() == mistake)
+    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
+
+
+def test_a_jinja_mistake_after_a_line_break_in_a_quoted_text_is_said_on_the_values_own_line(project):
+    """A section's text in double quotes with a line break written `\\n`: a misspelt fact after the break is the
+    text's second line, yet it stands on the value's own line of reference.yaml: one error there, at the name's column,
+    not on the next line of the file (another key's)."""
+    source = project / SOURCE
+    quoted = '    text: "Each turn has three steps.\\nThe deck holds {{ decks.heroes.totl }} cards."\n'
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = lines.index(quoted.rstrip("\n")) + 1
+    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
+
+
 def test_the_same_jinja_mistake_in_two_sections_is_said_at_each_sections_own_line(project):
     """Two sections' blocks holding the same misspelt line (a sentence copied from one to the other): two errors, each
     at its own section's line of reference.yaml, never both at the first."""

@@ -320,7 +320,8 @@ def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | 
 
 def _line_in_file(path, after: int, text: str, col: int) -> tuple[int, int] | None:
     """(line, column) in the data file of a later line `text` of a YAML value starting at line `after`: a block
-    (`text: |`) starts below its `|` and is indented, so its lines are not the value's start plus their number."""
+    (`text: |`) starts below its `|` and is indented, so its lines are not the value's start plus their number; a quoted
+    value's later line (`"…\\n…"`) stands on the value's own line, among its other words."""
     try:
         with open(path, encoding="utf-8") as file:
             lines = file.read().splitlines()
@@ -331,4 +332,7 @@ def _line_in_file(path, after: int, text: str, col: int) -> tuple[int, int] | No
         at = lines[n].find(words)
         if at >= 0 and lines[n].strip() == words:
             return n + 1, col + at - text.find(words)
+    for n in range(after - 1, min(len(lines), after + 2000)):  # no line of its own: among other words, from the value's first line
+        if words in lines[n]:
+            return n + 1, col + lines[n].find(words) - text.find(words)
     return None
