@@ -4835,7 +4835,7 @@ MUTANTS: list[Mutant] = [
     Mutant('XA9', "an icon name a template writes itself in single quotes (`icon('strr')`) said at a card holding the same word", 'pnp/layout/templates.py',
            """return f"'{text}'" in line or f'"{text}"' in line""", """return f'"{text}"' in line""",
            ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
-    Mutant('XA10', "an icon's half-transparent rgba colour (no opacity of its shape) printed opaque in a shop's CMYK file", 'pnp/render/pdf_colours.py',
+    Mutant('XA10', "an icon's word in a half-transparent colour (svglib gives a text no opacity of its shape) printed full black in a shop's CMYK file", 'pnp/render/pdf_colours.py',
            'a = opacity if opacity is not None else col.alpha if col.alpha is not None else 1', 'a = opacity if opacity is not None else 1',
            ['tests/test_pod_ink.py', 'tests/test_pod_files.py'], ''),
     Mutant('XA11', "a virtualtabletop.io export's note counting one widget more than the room holds", 'pnp/targets/export_vtt.py',
