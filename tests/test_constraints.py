@@ -45,14 +45,16 @@ AT_LEAST = """  - check: reference
 """
 
 
-def _pays(project, c1: int, c5: int) -> None:
-    """Give the first `c1` heroes `pays: c1` and the next `c5` heroes `pays: c5` (the deck has five heroes)."""
+def _pays(project, c1: int, c5: int, by: str = "id") -> None:
+    """Give the first `c1` heroes `pays: c1` and the next `c5` heroes `pays: c5` (the deck has five heroes); `by: value`
+    names the coins by their `value` field (1 and 5), a field the heroes do not have."""
+    coins = {"id": ("c1", "c5"), "value": (1, 5)}[by]
     lines = (project / DECK).read_text(encoding="utf-8").splitlines()
     heroes = [n for n, line in enumerate(lines) if line.startswith("  - {id: ")]
-    for n, coin in zip(heroes, ["c1"] * c1 + ["c5"] * c5, strict=False):
+    for n, coin in zip(heroes, [coins[0]] * c1 + [coins[1]] * c5, strict=False):
         lines[n] = lines[n].replace("  - {id: ", f"  - {{pays: {coin}, id: ", 1)
     (project / DECK).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    apply_edits(project, [{"file": GAME, "append": AT_LEAST + "\n"}])
+    apply_edits(project, [{"file": GAME, "append": AT_LEAST.replace("target_field: id", f"target_field: {by}") + "\n"}])
 
 
 def test_a_reference_at_least_count_is_met_by_exactly_that_many_uses(project):
@@ -175,3 +177,14 @@ def test_a_references_target_field_no_target_piece_has_is_one_error_at_its_name(
     errors = [found for found in run_pnp(project, "validate", "--quick", "tiny").output.splitlines() if ": error: " in found]
     assert errors == [f"{GAME}:{line}:19: error: no piece of tokens.coins has a field 'idd' (did you mean 'id'?): fix the name, or give the pieces "
                       "the field"]
+
+
+def test_a_references_target_field_is_looked_for_on_the_target_pieces_not_on_those_naming_them(project):
+    """Heroes paying by a coin's `value` (1 or 5): `value` is a field of the coins, the target, which no hero has; the
+    reference holds, and one use too few of a value is said as such, not as a field no piece has."""
+    _pays(project, 2, 2, by="value")
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    assert result.exit_code == 0 and ": error: " not in result.output, result.output
+    (project / GAME).write_text((project / GAME).read_text(encoding="utf-8").replace("at_least: 2", "at_least: 3"), encoding="utf-8")
+    errors = [found for found in run_pnp(project, "validate", "--quick", "tiny").output.splitlines() if ": error: " in found]
+    assert len(errors) == 2 and all("is named 2 times by decks.heroes.pays; it must be named at least 3" in e for e in errors), errors

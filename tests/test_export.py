@@ -616,3 +616,15 @@ def test_a_solo_games_playingcards_io_export_says_one_seat_in_the_singular(proje
     game.write_text(game.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: {min: 1, max: 1}"), encoding="utf-8")
     said = run_pnp(project, "export", "tiny", "--format", "pcio", "--out", str(tmp_path / "out")).output
     assert ", 1 seat), " in said and "0 dice" in said and "1 seats" not in said, said
+
+
+def test_a_virtualtabletop_io_exports_note_counts_the_rooms_widgets_and_images_as_the_file_holds_them(project, tmp_path):
+    """The note's "N widgets, M images" is what the room file holds: the widgets of its state (its `_meta` is the
+    file's header, no widget) and the pictures under assets/."""
+    import zipfile
+
+    said = run_pnp(project, "export", "tiny", "--format", "vtt", "--out", str(tmp_path / "out")).output
+    with zipfile.ZipFile(tmp_path / "out/tiny/vtt/tiny.vtt") as room:
+        widgets = [key for key in json.loads(room.read("0.json")) if key != "_meta"]
+        images = [name for name in room.namelist() if name.startswith("assets/")]
+    assert f"  tiny.vtt: {len(widgets)} widgets, {len(images)} images, format 11" in said.splitlines(), said

@@ -433,12 +433,13 @@ def test_a_colour_name_misspelt_in_the_data_is_one_error_at_its_value_naming_the
         f"{HERO_DECK}:{rogue}:{column}: error: card.side: {said} (drawn at templates/tiny/frame.j2:3:1) [heroes/rogue front]"]
 
 
-def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card_holds_the_same_word(project):
-    """`fill="bleu"` written in the frame is the template's mistake, one error at its column there on every card it
-    draws, even where a card's own `side` happens to hold the same word."""
+@pytest.mark.parametrize("written", ['"bleu"', "'bleu'"], ids=["double quotes", "single quotes"])
+def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card_holds_the_same_word(project, written):
+    """`fill="bleu"` (or `fill='bleu'`: Jinja reads either) written in the frame is the template's mistake, one error at
+    its column there on every card it draws, even where a card's own `side` happens to hold the same word."""
     deck, frame = project / HERO_DECK, project / "templates/tiny/frame.j2"
     deck.write_text(deck.read_text(encoding="utf-8").replace(ROGUE, ROGUE.replace("blue", "bleu")), encoding="utf-8")
-    frame.write_text(frame.read_text(encoding="utf-8").replace("fill=card.side,", 'fill="bleu",'), encoding="utf-8")
+    frame.write_text(frame.read_text(encoding="utf-8").replace("fill=card.side,", f"fill={written},"), encoding="utf-8")
     column = frame.read_text(encoding="utf-8").splitlines()[2].index("bleu") + 1
     lines = _error_lines(project)
     assert len(lines) == 1 and lines[0].startswith(f"templates/tiny/frame.j2:3:{column}: error: unknown colour 'bleu' (did you mean 'blue'?)"), lines

@@ -197,3 +197,22 @@ def test_an_icons_half_transparent_black_prints_as_half_black_on_white_paper_wit
         alphas = [(str(key), float(state[key])) for state in pdf.objects if isinstance(state, pikepdf.Dictionary)
                   for key in ("/ca", "/CA") if key in state and float(state[key]) < 1]
     assert alphas == [], alphas
+
+
+def test_an_icons_word_painted_half_transparent_prints_as_half_black_on_white_paper(project):
+    """A word an icon's SVG writes in half-transparent black (`fill="rgba(0, 0, 0, 0.5)"`, a colour with its own alpha
+    and no opacity of its shape) prints in a print-on-demand file as black laid half over white: 50 % of the black
+    plate, opaque, as the sheets show it, not full black."""
+    import pdfplumber
+
+    (project / "templates/icons").mkdir(exist_ok=True)
+    (project / "templates/icons/word.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><text x="2" y="30" font-size="20" fill="rgba(0, 0, 0, 0.5)">XW</text></svg>\n',
+        encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("word", 10, 60, 20) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        colours = {tuple(round(v, 2) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] in ("X", "W")}
+    assert colours == {(0, 0, 0, 0.5)}, colours

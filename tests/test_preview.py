@@ -80,3 +80,14 @@ def test_a_preview_of_one_card_leaves_its_decks_contact_sheet_whole(project):
     assert Image.open(project / "output/tiny/preview/three/c2-front.png").size == (round(63.5 / 25.4 * 40), round(88.9 / 25.4 * 40))
     sheet = Image.open(project / "output/tiny/preview/three-contact.png").convert("RGB")
     assert all(where(sheet, colour) for colour in FRONTS[:3]), [where(sheet, colour) for colour in FRONTS[:3]]
+
+
+def test_a_preview_of_one_single_sided_card_says_one_image(project):
+    """A card with no back, previewed alone (`--card`), is one picture: its front. The line says "1 image", in the
+    singular, as every other count pnp prints."""
+    painted_deck(project, "one", FRONTS[:1])
+    deck = project / "data/tiny/decks/one.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("back: tiny/solid-back.j2\n", ""), encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--deck", "one", "--card", "c1", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["output/tiny/preview: 1 image at 30 dpi"]
