@@ -4832,7 +4832,7 @@ MUTANTS: list[Mutant] = [
     Mutant('RI28', "a nets page's pieces set at its left edge, not centred across it", 'pnp/render/nets.py',
            'left0 = limit_um + um(REACH_MM) + (area[0] - rows_w) // 2', 'left0 = limit_um + um(REACH_MM)', ['tests/test_net_promises.py'], ''),
     Mutant('RI29', "a run without errors summed up as 'tiny: 0 error, 1 warning'", 'pnp/cli/common.py',
-           "f\"{g}: {e} error{'s' * (e != 1)}", "f\"{g}: {e} error{'s' * (e > 1)}", ['tests/test_findings.py'], ''),
+           "'the project'}: {e} error{'s' * (e != 1)}", "'the project'}: {e} error{'s' * (e > 1)}", ['tests/test_findings.py'], ''),
     Mutant('RI30', "pnp pull saying every card of the sheet changed, not only those whose values did", 'pnp/targets/pull.py',
            'for i in new if i in old and old[i] != new[i]]', 'for i in new if i in old]', ['tests/test_live_sheets.py'], ''),
     Mutant('RI31', "an icon file that is not XML said a column left of its mistake", 'pnp/data/svgfiles.py',
