@@ -190,6 +190,8 @@ MUTANTS: list[Mutant] = [
     Mutant('NL51', "a project's own error (pnp.yaml's) left out of validate's summary: 'tiny: 0 errors' after an error", 'pnp/cli/common.py',
            'for g in ([""] if any(not f.game and f.severity in ("error", "warning") for f in findings) else []) + list(games):', 'for g in games:',
            ['tests/test_findings.py', 'tests/test_validator.py'], ''),
+    Mutant('NL52', "a Ctrl-C Python wraps while pnp loads printed as a traceback", 'pnp/launch/__init__.py',
+           '        if _interrupted(exc):  # a Ctrl-C met', '        if False:  # a Ctrl-C met', ['tests/test_interrupt.py'], 'wrapped'),
     Mutant('NL47', "a sheet's cells past the header row's last column vanish unsaid (an empty header cell still said)", 'pnp/data/spreadsheet.py',
            '        for i, cell in enumerate(row):', '        for i, cell in enumerate(row[:max(columns, default=0) + 1]):',
            ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),

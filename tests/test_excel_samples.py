@@ -51,8 +51,12 @@ def test_every_cell_reads_as_excel_shows_it():
 
 def test_a_card_below_an_empty_row_is_found_at_the_row_excel_numbers(project):
     """Sheet1's header is row 1 (English, Hello, World), its cards rows 2 and 4 with row 3 left empty: a card lacking
-    what the game asks is named at its own row as Excel numbers it, A2 and A4, never at a row counted without the gap."""
+    what the game asks is named at its own row as Excel numbers it, A2 and A4, never at a row counted without the gap.
+    (The game asks its `English` column for one word the sheet's cards lack: a field no card has at all is one error
+    at the constraint's name instead.)"""
     _point_heroes_at(project, "Sheet1")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "  - {check: allowed, in: decks.heroes, field: English, values: [Latin]}\n", encoding="utf-8")
     result = run_pnp(project, "validate")
     assert result.exit_code != 0
     cells = {line.split(": error: ")[0].rsplit("!", 1)[1] for line in _errors(result.output) if "[Sheet1]!" in line}

@@ -123,3 +123,31 @@ def test_a_command_and_its_deadline_ending_it_together_say_so_once():
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130, err[-500:]
     assert err.count("pnp: stopped (Ctrl-C)") == 1, err[-500:]
+
+
+WRAPPED_CTRL_C = """
+import sys, types
+
+
+class Loading(types.ModuleType):
+    def __getattr__(self, name):  # a Ctrl-C met while a class of pnp's command line is being made, as Python 3.11 raises it
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("Error calling __set_name__ on a descriptor") from exc
+
+
+sys.modules["pnp.cli"] = Loading("pnp.cli")
+sys.argv = ["pnp", "--version"]
+from pnp.launch import run
+
+run()
+"""
+
+
+def test_a_ctrl_c_python_raises_wrapped_while_pnp_loads_stops_it_with_one_line():
+    """A Ctrl-C that lands while a class is being made reaches pnp wrapped in a RuntimeError (Python calls
+    `__set_name__` and wraps what it raises): it is a Ctrl-C all the same, one line and exit 130, no traceback."""
+    stopped = subprocess.run([sys.executable, "-c", WRAPPED_CTRL_C], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in stopped.stderr, stopped.stderr
+    assert stopped.returncode == 130 and [line for line in stopped.stderr.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C)"], stopped.stderr

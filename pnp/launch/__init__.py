@@ -26,6 +26,21 @@ def run() -> None:
         stopped()
     except SystemExit as stop:
         leave(stop)
+    except Exception as exc:
+        if _interrupted(exc):  # a Ctrl-C met while a class was being made: Python raises it wrapped (a RuntimeError)
+            stopped()
+        raise
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether `exc` was caused by a Ctrl-C, however deep the chain of exceptions that carried it."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def leave(stop: SystemExit) -> None:
