@@ -124,21 +124,25 @@ def test_a_token_face_reused_from_the_face_store_still_knows_the_name_it_shows(p
     assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh")
 
 
-def test_a_board_that_reads_a_card_by_get_or_whole_shows_that_cards_edit_in_the_next_build(project, tmp_path):
-    """pnp.data.fields: a field read with `.get()` is a read of that field, and a card walked whole (its keys listed) a
-    read of all of it, so the next build of the boards shows an edit to either card, not the board kept from before."""
+def _board_text(project, out):
+    """What `pnp build --only boards` prints on the boards, a build each call."""
     from pdftext import flat, page_texts
-
-    town = project / "templates/tiny/board-town.j2"
-    town.write_text(town.read_text(encoding="utf-8") + '{{ text(decks.heroes.cards[3].get("text"), 60, 200, 150, 8, size=8) }}\n'
-                    '{% set walked = namespace(keys="") %}{% for key in decks.heroes.cards[4] %}{% set walked.keys = walked.keys ~ " " ~ key %}{% endfor %}'
-                    '{{ text(walked.keys, 60, 215, 150, 8, size=8) }}\n', encoding="utf-8")
-    out = tmp_path / "out"
 
     def board_text() -> str:
         result = run_pnp(project, "build", "--only", "boards", "--out", str(out))
         assert result.exit_code == 0, result.output
         return flat(" ".join(page_texts(out / "tiny/tiny-boards.pdf")))
+    return board_text
+
+
+def test_a_board_that_reads_a_card_by_get_or_whole_shows_that_cards_edit_in_the_next_build(project, tmp_path):
+    """pnp.data.fields: a field read with `.get()` is a read of that field, and a card walked whole (its keys listed) a
+    read of all of it, so the next build of the boards shows an edit to either card, not the board kept from before."""
+    town = project / "templates/tiny/board-town.j2"
+    town.write_text(town.read_text(encoding="utf-8") + '{{ text(decks.heroes.cards[3].get("text"), 60, 200, 150, 8, size=8) }}\n'
+                    '{% set walked = namespace(keys="") %}{% for key in decks.heroes.cards[4] %}{% set walked.keys = walked.keys ~ " " ~ key %}{% endfor %}'
+                    '{{ text(walked.keys, 60, 215, 150, 8, size=8) }}\n', encoding="utf-8")
+    board_text = _board_text(project, tmp_path / "out")
 
     assert "Look at the top three cards" in board_text()
     edit(project, DECK, "Look at the top three cards", "Look at the top two cards")
@@ -149,17 +153,10 @@ def test_a_board_that_reads_a_card_by_get_or_whole_shows_that_cards_edit_in_the_
 
 def test_a_board_that_asks_whether_a_card_has_a_field_shows_the_field_added_in_the_next_build(project, tmp_path):
     """`{% if "flavour" in card %}` reads the card's `flavour` (there or not): adding it reprints the board that asks."""
-    from pdftext import flat, page_texts
-
     town = project / "templates/tiny/board-town.j2"
     town.write_text(town.read_text(encoding="utf-8") + '{% if "flavour" in decks.heroes.cards[3] %}{{ text("Flavoured mage", 60, 200, 150, 8, size=8) }}'
                     '{% endif %}\n', encoding="utf-8")
-    out = tmp_path / "out"
-
-    def board_text() -> str:
-        result = run_pnp(project, "build", "--only", "boards", "--out", str(out))
-        assert result.exit_code == 0, result.output
-        return flat(" ".join(page_texts(out / "tiny/tiny-boards.pdf")))
+    board_text = _board_text(project, tmp_path / "out")
 
     assert "Flavoured mage" not in board_text()
     edit(project, DECK, "{id: mage,", "{flavour: odd, id: mage,")
