@@ -272,7 +272,7 @@ def test_a_cards_own_back_template_misnamed_is_one_error_at_that_cards_back(proj
     errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
     assert result.exit_code == 1
     assert errors == [f"data/tiny/decks/heroes.yaml:11:{line.index('tiny/twin-bak') + 1}: error: template 'tiny/twin-bak.j2' not found under "
-                      "templates/: check the name [heroes/twin back]"], errors
+                      "templates/ (did you mean 'tiny/twin-back.j2'?): check the name [heroes/twin back]"], errors
 
 
 def test_an_unknown_icon_in_a_cards_text_is_one_error_at_its_own_column(project):

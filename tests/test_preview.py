@@ -91,3 +91,20 @@ def test_a_preview_of_one_single_sided_card_says_one_image(project):
     result = run_pnp(project, "preview", "tiny", "--deck", "one", "--card", "c1", "--dpi", "30")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == ["output/tiny/preview: 1 image at 30 dpi"]
+
+
+def test_a_preview_again_leaves_no_image_of_a_face_the_deck_no_longer_has(project):
+    """The deck's folder shows what prints now: previewed again after its backs were taken away and its third card
+    removed, it holds the two fronts alone, and a greyscale preview's images (another view, made by its own command)
+    stay; previewing one card alone takes away that card's old back and no other's."""
+    painted_deck(project, "three", FRONTS[:3])
+    assert run_pnp(project, "preview", "tiny", "--deck", "three", "--dpi", "30", "--simulate", "grey").exit_code == 0
+    folder = project / "output/tiny/preview/three"
+    deck = project / "data/tiny/decks/three.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("back: tiny/solid-back.j2\n", ""), encoding="utf-8")
+    assert run_pnp(project, "preview", "tiny", "--deck", "three", "--card", "c1", "--dpi", "30").exit_code == 0
+    assert not (folder / "c1-back.png").exists() and (folder / "c2-back.png").exists()
+    deck.write_text(deck.read_text(encoding="utf-8").replace(f"  - {{id: c3, bg: '{FRONTS[2]}'}}\n", ""), encoding="utf-8")
+    assert run_pnp(project, "preview", "tiny", "--deck", "three", "--dpi", "30").exit_code == 0
+    grey = {f"c{n}-{side}-grey.png" for n in (1, 2, 3) for side in ("front", "back")}
+    assert sorted(path.name for path in folder.iterdir()) == sorted({"c1-front.png", "c2-front.png"} | grey)

@@ -493,6 +493,23 @@ def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_
     assert {card.id: card.count for card in load_cards(project).values()} == {row[0]: row[-1] for row in ROWS}
 
 
+@pytest.mark.parametrize("header", ["ID", "Card ID"])
+def test_an_id_column_headed_as_other_tools_head_it_is_told_how_to_name_the_cards(project, header):
+    """pnp reads a column headed `id` as the cards' ids unasked (docs/data-format.md); a sheet from another tool heads
+    it `ID` or `Card ID`, and its cards are named from their names instead. Unread, the column is one warning at its
+    header saying how (`id_column: ID`); named so, the cards take their ids from it and the column is read."""
+    from conftest import quick_findings
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [[header, *HEADER[1:]], *ROWS])
+    use_sheet(project, "heroes.csv")
+    said = [line for line in quick_findings(project)[1] if f"'{header}'" in line]
+    assert len(said) == 1 and said[0].startswith(f"data/tiny/decks/heroes.csv:1:1: warning: no template, constraint or fact reads the card field '{header}'")
+    assert said[0].endswith(f"; if it names each card, name it in the deck: id_column: {header} [heroes/knight]")
+    use_sheet(project, "heroes.csv", f"id_column: {header}\n")
+    assert [line for line in quick_findings(project)[1] if header in line] == []
+    assert sorted(load_cards(project)) == sorted(row[0] for row in ROWS)
+
+
 @pytest.mark.parametrize("line", ["sep=;", '"sep=;"'])
 def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said_at_the_files_own_lines(project, line):
     """Excel reads a CSV by the delimiter its first line names (`sep=;`, quoted by some programs) and shows that line as

@@ -291,7 +291,7 @@ class Layouts:
         except PnpError:
             raise
         except jinja2.TemplateNotFound as exc:
-            raise PnpError(error("template-missing", f"template '{exc.name}' not found under templates/: check the name", ref_loc, game=game, component=what)) from None
+            raise PnpError(self._missing_template(exc, name, ref_loc, what, game)) from None
         except jinja2.TemplateSyntaxError as exc:
             from pnp.layout.syntax_column import syntax_words  # a template that compiles never needs it
             raise PnpError(error("template-syntax", f"template syntax: {syntax_words(exc)}", self._syntax_loc(exc), game=game, component=what)) from None
@@ -384,6 +384,20 @@ class Layouts:
                         return error(code, f"{field}: {message} (drawn at {loc})", data_loc, game=game, component=what)
                 break
         return error(code, message, loc, game=game, component=what)
+
+    def _missing_template(self, exc: jinja2.TemplateNotFound, asked: str, ref_loc: Loc, what: str, game: str) -> Finding:
+        """A template name naming no file, said where it is written: the data's `front:` or `back:` for the template a
+        face asked for, the template's own line for one it includes or extends. The nearest template's name is
+        offered; a name that is no .j2 file (a back colour in a sheet's `back` column) is told what the field holds."""
+        loc = ref_loc
+        if exc.name != asked:
+            frame = next((f for f in reversed(traceback.extract_tb(exc.__traceback__)) if any(f.filename.startswith(str(d)) for d in self.template_dirs)), None)
+            loc = self.file_loc(frame.filename, frame.lineno, str(exc.name)) if frame is not None else ref_loc
+        names = self.env.list_templates(extensions=["j2"])
+        message = f"template '{exc.name}' not found under templates/{_template_hint(str(exc.name), names)}: check the name"
+        if exc.name == asked and not str(asked).endswith(".j2") and names:
+            message += "; a piece's front and back name the .j2 file under templates/ that draws it: a value of another kind needs a field of another name"
+        return error("template-missing", message, loc, game=game, component=what)
 
     def _syntax_loc(self, exc: jinja2.TemplateSyntaxError) -> Loc:
         """Where a template's syntax goes wrong, to the column: Jinja gives the line alone, so the template is parsed
@@ -567,3 +581,14 @@ class GameLayouts:
             raise LayoutError("images are not available here")
         return self.image_checker(path)
 
+
+def _template_hint(asked: str, names: list[str]) -> str:
+    """The did-you-mean for a missing template, comparing file names within the asked one's folder: two paths sharing
+    their folder and `.j2` look alike whatever their names (`demo/parts.j2` is not a typo of `demo/board.j2`)."""
+    folder, _, file = asked.rpartition("/")
+    same = {n.rpartition("/")[2]: n for n in names if n.rpartition("/")[0] == folder}
+    if not same:
+        return did_you_mean(asked, names)
+    hint = did_you_mean(file, same)
+    meant = same[hint.split("'")[1]] if hint else ""
+    return f" (did you mean '{meant}'?)" if meant else ""

@@ -115,7 +115,7 @@ def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozen
     """One warning for each card field nothing reads, at the first card that has it, saying how many cards do: a
     sheet's notes column is one mistake (or one note), however many rows fill it."""
     declared = set(CardSpec.model_fields) | set(deck.data.get("keep_fields") or []) | ENGINE_READS
-    declared |= {deck.data[k] for k in ("front_from", "back_from") if isinstance(deck.data.get(k), str)}  # the engine reads them
+    declared |= {deck.data[k] for k in ("front_from", "back_from", "id_column") if isinstance(deck.data.get(k), str)}  # the engine reads them
     first: dict[str, tuple] = {}  # field → (its first card, how many cards have it)
     for card in deck.cards:
         for key in card.fields:
@@ -133,7 +133,7 @@ def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozen
         loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
         out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names, present))}: "
-                           f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}{_as_copies(key, deck)}", loc, game=slug,
+                           f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}{_as_copies(key, deck)}{_as_ids(key, deck)}", loc, game=slug,
                            component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
@@ -238,6 +238,14 @@ def _as_copies(key, deck) -> str:
     if "cards_from" in deck.data:
         return f"; if it gives each card's copies, name it in the deck: count_column: {key}"
     return "; if it gives the card's copies, write it as count"
+
+
+def _as_ids(key, deck) -> str:
+    """How a sheet's column of ids headed as other tools head it (`ID`, `Card ID`) is read as the cards' ids: pnp reads
+    a column headed `id` alone unasked, and names the cards from their names otherwise."""
+    if not isinstance(key, str) or re.sub(r"[^a-z]", "", key.lower()) not in ("id", "cardid") or "cards_from" not in deck.data:
+        return ""
+    return f"; if it names each card, name it in the deck: id_column: {key}"
 
 
 def _read_as(key: str) -> str:

@@ -107,6 +107,7 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
         tiles = []
         folder = out_dir / file_name(deck.id)  # a deck's file name may be longer than a folder's can be
         scale = tile_scale(len(rendered), rendered[0][1], dpi)
+        drawn = len(written)
         with PngEncoder(_png_bytes) as encoder:
             for card, front, back in rendered:
                 for side, face in (("front", front), ("back", back)):
@@ -120,6 +121,7 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
                     written.append(path)
                     if side == "front":
                         tiles.append((_smaller(image, scale), f"{card.id} ×{card.count}"))
+        _remove_faces_gone(folder, set(written[drawn:]), rendered, bool(card_ids), suffix)
         if not card_ids:
             columns = CONTACT_COLUMNS if scale >= 1.0 else max(CONTACT_COLUMNS, math.ceil(math.sqrt(len(tiles) * tiles[0][0].height / tiles[0][0].width)))
             sheet = contact_sheet(tiles, columns, label_font=str(gctx.fonts.file(gctx.layouts.family("body"))))
@@ -127,6 +129,20 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
             write_atomic(path, _png_bytes(sheet), durable=False)
             written.append(path)
     return written, findings
+
+
+def _remove_faces_gone(folder: Path, drawn: set[Path], rendered: list, alone: bool, suffix: str) -> None:
+    """Remove a deck folder's images of faces this preview no longer draws: a back taken away, a card gone from the deck
+    (on a whole deck's preview; cards previewed `alone` look at their own names only). Only a name a preview of the
+    same vision gives (`<card>-front.png`, `<card>-back-grey.png`) is touched, so the folder shows what prints now."""
+    sides = (f"-front{suffix}", f"-back{suffix}")
+    if not alone:
+        named = [path for path in folder.glob(f"*{suffix}.png") if path.stem.endswith(sides)]
+    else:
+        named = [folder / f"{card.id}{side}.png" for card, _, _ in rendered for side in sides]
+    for path in named:
+        if path not in drawn:
+            path.unlink(missing_ok=True)
 
 
 def tile_scale(fronts: int, face, dpi: int) -> float:
