@@ -143,13 +143,14 @@ def test_the_same_cuts_give_the_same_dxf_bytes(built, tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["cards", "player-aids", "dice"])
-def test_a_print_shops_cutcontour_overprints(built, kind):
-    """Where the page strokes in CutContour, the graphics state in force sets overprint (OP) in the non-zero mode (OPM 1)."""
+def test_a_print_shops_cutcontour_overprints_as_a_hairline(built, kind):
+    """Where the page strokes in CutContour, the graphics state in force sets overprint (OP) in the non-zero mode (OPM 1),
+    and the line is the 0.25 pt hairline the shops' cut-line convention asks (a wider one reads as a drawn border)."""
     with pikepdf.open(built / f"tiny-{kind}-print-shop.pdf") as pdf:
         page = pdf.pages[0]
         states = {str(k): v for k, v in page.Resources.get("/ExtGState", {}).items()}
         spaces = {str(k) for k, v in page.Resources.get("/ColorSpace", {}).items() if str(v[1]) == "/CutContour"}
-        stack, now, strokes = [], {"space": None, "OP": False, "OPM": 0}, 0
+        stack, now, strokes = [], {"space": None, "OP": False, "OPM": 0, "w": 1.0}, 0
         for operands, op in pikepdf.parse_content_stream(page):
             name = str(op)
             if name == "q":
@@ -158,11 +159,14 @@ def test_a_print_shops_cutcontour_overprints(built, kind):
                 now = stack.pop()
             elif name == "CS":
                 now["space"] = str(operands[0])
+            elif name == "w":
+                now["w"] = float(operands[0])
             elif name == "gs":
                 state = states[str(operands[0])]
                 now.update({k[1:]: (bool(v) if k == "/OP" else int(v)) for k, v in state.items() if k in ("/OP", "/OPM")})
             elif name in ("S", "s", "B", "b") and now["space"] in spaces:
                 assert now["OP"] and now["OPM"] == 1, now
+                assert now["w"] == 0.25, now
                 strokes += 1
     assert strokes, f"{kind}: no CutContour stroke"
 

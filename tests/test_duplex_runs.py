@@ -16,7 +16,7 @@ import shutil
 import printable as P
 import pytest
 import streams
-from conftest import ROOT, run_pnp
+from conftest import ROOT, apply_edits, run_pnp
 from pdftext import flat, page_texts
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
@@ -159,3 +159,21 @@ def test_each_backs_page_follows_its_fronts_as_the_printer_is_told_and_says_the_
     assert [(s[0], s[2]) for s in map(side, texts)] == order
     backs = [flat(t) for t in texts if side(t)[2] == "backs"]
     assert all((flip in t) if flip else ("flip on" not in t) for t in backs), backs
+
+
+def test_a_last_sheet_without_backs_ends_the_pdf_with_no_blank_back(project):
+    """A deck with backs fills sheet 1 and a deck without backs sheet 2, the last: printed double-sided, sheet 1 needs
+    its backs page, but nothing follows sheet 2, so a blank back after it would only waste a page."""
+    (project / "data/tiny/tokens.yaml").unlink()  # token sets would print beside the last deck, backs and all
+    apply_edits(project, [
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ['  - {id: mage, name: Mage, stars: 4, number: 4, text: "Look at the top three '
+                                                            'cards of the deck, keep one and put the others back in any order.", side: blue, count: 3}\n', ""]},
+        {"file": "data/tiny/game.yaml", "replace": ["    count: 12", "    count: 9"]},
+        {"file": "data/tiny/game.yaml", "replace": ["{red: 6, blue: 6}", "{red: 6, blue: 3}"]},
+        {"file": "data/tiny/decks/zombies.yaml", "write": "name: Zombies\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
+                                                          "  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Roar., side: red, count: 9}\n"}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "long")
+    assert result.exit_code == 0, result.output + result.stderr
+    texts = page_texts(project / "output/tiny/tiny-cards.pdf")
+    assert [side(t) for t in texts] == [(1, 2, "fronts"), (1, 2, "backs"), (2, 2, "fronts")]
+    assert "Zombies" in flat(texts[2])
