@@ -631,10 +631,10 @@ def test_an_export_into_the_games_source_language_is_refused_naming_the_language
     assert not (root / "output").exists()
 
 
-def test_a_workbook_decks_sheet_name_is_no_text_to_translate(tmp_path):
+def test_a_workbook_decks_sheet_name_is_no_text_to_translate(translated, tmp_path):
     """`sheet: Crystals` names the workbook's tab the cards are read from, as `cards_from:` names its file: neither prints,
     so the translator's sheet lists the cards' texts from that tab and never the tab's name."""
-    root = german_gems(tmp_path)
+    root = copy_game(translated, tmp_path)
     book = workbook_deck(root)
     from openpyxl import load_workbook
 
