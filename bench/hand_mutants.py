@@ -4982,7 +4982,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
     Mutant('XG4', "an .xlsx sheet of exactly the 1,000,000-cell limit refused", 'pnp/data/workbooks.py',
            'if max(self.cells, self.rows * self.cols) > MAX_SHEET_CELLS:', 'if max(self.cells, self.rows * self.cols) >= MAX_SHEET_CELLS:',
-           ['tests/test_workbook_refusals.py', 'tests/test_hostile_bombs.py'], ''),
+           ['tests/test_workbook_refusals.py', 'tests/test_hostile_bombs.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('XG5', "an unsaved formula said without its '=' (a text, to the designer)", 'pnp/data/formulas.py',
            'f"={text}" if text else "a shared formula"', 'text if text else "a shared formula"',
            ['tests/test_excel_workbook.py', 'tests/test_spreadsheet_decks.py'], ''),
