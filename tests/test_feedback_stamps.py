@@ -434,3 +434,18 @@ def test_a_form_s_address_is_taken_with_either_web_scheme_and_refused_without_on
     number = (project / "data/tiny/game.yaml").read_text(encoding="utf-8").splitlines().index(line) + 1
     at = f"data/tiny/game.yaml:{number}:{line.index(form)}: error: feedback.form: "
     assert quick_findings(project) == (1 if said else 0, [at + s for s in said])
+
+
+def test_a_forms_address_that_has_a_query_already_keeps_it_and_the_cards_fields_follow_it(project):
+    """A Microsoft Forms address carries its form in its query (`ResponsePage.aspx?id=…`), and a pre-filled one adds
+    each question as `&r…=`: the QR link keeps the form's `id` and joins the card's fields after it with `&` (one `?`
+    starts a query, RFC 3986), as `pnp list --format json` gives the link the stamp opens."""
+    form = "https://forms.office.com/Pages/ResponsePage.aspx?id=AbC123"
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": [
+        "stamps: false", f"stamps: {{qr: true}}\nfeedback: {{form: \"{form}\", fields: {{card: r1, code: r2}}}}\n#"]}])
+    result = run_pnp(project, "list", "tiny", "--format", "json")
+    assert result.exit_code == 0, result.output + result.stderr
+    knight = json.loads(result.output)[0]["decks"][0]["card_list"][0]
+    link = knight["stamp"]["link"]
+    assert link.count("?") == 1 and link.startswith(form + "&"), link
+    assert parse_qsl(urlsplit(link).query) == [("id", "AbC123"), ("r1", "heroes/knight"), ("r2", knight["stamp"]["code"])], link

@@ -46,17 +46,6 @@ def test_a_workbook_with_several_sheets_and_no_sheet_key_lists_them(project):
     assert findings_of(project) == [f"{SHEET}.yaml:6:13: error: heroes.xlsx has 2 sheets: name the one holding the cards with `sheet:` in the deck; sheets: Notes, Heroes"]
 
 
-def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula(project):
-    # openpyxl writes formulas without the values they compute, as many programs that export XLSX do.
-    write_xlsx(project / f"{SHEET}.xlsx", {"Heroes": [["id", "base", "stars"], ["a", 1, "=B2*3"], ["b", 2, 4], ["c", 1, "=B4+1"]]})
-    use_sheet(project, "heroes.xlsx")
-    found = findings_of(project)
-    assert len(found) == 2, found
-    assert found[0].startswith(f"{SHEET}.xlsx[Heroes]!C2: error: the formula =B2*3 has no saved value")
-    assert found[1].startswith(f"{SHEET}.xlsx[Heroes]!C4: error: the formula =B4+1 has no saved value")
-    assert "save it" in found[0]
-
-
 def test_a_formula_whose_value_was_saved_reads_as_that_value(project):
     openpyxl = pytest.importorskip("openpyxl")
     path = project / f"{SHEET}.xlsx"

@@ -90,6 +90,17 @@ def test_oversized_files_are_refused_before_parsing(tmp_path):
         load_yaml(path, "big.yaml")
 
 
+def test_a_byte_that_is_not_utf8_is_said_at_the_column_an_editor_shows_it(tmp_path):
+    """A deck saved in Latin-1 (`Café` with é as the one byte 0xe9): the error names the line and the column a text
+    editor puts that character at, counted from 1."""
+    path = tmp_path / "f.yaml"
+    path.write_bytes(b"cards:\n  - name: Caf\xe9\n")
+    with pytest.raises(PnpError) as refused:
+        load_yaml(path, "f.yaml")
+    assert len(refused.value.findings) == 1
+    assert str(refused.value) == "f.yaml:2:14: error: byte 0xe9 is not UTF-8: save the file as UTF-8"
+
+
 def test_merge_keys_fill_defaults(tmp_path):
     data = load(tmp_path, "base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  y: 3\n")
     assert data["item"] == {"x": 1, "y": 3}

@@ -295,6 +295,17 @@ def test_formulas_read_as_the_values_they_computed(project):
     assert load_cards(project)["a"].fields["stars"] == 3
 
 
+def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula(project):
+    # openpyxl writes formulas without the values they compute, as many programs that export XLSX do.
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "base", "stars"], ["a", 1, "=B2*3"], ["b", 2, 4], ["c", 1, "=B4+1"]]})
+    use_sheet(project, "heroes.xlsx")
+    found = findings_of(project)
+    assert len(found) == 2, found
+    assert found[0].startswith("data/tiny/decks/heroes.xlsx[Heroes]!C2: error: the formula =B2*3 has no saved value")
+    assert found[1].startswith("data/tiny/decks/heroes.xlsx[Heroes]!C4: error: the formula =B4+1 has no saved value")
+    assert "save it" in found[0]
+
+
 def test_a_sheet_outside_the_game_folder_is_refused(project):
     write_csv(project / "data/heroes.csv", [HEADER, *ROWS])
     use_sheet(project, "../../heroes.csv")

@@ -629,3 +629,22 @@ def test_an_export_into_the_games_source_language_is_refused_naming_the_language
     assert "Traceback" not in result.output
     assert "'en' is the game's source language: translate into another of its languages (de)" in result.output
     assert not (root / "output").exists()
+
+
+def test_a_workbook_decks_sheet_name_is_no_text_to_translate(translated, tmp_path):
+    """`sheet: Crystals` names the workbook's tab the cards are read from, as `cards_from:` names its file: neither prints,
+    so the translator's sheet lists the cards' texts from that tab and never the tab's name."""
+    root = copy_game(translated, tmp_path)
+    book = workbook_deck(root)
+    from openpyxl import load_workbook
+
+    opened = load_workbook(book)
+    opened.active.title = "Crystals"
+    opened.save(book)
+    deck = root / "data/gems/decks/crystals.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: crystals.xlsx", "cards_from: crystals.xlsx\nsheet: Crystals"), encoding="utf-8")
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    ids = [row[0] for row in read_csv(root / "output/gems/translate/gems-de.csv")[1:]]
+    assert "data/gems/decks/crystals.xlsx#cards[ruby-1].name" in ids, ids
+    assert [i for i in ids if i.startswith("data/gems/decks/crystals.yaml#")] == ["data/gems/decks/crystals.yaml#name"], ids
