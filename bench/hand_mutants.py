@@ -215,6 +215,10 @@ MUTANTS: list[Mutant] = [
            '        named = [path for path in folder.glob(f"*{suffix}.png") if path.stem.endswith(sides)]', '        named = []', ['tests/test_preview.py'], ''),
     Mutant('NL60', "one card previewed alone takes away every other card's back image", 'pnp/targets/preview.py',
            '    if not alone:\n        named = [path', '    if True:\n        named = [path', ['tests/test_preview.py'], ''),
+    Mutant('NL61', "a misspelt `cards_from:` offered no sheet beside the deck", 'pnp/data/project.py',
+           "beside {path.name}{did_you_mean(name, _sheets_near(path.parent, name))}: ", "beside {path.name}: ", ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('NL62', "a misspelt sheet in a folder beside the deck offered a name without its folder", 'pnp/data/project.py',
+           '    sub = Path(name).parent\n', '    sub = Path(".")\n', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

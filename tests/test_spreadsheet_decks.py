@@ -377,6 +377,17 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
                                     "fix the name, or put the sheet there (a web address starts with https://)"]
 
 
+@pytest.mark.parametrize(("written", "meant"), [("heroes.cvs", "heroes.csv"), ("sheets/heros.csv", "sheets/heroes.csv"), ("heroes.xslx", "heroes.xlsx")])
+def test_a_sheets_misspelt_name_is_offered_the_sheet_beside_the_deck(project, written, meant):
+    """`cards_from:` names a file beside the deck, or in a folder there: misspelt, the one error at its value offers the
+    sheet the folder holds (a closed list), as a template's or an icon's misspelt name is offered."""
+    (project / "data/tiny/decks/sheets").mkdir()
+    write_csv(project / f"data/tiny/decks/{meant}", [HEADER, *ROWS])
+    use_sheet(project, written)
+    assert findings_of(project) == [f"data/tiny/decks/heroes.yaml:6:13: error: cards_from names '{written}', which is no file beside heroes.yaml "
+                                    f"(did you mean '{meant}'?): fix the name, or put the sheet there (a web address starts with https://)"]
+
+
 def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(project):
     """A workbook stores every number as a double: an id typed 7 is the id "7", a header typed 2024 names the field
     "2024", not "2024.0", and an option names it so. Without an id column a `Title` column (any case) names each card;

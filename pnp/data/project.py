@@ -472,8 +472,8 @@ class Project:
         except Refused as exc:
             raise PnpError(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", at, game=slug)) from None
         if not os.path.lexists(real):  # said at the deck's line: the name as written may be no path at all (file:///…)
-            raise PnpError(error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}: fix the name, or put the sheet "
-                                 "there (a web address starts with https://)", at, game=slug))
+            raise PnpError(error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}{did_you_mean(name, _sheets_near(path.parent, name))}: "
+                                 "fix the name, or put the sheet there (a web address starts with https://)", at, game=slug))
         return real
 
     def _folder_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> bool:
@@ -576,3 +576,16 @@ def _name_field_findings(name_field: tuple, cards: list[Card], data: LocDict, sl
             found.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
                                f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=deck))
     return found
+
+
+def _sheets_near(folder: Path, name: str) -> list[str]:
+    """The sheets in the folder a deck's `cards_from: name` points into, named as `cards_from` names them: what a
+    misspelt name is offered (`Crystals.csv` for `crystals.csv`, `crystals.cvs`)."""
+    from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES  # asked only after a mistake
+
+    sub = Path(name).parent
+    try:
+        entries = sorted(os.listdir(folder / sub))
+    except (OSError, ValueError):
+        return []
+    return [(sub / entry).as_posix() for entry in entries if Path(entry).suffix.lower() in (*TEXT_SUFFIXES, *WORKBOOK_SUFFIXES)]
