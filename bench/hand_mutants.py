@@ -219,6 +219,11 @@ MUTANTS: list[Mutant] = [
            "beside {path.name}{did_you_mean(name, _sheets_near(path.parent, name))}: ", "beside {path.name}: ", ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL62', "a misspelt sheet in a folder beside the deck offered a name without its folder", 'pnp/data/project.py',
            '    sub = Path(name).parent\n', '    sub = Path(".")\n', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('NL63', "an outline file that is no XML said at the deck's `shape:`, its place in words alone", 'pnp/data/outlines.py',
+           '        if exc.at:  # a mistake in the file', '        if False:  # a mistake in the file', ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py'], ''),
+    Mutant('NL64', "an outline's XML mistake said at the place the icon reader gives, its line lost", 'pnp/data/outlines.py',
+           'raise OutlineRefused(str(exc).replace("icon file", "outline file", 1), exc.at) from None', 'raise OutlineRefused(str(exc).replace("icon file", "outline file", 1), (1, 1)) from None',
+           ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

@@ -126,7 +126,7 @@ OUTLINE_DECKS = {  # deck → (its shape:, its size)
 def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_game(tmp_path):
     """`pnp validate` on decks and a token set whose outlines are open, missing, not SVG, not a file name, or drawn
     square for an oblong piece: each is one finding at its `shape:` value (line 3, column 8 of its deck; the token
-    set's line), of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
+    set's line), or, for a file that is not XML, at the mistake in the file, of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
     outline filling 60 × 40 mm is stretched 60 / 40 = 1.5 times, said '50 % wider' with the size that keeps it
     square, 60 x 60 mm; on 40 × 50 mm it is 50 / 40 = 1.25 times as tall, '25 % taller', kept by 40 x 40 mm. A file
     whose own name holds the words 'icon file' is named as written; an open path beside a closed one is two paths. A
@@ -147,7 +147,8 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     (tmp_path / "data/cuts/tokens.yaml").write_text("tokens:\n  - {id: bits, name: Bits, shape: outlines/open.svg, size: 20, count: 1, front: cuts/blank.j2}\n")
     result = run_pnp(tmp_path, "validate", "--format", "json", "cuts")
     found = {f"{f['file'].split('/')[-1]}:{f['line']}:{f['column']}": f for f in json.loads(result.output)}
-    assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name != "fits"} | {"tokens.yaml:2:35", "disc.yaml:7:16"}, sorted(found)
+    at_files = {"broken.svg:1:1", "icon file.svg:1:1"}  # a file that is no XML: at the mistake in it (`<svg` left open at its start)
+    assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name not in ("fits", "broken", "named")} | {"tokens.yaml:2:35", "disc.yaml:7:16"} | at_files, sorted(found)
     assert all(f["game"] == "cuts" for f in found.values()), found
     errors = {key: f["message"] for key, f in found.items() if f["severity"] == "error" and f["code"] == "outline-file"}
     warnings = {key: f["message"] for key, f in found.items() if f["severity"] == "warning" and f["code"] == "outline-stretched"}
@@ -155,8 +156,8 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     assert "outline file outlines/open.svg's path is open" in errors["open.yaml:3:8"] and "outlines/open.svg's path is open" in errors["tokens.yaml:2:35"]
     assert errors["missing.yaml:3:8"].startswith("shape: outline file outlines/nowhere.svg cannot be read (")
     assert errors["missing.yaml:3:8"].endswith("check it exists and you may read it")
-    assert errors["broken.yaml:3:8"].startswith("shape: outline file outlines/broken.svg is not valid SVG")
-    assert errors["named.yaml:3:8"].startswith("shape: outline file outlines/icon file.svg is not valid SVG")  # its name as written
+    assert errors["broken.svg:1:1"].startswith("outline file outlines/broken.svg is not valid SVG")
+    assert errors["icon file.svg:1:1"].startswith("outline file outlines/icon file.svg is not valid SVG")  # its name as written
     assert "is no file name: name an .svg file inside the game's folder" in errors["nul.yaml:3:8"]
     assert "outline file outlines/two.svg has 2 paths" in errors["two.yaml:3:8"]  # an open path and a closed one: two, however drawn
     wide, tall = warnings["wide.yaml:3:8"], warnings["tall.yaml:3:8"]

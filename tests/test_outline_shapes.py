@@ -213,7 +213,7 @@ BAD = {
     "open.svg": star_svg("M" + " L".join(f"{x:.5f},{y:.5f}" for x, y in STAR)),
     "two.svg": star_svg().replace("</g>", '<path d="M1,1 L5,1 L5,5 Z"/></g>'),
     "holed.svg": star_svg("M" + " L".join(f"{x:.5f},{y:.5f}" for x, y in STAR) + " Z M40,40 L60,40 L50,60 Z"),
-    "broken.svg": "<svg",
+    "broken.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n<path d="M0,0 L5,5 Z"></svg>',  # <path> never closed
     "garbled.svg": star_svg("M 1 1 L 2 x Z"),
 }
 
@@ -232,7 +232,11 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
     (tmp_path / "data/other/outlines/star.svg").write_text(star_svg())
     _, findings = Project(tmp_path).load_game("stars", partial=True)
     said = {str(f.loc).split("/")[-1]: f.message for f in findings if f.severity == "error"}
-    assert set(said) == {f"{name}.yaml:3:8" for name in decks} | {"tokens.yaml:2:43"}, said  # each at its `shape:` value, once
+    # each at its `shape:` value, once; a file that is no XML at the mistake in it: `</svg>` closing the open <path>,
+    # line 2, at the closing tag's name
+    broken = f"broken.svg:2:{BAD['broken.svg'].splitlines()[1].index('</svg>') + 3}"
+    assert set(said) == {f"{name}.yaml:3:8" for name in decks if name != "broken"} | {"tokens.yaml:2:43", broken}, said
+    said["broken.yaml:3:8"] = said.pop(broken)
     assert "outlines/open.svg's path is open" in said["tokens.yaml:2:43"]
     wanted = {"none": "draws no <path>", "open": "is open", "two": "2 paths", "holed": "2 paths", "broken": "not valid SVG",
               "outside": "outside the game folder", "neighbour": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file",

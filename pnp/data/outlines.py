@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 import math
+import os
 from pathlib import Path
 from typing import NamedTuple
 
-from pnp.core.errors import error, warning
+from pnp.core.errors import Loc, error, warning
 from pnp.core.files import Refused, inside
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.svgfiles import IconRefused, check_svg_file, svg_reader
@@ -34,7 +35,12 @@ class Outline(NamedTuple):
 
 
 class OutlineRefused(ValueError):
-    """An outline file pnp will not cut to; the message names the file and says what to do."""
+    """An outline file pnp will not cut to; the message names the file and says what to do, `at` the (line, column) of
+    the mistake in the file where the XML reader names one."""
+
+    def __init__(self, message: str, at: tuple[int, int] | None = None):
+        super().__init__(message)
+        self.at = at
 
 
 def deck_shape(spec, data, path: Path, root: Path, slug: str, findings: list) -> Shape:
@@ -97,7 +103,10 @@ def outline_shape(written: str, beside: Path, game_dir: Path, root: Path, size_m
         findings += _stretched(outline.aspect, written, tuple(size_mm), loc, slug)
         return Shape("outline", points=outline.points)
     except OutlineRefused as exc:
-        findings.append(error("outline-file", f"shape: {exc}", loc, game=slug))
+        if exc.at:  # a mistake in the file's XML: said at its character, where it is mended
+            findings.append(error("outline-file", str(exc), Loc(Path(os.path.relpath(beside / written, root)).as_posix(), *exc.at), game=slug))
+        else:
+            findings.append(error("outline-file", f"shape: {exc}", loc, game=slug))
     except OSError as exc:
         findings.append(error("outline-file", f"shape: outline file {written} cannot be read ({exc.strerror or exc}): check it exists "
                               "beside the YAML file naming it and you may read it", loc, game=slug))
@@ -133,7 +142,7 @@ def read_outline(path: Path, shown: str, game_dir: Path, size_mm: tuple[float, f
     try:
         svg = check_svg_file(path, shown, game_dir)
     except IconRefused as exc:
-        raise OutlineRefused(str(exc).replace("icon file", "outline file", 1)) from None
+        raise OutlineRefused(str(exc).replace("icon file", "outline file", 1), exc.at) from None
     try:  # svglib reads path data as far as it can and fails on a broken command with whatever error it meets
         drawing = svg2rlg(io.BytesIO(svg))
         paths = list(_paths(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))) if drawing is not None else []
