@@ -200,20 +200,28 @@ def test_the_printer_option_says_the_default_margin_the_build_keeps():
     assert f"else a {DEFAULT_PRINTABLE_MM:g} mm margin" in said, said
 
 
-def test_the_deck_option_names_the_file_a_build_of_one_deck_writes(project):
+def test_the_deck_option_names_the_file_a_build_of_one_deck_or_two_writes(project):
     """`pnp build --help`: --deck builds that deck's card sheets alone, in the file its help names (<game>-cards-<deck>.pdf):
-    the tiny game's `--deck heroes` build says it wrote that file, and no other card sheets. (The one test here that
-    builds: what the help promises is a file name, read from the build.)"""
+    the tiny game's `--deck heroes` build says it wrote that file, and no other card sheets; two decks' build writes
+    the one file its help names for two (<deck>+<deck>). (The one test here that builds: what the help promises is a file
+    name, read from the build.)"""
     from click.testing import CliRunner
 
     from pnp.cli import main
 
     said = " ".join(CliRunner().invoke(main, ["build", "--help"]).output.split())
-    named = re.search(r"Card sheets of this deck alone \(repeatable\), in (\S+\.pdf)", said)
+    named = re.search(r"Card sheets of this deck alone \(repeatable\), in (\S+\.pdf) \(two decks: (\S+)\)", said)
     assert named, said
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes")
     written = re.findall(r"output/tiny/(\S+\.pdf)", result.output)
     assert result.exit_code == 0 and written == [named.group(1).replace("<game>", "tiny").replace("<deck>", "heroes")], result.output
+    (project / "data/tiny/decks/villains.yaml").write_text(
+        "name: Villains\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+        'cards:\n  - {id: ogre, name: Ogre, stars: 1, number: 1, text: "Roar.", side: red, count: 1}\n', encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes", "--deck", "villains")
+    written = re.findall(r"output/tiny/(\S+\.pdf)", result.output)
+    two = named.group(2).replace("<deck>", "heroes", 1).replace("<deck>", "villains", 1)
+    assert result.exit_code == 0 and written == [named.group(1).replace("<game>", "tiny").replace("<deck>", two)], result.output
 
 
 def test_boxes_and_dice_calls_nothing_not_done_that_is_done():

@@ -537,6 +537,22 @@ def test_a_token_items_field_listed_in_keep_fields_is_kept_without_a_warning(pro
     apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["tokens:\n", "keep_fields: [artist]\ntokens:\n"]}])
     _, found = quick_findings(project)
     assert [line for line in found if "artist" in line] == [], found
+
+
+def test_a_token_sets_own_field_listed_in_keep_fields_is_kept_without_a_warning(project):
+    """A field no template reads on a token set itself (`artist:` beside the coins' name) is one warning at its key
+    (line 6, column 5); listed in tokens.yaml's `keep_fields`, the set's note is kept as its items' notes are, unsaid."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["    name: Coins\n", "    name: Coins\n    artist: Ada\n"]}])
+    _, found = quick_findings(project)
+    unread = [line for line in found if "'artist'" in line]
+    assert len(unread) == 1 and unread[0].startswith("data/tiny/tokens.yaml:6:5: warning: no template, constraint or fact reads the token field 'artist'"), found
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["tokens:\n", "keep_fields: [artist]\ntokens:\n"]}])
+    _, found = quick_findings(project)
+    assert [line for line in found if "artist" in line] == [], found
+
+
 def test_a_set_per_colour_prints_each_colour_even_where_its_item_names_one(project):
     """docs/components.md: `colors:` makes one set per colour, read as `token.color`. The pawns' one item writing its
     own `color: gold` still prints three pawns in red and three in blue: the set's colour is each copy's last word."""
