@@ -202,7 +202,7 @@ MUTANTS: list[Mutant] = [
            '        if exc.name != asked:\n            frame =', '        if exc.name == "":\n            frame =', ['tests/test_validator.py', 'tests/test_findings.py'], ''),
     Mutant('NL54', "a misspelt template name offered no template", 'pnp/layout/templates.py',
            "not found under templates/{_template_hint(str(exc.name), names)}: check", "not found under templates/: check", ['tests/test_validator.py', 'tests/test_findings.py'], ''),
-    Mutant('NL55', "a missing template compared by its whole path: any two in one folder look alike (`tiny/parts.j2` offered another)", 'pnp/layout/templates.py',
+    Mutant('NL55', "a missing template compared by its whole path: any two in one folder look alike (`tiny/card.j2` offered `tiny/hero.j2`)", 'pnp/layout/templates.py',
            '    same = {n.rpartition("/")[2]: n for n in names if n.rpartition("/")[0] == folder}', '    same = {}', ['tests/test_validator.py', 'tests/test_findings.py'], ''),
     Mutant('NL56', "a card's `back: green` not told that back names a template", 'pnp/layout/templates.py',
            'if exc.name == asked and not str(asked).endswith(".j2") and names:', 'if exc.name == asked and str(asked).endswith(".j2") and names:',
