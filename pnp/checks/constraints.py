@@ -22,6 +22,7 @@ from typing import Protocol
 from pnp.checks.items import Collections, Item
 from pnp.checks.values import MISSING, field_loc, field_value, hashable, ranges, show_value
 from pnp.core.errors import Loc, did_you_mean
+from pnp.core.plurals import count_text
 
 
 class Checking(Protocol):
@@ -216,9 +217,9 @@ def check_reference(checker: Checking, spec, items: list[Item], raw) -> None:
     for key, t in names.items():
         n = uses.get(key, 0)
         if spec.times is not None and n != spec.times:
-            checker.fail(spec, raw, f"{t.name} is named {n} time{'s' * (n != 1)} by {spec.in_}.{spec.field}; it must be named exactly {spec.times}", t.loc, t.name)
+            checker.fail(spec, raw, f"{t.name} is named {count_text(n, 'time')} by {spec.in_}.{spec.field}; it must be named exactly {spec.times}", t.loc, t.name)
         elif spec.at_least is not None and n < spec.at_least:
-            checker.fail(spec, raw, f"{t.name} is named {n} time{'s' * (n != 1)} by {spec.in_}.{spec.field}; it must be named at least {spec.at_least}", t.loc, t.name)
+            checker.fail(spec, raw, f"{t.name} is named {count_text(n, 'time')} by {spec.in_}.{spec.field}; it must be named at least {spec.at_least}", t.loc, t.name)
 
 
 def _agrees(checker: Checking, spec, raw, item: Item, named: Item) -> None:

@@ -42,6 +42,7 @@ from pnp.cli.common import (
 from pnp.cli.listing import built_inks, game_listing
 from pnp.cli.terminal import escape_output, unescaped
 from pnp.core.errors import OverBudget, PnpError, Report
+from pnp.core.plurals import count_text
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutter_names import CUTTER_NAMES
@@ -292,7 +293,7 @@ def printed(ctx, games, out):
         if count is None:
             click.echo(f"{slug}: not built yet into {project.rel(folder)}: run pnp build {slug} first", err=True)
             sys.exit(EXIT_DATA)
-        said = f"{count} different card{'' if count == 1 else 's'}"  # each card once, however many copies print (pnp list's faces)
+        said = count_text(count, "different card")  # each card once, however many copies print (pnp list's faces)
         click.echo(f"{slug}: {said} marked as printed; pnp build {slug} --changed now reprints only cards changed after this")
 
 
@@ -326,7 +327,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
             paths, findings = write_previews(engine.for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
             report.extend(findings)
         if not report.errors():
-            click.echo(f"{project.rel(folder)}: {len(paths)} image{'s' * (len(paths) != 1)} at {dpi} dpi")
+            click.echo(f"{project.rel(folder)}: {count_text(len(paths), 'image')} at {dpi} dpi")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 

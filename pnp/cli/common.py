@@ -15,6 +15,7 @@ import click
 from pnp.cli.terminal import unescaped
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, error, one_per_mistake, printable
+from pnp.core.plurals import count_text
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
     from pnp.data.project import Project
@@ -196,7 +197,7 @@ def summary(findings: list[Finding], games: list[str], strict: bool = False) -> 
     for g in ([""] if any(not f.game and f.severity in ("error", "warning") for f in findings) else []) + list(games):
         e = sum(1 for f in findings if f.game == g and f.severity == "error")
         w = sum(1 for f in findings if f.game == g and f.severity == "warning")
-        parts.append(f"{g or 'the project'}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
+        parts.append(f"{g or 'the project'}: {count_text(e, 'error')}, {count_text(w, 'warning')}")
     fails = strict and any(f.severity == "warning" for f in findings)
     return printable("; ".join(parts) + (" (warnings fail with --strict)" if fails else ""))
 

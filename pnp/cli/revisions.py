@@ -8,6 +8,7 @@ import click
 from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
 from pnp.cli.feedback import answers_since_change
 from pnp.core.errors import Report, printable
+from pnp.core.plurals import count_text
 
 
 @click.command()
@@ -32,7 +33,7 @@ def changes(ctx, game, out):
     if not found:
         click.echo(f"{slug}: no card changed since the last marked print")
     else:
-        click.echo(f"{slug}: {len(found)} card{'s' if len(found) != 1 else ''} changed since the last marked print")
+        click.echo(f"{slug}: {count_text(len(found), 'card')} changed since the last marked print")
     width = max((len(c.card) for c in found), default=0)
     for c in found:
         codes = f"{c.code_before} → {c.code_now}" if c.kind == "changed" else c.code_now or c.code_before

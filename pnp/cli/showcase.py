@@ -11,6 +11,7 @@ from pnp.cli.common import (
     stop_if_unloaded,
 )
 from pnp.core.errors import Report
+from pnp.core.plurals import count_text
 
 
 @click.command()
@@ -46,4 +47,4 @@ def _showcase_edition(project, code: str, game: str, wanted: tuple[str, ...], wi
             raise click.BadParameter(str(exc), param_hint="--cards") from None
         report.extend(findings)
         if not report.errors():
-            click.echo(f"{project.rel(folder)}: {len(paths)} picture{'s' * (len(paths) != 1)} {width} px wide ({', '.join(p.name for p in paths)})")
+            click.echo(f"{project.rel(folder)}: {count_text(len(paths), 'picture')} {width} px wide ({', '.join(p.name for p in paths)})")

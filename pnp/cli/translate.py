@@ -8,6 +8,7 @@ import click
 
 from pnp.cli.common import EXIT_DATA, EXIT_OK, editions, game_names, in_edition, open_project, output_folder, print_findings, read_games, summary
 from pnp.core.errors import Report
+from pnp.core.plurals import count_text
 
 
 @click.group()
@@ -84,5 +85,5 @@ def import_sheet(ctx, file, fmt):
     elif not result.files:
         click.echo(f"{file}: nothing to write: every translation in it is as the data has it", err=told)
     for path, count in result.files:
-        click.echo(f"{project.rel(path)}: {count} translation{'s' * (count != 1)} written", err=told)
+        click.echo(f"{project.rel(path)}: {count_text(count, 'translation')} written", err=told)
     sys.exit(EXIT_DATA if errors else EXIT_OK)

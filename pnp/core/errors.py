@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
+from pnp.core.plurals import count_text
+
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # what a terminal obeys in text besides its controls: the bidi embeddings, overrides and isolates, which reorder what
 # follows them on the line (a name could show its extension, or a path another folder, reversed)
@@ -219,7 +221,7 @@ def _asking_for_misspelt(findings: list[Finding]) -> dict[tuple, list[Finding]]:
 def _one_misspelling(unread: Finding, key: str, meant: str, lines: list[Finding]) -> Finding:
     """The field nothing reads, as the one error of its misspelling, naming the template lines that asked for `meant`."""
     where = sorted({str(g.loc) for g in lines})
-    more = f" and {len(where) - 1} other line{'s' * (len(where) > 2)}" if len(where) > 1 else ""
+    more = f" and {count_text(len(where) - 1, 'other line')}" if len(where) > 1 else ""
     places = _of_the_same_deck(tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p)), unread.component)
     return replace(unread, severity="error", code="field-misspelt", places=places if len(places) > 1 else (), component=places[0] if places else unread.component,
                    message=f"the card field '{key}' is read by no template, and templates read '{meant}', which no card has ({where[0]}{more}): "
@@ -251,7 +253,7 @@ def _files_of_a_line(same: list[Finding]) -> Finding:
     if not others:
         return first
     shown = ", ".join(f"'{name}'" for name in others[:SHOWN_PLACES]) + (f" and {len(others) - SHOWN_PLACES} more" if len(others) > SHOWN_PLACES else "")
-    return replace(first, message=f"{first.message} (and {len(others)} other file{'s' * (len(others) > 1)} this line names: {shown})")
+    return replace(first, message=f"{first.message} (and {count_text(len(others), 'other file')} this line names: {shown})")
 
 
 HINT_CUTOFF = 0.75  # difflib's ratio: a typo (colr, knigt, bleu) scores 0.75 or more; Notes/steps and front/point score 0.6

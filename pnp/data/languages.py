@@ -20,6 +20,7 @@ import hashlib
 from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
+from pnp.core.plurals import count_text
 from pnp.data.source import LocDict, LocList
 
 MARK = "@"
@@ -163,7 +164,7 @@ def missing_translations(value, edition: Edition, rel: str, slug: str) -> list[F
             names = [name for name, _ in seen.lacking]
             shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
             field_name = path.rpartition(".")[2]
-            found.append(warning("translation-missing", f"{path}: {len(names)} value{'s' if len(names) != 1 else ''} without a '{edition.lang}' translation "
+            found.append(warning("translation-missing", f"{path}: {count_text(len(names), 'value')} without a '{edition.lang}' translation "
                                  f"({shown}): add `{field_name}{MARK}{edition.lang}` beside each", seen.lacking[0][1], game=slug))
     return found
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 
+from pnp.core.plurals import count_text
 from pnp.outputs.context import GameContext
-from pnp.targets.rendering import count_text
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, px, write_table_file
 
@@ -46,7 +46,7 @@ def pcio_target(gctx: GameContext, request: ExportRequest, result: Export, findi
     if table is None:
         return
     cards = sum(len(s.pieces) for s in table.spots)
-    dice = f"{len(table.dice)} {'die' if len(table.dice) == 1 else 'dice'}"
+    dice = count_text(len(table.dice), "die", "dice")
     result.notes.append(f"{name}: {count_text(len(widgets), 'widget')} ({cards} cards and pieces, {count_text(len(table.boards), 'board')}, {dice}, "
                         f"{count_text(len(table.seats), 'seat')}), {count_text(len(table.pictures), 'image')}, at {table.scale * 25.4:.0f} px per inch of the table")
     result.files[README] = pcio_readme(table.title, gctx.game.slug).encode("utf-8")

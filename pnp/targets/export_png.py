@@ -20,12 +20,13 @@ from dataclasses import replace
 
 from pnp.core.errors import error
 from pnp.core.files import file_name
+from pnp.core.plurals import count_text
 from pnp.data.spreadsheet import sheet_text
 from pnp.layout.elements import Face
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.order_files import mpc_order, quantities_csv
 from pnp.targets.png import PngEncoder
-from pnp.targets.rendering import count_text, cut_mask, png_bytes, raster, size_text
+from pnp.targets.rendering import cut_mask, png_bytes, raster, size_text
 from pnp.targets.staging import Export
 from pnp.targets.vendor_orders import Placed, component_loc, shop_file
 from pnp.targets.vendor_preflight import Expect, check_file

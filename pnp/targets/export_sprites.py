@@ -17,13 +17,14 @@ import math
 from PIL import Image
 
 from pnp.core.files import file_name
+from pnp.core.plurals import count_text
 from pnp.core.shapes import RECTANGLE
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
 from pnp.targets.die_images import die_pictures
 from pnp.targets.export_png import png_folder
 from pnp.targets.png import PngEncoder
-from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, cut_mask, distinct_faces, png_bytes, raster
+from pnp.targets.rendering import EXTRA_BLEED_MM, cut_mask, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
 
 SPRITE_MAX_PX = 4096  # a sheet's side stays under this: the WebGL texture size every browser supports

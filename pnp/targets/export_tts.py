@@ -17,6 +17,7 @@ from PIL import Image
 
 from pnp.checks.setup import setup_plan
 from pnp.core.errors import Loc, warning
+from pnp.core.plurals import count_text
 from pnp.core.shapes import Shape
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
@@ -25,7 +26,7 @@ from pnp.targets.components import Component, collect
 from pnp.targets.packaging import digest_name
 from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_tts_image, check_tts_sheet
-from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, cut_mask, distinct_faces, png_bytes, raster, size_text
+from pnp.targets.rendering import EXTRA_BLEED_MM, cut_mask, distinct_faces, png_bytes, raster, size_text
 from pnp.targets.staging import Export, ExportRequest
 
 TTS_DPI = 300  # the most a Tabletop Simulator image uses unless told (`pnp export --dpi`): sharp on screen, quick to load
@@ -282,7 +283,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": tts.with_guids([deck]), "pnp": summary}
     result.files[f"{component.file_id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
     grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
-    result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
+    result.notes.append(f"{component.id}: {count_text(len(sheets), 'sheet')} of {grids_text}, "
                         f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {count_text(summary['faces'], 'face')}, {count_text(summary['total'], 'card')}")
     return deck, first_key + len(chunks)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pnp.core.errors import Loc, error, warning
 from pnp.core.files import file_name
+from pnp.core.plurals import count_text
 from pnp.core.spooled import PdfFile
 from pnp.core.units import PT_PER_MM, SAFE_MM
 from pnp.layout import rl, rl_stream
@@ -32,7 +33,7 @@ from pnp.render.pdf_colours import cmyk
 from pnp.targets.components import Component, collect, printed_sides
 from pnp.targets.export_png import png_faces, png_per_copy
 from pnp.targets.k_only import key_small_type
-from pnp.targets.rendering import EXTRA_BLEED_MM, count_text
+from pnp.targets.rendering import EXTRA_BLEED_MM
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.vendor_orders import OrderPlan, Placed, component_loc, not_offered_findings, order_plan, quote_sheet, readme, shop_file
 from pnp.targets.vendor_pdfx import outlined_pdfx4

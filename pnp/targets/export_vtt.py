@@ -31,9 +31,9 @@ from __future__ import annotations
 import json
 import zlib
 
+from pnp.core.plurals import count_text
 from pnp.outputs.context import GameContext
 from pnp.targets.packaging import Stored
-from pnp.targets.rendering import count_text
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import (
     CONTROL_PX,

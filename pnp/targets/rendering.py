@@ -105,10 +105,6 @@ def distinct_faces(faces) -> list[Face]:
     return list(dict.fromkeys(f for f in faces if f is not None))
 
 
-def count_text(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
 def size_text(trim: tuple[float, float]) -> str:
     return f"{trim[0]:g} × {trim[1]:g}"
 

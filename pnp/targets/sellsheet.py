@@ -16,10 +16,11 @@ import io
 from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, warning
+from pnp.core.plurals import count_text
 from pnp.core.units import PT_PER_MM, paper_size
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
-from pnp.targets.rendering import count_text, png_bytes, size_text
+from pnp.targets.rendering import png_bytes, size_text
 from pnp.targets.showcase import choose_cards, hand_picture, table_picture
 
 MARGIN_PT = 36  # half an inch: inside any printer's unprintable edge
@@ -225,7 +226,7 @@ def pitch_cut(gctx: GameContext, paper: str) -> list[Finding]:
     left, kept = " ".join(cut).split(), " ".join(shown).split()
     loc = game.data.loc_of("pitch") if hasattr(game.data, "loc_of") else Loc(f"{game.rel}/game.yaml")
     return [warning("sellsheet-pitch", f"the sell sheet shows the pitch's first {PITCH_LINES} lines ({len(kept)} words, to '{' '.join(kept[-3:])}') "
-                    f"and leaves out the other {len(left)} word{'s' * (len(left) != 1)} ({len(' '.join(left)):,} characters, from "
+                    f"and leaves out the other {count_text(len(left), 'word')} ({len(' '.join(left)):,} characters, from "
                     f"'{' '.join(left[:3])}'): shorten the pitch to {len(kept)} words or fewer", loc, game=game.slug)]
 
 

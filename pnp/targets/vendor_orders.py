@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, warning
+from pnp.core.plurals import count_text
 from pnp.targets.components import Component, printed_trim
 from pnp.targets.vendor_preflight import ShopFile
 from pnp.targets.vendors import VENDORS, Product, Vendor, called, whose
@@ -49,9 +50,8 @@ class Piece:
         if self.kind == "boxes":
             return f"{self.name} (a box for {self.count} cards of {size})"
         if self.kind == "dice":
-            return f"{self.name} ({self.count} {'die' if self.count == 1 else 'dice'} of {self.size[0]:g} mm)"
-        plural = unit + ("" if self.count == 1 else "s")
-        return f"{self.name} ({self.count} {plural} of {size})"
+            return f"{self.name} ({count_text(self.count, 'die', 'dice')} of {self.size[0]:g} mm)"
+        return f"{self.name} ({count_text(self.count, unit)} of {size})"
 
 
 @dataclass(frozen=True)
@@ -251,13 +251,13 @@ def _what_to_order(o: Ordered, mpc: bool, bracket: int) -> str:
     piece, product = o.piece, o.product
     if piece.kind == "boxes":
         return f"1 {product.name} for {piece.count} cards, its art laid on the vendor's template"
-    cards = f"{piece.count} card{'s' if piece.count != 1 else ''}"
+    cards = count_text(piece.count, "card")
     if mpc:
         return f"1 deck of {cards}, ordered in the {bracket}-card bracket"
     if piece.kind in ("cards", "player-aids"):
         return f"1 deck of {cards}"
     if product.up_to:
-        return f"{piece.count} {UNIT[piece.kind]}{'s' if piece.count != 1 else ''} on {product.name}s (as many as its product page says hold them)"
+        return f"{count_text(piece.count, UNIT[piece.kind])} on {product.name}s (as many as its product page says hold them)"
     return f"{piece.count} {product.name}" + ("s" if piece.count != 1 and not product.name.endswith("s") else "")
 
 
@@ -286,5 +286,5 @@ def _written(files: list[str]) -> list[str]:
             continue
         images = [leaf for leaf in leaves if leaf.endswith(".png")]
         others = [leaf for leaf in leaves if not leaf.endswith(".png")]
-        lines.append(f"  {folder}/: {len(images)} image{'s' if len(images) != 1 else ''} (.png)" + "".join(f", {leaf}" for leaf in others))
+        lines.append(f"  {folder}/: {count_text(len(images), 'image')} (.png)" + "".join(f", {leaf}" for leaf in others))
     return lines
