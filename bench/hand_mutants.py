@@ -224,6 +224,8 @@ MUTANTS: list[Mutant] = [
     Mutant('NL64', "an outline's XML mistake said at the place the icon reader gives, its line lost", 'pnp/data/outlines.py',
            'raise OutlineRefused(str(exc).replace("icon file", "outline file", 1), exc.at) from None', 'raise OutlineRefused(str(exc).replace("icon file", "outline file", 1), (1, 1)) from None',
            ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py'], ''),
+    Mutant('NL65', "an icon in a translucent colour (`#ff000080`) printed opaque, unlike a rect of that colour and the contrast check's blend", 'pnp/layout/icons.py',
+           '    alpha = int(color[7:9], 16) / 255 if len(color) == 9 else 1.0', '    alpha = 1.0', ['tests/test_icons.py', 'tests/test_drawing_functions.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

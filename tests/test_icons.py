@@ -73,3 +73,27 @@ def test_an_old_name_of_a_bundled_icon_draws_the_icon_it_was_renamed_to(project)
 
     twinned = [s for s in shapes if any(twin(s, other) for other in shapes)]
     assert len(twinned) > len(shapes) / 3, (len(twinned), len(shapes))
+
+
+def test_an_icon_in_a_translucent_colour_prints_as_see_through_as_a_shape_of_that_colour(project):
+    """`#rrggbbaa` is a colour for every drawing function (docs/layouts.md): half-transparent red (alpha 0x80) over a
+    blue ground shows the two mixed, about (128, 0, 127), in the icon's shape as in a rect's; never the red itself."""
+    import numpy as np
+    from PIL import Image
+
+    (project / "templates/tiny/hero.j2").write_text(
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#0000ff") }}\n'
+        '{{ icon("spades", 10, 10, 40, color="#ff000080") }}\n{{ rect(10, 60, 40, 20, fill="#ff000080") }}\n', encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--card", "knight", "--dpi", "50")
+    assert result.exit_code == 0, result.output
+    face = np.asarray(Image.open(project / "output/tiny/preview/heroes/knight-front.png").convert("RGB"), dtype=np.int16)
+    mm = 50 / 25.4
+
+    def near(box, rgb) -> int:  # the pixels of the box (mm) within 3 of `rgb` in every channel
+        x0, y0, x1, y1 = (round(v * mm) for v in box)
+        return int((np.abs(face[y0:y1, x0:x1] - np.array(rgb)).max(axis=2) <= 3).sum())
+
+    blend = (128, 0, 127)  # 0x80 / 255 of red over blue
+    assert near((12, 62, 48, 78), blend) > 0.9 * (36 * 16 * mm * mm)  # the rect: the colour every shape of it shows
+    assert near((10, 10, 50, 50), (255, 0, 0)) == 0
+    assert near((10, 10, 50, 50), blend) > 0.2 * (40 * 40 * mm * mm)

@@ -268,7 +268,7 @@ def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: Ke
                           version=f"{_svg_reader_version()}, fonts 1")
         return parsed or (None, ())
     plain, used = _parsed_once(svg, source, base, None, kept, fonts)
-    return (_recoloured(plain, HexColor(color[:7])) if plain is not None else None), used
+    return (_recoloured(plain, color) if plain is not None else None), used
 
 
 @functools.lru_cache(maxsize=1)
@@ -297,21 +297,27 @@ def _parse_svg(svg: bytes, source: str, base: str, color: str | None, fonts: Svg
     asked.used = set()
     drawing = svg_renderer(source or io.BytesIO(svg), asked, base).render(root)
     if color:
-        drawing = _recoloured(drawing, HexColor(color[:7]))
+        drawing = _recoloured(drawing, color)
     return drawing, tuple(sorted(asked.used))
 
 
-def _recoloured(drawing, colour):
-    """A copy of a drawing with every filled or stroked shape in `colour`, the parsed one left as it is (`with_shapes`)."""
-    return with_shapes(drawing, lambda shape, _: _painted(shape, colour))
+def _recoloured(drawing, color: str):
+    """A copy of a drawing with every filled or stroked shape in `color` ('#rrggbb' or '#rrggbbaa'), the parsed one left
+    as it is (`with_shapes`). A translucent colour's alpha joins each shape's own opacity, so the icon prints as
+    see-through as a rect of that colour, and as the contrast check blends it."""
+    colour = HexColor(color[:7])
+    alpha = int(color[7:9], 16) / 255 if len(color) == 9 else 1.0
+    return with_shapes(drawing, lambda shape, _: _painted(shape, colour, alpha))
 
 
-def _painted(shape, colour):
+def _painted(shape, colour, alpha: float):
     out = copy.copy(shape)
-    if getattr(shape, "fillColor", None) is not None:
-        out.fillColor = colour
-    if getattr(shape, "strokeColor", None) is not None:
-        out.strokeColor = colour
+    for paint, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+        if getattr(shape, paint, None) is not None:
+            setattr(out, paint, colour)
+            if alpha < 1.0:
+                own = getattr(shape, opacity, None)
+                setattr(out, opacity, alpha * (1.0 if own is None else own))
     return out
 
 

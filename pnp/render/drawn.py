@@ -81,7 +81,7 @@ class DrawnIcon:
     transparency state is kept: those name fonts, images and states the
     document numbers as it goes."""
 
-    FORMAT: ClassVar[str] = "1"
+    FORMAT: ClassVar[str] = "2"  # 2: an icon in a translucent colour is see-through (forms kept by 1 drew it opaque)
     width: float
     height: float
     versions: tuple[str, ...]
