@@ -280,6 +280,23 @@ def test_a_folder_created_with_files_in_it_passes_its_files_on(tmp_path):
     assert saved_files({(watchfiles.Change.modified, str(icons / "star.svg"))}, is_input) == {icons / "star.svg"}
 
 
+@pytest.mark.parametrize("sheet", ["cards.csv", "cards.tsv", "cards.txt", "cards.xlsx", "cards.xlsm", "cards.ods", "CARDS.ODS"])
+def test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_office_lock_is_not(tmp_path, sheet):
+    """A deck reads its cards from a text sheet (.csv, .tsv, .txt) or a workbook (.xlsx, .xlsm, .ods: docs/limits.md's
+    workbook kinds), whatever the case of its name: saving one redraws its deck. The lock an office program keeps beside
+    a sheet it has open (Excel's `~$cards.xlsx`, LibreOffice's `.~lock.cards.ods#`) is no input (docs/data-format.md)."""
+    import watchfiles
+
+    from pnp.serve.app import input_filter
+
+    decks = tmp_path / "data/tiny/decks"
+    decks.mkdir(parents=True)
+    is_input = input_filter([tmp_path])
+    assert is_input(watchfiles.Change.modified, str(decks / sheet)), f"{sheet} saved: its deck is not redrawn"
+    for lock in (f"~${sheet}", f".~lock.{sheet}#"):
+        assert not is_input(watchfiles.Change.added, str(decks / lock)), lock
+
+
 def test_art_saved_over_in_a_game_folder_is_drawn_and_measured_anew(project):
     """Art under data/<game>/ is named by path: the face that draws it keeps its value when the picture changes, so the
     preview must redraw such faces and measure the new picture, or it shows the old art with no word."""

@@ -178,6 +178,31 @@ def test_an_expression_with_no_literal_term_is_shown_and_never_overwritten(page)
     assert (page.root / FRAME).read_bytes() == before
 
 
+def test_a_dragged_line_moves_both_its_ends_and_keeps_its_length(page):
+    """A line's two ends are both its points: dragged 10 mm right and 4 mm down, `line(5, 75, 40, 75)` becomes
+    `line(15, 79, 50, 79)`, as long and as level as before."""
+    before = (page.root / HERO).read_bytes()
+    page.put_back(HERO, before.replace(b"{% endblock %}", b'{{ line(5, 75, 40, 75, stroke="#000000") }}\n{% endblock %}', 1))
+    rule = page.element("line", 7)
+    x, y, w, h = rule["box"]
+    answer = page.edit(rule, [x + 10, y + 4, w, h])
+    assert answer.status_code == 200, answer.text
+    assert {c["name"]: c["after"] for c in answer.json()["changed"]} == {"x1": "15", "y1": "79", "x2": "50", "y2": "79"}
+    assert b'{{ line(15, 79, 50, 79, stroke="#000000") }}' in (page.root / HERO).read_bytes()
+    page.put_back(HERO, before)
+
+
+def test_a_variable_set_twice_is_explained_by_the_set_in_force_at_the_call(page):
+    """`top` set to 20, then to 60, then read by a rect: the page says where the value the rect received comes from, the
+    second `set`, the one in force at the call."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{% set top = 20 %}\n{% set top = 60 %}\n{{ rect(5, top + 2, 10, 10, fill="#000000") }}\n{% endblock %}'
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    y_arg = next(a for a in page.element("rect", 9)["args"] if a["name"] == "y")
+    assert (y_arg["source"], y_arg["value"], y_arg["status"]) == ("top + 2", 62, "term")
+    assert "top is set at line 8: {% set top = 60 %}" in y_arg["note"], y_arg["note"]
+    page.put_back(HERO, before)
+
 def test_undo_and_redo_put_back_the_bytes_of_each_edit(page):
     """The title and two stars of a row moved together: one edit, each call rewritten once; undo puts back the bytes."""
     before = (page.root / HERO).read_bytes()

@@ -337,3 +337,16 @@ def test_two_boards_failing_are_both_listed_in_the_model_that_first_shows_the_bo
     first = next(m for m in models if any(s["kind"] == "boards" for s in m["sections"]))
     said = {f["where"].split(":")[0] for f in first["findings"] if f["severity"] == "error"}
     assert said == {"templates/tiny/board-town.j2", "templates/tiny/board-scores.j2"}, said
+
+
+def test_a_board_taller_than_wide_is_held_to_2000_pixels_along_its_height(project):
+    """The score sheet made 180 x 400 mm: at 150 dpi its height would be 2,362 px, so its longer side, the height this
+    time, is held to 2,000 and its width follows, 2,000 × 180 / 400 = 900 px."""
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("size: 180 x 240", "size: 180 x 400", 1), encoding="utf-8")
+    session, model = shown(project, "boards.yaml")
+    scores = next(t for t in tiles(model, "boards") if t["id"] == "scores")
+    assert (scores["w"], scores["h"]) == (180.0, 400.0)
+    w, h = size_of(session, scores["images"][0])
+    assert h == MAX_PX and abs(w - 900) <= 1, (w, h)
+

@@ -317,11 +317,14 @@ def test_a_file_edited_between_the_kill_and_the_next_command_is_left_as_edited(g
 
 
 def test_each_file_keeps_its_permissions_and_a_new_one_gets_the_usual(game, tmp_path):
-    """A deck file the designer keeps private (0640) stays so; the new rulebook.de.md is made as any new file (0666
-    less the umask, here 022)."""
+    """A deck file the designer keeps private (0640) stays so, and one shared with their group to edit (0660) stays
+    writable by the group, though the umask (022) takes group writing off what is made new; the new rulebook.de.md is
+    made as any new file (0666 less the umask)."""
     root = fresh(game, tmp_path)
     private = root / "data" / "gems" / "decks" / "crystals.csv"
     private.chmod(0o640)
+    shared = root / "data" / "gems" / "decks" / "shards.yaml"
+    shared.chmod(0o660)
     umask = os.umask(0o022)
     try:
         assert run_pnp(root, "translate", "import", str(root / "de.csv")).exit_code == 0
@@ -329,4 +332,5 @@ def test_each_file_keeps_its_permissions_and_a_new_one_gets_the_usual(game, tmp_
         os.umask(umask)
     assert whole(game, root) == "new"
     assert private.stat().st_mode & 0o7777 == 0o640
+    assert shared.stat().st_mode & 0o7777 == 0o660
     assert (root / "data" / "gems" / "rulebook.de.md").stat().st_mode & 0o7777 == 0o644

@@ -34,6 +34,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from pnp.data.project import Project
+from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.serve.access import TokenGate, read_limited
 from pnp.serve.editing import Refusal
@@ -51,7 +52,8 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
-INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
+# a deck's sheet by the kinds pnp.data.spreadsheet reads (.txt and .xlsm among them), never a list of its own
+INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", *TEXT_SUFFIXES, *WORKBOOK_SUFFIXES}
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
 MAX_EDIT_BYTES = 16_384  # an edit names a face, and for each element moved (a row of them, say) its file and two boxes
 EDIT_SLOT = b'<meta name="pnp-edit" content="">'  # in index.html: "on", or "off" with --read-only (the token is in a cookie)
