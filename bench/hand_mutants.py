@@ -3066,7 +3066,7 @@ MUTANTS: list[Mutant] = [
            'for d in self.dirs if os.path.isfile(d / f"{name}.svg")), None)', 'for d in reversed(self.dirs) if os.path.isfile(d / f"{name}.svg")), None)',
            ['tests/test_trust.py', 'tests/test_icons.py'], ''),
     Mutant('RI2', "an icon recoloured in its fills only: its strokes stay black", 'pnp/layout/icons.py',
-           '    if getattr(shape, "strokeColor", None) is not None:\n        out.strokeColor = colour\n', '',
+           '    for paint, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):', '    for paint, opacity in (("fillColor", "fillOpacity"),):',
            ['tests/test_draw_promises.py', 'tests/test_icon_ink.py'], ''),
     Mutant('RI3', "an icon's words in font-weight 600 printed regular, not bold", 'pnp/layout/icons.py',
            'int(str(weight)) >= 600)', 'int(str(weight)) > 600)',
