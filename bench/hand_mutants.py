@@ -226,6 +226,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py'], ''),
     Mutant('NL65', "an icon in a translucent colour (`#ff000080`) printed opaque, unlike a rect of that colour and the contrast check's blend", 'pnp/layout/icons.py',
            '    alpha = int(color[7:9], 16) / 255 if len(color) == 9 else 1.0', '    alpha = 1.0', ['tests/test_icons.py', 'tests/test_drawing_functions.py'], ''),
+    Mutant('NL66', "`pnp watch` rebuilding each time vim writes its swap file (.face.j2.swp) or emacs its autosave", 'pnp/cli/watching.py',
+           'and not ignored_name(Path(path).name)', 'and not Path(path).name.startswith(("~$", ".~lock"))', ['tests/test_watch_since.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

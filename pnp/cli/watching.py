@@ -12,12 +12,14 @@ import click
 from pnp.cli.common import margin_note_once, print_findings, summary
 from pnp.core.collector import paused
 from pnp.core.errors import Report
+from pnp.core.files import ignored_name
 from pnp.layout.growth import Interrupted, OverBudget
 
 
 def watched_file(change, path: str) -> bool:
-    """A save worth a rebuild: not our own outputs, temporaries, backups or an office program's lock files."""
-    return "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))
+    """A save worth a rebuild: not our own outputs or temporaries, nor a name a game's folders ignore (an editor's swap
+    file or backup, an office program's lock: pnp.core.files.ignored_name, the one rule `pnp serve` keeps too)."""
+    return "/output/" not in path and not path.endswith(".tmp") and not ignored_name(Path(path).name)
 
 
 def saved_since(folders: list[str], since: float) -> bool:

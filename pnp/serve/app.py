@@ -33,6 +33,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from pnp.core.files import ignored_name
 from pnp.data.project import Project
 from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES
 from pnp.layout.images import IMAGE_SUFFIXES
@@ -149,10 +150,10 @@ def input_filter(folders: list[Path]):
         p = Path(path)
         below = next((p.relative_to(r) for r in roots if p.is_relative_to(r)), p)
         if change == watchfiles.Change.added and p.is_dir():
-            return not any(part.startswith(".") or part in SKIPPED_FOLDERS for part in below.parts)
-        if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in below.parts[:-1]):
+            return not any(ignored_name(part) or part in SKIPPED_FOLDERS for part in below.parts)
+        if any(ignored_name(part) or part in SKIPPED_FOLDERS for part in below.parts[:-1]):
             return False
-        return p.suffix.lower() in INPUT_SUFFIXES and not p.name.startswith((".", "~"))
+        return p.suffix.lower() in INPUT_SUFFIXES and not ignored_name(p.name)
 
     return is_input
 
