@@ -192,6 +192,23 @@ def test_a_board_lists_entry_counts_as_many_times_as_its_count(project):
     assert quick_findings(project) == (0, [])
 
 
+
+def test_a_counts_misspelt_breakdown_field_is_one_error_at_its_own_key_and_the_fields_after_it_are_still_counted(project):
+    """The tiny heroes broken down three ways: `side` as the data holds it (6 red, 6 blue), `strs` (the stars, misspelt)
+    and `number`, where the rules say 3 copies of number 5 and the twin, number 5, has 2. The misspelt name is one
+    error at its own key, not at the breakdown's first, and the number still off is said."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["      side: {red: 6, blue: 6}\n",
+                                                                   "      side: {red: 6, blue: 6}\n      strs: {1: 2, 2: 5, 3: 2, 4: 3}\n"
+                                                                   "      number: {1: 2, 2: 2, 3: 3, 4: 3, 5: 3}\n"]}])
+    lines = (project / "data/tiny/game.yaml").read_text(encoding="utf-8").splitlines()
+    stated, strs = lines.index("  - name: Hero cards") + 1, lines.index("      strs: {1: 2, 2: 5, 3: 2, 4: 3}") + 1
+    status, found = quick_findings(project)
+    assert status == 1
+    assert [line for line in found if ": error: " in line] == [
+        f"data/tiny/decks/heroes.yaml:6:1: error: Hero cards: number 5 has 2, the rules say 3 — as stated at data/tiny/game.yaml:{stated} (tests, "
+        "invented): fix the data or the stated count [Hero cards]",
+        f"data/tiny/game.yaml:{strs}:7: error: no piece of decks.heroes has a field 'strs' (did you mean 'stars'?): fix the name, or give the pieces the field"]
+
 SIX = ", ".join(f"{{text: '{pips}'}}" for pips in range(1, 7))
 DICE = (f"dice:\n  - {{id: red, shape: d6, size: 16, count: 2, face: g/front.j2, faces: [{SIX}]}}\n"
         f"  - {{id: blue, shape: d6, size: 16, count: 3, face: g/front.j2, faces: [{SIX}]}}\n")

@@ -167,6 +167,17 @@ def test_a_field_no_piece_of_two_decks_has_names_both_decks(project):
         "fix the name, or give the pieces the field"], result.output
 
 
+def test_a_misspelt_field_only_some_pieces_have_is_offered_from_every_piece(project):
+    """Only the mage and the twin cost something (`cost:`, written on those two heroes alone, the deck's last); a range
+    over `cots` is offered `cost`, a field of the later pieces, not only of the knight, the deck's first card."""
+    apply_edits(project, [{"file": DECK, "replace": ["id: mage,", "id: mage, cost: 2,"]},
+                          {"file": DECK, "replace": ["id: twin,", "id: twin, cost: 1,"]},
+                          {"file": GAME, "append": "  - check: range\n    in: decks.heroes\n    field: cots\n    min: 0\n    max: 3\n"}])
+    result = run_pnp(project, "validate", "--quick", "tiny")
+    assert [found for found in result.output.splitlines() if ": error: " in found] == [
+        f"{_at(project / GAME, '    field: cots', 'cots')}: error: no piece of decks.heroes has a field 'cots' (did you mean 'cost'?): "
+        "fix the name, or give the pieces the field"], result.output
+
 def test_a_references_target_field_no_target_piece_has_is_one_error_at_its_name(project):
     """`target_field: idd` names a field no coin has: one error at that name, offering the field the coins have, not an
     error on each hero that pays with a coin."""

@@ -503,7 +503,8 @@ def test_a_full_or_read_only_disk_is_told_in_one_line_and_the_old_outputs_stay(p
 @pytest.mark.parametrize("rel", ["data/tiny/game.yaml", "data/tiny/boards.yaml", "data/tiny/rulebook.md"])
 def test_a_game_file_left_a_link_to_nowhere_is_one_error_at_it(project, rel):
     """A game unpacked without the file a link of it names keeps the link: pnp says so at the link, and what to do,
-    where passing over it would build the game as if it had no boards or no rulebook (or were no game at all)."""
+    where passing over it would build the game as if it had no boards or no rulebook (or were no game at all). The
+    error is the game's, counted in its summary."""
     path = project / rel
     path.unlink()
     path.symlink_to("moved-away" + path.suffix)
@@ -511,3 +512,4 @@ def test_a_game_file_left_a_link_to_nowhere_is_one_error_at_it(project, rel):
     assert result.exit_code == 1, result.output
     assert [line for line in result.output.splitlines() if ": error: " in line] == [
         f"{rel}: error: this file is a link to a file that is not there: put the file back where the link points, or put the file itself here"]
+    assert result.output.splitlines()[-1] == "tiny: 1 error, 0 warnings", result.output

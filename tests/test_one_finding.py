@@ -434,6 +434,17 @@ def test_a_colour_name_misspelt_in_the_data_is_one_error_at_its_value_naming_the
         f"{HERO_DECK}:{rogue}:{column}: error: card.side: {said} (drawn at templates/tiny/frame.j2:3:1) [heroes/rogue front]"]
 
 
+def test_a_misspelt_colour_is_said_at_the_field_naming_it_not_at_one_whose_text_holds_the_word(project):
+    """The town board renamed `Ville bleue` (the blue town) and a space's `color: bleu`: the board's name holds the
+    misspelt word too, and is looked at first, but the field handed to the drawing call is the space's colour, where
+    the one error stands."""
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("name: Tiny Town", "name: Ville bleue")
+                      .replace("{name: S3, color: blue}", "{name: S3, color: bleu}"), encoding="utf-8")
+    assert _error_lines(project) == [
+        "data/tiny/boards.yaml:17:27: error: board.spaces[3].color: unknown colour 'bleu' (did you mean 'blue'?): use a palette name, a CSS colour "
+        "name or #rrggbb (drawn at templates/tiny/board-town.j2:8:1) [boards/town]"]
+
 @pytest.mark.parametrize("written", ['"bleu"', "'bleu'"], ids=["double quotes", "single quotes"])
 def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card_holds_the_same_word(project, written):
     """`fill="bleu"` (or `fill='bleu'`: Jinja reads either) written in the frame is the template's mistake, one error at

@@ -492,6 +492,15 @@ def test_a_game_without_notes_gets_no_designer_notes_file(project):
     assert "designer-notes" not in result.output
 
 
+def test_a_game_without_a_rulebook_validates_clean_and_is_told_there_is_none_to_build(project):
+    """A rulebook is optional: a game with no rulebook.md has no error for it, and `--only rulebook` says what to add."""
+    (project / SOURCE).unlink()
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0 and ": error: " not in result.output, result.output
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert "tiny: nothing to build for --only rulebook: add rulebook.md to data/tiny/, or drop --only rulebook" in result.output, result.output
+    assert not (project / RULEBOOK).exists()
+
 def test_an_unknown_icon_in_the_rulebook_is_one_error_at_its_line_and_column(project):
     """The rulebook's text has no template line: its markup mistake is placed where the designer wrote it, to the column
     of its first character (the colon that opens `:dragonx:`, the 8th of its line)."""

@@ -680,6 +680,24 @@ def test_each_row_without_the_cell_its_id_is_made_from_is_an_error_at_that_cell(
     assert errors(project) == [f"data/tiny/decks/heroes.csv:3:4: {said}", f"data/tiny/decks/heroes.csv:4:4: {said}"]
 
 
+def test_a_board_reading_a_copies_word_is_told_only_that_it_has_no_such_field(project):
+    """The copies hint is a card's: a board has no copies column, so a board template reading `board.quantity` is one
+    error at its line saying the board has no such field, with no word of a sheet's copies or of `board.count`."""
+    template = project / "templates/tiny/board-town.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "{{ text(board.quantity|string, 5, 5, 10, 7) }}\n", encoding="utf-8")
+    line = len(template.read_text(encoding="utf-8").splitlines())
+    said = run_pnp(project, "validate", "tiny").output.splitlines()
+    assert [found for found in said if "quantity" in found] == [
+        f"templates/tiny/board-town.j2:{line}:15: error: board has no field 'quantity' [boards/town]"]
+
+def test_a_row_ending_before_its_id_cell_is_an_error_where_that_cell_goes(project):
+    """A CSV row a program cut short (`rus,MARKER`: its last cells not written, not even empty) has no cell for
+    `id_column: ID`, the header's fourth: the error stands at row 3, column 4 (D3), where the designer types the ID."""
+    (project / f"{DECKS}/heroes.csv").write_text("NATION,TYPE,VALUE,ID,COPIES\nger,INF,4-6-5,36/17,1\nrus,MARKER\n", encoding="utf-8")
+    (project / f"{DECKS}/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n"
+                                                  "id_column: ID\ncount_column: COPIES\n", encoding="utf-8")
+    assert errors(project) == ["data/tiny/decks/heroes.csv:3:4: error: this row has no 'ID', from which its id is made: fill it in"]
+
 def test_a_template_reading_the_copies_column_by_its_header_is_told_the_copies_are_card_count(project):
     """Squib's samples head the copies column `qty` and its templates read `qty`; pnp takes that column for the card's
     copies, so a template reading `card.Qty` gets one error at its line saying where the copies are."""

@@ -532,14 +532,15 @@ def test_an_id_column_headed_as_other_tools_head_it_is_told_how_to_name_the_card
     assert sorted(load_cards(project)) == sorted(row[0] for row in ROWS)
 
 
-@pytest.mark.parametrize("line", ["sep=;", '"sep=;"'])
+@pytest.mark.parametrize("line", ["sep=;", '"sep=;"', "sep=|"])
 def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said_at_the_files_own_lines(project, line):
-    """Excel reads a CSV by the delimiter its first line names (`sep=;`, quoted by some programs) and shows that line as
-    no row: pnp reads the cards so (the header is the file's line 2), and a finding stands at the file's own line."""
+    """Excel reads a CSV by the delimiter its first line names (`sep=;`, quoted by some programs, or any character:
+    `sep=|`) and shows that line as no row: pnp reads the cards so (the header is the file's line 2), and a finding
+    stands at the file's own line."""
     rows = [HEADER, *ROWS]
     rows[3] = [*ROWS[2][:2], 9, *ROWS[2][3:]]  # the rogue's stars, 9: line 5 of the file, column 3
     text = io.StringIO()
-    csv.writer(text, delimiter=";", lineterminator="\r\n").writerows(rows)
+    csv.writer(text, delimiter=line.strip('"')[-1], lineterminator="\r\n").writerows(rows)
     (project / f"{DECK[:-5]}.csv").write_text(f"{line}\r\n{text.getvalue()}", encoding="utf-8", newline="")
     use_sheet(project, "heroes.csv")
     assert sorted(load_cards(project)) == sorted(row[0] for row in ROWS)

@@ -505,23 +505,24 @@ def test_a_decks_rows_the_import_leaves_keep_their_very_bytes(root, name, delimi
                                                letters("Emerald eye")]))
 
 
-def test_a_deck_excel_saved_with_its_sep_line_keeps_it_and_its_delimiter_through_an_import(root):
+@pytest.mark.parametrize("sep", [";", "|"])
+def test_a_deck_excel_saved_with_its_sep_line_keeps_it_and_its_delimiter_through_an_import(root, sep):
     """Excel in a decimal-comma locale saves a deck's CSV with `;` and may begin it with a `sep=;` line, which it reads
-    the file by and shows as no row: the deck reads its cards by it, the import writes the German columns `;`-separated
-    under that line, which stays, and the German build reads them."""
+    the file by and shows as no row (any character it names: `sep=|` too): the deck reads its cards by it, the import
+    writes the German columns so separated under that line, which stays, and the German build reads them."""
     import csv
     import io
 
     decks = root / "data/gems/decks"
     out = io.StringIO()
-    csv.writer(out, delimiter=";", lineterminator="\r\n").writerows(read_csv(decks / "crystals.csv"))
-    (decks / "crystals.csv").write_bytes(b"sep=;\r\n" + out.getvalue().encode("utf-8"))
+    csv.writer(out, delimiter=sep, lineterminator="\r\n").writerows(read_csv(decks / "crystals.csv"))
+    (decks / "crystals.csv").write_bytes(f"sep={sep}\r\n".encode() + out.getvalue().encode("utf-8"))
     assert ": error: " not in run_pnp(root, "validate", "gems", "--quick").output
     result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")], "first.csv")
     assert result.exit_code == 0, result.output
-    lines = (decks / "crystals.csv").read_bytes().split(b"\r\n")
-    assert lines[0] == b"sep=;" and lines[1].startswith(b"id;name;name@de;name@de~src;"), lines[:2]
-    assert next(x for x in lines if x.startswith(b"ruby-1;")).startswith(f"ruby-1;Ruby shard;Rubinsplitter;{letters('Ruby shard')};".encode())
+    lines = (decks / "crystals.csv").read_bytes().decode("utf-8").split("\r\n")
+    assert lines[0] == f"sep={sep}" and lines[1].startswith(sep.join(["id", "name", "name@de", "name@de~src", ""])), lines[:2]
+    assert next(x for x in lines if x.startswith(f"ruby-1{sep}")).startswith(sep.join(["ruby-1", "Ruby shard", "Rubinsplitter", letters("Ruby shard"), ""]))
     checked = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
     assert checked.exit_code == 0 and "older text" not in checked.output, checked.output
 
