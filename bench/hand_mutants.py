@@ -228,6 +228,11 @@ MUTANTS: list[Mutant] = [
            '    alpha = int(color[7:9], 16) / 255 if len(color) == 9 else 1.0', '    alpha = 1.0', ['tests/test_icons.py', 'tests/test_drawing_functions.py'], ''),
     Mutant('NL66', "`pnp watch` rebuilding each time vim writes its swap file (.face.j2.swp) or emacs its autosave", 'pnp/cli/watching.py',
            'and not ignored_name(Path(path).name)', 'and not Path(path).name.startswith(("~$", ".~lock"))', ['tests/test_watch_since.py'], ''),
+    Mutant('NL67', "a closing brace nothing opened (`{{ rect(1, 2) }`) said at the line's first column", 'pnp/layout/syntax_column.py',
+           '    if closing:\n', '    if False:\n', ['tests/test_validator.py', 'tests/test_one_finding.py'], ''),
+    Mutant('NL68', "a reference text's mistake on its value's first line said at the value's quote, not at the mistake", 'pnp/outputs/facts.py',
+           '        return (_on_value_line(root / loc.path, loc, text, col) if root is not None and not loc.sheet else None) or loc',
+           '        return loc', ['tests/test_reference.py', 'tests/test_validator.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

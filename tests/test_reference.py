@@ -431,14 +431,15 @@ def test_no_page_of_the_reference_is_blank(project, reference):
 
 
 def test_a_fact_error_in_reference_text_is_located(project):
-    """At the section's quoted `text:` value, its opening quote on line 10 column 11 (the text's own first line is the
-    value's: a column counted in the text would point into the middle of the line)."""
+    """At the misspelt name itself, where the section's quoted `text:` value writes it on line 10 (the quote and the
+    words before it counted as the file holds them, not as the text reads)."""
     path = project / SOURCE
     path.write_text(path.read_text().replace("{{ decks.heroes.total }}", "{{ decks.heroes.totl }}"))
+    column = path.read_text().splitlines()[9].index("totl") + 1
     result = run_pnp(project, "build", "tiny", "--only", "reference")
     shown = result.output + result.stderr
     assert result.exit_code == 1 and "Traceback" not in shown
-    assert "data/tiny/reference.yaml:10:11: error: decks.heroes has no field 'totl' (did you mean 'total'?)" in shown, shown
+    assert f"data/tiny/reference.yaml:10:{column}: error: decks.heroes has no field 'totl' (did you mean 'total'?)" in shown, shown
 
 
 def test_a_table_too_long_for_an_empty_column_is_an_error_at_its_section(project):

@@ -10,6 +10,8 @@ from pnp.layout.sandbox import TemplateBeyondReading
 
 # Jinja's lexer: the character and its offset in the file; the character as Python writes it, so a quote between double quotes
 UNEXPECTED_CHAR = re.compile(r"""(unexpected char (?:'.+?'|".+?")) at (\d+)""")
+# Jinja's lexer, meeting a closing bracket nothing opened (`{{ rect(1, 2) }`): the bracket, and no place at all
+UNBALANCED = re.compile(r"unexpected '([)\]}])'")
 
 
 def syntax_words(exc: jinja2.TemplateSyntaxError) -> str:
@@ -35,6 +37,10 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
     if char:
         at = int(char.group(2))
         return at - source.rfind("\n", 0, at)
+    closing = UNBALANCED.match(exc.message or "")
+    if closing:
+        at = _lexed_up_to(env, source)
+        return at - source.rfind("\n", 0, at) if at is not None and source[at] == closing.group(1) else None
     parser = Parser(env, source, exc.name, exc.filename)
     try:
         parser.parse()
@@ -56,6 +62,18 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
     if not 0 <= read < len(starts) or starts[read][0] != exc.lineno or starts[read][1] < 0:
         return None
     return starts[read][1] - source.rfind("\n", 0, starts[read][1])
+
+
+def _lexed_up_to(env: jinja2.Environment, source: str) -> int | None:
+    """The offset of the first character the lexer refuses: past the last token it read, and the spaces after it."""
+    at = 0
+    try:
+        for _, _, text in env.lex(env.preprocess(source)):
+            at = source.find(text, at) + len(text) if text else at
+    except jinja2.TemplateSyntaxError:
+        rest = source[at:]
+        return at + len(rest) - len(rest.lstrip()) if rest.strip() else None
+    return None
 
 
 def _past_the_end(source: str, lineno: int) -> int | None:

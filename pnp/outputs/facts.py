@@ -308,14 +308,30 @@ def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | 
         return loc
     lines = source.splitlines()
     text = lines[line - 1] if 0 < line <= len(lines) else ""
-    if loc.line and line == 1:  # the value's own place (a quoted value's columns are not its text's)
-        return loc
     col = col or (text.find(needle) + 1 if needle and needle in text else len(text) - len(text.lstrip()) + 1)
+    if loc.line and line == 1:  # on the value's own line: where the file writes its words as they read, else the value
+        return (_on_value_line(root / loc.path, loc, text, col) if root is not None and not loc.sheet else None) or loc
     if loc.line and not loc.sheet and root is not None and text.strip():
         found = _line_in_file(root / loc.path, loc.line, text, col)
         if found is not None:
             return Loc(loc.path, *found)
     return Loc(loc.path, loc.line + line - 1 if loc.line else line, col)
+
+
+def _on_value_line(path, loc: Loc, text: str, col: int) -> Loc | None:
+    """Column `col` of a value's first line `text` in the data file: found after the value's start (`loc`) as a whole,
+    else up to the column, as a plain or quoted value writes its words; None where the file writes them otherwise (an
+    escape before the column), and the value's own place stands."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            written = file.read().splitlines()[loc.line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return None
+    for words in (text, text[:col - 1]):
+        at = written.find(words, loc.col - 1) if words.strip() else -1
+        if at >= 0:
+            return Loc(loc.path, loc.line, at + col)
+    return None
 
 
 def _line_in_file(path, after: int, text: str, col: int) -> tuple[int, int] | None:
