@@ -4965,6 +4965,17 @@ MUTANTS: list[Mutant] = [
     Mutant('XA12', "`pnp translate import` into a CSV beginning with Excel's sep= line writing each text on the row above its own",
            'pnp/targets/translate_import.py', '    first = 2 if kept else 1', '    first = 1',
            ['tests/test_translate_promises.py', 'tests/test_translate.py'], ''),
+    # real-samples2: form services' exports (Typeform, Tally) fed to pnp feedback import
+    Mutant('XJ1', "`pnp feedback import` keying a repeated header's answers by the header alone (Typeform's `Other` columns overwrite each other)",
+           'pnp/data/answers.py', 'out.append(f"{name} ({column_letters(i + 1)})" if name and name in out else name)', 'out.append(name)',
+           ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('XJ2', "`pnp feedback import` not finding Typeform's time column by itself", 'pnp/data/answers.py',
+           '"Completion time", "Submit Date (UTC)", "Submitted at", "Time"', '"Completion time", "Submitted at", "Time"',
+           ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('XJ3', "`pnp feedback import` keeping Tally's Respondent ID in the answers file", 'pnp/data/personal.py',
+           '"network id", "respondent id"}', '"network id"}', ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('XJ4', "`pnp feedback import` keeping Typeform's Network ID in the answers file", 'pnp/data/personal.py',
+           '"network id", "respondent id"}', '"respondent id"}', ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
 ]
 
 
