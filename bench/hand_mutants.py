@@ -4976,6 +4976,23 @@ MUTANTS: list[Mutant] = [
            '"network id", "respondent id"}', '"network id"}', ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
     Mutant('XJ4', "`pnp feedback import` keeping Typeform's Network ID in the answers file", 'pnp/data/personal.py',
            '"network id", "respondent id"}', '"respondent id"}', ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    # real-samples2: a long name brought from another tool, on pnp's own bag label
+    Mutant('XJ5', "a label's title too long for pnp's own template said at game.yaml, not at the deck's or token set's name",
+           'pnp/outputs/labels.py', 'return data.loc_of("name") if isinstance(data, LocDict) and "name" in data else None', 'return None',
+           ['tests/test_label_promises.py', 'tests/test_label_print.py'], ''),
+    Mutant('XJ6', "pnp's own label template's condensed title warned of too, at the template inside pnp's install",
+           'pnp/layout/templates.py', 'in rec.condensed if not (filename and shipped(filename)))', 'in rec.condensed)',
+           ['tests/test_label_promises.py', 'tests/test_face_warnings.py'], ''),
+    Mutant('XJ7', "a text shrunk on pnp's own template said at that template's place in pnp's install",
+           'pnp/layout/templates.py', 'drawn_at = ref_loc if own or not filename else self.file_loc(filename, line, None)',
+           'drawn_at = ref_loc if not filename else self.file_loc(filename, line, None)', ['tests/test_label_promises.py', 'tests/test_face_warnings.py'], '',
+           "pnp's one own template, the label's, sets as text only its located title, the game's title and its lines at their floor size: "
+           "a text it shrinks is always found in the data, so the template's place is never the finding's"),
+    # real-samples2: art a sheet names from its own folder, as the tools it comes from read it
+    Mutant('XJ8', "an image named from its sheet's folder refused with no word of where the project holds it", 'pnp/layout/images.py',
+           'held = None if twin else self._held_under_data(rel_path)', 'held = None', ['tests/test_spreadsheet_decks.py', 'tests/test_hostile.py'], ''),
+    Mutant('XJ9', "an image's path offered for any file whose path merely ends in the same letters", 'pnp/layout/images.py',
+           'tail = "/" + Path(rel_path).as_posix()', 'tail = Path(rel_path).as_posix()', ['tests/test_spreadsheet_decks.py', 'tests/test_hostile.py'], ''),
 ]
 
 
