@@ -4993,6 +4993,16 @@ MUTANTS: list[Mutant] = [
            'held = None if twin else self._held_under_data(rel_path)', 'held = None', ['tests/test_spreadsheet_decks.py', 'tests/test_hostile.py'], ''),
     Mutant('XJ9', "an image's path offered for any file whose path merely ends in the same letters", 'pnp/layout/images.py',
            'tail = "/" + Path(rel_path).as_posix()', 'tail = Path(rel_path).as_posix()', ['tests/test_spreadsheet_decks.py', 'tests/test_hostile.py'], ''),
+    # real-samples2: an XLSX sheet's cells merged down rows, which Excel shows on each row and the file holds on the first
+    Mutant('XJ10', "an XLSX deck's cells merged down rows said nothing of", 'pnp/data/spreadsheet.py',
+           'warned += unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)', 'warned += unheaded(rows[header_at + 1:], columns)',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_excel_samples.py'], ''),
+    Mutant('XJ11', "cells merged across one row's columns warned of too, though no card loses a value", 'pnp/data/spreadsheet.py',
+           'merged_ranges(source.path, table_loc.sheet) if r2 > r1]', 'merged_ranges(source.path, table_loc.sheet) if r2 >= r1]',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_excel_samples.py'], ''),
+    Mutant('XJ12', "a merged range read one row short at its end", 'pnp/data/formulas.py',
+           'return (*cell_reference(first), *cell_reference(last or first))', 'return (*cell_reference(first), cell_reference(last or first)[0] - 1, cell_reference(last or first)[1])',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_excel_samples.py'], ''),
 ]
 
 

@@ -551,3 +551,22 @@ def test_art_a_sheet_names_from_its_own_folder_is_found_and_the_path_from_the_pr
     assert result.exit_code != 0 and len(errors) == 1, result.output
     assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found (the project holds "
                                 "data/tiny/decks/art/knight.png: an image's path starts at the project folder)"), errors[0]
+
+
+def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project):
+    """Excel shows a merged range's value on every row it spans; the XLSX file (ECMA-376's `<mergeCell ref="F4:F5"/>`)
+    holds it in the first cell alone, so the card of row 5 has no side. Merged across one row's columns, nothing is lost."""
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Heroes"
+    for row in [HEADER, *ROWS]:
+        sheet.append([None if v == "" else v for v in row])
+    sheet["F5"] = None  # the mage's `blue`, which Excel drops when the rogue's cell above is merged over it
+    sheet.merge_cells("F4:F5")
+    sheet.merge_cells("E2:F2")  # the knight's text over its empty side
+    book.save(project / "data/tiny/decks/heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
+    assert warned == ["data/tiny/decks/heroes.xlsx[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
+                      "row 5 has none: unmerge the cells and fill the value down"]
