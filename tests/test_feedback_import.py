@@ -270,3 +270,40 @@ def test_a_sheet_with_no_answer_to_keep_names_no_answers_file(tmp_path):
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert "gm: no answer kept, so no answers file was written" in result.output
     assert "answers.yaml" not in result.output + result.stderr and not (root / "data/gm/feedback/answers.yaml").exists()
+
+
+# Typeform's export as it lays its columns out: its response token `#`, each question's text, an `Other` column after
+# each choice question that offers one (so the header repeats), a hidden field the form's link fills (here `card`),
+# then its own columns; a phone number written with the apostrophe Typeform puts before a leading `+`
+TYPEFORM_HEADER = ["#", "card", "Which part confused you?", "Other", "Your phone", "What would you cut?", "Other",
+                   "Response Type", "Start Date (UTC)", "Stage Date (UTC)", "Submit Date (UTC)", "Network ID", "Tags"]
+TYPEFORM_ROWS = [["t1kq9", "gems/opal-1", "Scoring", "", "'+15550100", "Nothing", "", "completed", "2026-11-20 10:00:00", "",
+                  "2026-11-20 10:02:30", "9f3e1a2b7c", ""],
+                 ["t2mx4", "gems/opal-1", "Other", "the reshuffle", "'+15550199", "Other", "the second draw", "completed",
+                  "2026-11-21 09:00:00", "", "2026-11-21 09:04:10", "9f3e1a2b7c", ""]]
+
+
+def test_a_typeform_export_keeps_the_answer_under_each_repeated_header_and_imports_again_as_the_same_answers(tmp_path):
+    root = make_game(tmp_path / "project")
+    sheet = write_csv(tmp_path / "responses.csv", TYPEFORM_HEADER, TYPEFORM_ROWS)
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0 and "2 new answers" in result.output, result.output
+    second = {a["time"]: a["answers"] for a in kept(root)}["2026-11-21 09:04:10"]  # the submit time, not the start
+    assert (second["Other"], second["Other (G)"]) == ("the reshuffle", "the second draw")  # columns D and G
+    text = (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8")
+    assert "9f3e1a2b7c" not in text and "5550" not in text, text  # Typeform's Network ID and the phone: who answered
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    assert "E 'Your phone'" in said and "L 'Network ID'" in said, said
+    again = run_pnp(root, "feedback", "import", str(sheet))
+    assert "0 new answers" in again.output and "2 in all" in again.output, again.output
+    assert (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8") == text
+
+
+def test_a_tally_export_is_read_by_its_submission_time_without_who_answered(tmp_path):
+    root = make_game(tmp_path / "project")
+    header = ["Submission ID", "Respondent ID", "Submitted at", "Card", "How long did it take?"]
+    sheet = write_csv(tmp_path / "tally.csv", header, [["mOx4Lb", "3xRv9q", "2026-11-22 18:30:05", "gems/opal-1", "40 minutes"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-22 18:30:05", {"Submission ID": "mOx4Lb", "How long did it take?": "40 minutes"})]
+    assert "B 'Respondent ID'" in next(line for line in result.output.splitlines() if "left out" in line)

@@ -221,6 +221,20 @@ def test_a_label_template_that_fails_for_a_label_is_said_at_its_line_for_that_la
     assert "tiny: 2 errors, 0 warnings" in result.output, result.output
 
 
+def test_a_name_too_long_for_pnps_own_label_is_one_warning_where_the_name_is_written(project):
+    """A deck's and a token set's names as long as decks brought from other tools carry: each label's title shrinks on
+    pnp's own label template, and the designer is sent to the name they can shorten (the `name:` value's line and
+    column in their YAML), never to the template inside pnp's install, with one warning a name."""
+    long = "of the Ancient Crystal Caves Beneath the Mountain"
+    _replace(project / "data/tiny/tokens.yaml", "    name: Coins\n", f"    name: Coins {long}\n")
+    _replace(project / "data/tiny/decks/heroes.yaml", "name: Heroes\n", f"name: Heroes {long}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code == 0, result.output
+    said = sorted(line for line in result.output.splitlines() if "[label " in line)
+    assert [line.split(": warning: ")[0] for line in said] == ["data/tiny/decks/heroes.yaml:1:7", "data/tiny/tokens.yaml:5:11"], result.output
+    assert all("shorten it" in line and "pnp/label.j2" in line and "assets" not in line for line in said), said
+
+
 # --- justified words ---------------------------------------------------------------------------------------------------
 
 WORDS = ("A well-known rule: naturally the population of the hospital waits patiently, quickly and naturally, for a "

@@ -568,3 +568,45 @@ def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(projec
         use_sheet(project, "heroes.xlsx")
     warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "no header" in line]
     assert warned == [f"{said} no card: write the field's name at the top of the column, or clear it"]
+
+
+def test_art_a_sheet_names_from_its_own_folder_is_found_and_the_path_from_the_project_offered(project):
+    """Squib, nanDECK and protograf read a sheet's `art/knight.png` beside the sheet; pnp reads an image's path from the
+    project folder. A designer who brings the sheet with its art folder beside it is told where the file is, once."""
+    from PIL import Image
+
+    for folder in ("data/tiny/decks/art", "data/tiny/cart"):  # cart/ ends in the same letters, and is another folder
+        (project / folder).mkdir()
+        Image.new("RGB", (200, 200), "red").save(project / folder / "knight.png")
+    rows = [["id", "name", "stars", "number", "text", "art", "count"],
+            ["knight", "Knight", 3, 1, "Draw.", "art/knight.png", 2], ["rogue", "Rogue", 2, 3, "Steal.", "art/rogue.png", 1]]
+    write_csv(project / "data/tiny/decks/heroes.csv", rows)
+    use_sheet(project, "heroes.csv")
+    game = project / "data/tiny/game.yaml"  # its stated card counts go, as the sheet holds other cards
+    game.write_text(re.sub(r"components:\n(  .*\n)+", "", game.read_text(encoding="utf-8")), encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image(card.art, 5, 40, 20, 20) }}\n{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "-q")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found (the project holds "
+                                "data/tiny/decks/art/knight.png: an image's path starts at the project folder)"), errors[0]
+
+
+def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project):
+    """Excel shows a merged range's value on every row it spans; the XLSX file (ECMA-376's `<mergeCell ref="F4:F5"/>`)
+    holds it in the first cell alone, so the card of row 5 has no side. Merged across one row's columns, nothing is lost."""
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Heroes"
+    for row in [HEADER, *ROWS]:
+        sheet.append([None if v == "" else v for v in row])
+    sheet["F5"] = None  # the mage's `blue`, which Excel drops when the rogue's cell above is merged over it
+    sheet.merge_cells("F4:F5")
+    sheet.merge_cells("E2:F2")  # the knight's text over its empty side
+    book.save(project / "data/tiny/decks/heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
+    assert warned == ["data/tiny/decks/heroes.xlsx[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
+                      "row 5 has none: unmerge the cells and fill the value down"]

@@ -14,13 +14,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
 from pnp.data.personal import personal_columns, without_contacts, without_own
 
 ANSWERS_FILE = Path("feedback") / "answers.yaml"  # in the game's folder, beside game.yaml
-# The headers each column has in Google Forms' sheet, Microsoft Forms' export and a sheet typed by hand, in that order,
-# where game.yaml's feedback.columns names none
-DEFAULT_COLUMNS = {"time": ("Timestamp", "Completion time", "Time"), "code": ("Code", "Card code", "Stamp"),
+# The headers each column has in Google Forms' sheet, Microsoft Forms', Typeform's and Tally's exports and a sheet typed
+# by hand, in that order, where game.yaml's feedback.columns names none
+DEFAULT_COLUMNS = {"time": ("Timestamp", "Completion time", "Submit Date (UTC)", "Submitted at", "Time"), "code": ("Code", "Card code", "Stamp"),
                    "card": ("Card",), "version": ("Version",)}
 # a stamp code as printed (pnp.data.stamps: 6 letters of base32), a whole token: never six letters of a longer word or code
 CODE = re.compile(r"(?<![\w\-/])([A-Z2-7]{6})(?![\w\-/])")
@@ -165,7 +165,7 @@ def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Ans
     header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
     if header_at is None:
         raise PnpError(error("answers-empty", "the sheet has no header row: export the form's answers with their headers", header_loc))
-    names = [_text(c.value) for c in rows[header_at]]
+    names = _distinct_headers([_text(c.value) for c in rows[header_at]])
     columns = _columns(names, spec, rows[header_at][0].loc)
     body = [row for row in rows[header_at + 1:] if not _blank(row)]
     kept, dropped = _answer_columns(names, body, columns, spec, cards)
@@ -175,6 +175,16 @@ def join_rows(rows: list, header_loc: Loc, spec, cards: Cards) -> tuple[list[Ans
         answer = _answer(row, names, columns, kept, left_out, spec, cards)
         (findings if isinstance(answer, Finding) else answers).append(answer)
     return answers, findings
+
+
+def _distinct_headers(names: list[str]) -> list[str]:
+    """Each header as the answers file names its answers: a header the sheet already has (Typeform writes an `Other`
+    column after each question that offers one, and a question asked twice twice) gets its column's letter after it,
+    `Other (G)`, so no answer overwrites another in answers.yaml and the same sheet imported again is the same answers."""
+    out: list[str] = []
+    for i, name in enumerate(names):
+        out.append(f"{name} ({column_letters(i + 1)})" if name and name in out else name)
+    return out
 
 
 def _answer_columns(names: list[str], body: list, columns: dict, spec, cards: Cards) -> tuple[list[int], list]:

@@ -1,4 +1,5 @@
-"""XLSX formulas that carry no saved value, read from the sheet's XML.
+"""What an XLSX sheet's XML says that python-calamine's values do not: formulas that carry no saved value, and the
+cells merged into one.
 
 python-calamine reads the value a formula last computed; a workbook written
 by a program rather than saved by Excel or LibreOffice (openpyxl, many
@@ -8,6 +9,10 @@ designer would see a blank where the formula's result belongs, with no word of
 the formula. The workbook is a zip of XML parts (ECMA-376): the sheet's part is
 found through xl/workbook.xml and its relationships, and each `<c>` cell
 with an `<f>` formula and no `<v>` value is reported.
+
+A merged range (`<mergeCell ref="A2:A4"/>`) holds its value in its first cell
+alone; Excel and Numbers show that value across the whole range, so a
+designer who merges a card type down three rows sees it on each.
 """
 from __future__ import annotations
 
@@ -37,6 +42,25 @@ def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:
                 return _cells_without_values(stream)
     except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
         return []
+
+
+def merged_ranges(path: Path, sheet: str) -> list[tuple[int, int, int, int]]:
+    """(first row, first column, last row, last column) of each merged range of `sheet`, counting from 1; none where
+    the workbook cannot be followed (calamine has read it already and reports its own problems)."""
+    try:
+        with zipfile.ZipFile(path) as book:
+            part = _sheet_part(book, sheet)
+            if part is None:
+                return []
+            with book.open(part) as stream:
+                return [_range(element.get("ref") or "") for _event, element in ElementTree.iterparse(stream) if element.tag == f"{_MAIN}mergeCell"]
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return []
+
+
+def _range(ref: str) -> tuple[int, int, int, int]:
+    first, _, last = ref.partition(":")
+    return (*cell_reference(first), *cell_reference(last or first))
 
 
 def _sheet_part(book: zipfile.ZipFile, sheet: str) -> str | None:

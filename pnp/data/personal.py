@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 # The headers the forms themselves add about who answered (Google Forms' "Email Address", Microsoft Forms' "ID",
-# "Email", "Name", its start and modified times): left out whatever their values
-FORM_HEADERS = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username"})
+# "Email", "Name", its start and modified times, Typeform's "Network ID" (its digest of where the answer was sent from)
+# and Tally's "Respondent ID" (the same for every answer one person gives)): left out whatever their values
+FORM_HEADERS = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username", "network id", "respondent id"})
 HEADER_WORDS = re.compile(r"e-?mail|phone|mobile|telephone|\btel\b|\bcontact\b|\bname\b|surname|\bwho are you\b|\baddress\b|\bwhatsapp\b", re.I)
 NOT_A_PERSON = re.compile(r"\b(card|deck|game|component|token|board|piece|rule|team)s?\b", re.I)  # "Card name" names a card
 EMAIL = re.compile(r"[^@\s<>(),;:]+@[^@\s<>(),;:]+\.[^@\s<>(),;:]{2,}")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
-from pnp.data.formulas import unsaved_formulas
+from pnp.data.formulas import merged_ranges, unsaved_formulas
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
@@ -119,7 +119,7 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
     if problems:
         raise PnpError(problems)
     if warned is not None:
-        warned += unheaded(rows[header_at + 1:], columns)
+        warned += unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)
     return cards
 
 
@@ -136,6 +136,21 @@ def unheaded(rows: list[list[_Cell]], columns: dict[int, str]) -> list[Finding]:
                 first.setdefault(i, cell)
     return [warning("sheet-unheaded", f"column {column_letters(i + 1)} has no header, so {_values_said(first[i], more[i])} no card: write the "
                     "field's name at the top of the column, or clear it", first[i].loc) for i in sorted(first)]
+
+
+def _merged_down(source: SheetSource, table_loc: Loc) -> list[Finding]:
+    """A warning for each range of an XLSX sheet merged over rows: Excel and Numbers show its value on every row it
+    spans, but the file holds it in the range's first cell alone, so the cards of the rows below it have none. One a
+    range, at its first cell: the cells to unmerge and fill."""
+    if source.path.suffix.lower() not in (".xlsx", ".xlsm") or not table_loc.sheet:
+        return []
+    return [warning("sheet-merged", f"cells {column_letters(c1)}{r1}:{column_letters(c2)}{r2} are merged, so only row {r1} holds their value and "
+                    f"the card of {_rows_said(r1 + 1, r2)} has none: unmerge the cells and fill the value down", Loc(source.rel, r1, c1, table_loc.sheet))
+            for r1, c1, r2, c2 in merged_ranges(source.path, table_loc.sheet) if r2 > r1]
+
+
+def _rows_said(first: int, last: int) -> str:
+    return f"row {first}" if first == last else f"each of rows {first}–{last}"
 
 
 def _values_said(cell: _Cell, more: int) -> str:

@@ -40,7 +40,7 @@ def failure_words(exc: BaseException, context: dict | None, functions: dict) -> 
 
 
 # The data a face draws from, in the order a designer would look for a text.
-_DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
+_DATA_NAMES = ("card", "board", "token", "space", "deck", "label", "game")
 
 
 def _unknown_argument(message: str, functions: dict) -> str | None:

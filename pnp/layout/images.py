@@ -1,6 +1,7 @@
 """Images named by data: opened and checked with Pillow before any PDF sees them."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp.core.errors import IMAGE_MISSING, LayoutError
@@ -30,10 +31,12 @@ class ImageChecker:
         self.files_read = files_read  # a pnp.core.files_read.FilesRead told of every image used, cached or not
         self._this_run: dict[str, tuple[str, int, int]] = {}  # each name looked up once a run, however many faces show it
         self._sizes = KnownByStatus()  # from run to run, by the file's status
+        self._data_images: list[str] | None = None  # the images under data/, listed once a run where a name is missing
 
     def new_run(self) -> None:
         """Look for each named file again: between builds a name may come to link elsewhere, or the file change or go."""
         self._this_run.clear()
+        self._data_images = None
 
     def __call__(self, rel_path: str) -> tuple[str, int, int]:
         """(absolute path, width px, height px) of a checked image; raises LayoutError."""
@@ -61,9 +64,20 @@ class ImageChecker:
             raise LayoutError(f"image {exc.advice(rel_path, 'the project folder')}", "image") from None
         if not full.is_file():
             twin = _same_but_case(full)
-            hint = f" (a file '{twin.relative_to(root)}' differs only in letter case: names are case-sensitive)" if twin else ""
+            held = None if twin else self._held_under_data(rel_path)
+            hint = f" (a file '{twin.relative_to(root)}' differs only in letter case: names are case-sensitive)" if twin else \
+                f" (the project holds {held}: an image's path starts at the project folder)" if held else ""
             raise MissingImage(f"image '{rel_path}' not found{hint}", full)
         return full
+
+    def _held_under_data(self, rel_path: str) -> str | None:
+        """The image under data/ whose path ends in `rel_path`, if one does: Squib, nanDECK and protograf read a sheet's
+        `art/orc.png` from the sheet's folder, and a designer who brings the sheet and its art keeps them side by side."""
+        if self._data_images is None:  # os.walk follows no link: a folder a link names is not the project's
+            self._data_images = sorted(Path(folder, name).relative_to(self.root).as_posix() for folder, _, names in os.walk(self.root / "data")
+                                       for name in names if Path(name).suffix.lower() in IMAGE_SUFFIXES)
+        tail = "/" + Path(rel_path).as_posix()
+        return next((name for name in self._data_images if name.endswith(tail)), None)
 
 
 def _open_checked(full: Path, rel_path: str) -> tuple[int, int]:

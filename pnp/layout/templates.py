@@ -17,6 +17,7 @@ from pathlib import Path
 
 import jinja2
 
+from pnp.core.assets import BUILTIN_TEMPLATES, shipped
 from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.files import ignored_name
 from pnp.core.units import PT_PER_MM
@@ -306,12 +307,14 @@ class Layouts:
         return Face(w, h, bleed, tuple(rec.stack[0]), icon_set(rec.icons))
 
     def _drawn_findings(self, rec: Recorder, context: dict, ref_loc: Loc, what: str, game: str) -> None:
-        """The warnings of what a face drew: texts shrunk or condensed, art missing from a draft, pictures stretched or too coarse."""
+        """The warnings of what a face drew: texts shrunk or condensed, art missing from a draft, pictures stretched or too coarse.
+        A title pnp's own template (a label's) sets condensed is no warning: its advice (widen the box, pass
+        condense=false) is for a template the designer writes, and a text too long there is said as shrunk, at its data."""
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
         self.template_warnings.extend(warning("font-condensed", f"font '{font}' ({family}) is set in the condensed family '{narrow}' where a text is too "
                                               "long for its line: shorten the text or widen its box, or pass condense=false to wrap it in its own font",
                                               self.file_loc(filename, line, "text") if filename else ref_loc, game=game, component=what)
-                                      for font, family, narrow, (filename, line) in rec.condensed)
+                                      for font, family, narrow, (filename, line) in rec.condensed if not (filename and shipped(filename)))
         self.template_warnings.extend(warning(IMAGE_PLACEHOLDER, f"{message}: this draft draws a placeholder in its place; add the file before printing",
                                               self.file_loc(filename, line, "image") if filename else ref_loc, game=game, component=what)
                                       for message, (filename, line) in rec.missing)
@@ -319,14 +322,19 @@ class Layouts:
         self.template_warnings.extend(picture_findings(pictures, what, game, self.root))
 
     def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:
-        """A warning per text fitted much smaller than asked, at the data field it shows (else the template line)."""
+        """A warning per text fitted much smaller than asked, at the data field it shows (else the template line). A text
+        pnp's own template drew (a label's title) is said at its data, else where the face is asked for: the template
+        is named as a game names it, never by a file the designer does not have."""
         out = []
         for asked, fitted, w, h, snippet, (filename, line) in shrunk:
-            drawn_at = self.file_loc(filename, line, None) if filename else ref_loc
+            own = bool(filename) and shipped(filename)
+            drawn_at = ref_loc if own or not filename else self.file_loc(filename, line, None)
             field, data_loc = data_holding(context, snippet) if snippet else ("", None)
             where = f"{field}: " if field else ""
+            advice = f"shorten it (drawn by pnp's own template {_builtin_name(filename)})" if own else \
+                f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})"
             out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
-                                              f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})", data_loc or drawn_at, game=game, component=what))
+                                              f"{advice}", data_loc or drawn_at, game=game, component=what))
         return out
 
     def _markup_findings(self, exc: MarkupError, context: dict, ref_loc: Loc, what: str, game: str) -> list:
@@ -427,6 +435,14 @@ class Layouts:
         except (OSError, IndexError, TypeError):
             pass
         return Loc(rel, line or 0, col)
+
+
+def _builtin_name(filename: str) -> str:
+    """One of pnp's own templates by the name a game's data gives it (`pnp/label.j2`), not by its place in the install."""
+    try:
+        return Path(filename).relative_to(BUILTIN_TEMPLATES).as_posix()
+    except ValueError:
+        return Path(filename).name
 
 
 def _quoted_in(line: str, text: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PRINT_TOLERANCE_MM
+from pnp.data.source import LocDict
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import words_of
 from pnp.outputs.context import GameContext, face_context
@@ -32,17 +33,22 @@ def label_texts(game) -> list[LabelText]:
         kinds = sum(1 for card in deck.cards if card.count)
         held = words["label_kinds"].format(n=total, kinds=kinds) if kinds != total else said(words, "label_card", total)
         looks = _looks(game, [deck.data, deck.data.get("defaults") or {}, *(card.fields for card in deck.cards)])
-        out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title), *looks, "deck"))
+        out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title), *looks, "deck", _name_at(deck.data)))
     for spec, raw in token_sets(game):
         variants = [v for v in token_variants(raw) if v.count]
         total = sum(v.count for v in variants)
         lines = [said(words, "label_token", total)]
         if 1 < len(variants) <= LISTED_KINDS:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
-        out.append(LabelText(spec.name, (*lines, game.spec.title), *_looks(game, [raw, *(v.fields for v in variants)]), "tokens"))
+        out.append(LabelText(spec.name, (*lines, game.spec.title), *_looks(game, [raw, *(v.fields for v in variants)]), "tokens", _name_at(raw)))
     for extra in game.spec.labels.add:
         out.append(LabelText(extra.title, tuple(extra.lines), extra.icon, extra.tint or _plain_tint(game.spec.palette), "extra"))
     return out
+
+
+def _name_at(data) -> Loc | None:
+    """Where a deck's or token set's `name` is written, which its label's title prints."""
+    return data.loc_of("name") if isinstance(data, LocDict) and "name" in data else None
 
 
 def _looks(game, sources: list) -> tuple[str | None, str]:
@@ -106,13 +112,22 @@ def label_faces(gctx: GameContext, labels: list[LabelText], boxes: list[tuple[fl
         dx, dy, w, h = boxes[n % len(boxes)]
         fields = {"title": label.title, "lines": list(label.lines), "icon": label.icon if label.icon and gctx.icons.exists(label.icon) else None,
                   "tint": label.tint, "kind": label.kind}
-        context = face_context(game, None, fields, "label", w, h, 0.0, "front", False, extra={"label": fields})
+        context = face_context(game, None, _located(fields, label.at or where), "label", w, h, 0.0, "front", False, extra={"label": fields})
         try:
             faces.append((gctx.layouts.render(spec.template, context, w, h, 0.0, f"label {label.title}", where, game.slug), dx, dy))
         except PnpError as exc:
             findings += [f for f in exc.findings if f not in findings]
             faces.append(None)
     return faces, findings
+
+
+def _located(fields: dict, title_at: Loc) -> LocDict:
+    """A label's fields with its title at the deck's or token set's name, so a title too long for the label is said
+    where the designer shortens it."""
+    data = LocDict(title_at)
+    data.update(fields)
+    data.set_loc("title", title_at)
+    return data
 
 
 def _calibration_line(sheet, words) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
+from pnp.core.errors import Loc
 from pnp.core.shapes import Shape
 from pnp.data.label_sheets import LabelSheet
 from pnp.layout.typeset import STAND_INS
@@ -33,6 +34,7 @@ class LabelText:
     icon: str | None = None
     tint: str = "accent"
     kind: str = "deck"  # deck | tokens | extra (a label the game adds)
+    at: Loc | None = None  # where its title is written (a deck's or token set's name), for a finding about it
 
 
 @dataclass
