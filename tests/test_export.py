@@ -618,6 +618,39 @@ def test_a_solo_games_playingcards_io_export_says_one_seat_in_the_singular(proje
     assert ", 1 seat), " in said and "0 dice" in said and "1 seats" not in said, said
 
 
+def test_a_playingcards_io_export_of_one_board_and_one_die_says_each_in_the_singular(project, tmp_path):
+    """A game of one board (the score sheet, its town left out) and one d6: playingcards.io's note says "1 board, 1 die",
+    never "1 boards" or "1 dice"."""
+    boards = project / "data/tiny/boards.yaml"
+    text = boards.read_text(encoding="utf-8")
+    boards.write_text(text[:text.index("  - id: town")] + text[text.index("  - id: scores"):], encoding="utf-8")
+    (project / "data/tiny/dice.yaml").write_text("dice:\n  - {id: pawn, shape: d6, size: 16, face: tiny/die.j2, faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}\n",
+                                                 encoding="utf-8")
+    (project / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 0, 0, face.w, face.h, size=10, align='center') }}\n", encoding="utf-8")
+    said = _ok(run_pnp(project, "export", "tiny", "--format", "pcio", "--out", str(tmp_path / "out"))).output
+    assert ", 1 board, 1 die, " in said, said
+
+
+def test_a_virtualtabletop_io_export_of_one_board_alone_says_one_image_in_the_singular(project, tmp_path):
+    """A game of one board alone (the score sheet; no deck, token set or reference): its virtualtabletop.io room holds
+    one picture, and the note says "1 image", never "1 images"."""
+    import zipfile
+
+    data = project / "data/tiny"
+    for part in [*(data / "decks").iterdir(), data / "tokens.yaml", data / "reference.yaml", data / "rulebook.md"]:
+        part.unlink()
+    boards, game = data / "boards.yaml", data / "game.yaml"
+    text = boards.read_text(encoding="utf-8")
+    boards.write_text(text[:text.index("  - id: town")] + text[text.index("  - id: scores"):], encoding="utf-8")
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text[:text.index("components:")], encoding="utf-8")  # the counts and constraints of the heroes gone with them
+    said = _ok(run_pnp(project, "export", "tiny", "--format", "vtt", "--out", str(tmp_path / "out"))).output
+    with zipfile.ZipFile(tmp_path / "out/tiny/vtt/tiny.vtt") as room:
+        pictures = [name for name in room.namelist() if name.startswith("assets/")]
+    assert len(pictures) == 1, pictures
+    assert ", 1 image, format 11" in said and "1 images" not in said, said
+
+
 def test_a_virtualtabletop_io_exports_note_counts_the_rooms_widgets_and_images_as_the_file_holds_them(project, tmp_path):
     """The note's "N widgets, M images" is what the room file holds: the widgets of its state (its `_meta` is the
     file's header, no widget) and the pictures under assets/."""

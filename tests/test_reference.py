@@ -201,6 +201,37 @@ def test_a_jinja_mistake_after_a_line_break_in_a_quoted_text_is_said_on_the_valu
     assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
 
 
+def test_a_jinja_mistake_on_an_indented_line_after_a_break_in_a_quoted_text_is_said_at_its_name_in_the_file(project):
+    """A quoted section text whose lines after each `\\n` begin with two spaces (a numbered list set in by hand): a
+    misspelt fact on such a line is one error on the value's own line of reference.yaml, at the column where the name
+    stands there, not two columns past it (the spaces counted twice)."""
+    source = project / SOURCE
+    quoted = '    text: "Each turn:\\n  1. Draw a card.\\n  2. Count the {{ decks.heroes.totl }} cards."\n'
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = lines.index(quoted.rstrip("\n")) + 1
+    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
+
+
+def test_a_jinja_mistake_after_a_line_break_in_a_quoted_text_folded_over_lines_is_said_on_its_own_line_of_the_file(project):
+    """A quoted section text the designer wrapped over three lines of reference.yaml (YAML joins them with spaces), a
+    line break written `\\n` on its last: a misspelt fact after the break is the text's second line, yet it stands on the
+    value's third line of the file, among other words: one error there, at the name's column, not on the value's second
+    line."""
+    source = project / SOURCE
+    quoted = ('    text: "Each turn has three steps.\n'
+              '      Draw, play and pass.\n'
+              '      Then: \\nThe deck holds {{ decks.heroes.totl }} cards."\n')
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = lines.index(quoted.splitlines()[2]) + 1
+    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
+
+
 def test_the_same_jinja_mistake_in_two_sections_is_said_at_each_sections_own_line(project):
     """Two sections' blocks holding the same misspelt line (a sentence copied from one to the other): two errors, each
     at its own section's line of reference.yaml, never both at the first."""
