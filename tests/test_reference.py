@@ -172,62 +172,33 @@ def test_a_jinja_mistake_on_a_later_line_of_a_sections_text_is_said_at_that_line
     assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{column}: error: "), said
 
 
-def test_a_jinja_mistake_whose_words_an_earlier_comment_of_its_block_holds_is_said_at_its_own_line(project):
-    """A block keeping a sentence's old wording in a Jinja comment above it (`{# was: … #}`): the comment is never run,
-    so a misspelt fact on the sentence's own line is one error at that line and at the name's column, not at the comment
-    that holds the same words among others."""
+MISSPELT = "The deck holds {{ decks.heroes.totl }} cards."
+# A section's text written each way a designer writes one, and the line of the file that holds its misspelt fact
+WRITTEN_TEXTS = {
+    # a block keeping the sentence's old wording in a Jinja comment above it: never run, so not where the error is
+    "block with the old words in a comment": (f"    text: |\n      Each turn has three steps.\n      {{# was: {MISSPELT} #}}\n      {MISSPELT}\n",
+                                              f"      {MISSPELT}"),
+    # double quotes with a break written `\n`: the fact is the text's second line, on the value's own line of the file
+    "quoted, after a break": ('    text: "Each turn has three steps.\\nThe deck holds {{ decks.heroes.totl }} cards."\n', None),
+    # lines after each `\n` set in two spaces by hand: the column where the name stands, not the spaces counted twice
+    "quoted, indented after a break": ('    text: "Each turn:\\n  1. Draw a card.\\n  2. Count the {{ decks.heroes.totl }} cards."\n', None),
+    # wrapped over three lines of the file (YAML joins them with spaces), the break on its last: that third line
+    "quoted, folded over lines": ('    text: "Each turn has three steps.\n      Draw, play and pass.\n      Then: \\nThe deck holds {{ decks.heroes.totl }} cards."\n',
+                                  "      Then: \\nThe deck holds {{ decks.heroes.totl }} cards.\""),
+}
+
+
+@pytest.mark.parametrize("written", WRITTEN_TEXTS)
+def test_a_jinja_mistake_in_a_section_text_is_one_error_at_its_name_where_the_file_writes_it(project, written):
+    """However a section's text is written (a block, double quotes with `\\n` breaks, lines set in or folded), a misspelt
+    fact in it is one error, on the line of reference.yaml that holds it and at the name's column there: never on
+    another key's line, at a comment holding the same words, or off by the spaces a quoted text's lines are set in."""
+    value, holding = WRITTEN_TEXTS[written]
     source = project / SOURCE
-    mistake = "The deck holds {{ decks.heroes.totl }} cards."
-    block = f"    text: |\n      Each turn has three steps.\n      {{# was: {mistake} #}}\n      {mistake}\n"
     source.write_text(source.read_text(encoding="utf-8").replace(
-        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', block, 1), encoding="utf-8")
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', value, 1), encoding="utf-8")
     lines = source.read_text(encoding="utf-8").splitlines()
-    line = next(n for n, s in enumerate(lines, 1) if s.strip() == mistake)
-    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
-    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
-
-
-def test_a_jinja_mistake_after_a_line_break_in_a_quoted_text_is_said_on_the_values_own_line(project):
-    """A section's text in double quotes with a line break written `\\n`: a misspelt fact after the break is the
-    text's second line, yet it stands on the value's own line of reference.yaml: one error there, at the name's column,
-    not on the next line of the file (another key's)."""
-    source = project / SOURCE
-    quoted = '    text: "Each turn has three steps.\\nThe deck holds {{ decks.heroes.totl }} cards."\n'
-    source.write_text(source.read_text(encoding="utf-8").replace(
-        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
-    lines = source.read_text(encoding="utf-8").splitlines()
-    line = lines.index(quoted.rstrip("\n")) + 1
-    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
-    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
-
-
-def test_a_jinja_mistake_on_an_indented_line_after_a_break_in_a_quoted_text_is_said_at_its_name_in_the_file(project):
-    """A quoted section text whose lines after each `\\n` begin with two spaces (a numbered list set in by hand): a
-    misspelt fact on such a line is one error on the value's own line of reference.yaml, at the column where the name
-    stands there, not two columns past it (the spaces counted twice)."""
-    source = project / SOURCE
-    quoted = '    text: "Each turn:\\n  1. Draw a card.\\n  2. Count the {{ decks.heroes.totl }} cards."\n'
-    source.write_text(source.read_text(encoding="utf-8").replace(
-        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
-    lines = source.read_text(encoding="utf-8").splitlines()
-    line = lines.index(quoted.rstrip("\n")) + 1
-    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
-    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
-
-
-def test_a_jinja_mistake_after_a_line_break_in_a_quoted_text_folded_over_lines_is_said_on_its_own_line_of_the_file(project):
-    """A quoted section text the designer wrapped over three lines of reference.yaml (YAML joins them with spaces), a
-    line break written `\\n` on its last: a misspelt fact after the break is the text's second line, yet it stands on the
-    value's third line of the file, among other words: one error there, at the name's column, not on the value's second
-    line."""
-    source = project / SOURCE
-    quoted = ('    text: "Each turn has three steps.\n'
-              '      Draw, play and pass.\n'
-              '      Then: \\nThe deck holds {{ decks.heroes.totl }} cards."\n')
-    source.write_text(source.read_text(encoding="utf-8").replace(
-        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
-    lines = source.read_text(encoding="utf-8").splitlines()
-    line = lines.index(quoted.splitlines()[2]) + 1
+    line = lines.index(holding or value.rstrip("\n")) + 1
     said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
     assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
 

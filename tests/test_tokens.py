@@ -525,29 +525,17 @@ def test_each_sheet_several_sets_share_is_named_in_the_summary_with_each_sets_co
                       "tiny-tokens.pdf: sheet 2 holds Pawns ×6, Walls ×6"], output
 
 
-def test_a_token_items_field_listed_in_keep_fields_is_kept_without_a_warning(project):
-    """A field no template reads on a token set's item (`artist:` on coin c1) is one warning at its key (line 11, column 18); listed in
-    tokens.yaml's `keep_fields`, it is a note the designer keeps on purpose, and nothing is said of it."""
+@pytest.mark.parametrize(("edit", "at"), [(["{id: c1, value: 1,", "{id: c1, artist: Ada, value: 1,"], "11:18"),  # on coin c1, an item
+                                          (["    name: Coins\n", "    name: Coins\n    artist: Ada\n"], "6:5")])  # on the coins set itself
+def test_a_token_field_listed_in_keep_fields_is_kept_without_a_warning(project, edit, at):
+    """A field no template reads on a token set's item or on the set itself (`artist:`) is one warning at its key;
+    listed in tokens.yaml's `keep_fields`, it is a note the designer keeps on purpose, and nothing is said of it."""
     from conftest import apply_edits, quick_findings
 
-    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["{id: c1, value: 1,", "{id: c1, artist: Ada, value: 1,"]}])
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": edit}])
     _, found = quick_findings(project)
     unread = [line for line in found if "'artist'" in line]
-    assert len(unread) == 1 and unread[0].startswith("data/tiny/tokens.yaml:11:18: warning: no template, constraint or fact reads the token field 'artist'"), found
-    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["tokens:\n", "keep_fields: [artist]\ntokens:\n"]}])
-    _, found = quick_findings(project)
-    assert [line for line in found if "artist" in line] == [], found
-
-
-def test_a_token_sets_own_field_listed_in_keep_fields_is_kept_without_a_warning(project):
-    """A field no template reads on a token set itself (`artist:` beside the coins' name) is one warning at its key
-    (line 6, column 5); listed in tokens.yaml's `keep_fields`, the set's note is kept as its items' notes are, unsaid."""
-    from conftest import apply_edits, quick_findings
-
-    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["    name: Coins\n", "    name: Coins\n    artist: Ada\n"]}])
-    _, found = quick_findings(project)
-    unread = [line for line in found if "'artist'" in line]
-    assert len(unread) == 1 and unread[0].startswith("data/tiny/tokens.yaml:6:5: warning: no template, constraint or fact reads the token field 'artist'"), found
+    assert len(unread) == 1 and unread[0].startswith(f"data/tiny/tokens.yaml:{at}: warning: no template, constraint or fact reads the token field 'artist'"), found
     apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ["tokens:\n", "keep_fields: [artist]\ntokens:\n"]}])
     _, found = quick_findings(project)
     assert [line for line in found if "artist" in line] == [], found

@@ -33,27 +33,26 @@ def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:
 
     A workbook this cannot follow (not a zip, parts missing) gives no cells:
     calamine has read it already and reports its own problems."""
-    try:
-        with zipfile.ZipFile(path) as book:
-            part = _sheet_part(book, sheet)
-            if part is None:
-                return []
-            with book.open(part) as stream:
-                return _cells_without_values(stream)
-    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
-        return []
+    return _sheet_xml(path, sheet, _cells_without_values)
 
 
 def merged_ranges(path: Path, sheet: str) -> list[tuple[int, int, int, int]]:
     """(first row, first column, last row, last column) of each merged range of `sheet`, counting from 1; none where
-    the workbook cannot be followed (calamine has read it already and reports its own problems)."""
+    the workbook cannot be followed, as `unsaved_formulas`."""
+    return _sheet_xml(path, sheet, lambda stream: [_range(element.get("ref") or "") for _event, element in ElementTree.iterparse(stream)
+                                                   if element.tag == f"{_MAIN}mergeCell"])
+
+
+def _sheet_xml(path: Path, sheet: str, read) -> list:
+    """What `read` finds in the XML stream of the workbook's sheet named `sheet`, or none where the workbook cannot be
+    followed (not a zip, parts missing, XML broken)."""
     try:
         with zipfile.ZipFile(path) as book:
             part = _sheet_part(book, sheet)
             if part is None:
                 return []
             with book.open(part) as stream:
-                return [_range(element.get("ref") or "") for _event, element in ElementTree.iterparse(stream) if element.tag == f"{_MAIN}mergeCell"]
+                return read(stream)
     except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
         return []
 
