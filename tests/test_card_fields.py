@@ -252,6 +252,17 @@ def test_a_column_named_near_a_method_a_template_calls_is_never_offered_it(proje
         f"data/tiny/decks/heroes.yaml:7:59: warning: no template, constraint or fact reads the card field 'strip' (card 'knight' has it){tail}"]
 
 
+
+def test_a_yaml_cards_id_field_in_capitals_is_never_told_to_name_a_sheets_id_column(project):
+    """`ID: K1` on a YAML card reads as nothing (a YAML card's id is its `id`): one warning at the key, and no word of
+    `id_column:`, which names a sheet's column of ids and which a deck written in YAML has no use for."""
+    from conftest import apply_edits, quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, ID: K1, number: 1"]}])
+    assert [line for line in quick_findings(project)[1] if "'ID'" in line] == [
+        "data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'ID' (card 'knight' has it) (did you mean "
+        "'id'?): fix its spelling, or list it in the deck's keep_fields if it is a note [heroes/knight]"]
+
 def test_a_cards_copies_written_as_other_tools_name_them_is_told_to_be_count(project):
     """`amount: 2` on a YAML card reads as nothing (a card's copies are its `count`): one warning at the key, saying so."""
     from conftest import apply_edits, quick_findings

@@ -171,6 +171,18 @@ def test_a_reference_holds_at_exactly_at_least_uses_and_names_a_misspelt_target_
          6, "places/forest")]
 
 
+
+def test_a_reference_named_exactly_twice_says_a_place_named_once_in_the_singular(tmp_path):
+    """Every place must be some hero's home exactly twice: the castle, home of two, passes; the forest, home of one, is
+    said named "1 time" (not "1 times") against the two it must have."""
+    constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, times: 2}\n"
+    checker = checker_of(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
+                                                "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}"]})
+    checker.constraints()
+    assert [(f.code, f.message, f.component) for f in checker.findings] == [
+        ("constraint-reference", f"places/forest is named 1 time by decks.heroes.home; it must be named exactly 2 (constraint at data/g/game.yaml:{LINE})",
+         "places/forest")]
+
 def test_a_finding_points_at_the_value_to_fix_in_a_flow_or_a_block_card(project):
     """`pnp validate` says a value out of range at the value itself (file:line:column, as the house's rules ask), not at
     the card that holds it: in a card written on one line, the column where `7` begins; in a card written as a block,

@@ -97,3 +97,26 @@ def test_an_icon_in_a_translucent_colour_prints_as_see_through_as_a_shape_of_tha
     assert near((12, 62, 48, 78), blend) > 0.9 * (36 * 16 * mm * mm)  # the rect: the colour every shape of it shows
     assert near((10, 10, 50, 50), (255, 0, 0)) == 0
     assert near((10, 10, 50, 50), blend) > 0.2 * (40 * 40 * mm * mm)
+
+
+def test_a_half_opaque_icon_in_a_translucent_colour_keeps_its_own_opacity_too(project):
+    """An icon's shape drawn at half opacity (`fill-opacity="0.5"`), recoloured half-transparent red (`#ff000080`),
+    shows a quarter of the red over the blue ground, about (64, 0, 191): the colour's alpha joins the shape's own, as
+    an SVG viewer composes them; never the colour's half alone, (128, 0, 127)."""
+    import numpy as np
+    from PIL import Image
+
+    (project / "templates/tiny/icons").mkdir()
+    (project / "templates/tiny/icons/veil.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000000" fill-opacity="0.5"/></svg>',
+        encoding="utf-8")
+    (project / "templates/tiny/hero.j2").write_text(
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#0000ff") }}\n'
+        '{{ icon("veil", 10, 10, 40, color="#ff000080") }}\n', encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--card", "knight", "--dpi", "50")
+    assert result.exit_code == 0, result.output
+    face = np.asarray(Image.open(project / "output/tiny/preview/heroes/knight-front.png").convert("RGB"), dtype=np.int16)
+    mm = 50 / 25.4
+    inside = face[round(12 * mm):round(48 * mm), round(12 * mm):round(48 * mm)].reshape(-1, 3)
+    quarter = np.array((64, 0, 191))  # 0x80 / 255 × 0.5 of red over blue
+    assert (np.abs(inside - quarter).max(axis=1) <= 3).mean() > 0.95, np.unique(inside, axis=0)[:5]

@@ -112,6 +112,8 @@ def test_a_missing_translation_is_a_located_warning_and_an_error_with_strict(duo
     lines = [line for line in result.output.splitlines() if "translation-missing" in line or "without a 'de' translation" in line]
     assert lines and lines[0].startswith("data/duo/decks/beasts.yaml:10:"), result.output  # owl's name, line 10
     assert "owl" in lines[0] and "name@de" in lines[0]
+    assert lines == ["data/duo/decks/beasts.yaml:10:11: warning: cards[].name: 1 value without a 'de' translation (owl): "
+                     "add `name@de` beside each [de edition]"], lines  # one value, in the singular
     assert run_pnp(duo, "validate", "duo", "--lang", "de", "--strict").exit_code != 0
     assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
 

@@ -126,7 +126,7 @@ OUTLINE_DECKS = {  # deck → (its shape:, its size)
 def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_game(tmp_path):
     """`pnp validate` on decks and a token set whose outlines are open, missing, not SVG, not a file name, or drawn
     square for an oblong piece: each is one finding at its `shape:` value (line 3, column 8 of its deck; the token
-    set's line), or, for a file that is not XML, at the mistake in the file, of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
+    set's line), or, for a file that is not XML, at the mistake in the file (its path from the project), of the game `cuts`, with its code, naming the file as written; the summary counts them. A square
     outline filling 60 × 40 mm is stretched 60 / 40 = 1.5 times, said '50 % wider' with the size that keeps it
     square, 60 x 60 mm; on 40 × 50 mm it is 50 / 40 = 1.25 times as tall, '25 % taller', kept by 40 x 40 mm. A file
     whose own name holds the words 'icon file' is named as written; an open path beside a closed one is two paths. A
@@ -150,6 +150,8 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     at_files = {"broken.svg:1:1", "icon file.svg:1:1"}  # a file that is no XML: at the mistake in it (`<svg` left open at its start)
     assert set(found) == {f"{name}.yaml:3:8" for name in OUTLINE_DECKS if name not in ("fits", "broken", "named")} | {"tokens.yaml:2:35", "disc.yaml:7:16"} | at_files, sorted(found)
     assert all(f["game"] == "cuts" for f in found.values()), found
+    # the file's own place, from the project's folder as every finding's file is, so an editor opens it from the line
+    assert sorted(found[key]["file"] for key in at_files) == ["data/cuts/decks/outlines/broken.svg", "data/cuts/decks/outlines/icon file.svg"], found
     errors = {key: f["message"] for key, f in found.items() if f["severity"] == "error" and f["code"] == "outline-file"}
     warnings = {key: f["message"] for key, f in found.items() if f["severity"] == "warning" and f["code"] == "outline-stretched"}
     assert set(warnings) == {"wide.yaml:3:8", "tall.yaml:3:8"} and len(errors) == 7, found

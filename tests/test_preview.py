@@ -108,3 +108,20 @@ def test_a_preview_again_leaves_no_image_of_a_face_the_deck_no_longer_has(projec
     assert run_pnp(project, "preview", "tiny", "--deck", "three", "--dpi", "30").exit_code == 0
     grey = {f"c{n}-{side}-grey.png" for n in (1, 2, 3) for side in ("front", "back")}
     assert sorted(path.name for path in folder.iterdir()) == sorted({"c1-front.png", "c2-front.png"} | grey)
+
+
+def test_a_greyscale_preview_again_leaves_no_grey_image_of_a_face_gone_and_the_plain_ones_whole(project):
+    """A colour-vision preview (`--simulate grey`) keeps its folder to what prints now as a plain one does, among its own
+    images (`<card>-front-grey.png`): after the backs are taken away and the third card removed, previewing one card
+    and then the deck leaves the two fronts' grey images alone, and the plain preview's images (another view, made by its
+    own command) all stay."""
+    painted_deck(project, "three", FRONTS[:3])
+    assert run_pnp(project, "preview", "tiny", "--deck", "three", "--dpi", "30", "--simulate", "grey").exit_code == 0
+    folder = project / "output/tiny/preview/three"
+    deck = project / "data/tiny/decks/three.yaml"
+    text = deck.read_text(encoding="utf-8").replace("back: tiny/solid-back.j2\n", "").replace(f"  - {{id: c3, bg: '{FRONTS[2]}'}}\n", "")
+    deck.write_text(text, encoding="utf-8")
+    for alone in (("--card", "c1"), ()):
+        assert run_pnp(project, "preview", "tiny", "--deck", "three", "--dpi", "30", "--simulate", "grey", *alone).exit_code == 0
+    plain = {f"c{n}-{side}.png" for n in (1, 2, 3) for side in ("front", "back")}
+    assert sorted(path.name for path in folder.iterdir()) == sorted(plain | {"c1-front-grey.png", "c2-front-grey.png"})

@@ -297,6 +297,22 @@ def test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_offi
         assert not is_input(watchfiles.Change.added, str(decks / lock)), lock
 
 
+
+@pytest.mark.parametrize("copy", ["tiny~", "#tiny#", "~tiny", ".tiny"])
+def test_a_deck_saved_in_a_game_folder_pnp_ignores_is_no_input(tmp_path, copy):
+    """pnp lists no game from a folder whose name its one rule ignores (docs/data-format.md: a backup `tiny~`, an
+    autosave's `#tiny#`, a name starting with `~` or `.`), so a deck saved inside such a copy of a game draws nothing
+    again, nor does the folder's own arrival; the same deck saved in the game's folder is an input."""
+    import watchfiles
+
+    from pnp.serve.app import input_filter
+
+    is_input = input_filter([tmp_path])
+    assert is_input(watchfiles.Change.modified, str(tmp_path / "data/tiny/decks/heroes.yaml"))
+    (tmp_path / "data" / copy / "decks").mkdir(parents=True)
+    assert not is_input(watchfiles.Change.modified, str(tmp_path / "data" / copy / "decks/heroes.yaml")), copy
+    assert not is_input(watchfiles.Change.added, str(tmp_path / "data" / copy)), copy
+
 def test_art_saved_over_in_a_game_folder_is_drawn_and_measured_anew(project):
     """Art under data/<game>/ is named by path: the face that draws it keeps its value when the picture changes, so the
     preview must redraw such faces and measure the new picture, or it shows the old art with no word."""
