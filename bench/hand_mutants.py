@@ -233,6 +233,8 @@ MUTANTS: list[Mutant] = [
     Mutant('NL68', "a reference text's mistake on its value's first line said at the value's quote, not at the mistake", 'pnp/outputs/facts.py',
            '        return (_on_value_line(root / loc.path, loc, text, col) if root is not None and not loc.sheet else None) or loc',
            '        return loc', ['tests/test_reference.py', 'tests/test_validator.py'], ''),
+    Mutant('NL69', "a square outline stretched said to be 'drawn 1 times as wide as high'", 'pnp/data/outlines.py',
+           'drawn = "as wide as high" if f"{aspect:.3g}" == "1" else', 'drawn = "as wide as high" if False else', ['tests/test_outline_promises.py', 'tests/test_outline_shapes.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

@@ -163,7 +163,7 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     assert "is no file name: name an .svg file inside the game's folder" in errors["nul.yaml:3:8"]
     assert "outline file outlines/two.svg has 2 paths" in errors["two.yaml:3:8"]  # an open path and a closed one: two, however drawn
     wide, tall = warnings["wide.yaml:3:8"], warnings["tall.yaml:3:8"]
-    assert "outline file outlines/square.svg is drawn 1 times as wide as high" in wide and " 50 % wider than drawn" in wide and "60 x 60 mm" in wide
+    assert "outline file outlines/square.svg is drawn as wide as high, and" in wide and " 50 % wider than drawn" in wide and "60 x 60 mm" in wide
     assert "outline file outlines/square.svg" in tall and " 25 % taller than drawn" in tall and "40 x 40 mm" in tall
     radius = found.pop("disc.yaml:7:16")  # a corner radius on a deck with no corners
     assert radius["code"] == "corner-radius-unused" and radius["message"] == (

@@ -120,7 +120,8 @@ def _stretched(aspect: float, written: str, size_mm: tuple[float, float], loc, s
     if abs(stretch - 1) <= STRETCH_SAID:
         return []
     how = f"{abs(stretch - 1) * 100:.0f} % wider" if stretch > 1 else f"{abs(1 / stretch - 1) * 100:.0f} % taller"
-    return [warning("outline-stretched", f"shape: outline file {written} is drawn {aspect:.3g} times as wide as high, and the piece's size "
+    drawn = "as wide as high" if f"{aspect:.3g}" == "1" else f"{aspect:.3g} times as wide as high"
+    return [warning("outline-stretched", f"shape: outline file {written} is drawn {drawn}, and the piece's size "
                     f"{w:g} × {h:g} mm stretches it {how} than drawn: draw it in the piece's proportions, or make the size "
                     f"{w:g} x {w / aspect:.4g} mm", loc, game=slug)]
 
