@@ -178,6 +178,8 @@ WRITTEN_TEXTS = {
     # a block keeping the sentence's old wording in a Jinja comment above it: never run, so not where the error is
     "block with the old words in a comment": (f"    text: |\n      Each turn has three steps.\n      {{# was: {MISSPELT} #}}\n      {MISSPELT}\n",
                                               f"      {MISSPELT}"),
+    # a block whose first line holds the mistake: below the `|`, not at it
+    "block, on its first line": (f"    text: |\n      {MISSPELT}\n      Each turn has three steps.\n", f"      {MISSPELT}"),
     # double quotes with a break written `\n`: the fact is the text's second line, on the value's own line of the file
     "quoted, after a break": ('    text: "Each turn has three steps.\\nThe deck holds {{ decks.heroes.totl }} cards."\n', None),
     # lines after each `\n` set in two spaces by hand: the column where the name stands, not the spaces counted twice
@@ -201,6 +203,23 @@ def test_a_jinja_mistake_in_a_section_text_is_one_error_at_its_name_where_the_fi
     line = lines.index(holding or value.rstrip("\n")) + 1
     said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
     assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
+
+
+@pytest.mark.parametrize(("quoted", "at"), [('    text: "Say \\"hi\\" to the {{ decks.heroes.totl }} cards."\n', '"'),
+                                            ('    text: "Count the {{ decks.heroes.totl }} \\"heroes\\"."\n', "totl")])
+def test_a_jinja_mistake_in_a_quoted_text_with_an_escape_is_said_where_the_file_can_tell(project, quoted, at):
+    """A quoted text whose file writes some words otherwise than they read (`\\"hi\\"` for `"hi"`): after such an escape,
+    the name's column cannot be counted from the text, so the error stands at the value's opening quote, never at the
+    text's own column (other words); with the escape after the mistake, the words before it are as written, and the
+    error stands at the name."""
+    source = project / SOURCE
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        '    text: "Each turn has {{ 3 }} steps; the deck holds {{ decks.heroes.total }} cards."\n', quoted, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = lines.index(quoted.rstrip("\n")) + 1
+    column = lines[line - 1].index(at) + 1
+    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{column}: error: "), said
 
 
 def test_the_same_jinja_mistake_in_two_sections_is_said_at_each_sections_own_line(project):

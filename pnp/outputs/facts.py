@@ -303,19 +303,23 @@ def _runtime(exc, loc, source, game, what, root=None):
 
 def _at(loc: Loc, line: int | None, source: str, needle: str | None, col: int | None = None, root=None) -> Loc:
     """The file position of template line `line` of a text that starts at `loc`: at column `col` of that line when it
-    is known, else at `needle` on it, else at its first character; on a data file's value's first line, the value."""
+    is known, else at `needle` on it, else at its first character. The text's first line is looked for on the value's
+    own line (a plain or quoted value), then below it (a block's, under its `|`); found nowhere, it is the value."""
     if not line:
         return loc
     lines = source.splitlines()
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     col = col or (text.find(needle) + 1 if needle and needle in text else len(text) - len(text.lstrip()) + 1)
-    if loc.line and line == 1:  # on the value's own line: where the file writes its words as they read, else the value
-        return (_on_value_line(root / loc.path, loc, text, col) if root is not None and not loc.sheet else None) or loc
-    if loc.line and not loc.sheet and root is not None and text.strip():
+    in_file = loc.line and not loc.sheet and root is not None
+    if in_file and line == 1:
+        on_line = _on_value_line(root / loc.path, loc, text, col)
+        if on_line is not None:
+            return on_line
+    if in_file and text.strip():
         found = _line_in_file(root / loc.path, loc.line, text, col)
         if found is not None:
             return Loc(loc.path, *found)
-    return Loc(loc.path, loc.line + line - 1 if loc.line else line, col)
+    return loc if loc.line and line == 1 else Loc(loc.path, loc.line + line - 1 if loc.line else line, col)  # a quoted value's columns are not its text's
 
 
 def _on_value_line(path, loc: Loc, text: str, col: int) -> Loc | None:
