@@ -185,6 +185,8 @@ WRITTEN_TEXTS = {
     # wrapped over three lines of the file (YAML joins them with spaces), the break on its last: that third line
     "quoted, folded over lines": ('    text: "Each turn has three steps.\n      Draw, play and pass.\n      Then: \\nThe deck holds {{ decks.heroes.totl }} cards."\n',
                                   "      Then: \\nThe deck holds {{ decks.heroes.totl }} cards.\""),
+    # double quotes with an escape after the name (`\u00e9`, é): the words up to the name are as the file writes them
+    "quoted, an escape after the name": ('    text: "The deck holds {{ decks.heroes.totl }} cards, caf\\u00e9 included."\n', None),
 }
 
 
