@@ -5337,7 +5337,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_spreadsheet_decks.py', 'tests/test_excel_workbook.py'], ''),
     Mutant('XL5', "cells merged over three rows said to leave the card of the range's first row without the value too", 'pnp/data/spreadsheet.py',
            'f"each of rows {first}–{last}"', 'f"each of rows {first - 1}–{last}"', ['tests/test_spreadsheet_decks.py', 'tests/test_excel_workbook.py'], ''),
-    Mutant('XL6', "a label's own fields not looked in for the text a face drew: a long name's warning not at the deck's `name:`", 'pnp/layout/failure_words.py',
+    Mutant('XL6', "a label's own fields not named as a label's: a long name's warning says `card.title`, a field no label has", 'pnp/layout/failure_words.py',
            '"deck", "label", "game")', '"deck", "game")', ['tests/test_label_promises.py', 'tests/test_face_warnings.py'], ''),
     Mutant('XL7', "art a sheet names from its own folder not offered when its file's suffix is in capitals (a camera's `.JPG`)", 'pnp/layout/images.py',
            'for name in names if Path(name).suffix.lower() in IMAGE_SUFFIXES)', 'for name in names if Path(name).suffix in IMAGE_SUFFIXES)',
