@@ -232,6 +232,7 @@ def test_a_name_too_long_for_pnps_own_label_is_one_warning_where_the_name_is_wri
     assert result.exit_code == 0, result.output
     said = sorted(line for line in result.output.splitlines() if "[label " in line)
     assert [line.split(": warning: ")[0] for line in said] == ["data/tiny/decks/heroes.yaml:1:7", "data/tiny/tokens.yaml:5:11"], result.output
+    assert all(": warning: label.title: text shrinks from " in line for line in said), said  # the label's field, no card's
     assert all("shorten it" in line and "pnp/label.j2" in line and "assets" not in line for line in said), said
 
 

@@ -304,6 +304,28 @@ def test_a_draft_session_stands_in_for_missing_art_with_a_warning_where_a_plain_
         assert all(fronts) if draft else not any(fronts)
 
 
+def test_art_saved_into_the_games_data_while_serving_is_offered_at_the_next_refresh(project):
+    """A template names `art/hero.png`, which the project lacks: the page says it is not found. The designer then saves
+    the picture into the game's data folder (data/tiny/art/hero.png), where tools that read art beside the sheet keep
+    it: the next refresh offers the path that finds it, as a new build would, not the folder as it was first looked in."""
+    from PIL import Image
+
+    with (project / "templates/tiny/frame.j2").open("a", encoding="utf-8") as f:
+        f.write("{{ image('art/hero.png', 5, 40, 40, 30) }}\n")
+    session, models, project = serving(project)
+    said = [f["message"] for f in models[-1]["findings"] if "art/hero.png" in f["message"]]
+    assert len(said) == 1 and said[0].startswith("image 'art/hero.png' not found: add the art"), said
+    art = project / "data/tiny/art/hero.png"
+    art.parent.mkdir()
+    Image.new("RGB", (400, 300), "red").save(art)
+    session.saw({art})
+    models.clear()
+    assert session.refresh()
+    said = [f["message"] for f in models[-1]["findings"] if "art/hero.png" in f["message"]]
+    assert len(said) == 1 and said[0].startswith(
+        "image 'art/hero.png' not found (the project holds data/tiny/art/hero.png: an image's path starts at the project folder)"), said
+
+
 def test_each_finding_reaches_the_page_with_its_place_severity_piece_and_the_line_a_terminal_prints(live):
     session, models, project = live
     heroes = project / "data/tiny/decks/heroes.yaml"

@@ -570,16 +570,18 @@ def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(projec
     assert warned == [f"{said} no card: write the field's name at the top of the column, or clear it"]
 
 
-def test_art_a_sheet_names_from_its_own_folder_is_found_and_the_path_from_the_project_offered(project):
+@pytest.mark.parametrize("art", ["knight.png", "knight.JPG"])  # a camera's JPEG keeps the suffix it names in capitals
+def test_art_a_sheet_names_from_its_own_folder_is_found_and_the_path_from_the_project_offered(project, art):
     """Squib, nanDECK and protograf read a sheet's `art/knight.png` beside the sheet; pnp reads an image's path from the
-    project folder. A designer who brings the sheet with its art folder beside it is told where the file is, once."""
+    project folder. A designer who brings the sheet with its art folder beside it is told where the file is, once, and
+    to name it so, never to add the art that is there; the rogue's art, which is nowhere, is the other error."""
     from PIL import Image
 
     for folder in ("data/tiny/decks/art", "data/tiny/cart"):  # cart/ ends in the same letters, and is another folder
         (project / folder).mkdir()
-        Image.new("RGB", (200, 200), "red").save(project / folder / "knight.png")
+        Image.new("RGB", (200, 200), "red").save(project / folder / art)
     rows = [["id", "name", "stars", "number", "text", "art", "count"],
-            ["knight", "Knight", 3, 1, "Draw.", "art/knight.png", 2], ["rogue", "Rogue", 2, 3, "Steal.", "art/rogue.png", 1]]
+            ["knight", "Knight", 3, 1, "Draw.", f"art/{art}", 2], ["rogue", "Rogue", 2, 3, "Steal.", "art/rogue.png", 1]]
     write_csv(project / "data/tiny/decks/heroes.csv", rows)
     use_sheet(project, "heroes.csv")
     game = project / "data/tiny/game.yaml"  # its stated card counts go, as the sheet holds other cards
@@ -588,9 +590,11 @@ def test_art_a_sheet_names_from_its_own_folder_is_found_and_the_path_from_the_pr
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image(card.art, 5, 40, 20, 20) }}\n{% endblock %}"), encoding="utf-8")
     result = run_pnp(project, "build", "tiny", "--only", "cards", "-q")
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert result.exit_code != 0 and len(errors) == 1, result.output
-    assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found (the project holds "
-                                "data/tiny/decks/art/knight.png: an image's path starts at the project folder)"), errors[0]
+    assert result.exit_code != 0 and len(errors) == 2, result.output
+    assert errors[0] == (f"templates/tiny/hero.j2:7:4: error: image 'art/{art}' not found (the project holds data/tiny/decks/art/{art}: an "
+                         "image's path starts at the project folder): name it by the path it has, or build with --draft to print a "
+                         "placeholder in its place until then [heroes/knight front]"), errors[0]
+    assert errors[1].startswith("templates/tiny/hero.j2:7:4: error: image 'art/rogue.png' not found: add the art"), errors[1]
 
 
 def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project):
@@ -610,3 +614,21 @@ def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_tha
     warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
     assert warned == ["data/tiny/decks/heroes.xlsx[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
                       "row 5 has none: unmerge the cells and fill the value down"]
+
+
+def test_cells_merged_over_three_rows_of_a_macro_workbook_name_both_rows_below_the_value(project):
+    """An .xlsm (a workbook with macros, read as an .xlsx) merges cells as an .xlsx does: `blue` merged down F3:F5
+    holds its value in F3 alone, so the cards of rows 4 and 5, and only they, print no side."""
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Heroes"
+    for row in [HEADER, *ROWS]:
+        sheet.append([None if v == "" else v for v in row])
+    sheet["F3"], sheet["F4"], sheet["F5"] = "blue", None, None
+    sheet.merge_cells("F3:F5")
+    book.save(project / "data/tiny/decks/heroes.xlsm")
+    use_sheet(project, "heroes.xlsm")
+    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
+    assert warned == ["data/tiny/decks/heroes.xlsm[Heroes]!F3: warning: cells F3:F5 are merged, so only row 3 holds their value and the card of "
+                      "each of rows 4–5 has none: unmerge the cells and fill the value down"]

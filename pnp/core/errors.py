@@ -152,10 +152,12 @@ class Report:
 LEFT_OUT = "left-out"  # the code of a finding that only says another error stopped this stage (pnp.data.fields.Fields)
 SHOWN_PLACES = 6  # the pieces a mistake met on many names; the rest are counted
 IMAGE_MISSING, IMAGE_PLACEHOLDER = "image-missing", "image-placeholder"
+IMAGE_ELSEWHERE = "image-elsewhere"  # an image not at the path named, which the project holds at another (said in its words)
 # Findings naming a file a template line builds from the data (`image("art/" ~ card.art)`): each card names another, and
 # one mistake (the art not copied, a folder misnamed) is one finding at the line, listing the files.
-FILES_OF_A_LINE = frozenset({IMAGE_MISSING, IMAGE_PLACEHOLDER})
+FILES_OF_A_LINE = frozenset({IMAGE_MISSING, IMAGE_PLACEHOLDER, IMAGE_ELSEWHERE})
 DRAFT_HINT = ": add the art, or build with --draft to print a placeholder in its place until it exists"
+ELSEWHERE_HINT = ": name it by the path it has, or build with --draft to print a placeholder in its place until then"
 _QUOTED = r"'([^']+)'"  # compiled where first used (re's own cache): a run with no such finding never needs it
 
 
@@ -175,8 +177,8 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     out = []
     for same in groups.values():
         first = _files_of_a_line(same) if same[0].code in FILES_OF_A_LINE else same[0]
-        if first.code == IMAGE_MISSING and first.severity == "error":  # a build stops for it: say how to go on without the art
-            first = replace(first, message=first.message + DRAFT_HINT)
+        if first.code in (IMAGE_MISSING, IMAGE_ELSEWHERE) and first.severity == "error":  # a build stops for it: say how to go on
+            first = replace(first, message=first.message + (DRAFT_HINT if first.code == IMAGE_MISSING else ELSEWHERE_HINT))
         places = tuple(dict.fromkeys(place for f in same for place in (f.places or (f.component,)) if place))
         if len(places) > 1:
             first = replace(first, component=places[0], places=places)

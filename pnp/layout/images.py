@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.core.errors import IMAGE_MISSING, LayoutError
+from pnp.core.errors import IMAGE_ELSEWHERE, IMAGE_MISSING, LayoutError
 from pnp.core.files import KnownByStatus, Refused, inside
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of the formats pnp.core.pixels allows
@@ -13,8 +13,8 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of the for
 class MissingImage(LayoutError):
     """An image named but not there: a draft build draws a placeholder in its place (pnp.layout.drawing), any other build stops."""
 
-    def __init__(self, message: str, full: Path):
-        super().__init__(message, "image", code=IMAGE_MISSING)
+    def __init__(self, message: str, full: Path, code: str = IMAGE_MISSING):
+        super().__init__(message, "image", code=code)  # IMAGE_ELSEWHERE: the project holds it at another path
         self.full = full
 
 
@@ -67,7 +67,7 @@ class ImageChecker:
             held = None if twin else self._held_under_data(rel_path)
             hint = f" (a file '{twin.relative_to(root)}' differs only in letter case: names are case-sensitive)" if twin else \
                 f" (the project holds {held}: an image's path starts at the project folder)" if held else ""
-            raise MissingImage(f"image '{rel_path}' not found{hint}", full)
+            raise MissingImage(f"image '{rel_path}' not found{hint}", full, IMAGE_ELSEWHERE if hint else IMAGE_MISSING)
         return full
 
     def _held_under_data(self, rel_path: str) -> str | None:
