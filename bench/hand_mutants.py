@@ -5361,6 +5361,47 @@ MUTANTS: list[Mutant] = [
            'return Loc(loc.path, loc.line, at + col)', 'return Loc(loc.path, loc.line, loc.col + col - 1)', ['tests/test_reference.py', 'tests/test_one_finding.py'], ''),
     Mutant('XL14', "a token set's name too long for its label said at the labels' sheet, not at the set's `name:`", 'pnp/outputs/labels.py',
            '"tokens", _name_at(raw)))', '"tokens", None))', ['tests/test_label_promises.py', 'tests/test_label_print.py'], ''),
+    # XM: s46's third rehearsal over s45's changes in pnp/ (78264df9..bb89c53b), at the promises NL25-NL52, RJ, XA, RS27-RS33,
+    # XD and XE left: a constraint's fields no piece has, a rulebook left a link to nowhere, a sheet's unheaded column and
+    # Excel's sep= line, an all-empty workbook, a YAML card's copies, playingcards.io's images, a board's nested data, a piece named
+    Mutant('XM1', "a constraint's misspelt `group_by` field said on every piece (or not at all), not once at its name", 'pnp/checks/counts.py',
+           'for key in ("field", "group_by")', 'for key in ("field",)', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('XM2', "a constraint's or count's field no piece has never offered the field the pieces have", 'pnp/checks/counts.py',
+           "'{field}'{did_you_mean(field, names)}: fix the name", "'{field}': fix the name", ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('XM3', "a constraint naming no field (an `expression`'s test) never judged, and one with a good field and a misspelt one judged piece by piece "
+           "beside the error at the name",
+           'pnp/checks/counts.py', '        return all(held)', '        return any(held)', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('XM4', "a rulebook left a link to nowhere said at its bare file name, not at its place in the project", 'pnp/data/rulebook_file.py',
+           'read_bytes(rulebook, project.rel(rulebook))', 'read_bytes(rulebook, rulebook.name)',
+           ['tests/test_rulebook.py', 'tests/test_file_paths.py', 'tests/test_hostile_files.py'], ''),
+    Mutant('XM5', "a rulebook left a link to nowhere said, and then read all the same", 'pnp/data/rulebook_file.py',
+           '        findings.extend(_as_the_games(_refusal_reading(project, rulebook), slug))\n        return None',
+           '        findings.extend(_as_the_games(_refusal_reading(project, rulebook), slug))\n        return rulebook',
+           ['tests/test_rulebook.py', 'tests/test_one_finding.py'], '',
+           "a rulebook refused as it is chosen is the game's error at once: every reader of the game's rulebook after it (its build, `pnp serve`'s "
+           "rulebook pages, the bundle) meets that error first, and the unused-field scan reads it under suppress, so the path kept is never "
+           "drawn (validate, build, list, bundle and serve's page measured alike, by hand)"),
+    Mutant('XM6', "a sheet column without a header named by the letter of the column to its left", 'pnp/data/spreadsheet.py',
+           'f"column {column_letters(i + 1)} has no header', 'f"column {column_letters(i)} has no header',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('XM7', "a CSV's findings under Excel's sep= line right on its first row and a line too high from the second on",
+           'pnp/data/spreadsheet.py', '            line = reader.line_num + first', '            line = reader.line_num + 1',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('XM8', "a CSV Excel saved (CRLF line ends) read with its sep= line as the header row", 'pnp/data/spreadsheet.py',
+           '"?(?:\\r\\n|\\r|\\n|$)', '"?(?:\\n|$)', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py', 'tests/test_excel_samples.py'], ''),
+    Mutant('XM9', "a workbook of several sheets all empty asked which sheet holds the cards, not told its sheet is empty", 'pnp/data/spreadsheet.py',
+           'names[0] if not filled else None', 'None', ['tests/test_spreadsheet_decks.py', 'tests/test_excel_workbook.py', 'tests/test_workbook_shapes.py'], ''),
+    Mutant('XM10', "a YAML card's `copies: 2` nothing reads told nothing of `count`", 'pnp/pipeline/unused.py',
+           '    return "; if it gives the card\'s copies, write it as count"', '    return ""', ['tests/test_card_fields.py', 'tests/test_words_read.py'], ''),
+    Mutant('XM11', "a playingcards.io note of a game of one picture saying '1 images'", 'pnp/targets/export_pcio.py',
+           "{count_text(len(table.pictures), 'image')}, at", "{len(table.pictures)} images, at", ['tests/test_export.py', 'tests/test_table_files.py'],
+           'not each_shipped_game and not tts_images_use'),
+    Mutant('XM12', "a misspelt colour in a board space's data said at the template line, the spaces searched one level short",
+           'pnp/layout/failure_words.py', 'depth=3)', 'depth=2)', ['tests/test_findings.py', 'tests/test_boards.py', 'tests/test_one_finding.py'], ''),
+    Mutant('XM13', "a sheet option naming a column the header lacks said without the columns the header has", 'pnp/data/spreadsheet.py',
+           "; its columns: {', '.join(written) or 'none'}", "", ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('XM14', "a misspelt icon or colour name in a card's data said at its value without the piece that drew it", 'pnp/layout/templates.py',
+           'data_loc, game=game, component=what)', 'data_loc, game=game)', ['tests/test_findings.py', 'tests/test_one_finding.py'], ''),
 ]
 
 

@@ -631,11 +631,8 @@ def test_a_playingcards_io_export_of_one_board_and_one_die_says_each_in_the_sing
     assert ", 1 board, 1 die, " in said, said
 
 
-def test_a_virtualtabletop_io_export_of_one_board_alone_says_one_image_in_the_singular(project, tmp_path):
-    """A game of one board alone (the score sheet; no deck, token set or reference): its virtualtabletop.io room holds
-    one picture, and the note says "1 image", never "1 images"."""
-    import zipfile
-
+def _one_board_alone(project):
+    """The tiny game cut down to one board (the score sheet): no deck, token set, reference or rulebook."""
     data = project / "data/tiny"
     for part in [*(data / "decks").iterdir(), data / "tokens.yaml", data / "reference.yaml", data / "rulebook.md"]:
         part.unlink()
@@ -644,11 +641,32 @@ def test_a_virtualtabletop_io_export_of_one_board_alone_says_one_image_in_the_si
     boards.write_text(text[:text.index("  - id: town")] + text[text.index("  - id: scores"):], encoding="utf-8")
     text = game.read_text(encoding="utf-8")
     game.write_text(text[:text.index("components:")], encoding="utf-8")  # the counts and constraints of the heroes gone with them
+
+
+def test_a_virtualtabletop_io_export_of_one_board_alone_says_one_image_in_the_singular(project, tmp_path):
+    """A game of one board alone (the score sheet; no deck, token set or reference): its virtualtabletop.io room holds
+    one picture, and the note says "1 image", never "1 images"."""
+    import zipfile
+
+    _one_board_alone(project)
     said = _ok(run_pnp(project, "export", "tiny", "--format", "vtt", "--out", str(tmp_path / "out"))).output
     with zipfile.ZipFile(tmp_path / "out/tiny/vtt/tiny.vtt") as room:
         pictures = [name for name in room.namelist() if name.startswith("assets/")]
     assert len(pictures) == 1, pictures
     assert ", 1 image, format 11" in said and "1 images" not in said, said
+
+
+def test_a_playingcards_io_export_of_one_board_alone_says_one_image_in_the_singular(project, tmp_path):
+    """The same game of one board alone exported for playingcards.io: its .pcio file holds one picture under
+    userassets/, and the note says "1 image", never "1 images"."""
+    import zipfile
+
+    _one_board_alone(project)
+    said = _ok(run_pnp(project, "export", "tiny", "--format", "pcio", "--out", str(tmp_path / "out"))).output
+    with zipfile.ZipFile(tmp_path / "out/tiny/pcio/tiny.pcio") as room:
+        pictures = [name for name in room.namelist() if name.startswith("userassets/") and not name.endswith("/")]
+    assert len(pictures) == 1, pictures
+    assert "), 1 image, at " in said and "1 images" not in said, said
 
 
 def test_a_virtualtabletop_io_exports_note_counts_the_rooms_widgets_and_images_as_the_file_holds_them(project, tmp_path):

@@ -43,3 +43,19 @@ def test_a_sheet_of_a_header_row_alone_is_an_error_at_the_sheet_saying_to_add_ca
     (line,) = _errors(result.output)
     assert line.startswith("data/tiny/decks/cards.xlsx[format]!A1: error: ") and "no card under it" in line
     assert "list should have" not in result.output
+
+
+def test_a_new_workbook_saved_with_nothing_typed_is_one_error_at_its_first_sheet_saying_to_write_the_header(project):
+    """Excel's new workbook (Sheet1, Sheet2, Sheet3) saved before a cell is typed, named by a deck without `sheet:`: no
+    sheet is filled, so there is no choice of sheet to ask the designer for; the one error is at the first sheet's A1,
+    saying to write the field names there."""
+    book = openpyxl.Workbook()
+    book.active.title = "Sheet1"
+    book.create_sheet("Sheet2")
+    book.create_sheet("Sheet3")
+    book.save(project / "data/tiny/decks/cards.xlsx")
+    (project / DECK).write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: cards.xlsx\n", encoding="utf-8")
+    result = run_pnp(project, "validate")
+    assert result.exit_code != 0
+    assert _errors(result.output) == [
+        "data/tiny/decks/cards.xlsx[Sheet1]!A1: error: the sheet has no header row: write the field names in its first row"]
