@@ -1684,7 +1684,7 @@ MUTANTS: list[Mutant] = [
     Mutant('FE6', "a did-you-mean matching case (Red never offers red)", 'pnp/core/errors.py',
            '    close = difflib.get_close_matches(text.lower(), list(options), n=1, cutoff=HINT_CUTOFF)', '    close = difflib.get_close_matches(text, list(options), n=1, cutoff=HINT_CUTOFF)', ['tests/test_findings.py', 'tests/test_one_finding.py'], ''),
     Mutant('FE7', "a missing image's build error without the --draft hint", 'pnp/core/errors.py',
-           '        if first.code == IMAGE_MISSING and first.severity == "error":', '        if first.code == IMAGE_MISSING and first.severity == "warning":', ['tests/test_findings.py', 'tests/test_one_finding.py', 'tests/test_draft.py'], ''),
+           'if first.code in (IMAGE_MISSING, IMAGE_ELSEWHERE) and first.severity == "error":', 'if first.code in (IMAGE_MISSING, IMAGE_ELSEWHERE) and first.severity == "warning":', ['tests/test_findings.py', 'tests/test_one_finding.py', 'tests/test_draft.py'], ''),
     Mutant('FE8', "a left-out stage said as an error, counted twice", 'pnp/core/errors.py',
            '        if f.code == LEFT_OUT and f.severity != "note":\n            f = replace(f, severity="note")', '        if False:\n            f = replace(f, severity="note")', ['tests/test_findings.py', 'tests/test_one_finding.py', 'tests/test_load_errors_first.py'], ''),
     Mutant('FE9', "the same mistake in two games said once", 'pnp/core/errors.py',
