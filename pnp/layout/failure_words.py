@@ -4,16 +4,19 @@ Python's and Jinja's own messages name their internals (`got an unexpected keywo
 `sys.set_int_max_str_digits`); a designer is told instead what the drawing call takes, and where in the data a text
 too long for its box, or a character its font lacks, is written (`data_holding`, which the warnings of a text shrunk or
 of a markup mistake also ask), and where a name the data handed a drawing call (an icon's, a colour's) is written
-(`data_naming`).
+(`data_naming`), and how a template is named to the designer: the nearest to a name that names none
+(`template_hint`), one of pnp's own by the name a game gives it (`builtin_name`).
 Where in the template it failed is pnp.layout.templates' (the line a traceback names).
 """
 from __future__ import annotations
 
 import inspect
 import re
+from pathlib import Path
 
 import jinja2
 
+from pnp.core.assets import BUILTIN_TEMPLATES
 from pnp.core.errors import LayoutError, Loc, did_you_mean
 from pnp.data.source import LocDict, LocList
 from pnp.layout.growth import number_words
@@ -107,3 +110,28 @@ def _holding(data, path: str, token: str, depth: int):
             nested.append((value, field))
     for value, field in nested:
         yield from _holding(value, field, token, depth - 1)
+
+
+def builtin_name(filename: str) -> str:
+    """One of pnp's own templates by the name a game's data gives it (`pnp/label.j2`), not by its place in the install."""
+    try:
+        return Path(filename).relative_to(BUILTIN_TEMPLATES).as_posix()
+    except ValueError:
+        return Path(filename).name
+
+
+def quoted_in(line: str, text: str) -> bool:
+    """Whether a template's line writes `text` itself, in quotes (`icon("star")`), rather than being handed it."""
+    return f"'{text}'" in line or f'"{text}"' in line
+
+
+def template_hint(asked: str, names: list[str]) -> str:
+    """The did-you-mean for a missing template, comparing file names within the asked one's folder: two paths sharing
+    their folder and `.j2` look alike whatever their names (`demo/parts.j2` is not a typo of `demo/board.j2`)."""
+    folder, _, file = asked.rpartition("/")
+    same = {n.rpartition("/")[2]: n for n in names if n.rpartition("/")[0] == folder}
+    if not same:
+        return did_you_mean(asked, names)
+    hint = did_you_mean(file, same)
+    meant = same[hint.split("'")[1]] if hint else ""
+    return f" (did you mean '{meant}'?)" if meant else ""

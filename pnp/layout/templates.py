@@ -17,7 +17,7 @@ from pathlib import Path
 
 import jinja2
 
-from pnp.core.assets import BUILTIN_TEMPLATES, shipped
+from pnp.core.assets import shipped
 from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.files import ignored_name
 from pnp.core.units import PT_PER_MM
@@ -25,7 +25,7 @@ from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face, icon_set
-from pnp.layout.failure_words import data_holding, data_naming, failure_words
+from pnp.layout.failure_words import builtin_name, data_holding, data_naming, failure_words, quoted_in, template_hint
 from pnp.layout.fonts import FontBook
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
@@ -331,7 +331,7 @@ class Layouts:
             drawn_at = ref_loc if own or not filename else self.file_loc(filename, line, None)
             field, data_loc = data_holding(context, snippet) if snippet else ("", None)
             where = f"{field}: " if field else ""
-            advice = f"shorten it (drawn by pnp's own template {_builtin_name(filename)})" if own else \
+            advice = f"shorten it (drawn by pnp's own template {builtin_name(filename)})" if own else \
                 f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})"
             out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
                                               f"{advice}", data_loc or drawn_at, game=game, component=what))
@@ -386,7 +386,7 @@ class Layouts:
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
-                if isinstance(exc, LayoutError) and context and needle and not _quoted_in(frame.line or "", needle):
+                if isinstance(exc, LayoutError) and context and needle and not quoted_in(frame.line or "", needle):
                     field, data_loc = data_naming(context, needle)  # a name the data handed the call: mended where it is written
                     if data_loc is not None:
                         return error(code, f"{field}: {message} (drawn at {loc})", data_loc, game=game, component=what)
@@ -402,7 +402,7 @@ class Layouts:
             frame = next((f for f in reversed(traceback.extract_tb(exc.__traceback__)) if any(f.filename.startswith(str(d)) for d in self.template_dirs)), None)
             loc = self.file_loc(frame.filename, frame.lineno, str(exc.name)) if frame is not None else ref_loc
         names = self.env.list_templates(extensions=["j2"])
-        message = f"template '{exc.name}' not found under templates/{_template_hint(str(exc.name), names)}: check the name"
+        message = f"template '{exc.name}' not found under templates/{template_hint(str(exc.name), names)}: check the name"
         if exc.name == asked and not str(asked).endswith(".j2") and names:
             message += "; a piece's front and back name the .j2 file under templates/ that draws it: a value of another kind needs a field of another name"
         return error("template-missing", message, loc, game=game, component=what)
@@ -435,19 +435,6 @@ class Layouts:
         except (OSError, IndexError, TypeError):
             pass
         return Loc(rel, line or 0, col)
-
-
-def _builtin_name(filename: str) -> str:
-    """One of pnp's own templates by the name a game's data gives it (`pnp/label.j2`), not by its place in the install."""
-    try:
-        return Path(filename).relative_to(BUILTIN_TEMPLATES).as_posix()
-    except ValueError:
-        return Path(filename).name
-
-
-def _quoted_in(line: str, text: str) -> bool:
-    """Whether a template's line writes `text` itself, in quotes (`icon("star")`), rather than being handed it."""
-    return f"'{text}'" in line or f'"{text}"' in line
 
 
 class GameLayouts:
@@ -596,15 +583,3 @@ class GameLayouts:
         if self.image_checker is None:
             raise LayoutError("images are not available here")
         return self.image_checker(path)
-
-
-def _template_hint(asked: str, names: list[str]) -> str:
-    """The did-you-mean for a missing template, comparing file names within the asked one's folder: two paths sharing
-    their folder and `.j2` look alike whatever their names (`demo/parts.j2` is not a typo of `demo/board.j2`)."""
-    folder, _, file = asked.rpartition("/")
-    same = {n.rpartition("/")[2]: n for n in names if n.rpartition("/")[0] == folder}
-    if not same:
-        return did_you_mean(asked, names)
-    hint = did_you_mean(file, same)
-    meant = same[hint.split("'")[1]] if hint else ""
-    return f" (did you mean '{meant}'?)" if meant else ""
