@@ -75,19 +75,28 @@ def test_an_old_name_of_a_bundled_icon_draws_the_icon_it_was_renamed_to(project)
     assert len(twinned) > len(shapes) / 3, (len(twinned), len(shapes))
 
 
-def test_an_icon_in_a_translucent_colour_prints_as_see_through_as_a_shape_of_that_colour(project):
-    """`#rrggbbaa` is a colour for every drawing function (docs/layouts.md): half-transparent red (alpha 0x80) over a
-    blue ground shows the two mixed, about (128, 0, 127), in the icon's shape as in a rect's; never the red itself."""
+def _face_over_blue(project, drawn: str):
+    """The knight's front previewed at 50 dpi as an array of pixels (rows down, then columns): `drawn` over a blue ground."""
     import numpy as np
     from PIL import Image
 
     (project / "templates/tiny/hero.j2").write_text(
-        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#0000ff") }}\n'
-        '{{ icon("spades", 10, 10, 40, color="#ff000080") }}\n{{ rect(10, 60, 40, 20, fill="#ff000080") }}\n', encoding="utf-8")
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#0000ff") }}\n' + drawn, encoding="utf-8")
     result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--card", "knight", "--dpi", "50")
     assert result.exit_code == 0, result.output
-    face = np.asarray(Image.open(project / "output/tiny/preview/heroes/knight-front.png").convert("RGB"), dtype=np.int16)
-    mm = 50 / 25.4
+    return np.asarray(Image.open(project / "output/tiny/preview/heroes/knight-front.png").convert("RGB"), dtype=np.int16)
+
+
+PX_PER_MM = 50 / 25.4
+
+
+def test_an_icon_in_a_translucent_colour_prints_as_see_through_as_a_shape_of_that_colour(project):
+    """`#rrggbbaa` is a colour for every drawing function (docs/layouts.md): half-transparent red (alpha 0x80) over a
+    blue ground shows the two mixed, about (128, 0, 127), in the icon's shape as in a rect's; never the red itself."""
+    import numpy as np
+
+    face = _face_over_blue(project, '{{ icon("spades", 10, 10, 40, color="#ff000080") }}\n{{ rect(10, 60, 40, 20, fill="#ff000080") }}\n')
+    mm = PX_PER_MM
 
     def near(box, rgb) -> int:  # the pixels of the box (mm) within 3 of `rgb` in every channel
         x0, y0, x1, y1 = (round(v * mm) for v in box)
@@ -104,19 +113,13 @@ def test_a_half_opaque_icon_in_a_translucent_colour_keeps_its_own_opacity_too(pr
     shows a quarter of the red over the blue ground, about (64, 0, 191): the colour's alpha joins the shape's own, as
     an SVG viewer composes them; never the colour's half alone, (128, 0, 127)."""
     import numpy as np
-    from PIL import Image
 
     (project / "templates/tiny/icons").mkdir()
     (project / "templates/tiny/icons/veil.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000000" fill-opacity="0.5"/></svg>',
         encoding="utf-8")
-    (project / "templates/tiny/hero.j2").write_text(
-        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#0000ff") }}\n'
-        '{{ icon("veil", 10, 10, 40, color="#ff000080") }}\n', encoding="utf-8")
-    result = run_pnp(project, "preview", "tiny", "--deck", "heroes", "--card", "knight", "--dpi", "50")
-    assert result.exit_code == 0, result.output
-    face = np.asarray(Image.open(project / "output/tiny/preview/heroes/knight-front.png").convert("RGB"), dtype=np.int16)
-    mm = 50 / 25.4
+    face = _face_over_blue(project, '{{ icon("veil", 10, 10, 40, color="#ff000080") }}\n')
+    mm = PX_PER_MM
     inside = face[round(12 * mm):round(48 * mm), round(12 * mm):round(48 * mm)].reshape(-1, 3)
     quarter = np.array((64, 0, 191))  # 0x80 / 255 × 0.5 of red over blue
     assert (np.abs(inside - quarter).max(axis=1) <= 3).mean() > 0.95, np.unique(inside, axis=0)[:5]

@@ -597,38 +597,36 @@ def test_art_a_sheet_names_from_its_own_folder_is_found_and_the_path_from_the_pr
     assert errors[1].startswith("templates/tiny/hero.j2:7:4: error: image 'art/rogue.png' not found: add the art"), errors[1]
 
 
-def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project):
-    """Excel shows a merged range's value on every row it spans; the XLSX file (ECMA-376's `<mergeCell ref="F4:F5"/>`)
-    holds it in the first cell alone, so the card of row 5 has no side. Merged across one row's columns, nothing is lost."""
+def _merged_warnings(project, name: str, cells: dict, merges: list[str]) -> list[str]:
+    """`pnp validate`'s words of merged cells for the heroes deck read from workbook `name`, its `cells` set (None empties
+    one, as Excel does the cells a merge covers) and its `merges` made."""
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Heroes"
     for row in [HEADER, *ROWS]:
         sheet.append([None if v == "" else v for v in row])
-    sheet["F5"] = None  # the mage's `blue`, which Excel drops when the rogue's cell above is merged over it
-    sheet.merge_cells("F4:F5")
-    sheet.merge_cells("E2:F2")  # the knight's text over its empty side
-    book.save(project / "data/tiny/decks/heroes.xlsx")
-    use_sheet(project, "heroes.xlsx")
-    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
-    assert warned == ["data/tiny/decks/heroes.xlsx[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
-                      "row 5 has none: unmerge the cells and fill the value down"]
+    for cell, value in cells.items():
+        sheet[cell] = value
+    for merged in merges:
+        sheet.merge_cells(merged)
+    book.save(project / f"data/tiny/decks/{name}")
+    use_sheet(project, name)
+    return [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
+
+
+def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project):
+    """Excel shows a merged range's value on every row it spans; the XLSX file (ECMA-376's `<mergeCell ref="F4:F5"/>`)
+    holds it in the first cell alone, so the card of row 5 has no side. Merged across one row's columns (the knight's
+    text over its empty side), nothing is lost."""
+    assert _merged_warnings(project, "heroes.xlsx", {"F5": None}, ["F4:F5", "E2:F2"]) == [
+        "data/tiny/decks/heroes.xlsx[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
+        "row 5 has none: unmerge the cells and fill the value down"]
 
 
 def test_cells_merged_over_three_rows_of_a_macro_workbook_name_both_rows_below_the_value(project):
     """An .xlsm (a workbook with macros, read as an .xlsx) merges cells as an .xlsx does: `blue` merged down F3:F5
     holds its value in F3 alone, so the cards of rows 4 and 5, and only they, print no side."""
-    openpyxl = pytest.importorskip("openpyxl")
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Heroes"
-    for row in [HEADER, *ROWS]:
-        sheet.append([None if v == "" else v for v in row])
-    sheet["F3"], sheet["F4"], sheet["F5"] = "blue", None, None
-    sheet.merge_cells("F3:F5")
-    book.save(project / "data/tiny/decks/heroes.xlsm")
-    use_sheet(project, "heroes.xlsm")
-    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
-    assert warned == ["data/tiny/decks/heroes.xlsm[Heroes]!F3: warning: cells F3:F5 are merged, so only row 3 holds their value and the card of "
-                      "each of rows 4–5 has none: unmerge the cells and fill the value down"]
+    assert _merged_warnings(project, "heroes.xlsm", {"F3": "blue", "F4": None, "F5": None}, ["F3:F5"]) == [
+        "data/tiny/decks/heroes.xlsm[Heroes]!F3: warning: cells F3:F5 are merged, so only row 3 holds their value and the card of "
+        "each of rows 4–5 has none: unmerge the cells and fill the value down"]
