@@ -36,11 +36,16 @@ def hex_of(channels, alpha: str = "") -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in channels) + alpha
 
 
+def alpha(hex_value: str) -> float:
+    """How opaque a '#rrggbb[aa]' colour is, from 0 to 1: its two alpha digits, else 1."""
+    return int(hex_value[7:9], 16) / 255 if len(hex_value) == 9 else 1.0
+
+
 def on_paper(hex_value: str, paper: str = WHITE) -> str:
     """A translucent '#rrggbbaa' as it prints on `paper`: alpha flattened."""
     if len(hex_value) != 9:
         return hex_value[:7]
-    a = int(hex_value[7:9], 16) / 255
+    a = alpha(hex_value)
     return hex_of(a * v + (1 - a) * p for v, p in zip(rgb(hex_value), rgb(paper), strict=True))
 
 
@@ -125,7 +130,7 @@ def device_cmyk(hex_value: str, limit: float = INK_LIMIT) -> tuple[float, float,
     transparency. No ICC profile is involved: a press proof is the judge."""
     r, g, b = rgb(hex_value)
     if len(hex_value) == 9:
-        a = int(hex_value[7:9], 16) / 255
+        a = alpha(hex_value)
         r, g, b = (1 - a * (1 - v) for v in (r, g, b))
     k = 1 - max(r, g, b)
     if k >= 1 - 1e-9:

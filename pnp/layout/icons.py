@@ -24,6 +24,7 @@ from pathlib import Path
 import reportlab
 from reportlab.lib.colors import HexColor
 
+from pnp.core.colour import alpha
 from pnp.core.files import game_files
 from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
@@ -305,19 +306,18 @@ def _recoloured(drawing, color: str):
     """A copy of a drawing with every filled or stroked shape in `color` ('#rrggbb' or '#rrggbbaa'), the parsed one left
     as it is (`with_shapes`). A translucent colour's alpha joins each shape's own opacity, so the icon prints as
     see-through as a rect of that colour, and as the contrast check blends it."""
-    colour = HexColor(color[:7])
-    alpha = int(color[7:9], 16) / 255 if len(color) == 9 else 1.0
-    return with_shapes(drawing, lambda shape, _: _painted(shape, colour, alpha))
+    colour, opacity = HexColor(color[:7]), alpha(color)
+    return with_shapes(drawing, lambda shape, _: _painted(shape, colour, opacity))
 
 
-def _painted(shape, colour, alpha: float):
+def _painted(shape, colour, strength: float):
     out = copy.copy(shape)
     for paint, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
         if getattr(shape, paint, None) is not None:
             setattr(out, paint, colour)
-            if alpha < 1.0:
+            if strength < 1.0:
                 own = getattr(shape, opacity, None)
-                setattr(out, opacity, alpha * (1.0 if own is None else own))
+                setattr(out, opacity, strength * (1.0 if own is None else own))
     return out
 
 

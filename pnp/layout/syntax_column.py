@@ -65,14 +65,13 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
 
 
 def _lexed_up_to(env: jinja2.Environment, source: str) -> int | None:
-    """The offset of the first character the lexer refuses: past the last token it read, and the spaces after it."""
+    """The offset of the first character the lexer refuses: just past the last token it read (its spaces are tokens)."""
     at = 0
     try:
         for _, _, text in env.lex(env.preprocess(source)):
             at = source.find(text, at) + len(text) if text else at
     except jinja2.TemplateSyntaxError:
-        rest = source[at:]
-        return at + len(rest) - len(rest.lstrip()) if rest.strip() else None
+        return at if at < len(source) else None
     return None
 
 

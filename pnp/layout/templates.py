@@ -397,10 +397,7 @@ class Layouts:
         """A template name naming no file, said where it is written: the data's `front:` or `back:` for the template a
         face asked for, the template's own line for one it includes or extends. The nearest template's name is
         offered; a name that is no .j2 file (a back colour in a sheet's `back` column) is told what the field holds."""
-        loc = ref_loc
-        if exc.name != asked:
-            frame = next((f for f in reversed(traceback.extract_tb(exc.__traceback__)) if any(f.filename.startswith(str(d)) for d in self.template_dirs)), None)
-            loc = self.file_loc(frame.filename, frame.lineno, str(exc.name)) if frame is not None else ref_loc
+        loc = self._template_loc(exc, str(exc.name), ref_loc) if exc.name != asked else ref_loc
         names = self.env.list_templates(extensions=["j2"])
         message = f"template '{exc.name}' not found under templates/{template_hint(str(exc.name), names)}: check the name"
         if exc.name == asked and not str(asked).endswith(".j2") and names:
