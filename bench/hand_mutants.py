@@ -237,6 +237,9 @@ MUTANTS: list[Mutant] = [
     Mutant('NL70', "an image the project holds at another path told to 'add the art' that is there", 'pnp/core/errors.py',
            'message=first.message + (DRAFT_HINT if first.code == IMAGE_MISSING else ELSEWHERE_HINT)', 'message=first.message + DRAFT_HINT',
            ['tests/test_spreadsheet_decks.py', 'tests/test_hostile.py'], ''),
+    # YA: s47's own mends
+    Mutant('YA1', 'a Ctrl-C Python swallows while pnp loads (an import lock\'s callback) printed as a traceback, the build going on',
+           'pnp/launch/__init__.py', '    sys.unraisablehook = _stopping_on_ctrl_c(sys.unraisablehook)\n', '', ['tests/test_interrupt.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

@@ -20,6 +20,7 @@ ENDS_PAUSED = frozenset({"build"})
 
 def run() -> None:
     """The `pnp` entry point: run the command line here."""
+    sys.unraisablehook = _stopping_on_ctrl_c(sys.unraisablehook)
     try:
         _run_here()
     except KeyboardInterrupt:  # Ctrl-C before pnp's command line took it (pnp.cli.run): one line, no traceback
@@ -30,6 +31,18 @@ def run() -> None:
         if _interrupted(exc):  # a Ctrl-C met while a class was being made: Python raises it wrapped (a RuntimeError)
             stopped()
         raise
+
+
+def _stopping_on_ctrl_c(hook):
+    """An unraisable-exception hook that ends the process as a Ctrl-C does (`stopped`) when one lands where Python cannot
+    raise it while pnp loads (an import's lock callback, a finalizer: "Exception ignored in …" and a traceback), and
+    passes anything else to `hook`. The command line puts its own in front once it runs (pnp.cli.run)."""
+
+    def on_unraisable(unraisable) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            stopped()
+        hook(unraisable)
+    return on_unraisable
 
 
 def _interrupted(exc: BaseException) -> bool:
