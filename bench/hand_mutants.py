@@ -62,6 +62,8 @@ DICE_IN_PROCESS = 'not germ_tycoon and not each_die_net and not each_face_reads_
 INSERTS_IN_PROCESS = 'not several_card_sizes and not version_stamp and not gutterfold_build_that and not every_output_prints and not token_sheet_footers'
 # rehearse-pieces: the dice files' tests of the tiny game, its every-shape build included (17 s), without those reading the shipped games' builds
 DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
+# rehearse-pages: the ink saver files' tests of the tiny game and of faces made in the test (their others read the five games' shared builds)
+INK_SAVER_IN_PROCESS = 'not games_ink_saver and not draws_nothing_on_a_trim and not boards_white_slot'
 
 
 MUTANTS: list[Mutant] = [
@@ -5406,6 +5408,45 @@ MUTANTS: list[Mutant] = [
            "; its columns: {', '.join(written) or 'none'}", "", ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('XM14', "a misspelt icon or colour name in a card's data said at its value without the piece that drew it", 'pnp/layout/templates.py',
            'data_loc, game=game, component=what)', 'data_loc, game=game)', ['tests/test_findings.py', 'tests/test_one_finding.py'], ''),
+    # YG: s47's rehearsal over the pages and files a user meets: a sheet PDF's print dialog, bookmarks and ink-saver back,
+    # the names a game's folders ignore and a long file name's digest, a browser table's players, aids and token names,
+    # an Arabic word's full stop, a right-to-left list's marker, the build cache's .gitignore, serve's summary line
+    Mutant('YG1', "a sheet PDF of tokens with no backs telling the print dialog to print it double-sided", 'pnp/render/sheets.py',
+           'if all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):', 'if all(isinstance(page.sheet, FoldSheet) for page in pages):',
+           ['tests/test_duplex_runs.py', 'tests/test_cards_pdf.py', 'tests/test_tokens.py'], ''),
+    Mutant('YG2', "a sheet PDF's bookmarks: a deck bookmarked again on each of its pages, not once at its first", 'pnp/render/sheets.py',
+           'bookmarks = [(g, self.names[g]) for g in page.groups if g not in self.bookmarked]', 'bookmarks = [(g, self.names[g]) for g in page.groups]',
+           ['tests/test_cards_pdf.py', 'tests/test_sheet_writing.py'], ''),
+    Mutant('YG3', "the ink saver framing a back half a deck's cards share as the deck's back", 'pnp/render/sheets.py',
+           'if len(names) * 2 <= len(labels) or', 'if len(names) * 2 < len(labels) or',
+           ['tests/test_ink_saver_backs.py', 'tests/test_ink_saver_prints.py'], INK_SAVER_IN_PROCESS),
+    Mutant('YG4', "Office's lock file (~$heroes.xlsx) beside a deck's workbook read as a deck of its own", 'pnp/core/files.py',
+           'return name.startswith((".", "~")) or', 'return name.startswith(".") or',
+           ['tests/test_file_paths.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('YG5', "a long file name cut to 8 hex digits of its digest, not 12", 'pnp/core/files.py',
+           'digest = hashlib.sha256(stem.encode("utf-8")).hexdigest()[:12]', 'digest = hashlib.sha256(stem.encode("utf-8")).hexdigest()[:8]',
+           ['tests/test_file_paths.py', 'tests/test_hostile_files.py'], ''),
+    Mutant('YG6', "a browser table of a solo game saying '1-1' players", 'pnp/targets/table.py',
+           'if game.spec.players.min != game.spec.players.max else str(game.spec.players.min)', 'if True else str(game.spec.players.min)',
+           ['tests/test_table_plan.py', 'tests/test_table_files.py'], ''),
+    Mutant('YG7', "a browser table's player aids left over after each seat's lying face down in their pile", 'pnp/targets/table.py',
+           '                left.append(Piece(collection, kind, True))', '                left.append(Piece(collection, kind, False))',
+           ['tests/test_table_plan.py', 'tests/test_table_files.py'], ''),
+    Mutant('YG8', "a browser table's token set named above each of its stacks, not once", 'pnp/targets/table.py',
+           'label = self.collection.name if n == 0 else ""', 'label = self.collection.name',
+           ['tests/test_table_plan.py', 'tests/test_table_files.py'], ''),
+    Mutant('YG9', "an Arabic word ending in a full stop in an English line set as in a right-to-left paragraph: its stop at its left", 'pnp/layout/bidi.py',
+           'op._replace(text=visual(op.text, False))', 'op._replace(text=visual(op.text))',
+           ['tests/test_bidi_rules.py', 'tests/test_mixed_direction.py'], ''),
+    Mutant('YG10', "a right-to-left rulebook's list markers printed at the left, over nothing, its items' words starting at the right", 'pnp/render/flowables.py',
+           'return (Text((self.width - width if setter.rtl else 0.0) / K, y / K, laid.ops),)', 'return (Text(0.0 / K, y / K, laid.ops),)',
+           ['tests/test_bidi_rules.py', 'tests/test_rulebook_pages.py', 'tests/test_every_language.py'], 'not every_language_prints'),
+    Mutant('YG11', "the build cache's .gitignore ignoring nothing: a game committed with its output folder carries the cache", 'pnp/pipeline/cache.py',
+           '(docs/safety.md)\\n*\\n"', '(docs/safety.md)\\n"',
+           ['tests/test_shipped_cache.py', 'tests/test_cache_key_place.py', 'tests/test_stream_outputs.py', 'tests/test_determinism.py'], ''),
+    Mutant('YG12', "pnp serve's problems title saying '0 notes' when there is none", 'pnp/serve/session.py',
+           'return ", ".join(said + ([counted(counts["note"], "note")] if counts["note"] else []))', 'return ", ".join(said + [counted(counts["note"], "note")])',
+           ['tests/test_serve_state.py', 'tests/test_serve.py'], ''),
 ]
 
 

@@ -292,3 +292,13 @@ def test_sheets_tell_the_viewer_to_print_at_full_size_and_how_to_duplex(project,
         prefs = PdfReader(project / "output/tiny" / name).trailer["/Root"]["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None", (name, prefs)
         assert prefs.get("/Duplex") == wanted, (name, prefs)
+
+
+def test_each_deck_and_token_set_is_bookmarked_once_at_its_first_page(built):
+    """The PDF's bookmarks list each piece of the sheets once, at the first page it prints on: 12 heroes
+    (heroes.yaml's counts) fill the 9 slots of a Letter sheet's fronts page and go on to the second fronts page (the
+    third page, after the first's backs), where the token sets start, in tokens.yaml's order; the heroes are not named
+    again there."""
+    reader = PdfReader(built)
+    marks = [(entry.title, reader.get_destination_page_number(entry) + 1) for entry in reader.outline]
+    assert marks == [("Heroes", 1), ("Coins", 3), ("Pawns", 3), ("Shields", 3), ("Bank notes", 3)]

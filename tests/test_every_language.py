@@ -135,6 +135,20 @@ def test_an_arabic_rulebook_reads_from_the_right(edition):
     assert all(mark in printed for mark in "\u064e\u064b\u0652\u0650\u064f\u0651"), "a paragraph's vowel marks print (test_harakat: where)"
 
 
+def test_an_arabic_rulebooks_numbered_steps_have_their_numbers_at_the_right(edition):
+    """A list in a right-to-left edition starts its items at the right: each of the scaffold's three numbered steps
+    ("1. Shuffle the …", on the rulebook's second page) has its number as the rightmost character of its first line,
+    beside the words it numbers."""
+    root, _ = edition("ar")
+    lines = _lines(root / "output" / GAME / f"{GAME}-rulebook.pdf", 1)
+    for word, number in (("Shuffle", "1"), ("turn", "2"), ("runs", "3")):
+        at = next(line for line in lines if word in "".join(c["text"] for c in line))
+        rightmost = max(at, key=lambda c: c["x1"])
+        words = max(c["x1"] for c in at if c["text"].isalpha())
+        assert rightmost["text"] == number, (word, "".join(c["text"] for c in sorted(at, key=lambda c: c["x0"])))
+        assert 0 < rightmost["x0"] - words < 20, (word, rightmost["x0"], words)
+
+
 def test_an_arabic_rulebooks_running_head_stands_at_the_right_of_its_page(edition):
     """The game's title heads each body page on the side its lines start: at the right in a right-to-left edition,
     flush with the text's right edge, not pushed to the page's middle."""

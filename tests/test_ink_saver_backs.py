@@ -83,6 +83,25 @@ def test_a_framed_backs_icon_prints_as_a_03_mm_outline_at_any_size(tiny, tmp_pat
     assert sum(abs(width - 0.3 * 72 / 25.4) < 0.01 for width in widths) == 4, sorted(widths)
 
 
+@pytest.mark.parametrize("sharing, framed", [(2, 0), (3, 3)])
+def test_only_a_back_more_than_half_a_decks_cards_share_is_framed(tiny, tmp_path, sharing, framed):
+    """docs/printing.md: the ink saver frames a deck's common back, the back most of its cards share; backs that
+    tell cards apart keep their drawing, lightened. Of four cards, a back two share (the other two another) is no
+    deck's back: no frame on the backs page, no 0.3 mm stroke at all; a back three share is framed on each of the
+    three, its frame and its icon's outline 0.3 mm each (the fourth card's own back lightened)."""
+    from print_sizes import smallest
+
+    own = Face(W, H, 0.0, (Rect(-3, -3, W + 6, H + 6, "#66331f", None, 0.0, 0.0, None),), frozenset())
+    backs = [a_back(tiny.body_font) if i < sharing else own for i in range(4)]
+    group = Group("d", "Deck", (W, H), [Piece(Face(W, H, 0.0, (), frozenset()), back, f"d/{i}") for i, back in enumerate(backs)])
+    data, _ = write_sheets([group], game_title="Game", kind="cards", paper="a4", duplex="long", bleed_mm=0, gutter_mm=0,
+                           font_name=tiny.body_font, icons=tiny.icons, ink_saver=True)
+    pdf = tmp_path / "backs.pdf"
+    pdf.write_bytes(data)
+    widths = [width for width, page in smallest(pdf).lines if page == 2]
+    assert sum(abs(width - 0.3 * 72 / 25.4) < 0.01 for width in widths) == 2 * framed, sorted(widths)
+
+
 @pytest.mark.parametrize("slug", ["police-precinct", "organ-match"])
 def test_each_decks_framed_back_shows_its_own_icon(slug):
     """Printed with the ink saver, the decks' common backs (six white Police decks, Organ Match's three) stay apart by

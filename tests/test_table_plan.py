@@ -161,6 +161,19 @@ def test_without_setup_seats_a_table_seats_the_most_players_and_deals_nothing(ba
     assert table.players == "2-4" and table.title == "Tiny Test Game"
 
 
+def test_a_solo_game_is_for_1_player_on_the_table_and_seats_one(base, tmp_path, flat):
+    """A game for one player (`players: {min: 1, max: 1}`) is said as '1' in the table's details, the way a box says it,
+    never as a range from 1 to 1; its table has the one seat."""
+    root = _copy(base, tmp_path)
+    _with_setup(root, "")
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: {min: 1, max: 1}"), encoding="utf-8")
+    table, findings = _plan(root)
+    assert table is not None, findings
+    assert table.players == "1"
+    assert [s.index for s in table.seats] == [1]
+
+
 def test_every_card_of_a_deck_is_on_the_table_once_the_rest_face_down_in_its_pile_and_the_turned_one_face_up_beside_it(engine, flat):
     table, _ = _plan(engine)
     heroes = _collection(table, "cards", "Heroes")
