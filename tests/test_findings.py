@@ -262,16 +262,18 @@ def test_validate_build_list_export_and_serve_report_one_set_of_findings(project
     assert sorted(f["text"] for f in models["tiny"]["findings"] if f["severity"] in ("error", "warning")) == expected
 
 
-def test_a_cards_own_back_template_misnamed_is_one_error_at_that_cards_back(project):
+@pytest.mark.parametrize("written", ["tiny/twin-bak.j2", "tyni/twin-back.j2"])
+def test_a_cards_own_back_template_misnamed_is_one_error_at_that_cards_back(project, written):
     """The Twin names a back of its own (tests/project/data/tiny/decks/heroes.yaml, line 11): misspelt, the error stands
-    at that name, where the designer fixes it, not at the deck's `back:` that every other card prints."""
+    at that name, where the designer fixes it, not at the deck's `back:` that every other card prints. Misspelt in its
+    file's name or in its folder's (a folder templates/ has no template in), it is offered the template meant."""
     heroes = project / "data/tiny/decks/heroes.yaml"
-    heroes.write_text(heroes.read_text(encoding="utf-8").replace("back: tiny/twin-back.j2", "back: tiny/twin-bak.j2"), encoding="utf-8")
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("back: tiny/twin-back.j2", f"back: {written}"), encoding="utf-8")
     line = heroes.read_text(encoding="utf-8").splitlines()[10]
     result = run_pnp(project, "validate", "tiny")
     errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
     assert result.exit_code == 1
-    assert errors == [f"data/tiny/decks/heroes.yaml:11:{line.index('tiny/twin-bak') + 1}: error: template 'tiny/twin-bak.j2' not found under "
+    assert errors == [f"data/tiny/decks/heroes.yaml:11:{line.index(written) + 1}: error: template '{written}' not found under "
                       "templates/ (did you mean 'tiny/twin-back.j2'?): check the name [heroes/twin back]"], errors
 
 
