@@ -415,3 +415,20 @@ def test_a_printer_profile_a_build_stops_on_is_said_by_validate_too(project, tmp
     assert [line for line in (built.stdout + built.stderr).splitlines() if ": error: " in line] == _errors(checked) == [said], checked.output
     assert built.returncode == checked.exit_code == 1
     assert "the project: 1 error, 0 warnings; tiny: 0 errors, 0 warnings" in checked.output
+
+
+def test_a_picture_named_in_other_letter_case_is_told_to_be_named_as_its_file_is_not_to_add_the_art(project):
+    """The art is there as art/Hero.png and the template names art/hero.png: names are case-sensitive, so the one error names the file that differs and says to name it by its path; adding the
+    art, which is there, is no advice."""
+    from PIL import Image
+
+    (project / "art").mkdir()
+    Image.new("RGB", (200, 200), "red").save(project / "art/Hero.png")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image('art/hero.png', 5, 40, 20, 20) }}\n{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/hero.png' not found (a file 'art/Hero.png' differs only in letter case: "
+                                "names are case-sensitive): name it by the path it has, or build with --draft to print a placeholder in its place "
+                                "until then (on 5 pieces: heroes/knight front, "), errors[0]
