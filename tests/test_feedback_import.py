@@ -307,3 +307,14 @@ def test_a_tally_export_is_read_by_its_submission_time_without_who_answered(tmp_
     assert result.exit_code == 0, result.output
     assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-22 18:30:05", {"Submission ID": "mOx4Lb", "How long did it take?": "40 minutes"})]
     assert "B 'Respondent ID'" in next(line for line in result.output.splitlines() if "left out" in line)
+
+
+def test_columns_without_a_header_are_no_question_however_many_the_sheet_has(tmp_path):
+    """A designer ticks the answers read in two columns of their own, right of the form's, and heads neither: a column
+    without a header asks nothing, so neither is kept, the second no more than the first (it is no repeat of a
+    header to tell apart by its letter)."""
+    root = make_game(tmp_path / "project")
+    sheet = write_csv(tmp_path / "answers.csv", [*HEADER, "", ""], [["11/20/2026 10:00:00", "gems/opal-1", "", "", "too strong", "seen", "x"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert [a["answers"] for a in kept(root)] == [{"Notes": "too strong"}]

@@ -262,16 +262,18 @@ def test_validate_build_list_export_and_serve_report_one_set_of_findings(project
     assert sorted(f["text"] for f in models["tiny"]["findings"] if f["severity"] in ("error", "warning")) == expected
 
 
-def test_a_cards_own_back_template_misnamed_is_one_error_at_that_cards_back(project):
+@pytest.mark.parametrize("written", ["tiny/twin-bak.j2", "tyni/twin-back.j2"])
+def test_a_cards_own_back_template_misnamed_is_one_error_at_that_cards_back(project, written):
     """The Twin names a back of its own (tests/project/data/tiny/decks/heroes.yaml, line 11): misspelt, the error stands
-    at that name, where the designer fixes it, not at the deck's `back:` that every other card prints."""
+    at that name, where the designer fixes it, not at the deck's `back:` that every other card prints. Misspelt in its
+    file's name or in its folder's (a folder templates/ has no template in), it is offered the template meant."""
     heroes = project / "data/tiny/decks/heroes.yaml"
-    heroes.write_text(heroes.read_text(encoding="utf-8").replace("back: tiny/twin-back.j2", "back: tiny/twin-bak.j2"), encoding="utf-8")
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("back: tiny/twin-back.j2", f"back: {written}"), encoding="utf-8")
     line = heroes.read_text(encoding="utf-8").splitlines()[10]
     result = run_pnp(project, "validate", "tiny")
     errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
     assert result.exit_code == 1
-    assert errors == [f"data/tiny/decks/heroes.yaml:11:{line.index('tiny/twin-bak') + 1}: error: template 'tiny/twin-bak.j2' not found under "
+    assert errors == [f"data/tiny/decks/heroes.yaml:11:{line.index(written) + 1}: error: template '{written}' not found under "
                       "templates/ (did you mean 'tiny/twin-back.j2'?): check the name [heroes/twin back]"], errors
 
 
@@ -413,3 +415,20 @@ def test_a_printer_profile_a_build_stops_on_is_said_by_validate_too(project, tmp
     assert [line for line in (built.stdout + built.stderr).splitlines() if ": error: " in line] == _errors(checked) == [said], checked.output
     assert built.returncode == checked.exit_code == 1
     assert "the project: 1 error, 0 warnings; tiny: 0 errors, 0 warnings" in checked.output
+
+
+def test_a_picture_named_in_other_letter_case_is_told_to_be_named_as_its_file_is_not_to_add_the_art(project):
+    """The art is there as art/Hero.png and the template names art/hero.png: names are case-sensitive, so the one error names the file that differs and says to name it by its path; adding the
+    art, which is there, is no advice."""
+    from PIL import Image
+
+    (project / "art").mkdir()
+    Image.new("RGB", (200, 200), "red").save(project / "art/Hero.png")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image('art/hero.png', 5, 40, 20, 20) }}\n{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/hero.png' not found (a file 'art/Hero.png' differs only in letter case: "
+                                "names are case-sensitive): name it by the path it has, or build with --draft to print a placeholder in its place "
+                                "until then (on 5 pieces: heroes/knight front, "), errors[0]

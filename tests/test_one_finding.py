@@ -33,6 +33,34 @@ def test_art_missing_on_every_card_is_one_error_at_the_line_naming_the_files(pro
                                  "place until it exists (on 5 pieces: heroes/knight front, "), missing[0]
 
 
+def test_art_missing_on_two_cards_is_one_error_naming_the_one_other_file(project):
+    """The knight names its own art and every other hero a shared one: two files, neither copied; the one error names
+    the other file in the singular."""
+    _add_to_hero(project, '{{ image("art/" ~ ("knight" if card.id == "knight" else "hero") ~ ".png", 20, 45, 20, 20) }}')
+    missing = [line for line in _said(run_pnp(project, "validate", "tiny")) if "not found" in line]
+    assert len(missing) == 1 and missing[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found (and 1 other file this "
+                                                       "line names: 'art/hero.png'): add the art"), missing
+
+
+def test_art_every_card_names_held_beside_the_decks_is_one_error_at_the_line(project):
+    """Each card names `art/<id>.png`, and the designer brought the art beside the decks (as Squib reads it): one mistake,
+    one error at the line, telling the path the project holds the first file at, naming the other files and the
+    cards, and saying to name the files by their paths."""
+    from PIL import Image
+
+    (project / "data/tiny/decks/art").mkdir()
+    for card in ("knight", "att", "rogue", "mage", "twin"):
+        Image.new("RGB", (200, 200), "red").save(project / f"data/tiny/decks/art/{card}.png")
+    _add_to_hero(project, '{{ image("art/" ~ card.id ~ ".png", 20, 45, 20, 20) }}')
+    said = _said(run_pnp(project, "validate", "tiny"))
+    missing = [line for line in said if "not found" in line]
+    assert len(missing) == 1, said
+    assert missing[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found (the project holds data/tiny/decks/art/knight.png: "
+                                 "an image's path starts at the project folder) (and 4 other files this line names: 'art/att.png', 'art/rogue.png', "
+                                 "'art/mage.png', 'art/twin.png'): name it by the path it has, or build with --draft to print a placeholder in its "
+                                 "place until then (on 5 pieces: heroes/knight front, "), missing[0]
+
+
 def test_a_draft_stands_in_for_art_in_a_small_box_with_one_warning(project):
     """A token's 8 mm art, missing: the draft draws its placeholder (the file's name does not fit: the cross alone) and
     warns once, for the six walls."""

@@ -172,6 +172,22 @@ def test_validate_says_each_outline_finding_once_at_its_shape_with_its_code_and_
     assert "cuts: 7 errors, 3 warnings" in text.output + text.stderr and "internal error" not in text.output + text.stderr
 
 
+def test_a_square_drawn_a_hair_off_square_is_said_drawn_as_wide_as_high(tmp_path):
+    """A square traced by hand is seldom square to the unit: one 100.04 units wide and 100 high (a snap left 0.04 over)
+    is as wide as high to the three figures the warning shows, and is said so, never 'drawn 1 times as wide as high'.
+    On a 60 × 40 mm piece it is stretched 1.5 times all the same: '50 % wider'."""
+    (tmp_path / "data/cuts/decks/outlines").mkdir(parents=True)
+    (tmp_path / "templates/cuts").mkdir(parents=True)
+    (tmp_path / "data/cuts/game.yaml").write_text(GAME)
+    (tmp_path / "templates/cuts/blank.j2").write_text("")
+    (tmp_path / "data/cuts/decks/outlines/traced.svg").write_text(SQUARE.replace("L100,0 L100,100", "L100.04,0 L100.04,100"))
+    (tmp_path / "data/cuts/decks/wide.yaml").write_text(deck("Wide", "60 x 40", 1, "outlines/traced.svg"))
+    result = run_pnp(tmp_path, "validate", "cuts")
+    said = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert len(said) == 1 and said[0].startswith("data/cuts/decks/wide.yaml:3:8: warning: shape: outline file outlines/traced.svg is drawn as "
+                                                  "wide as high, and the piece's size 60 × 40 mm stretches it 50 % wider than drawn"), result.output
+
+
 def _outline_svg(tmp_path: Path, name: str, body: str, box: str = "0 0 100 100") -> Path:
     (tmp_path / name).write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{body}</svg>')
     return tmp_path / name

@@ -377,10 +377,12 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
                                     "fix the name, or put the sheet there (a web address starts with https://)"]
 
 
-@pytest.mark.parametrize(("written", "meant"), [("heroes.cvs", "heroes.csv"), ("sheets/heros.csv", "sheets/heroes.csv"), ("heroes.xslx", "heroes.xlsx")])
+@pytest.mark.parametrize(("written", "meant"), [("heroes.cvs", "heroes.csv"), ("sheets/heros.csv", "sheets/heroes.csv"), ("heroes.xslx", "heroes.xlsx"),
+                                               ("heroes.csv", "Heroes.CSV")])
 def test_a_sheets_misspelt_name_is_offered_the_sheet_beside_the_deck(project, written, meant):
     """`cards_from:` names a file beside the deck, or in a folder there: misspelt, the one error at its value offers the
-    sheet the folder holds (a closed list), as a template's or an icon's misspelt name is offered."""
+    sheet the folder holds (a closed list), as a template's or an icon's misspelt name is offered; a sheet a program
+    saved with its name in capitals (`Heroes.CSV`) is a sheet all the same."""
     (project / "data/tiny/decks/sheets").mkdir()
     write_csv(project / f"data/tiny/decks/{meant}", [HEADER, *ROWS])
     use_sheet(project, written)
@@ -615,12 +617,13 @@ def _merged_warnings(project, name: str, cells: dict, merges: list[str]) -> list
     return [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "merged" in line]
 
 
-def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project):
+@pytest.mark.parametrize("name", ["heroes.xlsx", "HEROES.XLSX"])
+def test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value(project, name):
     """Excel shows a merged range's value on every row it spans; the XLSX file (ECMA-376's `<mergeCell ref="F4:F5"/>`)
     holds it in the first cell alone, so the card of row 5 has no side. Merged across one row's columns (the knight's
-    text over its empty side), nothing is lost."""
-    assert _merged_warnings(project, "heroes.xlsx", {"F5": None}, ["F4:F5", "E2:F2"]) == [
-        "data/tiny/decks/heroes.xlsx[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
+    text over its empty side), nothing is lost. A workbook named in capitals (as an old program saves it) is one too."""
+    assert _merged_warnings(project, name, {"F5": None}, ["F4:F5", "E2:F2"]) == [
+        f"data/tiny/decks/{name}[Heroes]!F4: warning: cells F4:F5 are merged, so only row 4 holds their value and the card of "
         "row 5 has none: unmerge the cells and fill the value down"]
 
 
