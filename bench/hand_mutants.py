@@ -5488,6 +5488,37 @@ MUTANTS: list[Mutant] = [
            ['tests/test_picture_checks.py', 'tests/test_findings.py'], ''),
     Mutant('YB14', "a label's title shrunk on pnp's own template told to enlarge its box, drawn at the template inside pnp's install", 'pnp/layout/templates.py',
            'own = bool(filename) and shipped(filename)', 'own = False', ['tests/test_label_promises.py', 'tests/test_face_warnings.py'], ''),
+    # YC: s47's rehearsal of the reviewers' hidden set over s46's changes in pnp/render, outputs, pipeline, targets, cli and
+    # serve (bb89c53b..42349f5f): counts in words, a Jinja mistake's place in the file, a label's long name, a sheet's ID
+    # column, the names watch and serve ignore, preview's removed images, a shop's order lines
+    Mutant('YC1', "translate import's line says '1 translations written'", 'pnp/cli/translate.py',
+           "{count_text(count, 'translation')} written", "{count} translations written", ['tests/test_translate.py', 'tests/test_translate_promises.py'], ''),
+    Mutant('YC2', "pnp watch builds again when a designer's own .tmp file is saved", 'pnp/cli/watching.py',
+           '"/output/" not in path and not path.endswith(".tmp") and', '"/output/" not in path and', ['tests/test_watch_since.py', 'tests/test_watch_first_save.py'], ''),
+    Mutant('YC3', "a Jinja mistake on a value's first line looked for from the line's start (its key's words taken for the value's)", 'pnp/outputs/facts.py',
+           'written.find(words, loc.col - 1)', 'written.find(words)', ['tests/test_reference.py', 'tests/test_one_finding.py'], ''),
+    Mutant('YC4', "a Jinja mistake on a block's first line (under its |) said at the value's line, not its own below", 'pnp/outputs/facts.py',
+           '    if in_file and text.strip():', '    if in_file and line > 1 and text.strip():', ['tests/test_reference.py', 'tests/test_one_finding.py'], ''),
+    Mutant('YC5', "a label's title too long said at the labels' settings, not at the deck's or token set's name", 'pnp/outputs/labels.py',
+           '_located(fields, label.at or where)', '_located(fields, where)', ['tests/test_label_promises.py', 'tests/test_label_print.py'], ''),
+    Mutant('YC6', "a sheet's 'Card ID' column (a space in its header) not told id_column:", 'pnp/pipeline/unused.py',
+           're.sub(r"[^a-z]", "", key.lower())', 'key.lower()', ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
+    Mutant('YC7', "the id_column: hint names the column in small letters, not as the sheet heads it", 'pnp/pipeline/unused.py',
+           'name it in the deck: id_column: {key}', 'name it in the deck: id_column: {key.lower()}', ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
+    Mutant('YC8', "pnp serve watches a hidden folder made in a game's folder (a .git, an editor's)", 'pnp/serve/app.py',
+           'ignored_name(part) or part in SKIPPED_FOLDERS for part in below.parts)', 'part in SKIPPED_FOLDERS for part in below.parts)', ['tests/test_serve.py'], ''),
+    Mutant('YC9', "pnp serve redraws on a hidden file's save (macOS's ._deck.yaml)", 'pnp/serve/app.py',
+           ' in INPUT_SUFFIXES and not ignored_name(p.name)', ' in INPUT_SUFFIXES', ['tests/test_serve.py'], ''),
+    Mutant('YC10', "a TTS deck's note says '1 sheets of'", 'pnp/targets/export_tts.py',
+           "{count_text(len(sheets), 'sheet')} of {grids_text}", "{len(sheets)} sheets of {grids_text}", ['tests/test_export.py', 'tests/test_tts_sheets.py'], ''),
+    Mutant('YC11', "a shop's order line says '2 dies'", 'pnp/targets/vendor_orders.py',
+           "count_text(self.count, 'die', 'dice')", "count_text(self.count, 'die')", ['tests/test_vendor_orders.py', 'tests/test_order_promises.py'], ''),
+    Mutant('YC12', "a shop README's folder line counts its other files as images", 'pnp/targets/vendor_orders.py',
+           "count_text(len(images), 'image')", "count_text(len(leaves), 'image')", ['tests/test_vendor_orders.py', 'tests/test_shop_files.py'], ''),
+    Mutant('YC13', "pnp preview --card takes away the other cards' images", 'pnp/targets/preview.py',
+           'set(written[drawn:]), rendered, bool(card_ids), suffix)', 'set(written[drawn:]), rendered, False, suffix)', ['tests/test_preview.py'], ''),
+    Mutant('YC14', "a shop's what-to-order line says '1 deck of 1 cards'", 'pnp/targets/vendor_orders.py',
+           'cards = count_text(piece.count, "card")', 'cards = f"{piece.count} cards"', ['tests/test_vendor_orders.py', 'tests/test_order_promises.py'], ''),
 ]
 
 

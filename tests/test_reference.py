@@ -222,6 +222,20 @@ def test_a_jinja_mistake_in_a_quoted_text_with_an_escape_is_said_where_the_file_
     assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{column}: error: "), said
 
 
+def test_a_jinja_mistake_in_a_step_is_said_at_its_own_step_not_at_an_earlier_one_on_its_line_that_starts_alike(project):
+    """Steps written on one line (`steps: [..., ...]`), the second opening with the first's words and holding a quoted
+    word (`\\"extra\\"`, so its text is not written as it reads): its misspelt fact is one error at the second step's
+    name, never at the first step's words that start alike."""
+    source = project / SOURCE
+    steps = '    steps: ["Deal the {{ decks.heroes.name }} cards.", "Deal the {{ decks.heroes.totl }} \\"extra\\" cards face down."]\n'
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        '    steps: ["Shuffle the {{ decks.heroes.name }} deck.", Deal three cards to each player.]\n', steps, 1), encoding="utf-8")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    line = lines.index(steps.rstrip("\n")) + 1
+    said = [s for s in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in s]
+    assert len(said) == 1 and said[0].startswith(f"{SOURCE}:{line}:{lines[line - 1].index('totl') + 1}: error: "), said
+
+
 def test_the_same_jinja_mistake_in_two_sections_is_said_at_each_sections_own_line(project):
     """Two sections' blocks holding the same misspelt line (a sentence copied from one to the other): two errors, each
     at its own section's line of reference.yaml, never both at the first."""

@@ -156,3 +156,21 @@ def test_each_sheet_names_its_own_backs_sheet_or_the_decks_one_back(project):
     _many_heroes(project, 70, own_back=False)
     sheets, _, _ = _exported(project)
     assert [s["UniqueBack"] for s in sheets] == [False, False] and sheets[0]["BackURL"] == sheets[1]["BackURL"] != ""
+
+
+def test_the_exports_line_for_a_deck_counts_its_sheets_faces_and_cards_in_words(project):
+    """What `pnp export --format tts` says of a deck: its sheets and their grids, a cell's pixels at the dpi asked (a
+    poker card, 63.5 × 88.9 mm, is 180 × 252 px at 72 dpi), its faces and its cards, each count in words ('1 sheet',
+    never '1 sheets'); 70 cards take two sheets, named with both grids."""
+    said = _deck_line(project)
+    assert said.startswith(f"heroes: 1 sheet of {COLS} × {ROWS}, cells 180 × 252 px (72 dpi), 5 faces, "), said
+    _many_heroes(project, 70, own_back=False)
+    assert _deck_line(project) == "heroes: 2 sheets of 10 × 7 and 2 × 2, cells 180 × 252 px (72 dpi), 70 faces, 70 cards"
+
+
+def _deck_line(project: Path) -> str:
+    """The line `pnp export tiny --format tts --deck heroes` prints about the heroes."""
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate", "--deck", "heroes", "--dpi", "72")
+    assert result.exit_code == 0, result.output
+    (line,) = [line.strip() for line in result.output.splitlines() if line.strip().startswith("heroes: ")]
+    return line

@@ -163,3 +163,24 @@ def test_a_typical_order_exports_every_component_or_names_it_for_every_vendor(sh
         assert any(ident in path or "mm.pdf" in path for path in written), (name, written)
     left = [f for f in findings if f.code == "vendor-product"]
     assert len(left) == len(sections(text).get(SECTIONS[2], []))  # one warning a component not offered
+    assert files_written(text) == on_disk(folder), text
+
+
+def files_written(readme: str) -> dict[str, tuple[int, list[str]]]:
+    """README.txt's "Files written:" lines of folders: a folder → the images it says it holds, and its other files."""
+    block = readme.split("Files written:\n", 1)[1].split("\n\n", 1)[0]
+    said = {}
+    for line in block.splitlines():
+        m = re.fullmatch(r"  (.+)/: (\d+) images? \(\.png\)((?:, [^,]+)*)", line)
+        if m:
+            said[m.group(1)] = (int(m.group(2)), [leaf for leaf in m.group(3).split(", ") if leaf])
+    return said
+
+
+def on_disk(folder: Path) -> dict[str, tuple[int, list[str]]]:
+    """Each folder below the export's as the shop receives it: its count of .png images, and its other files by name."""
+    found: dict[str, tuple[int, list[str]]] = {}
+    for sub in sorted(p for p in folder.rglob("*") if p.is_dir() and any(f.is_file() for f in p.iterdir())):
+        files = sorted(f.name for f in sub.iterdir() if f.is_file())
+        found[sub.relative_to(folder).as_posix()] = (sum(name.endswith(".png") for name in files), [n for n in files if not n.endswith(".png")])
+    return found

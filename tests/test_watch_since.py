@@ -50,6 +50,20 @@ def test_a_backup_or_an_office_programs_lock_file_is_no_save(tmp_path):
     assert watching.saved_since([str(tmp_path)], time.time() - 60)
 
 
+def test_a_save_in_a_folder_a_games_folders_ignore_is_no_save_and_a_hidden_folder_above_them_hides_nothing(tmp_path):
+    """pnp reads no game from a folder its one rule ignores (docs/data-format.md: a copy `tiny~` or `#tiny#`, a hidden
+    `.git`), so a deck saved inside one is no save for `pnp watch`, as it is none for `pnp serve`; the project's own
+    folder may sit in a hidden one (`~/.games/…`) and its games' saves still count."""
+    data = tmp_path / ".games/project/data"
+    for copy in ("tiny~", "#tiny#", "~tiny", ".tiny", ".git"):
+        (data / copy / "decks").mkdir(parents=True)
+        (data / copy / "decks/heroes.yaml").write_text("- name: Hero\n")
+    assert not watching.saved_since([str(data)], time.time() - 60)
+    (data / "tiny/decks").mkdir(parents=True)
+    (data / "tiny/decks/heroes.yaml").write_text("- name: Hero\n")
+    assert watching.saved_since([str(data)], time.time() - 60)
+
+
 class _Session:
     """A watch session whose `stop` is set once saves are noted: then nothing more comes (as Ctrl-C)."""
 
