@@ -470,16 +470,6 @@ def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card
     lines = _error_lines(project)
     assert len(lines) == 1 and lines[0].startswith(f"templates/tiny/frame.j2:3:{column}: error: unknown colour 'bleu' (did you mean 'blue'?)"), lines
 
-
-def test_a_colour_the_template_leaves_unquoted_is_said_at_the_template_though_a_card_holds_the_word(project):
-    """`fill=blue` written in the frame without its quotes names nothing Jinja knows: the template's mistake, one error
-    at its column there on every card it draws, even where a card's own `side` is `blue` (the rogue's, the mage's):
-    no field of theirs is what the line hands the call."""
-    frame = project / "templates/tiny/frame.j2"
-    frame.write_text(frame.read_text(encoding="utf-8").replace("fill=card.side,", "fill=blue,"), encoding="utf-8")
-    column = frame.read_text(encoding="utf-8").splitlines()[2].index("blue") + 1
-    errors = [line for line in run_pnp(project, "validate", "tiny").output.splitlines() if ": error: " in line]
-    assert len(errors) == 1 and errors[0].startswith(f"templates/tiny/frame.j2:3:{column}: error: 'blue' is undefined (on "), errors
 def test_a_text_too_long_for_its_box_written_in_a_lists_item_is_said_at_that_items_line(project):
     """A card's list written as a block, one line an item: a template drawing its second item in a box too small for it
     has its one error name that item's own line and column in the data, where the designer shortens it, not where the
