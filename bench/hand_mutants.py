@@ -5444,10 +5444,14 @@ MUTANTS: list[Mutant] = [
            ['tests/test_rulebook_access.py', 'tests/test_hostile_files.py'], ''),
     Mutant('YD12', "a virtualtabletop.io note of a room of one widget saying '1 widgets'", 'pnp/targets/export_vtt.py',
            "{count_text(len(state) - 1, 'widget')}", "{len(state) - 1} widgets", ['tests/test_vtt_sample.py', 'tests/test_export.py'],
-           'not each_shipped_game and not tts_images_use'),
+           'not each_shipped_game and not tts_images_use',
+           "a room is never one widget: it holds a seat for each player (at least one) and the hand beside whatever is exported "
+           "(a solo game of one board alone: 3 widgets, measured by hand)"),
     Mutant('YD13', "a playingcards.io note of a room of one widget saying '1 widgets'", 'pnp/targets/export_pcio.py',
            "{count_text(len(widgets), 'widget')}", "{len(widgets)} widgets", ['tests/test_export.py', 'tests/test_table_files.py'],
-           'not each_shipped_game and not tts_images_use'),
+           'not each_shipped_game and not tts_images_use',
+           "a room is never one widget: pcio_widgets gives it a seat for each player (at least one) and the hand beside whatever is "
+           "exported (a solo game of one board alone: 3 widgets, measured by hand)"),
     Mutant('YD14', "a misspelt name in the data searched depth first: a list's entry written above a face's own field (`tags: [bleu]` above "
            "`accent: bleu`) named instead of the field the call was handed",
            'pnp/layout/failure_words.py',
