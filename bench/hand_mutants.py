@@ -5519,6 +5519,57 @@ MUTANTS: list[Mutant] = [
            'set(written[drawn:]), rendered, bool(card_ids), suffix)', 'set(written[drawn:]), rendered, False, suffix)', ['tests/test_preview.py'], ''),
     Mutant('YC14', "a shop's what-to-order line says '1 deck of 1 cards'", 'pnp/targets/vendor_orders.py',
            'cards = count_text(piece.count, "card")', 'cards = f"{piece.count} cards"', ['tests/test_vendor_orders.py', 'tests/test_order_promises.py'], ''),
+    # YD: s47's fourth rehearsal over s45's changes in pnp/ (78264df9..bb89c53b), at the promises NL25-NL52, RJ, XA, RS27-RS33,
+    # XD, XE and XM left: a game's warning counted as the project's, a header row under Excel's sep= line, a list's second
+    # item, the languages' copies words, a Ctrl-C's context, a bug at start-up, a first choice, --lang's pnp.yaml, a name
+    # the template leaves undefined, a CR line end, a rulebook outside the data, the rooms' one widget, nested data's order
+    Mutant('YD1', "a sheet column without a header warned as the project's, not the game's: validate sums it up as 'the project: 0 errors, 1 warning'",
+           'pnp/data/project.py', '            findings += [f.in_game(slug) for f in warned]', '            findings += warned',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('YD2', "a CSV's header row under Excel's sep= line said on the sep= line (a header nothing reads, a name written twice)",
+           'pnp/data/spreadsheet.py', '    rows, line, cells = [], first, 0', '    rows, line, cells = [], 1, 0',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('YD3', "a value_sets' second `fields:` name misspelt said at the list's first item, a name spelt right",
+           'pnp/checks/counts.py', '        return value.loc_of(value.index(name))', '        return value.loc_of(0)',
+           ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
+    Mutant('YD4', "a Dutch sheet's `aantal` column read as a field with no word of count_column", 'pnp/pipeline/unused.py',
+           '"quantità", "aantal"})', '"quantità"})', ['tests/test_spreadsheet_decks.py', 'tests/test_card_fields.py'], ''),
+    Mutant('YD5', "a Ctrl-C carried as an error's context (an error raised while it was handled, not `from` it) printed as a traceback",
+           'pnp/launch/__init__.py', '        exc = exc.__cause__ or exc.__context__', '        exc = exc.__cause__', ['tests/test_interrupt.py'], ''),
+    Mutant('YD6', "a bug met while pnp loads said as a Ctrl-C (one line, exit 130), its traceback lost", 'pnp/launch/__init__.py',
+           '        if _interrupted(exc):  # a Ctrl-C met', '        if True:  # a Ctrl-C met', ['tests/test_interrupt.py'], ''),
+    Mutant('YD7', "a misspelt first choice (`art_bleed: nnoe`) never offered the choice it meant", 'pnp/data/schema.py',
+           'did_you_mean(value, _QUOTED.findall(expected))}', 'did_you_mean(value, _QUOTED.findall(expected)[1:])}',
+           ['tests/test_findings.py', 'tests/test_validator.py'], ''),
+    Mutant('YD8', "`pnp validate --lang de` saying pnp.yaml's mistake as the German edition's ('[de edition]'; with --lang all, read once an edition)", 'pnp/cli/__init__.py',
+           '    report.extend(printer_findings(project))  # pnp.yaml, as every command that prints reads it\n'
+           '    for edition, code, edition_slugs in editions(project, slugs, lang):\n        with in_edition(report, code):\n',
+           '    for edition, code, edition_slugs in editions(project, slugs, lang):\n        with in_edition(report, code):\n'
+           '            report.extend(printer_findings(project))  # pnp.yaml, as every command that prints reads it\n',
+           ['tests/test_validator.py', 'tests/test_findings.py'], ''),
+    Mutant('YD9', "a name a template leaves undefined (`fill=red`, unquoted) said at a card field holding that word, not at the template's line",
+           'pnp/layout/templates.py', 'if isinstance(exc, LayoutError) and context and needle and not quoted_in(',
+           'if context and needle and not quoted_in(', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    Mutant('YD10', "a CSV saved with CR line ends (Excel's Macintosh CSV) read with its sep= line as its header row", 'pnp/data/spreadsheet.py',
+           r"""(?:\r\n|\r|\n|$)')""", r"""(?:\r\n|\n|$)')""", ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+    Mutant('YD11', "a rulebook outside the game's data counted as the project's error, not the game's", 'pnp/data/rulebook_file.py',
+           '            findings.extend(_as_the_games(exc.findings, slug))', '            findings.extend(exc.findings)',
+           ['tests/test_rulebook_access.py', 'tests/test_hostile_files.py'], ''),
+    Mutant('YD12', "a virtualtabletop.io note of a room of one widget saying '1 widgets'", 'pnp/targets/export_vtt.py',
+           "{count_text(len(state) - 1, 'widget')}", "{len(state) - 1} widgets", ['tests/test_vtt_sample.py', 'tests/test_export.py'],
+           'not each_shipped_game and not tts_images_use',
+           "a room is never one widget: it holds a seat for each player (at least one) and the hand beside whatever is exported "
+           "(a solo game of one board alone: 3 widgets, measured by hand)"),
+    Mutant('YD13', "a playingcards.io note of a room of one widget saying '1 widgets'", 'pnp/targets/export_pcio.py',
+           "{count_text(len(widgets), 'widget')}", "{len(widgets)} widgets", ['tests/test_export.py', 'tests/test_table_files.py'],
+           'not each_shipped_game and not tts_images_use',
+           "a room is never one widget: pcio_widgets gives it a seat for each player (at least one) and the hand beside whatever is "
+           "exported (a solo game of one board alone: 3 widgets, measured by hand)"),
+    Mutant('YD14', "a misspelt name in the data searched depth first: a list's entry written above a face's own field (`tags: [bleu]` above "
+           "`accent: bleu`) named instead of the field the call was handed",
+           'pnp/layout/failure_words.py',
+           '            nested.append((value, field))\n    for value, field in nested:\n        yield from _holding(value, field, token, depth - 1)',
+           '            yield from _holding(value, field, token, depth - 1)', ['tests/test_one_finding.py', 'tests/test_findings.py', 'tests/test_boards.py'], ''),
 ]
 
 

@@ -116,8 +116,9 @@ def test_value_sets_refuse_a_set_occurring_another_number_of_times(project, moon
     ("    field: stars\n", "    field: strs\n", ("strs", "stars")),  # a range's field
     ("      side: {red: 6, blue: 6}", "      sid: {red: 6, blue: 6}", ("sid", "side")),  # a count's breakdown
     ("    fields: [rank]", "    fields: [rnak]", ("rnak", "rank")),  # value_sets' fields, an item of a list
+    ("    fields: [rank]", "    fields: [name, rnak]", ("rnak", "rank")),  # the list's second item, at its own place
     ("    group_by: suit", "    group_by: siut", ("siut", "suit")),
-], ids=["field", "by", "fields", "group_by"])
+], ids=["field", "by", "fields", "second of fields", "group_by"])
 def test_a_field_no_piece_has_is_one_error_at_its_name_not_one_a_piece(project, old, new, named):
     """A constraint or a count naming a field none of its pieces has is a misspelt name: one error where the name is
     written, offering the field the pieces have, never an error on each piece (the range's five heroes, the count's

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import run_pnp
+from conftest import apply_edits, run_pnp
 
 # One mistake of each kind: (file, text, replacement, what validate says of it).
 MISTAKES = [
@@ -352,6 +352,7 @@ def test_a_did_you_mean_is_offered_for_a_typo_another_case_or_a_names_start_and_
     ("art_bleed: mirorr", "art_bleed: 'mirorr' is not allowed (did you mean 'mirror'?); expected 'none', 'extend' or 'mirror'"),
     ("stamp_corner: top-rigth", "stamp_corner: 'top-rigth' is not allowed (did you mean 'top-right'?); expected 'bottom-left', 'bottom-right', 'top-left' or 'top-right'"),
     ("hex_top: middle", "hex_top: 'middle' is not allowed; expected 'flat' or 'pointy'"),
+    ("hex_top: falt", "hex_top: 'falt' is not allowed (did you mean 'flat'?); expected 'flat' or 'pointy'"),  # the first word, as the last
 ])
 def test_a_deck_key_of_a_few_words_misspelt_is_offered_the_word_it_meant_beside_them_all(project, line, said):
     """docs/data-format.md lists the words a deck's `art_bleed`, `stamp_corner` and `hex_top` take: a misspelt one is
@@ -432,3 +433,12 @@ def test_a_picture_named_in_other_letter_case_is_told_to_be_named_as_its_file_is
     assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/hero.png' not found (a file 'art/Hero.png' differs only in letter case: "
                                 "names are case-sensitive): name it by the path it has, or build with --draft to print a placeholder in its place "
                                 "until then (on 5 pieces: heroes/knight front, "), errors[0]
+def test_a_printer_profiles_mistake_is_the_projects_once_whatever_the_editions_validate_reads(project):
+    """pnp.yaml is the project's, one file whatever the languages: `pnp validate --lang de` (or `all`) of a game in
+    English and German says its mistake once, as no edition's (no `[de edition]`), and its summary counts it once."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["title: Tiny Test Game\n", "title: Tiny Test Game\nlanguages: [en, de]\n"]}])
+    (project / "pnp.yaml").write_text("printers:\n  default: {offset: [50, 0], margin: 5}\n", encoding="utf-8")
+    for lang in ("de", "all"):
+        checked = run_pnp(project, "validate", "tiny", "--quick", "--lang", lang)
+        assert _errors(checked) == ["pnp.yaml:2:12: error: printer 'default' needs offset: [x, y] in mm, each within ±20"], checked.output
+        assert checked.exit_code == 1 and checked.output.splitlines()[-1].startswith("the project: 1 error, 0 warnings; tiny: 0 errors"), checked.output

@@ -199,6 +199,15 @@ def test_a_link_leading_out_of_the_project_is_refused_and_nothing_outside_is_rea
     refused(game, message, at)
 
 
+def test_a_rulebook_linked_out_of_the_data_is_its_games_error(game):
+    """A game's rulebook.md that is a link out of data/ is that game's mistake, as any of its files would be: validate's
+    summary counts it on the game's line, never as the project's (pnp.yaml's) with the game said to have none."""
+    project, outside = game
+    _rulebook(project, outside)
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert result.exit_code == 1 and result.output.splitlines()[-1] == "tiny: 1 error, 0 warnings", result.output
+
+
 def test_list_says_where_a_fonts_yaml_linked_out_is(game):
     project, outside = game
     _fonts_yaml(project, outside)

@@ -153,6 +153,42 @@ def test_a_ctrl_c_python_raises_wrapped_while_pnp_loads_stops_it_with_one_line()
     assert stopped.returncode == 130 and [line for line in stopped.stderr.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C)"], stopped.stderr
 
 
+# A module of pnp's command line failing as it loads, as RAISING says: `__getattr__` stands for the module's code.
+LOADING_FAILS = """
+import sys, types
+
+
+class Loading(types.ModuleType):
+    def __getattr__(self, name):
+        RAISING
+
+
+sys.modules["pnp.cli"] = Loading("pnp.cli")
+sys.argv = ["pnp", "--version"]
+from pnp.launch import run
+
+run()
+"""
+
+
+def test_a_ctrl_c_an_error_was_raised_while_handling_stops_pnp_with_one_line():
+    """A Ctrl-C that lands in code which, handling it, raises an error of its own (its cleanup fails, with no `from`)
+    reaches pnp as that error's context: it is a Ctrl-C all the same, one line and exit 130, no traceback."""
+    raising = "try:\n            raise KeyboardInterrupt\n        except KeyboardInterrupt:\n            raise OSError('cleanup failed')"
+    stopped = subprocess.run([sys.executable, "-c", LOADING_FAILS.replace("RAISING", raising)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in stopped.stderr, stopped.stderr
+    assert stopped.returncode == 130 and [line for line in stopped.stderr.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C)"], stopped.stderr
+
+
+def test_a_bug_met_while_pnp_loads_is_shown_as_a_bug_not_as_a_ctrl_c():
+    """An error no Ctrl-C caused, met while pnp's command line loads, is pnp's bug: its traceback is printed for the
+    report and the run fails, never said as a Ctrl-C (exit 130) that no one pressed."""
+    failed = subprocess.run([sys.executable, "-c", LOADING_FAILS.replace("RAISING", "raise RuntimeError('a bug at start-up')")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert failed.returncode == 1 and "stopped (Ctrl-C)" not in failed.stderr, failed.stderr
+    assert "Traceback" in failed.stderr and failed.stderr.rstrip().splitlines()[-1] == "RuntimeError: a bug at start-up", failed.stderr
+
+
 SWALLOWED_CTRL_C = """
 import sys
 

@@ -473,6 +473,20 @@ def test_a_misspelt_colour_is_said_at_the_field_naming_it_not_at_one_whose_text_
         "data/tiny/boards.yaml:17:27: error: board.spaces[3].color: unknown colour 'bleu' (did you mean 'blue'?): use a palette name, a CSS colour "
         "name or #rrggbb (drawn at templates/tiny/board-town.j2:8:1) [boards/town]"]
 
+def test_a_misspelt_colour_is_said_at_the_faces_own_field_before_a_list_above_it_holding_the_same_word(project):
+    """The town board's `accent: bleu`, handed to its template's `fill=board.accent`, below a list of tags that holds
+    the same slip (`tags: [bleu]`): a face's own fields are looked at before those nested in them, so the one error
+    stands at `accent`, the field the call was handed, not at the list's entry written above it."""
+    boards, town = project / "data/tiny/boards.yaml", project / "templates/tiny/board-town.j2"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("    template: tiny/board-town.j2\n",
+                                                                 "    template: tiny/board-town.j2\n    tags: [bleu]\n    accent: bleu\n"), encoding="utf-8")
+    town.write_text(town.read_text(encoding="utf-8") + "{{ rect(0, 0, 5, 5, fill=board.accent) }}\n", encoding="utf-8")
+    accent = boards.read_text(encoding="utf-8").splitlines().index("    accent: bleu") + 1
+    drawn = len(town.read_text(encoding="utf-8").splitlines())
+    assert _error_lines(project) == [f"data/tiny/boards.yaml:{accent}:13: error: board.accent: unknown colour 'bleu' (did you mean 'blue'?): use a "
+                                     f"palette name, a CSS colour name or #rrggbb (drawn at templates/tiny/board-town.j2:{drawn}:1) [boards/town]"]
+
+
 @pytest.mark.parametrize("written", ['"bleu"', "'bleu'"], ids=["double quotes", "single quotes"])
 def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card_holds_the_same_word(project, written):
     """`fill="bleu"` (or `fill='bleu'`: Jinja reads either) written in the frame is the template's mistake, one error at
@@ -483,6 +497,7 @@ def test_a_colour_name_the_template_writes_is_said_at_the_template_though_a_card
     column = frame.read_text(encoding="utf-8").splitlines()[2].index("bleu") + 1
     lines = _error_lines(project)
     assert len(lines) == 1 and lines[0].startswith(f"templates/tiny/frame.j2:3:{column}: error: unknown colour 'bleu' (did you mean 'blue'?)"), lines
+
 def test_a_text_too_long_for_its_box_written_in_a_lists_item_is_said_at_that_items_line(project):
     """A card's list written as a block, one line an item: a template drawing its second item in a box too small for it
     has its one error name that item's own line and column in the data, where the designer shortens it, not where the

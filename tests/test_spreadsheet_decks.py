@@ -497,11 +497,11 @@ def test_a_workbooks_whole_number_in_a_text_column_prints_without_a_decimal_poin
     assert re.search(r"(^|\s)7(\s|$)", text) and "7.0" not in text, text
 
 
-@pytest.mark.parametrize("header", ["COPIES", "copy", "Anzahl", "Quantité", "cantidad"])
+@pytest.mark.parametrize("header", ["COPIES", "copy", "Anzahl", "Quantité", "cantidad", "quantità", "Aantal"])
 def test_a_copies_column_headed_as_protograf_heads_it_is_told_how_to_be_read_as_copies(project, header):
     """protograf gives each piece's copies under `COPIES` (its examples/counters/counters.csv) or the column its `copy=`
-    keyword names (docs/coming-from.md), and a German, French or Spanish sheet heads them `Anzahl`, `Quantité`,
-    `cantidad`: headers pnp does not read as copies unasked (docs/data-format.md: count, qty or
+    keyword names (docs/coming-from.md), and a German, French, Spanish, Italian or Dutch sheet heads them `Anzahl`,
+    `Quantité`, `cantidad`, `quantità`, `Aantal`: headers pnp does not read as copies unasked (docs/data-format.md: count, qty or
     quantity). Unread, it is one warning at the header saying how (`count_column: COPIES`); named so, each card prints
     that many copies and nothing is said."""
     from conftest import quick_findings
@@ -534,20 +534,28 @@ def test_an_id_column_headed_as_other_tools_head_it_is_told_how_to_name_the_card
     assert sorted(load_cards(project)) == sorted(row[0] for row in ROWS)
 
 
-@pytest.mark.parametrize("line", ["sep=;", '"sep=;"', "sep=|"])
-def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said_at_the_files_own_lines(project, line):
+@pytest.mark.parametrize(("line", "end"), [("sep=;", "\r\n"), ('"sep=;"', "\r\n"), ("sep=|", "\r\n"), ("sep=;", "\r")],
+                         ids=["sep=;", "quoted", "sep=|", "CR line ends"])
+def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said_at_the_files_own_lines(project, line, end):
     """Excel reads a CSV by the delimiter its first line names (`sep=;`, quoted by some programs, or any character:
-    `sep=|`) and shows that line as no row: pnp reads the cards so (the header is the file's line 2), and a finding
-    stands at the file's own line."""
-    rows = [HEADER, *ROWS]
-    rows[3] = [*ROWS[2][:2], 9, *ROWS[2][3:]]  # the rogue's stars, 9: line 5 of the file, column 3
+    `sep=|`; its lines ended as Windows ends them, or by a CR alone, as Excel's "CSV (Macintosh)" saves) and shows that
+    line as no row: pnp reads the cards so (the header is the file's line 2), and a finding
+    stands at the file's own line, the header's too (a `flavour` column nothing reads, its name at line 2, column 9)."""
+    from conftest import quick_findings
+
+    rows = [[*row, "Mild."] for row in [HEADER, *ROWS]]
+    rows[0][-1] = "flavour"
+    rows[3] = [*ROWS[2][:2], 9, *ROWS[2][3:], "Mild."]  # the rogue's stars, 9: line 5 of the file, column 3
     text = io.StringIO()
-    csv.writer(text, delimiter=line.strip('"')[-1], lineterminator="\r\n").writerows(rows)
-    (project / f"{DECK[:-5]}.csv").write_text(f"{line}\r\n{text.getvalue()}", encoding="utf-8", newline="")
+    csv.writer(text, delimiter=line.strip('"')[-1], lineterminator=end).writerows(rows)
+    (project / f"{DECK[:-5]}.csv").write_text(f"{line}{end}{text.getvalue()}", encoding="utf-8", newline="")
     use_sheet(project, "heroes.csv")
     assert sorted(load_cards(project)) == sorted(row[0] for row in ROWS)
     errors = [found for found in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if ": error: " in found]
     assert errors == ["data/tiny/decks/heroes.csv:5:3: error: heroes/rogue: stars is 9, allowed 1–4 (constraint at data/tiny/game.yaml:29) [heroes/rogue]"]
+    unread = [found for found in quick_findings(project)[1] if "'flavour'" in found]
+    assert len(unread) == 1 and unread[0].startswith("data/tiny/decks/heroes.csv:2:9: warning: no template, constraint or fact reads the card field "
+                                                     "'flavour'"), unread
 
 
 @pytest.mark.parametrize(("suffix", "header", "cells", "said"), [
@@ -559,7 +567,8 @@ def test_a_csv_excel_begins_with_its_sep_line_is_read_by_that_delimiter_and_said
 ])
 def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(project, suffix, header, cells, said):
     """A value under no header reaches no card (no field has its name): nothing wrong passes silently, so each such
-    column is one warning at its first value, saying to name the column or clear it."""
+    column is one warning at its first value, saying to name the column or clear it: the game's warning, which its line
+    of validate's summary counts (not the project's, as pnp.yaml's would be)."""
     unnamed = len(header) > len(HEADER)
     rows = [[*row[:2], cells.get(n, ""), *row[2:]] if unnamed else [*row, *([cells[n]] if n in cells else [])] for n, row in enumerate(ROWS)]
     if suffix == "csv":
@@ -568,8 +577,11 @@ def test_values_in_a_column_without_a_header_are_one_warning_at_the_first(projec
     else:
         write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [header, *rows]})
         use_sheet(project, "heroes.xlsx")
-    warned = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "no header" in line]
+    output = run_pnp(project, "validate", "tiny", "--quick").output
+    warned = [line for line in output.splitlines() if "no header" in line]
     assert warned == [f"{said} no card: write the field's name at the top of the column, or clear it"]
+    warnings = sum(": warning: " in line for line in output.splitlines())  # the game's: its summary counts them, the project has none
+    assert output.splitlines()[-1] == f"tiny: 0 errors, {warnings} warning{'s' * (warnings != 1)}", output
 
 
 @pytest.mark.parametrize("art", ["knight.png", "knight.JPG"])  # a camera's JPEG keeps the suffix it names in capitals
