@@ -5439,6 +5439,9 @@ MUTANTS: list[Mutant] = [
     Mutant('YF12', "a template's `ink_saver` always false: its own lighter ink-saver drawing never taken", 'pnp/outputs/context.py',
            '"ink_saver": ink_saver,', '"ink_saver": False,', ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py'],
            'not draws_nothing_on_a_trim_line and not keeps_a_boards_white_slot and not games_ink_saver_backs'),
+    Mutant('YF13', "a translation of `<<` written plain: YAML's merge key, the import refused", 'pnp/targets/yaml_writes.py',
+           '    return text != MERGE_KEY and typed_scalar(text) == text', '    return typed_scalar(text) == text',
+           ['tests/test_yaml_write_promises.py', 'tests/test_translate.py'], ''),
 ]
 
 
