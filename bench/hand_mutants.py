@@ -5442,6 +5442,11 @@ MUTANTS: list[Mutant] = [
     Mutant('YF13', "a translation of `<<` written plain: YAML's merge key, the import refused", 'pnp/targets/yaml_writes.py',
            '    return text != MERGE_KEY and typed_scalar(text) == text', '    return typed_scalar(text) == text',
            ['tests/test_yaml_write_promises.py', 'tests/test_translate.py'], ''),
+    Mutant('YF14', "a translation of a number past 1,000 digits stopping `translate import` with an internal error", 'pnp/targets/yaml_writes.py',
+           '    except NumberTooLong:  # a whole number past', '    except ZeroDivisionError:  # a whole number past',
+           ['tests/test_yaml_write_promises.py', 'tests/test_translate.py'], ''),
+    Mutant('YF15', "the assistant's edit of a number field past 1,000 digits refused without a word", 'pnp/cli/assistant.py',
+           '    except NumberTooLong:\n        raise ToolError(', '    except ZeroDivisionError:\n        raise ToolError(', ['tests/test_mcp.py'], ''),
 ]
 
 

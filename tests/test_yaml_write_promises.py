@@ -434,3 +434,19 @@ def test_a_translation_that_is_yamls_merge_key_is_written_quoted_and_reads_back_
     assert written == f'title: Lists\nlanguages: [en, de]\npitch: Back\npitch@de: "<<"\npitch@de~src: {digest("Back")}\n'
     assert yaml.safe_load(written)["pitch@de"] == "<<"
     assert load_yaml(game / "game.yaml", "data/lists/game.yaml")["pitch@de"] == "<<"  # pnp's reader (docs/architecture.md)
+
+
+def test_a_translation_of_a_number_too_long_for_pnp_is_written_quoted_and_reads_back_as_typed(tmp_path):
+    """pnp reads no whole number of over 1,000 digits (docs/limits.md); a translation that is one (a long code pasted in)
+    is written double-quoted, text as typed, not left to stop the import with an internal error."""
+    digits = "7" * 1001
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Lists\nlanguages: [en, de]\npitch: Back\n", encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"], ["data/lists/game.yaml#pitch", "", "Back", digits, "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "1 translation written" in result.output, result.output
+    written = (game / "game.yaml").read_text(encoding="utf-8")
+    assert written == f'title: Lists\nlanguages: [en, de]\npitch: Back\npitch@de: "{digits}"\npitch@de~src: {digest("Back")}\n'
+    assert load_yaml(game / "game.yaml", "data/lists/game.yaml")["pitch@de"] == digits

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from pnp.core.errors import Loc
-from pnp.data.source import typed_scalar
+from pnp.data.source import NumberTooLong, typed_scalar
 
 
 def scalar(text: str) -> str:
@@ -28,7 +28,10 @@ MERGE_KEY = "<<"  # YAML's merge key: a reader takes it written plain as a merge
 def reads_as_itself(text: str) -> bool:
     """Whether `text` written as a plain scalar reads back as that text: neither a number, boolean or null
     (`typed_scalar`) nor the merge key, which no plain writing of a translator's `<<` may become."""
-    return text != MERGE_KEY and typed_scalar(text) == text
+    try:
+        return text != MERGE_KEY and typed_scalar(text) == text
+    except NumberTooLong:  # a whole number past the digits pnp reads: still a number, so quoted to stay the text typed
+        return False
 
 
 def quoted(text: str) -> str:
