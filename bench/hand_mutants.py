@@ -5056,7 +5056,7 @@ MUTANTS: list[Mutant] = [
            '                if key not in out:\n                    out[key] = value', '                if True:\n                    out[key] = value',
            ['tests/test_source.py', 'tests/test_yaml_places.py'], ''),
     Mutant('XG2', "a byte that is not UTF-8 said one column before it", 'pnp/data/source.py',
-           'col = len(before) - (before.rfind(b"\\n") + 1) + 1', 'col = len(before) - (before.rfind(b"\\n") + 1)',
+           'col = len(before[before.rfind(b"\\n") + 1:].decode("utf-8")) + 1', 'col = len(before[before.rfind(b"\\n") + 1:].decode("utf-8"))',
            ['tests/test_source.py', 'tests/test_hostile_files.py'], ''),
     Mutant('XG3', "a spreadsheet card's empty cell printing empty over its deck's default", 'pnp/data/card_fields.py',
            '            if source is raw and key in merged and type(value) is EmptyCell:\n                continue',
@@ -5447,6 +5447,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_yaml_write_promises.py', 'tests/test_translate.py'], ''),
     Mutant('YF15', "the assistant's edit of a number field past 1,000 digits refused without a word", 'pnp/cli/assistant.py',
            '    except NumberTooLong:\n        raise ToolError(', '    except ZeroDivisionError:\n        raise ToolError(', ['tests/test_mcp.py'], ''),
+    Mutant('YF16', "a byte that is not UTF-8 said at its byte on the line, not its character: a column late per accented letter before it",
+           'pnp/data/source.py', 'col = len(before[before.rfind(b"\\n") + 1:].decode("utf-8")) + 1', 'col = len(before) - (before.rfind(b"\\n") + 1) + 1',
+           ['tests/test_source.py', 'tests/test_hostile_files.py'], ''),
 ]
 
 
