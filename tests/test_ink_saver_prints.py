@@ -194,6 +194,21 @@ def test_a_back_turned_on_a_gutterfold_sheet_is_lightened_as_on_a_duplex_sheet(p
     assert shades["gutterfold"] == {shade} and all(g < s < 0.98 for g, s in zip(gold, shade, strict=True)), shades
 
 
+def test_a_template_reading_ink_saver_draws_its_own_light_version_in_an_ink_saving_build(project):
+    """docs/layouts.md: a template's `ink_saver` is true when building with `--ink-saver`, so a designer can draw a
+    lighter face of their own there (an outline for a solid band): the ink-saving sheets print that face's word, never
+    the full-ink one."""
+    from conftest import apply_edits, run_pnp
+    from pdftext import pdf_text
+
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}",
+        '{{ text("OUTLINED" if ink_saver else "SOLID", 10, 45, 40, 8, size=8) }}\n{% endblock %}']}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--no-validate")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards-ink-saver.pdf")
+    assert "OUTLINED" in printed and "SOLID" not in printed
+
+
 def _wcag_contrast(a: tuple, b: tuple) -> float:
     """WCAG 2's contrast ratio of two sRGB colours (0–1 channels): (L1 + 0.05) / (L2 + 0.05) of their relative luminances."""
     def luminance(rgb):

@@ -181,6 +181,16 @@ def test_a_value_is_refused_when_its_file_changed_on_disk_or_the_value_is_of_ano
     assert (project / HEROES).read_text() == changed
 
 
+def test_a_number_of_more_digits_than_pnp_reads_is_refused_with_its_reason_and_the_file_kept(project):
+    """docs/limits.md: pnp reads no whole number of over 1,000 digits. A number field given one is refused in words the
+    assistant can pass on (shorten it, or keep it as text), not an error that says nothing, and the file is untouched."""
+    original = (project / HEROES).read_bytes()
+    edit = {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "stars", "value": "9" * 1001, "digest": _digest(project / HEROES)}
+    ((error, text),) = calls(project, [("edit_value", edit)])
+    assert error and "not written: stars holds a number (2); a whole number of over 1,000 digits: shorten it, or keep it as text" in text, text
+    assert (project / HEROES).read_bytes() == original
+
+
 def test_undo_is_refused_over_a_file_changed_since_the_edit(project):
     def mage_number(out):
         field = next(f for f in out[0][1]["fields"] if f["name"] == "number")

@@ -101,6 +101,16 @@ def test_a_byte_that_is_not_utf8_is_said_at_the_column_an_editor_shows_it(tmp_pa
     assert str(refused.value) == "f.yaml:2:14: error: byte 0xe9 is not UTF-8: save the file as UTF-8"
 
 
+def test_a_byte_that_is_not_utf8_after_accented_letters_is_said_at_the_editors_column_not_the_bytes(tmp_path):
+    """A UTF-8 deck with one Latin-1 byte pasted in (`Crème Café`, its è two bytes, its é the one byte 0xe9): an editor
+    shows the é as the line's 20th character, after `  - name: ` (10), `Crème ` (6) and `Caf` (3), not the 21st byte."""
+    path = tmp_path / "f.yaml"
+    path.write_bytes("cards:\n  - name: Crème Caf".encode() + b"\xe9\n")
+    with pytest.raises(PnpError) as refused:
+        load_yaml(path, "f.yaml")
+    assert str(refused.value) == "f.yaml:2:20: error: byte 0xe9 is not UTF-8: save the file as UTF-8"
+
+
 def test_merge_keys_fill_defaults(tmp_path):
     data = load(tmp_path, "base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  y: 3\n")
     assert data["item"] == {"x": 1, "y": 3}

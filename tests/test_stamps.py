@@ -222,6 +222,22 @@ def test_pnp_changes_lists_each_card_changed_added_or_removed_with_every_field_i
     assert run_pnp(root, "changes", "tiny").output.splitlines()[0] == "tiny: 1 card changed since the last marked print"
 
 
+def test_pnp_changes_names_a_field_a_card_gained_or_lost_since_the_print(tmp_path):
+    """A field written on a card since the print (the rogue's flavour text) or taken off it (the agent's number) changes
+    what the card says as surely as an edit: each card is listed changed, naming that field."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0  # the first build counts as the print
+    deck = root / DECK
+    text = deck.read_text().replace("name: Rogue, stars: 2,", 'name: Rogue, flavor: "Quick hands.", stars: 2,', 1)
+    deck.write_text(text.replace('number: 2, text: "Swap', 'text: "Swap', 1))
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "tiny: 2 cards changed since the last marked print", lines
+    assert [(row.split()[:2], row.split()[-1]) for row in lines[1:]] == [(["heroes/att", "changed"], "number"),
+                                                                        (["heroes/rogue", "changed"], "flavor")], lines
+
+
 def test_pnp_changes_and_pnp_printed_before_any_build_say_so_and_fail(tmp_path):
     root = copy(tmp_path, "a")
     changes = run_pnp(root, "changes", "tiny")

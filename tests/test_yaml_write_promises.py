@@ -19,6 +19,8 @@ import pytest
 import yaml
 from conftest import run_pnp
 
+from pnp.data.source import load_yaml
+
 DESIGNERS = """\
 title: Lists
 languages: [en, de]
@@ -416,3 +418,35 @@ def test_a_digest_pair_alone_or_first_on_its_line_of_a_flow_mapping_broken_over_
     assert (game / "game.yaml").read_text(encoding="utf-8") == (
         f"{{title: Lists, languages: [en, de],\npitch: A short pitch, pitch@de: Kurz, pitch@de~src: {digest('A short pitch')}\n"
         f", players: {{min: 2, max: 2}},\nstrings: {{kind: Creature, kind@de: Kreatur, kind@de~src: {digest('Creature')},\n  \n}}}}\n")
+
+
+def test_a_translation_that_is_yamls_merge_key_is_written_quoted_and_reads_back_as_typed(tmp_path):
+    """A translator's back arrow `<<` is YAML's merge key: written plain, a YAML reader takes it as a merge (PyYAML
+    refuses it, pnp's reader too), so it is written double-quoted, the import goes through, and both read the text typed."""
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Lists\nlanguages: [en, de]\npitch: Back\n", encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"], ["data/lists/game.yaml#pitch", "", "Back", "<<", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "1 translation written" in result.output, result.output
+    written = (game / "game.yaml").read_text(encoding="utf-8")
+    assert written == f'title: Lists\nlanguages: [en, de]\npitch: Back\npitch@de: "<<"\npitch@de~src: {digest("Back")}\n'
+    assert yaml.safe_load(written)["pitch@de"] == "<<"
+    assert load_yaml(game / "game.yaml", "data/lists/game.yaml")["pitch@de"] == "<<"  # pnp's reader (docs/architecture.md)
+
+
+def test_a_translation_of_a_number_too_long_for_pnp_is_written_quoted_and_reads_back_as_typed(tmp_path):
+    """pnp reads no whole number of over 1,000 digits (docs/limits.md); a translation that is one (a long code pasted in)
+    is written double-quoted, text as typed, not left to stop the import with an internal error."""
+    digits = "7" * 1001
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Lists\nlanguages: [en, de]\npitch: Back\n", encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"], ["data/lists/game.yaml#pitch", "", "Back", digits, "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "1 translation written" in result.output, result.output
+    written = (game / "game.yaml").read_text(encoding="utf-8")
+    assert written == f'title: Lists\nlanguages: [en, de]\npitch: Back\npitch@de: "{digits}"\npitch@de~src: {digest("Back")}\n'
+    assert load_yaml(game / "game.yaml", "data/lists/game.yaml")["pitch@de"] == digits

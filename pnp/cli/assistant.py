@@ -229,7 +229,7 @@ def _sheet_cell(source, loc, value: str) -> bytes:
 
 def _literal(name: str, old, value: str, flow: bool) -> str:
     """`value` as the YAML text that reads back as it, of the kind the field holds now (a number stays a number)."""
-    from pnp.data.source import typed_scalar
+    from pnp.data.source import NumberTooLong, typed_scalar
     from pnp.targets.yaml_writes import flow_scalar, scalar
 
     if isinstance(old, (list, dict)):
@@ -237,8 +237,11 @@ def _literal(name: str, old, value: str, flow: bool) -> str:
                          "change it in the file")
     if isinstance(old, str):
         return flow_scalar(value) if flow else scalar(value)
-    typed = typed_scalar(value)
     kind = "true or false" if isinstance(old, bool) else "a number"
+    try:
+        typed = typed_scalar(value)
+    except NumberTooLong:
+        raise ToolError(f"not written: {name} holds {kind} ({old}); {NumberTooLong.message}") from None
     if isinstance(old, bool) != isinstance(typed, bool) or not isinstance(typed, (int, float)):
         raise ToolError(f"not written: {name} holds {kind} ({old}); give {kind}")
     return value

@@ -260,7 +260,7 @@ def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES, raw: bytes 
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1  # in characters, as an editor counts: all before it is UTF-8
         raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the file as UTF-8", Loc(rel, line, col))) from None
 
 

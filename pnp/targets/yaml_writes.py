@@ -12,14 +12,26 @@ from __future__ import annotations
 import re
 
 from pnp.core.errors import Loc
-from pnp.data.source import typed_scalar
+from pnp.data.source import NumberTooLong, typed_scalar
 
 
 def scalar(text: str) -> str:
     """`text` as a block mapping's YAML scalar: plain where it reads back as the same text, else double-quoted."""
     plain = (text.isprintable() and re.fullmatch(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`].*", text) and ": " not in text and " #" not in text
-             and not text.endswith((" ", ":")) and typed_scalar(text) == text)
+             and not text.endswith((" ", ":")) and reads_as_itself(text))
     return text if plain else quoted(text)
+
+
+MERGE_KEY = "<<"  # YAML's merge key: a reader takes it written plain as a merge wherever it stands (pnp's refuses it as a value)
+
+
+def reads_as_itself(text: str) -> bool:
+    """Whether `text` written as a plain scalar reads back as that text: neither a number, boolean or null
+    (`typed_scalar`) nor the merge key, which no plain writing of a translator's `<<` may become."""
+    try:
+        return text != MERGE_KEY and typed_scalar(text) == text
+    except NumberTooLong:  # a whole number past the digits pnp reads: still a number, so quoted to stay the text typed
+        return False
 
 
 def quoted(text: str) -> str:
@@ -37,7 +49,7 @@ def _escaped(c: str) -> str:
 
 def flow_scalar(text: str) -> str:
     """`text` inside a `{…}` or `[…]`: plain only for words and spaces (a comma or bracket would end it), else quoted."""
-    plain = re.fullmatch(r"[^\W\d_](?:[\w .!?’'()-]*[\w.!?’')])?", text) and typed_scalar(text) == text
+    plain = re.fullmatch(r"[^\W\d_](?:[\w .!?’'()-]*[\w.!?’')])?", text) and reads_as_itself(text)
     return text if plain else quoted(text)
 
 
