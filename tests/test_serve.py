@@ -266,7 +266,8 @@ def test_a_folder_created_with_files_in_it_passes_its_files_on(tmp_path):
     the folder's own event stands for the input files it holds (and for nothing an output or a temporary holds)."""
     import watchfiles
 
-    from pnp.serve.app import input_filter, saved_files
+    from pnp.pipeline.saves import input_filter
+    from pnp.serve.app import saved_files
 
     icons = tmp_path / "templates/tiny/icons"
     icons.mkdir(parents=True)
@@ -287,7 +288,7 @@ def test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_offi
     a sheet it has open (Excel's `~$cards.xlsx`, LibreOffice's `.~lock.cards.ods#`) is no input (docs/data-format.md)."""
     import watchfiles
 
-    from pnp.serve.app import input_filter
+    from pnp.pipeline.saves import input_filter
 
     decks = tmp_path / "data/tiny/decks"
     decks.mkdir(parents=True)
@@ -305,7 +306,7 @@ def test_a_deck_saved_in_a_game_folder_pnp_ignores_is_no_input(tmp_path, copy):
     again, nor does the folder's own arrival; the same deck saved in the game's folder is an input."""
     import watchfiles
 
-    from pnp.serve.app import input_filter
+    from pnp.pipeline.saves import input_filter
 
     is_input = input_filter([tmp_path])
     assert is_input(watchfiles.Change.modified, str(tmp_path / "data/tiny/decks/heroes.yaml"))

@@ -1,4 +1,4 @@
-"""`pnp watch` builds a save made while its first build ran (pnp.cli.watching.saved_since, asked once the folders are
+"""`pnp watch` builds a save made while its first build ran (pnp.pipeline.saves.saved_since, asked once the folders are
 watched): a file saved at the moment the build began counts, the look at the folders goes on past a file that is
 gone by the time it is looked at, and `Watcher.run` rebuilds for such a save before it waits for the next."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from pnp.cli import watching
-from pnp.pipeline import schedule
+from pnp.pipeline import saves, schedule
 
 
 def test_a_file_saved_at_the_very_moment_the_first_build_began_counts(tmp_path):
@@ -25,14 +25,18 @@ def test_a_file_gone_while_the_folders_are_looked_at_stops_nothing(tmp_path, mon
     (first / "cards.yaml").write_text("- name: Hero\n")
     os.utime(first / "cards.yaml", (1, 1))
     (second / "face.j2").write_text("{{ card.name }}")
-    judged = watching.watched_file
+    made = saves.input_filter
 
-    def gone_as_judged(change, path: str) -> bool:
-        if path.endswith("cards.yaml"):
-            os.unlink(path)  # an editor's save: the old file removed between the folder's listing and its look
-        return judged(change, path)
+    def gone_as_judged(folders):
+        judged = made(folders)
 
-    monkeypatch.setattr(watching, "watched_file", gone_as_judged)
+        def judge(change, path: str) -> bool:
+            if path.endswith("cards.yaml"):
+                os.unlink(path)  # an editor's save: the old file removed between the folder's listing and its look
+            return judged(change, path)
+        return judge
+
+    monkeypatch.setattr(saves, "input_filter", gone_as_judged)
     assert watching.saved_since([str(first), str(second)], time.time() - 60)
     (first / "cards.yaml").write_text("- name: Hero\n")
     (first / "art").mkdir()
@@ -125,3 +129,20 @@ def test_watch_warms_its_templates_once_it_watches_and_a_save_stops_it(tmp_path,
     assert reasons == ["start"]
     assert len(warmed) == 1 and warmed[0][0].startswith("watching "), warmed
     assert warmed[0][1:] == ("Saves", "waiting")
+
+
+def test_watch_builds_again_for_what_serve_draws_again_and_nothing_else(tmp_path):
+    """`pnp watch` and `pnp serve` judge a save by one rule (docs/commands.md): a file of a kind pnp reads, outside the
+    folders no game keeps. A PDF or a word processor's notes saved beside the data, and a deck in a `node_modules`,
+    `__pycache__`, `venv` or `output` folder under it, are no save; a workbook, a font and a picture are."""
+    data = tmp_path / "data"
+    for folder in ("node_modules", "__pycache__", "venv", "output"):
+        (data / folder).mkdir(parents=True)
+        (data / folder / "heroes.yaml").write_text("- name: Hero\n")
+    (data / "notes.docx").write_text("")
+    (data / "sheet.pdf").write_text("")
+    assert not watching.saved_since([str(data)], time.time() - 60)
+    for kind in ("cards.xlsx", "Title.otf", "art.webp"):
+        (data / kind).write_text("")
+        assert watching.saved_since([str(data)], time.time() - 60), kind
+        (data / kind).unlink()

@@ -12,35 +12,8 @@ import click
 from pnp.cli.common import margin_note_once, print_findings, summary
 from pnp.core.collector import paused
 from pnp.core.errors import Report
-from pnp.core.files import ignored_name
 from pnp.layout.growth import Interrupted, OverBudget
-
-
-def watched_file(change, path: str) -> bool:
-    """A save worth a rebuild: not our own outputs or temporaries, nor a name a game's folders ignore (an editor's swap
-    file or backup, an office program's lock: pnp.core.files.ignored_name, the one rule `pnp serve` keeps too)."""
-    return "/output/" not in path and not path.endswith(".tmp") and not ignored_name(Path(path).name)
-
-
-def in_ignored_folder(folder: str, path: str) -> bool:
-    """Whether `path` lies in a folder below the watched `folder` that a game's folders ignore (a game's copy `tiny~`, a
-    hidden `.git`): pnp reads nothing from it, so a save there is none (as `pnp serve` judges it); the folders above
-    `folder` are the designer's own business, whatever their names."""
-    file = Path(path)
-    return file.is_relative_to(folder) and any(ignored_name(part) for part in file.relative_to(folder).parts[:-1])
-
-
-def saved_since(folders: list[str], since: float) -> bool:
-    """Whether a file worth a rebuild under `folders` was saved at or after `since` (a save during the first build and
-    warm-up, which come before the folders are watched: a fix saved then was never built)."""
-    for folder in folders:
-        for path in Path(folder).rglob("*"):
-            try:
-                if path.is_file() and watched_file(None, str(path)) and not in_ignored_folder(folder, str(path)) and path.stat().st_mtime >= since:
-                    return True
-            except OSError:
-                continue
-    return False
+from pnp.pipeline.saves import input_filter, saved_since
 
 
 class Watcher:
@@ -158,14 +131,10 @@ class Saves:
 
         try:
             for changes in watchfiles.watch(*self.folders, debounce=self.debounce, step=50, stop_event=self.stop, raise_interrupt=False,
-                                            watch_filter=self._saved):
+                                            watch_filter=input_filter(self.folders)):
                 self.queue.put({path for _, path in changes})
         finally:
             self.queue.put(None)  # the watcher ended (stopped, or a folder went): no more saves
-
-    def _saved(self, change, path: str) -> bool:
-        """A change worth a rebuild, by the rule saved_since keeps: a file's own name and the folders it lies in."""
-        return watched_file(change, path) and not any(in_ignored_folder(folder, path) for folder in self.folders)
 
     def waiting(self) -> bool:
         return not self.queue.empty()

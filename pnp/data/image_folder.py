@@ -15,7 +15,7 @@ from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import game_files
 from pnp.data.source import LocDict, LocList
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")  # the file names of the formats pnp.core.pixels allows
 COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})\Z", re.IGNORECASE)  # `dragon-x3`: three copies
 
 

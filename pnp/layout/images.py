@@ -6,8 +6,7 @@ from pathlib import Path
 
 from pnp.core.errors import IMAGE_ELSEWHERE, IMAGE_MISSING, LayoutError
 from pnp.core.files import KnownByStatus, Refused, inside
-
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of the formats pnp.core.pixels allows
+from pnp.data.image_folder import IMAGE_SUFFIXES
 
 
 class MissingImage(LayoutError):

@@ -33,10 +33,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pnp.core.files import ignored_name
 from pnp.data.project import Project
-from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES
-from pnp.layout.images import IMAGE_SUFFIXES
+from pnp.pipeline.saves import input_filter
 from pnp.serve.access import TokenGate, read_limited
 from pnp.serve.editing import Refusal
 from pnp.serve.editor import Editor, query_fields
@@ -53,9 +51,6 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
-# a deck's sheet by the kinds pnp.data.spreadsheet reads (.txt and .xlsm among them), never a list of its own
-INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", *TEXT_SUFFIXES, *WORKBOOK_SUFFIXES}
-SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
 MAX_EDIT_BYTES = 16_384  # an edit names a face, and for each element moved (a row of them, say) its file and two boxes
 EDIT_SLOT = b'<meta name="pnp-edit" content="">'  # in index.html: "on", or "off" with --read-only (the token is in a cookie)
 
@@ -135,27 +130,6 @@ def watched_folders(project: Project) -> list[Path]:
     if not project.fonts_dir.resolve().is_relative_to(project.root):
         folders.append(project.fonts_dir)
     return folders
-
-
-def input_filter(folders: list[Path]):
-    """A watchfiles filter passing the files that can change what pnp draws: inputs by their kind, never outputs,
-    caches or editors' temporaries. Folders are judged below the watched folder only, wherever the project lives.
-
-    A folder just created passes too: files copied or written into it at once
-    may land before the watcher looks inside it, and so never be reported
-    (`saved_files` lists them)."""
-    roots = [f.resolve() for f in folders]
-
-    def is_input(change, path: str) -> bool:
-        p = Path(path)
-        below = next((p.relative_to(r) for r in roots if p.is_relative_to(r)), p)
-        if change == watchfiles.Change.added and p.is_dir():
-            return not any(ignored_name(part) or part in SKIPPED_FOLDERS for part in below.parts)
-        if any(ignored_name(part) or part in SKIPPED_FOLDERS for part in below.parts[:-1]):
-            return False
-        return p.suffix.lower() in INPUT_SUFFIXES and not ignored_name(p.name)
-
-    return is_input
 
 
 def saved_files(changes, is_input) -> set[Path]:

@@ -19,9 +19,9 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.core.memo import Keeps
 from pnp.core.units import counted
+from pnp.data.image_folder import IMAGE_SUFFIXES
 from pnp.data.project import Project
 from pnp.layout.growth import Interrupted, OverBudget
-from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
 from pnp.pipeline.build import close_kept, open_kept
