@@ -47,8 +47,10 @@ def test_a_file_gone_while_the_folders_are_looked_at_stops_nothing(tmp_path, mon
 def test_a_backup_or_an_office_programs_lock_file_is_no_save(tmp_path):
     """What a game's folders ignore (docs/data-format.md: hidden and editors' files) is no save: a backup, an office
     program's lock, vim's swap file, emacs's autosave, macOS's folder notes, and pnp's own temporary."""
-    for name in ("face.j2~", "~$cards.xlsx", ".~lock.cards.ods#", "face.j2.123-abc.tmp", ".face.j2.swp", "#face.j2#", ".DS_Store"):
+    for name in ("face.j2~", "~$cards.xlsx", ".~lock.cards.ods#", "face.j2.123-abc.tmp", ".face.j2.swp", "#face.j2#", ".DS_Store",
+                 "._cards.yaml", ".#face.j2"):  # macOS's resource file beside a deck, emacs's lock beside a template
         (tmp_path / name).write_text("")
+    (tmp_path / "old.yaml").mkdir()  # a folder is no save, whatever its name
     assert not watching.saved_since([str(tmp_path)], time.time() - 60)
     (tmp_path / "cards.ods").write_text("")
     assert watching.saved_since([str(tmp_path)], time.time() - 60)
