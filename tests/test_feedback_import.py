@@ -225,7 +225,7 @@ def test_a_microsoft_forms_workbook_leaves_out_its_id_email_and_name(tmp_path):
     assert [(a["card"], a["time"]) for a in kept(root)] == [("gems/opal-1", "2026-11-20 09:05:30"), ("rewards/ruby-1", "2026-11-21 18:02:10")]
     said = next(line for line in result.output.splitlines() if "left out" in line)
     assert "answers.xlsx[Sheet1]!A1: warning" in said and all(f"{c} '{h}' ({why})" in said for c, h, why in (
-        ("A", "ID", "who answered"), ("B", "Start time", "who answered"), ("D", "Email", "e-mail addresses"), ("E", "Name", "names")))
+        ("A", "ID", "the form's own record"), ("B", "Start time", "the form's own record"), ("D", "Email", "e-mail addresses"), ("E", "Name", "names")))
 
 
 EDGES = {  # header → its three answers, and why the import leaves it out ('' where it keeps it)
@@ -294,6 +294,9 @@ def test_a_typeform_export_keeps_the_answer_under_each_repeated_header_and_impor
     assert "9f3e1a2b7c" not in text and "5550" not in text, text  # Typeform's Network ID and the phone: who answered
     said = next(line for line in result.output.splitlines() if "left out" in line)
     assert "E 'Your phone'" in said and "L 'Network ID'" in said, said
+    assert set(second) == {"Which part confused you?", "Other", "What would you cut?", "Other (G)"}, second  # no `#`, dates or type
+    assert ("A '#' (the form's own record)" in said and "I 'Start Date (UTC)' (the form's own record)" in said
+            and "H 'Response Type' (the form's own record)" in said), said
     again = run_pnp(root, "feedback", "import", str(sheet))
     assert "0 new answers" in again.output and "2 in all" in again.output, again.output
     assert (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8") == text
@@ -305,5 +308,6 @@ def test_a_tally_export_is_read_by_its_submission_time_without_who_answered(tmp_
     sheet = write_csv(tmp_path / "tally.csv", header, [["mOx4Lb", "3xRv9q", "2026-11-22 18:30:05", "gems/opal-1", "40 minutes"]])
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
-    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-22 18:30:05", {"Submission ID": "mOx4Lb", "How long did it take?": "40 minutes"})]
-    assert "B 'Respondent ID'" in next(line for line in result.output.splitlines() if "left out" in line)
+    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-22 18:30:05", {"How long did it take?": "40 minutes"})]
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    assert "A 'Submission ID' (the form's own record), B 'Respondent ID' (who answered)" in said, said
