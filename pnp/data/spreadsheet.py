@@ -88,6 +88,17 @@ class SheetSource:
         return self.deck.loc_of(key)
 
 
+class SheetCard(LocDict):
+    """A card read from a sheet's row. `headers` gives a field the header its sheet writes, where the two differ (a copies
+    column `Qty` fills `count`): a finding about the field names the column the designer sees."""
+
+    __slots__ = ("headers",)
+
+    def __init__(self, loc, path: str | None = None):
+        super().__init__(loc, path)
+        self.headers: dict[str, str] = {}
+
+
 @dataclass
 class _Cell:
     value: object  # str from a text file; str, float, int, bool or date from a workbook
@@ -103,6 +114,7 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
         raise PnpError(error("sheet-empty", "the sheet has no header row: write the field names in its first row", table_loc))
     columns = _columns(rows[header_at], source)
     headers = {i: rows[header_at][i].loc for i in columns}  # where each field's name is written: its header cell
+    renamed = {name: _as_text(rows[header_at][i].value) for i, name in columns.items() if _as_text(rows[header_at][i].value) != name}
     cards = LocList(table_loc)
     ids: dict[str, Loc] = {}
     problems: list[Finding] = []
@@ -111,6 +123,7 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
             continue
         try:
             card = _card(row, number, columns, headers, source, ids)
+            card.headers = renamed  # one mapping the deck's cards share: `Qty` for `count`
         except PnpError as exc:  # each row's mistake is said, not only the first row's
             problems.extend(exc.findings)
             continue
@@ -216,7 +229,7 @@ def _copies_column(source: SheetSource) -> str | None:
 
 def _card(row: list[_Cell], number: int, columns: dict[int, str], header_locs: dict[int, Loc], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
     first = next(c for c in row if not _is_empty(c.value))
-    card = LocDict(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
+    card = SheetCard(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
     headers = {name: i for i, name in columns.items()}
     for i, name in columns.items():
         cell = row[i] if i < len(row) else None
