@@ -30,3 +30,54 @@ def test_a_copies_column_named_by_count_column_is_named_so_in_a_bound_error(proj
     (project / DECK_DIR / "heroes.yaml").write_text(HEAD + "cards_from: heroes.csv\ncount_column: Copies\n", encoding="utf-8")
     result = run_pnp(project, "validate", "tiny")
     assert findings(result, "error") == [f"{DECK_DIR}/heroes.csv:2:3: error: cards.knight.Copies: -1 is too small; the minimum is 0"], result.output
+
+
+OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+
+
+def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards") -> None:
+    """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
+    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat)."""
+    import zipfile
+
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
+               f'<office:spreadsheet><table:table table:name="{sheet}"><table:table-column table:number-columns-repeated="4"/>'
+               f'{rows_xml}</table:table></office:spreadsheet></office:body></office:document-content>')
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+                'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    with zipfile.ZipFile(path, "w") as book:
+        book.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        book.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
+        book.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+
+
+def text_cell(text: str, more: str = "") -> str:
+    return f'<table:table-cell office:value-type="string" {more}><text:p>{text}</text:p></table:table-cell>'
+
+
+def number_cell(value, shown: str, kind: str = "float") -> str:
+    return f'<table:table-cell office:value-type="{kind}" office:value="{value}"><text:p>{shown}</text:p></table:table-cell>'
+
+
+SPAN_ROWS, SPAN_COLS, EMPTY_TWO = 'table:number-rows-spanned="3"', 'table:number-columns-spanned="2"', '<table:table-cell table:number-columns-repeated="2"/>'
+
+
+def test_cells_merged_down_an_ods_sheet_are_warned_of_at_the_same_cell_words_as_an_xlsx(project: Path):
+    """LibreOffice merges `Run.` down D5:D7 as a cell spanning three rows over two covered cells (OpenDocument's
+    `table:number-rows-spanned`); above it, two blank rows written as one repeated row, and below it empty cells
+    written as one repeated cell, so the range is found where the sheet shows it. Merged across one row (the knight's
+    name over two columns), nothing is lost."""
+    rows = ('<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="4"/></table:table-row>'
+            f"<table:table-row>{text_cell('id')}{text_cell('name')}{text_cell('side')}{text_cell('text')}</table:table-row>"
+            f"<table:table-row>{text_cell('knight')}{text_cell('Knight', SPAN_COLS)}<table:covered-table-cell/>{text_cell('Go.')}</table:table-row>"
+            f"<table:table-row>{text_cell('rogue')}{text_cell('Rogue')}{text_cell('red')}{text_cell('Run.', SPAN_ROWS)}</table:table-row>"
+            f"<table:table-row>{text_cell('mage')}{EMPTY_TWO}<table:covered-table-cell/></table:table-row>"
+            f"<table:table-row>{text_cell('twin')}{EMPTY_TWO}<table:covered-table-cell/></table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows)
+    use_sheet(project, "heroes.ods")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line for line in result.output.splitlines() if "merged" in line] == [
+        f"{DECK_DIR}/heroes.ods[Cards]!D5: warning: cells D5:D7 are merged, so only row 5 holds their value and the card of "
+        "each of rows 6–7 has none: unmerge the cells and fill the value down"], result.output

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
-from pnp.data.formulas import merged_ranges, unsaved_formulas
+from pnp.data.formulas import merged_ranges, ods_merged_ranges, unsaved_formulas
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
@@ -152,14 +152,16 @@ def unheaded(rows: list[list[_Cell]], columns: dict[int, str]) -> list[Finding]:
 
 
 def _merged_down(source: SheetSource, table_loc: Loc) -> list[Finding]:
-    """A warning for each range of an XLSX sheet merged over rows: Excel and Numbers show its value on every row it
-    spans, but the file holds it in the range's first cell alone, so the cards of the rows below it have none. One a
-    range, at its first cell: the cells to unmerge and fill."""
-    if source.path.suffix.lower() not in (".xlsx", ".xlsm") or not table_loc.sheet:
+    """A warning for each range of an XLSX or ODS sheet merged over rows: Excel, LibreOffice and Numbers show its value
+    on every row it spans, but the file holds it in the range's first cell alone, so the cards of the rows below it have
+    none. One a range, at its first cell: the cells to unmerge and fill."""
+    suffix = source.path.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm", ".ods") or not table_loc.sheet:
         return []
+    ranges = ods_merged_ranges if suffix == ".ods" else merged_ranges
     return [warning("sheet-merged", f"cells {column_letters(c1)}{r1}:{column_letters(c2)}{r2} are merged, so only row {r1} holds their value and "
                     f"the card of {_rows_said(r1 + 1, r2)} has none: unmerge the cells and fill the value down", Loc(source.rel, r1, c1, table_loc.sheet))
-            for r1, c1, r2, c2 in merged_ranges(source.path, table_loc.sheet) if r2 > r1]
+            for r1, c1, r2, c2 in ranges(source.path, table_loc.sheet) if r2 > r1]
 
 
 def _rows_said(first: int, last: int) -> str:
