@@ -81,3 +81,36 @@ def test_cells_merged_down_an_ods_sheet_are_warned_of_at_the_same_cell_words_as_
     assert [line for line in result.output.splitlines() if "merged" in line] == [
         f"{DECK_DIR}/heroes.ods[Cards]!D5: warning: cells D5:D7 are merged, so only row 5 holds their value and the card of "
         "each of rows 6–7 has none: unmerge the cells and fill the value down"], result.output
+
+
+def warnings_of(project: Path, code: str = "") -> list[str]:
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    return [line for line in findings(result, "warning") if code in line]
+
+
+def test_a_csv_saved_without_its_header_row_is_one_warning_at_its_first_row(project: Path):
+    """nanDECK's and many scripts' data files have no header: the first card's row (an id, a name, a number of stars, its
+    text) is shaped as the rows under it, so it is said to be a card, once, at its first cell."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
+                                                  ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
+    use_sheet(project, "heroes.csv")
+    said = warnings_of(project, "field names")
+    assert said == [f"{DECK_DIR}/heroes.csv:1:1: warning: row 1 is read as the field names, yet it looks like a card (its numbers and texts are "
+                    "in the columns where a card's row below has them: 'knight', 'Knight', '3', 'Draw two cards, then di…'): write the field names in a row "
+                    "above it, or that card is lost and its values name the fields"], said
+
+
+def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
+    write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
+    use_sheet(project, "heroes.csv")
+    said = warnings_of(project, "field names")
+    assert [line.split(": warning: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:2"], said
+    assert "(each of its cells is a number or a sentence: '7', 'Take two gems from the …')" in said[0]
+
+
+def test_a_header_row_with_a_year_and_short_names_is_no_card(project: Path):
+    """Field names may be numbers (a year's column) where the rows below are not shaped like them: no warning."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["id", "name", "2024", "text"], ["knight", "Knight", "3", "Draw."], ["rogue", "Rogue", "", "Run."]])
+    use_sheet(project, "heroes.csv")
+    assert warnings_of(project, "field names") == []
+

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
 from pnp.data.formulas import merged_ranges, ods_merged_ranges, unsaved_formulas
+from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
@@ -112,7 +113,13 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
     header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
     if header_at is None:
         raise PnpError(error("sheet-empty", "the sheet has no header row: write the field names in its first row", table_loc))
-    columns = _columns(rows[header_at], source)
+    no_header = _data_as_header(rows, header_at)
+    try:
+        columns = _columns(rows[header_at], source)
+    except PnpError as exc:
+        if no_header is not None and any(f.code == "sheet-duplicate-header" for f in exc.findings):
+            raise PnpError(Finding("error", no_header.code, no_header.message, no_header.loc)) from None  # its values repeat: one cause, said once
+        raise
     headers = {i: rows[header_at][i].loc for i in columns}  # where each field's name is written: its header cell
     renamed = {name: _as_text(rows[header_at][i].value) for i, name in columns.items() if _as_text(rows[header_at][i].value) != name}
     cards = LocList(table_loc)
@@ -132,8 +139,26 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
     if problems:
         raise PnpError(problems)
     if warned is not None:
-        warned += unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)
+        warned += ([no_header] if no_header else []) + unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)
     return cards
+
+
+def _data_as_header(rows: list[list[_Cell]], header_at: int) -> Finding | None:
+    """A warning at the row read as the field names where it reads as a card's values (pnp.data.sheet_header): its
+    card is lost and its values name the fields, so the designer is told to write the names above it."""
+    header = rows[header_at]
+    below = [[c.value for c in row] for row in rows[header_at + 1:header_at + 1 + 2 * ROWS_COMPARED] if not _blank(row)]
+    why = looks_like_data([c.value for c in header], below)
+    if why is None:
+        return None
+    first = next(c for c in header if not _is_empty(c.value))
+    shown = ", ".join(f"'{_shortened(printable(_as_text(c.value)), 24)}'" for c in header if not _is_empty(c.value))
+    return warning("sheet-no-header", f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
+                   "write the field names in a row above it, or that card is lost and its values name the fields", first.loc)
+
+
+def _shortened(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def unheaded(rows: list[list[_Cell]], columns: dict[int, str]) -> list[Finding]:
