@@ -114,3 +114,26 @@ def test_a_header_row_with_a_year_and_short_names_is_no_card(project: Path):
     use_sheet(project, "heroes.csv")
     assert warnings_of(project, "field names") == []
 
+
+def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project: Path):
+    """Excel stores 25% as 0.25 and shows 3.14159 in a `0.00` cell as 3.14: the card prints what the designer sees on
+    the sheet (ECMA-376's built-in formats `0%` and `0.00`, a custom `#,##0.0`, its half rounded up as Excel rounds, 1,234.3); a General cell prints as stored.
+    The sheet is written by openpyxl, which stores formats as Excel does (a style's `numFmtId`, custom codes in
+    styles.xml's `numFmts`)."""
+    import openpyxl
+    from pdftext import pdf_text
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Heroes"
+    sheet.append(["id", "name", "stars", "number", "text", "side", "count"])  # the sides and counts tiny's rules state: 6 blue, 6 red
+    for row, (value, shape) in enumerate([(0.25, "0%"), (3.14159, "0.00"), (1234.25, "#,##0.0"), (2, "0.00"), (0.5, "General")], start=2):
+        sheet.append([f"hero{row}", f"Hero {row}", 2, value, f"Card {row}.", "blue" if row < 4 else "red", 3 if row < 4 else 2])
+        sheet.cell(row, 4).number_format = shape
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
+    assert {"25%", "3.14", "1,234.3", "2.00", "0.5"} <= set(printed), printed
+    assert not {"0.25", "3.14159", "1234.25", "1,234.2"} & set(printed), printed

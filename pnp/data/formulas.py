@@ -24,6 +24,7 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
+from pnp.data.shown_numbers import BUILT_IN, is_plain
 from pnp.data.workbooks import cell_reference
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -119,10 +120,9 @@ def _sheet_part(book: zipfile.ZipFile, sheet: str) -> str | None:
     return target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
 
 
-def _cells_without_values(stream) -> list[tuple[int, int, str]]:
-    """Each formula cell with no saved value, where the sheet shows it: at its `r`, or (a writer may leave `r` out)
-    just after the cell before it in its row, a row just after the row before it, as calamine places it."""
-    out = []
+def _cells(stream):
+    """Each `<c>` cell of a sheet's XML, whole, with where the sheet shows it: at its `r`, or (a writer may leave `r`
+    out) just after the cell before it in its row, a row just after the row before it, as calamine places it."""
     row = col = 0
     for event, element in ElementTree.iterparse(stream, events=("start", "end")):
         if element.tag == f"{_MAIN}row":
@@ -133,13 +133,49 @@ def _cells_without_values(stream) -> list[tuple[int, int, str]]:
             continue
         at_row, at_col = cell_reference(element.get("r") or "")
         col = at_col or col + 1
+        yield at_row or row, col, element
+        element.clear()
+
+
+def _cells_without_values(stream) -> list[tuple[int, int, str]]:
+    """Each formula cell with no saved value, where the sheet shows it."""
+    out = []
+    for row, col, element in _cells(stream):
         formula = element.find(f"{_MAIN}f")
         value = element.find(f"{_MAIN}v")
         saved = value is not None and ((value.text or "").strip() or element.get("t") == "str")  # a formula's "" is saved as t="str"
         if formula is not None and not saved:
             text = (formula.text or "").strip()
-            out.append((at_row or row, col, f"={text}" if text else "a shared formula"))
-        element.clear()
+            out.append((row, col, f"={text}" if text else "a shared formula"))
+    return out
+
+
+def plain_number_formats(path: Path, sheet: str) -> dict[tuple[int, int], str]:
+    """(row, column) → format code of each cell of an XLSX `sheet` whose number format is plain (pnp.data.shown_numbers:
+    a percentage or fixed decimals), as its style (`s`) names one of the workbook's cell formats (xl/styles.xml's
+    `cellXfs`); none where the workbook cannot be followed, as `unsaved_formulas`."""
+    try:
+        with zipfile.ZipFile(path) as book:
+            styles = _plain_styles(ElementTree.fromstring(book.read("xl/styles.xml")))
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return {}
+    if not styles:
+        return {}
+    found = _sheet_xml(path, sheet, lambda stream: [(row, col, styles[element.get("s")]) for row, col, element in _cells(stream)
+                                                    if element.get("s") in styles])
+    return {(row, col): code for row, col, code in found}
+
+
+def _plain_styles(styles) -> dict[str, str]:
+    """Cell style index (as a cell's `s` writes it) → its format code, for the styles whose number format is plain."""
+    custom = {element.get("numFmtId"): element.get("formatCode") or "" for element in styles.iter(f"{_MAIN}numFmt")}
+    formats = styles.find(f"{_MAIN}cellXfs")
+    out = {}
+    for index, xf in enumerate(formats.findall(f"{_MAIN}xf") if formats is not None else []):
+        number = xf.get("numFmtId") or "0"
+        code = custom.get(number) or (BUILT_IN.get(int(number)) if number.isdigit() else None)
+        if code and is_plain(code):
+            out[str(index)] = code
     return out
 
 

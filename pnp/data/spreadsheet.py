@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
-from pnp.data.formulas import merged_ranges, ods_merged_ranges, unsaved_formulas
+from pnp.data.formulas import merged_ranges, ods_merged_ranges, plain_number_formats, unsaved_formulas
 from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
+from pnp.data.shown_numbers import shown
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
@@ -104,6 +105,7 @@ class SheetCard(LocDict):
 class _Cell:
     value: object  # str from a text file; str, float, int, bool or date from a workbook
     loc: Loc
+    shown: str | None = None  # a workbook number as its plain format shows it (pnp.data.shown_numbers): 25% for 0.25
 
 
 def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocList:
@@ -316,7 +318,7 @@ def _value(cell: _Cell, header: str, source: SheetSource):
 def _typed(cell: _Cell, header: str, source: SheetSource):
     raw = cell.value
     if header in source.text_columns:
-        return _as_text(raw)
+        return cell.shown or _as_text(raw)
     if header in source.list_columns:
         items = LocList(cell.loc)
         for part in _as_text(raw).split(source.list_columns[header]):
@@ -326,6 +328,8 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
         return items
     if isinstance(raw, str):
         return as_written(typed_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
+    if cell.shown is not None:
+        return as_written(int(raw), cell.shown) if float(raw).is_integer() else WrittenFloat(raw, cell.shown)
     if isinstance(raw, float) and raw.is_integer():
         return int(raw)  # workbooks store every number as a float: a 3 typed in a cell is 3
     if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
@@ -350,6 +354,25 @@ class WrittenInt(int):
 
     def __reduce__(self):
         return WrittenInt, (int(self), self.text)
+
+
+class WrittenFloat(float):
+    """A workbook's number shown by its cell's format (pnp.data.shown_numbers), printed as shown: 0.25 in a `0%` cell
+    prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel, while sums and checks read
+    the number stored. A whole number so shown is a WrittenInt."""
+
+    text: str
+
+    def __new__(cls, value: float, text: str) -> WrittenFloat:
+        number = super().__new__(cls, value)
+        number.text = text
+        return number
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self):
+        return WrittenFloat, (float(self), self.text)
 
 
 def as_written(value, text: str):
@@ -470,12 +493,21 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     values = _calamine(lambda: book.get_sheet_by_name(name).to_python(skip_empty_area=False), source, name)
     rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
     if source.path.suffix.lower() in (".xlsx", ".xlsm"):
+        _shown_as_formatted(rows, plain_number_formats(source.path, name))
         unsaved = unsaved_formulas(source.path, name)
         if unsaved:
             raise PnpError([error("sheet-formula-unsaved", f"the formula {formula} has no saved value (the program that wrote this workbook did not "
                                   f"compute it): open the workbook in Excel or LibreOffice and save it, or type the value", Loc(source.rel, r, c, name))
                             for r, c, formula in unsaved])
     return rows, Loc(source.rel, 1, 1, name)
+
+
+def _shown_as_formatted(rows: list[list[_Cell]], formats: dict[tuple[int, int], str]) -> None:
+    """Give each number cell of a plain format (`formats`: (row, column) → its code) the text Excel shows for it."""
+    for (row, col), code in formats.items():
+        cell = rows[row - 1][col - 1] if row <= len(rows) and col <= len(rows[row - 1]) else None
+        if cell is not None and isinstance(cell.value, (int, float)) and not isinstance(cell.value, bool):
+            cell.shown = shown(cell.value, code)
 
 
 def _filled_sheets(book, names: list[str], source: SheetSource) -> list[str]:
