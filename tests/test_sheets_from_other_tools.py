@@ -36,9 +36,10 @@ OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns
           'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
 
 
-def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards") -> None:
+def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False) -> None:
     """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
-    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat)."""
+    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat);
+    with `macro`, a Basic module as LibreOffice stores one, under a DOCTYPE naming its outside DTD."""
     import zipfile
 
     content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
@@ -51,6 +52,13 @@ def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards") -> No
         book.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
         book.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
         book.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        if macro:
+            book.writestr("Basic/Standard/Module1.xml", MACRO, zipfile.ZIP_DEFLATED)
+
+
+MACRO = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" '
+         '"module.dtd">\n<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic" '
+         'script:moduleType="normal">REM  *****  BASIC  *****\nSub ExportToCsv\nEnd Sub\n</script:module>')
 
 
 def text_cell(text: str, more: str = "") -> str:
@@ -137,3 +145,16 @@ def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project:
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
     assert {"25%", "3.14", "1,234.3", "2.00", "0.5"} <= set(printed), printed
     assert not {"0.25", "3.14159", "1234.25", "1,234.2"} & set(printed), printed
+
+
+def test_an_ods_that_keeps_a_basic_macro_is_read_as_any_other(project: Path):
+    """LibreOffice stores a workbook's Basic macros (an export-to-CSV macro, a VBA project kept from an .xlsm) as XML
+    parts each under a DOCTYPE that names an outside DTD and declares nothing: the sheet's cards are read, not refused
+    as a damaged workbook."""
+    rows = (f"<table:table-row>{text_cell('id')}{text_cell('name')}{text_cell('side')}{text_cell('text')}</table:table-row>"
+            f"<table:table-row>{text_cell('knight')}{text_cell('Knight')}{text_cell('red')}{text_cell('Go.')}</table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows, macro=True)
+    use_sheet(project, "heroes.ods")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert not [line for line in findings(result, "error") if "heroes.ods" in line], result.output
+    assert "knight" in run_pnp(project, "list", "tiny", "--format", "json").output
