@@ -158,3 +158,19 @@ def test_an_ods_that_keeps_a_basic_macro_is_read_as_any_other(project: Path):
     result = run_pnp(project, "validate", "tiny", "--quick")
     assert not [line for line in findings(result, "error") if "heroes.ods" in line], result.output
     assert "knight" in run_pnp(project, "list", "tiny", "--format", "json").output
+
+
+def test_a_header_row_with_formulas_left_past_the_table_is_one_error_naming_each_repeat(project: Path):
+    """A designer's Excel sheet (burcelee/the_devil_and_the_deep_blue_sea's cards.xlsx) has formulas past its last
+    header that show 0 in R1:V1: the name 0 given five times is one mistake, one error at its first repeat."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "cards"
+    book.active.append(["id", "name", 0, 0, 0])
+    book.active.append(["knight", "Knight"])
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert findings(result, "error") == [f"{DECK_DIR}/heroes.xlsx[cards]!D1: error: column D '0', column E '0' repeat column C '0' (all give field "
+                                         "'0'): rename or remove the repeats"], result.output

@@ -212,18 +212,18 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
     """Column index → field name; a duplicate or ambiguous header is an error naming both columns."""
     names: dict[int, str] = {}
     seen: dict[str, _Cell] = {}
-    problems: list[Finding] = []
+    repeats: dict[str, list[_Cell]] = {}
     for i, cell in enumerate(header):
         name = _as_text(cell.value) if not _is_empty(cell.value) else ""  # a number as the sheet shows it: 0, not 0.0
         if not name:
             continue
         key = _field_name(name, source)
         if key in seen:
-            first = seen[key]
-            problems.append(error("sheet-duplicate-header", f"column {column_letters(cell.loc.col)} '{name}' repeats column {column_letters(first.loc.col)} '{_as_text(first.value)}' (both give field '{key}'): rename or remove one", cell.loc))
+            repeats.setdefault(key, []).append(cell)
             continue
         seen[key] = cell
         names[i] = key
+    problems = [_repeated(seen[key], cells, key) for key, cells in repeats.items()]
     written = [_as_text(c.value) for c in header if not _is_empty(c.value)]  # 2024, not 2024.0
     for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [_copies_column(source)] if _copies_column(source) else []),
                            ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
@@ -233,6 +233,15 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
     if problems:
         raise PnpError(problems)
     return names
+
+
+def _repeated(first: _Cell, cells: list[_Cell], key: str) -> Finding:
+    """One error for a field's name given again by `cells` (a row of formulas left past the table heads five columns
+    `0`), at the first of them: each repeat named by its column."""
+    said = ", ".join(f"column {column_letters(c.loc.col)} '{_as_text(c.value)}'" for c in cells)
+    both = "both give" if len(cells) == 1 else "all give"
+    return error("sheet-duplicate-header", f"{said} {'repeats' if len(cells) == 1 else 'repeat'} column {column_letters(first.loc.col)} "
+                 f"'{_as_text(first.value)}' ({both} field '{key}'): rename or remove {'one' if len(cells) == 1 else 'the repeats'}", cells[0].loc)
 
 
 def _no_column(option: str, column: str, written: list[str], source: SheetSource, header_at: Loc) -> Finding:
