@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import run_pnp
 from test_spreadsheet_decks import HEAD, use_sheet, write_csv
 
@@ -123,11 +124,12 @@ def test_a_header_row_with_a_year_and_short_names_is_no_card(project: Path):
     assert warnings_of(project, "field names") == []
 
 
-def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project: Path):
+@pytest.mark.parametrize("extra", ["", "text_columns: [number]\n"])
+def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project: Path, extra: str):
     """Excel stores 25% as 0.25 and shows 3.14159 in a `0.00` cell as 3.14: the card prints what the designer sees on
     the sheet (ECMA-376's built-in formats `0%` and `0.00`, a custom `#,##0.0`, its half rounded up as Excel rounds, 1,234.3); a General cell prints as stored.
     The sheet is written by openpyxl, which stores formats as Excel does (a style's `numFmtId`, custom codes in
-    styles.xml's `numFmts`)."""
+    styles.xml's `numFmts`). Named a text column, the column's texts are the same."""
     import openpyxl
     from pdftext import pdf_text
 
@@ -139,7 +141,7 @@ def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project:
         sheet.append([f"hero{row}", f"Hero {row}", 2, value, f"Card {row}.", "blue" if row < 4 else "red", 3 if row < 4 else 2])
         sheet.cell(row, 4).number_format = shape
     book.save(project / DECK_DIR / "heroes.xlsx")
-    use_sheet(project, "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx", extra)
     result = run_pnp(project, "build", "tiny", "--only", "cards")
     assert result.exit_code == 0, result.output
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
