@@ -274,13 +274,14 @@ def test_a_sheet_with_no_answer_to_keep_names_no_answers_file(tmp_path):
 
 # Typeform's export as it lays its columns out: its response token `#`, each question's text, an `Other` column after
 # each choice question that offers one (so the header repeats), a hidden field the form's link fills (here `card`),
-# then its own columns; a phone number written with the apostrophe Typeform puts before a leading `+`
+# then its own columns (its newer exports end with `Ending`, the closing screen reached); a phone number written with the
+# apostrophe Typeform puts before a leading `+`
 TYPEFORM_HEADER = ["#", "card", "Which part confused you?", "Other", "Your phone", "What would you cut?", "Other",
-                   "Response Type", "Start Date (UTC)", "Stage Date (UTC)", "Submit Date (UTC)", "Network ID", "Tags"]
+                   "Response Type", "Start Date (UTC)", "Stage Date (UTC)", "Submit Date (UTC)", "Network ID", "Tags", "Ending"]
 TYPEFORM_ROWS = [["t1kq9", "gems/opal-1", "Scoring", "", "'+15550100", "Nothing", "", "completed", "2026-11-20 10:00:00", "",
-                  "2026-11-20 10:02:30", "9f3e1a2b7c", ""],
+                  "2026-11-20 10:02:30", "9f3e1a2b7c", "", "Thanks!"],
                  ["t2mx4", "gems/opal-1", "Other", "the reshuffle", "'+15550199", "Other", "the second draw", "completed",
-                  "2026-11-21 09:00:00", "", "2026-11-21 09:04:10", "9f3e1a2b7c", ""]]
+                  "2026-11-21 09:00:00", "", "2026-11-21 09:04:10", "9f3e1a2b7c", "", "Thanks!"]]
 
 
 def test_a_typeform_export_keeps_the_answer_under_each_repeated_header_and_imports_again_as_the_same_answers(tmp_path):
@@ -296,7 +297,7 @@ def test_a_typeform_export_keeps_the_answer_under_each_repeated_header_and_impor
     assert "E 'Your phone'" in said and "L 'Network ID'" in said, said
     assert set(second) == {"Which part confused you?", "Other", "What would you cut?", "Other (G)"}, second  # no `#`, dates or type
     assert ("A '#' (the form's own record)" in said and "I 'Start Date (UTC)' (the form's own record)" in said
-            and "H 'Response Type' (the form's own record)" in said), said
+            and "H 'Response Type' (the form's own record)" in said and "N 'Ending' (the form's own record)" in said), said
     again = run_pnp(root, "feedback", "import", str(sheet))
     assert "0 new answers" in again.output and "2 in all" in again.output, again.output
     assert (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8") == text

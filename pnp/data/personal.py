@@ -18,10 +18,12 @@ OWN_RECORD = "the form's own record"
 # Address", Microsoft Forms' "Email" and "Name", Typeform's "Network ID" (its digest of where the answer was sent from),
 # Tally's "Respondent ID" (the same for every answer one person gives)) or the form's own record of the answer (a
 # response's number or token: Microsoft Forms' "ID", Typeform's "#", Tally's "Submission ID"; its times and state:
-# Microsoft Forms' "Start time", Typeform's "Start Date (UTC)" and "Response Type"): left out whatever their values
+# Microsoft Forms' "Start time", Typeform's "Start Date (UTC)", "Response Type" and "Ending", the closing screen the
+# answer reached): left out whatever their values
 FORM_HEADERS = {"email": WHO, "email address": WHO, "name": WHO, "username": WHO, "network id": WHO, "respondent id": WHO,
                 "id": OWN_RECORD, "#": OWN_RECORD, "submission id": OWN_RECORD, "start time": OWN_RECORD, "last modified time": OWN_RECORD,
-                "start date (utc)": OWN_RECORD, "stage date (utc)": OWN_RECORD, "submit date (utc)": OWN_RECORD, "response type": OWN_RECORD}
+                "start date (utc)": OWN_RECORD, "stage date (utc)": OWN_RECORD, "submit date (utc)": OWN_RECORD, "response type": OWN_RECORD,
+                "ending": OWN_RECORD}
 HEADER_WORDS = re.compile(r"e-?mail|phone|mobile|telephone|\btel\b|\bcontact\b|\bname\b|surname|\bwho are you\b|\baddress\b|\bwhatsapp\b", re.I)
 NOT_A_PERSON = re.compile(r"\b(card|deck|game|component|token|board|piece|rule|team)s?\b", re.I)  # "Card name" names a card
 EMAIL = re.compile(r"[^@\s<>(),;:]+@[^@\s<>(),;:]+\.[^@\s<>(),;:]{2,}")
