@@ -5442,6 +5442,8 @@ MUTANTS: list[Mutant] = [
            '    if has_internal_subset:', '    if False:', ['tests/test_sheets_from_other_tools.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('YE16', "a field name given by several columns said once for the first repeat alone", 'pnp/data/spreadsheet.py',
            '[_repeated(seen[key], cells, key) for', '[_repeated(seen[key], cells[:1], key) for', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('YE17', "a deck whose every card has no copies told to add decks/*.yaml", 'pnp/cli/build_lines.py',
+           'if has_decks and (not only or "cards" in only):', 'if has_decks and not only:', ['tests/test_sheets_from_other_tools.py', 'tests/test_trust.py'], ''),
 ]
 
 

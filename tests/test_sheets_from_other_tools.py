@@ -176,3 +176,19 @@ def test_a_header_row_with_formulas_left_past_the_table_is_one_error_naming_each
     result = run_pnp(project, "validate", "tiny", "--quick")
     assert findings(result, "error") == [f"{DECK_DIR}/heroes.xlsx[cards]!D1: error: column D '0', column E '0' repeat column C '0' (all give field "
                                          "'0'): rename or remove the repeats"], result.output
+
+
+def test_a_deck_whose_every_card_has_no_copies_is_said_so_not_told_to_add_decks(project: Path):
+    """A CardMaker project's `empty_list.csv` is its header and one row of zeros: its one card has 0 copies, so
+    `--only cards` builds nothing; pnp says why, not that the game lacks the deck it has."""
+    game = project / "data/bare"
+    (game / "decks").mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
+    (game / "decks/cards.yaml").write_text("name: Cards\nsize: poker\nfront: bare/c.j2\nback: bare/c.j2\ncards_from: cards.csv\n", encoding="utf-8")
+    write_csv(game / "decks/cards.csv", [["id", "name", "count"], ["knight", "Knight", "0"]])
+    (project / "templates/bare").mkdir(parents=True)
+    (project / "templates/bare/c.j2").write_text('{{ text(card.name, 4, 4, 40, 10) }}\n', encoding="utf-8")
+    result = run_pnp(project, "build", "bare", "--only", "cards")
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert said == ["bare: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or "
+                    "more"], result.output
