@@ -192,3 +192,19 @@ def test_a_deck_whose_every_card_has_no_copies_is_said_so_not_told_to_add_decks(
     said = [line for line in result.output.splitlines() if "nothing to build" in line]
     assert said == ["bare: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or "
                     "more"], result.output
+
+
+def test_a_sheet_of_one_row_that_is_a_card_is_one_error_saying_so(project: Path):
+    """A CardMaker project's `version` sheet holds one number (1.5) and nothing else: read as a header with no card under
+    it, the one finding says the row looks like a card, not also that the sheet has no card."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "version"
+    book.active.append([1.5])
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line for line in result.output.splitlines() if "heroes.xlsx" in line] == [
+        f"{DECK_DIR}/heroes.xlsx[version]!A1: error: row 1 is read as the field names, yet it looks like a card (each of its cells is a number "
+        "or a sentence: '1.5'): write the field names in a row above it, or that card is lost and its values name the fields"], result.output

@@ -120,7 +120,7 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
         columns = _columns(rows[header_at], source)
     except PnpError as exc:
         if no_header is not None and any(f.code == "sheet-duplicate-header" for f in exc.findings):
-            raise PnpError(Finding("error", no_header.code, no_header.message, no_header.loc)) from None  # its values repeat: one cause, said once
+            raise PnpError(_as_error(no_header)) from None  # its values repeat: one cause, said once
         raise
     headers = {i: rows[header_at][i].loc for i in columns}  # where each field's name is written: its header cell
     renamed = {name: _as_text(rows[header_at][i].value) for i, name in columns.items() if _as_text(rows[header_at][i].value) != name}
@@ -140,6 +140,8 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
         cards.locs.append(card.loc)
     if problems:
         raise PnpError(problems)
+    if no_header is not None and not cards:
+        raise PnpError(_as_error(no_header))  # the sheet's one card read as its header: said so, not as a sheet of no cards
     if warned is not None:
         warned += ([no_header] if no_header else []) + unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)
     return cards
@@ -157,6 +159,11 @@ def _data_as_header(rows: list[list[_Cell]], header_at: int) -> Finding | None:
     shown = ", ".join(f"'{_shortened(printable(_as_text(c.value)), 24)}'" for c in header if not _is_empty(c.value))
     return warning("sheet-no-header", f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
                    "write the field names in a row above it, or that card is lost and its values name the fields", first.loc)
+
+
+def _as_error(finding: Finding) -> Finding:
+    """`finding` as the error that stops the deck, where what it warns of leaves the deck without its cards."""
+    return Finding("error", finding.code, finding.message, finding.loc)
 
 
 def _shortened(text: str, most: int = 80) -> str:
