@@ -225,7 +225,7 @@ def test_a_microsoft_forms_workbook_leaves_out_its_id_email_and_name(tmp_path):
     assert [(a["card"], a["time"]) for a in kept(root)] == [("gems/opal-1", "2026-11-20 09:05:30"), ("rewards/ruby-1", "2026-11-21 18:02:10")]
     said = next(line for line in result.output.splitlines() if "left out" in line)
     assert "answers.xlsx[Sheet1]!A1: warning" in said and all(f"{c} '{h}' ({why})" in said for c, h, why in (
-        ("A", "ID", "who answered"), ("B", "Start time", "who answered"), ("D", "Email", "e-mail addresses"), ("E", "Name", "names")))
+        ("A", "ID", "the form's own record"), ("B", "Start time", "the form's own record"), ("D", "Email", "e-mail addresses"), ("E", "Name", "names")))
 
 
 EDGES = {  # header → its three answers, and why the import leaves it out ('' where it keeps it)
@@ -274,13 +274,14 @@ def test_a_sheet_with_no_answer_to_keep_names_no_answers_file(tmp_path):
 
 # Typeform's export as it lays its columns out: its response token `#`, each question's text, an `Other` column after
 # each choice question that offers one (so the header repeats), a hidden field the form's link fills (here `card`),
-# then its own columns; a phone number written with the apostrophe Typeform puts before a leading `+`
+# then its own columns (its newer exports end with `Ending`, the closing screen reached); a phone number written with the
+# apostrophe Typeform puts before a leading `+`
 TYPEFORM_HEADER = ["#", "card", "Which part confused you?", "Other", "Your phone", "What would you cut?", "Other",
-                   "Response Type", "Start Date (UTC)", "Stage Date (UTC)", "Submit Date (UTC)", "Network ID", "Tags"]
+                   "Response Type", "Start Date (UTC)", "Stage Date (UTC)", "Submit Date (UTC)", "Network ID", "Tags", "Ending"]
 TYPEFORM_ROWS = [["t1kq9", "gems/opal-1", "Scoring", "", "'+15550100", "Nothing", "", "completed", "2026-11-20 10:00:00", "",
-                  "2026-11-20 10:02:30", "9f3e1a2b7c", ""],
+                  "2026-11-20 10:02:30", "9f3e1a2b7c", "", "Thanks!"],
                  ["t2mx4", "gems/opal-1", "Other", "the reshuffle", "'+15550199", "Other", "the second draw", "completed",
-                  "2026-11-21 09:00:00", "", "2026-11-21 09:04:10", "9f3e1a2b7c", ""]]
+                  "2026-11-21 09:00:00", "", "2026-11-21 09:04:10", "9f3e1a2b7c", "", "Thanks!"]]
 
 
 def test_a_typeform_export_keeps_the_answer_under_each_repeated_header_and_imports_again_as_the_same_answers(tmp_path):
@@ -294,6 +295,9 @@ def test_a_typeform_export_keeps_the_answer_under_each_repeated_header_and_impor
     assert "9f3e1a2b7c" not in text and "5550" not in text, text  # Typeform's Network ID and the phone: who answered
     said = next(line for line in result.output.splitlines() if "left out" in line)
     assert "E 'Your phone'" in said and "L 'Network ID'" in said, said
+    assert set(second) == {"Which part confused you?", "Other", "What would you cut?", "Other (G)"}, second  # no `#`, dates or type
+    assert ("A '#' (the form's own record)" in said and "I 'Start Date (UTC)' (the form's own record)" in said
+            and "H 'Response Type' (the form's own record)" in said and "N 'Ending' (the form's own record)" in said), said
     again = run_pnp(root, "feedback", "import", str(sheet))
     assert "0 new answers" in again.output and "2 in all" in again.output, again.output
     assert (root / "data/gm/feedback/answers.yaml").read_text(encoding="utf-8") == text
@@ -318,3 +322,6 @@ def test_columns_without_a_header_are_no_question_however_many_the_sheet_has(tmp
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
     assert [a["answers"] for a in kept(root)] == [{"Notes": "too strong"}]
+    assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-22 18:30:05", {"How long did it take?": "40 minutes"})]
+    said = next(line for line in result.output.splitlines() if "left out" in line)
+    assert "A 'Submission ID' (the form's own record), B 'Respondent ID' (who answered)" in said, said

@@ -112,7 +112,7 @@ def test_a_row_cut_short_is_refused_at_its_first_cell_or_read_for_the_cells_it_h
     assert len(errors) == 1 and errors[0].startswith(f"{path}:3:1: error: '' is not a time pnp reads"), result.output
     assert [(a["time"], a["answers"]) for a in kept(root)] == [("2026-11-20 10:00:00", {"Notes": "fine", "More": "more"}), ("2026-11-21 10:00:00", {})]
     assert "ann@example.org" not in answers_file(root)
-    assert f"{path}:1:6: warning: left out of the answers file, as who answered: F 'Contact' (e-mail addresses);" in result.output, result.output
+    assert f"{path}:1:6: warning: left out of the answers file: F 'Contact' (e-mail addresses);" in result.output, result.output
 
 
 def test_a_row_cut_short_before_its_card_and_code_is_refused_at_its_first_cell(game, tmp_path):
@@ -132,7 +132,7 @@ def test_the_columns_of_who_answered_are_named_as_one_list(tmp_path):
                       [["11/20/2026 10:00:00", opal, "bob@example.com", "+1 555 0100", "fine"]])
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
-    assert ("left out of the answers file, as who answered: C 'Email' (e-mail addresses), D 'Phone' (phone numbers); "
+    assert ("left out of the answers file: C 'Email' (e-mail addresses), D 'Phone' (phone numbers); "
             "to keep a column, name its header in game.yaml's feedback: {keep: ['Email']}") in result.output, result.output
 
 

@@ -446,14 +446,14 @@ def test_a_workbook_unpacking_past_a_hundred_million_bytes_is_refused_before_any
 
 
 def test_a_workbook_part_no_program_writes_is_refused_as_damaged_at_the_file(tmp_path):
-    """A DTD (no workbook declares one: it can make a reader expand entities without end), XML that is not well formed,
+    """A DTD declaring entities (no workbook does: one can make a reader expand without end), XML that is not well formed,
     and a sheet stored under a part that is not XML, which no count could measure, are each one error at the file."""
     doctype = tmp_path / "doctype.xlsx"
     xlsx(doctype, {"Cards": '<row r="1"><c r="A1"/></row>'})
     with zipfile.ZipFile(doctype, "a") as z:
         z.writestr("xl/styles.xml", '<!DOCTYPE x [<!ENTITY a "aaaa">]><styleSheet/>')
-    assert _refusal(doctype) == ("doctype.xlsx: error: this workbook is damaged: its part xl/styles.xml is not well-formed XML (it declares a DTD, "
-                                 "which no workbook has): save it again from the spreadsheet program")
+    assert _refusal(doctype) == ("doctype.xlsx: error: this workbook is damaged: its part xl/styles.xml is not well-formed XML (it declares "
+                                 "entities in a DTD, which no workbook does): save it again from the spreadsheet program")
     broken = tmp_path / "broken.xlsx"
     xlsx(broken, {"Cards": '<row r="1"><c r="A1"></row>'})
     assert _refusal(broken).startswith("broken.xlsx: error: this workbook is damaged: its part xl/worksheets/sheet1.xml is not well-formed XML "

@@ -455,8 +455,8 @@ def test_a_named_copies_column_is_typed_by_its_own_name_and_the_other_columns_by
     cards = load_cards(project)
     assert [(card.count, card.fields["code"]) for card in cards.values()] == [(3, "12"), (2, "07")]
     use_sheet(project, "heroes.csv", "count_column: Copies\ntext_columns: [Copies]\n")
-    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.a.count: expected a whole number, got '3'",
-                                    "data/tiny/decks/heroes.csv:3:2: error: cards.b.count: expected a whole number, got '2'"]
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:2: error: cards.a.Copies: expected a whole number, got '3'",
+                                    "data/tiny/decks/heroes.csv:3:2: error: cards.b.Copies: expected a whole number, got '2'"]
 
 
 SHEET_DECK = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards_from: heroes.%s\nsheet: Heroes\n"

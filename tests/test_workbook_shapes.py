@@ -26,14 +26,16 @@ def _errors(output: str) -> list[str]:
     return [line for line in output.splitlines() if ": error: " in line]
 
 
-def test_a_sheet_without_a_header_row_is_one_error_at_the_cell_whose_number_repeats(project):
-    """The first row is a card: its 0 in B1 and E1 read as two columns named 0 (as Excel shows them, not 0.0), one
-    error at E1 naming both."""
+def test_a_sheet_without_a_header_row_is_one_error_at_its_first_row_whose_numbers_repeat(project):
+    """The first row is a card: its 0 in B1 and E1 would name two columns 0 (as Excel shows them, not 0.0), but that is
+    what a missing header row does, so the one error says the cause, at A1, not a column named twice."""
     _workbook(project, "deck", [["Spell 1", 0, "A card", 3, 0], ["Spell 2", 1, "Another", 2, 5]])
     result = run_pnp(project, "validate")
     assert result.exit_code != 0
     assert _errors(result.output) == [
-        "data/tiny/decks/cards.xlsx[deck]!E1: error: column E '0' repeats column B '0' (both give field '0'): rename or remove one"]
+        "data/tiny/decks/cards.xlsx[deck]!A1: error: row 1 is read as the field names, yet it looks like a card (its numbers and texts are in the "
+        "columns where a card's row below has them: 'Spell 1', '0', 'A card', '3', '0'): write the field names in a row above it, or that card "
+        "is lost and its values name the fields"]
 
 
 def test_a_sheet_of_a_header_row_alone_is_an_error_at_the_sheet_saying_to_add_cards(project):

@@ -52,9 +52,12 @@ def failing(findings, strict: bool) -> bool:
     return any(f.severity == "error" or (strict and f.severity == "warning") for f in findings)
 
 
-def nothing_to_build(slug: str, folder: str, only: tuple) -> str:
+def nothing_to_build(slug: str, folder: str, only: tuple, has_decks: bool = False) -> str:
     """The line for a game with no output to build: what to add, and under --only, the files the kinds asked for are
-    made from (a game with decks asked `--only dice` lacks dice.yaml, not decks) and the option to drop."""
+    made from (a game with decks asked `--only dice` lacks dice.yaml, not decks) and the option to drop. A game whose
+    decks are there (`has_decks`) yet print nothing gives every card no copies: that is what to mend, not decks to add."""
+    if has_decks and (not only or "cards" in only):
+        return f"{slug}: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or more"
     if not only:
         return f"{slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folder}/"
     files = list(dict.fromkeys(name for kind in only for name in _made_from(kind_named(kind))))
@@ -154,7 +157,8 @@ def _show_builds(project: Project, results: list, runs: list, blocked: frozenset
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
             if not outputs and result.slug not in blocked and not failing((*findings, *result.checked), strict):
-                echo(nothing_to_build(result.slug, project.rel(project.data_dir / result.slug), options.only))  # a build that failed says why
+                folder = project.data_dir / result.slug
+                echo(nothing_to_build(result.slug, project.rel(folder), options.only, any((folder / "decks").glob("*.yaml"))))  # a failed build says why
             if changed_only:
                 outputs = [o for o in outputs if not o.reused]
             if not quiet and outputs:

@@ -197,11 +197,12 @@ def _answer_columns(names: list[str], body: list, columns: dict, spec, cards: Ca
 
 
 def _dropped_finding(dropped: list, header: list) -> Finding:
-    """One line naming every column of who answered left out, at the first one's header cell, with how to keep one."""
+    """One line naming every column left out (of who answered, or the form's own record), at the first one's header
+    cell, each with why, and how to keep one."""
     from pnp.core.errors import column_letters, warning
 
     listed = ", ".join(f"{column_letters(d.index + 1)} '{d.header}' ({d.why})" for d in dropped)
-    return warning("answers-personal", f"left out of the answers file, as who answered: {listed}; to keep a column, name its header in "
+    return warning("answers-personal", f"left out of the answers file: {listed}; to keep a column, name its header in "
                    f"game.yaml's feedback: {{keep: ['{dropped[0].header}']}}", header[dropped[0].index].loc)
 
 

@@ -1,5 +1,5 @@
-"""What an XLSX sheet's XML says that python-calamine's values do not: formulas that carry no saved value, and the
-cells merged into one.
+"""What a workbook's XML says that python-calamine's values do not: an XLSX sheet's formulas that carry no saved value,
+and the cells merged into one in an XLSX or ODS sheet.
 
 python-calamine reads the value a formula last computed; a workbook written
 by a program rather than saved by Excel or LibreOffice (openpyxl, many
@@ -12,7 +12,10 @@ with an `<f>` formula and no `<v>` value is reported.
 
 A merged range (`<mergeCell ref="A2:A4"/>`) holds its value in its first cell
 alone; Excel and Numbers show that value across the whole range, so a
-designer who merges a card type down three rows sees it on each.
+designer who merges a card type down three rows sees it on each. An ODS sheet
+(content.xml, OpenDocument 1.3 part 3, 9.1) says the same on the range's first
+cell, `table:number-rows-spanned` and `table:number-columns-spanned`, where
+its rows and cells stand for as many as they repeat.
 """
 from __future__ import annotations
 
@@ -21,11 +24,13 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
+from pnp.data.shown_numbers import BUILT_IN, is_plain
 from pnp.data.workbooks import cell_reference
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 
 
 def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:
@@ -41,6 +46,49 @@ def merged_ranges(path: Path, sheet: str) -> list[tuple[int, int, int, int]]:
     the workbook cannot be followed, as `unsaved_formulas`."""
     return _sheet_xml(path, sheet, lambda stream: [_range(element.get("ref") or "") for _event, element in ElementTree.iterparse(stream)
                                                    if element.tag == f"{_MAIN}mergeCell"])
+
+
+def ods_merged_ranges(path: Path, sheet: str) -> list[tuple[int, int, int, int]]:
+    """(first row, first column, last row, last column) of each range of an ODS workbook's `sheet` merged into one cell,
+    counting from 1; none where the workbook cannot be followed, as `unsaved_formulas`."""
+    try:
+        with zipfile.ZipFile(path) as book, book.open("content.xml") as stream:
+            return _ods_spans(stream, sheet)
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return []
+
+
+def _ods_spans(stream, sheet: str) -> list[tuple[int, int, int, int]]:
+    """The merged ranges of the table named `sheet`: each cell that spans more than itself, at the row and column its
+    table's repeated rows and cells put it."""
+    out: list[tuple[int, int, int, int]] = []
+    inside, row, col = False, 0, 0
+    for event, element in ElementTree.iterparse(stream, events=("start", "end")):
+        tag = element.tag
+        if tag == f"{_TABLE}table":
+            inside = event == "start" and element.get(f"{_TABLE}name") == sheet
+            if not inside and out:
+                return out
+        elif not inside:
+            continue
+        elif tag == f"{_TABLE}table-row":
+            if event == "start":
+                col = 0
+            else:
+                row += _repeats(element, "number-rows-repeated")
+                element.clear()
+        elif event == "start" and tag in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
+            rows, cols = _repeats(element, "number-rows-spanned"), _repeats(element, "number-columns-spanned")
+            if rows > 1 or cols > 1:
+                out.append((row + 1, col + 1, row + rows, col + cols))
+            col += _repeats(element, "number-columns-repeated")
+    return out
+
+
+def _repeats(element, name: str) -> int:
+    """A repeat or span count an ODS element gives (1 where it gives none, or none a reader can use)."""
+    text = element.get(f"{_TABLE}{name}") or "1"
+    return max(int(text), 1) if text.isdigit() else 1
 
 
 def _sheet_xml(path: Path, sheet: str, read) -> list:
@@ -72,10 +120,9 @@ def _sheet_part(book: zipfile.ZipFile, sheet: str) -> str | None:
     return target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
 
 
-def _cells_without_values(stream) -> list[tuple[int, int, str]]:
-    """Each formula cell with no saved value, where the sheet shows it: at its `r`, or (a writer may leave `r` out)
-    just after the cell before it in its row, a row just after the row before it, as calamine places it."""
-    out = []
+def _cells(stream):
+    """Each `<c>` cell of a sheet's XML, whole, with where the sheet shows it: at its `r`, or (a writer may leave `r`
+    out) just after the cell before it in its row, a row just after the row before it, as calamine places it."""
     row = col = 0
     for event, element in ElementTree.iterparse(stream, events=("start", "end")):
         if element.tag == f"{_MAIN}row":
@@ -86,13 +133,49 @@ def _cells_without_values(stream) -> list[tuple[int, int, str]]:
             continue
         at_row, at_col = cell_reference(element.get("r") or "")
         col = at_col or col + 1
+        yield at_row or row, col, element
+        element.clear()
+
+
+def _cells_without_values(stream) -> list[tuple[int, int, str]]:
+    """Each formula cell with no saved value, where the sheet shows it."""
+    out = []
+    for row, col, element in _cells(stream):
         formula = element.find(f"{_MAIN}f")
         value = element.find(f"{_MAIN}v")
         saved = value is not None and ((value.text or "").strip() or element.get("t") == "str")  # a formula's "" is saved as t="str"
         if formula is not None and not saved:
             text = (formula.text or "").strip()
-            out.append((at_row or row, col, f"={text}" if text else "a shared formula"))
-        element.clear()
+            out.append((row, col, f"={text}" if text else "a shared formula"))
+    return out
+
+
+def plain_number_formats(path: Path, sheet: str) -> dict[tuple[int, int], str]:
+    """(row, column) → format code of each cell of an XLSX `sheet` whose number format is plain (pnp.data.shown_numbers:
+    a percentage or fixed decimals), as its style (`s`) names one of the workbook's cell formats (xl/styles.xml's
+    `cellXfs`); none where the workbook cannot be followed, as `unsaved_formulas`."""
+    try:
+        with zipfile.ZipFile(path) as book:
+            styles = _plain_styles(ElementTree.fromstring(book.read("xl/styles.xml")))
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return {}
+    if not styles:
+        return {}
+    found = _sheet_xml(path, sheet, lambda stream: [(row, col, styles[element.get("s")]) for row, col, element in _cells(stream)
+                                                    if element.get("s") in styles])
+    return {(row, col): code for row, col, code in found}
+
+
+def _plain_styles(styles) -> dict[str, str]:
+    """Cell style index (as a cell's `s` writes it) → its format code, for the styles whose number format is plain."""
+    custom = {element.get("numFmtId"): element.get("formatCode") or "" for element in styles.iter(f"{_MAIN}numFmt")}
+    formats = styles.find(f"{_MAIN}cellXfs")
+    out = {}
+    for index, xf in enumerate(formats.findall(f"{_MAIN}xf") if formats is not None else []):
+        number = xf.get("numFmtId") or "0"
+        code = custom.get(number) or (BUILT_IN.get(int(number)) if number.isdigit() else None)
+        if code and is_plain(code):
+            out[str(index)] = code
     return out
 
 

@@ -12,10 +12,18 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
-# The headers the forms themselves add about who answered (Google Forms' "Email Address", Microsoft Forms' "ID",
-# "Email", "Name", its start and modified times, Typeform's "Network ID" (its digest of where the answer was sent from)
-# and Tally's "Respondent ID" (the same for every answer one person gives)): left out whatever their values
-FORM_HEADERS = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username", "network id", "respondent id"})
+WHO = "who answered"
+OWN_RECORD = "the form's own record"
+# The headers the forms themselves add, each with why it is no answer: about who answered (Google Forms' "Email
+# Address", Microsoft Forms' "Email" and "Name", Typeform's "Network ID" (its digest of where the answer was sent from),
+# Tally's "Respondent ID" (the same for every answer one person gives)) or the form's own record of the answer (a
+# response's number or token: Microsoft Forms' "ID", Typeform's "#", Tally's "Submission ID"; its times and state:
+# Microsoft Forms' "Start time", Typeform's "Start Date (UTC)", "Response Type" and "Ending", the closing screen the
+# answer reached): left out whatever their values
+FORM_HEADERS = {"email": WHO, "email address": WHO, "name": WHO, "username": WHO, "network id": WHO, "respondent id": WHO,
+                "id": OWN_RECORD, "#": OWN_RECORD, "submission id": OWN_RECORD, "start time": OWN_RECORD, "last modified time": OWN_RECORD,
+                "start date (utc)": OWN_RECORD, "stage date (utc)": OWN_RECORD, "submit date (utc)": OWN_RECORD, "response type": OWN_RECORD,
+                "ending": OWN_RECORD}
 HEADER_WORDS = re.compile(r"e-?mail|phone|mobile|telephone|\btel\b|\bcontact\b|\bname\b|surname|\bwho are you\b|\baddress\b|\bwhatsapp\b", re.I)
 NOT_A_PERSON = re.compile(r"\b(card|deck|game|component|token|board|piece|rule|team)s?\b", re.I)  # "Card name" names a card
 EMAIL = re.compile(r"[^@\s<>(),;:]+@[^@\s<>(),;:]+\.[^@\s<>(),;:]{2,}")
@@ -64,9 +72,9 @@ def personal_columns(names: list[str], values: list[list[str]], keep: list[str],
 def _by_header(name: str) -> str | None:
     folded = name.strip().lower()
     if folded in FORM_HEADERS:
-        return "who answered"
+        return FORM_HEADERS[folded]
     if HEADER_WORDS.search(folded) and not NOT_A_PERSON.search(folded):
-        return "who answered"
+        return WHO
     return None
 
 

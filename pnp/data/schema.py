@@ -335,10 +335,15 @@ def _path_named(path: list, data) -> str:
     (`dice.odd.faces`, `cards.rogue.count`), by its place in the list only where it has none (`cards.0.id`)."""
     steps, node = [], data
     for step in path:
-        node = _node_at(node, [step]) if node is not None else None
+        parent, node = node, _node_at(node, [step]) if node is not None else None
         item_id = node.get("id") if isinstance(step, int) and isinstance(node, dict) else None
-        steps.append(str(item_id) if isinstance(item_id, str) and item_id else str(step))
+        steps.append(str(item_id) if isinstance(item_id, str) and item_id else _key_written(parent, step))
     return ".".join(steps)
+
+
+def _key_written(parent, step) -> str:
+    """A key as its file writes it: a card's copies from a sheet under the sheet's own header (`Qty`), not `count`."""
+    return getattr(parent, "headers", {}).get(step, str(step)) if isinstance(step, str) else str(step)
 
 
 def _type_step(step) -> bool:

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
-from pnp.data.formulas import merged_ranges, unsaved_formulas
+from pnp.data.formulas import merged_ranges, ods_merged_ranges, plain_number_formats, unsaved_formulas
+from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
+from pnp.data.shown_numbers import shown
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
@@ -88,10 +90,22 @@ class SheetSource:
         return self.deck.loc_of(key)
 
 
+class SheetCard(LocDict):
+    """A card read from a sheet's row. `headers` gives a field the header its sheet writes, where the two differ (a copies
+    column `Qty` fills `count`): a finding about the field names the column the designer sees."""
+
+    __slots__ = ("headers",)
+
+    def __init__(self, loc, path: str | None = None):
+        super().__init__(loc, path)
+        self.headers: dict[str, str] = {}
+
+
 @dataclass
 class _Cell:
     value: object  # str from a text file; str, float, int, bool or date from a workbook
     loc: Loc
+    shown: str | None = None  # a workbook number as its plain format shows it (pnp.data.shown_numbers): 25% for 0.25
 
 
 def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocList:
@@ -101,8 +115,15 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
     header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
     if header_at is None:
         raise PnpError(error("sheet-empty", "the sheet has no header row: write the field names in its first row", table_loc))
-    columns = _columns(rows[header_at], source)
+    no_header = _data_as_header(rows, header_at)
+    try:
+        columns = _columns(rows[header_at], source)
+    except PnpError as exc:
+        if no_header is not None and any(f.code == "sheet-duplicate-header" for f in exc.findings):
+            raise PnpError(_as_error(no_header)) from None  # its values repeat: one cause, said once
+        raise
     headers = {i: rows[header_at][i].loc for i in columns}  # where each field's name is written: its header cell
+    renamed = {name: _as_text(rows[header_at][i].value) for i, name in columns.items() if _as_text(rows[header_at][i].value) != name}
     cards = LocList(table_loc)
     ids: dict[str, Loc] = {}
     problems: list[Finding] = []
@@ -111,6 +132,7 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
             continue
         try:
             card = _card(row, number, columns, headers, source, ids)
+            card.headers = renamed  # one mapping the deck's cards share: `Qty` for `count`
         except PnpError as exc:  # each row's mistake is said, not only the first row's
             problems.extend(exc.findings)
             continue
@@ -118,9 +140,34 @@ def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocL
         cards.locs.append(card.loc)
     if problems:
         raise PnpError(problems)
+    if no_header is not None and not cards:
+        raise PnpError(_as_error(no_header))  # the sheet's one card read as its header: said so, not as a sheet of no cards
     if warned is not None:
-        warned += unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)
+        warned += ([no_header] if no_header else []) + unheaded(rows[header_at + 1:], columns) + _merged_down(source, table_loc)
     return cards
+
+
+def _data_as_header(rows: list[list[_Cell]], header_at: int) -> Finding | None:
+    """A warning at the row read as the field names where it reads as a card's values (pnp.data.sheet_header): its
+    card is lost and its values name the fields, so the designer is told to write the names above it."""
+    header = rows[header_at]
+    below = [[c.value for c in row] for row in rows[header_at + 1:header_at + 1 + 2 * ROWS_COMPARED] if not _blank(row)]
+    why = looks_like_data([c.value for c in header], below)
+    if why is None:
+        return None
+    first = next(c for c in header if not _is_empty(c.value))
+    shown = ", ".join(f"'{_shortened(printable(_as_text(c.value)), 24)}'" for c in header if not _is_empty(c.value))
+    return warning("sheet-no-header", f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
+                   "write the field names in a row above it, or that card is lost and its values name the fields", first.loc)
+
+
+def _as_error(finding: Finding) -> Finding:
+    """`finding` as the error that stops the deck, where what it warns of leaves the deck without its cards."""
+    return Finding("error", finding.code, finding.message, finding.loc)
+
+
+def _shortened(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def unheaded(rows: list[list[_Cell]], columns: dict[int, str]) -> list[Finding]:
@@ -139,14 +186,16 @@ def unheaded(rows: list[list[_Cell]], columns: dict[int, str]) -> list[Finding]:
 
 
 def _merged_down(source: SheetSource, table_loc: Loc) -> list[Finding]:
-    """A warning for each range of an XLSX sheet merged over rows: Excel and Numbers show its value on every row it
-    spans, but the file holds it in the range's first cell alone, so the cards of the rows below it have none. One a
-    range, at its first cell: the cells to unmerge and fill."""
-    if source.path.suffix.lower() not in (".xlsx", ".xlsm") or not table_loc.sheet:
+    """A warning for each range of an XLSX or ODS sheet merged over rows: Excel, LibreOffice and Numbers show its value
+    on every row it spans, but the file holds it in the range's first cell alone, so the cards of the rows below it have
+    none. One a range, at its first cell: the cells to unmerge and fill."""
+    suffix = source.path.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm", ".ods") or not table_loc.sheet:
         return []
+    ranges = ods_merged_ranges if suffix == ".ods" else merged_ranges
     return [warning("sheet-merged", f"cells {column_letters(c1)}{r1}:{column_letters(c2)}{r2} are merged, so only row {r1} holds their value and "
                     f"the card of {_rows_said(r1 + 1, r2)} has none: unmerge the cells and fill the value down", Loc(source.rel, r1, c1, table_loc.sheet))
-            for r1, c1, r2, c2 in merged_ranges(source.path, table_loc.sheet) if r2 > r1]
+            for r1, c1, r2, c2 in ranges(source.path, table_loc.sheet) if r2 > r1]
 
 
 def _rows_said(first: int, last: int) -> str:
@@ -170,18 +219,18 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
     """Column index → field name; a duplicate or ambiguous header is an error naming both columns."""
     names: dict[int, str] = {}
     seen: dict[str, _Cell] = {}
-    problems: list[Finding] = []
+    repeats: dict[str, list[_Cell]] = {}
     for i, cell in enumerate(header):
         name = _as_text(cell.value) if not _is_empty(cell.value) else ""  # a number as the sheet shows it: 0, not 0.0
         if not name:
             continue
         key = _field_name(name, source)
         if key in seen:
-            first = seen[key]
-            problems.append(error("sheet-duplicate-header", f"column {column_letters(cell.loc.col)} '{name}' repeats column {column_letters(first.loc.col)} '{_as_text(first.value)}' (both give field '{key}'): rename or remove one", cell.loc))
+            repeats.setdefault(key, []).append(cell)
             continue
         seen[key] = cell
         names[i] = key
+    problems = [_repeated(seen[key], cells, key) for key, cells in repeats.items()]
     written = [_as_text(c.value) for c in header if not _is_empty(c.value)]  # 2024, not 2024.0
     for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [_copies_column(source)] if _copies_column(source) else []),
                            ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
@@ -191,6 +240,15 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
     if problems:
         raise PnpError(problems)
     return names
+
+
+def _repeated(first: _Cell, cells: list[_Cell], key: str) -> Finding:
+    """One error for a field's name given again by `cells` (a row of formulas left past the table heads five columns
+    `0`), at the first of them: each repeat named by its column."""
+    said = ", ".join(f"column {column_letters(c.loc.col)} '{_as_text(c.value)}'" for c in cells)
+    both = "both give" if len(cells) == 1 else "all give"
+    return error("sheet-duplicate-header", f"{said} {'repeats' if len(cells) == 1 else 'repeat'} column {column_letters(first.loc.col)} "
+                 f"'{_as_text(first.value)}' ({both} field '{key}'): rename or remove {'one' if len(cells) == 1 else 'the repeats'}", cells[0].loc)
 
 
 def _no_column(option: str, column: str, written: list[str], source: SheetSource, header_at: Loc) -> Finding:
@@ -216,7 +274,7 @@ def _copies_column(source: SheetSource) -> str | None:
 
 def _card(row: list[_Cell], number: int, columns: dict[int, str], header_locs: dict[int, Loc], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
     first = next(c for c in row if not _is_empty(c.value))
-    card = LocDict(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
+    card = SheetCard(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
     headers = {name: i for i, name in columns.items()}
     for i, name in columns.items():
         cell = row[i] if i < len(row) else None
@@ -276,7 +334,7 @@ def _value(cell: _Cell, header: str, source: SheetSource):
 def _typed(cell: _Cell, header: str, source: SheetSource):
     raw = cell.value
     if header in source.text_columns:
-        return _as_text(raw)
+        return cell.shown or _as_text(raw)
     if header in source.list_columns:
         items = LocList(cell.loc)
         for part in _as_text(raw).split(source.list_columns[header]):
@@ -286,6 +344,8 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
         return items
     if isinstance(raw, str):
         return as_written(typed_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
+    if cell.shown is not None:
+        return as_written(int(raw), cell.shown) if float(raw).is_integer() else WrittenFloat(raw, cell.shown)
     if isinstance(raw, float) and raw.is_integer():
         return int(raw)  # workbooks store every number as a float: a 3 typed in a cell is 3
     if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
@@ -310,6 +370,25 @@ class WrittenInt(int):
 
     def __reduce__(self):
         return WrittenInt, (int(self), self.text)
+
+
+class WrittenFloat(float):
+    """A workbook's number shown by its cell's format (pnp.data.shown_numbers), printed as shown: 0.25 in a `0%` cell
+    prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel, while sums and checks read
+    the number stored. A whole number so shown is a WrittenInt."""
+
+    text: str
+
+    def __new__(cls, value: float, text: str) -> WrittenFloat:
+        number = super().__new__(cls, value)
+        number.text = text
+        return number
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self):
+        return WrittenFloat, (float(self), self.text)
 
 
 def as_written(value, text: str):
@@ -430,12 +509,21 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     values = _calamine(lambda: book.get_sheet_by_name(name).to_python(skip_empty_area=False), source, name)
     rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
     if source.path.suffix.lower() in (".xlsx", ".xlsm"):
+        _shown_as_formatted(rows, plain_number_formats(source.path, name))
         unsaved = unsaved_formulas(source.path, name)
         if unsaved:
             raise PnpError([error("sheet-formula-unsaved", f"the formula {formula} has no saved value (the program that wrote this workbook did not "
                                   f"compute it): open the workbook in Excel or LibreOffice and save it, or type the value", Loc(source.rel, r, c, name))
                             for r, c, formula in unsaved])
     return rows, Loc(source.rel, 1, 1, name)
+
+
+def _shown_as_formatted(rows: list[list[_Cell]], formats: dict[tuple[int, int], str]) -> None:
+    """Give each number cell of a plain format (`formats`: (row, column) → its code) the text Excel shows for it."""
+    for (row, col), code in formats.items():
+        cell = rows[row - 1][col - 1] if row <= len(rows) and col <= len(rows[row - 1]) else None
+        if cell is not None and isinstance(cell.value, (int, float)) and not isinstance(cell.value, bool):
+            cell.shown = shown(cell.value, code)
 
 
 def _filled_sheets(book, names: list[str], source: SheetSource) -> list[str]:

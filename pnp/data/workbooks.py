@@ -17,9 +17,13 @@ prefix: calamine ignores namespaces, so `<x:c>` is a cell too):
   (`s`) for its `c` spaces;
 - a shared strings table (`sst`) reserves room for its `uniqueCount`.
 
-A part that is not well-formed XML, declares a DTD, or cannot be unpacked is
-refused as damaged: the programs that write workbooks never make one, and a
-part this reader cannot follow is a part whose size it cannot vouch for.
+A part that is not well-formed XML, declares entities (a DTD's internal subset,
+where an entity can expand without end), or cannot be unpacked is refused as
+damaged: the programs that write workbooks never make one, and a part this
+reader cannot follow is a part whose size it cannot vouch for. A DOCTYPE that
+only names an outside DTD declares nothing and is read: LibreOffice writes one
+atop each part of a workbook's Basic macros (`Basic/Standard/Module1.xml`), and
+no reader here loads an outside DTD.
 The limits are documented in docs/limits.md.
 """
 from __future__ import annotations
@@ -321,8 +325,10 @@ def _sheet_name(member: str, read: list[_Part]) -> str:
     return member
 
 
-def _no_doctype(*_args) -> None:
-    raise _Damaged("it declares a DTD, which no workbook has")
+def _no_doctype(_name, _system_id, _public_id, has_internal_subset) -> None:
+    """Refuse a DTD that declares anything (its internal subset); one that only names an outside DTD is read."""
+    if has_internal_subset:
+        raise _Damaged("it declares entities in a DTD, which no workbook does")
 
 
 def _check_sheet_parts(parts: list[_Part], rel: str) -> None:

@@ -1,0 +1,210 @@
+"""Sheets as other tools and spreadsheet programs save them, read as the designer sees them: a copies column's mistake
+named by its own header, cells merged in an ODS sheet warned of as in an XLSX, a first row that is data said so, and a
+workbook number shown as Excel shows it. Each sheet is written here in its program's shape."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_spreadsheet_decks import HEAD, use_sheet, write_csv
+
+DECK_DIR = "data/tiny/decks"
+
+
+def findings(result, kind: str) -> list[str]:
+    return [line for line in result.output.splitlines() if f": {kind}: " in line]
+
+
+def test_a_qty_cell_that_is_no_number_is_named_by_the_sheets_own_header(project: Path):
+    """Component.Studio's and many designers' sheets call the copies column `Qty`: the error names `Qty`, the column the
+    designer looks for, not the `count` key pnp reads it as."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["id", "name", "Qty"], ["knight", "Knight", "2"], ["rogue", "Rogue", "two"]])
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert findings(result, "error") == [f"{DECK_DIR}/heroes.csv:3:3: error: cards.rogue.Qty: expected a whole number, got 'two'"], result.output
+
+
+def test_a_copies_column_named_by_count_column_is_named_so_in_a_bound_error(project: Path):
+    write_csv(project / DECK_DIR / "heroes.csv", [["id", "name", "Copies"], ["knight", "Knight", "-1"]])
+    (project / DECK_DIR / "heroes.yaml").write_text(HEAD + "cards_from: heroes.csv\ncount_column: Copies\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert findings(result, "error") == [f"{DECK_DIR}/heroes.csv:2:3: error: cards.knight.Copies: -1 is too small; the minimum is 0"], result.output
+
+
+OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+
+
+def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False) -> None:
+    """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
+    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat);
+    with `macro`, a Basic module as LibreOffice stores one, under a DOCTYPE naming its outside DTD."""
+    import zipfile
+
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
+               f'<office:spreadsheet><table:table table:name="{sheet}"><table:table-column table:number-columns-repeated="4"/>'
+               f'{rows_xml}</table:table></office:spreadsheet></office:body></office:document-content>')
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+                'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    with zipfile.ZipFile(path, "w") as book:
+        book.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        book.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
+        book.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        if macro:
+            book.writestr("Basic/Standard/Module1.xml", MACRO, zipfile.ZIP_DEFLATED)
+
+
+MACRO = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" '
+         '"module.dtd">\n<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic" '
+         'script:moduleType="normal">REM  *****  BASIC  *****\nSub ExportToCsv\nEnd Sub\n</script:module>')
+
+
+def text_cell(text: str, more: str = "") -> str:
+    return f'<table:table-cell office:value-type="string" {more}><text:p>{text}</text:p></table:table-cell>'
+
+
+def number_cell(value, shown: str, kind: str = "float") -> str:
+    return f'<table:table-cell office:value-type="{kind}" office:value="{value}"><text:p>{shown}</text:p></table:table-cell>'
+
+
+SPAN_ROWS, SPAN_COLS, EMPTY_TWO = 'table:number-rows-spanned="3"', 'table:number-columns-spanned="2"', '<table:table-cell table:number-columns-repeated="2"/>'
+
+
+def test_cells_merged_down_an_ods_sheet_are_warned_of_at_the_same_cell_words_as_an_xlsx(project: Path):
+    """LibreOffice merges `Run.` down D5:D7 as a cell spanning three rows over two covered cells (OpenDocument's
+    `table:number-rows-spanned`); above it, two blank rows written as one repeated row, and before it in its row two
+    empty cells written as one repeated cell, so the range is found where the sheet shows it. Merged across one row (the knight's
+    name over two columns), nothing is lost."""
+    rows = ('<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="4"/></table:table-row>'
+            f"<table:table-row>{text_cell('id')}{text_cell('name')}{text_cell('side')}{text_cell('text')}</table:table-row>"
+            f"<table:table-row>{text_cell('knight')}{text_cell('Knight', SPAN_COLS)}<table:covered-table-cell/>{text_cell('Go.')}</table:table-row>"
+            f"<table:table-row>{text_cell('rogue')}{EMPTY_TWO}{text_cell('Run.', SPAN_ROWS)}</table:table-row>"
+            f"<table:table-row>{text_cell('mage')}{EMPTY_TWO}<table:covered-table-cell/></table:table-row>"
+            f"<table:table-row>{text_cell('twin')}{EMPTY_TWO}<table:covered-table-cell/></table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows)
+    use_sheet(project, "heroes.ods")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line for line in result.output.splitlines() if "merged" in line] == [
+        f"{DECK_DIR}/heroes.ods[Cards]!D5: warning: cells D5:D7 are merged, so only row 5 holds their value and the card of "
+        "each of rows 6–7 has none: unmerge the cells and fill the value down"], result.output
+
+
+def warnings_of(project: Path, code: str = "") -> list[str]:
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    return [line for line in findings(result, "warning") if code in line]
+
+
+def test_a_csv_saved_without_its_header_row_is_one_warning_at_its_first_row(project: Path):
+    """nanDECK's and many scripts' data files have no header: the first card's row (an id, a name, a number of stars, its
+    text) is shaped as the rows under it, so it is said to be a card, once, at its first cell."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
+                                                  ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
+    use_sheet(project, "heroes.csv")
+    said = warnings_of(project, "field names")
+    assert said == [f"{DECK_DIR}/heroes.csv:1:1: warning: row 1 is read as the field names, yet it looks like a card (its numbers and texts are "
+                    "in the columns where a card's row below has them: 'knight', 'Knight', '3', 'Draw two cards, then di…'): write the field names in a row "
+                    "above it, or that card is lost and its values name the fields"], said
+
+
+def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
+    write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
+    use_sheet(project, "heroes.csv")
+    said = warnings_of(project, "field names")
+    assert [line.split(": warning: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:2"], said
+    assert "(each of its cells is a number or a sentence: '7', 'Take two gems from the …')" in said[0]
+
+
+def test_a_header_row_with_a_year_and_short_names_is_no_card(project: Path):
+    """Field names may be numbers (a year's column) where the rows below are not shaped like them: no warning."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["id", "name", "2024", "text"], ["knight", "Knight", "3", "Draw."], ["rogue", "Rogue", "", "Run."]])
+    use_sheet(project, "heroes.csv")
+    assert warnings_of(project, "field names") == []
+
+
+@pytest.mark.parametrize("extra", ["", "text_columns: [number]\n"])
+def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project: Path, extra: str):
+    """Excel stores 25% as 0.25 and shows 3.14159 in a `0.00` cell as 3.14: the card prints what the designer sees on
+    the sheet (ECMA-376's built-in formats `0%` and `0.00`, a custom `#,##0.0`, its half rounded up as Excel rounds, 1,234.3); a General cell prints as stored.
+    The sheet is written by openpyxl, which stores formats as Excel does (a style's `numFmtId`, custom codes in
+    styles.xml's `numFmts`). Named a text column, the column's texts are the same."""
+    import openpyxl
+    from pdftext import pdf_text
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Heroes"
+    sheet.append(["id", "name", "stars", "number", "text", "side", "count"])  # the sides and counts tiny's rules state: 6 blue, 6 red
+    for row, (value, shape) in enumerate([(0.25, "0%"), (3.14159, "0.00"), (1234.25, "#,##0.0"), (2, "0.00"), (0.5, "General")], start=2):
+        sheet.append([f"hero{row}", f"Hero {row}", 2, value, f"Card {row}.", "blue" if row < 4 else "red", 3 if row < 4 else 2])
+        sheet.cell(row, 4).number_format = shape
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx", extra)
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
+    assert {"25%", "3.14", "1,234.3", "2.00", "0.5"} <= set(printed), printed
+    assert not {"0.25", "3.14159", "1234.25", "1,234.2"} & set(printed), printed
+
+
+def test_an_ods_that_keeps_a_basic_macro_is_read_as_any_other(project: Path):
+    """LibreOffice stores a workbook's Basic macros (an export-to-CSV macro, a VBA project kept from an .xlsm) as XML
+    parts each under a DOCTYPE that names an outside DTD and declares nothing: the sheet's cards are read, not refused
+    as a damaged workbook."""
+    rows = (f"<table:table-row>{text_cell('id')}{text_cell('name')}{text_cell('side')}{text_cell('text')}</table:table-row>"
+            f"<table:table-row>{text_cell('knight')}{text_cell('Knight')}{text_cell('red')}{text_cell('Go.')}</table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows, macro=True)
+    use_sheet(project, "heroes.ods")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert not [line for line in findings(result, "error") if "heroes.ods" in line], result.output
+    assert "knight" in run_pnp(project, "list", "tiny", "--format", "json").output
+
+
+def test_a_header_row_with_formulas_left_past_the_table_is_one_error_naming_each_repeat(project: Path):
+    """A designer's Excel sheet (burcelee/the_devil_and_the_deep_blue_sea's cards.xlsx) has formulas past its last
+    header that show 0 in R1:V1: the name 0 given five times is one mistake, one error at its first repeat."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "cards"
+    book.active.append(["id", "name", 0, 0, 0])
+    book.active.append(["knight", "Knight"])
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert findings(result, "error") == [f"{DECK_DIR}/heroes.xlsx[cards]!D1: error: column D '0', column E '0' repeat column C '0' (all give field "
+                                         "'0'): rename or remove the repeats"], result.output
+
+
+def test_a_deck_whose_every_card_has_no_copies_is_said_so_not_told_to_add_decks(project: Path):
+    """A CardMaker project's `empty_list.csv` is its header and one row of zeros: its one card has 0 copies, so
+    `--only cards` builds nothing; pnp says why, not that the game lacks the deck it has."""
+    game = project / "data/bare"
+    (game / "decks").mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
+    (game / "decks/cards.yaml").write_text("name: Cards\nsize: poker\nfront: bare/c.j2\nback: bare/c.j2\ncards_from: cards.csv\n", encoding="utf-8")
+    write_csv(game / "decks/cards.csv", [["id", "name", "count"], ["knight", "Knight", "0"]])
+    (project / "templates/bare").mkdir(parents=True)
+    (project / "templates/bare/c.j2").write_text('{{ text(card.name, 4, 4, 40, 10) }}\n', encoding="utf-8")
+    result = run_pnp(project, "build", "bare", "--only", "cards")
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert said == ["bare: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or "
+                    "more"], result.output
+
+
+def test_a_sheet_of_one_row_that_is_a_card_is_one_error_saying_so(project: Path):
+    """A CardMaker project's `version` sheet holds one number (1.5) and nothing else: read as a header with no card under
+    it, the one finding says the row looks like a card, not also that the sheet has no card."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "version"
+    book.active.append([1.5])
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line for line in result.output.splitlines() if "heroes.xlsx" in line] == [
+        f"{DECK_DIR}/heroes.xlsx[version]!A1: error: row 1 is read as the field names, yet it looks like a card (each of its cells is a number "
+        "or a sentence: '1.5'): write the field names in a row above it, or that card is lost and its values name the fields"], result.output
