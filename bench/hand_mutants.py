@@ -244,6 +244,10 @@ MUTANTS: list[Mutant] = [
            'pnp/launch/__init__.py', '    sys.unraisablehook = _stopping_on_ctrl_c(sys.unraisablehook)\n', '', ['tests/test_interrupt.py'], ''),
     Mutant('YA2', "pnp watch and pnp serve drawing again for a deck saved in a node_modules, __pycache__, venv or output folder of the data", 'pnp/pipeline/saves.py',
            'return ignored_name(folder) or folder in SKIPPED_FOLDERS', 'return ignored_name(folder)', ['tests/test_watch_since.py', 'tests/test_serve.py'], ''),
+    Mutant('YA3', "a card's stamp code blind to the frame its front extends (pnp changes says no card changed after the frame's edit)", 'pnp/data/stamps.py',
+           '        for name in templates_run(text.decode("utf-8", "replace")):\n            self._collect(name, found)\n', '', ['tests/test_stamps.py'], ''),
+    Mutant('YA4', "a card's stamp code hashing only the templates its front runs, not the front itself", 'pnp/data/stamps.py',
+           'self._sources[template] = own + b"".join(', 'self._sources[template] = b"".join(', ['tests/test_stamps.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

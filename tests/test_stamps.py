@@ -84,6 +84,25 @@ def test_an_edit_to_the_template_changes_the_stamp_of_every_card_it_draws(tmp_pa
     assert [name for name in before if before[name]["stamp"] == after[name]["stamp"]] == []
 
 
+def test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card_drawn_with_it(tmp_path):
+    """docs/editions.md: an edit to a template changes the codes of the cards drawn with it, and a hero is drawn with
+    the frame its template extends as much as with its own: `pnp changes` after the frame's edit names every hero, and
+    none after an edit to a board's template, which draws no card."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    before = listed(root)
+    board = root / "templates" / "tiny" / "board-town.j2"
+    board.write_text(board.read_text() + "{# a board's second printing #}\n")
+    assert "no card changed" in run_pnp(root, "changes", "tiny").output
+    frame = root / "templates" / "tiny" / "frame.j2"
+    frame.write_text(frame.read_text() + "{# the frame's second printing #}\n")
+    after = listed(root)
+    heroes = [name for name in before if name.startswith("heroes/")]
+    assert heroes and [name for name in heroes if before[name]["stamp"] == after[name]["stamp"]] == []
+    changed = [line.split()[0] for line in run_pnp(root, "changes", "tiny").output.splitlines()[1:] if "changed" in line]
+    assert sorted(changed) == sorted(heroes)
+
+
 def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
     root = copy(tmp_path, "a")
     game = root / "data" / "tiny" / "game.yaml"

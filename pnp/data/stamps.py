@@ -1,7 +1,8 @@
 """Version stamps: which revision of a card is on the table.
 
 A card's stamp is the game's `version:` and a short code made from what the card's front prints from: the card's
-resolved values (its deck's defaults merged with its own) and its front template's source. The same card gives the
+resolved values (its deck's defaults merged with its own) and the source of its front template and of each template that one
+runs (a frame it extends, macros it imports). The same card gives the
 same code on any machine (no paths, no dates, line endings made alike), and an edit to one card changes its code
 alone. `pnp changes` compares the codes and values of a build with those of the last marked print.
 """
@@ -12,11 +13,13 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.files import stays_inside
 from pnp.core.json_text import JsonText
 from pnp.core.units import STAMP_INSET_MM
 from pnp.data.project import Card, Deck, Game
 from pnp.data.schema import DEFAULT_STAMP_CORNER
 from pnp.data.source import EmptyCell
+from pnp.data.template_syntax import templates_run
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
 CODE_BYTES = 5  # the digest's bytes base32 makes the code's letters from (the first of its 8-letter groups)
@@ -171,13 +174,29 @@ class Stamper:
         self._sources: dict[str, bytes] = {}
 
     def source(self, template: str) -> bytes:
+        """What a card's code hashes of its front `template`: its source, then each template it runs (extends,
+        includes or imports, and those they run) under its name, so an edit to a frame or a macro a front runs
+        changes the codes of the cards drawn with it. A template that runs none gives its source alone."""
         if template not in self._sources:
-            path = self.templates_dir / template
-            try:
-                self._sources[template] = path.read_bytes()
-            except OSError:
-                self._sources[template] = b""  # a missing template is reported by the build; it stamps nothing
+            found: dict[str, bytes] = {}
+            self._collect(template, found)
+            own = found.pop(template, b"")
+            self._sources[template] = own + b"".join(b"\0" + name.encode() + b"\0" + text for name, text in found.items())
         return self._sources[template]
+
+    def _collect(self, template: str, found: dict[str, bytes]) -> None:
+        """Each template's source, `template`'s first, then those it runs, depth first, each once; a missing one is
+        reported by the build and stamps nothing."""
+        if template in found:
+            return
+        path = self.templates_dir / template
+        try:
+            text = found[template] = path.read_bytes() if stays_inside(path, self.templates_dir) else b""  # never read from outside
+        except OSError:
+            found[template] = b""
+            return
+        for name in templates_run(text.decode("utf-8", "replace")):
+            self._collect(name, found)
 
     def code(self, deck: Deck, card: Card) -> str:
         return card_name(card).code(self.source(card.front or deck.front))

@@ -21,6 +21,7 @@ from pnp.core.assets import shipped
 from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.files import ignored_name
 from pnp.core.units import PT_PER_MM
+from pnp.data.template_syntax import SYNTAX
 from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
@@ -73,9 +74,7 @@ class Layouts:
             loader=ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed, root=root),
             undefined=FieldUndefined,
             autoescape=False,
-            trim_blocks=True,
-            lstrip_blocks=True,
-            extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"],
+            **SYNTAX,
             optimized=False,  # the compiler's constant folding rewrites the tree in place, and the checks read the same tree
         )
         self.typesetter = Typesetter(fonts, tick=self.env.tick)  # typesetting and hyphenation count against the face's processor time
