@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import TEST_PROJECT, run_pnp
+from conftest import TEST_PROJECT, plain_faces, run_pnp
 
 from pnp.targets.vendors import VENDORS, Product, vendor_named
 
@@ -136,7 +136,8 @@ def shop(tmp_path_factory) -> Shop:
     (data / "dice.yaml").write_text(DICE, encoding="utf-8")
     (data / "decks/omens.yaml").write_text(OMENS, encoding="utf-8")
     (data / "decks/relics.yaml").write_text(RELICS, encoding="utf-8")
-    (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
+    (root / "templates/tiny/die.j2").write_text("", encoding="utf-8")
+    plain_faces(root, keep=("hero.j2", "frame.j2", "back.j2", "twin-back.j2"))  # what an order says of its pieces, not their art; each card its own
     reference = data / "reference.yaml"
     reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "card_size: bridge"), encoding="utf-8")
     tokens = data / "tokens.yaml"
@@ -302,11 +303,20 @@ EVERY_FILE = {  # each vendor's numbers as its page gives them (or as its record
 }
 
 
+@pytest.fixture(scope="module")
+def readmes(shop) -> dict[str, list[str]]:
+    """Every vendor's README.txt: the shop's orders, and for the other vendors an order of the relics alone (its
+    numbers, steps and sources are the vendor's whatever the order holds)."""
+    folders = dict(shop.folders)
+    for vendor in (v.name for v in VENDORS if v.name not in shop.folders):
+        folders[vendor] = export(shop.root, vendor, "--deck", "relics")[1]
+    return {vendor: (folder / "README.txt").read_text(encoding="utf-8").splitlines() for vendor, folder in folders.items()}
+
+
 @pytest.mark.parametrize("vendor", [v.name for v in VENDORS])
-def test_readme_opens_with_the_vendors_numbers_and_closes_with_its_steps_sources_and_the_check(tiny_after, vendor):
-    """Read from the test project's own export for each vendor (shared with tests/test_vendor_words.py)."""
+def test_readme_opens_with_the_vendors_numbers_and_closes_with_its_steps_sources_and_the_check(readmes, vendor):
     record = vendor_named(vendor)
-    lines = (tiny_after("export", "tiny", "--vendor", vendor) / f"output/tiny/vendor-{vendor}/README.txt").read_text(encoding="utf-8").splitlines()
+    lines = readmes[vendor]
     assert lines[:4] == [f"{TITLE} for {record.title}", "", f"Files: {record.naming}.", EVERY_FILE[vendor]]
     steps = _section(lines, "Upload steps:")
     assert steps == [f"  {n}. {step}" for n, step in enumerate(record.steps, 1)]
@@ -409,6 +419,7 @@ def plain(tmp_path_factory) -> Shop:
     sheet or walls, and a token set whose id is a deck's ("heroes": ids are kept apart by kind), exported for
     MakePlayingCards."""
     root = copy_of_tiny(tmp_path_factory.mktemp("plain"))
+    plain_faces(root, keep=("hero.j2", "frame.j2", "back.j2", "twin-back.j2"))
     data = root / "data/tiny"
     reference = data / "reference.yaml"
     reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "# card_size: poker by default"), encoding="utf-8")
@@ -573,6 +584,7 @@ def brackets(tmp_path_factory) -> tuple[str, Path]:
             f"name: N{cards}\nsize: poker\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {{id: c, name: C, count: {cards}}}\n",
             encoding="utf-8")
         chosen += ["--deck", f"n{cards}"]
+    plain_faces(root)
     return export(root, "makeplayingcards", *chosen)
 
 

@@ -46,7 +46,7 @@ dice:
 
 @pytest.fixture(scope="module")
 def save(tmp_path_factory) -> dict:
-    """The game above exported for Tabletop Simulator: its save, as TTS loads it."""
+    """The game above exported for Tabletop Simulator at 72 dpi: its save, as TTS loads it."""
     root = tmp_path_factory.mktemp("tts") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     for name, text in DECKS.items():
@@ -55,7 +55,7 @@ def save(tmp_path_factory) -> dict:
     tokens.write_text(tokens.read_text(encoding="utf-8") + TOKENS, encoding="utf-8")
     (root / "data/tiny/dice.yaml").write_text(DICE, encoding="utf-8")
     (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
-    result = run_pnp(root, "export", "tiny", "--format", "tts", "--no-validate")
+    result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate")  # sizes and places do not depend on the pixels
     assert result.exit_code == 0, result.output + result.stderr
     return json.loads((root / "output/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
 

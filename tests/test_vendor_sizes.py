@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import TEST_PROJECT, run_pnp
+from conftest import TEST_PROJECT, plain_faces, run_pnp
 from PIL import Image
 
 from pnp.targets.vendors import VENDORS
@@ -75,6 +75,7 @@ def sized(tmp_path_factory) -> dict[str, Path]:
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     heroes = root / "data/tiny/decks/heroes.yaml"
     heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker", "size: 63 x 88"), encoding="utf-8")
+    plain_faces(root)  # the pieces' sizes are the promise, not their art
     chosen = ["--deck", "heroes"]
     for deck, trim in _sizes().items():
         _deck(root, deck, trim)
@@ -188,14 +189,16 @@ SLUGS = {  # a token set's id → its size, for The Game Crafter's punchout slug
 
 @pytest.fixture(scope="module")
 def token_orders(tmp_path_factory) -> dict[str, Path]:
-    """The tiny game whose token sets are SLUGS and one the size of each card product, exported whole for every
-    vendor: vendor name → its folder."""
+    """The tiny game whose token sets are SLUGS and one the size of each card product, and no boards, exported whole
+    for every vendor: vendor name → its folder."""
     root = tmp_path_factory.mktemp("tokens") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     sets = SLUGS | {f"card-{name}": spellings[1] for name, spellings in SPELLINGS.items()}
     (root / "data/tiny/tokens.yaml").write_text("tokens:\n" + "".join(
         f"  - {{id: {token}, name: {token}, shape: rectangle, size: {w:g} x {h:g}, count: 1, front: tiny/token-wall.j2}}\n"
         for token, (w, h) in sets.items()), encoding="utf-8")
+    (root / "data/tiny/boards.yaml").unlink()
+    plain_faces(root)
     folders = {}
     for vendor in (v.name for v in VENDORS):
         result = run_pnp(root, "export", "tiny", "--vendor", vendor, "--no-validate")

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import TEST_PROJECT, run_pnp
+from conftest import TEST_PROJECT, plain_faces, run_pnp
 
 from pnp.targets.vendors import VENDORS
 
@@ -21,10 +21,18 @@ UNREAD = ("third-party: ", "unconfirmed: ")
 
 
 @pytest.fixture(scope="module")
-def exports(tiny_after):
-    """The tiny game exported whole for every vendor, as `pnp export tiny --vendor NAME` writes it: vendor name → its
-    folder."""
-    return {vendor.name: tiny_after("export", "tiny", "--vendor", vendor.name) / f"output/tiny/vendor-{vendor.name}" for vendor in VENDORS}
+def exports(tmp_path_factory):
+    """The tiny game exported whole for every vendor, as `pnp export tiny --vendor NAME` writes it (its boards and
+    tokens drawn plain: their art changes no word here): vendor name → its folder."""
+    root = tmp_path_factory.mktemp("words") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    plain_faces(root, keep=("hero.j2", "frame.j2", "back.j2", "twin-back.j2"))
+    folders = {}
+    for vendor in VENDORS:
+        result = run_pnp(root, "export", "tiny", "--vendor", vendor.name, "--no-validate")
+        assert result.exit_code == 0, result.output + result.stderr
+        folders[vendor.name] = root / f"output/tiny/vendor-{vendor.name}"
+    return folders
 
 
 def _files_written_section(readme: str) -> list[str]:
@@ -93,6 +101,7 @@ def brackets(tmp_path_factory):
             f"name: N{cards}\nsize: poker\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {{id: c, name: C, count: {cards}}}\n",
             encoding="utf-8")
         chosen += ["--deck", f"n{cards}"]
+    plain_faces(root)  # an order's counts, not its art
     result = run_pnp(root, "export", "tiny", "--vendor", "makeplayingcards", "--no-validate", *chosen)
     assert result.exit_code == 0, result.output + result.stderr
     return result.output + result.stderr, root / "output/tiny/vendor-makeplayingcards"
