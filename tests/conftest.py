@@ -634,3 +634,16 @@ def most_images_alive(monkeypatch, module, name: str, bound: int | None = None) 
 
     monkeypatch.setattr(module, name, counted)
     return most
+
+
+PLAIN_FACE = '{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="paper") }}\n'
+
+
+def plain_faces(root: Path, keep: tuple[str, ...] = (), game: str = "tiny") -> None:
+    """Every template of `game` in the project at `root` but those named in `keep` drawn as a face of paper, edge to
+    edge: for a test of what an export says of its pieces (sizes, counts, names, orders), which the pieces' art does
+    not change, at a fraction of the drawing's cost. Faces alike are one image in an export: keep the templates whose
+    pieces must be told apart."""
+    for template in (root / "templates" / game).glob("*.j2"):
+        if template.name not in keep:
+            template.write_text(PLAIN_FACE, encoding="utf-8")

@@ -1,13 +1,15 @@
 """What a vendor order tells its user, held line by line (issue #101 item 1): README.txt's words for every piece of a
 build (ordered, ordered from the vendor's own template, or not offered and who does offer it), the one warning a piece
 not offered gives at the line that declares it, quote.csv's rows, the MPC Autofill order and each folder's
-quantities.csv, with MakePlayingCards' order brackets at every edge.
+quantities.csv, with MakePlayingCards' order brackets at every edge. Each is read from the files `pnp export --vendor
+NAME` writes and the lines it prints, as a designer meets them.
 
 The game is the test project's tiny game with what a shop sees in a real order added to it: two boxes (one named, one
 named by its decks), two dice (one named, two of one unnamed), a 75 × 120 mm deck of one card that only a printer of
-any size makes, a 19-card poker deck, player aids of bridge size, and a token set whose name starts like a spreadsheet
-formula. Expected words come from that data and from the vendors' own published numbers (each cited where it is used;
-the citations are those of the vendor records in pnp/targets/vendors.py), never from the code under test.
+any size makes, a 19-card poker deck whose card's name starts like a spreadsheet formula, player aids of bridge size, a
+token set whose name starts like a formula and one of 250 mm mats no punchout slug holds. Expected words come from that
+data and from the vendors' own published numbers (each cited where it is used; the citations are those of the vendor
+records in pnp/targets/vendors.py), never from the code under test.
 """
 from __future__ import annotations
 
@@ -17,34 +19,19 @@ import io
 import re
 import shutil
 import xml.etree.ElementTree as ET
-from collections import namedtuple
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import TEST_PROJECT
+from conftest import TEST_PROJECT, plain_faces, run_pnp
 
-from pnp.data.project import Project
-from pnp.outputs.context import Engine
-from pnp.targets.components import collect
-from pnp.targets.order_files import mpc_bracket, mpc_order, quantities_csv
-from pnp.targets.vendor_orders import (
-    OrderPlan,
-    check_before_paying,
-    component_loc,
-    not_offered_findings,
-    order_plan,
-    pieces,
-    quote_sheet,
-    readme,
-)
 from pnp.targets.vendors import VENDORS, Product, vendor_named
 
-Card = namedtuple("Card", "copies name")
 TITLE = "Tiny Test Game"  # data/tiny/game.yaml's title
 # MakePlayingCards' order sizes, as MPC Autofill lists them (github.com/chilli-axe/mpc-autofill, its desktop tool's
 # constants; third-party, read 2026-11-26): an order is billed at the smallest that holds it, 612 cards at most.
 BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)
+SHOPS = ("makeplayingcards", "longpack", "thegamecrafter", "printplay", "offset")  # the vendors whose orders of the game are read
 
 BOXES = """\
 boxes:
@@ -86,33 +73,51 @@ size: poker
 front: tiny/hero.j2
 back: tiny/back.j2
 cards:
-  - {id: relic, name: Relic, stars: 1, number: 1, text: "Old.", side: blue, count: 19}
+  - {id: relic, name: "=Relic", stars: 1, number: 1, text: "Old.", side: blue, count: 19}
 """
+MATS = """\
+  - id: mat
+    name: Mat
+    shape: square
+    size: 250
+    count: 6
+    front: tiny/token-wall.j2
+"""
+
+
+def copy_of_tiny(into: Path) -> Path:
+    """A copy of the test project to change, without its output."""
+    root = into / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    return root
+
+
+def export(root: Path, vendor: str, *args: str) -> tuple[str, Path]:
+    """`pnp export tiny --vendor VENDOR ARGS` in `root`: what it printed, and the order's folder."""
+    result = run_pnp(root, "export", "tiny", "--vendor", vendor, "--no-validate", *args)
+    said = result.output + result.stderr
+    assert result.exit_code == 0, said
+    return said, root / f"output/tiny/vendor-{vendor}"
 
 
 @dataclasses.dataclass
 class Shop:
-    """A game as the exporters see it: its folder, its context and its components drawn (never rasterised)."""
+    """The game exported for each of SHOPS: its folder, what each export printed, and the order folders."""
 
     root: Path
-    gctx: object
-    components: list
-
-    def order(self, vendor: str, components=None, decks_only=False):
-        """`vendor`'s order of the whole build (order_plan's default: boxes and dice included) or of some decks only."""
-        chosen = self.components if components is None else components
-        if decks_only:
-            return order_plan(self.gctx, vendor_named(vendor), chosen, decks_only=True)
-        return order_plan(self.gctx, vendor_named(vendor), chosen)
-
-    def readme(self, vendor: str, files=()) -> str:
-        return readme(TITLE, self.order(vendor), list(files))
+    said: dict
+    folders: dict
 
     def lines(self, vendor: str) -> list[str]:
-        return self.readme(vendor).splitlines()
+        return (self.folders[vendor] / "README.txt").read_text(encoding="utf-8").splitlines()
 
     def quote(self, vendor: str) -> list[dict]:
-        return list(csv.DictReader(io.StringIO(quote_sheet(self.order(vendor)).decode("utf-8"))))
+        with (self.folders[vendor] / "quote.csv").open(encoding="utf-8", newline="") as f:
+            return list(csv.DictReader(f))
+
+    def warnings(self, vendor: str) -> list[str]:
+        """The warning lines the export printed, each once (the summary at the end repeats them)."""
+        return list(dict.fromkeys(line.strip() for line in self.said[vendor].splitlines() if ": warning: " in line))
 
     def at(self, file: str, marker: str) -> str:
         """file:line:column of `marker`'s first character in one of the game's files, as the user wrote it."""
@@ -125,21 +130,22 @@ class Shop:
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory) -> Shop:
-    root = tmp_path_factory.mktemp("order") / "project"
-    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    root = copy_of_tiny(tmp_path_factory.mktemp("order"))
     data = root / "data/tiny"
     (data / "boxes.yaml").write_text(BOXES, encoding="utf-8")
     (data / "dice.yaml").write_text(DICE, encoding="utf-8")
     (data / "decks/omens.yaml").write_text(OMENS, encoding="utf-8")
     (data / "decks/relics.yaml").write_text(RELICS, encoding="utf-8")
-    (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
+    (root / "templates/tiny/die.j2").write_text("", encoding="utf-8")
+    plain_faces(root, keep=("hero.j2", "frame.j2", "back.j2", "twin-back.j2"))  # what an order says of its pieces, not their art; each card its own
     reference = data / "reference.yaml"
     reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "card_size: bridge"), encoding="utf-8")
     tokens = data / "tokens.yaml"
-    tokens.write_text(tokens.read_text(encoding="utf-8").replace("name: Walls", 'name: "=Walls"'), encoding="utf-8")
-    project = Project(root)
-    gctx = Engine(project).for_game(project.load_game("tiny")[0])
-    return Shop(root, gctx, collect(gctx, 3.5, []))
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("name: Walls", 'name: "=Walls"') + MATS, encoding="utf-8")
+    said, folders = {}, {}
+    for vendor in SHOPS:
+        said[vendor], folders[vendor] = export(root, vendor)
+    return Shop(root, said, folders)
 
 
 def _section(lines: list[str], heading: str) -> list[str]:
@@ -197,45 +203,52 @@ def test_a_piece_not_offered_names_the_nearest_product_of_its_kind_here_and_one_
 
 def test_a_token_set_too_large_for_every_punchout_slug_is_pointed_at_the_largest_and_at_a_punchboard(shop):
     """The Game Crafter's largest slug holds tokens up to 8.25 × 10.5 in (209.55 × 266.7 mm; its punchouts page): the
-    walls given 250 mm a side fit none, so the nearest token product here is that slug and LongPack's punchboard,
-    made to any die line, is where its kind is made; the warning is at the walls' item."""
-    walls = next(c for c in shop.components if c.id == "walls")
-    mat = dataclasses.replace(walls, name="Mat", trim=(250.0, 250.0))
-    plan = shop.order("thegamecrafter", [mat], decks_only=True)
-    assert _section(readme(TITLE, plan).splitlines(), "Not offered by this vendor:") == [
-        "  Mat (6 tokens of 250 × 250 mm): the nearest token product here is the large punchout slug (up to 209.55 × 266.7 mm), "
-        "which it does not fit; LongPack Games makes its kind: the punchboard (any size)"]
-    assert [str(f.loc) for f in not_offered_findings(plan, "tiny")] == [shop.at("tokens.yaml", "id: walls")]
+    mats, 250 mm a side, fit none, so the nearest token product here is that slug and LongPack's punchboard, made to
+    any die line, is where its kind is made; the warning is at the mats' item."""
+    assert ("  Mat (6 tokens of 250 × 250 mm): the nearest token product here is the large punchout slug (up to 209.55 × 266.7 mm), "
+            "which it does not fit; LongPack Games makes its kind: the punchboard (any size)") in _section(shop.lines("thegamecrafter"), "Not offered by this vendor:")
+    assert [line for line in shop.warnings("thegamecrafter") if "Mat is left out" in line] == [
+        f"{shop.at('tokens.yaml', 'id: mat')}: warning: The Game Crafter prints no tokens of 250 × 250 mm: Mat is left out of this export "
+        "(README.txt lists it under 'Not offered by this vendor'); the nearest token product here is the large punchout slug "
+        "(up to 209.55 × 266.7 mm), which it does not fit; LongPack Games makes its kind: the punchboard (any size)"]
 
 
 def test_a_standee_is_ordered_as_its_fold_over_strip_at_the_vendors_own_bleed(shop):
     """A standee's strip (base tab, back, front, base tab) carries bleed at its folds, so its printed length grows with
-    the vendor's bleed: MBPrint's 3 mm (meinspiel.de's card guide) against Print & Play's 2 mm (its formatting page) is
+    the vendor's bleed: LongPack's 3 mm (its artwork guidelines) against Print & Play's 2 mm (its formatting page) is
     2 mm longer, two bleeds of 1 mm more; its width is the 25 mm the data gives."""
     def strip(vendor: str) -> tuple[float, float]:
         line = next(line for line in shop.lines(vendor) if line.startswith("  Hero standee ("))
         w, h = re.search(r"\(2 tokens of ([\d.]+) × ([\d.]+) mm\)", line).groups()
         return float(w), float(h)
 
-    (w3, h3), (w2, h2) = strip("mbprint"), strip("printplay")
+    (w3, h3), (w2, h2) = strip("longpack"), strip("printplay")
     assert w3 == w2 == 25
     assert h3 - h2 == pytest.approx(2 * (3.0 - 2.0))
 
 
-def test_an_export_of_some_decks_orders_no_box_or_die(shop):
-    """`--decks` limits an order to those decks: the game's boxes and dice are neither ordered nor listed as not offered."""
-    heroes = [c for c in shop.components if c.id == "heroes"]
-    lines = readme(TITLE, shop.order("longpack", heroes, decks_only=True)).splitlines()
+def test_an_export_of_some_decks_orders_no_box_or_die(shop, tmp_path):
+    """`--deck` limits an order to those decks: the game's boxes and dice are neither ordered nor listed as not offered."""
+    root = shutil.copytree(shop.root, tmp_path / "project", ignore=shutil.ignore_patterns("output"))
+    _, folder = export(root, "longpack", "--deck", "heroes")
+    lines = (folder / "README.txt").read_text(encoding="utf-8").splitlines()
     assert _section(lines, "Components in these files:") == ["  Heroes (12 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)"]
     assert not [line for line in lines if line.startswith(("Ordered from the vendor's own template", "Not offered by this vendor"))]
-    whole = readme(TITLE, shop.order("longpack", heroes))
+    whole = "\n".join(shop.lines("longpack"))
     assert "Hero box (a box for 12 cards" in whole and "Red die (1 die" in whole
 
 
 def test_with_no_file_for_the_vendor_readme_says_none_are_in_the_files(shop):
-    """An order with nothing pnp prints files for says so rather than leaving its list empty."""
-    text = readme(TITLE, shop.order("thegamecrafter", []))
-    lines = text.splitlines()
+    """An order with nothing pnp prints files for says so rather than leaving its list empty. On internals: `pnp export`
+    refuses an export with nothing to print before it writes README.txt ('nothing to export'), so only an order planned
+    with no component shows the line; the box The Game Crafter makes from its own template is still listed."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.targets.vendor_orders import order_plan, readme
+
+    project = Project(shop.root)
+    gctx = Engine(project).for_game(project.load_game("tiny")[0])
+    lines = readme(TITLE, order_plan(gctx, vendor_named("thegamecrafter"), [])).splitlines()
     assert _section(lines, "Components in these files:") == ["  none"]
     assert "  Hero box (a box for 12 cards of 63.5 × 88.9 mm): order the poker tuck box (63.5 × 88.9 mm) and lay its art on the vendor's template" in lines
 
@@ -244,16 +257,12 @@ def test_pnp_export_for_makeplayingcards_writes_the_order_and_says_each_piece_le
     """The command a designer runs: each piece MakePlayingCards does not print is a warning at the line declaring it,
     README.txt in the order folder lists it with who makes its kind, and the 19 relics' MPC Autofill order bills them
     in the 36-card bracket beside their images."""
-    from conftest import run_pnp
-
-    result = run_pnp(shop.root, "export", "tiny", "--vendor", "makeplayingcards")
-    said = result.output + result.stderr
-    assert result.exit_code == 0, said
+    said = shop.said["makeplayingcards"]
     assert f"{shop.at('dice.yaml', 'id: red')}: warning: MakePlayingCards prints no dice of 16 × 16 mm: Red die is left out" in said
     assert f"{shop.at('boxes.yaml', 'id: mixed')}: warning: MakePlayingCards prints no boxes of 75 × 120 mm: Heroes & Omens is left out" in said
     assert f"{shop.at('decks/omens.yaml', '75 x 120')}: warning: MakePlayingCards prints no cards of 75 × 120 mm: Omens is left out" in said
-    folder = shop.root / "output/tiny/vendor-makeplayingcards"
-    lines = (folder / "README.txt").read_text(encoding="utf-8").splitlines()
+    folder = shop.folders["makeplayingcards"]
+    lines = shop.lines("makeplayingcards")
     assert "  pips (2 dice of 12.5 mm): this vendor makes no dice; no vendor pnp knows makes dice" in _section(lines, "Not offered by this vendor:")
     assert _section(lines, "Components in these files:") == ["  Heroes (12 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)",
                                                              "  Relics (19 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)"]
@@ -294,39 +303,45 @@ EVERY_FILE = {  # each vendor's numbers as its page gives them (or as its record
 }
 
 
+@pytest.fixture(scope="module")
+def readmes(shop) -> dict[str, list[str]]:
+    """Every vendor's README.txt: the shop's orders, and for the other vendors an order of the relics alone (its
+    numbers, steps and sources are the vendor's whatever the order holds)."""
+    folders = dict(shop.folders)
+    for vendor in (v.name for v in VENDORS if v.name not in shop.folders):
+        folders[vendor] = export(shop.root, vendor, "--deck", "relics")[1]
+    return {vendor: (folder / "README.txt").read_text(encoding="utf-8").splitlines() for vendor, folder in folders.items()}
+
+
 @pytest.mark.parametrize("vendor", [v.name for v in VENDORS])
-def test_readme_opens_with_the_vendors_numbers_and_closes_with_its_steps_sources_and_the_check(shop, vendor):
+def test_readme_opens_with_the_vendors_numbers_and_closes_with_its_steps_sources_and_the_check(readmes, vendor):
     record = vendor_named(vendor)
-    lines = shop.lines(vendor)
+    lines = readmes[vendor]
     assert lines[:4] == [f"{TITLE} for {record.title}", "", f"Files: {record.naming}.", EVERY_FILE[vendor]]
     steps = _section(lines, "Upload steps:")
     assert steps == [f"  {n}. {step}" for n, step in enumerate(record.steps, 1)]
     assert _section(lines, "Where these numbers come from:") == [f"  {what}: {where}" for what, where in record.sources]
-    assert lines[-2:] == ["", check_before_paying(record)] and lines[-1].startswith("Before paying")
+    assert lines[-2] == "" and lines[-1].startswith(("Before paying, check these against ", "Before paying: every number above"))
     assert lines.index("Upload steps:") > lines.index("Components in these files:")
     headings = [i for i, line in enumerate(lines) if (line.endswith(":") and not line.startswith(" ")) or line.startswith("Ordered from")]
     assert len(headings) >= 4 and all(lines[i - 1] == "" for i in headings), lines  # each heading opens a paragraph
 
 
-def test_readme_lists_the_files_written_a_folder_of_images_as_its_count():
-    """Files at the folder's top by name; a folder by its count of images and its other files by name."""
-    plan = OrderPlan(vendor_named("makeplayingcards"), (), ())
-    files = ["quote.csv", "cards/heroes/knight.png", "cards/heroes/back.png", "cards/heroes/quantities.csv", "README.txt",
-             "player-aids/aid.png", "player-aids/quantities.csv", "cards-heroes.xml", "cards/relics/relic.png",
-             "cards/relics/quantities.csv", "cards/relics/die-line.pdf"]
-    lines = readme(TITLE, plan, files).splitlines()
+def test_readme_lists_the_files_written_a_folder_of_images_as_its_count(shop):
+    """Files at the folder's top by name; a folder by its count of images and its other files by name. MakePlayingCards'
+    heroes: five fronts, the shared back and the twin's own back (data/tiny/decks/heroes.yaml); the relics: one front
+    and the back."""
+    lines = shop.lines("makeplayingcards")
     start = lines.index("Files written:")
     assert lines[start - 1] == "" and lines[start - 2].startswith("Every file:")
-    assert lines[start + 1:start + 7] == ["  README.txt", "  cards-heroes.xml", "  quote.csv", "  cards/heroes/: 2 images (.png), quantities.csv",
-                                          "  cards/relics/: 1 image (.png), die-line.pdf, quantities.csv", "  player-aids/: 1 image (.png), quantities.csv"]
-    assert lines[start + 7] == ""
-    assert "Files written:" not in readme(TITLE, plan, [])
+    assert lines[start + 1:start + 8] == ["  README.txt", "  cards-heroes.xml", "  cards-relics.xml", "  quote.csv",
+                                          "  cards/heroes/: 7 images (.png), quantities.csv", "  cards/relics/: 2 images (.png), quantities.csv", ""]
 
 
-def test_the_check_before_paying_names_every_number_not_read_on_the_vendors_page_and_nothing_read_there():
+def test_the_check_before_paying_names_every_number_not_read_on_the_vendors_page_and_nothing_read_there(shop):
     """LongPack's card sizes are the card trade's (third-party) and its artwork guide a third party's copy; its game
     board was read on its own help page, and its punchboard and game box have no size to check."""
-    line = check_before_paying(vendor_named("longpack"))
+    line = shop.lines("longpack")[-1]
     assert line == ("Before paying, check these against LongPack Games' current template (not read on its own pages): "
                     "PDF 1.4 composite, fonts embedded, CMYK, 300 dpi, 3–5 mm bleed (cards 3–4 mm), total ink 280–300 %; "
                     "backs in a file of their own; 3 mm margin; the poker size; the bridge size; the tarot size; the mini size; the square size.")
@@ -335,7 +350,10 @@ def test_the_check_before_paying_names_every_number_not_read_on_the_vendors_page
 
 def test_a_vendor_whose_every_number_was_read_on_its_own_page_is_still_to_be_checked_as_a_whole():
     """A record citing its own page for every number gets the line that says so; an unread product size is named once
-    each, a product of any size has none to name."""
+    each, a product of any size has none to name. On internals: every vendor pnp knows has a number it could not read
+    on the vendor's own page, so no export writes the first line; the records are made up to show both."""
+    from pnp.targets.vendor_orders import check_before_paying
+
     dtc = vendor_named("drivethrucards")
     read = dataclasses.replace(dtc, products=(Product("poker", "cards", (63.5, 88.9), "https://example.org/sizes, read 2026-11-28"),))
     assert check_before_paying(read) == ("Before paying: every number above was read on DriveThruCards' own pages; "
@@ -353,27 +371,29 @@ def test_a_vendor_whose_every_number_was_read_on_its_own_page_is_still_to_be_che
 def test_each_piece_not_offered_is_one_warning_at_the_line_that_declares_it(shop):
     """MakePlayingCards prints poker, tarot and mini cards only: every other piece is one warning, at its deck's size,
     its item in its file, or the player aids' card_size, naming what to do (README.txt's list, who makes its kind)."""
-    plan = shop.order("makeplayingcards")
-    found = not_offered_findings(plan, "tiny")
-    where = {f.message.split(": ", 1)[1].split(" is left out", 1)[0]: str(f.loc) for f in found}
+    found = [line for line in shop.warnings("makeplayingcards") if "is left out of this export" in line]
+    where = {line.split(": warning: ", 1)[1].split(": ", 1)[1].split(" is left out", 1)[0]: line.split(": warning: ", 1)[0] for line in found}
     assert where == {
         "Omens": shop.at("decks/omens.yaml", "75 x 120"),
         "Tiny Town": shop.at("boards.yaml", "id: town"), "Score sheet": shop.at("boards.yaml", "id: scores"),
         "Coins": shop.at("tokens.yaml", "id: coins"), "Pawns": shop.at("tokens.yaml", "id: pawns"),
         "Shields": shop.at("tokens.yaml", "id: shields"), "=Walls": shop.at("tokens.yaml", "id: walls"),
         "Bank notes": shop.at("tokens.yaml", "id: notes"), "Hero standee": shop.at("tokens.yaml", "id: hero"),
+        "Mat": shop.at("tokens.yaml", "id: mat"),
         "Hero box": shop.at("boxes.yaml", "id: hero-box"), "Heroes & Omens": shop.at("boxes.yaml", "id: mixed"),
         "Red die": shop.at("dice.yaml", "id: red"), "pips": shop.at("dice.yaml", "id: pips"),
         "Tiny · quick reference": shop.at("reference.yaml", "bridge"),
     }
-    assert {(f.severity, f.code, f.game) for f in found} == {("warning", "vendor-product", "tiny")}
+    assert len(found) == len(where)
     listed = _section(shop.lines("makeplayingcards"), "Not offered by this vendor:")
-    for finding, line in zip(found, listed, strict=True):
+    messages = {line.split(": warning: ", 1)[1].split(": ", 1)[1].split(" is left out", 1)[0]: line.split(": warning: ", 1)[1] for line in found}
+    for line in listed:
         piece, rest = line.strip().split("): ", 1)
         name = piece.split(" (", 1)[0]
-        assert finding.message.startswith("MakePlayingCards prints no ")
-        assert f": {name} is left out of this export (README.txt lists it under 'Not offered by this vendor'); {rest}" in finding.message
-    sizes = {f.message.split(": ", 1)[1].split(" is left out", 1)[0]: f.message.split(":", 1)[0] for f in found}
+        assert messages[name].startswith("MakePlayingCards prints no ")
+        assert f": {name} is left out of this export (README.txt lists it under 'Not offered by this vendor'); {rest}" in messages[name]
+    assert len(listed) == len(found)
+    sizes = {name: message.split(":", 1)[0] for name, message in messages.items()}
     assert sizes["Omens"] == "MakePlayingCards prints no cards of 75 × 120 mm"
     assert sizes["Hero box"] == "MakePlayingCards prints no boxes of 63.5 × 88.9 mm"
     assert sizes["pips"] == "MakePlayingCards prints no dice of 12.5 × 12.5 mm"
@@ -382,26 +402,24 @@ def test_each_piece_not_offered_is_one_warning_at_the_line_that_declares_it(shop
 
 def test_a_vendor_that_makes_every_piece_of_its_kind_gives_no_warning_but_for_dice(shop):
     """A generic offset printer makes cards, boards, punchboards and boxes to any die line: only the dice are left."""
-    found = not_offered_findings(shop.order("offset"), "tiny")
-    assert [str(f.loc) for f in found] == [shop.at("dice.yaml", "id: red"), shop.at("dice.yaml", "id: pips")]
+    found = [line.split(": warning: ", 1)[0] for line in shop.warnings("offset") if "is left out of this export" in line]
+    assert found == [shop.at("dice.yaml", "id: red"), shop.at("dice.yaml", "id: pips")]
 
 
 def test_a_component_is_placed_where_it_is_declared(shop):
-    """component_loc: a deck at its size, a token set or board at its item, the player aids at their card_size."""
-    by_id = {c.id: c for c in shop.components}
-    assert str(component_loc(shop.gctx, by_id["heroes"])) == shop.at("decks/heroes.yaml", "poker")
-    assert str(component_loc(shop.gctx, by_id["town"])) == shop.at("boards.yaml", "id: town")
-    assert str(component_loc(shop.gctx, by_id["pawns"])) == shop.at("tokens.yaml", "id: pawns")
-    aids = next(c for c in shop.components if c.kind == "player-aids")
-    assert str(component_loc(shop.gctx, aids)) == shop.at("reference.yaml", "bridge")
+    """A deck's warning is at its size, a token set's or a board's at its item, the player aids' at their card_size."""
+    warned = {line.split(": warning: ", 1)[0] for line in shop.warnings("makeplayingcards")}
+    assert {shop.at("decks/omens.yaml", "75 x 120"), shop.at("boards.yaml", "id: town"), shop.at("tokens.yaml", "id: pawns"),
+            shop.at("reference.yaml", "bridge")} <= warned
 
 
 @pytest.fixture(scope="module")
 def plain(tmp_path_factory) -> Shop:
     """The tiny game with no boxes or dice, its player aids at the default poker size (no card_size line), no score
-    sheet or walls, and a token set whose id is a deck's ("heroes": ids are kept apart by kind)."""
-    root = tmp_path_factory.mktemp("plain") / "project"
-    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    sheet or walls, and a token set whose id is a deck's ("heroes": ids are kept apart by kind), exported for
+    MakePlayingCards."""
+    root = copy_of_tiny(tmp_path_factory.mktemp("plain"))
+    plain_faces(root, keep=("hero.j2", "frame.j2", "back.j2", "twin-back.j2"))
     data = root / "data/tiny"
     reference = data / "reference.yaml"
     reference.write_text(reference.read_text(encoding="utf-8").replace("card_size: poker", "# card_size: poker by default"), encoding="utf-8")
@@ -411,22 +429,34 @@ def plain(tmp_path_factory) -> Shop:
     hero_tokens = {**next(t for t in tokens if t["id"] == "shields"), "id": "heroes", "name": "Hero tokens"}
     kept = [t for t in tokens if t["id"] != "walls"] + [hero_tokens]
     (data / "tokens.yaml").write_text(yaml.safe_dump({"tokens": kept}, sort_keys=False), encoding="utf-8")
-    project = Project(root)
+    said, folder = export(root, "makeplayingcards")
+    return Shop(root, {"makeplayingcards": said}, {"makeplayingcards": folder})
+
+
+def test_ids_are_kept_apart_by_kind_and_player_aids_with_no_card_size_are_poker_cards(plain):
+    """A token set called like a deck is placed at its own item, not at the deck's size; player aids with no card_size
+    are poker cards (2.5 × 3.5 in), which MakePlayingCards prints, so they are ordered and no warning names them."""
+    warned = {line.split(": warning: ", 1)[1].split(": ", 1)[1].split(" is left out", 1)[0]: line.split(": warning: ", 1)[0]
+              for line in plain.warnings("makeplayingcards") if "is left out" in line}
+    assert warned["Hero tokens"] == plain.at("tokens.yaml", "id: heroes")
+    assert "Tiny · quick reference" not in warned and not [w for w in warned.values() if w.startswith("data/tiny/reference.yaml")]
+    assert "  Tiny · quick reference (4 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)" in _section(plain.lines("makeplayingcards"),
+                                                                                                   "Components in these files:")
+
+
+def test_a_component_not_found_in_its_file_is_placed_at_the_file():
+    """The file of its kind when its item is not there. On internals: an export collects its components from those
+    very files, so no export has a component its file lacks; a made-up one asks where it is declared."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.targets.components import Component
+    from pnp.targets.vendor_orders import component_loc
+
+    project = Project(TEST_PROJECT)
     gctx = Engine(project).for_game(project.load_game("tiny")[0])
-    return Shop(root, gctx, collect(gctx, 3.5, []))
-
-
-def test_a_component_not_found_in_its_file_is_placed_at_the_file_and_ids_are_kept_apart_by_kind(shop, plain):
-    """The file of its kind when its item is not there (the score sheet and walls, which this game lacks; player aids
-    with no card_size); a token set called like a deck is placed at its own item, not at the deck's size."""
-    by_id = {c.id: c for c in shop.components}
-    assert str(component_loc(plain.gctx, by_id["scores"])) == "data/tiny/boards.yaml"
-    assert str(component_loc(plain.gctx, by_id["walls"])) == "data/tiny/tokens.yaml"
-    aids = next(c for c in plain.components if c.kind == "player-aids")
-    assert aids.trim == (63.5, 88.9)  # poker, 2.5 × 3.5 in, when reference.yaml names no card_size
-    assert str(component_loc(plain.gctx, aids)) == "data/tiny/reference.yaml"
-    hero_tokens = next(c for c in plain.components if c.kind == "tokens" and c.id == "heroes")
-    assert str(component_loc(plain.gctx, hero_tokens)) == plain.at("tokens.yaml", "id: heroes")
+    missing = {kind: Component(kind, "nowhere", "Nowhere", (20.0, 20.0), "square", []) for kind in ("boards", "tokens")}
+    assert str(component_loc(gctx, missing["boards"])) == "data/tiny/boards.yaml"
+    assert str(component_loc(gctx, missing["tokens"])) == "data/tiny/tokens.yaml"
 
 
 def test_player_aids_with_no_card_size_are_poker_cards_and_validate_finds_nothing_wrong(plain):
@@ -440,26 +470,31 @@ def test_player_aids_with_no_card_size_are_poker_cards_and_validate_finds_nothin
 
 
 def test_a_game_without_boxes_or_dice_orders_its_other_pieces(plain):
-    assert [p.kind for p in pieces(plain.gctx, plain.components, 3.0)].count("boxes") == 0
-    lines = readme(TITLE, order_plan(plain.gctx, vendor_named("longpack"), plain.components)).splitlines()
-    assert "  Hero tokens (4 tokens of 18 × 18 mm): punchboard (any size)" in _section(lines, "Components in these files:")
+    lines = plain.lines("makeplayingcards")
+    assert "  Heroes (12 cards of 63.5 × 88.9 mm): poker (63.5 × 88.9 mm)" in _section(lines, "Components in these files:")
+    assert [line for line in _section(lines, "Not offered by this vendor:") if line.startswith("  Hero tokens (4 tokens of 18 × 18 mm)")]
     assert not [line for line in lines if re.search(r"\(a box for|\(\d+ dic?e of", line)]
 
 
 def test_every_piece_of_the_build_is_one_piece_its_boxes_and_dice_included(shop):
-    """pieces(): the exporters' components, then the boxes and dice, unless the export is limited to some decks."""
-    found = pieces(shop.gctx, shop.components, 3.0)
-    assert [(p.name, p.kind, p.count) for p in found if p.kind in ("boxes", "dice")] == [
-        ("Hero box", "boxes", 12), ("Heroes & Omens", "boxes", 13), ("Red die", "dice", 1), ("pips", "dice", 2)]
-    assert len(found) == len(shop.components) + 4
-    assert [p.kind for p in pieces(shop.gctx, shop.components, 3.0, decks_only=True)] == [c.kind for c in shop.components]
+    """Each deck, board, token set, the player aids, each box and each die of the data is one line of README.txt:
+    12 heroes in the hero box, 12 heroes and the one omen in the other, one red die and two pips."""
+    lines = shop.lines("longpack")
+    pieces = [line for heading in ("Components in these files:", "Not offered by this vendor:") for line in _section(lines, heading)]
+    pieces += [line for line in lines if line.startswith("  ") and "(a box for" in line]
+    names = [line.strip().split(" (", 1)[0] for line in pieces]
+    assert sorted(names) == sorted(["Heroes", "Relics", "Omens", "Tiny Town", "Score sheet", "Coins", "Pawns", "Shields", "=Walls",
+                                    "Bank notes", "Hero standee", "Mat", "Tiny · quick reference", "Hero box", "Heroes & Omens",
+                                    "Red die", "pips"])
+    assert sorted(re.search(r"\((.*?)\)", line).group(1) for line in pieces if "(a box for" in line or " di" in line.split(")")[0]) == [
+        "1 die of 16 mm", "2 dice of 12.5 mm", "a box for 12 cards of 63.5 × 88.9 mm", "a box for 13 cards of 75 × 120 mm"]
 
 
 # --- quote.csv -----------------------------------------------------------------------------------------------------
 
 
 def test_the_quote_has_its_head_and_a_row_per_product_asked_of_the_vendor(shop):
-    data = quote_sheet(shop.order("thegamecrafter"))
+    data = (shop.folders["thegamecrafter"] / "quote.csv").read_bytes()
     assert data.startswith(b"product,product size,component,kind,pieces,sheets,what to order\n")
     assert b"\r" not in data and data.endswith(b"\n") and data.decode("utf-8").count("\n") == 11  # the head and ten rows, a line each
     rows = {r["component"]: r for r in shop.quote("thegamecrafter")}
@@ -489,9 +524,10 @@ def test_the_quote_counts_each_product_in_its_own_unit(shop):
 
 
 def test_a_product_named_in_the_plural_is_not_given_a_second_s():
-    """A shop whose catalogue calls its token product 'chits' orders '12 chits'; one piece of a 'slab' is '1 slab'."""
+    """A shop whose catalogue calls its token product 'chits' orders '12 chits'; one piece of a 'slab' is '1 slab'. On
+    internals: no vendor pnp knows names a product in the plural, so no export can show it; the shop is made up."""
     from pnp.core.errors import Loc
-    from pnp.targets.vendor_orders import Ordered, Piece
+    from pnp.targets.vendor_orders import Ordered, OrderPlan, Piece, quote_sheet
 
     shop = dataclasses.replace(vendor_named("offset"), products=(Product("chits", "tokens", None, "unconfirmed: made up"),
                                                                  Product("slab", "boards", None, "unconfirmed: made up")))
@@ -511,10 +547,18 @@ def test_print_and_plays_quote_counts_sheets_of_16_poker_cards(shop):
 
 def test_a_box_ordered_from_a_sheet_vendors_template_takes_none_of_its_sheets(shop):
     """Were Print & Play to sell a poker tuck box, the box would be made from its own template, never laid on the card
-    sheets: its row counts no sheet, the decks' rows theirs."""
+    sheets: its row counts no sheet, the decks' rows theirs. On internals: Print & Play sells no box, so no export
+    shows it; the vendor is made up with one."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.targets.components import collect
+    from pnp.targets.vendor_orders import order_plan, quote_sheet
+
+    project = Project(shop.root)
+    gctx = Engine(project).for_game(project.load_game("tiny")[0])
     printplay = vendor_named("printplay")
     boxed = dataclasses.replace(printplay, products=(*printplay.products, Product("tuck box", "boxes", (63.5, 88.9), "unconfirmed: made up")))
-    rows = {r["component"]: r for r in csv.DictReader(io.StringIO(quote_sheet(order_plan(shop.gctx, boxed, shop.components)).decode("utf-8")))}
+    rows = {r["component"]: r for r in csv.DictReader(io.StringIO(quote_sheet(order_plan(gctx, boxed, collect(gctx, 3.5, []))).decode("utf-8")))}
     assert (rows["Hero box"]["sheets"], rows["Heroes"]["sheets"]) == ("", "1")
 
 
@@ -526,92 +570,91 @@ def test_makeplayingcards_quote_names_each_decks_bracket(shop):
 
 # --- MakePlayingCards' order files ---------------------------------------------------------------------------------
 
+EDGES = sorted({cards for bracket in BRACKETS for cards in (bracket, bracket + 1)})
+
+
+@pytest.fixture(scope="module")
+def brackets(tmp_path_factory) -> tuple[str, Path]:
+    """The tiny game with a deck of one card printed N times for each N at a bracket's edge (a bracket's size and one
+    card more), exported for MakePlayingCards with only those decks: what it printed, and its folder."""
+    root = copy_of_tiny(tmp_path_factory.mktemp("brackets"))
+    chosen = []
+    for cards in EDGES:
+        (root / f"data/tiny/decks/n{cards}.yaml").write_text(
+            f"name: N{cards}\nsize: poker\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {{id: c, name: C, count: {cards}}}\n",
+            encoding="utf-8")
+        chosen += ["--deck", f"n{cards}"]
+    plain_faces(root)
+    return export(root, "makeplayingcards", *chosen)
+
 
 @pytest.mark.parametrize("bracket", BRACKETS)
-def test_an_mpc_order_at_a_brackets_edge_is_billed_there_and_one_card_more_at_the_next(bracket):
+def test_an_mpc_order_at_a_brackets_edge_is_billed_there_and_one_card_more_at_the_next(brackets, bracket):
+    said, folder = brackets
     after = BRACKETS[BRACKETS.index(bracket) + 1] if bracket != BRACKETS[-1] else BRACKETS[-1]
     for cards, billed in ((bracket, bracket), (bracket + 1, after)):
-        xml, found = mpc_order("cards/d", [("cards/d/a.png", "cards/d/back.png", Card(cards, "A"))], "cards/d/back.png", "cards-d.xml")
-        order = ET.fromstring(xml)
+        order = ET.parse(folder / f"cards-n{cards}.xml").getroot()
         assert (order.findtext("details/quantity"), order.findtext("details/bracket")) == (str(cards), str(billed))
-        assert mpc_bracket(cards) == billed
-        assert [f.code for f in found] == ([] if cards <= 612 else ["mpc-order-size"])
+        assert (f"cards-n{cards}.xml: warning" in said) == (cards > 612)
 
 
-def test_an_mpc_order_too_large_says_where_and_how_many():
-    _, found = mpc_order("cards/big", [("cards/big/a.png", "", Card(700, "A"))], None, "output/tiny/vendor-makeplayingcards/cards-big.xml")
-    assert len(found) == 1 and found[0].severity == "warning"
-    assert str(found[0].loc) == "output/tiny/vendor-makeplayingcards/cards-big.xml"
-    assert found[0].message == "cards/big has 700 cards; MakePlayingCards takes at most 612 an order: MPC Autofill asks how to split it"
+def test_an_mpc_order_too_large_says_where_and_how_many(brackets):
+    said, _ = brackets
+    warned = {line.strip() for line in said.splitlines() if ": warning: " in line}
+    assert warned == {"output/tiny/vendor-makeplayingcards/cards-n613.xml: warning: cards/n613 has 613 cards; MakePlayingCards takes at "
+                      "most 612 an order: MPC Autofill asks how to split it"}
 
 
-def test_an_mpc_order_lists_each_image_once_with_its_slots_and_only_the_backs_not_shared():
+def test_an_mpc_order_lists_each_image_once_with_its_slots_and_only_the_backs_not_shared(shop):
     """MPC Autofill's order file: <details> (quantity, bracket, stock, foil), <fronts> and <backs> (each image once,
-    its 0-based slots comma-separated), <cardback> for every slot <backs> does not name."""
-    rows = [("cards/d/a.png", "cards/d/back.png", Card(2, "Ace")), ("cards/d/b.png", "cards/d/b-back.png", Card(1, "Bee")),
-            ("cards/d/a.png", "cards/d/back.png", Card(1, "Ace again")), ("cards/d/c.png", "", Card(1, "Sea"))]
-    xml, found = mpc_order("cards/d", rows, "cards/d/back.png", "cards-d.xml")
-    assert found == []
-    assert xml.startswith(b'<?xml version="1.0" encoding="utf-8"?>\n<order>')
-    order = ET.fromstring(xml)
+    its 0-based slots comma-separated), <cardback> for every slot <backs> does not name. The heroes, in the deck's
+    order: two knights, two agents, three rogues, three mages and two twins, the twins on their own back."""
+    folder = shop.folders["makeplayingcards"]
+    order = ET.parse(folder / "cards-heroes.xml").getroot()
     assert [c.tag for c in order] == ["details", "fronts", "backs", "cardback"]
-    assert [(c.tag, c.text) for c in order.find("details")] == [("quantity", "5"), ("bracket", "18"), ("stock", "(S30) Standard Smooth"),
+    assert [(c.tag, c.text) for c in order.find("details")] == [("quantity", "12"), ("bracket", "18"), ("stock", "(S30) Standard Smooth"),
                                                                ("foil", "false")]
-    fronts = [[(e.tag, e.text) for e in card] for card in order.findall("fronts/card")]
-    assert fronts == [[("id", "cards/d/a.png"), ("slots", "0,1,3"), ("name", "a.png"), ("query", "Ace")],
-                      [("id", "cards/d/b.png"), ("slots", "2"), ("name", "b.png"), ("query", "Bee")],
-                      [("id", "cards/d/c.png"), ("slots", "4"), ("name", "c.png"), ("query", "Sea")]]
-    backs = [[(e.tag, e.text) for e in card] for card in order.findall("backs/card")]
-    assert backs == [[("id", "cards/d/b-back.png"), ("slots", "2"), ("name", "b-back.png"), ("query", "Bee (back)")]]
-    assert order.findtext("cardback") == "cards/d/back.png"
-    no_back = ET.fromstring(mpc_order("cards/d", [("cards/d/a.png", "", Card(1, "Ace"))], None, "x.xml")[0])
-    assert no_back.find("cardback").text in (None, "") and no_back.findall("backs/card") == []
+    fronts = [(card.findtext("slots"), card.findtext("query")) for card in order.findall("fronts/card")]
+    assert fronts == [("0,1", "<Knight>"), ("2,3", "AT&T Agent"), ("4,5,6", "Rogue"), ("7,8,9", "Mage"), ("10,11", "Twin")]
+    backs = [(card.findtext("slots"), card.findtext("query")) for card in order.findall("backs/card")]
+    assert backs == [("10,11", "Twin (back)")]
+    for card in order.iter("card"):  # each image a file of the folder, named as it is
+        assert (folder / card.findtext("id")).is_file() and card.findtext("name") == Path(card.findtext("id")).name
+    assert (folder / order.findtext("cardback")).is_file() and order.findtext("cardback") not in [c.findtext("id") for c in order.iter("card")]
 
 
-MPC_ORDER = """\
+def test_an_mpc_order_file_reads_as_a_person_would_write_it_an_element_a_line(shop):
+    """The order a designer opens beside its images: UTF-8, an element a line, indented by its depth, '&' and '<'
+    escaped. The relics: one card printed 19 times on the deck's back."""
+    text = (shop.folders["makeplayingcards"] / "cards-relics.xml").read_text(encoding="utf-8")
+    assert text == """\
 <?xml version="1.0" encoding="utf-8"?>
 <order>
   <details>
-    <quantity>3</quantity>
-    <bracket>18</bracket>
+    <quantity>19</quantity>
+    <bracket>36</bracket>
     <stock>(S30) Standard Smooth</stock>
     <foil>false</foil>
   </details>
   <fronts>
     <card>
-      <id>cards/d/a.png</id>
-      <slots>0,1</slots>
-      <name>a.png</name>
-      <query>Ace</query>
-    </card>
-    <card>
-      <id>cards/d/b.png</id>
-      <slots>2</slots>
-      <name>b.png</name>
-      <query>Bee &amp; Co</query>
+      <id>cards/relics/relics-relic.png</id>
+      <slots>0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18</slots>
+      <name>relics-relic.png</name>
+      <query>=Relic</query>
     </card>
   </fronts>
-  <backs>
-    <card>
-      <id>cards/d/b-back.png</id>
-      <slots>2</slots>
-      <name>b-back.png</name>
-      <query>Bee &amp; Co (back)</query>
-    </card>
-  </backs>
-  <cardback>cards/d/back.png</cardback>
+  <backs />
+  <cardback>cards/relics/back.png</cardback>
 </order>
 """
+    heroes = (shop.folders["makeplayingcards"] / "cards-heroes.xml").read_text(encoding="utf-8")
+    assert "<query>&lt;Knight&gt;</query>" in heroes and "<query>AT&amp;T Agent</query>" in heroes
 
 
-def test_an_mpc_order_file_reads_as_a_person_would_write_it_an_element_a_line():
-    """The order a designer opens beside its images: UTF-8, an element a line, indented by its depth, '&' escaped."""
-    rows = [("cards/d/a.png", "cards/d/back.png", Card(2, "Ace")), ("cards/d/b.png", "cards/d/b-back.png", Card(1, "Bee & Co"))]
-    xml, _ = mpc_order("cards/d", rows, "cards/d/back.png", "cards-d.xml")
-    assert xml.decode("utf-8") == MPC_ORDER
-
-
-def test_quantities_csv_names_each_cards_files_from_its_folder_and_keeps_a_formula_as_text():
-    rows = [("cards/d/a.png", "cards/d/back.png", Card(3, "Ace")), ("cards/d/b.png", "", Card(1, "=SUM(A1)"))]
-    text = quantities_csv("cards/d", rows).decode("utf-8")
-    assert text == "front,back,quantity,name\na.png,back.png,3,Ace\nb.png,,1,'=SUM(A1)\n"
+def test_quantities_csv_names_each_cards_files_from_its_folder_and_keeps_a_formula_as_text(shop):
+    cards = shop.folders["makeplayingcards"] / "cards"
+    assert (cards / "heroes/quantities.csv").read_text(encoding="utf-8") == (
+        "front,back,quantity,name\nheroes-knight.png,back.png,2,<Knight>\nheroes-att.png,back.png,2,AT&T Agent\n"
+        "heroes-rogue.png,back.png,3,Rogue\nheroes-mage.png,back.png,3,Mage\nheroes-twin.png,heroes-twin-back.png,2,Twin\n")
+    assert (cards / "relics/quantities.csv").read_text(encoding="utf-8") == "front,back,quantity,name\nrelics-relic.png,back.png,19,'=Relic\n"

@@ -1,120 +1,304 @@
-"""What a Tabletop Simulator save says of each object (pnp/targets/tts.py), in process: which face is up, which image a
-back shows, each object's real size, where it lies, and its GUID. Expected values are TTS's save format (its knowledge
-base and typed declarations: rotZ 180 lies face down, a CardID is its sheet's key × 100 + its cell, a deck of one is a
-CardCustom, a tile's Type 0 box 1 hex 2 circle 3 rounded) and the pieces' sizes, a poker card being TTS's card at
-scale 1 and one unit an inch."""
+"""What a Tabletop Simulator save says of each object, read from the save `pnp export GAME --format tts` writes: which
+face is up, which image a back shows, each object's real size, where it lies, and its GUID. Expected values are TTS's
+save format (its knowledge base and typed declarations: rotZ 180 lies face down, a CardID is its sheet's key × 100 +
+its cell, a deck of one is a CardCustom, a tile's Type 0 box 1 hex 2 circle 3 rounded, a deck's card Type 3 hex 4
+circle) and the pieces' sizes in the game's data, a poker card being TTS's card at scale 1 and one unit an inch.
+
+The game is the test project's tiny game with a deck of one card, a deck of rounded 44 × 68 mm cards, a round and a
+hex deck, two-sided hexagon and square token sets, a d6 and a d8."""
 from __future__ import annotations
 
+import hashlib
+import itertools
+import json
+import shutil
+
 import pytest
+from conftest import TEST_PROJECT, run_pnp
 
-from pnp.targets.tts import (
-    Sheet,
-    bag_object,
-    board_object,
-    card_scale,
-    deck_object,
-    dice_object,
-    die_model_object,
-    figurine_object,
-    footprint,
-    places,
-    save_file,
-    tile_object,
-    token_object,
-    transform,
-    with_guids,
-)
+IN = 25.4  # one TTS unit: an inch
+DECKS = {
+    "solo.yaml": "name: Solo\nsize: poker\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {id: only, name: Only, count: 1}\n",
+    "minis.yaml": "name: Minis\nsize: 44 x 68\ncorner_radius: 3\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {id: a, name: A, count: 2}\n",
+    "discs.yaml": "name: Discs\nsize: 50 x 50\nshape: round\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {id: a, name: A, count: 2}\n",
+    "hexes.yaml": "name: Hexes\nsize: 38 x 32.91\nshape: hex\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {id: a, name: A, count: 2}\n",
+}
+TOKENS = """\
+  - {id: tiles, name: Tiles, shape: hexagon, size: 50.8, count: 2, front: tiny/token-wall.j2, back: tiny/token-wall.j2}
+  - {id: plates, name: Plates, shape: square, size: 25.4, count: 2, front: tiny/token-wall.j2, back: tiny/token-wall.j2}
+"""
+DICE = """\
+dice:
+  - id: red
+    name: Red die
+    shape: d6
+    size: 12.7
+    face: tiny/die.j2
+    faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]
+  - id: octo
+    name: Octo
+    shape: d8
+    size: 25.4
+    face: tiny/die.j2
+    faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}, {text: "7"}, {text: "8"}]
+"""
 
-ROW = 60.0  # the row width these layouts are worked out for
-SHEETS = [Sheet(1, "faces1.png", "back.png", 10, 7, False), Sheet(2, "faces2.png", "backs2.png", 2, 1, True)]
+
+@pytest.fixture(scope="module")
+def save(tmp_path_factory) -> dict:
+    """The game above exported for Tabletop Simulator at 72 dpi: its save, as TTS loads it."""
+    root = tmp_path_factory.mktemp("tts") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    for name, text in DECKS.items():
+        (root / "data/tiny/decks" / name).write_text(text, encoding="utf-8")
+    tokens = root / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + TOKENS, encoding="utf-8")
+    (root / "data/tiny/dice.yaml").write_text(DICE, encoding="utf-8")
+    (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate")  # sizes and places do not depend on the pixels
+    assert result.exit_code == 0, result.output + result.stderr
+    return json.loads((root / "output/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
 
 
-def test_a_deck_lies_face_down_facing_the_first_seat_with_a_card_per_copy():
-    deck = deck_object("Heroes", (63.5, 88.9), SHEETS, [("Knight", 100, 2), ("Mage", 101, 1), ("Twin", 200, 1)])
-    assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "Heroes"
+def _named(save: dict, nickname: str) -> dict:
+    (found,) = [o for o in save["ObjectStates"] if o.get("Nickname") == nickname]
+    return found
+
+
+def _inside(save: dict, bag: str) -> list[dict]:
+    return _named(save, bag)["ContainedObjects"]
+
+
+BOARD_WIDTHS = {"Tiny Town": 380, "Score sheet": 180}  # data/tiny/boards.yaml, mm
+
+
+def _rows(save: dict) -> list[list[dict]]:
+    """The objects on the table (hand zones aside) by row, the row nearest the first seat first, each left to right."""
+    rows: dict[float, list] = {}
+    for o in save["ObjectStates"]:
+        if o["Name"] != "HandTrigger":
+            rows.setdefault(o["Transform"]["posZ"], []).append(o)
+    return [sorted(rows[z], key=lambda o: o["Transform"]["posX"]) for z in sorted(rows, reverse=True)]
+
+
+def _units(mm: float) -> float:
+    """A length in TTS's units (inches), to the four decimals a save holds."""
+    return round(mm / IN, 4)
+
+
+def test_a_deck_lies_face_down_facing_the_first_seat_with_a_card_per_copy(save):
+    """The heroes (data/tiny/decks/heroes.yaml): 2 knights, 2 agents, 3 rogues, 3 mages, 2 twins on one sheet of faces,
+    its cells 0 to 4; the twin's own back makes every card's back its own cell of a sheet of backs."""
+    deck = _named(save, "Tiny Test Game: Heroes")
+    assert deck["Name"] == "DeckCustom"
     assert deck["Transform"]["rotZ"] == 180 and deck["Transform"]["rotY"] == 180
-    assert deck["DeckIDs"] == [100, 100, 101, 200]
+    ((key, sheet),) = deck["CustomDeck"].items()
+    cells = [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4]
+    assert deck["DeckIDs"] == [int(key) * 100 + cell for cell in cells]
+    names = ["<Knight>"] * 2 + ["AT&T Agent"] * 2 + ["Rogue"] * 3 + ["Mage"] * 3 + ["Twin"] * 2
     assert [(c["Nickname"], c["CardID"], list(c["CustomDeck"])) for c in deck["ContainedObjects"]] == [
-        ("Knight", 100, ["1"]), ("Knight", 100, ["1"]), ("Mage", 101, ["1"]), ("Twin", 200, ["2"])]
+        (name, int(key) * 100 + cell, [key]) for name, cell in zip(names, cells, strict=True)]
     assert all(c["Transform"]["rotZ"] == 180 for c in deck["ContainedObjects"])
-    one, two = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
-    assert (one["FaceURL"], one["BackURL"], one["NumWidth"], one["NumHeight"], one["UniqueBack"]) == ("faces1.png", "back.png", 10, 7, False)
-    assert (two["FaceURL"], two["BackURL"], two["UniqueBack"], two["BackIsHidden"]) == ("faces2.png", "backs2.png", True, False)
+    assert (sheet["UniqueBack"], sheet["BackIsHidden"], sheet["NumWidth"] * sheet["NumHeight"] >= 5) == (True, False, True)
+    assert sheet["FaceURL"] != sheet["BackURL"] and all(c["CustomDeck"][key] == sheet for c in deck["ContainedObjects"])
+    (solo,) = _named(save, "Only")["CustomDeck"].values()
+    assert solo["UniqueBack"] is False  # one back shared by the deck: one image
 
 
-def test_a_deck_of_one_card_is_a_single_card_face_down():
-    card = deck_object("Solo", (63.5, 88.9), SHEETS, [("Only", 105, 1)])
-    assert card["Name"] == "CardCustom" and card["Nickname"] == "Only" and card["CardID"] == 105
+def test_a_deck_of_one_card_is_a_single_card_face_down(save):
+    card = _named(save, "Only")
+    (key,) = card["CustomDeck"]
+    assert card["Name"] == "CardCustom" and card["CardID"] == int(key) * 100
     assert card["Transform"]["rotZ"] == 180 and "ContainedObjects" not in card
+    assert not [o for o in save["ObjectStates"] if o.get("Nickname") == "Tiny Test Game: Solo"]
 
 
-@pytest.mark.parametrize("cut, kind", [("rectangle", 0), ("rounded", 0), ("hexagon", 3), ("circle", 4), ("outline", 0)])
-def test_a_decks_card_shape_is_tts_own(cut, kind):
-    deck = deck_object("D", (63.5, 88.9), SHEETS[:1], [("A", 100, 2)], cut)
-    assert deck["CustomDeck"]["1"]["Type"] == kind
+@pytest.mark.parametrize("deck, kind", [("Heroes", 0), ("Minis", 0), ("Hexes", 3), ("Discs", 4)])
+def test_a_decks_card_shape_is_tts_own(save, deck, kind):
+    (sheet,) = _named(save, f"Tiny Test Game: {deck}")["CustomDeck"].values()
+    assert sheet["Type"] == kind
 
 
-def test_a_card_is_scaled_from_the_poker_card_tts_draws_at_scale_1():
-    assert card_scale((63.5, 88.9)) == (1.0, 1.0, 1.0)
-    assert card_scale((44.0, 68.0)) == pytest.approx((44 / 63.5, 1.0, 68 / 88.9))
-    deck = deck_object("Mini", (44.0, 68.0), SHEETS[:1], [("A", 100, 2)])
-    assert (deck["Transform"]["scaleX"], deck["Transform"]["scaleZ"]) == (round(44 / 63.5, 4), round(68 / 88.9, 4))
+def test_a_card_is_scaled_from_the_poker_card_tts_draws_at_scale_1(save):
+    """A poker card (63.5 × 88.9 mm) is TTS's card at scale 1; a 44 × 68 mm card is that much narrower and shorter."""
+    heroes, minis = _named(save, "Tiny Test Game: Heroes")["Transform"], _named(save, "Tiny Test Game: Minis")["Transform"]
+    assert (heroes["scaleX"], heroes["scaleY"], heroes["scaleZ"]) == (1.0, 1.0, 1.0)
+    assert (minis["scaleX"], minis["scaleY"], minis["scaleZ"]) == (round(44 / 63.5, 4), 1.0, round(68 / 88.9, 4))
 
 
-def test_a_transform_faces_the_first_seat_face_up_unless_asked():
-    t = transform(1.23456, 2.5, y=3.0, scale=(2.0, 1.0, 0.5))
-    assert t == {"posX": 1.2346, "posY": 3.0, "posZ": 2.5, "rotX": 0, "rotY": 180, "rotZ": 0, "scaleX": 2.0, "scaleY": 1.0, "scaleZ": 0.5}
-    assert transform(face_down=True)["rotZ"] == 180 and transform()["posY"] == 1.0
+def test_every_object_faces_the_first_seat_on_the_table(save):
+    """Each object turned to face the first seat (rotY 180), resting on the table (posY 1), none tilted."""
+    placed = [o for o in save["ObjectStates"] if o["Name"] != "HandTrigger"]
+    assert placed and all((o["Transform"]["rotX"], o["Transform"]["rotY"], o["Transform"]["posY"]) == (0, 180, 1.0) for o in placed)
 
 
-def test_a_board_is_locked_at_its_real_size():
-    board = board_object("Town", "board.png", (254.0, 508.0))  # 10 × 20 inches: its longer side 20 units
-    assert board["Locked"] is True and board["CustomImage"]["ImageURL"] == "board.png"
-    assert (board["Transform"]["scaleX"], board["Transform"]["scaleZ"]) == (20.0, 20.0) and board["Transform"]["rotZ"] == 0
+def test_a_board_is_locked_at_its_real_size(save):
+    """Tiny Town is 380 × 300 mm (data/tiny/boards.yaml): its longer side 380 mm, 14.9606 units."""
+    board = _named(save, "Tiny Town")
+    assert board["Name"] == "Custom_Board" and board["Locked"] is True and board["CustomImage"]["ImageURL"].endswith(".png")
+    assert (board["Transform"]["scaleX"], board["Transform"]["scaleZ"]) == (_units(380), _units(380)) and board["Transform"]["rotZ"] == 0
 
 
-def test_a_one_sided_token_shows_its_front_and_is_cut_from_its_image():
-    token = token_object("Coin", "coin.png", (25.4, 12.7))
-    assert token["Name"] == "Custom_Token" and token["CustomImage"]["ImageURL"] == "coin.png" and token["CustomImage"]["ImageSecondaryURL"] == ""
-    assert token["Transform"]["scaleX"] == 1.0 and token["CustomImage"]["CustomToken"]["Stackable"] is True
+def test_a_one_sided_token_shows_its_front_and_is_cut_from_its_image(save):
+    """The pawns have no back (data/tiny/tokens.yaml): a token cut from its front image, 16 mm across."""
+    pawn = _inside(save, "Pawns")[0]
+    assert pawn["Name"] == "Custom_Token" and "/pawns-red-front-" in pawn["CustomImage"]["ImageURL"] and pawn["CustomImage"]["ImageSecondaryURL"] == ""
+    assert pawn["Transform"]["scaleX"] == _units(16) and pawn["CustomImage"]["CustomToken"]["Stackable"] is True
 
 
-@pytest.mark.parametrize("shape, kind", [("square", 0), ("rectangle", 0), ("hexagon", 1), ("circle", 2), ("rounded", 3), ("outline", 0)])
-def test_a_two_sided_tile_shows_its_front_up_and_its_back_below(shape, kind):
-    tile = tile_object("Shield", "front.png", "back.png", shape, (50.8, 25.4))
+@pytest.mark.parametrize("bag, size, kind", [("Plates", 25.4, 0), ("Bank notes", 40, 0), ("Tiles", 50.8, 1), ("Coins", 20, 2), ("Shields", 18, 3)])
+def test_a_two_sided_tile_shows_its_front_up_and_its_back_below(save, bag, size, kind):
+    """A square or rectangle is TTS's box tile, a hexagon its hex, a circle its circle, a rounded square its rounded
+    tile; its longer side at its size in the data."""
+    tile = _inside(save, bag)[0]
     image = tile["CustomImage"]
-    assert (image["ImageURL"], image["ImageSecondaryURL"]) == ("front.png", "back.png")
-    assert image["CustomTile"]["Type"] == kind and tile["Transform"]["rotZ"] == 0 and tile["Transform"]["scaleX"] == 2.0
+    assert "-front-" in image["ImageURL"] and "-back-" in image["ImageSecondaryURL"]
+    assert image["CustomTile"]["Type"] == kind and tile["Transform"]["rotZ"] == 0 and tile["Transform"]["scaleX"] == _units(size)
 
 
-def test_a_standee_stands_front_forward_at_its_height():
-    figure = figurine_object("Hero", "front.png", "back.png", (25.4, 76.2))
-    assert (figure["CustomImage"]["ImageURL"], figure["CustomImage"]["ImageSecondaryURL"]) == ("front.png", "back.png")
-    assert (figure["Transform"]["scaleX"], figure["Transform"]["scaleY"], figure["Transform"]["scaleZ"]) == (3.0, 3.0, 3.0)
+def test_a_standee_stands_front_forward_at_its_height(save):
+    """The hero standee is 25 × 40 mm: 40 mm high, 1.5748 units."""
+    figure = _inside(save, "Hero standee")[0]
+    assert figure["Name"] == "Figurine_Custom"
+    assert "/hero-front-" in figure["CustomImage"]["ImageURL"] and "/hero-back-" in figure["CustomImage"]["ImageSecondaryURL"]
+    assert (figure["Transform"]["scaleX"], figure["Transform"]["scaleY"], figure["Transform"]["scaleZ"]) == (_units(40),) * 3
 
 
-@pytest.mark.parametrize("shape, kind", [("d4", 0), ("d6", 1), ("d8", 2), ("d10", 3), ("d12", 4), ("d20", 5)])
-def test_a_die_is_tts_own_shape_at_its_size(shape, kind):
-    die = dice_object("D", "die.png", shape, 12.7)
-    assert die["CustomImage"]["CustomDice"]["Type"] == kind and die["Transform"]["scaleY"] == 0.5
+def test_a_d6_is_tts_own_die_at_its_size_named_as_the_data_names_it(save):
+    """dice.yaml's red d6 is 12.7 mm: half a unit; TTS's d6 is its dice Type 1."""
+    die = _named(save, "Red die")
+    assert die["Name"] == "Custom_Dice" and die["CustomImage"]["CustomDice"]["Type"] == 1 and die["Transform"]["scaleY"] == 0.5
 
 
-def test_a_die_of_any_shape_is_a_plastic_model_rolled_as_a_die():
-    model = die_model_object("D7", "d7.obj", "d7.png", 25.4)
+def test_a_die_of_any_other_shape_is_a_plastic_model_rolled_as_a_die(save):
+    """The d8, 25.4 mm: a model (TTS's TypeIndex 2 is a die, MaterialIndex 0 plastic), its mesh and texture files."""
+    model = _named(save, "Octo")
     mesh = model["CustomMesh"]
-    assert (mesh["MeshURL"], mesh["DiffuseURL"], mesh["TypeIndex"], mesh["MaterialIndex"], mesh["Convex"]) == ("d7.obj", "d7.png", 2, 0, True)
+    assert model["Name"] == "Custom_Model" and mesh["MeshURL"].endswith(".obj") and mesh["DiffuseURL"].endswith(".png")
+    assert (mesh["TypeIndex"], mesh["MaterialIndex"], mesh["Convex"]) == (2, 0, True)
     assert model["Transform"]["scaleX"] == 1.0
 
 
-def test_a_bag_holds_its_copies_and_takes_three_units():
-    coins = [token_object("Coin", "c.png", (20.0, 20.0))] * 3
-    bag = bag_object("Coins", coins)
-    assert bag["ContainedObjects"] == coins and footprint(bag, (999.0, 999.0)) == (3.0, 3.0)
-    assert footprint(coins[0], (50.8, 25.4)) == (2.0, 1.0)
+def test_a_bag_holds_its_copies_and_takes_three_units(save):
+    """The coins: 8 of c1 and 4 of c5 in their bag; bags of tokens lie 4 units apart, 3 wide and 1 between."""
+    coins = _inside(save, "Coins")
+    assert [c["Nickname"] for c in coins] == ["Coins · c1"] * 8 + ["Coins · c5"] * 4
+    for row in _rows(save):
+        xs = [o["Transform"]["posX"] for o in row if o["Name"] == "Bag"]
+        assert [round(b - a, 4) for a, b in itertools.pairwise(xs)] == [4.0] * (len(xs) - 1)
+
+
+def test_objects_in_a_row_lie_a_unit_apart_never_overlapping(save):
+    """Along a row, each object's edge is a unit from the next one's: a board's half width is half its width in the
+    data, a deck's half a card's, a bag's 1.5 units."""
+    def half(o: dict) -> float:
+        t = o["Transform"]
+        if o["Name"] == "Bag":
+            return 1.5
+        if o["Name"].startswith(("Deck", "Card")):
+            return round(t["scaleX"] * 63.5 / IN / 2, 4)
+        return BOARD_WIDTHS[o["Nickname"]] / IN / 2 if o["Name"] == "Custom_Board" else None
+
+    row = [o for o in _rows(save)[0] if half(o) is not None]
+    gaps = [round(b["Transform"]["posX"] - half(b) - a["Transform"]["posX"] - half(a), 3) for a, b in itertools.pairwise(row)]  # to the save's 4 decimals
+    assert len(row) >= 3 and gaps == [1.0] * len(gaps), gaps
+
+
+def test_every_object_and_card_has_its_own_guid_made_from_what_it_is(save):
+    """Six hex digits, each one different; a deck's is the hash of its kind and nickname (`/DeckCustom|NAME|#0`), a
+    card's of its deck's, its own and which copy it is, so the same game gives the same GUIDs on every export."""
+    def guid(identity: str) -> str:
+        return hashlib.sha256(f"{identity}~0".encode()).hexdigest()[:6]
+
+    every = [o["GUID"] for o in save["ObjectStates"]] + [c["GUID"] for o in save["ObjectStates"] for c in o.get("ContainedObjects", [])]
+    assert len(set(every)) == len(every) and all(len(g) == 6 and int(g, 16) >= 0 for g in every)
+    deck = _named(save, "Tiny Test Game: Heroes")
+    assert deck["GUID"] == guid("/DeckCustom|Tiny Test Game: Heroes|#0")
+    knight = deck["ContainedObjects"][0]["CardID"]
+    assert [c["GUID"] for c in deck["ContainedObjects"][:2]] == [guid(f"/DeckCustom|Tiny Test Game: Heroes|#0/Card|<Knight>|{knight}#0"),
+                                                                  guid(f"/DeckCustom|Tiny Test Game: Heroes|#0/Card|<Knight>|{knight}#1")]
+    assert [c["GUID"] for c in _inside(save, "Walls")[1:3]] == [guid("/Bag|Walls|#0/Custom_Token|Walls|#1"), guid("/Bag|Walls|#0/Custom_Token|Walls|#2")]
+    assert all(next(iter(o)) == "GUID" for o in save["ObjectStates"] if o["Name"] != "HandTrigger")
+
+
+def test_a_save_holds_a_hand_zone_per_seat_first_its_title_and_no_date(save):
+    """The tiny game seats 4 (data/tiny/game.yaml): four hand zones first, as TTS saves them; the rectangle table; the
+    title as the save's name and mode; nothing that changes from one export to the next (no date, no time)."""
+    assert (save["SaveName"], save["GameMode"]) == ("Tiny Test Game", "Tiny Test Game") and save["Note"].startswith("Tiny Test Game")
+    assert [o["Name"] for o in save["ObjectStates"][:5]] == ["HandTrigger"] * 4 + [save["ObjectStates"][4]["Name"]]
+    assert save["ObjectStates"][4]["Name"] != "HandTrigger"
+    zones = [o["FogColor"] for o in save["ObjectStates"][:4]]
+    assert zones[0] == "White" and len(set(zones)) == 4  # the first seat TTS's white, each seat its own colour
+    assert (save["Table"], save["EpochTime"], save["Date"]) == ("Table_RPG", 0, "")
+
+
+# Each object whole, as TTS's save format spells it: a key misspelt is a key TTS ignores, a value left out its default
+
+def _up(scale: tuple[float, float, float], down: bool = False) -> dict:
+    return {"rotX": 0, "rotY": 180, "rotZ": 180 if down else 0, "scaleX": scale[0], "scaleY": scale[1], "scaleZ": scale[2]}
+
+
+def _placed(obj: dict) -> dict:
+    """An object as saved without its GUID and its place on the table, which the tests above hold."""
+    transform = {k: v for k, v in obj["Transform"].items() if k not in ("posX", "posY", "posZ")}
+    return {k: v for k, v in obj.items() if k != "GUID"} | {"Transform": transform}
+
+
+def test_each_image_object_is_written_whole_as_tts_reads_it(save):
+    image = {"ImageScalar": 1.0, "WidthScale": 0.0}
+    board = _named(save, "Score sheet")  # 180 × 240 mm
+    assert _placed(board) == {"Name": "Custom_Board", "Nickname": "Score sheet", "Locked": True, "Transform": _up((_units(240), 1.0, _units(240))),
+                              "CustomImage": {"ImageURL": board["CustomImage"]["ImageURL"], "ImageSecondaryURL": "", **image}}
+    wall = _inside(save, "Walls")[0]  # 14 mm, one-sided
+    assert _placed(wall) == {"Name": "Custom_Token", "Nickname": "Walls", "Transform": _up((_units(14), 1.0, _units(14))),
+                             "CustomImage": {"ImageURL": wall["CustomImage"]["ImageURL"], "ImageSecondaryURL": "", **image,
+                                             "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}}}
+    tile = _inside(save, "Tiles")[0]  # 50.8 mm hexagons, two-sided
+    assert _placed(tile) == {"Name": "Custom_Tile", "Nickname": "Tiles", "Transform": _up((2.0, 1.0, 2.0)),
+                             "CustomImage": {"ImageURL": tile["CustomImage"]["ImageURL"], "ImageSecondaryURL": tile["CustomImage"]["ImageSecondaryURL"],
+                                             **image, "CustomTile": {"Type": 1, "Thickness": 0.2, "Stackable": True, "Stretch": True}}}
+    figure = _inside(save, "Hero standee")[0]
+    assert _placed(figure) == {"Name": "Figurine_Custom", "Nickname": "Hero standee", "Transform": _up((_units(40),) * 3),
+                               "CustomImage": {"ImageURL": figure["CustomImage"]["ImageURL"],
+                                               "ImageSecondaryURL": figure["CustomImage"]["ImageSecondaryURL"], **image}}
+    die = _named(save, "Red die")
+    assert _placed(die) == {"Name": "Custom_Dice", "Nickname": "Red die", "Transform": _up((0.5, 0.5, 0.5)),
+                            "CustomImage": {"ImageURL": die["CustomImage"]["ImageURL"], "ImageSecondaryURL": "", **image, "CustomDice": {"Type": 1}}}
+    model = _named(save, "Octo")
+    assert _placed(model) == {"Name": "Custom_Model", "Nickname": "Octo", "Transform": _up((1.0, 1.0, 1.0)),
+                              "CustomMesh": {"MeshURL": model["CustomMesh"]["MeshURL"], "DiffuseURL": model["CustomMesh"]["DiffuseURL"],
+                                             "NormalURL": "", "ColliderURL": "", "Convex": True, "MaterialIndex": 0, "TypeIndex": 2, "CastShadows": True}}
+    bag = _named(save, "Plates")
+    assert _placed(bag) == {"Name": "Bag", "Nickname": "Plates", "Transform": _up((1.0, 1.0, 1.0)), "ContainedObjects": bag["ContainedObjects"]}
+
+
+def test_a_deck_and_its_cards_are_written_whole_as_tts_reads_them(save):
+    minis = _named(save, "Tiny Test Game: Minis")
+    ((key, sheet),) = minis["CustomDeck"].items()
+    assert {k: v for k, v in sheet.items() if not k.endswith("URL")} == {"NumWidth": sheet["NumWidth"], "NumHeight": sheet["NumHeight"],
+                                                                          "BackIsHidden": False, "UniqueBack": False, "Type": 0}
+    scale = (round(44 / 63.5, 4), 1.0, round(68 / 88.9, 4))
+    card = {"Name": "Card", "Nickname": "A", "CardID": int(key) * 100, "Transform": _up(scale, down=True), "CustomDeck": {key: sheet}}
+    assert _placed(minis) == {"Name": "DeckCustom", "Nickname": "Tiny Test Game: Minis", "Transform": _up(scale, down=True),
+                              "DeckIDs": [int(key) * 100] * 2, "CustomDeck": {key: sheet}, "ContainedObjects": [{**card, "GUID": c["GUID"], "Transform": c["Transform"]} for c in minis["ContainedObjects"]]}
+    assert [_placed(c) for c in minis["ContainedObjects"]] == [card, card]
+    solo = _named(save, "Only")
+    (key,) = solo["CustomDeck"]
+    assert _placed(solo) == {"Name": "CardCustom", "Nickname": "Only", "CardID": int(key) * 100, "Transform": _up((1.0, 1.0, 1.0), down=True),
+                             "CustomDeck": solo["CustomDeck"]}
+
+
+# The rows objects are laid in, and GUIDs that meet: on internals. A game's pieces cannot be sized to land a row on its
+# 60 units exactly, nor named so that two GUIDs meet, without making pieces for that alone; the rule is a pure
+# function of the sizes (pnp.targets.tts.places) and of the names (with_guids), held here through them.
+
+ROW = 60.0  # the row width these layouts are worked out for
 
 
 def test_objects_are_laid_out_in_rows_a_unit_apart_centred_and_never_overlapping():
     """Three of 20 units (with 1 between, 62 > 60 on the third): two in the first row, the third in the next."""
+    from pnp.targets.tts import places
+
     layout = places([(20.0, 10.0)] * 3 + [(5.0, 4.0)], ROW)
     placed = dict(zip("abcd", layout.centres, strict=True))
     # rows: [a, b] 41 wide, 10 deep; [c, d] 26 wide, 10 deep; 41 wide in all, 21 deep
@@ -124,103 +308,28 @@ def test_objects_are_laid_out_in_rows_a_unit_apart_centred_and_never_overlapping
 
 
 def test_a_first_object_wider_than_a_row_still_starts_the_first_row():
+    from pnp.targets.tts import places
+
     assert places([(80.0, 2.0), (2.0, 2.0)], ROW).centres == [(0.0, 1.5), (-39.0, -1.5)]
 
 
-def test_every_object_and_card_has_its_own_guid_the_same_on_every_build():
-    deck = deck_object("Heroes", (63.5, 88.9), SHEETS, [("Knight", 100, 3)])
-    objs = [deck, token_object("Coin", "c.png", (20.0, 20.0)), token_object("Coin", "c.png", (20.0, 20.0))]
-    first, again = with_guids(objs), with_guids(objs)
-    assert first == again
-    guids = [first[0]["GUID"], *(c["GUID"] for c in first[0]["ContainedObjects"]), first[1]["GUID"], first[2]["GUID"]]
-    assert len(set(guids)) == 6 and all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
-    assert "GUID" not in objs[0], "the objects given are left as they were"
+def test_a_row_holds_objects_up_to_exactly_60_units_and_rows_lie_a_unit_apart():
+    """20 + 1 + 20 + 1 + 18 = 60: one row; three rows of depth 2 take 2 + 1 + 2 + 1 + 2 = 8, centred."""
+    from pnp.targets.tts import places
+
+    assert {z for _, z in places([(20.0, 2.0), (20.0, 2.0), (18.0, 2.0)], ROW).centres} == {0.0}
+    assert [z for _, z in places([(50.0, 2.0)] * 3, ROW).centres] == [3.0, 0.0, -3.0]
 
 
-def test_a_save_holds_the_objects_with_guids_its_title_and_note():
-    save = save_file("Tiny", "Deal 5 each.", [token_object("Coin", "c.png", (20.0, 20.0))], 2)
-    assert (save["SaveName"], save["GameMode"], save["Note"]) == ("Tiny", "Tiny", "Deal 5 each.")
-    assert [o["Name"] for o in save["ObjectStates"]] == ["HandTrigger", "HandTrigger", "Custom_Token"]  # a hand zone per seat first, as TTS saves
-    assert all(len(o["GUID"]) == 6 for o in save["ObjectStates"])
+def test_places_are_written_to_four_decimals():
+    """Rows 3 1/3 and 1 deep, a unit apart: 5 1/3 deep in all, their centres 1 and -2 1/6 from the middle."""
+    from pnp.targets.tts import places
 
-
-# Each object whole, as TTS's save format spells it: a key misspelt is a key TTS ignores, a value left out its default
-
-UP = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0, "rotY": 180, "rotZ": 0}
-
-
-def _scaled(x, y, z):
-    return {**UP, "scaleX": x, "scaleY": y, "scaleZ": z}
-
-
-def test_each_image_object_is_written_whole_as_tts_reads_it():
-    image = {"ImageScalar": 1.0, "WidthScale": 0.0}
-    assert board_object("Town", "b.png", (254.0, 127.0)) == {
-        "Name": "Custom_Board", "Nickname": "Town", "Locked": True, "Transform": _scaled(10.0, 1.0, 10.0),
-        "CustomImage": {"ImageURL": "b.png", "ImageSecondaryURL": "", **image}}
-    assert token_object("Coin", "c.png", (25.4, 25.4)) == {
-        "Name": "Custom_Token", "Nickname": "Coin", "Transform": _scaled(1.0, 1.0, 1.0),
-        "CustomImage": {"ImageURL": "c.png", "ImageSecondaryURL": "", **image,
-                        "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}}}
-    assert tile_object("Shield", "f.png", "b.png", "hexagon", (50.8, 50.8)) == {
-        "Name": "Custom_Tile", "Nickname": "Shield", "Transform": _scaled(2.0, 1.0, 2.0),
-        "CustomImage": {"ImageURL": "f.png", "ImageSecondaryURL": "b.png", **image,
-                        "CustomTile": {"Type": 1, "Thickness": 0.2, "Stackable": True, "Stretch": True}}}
-    assert figurine_object("Hero", "f.png", "b.png", (25.4, 50.8)) == {
-        "Name": "Figurine_Custom", "Nickname": "Hero", "Transform": _scaled(2.0, 2.0, 2.0),
-        "CustomImage": {"ImageURL": "f.png", "ImageSecondaryURL": "b.png", **image}}
-    assert dice_object("D6", "d.png", "d6", 25.4) == {
-        "Name": "Custom_Dice", "Nickname": "D6", "Transform": _scaled(1.0, 1.0, 1.0),
-        "CustomImage": {"ImageURL": "d.png", "ImageSecondaryURL": "", **image, "CustomDice": {"Type": 1}}}
-    assert die_model_object("D7", "m.obj", "t.png", 50.8) == {
-        "Name": "Custom_Model", "Nickname": "D7", "Transform": _scaled(2.0, 2.0, 2.0),
-        "CustomMesh": {"MeshURL": "m.obj", "DiffuseURL": "t.png", "NormalURL": "", "ColliderURL": "", "Convex": True,
-                       "MaterialIndex": 0, "TypeIndex": 2, "CastShadows": True}}
-    assert bag_object("Coins", []) == {"Name": "Bag", "Nickname": "Coins", "Transform": _scaled(1.0, 1.0, 1.0), "ContainedObjects": []}
-
-
-def test_a_deck_and_its_cards_are_written_whole_as_tts_reads_them():
-    down = {**UP, "rotZ": 180, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-    sheet = {"FaceURL": "faces1.png", "BackURL": "back.png", "NumWidth": 10, "NumHeight": 7, "BackIsHidden": False, "UniqueBack": False, "Type": 0}
-    card = {"Name": "Card", "Nickname": "Knight", "CardID": 100, "Transform": down, "CustomDeck": {"1": sheet}}
-    assert deck_object("Heroes", (63.5, 88.9), SHEETS[:1], [("Knight", 100, 2)]) == {
-        "Name": "DeckCustom", "Nickname": "Heroes", "Transform": down, "DeckIDs": [100, 100], "CustomDeck": {"1": sheet},
-        "ContainedObjects": [card, card]}
-    assert deck_object("Solo", (63.5, 88.9), SHEETS[:1], [("Knight", 100, 1)]) == {**card, "Name": "CardCustom"}
-
-
-def test_a_save_is_written_whole_as_tts_reads_it():
-    """The table is TTS's rectangle table; the objects follow the hand zones, each with its GUID first; nothing in the
-    save changes from one export to the next (no date, no time)."""
-    coin = token_object("Coin", "c.png", (25.4, 25.4))
-    save = save_file("Tiny", "Deal 5.", [coin], 1)
-    zone, placed = save["ObjectStates"]
-    assert placed == {"GUID": placed["GUID"], **coin} and next(iter(placed)) == "GUID"
-    assert (zone["Name"], zone["FogColor"], save["Table"], save["EpochTime"], save["Date"]) == ("HandTrigger", "White", "Table_RPG", 0, "")
-    assert save == save_file("Tiny", "Deal 5.", [coin], 1)
-
-
-def test_guids_are_of_each_objects_kind_name_card_and_place_among_its_like():
-    """The GUID hashes the object's kind, nickname and card id, which of its like it is, and the object it lies in:
-    each change of one gives another GUID; the same save gives the same GUIDs."""
-    import hashlib
-
-    def guid(identity: str) -> str:
-        return hashlib.sha256(f"{identity}~0".encode()).hexdigest()[:6]
-
-    deck = deck_object("Heroes", (63.5, 88.9), SHEETS[:1], [("Knight", 100, 2)])
-    coin = token_object("Coin", "c.png", (25.4, 25.4))
-    placed = with_guids([deck, coin, coin])
-    assert placed[0]["GUID"] == guid("/DeckCustom|Heroes|#0")
-    assert [c["GUID"] for c in placed[0]["ContainedObjects"]] == [guid("/DeckCustom|Heroes|#0/Card|Knight|100#0"),
-                                                                   guid("/DeckCustom|Heroes|#0/Card|Knight|100#1")]
-    assert [o["GUID"] for o in placed[1:]] == [guid("/Custom_Token|Coin|#0"), guid("/Custom_Token|Coin|#1")]
-    assert placed[0]["ContainedObjects"][0]["Nickname"] == "Knight" and "ContainedObjects" not in placed[1]
+    assert places([(10 / 3, 10 / 7), (1.0, 1.0)], ROW).centres == [(-1.0, 0.0), (2.1667, 0.0)]  # 5 1/3 wide in all
+    assert [z for _, z in places([(50.0, 10 / 3), (50.0, 1.0)], ROW).centres] == [1.0, -2.1667]
 
 
 def _guid(identity: str, tries: int = 0) -> str:
-    import hashlib
-
     return hashlib.sha256(f"{identity}~{tries}".encode()).hexdigest()[:6]
 
 
@@ -234,34 +343,22 @@ def _card(identity: str) -> dict:
 
 
 def test_an_identity_whose_guid_is_taken_hashes_again_with_a_counter_until_one_is_free():
+    from pnp.targets.tts import with_guids
+
     assert _guid(B) == _guid(A) and _guid(B, 1) == _guid(D)
     placed = with_guids([_card(A), _card(D), _card(B)])
     assert [o["GUID"] for o in placed] == [_guid(A), _guid(D), _guid(B, 2)]
 
-def test_a_row_holds_objects_up_to_exactly_60_units_and_rows_lie_a_unit_apart():
-    """20 + 1 + 20 + 1 + 18 = 60: one row; three rows of depth 2 take 2 + 1 + 2 + 1 + 2 = 8, centred."""
-    assert {z for _, z in places([(20.0, 2.0), (20.0, 2.0), (18.0, 2.0)], ROW).centres} == {0.0}
-    assert [z for _, z in places([(50.0, 2.0)] * 3, ROW).centres] == [3.0, 0.0, -3.0]
-
-
-def test_places_and_scales_are_written_to_four_decimals():
-    t = transform(1.234567, 2.345678, scale=(1.111111, 2.222222, 3.333333))
-    assert (t["posX"], t["posZ"], t["scaleX"], t["scaleY"], t["scaleZ"]) == (1.2346, 2.3457, 1.1111, 2.2222, 3.3333)
-    assert places([(10 / 3, 10 / 7), (1.0, 1.0)], ROW).centres == [(-1.0, 0.0), (2.1667, 0.0)]  # 5 1/3 wide in all
-
-
-def test_the_third_of_three_alike_objects_is_the_third():
-    import hashlib
-
-    coin = token_object("Coin", "c.png", (25.4, 25.4))
-    third = with_guids([coin, coin, coin])[2]["GUID"]
-    assert third == hashlib.sha256(b"/Custom_Token|Coin|#2~0").hexdigest()[:6]
-
 
 def test_a_taken_guid_tries_the_next_counter_first():
+    from pnp.targets.tts import with_guids
+
     assert [o["GUID"] for o in with_guids([_card(A), _card(B)])] == [_guid(A), _guid(B, 1)]
     assert [o["GUID"] for o in with_guids([_card(B), _card(A)])] == [_guid(B), _guid(A, 1)]  # the later one in the save's order moves
 
-def test_rows_of_a_third_of_a_unit_are_placed_to_four_decimals():
-    """Rows 3 1/3 and 1 deep, a unit apart: 5 1/3 deep in all, their centres 1 and -2 1/6 from the middle."""
-    assert [z for _, z in places([(50.0, 10 / 3), (50.0, 1.0)], ROW).centres] == [1.0, -2.1667]
+
+def test_the_player_aids_are_a_deck_of_a_card_for_each_player(save):
+    """reference.yaml's quick reference is one card, a copy for each of the game's 4 players (data/tiny/game.yaml),
+    numbered as a person counts: 1 of 1."""
+    aids = _named(save, "Tiny Test Game: Tiny · quick reference")
+    assert [c["Nickname"] for c in aids["ContainedObjects"]] == ["Tiny · quick reference 1 / 1"] * 4

@@ -8,34 +8,30 @@ The brackets are MakePlayingCards' order sizes as MPC Autofill lists them (18, 3
 from __future__ import annotations
 
 import re
+import shutil
 import xml.etree.ElementTree as ET
-from collections import namedtuple
 from pathlib import Path
 
 import pytest
-from conftest import TEST_PROJECT
+from conftest import TEST_PROJECT, plain_faces, run_pnp
 
-from pnp.data.project import Project
-from pnp.outputs.context import Engine
-from pnp.targets.export import bleed_mm, export_game
-from pnp.targets.staging import ExportRequest
 from pnp.targets.vendors import VENDORS
 
-Card = namedtuple("Card", "copies name")
 UNREAD = ("third-party: ", "unconfirmed: ")
 
 
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory):
-    """The tiny game exported whole for every vendor: vendor name → its folder."""
-    project = Project(TEST_PROJECT)
-    gctx = Engine(project).for_game(project.load_game("tiny")[0])
-    out = tmp_path_factory.mktemp("words")
+    """The tiny game exported whole for every vendor, as `pnp export tiny --vendor NAME` writes it (its boards and
+    tokens drawn plain: their art changes no word here): vendor name → its folder."""
+    root = tmp_path_factory.mktemp("words") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    plain_faces(root, keep=("hero.j2", "frame.j2", "back.j2", "twin-back.j2"))
     folders = {}
     for vendor in VENDORS:
-        _, findings = export_game(gctx, "", out / vendor.name, ExportRequest(bleed_mm("1/8in"), 300, vendor=vendor.name), rel=lambda p: Path(p).name)
-        assert not [f for f in findings if f.severity == "error"], findings
-        folders[vendor.name] = out / vendor.name
+        result = run_pnp(root, "export", "tiny", "--vendor", vendor.name, "--no-validate")
+        assert result.exit_code == 0, result.output + result.stderr
+        folders[vendor.name] = root / f"output/tiny/vendor-{vendor.name}"
     return folders
 
 
@@ -89,22 +85,41 @@ def test_one_line_says_what_to_check_before_paying_and_nothing_names_a_file_the_
                 assert "https://" in line.split(name, 1)[0], (path.name, line)
 
 
-@pytest.mark.parametrize("cards, bracket", [(1, 18), (17, 18), (18, 18), (19, 36), (36, 36), (37, 55), (55, 55), (56, 72),
-                                            (234, 234), (235, 396), (504, 504), (505, 612), (612, 612)])
-def test_an_mpc_order_is_billed_at_the_smallest_bracket_that_holds_it_exact_sizes_included(cards, bracket):
-    from pnp.targets.order_files import mpc_order
+EXACT_SIZES = [(1, 18), (17, 18), (18, 18), (19, 36), (36, 36), (37, 55), (55, 55), (56, 72), (234, 234), (235, 396), (504, 504),
+               (505, 612), (612, 612)]
 
-    xml, found = mpc_order("cards/deck", [("cards/deck/a.png", "cards/deck/back.png", Card(cards, "A"))], "cards/deck/back.png", "x.xml")
-    order = ET.fromstring(xml)
+
+@pytest.fixture(scope="module")
+def brackets(tmp_path_factory):
+    """The tiny game with a deck of one card printed N times for each N of EXACT_SIZES and one of 613, exported for
+    MakePlayingCards with only those decks: what `pnp export` printed, and its folder."""
+    root = tmp_path_factory.mktemp("brackets") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    chosen = []
+    for cards in [n for n, _ in EXACT_SIZES] + [613]:
+        (root / f"data/tiny/decks/n{cards}.yaml").write_text(
+            f"name: N{cards}\nsize: poker\nfront: tiny/back.j2\nback: tiny/back.j2\ncards:\n  - {{id: c, name: C, count: {cards}}}\n",
+            encoding="utf-8")
+        chosen += ["--deck", f"n{cards}"]
+    plain_faces(root)  # an order's counts, not its art
+    result = run_pnp(root, "export", "tiny", "--vendor", "makeplayingcards", "--no-validate", *chosen)
+    assert result.exit_code == 0, result.output + result.stderr
+    return result.output + result.stderr, root / "output/tiny/vendor-makeplayingcards"
+
+
+@pytest.mark.parametrize("cards, bracket", EXACT_SIZES)
+def test_an_mpc_order_is_billed_at_the_smallest_bracket_that_holds_it_exact_sizes_included(brackets, cards, bracket):
+    said, folder = brackets
+    order = ET.parse(folder / f"cards-n{cards}.xml").getroot()
     assert (order.findtext("details/quantity"), order.findtext("details/bracket")) == (str(cards), str(bracket))
-    assert found == []
+    assert f"cards-n{cards}.xml: warning" not in said
 
 
-def test_an_mpc_order_over_612_cards_is_said_to_need_splitting():
-    from pnp.targets.order_files import mpc_order
-
-    _, found = mpc_order("cards/deck", [("cards/deck/a.png", "", Card(613, "A"))], None, "x.xml")
-    assert [f.code for f in found] == ["mpc-order-size"] and "612" in found[0].message
+def test_an_mpc_order_over_612_cards_is_said_to_need_splitting(brackets):
+    said, _ = brackets
+    warned = [line for line in said.splitlines() if ": warning: " in line]
+    assert sorted(set(warned)) == ["output/tiny/vendor-makeplayingcards/cards-n613.xml: warning: cards/n613 has 613 cards; "
+                                   "MakePlayingCards takes at most 612 an order: MPC Autofill asks how to split it"], said
 
 
 def _quote(folder: Path) -> list[dict]:
