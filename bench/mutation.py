@@ -171,6 +171,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     # its guards driven in process: test_hostile's and test_template_bombs' builds take a minute a mutant
     "pnp/layout/sandbox.py": ["tests/test_sandbox_guards.py", "tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],
+    "pnp/layout/template_loader.py": ["tests/test_sandbox_guards.py"],  # which files a template may load (moved from sandbox.py in s47)
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
@@ -350,7 +351,7 @@ MODULES: dict[str, list[str]] = {
     # the last round's features (s19-guards): the browser tables' picture store and zip, a save during watch's first
     # build, the template memo, words read by language
     "pnp/targets/packaging.py": ["tests/test_picture_store.py"],
-    "pnp/cli/watching.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py"],
+    "pnp/pipeline/saves.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py"],  # watch's and serve's one rule (s47; was watching.py's)
     "pnp/layout/template_cache.py": ["tests/test_template_memo.py", "tests/test_template_facts.py"],
     "pnp/core/memo.py": ["tests/test_memo_runs.py", "tests/test_session_memory.py"],  # what a session keeps: two builds' asks, no more
     "pnp/data/words.py": ["tests/test_words_languages.py", "tests/test_words_read.py"],
@@ -428,6 +429,8 @@ MODULES: dict[str, list[str]] = {
     # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
     # a formula with no saved value, never run (test_spreadsheet_decks' and test_real_exports' whole builds left out: their
     # workbooks hold no formula without its value)
+    "pnp/data/shown_numbers.py": ["tests/test_sheets_from_other_tools.py"],  # a workbook number as its cell's format shows it (s47)
+    "pnp/data/sheet_header.py": ["tests/test_sheets_from_other_tools.py", "tests/test_workbook_shapes.py"],  # a first row that reads as a card (s47)
     "pnp/data/formulas.py": ["tests/test_sheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                              "tests/test_spreadsheet_decks.py::test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value",
                              "tests/test_spreadsheet_decks.py::test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula"],
@@ -529,7 +532,7 @@ FOCUS: dict[str, list[str]] = {
                                   "_folder_hash", "output_key", "deck_files", "input_files", "read_name", "read_path"],
     # what counts as a save, and one made during the first build (Watcher.run's loop after it is test_designer_loop's, a
     # watch in a new process that mutmut maps to no test)
-    "pnp/cli/watching.py": ["watched_file", "saved_since"],
+    "pnp/pipeline/saves.py": ["input_filter", "_skipped", "_added", "saved_since"],
     # the process's memo and what it gives back
     "pnp/render/flowables.py": ["Stack._headings_kept_with_next"],
     "pnp/render/packing.py#kept": ["plan_pages"],

@@ -20,7 +20,8 @@ from markupsafe import Markup
 from pnp.core.errors import LayoutError
 from pnp.data.fields import CardReads, Fields
 from pnp.layout import growth
-from pnp.layout.sandbox import MAX_TEMPLATE, FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading, running_line
+from pnp.layout.sandbox import MAX_TEMPLATE, FieldUndefined, Sandbox, TemplateBeyondReading, running_line
+from pnp.layout.template_loader import ProjectLoader
 
 
 def sandbox_over(folder: Path, root: Path | None = None, parsed=None) -> Sandbox:

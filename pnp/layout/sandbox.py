@@ -3,8 +3,8 @@
 Jinja's sandbox refuses unsafe attribute access; on top of it this module
 hooks every place a template makes a text, list or dict, or spends time (loops,
 macros, filters, calls), and asks pnp.layout.growth how big the result would
-be before it is made; it keeps template files inside the project's template
-folders, and names a missing field the way a designer wrote it.
+be before it is made, and names a missing field the way a designer wrote it
+(the files a template may load: pnp.layout.template_loader).
 """
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial, update_wrapper
-from pathlib import Path
+from functools import update_wrapper
 
 import jinja2
 from jinja2 import TemplateSyntaxError, nodes
@@ -25,7 +24,6 @@ from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
 from pnp.core.errors import LayoutError, did_you_mean
-from pnp.core.files import Refused, inside
 from pnp.data.fields import Fields, wrap
 from pnp.layout.growth import (
     FILTER_SIZES,
@@ -81,45 +79,6 @@ def _copies_hint(fields: Fields, name: object) -> str:
     if isinstance(name, str) and name.lower() in COUNT_HEADERS and name != "count" and "count" in fields._data:
         return f" (the card's copies, which a sheet's {name} column gives, are {fields._what}.count)"
     return ""
-
-
-class ProjectLoader(jinja2.FileSystemLoader):
-    """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out).
-
-    It compiles each template from the syntax tree `parsed` gives (the one the
-    checks read), so no template is parsed twice in a run, and takes what
-    `kept` kept of the same source first (pnp.layout.template_cache.KeptTemplates.code)."""
-
-    def __init__(self, searchpath, parsed=None, root: Path | None = None):
-        super().__init__(searchpath)
-        self.parsed = parsed  # name → (file name, syntax tree), remembered by Layouts
-        self.root = root  # the project: a template folder under it, linked elsewhere, is refused too
-        self.kept = None  # (name, file name, source, make) → code: what the process kept (set by Layouts)
-
-    def load(self, environment, name, globals=None):
-        source, filename, uptodate = self.get_source(environment, name)
-        make = partial(self._code, environment, name, filename, source)
-        code = self.kept(name, filename, source, make) if self.kept is not None else make()
-        return environment.template_class.from_code(environment, code, globals if globals is not None else environment.make_globals(None), uptodate)
-
-    def _code(self, environment, name, filename, source):
-        """The compiled code of template `name`, compiled from its syntax tree."""
-        tree = self.parsed(name)[1] if self.parsed is not None else environment.parse(source, name, filename)
-        return environment.compile(tree, name, filename)
-
-    def get_source(self, environment, template):
-        if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
-            raise LayoutError(f"template name '{template}' must be a path inside templates/ (no '..', no absolute paths)", template)
-        for folder in self.searchpath:  # as FileSystemLoader looks, but each file is checked before it is opened
-            path = Path(folder, *template.split("/"))
-            if os.path.exists(path) and not os.path.isdir(path):  # a file, or a named pipe or device refused below by its kind
-                bounds = [folder, self.root] if self.root is not None and path.is_relative_to(self.root) else [folder]
-                try:
-                    inside(path, *bounds)
-                except Refused as exc:
-                    raise LayoutError(f"template {exc.advice(template, 'templates/')}", template) from None
-                break
-        return super().get_source(environment, template)
 
 
 class CappedCode(CodeGenerator):

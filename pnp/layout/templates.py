@@ -36,10 +36,11 @@ from pnp.layout.palette import Palette
 from pnp.layout.paragraphs import Paragraphs
 from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
-from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
+from pnp.layout.sandbox import FieldUndefined, Sandbox, running_line
 from pnp.layout.scripts import missing_message
 from pnp.layout.template_cache import KeptTemplates
 from pnp.layout.template_facts import TemplateFacts, facts_of
+from pnp.layout.template_loader import ProjectLoader
 from pnp.layout.typeset import Laid, Typesetter
 
 CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
@@ -198,7 +199,7 @@ class Layouts:
 
     def parsed(self, name: str) -> tuple[str, jinja2.nodes.Template]:
         """(file name, syntax tree) of template `name`, parsed once per run: the tree its facts were found in, which
-        the loader compiles (pnp.layout.sandbox.ProjectLoader), so no template is parsed twice."""
+        the loader compiles (pnp.layout.template_loader.ProjectLoader), so no template is parsed twice."""
         hit = self._asts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
