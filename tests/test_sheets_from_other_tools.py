@@ -37,15 +37,17 @@ OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns
           'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
 
 
-def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False) -> None:
+def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False, before: dict[str, str] | None = None) -> None:
     """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
     and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat);
-    with `macro`, a Basic module as LibreOffice stores one, under a DOCTYPE naming its outside DTD."""
+    with `macro`, a Basic module as LibreOffice stores one, under a DOCTYPE naming its outside DTD; `before`, sheets
+    (name → rows) that come first in the workbook."""
     import zipfile
 
+    tables = "".join(f'<table:table table:name="{name}"><table:table-column table:number-columns-repeated="4"/>{rows}</table:table>'
+                     for name, rows in [*(before or {}).items(), (sheet, rows_xml)])
     content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
-               f'<office:spreadsheet><table:table table:name="{sheet}"><table:table-column table:number-columns-repeated="4"/>'
-               f'{rows_xml}</table:table></office:spreadsheet></office:body></office:document-content>')
+               f'<office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>')
     manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
                 'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
                 '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
@@ -71,6 +73,7 @@ def number_cell(value, shown: str, kind: str = "float") -> str:
 
 
 SPAN_ROWS, SPAN_COLS, EMPTY_TWO = 'table:number-rows-spanned="3"', 'table:number-columns-spanned="2"', '<table:table-cell table:number-columns-repeated="2"/>'
+SPAN_TWO_ROWS = 'table:number-rows-spanned="2"'
 
 
 def test_cells_merged_down_an_ods_sheet_are_warned_of_at_the_same_cell_words_as_an_xlsx(project: Path):
@@ -92,6 +95,37 @@ def test_cells_merged_down_an_ods_sheet_are_warned_of_at_the_same_cell_words_as_
         "each of rows 6–7 has none: unmerge the cells and fill the value down"], result.output
 
 
+def test_cells_merged_down_side_by_side_in_an_ods_are_each_warned_of_at_their_own_first_cell(project: Path):
+    """The knight's side `red` merged down C2:C4 leaves a covered cell at C3, and right of it the rogue's `Run.` is merged
+    down D3:D4: LibreOffice writes the covered cell in its place (OpenDocument's `table:covered-table-cell`), so `Run.`
+    stands in column D, where the sheet shows it, and the two ranges are two warnings."""
+    rows = (f"<table:table-row>{text_cell('id')}{text_cell('name')}{text_cell('side')}{text_cell('text')}</table:table-row>"
+            f"<table:table-row>{text_cell('knight')}{text_cell('Knight')}{text_cell('red', SPAN_ROWS)}{text_cell('Go.')}</table:table-row>"
+            f"<table:table-row>{text_cell('rogue')}{text_cell('Rogue')}<table:covered-table-cell/>"
+            f"{text_cell('Run.', SPAN_TWO_ROWS)}</table:table-row>"
+            f"<table:table-row>{text_cell('mage')}{text_cell('Mage')}<table:covered-table-cell/><table:covered-table-cell/></table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows)
+    use_sheet(project, "heroes.ods")
+    assert warnings_of(project, "merged") == [
+        f"{DECK_DIR}/heroes.ods[Cards]!C2: warning: cells C2:C4 are merged, so only row 2 holds their value and the card of each of rows 3–4 "
+        "has none: unmerge the cells and fill the value down",
+        f"{DECK_DIR}/heroes.ods[Cards]!D3: warning: cells D3:D4 are merged, so only row 3 holds their value and the card of row 4 has none: "
+        "unmerge the cells and fill the value down"]
+
+
+def test_cells_merged_on_another_sheet_of_an_ods_are_not_the_decks(project: Path):
+    """A workbook's first sheet of rules with its title merged down A1:A3, then the cards: the deck reads the `Cards`
+    sheet, whose cells are merged nowhere, so nothing is said of merged cells."""
+    rules = (f"<table:table-row>{text_cell('How to play', SPAN_ROWS)}</table:table-row>"
+             "<table:table-row table:number-rows-repeated=\"2\"><table:covered-table-cell/></table:table-row>")
+    rows = (f"<table:table-row>{text_cell('id')}{text_cell('name')}{text_cell('side')}{text_cell('text')}</table:table-row>"
+            f"<table:table-row>{text_cell('knight')}{text_cell('Knight')}{text_cell('red')}{text_cell('Go.')}</table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows, before={"Rules": rules})
+    use_sheet(project, "heroes.ods", "sheet: Cards\n")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line for line in result.output.splitlines() if "heroes.ods" in line] == [], result.output
+
+
 def warnings_of(project: Path, code: str = "") -> list[str]:
     result = run_pnp(project, "validate", "tiny", "--quick")
     return [line for line in findings(result, "warning") if code in line]
@@ -107,6 +141,27 @@ def test_a_csv_saved_without_its_header_row_is_one_warning_at_its_first_row(proj
     assert said == [f"{DECK_DIR}/heroes.csv:1:1: warning: row 1 is read as the field names, yet it looks like a card (its numbers and texts are "
                     "in the columns where a card's row below has them: 'knight', 'Knight', '3', 'Draw two cards, then di…'): write the field names in a row "
                     "above it, or that card is lost and its values name the fields"], said
+
+
+def test_a_first_row_shaped_as_a_later_row_is_a_card_though_the_row_under_it_holds_a_mistake(project: Path):
+    """The first row is compared with the next three rows holding values, any of which may hold a mistake (the rogue's
+    stars typed as `two`): the knight's row, shaped as the mage's, is still said to be a card."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
+                                                  ["rogue", "Rogue", "two", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
+    use_sheet(project, "heroes.csv")
+    said = warnings_of(project, "field names")
+    assert [line.split(": warning: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1"], said
+    assert "(its numbers and texts are in the columns where a card's row below has them: " in said[0], said
+
+
+@pytest.mark.parametrize(("text", "card"), [("Take two gems, then pass.", True), ("Gems taken this turn", False)])
+def test_a_text_of_five_words_is_a_sentence_and_one_of_four_a_name(project: Path, text: str, card: bool):
+    """A card's text reads as a sentence from five words (or past 40 characters), a field name as fewer: beside a number,
+    `Take two gems, then pass.` makes the first row a card's, `Gems taken this turn` (four words) a header."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["7", text], ["knight", "x"]])
+    use_sheet(project, "heroes.csv")
+    said = warnings_of(project, "field names")
+    assert [line.split(": warning: ")[0] for line in said] == ([f"{DECK_DIR}/heroes.csv:1:1"] if card else []), said
 
 
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
