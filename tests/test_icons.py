@@ -108,6 +108,25 @@ def test_an_icon_in_a_translucent_colour_prints_as_see_through_as_a_shape_of_tha
     assert near((10, 10, 50, 50), blend) > 0.2 * (40 * 40 * mm * mm)
 
 
+def test_an_icon_linking_another_file_in_a_translucent_colour_is_as_see_through(project):
+    """An icon that links another SVG file (`<use href="parts/mark.svg#m"/>`) is read afresh each time rather than
+    kept: drawn in half-transparent red over a blue ground, its own square and the square it links both show the two
+    mixed, about (128, 0, 127), as an icon linking nothing does; never the red itself."""
+    import numpy as np
+
+    icons = project / "templates/tiny/icons"
+    (icons / "parts").mkdir(parents=True)
+    (icons / "seal.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 20 10">'
+                                    '<rect width="10" height="10" fill="#000000"/><use x="10" xlink:href="parts/mark.svg#m"/></svg>', encoding="utf-8")
+    (icons / "parts/mark.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>'
+                                          '<rect id="m" width="10" height="10" fill="#000000"/></defs></svg>', encoding="utf-8")
+    face = _face_over_blue(project, '{{ icon("seal", 10, 10, w=40, h=20, color="#ff000080") }}\n')
+    mm = PX_PER_MM
+    for x0, x1 in ((11, 29), (31, 49)):  # the icon's own square, then the one it links
+        inside = face[round(11 * mm):round(29 * mm), round(x0 * mm):round(x1 * mm)].reshape(-1, 3)
+        assert (np.abs(inside - np.array((128, 0, 127))).max(axis=1) <= 3).mean() > 0.95, (x0, np.unique(inside, axis=0)[:5])
+
+
 def test_a_half_opaque_icon_in_a_translucent_colour_keeps_its_own_opacity_too(project):
     """An icon's shape drawn at half opacity (`fill-opacity="0.5"`), recoloured half-transparent red (`#ff000080`),
     shows a quarter of the red over the blue ground, about (64, 0, 191): the colour's alpha joins the shape's own, as

@@ -47,6 +47,16 @@ def test_body_text_needs_4_5_to_1(grey, passes):
     assert (not low_contrast(text_face(grey))) is passes
 
 
+# Black at alpha 0x89 (137/255) over white prints 255 × (1 − 137/255) = 118, #767676, in each channel; at 0x88, 119, #777777.
+@pytest.mark.parametrize("colour, printed, passes", [("#00000089", "#767676", True), ("#00000088", "#777777", False)])
+def test_translucent_text_is_judged_as_it_prints_on_the_paper(colour, printed, passes):
+    """A `#rrggbbaa` text colour reads as its alpha lets the paper through: black at 0x89 prints the lightest grey body
+    text passes with, at 0x88 the first that fails; never the paper's share taken for the colour's."""
+    assert round(255 * (1 - int(colour[7:], 16) / 255)) == int(printed[1:3], 16)
+    assert (wcag_ratio(printed, "#ffffff") >= 4.5) is passes
+    assert (not low_contrast(text_face(colour))) is passes
+
+
 @pytest.mark.parametrize("grey, size, font, passes", [
     ("#949494", 18.0, "noto-sans-regular", True),   # large: 3:1
     ("#959595", 18.0, "noto-sans-regular", False),

@@ -390,6 +390,19 @@ def test_a_sheets_misspelt_name_is_offered_the_sheet_beside_the_deck(project, wr
                                     f"(did you mean '{meant}'?): fix the name, or put the sheet there (a web address starts with https://)"]
 
 
+def test_a_sheet_in_a_folder_that_is_not_there_is_the_missing_sheets_error(project):
+    """`cards_from: sheet/heroes.csv` where the deck's folder has no `sheet/` (the sheet is in `sheets/`): the one
+    error at the deck's `cards_from`, as for any missing sheet, and `pnp validate` exits as for a mistake in the data,
+    never as for a bug in pnp."""
+    (project / "data/tiny/decks/sheets").mkdir()
+    write_csv(project / "data/tiny/decks/sheets/heroes.csv", [HEADER, *ROWS])
+    use_sheet(project, "sheet/heroes.csv")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1, result.output + result.stderr
+    assert "data/tiny/decks/heroes.yaml:6:13: error: cards_from names 'sheet/heroes.csv', which is no file beside heroes.yaml: fix the name, " \
+           "or put the sheet there (a web address starts with https://)" in result.output, result.output
+
+
 def test_a_workbooks_numbers_and_dates_are_read_as_the_program_shows_them(project):
     """A workbook stores every number as a double: an id typed 7 is the id "7", a header typed 2024 names the field
     "2024", not "2024.0", and an option names it so. Without an id column a `Title` column (any case) names each card;
