@@ -5668,7 +5668,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_interrupt.py', 'tests/test_launch.py'], ''),
     Mutant('ZB5', "an error Python ignores while pnp loads no longer printed (its 'Exception ignored in' and traceback)", 'pnp/launch/__init__.py',
            '            stopped()\n        hook(unraisable)\n', '            stopped()\n', ['tests/test_interrupt.py', 'tests/test_launch.py'], ''),
-    Mutant('ZB6', "a game with an empty decks folder told its decks give no copy, not to add decks/*.yaml", 'pnp/cli/build_lines.py',
+    Mutant('ZB6', "a game whose decks folder holds no deck file (only the sheet one will read) told its decks give no copy, not to add decks/*.yaml", 'pnp/cli/build_lines.py',
            'any((folder / "decks").glob("*.yaml"))', '(folder / "decks").is_dir()', ['tests/test_build_lines.py', 'tests/test_load_errors_first.py'], ''),
     Mutant('ZB7', "'nothing to build' naming the game's folder by its whole path on this machine", 'pnp/cli/build_lines.py',
            'nothing_to_build(result.slug, project.rel(folder),', 'nothing_to_build(result.slug, str(folder),', ['tests/test_build_lines.py', 'tests/test_load_errors_first.py'], ''),
@@ -5681,7 +5681,7 @@ MUTANTS: list[Mutant] = [
     Mutant('ZB11', "a translation that is a number past 1,000 digits written plain (the import then refuses it)", 'pnp/targets/yaml_writes.py',
            'still a number, so quoted to stay the text typed\n        return False', 'still a number, so quoted to stay the text typed\n        return True',
            ['tests/test_yaml_write_promises.py', 'tests/test_translate.py'], ''),
-    Mutant('ZB12', "a translation in a list that reads as a boolean or null (`true`, `null`) written plain in its [...]", 'pnp/targets/yaml_writes.py',
+    Mutant('ZB12', "a translation inside a {…} or […] that YAML reads as null or a boolean (German `Null`, `True`) written plain", 'pnp/targets/yaml_writes.py',
            """[\\w.!?’')])?", text) and reads_as_itself(text)""", """[\\w.!?’')])?", text)""",
            ['tests/test_yaml_write_promises.py', 'tests/test_translate.py'], ''),
 ]
