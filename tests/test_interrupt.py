@@ -219,3 +219,13 @@ def test_a_ctrl_c_python_swallows_while_pnp_loads_stops_it_with_one_line():
     stopped = subprocess.run([sys.executable, "-c", SWALLOWED_CTRL_C], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "Traceback" not in stopped.stderr, stopped.stderr
     assert stopped.returncode == 130 and [line for line in stopped.stderr.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C)"], stopped.stderr
+
+
+def test_an_error_python_ignores_while_pnp_loads_is_printed_as_python_prints_it_and_the_command_goes_on():
+    """Only a Ctrl-C Python cannot raise while pnp loads stops the command: any other error it ignores (a finalizer's
+    bug) is printed as Python prints it ("Exception ignored in" and its traceback) and the command runs to its end."""
+    finalizers_bug = SWALLOWED_CTRL_C.replace("raise KeyboardInterrupt", "raise ValueError('a finalizer went wrong')")
+    ran = subprocess.run([sys.executable, "-c", finalizers_bug], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0 and ran.stdout.startswith("pnp, version "), ran.stdout + ran.stderr
+    assert "stopped (Ctrl-C)" not in ran.stderr, ran.stderr
+    assert "Exception ignored in" in ran.stderr and "ValueError: a finalizer went wrong" in ran.stderr, ran.stderr

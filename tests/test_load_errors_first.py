@@ -77,3 +77,32 @@ def test_an_only_for_a_game_without_decks_names_the_decks_folder_the_cards_are_r
     assert result.exit_code == 0, result.output + result.stderr
     said = [line for line in result.output.splitlines() if "nothing to build" in line]
     assert said == [f"bare: nothing to build for --only {only}: add {needs} to data/bare/, or drop --only {only}"], said
+
+
+def test_a_decks_folder_holding_no_deck_file_is_told_to_add_one_not_that_its_cards_have_no_copies(project):
+    """A deck is a decks/*.yaml file (docs/data-format.md): a game whose decks/ folder holds only the sheet the deck
+    will read has no deck yet, so `pnp build` says to add one, not that the cards of a deck it lacks print no copy."""
+    bare = project / "data" / "bare"
+    (bare / "decks").mkdir(parents=True)
+    (bare / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
+    (bare / "decks/cards.csv").write_text("id,name\nknight,Knight\n", encoding="utf-8")
+    result = run_pnp(project, "build", "bare")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert said == ["bare: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to data/bare/"], said
+
+
+@pytest.mark.parametrize("only", [["cards"], ["cards", "dice"]])
+def test_a_game_whose_every_card_is_counted_zero_is_told_to_give_them_a_count_not_to_add_decks(project, only):
+    """A deck written before its counts were chosen (every card `count: 0`) prints no card: `pnp build --only cards`
+    (alone or with a kind the game lacks) says the decks give no copy and what to mend (a count of 1 or more), never
+    to add the decks the game has."""
+    bare = project / "data" / "bare"
+    (bare / "decks").mkdir(parents=True)
+    (bare / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
+    (bare / "decks/cards.yaml").write_text("name: Cards\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\n"
+                                           "cards:\n  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Smash., count: 0}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "bare", *(a for kind in only for a in ("--only", kind)))
+    assert result.exit_code == 0, result.output + result.stderr
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert said == ["bare: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or more"], said

@@ -70,6 +70,23 @@ def test_a_save_in_a_folder_a_games_folders_ignore_is_no_save_and_a_hidden_folde
     assert watching.saved_since([str(data)], time.time() - 60)
 
 
+
+def test_a_project_reached_through_a_link_is_judged_below_the_folder_watched_wherever_either_end_lies(tmp_path):
+    """The folders above the watched one are the designer's own business (docs/commands.md), whichever way a link
+    runs: a project kept in a hidden `~/.games/` and opened through a plain link, or a plain project opened through a
+    link kept in a hidden folder; a game's deck saved in either still counts."""
+    kept = tmp_path / ".games/project"
+    (kept / "data/tiny/decks").mkdir(parents=True)
+    (kept / "data/tiny/decks/heroes.yaml").write_text("- name: Hero\n")
+    (tmp_path / "games").symlink_to(kept)
+    assert watching.saved_since([str(tmp_path / "games/data")], time.time() - 60)
+    plain = tmp_path / "plain"
+    (plain / "data/tiny/decks").mkdir(parents=True)
+    (plain / "data/tiny/decks/heroes.yaml").write_text("- name: Hero\n")
+    (tmp_path / ".links").mkdir()
+    (tmp_path / ".links/plain").symlink_to(plain)
+    assert watching.saved_since([str(tmp_path / ".links/plain/data")], time.time() - 60)
+
 class _Session:
     """A watch session whose `stop` is set once saves are noted: then nothing more comes (as Ctrl-C)."""
 
@@ -148,3 +165,28 @@ def test_watch_builds_again_for_what_serve_draws_again_and_nothing_else(tmp_path
         (data / kind).write_text("")
         assert watching.saved_since([str(data)], time.time() - 60), kind
         (data / kind).unlink()
+
+
+def test_the_saves_watch_notes_while_it_runs_are_judged_by_the_same_rule(tmp_path):
+    """Past its first build `pnp watch` notes saves as they come (`Saves`), by the one rule `saved_since` keeps: a
+    word processor's notes and a PDF saved beside a deck are no save, the deck saved after them is noted."""
+    deck, others = tmp_path / "tiny/decks/heroes.yaml", [tmp_path / "tiny/notes.docx", tmp_path / "tiny/sheet.pdf"]
+    deck.parent.mkdir(parents=True)
+    with watching.Saves([str(tmp_path)], debounce=50) as noted:
+        _noted(noted, lambda: (tmp_path / "tiny/ready.yaml").write_text("- name: Probe\n"))  # the watcher listens
+        for other in others:
+            other.write_text("ideas")
+        time.sleep(0.3)
+        saved = {Path(p) for p in _noted(noted, lambda: deck.write_text("- name: Hero\n"))}
+    assert deck in saved and not saved & set(others), saved
+
+
+def _noted(noted: watching.Saves, save) -> set[str]:
+    """The files `noted` holds once `save()`, made again each tenth of a second (a watcher starts listening just after
+    it starts, and nothing tells when), has been noted; the test fails after ten seconds without it."""
+    deadline = time.monotonic() + 10
+    while not noted.waiting():
+        assert time.monotonic() < deadline, "the save was never noted"
+        save()
+        time.sleep(0.1)
+    return noted.next()

@@ -450,3 +450,24 @@ def test_a_translation_of_a_number_too_long_for_pnp_is_written_quoted_and_reads_
     written = (game / "game.yaml").read_text(encoding="utf-8")
     assert written == f'title: Lists\nlanguages: [en, de]\npitch: Back\npitch@de: "{digits}"\npitch@de~src: {digest("Back")}\n'
     assert load_yaml(game / "game.yaml", "data/lists/game.yaml")["pitch@de"] == digits
+
+
+def test_a_translation_inside_a_flow_mapping_that_yaml_reads_as_null_or_a_boolean_is_written_quoted(tmp_path):
+    """German writes zero as `Null`, and a translator may answer a yes/no prompt `True`: inside a `{…}` mapping, plain,
+    YAML reads them as null and a boolean (YAML 1.2 core schema, §10.3.2), so each is written double-quoted and both
+    YAML and pnp read back the text typed."""
+    game = tmp_path / "data/lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Lists\nlanguages: [en, de]\nstrings: {score: Zero, fair: Fair}\n", encoding="utf-8")
+    with (tmp_path / "de.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([["id", "where", "en", "de", "status", "fits", "face"],
+                                 ["data/lists/game.yaml#strings.score", "", "Zero", "Null", "missing", "", ""],
+                                 ["data/lists/game.yaml#strings.fair", "", "Fair", "True", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
+    assert result.exit_code == 0 and "2 translations written" in result.output, result.output
+    written = (game / "game.yaml").read_text(encoding="utf-8")
+    assert written == ("title: Lists\nlanguages: [en, de]\nstrings: {score: Zero, score@de: \"Null\", "
+                       f"score@de~src: {digest('Zero')}, fair: Fair, fair@de: \"True\", fair@de~src: {digest('Fair')}}}\n"), written
+    assert yaml.safe_load(written)["strings"]["score@de"] == "Null" and yaml.safe_load(written)["strings"]["fair@de"] == "True"
+    read = load_yaml(game / "game.yaml", "data/lists/game.yaml")["strings"]
+    assert read["score@de"] == "Null" and read["fair@de"] == "True"  # pnp's reader (docs/architecture.md)
