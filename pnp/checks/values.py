@@ -34,9 +34,17 @@ def hashable(value):
     return value
 
 
+def is_empty(value) -> bool:
+    """Whether a field's value is empty: a sheet's empty cell (`""`, or spaces) or a YAML key with nothing after it."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+EMPTY_SAID = "(empty)"  # an empty value as a finding names it: two spaces around nothing read as a typo
+
+
 def show_value(value) -> str:
     if isinstance(value, str):
-        return value
+        return value if value.strip() else EMPTY_SAID
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show_value(v) for v in value) + "]"
     return repr(value)
