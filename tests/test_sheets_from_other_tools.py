@@ -109,6 +109,19 @@ def test_a_csv_saved_without_its_header_row_is_one_warning_at_its_first_row(proj
                     "above it, or that card is lost and its values name the fields"], said
 
 
+def test_a_sheet_without_its_header_is_one_warning_not_also_a_field_nothing_reads_for_each_column(project: Path):
+    """nanDECK's data file has no header, so its first card's values name the fields ('knight', '3', its text), and no
+    template reads them: that is the one mistake the row's warning says, and each column's field nothing reads is not
+    said again after it."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
+                                                  ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert [line.split(": warning: ")[0] for line in findings(result, "warning")] == [f"{DECK_DIR}/heroes.csv:1:1"], result.output
+    assert "row 1 is read as the field names, yet it looks like a card" in findings(result, "warning")[0]
+    assert "1 warning" in result.output.splitlines()[-1], result.output
+
+
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
     write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
     use_sheet(project, "heroes.csv")

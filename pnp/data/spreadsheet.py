@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
+from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
 from pnp.data.formulas import merged_ranges, ods_merged_ranges, plain_number_formats, unsaved_formulas
 from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
 from pnp.data.shown_numbers import shown
@@ -157,7 +157,7 @@ def _data_as_header(rows: list[list[_Cell]], header_at: int) -> Finding | None:
         return None
     first = next(c for c in header if not _is_empty(c.value))
     shown = ", ".join(f"'{_shortened(printable(_as_text(c.value)), 24)}'" for c in header if not _is_empty(c.value))
-    return warning("sheet-no-header", f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
+    return warning(SHEET_NO_HEADER, f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
                    "write the field names in a row above it, or that card is lost and its values name the fields", first.loc)
 
 
