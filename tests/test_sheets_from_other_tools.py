@@ -34,16 +34,19 @@ def test_a_copies_column_named_by_count_column_is_named_so_in_a_bound_error(proj
 
 
 OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+          'xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"')
 
 
-def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False) -> None:
+def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False, styles: str = "") -> None:
     """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
-    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat);
+    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat),
+    after its automatic `styles` (the cells' styles and the number styles they name);
     with `macro`, a Basic module as LibreOffice stores one, under a DOCTYPE naming its outside DTD."""
     import zipfile
 
-    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3">'
+               f'<office:automatic-styles>{styles}</office:automatic-styles><office:body>'
                f'<office:spreadsheet><table:table table:name="{sheet}"><table:table-column table:number-columns-repeated="4"/>'
                f'{rows_xml}</table:table></office:spreadsheet></office:body></office:document-content>')
     manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
@@ -66,8 +69,9 @@ def text_cell(text: str, more: str = "") -> str:
     return f'<table:table-cell office:value-type="string" {more}><text:p>{text}</text:p></table:table-cell>'
 
 
-def number_cell(value, shown: str, kind: str = "float") -> str:
-    return f'<table:table-cell office:value-type="{kind}" office:value="{value}"><text:p>{shown}</text:p></table:table-cell>'
+def number_cell(value, shown: str, kind: str = "float", style: str = "") -> str:
+    styled = f'table:style-name="{style}" ' if style else ""
+    return f'<table:table-cell {styled}office:value-type="{kind}" office:value="{value}"><text:p>{shown}</text:p></table:table-cell>'
 
 
 SPAN_ROWS, SPAN_COLS, EMPTY_TWO = 'table:number-rows-spanned="3"', 'table:number-columns-spanned="2"', '<table:table-cell table:number-columns-repeated="2"/>'
@@ -155,6 +159,42 @@ def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project:
         sheet.cell(row, 4).number_format = shape
     book.save(project / DECK_DIR / "heroes.xlsx")
     use_sheet(project, "heroes.xlsx", extra)
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
+    assert {"25%", "3.14", "1,234.3", "2.00", "0.5"} <= set(printed), printed
+    assert not {"0.25", "3.14159", "1234.25", "1,234.2"} & set(printed), printed
+
+
+# LibreOffice Calc's automatic styles for a cell formatted 0%, 0.00 and #,##0.0 (Format Cells → Numbers), as it saves
+# them in content.xml: a number style each, and a cell style naming it
+CALC_NUMBER_STYLES = (
+    '<number:percentage-style style:name="N11"><number:number number:decimal-places="0" number:min-decimal-places="0" '
+    'number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+    '<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+    'number:min-integer-digits="1"/></number:number-style>'
+    '<number:number-style style:name="N4"><number:number number:decimal-places="1" number:min-decimal-places="1" '
+    'number:min-integer-digits="1" number:grouping="true"/></number:number-style>'
+    '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N11"/>'
+    '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N2"/>'
+    '<style:style style:name="ce3" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N4"/>')
+
+
+def test_an_ods_number_prints_as_its_cells_format_shows_it_as_an_xlsx_does(project: Path):
+    """The cards of the XLSX test above, saved by LibreOffice: a percentage cell (`office:value-type="percentage"`) of a
+    `0%` style, a `0.00` and a grouped `#,##0.0` number style, a whole number in `0.00` and a cell of no style print
+    as Calc shows them, and as the XLSX's print: 25%, 3.14, 1,234.3, 2.00, 0.5."""
+    from pdftext import pdf_text
+
+    head = "".join(text_cell(h) for h in ("id", "name", "stars", "number", "text", "side", "count"))
+    cells = [("0.25", "25%", "percentage", "ce1"), ("3.14159", "3.14", "float", "ce2"), ("1234.25", "1,234.3", "float", "ce3"),
+             ("2", "2.00", "float", "ce2"), ("0.5", "0.5", "float", "")]
+    rows = f"<table:table-row>{head}</table:table-row>" + "".join(
+        f"<table:table-row>{text_cell(f'hero{n}')}{text_cell(f'Hero {n}')}{number_cell(2, '2')}{number_cell(value, shown, kind, style)}"
+        f"{text_cell(f'Card {n}.')}{text_cell('blue' if n < 4 else 'red')}{number_cell(3 if n < 4 else 2, '3' if n < 4 else '2')}</table:table-row>"
+        for n, (value, shown, kind, style) in enumerate(cells, start=2))
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows, styles=CALC_NUMBER_STYLES)
+    use_sheet(project, "heroes.ods")
     result = run_pnp(project, "build", "tiny", "--only", "cards")
     assert result.exit_code == 0, result.output
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
