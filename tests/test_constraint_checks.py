@@ -281,3 +281,18 @@ def test_cards_leaving_a_unique_column_empty_are_no_duplicates_and_a_real_repeat
     assert [line for line in said if "is used by" in line or "(empty)" in line or "name  " in line] == [
         "data/tiny/decks/heroes.csv:5:2: error: name Rogue is used by heroes/rogue (line 4) and heroes/mage: each must differ "
         "(constraint at data/tiny/game.yaml:25) [heroes/mage]"], said
+
+
+def test_a_count_by_a_column_left_empty_names_the_empty_value_in_words(project):
+    """The rules' count by side, over a sheet whose rogue's side cell is empty (and no default fills it): the empty value
+    is said `(empty)`, not as nothing between two spaces."""
+    from conftest import quick_findings
+    from test_spreadsheet_decks import write_csv
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", "number", "text", "side", "count"],
+                                                      ["knight", "Knight", "3", "1", "Go.", "red", "6"], ["rogue", "Rogue", "2", "2", "Run.", "", "6"]])
+    (project / "data/tiny/decks/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n",
+                                                         encoding="utf-8")
+    _, said = quick_findings(project)
+    assert said == ["data/tiny/decks/heroes.yaml:1:1: error: Hero cards: side (empty) has 6, the rules say 0; side blue has 0, the rules say 6 — "
+                    "as stated at data/tiny/game.yaml:18 (tests, invented): fix the data or the stated count [Hero cards]"], said
