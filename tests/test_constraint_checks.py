@@ -265,3 +265,34 @@ def test_a_token_of_an_item_and_a_colour_is_named_set_item_colour(project):
     result = run_pnp(project, "validate", "--quick", "tiny")
     errors = sorted(line.split(": error: ")[1].split(" (constraint at")[0] for line in result.output.splitlines() if ": error: " in line)
     assert errors == ["pawns/runner/blue: moves is 5, allowed 1–4", "pawns/runner/red: moves is 5, allowed 1–4"], result.output
+
+
+def test_cards_leaving_a_unique_column_empty_are_no_duplicates_and_a_real_repeat_is_one_error(project):
+    """A sheet whose `name` column is empty for two cards (a CardMaker sheet's unnamed rows): an empty cell is an empty
+    value, no value to share, so only the two cards typed `Rogue` are said, once, at the second."""
+    from conftest import quick_findings
+    from test_spreadsheet_decks import use_sheet, write_csv
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", "number", "text", "count"],
+                                                      ["knight", "", "3", "1", "Go.", "1"], ["att", "", "1", "2", "Swap.", "1"],
+                                                      ["rogue", "Rogue", "2", "3", "Steal.", "1"], ["mage", "Rogue", "4", "4", "Look.", "1"]])
+    use_sheet(project, "heroes.csv")
+    _, said = quick_findings(project)
+    assert [line for line in said if "is used by" in line or "(empty)" in line or "name  " in line] == [
+        "data/tiny/decks/heroes.csv:5:2: error: name Rogue is used by heroes/rogue (line 4) and heroes/mage: each must differ "
+        "(constraint at data/tiny/game.yaml:25) [heroes/mage]"], said
+
+
+def test_a_count_by_a_column_left_empty_names_the_empty_value_in_words(project):
+    """The rules' count by side, over a sheet whose rogue's side cell is empty (and no default fills it): the empty value
+    is said `(empty)`, not as nothing between two spaces."""
+    from conftest import quick_findings
+    from test_spreadsheet_decks import write_csv
+
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", "number", "text", "side", "count"],
+                                                      ["knight", "Knight", "3", "1", "Go.", "red", "6"], ["rogue", "Rogue", "2", "2", "Run.", "", "6"]])
+    (project / "data/tiny/decks/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.csv\n",
+                                                         encoding="utf-8")
+    _, said = quick_findings(project)
+    assert said == ["data/tiny/decks/heroes.yaml:1:1: error: Hero cards: side (empty) has 6, the rules say 0; side blue has 0, the rules say 6 — "
+                    "as stated at data/tiny/game.yaml:18 (tests, invented): fix the data or the stated count [Hero cards]"], said

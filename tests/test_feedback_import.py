@@ -325,3 +325,17 @@ def test_columns_without_a_header_are_no_question_however_many_the_sheet_has(tmp
     result = run_pnp(root, "feedback", "import", str(sheet))
     assert result.exit_code == 0, result.output
     assert [a["answers"] for a in kept(root)] == [{"Notes": "too strong"}]
+
+
+def test_the_keep_advice_names_a_column_of_who_answered_never_the_forms_own_record(tmp_path):
+    """Typeform's first column is its response token `#`, the form's own record, which no designer keeps: the advice
+    names the first column of who answered (E 'Your phone'); a sheet whose only columns left out are the form's own
+    record is given no advice to keep one."""
+    root = make_game(tmp_path / "project")
+    result = run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "responses.csv", TYPEFORM_HEADER, TYPEFORM_ROWS)))
+    said = [line for line in result.output.splitlines() if "left out of the answers file" in line]
+    assert len(said) == 1 and said[0].endswith("; to keep a column, name its header in game.yaml's feedback: {keep: ['Your phone']}"), said
+    header = ["#", "card", "How long did it take?", "Submit Date (UTC)"]
+    result = run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "plain.csv", header, [["t9zz1", "gems/opal-1", "40 minutes", "2026-11-23 10:00:00"]])))
+    said = [line for line in result.output.splitlines() if "left out of the answers file" in line]
+    assert len(said) == 1 and said[0].endswith("left out of the answers file: A '#' (the form's own record)"), said

@@ -34,7 +34,8 @@ def test_a_copies_column_named_by_count_column_is_named_so_in_a_bound_error(proj
 
 
 OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+          'xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"')
 
 
 def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False, before: dict[str, str] | None = None) -> None:
@@ -48,6 +49,22 @@ def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro
                      for name, rows in [*(before or {}).items(), (sheet, rows_xml)])
     content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
                f'<office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>')
+ALL_COLUMNS = '<table:table-column table:number-columns-repeated="4"/>'
+
+
+def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False, styles: str = "", named: str = "",
+                          columns: str = ALL_COLUMNS) -> None:
+    """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
+    and content.xml whose `columns` and rows (`rows_xml`) follow its automatic `styles` (the cells' styles and the
+    number styles they name; LibreOffice writes runs of alike cells, rows and columns once, with a repeat); with
+    `named`, styles.xml holding the named styles (Calc's own `Percent`); with `macro`, a Basic module as LibreOffice
+    stores one, under a DOCTYPE naming its outside DTD."""
+    import zipfile
+
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3">'
+               f'<office:automatic-styles>{styles}</office:automatic-styles><office:body>'
+               f'<office:spreadsheet><table:table table:name="{sheet}">{columns}'
+               f'{rows_xml}</table:table></office:spreadsheet></office:body></office:document-content>')
     manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
                 'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
                 '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
@@ -55,6 +72,9 @@ def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro
         book.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
         book.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
         book.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        if named:
+            book.writestr("styles.xml", f'<?xml version="1.0" encoding="UTF-8"?><office:document-styles {OFFICE} office:version="1.3">'
+                          f'<office:styles>{named}</office:styles></office:document-styles>', zipfile.ZIP_DEFLATED)
         if macro:
             book.writestr("Basic/Standard/Module1.xml", MACRO, zipfile.ZIP_DEFLATED)
 
@@ -68,8 +88,9 @@ def text_cell(text: str, more: str = "") -> str:
     return f'<table:table-cell office:value-type="string" {more}><text:p>{text}</text:p></table:table-cell>'
 
 
-def number_cell(value, shown: str, kind: str = "float") -> str:
-    return f'<table:table-cell office:value-type="{kind}" office:value="{value}"><text:p>{shown}</text:p></table:table-cell>'
+def number_cell(value, shown: str, kind: str = "float", style: str = "") -> str:
+    styled = f'table:style-name="{style}" ' if style else ""
+    return f'<table:table-cell {styled}office:value-type="{kind}" office:value="{value}"><text:p>{shown}</text:p></table:table-cell>'
 
 
 SPAN_ROWS, SPAN_COLS, EMPTY_TWO = 'table:number-rows-spanned="3"', 'table:number-columns-spanned="2"', '<table:table-cell table:number-columns-repeated="2"/>'
@@ -162,6 +183,21 @@ def test_a_text_of_five_words_is_a_sentence_and_one_of_four_a_name(project: Path
     use_sheet(project, "heroes.csv")
     said = warnings_of(project, "field names")
     assert [line.split(": warning: ")[0] for line in said] == ([f"{DECK_DIR}/heroes.csv:1:1"] if card else []), said
+def test_a_sheet_without_its_header_is_one_warning_not_also_a_field_nothing_reads_for_each_column(project: Path):
+    """nanDECK's data file has no header, so its first card's values name the fields ('knight', '3', its text), and no
+    template reads them: that is the one mistake the row's warning says, and each column's field nothing reads is not
+    said again after it."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
+                                                  ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
+    use_sheet(project, "heroes.csv")
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("{name: S3, color: blue}", "{name: S3, color: blue, colr: blue}"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = findings(result, "warning")
+    assert [line.split(": warning: ")[0] for line in said] == ["data/tiny/boards.yaml:17:33", f"{DECK_DIR}/heroes.csv:1:1"], result.output
+    assert "no template, constraint or fact reads the board field 'colr'" in said[0]
+    assert "row 1 is read as the field names, yet it looks like a card" in said[1]  # another file's field nothing reads, still said
+    assert "2 warnings" in result.output.splitlines()[-1], result.output
 
 
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
@@ -202,6 +238,78 @@ def test_a_workbook_number_prints_as_its_cells_format_shows_it_in_excel(project:
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
     assert {"25%", "3.14", "1,234.3", "2.00", "0.5"} <= set(printed), printed
     assert not {"0.25", "3.14159", "1234.25", "1,234.2"} & set(printed), printed
+
+
+# LibreOffice Calc's automatic styles for a cell formatted 0%, 0.00 and #,##0.0 (Format Cells → Numbers), as it saves
+# them in content.xml: a number style each, and a cell style naming it
+CALC_NUMBER_STYLES = (
+    '<number:percentage-style style:name="N11"><number:number number:decimal-places="0" number:min-decimal-places="0" '
+    'number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+    '<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+    'number:min-integer-digits="1"/></number:number-style>'
+    '<number:number-style style:name="N4"><number:number number:decimal-places="1" number:min-decimal-places="1" '
+    'number:min-integer-digits="1" number:grouping="true"/></number:number-style>'
+    '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N11"/>'
+    '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N2"/>'
+    '<style:style style:name="ce3" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N4"/>')
+
+
+def test_an_ods_number_prints_as_its_cells_format_shows_it_as_an_xlsx_does(project: Path):
+    """The cards of the XLSX test above, saved by LibreOffice: a percentage cell (`office:value-type="percentage"`) of a
+    `0%` style, a `0.00` and a grouped `#,##0.0` number style, a whole number in `0.00` and a cell of no style print
+    as Calc shows them, and as the XLSX's print: 25%, 3.14, 1,234.3, 2.00, 0.5."""
+    from pdftext import pdf_text
+
+    head = "".join(text_cell(h) for h in ("id", "name", "stars", "number", "text", "side", "count"))
+    cells = [("0.25", "25%", "percentage", "ce1"), ("3.14159", "3.14", "float", "ce2"), ("1234.25", "1,234.3", "float", "ce3"),
+             ("2", "2.00", "float", "ce2"), ("0.5", "0.5", "float", "")]
+    rows = f"<table:table-row>{head}</table:table-row>" + "".join(
+        f"<table:table-row>{text_cell(f'hero{n}')}{text_cell(f'Hero {n}')}{number_cell(2, '2')}{number_cell(value, shown, kind, style)}"
+        f"{text_cell(f'Card {n}.')}{text_cell('blue' if n < 4 else 'red')}{number_cell(3 if n < 4 else 2, '3' if n < 4 else '2')}</table:table-row>"
+        for n, (value, shown, kind, style) in enumerate(cells, start=2))
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows, styles=CALC_NUMBER_STYLES)
+    use_sheet(project, "heroes.ods")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
+    assert {"25%", "3.14", "1,234.3", "2.00", "0.5"} <= set(printed), printed
+    assert not {"0.25", "3.14159", "1234.25", "1,234.2"} & set(printed), printed
+
+
+def test_an_ods_number_takes_its_columns_style_and_a_named_parents_and_words_after_it_give_the_number_stored(project: Path):
+    """Calc leaves a cell's style out where its column's default is the same (`table:default-cell-style-name`), and a
+    cell style given Calc's own `Percent` (styles.xml, `0.00%`) names no number style of its own: the first card's 0.25
+    prints 25.00%. A style with words after its number (`0.00 "pts"`) or of varying decimals (`0.##`) is no plain
+    format, in an ODS as in an XLSX: the second card's 3.14159 and the third's 2.5 print as stored."""
+    from pdftext import pdf_text
+
+    named = ('<number:percentage-style style:name="N10"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+             'number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+             '<style:style style:name="Percent" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N10"/>')
+    styles = ('<number:number-style style:name="N7"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+              'number:min-integer-digits="1"/><number:text> pts</number:text></number:number-style>'
+              '<style:style style:name="ce5" style:family="table-cell" style:parent-style-name="Percent"/>'
+              '<style:style style:name="ce6" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N7"/>'
+              '<number:number-style style:name="N8"><number:number number:decimal-places="2" number:min-decimal-places="0" '
+              'number:min-integer-digits="1"/></number:number-style>'
+              '<style:style style:name="ce7" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N8"/>')
+    columns = ('<table:table-column table:number-columns-repeated="3"/><table:table-column table:default-cell-style-name="ce5"/>'
+               '<table:table-column table:number-columns-repeated="3"/>')
+    head = "".join(text_cell(h) for h in ("id", "name", "stars", "number", "text", "side", "count"))
+    rows = (f"<table:table-row>{head}</table:table-row>"
+            f"<table:table-row>{text_cell('hero2')}{text_cell('Hero 2')}{number_cell(2, '2')}{number_cell('0.25', '25.00%', 'percentage')}"
+            f"{text_cell('Card 2.')}{text_cell('blue')}{number_cell(6, '6')}</table:table-row>"
+            f"<table:table-row>{text_cell('hero3')}{text_cell('Hero 3')}{number_cell(2, '2')}{number_cell('3.14159', '3.14 pts', 'float', 'ce6')}"
+            f"{text_cell('Card 3.')}{text_cell('red')}{number_cell(3, '3')}</table:table-row>"
+            f"<table:table-row>{text_cell('hero4')}{text_cell('Hero 4')}{number_cell(2, '2')}{number_cell('2.5', '2.5', 'float', 'ce7')}"
+            f"{text_cell('Card 4.')}{text_cell('red')}{number_cell(3, '3')}</table:table-row>")
+    write_libreoffice_ods(project / DECK_DIR / "heroes.ods", rows, styles=styles, named=named, columns=columns)
+    use_sheet(project, "heroes.ods")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf").split()
+    assert {"25.00%", "3.14159", "2.5"} <= set(printed), printed
+    assert not {"0.25", "3.14", "pts", "2.50"} & set(printed), printed
 
 
 def test_an_ods_that_keeps_a_basic_macro_is_read_as_any_other(project: Path):

@@ -434,8 +434,8 @@ def test_a_translator_s_formula_is_text_in_the_exported_sheets_and_comes_back_un
 
 
 def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_path):
-    """A deck read from an XLSX: pnp does not write workbooks, so each translation is an error at its cell that says to
-    type it after a `'`, and the workbook holds no formula (its XML read back: every cell a string, no `<f>`)."""
+    """A deck read from an XLSX: pnp does not write workbooks, so its five translations are one error that says to type
+    a formula's text after a `'`, and the workbook holds no formula (its XML read back: every cell a string, no `<f>`)."""
     import zipfile
 
     shutil.copytree(translated / "data", tmp_path / "data")
@@ -446,8 +446,8 @@ def test_a_translator_s_formula_never_enters_a_workbook_deck(translated, tmp_pat
     (tmp_path / "de.csv").write_text(text, encoding="utf-8")
     result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "de.csv"))
     errors = [line for line in result.output.splitlines() if ": error: " in line]
-    assert result.exit_code == 1 and len(errors) == 5, result.output
-    assert all("after a `'`, so the program keeps it as text" in line for line in errors), errors
+    assert result.exit_code == 1 and len(errors) == 1 and "5 texts of this sheet live in the workbook" in errors[0], result.output
+    assert "(a text beginning as a formula does after a `'`, so the program keeps it as text)" in errors[0], errors
     assert book.read_bytes() == before
     with zipfile.ZipFile(book) as zf:
         sheets = [zf.read(n).decode() for n in zf.namelist() if n.startswith("xl/worksheets/sheet")]

@@ -330,18 +330,35 @@ def test_a_sheet_of_languages_the_game_does_not_translate_is_one_error_at_its_tr
     assert found[0]["message"].startswith("this sheet translates ") and "gems's languages are en, de (en the source)" in found[0]["message"]
 
 
-def test_a_text_kept_in_a_workbook_deck_is_an_error_that_names_the_two_cells_to_type(root):
+def test_texts_kept_in_a_workbook_deck_are_one_error_that_counts_them_and_names_the_columns_to_type(root):
+    """Every card name and text of a deck kept in a workbook (which pnp reads and does not write), translated: one
+    mistake, one error at the first text's cell, counting the texts, naming the columns once and the first three cells
+    with the digests their `~src` cells take (the docs' recipe), and nothing written."""
     book = workbook_deck(root)
     before = book.read_bytes()
     sheet = "data/gems/decks/crystals.xlsx"
-    result, found = import_json(root, [HEAD, row(f"{sheet}#cards[ruby-1].name", "Ruby shard", "Rubinsplitter"),
-                                       row(f"{sheet}#cards[ruby-3].name", "Ruby heart", "=Rubinherz")])
-    errors = [r["message"] for r in found]
-    assert result.exit_code == 1 and coded(found) == [(f"de.csv:{n}:4", "error", "translate-workbook") for n in (2, 3)], result.output
-    assert errors[0] == (f"this text is in the workbook {sheet}, which pnp reads and does not write: type the translation in its "
-                         f"`name@de` column there (and `name@de~src`: {letters('Ruby shard')})")
-    assert "there (after a `'`, so the program keeps it as text and runs no formula) (and `name@de~src`: " + letters("Ruby heart") in errors[1]
-    assert book.read_bytes() == before
+    english = {"ruby-1": ("Ruby shard", "Take a gem."), "ruby-3": ("Ruby heart", "Take two gems.\nThen pass."),
+               "emerald-1": ("Emerald shard", "Take a gem."), "emerald-3": ("Emerald eye", "Look at the top card.")}
+    rows = [row(f"{sheet}#cards[{card}].{field}", text, "=Rubin" if (card, field) == ("ruby-3", "name") else f"{text} (de)")
+            for card, texts in english.items() for field, text in zip(("name", "text"), texts, strict=True)]
+    result, found = import_json(root, [HEAD, *rows, row("data/gems/game.yaml#title", "Gems", "Edelsteine")])
+    assert result.exit_code == 1 and coded(found) == [("de.csv:2:4", "error", "translate-workbook")], result.output
+    assert found[0]["message"] == (
+        f"8 texts of this sheet live in the workbook {sheet}, which pnp reads and does not write: type each translation in its column "
+        "there (`name@de`, `text@de`) (a text beginning as a formula does after a `'`, so the program keeps it as text), and the digest of "
+        "the text it was made from beside it (`name@de~src`, `text@de~src`): "
+        f"de.csv:2:4 for card ruby-1, its name@de~src {letters('Ruby shard')}; de.csv:3:4 for card ruby-1, its text@de~src "
+        f"{letters('Take a gem.')}; de.csv:4:4 for card ruby-3, its name@de~src {letters('Ruby heart')}; and 5 more, from de.csv:5:4")
+    assert book.read_bytes() == before and "Edelsteine" not in (root / "data/gems/game.yaml").read_text(encoding="utf-8")
+
+
+def test_one_text_kept_in_a_workbook_deck_is_said_as_one(root):
+    workbook_deck(root)
+    result, found = import_json(root, [HEAD, row("data/gems/decks/crystals.xlsx#cards[ruby-1].name", "Ruby shard", "Rubinsplitter")])
+    assert coded(found) == [("de.csv:2:4", "error", "translate-workbook")], result.output
+    assert found[0]["message"].startswith("this text lives in the workbook data/gems/decks/crystals.xlsx, which pnp reads and does not write: "
+                                          "type the translation in its column there (`name@de`), and the digest")
+    assert found[0]["message"].endswith(f": de.csv:2:4 for card ruby-1, its name@de~src {letters('Ruby shard')}")
 
 
 # The rulebook: rulebook.de.md, section by section, each noting the digest of the English it was made from.

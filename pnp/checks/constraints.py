@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from pnp.checks.items import Collections, Item
-from pnp.checks.values import MISSING, field_loc, field_value, hashable, ranges, show_value
+from pnp.checks.values import MISSING, field_loc, field_value, hashable, is_empty, quoted_value, ranges, show_value
 from pnp.core.errors import Loc, did_you_mean
 from pnp.core.plurals import count_text
 
@@ -42,11 +42,15 @@ class Checking(Protocol):
 
 
 def check_unique(checker: Checking, spec, items: list[Item], raw) -> None:
+    """No two items share a value. An empty value (a sheet's empty cell, `""`) is no value to share: two cards that
+    leave the field empty are not duplicates of each other (docs/data-format.md, Constraints)."""
     seen: dict = {}
     for i in items:
         value = hashable(field_value(i.fields, spec.field))
         if value is MISSING:
             checker.fail(spec, raw, f"{i.name} has no '{spec.field}'", i.loc, i.name)
+            continue
+        if is_empty(value):
             continue
         if i.count > 1:  # said at the count to change (the entry where its count is not written)
             checker.fail(spec, raw, f"{spec.field} {show_value(value)} is on {i.count} copies of {i.name}: a unique value needs count 1",
@@ -85,7 +89,7 @@ def check_allowed(checker: Checking, spec, items: list[Item], raw) -> None:
         for v in value if isinstance(value, list) else [value]:
             if hashable(v) not in allowed:
                 hint = did_you_mean(v, [str(a) for a in spec.values])
-                checker.fail(spec, raw, f"{i.name}: {spec.field} '{show_value(v)}' is not one of {', '.join(show_value(a) for a in spec.values)}{hint}", field_loc(i, spec.field), i.name)
+                checker.fail(spec, raw, f"{i.name}: {spec.field} {quoted_value(v)} is not one of {', '.join(show_value(a) for a in spec.values)}{hint}", field_loc(i, spec.field), i.name)
 
 
 def check_contiguous(checker: Checking, spec, items: list[Item], raw) -> None:
@@ -210,7 +214,7 @@ def check_reference(checker: Checking, spec, items: list[Item], raw) -> None:
         for v in value if isinstance(value, list) else [value]:
             key = hashable(v)
             if key not in names:
-                checker.fail(spec, raw, f"{i.name}: {spec.field} '{show_value(v)}' names no {spec.target} item{did_you_mean(v, [str(n) for n in names])}", field_loc(i, spec.field), i.name)
+                checker.fail(spec, raw, f"{i.name}: {spec.field} {quoted_value(v)} names no {spec.target} item{did_you_mean(v, [str(n) for n in names])}", field_loc(i, spec.field), i.name)
             else:
                 uses[key] += 1
                 _agrees(checker, spec, raw, i, names[key])

@@ -34,13 +34,27 @@ def hashable(value):
     return value
 
 
+def is_empty(value) -> bool:
+    """Whether a field's value is empty: a sheet's empty cell (`""`, or spaces) or a YAML key with nothing after it."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+EMPTY_SAID = "(empty)"  # an empty value as a finding names it: two spaces around nothing read as a typo
+
+
 def show_value(value) -> str:
+    """A value as a finding's sentence names it, unquoted: an empty text said in words."""
     if isinstance(value, str):
-        return value
+        return value if value.strip() else EMPTY_SAID
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(show_value(v) for v in value) + "]"
     return repr(value)
 
+
+
+def quoted_value(value) -> str:
+    """A value in quotes, as a finding names what was typed: an empty text is `''` there, plain to see."""
+    return f"'{value}'" if isinstance(value, str) else f"'{show_value(value)}'"
 
 
 def field_loc(item: Item, path: str) -> Loc:

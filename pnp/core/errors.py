@@ -184,7 +184,21 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
             first = replace(first, component=places[0], places=places)
         editions = {edition for f in same for edition in f.edition.split(", ")}
         out.append(replace(first, edition="" if "" in editions else ", ".join(sorted(editions))))  # in the source too: the source's mistake
-    return _misspelt_fields(out)
+    return _misspelt_fields(_without_headless_fields(out))
+
+
+SHEET_NO_HEADER = "sheet-no-header"  # a sheet's first row read as its field names, though it looks like a card (pnp.data.spreadsheet)
+FIELD_UNUSED = "field-unused"  # a card field nothing reads (pnp.pipeline.unused)
+
+
+def _without_headless_fields(findings: list[Finding]) -> list[Finding]:
+    """A sheet without its header row is one mistake: its first card's values name the fields, so no template reads
+    them, and the warning that the row looks like a card says so once; the field nothing reads at each of that row's
+    cells is not said again."""
+    headless = {(f.loc.path, f.loc.sheet, f.loc.line) for f in findings if f.code == SHEET_NO_HEADER}
+    if not headless:
+        return findings
+    return [f for f in findings if f.code != FIELD_UNUSED or (f.loc.path, f.loc.sheet, f.loc.line) not in headless]
 
 
 # compiled where first used (re's own cache), as _QUOTED: only a run with a misspelt field needs them
@@ -203,7 +217,7 @@ def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if id(f) in folded:
             continue
-        m = re.match(_UNREAD, f.message) if f.code == "field-unused" else None
+        m = re.match(_UNREAD, f.message) if f.code == FIELD_UNUSED else None
         lines = asking.get((f.game, m.group(1), m.group(2))) if m else None
         out.append(_one_misspelling(f, m.group(1), m.group(2), lines) if lines else f)
     return out
@@ -211,7 +225,7 @@ def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
 
 def _asking_for_misspelt(findings: list[Finding]) -> dict[tuple, list[Finding]]:
     """(game, the field nothing reads, the field templates ask for) → the errors asking for it, where each names the other."""
-    unread = {(f.game, m.group(1), m.group(2)) for f in findings if f.code == "field-unused" and (m := re.match(_UNREAD, f.message))}
+    unread = {(f.game, m.group(1), m.group(2)) for f in findings if f.code == FIELD_UNUSED and (m := re.match(_UNREAD, f.message))}
     asking: dict[tuple, list[Finding]] = {}
     for f in findings:
         m = re.match(_NO_FIELD, f.message) if f.severity == "error" else None

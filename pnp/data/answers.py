@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
-from pnp.data.personal import personal_columns, without_contacts, without_own
+from pnp.data.personal import OWN_RECORD, personal_columns, without_contacts, without_own
 
 ANSWERS_FILE = Path("feedback") / "answers.yaml"  # in the game's folder, beside game.yaml
 # The headers each column has in Google Forms' sheet, Microsoft Forms', Typeform's and Tally's exports and a sheet typed
@@ -198,12 +198,13 @@ def _answer_columns(names: list[str], body: list, columns: dict, spec, cards: Ca
 
 def _dropped_finding(dropped: list, header: list) -> Finding:
     """One line naming every column left out (of who answered, or the form's own record), at the first one's header
-    cell, each with why, and how to keep one."""
+    cell, each with why, and how to keep one of who answered (a form's own record is never one to keep)."""
     from pnp.core.errors import column_letters, warning
 
     listed = ", ".join(f"{column_letters(d.index + 1)} '{d.header}' ({d.why})" for d in dropped)
-    return warning("answers-personal", f"left out of the answers file: {listed}; to keep a column, name its header in "
-                   f"game.yaml's feedback: {{keep: ['{dropped[0].header}']}}", header[dropped[0].index].loc)
+    keepable = next((d for d in dropped if d.why != OWN_RECORD), None)  # who answered is the designer's choice; a form's record never is
+    how = f"; to keep a column, name its header in game.yaml's feedback: {{keep: ['{keepable.header}']}}" if keepable else ""
+    return warning("answers-personal", f"left out of the answers file: {listed}{how}", header[dropped[0].index].loc)
 
 
 def _columns(names: list[str], spec, where: Loc) -> dict[str, int | None]:

@@ -75,17 +75,17 @@ def _ods_spans(stream, sheet: str) -> list[tuple[int, int, int, int]]:
             if event == "start":
                 col = 0
             else:
-                row += _repeats(element, "number-rows-repeated")
+                row += ods_repeats(element, "number-rows-repeated")
                 element.clear()
         elif event == "start" and tag in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
-            rows, cols = _repeats(element, "number-rows-spanned"), _repeats(element, "number-columns-spanned")
+            rows, cols = ods_repeats(element, "number-rows-spanned"), ods_repeats(element, "number-columns-spanned")
             if rows > 1 or cols > 1:
                 out.append((row + 1, col + 1, row + rows, col + cols))
-            col += _repeats(element, "number-columns-repeated")
+            col += ods_repeats(element, "number-columns-repeated")
     return out
 
 
-def _repeats(element, name: str) -> int:
+def ods_repeats(element, name: str) -> int:
     """A repeat or span count an ODS element gives (1 where it gives none, or none a reader can use)."""
     text = element.get(f"{_TABLE}{name}") or "1"
     return max(int(text), 1) if text.isdigit() else 1

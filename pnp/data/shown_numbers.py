@@ -8,7 +8,8 @@ template the number as it is shown (pnp.data.spreadsheet.WrittenNumber: the
 text when printed, the stored number in a sum or a check). Only plain formats
 are read so: a whole or fixed-decimal number, with or without a thousands
 separator, or the same as a percentage (ECMA-376 part 1, 18.8.30, built-in
-formats 1–4, 9 and 10, and custom codes of that form); a currency, a date, a
+formats 1–4, 9 and 10, and custom codes of that form; an ODS sheet's number styles
+of that form are read as these codes, pnp.data.ods_numbers); a currency, a date, a
 fraction or a format of several sections reaches the template as the number
 stored.
 """

@@ -5,7 +5,7 @@ down), so a deck's YAML may name a sheet instead of listing its cards. The
 rows become the same located mappings a YAML deck holds, each value pointing
 at its cell, so the schema, constraints, facts and cache treat both alike.
 The standard `csv` module reads text files and python-calamine reads
-workbooks (the values formulas last computed); nothing here parses a format.
+workbooks (the values formulas last computed); a number's plain format is read beside it (pnp.data.shown_numbers).
 """
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
+from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
 from pnp.data.formulas import merged_ranges, ods_merged_ranges, plain_number_formats, unsaved_formulas
+from pnp.data.ods_numbers import ods_plain_number_formats
 from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
 from pnp.data.shown_numbers import shown
 from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
@@ -157,7 +158,7 @@ def _data_as_header(rows: list[list[_Cell]], header_at: int) -> Finding | None:
         return None
     first = next(c for c in header if not _is_empty(c.value))
     shown = ", ".join(f"'{_shortened(printable(_as_text(c.value)), 24)}'" for c in header if not _is_empty(c.value))
-    return warning("sheet-no-header", f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
+    return warning(SHEET_NO_HEADER, f"row {header_at + 1} is read as the field names, yet it looks like a card ({why}: {_shortened(shown)}): "
                    "write the field names in a row above it, or that card is lost and its values name the fields", first.loc)
 
 
@@ -508,7 +509,9 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
         raise PnpError(error("sheet-unknown", f"no sheet '{name}' in {source.path.name}{did_you_mean(name, names)}; sheets: {', '.join(names)}", chosen_at))
     values = _calamine(lambda: book.get_sheet_by_name(name).to_python(skip_empty_area=False), source, name)
     rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
-    if source.path.suffix.lower() in (".xlsx", ".xlsm"):
+    if source.path.suffix.lower() == ".ods":
+        _shown_as_formatted(rows, ods_plain_number_formats(source.path, name))
+    elif source.path.suffix.lower() in (".xlsx", ".xlsm"):
         _shown_as_formatted(rows, plain_number_formats(source.path, name))
         unsaved = unsaved_formulas(source.path, name)
         if unsaved:

@@ -17,7 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, warning
+from pnp.core.errors import FIELD_UNUSED, Finding, Loc, PnpError, did_you_mean, warning
 from pnp.data.schema import CardSpec
 from pnp.data.source import LocDict, read_text
 from pnp.layout.template_facts import WORD
@@ -132,13 +132,13 @@ def _unused_in_deck(deck, read: set, slug: str, offered: frozenset[str] = frozen
         fields = card.fields
         loc = fields.key_loc(key) if fields.has_key_loc(key) else fields.loc_of(key)
         cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
-        out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names, present))}: "
+        out[loc] = warning(FIELD_UNUSED, f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, _not_siblings(key, names, present))}: "
                            f"fix its spelling, or list it in the deck's keep_fields if it is a note{_read_as(key)}{_as_copies(key, deck)}{_as_ids(key, deck)}", loc, game=slug,
                            component=f"{deck.id}/{card.id}")
     for key in deck.data.get("defaults", ()):
         if key not in declared and key not in read:
             loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and deck.data["defaults"].has_key_loc(key) else deck.loc_of("defaults")
-            out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' (a default of every card){did_you_mean(key, _not_siblings(key, names, present))}: "
+            out[loc] = warning(FIELD_UNUSED, f"no template, constraint or fact reads the card field '{key}' (a default of every card){did_you_mean(key, _not_siblings(key, names, present))}: "
                                f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=deck.id)
     return out
 
@@ -152,7 +152,7 @@ def _check(data, declared: set, reads: GameReads, kind: str, what: str, slug: st
         if key not in declared and key not in reads.names and key not in ENGINE_READS:
             loc = data.key_loc(key) if data.has_key_loc(key) else data.loc_of(key)
             if loc not in found:
-                found[loc] = warning("field-unused", f"no template, constraint or fact reads the {kind} field '{key}'{did_you_mean(key, sorted(reads.in_templates | declared))}: "
+                found[loc] = warning(FIELD_UNUSED, f"no template, constraint or fact reads the {kind} field '{key}'{did_you_mean(key, sorted(reads.in_templates | declared))}: "
                                      f"fix its spelling, or list it in keep_fields if it is a note", loc, game=slug, component=what)
         if nested and isinstance(value, list):
             for item in value:

@@ -198,7 +198,8 @@ def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang
         edit = _edit(_Row(cid, text, text_at, shown, shown_at, status), place, lang, findings)
         if edit is not None:
             edits.append(edit)
-    return edits, findings
+    findings += kept_in_workbooks(edits)
+    return [edit for edit in edits if not in_workbook(edit.place)], findings
 
 
 def _place(games: _Games, cid: str, at: Loc, findings: list) -> Place | None:
@@ -233,17 +234,52 @@ def _edit(row: _Row, place: Place, lang: str, findings: list) -> Edit | None:
     unchanged = text == now and recorded == source_digest(shown)  # a rulebook's digest is its section's note (translations.noted)
     if unchanged or (text == now and row.status.strip()):
         return None  # as the data has it, or its status left for later
-    if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
-        quote = " (after a `'`, so the program keeps it as text and runs no formula)" if guarded(text) != text else ""
-        findings.append(error("translate-workbook", f"this text is in the workbook {place.rel}, which pnp reads and does not write: type the "
-                              f"translation in its `{key}{MARK}{lang}` column there{quote} (and `{digest_key(key, lang)}`: {source_digest(shown)})",
-                              text_at))
-        return None
+    edit = Edit(row.cid, place, lang, text, source_digest(shown), text_at)
+    if in_workbook(place):
+        return edit  # refused with the workbook's other texts, in one error (kept_in_workbooks)
     if shown != source_text(mapping[key]):
         findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
                                 f"'{' '.join(source_text(mapping[key]).split())[:60]}'): the translation is kept as made from the sheet's text, and validate "
                                 "says it is stale", row.shown_at))
-    return Edit(row.cid, place, lang, text, source_digest(shown), text_at)
+    return edit
+
+
+def in_workbook(place: Place) -> bool:
+    """Whether a text lives in a deck's workbook (`.xlsx`, `.ods`), which pnp reads and does not write."""
+    return place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS
+
+
+SHOWN_CELLS = 3  # the texts a workbook's one error names; the rest are counted
+
+
+def kept_in_workbooks(edits: list[Edit]) -> list[Finding]:
+    """One error for each workbook the sheet's texts live in, at the first of its texts' cells: one mistake (importing
+    into a deck pnp does not write), however many texts, counted, the first few named with the two cells to type."""
+    by_book: dict[str, list[Edit]] = {}
+    for edit in edits:
+        if in_workbook(edit.place):
+            by_book.setdefault(edit.place.rel, []).append(edit)
+    return [_workbook_error(rel, found) for rel, found in by_book.items()]
+
+
+def _workbook_error(rel: str, edits: list[Edit]) -> Finding:
+    """The one error of the texts `edits` keeps in workbook `rel`: how many, the columns to type them in (with the `'` a
+    text starting as a formula needs), the first few by their cells and with their digests, the rest counted."""
+    lang = edits[0].lang
+    keys = list(dict.fromkeys(e.place.key for e in edits))
+    texts = f"{len(edits)} texts of this sheet live" if len(edits) > 1 else "this text lives"
+    columns = ", ".join(f"`{key}{MARK}{lang}`" for key in keys)
+    digests = ", ".join(f"`{digest_key(key, lang)}`" for key in keys)
+    named = "; ".join(f"{e.at} for card {_card_of(e)}, its {digest_key(e.place.key, lang)} {e.digest}" for e in edits[:SHOWN_CELLS])
+    more = f"; and {len(edits) - SHOWN_CELLS} more, from {edits[SHOWN_CELLS].at}" if len(edits) > SHOWN_CELLS else ""
+    quote = " (a text beginning as a formula does after a `'`, so the program keeps it as text)" if any(guarded(e.text) != e.text for e in edits) else ""
+    return error("translate-workbook", f"{texts} in the workbook {rel}, which pnp reads and does not write: type {'each' if len(edits) > 1 else 'the'} translation in its "
+                 f"column there ({columns}){quote}, and the digest of the text it was made from beside it ({digests}): {named}{more}", edits[0].at)
+
+
+def _card_of(edit: Edit) -> str:
+    """The card a workbook's text is on, by its id (its row holds it)."""
+    return str(edit.place.mapping.get("id") or edit.cell_id)
 
 
 def import_translations(project, path: Path) -> ImportResult:
