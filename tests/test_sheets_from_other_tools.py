@@ -38,33 +38,23 @@ OFFICE = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns
           'xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"')
 
 
-def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False, before: dict[str, str] | None = None) -> None:
-    """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
-    and content.xml whose rows are `rows_xml` (LibreOffice writes runs of alike cells and rows once, with a repeat);
-    with `macro`, a Basic module as LibreOffice stores one, under a DOCTYPE naming its outside DTD; `before`, sheets
-    (name → rows) that come first in the workbook."""
-    import zipfile
-
-    tables = "".join(f'<table:table table:name="{name}"><table:table-column table:number-columns-repeated="4"/>{rows}</table:table>'
-                     for name, rows in [*(before or {}).items(), (sheet, rows_xml)])
-    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3"><office:body>'
-               f'<office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>')
 ALL_COLUMNS = '<table:table-column table:number-columns-repeated="4"/>'
 
 
 def write_libreoffice_ods(path: Path, rows_xml: str, sheet: str = "Cards", macro: bool = False, styles: str = "", named: str = "",
-                          columns: str = ALL_COLUMNS) -> None:
+                          columns: str = ALL_COLUMNS, before: dict[str, str] | None = None) -> None:
     """An .ods as LibreOffice Calc saves one, cut to the parts a reader needs: the mimetype stored first, the manifest,
     and content.xml whose `columns` and rows (`rows_xml`) follow its automatic `styles` (the cells' styles and the
     number styles they name; LibreOffice writes runs of alike cells, rows and columns once, with a repeat); with
     `named`, styles.xml holding the named styles (Calc's own `Percent`); with `macro`, a Basic module as LibreOffice
-    stores one, under a DOCTYPE naming its outside DTD."""
+    stores one, under a DOCTYPE naming its outside DTD; `before`, sheets (name → rows) that come first in the workbook."""
     import zipfile
 
+    tables = "".join(f'<table:table table:name="{name}">{columns}{rows}</table:table>'
+                     for name, rows in [*(before or {}).items(), (sheet, rows_xml)])
     content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {OFFICE} office:version="1.3">'
                f'<office:automatic-styles>{styles}</office:automatic-styles><office:body>'
-               f'<office:spreadsheet><table:table table:name="{sheet}">{columns}'
-               f'{rows_xml}</table:table></office:spreadsheet></office:body></office:document-content>')
+               f'<office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>')
     manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
                 'manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
                 '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
