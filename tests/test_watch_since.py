@@ -176,9 +176,14 @@ def test_the_saves_watch_notes_while_it_runs_are_judged_by_the_same_rule(tmp_pat
         _noted(noted, lambda: (tmp_path / "tiny/ready.yaml").write_text("- name: Probe\n"))  # the watcher listens
         for other in others:
             other.write_text("ideas")
-        time.sleep(0.3)
-        saved = {Path(p) for p in _noted(noted, lambda: deck.write_text("- name: Hero\n"))}
-    assert deck in saved and not saved & set(others), saved
+        deck.write_text("- name: Hero\n")
+        saved: set[Path] = set()
+        deadline = time.monotonic() + 10
+        while deck not in saved:  # every batch noted until the deck's, a late probe's among them
+            assert time.monotonic() < deadline, f"the deck's save was never noted: {saved}"
+            saved |= {Path(p) for p in noted.next()} if noted.waiting() else set()
+            time.sleep(0.05)
+    assert not saved & set(others), saved
 
 
 def _noted(noted: watching.Saves, save) -> set[str]:
