@@ -354,14 +354,15 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
     return raw
 
 
-class WrittenInt(int):
-    """A whole number typed in a cell, printed as typed: "+1" stays "+1" on the card (a bonus), while counts, sums and
-    comparisons read the number. A CSV port from Squib or nanDECK prints "+1" where the
-    sheet says so; YAML's rules alone would print 1."""
+class Written:
+    """A number printed as its sheet writes or shows it, while counts, sums and comparisons read the number: the text it
+    prints and the plain type (`plain`) it is made again as."""
 
+    __slots__ = ()
     text: str
+    plain: type
 
-    def __new__(cls, value: int, text: str) -> WrittenInt:
+    def __new__(cls, value, text: str):
         number = super().__new__(cls, value)
         number.text = text
         return number
@@ -370,26 +371,22 @@ class WrittenInt(int):
         return self.text
 
     def __reduce__(self):
-        return WrittenInt, (int(self), self.text)
+        return type(self), (self.plain(self), self.text)
 
 
-class WrittenFloat(float):
+class WrittenInt(Written, int):
+    """A whole number typed in a cell, printed as typed: "+1" stays "+1" on the card (a bonus). A CSV port from Squib or
+    nanDECK prints "+1" where the sheet says so; YAML's rules alone would print 1."""
+
+    plain = int
+
+
+class WrittenFloat(Written, float):
     """A workbook's number shown by its cell's format (pnp.data.shown_numbers), printed as shown: 0.25 in a `0%` cell
-    prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel, while sums and checks read
-    the number stored. A whole number so shown is a WrittenInt."""
+    prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel. A whole number so shown is a
+    WrittenInt."""
 
-    text: str
-
-    def __new__(cls, value: float, text: str) -> WrittenFloat:
-        number = super().__new__(cls, value)
-        number.text = text
-        return number
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __reduce__(self):
-        return WrittenFloat, (float(self), self.text)
+    plain = float
 
 
 def as_written(value, text: str):
