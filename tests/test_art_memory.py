@@ -101,3 +101,23 @@ def test_a_picture_too_large_for_the_memory_is_a_finding_at_its_file(tmp_path):
     assert status == 1, shown
     assert "internal error" not in shown and "MemoryError" not in shown.replace("more memory", ""), shown
     assert "data/art/decks/art/card-00.png" in shown or "templates/art/front.j2:1" in shown, shown
+
+
+def test_a_picture_embedded_once_keeps_its_shape_on_every_card_that_shows_it(tmp_path):
+    """The same 2:1 picture on three cards is embedded once and placed on each: every placement prints it 40 × 20 mm,
+    as `image(…, 40, 20)` asks, the second and third as the first (read from the PDF's images by pdfplumber)."""
+    import pdfplumber
+    from conftest import MM, run_pnp
+    from test_vocabulary import make_project
+
+    root = make_project(tmp_path, '{{ image("art/wide.png", 10, 10, 40, 20) }}\n{{ text(card.id, 10, 40, 40, 10) }}\n',
+                        "- {id: first}\n- {id: second}\n- {id: third}\n")
+    (root / "art").mkdir()
+    Image.new("RGB", (200, 100), "#3060a0").save(root / "art/wide.png")
+    result = run_pnp(root, "build", "v", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        shown = [(image["x1"] - image["x0"], image["bottom"] - image["top"]) for image in pdf.pages[0].images]
+    assert len(shown) == 3, shown
+    for w, h in shown:
+        assert abs(w - 40 * MM) < 0.1 and abs(h - 20 * MM) < 0.1, shown

@@ -288,3 +288,28 @@ def test_a_contact_sheet_labels_each_face_with_its_copies(project):
         left, _, right, _ = ink.crop(box).getbbox()
         widths.append(right - left)
     assert widths[1] - widths[0] >= 5, widths
+
+
+def test_the_changed_cards_cover_gives_a_cards_copies_only_when_it_prints_more_than_one(project):
+    """The cover of the changed-cards PDF names each card to reprint as the sheets hold it: the rogue's three copies as
+    'heroes/rogue ×3', a card printed once by its name alone (a '×1' reads as a count to check, not a card to cut)."""
+    edit(project / "data/tiny/decks/heroes.yaml", "side: blue, count: 3}\n  - {id: twin", "side: blue, count: 1}\n  - {id: twin")
+    # nothing marked printed: every card counts as changed; the rules' count of blue heroes left unchecked
+    result = run_pnp(project, "build", "--changed", "--only", "cards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    listed = [line.strip() for line in page_texts(project / CHANGED, [0])[0].splitlines() if line.startswith("heroes/")]
+    assert "heroes/rogue ×3" in listed and "heroes/mage" in listed, listed
+    assert not any("×1" in line for line in listed), listed
+
+
+def test_changed_on_a4_with_no_card_changed_removes_the_last_runs_a4_changed_cards(project):
+    """`--changed` with nothing changed since the marked print removes the changed-cards file an earlier run left, so no
+    one prints it again: on A4 that file is tiny-changed-a4.pdf, as the build named it, and the note says so."""
+    first = run_pnp(project, "build", "--changed", "--only", "cards", "--paper", "a4")  # nothing marked printed: all changed
+    left = project / "output/tiny/tiny-changed-a4.pdf"
+    assert first.exit_code == 0 and left.is_file(), first.output + first.stderr
+    assert run_pnp(project, "printed", "tiny").exit_code == 0
+    again = run_pnp(project, "build", "--changed", "--only", "cards", "--paper", "a4")
+    assert again.exit_code == 0, again.output + again.stderr
+    assert "removed the old output/tiny/tiny-changed-a4.pdf" in again.stderr, again.stderr
+    assert not left.exists()

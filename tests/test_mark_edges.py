@@ -4,6 +4,9 @@ had. Values from the print rules (docs/print-and-cut.md): marks are 0.3 pt lines
 least 2 mm long, and the edge bleed stops 0.1 mm short of what the margin holds."""
 from __future__ import annotations
 
+import marks
+from conftest import run_pnp
+
 from pnp.render.impose import Sheet, crop_mark_segments, with_edge_bleed
 
 UM_PER_PT = 25_400 / 72
@@ -41,3 +44,12 @@ def test_an_edge_bleed_keeps_a_mark_of_exactly_the_least_length():
         kept = 1_000 + 2_000 if room >= 2_000 else 0
         assert max(0, margin - sheet.limit - kept - 100) == bleed, (page_w, sheet.limit)
         assert with_edge_bleed(sheet, 10_000).edge_bleed[0] == bleed and with_edge_bleed(sheet, 10_000).edge_bleed[2] == bleed
+
+
+def test_a_card_sheets_crop_marks_run_5_mm_where_the_margin_has_room(project):
+    """docs/printing.md: a crop mark runs up to 5 mm towards the paper's edge. The tiny game's heroes on Letter leave
+    their outer margins that room: the longest 0.3 pt mark on the first sheet, read from the PDF, is 5 mm, none longer."""
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    first = marks.read(project / "output/tiny/tiny-cards.pdf")[0]
+    lengths = [((s.x1 - s.x0) ** 2 + (s.y1 - s.y0) ** 2) ** 0.5 / marks.MM for s in first.segments if abs(s.width - 0.3) < 0.01]
+    assert lengths and abs(max(lengths) - 5.0) < 0.02, sorted(lengths)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections import namedtuple
+from collections import Counter, namedtuple
 
 import printable
 import pypdfium2 as pdfium
@@ -607,3 +607,11 @@ def test_a_large_print_sheet_is_set_in_half_the_columns(project, reference, pdfi
     assert column_rules(reference()) == [pytest.approx(215.9 / 2, abs=0.1)]
     build(project, "--large-print")
     assert column_rules(project / "output/tiny/tiny-reference-large-print.pdf") == []
+
+
+def test_a_poker_sized_aids_text_grows_no_larger_than_8_pt(reference, pdfium_reader):
+    """docs/components.md: an aid's text takes the largest size from 13 pt (8 pt on cards under 66 mm wide) down that
+    needs no more cards. The tiny game's short aid on a poker card (63.5 mm wide) fills its card at 8 pt: its text,
+    the size most of its characters print at, is 8 pt, not larger."""
+    sizes = Counter(round(ch["size"], 2) for ch, slot in _aid_chars(reference(), pdfium_reader) if slot is not None)
+    assert sizes.most_common(1)[0][0] == 8.0, sizes

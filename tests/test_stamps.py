@@ -283,3 +283,18 @@ def test_a_cards_own_small_print_last_on_its_face_is_no_stamp_an_edit_to_it_is_a
     assert changed.is_file(), f"no card counted changed: {result.output}"
     printed = pdf_text(changed)
     assert "heroes/rogue ×3" in printed and "Proof two" in printed and "Proof one" not in printed, printed
+
+
+def test_a_card_pictured_in_the_rulebook_shows_no_stamp(tmp_path):
+    """A stamp tells printings of a card apart on the card itself; the rulebook's picture of the Knight, drawn at the
+    card's own width, is no printing of it, so it shows the card's words without the 'v2.3 · CODE' every printed front
+    carries."""
+    root = copy(tmp_path, "a")
+    rules_source = root / "data/tiny/rulebook.md"  # the figure at the card's own width: a stamp would print at its 5 pt, readable
+    rules_source.write_text(rules_source.read_text(encoding="utf-8").replace('card:heroes/knight "45")', "card:heroes/knight)"), encoding="utf-8")
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert re.search(r"v2\.3 · [A-Z2-7]{6}", pdf_text(root / "output/tiny/tiny-cards.pdf")), "the printed fronts carry their stamps"
+    rules = pdf_text(root / "output/tiny/tiny-rulebook.pdf")
+    assert "Draw two cards" in rules, "the Knight's figure prints its words"
+    assert "v2.3 ·" not in rules, rules
