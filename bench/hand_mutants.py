@@ -248,6 +248,8 @@ MUTANTS: list[Mutant] = [
            '        for name in templates_run(text.decode("utf-8", "replace")):\n            self._collect(name, found)\n', '', ['tests/test_stamps.py'], ''),
     Mutant('YA4', "a card's stamp code hashing only the templates its front runs, not the front itself", 'pnp/data/stamps.py',
            'self._sources[template] = own + b"".join(', 'self._sources[template] = b"".join(', ['tests/test_stamps.py'], ''),
+    Mutant('YA5', "a front whose frame names itself in a branch that never runs stops pnp list and every stamp (a recursion without end)", 'pnp/data/stamps.py',
+           '        if template in found:\n            return\n        path = self.templates_dir / template\n', '        path = self.templates_dir / template\n', ['tests/test_stamps.py'], ''),
     # OB: the face loop's keeping, the rulebook's build (s42)
     Mutant('OB1', 'a face that warned kept for the next build, whose warning is then not said again', 'pnp/outputs/faces.py',
            'store.put(key, face, len(layouts.template_warnings) > warned, files, read)', 'store.put(key, face, False, files, read)', ['tests/test_warm_faces.py', 'tests/test_face_warnings.py'], ''),

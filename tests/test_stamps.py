@@ -103,6 +103,19 @@ def test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card
     assert sorted(changed) == sorted(heroes)
 
 
+def test_a_frame_that_includes_itself_where_it_never_runs_still_stamps_every_card(tmp_path):
+    """A template may name itself in a branch that never runs (Jinja follows it only when it runs): the stamp reads
+    each template a front runs once, so `pnp list` stamps every hero as before, and the frame's edit still reaches them."""
+    root = copy(tmp_path, "a")
+    frame = root / "templates" / "tiny" / "frame.j2"
+    frame.write_text(frame.read_text() + '{% if false %}{% include "tiny/frame.j2" %}{% endif %}\n')
+    before = listed(root)
+    assert all(card["stamp"] for name, card in before.items() if name.startswith("heroes/")), before
+    frame.write_text(frame.read_text() + "{# again #}\n")
+    after = listed(root)
+    assert all(before[name]["stamp"] != after[name]["stamp"] for name in before if name.startswith("heroes/"))
+
+
 def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
     root = copy(tmp_path, "a")
     game = root / "data" / "tiny" / "game.yaml"
