@@ -263,3 +263,30 @@ def test_a_sheet_of_one_row_that_is_a_card_is_one_error_saying_so(project: Path)
     assert [line for line in result.output.splitlines() if "heroes.xlsx" in line] == [
         f"{DECK_DIR}/heroes.xlsx[version]!A1: error: row 1 is read as the field names, yet it looks like a card (each of its cells is a number "
         "or a sentence: '1.5'): write the field names in a row above it, or that card is lost and its values name the fields"], result.output
+
+
+def test_a_folder_of_pictures_named_in_japanese_makes_a_card_of_each(project: Path):
+    """A proxy printer's folder of art (Proxy-PDF-Maker keeps one per card, named as the card is) named in Japanese: no
+    letter of an id's alphabet is in 龍 or 火の鳥, so each card's id is made as a sheet's row without one is (`card`,
+    `card-2`), and both pictures are cards, not one mistake to rename."""
+    from PIL import Image
+
+    art = project / DECK_DIR / "art"
+    art.mkdir()
+    for name in ("火の鳥.png", "龍.png"):
+        Image.new("RGB", (250, 350), "white").save(art / name)
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
+                                                "keep_fields: [image]\n", encoding="utf-8")
+    result = run_pnp(project, "list", "tiny")
+    assert "both make the card" not in result.output + result.stderr, result.output + result.stderr
+    assert [line.split()[:5] for line in result.output.splitlines() if " art " in line] == [["deck", "art", "63.5", "×", "88.9"]], result.output
+    assert " 2 cards " in next(line for line in result.output.splitlines() if " art " in line), result.output
+
+
+def test_a_byte_not_utf8_in_a_windows_1252_sheet_is_said_at_its_cell(project: Path):
+    """Excel in a European locale saves "CSV (semicolon-separated)" in Windows-1252, `é` as the byte 0xe9: the one
+    error names the cell the byte is in (row 2, the third column), where the designer looks, and how to save it."""
+    (project / DECK_DIR / "heroes.csv").write_bytes("id;name;text\r\nknight;Knight;Prenez une épée.\r\n".encode("cp1252"))
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert findings(result, "error") == [f'{DECK_DIR}/heroes.csv:2:3: error: byte 0xe9 is not UTF-8: save the sheet as "CSV UTF-8"'], result.output

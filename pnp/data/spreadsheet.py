@@ -304,10 +304,10 @@ def _made_id(card: LocDict, row: list[_Cell], number: int, headers: dict[str, in
         if source.id_column:
             at = cell.loc if cell is not None else Loc(card.loc.path, card.loc.line, headers[column] + 1, card.loc.sheet)
             raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", at))
-        card["id"] = _unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
+        card["id"] = unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
         card.set_loc("id", card.loc)
         return
-    card["id"] = _unique_id(_slug(_as_text(cell.value)), ids)
+    card["id"] = unique_id(_slug(_as_text(cell.value)), ids)
     card.set_loc("id", cell.loc)
 
 
@@ -315,8 +315,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
 
 
-def _unique_id(base: str, ids: dict[str, Loc]) -> str:
-    """`base`, or `base-2`, `base-3`… in row order, so ids stay put while rows below change."""
+def unique_id(base: str, ids) -> str:
+    """`base`, or `base-2`, `base-3`… in row order, so ids stay put while rows below change (any mapping or set of the
+    ids taken: a sheet's rows, a folder's pictures)."""
     candidate, n = base, 1
     while candidate in ids:
         n += 1
@@ -440,8 +441,7 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
     try:
         text = raw.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1))) from None
+        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", _byte_cell(raw, exc.start, source, delimiter))) from None
     named, skip = separator_line(text)
     delimiter = named or delimiter or _sniff_delimiter(text[skip:])
     reader = csv.reader(io.StringIO(text[skip:], newline=""), delimiter=delimiter)
@@ -457,6 +457,17 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
     return rows
+
+
+def _byte_cell(raw: bytes, at: int, source: SheetSource, delimiter: str | None) -> Loc:
+    """The cell a byte not UTF-8 lies in, at its line and column number as every cell of a text sheet is placed: a
+    Windows-1252 `é` in the third column is said there, where the designer looks, not at the row's start."""
+    line_start = raw.rfind(b"\n", 0, at) + 1
+    text = raw.decode("utf-8-sig", errors="replace")
+    named, skip = separator_line(text)
+    before = raw[line_start:at].decode("utf-8-sig")  # valid up to the byte: the decoder stopped there
+    cells = next(csv.reader([before], delimiter=named or delimiter or _sniff_delimiter(text[skip:])), [""])
+    return Loc(source.rel, raw.count(b"\n", 0, at) + 1, max(len(cells), 1))
 
 
 def read_rows(source: SheetSource) -> list[list[tuple[object, Loc]]]:
