@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_spreadsheet_decks import HEAD, use_sheet, write_csv
+from test_spreadsheet_decks import HEAD, HEADER, ROWS, use_sheet, write_csv
 
 DECK_DIR = "data/tiny/decks"
 
@@ -290,3 +290,22 @@ def test_a_byte_not_utf8_in_a_windows_1252_sheet_is_said_at_its_cell(project: Pa
     use_sheet(project, "heroes.csv")
     result = run_pnp(project, "validate", "tiny", "--quick")
     assert findings(result, "error") == [f'{DECK_DIR}/heroes.csv:2:3: error: byte 0xe9 is not UTF-8: save the sheet as "CSV UTF-8"'], result.output
+
+
+def test_a_card_named_null_prints_its_name(project: Path):
+    """A board exported from Trello holds a card called `Null` (a spell that cancels another) and a `~` in a label. A
+    spreadsheet program shows both as the text typed; the card prints `Null`, never Python's `None`, and the list keeps
+    its `~`: a cell is empty only when nothing is in it."""
+    from pdftext import pdf_text
+
+    named = {"rogue": ("Null", "Spell, ~"), "mage": ("Mage", "~")}
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "Labels"], *[[row[0], named.get(row[0], (row[1],))[0], *row[2:],
+                                                                          named.get(row[0], ("", "Spell"))[1]] for row in ROWS]])
+    use_sheet(project, "heroes.csv", "list_columns: {Labels: ','}\n")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text(card.Labels | join(" / "), 5, 72, 40, 6, size=8) }}\n'
+                                                             "{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert "Null" in printed and "Spell / ~" in printed and "None" not in printed, printed

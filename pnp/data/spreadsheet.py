@@ -340,11 +340,11 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
         items = LocList(cell.loc)
         for part in _as_text(raw).split(source.list_columns[header]):
             if part.strip():
-                items.append(typed_scalar(part.strip()))
+                items.append(_cell_scalar(part.strip()))
                 items.locs.append(cell.loc)
         return items
     if isinstance(raw, str):
-        return as_written(typed_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
+        return as_written(_cell_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
     if cell.shown is not None:
         return as_written(int(raw), cell.shown) if float(raw).is_integer() else WrittenFloat(raw, cell.shown)
     if isinstance(raw, float) and raw.is_integer():
@@ -352,6 +352,14 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
     if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
         return raw.isoformat() if hasattr(raw, "isoformat") else str(raw)
     return raw
+
+
+def _cell_scalar(text: str):
+    """A cell's text typed as YAML types a plain value (`3`, `true`), but never as YAML's null: a spreadsheet shows a
+    card named `Null` or a `~` as the text typed, and a cell is empty only when nothing is in it (a Trello or database
+    export's `Null` would print Python's `None`)."""
+    value = typed_scalar(text)
+    return text if value is None else value
 
 
 class WrittenInt(int):
