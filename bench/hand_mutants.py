@@ -5721,6 +5721,26 @@ MUTANTS: list[Mutant] = [
            ['tests/test_picture_checks.py', 'tests/test_findings.py'], ''),
     Mutant('ZC12', "a title shrunk on pnp's own label template named by its path inside pnp's install, a file the designer does not have", 'pnp/layout/templates.py',
            "drawn by pnp's own template {builtin_name(filename)}", "drawn by pnp's own template {filename}", ['tests/test_label_promises.py', 'tests/test_face_warnings.py'], ''),
+    # ZF: real designers' files from other tools, a fourth pass (s47: Proxy-PDF-Maker's art folder, protograf's counter sheets, a
+    # European Excel's Windows-1252 semicolon CSV, Trello's and Airtable's exports, read here and not kept)
+    Mutant('ZF1', "a folder of pictures named in Japanese (龍.png, 火の鳥.png) refused as two pictures making the card 'card'", 'pnp/data/image_folder.py',
+           'or unique_id("card", ids)  #', 'or "card"  #', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF2', "a byte not UTF-8 in a Windows-1252 sheet said at its row's first cell, not at the cell it is in", 'pnp/data/spreadsheet.py',
+           'raw.count(b"\\n", 0, at) + 1, max(len(cells), 1))', 'raw.count(b"\\n", 0, at) + 1, 1)', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF3', "a semicolon sheet's byte not UTF-8 placed by counting commas before it", 'pnp/data/spreadsheet.py',
+           'delimiter=named or delimiter or _sniff_delimiter(text[skip:])), [""])', 'delimiter=named or delimiter or ","), [""])', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF4', "a byte not UTF-8 said a line early", 'pnp/data/spreadsheet.py',
+           'raw.count(b"\\n", 0, at) + 1, max(', 'raw.count(b"\\n", 0, at), max(', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF5', "a sheet's cell `Null` or `~` read as YAML's null and printed `None`", 'pnp/data/spreadsheet.py',
+           '    return text if value is None else value', '    return value', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF6', "a list column's `~` item read as YAML's null and printed `None`", 'pnp/data/spreadsheet.py',
+           'items.append(_cell_scalar(part.strip()))', 'items.append(typed_scalar(part.strip()))', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF7', "a deck written in Japanese left out of the translator's sheet: no capital and no space, its names taken for keys", 'pnp/data/translations.py',
+           ' or sum(map(unspaced, value)) >= UNSPACED_WORDS\n', '\n', ['tests/test_sheets_from_other_tools.py', 'tests/test_translation_texts.py', 'tests/test_translate_promises.py'], ''),
+    Mutant('ZF8', "a Japanese key of one character (火) offered to the translator as words", 'pnp/data/translations.py',
+           ' or sum(map(unspaced, value)) >= UNSPACED_WORDS\n', ' or sum(map(unspaced, value)) >= 1\n', ['tests/test_sheets_from_other_tools.py', 'tests/test_translation_texts.py', 'tests/test_translate_promises.py'], ''),
+    Mutant('ZF9', "a Japanese name of three characters (炎の竜) taken for a key", 'pnp/data/translations.py',
+           ' or sum(map(unspaced, value)) >= UNSPACED_WORDS\n', ' or sum(map(unspaced, value)) > UNSPACED_WORDS\n', ['tests/test_sheets_from_other_tools.py', 'tests/test_translation_texts.py', 'tests/test_translate_promises.py'], ''),
 ]
 
 

@@ -309,3 +309,25 @@ def test_a_card_named_null_prints_its_name(project: Path):
     assert result.exit_code == 0, result.output
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
     assert "Null" in printed and "Spell / ~" in printed and "None" not in printed, printed
+
+
+def test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet(project: Path):
+    """Japanese is written without spaces and has no capitals, the two marks by which pnp tells a text to translate from
+    a key (`side: red`): a deck whose cards are named 炎の竜 and 水の精, with texts such as 相手に3ダメージを与える。, has
+    each card's name and text in `translate export`'s sheet; its element, a word of one or two characters (火, 森林), is a
+    key that templates compare, as `side: red` is, and is left out."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    japanese = [("炎の竜", "相手に3ダメージを与える。", "火"), ("水の精", "カードを1枚引く。", "水"), ("番人", "山札の上を見る。", "森林"),
+                ("影", "隠れる", "火"), ("双子", "自分の裏面を持つ。", "水")]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "element"], *[[row[0], name, *row[2:4], text, *row[5:], element]
+                                                                           for row, (name, text, element) in zip(ROWS, japanese, strict=True)]])
+    use_sheet(project, "heroes.csv", "keep_fields: [element]\n")
+    result = run_pnp(project, "translate", "export", "tiny", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    import csv
+
+    with (project / "output/tiny/translate/tiny-de.csv").open(encoding="utf-8-sig", newline="") as sheet:
+        rows = {row["id"].split("#", 1)[1]: row["en"] for row in csv.DictReader(sheet) if "heroes.csv#" in row["id"]}
+    assert rows == {f"cards[{row[0]}].{field}": text for row, words in zip(ROWS, japanese, strict=True)
+                    for field, text in zip(("name", "text"), words[:2], strict=True)}, rows
