@@ -5741,6 +5741,12 @@ MUTANTS: list[Mutant] = [
            ' or sum(map(unspaced, value)) >= UNSPACED_WORDS\n', ' or sum(map(unspaced, value)) >= 1\n', ['tests/test_sheets_from_other_tools.py', 'tests/test_translation_texts.py', 'tests/test_translate_promises.py'], ''),
     Mutant('ZF9', "a Japanese name of three characters (炎の竜) taken for a key", 'pnp/data/translations.py',
            ' or sum(map(unspaced, value)) >= UNSPACED_WORDS\n', ' or sum(map(unspaced, value)) > UNSPACED_WORDS\n', ['tests/test_sheets_from_other_tools.py', 'tests/test_translation_texts.py', 'tests/test_translate_promises.py'], ''),
+    Mutant('ZF10', "a semicolon sheet's decimal comma read as text: `card.weight * 2` of 1,5 printed 1,51,5", 'pnp/data/spreadsheet.py',
+           'decimal_comma=delimiter == ";")', 'decimal_comma=delimiter == ",")', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF11', "a semicolon sheet's 1,5 read as the number 15", 'pnp/data/spreadsheet.py',
+           'float(raw.strip().replace(",", "."))', 'float(raw.strip().replace(",", ""))', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF12', "a semicolon sheet's 1,5 printed as Python writes the number, 1.5, not as typed", 'pnp/data/spreadsheet.py',
+           'float(raw.strip().replace(",", ".")), raw.strip())', 'float(raw.strip().replace(",", ".")), raw.strip().replace(",", "."))', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
 ]
 
 

@@ -331,3 +331,21 @@ def test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet(project: 
         rows = {row["id"].split("#", 1)[1]: row["en"] for row in csv.DictReader(sheet) if "heroes.csv#" in row["id"]}
     assert rows == {f"cards[{row[0]}].{field}": text for row, words in zip(ROWS, japanese, strict=True)
                     for field, text in zip(("name", "text"), words[:2], strict=True)}, rows
+
+
+def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(project: Path):
+    """Excel in a locale that writes 1,5 for one and a half saves "CSV (semicolon-separated)": its `;` says the file
+    came from such a locale, so `1,5` is the number 1.5 that sums and doubles as the designer means (a template's
+    `card.weight * 2` prints 3.0, not the text repeated, `1,51,5`), and prints `1,5` as typed where it is shown."""
+    from pdftext import pdf_text
+
+    rows = [[*row, "1,5" if row[0] == "knight" else "2"] for row in ROWS]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "weight"], *rows], delimiter=";")
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("Doubled " ~ (card.weight * 2) ~ " from " ~ card.weight, '
+                                                             '5, 72, 50, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert "Doubled 3.0 from 1,5" in printed and "1,51,5" not in printed, printed

@@ -106,6 +106,7 @@ class _Cell:
     value: object  # str from a text file; str, float, int, bool or date from a workbook
     loc: Loc
     shown: str | None = None  # a workbook number as its plain format shows it (pnp.data.shown_numbers): 25% for 0.25
+    decimal_comma: bool = False  # from a semicolon sheet, whose locale writes one and a half as 1,5
 
 
 def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocList:
@@ -344,6 +345,8 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
                 items.locs.append(cell.loc)
         return items
     if isinstance(raw, str):
+        if cell.decimal_comma and DECIMAL_COMMA.fullmatch(raw.strip()):
+            return WrittenFloat(float(raw.strip().replace(",", ".")), raw.strip())
         return as_written(_cell_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
     if cell.shown is not None:
         return as_written(int(raw), cell.shown) if float(raw).is_integer() else WrittenFloat(raw, cell.shown)
@@ -352,6 +355,11 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
     if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
         return raw.isoformat() if hasattr(raw, "isoformat") else str(raw)
     return raw
+
+
+# A number written with a decimal comma, `1,5` or `-0,25`: Excel saves a sheet with `;` between cells in the locales
+# that write numbers so, where a comma cannot also part the cells
+DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+")
 
 
 def _cell_scalar(text: str):
@@ -384,7 +392,7 @@ class WrittenInt(int):
 class WrittenFloat(float):
     """A workbook's number shown by its cell's format (pnp.data.shown_numbers), printed as shown: 0.25 in a `0%` cell
     prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel, while sums and checks read
-    the number stored. A whole number so shown is a WrittenInt."""
+    the number stored. A whole number so shown is a WrittenInt. A semicolon sheet's `1,5` is one too (DECIMAL_COMMA)."""
 
     text: str
 
@@ -460,7 +468,7 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
             cells += len(values)
             if cells > MAX_SHEET_CELLS:
                 raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: {source.split}, or delete the empty columns", Loc(source.rel, line, 1)))
-            rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
+            rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1), decimal_comma=delimiter == ";") for i, v in enumerate(values)])
             line = reader.line_num + first
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
