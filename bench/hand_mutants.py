@@ -5747,6 +5747,10 @@ MUTANTS: list[Mutant] = [
            'float(raw.strip().replace(",", "."))', 'float(raw.strip().replace(",", ""))', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
     Mutant('ZF12', "a semicolon sheet's 1,5 printed as Python writes the number, 1.5, not as typed", 'pnp/data/spreadsheet.py',
            'float(raw.strip().replace(",", ".")), raw.strip())', 'float(raw.strip().replace(",", ".")), raw.strip().replace(",", "."))', ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('ZF13', "a colour cell holding a number said at the first cell of the row with that number (its stars), not at its own", 'pnp/layout/failure_words.py',
+           'for field, loc in _numbers_written(context, name) if _reads(line, field)), ("", None))', 'for field, loc in _numbers_written(context, name)), ("", None))', ['tests/test_sheets_from_other_tools.py', 'tests/test_palette.py', 'tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    Mutant('ZF14', "a colour cell holding a number said at the template's line alone, not at its cell", 'pnp/layout/failure_words.py',
+           '    return named or next(((field, loc)', '    return named or ("", None) or next(((field, loc)', ['tests/test_sheets_from_other_tools.py', 'tests/test_palette.py', 'tests/test_one_finding.py', 'tests/test_findings.py'], ''),
 ]
 
 

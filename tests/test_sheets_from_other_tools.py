@@ -349,3 +349,17 @@ def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(pro
     assert result.exit_code == 0, result.output
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
     assert "Doubled 3.0 from 1,5" in printed and "1,51,5" not in printed, printed
+
+
+def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):
+    """protograf's blocks.csv fills a SHIELD column with colour names, and one row with `1`: the unknown colour is said
+    at that cell, as a misspelt colour name is, and not at another cell of the row that holds a 1 too (its stars)."""
+    rows = [[*row, "1" if row[0] == "att" else "gold"] for row in ROWS]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "SHIELD"], *rows])
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ rect(2, 2, 6, 6, fill=card.SHIELD) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    said = findings(result, "error")
+    assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:9: error: card.SHIELD: unknown colour '1'"), result.output
