@@ -344,9 +344,9 @@ def test_a_sheet_pnp_cannot_read_is_one_error_at_the_file_saying_what_to_save_it
         (project / f"{DECKS}/{name}").write_bytes(content)
         use_workbook(project, name, "x")
         found = errors(project)
-        where = f"data/tiny/decks/{name}" + (":2:1" if name.endswith(".csv") else "")
+        where = f"data/tiny/decks/{name}" + (":2:2" if name.endswith(".csv") else "")
         assert found == [f"{where}: error: {said}"], (name, found)
-        place = ("not-utf8", f"data/tiny/decks/{name}", 2, 1) if name.endswith(".csv") else ("sheet-format", f"data/tiny/decks/{name}", 0, 0)
+        place = ("not-utf8", f"data/tiny/decks/{name}", 2, 2) if name.endswith(".csv") else ("sheet-format", f"data/tiny/decks/{name}", 0, 0)
         assert _json_errors(project) == [place], name  # the code and place tools read
         (project / f"{DECKS}/{name}").unlink()
 

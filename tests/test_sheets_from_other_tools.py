@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_spreadsheet_decks import HEAD, use_sheet, write_csv
+from test_spreadsheet_decks import HEAD, HEADER, ROWS, use_sheet, write_csv
 
 DECK_DIR = "data/tiny/decks"
 
@@ -361,3 +361,103 @@ def test_a_sheet_of_one_row_that_is_a_card_is_one_error_saying_so(project: Path)
     assert [line for line in result.output.splitlines() if "heroes.xlsx" in line] == [
         f"{DECK_DIR}/heroes.xlsx[version]!A1: error: row 1 is read as the field names, yet it looks like a card (each of its cells is a number "
         "or a sentence: '1.5'): write the field names in a row above it, or that card is lost and its values name the fields"], result.output
+
+
+def test_a_folder_of_pictures_named_in_japanese_makes_a_card_of_each(project: Path):
+    """A proxy printer's folder of art (Proxy-PDF-Maker keeps one per card, named as the card is) named in Japanese: no
+    letter of an id's alphabet is in 龍 or 火の鳥, so each card's id is made as a sheet's row without one is (`card`,
+    `card-2`), and both pictures are cards, not one mistake to rename."""
+    from PIL import Image
+
+    art = project / DECK_DIR / "art"
+    art.mkdir()
+    for name in ("火の鳥.png", "龍.png"):
+        Image.new("RGB", (250, 350), "white").save(art / name)
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
+                                                "keep_fields: [image]\n", encoding="utf-8")
+    result = run_pnp(project, "list", "tiny")
+    assert "both make the card" not in result.output + result.stderr, result.output + result.stderr
+    assert [line.split()[:5] for line in result.output.splitlines() if " art " in line] == [["deck", "art", "63.5", "×", "88.9"]], result.output
+    assert " 2 cards " in next(line for line in result.output.splitlines() if " art " in line), result.output
+
+
+def test_a_byte_not_utf8_in_a_windows_1252_sheet_is_said_at_its_cell(project: Path):
+    """Excel in a European locale saves "CSV (semicolon-separated)" in Windows-1252, `é` as the byte 0xe9: the one
+    error names the cell the byte is in (row 2, the third column), where the designer looks, and how to save it."""
+    (project / DECK_DIR / "heroes.csv").write_bytes("id;name;text\r\nknight;Knight;Prenez une épée.\r\n".encode("cp1252"))
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert findings(result, "error") == [f'{DECK_DIR}/heroes.csv:2:3: error: byte 0xe9 is not UTF-8: save the sheet as "CSV UTF-8"'], result.output
+
+
+def test_a_card_named_null_prints_its_name(project: Path):
+    """A board exported from Trello holds a card called `Null` (a spell that cancels another) and a `~` in a label. A
+    spreadsheet program shows both as the text typed; the card prints `Null`, never Python's `None`, and the list keeps
+    its `~`: a cell is empty only when nothing is in it."""
+    from pdftext import pdf_text
+
+    named = {"rogue": ("Null", "Spell, ~"), "mage": ("Mage", "~")}
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "Labels"], *[[row[0], named.get(row[0], (row[1],))[0], *row[2:],
+                                                                          named.get(row[0], ("", "Spell"))[1]] for row in ROWS]])
+    use_sheet(project, "heroes.csv", "list_columns: {Labels: ','}\n")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text(card.Labels | join(" / "), 5, 72, 40, 6, size=8) }}\n'
+                                                             "{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert "Null" in printed and "Spell / ~" in printed and "None" not in printed, printed
+
+
+def test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet(project: Path):
+    """Japanese is written without spaces and has no capitals, the two marks by which pnp tells a text to translate from
+    a key (`side: red`): a deck whose cards are named 炎の竜 and 水の精, with texts such as 相手に3ダメージを与える。, has
+    each card's name and text in `translate export`'s sheet; its element, a word of one or two characters (火, 森林), is a
+    key that templates compare, as `side: red` is, and is left out."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    japanese = [("炎の竜", "相手に3ダメージを与える。", "火"), ("水の精", "カードを1枚引く。", "水"), ("番人", "山札の上を見る。", "森林"),
+                ("影", "隠れる", "火"), ("双子", "自分の裏面を持つ。", "水")]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "element"], *[[row[0], name, *row[2:4], text, *row[5:], element]
+                                                                           for row, (name, text, element) in zip(ROWS, japanese, strict=True)]])
+    use_sheet(project, "heroes.csv", "keep_fields: [element]\n")
+    result = run_pnp(project, "translate", "export", "tiny", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    import csv
+
+    with (project / "output/tiny/translate/tiny-de.csv").open(encoding="utf-8-sig", newline="") as sheet:
+        rows = {row["id"].split("#", 1)[1]: row["en"] for row in csv.DictReader(sheet) if "heroes.csv#" in row["id"]}
+    assert rows == {f"cards[{row[0]}].{field}": text for row, words in zip(ROWS, japanese, strict=True)
+                    for field, text in zip(("name", "text"), words[:2], strict=True)}, rows
+
+
+def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(project: Path):
+    """Excel in a locale that writes 1,5 for one and a half saves "CSV (semicolon-separated)": its `;` says the file
+    came from such a locale, so `1,5` is the number 1.5 that sums and doubles as the designer means (a template's
+    `card.weight * 2` prints 3.0, not the text repeated, `1,51,5`), and prints `1,5` as typed where it is shown."""
+    from pdftext import pdf_text
+
+    rows = [[*row, "1,5" if row[0] == "knight" else "2"] for row in ROWS]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "weight"], *rows], delimiter=";")
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("Doubled " ~ (card.weight * 2) ~ " from " ~ card.weight, '
+                                                             '5, 72, 50, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert "Doubled 3.0 from 1,5" in printed and "1,51,5" not in printed, printed
+
+
+def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):
+    """protograf's blocks.csv fills a SHIELD column with colour names, and one row with `1`: the unknown colour is said
+    at that cell, as a misspelt colour name is, and not at another cell of the row that holds a 1 too (its stars)."""
+    rows = [[*row, "1" if row[0] == "att" else "gold"] for row in ROWS]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "SHIELD"], *rows])
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ rect(2, 2, 6, 6, fill=card.SHIELD) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    said = findings(result, "error")
+    assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:9: error: card.SHIELD: unknown colour '1'"), result.output

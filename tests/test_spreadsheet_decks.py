@@ -339,7 +339,7 @@ def test_a_sheet_that_is_not_utf8_is_located(project):
     use_sheet(project, "heroes.csv")
     with pytest.raises(AssertionError, match="not UTF-8"):
         load_cards(project)
-    assert findings_of(project) == ['data/tiny/decks/heroes.csv:2:1: error: byte 0xe9 is not UTF-8: save the sheet as "CSV UTF-8"']
+    assert findings_of(project) == ['data/tiny/decks/heroes.csv:2:2: error: byte 0xe9 is not UTF-8: save the sheet as "CSV UTF-8"']
 
 
 def test_loading_never_raises_for_a_bad_sheet(project):

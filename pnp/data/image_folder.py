@@ -14,6 +14,7 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import game_files
 from pnp.data.source import LocDict, LocList
+from pnp.data.spreadsheet import unique_id
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")  # the file names of the formats pnp.core.pixels allows
 COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})\Z", re.IGNORECASE)  # `dragon-x3`: three copies
@@ -47,7 +48,7 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
         stem = path.stem
         m = COUNT_SUFFIX.match(stem)
         name, count = (m.group("name"), int(m.group("count"))) if m else (stem, 1)
-        ident = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_") or "card"
+        ident = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_") or unique_id("card", ids)  # 龍.png: no letter an id may hold
         if ident in ids:
             findings.append(error("card-duplicate-id", f"{rel} and {ids[ident]} both make the card '{ident}': rename one", Loc(rel), game=slug))
             continue

@@ -107,6 +107,7 @@ class _Cell:
     value: object  # str from a text file; str, float, int, bool or date from a workbook
     loc: Loc
     shown: str | None = None  # a workbook number as its plain format shows it (pnp.data.shown_numbers): 25% for 0.25
+    decimal_comma: bool = False  # from a semicolon sheet, whose locale writes one and a half as 1,5
 
 
 def read_cards(source: SheetSource, warned: list[Finding] | None = None) -> LocList:
@@ -305,10 +306,10 @@ def _made_id(card: LocDict, row: list[_Cell], number: int, headers: dict[str, in
         if source.id_column:
             at = cell.loc if cell is not None else Loc(card.loc.path, card.loc.line, headers[column] + 1, card.loc.sheet)
             raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", at))
-        card["id"] = _unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
+        card["id"] = unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
         card.set_loc("id", card.loc)
         return
-    card["id"] = _unique_id(_slug(_as_text(cell.value)), ids)
+    card["id"] = unique_id(_slug(_as_text(cell.value)), ids)
     card.set_loc("id", cell.loc)
 
 
@@ -316,8 +317,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
 
 
-def _unique_id(base: str, ids: dict[str, Loc]) -> str:
-    """`base`, or `base-2`, `base-3`… in row order, so ids stay put while rows below change."""
+def unique_id(base: str, ids) -> str:
+    """`base`, or `base-2`, `base-3`… in row order, so ids stay put while rows below change (any mapping or set of the
+    ids taken: a sheet's rows, a folder's pictures)."""
     candidate, n = base, 1
     while candidate in ids:
         n += 1
@@ -340,11 +342,13 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
         items = LocList(cell.loc)
         for part in _as_text(raw).split(source.list_columns[header]):
             if part.strip():
-                items.append(typed_scalar(part.strip()))
+                items.append(_cell_scalar(part.strip()))
                 items.locs.append(cell.loc)
         return items
     if isinstance(raw, str):
-        return as_written(typed_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
+        if cell.decimal_comma and DECIMAL_COMMA.fullmatch(raw.strip()):
+            return WrittenFloat(float(raw.strip().replace(",", ".")), raw.strip())
+        return as_written(_cell_scalar(raw.strip()), raw.strip()) if "\n" not in raw else raw.strip("\n")
     if cell.shown is not None:
         return as_written(int(raw), cell.shown) if float(raw).is_integer() else WrittenFloat(raw, cell.shown)
     if isinstance(raw, float) and raw.is_integer():
@@ -357,6 +361,23 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
 class Written:
     """A number printed as its sheet writes or shows it, while counts, sums and comparisons read the number: the text it
     prints and the plain type (`plain`) it is made again as."""
+# A number written with a decimal comma, `1,5` or `-0,25`: Excel saves a sheet with `;` between cells in the locales
+# that write numbers so, where a comma cannot also part the cells
+DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+")
+
+
+def _cell_scalar(text: str):
+    """A cell's text typed as YAML types a plain value (`3`, `true`), but never as YAML's null: a spreadsheet shows a
+    card named `Null` or a `~` as the text typed, and a cell is empty only when nothing is in it (a Trello or database
+    export's `Null` would print Python's `None`)."""
+    value = typed_scalar(text)
+    return text if value is None else value
+
+
+class WrittenInt(int):
+    """A whole number typed in a cell, printed as typed: "+1" stays "+1" on the card (a bonus), while counts, sums and
+    comparisons read the number. A CSV port from Squib or nanDECK prints "+1" where the
+    sheet says so; YAML's rules alone would print 1."""
 
     __slots__ = ()
     text: str
@@ -385,6 +406,8 @@ class WrittenFloat(Written, float):
     """A workbook's number shown by its cell's format (pnp.data.shown_numbers), printed as shown: 0.25 in a `0%` cell
     prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel. A whole number so shown is a
     WrittenInt."""
+    prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel, while sums and checks read
+    the number stored. A whole number so shown is a WrittenInt. A semicolon sheet's `1,5` is one too (DECIMAL_COMMA)."""
 
     plain = float
 
@@ -438,8 +461,7 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
     try:
         text = raw.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1))) from None
+        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", _byte_cell(raw, exc.start, source, delimiter))) from None
     named, skip = separator_line(text)
     delimiter = named or delimiter or _sniff_delimiter(text[skip:])
     reader = csv.reader(io.StringIO(text[skip:], newline=""), delimiter=delimiter)
@@ -450,11 +472,22 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
             cells += len(values)
             if cells > MAX_SHEET_CELLS:
                 raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: {source.split}, or delete the empty columns", Loc(source.rel, line, 1)))
-            rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
+            rows.append([_Cell(unguarded(v), Loc(source.rel, line, i + 1), decimal_comma=delimiter == ";") for i, v in enumerate(values)])
             line = reader.line_num + first
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
     return rows
+
+
+def _byte_cell(raw: bytes, at: int, source: SheetSource, delimiter: str | None) -> Loc:
+    """The cell a byte not UTF-8 lies in, at its line and column number as every cell of a text sheet is placed: a
+    Windows-1252 `é` in the third column is said there, where the designer looks, not at the row's start."""
+    line_start = raw.rfind(b"\n", 0, at) + 1
+    text = raw.decode("utf-8-sig", errors="replace")
+    named, skip = separator_line(text)
+    before = raw[line_start:at].decode("utf-8-sig")  # valid up to the byte: the decoder stopped there
+    cells = next(csv.reader([before], delimiter=named or delimiter or _sniff_delimiter(text[skip:])), [""])
+    return Loc(source.rel, raw.count(b"\n", 0, at) + 1, max(len(cells), 1))
 
 
 def read_rows(source: SheetSource) -> list[list[tuple[object, Loc]]]:

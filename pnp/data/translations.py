@@ -5,10 +5,9 @@ edits elsewhere in its file: the file and the value's path, list items by their
 `id` where they have one (`data/duo/decks/beasts.yaml#cards[dragon].name`). A
 field is translatable when any value of it in its file already has a translation
 (the rule of `missing_translations`), or when some value of it reads as words: a
-capital letter or a space, and no `/` of a file name (nor a size, `127 x 170`). A field whose values are all
-single lower-case words (`category: lavender`, `organ: liver`) is a key that
-templates and checks compare, and is left out until a translation of it is written
-by hand. Ids, templates, fonts, colours, constraints and generated decks never are.
+capital letter or a space, or three characters of Japanese or Chinese (炎の竜), and no `/` of a file name (nor
+a size, `127 x 170`). A field whose values are all single lower-case words (`category: lavender`, `organ: liver`; 火)
+is a key that templates and checks compare, and is left out until a translation of it is written by hand. Ids, templates, fonts, colours, constraints and generated decks never are.
 """
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.core.files import game_files
+from pnp.core.unspaced import unspaced
 from pnp.data.languages import MARK, digest_key, source_digest, source_text, split_key
 from pnp.data.source import LocDict, LocList, load_yaml
 
@@ -53,6 +53,11 @@ class Place:
     kind: str = "yaml"  # "yaml" a YAML mapping, "sheet" a spreadsheet's row, "rulebook" a section of the rulebook
 
 
+# Japanese and Chinese have no capitals and no spaces: a key in them (火, 森林) is a word of one or two characters, a
+# name (炎の竜) or a sentence runs to three or more
+UNSPACED_WORDS = 3
+
+
 def _wordy(value) -> bool:
     if isinstance(value, list):
         return any(_wordy(item) for item in value)
@@ -62,7 +67,7 @@ def _wordy(value) -> bool:
         return False  # a file or template name
     if re.fullmatch(r"\s*[\d.]+\s*[x×]\s*[\d.]+\s*(mm|in|cm)?\s*", value):
         return False  # a size: 127 x 170, 2.5 x 3.5 in
-    return " " in value.strip() or value != value.lower()
+    return " " in value.strip() or value != value.lower() or sum(map(unspaced, value)) >= UNSPACED_WORDS
 
 
 def _text(value) -> bool:

@@ -81,10 +81,27 @@ def data_holding(context: dict, token: str, drawn: str = "") -> tuple[str, Loc |
     return next(((field, loc) for field, loc, value in fields if drawn and value in drawn), fields[0][:2] if fields else ("", None))
 
 
-def data_naming(context: dict, name: str) -> tuple[str, Loc | None]:
+def data_naming(context: dict, name: str, line: str = "") -> tuple[str, Loc | None]:
     """('card.icon', where it is written) for the first data field whose value is `name` itself (an icon's, a colour's
-    name a template was handed from the data), else ('', None)."""
-    return next(((field, loc) for field, loc, value in _fields_holding(context, name) if value.strip() == name), ("", None))
+    name a template was handed from the data), else ('', None). A number (`1` in a colour's cell) is looked for only
+    in a face's field that the template's `line` names, as many fields of a card may hold the same number."""
+    named = next(((field, loc) for field, loc, value in _fields_holding(context, name) if value.strip() == name), None)
+    return named or next(((field, loc) for field, loc in _numbers_written(context, name) if _reads(line, field)), ("", None))
+
+
+def _numbers_written(context: dict, text: str):
+    """(field, where it is written) of each of a face's own fields holding a number written as `text`."""
+    for name in _DATA_NAMES:
+        data = getattr(context.get(name), "_data", None)
+        if isinstance(data, LocDict):
+            yield from ((f"{name}.{key}", data.loc_of(key)) for key, value in data.items()
+                        if isinstance(value, (int, float)) and not isinstance(value, bool) and str(value) == text)
+
+
+def _reads(line: str, field: str) -> bool:
+    """Whether a template's line reads `field` (`card.SHIELD` or `card["SHIELD"]`)."""
+    owner, key = field.split(".", 1)
+    return re.search(rf"\b{owner}\s*(?:\.\s*{re.escape(key)}\b|\[\s*['\"]{re.escape(key)}['\"]\s*\])", line) is not None
 
 
 def _fields_holding(context: dict, token: str):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 
+from pnp.core.unspaced import unspaced
+
 SOFT_HYPHEN = "\u00ad"  # written in data where a word may break; never printed unless the word breaks there
 HYPHENS = "-\u2010"  # a word's own hyphens: it may break after one, and prints no second hyphen there
 # A word shorter than this is never hyphenated: a two-letter piece of a five-letter word saves little room and reads
@@ -95,18 +97,13 @@ _NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》�
 _NO_BREAK_AFTER = frozenset("（「『【〔〈《‘“")
 
 
-def _cjk(c: str) -> bool:
-    """A character of a script written without spaces between words: CJK ideographs, kana, their punctuation."""
-    return "\u3000" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef" or "\U00020000" <= c <= "\U0002fa1f"
-
-
 def with_cjk_breaks(word: list, breaks: tuple) -> tuple:
     """`breaks` and, in a word holding Japanese or Chinese, a break point (no hyphen) between each two characters
     either of which is theirs, where the kinsoku rules allow it."""
     text = "".join(f[0] for f in word)
-    if text.isascii() or not any(_cjk(c) for c in text):
+    if text.isascii() or not any(unspaced(c) for c in text):
         return breaks
-    cjk = tuple((i, False) for i in range(1, len(text)) if (_cjk(text[i - 1]) or _cjk(text[i]))
+    cjk = tuple((i, False) for i in range(1, len(text)) if (unspaced(text[i - 1]) or unspaced(text[i]))
                 and text[i] not in _NO_BREAK_BEFORE and text[i - 1] not in _NO_BREAK_AFTER)
     return tuple(sorted({*breaks, *cjk}))
 

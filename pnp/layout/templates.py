@@ -387,7 +387,7 @@ class Layouts:
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
                 if isinstance(exc, LayoutError) and context and needle and not quoted_in(frame.line or "", needle):
-                    field, data_loc = data_naming(context, needle)  # a name the data handed the call: mended where it is written
+                    field, data_loc = data_naming(context, needle, frame.line or "")  # a name the data handed the call: mended where it is written
                     if data_loc is not None:
                         return error(code, f"{field}: {message} (drawn at {loc})", data_loc, game=game, component=what)
                 break
