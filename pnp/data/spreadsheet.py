@@ -358,9 +358,6 @@ def _typed(cell: _Cell, header: str, source: SheetSource):
     return raw
 
 
-class Written:
-    """A number printed as its sheet writes or shows it, while counts, sums and comparisons read the number: the text it
-    prints and the plain type (`plain`) it is made again as."""
 # A number written with a decimal comma, `1,5` or `-0,25`: Excel saves a sheet with `;` between cells in the locales
 # that write numbers so, where a comma cannot also part the cells
 DECIMAL_COMMA = re.compile(r"[-+]?[0-9]+,[0-9]+")
@@ -374,10 +371,9 @@ def _cell_scalar(text: str):
     return text if value is None else value
 
 
-class WrittenInt(int):
-    """A whole number typed in a cell, printed as typed: "+1" stays "+1" on the card (a bonus), while counts, sums and
-    comparisons read the number. A CSV port from Squib or nanDECK prints "+1" where the
-    sheet says so; YAML's rules alone would print 1."""
+class Written:
+    """A number printed as its sheet writes or shows it, while counts, sums and comparisons read the number: the text it
+    prints and the plain type (`plain`) it is made again as."""
 
     __slots__ = ()
     text: str
@@ -405,9 +401,7 @@ class WrittenInt(Written, int):
 class WrittenFloat(Written, float):
     """A workbook's number shown by its cell's format (pnp.data.shown_numbers), printed as shown: 0.25 in a `0%` cell
     prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel. A whole number so shown is a
-    WrittenInt."""
-    prints "25%" and 3.14159 in a `0.00` cell "3.14", as the designer sees them in Excel, while sums and checks read
-    the number stored. A whole number so shown is a WrittenInt. A semicolon sheet's `1,5` is one too (DECIMAL_COMMA)."""
+    WrittenInt. A semicolon sheet's `1,5` is one too (DECIMAL_COMMA)."""
 
     plain = float
 
