@@ -5202,7 +5202,7 @@ MUTANTS: list[Mutant] = [
            '    return named or TEXT_SUFFIXES.get(path.suffix.lower())', '    return TEXT_SUFFIXES.get(path.suffix.lower())',
            ['tests/test_translate_promises.py', 'tests/test_translate.py'], ''),
     Mutant('XD9', "a colour or icon name the data hands a drawing call said at the first field whose text holds the word", 'pnp/layout/failure_words.py',
-           'if value.strip() == name), ("", None))', 'if name in value), ("", None))', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+           'if value.strip() == name), None)', 'if name in value), None)', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
     Mutant('XD10', "a board, which has no copies, told its `quantity` is board.count (a copies hint without the card's count)", 'pnp/layout/sandbox.py',
            ' and name != "count" and "count" in fields._data:', ' and name != "count":', ['tests/test_sheet_promises.py', 'tests/test_card_fields.py'], ''),
     Mutant('XD11', "a misspelt name in the data said without the template line that drew it", 'pnp/layout/templates.py',
