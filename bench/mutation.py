@@ -556,7 +556,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/data/spreadsheet.py#text": ["guarded", "unguarded", "sheet_rows", "_read_rows", "_text_rows", "read_rows", "text_delimiter", "_sniff_delimiter"],
     "pnp/data/spreadsheet.py#workbook": ["_workbook_rows", "_calamine"],
     "pnp/data/spreadsheet.py#columns": ["read_cards", "_blank", "_is_empty", "_columns", "_field_name", "_copies_column"],
-    "pnp/data/spreadsheet.py#values": ["_card", "_made_id", "_slug", "unique_id", "_value", "_typed", "Written.__reduce__", "as_written",
+    "pnp/data/spreadsheet.py#values": ["_card", "_made_id", "_slug", "_value", "_typed", "Written.__reduce__", "as_written",
                                        "_as_text", "_number_text"],
     "pnp/render/sheets.py#cuts": ["_draw_faces", "_edge_clip", "_shape_path", "_outlines", "_furniture"],
     "pnp/render/sheet_plan.py#cuts": ["Group.nest", "Group.spacing"],  # a shaped group's nesting and spacing, planned (in sheets.py until s44)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import game_files
+from pnp.data.made_ids import unique_id
 from pnp.data.source import LocDict, LocList
-from pnp.data.spreadsheet import unique_id
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")  # the file names of the formats pnp.core.pixels allows
 COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})\Z", re.IGNORECASE)  # `dragon-x3`: three copies

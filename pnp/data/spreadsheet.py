@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
 from pnp.data.formulas import merged_ranges, ods_merged_ranges, plain_number_formats, unsaved_formulas
+from pnp.data.made_ids import unique_id
 from pnp.data.ods_numbers import ods_plain_number_formats
 from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
 from pnp.data.shown_numbers import shown
@@ -315,16 +316,6 @@ def _made_id(card: LocDict, row: list[_Cell], number: int, headers: dict[str, in
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
-
-
-def unique_id(base: str, ids) -> str:
-    """`base`, or `base-2`, `base-3`… in row order, so ids stay put while rows below change (any mapping or set of the
-    ids taken: a sheet's rows, a folder's pictures)."""
-    candidate, n = base, 1
-    while candidate in ids:
-        n += 1
-        candidate = f"{base}-{n}"
-    return candidate
 
 
 def _value(cell: _Cell, header: str, source: SheetSource):
