@@ -429,7 +429,7 @@ MODULES: dict[str, list[str]] = {
     # or write them (test_hostile_bombs' and test_plain_imports' new processes count as none)
     # a formula with no saved value, never run (test_spreadsheet_decks' and test_real_exports' whole builds left out: their
     # workbooks hold no formula without its value)
-    "pnp/data/shown_numbers.py": ["tests/test_sheets_from_other_tools.py"],  # a workbook number as its cell's format shows it (s47)
+    "pnp/data/shown_numbers.py": ["tests/test_number_formats.py", "tests/test_sheets_from_other_tools.py"],  # a workbook number as its cell's format shows it (s47)
     "pnp/data/ods_numbers.py": ["tests/test_sheets_from_other_tools.py"],  # an ODS cell's number style read as a format code (s47)
     "pnp/data/sheet_header.py": ["tests/test_sheets_from_other_tools.py", "tests/test_workbook_shapes.py"],  # a first row that reads as a card (s47)
     "pnp/data/formulas.py": ["tests/test_sheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
