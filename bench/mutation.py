@@ -40,6 +40,9 @@ STAMP_CLEAR_SMALL = [f"tests/test_stamp_clear.py::{t}" for t in (
     "test_on_a_round_hex_or_outline_card_the_stamp_lies_inside_the_cut_clear_of_the_text",
     "test_a_stamp_moves_off_the_templates_own_qr_code_in_its_corner")]
 # where a stamp goes, on faces written element by element: pnp.layout.free_room's ink_boxes and Room.place, in process
+SERVE_SAVES = [f"tests/test_serve.py::{t}" for t in (  # the saves serve draws again for, judged in process (no browser)
+    "test_a_folder_created_with_files_in_it_passes_its_files_on", "test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_office_lock_is_not",
+    "test_a_deck_saved_in_a_game_folder_pnp_ignores_is_no_input")]
 FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_on_a_face_that_leaves_its_corner_free_the_box_lies_its_inset_from_both_sides",
     "test_a_box_as_large_as_the_safe_area_fits_and_a_hair_more_does_not",
@@ -351,7 +354,7 @@ MODULES: dict[str, list[str]] = {
     # the last round's features (s19-guards): the browser tables' picture store and zip, a save during watch's first
     # build, the template memo, words read by language
     "pnp/targets/packaging.py": ["tests/test_picture_store.py"],
-    "pnp/pipeline/saves.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py"],  # watch's and serve's one rule (s47; was watching.py's)
+    "pnp/pipeline/saves.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py", *SERVE_SAVES],  # watch's and serve's one rule (s47; was watching.py's)
     "pnp/layout/template_cache.py": ["tests/test_template_memo.py", "tests/test_template_facts.py"],
     "pnp/core/memo.py": ["tests/test_memo_runs.py", "tests/test_session_memory.py"],  # what a session keeps: two builds' asks, no more
     "pnp/data/words.py": ["tests/test_words_languages.py", "tests/test_words_read.py"],
