@@ -195,3 +195,14 @@ def _noted(noted: watching.Saves, save) -> set[str]:
         save()
         time.sleep(0.1)
     return noted.next()
+
+
+def test_a_save_named_outside_every_watched_folder_is_judged_by_its_whole_path(tmp_path):
+    """The watcher may name a file by a path outside the folders it was given (a link's target by its real place): the
+    rule then judges every folder of that path, so a deck is a save, and one in a game's backup copy is none."""
+    import watchfiles
+
+    is_input = saves.input_filter([tmp_path / "project/data"])
+    elsewhere = tmp_path / "elsewhere"
+    assert is_input(watchfiles.Change.modified, str(elsewhere / "tiny/decks/heroes.yaml"))
+    assert not is_input(watchfiles.Change.modified, str(elsewhere / "tiny~/decks/heroes.yaml"))
