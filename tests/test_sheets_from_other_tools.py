@@ -154,6 +154,24 @@ def test_a_csv_saved_without_its_header_row_is_one_warning_at_its_first_row(proj
                     "above it, or that card is lost and its values name the fields"], said
 
 
+def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_ends_with(project: Path):
+    """A spreadsheet program writes a row's empty cells after its last value too (`rogue,Rogue,2,Steal a coin.,,`):
+    the row is the first row's shape all the same, so the first row is still said to be a card."""
+    (project / DECK_DIR / "heroes.csv").write_text('knight,Knight,3,"Draw two cards, then discard one."\nrogue,Rogue,2,Steal a coin.,,\n',
+                                                   encoding="utf-8")
+    use_sheet(project, "heroes.csv")
+    assert len(warnings_of(project, "field names")) == 1
+
+
+@pytest.mark.parametrize("long, card", [(40, False), (41, True)])
+def test_a_header_of_over_40_characters_reads_as_a_cards_text(project: Path, long: int, card: bool):
+    """A field name is short; a text of over 40 characters is a card's (sheet_header.SENTENCE_CHARS), even written as
+    one word: a first row of a number and such a text is a card's values, one of exactly 40 may be a name."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["3", "x" * long], ["2", "y"]])
+    use_sheet(project, "heroes.csv")
+    assert len(warnings_of(project, "field names")) == int(card)
+
+
 def test_a_first_row_shaped_as_a_later_row_is_a_card_though_the_row_under_it_holds_a_mistake(project: Path):
     """The first row is compared with the next three rows holding values, any of which may hold a mistake (the rogue's
     stars typed as `two`): the knight's row, shaped as the mage's, is still said to be a card."""
