@@ -182,7 +182,7 @@ MUTANTS: list[Mutant] = [
     Mutant('NL45', "`pnp translate import` dropping a deck's Excel `sep=;` line as it writes the German columns", 'pnp/targets/translate_import.py',
            '(kept + "".join(out) + text[ends[-1]:])', '("".join(out) + text[ends[-1]:])', ['tests/test_translate_promises.py', 'tests/test_translate.py'], ''),
     Mutant('NL46', "values typed in a sheet's column without a header vanish unsaid", 'pnp/data/project.py',
-           '            findings += [f.in_game(slug) for f in warned]', '            pass', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
+           'findings += [replace(f.in_game(slug), component=path.stem) if f.code == SHEET_NO_HEADER else f.in_game(slug) for f in warned]', 'findings += []', ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('NL48', "a reference's misspelt `target_field` said on every piece that names a target, not once at its name", 'pnp/checks/counts.py',
            '        if targets is not None:', '        if False:', ['tests/test_constraints.py', 'tests/test_constraint_checks.py'], ''),
     Mutant('NL49', "a solo game's playingcards.io note saying '1 seats'", 'pnp/targets/export_pcio.py',
@@ -5532,7 +5532,7 @@ MUTANTS: list[Mutant] = [
     # item, the languages' copies words, a Ctrl-C's context, a bug at start-up, a first choice, --lang's pnp.yaml, a name
     # the template leaves undefined, a CR line end, a rulebook outside the data, the rooms' one widget, nested data's order
     Mutant('YD1', "a sheet column without a header warned as the project's, not the game's: validate sums it up as 'the project: 0 errors, 1 warning'",
-           'pnp/data/project.py', '            findings += [f.in_game(slug) for f in warned]', '            findings += warned',
+           'pnp/data/project.py', 'findings += [replace(f.in_game(slug), component=path.stem) if f.code == SHEET_NO_HEADER else f.in_game(slug) for f in warned]', 'findings += [replace(f, component=path.stem) if f.code == SHEET_NO_HEADER else f for f in warned]',
            ['tests/test_spreadsheet_decks.py', 'tests/test_sheet_promises.py'], ''),
     Mutant('YD2', "a CSV's header row under Excel's sep= line said on the sep= line (a header nothing reads, a name written twice)",
            'pnp/data/spreadsheet.py', '    rows, line, cells = [], first, 0', '    rows, line, cells = [], 1, 0',
@@ -5762,7 +5762,7 @@ MUTANTS: list[Mutant] = [
            '    if not headless:\n        return findings\n', '    if True:\n        return findings\n',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
     Mutant('ZD4', "every field nothing reads kept quiet where a sheet has no header, not that sheet's first row's alone", 'pnp/core/errors.py',
-           'f.code != FIELD_UNUSED or (f.loc.path, f.loc.sheet, f.loc.line) not in headless', 'f.code != FIELD_UNUSED',
+           'if f.code == FIELD_UNUSED and (f.loc.path, f.loc.sheet, f.loc.line) in rows:', 'if f.code == FIELD_UNUSED:',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_card_fields.py', 'tests/test_findings.py'], ''),
     Mutant('ZD5', "a unique column's empty cells counted as a shared value again", 'pnp/checks/constraints.py',
            '        if is_empty(value):\n            continue\n', '', ['tests/test_constraint_checks.py'], ''),
@@ -5839,6 +5839,19 @@ MUTANTS: list[Mutant] = [
            'for field, loc in _numbers_written(context, name) if _reads(line, field)), ("", None))', 'for field, loc in _numbers_written(context, name)), ("", None))', ['tests/test_sheets_from_other_tools.py', 'tests/test_palette.py', 'tests/test_one_finding.py', 'tests/test_findings.py'], ''),
     Mutant('ZF14', "a colour cell holding a number said at the template's line alone, not at its cell", 'pnp/layout/failure_words.py',
            '    return named or next(((field, loc)', '    return named or ("", None) or next(((field, loc)', ['tests/test_sheets_from_other_tools.py', 'tests/test_palette.py', 'tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    # UZ: my own mends (s48): a sheet without its header one finding, what follows on its deck said to follow from it
+    Mutant('UZ1', "a sheet without its header warned of without its deck: the template's and checks' errors on the deck said again", 'pnp/data/project.py',
+           'findings += [replace(f.in_game(slug), component=path.stem) if f.code', 'findings += [f.in_game(slug) if f.code',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('UZ2', "a sheet without its header a warning though what follows from it stops the build (1 error, 1 warning: 0 errors)", 'pnp/core/errors.py',
+           'severity = "error" if any(f.severity == "error" for f in following) else headless.severity', 'severity = headless.severity',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
+    Mutant('UZ3', "the deck's count said again after a sheet without its header (the deck's own file not its)", 'pnp/core/errors.py',
+           ' or (path.parent.name == "decks" and path.name == f"{deck}.yaml")', '',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
+    Mutant('UZ4', "a sheet without its header silent on the findings that follow from it", 'pnp/core/errors.py',
+           'message=headless.message + said)', 'message=headless.message)',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
 ]
 
 

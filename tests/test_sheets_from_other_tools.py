@@ -137,21 +137,29 @@ def test_cells_merged_on_another_sheet_of_an_ods_are_not_the_decks(project: Path
     assert [line for line in result.output.splitlines() if "heroes.ods" in line] == [], result.output
 
 
+def header_said(project: Path) -> list[str]:
+    """The lines of `pnp validate tiny --quick` saying a sheet's first row is read as the field names, of either
+    severity: a warning, or an error where findings on its deck follow from it."""
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    return [line for line in [*findings(result, "warning"), *findings(result, "error")] if "read as the field names" in line]
+
+
 def warnings_of(project: Path, code: str = "") -> list[str]:
     result = run_pnp(project, "validate", "tiny", "--quick")
     return [line for line in findings(result, "warning") if code in line]
 
 
-def test_a_csv_saved_without_its_header_row_is_one_warning_at_its_first_row(project: Path):
+def test_a_csv_saved_without_its_header_row_is_one_finding_at_its_first_row(project: Path):
     """nanDECK's and many scripts' data files have no header: the first card's row (an id, a name, a number of stars, its
     text) is shaped as the rows under it, so it is said to be a card, once, at its first cell."""
     write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
                                                   ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
     use_sheet(project, "heroes.csv")
-    said = warnings_of(project, "field names")
-    assert said == [f"{DECK_DIR}/heroes.csv:1:1: warning: row 1 is read as the field names, yet it looks like a card (its numbers and texts are "
+    said = header_said(project)
+    assert said == [f"{DECK_DIR}/heroes.csv:1:1: error: row 1 is read as the field names, yet it looks like a card (its numbers and texts are "
                     "in the columns where a card's row below has them: 'knight', 'Knight', '3', 'Draw two cards, then di…'): write the field names in a row "
-                    "above it, or that card is lost and its values name the fields"], said
+                    "above it, or that card is lost and its values name the fields (what follows from it on deck 'heroes' is said once it is mended) "
+                    "[heroes]"], said
 
 
 def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_ends_with(project: Path):
@@ -160,7 +168,7 @@ def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_end
     (project / DECK_DIR / "heroes.csv").write_text('knight,Knight,3,"Draw two cards, then discard one."\nrogue,Rogue,2,Steal a coin.,,\n',
                                                    encoding="utf-8")
     use_sheet(project, "heroes.csv")
-    assert len(warnings_of(project, "field names")) == 1
+    assert len(header_said(project)) == 1
 
 
 @pytest.mark.parametrize("long, card", [(40, False), (41, True)])
@@ -169,7 +177,7 @@ def test_a_header_of_over_40_characters_reads_as_a_cards_text(project: Path, lon
     one word: a first row of a number and such a text is a card's values, one of exactly 40 may be a name."""
     write_csv(project / DECK_DIR / "heroes.csv", [["3", "x" * long], ["2", "y"]])
     use_sheet(project, "heroes.csv")
-    assert len(warnings_of(project, "field names")) == int(card)
+    assert len(header_said(project)) == int(card)
 
 
 def test_a_first_row_shaped_as_a_later_row_is_a_card_though_the_row_under_it_holds_a_mistake(project: Path):
@@ -178,8 +186,8 @@ def test_a_first_row_shaped_as_a_later_row_is_a_card_though_the_row_under_it_hol
     write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
                                                   ["rogue", "Rogue", "two", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
     use_sheet(project, "heroes.csv")
-    said = warnings_of(project, "field names")
-    assert [line.split(": warning: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1"], said
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1"], said
     assert "(its numbers and texts are in the columns where a card's row below has them: " in said[0], said
 
 
@@ -189,30 +197,35 @@ def test_a_text_of_five_words_is_a_sentence_and_one_of_four_a_name(project: Path
     `Take two gems, then pass.` makes the first row a card's, `Gems taken this turn` (four words) a header."""
     write_csv(project / DECK_DIR / "heroes.csv", [["7", text], ["knight", "x"]])
     use_sheet(project, "heroes.csv")
-    said = warnings_of(project, "field names")
-    assert [line.split(": warning: ")[0] for line in said] == ([f"{DECK_DIR}/heroes.csv:1:1"] if card else []), said
-def test_a_sheet_without_its_header_is_one_warning_not_also_a_field_nothing_reads_for_each_column(project: Path):
-    """nanDECK's data file has no header, so its first card's values name the fields ('knight', '3', its text), and no
-    template reads them: that is the one mistake the row's warning says, and each column's field nothing reads is not
-    said again after it."""
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == ([f"{DECK_DIR}/heroes.csv:1:1"] if card else []), said
+def test_a_sheet_without_its_header_is_one_finding_not_also_each_field_its_deck_lacks(project: Path):
+    """nanDECK's data file has no header, so its first card's values name the fields ('knight', '3', its text): no
+    template reads them, and the fields the templates, the constraints and the counts read (`name`, `stars`, `side`,
+    the copies) are on no card. That is one mistake, said once at the sheet's first row, as an error since the build
+    cannot go on; what follows from it on the deck is not said again, while another file's finding still is."""
     write_csv(project / DECK_DIR / "heroes.csv", [["knight", "Knight", "3", "Draw two cards, then discard one."],
                                                   ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]])
     use_sheet(project, "heroes.csv")
     boards = project / "data/tiny/boards.yaml"
     boards.write_text(boards.read_text(encoding="utf-8").replace("{name: S3, color: blue}", "{name: S3, color: blue, colr: blue}"), encoding="utf-8")
-    result = run_pnp(project, "validate", "tiny", "--quick")
-    said = findings(result, "warning")
-    assert [line.split(": warning: ")[0] for line in said] == ["data/tiny/boards.yaml:17:33", f"{DECK_DIR}/heroes.csv:1:1"], result.output
-    assert "no template, constraint or fact reads the board field 'colr'" in said[0]
-    assert "row 1 is read as the field names, yet it looks like a card" in said[1]  # another file's field nothing reads, still said
-    assert "2 warnings" in result.output.splitlines()[-1], result.output
+    for command in (["validate", "tiny"], ["build", "tiny"]):
+        result = run_pnp(project, *command)
+        said = [*findings(result, "error"), *findings(result, "warning")]
+        assert [line.split(": ", 2)[:2] for line in said] == [[f"{DECK_DIR}/heroes.csv:1:1", "error"], ["data/tiny/boards.yaml:17:33", "warning"]], result.output
+        assert "row 1 is read as the field names, yet it looks like a card" in said[0]
+        assert said[0].endswith("(what follows from it on deck 'heroes' is said once it is mended) [heroes]"), said[0]
+        assert "no template, constraint or fact reads the board field 'colr'" in said[1]  # another file's finding, still said
+        assert result.output.splitlines()[-1] == "tiny: 1 error, 1 warning", result.output
+        assert result.exit_code == 1
+    assert not (project / "output/tiny").exists()
 
 
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
     write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
     use_sheet(project, "heroes.csv")
-    said = warnings_of(project, "field names")
-    assert [line.split(": warning: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:2"], said
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:2"], said
     assert "(each of its cells is a number or a sentence: '7', 'Take two gems from the …')" in said[0]
 
 
@@ -220,7 +233,7 @@ def test_a_header_row_with_a_year_and_short_names_is_no_card(project: Path):
     """Field names may be numbers (a year's column) where the rows below are not shaped like them: no warning."""
     write_csv(project / DECK_DIR / "heroes.csv", [["id", "name", "2024", "text"], ["knight", "Knight", "3", "Draw."], ["rogue", "Rogue", "", "Run."]])
     use_sheet(project, "heroes.csv")
-    assert warnings_of(project, "field names") == []
+    assert header_said(project) == []
 
 
 @pytest.mark.parametrize("extra", ["", "text_columns: [number]\n"])

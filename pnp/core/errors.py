@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 from typing import NamedTuple
 
 from pnp.core.plurals import count_text
@@ -193,12 +194,42 @@ FIELD_UNUSED = "field-unused"  # a card field nothing reads (pnp.pipeline.unused
 
 def _without_headless_fields(findings: list[Finding]) -> list[Finding]:
     """A sheet without its header row is one mistake: its first card's values name the fields, so no template reads
-    them, and the warning that the row looks like a card says so once; the field nothing reads at each of that row's
-    cells is not said again."""
-    headless = {(f.loc.path, f.loc.sheet, f.loc.line) for f in findings if f.code == SHEET_NO_HEADER}
+    them and nothing finds the fields the game reads. The finding that the row looks like a card says so once; the
+    field nothing reads at each of that row's cells is not said again, nor is what follows on its deck (a field the
+    templates or checks ask for that no card has, its counts, a card the rulebook shows): it says they follow."""
+    headless = [f for f in findings if f.code == SHEET_NO_HEADER]
     if not headless:
         return findings
-    return [f for f in findings if f.code != FIELD_UNUSED or (f.loc.path, f.loc.sheet, f.loc.line) not in headless]
+    rows = {(f.loc.path, f.loc.sheet, f.loc.line) for f in headless}
+    kept, following = [], {id(f): [] for f in headless}
+    for f in findings:
+        if f.code == FIELD_UNUSED and (f.loc.path, f.loc.sheet, f.loc.line) in rows:
+            continue
+        cause = next((h for h in headless if f is not h and _follows_from_deck(f, h)), None)
+        (following[id(cause)] if cause else kept).append(f)
+    return [_with_what_follows(f, following[id(f)]) if f.code == SHEET_NO_HEADER else f for f in kept]
+
+
+def _follows_from_deck(f: Finding, headless: Finding) -> bool:
+    """Whether `f` is said of the deck whose sheet lost its header (`headless.component`): at one of its pieces, at the
+    deck's own file, or naming `decks.<deck>` or `deck '<deck>'`."""
+    deck = headless.component
+    if not deck or f.game != headless.game or f.code == SHEET_NO_HEADER:
+        return False
+    pieces = (f.component, *f.places)
+    path = PurePosixPath(f.loc.path)
+    return (any(p == deck or p.startswith(deck + "/") for p in pieces) or (path.parent.name == "decks" and path.name == f"{deck}.yaml")
+            or re.search(rf"\bdecks\.{re.escape(deck)}(?![\w-])|deck '{re.escape(deck)}'", f.message) is not None)
+
+
+def _with_what_follows(headless: Finding, following: list[Finding]) -> Finding:
+    """The header's finding saying that findings on its deck follow from it (not how many: each command finds its own
+    share of them, and every command says the same); an error when one of them is, so the build stops as it did."""
+    if not following:
+        return headless
+    severity = "error" if any(f.severity == "error" for f in following) else headless.severity
+    said = f" (what follows from it on deck '{headless.component}' is said once it is mended)"
+    return replace(headless, severity=severity, message=headless.message + said)
 
 
 # compiled where first used (re's own cache), as _QUOTED: only a run with a misspelt field needs them

@@ -8,13 +8,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
@@ -446,7 +446,7 @@ class Project:
         try:
             warned: list = []
             cards = read_cards(source, warned)
-            findings += [f.in_game(slug) for f in warned]
+            findings += [replace(f.in_game(slug), component=path.stem) if f.code == SHEET_NO_HEADER else f.in_game(slug) for f in warned]  # the deck its knock-ons name
             if not cards:  # said at the sheet, where the rows go, not as an empty list in the deck's YAML
                 findings.append(error("sheet-no-cards", "the sheet has its header row but no card under it: write a row per card below the field names", cards.loc, game=slug))
                 return None
