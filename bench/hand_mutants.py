@@ -5852,6 +5852,14 @@ MUTANTS: list[Mutant] = [
     Mutant('UZ4', "a sheet without its header silent on the findings that follow from it", 'pnp/core/errors.py',
            'message=headless.message + said)', 'message=headless.message)',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
+    Mutant('UZ5', "a deck whose every card has count 0 labelled '0 cards'", 'pnp/outputs/labels.py',
+           '        if not printed:  # a deck of no copy', '        if False:  # a deck of no copy', ['tests/test_label_promises.py'], ''),
+    Mutant('UZ6', "a token set whose every kind has count 0 labelled '0 pieces'", 'pnp/outputs/labels.py',
+           '        if not variants:\n            continue\n', '', ['tests/test_label_promises.py'], ''),
+    Mutant('UZ7', "a deck's label coloured by a card of no copy", 'pnp/outputs/labels.py',
+           '*(card.fields for card in printed)])', '*(card.fields for card in deck.cards)])', ['tests/test_label_promises.py'], ''),
+    Mutant('UZ8', "`pnp list` counting a card of no copy as a face", 'pnp/cli/listing.py',
+           '"faces": sum(1 for c in d.cards if c.count)', '"faces": len(d.cards)', ['tests/test_list_shows.py'], ''),
 ]
 
 

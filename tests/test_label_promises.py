@@ -186,6 +186,21 @@ def test_a_label_says_its_count_as_the_data_counts_it_one_in_the_singular_and_ea
     assert re.search(r"tiny-labels\.pdf +2 pages +9 pieces", said), said  # nine labels on one page, then the outlines
 
 
+def test_a_deck_or_token_set_of_no_copy_gets_no_label(project):
+    """A label goes on the bag holding a deck's cards or a set's pieces: a deck whose every card has count 0 (cards kept
+    in the data, retired from print) and a set whose every kind has count 0 hold nothing, so they have no label, and a
+    card of no copy lends a deck's label none of its looks (the villains' gone card's red)."""
+    retired = "  - {id: r1, name: Old, stars: 1, number: 7, text: Old, tint: red, count: 0}\n"
+    (project / "data/tiny/decks/retired.yaml").write_text(f"name: Retired\nsize: poker\nfront: tiny/hero.j2\ncards:\n{retired}", encoding="utf-8")
+    villains = VILLAINS.replace("defaults: {tint: gold}\n", "").replace("text: Boo, tint: red,", "text: Boo,").replace("text: Gone,", "text: Gone, tint: red,")
+    (project / "data/tiny/decks/villains.yaml").write_text(villains, encoding="utf-8")
+    tokens = project / "data/tiny/tokens.yaml"
+    _replace(tokens, "    count: 6\n    front: tiny/token-wall.j2", "    count: 0\n    front: tiny/token-wall.j2")
+    fields = _fields(project)
+    assert list(fields) == ["Heroes", "Villains", "Coins", "Pawns", "Shields", "Bank notes", "Hero standee"], list(fields)
+    assert fields["Villains"][2] == "ink", fields["Villains"]  # the game's ink (it has no accent): the red card prints no copy
+
+
 def test_a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels(project):
     game = project / "data/tiny/game.yaml"
     line = game.read_text(encoding="utf-8").count("\n") + 2  # its `template:` line

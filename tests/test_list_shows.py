@@ -75,6 +75,13 @@ def test_list_gives_each_decks_faces_apart_from_its_cards_with_their_copies(proj
     assert (deck["cards"], deck["faces"]) == (12, 5), deck
 
 
+def test_list_counts_no_face_for_a_card_of_no_copy(project):
+    """A card kept in the data with count 0 prints no face: the rogue retired, the heroes are nine cards of four faces."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["side: blue, count: 3}", "side: blue, count: 0}"]}])
+    deck = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"][0]  # its count error said on stderr
+    assert (deck["cards"], deck["faces"]) == (9, 4), deck
+
+
 def test_list_gives_each_cards_qr_link_filled_in_with_its_card_and_code(project):
     """docs/editions.md: with `stamps: {qr: true}` and a feedback form, `pnp list --format json` gives each card's
     stamp the `link` its QR code opens: the form's address, its `card` field the card as deck/id and its `code` field

@@ -34,7 +34,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     shared = _shared_sets(game, paper, margin) if tokens else frozenset()  # printed on the last card sheet: no sheet of their own
     tokens = [dict(t, where=TOKENS_SHARED.removeprefix("tokens: ")) if t["id"] in shared else t for t in tokens]
     return {"game": game.slug, "title": game.title,
-            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
+            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": sum(1 for c in d.cards if c.count), "generated": "generate" in d.data,
                        "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
                        "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c)),
                                       **dict(zip(("answers", "older_answers"), given.get(f"{d.id}/{c.id}", (0, 0)), strict=True))} for c in d.cards]} for d in game.decks.values()],

@@ -25,17 +25,22 @@ LISTED_KINDS = 6  # a token set of more kinds says its count only: sixteen kinds
 
 def label_texts(game) -> list[LabelText]:
     """A label for each deck (its cards and copies) and each token set (its pieces, and each kind's count when it has
-    several, up to LISTED_KINDS), in the edition's language."""
+    several, up to LISTED_KINDS) that prints a piece, in the edition's language; a card or kind of no copy is not
+    counted, named or looked at."""
     words = words_of(game)
     out = []
     for deck in game.decks.values():
-        total = sum(card.count for card in deck.cards)
-        kinds = sum(1 for card in deck.cards if card.count)
+        printed = [card for card in deck.cards if card.count]
+        if not printed:  # a deck of no copy (each card's count 0) puts nothing in a bag: no label
+            continue
+        total, kinds = sum(card.count for card in printed), len(printed)
         held = words["label_kinds"].format(n=total, kinds=kinds) if kinds != total else said(words, "label_card", total)
-        looks = _looks(game, [deck.data, deck.data.get("defaults") or {}, *(card.fields for card in deck.cards)])
+        looks = _looks(game, [deck.data, deck.data.get("defaults") or {}, *(card.fields for card in printed)])
         out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title), *looks, "deck", _name_at(deck.data)))
     for spec, raw in token_sets(game):
         variants = [v for v in token_variants(raw) if v.count]
+        if not variants:
+            continue
         total = sum(v.count for v in variants)
         lines = [said(words, "label_token", total)]
         if 1 < len(variants) <= LISTED_KINDS:
