@@ -5860,6 +5860,12 @@ MUTANTS: list[Mutant] = [
            '*(card.fields for card in printed)])', '*(card.fields for card in deck.cards)])', ['tests/test_label_promises.py'], ''),
     Mutant('UZ8', "`pnp list` counting a card of no copy as a face", 'pnp/cli/listing.py',
            '"faces": sum(1 for c in d.cards if c.count)', '"faces": len(d.cards)', ['tests/test_list_shows.py'], ''),
+    Mutant('UZ9', "a Proxy-PDF-Maker folder's `__back.png` printed as a card of its own", 'pnp/data/image_folder.py',
+           'names = [p for p in pictures if not p.name.startswith(NOT_A_CARD)]', 'names = pictures',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('UZ10', "a folder deck's `__back.png` given to no card: the back template draws nothing", 'pnp/data/image_folder.py',
+           ', **({"back_image": back} if back else {}))', ')',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
 ]
 
 

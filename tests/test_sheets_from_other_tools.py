@@ -3,10 +3,12 @@ named by its own header, cells merged in an ODS sheet warned of as in an XLSX, a
 workbook number shown as Excel shows it. Each sheet is written here in its program's shape."""
 from __future__ import annotations
 
+import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import run_pnp
+from conftest import render_page, run_pnp
 from test_spreadsheet_decks import HEAD, HEADER, ROWS, use_sheet, write_csv
 
 DECK_DIR = "data/tiny/decks"
@@ -410,6 +412,33 @@ def test_a_folder_of_pictures_named_in_japanese_makes_a_card_of_each(project: Pa
     assert "both make the card" not in result.output + result.stderr, result.output + result.stderr
     assert [line.split()[:5] for line in result.output.splitlines() if " art " in line] == [["deck", "art", "63.5", "×", "88.9"]], result.output
     assert " 2 cards " in next(line for line in result.output.splitlines() if " art " in line), result.output
+
+
+def test_a_proxy_pdf_maker_folder_prints_its_back_image_on_every_back_and_no_card_of_it(project: Path):
+    """Proxy-PDF-Maker shows no image whose name starts with `__` as a card, and keeps the cards' back as `__back.png`
+    beside them: the same folder read by pnp makes a card of each other image (the dragon in red, three copies of the
+    ice in blue) and gives every card the back's path as `back_image`, which the deck's back template draws (black)."""
+    from PIL import Image
+
+    art = project / DECK_DIR / "art"
+    art.mkdir()
+    for name, colour in (("Fire_Dragon.png", "red"), ("ice-x3.png", "blue"), ("__back.png", "black"), ("__notes.png", "green")):
+        Image.new("RGB", (750, 1050), colour).save(art / name)
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/art.j2\nback: tiny/art-back.j2\ncards_from: art/\n", encoding="utf-8")
+    cover = '{{ image(card.%s, 0, 0, face.w, face.h, fit="cover") }}\n'
+    (project / "templates/tiny/art.j2").write_text(cover % "image", encoding="utf-8")
+    (project / "templates/tiny/art-back.j2").write_text(cover % "back_image", encoding="utf-8")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    art_deck = next(deck for deck in listed if deck["id"] == "art")
+    assert [(card["id"], card["count"]) for card in art_deck["card_list"]] == [("Fire_Dragon", 1), ("ice", 3)], art_deck
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "art", "--no-validate")
+    assert result.exit_code == 0, result.output
+    card = 250 * 350  # a poker card's pixels at 100 dpi (2.5 × 3.5 in)
+    fronts, backs = (Counter({colour: n for n, colour in render_page(project / "output/tiny/tiny-cards-art.pdf", page).getcolors(1 << 24)})
+                     for page in (0, 1))
+    red, blue, black = (255, 0, 0), (0, 0, 255), (0, 0, 0)
+    assert (fronts[red] // card, fronts[blue] // card, fronts[black] // card) == (1, 3, 0), fronts.most_common(4)  # a crop mark is no card
+    assert (backs[red], backs[blue], backs[black] // card) == (0, 0, 4), backs.most_common(4)
 
 
 def test_a_byte_not_utf8_in_a_windows_1252_sheet_is_said_at_its_cell(project: Path):

@@ -2,7 +2,9 @@
 
 Art-first designers and proxy printers have images, not a spreadsheet. Each image is a card: its file name
 (without a count suffix and the extension) is its id and name, a suffix such as `-x3` its count, and its path
-(from the project folder) its `image` field, which the deck's front template draws. An image whose proportions
+(from the project folder) its `image` field, which the deck's front template draws. An image whose name starts with
+`__` is no card, as in Proxy-PDF-Maker, whose folders keep the cards' back as `__back.png`: that one is every
+card's `back_image`, for the deck's back template to draw. An image whose proportions
 are not the card's (trim or trim with bleed) is warned of at the file: drawn to cover the card it loses its edges,
 drawn to fit it leaves bands.
 """
@@ -17,6 +19,8 @@ from pnp.data.made_ids import unique_id
 from pnp.data.source import LocDict, LocList
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")  # the file names of the formats pnp.core.pixels allows
+NOT_A_CARD = "__"  # Proxy-PDF-Maker's and print-proxy-prep's mark of an image that is no card: `__back.png`, the cards' back
+BACK_STEM = "__back"  # that back, given to every card as `back_image` for the deck's back template to draw
 COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})\Z", re.IGNORECASE)  # `dragon-x3`: three copies
 
 
@@ -31,14 +35,17 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
     (pnp.layout.picture_checks): one finding, in every command, whatever deck it comes from."""
     from pnp.data.schema import MAX_CARDS_PER_DECK
 
-    names = [p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES]
+    pictures = [p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES]
+    names = [p for p in pictures if not p.name.startswith(NOT_A_CARD)]
+    back = next((p.relative_to(root).as_posix() for p in pictures if p.stem.lower() == BACK_STEM and p.is_file()), None)
     rel_folder = folder.relative_to(root).as_posix()
     if len(names) > MAX_CARDS_PER_DECK:  # counted by name, before any is looked at
         return None, [error("deck-too-many-images", f"cards_from names the folder {rel_folder}/, which holds {len(names):,} images: a deck "
                             f"holds at most {MAX_CARDS_PER_DECK:,} cards; split the images into several folders, a deck each", where, game=slug)]
     images = [p for p in names if p.is_file()]
     if not images:
-        return None, [error("deck-no-images", f"cards_from names the folder {rel_folder}/, which holds no PNG, JPEG or WebP image: "
+        hidden = " but those named __…, which are no card" if len(pictures) > len(names) else ""
+        return None, [error("deck-no-images", f"cards_from names the folder {rel_folder}/, which holds no PNG, JPEG or WebP image{hidden}: "
                             f"put the card images there, or name a spreadsheet", where, game=slug)]
     cards = LocList(where)
     findings: list[Finding] = []
@@ -54,7 +61,7 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
             continue
         ids[ident] = rel
         card = LocDict(Loc(rel), rel)
-        card.update(id=ident, name=re.sub(r"[-_]+", " ", name).strip(), count=count, image=rel)
+        card.update(id=ident, name=re.sub(r"[-_]+", " ", name).strip(), count=count, image=rel, **({"back_image": back} if back else {}))
         cards.append(card)
         cards.locs.append(Loc(rel))
     return cards, findings
