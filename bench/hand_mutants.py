@@ -5866,6 +5866,19 @@ MUTANTS: list[Mutant] = [
     Mutant('UZ10', "a folder deck's `__back.png` given to no card: the back template draws nothing", 'pnp/data/image_folder.py',
            ', **({"back_image": back} if back else {}))', ')',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('UZ11', "card art made with its bleed said cropped where it covers the trim alone", 'pnp/layout/picture_checks.py',
+           'for grow in (2 * BLEED_MM, -2 * BLEED_MM)', 'for grow in (-2 * BLEED_MM,)', ['tests/test_picture_checks.py'], ''),
+    Mutant('UZ12', "card art made to its trim said cropped where it covers the card with its bleed", 'pnp/layout/picture_checks.py',
+           'for grow in (2 * BLEED_MM, -2 * BLEED_MM)', 'for grow in (2 * BLEED_MM,)', ['tests/test_picture_checks.py'], ''),
+    Mutant('UZ13', "a coarse picture said at its finer size where it is drawn at two", 'pnp/core/errors.py',
+           'PICTURE_FIGURES = {IMAGE_LOW_DPI: (r"^image (.+) prints at (\\d+) dpi in its ", min),', 'PICTURE_FIGURES = {IMAGE_LOW_DPI: (r"^image (.+) prints at (\\d+) dpi in its ", max),',
+           ['tests/test_picture_checks.py', 'tests/test_findings.py'], ''),
+    Mutant('UZ14', "a coarse picture said twice where a line draws it with and without bleed", 'pnp/core/errors.py',
+           '    return f"{f.code} {m.group(1)}" if m else f.message', '    return f.message',
+           ['tests/test_picture_checks.py', 'tests/test_findings.py'], ''),
+    Mutant('UZ15', "a picture of another shape taken as bleed art under a stretch fit", 'pnp/layout/picture_checks.py',
+           'and not (fit == "cover" and bleed_apart(iw / ih, w, h))', 'and not bleed_apart(iw / ih, w, h)',
+           ['tests/test_picture_checks.py'], ''),
 ]
 
 

@@ -48,6 +48,47 @@ def test_a_coarse_picture_is_said_once_in_every_command_that_draws_it(project):
     assert " dpi in its " not in run_pnp(project, "validate").stderr
 
 
+FULL_ART = '{{ image("art/card.png", -face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fit="cover") }}\n'
+
+
+@pytest.mark.parametrize("px", [(821, 1121), (774, 1074), (750, 1050)])  # 69.5 × 94.9 mm (3 mm bleed), 65.5 × 90.9 mm (1/8 in), 63.5 × 88.9 mm at 300 dpi
+def test_card_art_made_with_or_without_its_bleed_covers_the_card_without_a_word(project, px):
+    """PRINTING.md: art is made 3 mm (or 1/8 in) past the trim all round, or to the trim. Drawn to cover a poker card's
+    face with its bleed (validate's cards, a `--bleed` build) or its trim alone (a plain build), a cover fit crops no
+    more than the cut takes: no command says it is cropped."""
+    (project / "art").mkdir()
+    Image.new("RGB", px, "#3060a0").save(project / "art/card.png")
+    (project / "templates/tiny/hero.j2").write_text(FULL_ART)
+    for command in (("validate",), ("build", "--only", "cards"), ("build", "--only", "cards", "--bleed")):
+        result = run_pnp(project, *command)
+        assert "than its" not in result.stderr, (command, result.stderr)
+    if px == (821, 1121):  # stretched to the trim, 3 mm bleed art is bent 2.5 % out of shape (1/8 in's 0.9 % is within the 2 %): said
+        (project / "templates/tiny/hero.j2").write_text(FULL_ART.replace('"cover"', '"stretch"'))
+        assert "prints stretched" in run_pnp(project, "build", "--only", "cards").stderr
+
+
+def test_card_art_a_tenth_too_wide_for_its_card_is_said_cropped_in_every_command(project):
+    """A 1000 × 1050 px picture is no poker card's shape, with or without bleed: it loses its sides, said once."""
+    (project / "art").mkdir()
+    Image.new("RGB", (1000, 1050), "#3060a0").save(project / "art/card.png")
+    (project / "templates/tiny/hero.j2").write_text(FULL_ART)
+    for command in (("validate",), ("build", "--only", "cards")):
+        lines = [line for line in run_pnp(project, *command).stderr.splitlines() if "than its" in line]
+        assert len(lines) == 1 and "prints cropped at its left and right" in lines[0], (command, lines)
+
+
+def test_a_coarse_card_picture_is_one_warning_at_its_coarsest_where_it_is_drawn_with_and_without_bleed(project):
+    """274 × 374 px is a poker card with its 3 mm bleed at 100 dpi. Validate draws the cards with their bleed (69.5 mm
+    wide: 100 dpi) and judges them at their trim (63.5 mm, the bleed cropped: 107 dpi); one picture too coarse is one
+    mistake, said once at its coarsest; a plain build draws it at its trim alone."""
+    (project / "art").mkdir()
+    Image.new("RGB", (274, 374), "#3060a0").save(project / "art/card.png")
+    (project / "templates/tiny/hero.j2").write_text(FULL_ART)
+    for command, said in ((("validate",), "prints at 100 dpi in its 69.5 × 94.9 mm box"), (("build", "--only", "cards"), "prints at 107 dpi in its 63.5 × 88.9 mm box")):
+        lines = [line for line in run_pnp(project, *command).stderr.splitlines() if " dpi in its " in line]
+        assert len(lines) == 1 and f"image art/card.png {said}, below 200" in lines[0], (command, lines)
+
+
 def test_a_tokens_picture_is_checked_too(project):
     (project / "art").mkdir()
     Image.new("RGB", (40, 80), "#3060a0").save(project / "art/coin.png")

@@ -153,6 +153,7 @@ class Report:
 LEFT_OUT = "left-out"  # the code of a finding that only says another error stopped this stage (pnp.data.fields.Fields)
 SHOWN_PLACES = 6  # the pieces a mistake met on many names; the rest are counted
 IMAGE_MISSING, IMAGE_PLACEHOLDER = "image-missing", "image-placeholder"
+IMAGE_LOW_DPI, IMAGE_ASPECT = "image-low-dpi", "image-aspect"  # a picture too coarse for its box, or not its shape (pnp.layout.picture_checks)
 IMAGE_ELSEWHERE = "image-elsewhere"  # an image not at the path named, which the project holds at another (said in its words)
 # Findings naming a file a template line builds from the data (`image("art/" ~ card.art)`): each card names another, and
 # one mistake (the art not copied, a folder misnamed) is one finding at the line, listing the files.
@@ -173,11 +174,11 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if f.code == LEFT_OUT and f.severity != "note":
             f = replace(f, severity="note")
-        said = "" if f.code in FILES_OF_A_LINE else f.message
+        said = "" if f.code in FILES_OF_A_LINE else _picture_said(f)
         groups.setdefault((f.severity, f.code, f.loc, said, f.game), []).append(f)
     out = []
     for same in groups.values():
-        first = _files_of_a_line(same) if same[0].code in FILES_OF_A_LINE else same[0]
+        first = _files_of_a_line(same) if same[0].code in FILES_OF_A_LINE else _worst_of_a_picture(same) if same[0].code in PICTURE_FIGURES else same[0]
         if first.code in (IMAGE_MISSING, IMAGE_ELSEWHERE) and first.severity == "error":  # a build stops for it: say how to go on
             first = replace(first, message=first.message + (DRAFT_HINT if first.code == IMAGE_MISSING else ELSEWHERE_HINT))
         places = tuple(dict.fromkeys(place for f in same for place in (f.places or (f.component,)) if place))
@@ -290,6 +291,27 @@ def _make_them_the_same(key: str, meant: str) -> str:
         return "one name is misspelt: make them the same"
     reads = f"card.{key}" if key.isidentifier() else f'card["{key}"]'
     return f"they differ only in capitals, and a field keeps its name as written: read it as {reads}, or write the name as '{meant}'"
+
+
+# A picture's findings whose words hold the box it was judged in (pnp.layout.picture_checks): the picture's name and the
+# figure told, and the worse end of that figure. A line that draws a picture into a box with bleed (validate's cards, a
+# `--bleed` build) and without (a plain build, the readability check) judges it at two sizes: one mistake, said once,
+# at its worst.
+PICTURE_FIGURES = {IMAGE_LOW_DPI: (r"^image (.+) prints at (\d+) dpi in its ", min),
+                   IMAGE_ASPECT: (r"^image (.+) \(\d+ × \d+ px\) is (\d+)% (?:wider|narrower) than its ", max)}
+
+
+def _picture_said(f: Finding) -> str:
+    """What makes findings one mistake beside their place: their words, but the picture's name alone for a picture's
+    finding (PICTURE_FIGURES)."""
+    m = re.match(PICTURE_FIGURES[f.code][0], f.message) if f.code in PICTURE_FIGURES else None
+    return f"{f.code} {m.group(1)}" if m else f.message
+
+
+def _worst_of_a_picture(same: list[Finding]) -> Finding:
+    """Of one picture's findings at a line, the one at the worse end of its figure (the coarsest, the most cropped)."""
+    pattern, worse = PICTURE_FIGURES[same[0].code]
+    return worse(same, key=lambda f: int(m.group(2)) if (m := re.match(pattern, f.message)) else 0)
 
 
 def _files_of_a_line(same: list[Finding]) -> Finding:
