@@ -5843,7 +5843,7 @@ MUTANTS: list[Mutant] = [
     Mutant('UC1', "validate's summary of one error saying 'tiny: 1 errors'", 'pnp/cli/common.py',
            "{count_text(e, 'error')}", "{e} errors", ['tests/test_validator.py', 'tests/test_findings.py'], ''),
     Mutant('UC2', "`pnp printed` of a game of one card saying '1 different cards marked as printed'", 'pnp/cli/__init__.py',
-           'said = count_text(count, "different card")', 'said = f"{count} different cards"', ['tests/test_printed_clean.py', 'tests/test_designer_loop.py'], ''),
+           'said = count_text(count, "different card")', 'said = f"{count} different cards"', ['tests/test_stamps.py', 'tests/test_designer_loop.py'], ''),
     Mutant('UC3', "`pnp preview --card X` of a card with no back saying '1 images at 150 dpi'", 'pnp/cli/__init__.py',
            "{count_text(len(paths), 'image')} at {dpi} dpi", "{len(paths)} images at {dpi} dpi", ['tests/test_preview.py', 'tests/test_language_commands.py'], ''),
     Mutant('UC4', "a count of none said in the singular: 'tiny: 0 error, 0 warning'", 'pnp/core/plurals.py',
