@@ -142,3 +142,19 @@ def test_a_half_opaque_icon_in_a_translucent_colour_keeps_its_own_opacity_too(pr
     inside = face[round(12 * mm):round(48 * mm), round(12 * mm):round(48 * mm)].reshape(-1, 3)
     quarter = np.array((64, 0, 191))  # 0x80 / 255 × 0.5 of red over blue
     assert (np.abs(inside - quarter).max(axis=1) <= 3).mean() > 0.95, np.unique(inside, axis=0)[:5]
+
+
+def test_an_icon_drawn_in_lines_in_a_translucent_colour_has_see_through_strokes(project):
+    """An icon drawn in strokes alone (a 4-unit line, `fill="none"` as line art is drawn), recoloured half-transparent
+    red (`#ff000080`) over a blue ground, shows the two mixed along its line, about (128, 0, 127), as a filled icon's
+    shape does: a stroke takes the colour's alpha as a fill does, never the red itself."""
+    import numpy as np
+
+    (project / "templates/tiny/icons").mkdir()
+    (project / "templates/tiny/icons/bar.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 5 H10" fill="none" stroke="#000000" stroke-width="4"/></svg>',
+        encoding="utf-8")
+    face = _face_over_blue(project, '{{ icon("bar", 10, 10, 40, color="#ff000080") }}\n')
+    mm = PX_PER_MM
+    line = face[round(24 * mm):round(36 * mm), round(12 * mm):round(48 * mm)].reshape(-1, 3)  # the line: 22 to 38 mm down
+    assert (np.abs(line - np.array((128, 0, 127))).max(axis=1) <= 3).mean() > 0.95, np.unique(line, axis=0)[:5]

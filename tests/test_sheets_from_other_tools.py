@@ -521,3 +521,21 @@ def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):
     result = run_pnp(project, "validate", "tiny")
     said = findings(result, "error")
     assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:9: error: card.SHIELD: unknown colour '1'"), result.output
+
+
+def test_art_outside_the_data_folder_is_not_offered_as_where_the_project_holds_a_sheets_picture(project: Path):
+    """The path offered for art a sheet names from its own folder is one under data/, where a sheet and the art brought
+    with it live: a copy under templates/ or in an export under output/ is no sheet's art, and the picture is missing,
+    told to be added."""
+    from PIL import Image
+
+    for folder in ("templates/tiny/art", "output/tiny/png/art"):
+        (project / folder).mkdir(parents=True)
+        Image.new("RGB", (200, 200), "red").save(project / folder / "knight.png")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ image("art/knight.png", 5, 40, 20, 20) }}\n{% endblock %}'),
+                    encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    errors = findings(result, "error")
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found: add the art, or build with --draft"), errors[0]
