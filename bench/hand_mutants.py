@@ -5845,7 +5845,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_order_promises.py', 'tests/test_vendor_orders.py'], ''),
     Mutant('UE2', "a piece a shop does not make pointed at that same shop's product of the wrong size as where its kind is made", 'pnp/targets/vendor_orders.py',
            'for other in VENDORS if other.name != vendor.name for p in', 'for other in VENDORS for p in',
-           ['tests/test_order_promises.py', 'tests/test_vendor_orders.py'], ''),
+           ['tests/test_order_promises.py', 'tests/test_vendor_orders.py'], '',
+           "with the shipped vendors every kind but dice is made to any size by the offset printer (distance 0), and dice by no one: "
+           "a piece is not offered only where its vendor's own products of its kind are all farther than 0, so the vendor's own never wins"),
     Mutant('UE3', "LongPack's fronts file with backs among its pages let through as one side only", 'pnp/targets/vendor_preflight.py',
            '"pdf-fronts-and-backs": lambda: len(set(roles)) == 1,', '"pdf-fronts-and-backs": lambda: len(set(roles)) <= 2,',
            ['tests/test_preflight_promises.py', 'tests/test_export_preflight.py'], ''),
