@@ -7,7 +7,8 @@ inside the printable area of the default printer.
 from __future__ import annotations
 
 import printable as P
-from conftest import MM
+import pytest
+from conftest import MM, run_pnp
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 
@@ -57,3 +58,22 @@ def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_of_2_mm(shared_build, p
                     short.append(f"{pdf.name} page {n + 1}: cut line {cut[0]} = {cut[1] / MM:.1f} mm, longest mark {mark:.2f} mm")
     assert checked > 500
     assert not short, "\n".join(short[:10]) + f"\n({len(short)} cut lines)"
+
+
+def test_a_gutterfold_sheets_fold_is_a_dashed_line_from_margin_to_margin_labelled_at_both_ends(project):
+    """The fold of a gutterfold sheet is not a cut: it is told apart from the solid cut lines by its dashes, runs across the
+    sheet's middle (a sheet folded in half) from one margin to the other, and says 'fold' at both of its ends, so the
+    word is in sight at whichever edge the sheet is picked up. Read from the tiny game's gutterfold sheet of cards."""
+    import pdfplumber
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards-gutterfold.pdf") as pdf:
+        page = pdf.pages[0]
+        middle = page.height / 2
+        (fold,) = [line for line in page.lines if abs(line["top"] - middle) < 0.5 and abs(line["bottom"] - middle) < 0.5
+                   and line["x1"] - line["x0"] > 0.9 * page.width]
+        assert fold["dash"][0], "the fold is drawn solid, like a cut line"
+        labels = sorted(w["x0"] for w in page.extract_words() if w["text"] == "fold" and 0 < fold["top"] - w["bottom"] < 4)
+    assert len(labels) == 2, labels
+    assert labels[0] == pytest.approx(fold["x0"], abs=1) and labels[1] > page.width / 2

@@ -207,6 +207,19 @@ def test_pages_that_draw_alike_must_be_planned_alike_to_the_last_page(tmp_path):
         "page 5 draws what another page of other content draws: the page order is wrong"]
 
 
+def test_a_longpack_file_holding_fronts_and_backs_is_refused_as_out_of_its_order():
+    """LongPack takes a card's fronts in one file and its backs in another (its help page on cards, as recorded in
+    pnp/targets/vendors.py): a file of fronts alone or backs alone is in its order, one that mixes them is refused, at the
+    file, counting its pages."""
+    from pnp.targets.vendor_preflight import order_findings
+
+    longpack = vendor_named("longpack")
+    assert order_findings(longpack, ["front"] * 3, "tiny-heroes-fronts.pdf") == []
+    assert order_findings(longpack, ["back"] * 2, "tiny-heroes-backs.pdf") == []
+    (found,) = order_findings(longpack, ["front", "front", "back"], "tiny-heroes-fronts.pdf")
+    assert (found.code, found.severity, str(found.loc)) == ("vendor-page-order", "error", "tiny-heroes-fronts.pdf")
+    assert found.message == "its 3 pages are not in LongPack Games' order (pdf-fronts-and-backs)"
+
 def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
     """A page of 400 % ink is `vendor-ink` at DriveThruCards (240 %), and 280 % too, which MBPrint (300 %) takes and
     Print & Play (RGB, no limit) takes whatever; an RGB fill or picture is `vendor-colour`; Print & Play prints

@@ -283,6 +283,18 @@ def test_a_spreadsheet_decks_card_is_at_its_row_and_each_field_at_its_cell_a_def
     assert rows["side"] == ("red", value_place(project / "data/tiny/decks/sheet.yaml", 4, "side: red"))
 
 
+
+def test_a_cards_field_written_as_yamls_null_true_or_false_is_shown_in_yamls_words(project):
+    """The card panel shows each field as the designer wrote it, in the words of the file's own language: YAML's `null`
+    (written `~` here), `true` and `false` (YAML 1.2's core schema), never Python's None, True and False."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("side: blue, count: 3}", "side: blue, count: 3, note: ~, rare: true, promo: false}", 1),
+                      encoding="utf-8")
+    _, model = shown(project)
+    rogue = next(t for t in tiles(model, "deck:heroes") if t["id"] == "rogue")
+    rows = {key: value for key, value, _ in rogue["fields"]}
+    assert (rows["note"], rows["rare"], rows["promo"]) == ("null", "true", "false")
+
 BROKEN = {  # a document, the file that breaks it, the text put in, the file its finding names
     "boards": ("boards.yaml", "templates/tiny/board-scores.j2", "{{ rect(0, 0,", "{{ no_such_call() }}{{ rect(0, 0,", "templates/tiny/board-scores.j2:2"),
     "tokens": ("tokens.yaml", "templates/tiny/token-wall.j2", "{{", "{{ no_such_call() }}{{", "templates/tiny/token-wall.j2:"),

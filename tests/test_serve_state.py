@@ -144,6 +144,13 @@ def test_a_save_in_one_games_folder_touches_that_game_alone_and_anything_else_ev
     assert affected_games(p, games, in_order) == ({"tiny", "other"}, True, False), "every path counts, whatever came before it"
 
 
+def test_a_games_art_saved_over_with_its_extension_in_capitals_is_drawn_again(project):
+    """A camera names its pictures IMG_0001.JPG, and a designer's art keeps the name it was given: a game's picture saved
+    over under a `.JPG`, `.PNG`, `.JPEG` or `.WebP` name is art as its lower-case spelling is, and is drawn again."""
+    p = Project(project)
+    for name in ("IMG_0001.JPG", "hero.PNG", "map.JPEG", "sky.WebP"):
+        assert affected_games(p, ["tiny"], {project / "data/tiny/art" / name}) == ({"tiny"}, False, True), name
+
 def note(code: str, message: str, at: Loc) -> Finding:
     return Finding("note", code, message, at)
 
