@@ -208,6 +208,25 @@ def test_a_sheet_without_its_header_is_one_warning_not_also_a_field_nothing_read
     assert "2 warnings" in result.output.splitlines()[-1], result.output
 
 
+def test_a_headless_sheet_keeps_quiet_its_own_first_row_alone_not_another_sheet_of_its_workbook(project: Path):
+    """One workbook, two decks: the Cards sheet has its header and a column no template reads (`colr`), the Notes sheet
+    has none. The Notes sheet's one warning stands for its own first row; the Cards sheet's first row, in the same file
+    at the same line, is another sheet's, so its field nothing reads is still said."""
+    from test_spreadsheet_decks import write_xlsx
+
+    write_xlsx(project / DECK_DIR / "heroes.xlsx", {
+        "Cards": [[*HEADER, "colr"], *[[*row, "x"] for row in ROWS]],
+        "Notes": [["knight", "Knight", 3, "Draw two cards, then discard one."], ["rogue", "Rogue", 2, "Steal a coin."],
+                  ["mage", "Mage", 4, "Look at three cards."]]})
+    use_sheet(project, "heroes.xlsx", "sheet: Cards\n")
+    (project / DECK_DIR / "notes.yaml").write_text("name: Notes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.xlsx\n"
+                                                   "sheet: Notes\n", encoding="utf-8")
+    said = [line.split(": warning: ") for line in warnings_of(project) if "heroes.xlsx" in line]
+    assert sorted((at, text.split(" (")[0]) for at, text in said) == [
+        (f"{DECK_DIR}/heroes.xlsx[Cards]!I1", "no template, constraint or fact reads the card field 'colr'"),
+        (f"{DECK_DIR}/heroes.xlsx[Notes]!A1", "row 1 is read as the field names, yet it looks like a card")], said
+
+
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
     write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
     use_sheet(project, "heroes.csv")
