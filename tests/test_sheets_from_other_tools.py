@@ -498,3 +498,21 @@ def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):
     result = run_pnp(project, "validate", "tiny")
     said = findings(result, "error")
     assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:9: error: card.SHIELD: unknown colour '1'"), result.output
+
+
+@pytest.mark.parametrize(("columns", "read", "field"), [(["SHIELD"], 'card["SHIELD"]', "card.SHIELD"),
+                                                     (["SHIELD", "SHIELD_COLOUR"], "card.SHIELD_COLOUR", "card.SHIELD_COLOUR")],
+                         ids=["subscript", "longer-name"])
+def test_a_colour_cell_holding_a_number_is_said_at_the_cell_its_line_reads(project: Path, columns: list[str], read: str, field: str):
+    """The template's line names the field whose `1` it was handed, written `card["SHIELD"]` as well as `card.SHIELD`:
+    the error is at that cell (the row's last column), never at a field whose name merely begins the one read
+    (`SHIELD` holds a 1 too, beside `SHIELD_COLOUR`)."""
+    rows = [[*row, *(["1" if row[0] == "att" else "gold"] * len(columns))] for row in ROWS]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, *columns], *rows])
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", f'{{{{ rect(2, 2, 6, 6, fill={read}) }}}}\n{{% endblock %}}'),
+                    encoding="utf-8")
+    said = findings(run_pnp(project, "validate", "tiny"), "error")
+    column = len(HEADER) + len(columns)
+    assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:{column}: error: {field}: unknown colour '1'"), said
