@@ -42,6 +42,22 @@ def test_unique_refuses_several_copies_and_a_card_without_the_field(tmp_path):
     assert [line for _, _, line, _ in found] == [5, 6]
 
 
+@pytest.mark.parametrize(("empty", "other"), [("", ""), ("'  '", "'  '"), ("''", "'  '")])
+def test_cards_leaving_a_unique_field_empty_share_no_value(tmp_path, empty, other):
+    """An empty value is none to share (docs/data-format.md, Constraints): a key with nothing after it, `''`, or spaces
+    alone, on two cards, is no repeat; a real repeat beside them is still said, once."""
+    cards = [f"{{id: a, n: {empty}}}", f"{{id: b, n: {other}}}", "{id: c, n: 1}", "{id: d, n: 1}"]
+    assert _said(_checked(tmp_path, "{check: unique, in: decks.d, field: n}", cards)) == [
+        f"n 1 is used by d/c (line 7) and d/d: each must differ (constraint at data/g/game.yaml:{LINE})"]
+
+
+def test_a_card_of_several_copies_leaving_a_unique_field_empty_is_no_repeat(tmp_path):
+    """Three copies of a card with no value in a unique field share nothing: no call for count 1. Its copies of a value
+    are still refused."""
+    found = _checked(tmp_path, "{check: unique, in: decks.d, field: n}", ["{id: a, n: '', count: 3}", "{id: b, count: 2, n: }", "{id: c, n: 2, count: 2}"])
+    assert _said(found) == [f"n 2 is on 2 copies of d/c: a unique value needs count 1 (constraint at data/g/game.yaml:{LINE})"]
+
+
 # range ----------------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("value", ["1", "4", "2.5"])
 def test_a_range_holds_numbers_within_its_bounds_inclusive(tmp_path, value):
@@ -70,6 +86,17 @@ def test_allowed_values_pass_and_each_other_value_is_refused_with_what_was_meant
     found = _checked(tmp_path / "x", constraint, ["{id: a, side: bleu}", "{id: b, side: [red, green]}"])
     assert _said(found) == [f"d/a: side 'bleu' is not one of red, blue (did you mean 'blue'?) (constraint at data/g/game.yaml:{LINE})",
                             f"d/b: side 'green' is not one of red, blue (constraint at data/g/game.yaml:{LINE})"]
+
+
+def test_an_empty_value_refused_is_quoted_as_typed(tmp_path):
+    """A value an allowed or reference check refuses is quoted as typed: an empty one is `''` there, plain to see (not
+    `'(empty)'`, which reads as a value typed so)."""
+    allowed = _checked(tmp_path, "{check: allowed, in: decks.d, field: side, values: [red, blue]}", ["{id: a, side: ''}"])
+    assert _said(allowed) == [f"d/a: side '' is not one of red, blue (constraint at data/g/game.yaml:{LINE})"]
+    constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id}\n"
+    checker = checker_of(tmp_path / "x", constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}", "{id: b, home: ''}"]})
+    checker.constraints()
+    assert [f.message for f in checker.findings] == [f"heroes/b: home '' names no decks.places item (constraint at data/g/game.yaml:{LINE})"]
 
 
 # contiguous -----------------------------------------------------------------------------------------------------------

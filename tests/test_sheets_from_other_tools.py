@@ -223,6 +223,25 @@ def test_a_sheet_without_its_header_is_one_finding_not_also_each_field_its_deck_
     assert not (project / "output/tiny").exists()
 
 
+def test_a_headless_sheet_keeps_quiet_its_own_first_row_alone_not_another_sheet_of_its_workbook(project: Path):
+    """One workbook, two decks: the Cards sheet has its header and a column no template reads (`colr`), the Notes sheet
+    has none. The Notes sheet's one warning stands for its own first row; the Cards sheet's first row, in the same file
+    at the same line, is another sheet's, so its field nothing reads is still said."""
+    from test_spreadsheet_decks import write_xlsx
+
+    write_xlsx(project / DECK_DIR / "heroes.xlsx", {
+        "Cards": [[*HEADER, "colr"], *[[*row, "x"] for row in ROWS]],
+        "Notes": [["knight", "Knight", 3, "Draw two cards, then discard one."], ["rogue", "Rogue", 2, "Steal a coin."],
+                  ["mage", "Mage", 4, "Look at three cards."]]})
+    use_sheet(project, "heroes.xlsx", "sheet: Cards\n")
+    (project / DECK_DIR / "notes.yaml").write_text("name: Notes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: heroes.xlsx\n"
+                                                   "sheet: Notes\n", encoding="utf-8")
+    said = [line.split(": warning: ") for line in warnings_of(project) if "heroes.xlsx" in line]
+    assert sorted((at, text.split(" (")[0]) for at, text in said) == [
+        (f"{DECK_DIR}/heroes.xlsx[Cards]!I1", "no template, constraint or fact reads the card field 'colr'"),
+        (f"{DECK_DIR}/heroes.xlsx[Notes]!A1", "row 1 is read as the field names, yet it looks like a card")], said
+
+
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
     write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
     use_sheet(project, "heroes.csv")
@@ -539,3 +558,21 @@ def test_art_outside_the_data_folder_is_not_offered_as_where_the_project_holds_a
     errors = findings(result, "error")
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert errors[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found: add the art, or build with --draft"), errors[0]
+
+
+@pytest.mark.parametrize(("columns", "read", "field"), [(["SHIELD"], 'card["SHIELD"]', "card.SHIELD"),
+                                                     (["SHIELD", "SHIELD_COLOUR"], "card.SHIELD_COLOUR", "card.SHIELD_COLOUR")],
+                         ids=["subscript", "longer-name"])
+def test_a_colour_cell_holding_a_number_is_said_at_the_cell_its_line_reads(project: Path, columns: list[str], read: str, field: str):
+    """The template's line names the field whose `1` it was handed, written `card["SHIELD"]` as well as `card.SHIELD`:
+    the error is at that cell (the row's last column), never at a field whose name merely begins the one read
+    (`SHIELD` holds a 1 too, beside `SHIELD_COLOUR`)."""
+    rows = [[*row, *(["1" if row[0] == "att" else "gold"] * len(columns))] for row in ROWS]
+    write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, *columns], *rows])
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", f'{{{{ rect(2, 2, 6, 6, fill={read}) }}}}\n{{% endblock %}}'),
+                    encoding="utf-8")
+    said = findings(run_pnp(project, "validate", "tiny"), "error")
+    column = len(HEADER) + len(columns)
+    assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:{column}: error: {field}: unknown colour '1'"), said
