@@ -220,6 +220,7 @@ def test_a_longpack_file_holding_fronts_and_backs_is_refused_as_out_of_its_order
     assert (found.code, found.severity, str(found.loc)) == ("vendor-page-order", "error", "tiny-heroes-fronts.pdf")
     assert found.message == "its 3 pages are not in LongPack Games' order (pdf-fronts-and-backs)"
 
+
 def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
     """A page of 400 % ink is `vendor-ink` at DriveThruCards (240 %), and 280 % too, which MBPrint (300 %) takes and
     Print & Play (RGB, no limit) takes whatever; an RGB fill or picture is `vendor-colour`; Print & Play prints
