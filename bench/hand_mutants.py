@@ -5999,6 +5999,10 @@ MUTANTS: list[Mutant] = [
     Mutant('UB14', "pnp serve blind to a folder copied into a game at once (its files land before the watcher looks inside)", 'pnp/pipeline/saves.py',
            '    return change == Change.added\n', '    return False\n',
            ['tests/test_serve.py', 'tests/test_watch_since.py', 'tests/test_watch_first_save.py'], ''),
+    Mutant('UZ16', "a workbook's findings in cell order across its sheets, one sheet's A1 between another's rows", 'pnp/core/errors.py',
+           'return (self.loc.path, self.loc.sheet, self.loc.line, self.loc.col, self.code, self.message)',
+           'return (self.loc.path, self.loc.line, self.loc.col, self.loc.sheet, self.code, self.message)',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
 ]
 
 

@@ -85,7 +85,8 @@ class Finding:
         return self if self.game else replace(self, game=slug)
 
     def sort_key(self):
-        return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
+        """File order: by file, then a workbook's sheet (all of one sheet's cells together), line and column."""
+        return (self.loc.path, self.loc.sheet, self.loc.line, self.loc.col, self.code, self.message)
 
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
