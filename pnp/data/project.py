@@ -8,20 +8,20 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
-from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, did_you_mean, error
-from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.core.files import Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.card_fields import drop_items, merged_fields
+from pnp.data.deck_sources import cards_filled
 from pnp.data.fields import ANY
-from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.outlines import deck_shape, token_outlines
@@ -336,7 +336,7 @@ class Project:
         data = self._localised(path, rel, findings, slug, edition)
         if data is None:
             return None
-        filled, sheet = self._cards_filled(data, path, slug, findings, edition)
+        filled, sheet = cards_filled(self, data, path, slug, findings, edition)
         if not filled:
             return None
         one_each = isinstance(data, LocDict) and "count_column" in data and _no_copies(data["count_column"])
@@ -365,23 +365,6 @@ class Project:
         findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
                               "digits, - and _, starting with a letter or digit, and rename the file", Loc(rel), game=slug))
         return False
-
-    def _cards_filled(self, data, path: Path, slug: str, findings: list, edition: Edition) -> tuple[bool, Path | None]:
-        """Fill the deck's cards from where `cards_from` names (a folder of pictures, a spreadsheet) and what `generate`
-        makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
-        if not isinstance(data, LocDict):
-            return True, None
-        sheet = None
-        if "cards_from" in data and names_folder(data["cards_from"], path):
-            if not self._folder_cards(data, path, slug, findings):
-                return False, None
-        elif "cards_from" in data:
-            sheet = self._sheet_cards(data, path, slug, findings, edition)
-            if sheet is None:
-                return False, None
-        if "generate" in data and not self._generated_cards(data, slug, findings):
-            return False, None
-        return True, sheet
 
     def _deck_cards(self, spec: DeckSpec, data: LocDict, deck: str, slug: str, findings: list) -> list[Card]:
         """The deck's cards, each with the deck's defaults under its own fields; a card whose id is taken is an error and left out."""
@@ -416,118 +399,6 @@ class Project:
         findings.append(error("card-template-unknown", f"{column}: no template '{name}' in templates/{did_you_mean(name, there)}: "
                               f"fix the name, or add the template", fields.loc_of(column), game=slug, component=what))
         return None
-
-    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
-        """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
-        from pnp.data.schema import SheetOptions, check_shape
-        from pnp.data.spreadsheet import SheetSource, read_cards  # a deck read from a sheet alone imports the sheets' reader
-
-        options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
-        findings += found
-        if options is None:
-            return None
-        if "cards" in data:
-            findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
-            return None
-        sheet = path.parent / options.cards_from
-        from pnp.data.live import is_live, snapshot_of  # a deck read from a sheet: a live sheet's snapshot
-        if is_live(options.cards_from):
-            sheet = snapshot_of(path)
-            if sheet is None:
-                findings.append(error("live-no-snapshot", f"cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull {slug}` "
-                                      f"(a build never reaches the network; it reads the snapshot pull saves beside {path.name})", data.loc_of("cards_from"), game=slug))
-                return None
-        try:
-            sheet = self.deck_sheet(data, options.cards_from, sheet, path, slug)
-        except PnpError as exc:
-            findings += exc.findings
-            return None
-        source = SheetSource.of_deck(sheet, self.rel(sheet), options, data)
-        try:
-            warned: list = []
-            cards = read_cards(source, warned)
-            findings += [replace(f.in_game(slug), component=path.stem) if f.code == SHEET_NO_HEADER else f.in_game(slug) for f in warned]  # the deck its knock-ons name
-            if not cards:  # said at the sheet, where the rows go, not as an empty list in the deck's YAML
-                findings.append(error("sheet-no-cards", "the sheet has its header row but no card under it: write a row per card below the field names", cards.loc, game=slug))
-                return None
-            findings += missing_translations(cards, edition, source.rel, slug)
-            data["cards"] = localise(cards, edition)
-        except PnpError as exc:
-            findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
-            return None
-        data.set_loc("cards", data.loc_of("cards_from"))
-        return sheet
-
-    def deck_sheet(self, data: LocDict, name: str, sheet: Path, path: Path, slug: str) -> Path:
-        """The real path of the sheet deck `path` reads its cards from (`cards_from: name`, found at `sheet`), refused
-        (PnpError at `cards_from`) when it leads out of the game's folder or is no file: every reader of a deck's sheet
-        (the build, a translator's sheet) asks here, so one mistake is one finding."""
-        game_dir, at = path.parent.parent, data.loc_of("cards_from")
-        try:
-            if "\0" in str(sheet):
-                raise LeavesFolder(sheet, game_dir)
-            real = inside(sheet, self.root, game_dir)
-        except LeavesFolder:
-            raise PnpError(error("path-outside", f"cards_from '{name}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", at, game=slug)) from None
-        except Refused as exc:
-            raise PnpError(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", at, game=slug)) from None
-        if not os.path.lexists(real):  # said at the deck's line: the name as written may be no path at all (file:///…)
-            raise PnpError(error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}{did_you_mean(name, _sheets_near(path.parent, name))}: "
-                                 "fix the name, or put the sheet there (a web address starts with https://)", at, game=slug))
-        return real
-
-    def _folder_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> bool:
-        """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder); False after a finding."""
-        if "cards" in data:
-            findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
-            return False
-        where, game_dir = data.loc_of("cards_from"), path.parent.parent
-        try:
-            if "\0" in data["cards_from"]:
-                raise LeavesFolder(path.parent / data["cards_from"], game_dir)
-            folder = inside(path.parent / data["cards_from"], self.root, game_dir)
-        except LeavesFolder:
-            findings.append(error("path-outside", f"cards_from '{data['cards_from']}' leads outside the game's folder: keep the images inside {self.rel(game_dir)}",
-                                  where, game=slug))
-            return False
-        except Refused as exc:
-            findings.append(error(exc.code, f"cards_from {exc.advice(data['cards_from'], '')}", where, game=slug))
-            return False
-        if not folder.is_dir():
-            findings.append(error("deck-no-images", f"cards_from names the folder {data['cards_from']}, which is not there beside {path.name}: "
-                                  f"make it and put the card images in it", where, game=slug))
-            return False
-        cards, found = image_cards(folder, self.root, where, data.get("size"), slug)
-        findings += found
-        if cards is None:
-            return False
-        del data["cards_from"]  # the deck reads as if its cards were written out in it
-        data["cards"] = cards
-        data.set_loc("cards", where)
-        return True
-
-    def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
-        """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""
-        from pnp.data.generate import GenerateSpec, generated_cards
-        from pnp.data.schema import check_shape
-
-        for other in ("cards", "cards_from"):
-            if other in data:
-                findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
-                return False
-        block = data["generate"]
-        spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
-        findings += found
-        if spec is None:
-            return False
-        cards, found = generated_cards(block, spec, slug)
-        findings += found
-        if cards is None:
-            return False
-        data["cards"] = cards
-        data.set_loc("cards", data.loc_of("generate"))
-        return True
-
 
 def _one_each_deck() -> type:
     """The model of a deck of one copy each, imported when a deck is one (pnp.data.one_each_schema)."""
@@ -576,16 +447,3 @@ def _name_field_findings(name_field: tuple, cards: list[Card], data: LocDict, sl
             found.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
                                f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=deck))
     return found
-
-
-def _sheets_near(folder: Path, name: str) -> list[str]:
-    """The sheets in the folder a deck's `cards_from: name` points into, named as `cards_from` names them: what a
-    misspelt name is offered (`Crystals.csv` for `crystals.csv`, `crystals.cvs`)."""
-    from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES  # asked only after a mistake
-
-    sub = Path(name).parent
-    try:
-        entries = sorted(os.listdir(folder / sub))
-    except (OSError, ValueError):
-        return []
-    return [(sub / entry).as_posix() for entry in entries if Path(entry).suffix.lower() in (*TEXT_SUFFIXES, *WORKBOOK_SUFFIXES)]

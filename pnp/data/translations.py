@@ -18,6 +18,7 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.core.files import game_files
 from pnp.core.unspaced import unspaced
+from pnp.data.deck_sources import deck_sheet
 from pnp.data.languages import MARK, digest_key, source_digest, source_text, split_key
 from pnp.data.source import LocDict, LocList, load_yaml
 
@@ -283,7 +284,7 @@ def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Findin
 def _deck_sheet(project, deck: LocDict, path: Path, slug: str) -> dict[str, Place] | None:
     """The places of the sheet a deck reads its cards from (a CSV, TSV or workbook beside it; not a live sheet's
     snapshot, which the next `pnp pull` replaces), or None. A sheet the deck cannot read (outside the game's folder, or
-    no file) raises the very error the deck's load gives (`Project.deck_sheet`), so a command that does both says it once."""
+    no file) raises the very error the deck's load gives (`pnp.data.deck_sources.deck_sheet`), so a command that does both says it once."""
     from pnp.data.schema import SheetOptions, check_shape
     from pnp.data.spreadsheet import SheetSource, read_cards
 
@@ -293,7 +294,7 @@ def _deck_sheet(project, deck: LocDict, path: Path, slug: str) -> dict[str, Plac
     options, _ = check_shape(SheetOptions, deck, project.rel(path))  # a mistake in them is the deck's finding, said as it loads
     if options is None:
         return None
-    sheet = project.deck_sheet(deck, options.cards_from, path.parent / name, path, slug)
+    sheet = deck_sheet(project, deck, options.cards_from, path.parent / name, path, slug)
     rel = project.rel(sheet)
     source = SheetSource.of_deck(sheet, rel, options, deck)
     return places(read_cards(source), sheet, rel, "sheet")

@@ -1,0 +1,166 @@
+"""Where a deck's cards come from when they are not written in its file: a spreadsheet (`cards_from: cards.csv`), a
+folder of pictures (`cards_from: art/`) or a `generate:` block. Each fills the deck's `cards` as if written out in
+it, every mistake a finding at `cards_from` or in the source, so the deck reads on as any other (pnp.data.project).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Protocol
+
+from pnp.core.errors import SHEET_NO_HEADER, PnpError, did_you_mean, error
+from pnp.core.files import LeavesFolder, Refused, inside
+from pnp.data.image_folder import image_cards, names_folder
+from pnp.data.languages import Edition, localise, missing_translations
+from pnp.data.source import LocDict
+
+
+class Project(Protocol):
+    """What a source reads of the project (pnp.data.project.Project): its folder, and a path as findings name it."""
+
+    root: Path
+
+    def rel(self, path: Path) -> str: ...
+
+
+def cards_filled(project: Project, data, path: Path, slug: str, findings: list, edition: Edition) -> tuple[bool, Path | None]:
+    """Fill the deck's cards from where `cards_from` names (a folder of pictures, a spreadsheet) and what `generate`
+    makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
+    if not isinstance(data, LocDict):
+        return True, None
+    sheet = None
+    if "cards_from" in data and names_folder(data["cards_from"], path):
+        if not _folder_cards(project, data, path, slug, findings):
+            return False, None
+    elif "cards_from" in data:
+        sheet = _sheet_cards(project, data, path, slug, findings, edition)
+        if sheet is None:
+            return False, None
+    if "generate" in data and not _generated_cards(data, slug, findings):
+        return False, None
+    return True, sheet
+
+def _sheet_cards(project: Project, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
+    """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
+    from pnp.data.schema import SheetOptions, check_shape
+    from pnp.data.spreadsheet import SheetSource, read_cards  # a deck read from a sheet alone imports the sheets' reader
+
+    options, found = check_shape(SheetOptions, data, project.rel(path), game=slug)
+    findings += found
+    if options is None:
+        return None
+    if "cards" in data:
+        findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
+        return None
+    sheet = path.parent / options.cards_from
+    from pnp.data.live import is_live, snapshot_of  # a deck read from a sheet: a live sheet's snapshot
+    if is_live(options.cards_from):
+        sheet = snapshot_of(path)
+        if sheet is None:
+            findings.append(error("live-no-snapshot", f"cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull {slug}` "
+                                  f"(a build never reaches the network; it reads the snapshot pull saves beside {path.name})", data.loc_of("cards_from"), game=slug))
+            return None
+    try:
+        sheet = deck_sheet(project, data, options.cards_from, sheet, path, slug)
+    except PnpError as exc:
+        findings += exc.findings
+        return None
+    source = SheetSource.of_deck(sheet, project.rel(sheet), options, data)
+    try:
+        warned: list = []
+        cards = read_cards(source, warned)
+        findings += [replace(f.in_game(slug), component=path.stem) if f.code == SHEET_NO_HEADER else f.in_game(slug) for f in warned]  # the deck its knock-ons name
+        if not cards:  # said at the sheet, where the rows go, not as an empty list in the deck's YAML
+            findings.append(error("sheet-no-cards", "the sheet has its header row but no card under it: write a row per card below the field names", cards.loc, game=slug))
+            return None
+        findings += missing_translations(cards, edition, source.rel, slug)
+        data["cards"] = localise(cards, edition)
+    except PnpError as exc:
+        findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+        return None
+    data.set_loc("cards", data.loc_of("cards_from"))
+    return sheet
+
+def deck_sheet(project: Project, data: LocDict, name: str, sheet: Path, path: Path, slug: str) -> Path:
+    """The real path of the sheet deck `path` reads its cards from (`cards_from: name`, found at `sheet`), refused
+    (PnpError at `cards_from`) when it leads out of the game's folder or is no file: every reader of a deck's sheet
+    (the build, a translator's sheet) asks here, so one mistake is one finding."""
+    game_dir, at = path.parent.parent, data.loc_of("cards_from")
+    try:
+        if "\0" in str(sheet):
+            raise LeavesFolder(sheet, game_dir)
+        real = inside(sheet, project.root, game_dir)
+    except LeavesFolder:
+        raise PnpError(error("path-outside", f"cards_from '{name}' leads outside the game's folder: keep the sheet inside {project.rel(game_dir)}", at, game=slug)) from None
+    except Refused as exc:
+        raise PnpError(error(exc.code, f"cards_from {exc.advice(project.rel(sheet), '')}", at, game=slug)) from None
+    if not os.path.lexists(real):  # said at the deck's line: the name as written may be no path at all (file:///…)
+        raise PnpError(error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}{did_you_mean(name, _sheets_near(path.parent, name))}: "
+                             "fix the name, or put the sheet there (a web address starts with https://)", at, game=slug))
+    return real
+
+def _folder_cards(project: Project, data: LocDict, path: Path, slug: str, findings: list) -> bool:
+    """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder); False after a finding."""
+    if "cards" in data:
+        findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
+        return False
+    where, game_dir = data.loc_of("cards_from"), path.parent.parent
+    try:
+        if "\0" in data["cards_from"]:
+            raise LeavesFolder(path.parent / data["cards_from"], game_dir)
+        folder = inside(path.parent / data["cards_from"], project.root, game_dir)
+    except LeavesFolder:
+        findings.append(error("path-outside", f"cards_from '{data['cards_from']}' leads outside the game's folder: keep the images inside {project.rel(game_dir)}",
+                              where, game=slug))
+        return False
+    except Refused as exc:
+        findings.append(error(exc.code, f"cards_from {exc.advice(data['cards_from'], '')}", where, game=slug))
+        return False
+    if not folder.is_dir():
+        findings.append(error("deck-no-images", f"cards_from names the folder {data['cards_from']}, which is not there beside {path.name}: "
+                              f"make it and put the card images in it", where, game=slug))
+        return False
+    cards, found = image_cards(folder, project.root, where, data.get("size"), slug)
+    findings += found
+    if cards is None:
+        return False
+    del data["cards_from"]  # the deck reads as if its cards were written out in it
+    data["cards"] = cards
+    data.set_loc("cards", where)
+    return True
+
+def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:
+    """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""
+    from pnp.data.generate import GenerateSpec, generated_cards
+    from pnp.data.schema import check_shape
+
+    for other in ("cards", "cards_from"):
+        if other in data:
+            findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
+            return False
+    block = data["generate"]
+    spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
+    findings += found
+    if spec is None:
+        return False
+    cards, found = generated_cards(block, spec, slug)
+    findings += found
+    if cards is None:
+        return False
+    data["cards"] = cards
+    data.set_loc("cards", data.loc_of("generate"))
+    return True
+
+
+def _sheets_near(folder: Path, name: str) -> list[str]:
+    """The sheets in the folder a deck's `cards_from: name` points into, named as `cards_from` names them: what a
+    misspelt name is offered (`Crystals.csv` for `crystals.csv`, `crystals.cvs`)."""
+    from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES  # asked only after a mistake
+
+    sub = Path(name).parent
+    try:
+        entries = sorted(os.listdir(folder / sub))
+    except (OSError, ValueError):
+        return []
+    return [(sub / entry).as_posix() for entry in entries if Path(entry).suffix.lower() in (*TEXT_SUFFIXES, *WORKBOOK_SUFFIXES)]
