@@ -494,10 +494,11 @@ def test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet(project: 
 def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(project: Path):
     """Excel in a locale that writes 1,5 for one and a half saves "CSV (semicolon-separated)": its `;` says the file
     came from such a locale, so `1,5` is the number 1.5 that sums and doubles as the designer means (a template's
-    `card.weight * 2` prints 3.0, not the text repeated, `1,51,5`), and prints `1,5` as typed where it is shown."""
+    `card.weight * 2` prints 3.0, not the text repeated, `1,51,5`), and prints `1,5` as typed where it is shown; so
+    is a negative one, `-0,25`, a quarter less than nothing."""
     from pdftext import pdf_text
 
-    rows = [[*row, "1,5" if row[0] == "knight" else "2"] for row in ROWS]
+    rows = [[*row, {"knight": "1,5", "rogue": "-0,25"}.get(row[0], "2")] for row in ROWS]
     write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "weight"], *rows], delimiter=";")
     use_sheet(project, "heroes.csv")
     hero = project / "templates/tiny/hero.j2"
@@ -507,6 +508,7 @@ def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(pro
     assert result.exit_code == 0, result.output
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
     assert "Doubled 3.0 from 1,5" in printed and "1,51,5" not in printed, printed
+    assert "Doubled -0.5 from -0,25" in printed, printed
 
 
 def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):
