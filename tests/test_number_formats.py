@@ -19,6 +19,7 @@ from pnp.data.shown_numbers import is_plain, shown
     (2.5, "0", "3"),  # half away from zero
     (-2.5, "0", "-3"),
     (0.125, "0.00", "0.13"),
+    (1.005, "0.00", "1.01"),  # Excel shows the 1.005 typed, rounded up; its double lies just under it (Python's round gives 1.0)
     (-0.25, "0.0", "-0.3"),  # a negative that stays one keeps its sign
     (-0.001, "0.00", "0.00"),  # rounded to zero: no minus
     (0.001, "0.00", "0.00"),

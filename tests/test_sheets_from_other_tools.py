@@ -354,6 +354,22 @@ def test_an_ods_number_takes_its_columns_style_and_a_named_parents_and_words_aft
     assert not {"0.25", "3.14", "pts", "2.50"} & set(printed), printed
 
 
+def test_an_ods_row_saved_once_for_two_alike_rows_prints_its_number_as_shown_on_both_cards(project: Path):
+    """Calc saves two alike rows as one row repeated (`table:number-rows-repeated="2"`, OpenDocument 1.3 part 3, 9.1.3):
+    each is a card, ids `bonus` and `bonus-2`, and each prints the `0%` cell's 0.25 as Calc shows it, 25%."""
+    from pdftext import pdf_text
+
+    rows = (f"<table:table-row>{text_cell('name')}{text_cell('rate')}</table:table-row>"
+            f'<table:table-row table:number-rows-repeated="2">{text_cell("Bonus")}{number_cell("0.25", "25%", "percentage", "ce1")}</table:table-row>')
+    write_libreoffice_ods(project / DECK_DIR / "bonus.ods", rows, styles=CALC_NUMBER_STYLES)
+    (project / DECK_DIR / "bonus.yaml").write_text("name: Bonus\nsize: poker\nfront: tiny/bonus.j2\nback: tiny/back.j2\ncards_from: bonus.ods\n")
+    (project / "templates/tiny/bonus.j2").write_text('{{ text(card.id ~ " rate " ~ card.rate, 4, 4, 55, 8) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "bonus", "--out", str(project / "out"))
+    assert result.exit_code == 0, result.output
+    printed = " ".join(pdf_text(project / "out/tiny/tiny-cards-bonus.pdf").split())
+    assert "bonus rate 25%" in printed and "bonus-2 rate 25%" in printed, printed
+
+
 def test_an_ods_that_keeps_a_basic_macro_is_read_as_any_other(project: Path):
     """LibreOffice stores a workbook's Basic macros (an export-to-CSV macro, a VBA project kept from an .xlsm) as XML
     parts each under a DOCTYPE that names an outside DTD and declares nothing: the sheet's cards are read, not refused
@@ -513,10 +529,11 @@ def test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet(project: 
 def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(project: Path):
     """Excel in a locale that writes 1,5 for one and a half saves "CSV (semicolon-separated)": its `;` says the file
     came from such a locale, so `1,5` is the number 1.5 that sums and doubles as the designer means (a template's
-    `card.weight * 2` prints 3.0, not the text repeated, `1,51,5`), and prints `1,5` as typed where it is shown."""
+    `card.weight * 2` prints 3.0, not the text repeated, `1,51,5`), and prints `1,5` as typed where it is shown; so
+    is a negative one, `-0,25`, a quarter less than nothing."""
     from pdftext import pdf_text
 
-    rows = [[*row, "1,5" if row[0] == "knight" else "2"] for row in ROWS]
+    rows = [[*row, {"knight": "1,5", "rogue": "-0,25"}.get(row[0], "2")] for row in ROWS]
     write_csv(project / DECK_DIR / "heroes.csv", [[*HEADER, "weight"], *rows], delimiter=";")
     use_sheet(project, "heroes.csv")
     hero = project / "templates/tiny/hero.j2"
@@ -526,6 +543,7 @@ def test_a_decimal_comma_in_a_semicolon_sheet_is_a_number_printed_as_written(pro
     assert result.exit_code == 0, result.output
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
     assert "Doubled 3.0 from 1,5" in printed and "1,51,5" not in printed, printed
+    assert "Doubled -0.5 from -0,25" in printed, printed
 
 
 def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):

@@ -116,6 +116,22 @@ def test_a_frame_that_includes_itself_where_it_never_runs_still_stamps_every_car
     assert all(before[name]["stamp"] != after[name]["stamp"] for name in before if name.startswith("heroes/"))
 
 
+def test_a_front_using_the_engines_do_and_break_still_has_its_frames_edit_change_its_stamp(tmp_path):
+    """A front may use `{% do %}` and `{% break %}`, which the engine reads (Jinja's expression statements and loop
+    controls): the stamp reads it as the engine does, so an edit to the frame it extends still changes every hero's code."""
+    root = copy(tmp_path, "a")
+    hero = root / "templates" / "tiny" / "hero.j2"
+    hero.write_text(hero.read_text().replace("{% block body %}\n", "{% block body %}\n{% set seen = [] %}{% do seen.append(1) %}"
+                                             "{% for n in [1, 2] %}{% break %}{% endfor %}\n", 1))
+    before = listed(root)
+    assert all(card["stamp"] for name, card in before.items() if name.startswith("heroes/")), before
+    frame = root / "templates" / "tiny" / "frame.j2"
+    frame.write_text(frame.read_text() + "{# the frame's second printing #}\n")
+    after = listed(root)
+    heroes = [name for name in before if name.startswith("heroes/")]
+    assert heroes and [name for name in heroes if before[name]["stamp"] == after[name]["stamp"]] == []
+
+
 def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
     root = copy(tmp_path, "a")
     game = root / "data" / "tiny" / "game.yaml"
