@@ -300,7 +300,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/picture_checks.py": [f"tests/test_picture_checks.py::{t}" for t in (  # its rules' unit tests: the others build a game a mutant
         "test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints",
         "test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said",
-        "test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it")],
+        "test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it",
+        "test_a_pictures_bleed_is_no_crop_under_a_cover_fit")],
     "pnp/layout/qr.py": ["tests/test_qr_judged.py"],  # what the QR check judges, on faces drawn by hand
     "pnp/layout/gradients.py": [f"tests/test_readability.py::{t}" for t in (  # its unit tests: the ink saver's builds take minutes a mutant
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",

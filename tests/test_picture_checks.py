@@ -152,6 +152,20 @@ def test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_a
                                          f"larger image (at least {round(px[0] * scale)} × {round(px[1] * scale)} px)")
 
 
+@pytest.mark.parametrize("px, box, fit, said", [
+    ((821, 1121), (63.5, 88.9), "cover", False),  # 3 mm bleed art covering a poker card's trim: the cut takes its bleed
+    ((750, 1050), (69.5, 94.9), "cover", False),  # trim art covering the card with its 3 mm bleed
+    ((821, 1121), (63.5, 88.9), "stretch", True),  # stretched, bleed art is bent 2.5 % out of shape
+    ((750, 1050), (75.5, 100.9), "cover", True),  # trim art covering a box with 6 mm of bleed: more than the cut takes
+    ((821, 1121), (57.5, 82.9), "cover", True),  # bleed art covering 3 mm inside the trim
+    ((500, 500), (6.0, 6.0), "cover", False),  # a square in a small square box: its own shape
+    ((500, 1000), (6.0, 12.0), "cover", False)])
+def test_a_pictures_bleed_is_no_crop_under_a_cover_fit(px, box, fit, said):
+    """PRINTING.md's 3 mm bleed: art made with it and drawn to cover its trim, or made to its trim and drawn to cover its
+    box with bleed, loses only what the cut takes; past that, or stretched, its shape is said."""
+    assert ("image-aspect" in _said(("art/a.png", *px), *box, fit)) == said
+
+
 def test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it(tmp_path):
     from pnp.core.errors import Loc
     from pnp.layout.elements import Image as Placed
