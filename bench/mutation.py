@@ -448,9 +448,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/data/spreadsheet.py": ["tests/test_sheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
                                 "tests/test_excel_workbook.py", "tests/test_workbook_shapes.py", "tests/test_written_numbers.py", "tests/test_real_exports.py"],
     # a text sheet's rows: its bytes decoded (BOM, CRLF, quoted newlines), its delimiter, the guard, its limits
-    "pnp/data/spreadsheet.py#text": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
+    "pnp/data/sheet_rows.py#text": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
     # a workbook's rows: its sheet chosen or refused, each cell at its sheet and letter, a formula with no saved value, the reader's refusals
-    "pnp/data/spreadsheet.py#workbook": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
+    "pnp/data/sheet_rows.py#workbook": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
                                          "tests/test_workbook_shapes.py", "tests/test_real_exports.py"],
     # the header row: which row it is, its fields, the copies column, the options naming columns it lacks
     "pnp/data/spreadsheet.py#columns": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
@@ -557,8 +557,8 @@ FOCUS: dict[str, list[str]] = {
                                      "_Part.end", "_Part._ods_cell", "_Part._ods_row", "_Part._ods_space", "_Part._ods_row_end", "_Part._ods_table"],
     "pnp/data/workbooks.py#refusals": ["check_workbook", "_read_first", "_reason", "_read_part", "_past_the_table", "_sheet_name", "_no_doctype",
                                        "_check_sheet_parts", "_TooBig.__init__", "_Part.__post_init__", "_Part._relationship", "_Part._sheet", "_local"],
-    "pnp/data/spreadsheet.py#text": ["guarded", "unguarded", "sheet_rows", "_read_rows", "_text_rows", "read_rows", "text_delimiter", "_sniff_delimiter"],
-    "pnp/data/spreadsheet.py#workbook": ["_workbook_rows", "_calamine"],
+    "pnp/data/sheet_rows.py#text": ["guarded", "unguarded", "sheet_rows", "rows_of", "_text_rows", "read_rows", "text_delimiter", "_sniff_delimiter"],
+    "pnp/data/sheet_rows.py#workbook": ["_workbook_rows", "_calamine"],
     "pnp/data/spreadsheet.py#columns": ["read_cards", "_blank", "_is_empty", "_columns", "_field_name", "_copies_column"],
     "pnp/data/spreadsheet.py#values": ["_card", "_made_id", "_slug", "_value", "_typed", "Written.__reduce__", "as_written",
                                        "_as_text", "_number_text"],

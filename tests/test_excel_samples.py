@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import run_pnp
 
-from pnp.data.spreadsheet import sheet_rows
+from pnp.data.sheet_rows import sheet_rows
 
 SAMPLE = Path(__file__).parent / "samples" / "excel" / "text-and-numbers.xlsx"
 DECK = "data/tiny/decks/heroes.yaml"

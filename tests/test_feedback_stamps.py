@@ -271,7 +271,7 @@ def test_a_microsoft_forms_workbook_is_read_with_its_times_and_without_who_answe
 
     from pnp.data.answers import Cards, join_rows
     from pnp.data.schema import FeedbackSpec
-    from pnp.data.spreadsheet import sheet_rows
+    from pnp.data.sheet_rows import sheet_rows
 
     now = codes(built)
     book = Workbook()
@@ -303,7 +303,7 @@ def test_a_typed_sheets_own_headers_and_day_first_times_are_read_as_game_yaml_na
     """A sheet typed from the paper feedback sheet: its headers named in feedback.columns, its times day first."""
     from pnp.data.answers import Cards, join_rows
     from pnp.data.schema import FeedbackSpec
-    from pnp.data.spreadsheet import sheet_rows
+    from pnp.data.sheet_rows import sheet_rows
 
     path = tmp_path / "typed.csv"
     path.write_text("Played on;Stamp printed;Remarks\n03/11/2026 20:15;v1.2 · abcdef;too slow\n31/11/2026 20:15;ABCDEF;no such day\n", encoding="utf-8")
@@ -334,7 +334,7 @@ def test_the_paper_feedback_sheets_version_column_gives_the_code_and_the_version
     """Typed from the bundle's feedback sheet, whose Version column holds the whole stamp: `v1.2 · ABCDEF`."""
     from pnp.data.answers import Cards, join_rows
     from pnp.data.schema import FeedbackSpec
-    from pnp.data.spreadsheet import sheet_rows
+    from pnp.data.sheet_rows import sheet_rows
 
     path = tmp_path / "paper.csv"
     path.write_text("Time,Card,Version,Notes\n2026-11-03 20:15,knight,v1.2 · ABCDEF,fine\n2026-11-04 20:15,knight,v1.1 · QQQQQQ,slow\n", encoding="utf-8")

@@ -167,7 +167,7 @@ def test_a_failed_fetch_keeps_the_old_snapshot_and_says_why(project, sheets):
 
 
 def test_a_sheet_past_the_size_limit_is_refused(project, sheets):
-    from pnp.data.spreadsheet import MAX_SHEET_BYTES
+    from pnp.data.sheet_rows import MAX_SHEET_BYTES
 
     (sheets.folder / "big.csv").write_bytes(b"id,name\n" + b"x" * (MAX_SHEET_BYTES + 10))
     live_deck(project, f"{sheets.url}/big.csv")

@@ -34,7 +34,7 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     "pnp.cli.draw", "pnp.checks.simulate", "pnp.cli.feedback", "pnp.data.answers", "pnp.cli.revisions", "pnp.cli.scaffold",
     "pnp.cli.sellsheet", "pnp.cli.showcase", "pnp.cli.targets", "pnp.targets.export", "pnp.targets.vendors", "pnp.cli.translate",
     # issue #77: readers of what the tiny game has none of (a spreadsheet, a translated rulebook), a nesting shape's packer
-    "pnp.data.spreadsheet", "pnp.data.workbooks", "pnp.data.formulas", "pnp.data.translations", "pnp.render.nesting",
+    "pnp.data.spreadsheet", "pnp.data.sheet_rows", "pnp.data.workbooks", "pnp.data.formulas", "pnp.data.translations", "pnp.render.nesting",
     # issue #77 (s18): what only a mistake or a rare deck calls: a template's syntax error, a machine's fault, a live sheet
     "pnp.layout.syntax_column", "pnp.cli.faults", "pnp.data.live",
 )

@@ -586,7 +586,8 @@ def test_a_number_kept_as_written_crosses_to_a_helper_process_as_written(tmp_pat
     +1 there and still counts as 1."""
     import pickle
 
-    from pnp.data.spreadsheet import SheetSource, read_cards
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
 
     (tmp_path / "laws.csv").write_text("id,effect\nsunrise,+1\n", encoding="utf-8")
     (card,) = pickle.loads(pickle.dumps(read_cards(SheetSource(tmp_path / "laws.csv", "laws.csv"))))

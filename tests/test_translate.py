@@ -537,7 +537,8 @@ def test_a_translator_s_formula_is_text_in_a_tsv_deck(translated, tmp_path):
     with (decks / "crystals.tsv").open(encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f, delimiter="\t"))
     assert not [v for row in rows for v in row if v[:1] and v[0] in FORMULA_STARTS]
-    from pnp.data.spreadsheet import SheetSource, read_cards
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
 
     cards = {card["id"]: card for card in read_cards(SheetSource(decks / "crystals.tsv", "crystals.tsv"))}  # as a build reads the deck
     for (card, name), german in HOSTILE.items():

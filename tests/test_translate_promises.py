@@ -264,8 +264,9 @@ def test_a_workbooks_cells_are_read_as_the_text_the_translator_typed(root):
         [f"{DECK}#cards[emerald-1].name", None, "Emerald shard", None, "missing"]])))  # an empty cell: left as it is
     assert result.exit_code == 0 and said(result, "warning") == [], result.output
     assert f"{DECK}: 2 translations written" in result.output and deck_cell(root, "emerald-1", "name@de") == ""
+    from pnp.data.sheet_rows import SheetSource
     from pnp.data.source import load_yaml
-    from pnp.data.spreadsheet import SheetSource, read_cards
+    from pnp.data.spreadsheet import read_cards
 
     assert load_yaml(root / "data/gems/game.yaml", "game.yaml")["title@de"] == "2024"
     assert load_yaml(root / "data/gems/decks/crystals.yaml", "crystals.yaml")["name@de"] == "+Kristalle"

@@ -213,7 +213,7 @@ def value_edit(root: Path, edits: Edits, game: str, deck: str, card: str, name: 
 
 def _sheet_cell(source, loc, value: str) -> bytes:
     """The text sheet with the cell at `loc` set to `value` (behind the formula guard), its other rows as they were."""
-    from pnp.data.spreadsheet import guarded
+    from pnp.data.sheet_rows import guarded
     from pnp.targets.translate_import import sheet_with
 
     def change(rows, head_at, starts):

@@ -28,7 +28,7 @@ def import_answers(ctx, file, game, sheet, out):
     each answer to its card by the stamp code (or card id) in its row, and keep the answers in
     data/<game>/feedback/answers.yaml, each once however often it is imported. A row that names no card is refused at its cell."""
     from pnp.data.answers import Cards, answers_path, answers_text, join_rows, merged, read_answers
-    from pnp.data.spreadsheet import sheet_rows
+    from pnp.data.sheet_rows import sheet_rows
     from pnp.data.stamps import game_stamps
     from pnp.pipeline.printed_cards import known_codes
 

@@ -44,7 +44,8 @@ def cards_filled(project: Project, data, path: Path, slug: str, findings: list, 
 def _sheet_cards(project: Project, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
     """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
     from pnp.data.schema import SheetOptions, check_shape
-    from pnp.data.spreadsheet import SheetSource, read_cards  # a deck read from a sheet alone imports the sheets' reader
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards  # a deck read from a sheet alone imports the sheets' reader
 
     options, found = check_shape(SheetOptions, data, project.rel(path), game=slug)
     findings += found
@@ -156,7 +157,7 @@ def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:
 def _sheets_near(folder: Path, name: str) -> list[str]:
     """The sheets in the folder a deck's `cards_from: name` points into, named as `cards_from` names them: what a
     misspelt name is offered (`Crystals.csv` for `crystals.csv`, `crystals.cvs`)."""
-    from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES  # asked only after a mistake
+    from pnp.data.sheet_rows import TEXT_SUFFIXES, WORKBOOK_SUFFIXES  # asked only after a mistake
 
     sub = Path(name).parent
     try:

@@ -4,7 +4,7 @@ count of decimals.
 A workbook stores the number (0.25, 3.14159) and, apart, the format the cell
 shows it in (`0%`, `0.00`): Excel shows `25%` and `3.14`, and that is what the
 designer proofreads on the sheet and expects on the card. pnp gives the
-template the number as it is shown (pnp.data.spreadsheet.WrittenNumber: the
+template the number as it is shown (pnp.data.spreadsheet.Written: the
 text when printed, the stored number in a sum or a check). Only plain formats
 are read so: a whole or fixed-decimal number, with or without a thousands
 separator, or the same as a percentage (ECMA-376 part 1, 18.8.30, built-in

@@ -286,7 +286,8 @@ def _deck_sheet(project, deck: LocDict, path: Path, slug: str) -> dict[str, Plac
     snapshot, which the next `pnp pull` replaces), or None. A sheet the deck cannot read (outside the game's folder, or
     no file) raises the very error the deck's load gives (`pnp.data.deck_sources.deck_sheet`), so a command that does both says it once."""
     from pnp.data.schema import SheetOptions, check_shape
-    from pnp.data.spreadsheet import SheetSource, read_cards
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
 
     name = deck.get("cards_from")
     if not isinstance(name, str) or "://" in name or not name.lower().endswith(SHEET_SUFFIXES):

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from pnp.core.files import ignored_name
 from pnp.data.image_folder import IMAGE_SUFFIXES
-from pnp.data.spreadsheet import TEXT_SUFFIXES, WORKBOOK_SUFFIXES
+from pnp.data.sheet_rows import TEXT_SUFFIXES, WORKBOOK_SUFFIXES
 
-# a deck's sheet by the kinds pnp.data.spreadsheet reads (.txt and .xlsm among them), never a list of its own
+# a deck's sheet by the kinds pnp.data.sheet_rows reads (.txt and .xlsm among them), never a list of its own
 INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", *TEXT_SUFFIXES, *WORKBOOK_SUFFIXES}
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
 

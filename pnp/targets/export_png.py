@@ -21,7 +21,7 @@ from dataclasses import replace
 from pnp.core.errors import error
 from pnp.core.files import file_name
 from pnp.core.plurals import count_text
-from pnp.data.spreadsheet import sheet_text
+from pnp.data.sheet_rows import sheet_text
 from pnp.layout.elements import Face
 from pnp.targets.components import Component, printed_sides
 from pnp.targets.order_files import mpc_order, quantities_csv

@@ -14,7 +14,7 @@ import io
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from pnp.core.errors import Finding, Loc, warning
-from pnp.data.spreadsheet import sheet_text
+from pnp.data.sheet_rows import sheet_text
 
 # MakePlayingCards' order sizes (mpc-autofill's bracket()): an order is billed at the smallest that holds it; 612 at most
 MPC_BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)

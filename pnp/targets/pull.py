@@ -22,8 +22,9 @@ from pnp.core.errors import Finding, PnpError
 from pnp.core.files import LinkedFolder, game_files, remove_file, trial_file
 from pnp.data.live import SNAPSHOT_SUFFIXES, is_live, snapshot_of, snapshot_path
 from pnp.data.schema import MAX_CARDS_PER_DECK, SheetOptions, check_shape
+from pnp.data.sheet_rows import MAX_SHEET_BYTES, SheetSource
 from pnp.data.source import load_yaml
-from pnp.data.spreadsheet import MAX_SHEET_BYTES, SheetSource, read_cards
+from pnp.data.spreadsheet import read_cards
 from pnp.data.stamps import changed_fields, plain
 
 TIMEOUT_S = 30.0  # one step (connecting, the next bytes): a published sheet of a few thousand rows arrives in a second or two

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, printable
 from pnp.core.files import file_name, write_atomic
-from pnp.data.spreadsheet import sheet_text
+from pnp.data.sheet_rows import sheet_text
 from pnp.data.translations import Cell
 
 KNOWN = ("id", "where", "status", "fits", "face")  # the headers that are not a language code

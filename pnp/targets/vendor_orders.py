@@ -229,7 +229,7 @@ def quote_sheet(plan: OrderPlan) -> bytes:
     import io
     import math
 
-    from pnp.data.spreadsheet import sheet_text
+    from pnp.data.sheet_rows import sheet_text
     from pnp.targets.order_files import mpc_bracket
 
     buf = io.StringIO()
