@@ -158,8 +158,8 @@ def test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_a
     ((821, 1121), (63.5, 88.9), "stretch", True),  # stretched, bleed art is bent 2.5 % out of shape
     ((750, 1050), (75.5, 100.9), "cover", True),  # trim art covering a box with 6 mm of bleed: more than the cut takes
     ((821, 1121), (57.5, 82.9), "cover", True),  # bleed art covering 3 mm inside the trim
-    ((500, 500), (6.0, 6.0), "cover", False),  # a square in a small square box: its own shape
-    ((500, 1000), (6.0, 12.0), "cover", False)])
+    ((500, 900), (6.0, 12.0), "cover", True), ((900, 500), (12.0, 6.0), "cover", True),  # a box no wider or taller than two bleeds has no trim inside
+    ((500, 1000), (6.5, 7.0), "cover", False), ((1000, 500), (7.0, 6.5), "cover", False)])  # a 0.5 × 1 mm trim inside: its shape is the art's
 def test_a_pictures_bleed_is_no_crop_under_a_cover_fit(px, box, fit, said):
     """PRINTING.md's 3 mm bleed: art made with it and drawn to cover its trim, or made to its trim and drawn to cover its
     box with bleed, loses only what the cut takes; past that, or stretched, its shape is said."""
