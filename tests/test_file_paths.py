@@ -154,6 +154,19 @@ def test_a_write_replaces_a_link_at_the_target_and_leaves_what_it_pointed_to(tre
     assert not remove_file(tree / "decks" / "gone")
 
 
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
+def test_a_written_file_gets_the_mode_any_new_file_gets(tree, umask, mode):
+    """An output is an ordinary file, made as open(2) makes one with mode 0666 less the umask (POSIX, as `touch` does):
+    readable by whoever may read the user's other files (a print shop's share, a partner's account), not by its owner
+    alone as a temporary file is made."""
+    from pnp.core.files import write_atomic
+    before = os.umask(umask)
+    try:
+        write_atomic(tree / "decks" / "cards.pdf", b"%PDF")
+    finally:
+        os.umask(before)
+    assert (tree / "decks" / "cards.pdf").stat().st_mode & 0o7777 == mode
+
 def test_a_file_name_that_fits_is_kept_whole_and_a_long_one_is_cut_to_the_byte_with_twelve_hex_digits():
     import hashlib
 

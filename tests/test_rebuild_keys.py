@@ -144,6 +144,24 @@ def test_a_reused_output_whose_file_was_replaced_is_rebuilt(cached, tmp_path):
     assert pdf.read_bytes() == (before / "tiny/tiny-cards.pdf").read_bytes()
 
 
+def test_a_draft_whose_missing_art_arrives_is_rebuilt_as_a_draft_into_an_empty_folder(project, tmp_path):
+    """A draft draws a placeholder for art that is not there yet (docs/commands.md, drafts); once the file arrives, the
+    next draft into the same folder prints what a draft into an empty one prints: the art, not the placeholder."""
+    from PIL import Image
+    with (project / "templates/tiny/frame.j2").open("a", encoding="utf-8") as f:
+        f.write("{{ image('art/hero.png', 5, 40, 40, 30) }}\n")
+    draft = ("build", "tiny", "--only", "cards", "--draft")
+    first = run_pnp(project, *draft)
+    assert first.exit_code == 0 and "art/hero.png" in first.output + first.stderr, first.output
+    (project / "art").mkdir(exist_ok=True)
+    Image.new("RGB", (480, 360), "red").save(project / "art/hero.png")  # 300 dpi in its 40 × 30 mm box
+    again = run_pnp(project, *draft)
+    assert again.exit_code == 0 and "not found" not in again.output + again.stderr, again.output
+    cold = run_pnp(project, *draft, "--out", str(tmp_path / "cold"))
+    assert cold.exit_code == 0, cold.output
+    pdf = "tiny/tiny-cards-draft.pdf"
+    assert (project / "output" / pdf).read_bytes() == (tmp_path / "cold" / pdf).read_bytes()
+
 def test_the_reference_is_rebuilt_when_tokens_yaml_changes(project, tmp_path):
     apply_edits(project, [{"file": "data/tiny/reference.yaml", "replace": ['text: "Each turn has', 'text: "The bank holds {{ tokens.coins.total }} coins. Each turn has']}])
     out = tmp_path / "out"

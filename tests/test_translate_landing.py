@@ -316,6 +316,24 @@ def test_a_file_edited_between_the_kill_and_the_next_command_is_left_as_edited(g
     assert all(now[rel].endswith(b"# mine\n") for rel in order[:edited]) and all(now[rel] == game["new"][rel] for rel in order[edited:])
 
 
+def test_an_import_killed_whose_staged_copy_is_then_removed_is_undone_whole(game, tmp_path):
+    """Killed after two of the nine renames; a staged copy of a file not yet renamed is then removed (a cleaning tool
+    sweeping hidden files): the set cannot be finished, so the next command puts every file back as it was and says
+    so, never leaving the two written files new beside seven old ones."""
+    root = fresh(game, tmp_path)
+    process = killed_import(root, "replace", 5)
+    process.communicate(timeout=120)
+    assert process.returncode == -signal.SIGKILL
+    last = root / landing_order(game)[-1]
+    staged = list(last.parent.glob(f".{last.name}.*.new"))
+    assert len(staged) == 1
+    staged[0].unlink()
+    result = run_pnp(root, "list", "gems")
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "was stopped" in line]
+    assert len(said) == 1 and "every one is as it was before it: run it again" in said[0], result.output
+    assert whole(game, root) == "old"
+
 def test_each_file_keeps_its_permissions_and_a_new_one_gets_the_usual(game, tmp_path):
     """A deck file the designer keeps private (0640) stays so, and one shared with their group to edit (0660) stays
     writable by the group, though the umask (022) takes group writing off what is made new; the new rulebook.de.md is
