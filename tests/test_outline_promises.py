@@ -44,13 +44,13 @@ def _validated(root: Path, outlines: dict[str, tuple[str, str]]) -> dict[str, li
     return said
 
 
-def _svg(body: str, box: str = "0 0 100 100") -> str:
+def _outline_svg_text(body: str, box: str = "0 0 100 100") -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{body}</svg>'
 
 
-def _polygon(points) -> str:
+def _polygon_outline_text(points) -> str:
     """A polygon of `points`, in a 100-unit box from its least x and y."""
-    return _svg('<polygon points="' + " ".join(f"{x:.4f},{y:.4f}" for x, y in points) + '"/>',
+    return _outline_svg_text('<polygon points="' + " ".join(f"{x:.4f},{y:.4f}" for x, y in points) + '"/>',
                 "{:g} {:g} 100 100".format(*(min(axis) for axis in zip(*points, strict=True))))
 
 
@@ -62,7 +62,7 @@ def test_a_curve_of_twenty_thousand_corners_is_checked_and_taken_wherever_its_dr
     whether its drawing's units put it at the origin or 100,000 units away on either side (a drawing exported with its
     page's offset): the search may not grow with where the path lies, only with its corners. `pnp validate` says
     nothing of any of the three."""
-    said = _validated(tmp_path, {name: (_polygon(_circle(19_999, *at)), "40 x 40")
+    said = _validated(tmp_path, {name: (_polygon_outline_text(_circle(19_999, *at)), "40 x 40")
                                  for name, at in (("origin", (50.0, 50.0)), ("far", (1e5, 1e5)), ("behind", (-1e5, -1e5)))})
     assert said == {"origin": [], "far": [], "behind": []}
 
@@ -101,7 +101,7 @@ def test_two_sides_crossing_where_no_other_side_passes_are_found_where_they_cros
     lies 50 mm from the left and 75 mm from the top."""
     path = [(0.0, 0.0), (100.0, 50.0), (100.0, 100.0), (60.0, 100.0), (40.0, -50.0), (0.0, -50.0)]
     d = "M" + " L".join(f"{x:g},{y:g}" for x, y in path) + " Z"
-    said = _validated(tmp_path, {"twisted": (_svg(f'<path d="{d}"/>', "0 -50 100 150"), "100 x 150")})
+    said = _validated(tmp_path, {"twisted": (_outline_svg_text(f'<path d="{d}"/>', "0 -50 100 150"), "100 x 150")})
     assert len(said["twisted"]) == 1 and said["twisted"][0].startswith(CROSSES.format("twisted", 50, 75)), said
 
 
@@ -117,7 +117,7 @@ def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_f
             upright = upright[::-1]
         path = upright + across if turned < 2 else across + upright
         d = "M" + " L".join(f"{x:g},{y:g}" for x, y in path) + " Z"
-        outlines[f"bow{turned}"] = (_svg(f'<path d="{d}"/>', "0 -1 1 2"), "100 x 200")
+        outlines[f"bow{turned}"] = (_outline_svg_text(f'<path d="{d}"/>', "0 -1 1 2"), "100 x 200")
     said = _validated(tmp_path, outlines)
     for name, lines in said.items():
         assert len(lines) == 1 and lines[0].startswith(CROSSES.format(name, 50, 100)), (name, lines)
@@ -242,11 +242,11 @@ def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_
     enclosing half a millionth of its box (0.005 of 100 × 100 units, its third corner off the diagonal) enclose
     nothing: each is one error saying so."""
     said = _validated(tmp_path, {
-        "back": (_svg('<path d="M0,0 L100,0 L100,100 L0,100 L0,0"/>'), "40 x 40"),
-        "near": (_svg('<path d="M0,0 L100,0 L100,100 L0,100 L0.00005,0"/>'), "40 x 40"),
-        "small": (_svg('<path d="M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z"/>', "0 0 0.5 0.5"), "40 x 40"),
-        "line": (_svg('<path d="M0,50 L100,50 L40,50 L70,50 Z"/>'), "40 x 40"),
-        "sliver": (_svg('<path d="M0,0 L100,100 L50,50.0001 Z"/>'), "40 x 40")})
+        "back": (_outline_svg_text('<path d="M0,0 L100,0 L100,100 L0,100 L0,0"/>'), "40 x 40"),
+        "near": (_outline_svg_text('<path d="M0,0 L100,0 L100,100 L0,100 L0.00005,0"/>'), "40 x 40"),
+        "small": (_outline_svg_text('<path d="M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z"/>', "0 0 0.5 0.5"), "40 x 40"),
+        "line": (_outline_svg_text('<path d="M0,50 L100,50 L40,50 L70,50 Z"/>'), "40 x 40"),
+        "sliver": (_outline_svg_text('<path d="M0,0 L100,100 L50,50.0001 Z"/>'), "40 x 40")})
     assert said["back"] == said["near"] == said["small"] == [], said
     for name in ("line", "sliver"):
         assert len(said[name]) == 1 and said[name][0].startswith(f"error: shape: outline file outlines/{name}.svg"), said
@@ -255,13 +255,13 @@ def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_
 
 def test_a_crossing_on_an_oblong_piece_is_placed_in_millimetres_across_and_down_it(tmp_path):
     """A bow tie filling a 60 × 40 mm piece crosses at its centre: 30.0 mm from the left and 20.0 mm from the top."""
-    said = _validated(tmp_path, {"bow": (_svg('<path d="M0,0 L100,100 L100,0 L0,100 Z"/>'), "60 x 40")})
+    said = _validated(tmp_path, {"bow": (_outline_svg_text('<path d="M0,0 L100,100 L100,0 L0,100 Z"/>'), "60 x 40")})
     assert len(said["bow"]) == 1 and said["bow"][0].startswith(CROSSES.format("bow", 30, 20)), said
 
 
 def test_an_outline_of_twenty_thousand_corners_is_read_and_one_more_is_refused(tmp_path):
     """An outline may have 20,000 corners: a polygon of 20,000 is taken, one of 20,001 is one error saying so."""
-    said = _validated(tmp_path, {f"c{n}": (_polygon(_circle(n, 50.0, 50.0)), "40 x 40") for n in (20_000, 20_001)})
+    said = _validated(tmp_path, {f"c{n}": (_polygon_outline_text(_circle(n, 50.0, 50.0)), "40 x 40") for n in (20_000, 20_001)})
     assert said["c20000"] == [] and len(said["c20001"]) == 1 and "makes 20,001 corners, over 20,000" in said["c20001"][0], said
 
 
