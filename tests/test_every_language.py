@@ -7,11 +7,10 @@ import unicodedata
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import run_pnp
+from conftest import apply_edits, run_pnp
 
 from pnp.cli.scaffold import scaffold_files
 from pnp.data.words import shipped_languages, table_of
-from pnp.layout.scripts import missing_message
 
 GAME = "crystal-caves"
 VOWELLED = "مَرْحَبًا بِكُمْ، سَلَّمَ"  # Arabic with its vowel marks: fatha, fathatan, sukun, kasra, damma, shadda
@@ -172,18 +171,21 @@ def read_as_written(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-def test_a_character_no_font_has_is_named_with_its_script_and_a_free_font_that_has_it():
-    said = missing_message({"क", "ก", "⛧"}, "the rulebook's fonts")
-    assert "'क' (U+0915)" in said and "'⛧' (U+26E7)" in said
-    assert "Devanagari: Noto Sans Devanagari" in said and "Thai: Noto Sans Thai" in said and "fonts/fonts.yaml" in said
-
-
-def test_a_character_of_no_script_a_free_font_is_known_for_is_told_to_be_replaced_naming_no_font():
-    """A pentagram (U+26E7) and a private-use character (U+E000) belong to no script of the table: the finding says to
-    replace them or choose another font, and names no family it cannot vouch for."""
-    said = missing_message({"\u26e7", "\ue000"}, "font 'body' (noto-sans)")
-    assert said == ("characters missing from font 'body' (noto-sans) and their fallback: '\u26e7' (U+26E7), '\ue000' (U+E000): "
-                    "replace them or choose another font"), said
+def test_a_character_no_font_has_is_named_with_its_script_and_a_free_font_that_has_it(project):
+    """`pnp validate` on cards whose text holds a Devanagari क, a Thai ก and a private-use character (U+E000), none of
+    which the body font or its fallback has: each is one error at the template's text call, naming the character, its
+    code point and where it was written; a letter of a script is told the free Noto font that has it, and a character of
+    no script such a font is known for is told to be replaced, naming no family pnp cannot vouch for."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": [old, new]} for old, new in (
+        ('text: "Draw **two** cards & gain :star:."', 'text: "a \ue000 b"'), ('text: "Steal 1 coin − then run → away."', 'text: "क"'),
+        ('text: "This card has its own back."', 'text: "ก"'))])
+    result = run_pnp(project, "validate", "tiny")
+    missing = "templates/tiny/hero.j2:5:1: error: characters missing from font 'noto-sans' and their fallback: "
+    add = "add a font that has them to fonts/ and name its family in fonts/fonts.yaml's `fallback` (a free one, SIL Open Font License: "
+    assert result.exit_code == 1 and [line for line in result.stderr.splitlines() if ": error: " in line] == [
+        f"{missing}'क' (U+0915) (written in card.text at data/tiny/decks/heroes.yaml:9:57): {add}Devanagari: Noto Sans Devanagari), or replace them [heroes/rogue front]",
+        f"{missing}'ก' (U+0E01) (written in card.text at data/tiny/decks/heroes.yaml:11:55): {add}Thai: Noto Sans Thai), or replace them [heroes/twin front]",
+        f"{missing}'\ue000' (U+E000) (written in card.text at data/tiny/decks/heroes.yaml:7:63): replace them or choose another font [heroes/knight front]"], result.stderr
 
 
 def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
@@ -207,19 +209,28 @@ def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
     assert fonts_of("語") == [fonts.font_name("droid-sans-fallback")] and not missing
 
 
-def test_japanese_breaks_between_its_characters_but_never_before_its_punctuation():
+def test_japanese_breaks_between_its_characters_but_never_before_its_punctuation(project):
     """Japanese has no spaces between words: a paragraph wraps between any two characters within its width, and no
-    line starts with 、 or 。 (JIS X 4051's simplest rule), where an unbreakable run would overflow its box."""
-    from pnp.layout.fonts import FontBook
-    from pnp.layout.markup import Run
-    from pnp.layout.typeset import Typesetter
+    line starts with 、 or 。 (JIS X 4051's simplest rule). In a box 100 pt wide, ten 10 pt characters fill a line: where
+    the eleventh is 、 or 。 the line gives up its tenth, which starts the next line with the mark after it. Read from
+    the built card's characters, line by line."""
+    import pdfplumber
 
-    setter = Typesetter(FontBook())
-    text = "山札をよく混ぜて、各プレイヤーに3枚ずつ配ります。手番では、カードを1枚出して、その効果を解決します。"
-    laid = setter.fit(setter.items([Run(text, False, False, None)], "noto-sans", False, False, "#000000", set()), 100, 400, 10, 10, 1.3, "left", "top")
-    lines: dict = {}
-    for op in laid.ops:
-        lines.setdefault(op.y, []).append(op)
-    assert laid.fits and len(lines) >= 4 and "".join(op.text for op in laid.ops) == text
-    assert all(max(op.x + op.w for op in line) <= 100 + 1e-6 for line in lines.values())
-    assert not [line for line in lines.values() if line[0].text[0] in "、。"], [line[0].text for line in lines.values()]
+    text = "一二三四五六七八九十、一二三四五六七八九十。山札をよく混ぜて、各プレイヤーに3枚ずつ配ります。"
+    apply_edits(project, [{"file": "templates/tiny/notes.j2", "write": "{{ text(card.text, 5, 5, 100 * 25.4 / 72, 60, size=10) }}\n"},
+                          {"file": "data/tiny/decks/notes.yaml", "write": f"name: Notes\nsize: poker\nfront: tiny/notes.j2\ncards:\n"
+                                                                          f"  - {{id: rules, name: Rules, text: \"{text}\"}}\n"}])
+    result = run_pnp(project, "build", "--only", "cards", "--cards", "rules", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards-rules.pdf") as doc:
+        chars = sorted((c for c in doc.pages[0].chars if c["size"] == 10.0), key=lambda c: (c["top"], c["x0"]))
+    lines: list[list[dict]] = []
+    for c in chars:  # a digit set in the Latin font stands half a point lower than its line's ideographs
+        if lines and abs(c["top"] - lines[-1][0]["top"]) < 5:
+            lines[-1].append(c)
+        else:
+            lines.append([c])
+    read = ["".join(c["text"] for c in sorted(line, key=lambda c: c["x0"])) for line in lines]
+    assert "".join(read) == text and read[:3] == ["一二三四五六七八九", "十、一二三四五六七八", "九十。山札をよく混ぜ"], read
+    left = min(c["x0"] for c in chars)
+    assert all(c["x1"] <= left + 100 + 0.01 for c in chars) and not [line for line in read if line[0] in "、。"], read

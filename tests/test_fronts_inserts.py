@@ -7,7 +7,7 @@ from __future__ import annotations
 import printable as P
 import pytest
 import streams
-from conftest import MM, run_pnp
+from conftest import MM, apply_edits, refusal, run_pnp
 from pdftext import page_texts
 
 CARDS = 12  # the tiny game's heroes, copies counted
@@ -29,35 +29,43 @@ def test_fronts_only_prints_every_card_once_and_no_back_page(project):
     assert "Twin’s own back" not in "".join(texts)  # not even a card's own back
 
 
-def _words_inside(pdf, pdfium_reader) -> list[tuple[float, float, float, float]]:
-    """For each glyph on a face: how far (mm) it lies inside that face's trim on the left, top, right and bottom."""
+def _words_inside(pdf, pdfium_reader, size) -> list[tuple[float, float, float, float]]:
+    """For each face of `size` (mm) in the PDF, in sheet order: how far (mm) its words lie inside its trim at their
+    nearest on the left, top, right and bottom."""
     out = []
     for view in P.read(pdf, reader=pdfium_reader):
-        for _, box in view.glyphs:
-            cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
-            for face in view.faces:
-                t = face.trim
-                if t.x0 <= cx <= t.x1 and t.y0 <= cy <= t.y1:
-                    out.append(((box.x0 - t.x0) / MM, (t.y1 - box.y1) / MM, (t.x1 - box.x1) / MM, (box.y0 - t.y0) / MM))
+        for face in view.faces:
+            t = face.trim
+            if abs((t.x1 - t.x0) / MM - size[0]) > 0.01 or abs((t.y1 - t.y0) / MM - size[1]) > 0.01:
+                continue
+            inside = [((box.x0 - t.x0) / MM, (t.y1 - box.y1) / MM, (t.x1 - box.x1) / MM, (box.y0 - t.y0) / MM)
+                      for _, box in view.glyphs if t.x0 <= (box.x0 + box.x1) / 2 <= t.x1 and t.y0 <= (box.y0 + box.y1) / 2 <= t.y1]
+            out.append(tuple(min(d[k] for d in inside) for k in range(4)))
     return out
 
 
-@pytest.mark.parametrize("fit, left", [("scale", (61 - 63.5 * 86 / 88.9) / 2 + 5 * 86 / 88.9), ("trim", (61 - 63.5) / 2 + 5)])
-def test_an_insert_prints_fronts_at_its_size_with_the_safe_area_whole(project, pdfium_reader, fit, left):
-    """The card text starts 5 mm in from the card's left: on a 61 × 86 mm insert, scaled by 86 / 88.9 (to cover it) and
-    centred, or trimmed unscaled and centred, it starts where that puts it; no word comes near the insert's edge."""
-    result = run_pnp(project, "build", "--only", "cards", "--insert", "61x86", "--insert-fit", fit)
+def test_each_front_prints_on_its_insert_as_the_card_scaled_to_cover_it_or_trimmed_and_centred(project, pdfium_reader):
+    """`--insert 61x86` prints each front at 61 × 86 mm with no backs: the card (63.5 × 88.9 mm) scaled by 86 / 88.9, the
+    least that covers the insert (61 / 63.5 would leave 0.6 mm of its height bare), its middle on the insert's middle;
+    `--insert-fit trim` keeps it unscaled and cuts 1.25 mm off each side and 1.45 mm off its top and bottom. Read from the
+    sheets: each card's words, nearest each edge of its fronts-only print, lie on its insert where that puts them, so
+    the safe area (3 mm) is whole."""
+    result = run_pnp(project, "build", "--only", "cards", "--fronts-only")
     assert result.exit_code == 0, result.output + result.stderr
-    pdf = project / f"output/tiny/tiny-cards-insert61x86mm{'-trim' if fit == 'trim' else ''}.pdf"
-    doc = streams.Document(pdf)
-    faces = [f for i in range(len(doc.pages)) for f in P.faces_of(doc, i)]
-    assert len(faces) == CARDS and all("backs" not in t for t in page_texts(pdf))
-    for f in faces:
-        assert abs((f.trim.x1 - f.trim.x0) / MM - 61) < 0.01 and abs((f.trim.y1 - f.trim.y0) / MM - 86) < 0.01
-    inside = _words_inside(pdf, pdfium_reader)
-    assert len(inside) > 100
-    assert min(min(d) for d in inside) > 1.5  # the safe area's words, all on the insert
-    assert abs(min(d[0] for d in inside) - left) < 0.3, min(d[0] for d in inside)
+    card = _words_inside(project / "output/tiny/tiny-cards-fronts.pdf", pdfium_reader, (63.5, 88.9))
+    assert len(card) == CARDS and min(min(d) for d in card) > 3  # the words inside the card's safe area
+    for fit, scale in (("scale", 86 / 88.9), ("trim", 1.0)):
+        result = run_pnp(project, "build", "--only", "cards", "--insert", "61x86", "--insert-fit", fit)
+        assert result.exit_code == 0, result.output + result.stderr
+        pdf = project / f"output/tiny/tiny-cards-insert61x86mm{'-trim' if fit == 'trim' else ''}.pdf"
+        assert all("backs" not in t for t in page_texts(pdf))
+        insert = _words_inside(pdf, pdfium_reader, (61, 86))
+        assert len(insert) == CARDS, f"{CARDS} fronts of 61 × 86 mm"
+        across, down = (61 - 63.5 * scale) / 2, (86 - 88.9 * scale) / 2  # trimmed: -1.25 and -1.45
+        for was, now in zip(card, insert, strict=True):
+            wanted = (across + was[0] * scale, down + was[1] * scale, across + was[2] * scale, down + was[3] * scale)
+            assert now == pytest.approx(wanted, abs=0.02), (fit, now, wanted)
+            assert min(now) > 1.5  # the safe area's words, all on the insert
 
 
 def test_an_insert_that_would_cut_into_the_safe_area_is_refused_at_the_decks_size(project):
@@ -122,105 +130,112 @@ def test_a_round_or_hex_deck_is_named_and_left_out_of_the_inserts(project):
     assert sum(len(P.faces_of(doc, i)) for i in range(len(doc.pages))) == CARDS  # the heroes only
 
 
-# The insert's geometry, in the test process (issue #76's survivors): the rules, with figures from the card sizes ------
+# An insert's size rules at their edges, as `pnp build` says them: figures from the card sizes (poker 63.5 × 88.9 mm,
+# mini 44.45 × 63.5, tarot 69.85 × 120.65) and the 3 mm safe area (57.5 × 82.9 mm on a poker card)
 
-POKER, MINI, TAROT = (63.5, 88.9), (44.45, 63.5), (69.85, 120.65)
-
-
-def test_a_scaled_insert_covers_the_whole_insert_and_is_centred_on_it():
-    """Scaled to cover a 61 × 86 insert, a poker card shrinks by 86 / 88.9 (its height decides: at 61 / 63.5 it would
-    leave 0.6 mm of the insert's height bare); its middle sits on the insert's middle. Trimmed, it keeps its size and
-    loses 1.25 mm each side and 1.45 mm top and bottom."""
-    from pnp.layout.elements import Face, Group
-    from pnp.outputs.inserts import insert_face, insert_scale
-
-    scale = insert_scale(POKER, (61, 86), "scale")
-    assert scale == pytest.approx(86 / 88.9)
-    assert POKER[0] * scale >= 61 - 1e-9 and POKER[1] * scale >= 86 - 1e-9
-    assert insert_scale(POKER, (61, 86), "trim") == 1.0 and insert_scale(POKER, POKER, "scale") == 1.0
-    face = Face(*POKER, 3.0, (), frozenset())
-    for fit, wanted in (("scale", 86 / 88.9), ("trim", 1.0)):
-        made = insert_face(face, (61, 86), fit)
-        (group,) = made.elements
-        assert (made.w, made.h, made.bleed) == (61, 86, 3.0) and isinstance(group, Group) and group.scale == pytest.approx(wanted)
-        assert group.x + POKER[0] * wanted / 2 == pytest.approx(30.5) and group.y + POKER[1] * wanted / 2 == pytest.approx(43.0)
-    assert insert_face(face, (61, 86), "trim").elements[0][:2] == pytest.approx((-1.25, -1.45))
+TRIMS = "trims the 63.5 × 88.9 mm cards into their 3 mm safe area: make it at least"
+LARGER = "mm insert is larger than the 63.5 × 88.9 mm cards: make it at most 63.5 × 88.9 mm, a little smaller to slip into a sleeve"
 
 
-def test_an_insert_is_refused_exactly_when_it_cuts_into_the_safe_area_or_is_larger_than_the_card():
-    """The safe area is the card less 3 mm all round: 57.5 × 82.9 on a poker card. Trimmed, an insert of that size
-    keeps it whole and one a tenth of a mm narrower or lower cuts it; an insert larger than the card is refused too."""
-    from pnp.outputs.inserts import Printed
-
-    assert Printed(insert=(57.5, 82.9), fit="trim").refused(POKER) is None
-    assert "57.5 × 82.9 mm" in Printed(insert=(57.4, 82.9), fit="trim").refused(POKER)
-    assert "57.5 × 82.9 mm" in Printed(insert=(57.5, 82.8), fit="trim").refused(POKER)
-    assert "larger than" in Printed(insert=(64, 88), fit="scale").refused(POKER)
-    assert Printed(insert=(61, 86)).refused(POKER) is None and Printed().refused(POKER) is None
-    # scaled to cover 60 × 80 (by 60 / 63.5), the safe area shrinks to 54.3 × 78.3 mm: inside the insert
-    assert Printed(insert=(60, 80)).refused(POKER) is None
-    # scaled to cover 58 × 70 (by 58 / 63.5), it shrinks to 52.5 × 75.7 mm: taller than the insert, refused
-    assert "make it at least 52.5 × 75.7 mm" in Printed(insert=(58, 70)).refused(POKER)
+@pytest.mark.parametrize(("insert", "fit", "said"), [
+    ("50x70", "trim", f"a 50 × 70 mm insert {TRIMS} 57.5 × 82.9 mm, or use --insert-fit scale"),
+    ("57.4x82.9", "trim", f"a 57.4 × 82.9 mm insert {TRIMS} 57.5 × 82.9 mm, or use --insert-fit scale"),  # a tenth narrower than the safe area
+    ("57.5x82.8", "trim", f"a 57.5 × 82.8 mm insert {TRIMS} 57.5 × 82.9 mm, or use --insert-fit scale"),  # or lower
+    # scaled to cover 58 × 70 (by 58 / 63.5) the safe area shrinks to 52.5 × 75.7 mm: taller than the insert
+    ("58x70", "scale", "a 58 × 70 mm insert scaled to cover it crops the 63.5 × 88.9 mm cards into their 3 mm safe area: make it at least 52.5 × 75.7 mm"),
+    ("64x88", "scale", f"a 64 × 88 {LARGER}"), ("63.5x89.4", "trim", f"a 63.5 × 89.4 {LARGER}"), ("64x88.9", "trim", f"a 64 × 88.9 {LARGER}")])
+def test_an_insert_that_cuts_into_the_safe_area_or_is_larger_than_the_card_is_one_error_saying_what_to_do(project, insert, fit, said):
+    result = run_pnp(project, "build", "--only", "cards", "--insert", insert, "--insert-fit", fit)
+    shown = refusal(result, said, "data/tiny/decks/heroes.yaml:2:7: error: ")
+    assert [line for line in result.stderr.splitlines() if ": error: " in line] == [f"data/tiny/decks/heroes.yaml:2:7: error: {said} [heroes]"], shown
 
 
-def test_an_insert_is_for_the_smallest_card_it_fits_and_keeps_the_seams_room_on_every_size():
-    from pnp.outputs.inserts import Printed, insert_card
-
-    sizes = [TAROT, POKER, MINI]
-    assert insert_card(sizes, (61, 86)) == POKER and insert_card(sizes, (40, 60)) == MINI
-    assert insert_card(sizes, POKER) == POKER and insert_card(sizes, MINI) == MINI  # an insert the card's own size fits it
-    assert insert_card(sizes, (69, 100)) == TAROT and insert_card(sizes, (69, 121)) is None
-    asked = Printed(insert=(61, 86))
-    assert asked.fitted(MINI, POKER).insert == (41.95, 60.6) and asked.fitted(POKER, POKER) is asked
-    assert asked.fitted(MINI, None) is asked and Printed().fitted(MINI, POKER) == Printed()
-    assert asked.size(POKER) == (61, 86) and Printed().size(POKER) == POKER
-    assert not asked.backs and not Printed(fronts_only=True).backs and Printed().backs
+@pytest.mark.parametrize(("insert", "fit"), [("57.5x82.9", "trim"), ("63.5x88.9", "trim"), ("63.5x88.9", "scale"), ("60x80", "scale")])
+def test_an_insert_that_keeps_the_safe_area_whole_and_is_no_larger_than_the_card_prints(project, insert, fit):
+    """The safe area's own size trimmed, the card's own size either way, and 60 × 80 scaled (by 60 / 63.5 the safe
+    area shrinks to 54.3 × 78.3 mm, inside it): each prints, at its size."""
+    result = run_pnp(project, "build", "--only", "cards", "--no-validate", "--cards", "knight", "--insert", insert, "--insert-fit", fit)
+    assert result.exit_code == 0, result.output + result.stderr
+    (pdf,) = (project / "output/tiny").glob("tiny-cards-insert*.pdf")
+    w, h = (float(v) for v in insert.split("x"))
+    doc = streams.Document(pdf)
+    assert [((f.trim.x1 - f.trim.x0) / MM, (f.trim.y1 - f.trim.y0) / MM) for f in P.faces_of(doc, 0)] == [pytest.approx((w, h), abs=0.01)] * 2
 
 
-def test_an_inserts_small_print_keeps_its_size_where_its_scaled_self_would_lie():
-    """Scaled by 86 / 88.9 into a 61 × 86 insert, a 5 pt stamp would print at 4.84 pt, under the 5 pt floor: it is set
-    at 5 pt where the scaled card puts its corner. 9 pt text scales with the card; at the card's own size (scale 1)
-    nothing is small. The insert keeps the card's icons, and nothing is turned."""
-    from pnp.layout.elements import Face, Group, Text
-    from pnp.layout.typeset import TextOp
-    from pnp.outputs.inserts import insert_face
+def _several_sizes(project) -> None:
+    """The tiny game with a mini deck, a tarot deck and a deck of 50 × 100 mm cards (narrower than a poker card, taller)."""
+    edits = [{"file": "templates/tiny/plain.j2", "write": "{{ text(card.name, 5, 5, face.w - 10, 10, size=10) }}\n"}]
+    for deck, size in (("minis", "mini"), ("tarots", "tarot"), ("narrow", '"50 x 100"')):
+        edits.append({"file": f"data/tiny/decks/{deck}.yaml", "write": f"name: {deck.title()}\nsize: {size}\nfront: tiny/plain.j2\n"
+                      f"back: tiny/plain.j2\ncards:\n  - {{id: {deck}-1, name: One, count: 1}}\n"})
+    apply_edits(project, edits)
 
-    stamp = Text(50.0, 85.0, (TextOp(0.0, 5.0, "noto-sans-regular", 5.0, "#000000", "v1 · ABC123", 30.0),))
-    words = Text(5.0, 10.0, (TextOp(0.0, 9.0, "noto-sans-regular", 9.0, "#000000", "Draw two cards", 60.0),))
-    face = Face(*POKER, 3.0, (words, stamp), frozenset({("star", "#000000")}))
-    made = insert_face(face, (61, 86), "scale")
+
+def _insert_sizes(project, *args) -> dict[tuple[float, float], int]:
+    """Each size (mm, to a thousandth) the faces of an insert build print at, with how many print at it."""
+    result = run_pnp(project, "build", "--only", "cards", "--no-validate", *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    (pdf,) = (project / "output/tiny").glob("tiny-cards-insert*.pdf")
+    doc = streams.Document(pdf)
+    faces = [f.trim for i in range(len(doc.pages)) for f in P.faces_of(doc, i)]
+    pdf.unlink()
+    sizes: dict = {}
+    for t in faces:
+        size = (round((t.x1 - t.x0) / MM, 3), round((t.y1 - t.y0) / MM, 3))
+        sizes[size] = sizes.get(size, 0) + 1
+    return sizes
+
+
+def test_an_insert_is_for_the_smallest_card_it_fits_and_every_other_size_keeps_the_seams_room(project):
+    """61 × 86 fits a poker card and a tarot card, not the 50 × 100 mm one (narrower, however tall): it is the poker
+    card's, the smallest it fits, and each other size's insert is 2.5 × 2.9 mm smaller than its card, as the sleeve's
+    seams take the same room on any sleeve. An insert the mini card's own size is the mini card's, the others then
+    their own size too; sizes are kept to a hundredth of a mm."""
+    _several_sizes(project)
+    one_of_each = ("--cards", "knight,minis-1,tarots-1,narrow-1")  # two knights
+    assert _insert_sizes(project, "--insert", "61x86", *one_of_each) == {(61, 86): 2, (41.95, 60.6): 1, (67.35, 117.75): 1, (47.5, 97.1): 1}
+    assert _insert_sizes(project, "--insert", "44.45x63.5", *one_of_each) == {(63.5, 88.9): 2, (44.45, 63.5): 1, (69.85, 120.65): 1, (50, 100): 1}
+    assert _insert_sizes(project, "--insert", "61.005x86.005", "--cards", "minis-1") == {(41.96, 60.6): 1}  # 41.955 and 60.605, to 0.01 mm
+
+
+def _face_chars(pdf, width: float) -> tuple:
+    """The first face `width` mm wide on the PDF's first page: its trim, and the characters printed inside it (pdfplumber's)."""
+    import pdfplumber
+
+    trim = next(f.trim for f in P.faces_of(streams.Document(pdf), 0) if abs((f.trim.x1 - f.trim.x0) / MM - width) < 0.01)
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        chars = [{**c, "y": page.height - c["top"]} for c in page.chars if trim.x0 <= c["x0"] <= trim.x1 and trim.y0 <= page.height - c["top"] <= trim.y1]
+    return trim, chars
+
+
+def test_another_sizes_insert_keeps_the_fit_asked_for(project):
+    """Trimmed, the mini cards' 41.95 × 60.6 mm insert keeps their 10 pt words at 10 pt; scaled, they shrink with the
+    card (by 60.6 / 63.5)."""
+    _several_sizes(project)
+    for fit, size in (("trim", 10.0), ("scale", 10 * 60.6 / 63.5)):
+        result = run_pnp(project, "build", "--only", "cards", "--no-validate", "--cards", "minis-1", "--insert", "61x86", "--insert-fit", fit)
+        assert result.exit_code == 0, result.output + result.stderr
+        (pdf,) = (project / "output/tiny").glob("tiny-cards-insert*.pdf")
+        _, chars = _face_chars(pdf, 41.95)
+        pdf.unlink()
+        assert "".join(c["text"] for c in chars) == "One" and {round(c["size"], 2) for c in chars} == {round(size, 2)}, (fit, chars)
+
+
+def test_an_inserts_stamp_keeps_its_5_pt_where_the_scaled_card_puts_it(project):
+    """Scaled by 86 / 88.9 into a 61 × 86 insert, the card's 5 pt version stamp would print at 4.84 pt, under the 5 pt
+    floor: it prints upright at 5 pt, its start where the scaled, centred card puts it, while the card's 10 pt words
+    print at 9.67 pt."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["stamps: false", "stamps: true"]}])
+    printed = {}
+    for kind, args, width in (("card", ("--fronts-only",), 63.5), ("insert", ("--insert", "61x86"), 61.0)):
+        result = run_pnp(project, "build", "--only", "cards", "--no-validate", "--cards", "knight", *args)
+        assert result.exit_code == 0, result.output + result.stderr
+        (pdf,) = (project / "output/tiny").glob(f"tiny-cards-{'fronts' if kind == 'card' else 'insert'}*.pdf")
+        trim, chars = _face_chars(pdf, width)
+        printed[kind] = ({round(c["size"], 2) for c in chars}, [((c["x0"] - trim.x0) / MM, (trim.y1 - c["y"]) / MM, c["upright"]) for c in chars if c["size"] < 6])
     scale = 86 / 88.9
-    x, y = (61 - 63.5 * scale) / 2, 0.0
-    card, kept = made.elements
-    assert made.icons == face.icons and card.rotate == 0.0 and card.children == (words,) and card.scale == pytest.approx(scale)
-    assert isinstance(kept, Group) and (kept.rotate, kept.scale) == (0.0, 1.0) and kept.children == (stamp._replace(x=0.0, y=0.0),)
-    assert (kept.x, kept.y) == pytest.approx((x + 50.0 * scale, y + 85.0 * scale))
-    same = insert_face(face, POKER, "scale")
-    assert len(same.elements) == 1 and same.elements[0].children == (words, stamp) and same.elements[0].scale == 1.0
-
-
-def test_an_inserts_size_rules_at_their_edges():
-    """An insert the card's own size is not larger than it; half a millimetre taller is. A card narrower than the
-    insert, however tall, does not take it; of the cards that do, the smallest in area. An insert is never enlarged
-    past its card; sizes are kept to a hundredth of a millimetre; what a deck prints keeps the fit asked for."""
-    from pnp.outputs.inserts import Printed, insert_card, insert_scale
-
-    assert Printed(insert=POKER, fit="trim").refused(POKER) is None and Printed(insert=POKER).refused(POKER) is None
-    assert "larger than" in Printed(insert=(63.5, 89.4), fit="trim").refused(POKER)
-    assert "larger than" in Printed(insert=(64.0, 88.9), fit="trim").refused(POKER)
-    assert insert_card([(50, 100)], (60, 70)) is None and insert_card([(60, 90)], (60.5, 86)) is None
-    assert insert_card([(70, 80), (65, 120)], (60, 75)) == (70, 80) and insert_card([(90, 70), (62, 80)], (60, 65)) == (62, 80)
-    assert insert_scale(POKER, (70, 95), "scale") == 1.0
-    assert Printed(insert=(61, 86), fit="trim").fitted(MINI, POKER) == Printed(False, (41.95, 60.6), "trim")
-    fitted = Printed(insert=(61.005, 86.005)).fitted(MINI, POKER).insert
-    assert all(round(v, 2) == v for v in fitted)
-
-
-def test_a_refused_insert_says_what_trimming_or_scaling_does_and_what_to_do():
-    from pnp.outputs.inserts import Printed
-
-    trimmed = Printed(insert=(50, 70), fit="trim").refused(POKER)
-    assert trimmed == ("a 50 × 70 mm insert trims the 63.5 × 88.9 mm cards into their 3 mm safe area: make it at least 57.5 × 82.9 mm, "
-                       "or use --insert-fit scale")
-    scaled = Printed(insert=(58, 70)).refused(POKER)
-    assert scaled == "a 58 × 70 mm insert scaled to cover it crops the 63.5 × 88.9 mm cards into their 3 mm safe area: make it at least 52.5 × 75.7 mm"
+    assert printed["card"][0] == {5.0, 10.0, 12.0, 13.0} and printed["insert"][0] == {5.0, *(round(s * scale, 2) for s in (10, 12, 13))}
+    (x, y, _), (ix, iy, upright) = printed["card"][1][0], printed["insert"][1][0]
+    assert len(printed["insert"][1]) == len(printed["card"][1]) > 5 and upright
+    assert (ix, iy) == pytest.approx(((61 - 63.5 * scale) / 2 + x * scale, y * scale), abs=0.05)

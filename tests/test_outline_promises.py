@@ -24,14 +24,47 @@ def _circle(n: int, cx: float, cy: float, r: float = 50.0) -> list[tuple[float, 
     return [(cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n)) for i in range(n)]
 
 
-@pytest.mark.parametrize("at", [(50.0, 50.0), (1e5, 1e5), (-1e5, -1e5)])
-def test_a_curve_of_twenty_thousand_corners_is_checked_and_taken_wherever_its_drawing_puts_it(at):
+def _validated(root: Path, outlines: dict[str, tuple[str, str]]) -> dict[str, list[str]]:
+    """`pnp validate cuts` on a game of one deck per outline (deck name → (its SVG, its size)): the error and warning
+    lines said, by deck, each line from its ` error: ` or ` warning: ` on."""
+    (root / "data/cuts/decks/outlines").mkdir(parents=True)
+    (root / "templates/cuts").mkdir(parents=True)
+    (root / "data/cuts/game.yaml").write_text(GAME)
+    (root / "templates/cuts/blank.j2").write_text("")
+    for name, (svg, size) in outlines.items():
+        (root / f"data/cuts/decks/outlines/{name}.svg").write_text(svg)
+        (root / f"data/cuts/decks/{name}.yaml").write_text(deck(name.title(), size, 1, f"outlines/{name}.svg"))
+    result = run_pnp(root, "validate", "cuts")
+    assert "internal error" not in result.output + result.stderr and "Traceback" not in result.output + result.stderr
+    said: dict[str, list[str]] = {name: [] for name in outlines}
+    for line in result.stderr.splitlines():
+        if ": error: " in line or ": warning: " in line:
+            at, _, words = line.partition(": ")
+            said[Path(at.split(":")[0]).stem].append(words)
+    return said
+
+
+def _outline_svg_text(body: str, box: str = "0 0 100 100") -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{body}</svg>'
+
+
+def _polygon_outline_text(points) -> str:
+    """A polygon of `points`, in a 100-unit box from its least x and y."""
+    return _outline_svg_text('<polygon points="' + " ".join(f"{x:.4f},{y:.4f}" for x, y in points) + '"/>',
+                "{:g} {:g} 100 100".format(*(min(axis) for axis in zip(*points, strict=True))))
+
+
+CROSSES = "error: shape: outline file outlines/{}.svg's path crosses itself, {:.1f} mm from the left and {:.1f} mm from the top of the piece it fills"
+
+
+def test_a_curve_of_twenty_thousand_corners_is_checked_and_taken_wherever_its_drawing_puts_it(tmp_path):
     """A circle flattened to 19,999 corners (an outline may have 20,000) never crosses itself, and is checked in time
     whether its drawing's units put it at the origin or 100,000 units away on either side (a drawing exported with its
-    page's offset): the search may not grow with where the path lies, only with its corners."""
-    from pnp.data.outlines import first_crossing
-
-    assert first_crossing(_circle(19_999, *at), "outlines/round.svg") is None
+    page's offset): the search may not grow with where the path lies, only with its corners. `pnp validate` says
+    nothing of any of the three."""
+    said = _validated(tmp_path, {name: (_polygon_outline_text(_circle(19_999, *at)), "40 x 40")
+                                 for name, at in (("origin", (50.0, 50.0)), ("far", (1e5, 1e5)), ("behind", (-1e5, -1e5)))})
+    assert said == {"origin": [], "far": [], "behind": []}
 
 
 def _comb(teeth: int) -> list[tuple[float, float]]:
@@ -61,57 +94,66 @@ def test_a_path_too_intricate_to_check_is_one_error_at_its_shape_naming_its_file
     assert "internal error" not in result.output + result.stderr
 
 
-def test_two_sides_crossing_where_no_other_side_passes_are_found_where_they_cross():
+def test_two_sides_crossing_where_no_other_side_passes_are_found_where_they_cross(tmp_path):
     """Side A–B (y = x / 2) and side C–D cross at (50, 25), and the four sides between and after them run round far
     from there (along x = 100, y = 100, y = -50 and x = 0): the crossing is found, at that point, though no other side
-    is filed beside the two."""
-    from pnp.data.outlines import first_crossing
-
+    is filed beside the two. The drawing spans 100 × 150 units from (0, -50): on a 100 × 150 mm piece the crossing
+    lies 50 mm from the left and 75 mm from the top."""
     path = [(0.0, 0.0), (100.0, 50.0), (100.0, 100.0), (60.0, 100.0), (40.0, -50.0), (0.0, -50.0)]
-    found = first_crossing(path, "outlines/twisted.svg")
-    assert found is not None and math.dist(found, (50.0, 25.0)) < 1e-9, found
+    d = "M" + " L".join(f"{x:g},{y:g}" for x, y in path) + " Z"
+    said = _validated(tmp_path, {"twisted": (_outline_svg_text(f'<path d="{d}"/>', "0 -50 100 150"), "100 x 150")})
+    assert len(said["twisted"]) == 1 and said["twisted"][0].startswith(CROSSES.format("twisted", 50, 75)), said
 
 
-@pytest.mark.parametrize("turned", range(4))
-def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_found_crossing(turned):
+def test_a_bow_tie_whose_corners_lie_one_unit_of_turn_from_the_other_stroke_is_found_crossing(tmp_path):
     """A bow tie whose strokes, (0.5, 1)–(0.5, -1) and (0, 0)–(1, 0), cross at (0.5, 0), each stroke's ends lying exactly
     one unit of turn (twice a triangle's area: 1 × 1) either side of the other stroke's line; drawn from either stroke
-    first and either way along it, each of those turns is +1 or -1 in one of the four. Found crossing at (0.5, 0)."""
-    from pnp.data.outlines import first_crossing
-
-    upright, across = [(0.5, 1.0), (0.5, -1.0)], [(0.0, 0.0), (1.0, 0.0)]
-    if turned & 1:
-        upright = upright[::-1]
-    path = upright + across if turned < 2 else across + upright
-    found = first_crossing(path, "outlines/bow.svg")
-    assert found is not None and math.dist(found, (0.5, 0.0)) < 1e-12, (path, found)
+    first and either way along it, each of those turns is +1 or -1 in one of the four. Each is found crossing at
+    (0.5, 0): the middle of a 100 × 200 mm piece, 50 mm from the left and 100 mm from the top."""
+    outlines = {}
+    for turned in range(4):
+        upright, across = [(0.5, 1.0), (0.5, -1.0)], [(0.0, 0.0), (1.0, 0.0)]
+        if turned & 1:
+            upright = upright[::-1]
+        path = upright + across if turned < 2 else across + upright
+        d = "M" + " L".join(f"{x:g},{y:g}" for x, y in path) + " Z"
+        outlines[f"bow{turned}"] = (_outline_svg_text(f'<path d="{d}"/>', "0 -1 1 2"), "100 x 200")
+    said = _validated(tmp_path, outlines)
+    for name, lines in said.items():
+        assert len(lines) == 1 and lines[0].startswith(CROSSES.format(name, 50, 100)), (name, lines)
 
 
 @pytest.mark.parametrize(("outer", "inner"), [((30.0, 1.0, 1.0), (0.0, 2.0, 1.0)), ((20.0, 1.0, 1.0), (25.0, 2.0, 1.0)), ((-35.0, 1.5, 0.5), (50.0, 1.0, 3.0))])
 def test_an_outline_inside_nested_transforms_is_read_where_the_drawing_puts_it(tmp_path, outer, inner):
     """A triangle drawn inside a group turned and scaled inside another group turned, scaled and moved, as a path and as
-    a polygon: read as the SVG rules place it (the inner transform first, then the outer), its corners in order, in
-    fractions of the box they span, y down as the drawing's. Each group is rotate(angle) scale(sx sy)."""
-    from pnp.data.outlines import read_outline
-
+    a polygon: read as the SVG rules place it (the inner transform first, then the outer), so on a 40 × 10 mm piece the
+    stretch warning names the size that keeps the placed triangle's own width to height. A lopsided bow tie drawn there
+    crosses where the transforms put its crossing, said in mm of the 100 × 100 mm piece its placed corners span. Each group is
+    rotate(angle) scale(sx sy)."""
     def placed_by(angle, sx, sy):
         turn = math.radians(angle)
         return lambda x, y: (math.cos(turn) * sx * x - math.sin(turn) * sy * y, math.sin(turn) * sx * x + math.cos(turn) * sy * y)
 
-    corners = [(0.0, 0.0), (10.0, 0.0), (0.0, 5.0)]
+    def placed(points):
+        return [placed_by(*outer)(*placed_by(*inner)(x, y)) for x, y in points]
+
     group = 'rotate({:g}) scale({:g} {:g})'
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -60 120 120"><g transform="translate(5 -3) {group.format(*outer)}">'
-           f'<g transform="{group.format(*inner)}"><path d="M0,0 L10,0 L0,5 Z"/></g></g></svg>')
-    (tmp_path / "t.svg").write_text(svg)
-    placed = [placed_by(*outer)(*placed_by(*inner)(x, y)) for x, y in corners]
-    xs, ys = [x for x, _ in placed], [y for _, y in placed]
-    want = [((x - min(xs)) / (max(xs) - min(xs)), (y - min(ys)) / (max(ys) - min(ys))) for x, y in placed]
-    outline = read_outline(tmp_path / "t.svg", "t.svg", tmp_path, (40.0, 40.0))
-    assert len(outline.points) == 3 and all(math.dist(a, b) < 1e-6 for a, b in zip(outline.points, want, strict=True)), (outline.points, want)
-    assert abs(outline.aspect - (max(xs) - min(xs)) / (max(ys) - min(ys))) < 1e-6
-    (tmp_path / "p.svg").write_text(svg.replace('<path d="M0,0 L10,0 L0,5 Z"/>', '<polygon points="0,0 10,0 0,5"/>'))  # the same, as a polygon
-    polygon = read_outline(tmp_path / "p.svg", "p.svg", tmp_path, (40.0, 40.0))
-    assert len(polygon.points) == 3 and all(math.dist(a, b) < 1e-6 for a, b in zip(polygon.points, want, strict=True)), (polygon.points, want)
+           f'<g transform="{group.format(*inner)}">{{}}</g></g></svg>')
+    triangle = placed([(0.0, 0.0), (10.0, 0.0), (0.0, 5.0)])
+    aspect = (max(x for x, _ in triangle) - min(x for x, _ in triangle)) / (max(y for _, y in triangle) - min(y for _, y in triangle))
+    bow = placed([(0.0, 0.0), (10.0, 5.0), (10.0, 0.0), (0.0, 2.0)])  # its sides y = x / 2 and y = 2 - x / 5 cross off its middle
+    ((cx, cy),) = placed([(20 / 7, 10 / 7)])
+    xs, ys = [x for x, _ in bow], [y for _, y in bow]
+    crossing = ((cx - min(xs)) / (max(xs) - min(xs)) * 100, (cy - min(ys)) / (max(ys) - min(ys)) * 100)
+    said = _validated(tmp_path, {"path": (svg.format('<path d="M0,0 L10,0 L0,5 Z"/>'), "40 x 10"),
+                                 "polygon": (svg.format('<polygon points="0,0 10,0 0,5"/>'), "40 x 10"),
+                                 "bow": (svg.format('<path d="M0,0 L10,5 L10,0 L0,2 Z"/>'), "100 x 100"),
+                                 "bowpolygon": (svg.format('<polygon points="0,0 10,5 10,0 0,2"/>'), "100 x 100")})
+    for name in ("path", "polygon"):
+        assert len(said[name]) == 1 and f"40 x {40 / aspect:.4g} mm" in said[name][0], (said[name], aspect)
+    for name in ("bow", "bowpolygon"):
+        assert len(said[name]) == 1 and said[name][0].startswith(CROSSES.format(name, *crossing)), (said[name], crossing)
 
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path d="M0,0 L100,0 L100,100 L0,100 Z"/></svg>'
@@ -194,44 +236,33 @@ def _outline_svg(tmp_path: Path, name: str, body: str, box: str = "0 0 100 100")
 
 
 def test_an_outline_is_closed_where_its_ends_meet_and_refused_where_it_encloses_nothing(tmp_path):
-    """A square drawn back to its first corner without a Z is closed, its last corner the first (4 corners), and so is
-    one whose ends miss by half a millionth of its size (ends a millionth apart or closer meet); a square drawn in a
-    box half a unit wide is read as any other. A line drawn there and back (no height) and a triangle enclosing half a
-    millionth of its box (0.005 of 100 × 100 units, its third corner off the diagonal) enclose nothing: each is
-    refused as such."""
-    from pnp.data.outlines import OutlineRefused, read_outline
-
-    size = (40.0, 40.0)
-    for name, d, box in (("back.svg", "M0,0 L100,0 L100,100 L0,100 L0,0", "0 0 100 100"),
-                         ("near.svg", "M0,0 L100,0 L100,100 L0,100 L0.00005,0", "0 0 100 100"),
-                         ("small.svg", "M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z", "0 0 0.5 0.5")):
-        points = read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>', box), name, tmp_path, size).points
-        assert len(points) == 4 and {(round(x, 4), round(y, 4)) for x, y in points} == {(0, 0), (1, 0), (1, 1), (0, 1)}, (name, points)
-    for name, d in (("line.svg", "M0,50 L100,50 L40,50 L70,50 Z"), ("sliver.svg", "M0,0 L100,100 L50,50.0001 Z")):
-        with pytest.raises(OutlineRefused, match="encloses nothing"):
-            read_outline(_outline_svg(tmp_path, name, f'<path d="{d}"/>'), name, tmp_path, size)
+    """A square drawn back to its first corner without a Z is closed, and so is one whose ends miss by half a millionth
+    of its size (ends a millionth apart or closer meet); a square drawn in a box half a unit wide is read as any other:
+    `pnp validate` says nothing of them on a square piece. A line drawn there and back (no height) and a triangle
+    enclosing half a millionth of its box (0.005 of 100 × 100 units, its third corner off the diagonal) enclose
+    nothing: each is one error saying so."""
+    said = _validated(tmp_path, {
+        "back": (_outline_svg_text('<path d="M0,0 L100,0 L100,100 L0,100 L0,0"/>'), "40 x 40"),
+        "near": (_outline_svg_text('<path d="M0,0 L100,0 L100,100 L0,100 L0.00005,0"/>'), "40 x 40"),
+        "small": (_outline_svg_text('<path d="M0,0 L0.5,0 L0.5,0.5 L0,0.5 Z"/>', "0 0 0.5 0.5"), "40 x 40"),
+        "line": (_outline_svg_text('<path d="M0,50 L100,50 L40,50 L70,50 Z"/>'), "40 x 40"),
+        "sliver": (_outline_svg_text('<path d="M0,0 L100,100 L50,50.0001 Z"/>'), "40 x 40")})
+    assert said["back"] == said["near"] == said["small"] == [], said
+    for name in ("line", "sliver"):
+        assert len(said[name]) == 1 and said[name][0].startswith(f"error: shape: outline file outlines/{name}.svg"), said
+        assert "encloses nothing" in said[name][0], said
 
 
 def test_a_crossing_on_an_oblong_piece_is_placed_in_millimetres_across_and_down_it(tmp_path):
     """A bow tie filling a 60 × 40 mm piece crosses at its centre: 30.0 mm from the left and 20.0 mm from the top."""
-    from pnp.data.outlines import OutlineRefused, read_outline
-
-    with pytest.raises(OutlineRefused, match=r"crosses itself, 30\.0 mm from the left and 20\.0 mm from the top"):
-        read_outline(_outline_svg(tmp_path, "bow.svg", '<path d="M0,0 L100,100 L100,0 L0,100 Z"/>'), "bow.svg", tmp_path, (60.0, 40.0))
+    said = _validated(tmp_path, {"bow": (_outline_svg_text('<path d="M0,0 L100,100 L100,0 L0,100 Z"/>'), "60 x 40")})
+    assert len(said["bow"]) == 1 and said["bow"][0].startswith(CROSSES.format("bow", 30, 20)), said
 
 
 def test_an_outline_of_twenty_thousand_corners_is_read_and_one_more_is_refused(tmp_path):
-    """An outline may have 20,000 corners: a polygon of 20,000 is read whole, one of 20,001 refused saying so."""
-    from pnp.data.outlines import OutlineRefused, read_outline
-
-    for n in (20_000, 20_001):
-        corners = " ".join(f"{x:.4f},{y:.4f}" for x, y in _circle(n, 50.0, 50.0))
-        path = _outline_svg(tmp_path, f"c{n}.svg", f'<polygon points="{corners}"/>')
-        if n == 20_000:
-            assert len(read_outline(path, path.name, tmp_path, (40.0, 40.0)).points) == 20_000
-        else:
-            with pytest.raises(OutlineRefused, match="makes 20,001 corners, over 20,000"):
-                read_outline(path, path.name, tmp_path, (40.0, 40.0))
+    """An outline may have 20,000 corners: a polygon of 20,000 is taken, one of 20,001 is one error saying so."""
+    said = _validated(tmp_path, {f"c{n}": (_polygon_outline_text(_circle(n, 50.0, 50.0)), "40 x 40") for n in (20_000, 20_001)})
+    assert said["c20000"] == [] and len(said["c20001"]) == 1 and "makes 20,001 corners, over 20,000" in said["c20001"][0], said
 
 
 @pytest.mark.parametrize("size", [(40.0, 40.0), (80.0, 20.0), (20.0, 80.0)])

@@ -4,11 +4,13 @@ a quiet zone of 4 modules (ISO/IEC 18004) drawn over by a later element or cut b
 version 40 code holds (ISO/IEC 18004 table 7). Expected values are those standards' figures worked by hand."""
 from __future__ import annotations
 
-import pytest
+import json
 
-from pnp.core.errors import LayoutError
+import pytest
+from conftest import apply_edits, run_pnp
+
 from pnp.layout.elements import Circle, Face, Group, Line, Qr, Rect
-from pnp.layout.qr import ALPHANUMERIC, holds_qr, module_mm, qr_modules, qr_problems
+from pnp.layout.qr import holds_qr, module_mm, qr_problems
 
 V1 = ("1" * 21,) * 21  # a version 1 code: 21 × 21 modules, 29 with its quiet zone
 
@@ -93,30 +95,6 @@ def test_every_code_of_a_face_is_judged_and_a_face_without_one_is_not():
     assert not holds_qr((Rect(0, 0, 1, 1, "#000", None, 0, 0, None), Group(0, 0, 0, 1, ())))
 
 
-def test_a_code_is_the_smallest_that_holds_the_text():
-    assert len(qr_modules("HELLO")) == 21 and all(len(row) == 21 for row in qr_modules("HELLO"))
-    assert len(qr_modules("x" * 100)) > 21
-    assert set("".join(qr_modules("HELLO"))) == {"0", "1"}
-
-
-@pytest.mark.parametrize("text, error, said", [
-    ("1" * 5597, "m", "holds at most 5,596 digits; this text is 5,597: shorten it, or ask for a lower level (7,089 at error level l)"),
-    ("A" * 2421, "q", "holds at most 2,420 characters; this text is 2,421: shorten it, or ask for a lower level (3,391 at error level m)"),
-    ("a" * 2954, "l", "holds at most 2,953 bytes; this text is 2,954: shorten it"),
-    ("€" * 700, "h", "holds at most 1,273 bytes; this text is 2,100: shorten it, or ask for a lower level (2,331 at error level m)"),
-])
-def test_a_text_no_code_holds_is_refused_with_what_a_version_40_code_holds(text, error, said):
-    with pytest.raises(LayoutError) as raised:
-        qr_modules(text, error)
-    assert str(raised.value) == f"a QR code at error level {error} {said}"
-
-
-def test_an_error_level_is_one_of_four():
-    assert qr_modules("HI", "h")
-    with pytest.raises(LayoutError, match="error must be one of l, m, q, h, got 'x'"):
-        qr_modules("HI", "x")
-
-
 def test_a_code_turned_45_degrees_prints_its_modules_as_wide_as_upright():
     """A turn keeps sizes: 0.4 mm modules stay 0.4 mm at 45°, and a group scaled to 0.9 and turned prints 0.36 mm."""
     qr = code(x=0, y=0, size=29 * 0.4)
@@ -172,11 +150,56 @@ def test_each_problem_names_its_code_and_every_code_after_other_elements_is_judg
     assert [p.element for p in problems] == [small, faint, problems[2].element] and problems[2].element.x == 40
 
 
-def test_a_text_just_held_by_a_lower_level_is_offered_it_and_all_45_alphanumerics_count_as_characters():
-    with pytest.raises(LayoutError) as raised:
-        qr_modules("€" * 777, "h")  # 2,331 bytes: exactly what level m holds
-    assert str(raised.value).endswith("this text is 2,331: shorten it, or ask for a lower level (2,331 at error level m)")
-    every = "".join(sorted(ALPHANUMERIC)) * 54  # all 45 of them, 2,430 characters
-    with pytest.raises(LayoutError) as raised:
-        qr_modules(every, "q")
-    assert "holds at most 2,420 characters; this text is 2,430" in str(raised.value)
+# What a designer meets through `pnp validate`: a deck of codes, each card's front drawing `qr(card.repeat * card.times,
+# 5, 20, card.size, error=card.level)`; a code too small for phones names the size its modules need, so the size said
+# tells how many modules the code has, and so does the warning's first words (ISO/IEC 18004: version v is 17 + 4v modules a side, and 4 more of quiet zone each
+# side, at GS1's 0.396 mm a module)
+CODES = "{{ qr(card.repeat * card.times, 5, 20, card.size, error=card.level) }}\n"
+ALPHANUMERICS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"  # ISO/IEC 18004's 45 alphanumeric characters
+
+
+def _codes_said(project, cards: dict[str, tuple[str, int, float, str]]) -> dict[str, list[str]]:
+    """`pnp validate tiny` with a deck of one card per code (id → (text repeated, times, size in mm, error level)): what
+    it said of each card's front, each from its file and place on."""
+    rows = "".join(f"  - {{id: {card}, name: {card}, repeat: {json.dumps(text)}, times: {times}, size: {size}, level: {level}}}\n"
+                   for card, (text, times, size, level) in cards.items())
+    apply_edits(project, [{"file": "templates/tiny/codes.j2", "write": CODES},
+                          {"file": "data/tiny/decks/codes.yaml", "write": f"name: Codes\nsize: poker\nfront: tiny/codes.j2\ncards:\n{rows}"}])
+    result = run_pnp(project, "validate", "tiny")
+    assert "Traceback" not in result.output + result.stderr
+    said: dict[str, list[str]] = {card: [] for card in cards}
+    for line in result.stderr.splitlines():
+        if line.endswith(" front]") and "[codes/" in line:
+            said[line.rsplit("[codes/", 1)[1].split()[0]].append(line.rsplit(" [codes/", 1)[0])
+    return said
+
+
+def test_a_code_is_the_smallest_that_holds_the_text(project):
+    """HELLO, 5 alphanumerics, fits a version 1 code (21 modules, 29 with the quiet zone: 11.5 mm at 0.396 mm a module);
+    100 bytes need version 6 at level m (ISO/IEC 18004 table 7: version 5 holds 84, 6 holds 106), 41 modules, 49 with
+    the quiet zone: 19.5 mm. Each drawn 10 mm wide is one warning naming that size."""
+    said = _codes_said(project, {"hello": ("HELLO", 1, 10, "m"), "long": ("x", 100, 10, "m")})
+    for card, modules, at_least in (("hello", 21, "11.5"), ("long", 41, "19.5")):
+        assert len(said[card]) == 1, said
+        assert said[card][0].startswith(f"templates/tiny/codes.j2:1:1: warning: a QR code of {modules} × {modules} modules in 10 mm "), said
+        assert f"make it at least {at_least} mm" in said[card][0], said
+
+
+def test_a_text_no_code_holds_or_an_error_level_not_one_of_four_is_one_error_at_the_call(project):
+    """ISO/IEC 18004 table 7, a version 40 code's capacity at each error level, and the next level down offered where
+    it holds the text: 7,089 digits at l and 5,596 at m; 3,391 alphanumerics at m and 2,420 at q (all 45 of them count
+    as characters); 2,953 bytes at l, 2,331 at m and 1,273 at h (a euro sign is 3 bytes in UTF-8), so 2,331 bytes at h
+    are offered level m, which holds them just. An error level is l, m, q or h: 'HI' at h is drawn, and 'x' is refused
+    at the word `error=`."""
+    said = _codes_said(project, {"digits": ("1", 5597, 30, "m"), "capitals": ("A", 2421, 30, "q"), "letters": ("a", 2954, 30, "l"),
+                                 "euros": ("€", 700, 30, "h"), "held": ("€", 777, 30, "h"), "every": (ALPHANUMERICS, 54, 30, "q"),
+                                 "high": ("HI", 1, 30, "h"), "unknown": ("HI", 1, 30, "x")})
+    at = "templates/tiny/codes.j2:1:4: error: a QR code at error level "
+    assert said == {
+        "digits": [at + "m holds at most 5,596 digits; this text is 5,597: shorten it, or ask for a lower level (7,089 at error level l)"],
+        "capitals": [at + "q holds at most 2,420 characters; this text is 2,421: shorten it, or ask for a lower level (3,391 at error level m)"],
+        "letters": [at + "l holds at most 2,953 bytes; this text is 2,954: shorten it"],
+        "euros": [at + "h holds at most 1,273 bytes; this text is 2,100: shorten it, or ask for a lower level (2,331 at error level m)"],
+        "held": [at + "h holds at most 1,273 bytes; this text is 2,331: shorten it, or ask for a lower level (2,331 at error level m)"],
+        "every": [at + "q holds at most 2,420 characters; this text is 2,430: shorten it, or ask for a lower level (3,391 at error level m)"],
+        "high": [], "unknown": ["templates/tiny/codes.j2:1:51: error: error must be one of l, m, q, h, got 'x'"]}, said

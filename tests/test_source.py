@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import run_pnp
 
 from pnp.core.errors import PnpError
 from pnp.data.source import load_yaml, same_source
@@ -83,32 +84,33 @@ def test_an_alias_inside_the_node_it_names_is_an_error_at_the_alias(tmp_path):
         load(tmp_path, "a: &a [1, *a]\n")
 
 
-def test_oversized_files_are_refused_before_parsing(tmp_path):
-    path = tmp_path / "big.yaml"
-    path.write_bytes(b"a: " + b"x" * 6_000_000 + b"\n")
-    with pytest.raises(PnpError, match="the limit is 5,000,000"):
-        load_yaml(path, "big.yaml")
+def _validate_errors(project, name: str, data: bytes) -> list[str]:
+    """`pnp validate tiny --quick` with `data` written as the deck file `name`: its error lines."""
+    (project / f"data/tiny/decks/{name}").write_bytes(data)
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert result.exit_code == 1 and "Traceback" not in result.output + result.stderr, result.output + result.stderr
+    return [line for line in result.stderr.splitlines() if ": error: " in line]
 
 
-def test_a_byte_that_is_not_utf8_is_said_at_the_column_an_editor_shows_it(tmp_path):
+def test_oversized_files_are_refused_before_parsing(project):
+    """A deck of 6,000,004 bytes (over the 5,000,000 a data file may have) is one error naming its size and the limit,
+    at the file, said without reading it as YAML."""
+    assert _validate_errors(project, "big.yaml", b"a: " + b"x" * 6_000_000 + b"\n") == [
+        "data/tiny/decks/big.yaml: error: file is 6,000,004 bytes; the limit is 5,000,000: split it"]
+
+
+def test_a_byte_that_is_not_utf8_is_said_at_the_column_an_editor_shows_it(project):
     """A deck saved in Latin-1 (`Café` with é as the one byte 0xe9): the error names the line and the column a text
     editor puts that character at, counted from 1."""
-    path = tmp_path / "f.yaml"
-    path.write_bytes(b"cards:\n  - name: Caf\xe9\n")
-    with pytest.raises(PnpError) as refused:
-        load_yaml(path, "f.yaml")
-    assert len(refused.value.findings) == 1
-    assert str(refused.value) == "f.yaml:2:14: error: byte 0xe9 is not UTF-8: save the file as UTF-8"
+    assert _validate_errors(project, "cafes.yaml", b"name: Cafes\nsize: poker\nfront: tiny/hero.j2\ncards:\n  - name: Caf\xe9\n") == [
+        "data/tiny/decks/cafes.yaml:5:14: error: byte 0xe9 is not UTF-8: save the file as UTF-8"]
 
 
-def test_a_byte_that_is_not_utf8_after_accented_letters_is_said_at_the_editors_column_not_the_bytes(tmp_path):
+def test_a_byte_that_is_not_utf8_after_accented_letters_is_said_at_the_editors_column_not_the_bytes(project):
     """A UTF-8 deck with one Latin-1 byte pasted in (`Crème Café`, its è two bytes, its é the one byte 0xe9): an editor
     shows the é as the line's 20th character, after `  - name: ` (10), `Crème ` (6) and `Caf` (3), not the 21st byte."""
-    path = tmp_path / "f.yaml"
-    path.write_bytes("cards:\n  - name: Crème Caf".encode() + b"\xe9\n")
-    with pytest.raises(PnpError) as refused:
-        load_yaml(path, "f.yaml")
-    assert str(refused.value) == "f.yaml:2:20: error: byte 0xe9 is not UTF-8: save the file as UTF-8"
+    deck = "name: Cafes\nsize: poker\nfront: tiny/hero.j2\ncards:\n  - name: Crème Caf".encode() + b"\xe9\n"
+    assert _validate_errors(project, "cafes.yaml", deck) == ["data/tiny/decks/cafes.yaml:5:20: error: byte 0xe9 is not UTF-8: save the file as UTF-8"]
 
 
 def test_merge_keys_fill_defaults(tmp_path):
