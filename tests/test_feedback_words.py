@@ -114,6 +114,24 @@ def test_a_card_id_is_broken_only_after_its_hyphens():
     assert "".join(lines) == "".join(IDS), lines
 
 
+def test_an_id_too_long_for_its_column_is_set_no_smaller_than_6_pt():
+    """An id of one word wider than the id column can grow is shrunk, but not below 6 pt, the smallest type read at
+    arm's length on a printed table (as the box's marking block is set): every letter of it at 6 pt."""
+    import pdfplumber
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("en")
+    long_id = "supercalifragilisticexpialidociousandthensomemoreletterstoo"
+    deck = FeedbackDeck("Cartel", (FeedbackRow(long_id, "Name"),))
+    with pdfplumber.open(io.BytesIO(feedback_pdf("Narco Empire", "1.0", [deck], "letter", fonts, voice))) as doc:
+        page = doc.pages[0]
+        head = next(w for w in page.extract_words() if w["text"] == "Name")
+        shrunk = [c for c in page.chars if c["top"] > head["bottom"] and c["size"] < 8.5 - 0.01]  # the body's 8.5 pt less
+    assert "".join(c["text"] for c in shrunk) == long_id
+    assert {round(c["size"], 1) for c in shrunk} == {6.0}
+
+
 def _hyphen_runs(text: str) -> list[str]:
     """'hijacked-shipment' → ['hijacked-', 'shipment']: the places an id may end a line."""
     import re

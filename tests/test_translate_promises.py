@@ -320,10 +320,10 @@ def test_a_row_without_an_id_is_said_at_the_id_cell_even_past_the_rows_end(root)
 
 
 @pytest.mark.parametrize(("head", "cell"), [(["id", "where", "en", "fr"], "de.csv:1:4"), (["id", "de", "en"], "de.csv:1:3"),
-                                            (["id", "where", "en", "en-GB"], "de.csv:1:4")])
+                                            (["id", "where", "en", "en-GB"], "de.csv:1:4"), (["id", "where", "fr", "de"], "de.csv:1:4")])
 def test_a_sheet_of_languages_the_game_does_not_translate_is_one_error_at_its_translation_header(root, head, cell):
-    """French the game lacks, German into English (the source), English into British English: one error for the
-    game, at the translation's header, however many rows."""
+    """French the game lacks, German into English (the source), English into British English, German made from French
+    (not the game's English source): one error for the game, at the translation's header, however many rows."""
     result, found = import_json(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)],
                                        [f"{DECK}#cards[ruby-1].name", "", "Ruby shard", "Rubin"][:len(head)]])
     assert result.exit_code == 1 and coded(found) == [(cell, "error", "translate-language")], result.output
