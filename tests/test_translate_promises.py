@@ -862,6 +862,19 @@ def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
     assert after[at] == f"emerald-3,Emerald eye,emerald,3,3,Look at the top card.,Sieh hin.,{letters('Look at the top card.')}"
 
 
+def test_a_deck_row_saved_without_its_empty_text_cell_gets_no_cell_more_when_the_german_columns_are_added(root):
+    """A spreadsheet program saves a row without its empty last cells: when another card's translation adds the
+    German columns after `text`, a card row that ends before `text` is written with the cells it has, none added."""
+    deck = root / DECK
+    lines = deck.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("emerald-3,"))
+    lines[at] = "emerald-3,Emerald eye,emerald,3,3"
+    deck.write_text("\n".join(lines), encoding="utf-8")
+    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].text", "Take a gem.", "Nimm einen.")])
+    assert result.exit_code == 0, result.output
+    assert deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")[at] == "emerald-3,Emerald eye,emerald,3,3"
+
+
 # Files the import writes into as they are found: their own line ends, a layout it cannot write into, a read-only file.
 
 @pytest.mark.parametrize(("first", "rest"), [("\r", "\r"), ("\r\n", "\n"), ("\n", "\r\n")], ids=["classic-mac", "first-line-crlf", "crlf-after-the-first"])
