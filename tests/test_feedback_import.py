@@ -111,6 +111,28 @@ def test_only_whole_stamp_codes_are_read_from_the_code_cell(tmp_path):
     assert [(a["card"], a["code"]) for a in kept(root)] == [("gems/opal-1", opal)]
 
 
+def test_a_code_cell_holding_words_before_the_stamp_joins_by_the_stamps_code_which_prints_last(tmp_path):
+    """A playtester copies the card's word and its stamp as the card prints them, `Reward v2.0 · K7QXMA` (the code
+    last, docs/editions.md): the answer joins by the stamp's code, not by the six-letter word before it."""
+    root = make_game(tmp_path / "project")
+    reward = codes(root)["rewards/ruby-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", f"Reward v2.0 · {reward}", "", "copied off the card"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0 and ": error:" not in result.output, result.output
+    assert [(a["card"], a["code"]) for a in kept(root)] == [("rewards/ruby-1", reward)]
+
+
+def test_a_stamp_typed_whole_in_the_version_column_gives_the_answer_its_version_and_its_card(tmp_path):
+    """The paper feedback sheet's Version column holds the stamp as printed (docs/editions.md: `v1.9`, or a stamp
+    typed whole): the answer joins the card by the stamp's code and keeps the version alone, `2.0`."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", "", f"v2.0 · {opal}", "from paper"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert [(a["card"], a["code"], a["version"]) for a in kept(root)] == [("gems/opal-1", opal, "2.0")]
+
+
 def test_the_codes_of_every_print_join_and_an_answer_on_an_older_version_is_counted_older(tmp_path):
     """Printed at A, edited and printed at B, edited again (C, built, not printed): answers naming A (two prints ago)
     and B (the last print) still join the card, as does one with no code whose Version column says 1.9."""

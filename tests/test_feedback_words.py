@@ -114,6 +114,43 @@ def test_a_card_id_is_broken_only_after_its_hyphens():
     assert "".join(lines) == "".join(IDS), lines
 
 
+LONG_ID = "supercalifragilisticexpialidociousandthensomemoreletterstoo"  # one word, wider than any id column at 6 pt
+MM = 72 / 25.4
+
+
+def _long_id_page() -> tuple[list[dict], list[dict], float]:
+    """The words, the characters and the width of the first page of a Letter feedback sheet whose one card has
+    LONG_ID, as pdfplumber reads them."""
+    import pdfplumber
+
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice("en")
+    deck = FeedbackDeck("Cartel", (FeedbackRow(LONG_ID, "Name"),))
+    with pdfplumber.open(io.BytesIO(feedback_pdf("Narco Empire", "1.0", [deck], "letter", fonts, voice))) as doc:
+        page = doc.pages[0]
+        return page.extract_words(), list(page.chars), float(page.width)
+
+
+def test_an_id_too_long_for_its_column_is_set_no_smaller_than_6_pt():
+    """An id of one word wider than the id column can grow is shrunk, but not below 6 pt, the smallest type read at
+    arm's length on a printed table (as the box's marking block is set): every letter of it at 6 pt."""
+    words, chars, _ = _long_id_page()
+    head = next(w for w in words if w["text"] == "Name")
+    shrunk = [c for c in chars if c["top"] > head["bottom"] and c["size"] < 8.5 - 0.01]  # the body's 8.5 pt less
+    assert "".join(c["text"] for c in shrunk) == LONG_ID
+    assert {round(c["size"], 1) for c in shrunk} == {6.0}
+
+
+def test_an_id_too_long_for_its_column_leaves_the_notes_a_quarter_of_the_table_to_write_in():
+    """However long an id, the playtester's note keeps its room: the Notes column, from its head to the table's right
+    edge 15 mm in from the paper's, is at least a quarter of the table's width."""
+    words, _, width = _long_id_page()
+    notes = next(w for w in words if w["text"] == "Notes")
+    table = width - 2 * 15 * MM
+    assert (width - 15 * MM) - notes["x0"] >= table / 4, (notes["x0"], width)
+
+
 def _hyphen_runs(text: str) -> list[str]:
     """'hijacked-shipment' → ['hijacked-', 'shipment']: the places an id may end a line."""
     import re

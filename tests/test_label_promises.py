@@ -201,6 +201,26 @@ def test_a_deck_or_token_set_of_no_copy_gets_no_label(project):
     assert fields["Villains"][2] == "ink", fields["Villains"]  # the game's ink (it has no accent): the red card prints no copy
 
 
+def test_a_token_set_names_its_kinds_up_to_six_and_past_that_says_its_count_alone(project):
+    """docs/labels-and-cutters.md: a set's label counts each kind when it has six kinds or fewer; a set of seven says
+    how many pieces it holds, and no kind."""
+    tokens = project / "data/tiny/tokens.yaml"
+    for n in (6, 7):
+        items = "".join(f"      - {{id: {chr(96 + k)}, count: 1}}\n" for k in range(1, n + 1))
+        _append(tokens, f"  - id: set{n}\n    name: Set of {n}\n    shape: circle\n    size: 15\n    front: tiny/token-coin.j2\n    items:\n{items}")
+    fields = _fields(project)
+    assert fields["Set of 6"][3] == "tokens · 6 pieces / 1 × a, 1 × b, 1 × c, 1 × d, 1 × e, 1 × f / Tiny Test Game", fields["Set of 6"]
+    assert fields["Set of 7"][3] == "tokens · 7 pieces / Tiny Test Game", fields["Set of 7"]
+
+
+def test_a_kind_with_a_name_and_a_value_is_called_by_its_name_on_its_label(project):
+    """Coins with a name and a value: a player calls them Gold and Silver, so the label does; the value names a kind
+    only where it has no name (the tiny game's coins: 8 × 1, 4 × 5)."""
+    _append(project / "data/tiny/tokens.yaml", "  - id: money\n    name: Money\n    shape: circle\n    size: 15\n    front: tiny/token-coin.j2\n"
+                                               "    items:\n      - {id: g, name: Gold, value: 5, count: 2}\n      - {id: s, name: Silver, value: 1, count: 3}\n")
+    assert _fields(project)["Money"][3] == "tokens · 5 pieces / 2 × Gold, 3 × Silver / Tiny Test Game"
+
+
 def test_a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels(project):
     game = project / "data/tiny/game.yaml"
     line = game.read_text(encoding="utf-8").count("\n") + 2  # its `template:` line

@@ -362,6 +362,18 @@ def test_stamped_sets_the_text_in_the_colour_asked_at_five_points():
     assert (op.text, op.color, op.size) == ("v2 · ABCDEF", INK, 5)
 
 
+def test_stamped_keeps_the_stamp_in_the_safe_area_whatever_inset_its_caller_asks():
+    """pnp.layout.stamp.stamped asked for a stamp 1 mm in from the trim, inside the 3 mm a cutter may drift: the text
+    still lands 3.5 mm in (docs/editions.md, the safe line and 0.5 mm), from both sides of its corner."""
+    from pnp.layout.elements import Face
+    from pnp.layout.stamp import stamped
+
+    face = stamped(Face(*POKER, 3.0, (), frozenset()), "v2 · ABCDEF", "top-left", "Helvetica", INK, inset=1.0)
+    label = face.elements[-1]
+    assert label.x == pytest.approx(INSET_MM)
+    assert INSET_MM - 0.5 < label.y < INSET_MM + 0.5  # its glyphs' top at 3.5 mm, the text's box a little above
+
+
 def test_a_part_with_no_room_is_named_with_the_room_it_needs():
     """pnp.layout.stamp's `Stamped`: what the caller is told of a part left off, to say it once for the deck. On a
     15 mm wide card (a safe area 8 mm across) the text is left off, named "text", wider than the 8 mm; on a 90 × 22 mm

@@ -74,6 +74,29 @@ def test_an_edit_to_one_card_changes_that_cards_stamp_alone(tmp_path):
     assert [name for name in before if before[name]["stamp"] != after[name]["stamp"]] == ["heroes/rogue"]
 
 
+def test_a_cards_count_is_no_part_of_its_stamp_as_a_copy_more_prints_the_same_face(tmp_path):
+    """docs/editions.md: the code is hashed from the card's values less `count`: a knight more and an agent less (the
+    red side's six kept, as the game's rules ask) change no stamp."""
+    root = copy(tmp_path, "a")
+    before = listed(root)
+    deck = root / DECK
+    text = deck.read_text()
+    deck.write_text(text.replace("cards & gain :star:.\", count: 2}", "cards & gain :star:.\", count: 3}", 1)
+                    .replace("blue[/] player.\", count: 2}", "blue[/] player.\", count: 1}", 1))
+    after = listed(root)
+    assert (after["heroes/knight"]["count"], after["heroes/att"]["count"]) == (3, 1)
+    assert {name: card["stamp"] for name, card in after.items()} == {name: card["stamp"] for name, card in before.items()}
+
+
+def test_a_game_without_a_version_stamps_each_card_with_its_code_alone(tmp_path):
+    """With no `version:` in game.yaml there is no version to print: the stamp is the six letters of the code, no `v`."""
+    root = copy(tmp_path, "a")
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace('version: "2.3"\n', "", 1))
+    stamps = [card["stamp"] for card in listed(root).values()]
+    assert stamps and all(s["text"] == s["code"] and re.fullmatch(r"[A-Z2-7]{6}", s["code"]) for s in stamps), stamps
+
+
 def test_an_edit_to_the_template_changes_the_stamp_of_every_card_it_draws(tmp_path):
     """A stamp tells two printings apart when the face changed, and a template edit changes every face it draws."""
     root = copy(tmp_path, "a")

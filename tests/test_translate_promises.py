@@ -321,10 +321,10 @@ def test_a_row_without_an_id_is_said_at_the_id_cell_even_past_the_rows_end(root)
 
 
 @pytest.mark.parametrize(("head", "cell"), [(["id", "where", "en", "fr"], "de.csv:1:4"), (["id", "de", "en"], "de.csv:1:3"),
-                                            (["id", "where", "en", "en-GB"], "de.csv:1:4")])
+                                            (["id", "where", "en", "en-GB"], "de.csv:1:4"), (["id", "where", "fr", "de"], "de.csv:1:4")])
 def test_a_sheet_of_languages_the_game_does_not_translate_is_one_error_at_its_translation_header(root, head, cell):
-    """French the game lacks, German into English (the source), English into British English: one error for the
-    game, at the translation's header, however many rows."""
+    """French the game lacks, German into English (the source), English into British English, German made from French
+    (not the game's English source): one error for the game, at the translation's header, however many rows."""
     result, found = import_json(root, [head, ["data/gems/game.yaml#title", "", "Gems", "Edelsteine"][:len(head)],
                                        [f"{DECK}#cards[ruby-1].name", "", "Ruby shard", "Rubin"][:len(head)]])
     assert result.exit_code == 1 and coded(found) == [(cell, "error", "translate-language")], result.output
@@ -861,6 +861,19 @@ def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
     assert result.exit_code == 0, result.output
     after = deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")
     assert after[at] == f"emerald-3,Emerald eye,emerald,3,3,Look at the top card.,Sieh hin.,{letters('Look at the top card.')}"
+
+
+def test_a_deck_row_saved_without_its_empty_text_cell_gets_no_cell_more_when_the_german_columns_are_added(root):
+    """A spreadsheet program saves a row without its empty last cells: when another card's translation adds the
+    German columns after `text`, a card row that ends before `text` is written with the cells it has, none added."""
+    deck = root / DECK
+    lines = deck.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("emerald-3,"))
+    lines[at] = "emerald-3,Emerald eye,emerald,3,3"
+    deck.write_text("\n".join(lines), encoding="utf-8")
+    result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].text", "Take a gem.", "Nimm einen.")])
+    assert result.exit_code == 0, result.output
+    assert deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")[at] == "emerald-3,Emerald eye,emerald,3,3"
 
 
 # Files the import writes into as they are found: their own line ends, a layout it cannot write into, a read-only file.
