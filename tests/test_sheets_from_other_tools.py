@@ -3,6 +3,7 @@ named by its own header, cells merged in an ODS sheet warned of as in an XLSX, a
 workbook number shown as Excel shows it. Each sheet is written here in its program's shape."""
 from __future__ import annotations
 
+import datetime
 import json
 from collections import Counter
 from pathlib import Path
@@ -164,11 +165,12 @@ def test_a_csv_saved_without_its_header_row_is_one_finding_at_its_first_row(proj
                     "[heroes]"], said
 
 
-def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_ends_with(project: Path):
-    """A spreadsheet program writes a row's empty cells after its last value too (`rogue,Rogue,2,Steal a coin.,,`):
-    the row is the first row's shape all the same, so the first row is still said to be a card."""
-    (project / DECK_DIR / "heroes.csv").write_text('knight,Knight,3,"Draw two cards, then discard one."\nrogue,Rogue,2,Steal a coin.,,\n',
-                                                   encoding="utf-8")
+@pytest.mark.parametrize("empties", [1, 2, 3])
+def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_ends_with(project: Path, empties: int):
+    """A spreadsheet program writes a row's empty cells after its last value too (`rogue,Rogue,2,Steal a coin.,,`),
+    one or several: the row is the first row's shape all the same, so the first row is still said to be a card."""
+    (project / DECK_DIR / "heroes.csv").write_text('knight,Knight,3,"Draw two cards, then discard one."\nrogue,Rogue,2,Steal a coin.'
+                                                   + "," * empties + "\n", encoding="utf-8")
     use_sheet(project, "heroes.csv")
     assert len(header_said(project)) == 1
 
@@ -180,6 +182,33 @@ def test_a_header_of_over_40_characters_reads_as_a_cards_text(project: Path, lon
     write_csv(project / DECK_DIR / "heroes.csv", [["3", "x" * long], ["2", "y"]])
     use_sheet(project, "heroes.csv")
     assert len(header_said(project)) == int(card)
+
+
+def test_a_number_too_long_for_pnp_to_read_in_the_first_row_is_a_number_all_the_same(project: Path):
+    """A first row whose id is a whole number of over 1,000 digits (past what pnp reads as a number, too long to be a
+    sentence's words) is still a number where a card's row holds one: shaped as the row below, it is said to be a card."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["7" * 1001, "Knight", "3"], ["12", "Rogue", "2"]])
+    use_sheet(project, "heroes.csv")
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1"], said
+    assert "(its numbers and texts are in the columns where a card's row below has them: " in said[0], said
+
+
+@pytest.mark.parametrize("first", [datetime.date(2024, 5, 1), True], ids=["date", "truth"])
+def test_a_workbook_date_or_truth_value_in_the_first_row_is_text_as_a_word_below_it_is(project: Path, first):
+    """A workbook keeps a date and a TRUE as values of their own kinds; the designer reads them as text, as a word is
+   : a first row opening with one, where the card's row below opens with a word, is shaped as
+    that row and said to be a card."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append([first, "Harvest", 3, 2])
+    book.active.append(["any day", "Storm", 1, 4])
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == [f"{DECK_DIR}/heroes.xlsx[Sheet]!A1"], said
+    assert "(its numbers and texts are in the columns where a card's row below has them: " in said[0], said
 
 
 def test_a_first_row_shaped_as_a_later_row_is_a_card_though_the_row_under_it_holds_a_mistake(project: Path):
