@@ -550,3 +550,77 @@ def test_a_colour_cell_holding_a_number_is_said_at_its_cell(project: Path):
     result = run_pnp(project, "validate", "tiny")
     said = findings(result, "error")
     assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:9: error: card.SHIELD: unknown colour '1'"), result.output
+
+
+# pnp.data.ods_numbers.ods_plain_number_formats on sheets written as LibreOffice writes them: which number styles are
+# the plain codes (OpenDocument 1.3 part 3, 16.29), and at which cell each lands through Calc's repeats
+def _ods_formats(tmp_path: Path, rows: str, styles: str = "", named: str = "", columns: str = ALL_COLUMNS, sheet: str = "Cards"):
+    from pnp.data.ods_numbers import ods_plain_number_formats
+
+    write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=styles, named=named, columns=columns)
+    return ods_plain_number_formats(tmp_path / "deck.ods", sheet)
+
+
+def _number_style(number: str, more: str = "", kind: str = "number-style") -> str:
+    return (f'<number:{kind} style:name="N9">{number}{more}</number:{kind}>'
+            '<style:style style:name="ce9" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N9"/>')
+
+
+@pytest.mark.parametrize(("number", "more", "code"), [
+    ('<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/>', "", "0.00"),
+    ('<number:number number:min-integer-digits="1"/>', "", "0"),  # no decimals written: none, Excel's `0`
+    ('<number:number number:decimal-places="1" number:min-decimal-places="1"/>', "", "0.0"),  # one integer digit unless it says
+    ('<number:number number:decimal-places="1" number:min-decimal-places="1" number:min-integer-digits="0"/>', "", None),  # .5
+    ('<number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="1"/>',
+     '<style:map style:condition="value()&gt;=0" style:apply-style-name="N9P0"/>', None),  # red when negative: conditional
+    ('<number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="1">'
+     '<number:embedded-text number:position="2">-</number:embedded-text></number:number>', "", None),  # 12-345: words in it
+], ids=["fixed", "no-decimals-said", "no-integer-digits-said", "no-integer-digit", "conditional", "embedded-text"])
+def test_an_ods_number_style_is_the_plain_code_it_writes_or_none(tmp_path: Path, number: str, more: str, code):
+    """A number style is Excel's plain code where it holds one number, its decimals fixed, one integer digit (the
+    attributes' defaults when Calc leaves them out: no decimals, one digit), and no grouping unless it says so; a
+    style:map (a colour for negatives) or words inside the number make it none."""
+    rows = f"<table:table-row>{number_cell('3', '3', 'float', 'ce9')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, _number_style(number, more)) == ({(1, 1): code} if code else {})
+
+
+def test_an_ods_cell_style_and_a_drawing_style_of_one_name_are_apart(tmp_path: Path):
+    """A style's name is its own within its family (OpenDocument 1.3 part 3, 16.2): Calc's `Default` cell style given
+    `0.00` and its `Default` drawing style (styles.xml) are two styles, and a cell of the cell style shows 0.00."""
+    named = ('<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+             'number:min-integer-digits="1"/></number:number-style>'
+             '<style:style style:name="Default" style:family="table-cell" style:data-style-name="N2"/>'
+             '<style:style style:name="Default" style:family="graphic"/>')
+    styles = '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default"/>'
+    rows = f"<table:table-row>{number_cell('3', '3.00', 'float', 'ce1')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, styles, named) == {(1, 1): "0.00"}
+
+
+def test_ods_cell_styles_naming_each_other_as_parents_give_no_code(tmp_path: Path):
+    styles = ('<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="ce2"/>'
+              '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="ce1"/>' + _number_style(
+                  '<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/>'))
+    rows = f"<table:table-row>{number_cell('3', '3', 'float', 'ce1')}{number_cell('3', '3.00', 'float', 'ce9')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, styles) == {(1, 2): "0.00"}
+
+
+def test_an_ods_numbers_format_lands_at_its_cell_through_calcs_repeated_cells_and_rows(tmp_path: Path):
+    """Calc writes alike neighbours once with a repeat: two empty cells before a value, a value in two cells alike, two
+    rows alike. Each format lands at the cell the sheet shows it in, and the rows after a repeat are counted past it;
+    a value past the columns the sheet declares takes no column's style."""
+    two = _number_style('<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/>')
+    value = number_cell("3", "3.00", "float", "ce9")
+    twice = value.replace("<table:table-cell ", '<table:table-cell table:number-columns-repeated="2" ', 1)
+    rows = (f'<table:table-row><table:table-cell table:number-columns-repeated="2"/>{value}</table:table-row>'
+            f"<table:table-row>{twice}{value}</table:table-row>"
+            f'<table:table-row table:number-rows-repeated="2">{value}</table:table-row>'
+            f"<table:table-row>{text_cell('x')}{value}</table:table-row>"
+            f"<table:table-row>{text_cell('x')}{number_cell('3', '3')}</table:table-row>")
+    columns = '<table:table-column table:default-cell-style-name="ce9"/>'
+    assert _ods_formats(tmp_path, rows, two, columns=columns) == {
+        (1, 3): "0.00", (2, 1): "0.00", (2, 2): "0.00", (2, 3): "0.00", (3, 1): "0.00", (4, 1): "0.00", (5, 2): "0.00"}
+
+
+def test_an_ods_sheet_the_workbook_lacks_has_no_formats(tmp_path: Path):
+    rows = f"<table:table-row>{number_cell('3', '3.00', 'float', 'ce9')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, _number_style('<number:number number:min-integer-digits="1"/>'), sheet="Other") == {}
