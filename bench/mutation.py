@@ -174,7 +174,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     # its guards driven in process: test_hostile's and test_template_bombs' builds take a minute a mutant
     "pnp/layout/sandbox.py": ["tests/test_sandbox_guards.py", "tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],
-    "pnp/layout/template_loader.py": ["tests/test_sandbox_guards.py"],  # which files a template may load (moved from sandbox.py in s47)
+    # which files a template may load (moved from sandbox.py in s47), and the code the process kept of a template's source
+    "pnp/layout/template_loader.py": ["tests/test_sandbox_guards.py", "tests/test_template_memo.py", "tests/test_template_facts.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
