@@ -585,7 +585,7 @@ def test_an_ods_number_style_is_the_plain_code_it_writes_or_none(tmp_path: Path,
 
 
 def test_an_ods_cell_style_and_a_drawing_style_of_one_name_are_apart(tmp_path: Path):
-    """A style's name is its own within its family (OpenDocument 1.3 part 3, 16.2): Calc's `Default` cell style given
+    """A style's name is its own within its family (OpenDocument's style:name): Calc's `Default` cell style given
     `0.00` and its `Default` drawing style (styles.xml) are two styles, and a cell of the cell style shows 0.00."""
     named = ('<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-decimal-places="2" '
              'number:min-integer-digits="1"/></number:number-style>'
