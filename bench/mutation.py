@@ -174,7 +174,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     # its guards driven in process: test_hostile's and test_template_bombs' builds take a minute a mutant
     "pnp/layout/sandbox.py": ["tests/test_sandbox_guards.py", "tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],
-    "pnp/layout/template_loader.py": ["tests/test_sandbox_guards.py"],  # which files a template may load (moved from sandbox.py in s47)
+    # which files a template may load (moved from sandbox.py in s47), and the code the process kept of a template's source
+    "pnp/layout/template_loader.py": ["tests/test_sandbox_guards.py", "tests/test_template_memo.py", "tests/test_template_facts.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
@@ -436,6 +437,15 @@ MODULES: dict[str, list[str]] = {
     "pnp/data/shown_numbers.py": ["tests/test_number_formats.py", "tests/test_sheets_from_other_tools.py"],  # a workbook number as its cell's format shows it (s47)
     "pnp/data/ods_numbers.py": ["tests/test_sheets_from_other_tools.py"],  # an ODS cell's number style read as a format code (s47)
     "pnp/data/sheet_header.py": ["tests/test_sheets_from_other_tools.py", "tests/test_workbook_shapes.py"],  # a first row that reads as a card (s47)
+    # a made id's -2, -3 (s47): a sheet's rows' ids from a named column, a folder's pictures named with no letter an id may hold
+    "pnp/data/made_ids.py": ["tests/test_spreadsheet_decks.py::test_ids_made_from_a_named_column_are_unique_and_stay_put",
+                             "tests/test_sheets_from_other_tools.py::test_a_folder_of_pictures_named_in_japanese_makes_a_card_of_each"],
+    # the templates a front runs, read with the engine's syntax: a card's stamp code covers the frame it extends (s47)
+    "pnp/data/template_syntax.py": ["tests/test_stamp_parts.py",
+                                    "tests/test_stamps.py::test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card_drawn_with_it"],
+    # which characters are of a script written without spaces: where a line of them breaks, when a value is words to translate
+    "pnp/core/unspaced.py": ["tests/test_hyphenation_rules.py",
+                             "tests/test_sheets_from_other_tools.py::test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet"],
     "pnp/data/formulas.py": ["tests/test_sheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                              "tests/test_spreadsheet_decks.py::test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value",
                              "tests/test_spreadsheet_decks.py::test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula"],

@@ -113,9 +113,9 @@ def test_a_template_is_compiled_from_the_syntax_tree_the_checks_read(tmp_path):
     """Layouts hands the loader the tree it parsed once: the face drawn is that tree's, whatever the file says now."""
     (tmp_path / "card.j2").write_text("from the file", encoding="utf-8")
     plain = sandbox_over(tmp_path)
-    parsed = sandbox_over(tmp_path, parsed=lambda name: (name, plain.parse("from the tree")))
+    parsed = sandbox_over(tmp_path, parsed=lambda name: (name, plain.parse(f"from the tree of {name}")))
     assert plain.get_template("card.j2").render() == "from the file"
-    assert parsed.get_template("card.j2").render() == "from the tree"
+    assert parsed.get_template("card.j2").render() == "from the tree of card.j2"
 
 
 # what a template may read of a card

@@ -3,6 +3,7 @@ named by its own header, cells merged in an ODS sheet warned of as in an XLSX, a
 workbook number shown as Excel shows it. Each sheet is written here in its program's shape."""
 from __future__ import annotations
 
+import datetime
 import json
 from collections import Counter
 from pathlib import Path
@@ -164,11 +165,12 @@ def test_a_csv_saved_without_its_header_row_is_one_finding_at_its_first_row(proj
                     "[heroes]"], said
 
 
-def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_ends_with(project: Path):
-    """A spreadsheet program writes a row's empty cells after its last value too (`rogue,Rogue,2,Steal a coin.,,`):
-    the row is the first row's shape all the same, so the first row is still said to be a card."""
-    (project / DECK_DIR / "heroes.csv").write_text('knight,Knight,3,"Draw two cards, then discard one."\nrogue,Rogue,2,Steal a coin.,,\n',
-                                                   encoding="utf-8")
+@pytest.mark.parametrize("empties", [1, 2, 3])
+def test_a_first_row_is_compared_with_a_row_below_without_the_empty_cells_it_ends_with(project: Path, empties: int):
+    """A spreadsheet program writes a row's empty cells after its last value too (`rogue,Rogue,2,Steal a coin.,,`),
+    one or several: the row is the first row's shape all the same, so the first row is still said to be a card."""
+    (project / DECK_DIR / "heroes.csv").write_text('knight,Knight,3,"Draw two cards, then discard one."\nrogue,Rogue,2,Steal a coin.'
+                                                   + "," * empties + "\n", encoding="utf-8")
     use_sheet(project, "heroes.csv")
     assert len(header_said(project)) == 1
 
@@ -180,6 +182,33 @@ def test_a_header_of_over_40_characters_reads_as_a_cards_text(project: Path, lon
     write_csv(project / DECK_DIR / "heroes.csv", [["3", "x" * long], ["2", "y"]])
     use_sheet(project, "heroes.csv")
     assert len(header_said(project)) == int(card)
+
+
+def test_a_number_too_long_for_pnp_to_read_in_the_first_row_is_a_number_all_the_same(project: Path):
+    """A first row whose id is a whole number of over 1,000 digits (past what pnp reads as a number, too long to be a
+    sentence's words) is still a number where a card's row holds one: shaped as the row below, it is said to be a card."""
+    write_csv(project / DECK_DIR / "heroes.csv", [["7" * 1001, "Knight", "3"], ["12", "Rogue", "2"]])
+    use_sheet(project, "heroes.csv")
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1"], said
+    assert "(its numbers and texts are in the columns where a card's row below has them: " in said[0], said
+
+
+@pytest.mark.parametrize("first", [datetime.date(2024, 5, 1), True], ids=["date", "truth"])
+def test_a_workbook_date_or_truth_value_in_the_first_row_is_text_as_a_word_below_it_is(project: Path, first):
+    """A workbook keeps a date and a TRUE as values of their own kinds; the designer reads them as text, as a word is
+   : a first row opening with one, where the card's row below opens with a word, is shaped as
+    that row and said to be a card."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append([first, "Harvest", 3, 2])
+    book.active.append(["any day", "Storm", 1, 4])
+    book.save(project / DECK_DIR / "heroes.xlsx")
+    use_sheet(project, "heroes.xlsx")
+    said = header_said(project)
+    assert [line.split(": ", 1)[0] for line in said] == [f"{DECK_DIR}/heroes.xlsx[Sheet]!A1"], said
+    assert "(its numbers and texts are in the columns where a card's row below has them: " in said[0], said
 
 
 def test_a_first_row_shaped_as_a_later_row_is_a_card_though_the_row_under_it_holds_a_mistake(project: Path):
@@ -594,3 +623,77 @@ def test_a_colour_cell_holding_a_number_is_said_at_the_cell_its_line_reads(proje
     said = findings(run_pnp(project, "validate", "tiny"), "error")
     column = len(HEADER) + len(columns)
     assert len(said) == 1 and said[0].startswith(f"{DECK_DIR}/heroes.csv:3:{column}: error: {field}: unknown colour '1'"), said
+
+
+# pnp.data.ods_numbers.ods_plain_number_formats on sheets written as LibreOffice writes them: which number styles are
+# the plain codes (OpenDocument 1.3 part 3, 16.29), and at which cell each lands through Calc's repeats
+def _ods_formats(tmp_path: Path, rows: str, styles: str = "", named: str = "", columns: str = ALL_COLUMNS, sheet: str = "Cards"):
+    from pnp.data.ods_numbers import ods_plain_number_formats
+
+    write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=styles, named=named, columns=columns)
+    return ods_plain_number_formats(tmp_path / "deck.ods", sheet)
+
+
+def _number_style(number: str, more: str = "", kind: str = "number-style") -> str:
+    return (f'<number:{kind} style:name="N9">{number}{more}</number:{kind}>'
+            '<style:style style:name="ce9" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N9"/>')
+
+
+@pytest.mark.parametrize(("number", "more", "code"), [
+    ('<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/>', "", "0.00"),
+    ('<number:number number:min-integer-digits="1"/>', "", "0"),  # no decimals written: none, Excel's `0`
+    ('<number:number number:decimal-places="1" number:min-decimal-places="1"/>', "", "0.0"),  # one integer digit unless it says
+    ('<number:number number:decimal-places="1" number:min-decimal-places="1" number:min-integer-digits="0"/>', "", None),  # .5
+    ('<number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="1"/>',
+     '<style:map style:condition="value()&gt;=0" style:apply-style-name="N9P0"/>', None),  # red when negative: conditional
+    ('<number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="1">'
+     '<number:embedded-text number:position="2">-</number:embedded-text></number:number>', "", None),  # 12-345: words in it
+], ids=["fixed", "no-decimals-said", "no-integer-digits-said", "no-integer-digit", "conditional", "embedded-text"])
+def test_an_ods_number_style_is_the_plain_code_it_writes_or_none(tmp_path: Path, number: str, more: str, code):
+    """A number style is Excel's plain code where it holds one number, its decimals fixed, one integer digit (the
+    attributes' defaults when Calc leaves them out: no decimals, one digit), and no grouping unless it says so; a
+    style:map (a colour for negatives) or words inside the number make it none."""
+    rows = f"<table:table-row>{number_cell('3', '3', 'float', 'ce9')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, _number_style(number, more)) == ({(1, 1): code} if code else {})
+
+
+def test_an_ods_cell_style_and_a_drawing_style_of_one_name_are_apart(tmp_path: Path):
+    """A style's name is its own within its family (OpenDocument's style:name): Calc's `Default` cell style given
+    `0.00` and its `Default` drawing style (styles.xml) are two styles, and a cell of the cell style shows 0.00."""
+    named = ('<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+             'number:min-integer-digits="1"/></number:number-style>'
+             '<style:style style:name="Default" style:family="table-cell" style:data-style-name="N2"/>'
+             '<style:style style:name="Default" style:family="graphic"/>')
+    styles = '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default"/>'
+    rows = f"<table:table-row>{number_cell('3', '3.00', 'float', 'ce1')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, styles, named) == {(1, 1): "0.00"}
+
+
+def test_ods_cell_styles_naming_each_other_as_parents_give_no_code(tmp_path: Path):
+    styles = ('<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="ce2"/>'
+              '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="ce1"/>' + _number_style(
+                  '<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/>'))
+    rows = f"<table:table-row>{number_cell('3', '3', 'float', 'ce1')}{number_cell('3', '3.00', 'float', 'ce9')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, styles) == {(1, 2): "0.00"}
+
+
+def test_an_ods_numbers_format_lands_at_its_cell_through_calcs_repeated_cells_and_rows(tmp_path: Path):
+    """Calc writes alike neighbours once with a repeat: two empty cells before a value, a value in two cells alike, two
+    rows alike. Each format lands at the cell the sheet shows it in, and the rows after a repeat are counted past it;
+    a value past the columns the sheet declares takes no column's style."""
+    two = _number_style('<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1"/>')
+    value = number_cell("3", "3.00", "float", "ce9")
+    twice = value.replace("<table:table-cell ", '<table:table-cell table:number-columns-repeated="2" ', 1)
+    rows = (f'<table:table-row><table:table-cell table:number-columns-repeated="2"/>{value}</table:table-row>'
+            f"<table:table-row>{twice}{value}</table:table-row>"
+            f'<table:table-row table:number-rows-repeated="2">{value}</table:table-row>'
+            f"<table:table-row>{text_cell('x')}{value}</table:table-row>"
+            f"<table:table-row>{text_cell('x')}{number_cell('3', '3')}</table:table-row>")
+    columns = '<table:table-column table:default-cell-style-name="ce9"/>'
+    assert _ods_formats(tmp_path, rows, two, columns=columns) == {
+        (1, 3): "0.00", (2, 1): "0.00", (2, 2): "0.00", (2, 3): "0.00", (3, 1): "0.00", (4, 1): "0.00", (5, 2): "0.00"}
+
+
+def test_an_ods_sheet_the_workbook_lacks_has_no_formats(tmp_path: Path):
+    rows = f"<table:table-row>{number_cell('3', '3.00', 'float', 'ce9')}</table:table-row>"
+    assert _ods_formats(tmp_path, rows, _number_style('<number:number number:min-integer-digits="1"/>'), sheet="Other") == {}
