@@ -6080,7 +6080,7 @@ MUTANTS: list[Mutant] = [
            "{count_text(len(tts_table.seats_for(seats)), 'hand zone')}", "{len(tts_table.seats_for(seats))} hand zones",
            ['tests/test_export.py', 'tests/test_table_files.py'], 'not each_shipped_game and not tts_images_use'),
     Mutant('UJ2', "`pnp showcase` of one picture saying '1 pictures'", 'pnp/cli/showcase.py',
-           "{count_text(len(paths), 'picture')} {width} px wide", "{len(paths)} pictures {width} px wide", ['tests/test_showcase.py'],
+           "{count_text(len(paths), 'picture')} {width} px wide", "{len(paths)} pictures {width} px wide", ['tests/test_showcase.py'], '',
            equivalent="a showcase is never one picture: write_showcase always writes hand.png and table.png, and a contact "
                       "sheet for each deck beside them (pnp.targets.showcase), so no game gives the line a count of one"),
     Mutant('UJ3', "an icon file's XML mistake said in its message a column left of the character", 'pnp/data/svgfiles.py',
