@@ -399,6 +399,15 @@ def test_a_tts_export_of_one_deck_says_one_object_on_the_table(project):
     assert "  tiny-tts-save.json: 1 object on the table (1 DeckCustom) and 4 hand zones" in result.output.splitlines(), result.output
 
 
+def test_a_tts_export_of_a_solo_game_says_one_hand_zone(project):
+    """A game for one player (game.yaml: players 1 to 1) seats one player: the export's note says '1 hand zone', not
+    '1 hand zones'."""
+    game = project / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("players: {min: 2, max: 4}", "players: {min: 1, max: 1}"))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert "  tiny-tts-save.json: 1 object on the table (1 DeckCustom) and 1 hand zone" in result.output.splitlines(), result.output
+
+
 def test_a_name_column_the_first_card_leaves_out_is_still_the_one_told(project):
     """A sheet's first row with its `Name` cell left empty (the card has no such field): the warning names the column
     the other cards have, not the example name_field: title."""
