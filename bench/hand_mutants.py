@@ -6076,7 +6076,7 @@ MUTANTS: list[Mutant] = [
     Mutant('UM14', "an element inside a turned group offered for dragging: its drag rewrites numbers along the wrong axes", 'pnp/serve/editing.py',
            '    if placed.turned:\n', '    if False:\n', ['tests/test_serve_edit.py'], ''),
     # UL: how text and drawings land on a face, in modules few mutants reach (s48)
-    Mutant('UL1', "text set to the middle of its box (and text set to the top's default) set at the top: only bottom text moves", 'pnp/layout/typeset.py',
+    Mutant('UL1', "text set to the middle of its box set at its top", 'pnp/layout/typeset.py',
            'top = 0.0 if valign == "top" else', 'top = 0.0 if valign != "bottom" else', ['tests/test_text.py'], ''),
     Mutant('UL2', "a word in another colour printed in the colour of the word before it on its line", 'pnp/layout/typeset.py',
            'if run_text and (font != run_font or colour != run_colour):', 'if run_text and font != run_font:', ['tests/test_text.py'], ''),
