@@ -8,6 +8,7 @@ print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import numpy as np
@@ -198,3 +199,25 @@ def test_a_three_digit_colour_is_the_six_digit_one(project):
 def test_a_malformed_colour_is_refused_at_its_place(project):
     apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ rect(10, 40, 20, 20, fill="#f0g") }}\n'}])
     refusal(run_pnp(project, "build", "--only", "cards"), "unknown colour '#f0g'", "templates/tiny/frame.j2:6:")
+
+
+def test_a_back_turned_for_a_gutterfold_lands_in_its_place_drawn_once_or_placed_often(tmp_path):
+    """On a gutterfold sheet each back is turned 180° in its own place, whether it is one back shared by the deck (drawn
+    once, placed often) or every card's own (drawn where it stands): the tiny game's heroes, one copy each, with backs
+    made each card's own by its id written in the back's own dark colour over its dark panel, which prints nothing,
+    give the sheet the same pixels as with the shared back."""
+    pages = []
+    for name, extra in (("shared", ""), ("own", '{{ text(card.id, 6, 6, 20, 5, size=6, color="ink") }}')):
+        root = tmp_path / name
+        shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+        back = root / "templates/tiny/back.j2"
+        back.write_text(back.read_text(encoding="utf-8") + extra + "\n", encoding="utf-8")
+        deck = root / "data/tiny/decks/heroes.yaml"
+        deck.write_text(re.sub(r"count: \d+", "count: 1", deck.read_text(encoding="utf-8")), encoding="utf-8")
+        result = run_pnp(root, "build", "tiny", "--only", "cards", "--layout", "gutterfold", "--no-validate")
+        assert result.exit_code == 0, result.output
+        (pdf,) = (root / "output/tiny").glob("tiny-cards*gutterfold*.pdf")
+        pages.append(np.asarray(render_page(pdf, 0, dpi=50), dtype=np.int16))
+    shared, own = pages
+    assert shared.shape == own.shape
+    assert (np.abs(shared - own).max(axis=-1) > 60).mean() < 0.001
