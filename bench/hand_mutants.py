@@ -6093,7 +6093,7 @@ MUTANTS: list[Mutant] = [
     Mutant('UL7', "a canvas with a half-transparent stroke taken as opaque: the icon or text after it printed with its strokes see-through", 'pnp/layout/rl.py',
            'for key, value in c._extgstate._d.items())', 'for key, value in c._extgstate._d.items() if key != "CA")',
            ['tests/test_rl_seam.py', 'tests/test_draw_promises.py'], ''),
-    Mutant('UL8', "a face's digest taken without its first element and with its version stamp: a changed background unseen by a rebuild", 'pnp/layout/elements.py',
+    Mutant('UL8', "a face's digest taken with its version stamp and without its first element: a new version number alone marks every card changed, a changed background none", 'pnp/layout/elements.py',
            'return face._replace(elements=face.elements[:-1])', 'return face._replace(elements=face.elements[1:])',
            ['tests/test_stamps.py', 'tests/test_stamp_parts.py', 'tests/test_rebuild_keys.py'], ''),
     Mutant('UL9', "a number dragged to a whole millimetre written with a trailing point (`14.`)", 'pnp/layout/call_source.py',
