@@ -6105,7 +6105,7 @@ MUTANTS: list[Mutant] = [
     Mutant('UL12', "a round piece's cut mask off its centre by the bleed: TTS cuts the token up and left", 'pnp/targets/rendering.py',
            'cx, cy = (bleed + trim[0] / 2), (bleed + trim[1] / 2)', 'cx, cy = trim[0] / 2, trim[1] / 2',
            ['tests/test_export.py', 'tests/test_card_shapes.py'], ''),
-    Mutant('UL13', "a game whose data has errors written all the same when its checks find none", 'pnp/pipeline/schedule.py',
+    Mutant('UL13', "a game with a deck that failed to load written all the same when no check stops it (`build --no-validate`)", 'pnp/pipeline/schedule.py',
            'stopping = slug in self.blocked', 'stopping = False', ['tests/test_findings.py', 'tests/test_validator.py', 'tests/test_load_errors_first.py'], ''),
     Mutant('UL14', "the cache's pruning removing the old entry it was told to spare (the one in use)", 'pnp/core/kept.py',
            'if entry != spare and entry.stat().st_mtime < limit:', 'if entry.stat().st_mtime < limit:', ['tests/test_kept_work.py', 'tests/test_cache_removed.py'], ''),
