@@ -43,6 +43,7 @@ def test_only_the_call_jinja_runs_is_found_whatever_surrounds_it(env):
 @pytest.mark.parametrize(("source", "delta", "after"), [
     ("face.w - 8", 2, "face.w - 6"),  # the issue's own example
     ("face.w - 8", 10, "face.w + 2"),  # the term turns positive: its sign turns, not `- -2`
+    ("face.w -8", 10, "face.w +2"),  # written tight, its sign and its number side by side: both change, nothing else
     ("w / 2 - 12", -0.5, "w / 2 - 12.5"),
     ("12.75 + 10 * filled", 2.5, "15.25 + 10 * filled"),  # a leading term
     ("-8 + face.w", 2, "-6 + face.w"),  # a leading term written with its minus: the minus is its own

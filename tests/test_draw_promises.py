@@ -1,6 +1,6 @@
 """What a face's drawing promises (docs/layouts.md), read back from `pnp preview`'s picture of one card, which draws
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
-corners however small their radius, a picture that covers its box (cropped to it, nothing past it) or fits inside it
+corners however small their radius, an ellipse filling its box's height and width, a picture that covers its box (cropped to it, nothing past it) or fits inside it
 whole (its aspect kept, centred), a colour's alpha, an icon recoloured in its strokes as in its fills, an icon fitted whole
 and centred in its box (up and down, and across), what follows a half-transparent colour opaque. On the card sheets, a
 colour written with three digits prints as its six-digit form and a malformed one is refused at its template line. And a picture as
@@ -8,6 +8,7 @@ print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import numpy as np
@@ -30,6 +31,7 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ rect(26, 81, 2, 6, fill="#00000080") }}{{ image("art/wide.png", 5, 81, 20, 6, fit="stretch") }}
 {{ rect(57, 81, 2, 6, fill="#00000080") }}{{ text("MMMM", 30, 80, 25, 8, size=20, color="#000000") }}
 {{ line(29, 4, 29, 12, stroke="#00000080", stroke_width=0.5) }}{{ icon("ring", 31, 2, 12, 12) }}
+{{ ellipse(56, 20, 6, 30, fill="#000000") }}
 """
 RING = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
         '<circle cx="5" cy="5" r="4" fill="none" stroke="#000000" stroke-width="2"/></svg>')  # a ring drawn by its stroke alone
@@ -79,6 +81,13 @@ def test_a_group_turned_90_degrees_turns_clockwise_about_its_origin(drawn):
     x 5 to 10 mm and y 20 to 50 mm; turned the other way it would lie right of x 10 and above y 20."""
     assert _black(_box(drawn, 5, 20, 10, 50))
     assert _white(_box(drawn, 10, 20, 15, 50)) and _white(_box(drawn, 10, 0, 15, 20))
+
+
+def test_an_ellipse_fills_its_box_up_and_down(drawn):
+    """An ellipse in a box 6 mm wide and 30 mm tall at (56, 20) reaches from y 20 to 50 mm along its middle (x 59 mm): its
+    centre, 35 mm down, and 3 mm short of each end are inked; past its box, below 50 mm, is paper."""
+    assert _black(_box(drawn, 58.5, 22, 59.5, 48, inset=0))
+    assert _white(_box(drawn, 56, 51, 62, 56))
 
 
 def test_a_corner_rounded_by_08_mm_is_rounded(drawn):
@@ -190,3 +199,25 @@ def test_a_three_digit_colour_is_the_six_digit_one(project):
 def test_a_malformed_colour_is_refused_at_its_place(project):
     apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ rect(10, 40, 20, 20, fill="#f0g") }}\n'}])
     refusal(run_pnp(project, "build", "--only", "cards"), "unknown colour '#f0g'", "templates/tiny/frame.j2:6:")
+
+
+def test_a_back_turned_for_a_gutterfold_lands_in_its_place_drawn_once_or_placed_often(tmp_path):
+    """On a gutterfold sheet each back is turned 180° in its own place, whether it is one back shared by the deck (drawn
+    once, placed often) or every card's own (drawn where it stands): the tiny game's heroes, one copy each, with backs
+    made each card's own by its id written in the back's own dark colour over its dark panel, which prints nothing,
+    give the sheet the same pixels as with the shared back."""
+    pages = []
+    for name, extra in (("shared", ""), ("own", '{{ text(card.id, 6, 6, 20, 5, size=6, color="ink") }}')):
+        root = tmp_path / name
+        shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+        back = root / "templates/tiny/back.j2"
+        back.write_text(back.read_text(encoding="utf-8") + extra + "\n", encoding="utf-8")
+        deck = root / "data/tiny/decks/heroes.yaml"
+        deck.write_text(re.sub(r"count: \d+", "count: 1", deck.read_text(encoding="utf-8")), encoding="utf-8")
+        result = run_pnp(root, "build", "tiny", "--only", "cards", "--layout", "gutterfold", "--no-validate")
+        assert result.exit_code == 0, result.output
+        (pdf,) = (root / "output/tiny").glob("tiny-cards*gutterfold*.pdf")
+        pages.append(np.asarray(render_page(pdf, 0, dpi=50), dtype=np.int16))
+    shared, own = pages
+    assert shared.shape == own.shape
+    assert (np.abs(shared - own).max(axis=-1) > 60).mean() < 0.001

@@ -106,3 +106,17 @@ def test_a_game_whose_every_card_is_counted_zero_is_told_to_give_them_a_count_no
     assert result.exit_code == 0, result.output + result.stderr
     said = [line for line in result.output.splitlines() if "nothing to build" in line]
     assert said == ["bare: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or more"], said
+
+
+def test_a_game_with_a_deck_that_failed_to_load_writes_nothing_even_unchecked(project):
+    """A second deck file with an error (a count in words) leaves its game loaded without it, and nothing else of the
+    game names that deck; `pnp build --no-validate` skips the checks, not the data's own errors: the build says the
+    error, exits 1 and writes none of the game's outputs (its heroes' cards, tokens, rulebook), which would print
+    without the deck."""
+    (project / "data/tiny/decks/extras.yaml").write_text(
+        "name: Extras\nsize: poker\nfront: tiny/hero.j2\ncards:\n  - {id: spare, name: Spare, count: two}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--no-validate")
+    assert result.exit_code == 1, result.output
+    assert "cards.spare.count: expected a whole number, got 'two'" in result.output, result.output
+    written = sorted(p.name for p in (project / "output/tiny").glob("*")) if (project / "output/tiny").is_dir() else []
+    assert written == [], written

@@ -350,3 +350,17 @@ def test_a_card_pictured_in_the_rulebook_shows_no_stamp(tmp_path):
     rules = pdf_text(root / "output/tiny/tiny-rulebook.pdf")
     assert "Draw two cards" in rules, "the Knight's figure prints its words"
     assert "v2.3 ·" not in rules, rules
+
+
+def test_a_new_version_number_alone_changes_no_card(tmp_path):
+    """The version is in every stamp, not in what the cards' own templates draw: after a build, a game whose version alone
+    went from 2.3 to 2.4 has no card changed (`pnp build --changed` says so and writes no changed cards' file), though every
+    front now prints 'v2.4'."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    game = root / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace('version: "2.3"', 'version: "2.4"', 1))
+    result = run_pnp(root, "build", "tiny", "--changed", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert "v2.4 ·" in pdf_text(root / "output/tiny/tiny-cards.pdf")
+    assert not (root / "output/tiny/tiny-changed.pdf").exists(), result.output
