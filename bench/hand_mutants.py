@@ -6108,7 +6108,7 @@ MUTANTS: list[Mutant] = [
            '"boards": "board",', '"boards": "boards",', ['tests/test_export.py', 'tests/test_export_promises.py'], ''),
     Mutant('UK13', "a sheet's short footer of one set saying '1 sets'", 'pnp/render/sheet_plan.py',
            '(words.set if sets == 1 else words.sets)', 'words.sets', ['tests/test_sheet_footers.py', 'tests/test_sheet_promises.py'], ''),
-    Mutant('UK14', "a token set's own bleed (past the build's) dropped on its sheets: its art cut short of a cut outside the line", 'pnp/render/sheet_plan.py',
+    Mutant('UK14', "a group's own bleed (past the build's) dropped from its sheets' plan: round cards set touching, each one's 1 mm bleed printed over its neighbour's art", 'pnp/render/sheet_plan.py',
            'bleed = max(bleed_mm, self.bleed_mm or 0.0)', 'bleed = bleed_mm', ['tests/test_tokens.py', 'tests/test_sheet_geometry.py'], ''),
 ]
 
