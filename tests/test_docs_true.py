@@ -1,7 +1,8 @@
 """The docs say what the code does: docs/architecture.md's names exist, its layers are the house's layers, the calls it
 walks are made in that order, and no page sends its reader to a section or a file that is not there (issue 62).
 
-Pure reading of text and source: no build, no PDF, but for the one help text that names a file a build writes."""
+Pure reading of text and source: no build, no PDF, but for the help text of `pnp build --deck`, whose promises are the
+files a build writes."""
 from __future__ import annotations
 
 import ast
@@ -203,8 +204,7 @@ def test_the_printer_option_says_the_default_margin_the_build_keeps():
 def test_the_deck_option_names_the_file_a_build_of_one_deck_or_two_writes(project):
     """`pnp build --help`: --deck builds that deck's card sheets alone, in the file its help names (<game>-cards-<deck>.pdf):
     the tiny game's `--deck heroes` build says it wrote that file, and no other card sheets; two decks' build writes
-    the one file its help names for two (<deck>+<deck>). (The one test here that builds: what the help promises is a file
-    name, read from the build.)"""
+    the one file its help names for two (<deck>+<deck>). (What the help promises is a file name, read from the build.)"""
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -222,6 +222,23 @@ def test_the_deck_option_names_the_file_a_build_of_one_deck_or_two_writes(projec
     written = re.findall(r"output/tiny/(\S+\.pdf)", result.output)
     two = named.group(2).replace("<deck>", "heroes", 1).replace("<deck>", "villains", 1)
     assert result.exit_code == 0 and written == [named.group(1).replace("<game>", "tiny").replace("<deck>", two)], result.output
+
+
+def test_the_deck_option_says_the_other_outputs_build_beside_the_decks_sheets_unless_only_cards(project):
+    """`pnp build --help`: --deck limits the card sheets alone; the other outputs build as ever, and none with
+    --only cards: the tiny game's `--deck heroes` build with --only cards and --only tokens writes the tokens too,
+    and with --only cards the heroes' sheets alone."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    said = " ".join(CliRunner().invoke(main, ["build", "--help"]).output.split())
+    assert "the other outputs build as ever (none with --only cards)" in said, said
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--only", "tokens", "--deck", "heroes")
+    written = re.findall(r"output/tiny/(\S+\.pdf)", result.output)
+    assert result.exit_code == 0 and "tiny-tokens.pdf" in written and "tiny-cards-heroes.pdf" in written, result.output
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes")
+    assert result.exit_code == 0 and re.findall(r"output/tiny/(\S+\.pdf)", result.output) == ["tiny-cards-heroes.pdf"], result.output
 
 
 def test_boxes_and_dice_calls_nothing_not_done_that_is_done():

@@ -392,6 +392,18 @@ def test_a_deck_whose_titles_are_headed_title_is_told_that_column_not_an_example
             "names the cards by id: name the field holding each card's title with name_field: Title") in result.output, result.output
 
 
+def test_a_deck_whose_own_name_field_every_card_leaves_empty_is_told_the_column_written_in_capitals(project):
+    """`name_field: hero`, a field every card has empty (a default left blank), the titles under `Hero`: Tabletop
+    Simulator would show ids, and the warning offers the column the deck's own name field meant, in the one line to
+    write (a header keeps its capitals), not a guess at `name` or `title`."""
+    deck_file = _titles_headed(project, "Hero")
+    deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: hero")
+                         .replace("defaults: {side: red}", 'defaults: {side: red, hero: ""}'))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert ("data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a hero field (did you mean 'Hero'?), so Tabletop Simulator "
+            "names the cards by id: name the field holding each card's title with name_field: Hero") in result.output, result.output
+
+
 def test_a_tts_export_of_one_deck_says_one_object_on_the_table(project):
     """`--deck heroes` puts one deck on the table: the export's note says '1 object', not '1 objects', and the four
     hand zones of the tiny game's four players (game.yaml: players up to 4)."""

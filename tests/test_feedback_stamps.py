@@ -425,10 +425,12 @@ def test_a_game_of_this_format_with_a_qr_stamp_joined_by_the_cards_code_validate
 @pytest.mark.parametrize("form, said", [
     ("http://192.168.1.20/forms/tiny", []),  # a form served on the table's own network: http is a web address too
     ("forms.example.org/tiny", ["expected a web address starting with https:// or http:// (no spaces), got 'forms.example.org/tiny'"]),
+    ("https://forms.example.org/tiny form", ["expected a web address starting with https:// or http:// (no spaces), got 'https://forms.example.org/tiny form'"]),
 ])
 def test_a_form_s_address_is_taken_with_either_web_scheme_and_refused_without_one(project, form, said):
     """A QR stamp opens the form in a phone's browser, which opens an http:// address as it does an https:// one; an
-    address without its scheme would open nothing, and is one error at its place in game.yaml."""
+    address without its scheme would open nothing, and one with a space (no character of a URI, RFC 3986) would open
+    another address than the one typed: each is one error at its place in game.yaml."""
     line = f'feedback: {{form: "{form}", fields: {{code: entry.11}}}}'
     apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["stamps: false", f"stamps: {{qr: true}}\n{line}\n#"]}])
     number = (project / "data/tiny/game.yaml").read_text(encoding="utf-8").splitlines().index(line) + 1

@@ -198,6 +198,15 @@ def test_a_language_typed_in_capitals_is_one_error_offering_the_listed_one(duo):
     assert "did you mean 'de'?" in said[0], said[0]
 
 
+def test_a_brazilian_edition_written_pt_br_as_bcp_47_writes_it_prints_portuguese_words(duo):
+    """A language's region is written in capitals (BCP 47: `pt-BR`, docs/languages.md's own example): game.yaml's
+    `pt-BR` is taken, and its rulebook's cover says the game's players in Portuguese ('2 jogadores')."""
+    edit(duo, "data/duo/game.yaml", "languages: [en, de]", "languages: [en, pt-BR]")
+    result = run_pnp(duo, "build", "duo", "--lang", "pt-BR", "--only", "rulebook")
+    assert result.exit_code == 0 and ": error: " not in result.output, result.output
+    assert "2 jogadores" in pdf_text(duo / "output/duo/duo-rulebook-pt-BR.pdf")
+
+
 def test_a_language_pnp_has_no_words_for_asks_the_game_for_them(duo):
     edit(duo, "data/duo/game.yaml", "languages: [en, de]", "languages: [en, de, tlh]")
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Drache\n    name@tlh: lung")

@@ -1,12 +1,14 @@
 """Sheet footers (issue 47): on the five games' default Letter and A4 sheets of every kind, read from the PDFs
 (tests/footers.py: pdfplumber's objects read through pdfium, and the pages' content streams), the lines a sheet prints beside its pieces (the
 footer, the scale bar's label, a calibration sheet's note, an assembly map's key) never run into each other, the
-scale bar, a mark or a piece, and lie whole inside what the printer prints."""
+scale bar, a mark or a piece, and lie whole inside what the printer prints; a footer its sets' names overfill says
+how many sets the sheet holds."""
 from __future__ import annotations
 
 import footers as F
 import pytest
-from conftest import ROOT
+from conftest import ROOT, run_pnp
+from pdftext import page_texts
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 
@@ -96,3 +98,16 @@ def test_every_line_of_a_sheets_margin_and_the_scale_bar_lie_inside_what_the_pri
             if bar is not None and (bar.x0 < m or bar.y0 < m or bar.x1 > sheet.width - m or bar.y1 > sheet.height - m):
                 problems.append(f"{_name(name)} page {number}: the scale bar reaches past the printable area")
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} lines)"
+
+
+def test_a_sheet_whose_set_name_overfills_its_footer_says_one_set_in_the_singular(project):
+    """A deck's name too long for the footer even at its smallest size gives way to the count of sets on the sheet,
+    never cut short: one deck's sheet says '1 set' (English's singular), not '1 sets'."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    name = ("Heroes of the Northern Kingdoms and the Southern Marches, their Squires, Hounds, Horses and Banners, as the Old Songs "
+            "Tell Them, and as the Minstrels of the Western Isles Sing Them on Long Winter Nights by the Fire")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes", f"name: {name}", 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes")
+    assert result.exit_code == 0, result.output
+    footers = [line for line in page_texts(project / "output/tiny/tiny-cards-heroes.pdf", [0])[0].splitlines() if "sheet 1 of" in line]
+    assert footers and all(line.startswith("Tiny Test Game · 1 set · sheet 1 of ") for line in footers), footers

@@ -355,3 +355,22 @@ def test_each_back_lands_behind_its_own_front_when_the_sheet_is_turned_over(shee
         region = (slice(px(top - b + 0.3), px(bottom + b - 0.3)), slice(px(left - b + 0.3), px(right + b - 0.3)))
         diff = np.abs(front[region] - seen[region]).mean()
         assert diff < 2, f"{key}: behind the card at {left:.2f}, {top:.2f} mm lies another card's back (mean difference {diff:.1f})"
+
+
+def test_round_cards_sit_2_mm_from_their_neighbours_at_a_build_without_bleed(project):
+    """docs/data-format.md: a round card has no straight cut, gets 1 mm of bleed and sits 2 mm from its neighbours, so
+    neither's bleed prints over the other's art: at a build with no bleed of its own, the cut circles of seven 50 mm
+    round cards, two rows (the Silhouette cut file's, in mm), are never nearer than 2 mm."""
+    import itertools
+    import math
+    import re
+
+    card = "front: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards:\n  - {id: disc, name: Disc, stars: 1, number: 1, text: Hi., count: 7}\n"
+    (project / "data/tiny/decks/rounds.yaml").write_text("name: Rounds\nsize: 50\nshape: round\n" + card, encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "rounds", "--cutter", "silhouette")
+    assert result.exit_code == 0, result.output
+    svg = (project / "output/tiny/tiny-cards-silhouette-rounds-sheet-01.svg").read_text(encoding="utf-8")
+    circles = [tuple(map(float, c)) for c in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', svg)]
+    assert len(circles) > 1 and all(abs(r - 25) < 0.01 for _, _, r in circles), circles
+    nearest = min(math.dist(a[:2], b[:2]) - a[2] - b[2] for a, b in itertools.combinations(circles, 2))
+    assert abs(nearest - 2.0) < 0.01, nearest
