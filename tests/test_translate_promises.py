@@ -849,14 +849,21 @@ def test_a_list_in_a_flow_mapping_is_written_as_a_list(root):
     assert load_yaml(reference, "reference.yaml")["sections"][0]["steps@de"] == ["Zieh.", "Spiel."]
 
 
-def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
-    """A row saved without its empty last cells: the translation's two cells are added after the cells it has."""
-    assert imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].text", "Take a gem.", "Nimm einen.")], "first.csv").exit_code == 0
+def _emerald_row_saved_as(root, text: str):
+    """The deck's sheet with the emerald-3 row saved as `text` (as a spreadsheet program cuts a row's empty last cells):
+    the sheet's path and the row's line index."""
     deck = root / DECK
     lines = deck.read_text(encoding="utf-8").split("\n")
     at = next(i for i, line in enumerate(lines) if line.startswith("emerald-3,"))
-    lines[at] = "emerald-3,Emerald eye,emerald,3,3,Look at the top card."
+    lines[at] = text
     deck.write_text("\n".join(lines), encoding="utf-8")
+    return deck, at
+
+
+def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
+    """A row saved without its empty last cells: the translation's two cells are added after the cells it has."""
+    assert imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].text", "Take a gem.", "Nimm einen.")], "first.csv").exit_code == 0
+    deck, at = _emerald_row_saved_as(root, "emerald-3,Emerald eye,emerald,3,3,Look at the top card.")
     result = imported(root, [HEAD, row(f"{DECK}#cards[emerald-3].text", "Look at the top card.", "Sieh hin.")])
     assert result.exit_code == 0, result.output
     after = deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")
@@ -866,11 +873,7 @@ def test_a_deck_row_cut_short_gets_its_translation_with_no_cell_more(root):
 def test_a_deck_row_saved_without_its_empty_text_cell_gets_no_cell_more_when_the_german_columns_are_added(root):
     """A spreadsheet program saves a row without its empty last cells: when another card's translation adds the
     German columns after `text`, a card row that ends before `text` is written with the cells it has, none added."""
-    deck = root / DECK
-    lines = deck.read_text(encoding="utf-8").split("\n")
-    at = next(i for i, line in enumerate(lines) if line.startswith("emerald-3,"))
-    lines[at] = "emerald-3,Emerald eye,emerald,3,3"
-    deck.write_text("\n".join(lines), encoding="utf-8")
+    deck, at = _emerald_row_saved_as(root, "emerald-3,Emerald eye,emerald,3,3")
     result = imported(root, [HEAD, row(f"{DECK}#cards[ruby-1].text", "Take a gem.", "Nimm einen.")])
     assert result.exit_code == 0, result.output
     assert deck.read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")[at] == "emerald-3,Emerald eye,emerald,3,3"
