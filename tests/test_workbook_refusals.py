@@ -248,3 +248,19 @@ def test_a_feedback_workbooks_sheet_is_the_one_sheet_names_and_a_misspelt_one_is
     result = run_pnp(project, "feedback", "import", str(book), "--game", "tiny", "--sheet", "Answerz")
     (line,) = [line for line in result.output.splitlines() if ": error: " in line]
     assert line == f"{book}: error: no sheet 'Answerz' in answers.xlsx (did you mean 'Answers'?); sheets: Notes, Answers", line
+
+
+def test_an_ods_whose_macros_name_an_outside_dtd_is_read_and_a_part_declaring_entities_is_damaged(tmp_path):
+    """LibreOffice writes each Basic macro module of a workbook (`Basic/Standard/Module1.xml`) under a DOCTYPE naming its
+    outside `module.dtd`: it declares nothing, and the workbook is read. A part whose DOCTYPE declares entities (an
+    internal subset, where an entity can grow without end) is one no program writes, and is refused as damaged."""
+    doctype = '<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd"{}>'
+    module = ('<?xml version="1.0" encoding="UTF-8"?>\n{}\n<script:module xmlns:script="http://openoffice.org/2000/script" '
+              'script:name="Module1" script:language="StarBasic">REM macro\n</script:module>')
+    for name, subset in (("macros", ""), ("entities", ' [<!ENTITY a "aaaa">]')):
+        ods(tmp_path / f"{name}.ods", f"<table:table-row>{ods_cell('id')}</table:table-row><table:table-row>{ods_cell('hero')}</table:table-row>")
+        with zipfile.ZipFile(tmp_path / f"{name}.ods", "a") as z:
+            z.writestr("Basic/Standard/Module1.xml", module.format(doctype.format(subset)))
+    assert _refusal(tmp_path / "macros.ods") == "read"
+    refused = _refusal(tmp_path / "entities.ods")
+    assert "Basic/Standard/Module1.xml" in refused and "declares entities" in refused, refused
