@@ -1,7 +1,9 @@
 """A workbook's number as its cell's format shows it (pnp.data.shown_numbers.shown; docs/data-format.md: "prints as
 Excel shows it"). The expected texts follow the number format codes of ECMA-376 part 1, 18.8.31: `0` a digit always
 shown, `.` the decimal point with as many places as zeros after it, `,` between `#` and `0` a thousands separator, `%`
-the number times 100; Excel rounds half away from zero. A number that rounds to zero shows no minus sign."""
+the number times 100; Excel rounds half away from zero. A number that rounds to zero shows no minus sign. The code a
+workbook's cell is shown by (pnp.data.formulas.plain_number_formats, pnp.data.ods_numbers.ods_plain_number_formats):
+an XLSX's built-in format by its number, an ODS style only where a plain code writes what it shows."""
 from __future__ import annotations
 
 import pytest
@@ -42,7 +44,7 @@ def test_only_a_plain_whole_fixed_decimal_or_percentage_format_is_read(code, pla
 def test_an_xlsx_cell_of_a_built_in_plain_format_is_shown_by_that_formats_code(tmp_path, code):
     """Excel saves a cell of a built-in format by its number alone (ECMA-376 part 1, 18.8.30: 1 `0`, 2 `0.00`, 3
     `#,##0`, 4 `#,##0.00`, 9 `0%`, 10 `0.00%`), with no code in styles.xml; openpyxl saves these codes so too. The cell
-    is shown by the code the number stands for: 1234.5 in `#,##0` is 1,235."""
+    is shown by the code the number stands for."""
     import openpyxl
 
     from pnp.data.formulas import plain_number_formats
