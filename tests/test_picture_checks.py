@@ -77,6 +77,15 @@ def test_card_art_a_tenth_too_wide_for_its_card_is_said_cropped_in_every_command
         assert len(lines) == 1 and "prints cropped at its left and right" in lines[0], (command, lines)
 
 
+def test_card_art_judged_with_and_without_bleed_is_said_at_its_most_cropped(project):
+    """1000 × 1050 px (0.952 wide to 1 high) covering a poker card: 33 % wider than its 63.5 × 88.9 mm trim (0.714),
+    30 % wider than the 69.5 × 94.9 mm it is with bleed (0.732). Validate judges it at both: one warning, at its worst."""
+    (project / "art").mkdir()
+    Image.new("RGB", (1000, 1050), "#3060a0").save(project / "art/card.png")
+    (project / "templates/tiny/hero.j2").write_text(FULL_ART)
+    lines = [line for line in run_pnp(project, "validate").stderr.splitlines() if "than its" in line]
+    assert len(lines) == 1 and "image art/card.png (1000 × 1050 px) is 33% wider than its 63.5 × 88.9 mm box" in lines[0], lines
+
 def test_a_coarse_card_picture_is_one_warning_at_its_coarsest_where_it_is_drawn_with_and_without_bleed(project):
     """274 × 374 px is a poker card with its 3 mm bleed at 100 dpi. Validate draws the cards with their bleed (69.5 mm
     wide: 100 dpi) and judges them at their trim (63.5 mm, the bleed cropped: 107 dpi); one picture too coarse is one

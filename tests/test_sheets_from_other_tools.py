@@ -271,6 +271,39 @@ def test_a_headless_sheet_keeps_quiet_its_own_first_row_alone_not_another_sheet_
         (f"{DECK_DIR}/heroes.xlsx[Notes]!A1", "row 1 is read as the field names, yet it looks like a card")], said
 
 
+HEADLESS = [["knight", "Knight", "3", "Draw two cards, then discard one."], ["rogue", "Rogue", "2", "Steal a coin."], ["mage", "Mage", "4", "Look at three cards."]]
+
+
+def test_a_headless_sheet_keeps_its_own_decks_findings_not_another_games_deck_of_the_same_name(project: Path):
+    """Two games each with a deck `heroes`: tiny's sheet lost its header, twin's deck gives its first card a field no
+    template reads. What follows on tiny's heroes is tiny's; twin's warning is its own mistake, still said."""
+    import shutil
+
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    twin = project / "data/twin/decks/heroes.yaml"
+    twin.write_text(twin.read_text(encoding="utf-8").replace("{id: knight,", "{id: knight, colr: blue,", 1), encoding="utf-8")
+    write_csv(project / DECK_DIR / "heroes.csv", HEADLESS)
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "--quick")
+    said = [line for line in [*findings(result, "warning"), *findings(result, "error")] if "colr" in line]
+    assert len(said) == 1 and said[0].startswith("data/twin/decks/heroes.yaml:"), result.output
+
+
+def test_a_headless_sheet_keeps_quiet_its_own_decks_findings_not_a_deck_whose_id_starts_with_its(project: Path):
+    """Deck `heroes` lost its header; a constraint on deck `heroes-xl` names a field its cards lack. Said of
+    `decks.heroes-xl`, that is another deck's mistake, said beside the header's; the same on `decks.heroes` follows."""
+    decks = project / DECK_DIR
+    (decks / "heroes-xl.yaml").write_text((decks / "heroes.yaml").read_text(encoding="utf-8").replace("name: Heroes", "name: Heroes XL", 1), encoding="utf-8")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("constraints:\n", "constraints:\n  - check: unique\n    in: decks.heroes-xl\n    field: colour\n"
+                                                             "  - check: unique\n    in: decks.heroes\n    field: colour\n", 1), encoding="utf-8")
+    write_csv(decks / "heroes.csv", HEADLESS)
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in findings(result, "error") if "colour" in line]
+    assert [line.split(": error: ")[1] for line in said] == ["no piece of decks.heroes-xl has a field 'colour': fix the name, or give the pieces the field"], result.output
+
+
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
     write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
     use_sheet(project, "heroes.csv")
@@ -697,3 +730,41 @@ def test_an_ods_numbers_format_lands_at_its_cell_through_calcs_repeated_cells_an
 def test_an_ods_sheet_the_workbook_lacks_has_no_formats(tmp_path: Path):
     rows = f"<table:table-row>{number_cell('3', '3.00', 'float', 'ce9')}</table:table-row>"
     assert _ods_formats(tmp_path, rows, _number_style('<number:number number:min-integer-digits="1"/>'), sheet="Other") == {}
+
+
+def test_a_folder_of_only_a_proxy_pdf_maker_back_says_its_images_named_so_are_no_card(project: Path):
+    """A folder holding `__back.png` alone has no card: the error says it holds images, but only those named `__…`,
+    which are no card, so the designer knows why the back is not taken for one."""
+    from PIL import Image
+
+    (project / DECK_DIR / "art").mkdir()
+    Image.new("RGB", (750, 1050), "black").save(project / DECK_DIR / "art/__back.png")
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n", encoding="utf-8")
+    said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art/" in line]
+    assert len(said) == 1, said
+    assert "cards_from names the folder data/tiny/decks/art/, which holds no PNG, JPEG or WebP image but those named __…, which are no card" in said[0]
+
+
+def test_a_folder_image_named_with_one_leading_underscore_is_a_card(project: Path):
+    """Proxy-PDF-Maker's mark of an image that is no card is two underscores (`__back.png`); `_dragon.png` is a card."""
+    from PIL import Image
+
+    art = project / DECK_DIR / "art"
+    art.mkdir()
+    for name in ("_dragon.png", "__back.png"):
+        Image.new("RGB", (750, 1050), "black").save(art / name)
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
+                                                "keep_fields: [image]\n", encoding="utf-8")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    assert [deck["cards"] for deck in listed if deck["id"] == "art"] == [1], listed
+
+
+def test_a_deck_with_both_cards_and_a_folder_of_images_is_one_error_saying_keep_one(project: Path):
+    from PIL import Image
+
+    (project / DECK_DIR / "art").mkdir()
+    Image.new("RGB", (750, 1050), "black").save(project / DECK_DIR / "art/dragon.png")
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
+                                                "cards:\n  - {id: imp, name: Imp}\n", encoding="utf-8")
+    said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art.yaml" in line]
+    assert [line.split(": error: ")[1] for line in said] == ["this deck has both `cards:` and `cards_from:`: keep one"], said

@@ -377,6 +377,14 @@ def test_a_text_sheet_is_read_as_its_program_wrote_it(project):
                                     "fix the name, or put the sheet there (a web address starts with https://)"]
 
 
+def test_a_text_sheets_cell_starting_with_a_quote_keeps_it_where_no_formula_follows(project):
+    """A spreadsheet program writes a quote before a formula-like text (`'=2+2` is the text `=2+2`); a text that only
+    starts with an apostrophe (`'Tis but a scratch.`) is that text, apostrophe and all."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "text"], ["k1", "Knight", "'Tis but a scratch."], ["i1", "Imp", "'=2+2"]])
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert (cards["k1"].fields["text"], cards["i1"].fields["text"]) == ("'Tis but a scratch.", "=2+2")
+
 @pytest.mark.parametrize(("written", "meant"), [("heroes.cvs", "heroes.csv"), ("sheets/heros.csv", "sheets/heroes.csv"), ("heroes.xslx", "heroes.xlsx"),
                                                ("heroes.csv", "Heroes.CSV")])
 def test_a_sheets_misspelt_name_is_offered_the_sheet_beside_the_deck(project, written, meant):
