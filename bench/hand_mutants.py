@@ -6289,6 +6289,9 @@ MUTANTS: list[Mutant] = [
     Mutant('UN13', "a deck with both cards: and a cards_from: folder: its own cards silently replaced by the folder's", 'pnp/data/deck_sources.py',
            'image_folder); False after a finding."""\n    if "cards" in data:', 'image_folder); False after a finding."""\n    if False:',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('UZ17', "a mistake offering a headless sheet's deck as the name meant (did you mean 'decks.heroes'?) folded under the header's finding", 'pnp/core/errors.py',
+           '    said = re.split(_CHOICES, f.message, maxsplit=1)[0]', '    said = f.message',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_findings.py'], ''),
 ]
 
 

@@ -304,6 +304,19 @@ def test_a_headless_sheet_keeps_quiet_its_own_decks_findings_not_a_deck_whose_id
     assert [line.split(": error: ")[1] for line in said] == ["no piece of decks.heroes-xl has a field 'colour': fix the name, or give the pieces the field"], result.output
 
 
+def test_a_headless_sheet_keeps_quiet_no_mistake_that_offers_its_deck_as_the_name_meant(project: Path):
+    """Deck `heroes` lost its header; a constraint names `decks.heroez`, which is nothing in the game, and pnp offers
+    `decks.heroes`. That is its own mistake in game.yaml, not one following from the sheet: it is still said."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("constraints:\n", "constraints:\n  - check: unique\n    in: decks.heroez\n    field: name\n", 1),
+                    encoding="utf-8")
+    write_csv(project / DECK_DIR / "heroes.csv", HEADLESS)
+    use_sheet(project, "heroes.csv")
+    said = findings(run_pnp(project, "validate", "tiny", "--quick"), "error")
+    assert [line.split(": error: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1", "data/tiny/game.yaml:26:9"], said  # at its `in:`
+    assert "'decks.heroez' names nothing in this game (did you mean 'decks.heroes'?)" in said[1], said
+
+
 def test_a_first_row_of_numbers_and_sentences_is_said_to_be_a_card_even_where_the_rows_below_differ(project: Path):
     write_csv(project / DECK_DIR / "heroes.csv", [["", "7", "Take two gems from the supply, then pass."], ["knight", "x", "y"]])
     use_sheet(project, "heroes.csv")

@@ -220,8 +220,12 @@ def _follows_from_deck(f: Finding, headless: Finding) -> bool:
         return False
     pieces = (f.component, *f.places)
     path = PurePosixPath(f.loc.path)
+    said = re.split(_CHOICES, f.message, maxsplit=1)[0]  # the deck among the names offered is no mistake of its
     return (any(p == deck or p.startswith(deck + "/") for p in pieces) or (path.parent.name == "decks" and path.name == f"{deck}.yaml")
-            or re.search(rf"\bdecks\.{re.escape(deck)}(?![\w-])|deck '{re.escape(deck)}'", f.message) is not None)
+            or re.search(rf"\bdecks\.{re.escape(deck)}(?![\w-])|deck '{re.escape(deck)}'", said) is not None)
+
+
+_CHOICES = r" \(did you mean |; known: "  # where a finding starts offering the names it knows (did_you_mean, counts' `known`)
 
 
 def _with_what_follows(headless: Finding, following: list[Finding]) -> Finding:
