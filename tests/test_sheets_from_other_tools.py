@@ -506,18 +506,24 @@ def test_a_sheet_of_one_row_that_is_a_card_is_one_error_saying_so(project: Path)
         "or a sentence: '1.5'): write the field names in a row above it, or that card is lost and its values name the fields"], result.output
 
 
+def art_deck(project: Path, images: dict[str, str], more: str = "", size: tuple[int, int] = (750, 1050), front: str = "tiny/hero.j2",
+             back: str = "tiny/back.j2") -> None:
+    """A deck `art` whose cards come from the folder `art/` beside it, holding `images` (file name → colour, each of
+    `size` px: 750 × 1050 is a poker card at 300 dpi), its YAML ending with `more`."""
+    from PIL import Image
+
+    folder = project / DECK_DIR / "art"
+    folder.mkdir()
+    for name, colour in images.items():
+        Image.new("RGB", size, colour).save(folder / name)
+    (project / DECK_DIR / "art.yaml").write_text(f"name: Art\nsize: poker\nfront: {front}\nback: {back}\ncards_from: art/\n{more}", encoding="utf-8")
+
+
 def test_a_folder_of_pictures_named_in_japanese_makes_a_card_of_each(project: Path):
     """A proxy printer's folder of art (Proxy-PDF-Maker keeps one per card, named as the card is) named in Japanese: no
     letter of an id's alphabet is in 龍 or 火の鳥, so each card's id is made as a sheet's row without one is (`card`,
     `card-2`), and both pictures are cards, not one mistake to rename."""
-    from PIL import Image
-
-    art = project / DECK_DIR / "art"
-    art.mkdir()
-    for name in ("火の鳥.png", "龍.png"):
-        Image.new("RGB", (250, 350), "white").save(art / name)
-    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
-                                                "keep_fields: [image]\n", encoding="utf-8")
+    art_deck(project, {"火の鳥.png": "white", "龍.png": "white"}, "keep_fields: [image]\n", size=(250, 350))
     result = run_pnp(project, "list", "tiny")
     assert "both make the card" not in result.output + result.stderr, result.output + result.stderr
     assert [line.split()[:5] for line in result.output.splitlines() if " art " in line] == [["deck", "art", "63.5", "×", "88.9"]], result.output
@@ -528,19 +534,14 @@ def test_a_proxy_pdf_maker_folder_prints_its_back_image_on_every_back_and_no_car
     """Proxy-PDF-Maker shows no image whose name starts with `__` as a card, and keeps the cards' back as `__back.png`
     beside them: the same folder read by pnp makes a card of each other image (the dragon in red, three copies of the
     ice in blue) and gives every card the back's path as `back_image`, which the deck's back template draws (black)."""
-    from PIL import Image
-
-    art = project / DECK_DIR / "art"
-    art.mkdir()
-    for name, colour in (("Fire_Dragon.png", "red"), ("ice-x3.png", "blue"), ("__back.png", "black"), ("__notes.png", "green")):
-        Image.new("RGB", (750, 1050), colour).save(art / name)
-    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/art.j2\nback: tiny/art-back.j2\ncards_from: art/\n", encoding="utf-8")
+    art_deck(project, {"Fire_Dragon.png": "red", "ice-x3.png": "blue", "__back.png": "black", "__notes.png": "green"},
+             front="tiny/art.j2", back="tiny/art-back.j2")
     cover = '{{ image(card.%s, 0, 0, face.w, face.h, fit="cover") }}\n'
     (project / "templates/tiny/art.j2").write_text(cover % "image", encoding="utf-8")
     (project / "templates/tiny/art-back.j2").write_text(cover % "back_image", encoding="utf-8")
     listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
-    art_deck = next(deck for deck in listed if deck["id"] == "art")
-    assert [(card["id"], card["count"]) for card in art_deck["card_list"]] == [("Fire_Dragon", 1), ("ice", 3)], art_deck
+    made = next(deck for deck in listed if deck["id"] == "art")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [("Fire_Dragon", 1), ("ice", 3)], made
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "art", "--no-validate")
     assert result.exit_code == 0, result.output
     card = 250 * 350  # a poker card's pixels at 100 dpi (2.5 × 3.5 in)
@@ -748,11 +749,7 @@ def test_an_ods_sheet_the_workbook_lacks_has_no_formats(tmp_path: Path):
 def test_a_folder_of_only_a_proxy_pdf_maker_back_says_its_images_named_so_are_no_card(project: Path):
     """A folder holding `__back.png` alone has no card: the error says it holds images, but only those named `__…`,
     which are no card, so the designer knows why the back is not taken for one."""
-    from PIL import Image
-
-    (project / DECK_DIR / "art").mkdir()
-    Image.new("RGB", (750, 1050), "black").save(project / DECK_DIR / "art/__back.png")
-    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n", encoding="utf-8")
+    art_deck(project, {"__back.png": "black"})
     said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art/" in line]
     assert len(said) == 1, said
     assert "cards_from names the folder data/tiny/decks/art/, which holds no PNG, JPEG or WebP image but those named __…, which are no card" in said[0]
@@ -760,24 +757,12 @@ def test_a_folder_of_only_a_proxy_pdf_maker_back_says_its_images_named_so_are_no
 
 def test_a_folder_image_named_with_one_leading_underscore_is_a_card(project: Path):
     """Proxy-PDF-Maker's mark of an image that is no card is two underscores (`__back.png`); `_dragon.png` is a card."""
-    from PIL import Image
-
-    art = project / DECK_DIR / "art"
-    art.mkdir()
-    for name in ("_dragon.png", "__back.png"):
-        Image.new("RGB", (750, 1050), "black").save(art / name)
-    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
-                                                "keep_fields: [image]\n", encoding="utf-8")
+    art_deck(project, {"_dragon.png": "black", "__back.png": "black"}, "keep_fields: [image]\n")
     listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
     assert [deck["cards"] for deck in listed if deck["id"] == "art"] == [1], listed
 
 
 def test_a_deck_with_both_cards_and_a_folder_of_images_is_one_error_saying_keep_one(project: Path):
-    from PIL import Image
-
-    (project / DECK_DIR / "art").mkdir()
-    Image.new("RGB", (750, 1050), "black").save(project / DECK_DIR / "art/dragon.png")
-    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n"
-                                                "cards:\n  - {id: imp, name: Imp}\n", encoding="utf-8")
+    art_deck(project, {"dragon.png": "black"}, "cards:\n  - {id: imp, name: Imp}\n")
     said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art.yaml" in line]
     assert [line.split(": error: ")[1] for line in said] == ["this deck has both `cards:` and `cards_from:`: keep one"], said
