@@ -440,6 +440,12 @@ MODULES: dict[str, list[str]] = {
     # a made id's -2, -3 (s47): a sheet's rows' ids from a named column, a folder's pictures named with no letter an id may hold
     "pnp/data/made_ids.py": ["tests/test_spreadsheet_decks.py::test_ids_made_from_a_named_column_are_unique_and_stay_put",
                              "tests/test_sheets_from_other_tools.py::test_a_folder_of_pictures_named_in_japanese_makes_a_card_of_each"],
+    # a folder of pictures as a deck (s46–s48): a card per picture, its copies from `-x3` in its name, Proxy-PDF-Maker's
+    # `__` images no card and its `__back` every card's back, the folder inside the game and counted before it is read
+    "pnp/data/image_folder.py": ["tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py", "tests/test_counted_first.py"],
+    # where a deck's cards come from (s48's move out of project.py): a sheet, a folder, `generate:`, each mistake at `cards_from`
+    "pnp/data/deck_sources.py": ["tests/test_spreadsheet_decks.py", "tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py",
+                                 "tests/test_sheet_promises.py"],
     # the templates a front runs, read with the engine's syntax: a card's stamp code covers the frame it extends (s47)
     "pnp/data/template_syntax.py": ["tests/test_stamp_parts.py",
                                     "tests/test_stamps.py::test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card_drawn_with_it"],

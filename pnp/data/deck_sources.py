@@ -16,7 +16,7 @@ from pnp.data.languages import Edition, localise, missing_translations
 from pnp.data.source import LocDict
 
 
-class Project(Protocol):
+class ProjectFolder(Protocol):
     """What a source reads of the project (pnp.data.project.Project): its folder, and a path as findings name it."""
 
     root: Path
@@ -24,7 +24,7 @@ class Project(Protocol):
     def rel(self, path: Path) -> str: ...
 
 
-def cards_filled(project: Project, data, path: Path, slug: str, findings: list, edition: Edition) -> tuple[bool, Path | None]:
+def cards_filled(project: ProjectFolder, data, path: Path, slug: str, findings: list, edition: Edition) -> tuple[bool, Path | None]:
     """Fill the deck's cards from where `cards_from` names (a folder of pictures, a spreadsheet) and what `generate`
     makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
     if not isinstance(data, LocDict):
@@ -41,7 +41,7 @@ def cards_filled(project: Project, data, path: Path, slug: str, findings: list, 
         return False, None
     return True, sheet
 
-def _sheet_cards(project: Project, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
+def _sheet_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
     """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
     from pnp.data.schema import SheetOptions, check_shape
     from pnp.data.sheet_rows import SheetSource
@@ -83,7 +83,7 @@ def _sheet_cards(project: Project, data: LocDict, path: Path, slug: str, finding
     data.set_loc("cards", data.loc_of("cards_from"))
     return sheet
 
-def deck_sheet(project: Project, data: LocDict, name: str, sheet: Path, path: Path, slug: str) -> Path:
+def deck_sheet(project: ProjectFolder, data: LocDict, name: str, sheet: Path, path: Path, slug: str) -> Path:
     """The real path of the sheet deck `path` reads its cards from (`cards_from: name`, found at `sheet`), refused
     (PnpError at `cards_from`) when it leads out of the game's folder or is no file: every reader of a deck's sheet
     (the build, a translator's sheet) asks here, so one mistake is one finding."""
@@ -101,7 +101,7 @@ def deck_sheet(project: Project, data: LocDict, name: str, sheet: Path, path: Pa
                              "fix the name, or put the sheet there (a web address starts with https://)", at, game=slug))
     return real
 
-def _folder_cards(project: Project, data: LocDict, path: Path, slug: str, findings: list) -> bool:
+def _folder_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, findings: list) -> bool:
     """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder); False after a finding."""
     if "cards" in data:
         findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
