@@ -42,8 +42,8 @@ class Page:
     """What the page served by a test server sends: listings, and edits with its Origin (and the token's cookie, which
     the client keeps from opening the printed address)."""
 
-    def __init__(self, client, root: Path):
-        self.client, self.root = client, root
+    def __init__(self, client, root: Path, logged: list[str]):
+        self.client, self.root, self.logged = client, root, logged
         opened = client.get(f"/?token={TOKEN}")
         assert opened.status_code == 200 and opened.history and opened.history[0].status_code == 303, "the address leads to the page"
         assert re.search(r'name="pnp-edit" content="on"', opened.text), "the page is told editing is on"
@@ -74,7 +74,14 @@ class Page:
             if any(e.get("digest") == want for e in self.elements(item) if e["file"] == rel):
                 return
             time.sleep(0.05)
-        raise AssertionError(f"{rel} as on disk was not drawn within {timeout} s")
+        raise AssertionError(f"{rel} as on disk was not drawn within {timeout} s{self.why()}")
+
+    def why(self) -> str:
+        """What the server said and shows, for a failure's message: a redraw that never came is told by its log."""
+        answer = self.client.get("/api/elements", params={"game": "tiny", "item": KNIGHT, "side": "front"})
+        game = self.client.get("/api/state").json()["games"][0]
+        return (f"; elements: {answer.status_code} {answer.text[:300]}; state {game['state']}, drawing {game['drawings']}, "
+                f"updated {game['updated']}; the server's log: {self.logged[-8:]}")
 
     def settled(self, timeout: float = WAIT) -> None:
         """Wait until the game is drawn whole (boards and tokens come after the cards) and no save is being followed:
@@ -87,7 +94,7 @@ class Page:
                 return
             last = now
             time.sleep(0.3)
-        raise AssertionError(f"the game was not drawn whole within {timeout} s")
+        raise AssertionError(f"the game was not drawn whole within {timeout} s{self.why()}")
 
     def put_back(self, rel: str, data: bytes, item: str = KNIGHT) -> None:
         (self.root / rel).write_bytes(data)
@@ -111,8 +118,9 @@ def page(tmp_path_factory):
     root = tmp_path_factory.mktemp("edit") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     with_aid_template(root)
-    with TestClient(create_app(Project(root), ["tiny"], PORT, TOKEN, log=lambda line: None), base_url=ORIGIN) as client:
-        shown = Page(client, root)
+    logged: list[str] = []
+    with TestClient(create_app(Project(root), ["tiny"], PORT, TOKEN, log=logged.append), base_url=ORIGIN) as client:
+        shown = Page(client, root, logged)
         shown.drawn(HERO, timeout=120)
         yield shown
 
