@@ -766,3 +766,86 @@ def test_a_deck_with_both_cards_and_a_folder_of_images_is_one_error_saying_keep_
     art_deck(project, {"dragon.png": "black"}, "cards:\n  - {id: imp, name: Imp}\n")
     said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art.yaml" in line]
     assert [line.split(": error: ")[1] for line in said] == ["this deck has both `cards:` and `cards_from:`: keep one"], said
+
+
+PROXY_SAMPLE = Path(__file__).parent / "samples/proxy/proxy-pdf-maker-sample_project.json"
+
+
+def proxy_project(project: Path, images: dict[str, str], file_name: str, text: str, folder: str = "tutorial_cards") -> None:
+    """A deck `proxies` read from the proxy printer's project file `file_name` (holding `text`) beside it, its images
+    (file name → colour, a poker card's 250 × 350 px) in `folder`; the front draws `card.image`, the back `card.back_image`."""
+    from PIL import Image
+
+    decks = project / DECK_DIR
+    (decks / folder).mkdir(parents=True)
+    for name, colour in images.items():
+        Image.new("RGB", (250, 350), colour).save(decks / folder / name)
+    (decks / file_name).write_text(text, encoding="utf-8")
+    cover = '{{ image(card.%s, 0, 0, face.w, face.h, fit="cover") }}\n'
+    (project / "templates/tiny/proxy.j2").write_text(cover % "image", encoding="utf-8")
+    (project / "templates/tiny/proxy-back.j2").write_text("{% if card.back_image %}" + cover % "back_image" + "{% endif %}", encoding="utf-8")
+    (decks / "proxies.yaml").write_text(f"name: Proxies\nsize: poker\nfront: tiny/proxy.j2\nback: tiny/proxy-back.j2\ncards_from: {file_name}\n", encoding="utf-8")
+
+
+def colour_cards(page, colours: dict[str, tuple[int, int, int]]) -> dict[str, int]:
+    """How many poker cards' worth (at 100 dpi) of each colour a rendered page shows, within a JPEG's drift."""
+    counts = Counter()
+    for n, (r, g, b) in page.getcolors(1 << 24):
+        for name, (cr, cg, cb) in colours.items():
+            if abs(r - cr) + abs(g - cg) + abs(b - cb) <= 24:
+                counts[name] += n
+    return {name: round(counts[name] / (250 * 350)) for name in colours}
+
+
+def test_a_proxy_pdf_maker_project_deals_each_card_its_copies_and_its_own_back(project: Path):
+    """Proxy-PDF-Maker's own sample project, as the tool saved it: seven cards to print (two Pathways of two copies, five
+    of one), three images hidden as the backs of two-sided cards and named as those cards' `backside`, `__back.png`
+    every other card's back. `cards_from: proj.json` deals the same nine cards, each two-sided card backed by its own
+    other side, the rest by the default back."""
+    sample = json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))
+    colour = {"073r_Timbercrown_Pathway.png": "green", "090r_Lavaglide_Pathway.png": "blue", "Jace_Telepath_Unbound.jpg": "yellow",
+              "__back.png": "black"}
+    proxy_project(project, {card["name"]: colour.get(card["name"], "red") for card in sample["cards"]}, "proj.json", PROXY_SAMPLE.read_text(encoding="utf-8"))
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    made = next(deck for deck in listed if deck["id"] == "proxies")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [
+        ("073f_Cragcrown_Pathway", 2), ("090f_Riverglide_Pathway", 2), ("Hengegate_Pathway", 1), ("Jace_Vryns_Prodigy", 1),
+        ("Jenova_Ancient_Calamity", 1), ("Lightning_Bolt_1", 1), ("The_Warring_Triad", 1)], made
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/tiny/tiny-cards-proxies.pdf"
+    rgb = {"red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0), "black": (0, 0, 0)}
+    assert colour_cards(render_page(pdf, 0), rgb) == {"red": 9, "green": 0, "blue": 0, "yellow": 0, "black": 0}
+    assert colour_cards(render_page(pdf, 1), rgb) == {"red": 0, "green": 2, "blue": 2, "yellow": 1, "black": 4}
+
+
+def test_a_print_proxy_prep_project_deals_its_counts_and_an_unlisted_image_once(project: Path):
+    """print-proxy-prep saves `print.json` beside its `images/` folder, each image's copies under `cards` (0: not
+    printed); an image added since is one copy, as the program itself counts a new image."""
+    counts = {"cards": {"bolt.png": 3, "spare.png": 0}, "columns": 5, "pagesize": "Letter", "orient": "Portrait", "filename": "_printme"}
+    proxy_project(project, {"bolt.png": "red", "spare.png": "blue", "new.png": "green"}, "print.json", json.dumps(counts), folder="images")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    made = next(deck for deck in listed if deck["id"] == "proxies")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [("bolt", 3), ("new", 1), ("spare", 0)], made
+
+
+def test_a_proxy_project_listing_a_card_whose_image_is_gone_is_one_warning_at_its_name(project: Path):
+    """A card the project lists whose image was deleted since would not print in the tool either: one warning, at the
+    line and column of its name in the project file, naming the folder to put it back in (the project saved on
+    Windows: its folder written with a backslash)."""
+    text = '{\n    "cards": [\n        {"name": "a.png", "num": 1, "hidden": 0},\n        {"name": "gone.png", "num": 2, "hidden": 0}\n    ],\n    "image_dir": "set\\\\art"\n}\n'
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="set/art")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "gone.png" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proj.json:4:18: warning:"), said
+    assert "data/tiny/decks/set/art/" in said[0], said
+
+
+def test_a_proxy_project_cut_short_is_one_error_at_where_its_json_stops(project: Path):
+    """A project file saved half (the tool closed while writing): one error at the line and column JSON stops making
+    sense, and no deck dealt from a guess."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", '{\n    "cards": [\n        {"name": "a.png", "num": }\n', folder="art")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "proj.json" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proj.json:3:34: error: JSON syntax"), result.output
+    assert result.exit_code != 0

@@ -13,7 +13,8 @@ from pnp.core.errors import SHEET_NO_HEADER, PnpError, did_you_mean, error
 from pnp.core.files import LeavesFolder, Refused, inside
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.languages import Edition, localise, missing_translations
-from pnp.data.source import LocDict
+from pnp.data.proxy_projects import names_project, project_cards
+from pnp.data.source import LocDict, LocList
 
 
 class ProjectFolder(Protocol):
@@ -30,8 +31,8 @@ def cards_filled(project: ProjectFolder, data, path: Path, slug: str, findings: 
     if not isinstance(data, LocDict):
         return True, None
     sheet = None
-    if "cards_from" in data and names_folder(data["cards_from"], path):
-        if not _folder_cards(project, data, path, slug, findings):
+    if "cards_from" in data and (names_folder(data["cards_from"], path) or names_project(data["cards_from"])):
+        if not _picture_cards(project, data, path, slug, findings):
             return False, None
     elif "cards_from" in data:
         sheet = _sheet_cards(project, data, path, slug, findings, edition)
@@ -101,8 +102,9 @@ def deck_sheet(project: ProjectFolder, data: LocDict, name: str, sheet: Path, pa
                              "fix the name, or put the sheet there (a web address starts with https://)", at, game=slug))
     return real
 
-def _folder_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, findings: list) -> bool:
-    """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder); False after a finding."""
+def _picture_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, findings: list) -> bool:
+    """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder), or of
+    the proxy printer's project file it names (pnp.data.proxy_projects); False after a finding."""
     if "cards" in data:
         findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
         return False
@@ -110,7 +112,7 @@ def _folder_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, 
     try:
         if "\0" in data["cards_from"]:
             raise LeavesFolder(path.parent / data["cards_from"], game_dir)
-        folder = inside(path.parent / data["cards_from"], project.root, game_dir)
+        target = inside(path.parent / data["cards_from"], project.root, game_dir)
     except LeavesFolder:
         findings.append(error("path-outside", f"cards_from '{data['cards_from']}' leads outside the game's folder: keep the images inside {project.rel(game_dir)}",
                               where, game=slug))
@@ -118,11 +120,7 @@ def _folder_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, 
     except Refused as exc:
         findings.append(error(exc.code, f"cards_from {exc.advice(data['cards_from'], '')}", where, game=slug))
         return False
-    if not folder.is_dir():
-        findings.append(error("deck-no-images", f"cards_from names the folder {data['cards_from']}, which is not there beside {path.name}: "
-                              f"make it and put the card images in it", where, game=slug))
-        return False
-    cards, found = image_cards(folder, project.root, where, data.get("size"), slug)
+    cards, found = _pictures_at(project, target, data["cards_from"], path, where, data.get("size"), slug)
     findings += found
     if cards is None:
         return False
@@ -130,6 +128,22 @@ def _folder_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, 
     data["cards"] = cards
     data.set_loc("cards", where)
     return True
+
+def _pictures_at(project: ProjectFolder, target: Path, name: str, path: Path, where, size, slug: str) -> tuple[LocList | None, list]:
+    """The cards of the folder of images or the proxy project file `cards_from: name` leads to (at `target`): None
+    and the findings when there is none there or it cannot be read."""
+    if names_project(name):
+        if not target.is_file():
+            return None, [error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}: "
+                                "fix the name, or copy the tool's project file and its folder of images there", where, game=slug)]
+        try:
+            return project_cards(target, project.rel(target), path.parent.parent, project.root, slug)
+        except PnpError as exc:
+            return None, exc.findings
+    if not target.is_dir():
+        return None, [error("deck-no-images", f"cards_from names the folder {name}, which is not there beside {path.name}: "
+                            f"make it and put the card images in it", where, game=slug)]
+    return image_cards(target, project.root, where, size, slug)
 
 def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:
     """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""

@@ -29,6 +29,11 @@ def names_folder(value, deck_path: Path) -> bool:
     return isinstance(value, str) and (value.endswith(("/", "\\")) or (deck_path.parent / value).is_dir())
 
 
+def folder_back(folder: Path) -> Path | None:
+    """The folder's `__back` image, every card's back (None when it has none)."""
+    return next((p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES and p.stem.lower() == BACK_STEM and p.is_file()), None)
+
+
 def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[LocList | None, list[Finding]]:
     """The cards of the images in `folder` (in name order), each located at its file; None and an error when the folder
     holds no image. An image whose shape is not its box's is told where a template draws it, as every picture is
@@ -37,7 +42,8 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
 
     pictures = [p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES]
     names = [p for p in pictures if not p.name.startswith(NOT_A_CARD)]
-    back = next((p.relative_to(root).as_posix() for p in pictures if p.stem.lower() == BACK_STEM and p.is_file()), None)
+    back_file = folder_back(folder)
+    back = back_file.relative_to(root).as_posix() if back_file is not None else None
     rel_folder = folder.relative_to(root).as_posix()
     if len(names) > MAX_CARDS_PER_DECK:  # counted by name, before any is looked at
         return None, [error("deck-too-many-images", f"cards_from names the folder {rel_folder}/, which holds {len(names):,} images: a deck "
