@@ -451,3 +451,22 @@ def test_a_forms_address_that_has_a_query_already_keeps_it_and_the_cards_fields_
     link = knight["stamp"]["link"]
     assert link.count("?") == 1 and link.startswith(form + "&"), link
     assert parse_qsl(urlsplit(link).query) == [("id", "AbC123"), ("r1", "heroes/knight"), ("r2", knight["stamp"]["code"])], link
+
+
+def test_a_game_with_a_form_whose_stamps_ask_no_qr_code_prints_its_stamps_text_alone(tmp_path):
+    """`stamps: true` with a feedback form: the form is for `pnp feedback import` and the paper sheet; the fronts carry
+    the version and code as text, and no QR code, until `stamps: {qr: true}` asks for one."""
+    import pypdfium2 as pdfium
+    import zxingcpp
+    from pdftext import pdf_text
+
+    root = make_project(tmp_path / "plain", stamps="true")
+    result = run_pnp(root, "build", "fb", "-q", "--only", "cards", "--strict")
+    assert result.exit_code == 0, result.output
+    assert pdf_text(root / "output/fb/fb-cards.pdf").count("v1.2 ·") == 3  # the knight twice, the mage once
+    doc = pdfium.PdfDocument(root / "output/fb/fb-cards.pdf")
+    try:
+        image = doc[0].render(scale=DPI / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    assert not zxingcpp.read_barcodes(image), "a QR code printed that the game's stamps: did not ask for"
