@@ -55,6 +55,16 @@ def test_a_words_own_hyphen_is_a_break_that_prints_no_second_hyphen(word):
     assert own - 1 not in breaks  # never before the hyphen, which would start the next line with it
 
 
+@pytest.mark.parametrize("word", ["long\u2010term", "Nord\u2010West"])
+def test_a_words_own_unicode_hyphen_is_a_break_that_prints_no_second_hyphen_too(word):
+    """U+2010 HYPHEN is Unicode's own hyphen (a typographer's, or a word processor's, in place of the hyphen-minus): a
+    word written with it breaks just after it, as after "-", and prints no hyphen of its own there."""
+    own = word.index("\u2010") + 1
+    breaks = dict(word_breaks(word, "en"))
+    assert breaks.get(own) is False, breaks
+    assert own - 1 not in breaks
+
+
 def test_soft_hyphens_written_in_the_data_are_the_words_breaks_and_are_never_printed():
     """A soft hyphen (U+00AD) marks where a word may break: it is taken out of the word, each becomes a hyphenated
     break at its place (counted from the word's start, `length` letters already set), one at the word's very start

@@ -356,6 +356,17 @@ def test_aid_text_is_never_smaller_than_six_and_a_half_points(reference, pdfium_
     assert min(sizes) < 7, "the content should push the aid down to its smallest size"
 
 
+def test_an_aids_title_too_long_for_its_band_is_never_set_under_six_and_a_half_points(project, pdfium_reader):
+    """A reference title about 26 ems long in the title font needs about 6 pt to fit the poker aid's 56.5 mm band on one
+    line: the band sets it no smaller than the aid's least size, 6.5 pt (issue 21), as it does every other run."""
+    title = "Tiny · quick reference for every seat at the tables!"
+    path = project / SOURCE
+    path.write_text(re.sub(r"(?m)^title: .*$", f"title: {title}", path.read_text(encoding="utf-8")), encoding="utf-8")
+    build(project)
+    sizes = [round(ch["size"], 2) for ch, slot in _aid_chars(project / REFERENCE, pdfium_reader) if slot is not None]
+    assert sizes and min(sizes) >= 6.5, sorted(set(sizes))[:5]
+
+
 def _aid_card_labels(pdf, game_title: str) -> list[tuple[int, int]]:
     """(n, N) of every card side's counter on the player-aid fronts pages: one per printed card."""
     pages = texts(pdf)

@@ -228,6 +228,32 @@ def test_headings_print_in_the_palettes_accent_before_its_primary(project):
     assert tuple(round(v * 255) for v in heading["non_stroking_color"]) == (0x15, 0x65, 0xC0), heading
 
 
+def _wcag_ratio(a: tuple, b: tuple) -> float:
+    """WCAG 2.1's contrast ratio of two sRGB colours (0–255 channels), written out from the standard."""
+    def lum(rgb):
+        r, g, b = ((v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_a_pale_accent_is_darkened_until_an_ordered_lists_numbers_read_on_white(project):
+    """The accent prints an ordered list's numbers, 10 pt bold: saffron #f4c430 reads 1.7:1 on white, under the 4.5:1
+    WCAG 2.1 AA asks of text under 14 pt bold, so the book darkens it until they read (and keeps it a colour, not ink)."""
+    import pdfplumber
+
+    edit(project / "data/tiny/game.yaml", '  gold: "#876510"\n', '  gold: "#876510"\n  accent: "#f4c430"\n')
+    build(project, "--only", "rulebook")
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        page = next(p for p in pdf.pages if "Shuffle" in (p.extract_text() or ""))
+        words = page.extract_words(extra_attrs=["non_stroking_color", "size"])
+    shuffle = next(w for w in words if w["text"] == "Shuffle")
+    number = next(w for w in words if w["text"] == "1." and abs(w["bottom"] - shuffle["bottom"]) < 1 and w["x1"] <= shuffle["x0"])
+    colour = tuple(round(v * 255) for v in number["non_stroking_color"])
+    assert _wcag_ratio(colour, (255, 255, 255)) >= 4.5, colour
+    assert colour[0] > colour[2] + 40, colour  # still the saffron's hue, darkened: red well over blue
+
+
 def test_markup_characters_and_unicode_punctuation_print_as_written(project):
     with (project / SOURCE).open("a", encoding="utf-8") as f:
         f.write('\n<img src="../outside/secret.png"/> <a href="javascript:alert(1)">x</a> [a link](https://example.com) <https://example.org> &amp; 5 * 3 \\*literal\\*\n')

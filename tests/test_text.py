@@ -243,6 +243,24 @@ def test_an_inline_icon_never_meets_the_line_above(printed, pdfium_reader):
     assert len(icon) and len(descenders) and descenders.max() < icon.min(), (descenders.max(), icon.min())
 
 
+def test_an_inline_icon_grown_past_its_drawings_padding_keeps_its_line_room_either_side(printed, pdfium_reader):
+    """`Pay :dot: HH` at 7 pt: the dot fills the middle half of its square, so the square grows until the dot stands as
+    tall as the capitals, and the line gives the icon that whole square: its ink sits as far from "Pay" as from "HH"
+    (a space and the square's padding either side), never crowding the word after it."""
+    from print_raster import Region
+
+    pdf = printed / "tiny-cards.pdf"
+    index, words = _find_line(pdf, pdfium_reader, "Pay", "HH")
+    pay, hh = words[0], words[-1]
+    k = DPI / 72
+    rows, cols = slice(round((pay["top"] - 2) * k), round((pay["bottom"] + 2) * k)), slice(round(pay["x1"] * k), round(hh["x0"] * k))
+    crop = Region(pdf, index, DPI, rows.start, cols.start, rows.stop, cols.stop, rgb=True)[rows, cols]
+    ink = np.nonzero(_red(crop).any(axis=0))[0]
+    assert len(ink)
+    before, after = ink.min(), (cols.stop - cols.start) - 1 - ink.max()  # pixels of no ink between each word and the dot
+    assert abs(before - after) <= 2, (before, after)
+
+
 def test_a_text_fitted_for_one_game_is_not_reused_by_another_with_other_fonts_and_colours():
     shared = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"))
     icons = IconLibrary([ROOT / "templates/icons"])
