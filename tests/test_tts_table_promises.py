@@ -230,6 +230,20 @@ def test_setup_deals_the_hands_of_the_seated_players_with_a_hand_zone_only(tmp_p
     assert tts.hand_sizes() == {"White": 2, "Red": 2} and tts.table.problems == []
 
 
+
+def test_a_game_saved_after_setup_dealt_and_loaded_again_deals_no_second_hand(tmp_path):
+    """TTS hands a script, at load, the state its onSave returned: a game saved once Setup has dealt White two heroes
+    and loaded again keeps Setup dealt, so a press there deals nobody a second hand and says so on the table, once."""
+    save, _ = _export(tmp_path / "p", "setup:\n  deal: {heroes: 2}\n")
+    tts = _Tts(save, ["White"])
+    tts.load()
+    tts.click()
+    assert tts.hand_sizes() == {"White": 2}
+    again = _Tts(save, ["White"])
+    again.load(block_state=tts.block.globals().onSave())
+    again.click()
+    assert again.table.hands == {} and len(again.table.said) == 1
+
 ODD_NAME = "Héros «d'À» \\ \"9\" é9"  # a deck name with letters past ASCII (À's UTF-8 ends in byte 128), quotes, a backslash, a digit after é
 
 
