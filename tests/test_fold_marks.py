@@ -77,3 +77,46 @@ def test_a_gutterfold_sheets_fold_is_a_dashed_line_from_margin_to_margin_labelle
         labels = sorted(w["x0"] for w in page.extract_words() if w["text"] == "fold" and 0 < fold["top"] - w["bottom"] < 4)
     assert len(labels) == 2, labels
     assert labels[0] == pytest.approx(fold["x0"], abs=1) and labels[1] > page.width / 2
+
+
+def test_a_gutterfold_sheets_fold_line_and_its_labels_print_inside_the_printers_5_mm(project):
+    """docs/printing.md: with no printer profile nothing is drawn nearer the paper's edge than its 5 mm, and the fold
+    line is furniture like any other: its dashes and both of its 'fold' labels, read from the tiny game's gutterfold
+    sheet of cards, lie 5 mm or more inside every edge of the page."""
+    import pdfplumber
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards-gutterfold.pdf") as pdf:
+        page = pdf.pages[0]
+        folds = [line for line in page.lines if line["dash"] and line["dash"][0]]
+        (fold,) = folds
+        labels = [w for w in page.extract_words() if w["text"] == "fold" and 0 < fold["top"] - w["bottom"] < 4]  # not the footer's word
+        assert len(labels) == 2, labels
+        near = [min(o["x0"], o["top"], page.width - o["x1"], page.height - o["bottom"]) / MM for o in [fold, *labels]]
+    assert min(near) >= DEFAULT_PRINTABLE_MM - 0.01, near
+
+
+def _art_to_fold(pdf) -> float:
+    """mm from the first page's fold (its dashed line) to the nearest art: any face's bleed box, read from the PDF."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        (fold,) = [line for line in page.lines if line["dash"] and line["dash"][0]]
+        across = fold["x1"] - fold["x0"] > fold["bottom"] - fold["top"]  # a fold across the page: pieces above and below it
+        at = page.height - fold["top"] if across else fold["x0"]  # in the PDF's own coordinates, y up
+    view = P.read(pdf)[0]
+    return min(min(abs(f.bleed.y0 - at), abs(f.bleed.y1 - at)) if across else min(abs(f.bleed.x0 - at), abs(f.bleed.x1 - at))
+               for f in view.faces) / MM
+
+
+def test_a_gutterfold_sheets_art_keeps_as_far_from_the_fold_with_bleed_as_without(project):
+    """The fold's clearance is kept to the art, not to the trim: a fold made a few mm off still misses the art whether
+    the art stops at the trim or runs 3 mm past it (`--bleed`), so each card's trim moves out by its bleed and the art's
+    edge stays where it was. Read from the tiny game's gutterfold sheets of cards, built each way."""
+    assert run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold").exit_code == 0
+    plain = _art_to_fold(project / "output/tiny/tiny-cards-gutterfold.pdf")
+    assert run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold", "--bleed").exit_code == 0
+    (bled,) = (project / "output/tiny").glob("tiny-cards-gutterfold-bleed*.pdf")
+    assert plain > 2.0 and _art_to_fold(bled) == pytest.approx(plain, abs=0.05), (plain, _art_to_fold(bled))

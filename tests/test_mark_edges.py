@@ -53,3 +53,16 @@ def test_a_card_sheets_crop_marks_run_5_mm_where_the_margin_has_room(project):
     first = marks.read(project / "output/tiny/tiny-cards.pdf")[0]
     lengths = [((s.x1 - s.x0) ** 2 + (s.y1 - s.y0) ** 2) ** 0.5 / marks.MM for s in first.segments if abs(s.width - 0.3) < 0.01]
     assert lengths and abs(max(lengths) - 5.0) < 0.02, sorted(lengths)
+
+
+def test_no_crop_mark_comes_nearer_the_papers_edge_than_the_printers_5_mm(project):
+    """docs/printing.md: with no printer profile nothing is drawn nearer the paper's edge than its 5 mm. The tiny game's
+    3 × 3 poker cards on Letter leave the margin above their grid too little room for a mark: no mark is drawn there,
+    not one pointing back from the limit towards the card. Every 0.3 pt mark of the first sheet, read from the PDF,
+    lies 5 mm or more inside each edge."""
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    first = marks.read(project / "output/tiny/tiny-cards.pdf")[0]
+    w, h = 215.9 * marks.MM, 279.4 * marks.MM  # Letter, 8.5 × 11 in
+    near = [min(min(s.x0, s.x1), w - max(s.x0, s.x1), min(s.y0, s.y1), h - max(s.y0, s.y1)) / marks.MM
+            for s in first.segments if abs(s.width - 0.3) < 0.01]
+    assert near and min(near) >= 5.0 - 0.01, sorted(near)[:4]

@@ -444,6 +444,22 @@ def test_a_typed_back_offset_wins_over_the_default_profiles_saved_one(project):
     assert moved == pytest.approx([0.25, 1.5], abs=0.01), moved
 
 
+def test_a_back_offset_moves_every_back_its_own_way_right_and_down(project):
+    """`--back-offset X,Y` adds X mm across and Y mm up to every backs sheet (the calibration sheet's pairs are labelled
+    so: pnp.targets.calibrate), so `--back-offset 1.5,-1` (docs/commands.md's example) puts each back 1.5 mm to the
+    right and 1 mm lower on its page than a build with no offset, its fronts where they were."""
+    plain = project / "output/tiny/tiny-cards.pdf"
+    assert _one_card_sheet(project)[0] == plain.name
+    before = P.read(plain)
+    plain.unlink()
+    assert _one_card_sheet(project, "--back-offset", "1.5,-1")[0] == "tiny-cards-offset+1.5-1mm.pdf"
+    after = P.read(project / "output/tiny/tiny-cards-offset+1.5-1mm.pdf")
+    fronts = [(b.trim.x0 - a.trim.x0, b.trim.y0 - a.trim.y0) for a, b in zip(before[0].faces, after[0].faces, strict=True)]
+    backs = [((b.trim.x0 - a.trim.x0) / MM, (b.trim.y0 - a.trim.y0) / MM) for a, b in zip(before[1].faces, after[1].faces, strict=True)]
+    assert fronts and all(move == (0, 0) for move in fronts), fronts
+    assert backs and all(dx == pytest.approx(1.5, abs=0.01) and dy == pytest.approx(-1.0, abs=0.01) for dx, dy in backs), backs
+
+
 def test_a_margin_that_differs_by_side_is_kept_at_its_widest_on_every_side(project):
     """A sheet may be fed either end first, flipped for duplex or turned for landscape (pnp.data.config.Printer.margin),
     so a printer that leaves 6.35 mm at one edge alone (`--margin top,right,bottom,left`) prints as a 6.35 mm one does:
