@@ -6320,6 +6320,12 @@ MUTANTS: list[Mutant] = [
     Mutant('VZ9', 'a print-proxy-prep count of 0 taken as one copy', 'pnp/data/proxy_projects.py',
            '    if type(value) is int and value >= 0:', '    if type(value) is int and value > 0:',
            ['tests/test_sheets_from_other_tools.py'], ''),
+    Mutant('VZ10', 'a folder a proxy project keeps named alone: its copies and backs lost without a word', 'pnp/data/deck_sources.py',
+           '    if kept_by is not None:\n        found.append(', '    if False:\n        found.append(',
+           ['tests/test_sheets_from_other_tools.py'], ''),
+    Mutant('VZ11', "a folder taken as a proxy project's though the project names another", 'pnp/data/proxy_projects.py',
+           '(file.parent / _posix(named)).resolve() == folder.resolve()', '(file.parent / _posix(named)).resolve() != folder.resolve()',
+           ['tests/test_sheets_from_other_tools.py'], ''),
     # VE: a user's words going out and coming back, a fresh reviewer's set: the translator's sheet both ways, the rulebook's sections, feedback and who answered, stamps and QR (s49)
     Mutant('VE1', "an empty translation's row said to fit ('yes'), not left blank", 'pnp/targets/translate.py',
            '    if not cell.translation or cell.translation_loc is None:\n        return ""', '    if not cell.translation or cell.translation_loc is None:\n        return "yes"',

@@ -849,3 +849,15 @@ def test_a_proxy_project_cut_short_is_one_error_at_where_its_json_stops(project:
     said = [line for line in result.output.splitlines() if "proj.json" in line]
     assert len(said) == 1 and said[0].startswith("data/tiny/decks/proj.json:3:34: error: JSON syntax"), result.output
     assert result.exit_code != 0
+
+
+def test_a_folder_a_proxy_project_keeps_is_one_warning_naming_the_project_to_deal_from(project: Path):
+    """The designer names Proxy-PDF-Maker's folder of images rather than its project file: each image is then one card
+    (the sample's hidden backs among them), so the one warning, at `cards_from`, names the project file to write."""
+    sample = json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))
+    proxy_project(project, {card["name"]: "red" for card in sample["cards"]}, "proj.json", PROXY_SAMPLE.read_text(encoding="utf-8"))
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: proj.json", "cards_from: tutorial_cards/"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "proxy project" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], result.output

@@ -9,11 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from pnp.core.errors import SHEET_NO_HEADER, PnpError, did_you_mean, error
+from pnp.core.errors import SHEET_NO_HEADER, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, inside
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.languages import Edition, localise, missing_translations
-from pnp.data.proxy_projects import names_project, project_cards
+from pnp.data.proxy_projects import names_project, project_cards, project_keeping
 from pnp.data.source import LocDict, LocList
 
 
@@ -143,7 +143,12 @@ def _pictures_at(project: ProjectFolder, target: Path, name: str, path: Path, wh
     if not target.is_dir():
         return None, [error("deck-no-images", f"cards_from names the folder {name}, which is not there beside {path.name}: "
                             f"make it and put the card images in it", where, game=slug)]
-    return image_cards(target, project.root, where, size, slug)
+    cards, found = image_cards(target, project.root, where, size, slug)
+    kept_by = project_keeping(target, project.root, path.parent.parent) if cards is not None else None
+    if kept_by is not None:
+        found.append(warning("proxy-project-unread", f"{name} holds the images of the proxy project {kept_by.name} beside it, whose copies and "
+                             f"backs a folder alone does not deal (each image one card): write cards_from: {kept_by.name}", where, game=slug))
+    return cards, found
 
 def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:
     """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""

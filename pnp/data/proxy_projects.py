@@ -13,7 +13,7 @@ import json
 from pathlib import Path, PureWindowsPath
 
 from pnp.core.errors import Finding, Loc, PnpError, error, warning
-from pnp.core.files import LeavesFolder, Refused, inside
+from pnp.core.files import LeavesFolder, Refused, game_files, inside
 from pnp.data.image_folder import folder_back, image_cards
 from pnp.data.source import LocDict, LocList, load_yaml, read_text
 
@@ -67,6 +67,21 @@ def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str) -
     return kept, findings
 
 
+def project_keeping(folder: Path, root: Path, game_dir: Path) -> Path | None:
+    """The proxy project file beside `folder` whose images it is (its `image_dir`; print.json beside `images/`), if
+    any: a deck that names the folder alone deals none of the project's copies and backs."""
+    for file in game_files(folder.parent, "*.json"):
+        try:
+            data = json.loads(read_text(inside(file, root, game_dir), file.name))
+        except (PnpError, OSError, ValueError, LeavesFolder, Refused):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("cards"), (dict, list)):
+            named = PRINT_PROXY_PREP_IMAGES if isinstance(data["cards"], dict) else data.get("image_dir")
+            if isinstance(named, str) and named.strip() and (file.parent / _posix(named)).resolve() == folder.resolve():
+                return file
+    return None
+
+
 def _read(file: Path, rel: str, slug: str) -> LocDict:
     """The project file read with each value's place; one error at the place JSON stops making sense."""
     text = read_text(file, rel)
@@ -92,6 +107,10 @@ def _folder_name(data: LocDict, rel: str, slug: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise PnpError(error("proxy-project-unknown", f"{rel} names no folder of images (`image_dir`): save the project again from the tool",
                              data.key_loc("cards"), game=slug))
+    return _posix(name)
+
+
+def _posix(name: str) -> str:
     return PureWindowsPath(name).as_posix() if "\\" in name else name
 
 
