@@ -6323,7 +6323,7 @@ MUTANTS: list[Mutant] = [
     Mutant('VB10', "a front that includes a template named by the card (`{% include card.kind ~ '.j2' %}`) stops every stamp", 'pnp/data/template_syntax.py',
            'return [name for name in jinja2.meta.find_referenced_templates(tree) if name is not None]', 'return list(jinja2.meta.find_referenced_templates(tree))',
            ['tests/test_stamps.py', 'tests/test_stamp_promises.py'], ''),
-    Mutant('VB11', "a frame with a mistake in its Jinja stops the stamps with an internal error, not the build's finding at its line", 'pnp/data/template_syntax.py',
+    Mutant('VB11', "a frame with a mistake in its Jinja stops `pnp list`'s stamps with a traceback, not its finding at its line", 'pnp/data/template_syntax.py',
            '    except jinja2.TemplateSyntaxError:\n        return []', '    except jinja2.TemplateNotFound:\n        return []',
            ['tests/test_stamps.py', 'tests/test_stamp_promises.py'], ''),
     Mutant('VB12', "a card whose front runs no other template given a new stamp code all the same", 'pnp/data/stamps.py',
