@@ -73,3 +73,103 @@ def test_an_ods_number_style_without_an_integer_digit_gives_no_code(tmp_path, in
     write_libreoffice_ods(tmp_path / "deck.ods", f"<table:table-row>{number_cell('0.5', '.50', 'float', 'ce9')}</table:table-row>", styles=styles)
     formats = ods_plain_number_formats(tmp_path / "deck.ods", "Cards")
     assert formats == ({(1, 1): code} if code else {}), formats
+
+
+# An ODS deck as LibreOffice Calc saves one (OpenDocument 1.3 part 3: 9.1.3 a run of alike rows written once with
+# `table:number-rows-repeated`, 9.1.6 alike cells with `table:number-columns-repeated`, 9.1.8 alike columns likewise, a
+# column's `table:default-cell-style-name` for its cells that name no style; 16.29 a cell style's number style, and a
+# named style's kept in styles.xml), built once: each card prints its fields as Calc shows them.
+ODS_STYLES = (
+    '<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+    'number:min-integer-digits="1"/></number:number-style>'
+    '<number:percentage-style style:name="N11"><number:number number:decimal-places="0" number:min-decimal-places="0" '
+    'number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+    '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N2"/>'
+    '<style:style style:name="ce11" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N11"/>')
+ODS_NAMED = ('<number:number-style style:name="N3"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+             'number:min-integer-digits="1"/></number:number-style>'
+             '<style:style style:name="Cost" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N3"/>')
+ODS_COLUMNS = '<table:table-column table:number-columns-repeated="3"/><table:table-column table:default-cell-style-name="ce11"/>'
+
+
+@pytest.fixture(scope="module")
+def ods_cards(tmp_path_factory) -> str:
+    """The words of a deck's sheet built from an ODS: each card prints `name a b c`."""
+    import shutil
+
+    from conftest import TEST_PROJECT, run_pnp
+    from pdftext import pdf_text
+    from test_sheets_from_other_tools import number_cell, text_cell, write_libreoffice_ods
+
+    root = tmp_path_factory.mktemp("ods") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+
+    def row(*cells: str, more: str = "") -> str:
+        return f"<table:table-row{more}>{''.join(cells)}</table:table-row>"
+
+    twice = number_cell("3.14159", "3.14", "float", "ce2").replace("<table:table-cell ", '<table:table-cell table:number-columns-repeated="2" ', 1)
+    rows = (row(*(text_cell(h) for h in ("name", "a", "b", "c")))
+            + row(text_cell("Ada"), twice, number_cell("0.5", "50%", "percentage", "ce11"))  # a and b one cell, repeated
+            + row(text_cell("Twin"), number_cell("2.5", "2.50", "float", "ce2"), number_cell(1, "1"), number_cell("0.25", "25%", "percentage"),
+                  more=' table:number-rows-repeated="2"')
+            + row(text_cell("Bo"), number_cell("7.5", "7.50", "float", "ce2"), number_cell(2, "2"), number_cell("0.1", "10%", "percentage", "ce11"))
+            + row(text_cell("Cy"), number_cell(1, "1"), number_cell(2, "2"), number_cell("0.75", "75%", "percentage"))  # c: its column's style
+            + row(text_cell("Di"), number_cell("2.71828", "2.72", "float", "Cost"), number_cell(3, "3"), number_cell("0.3", "30%", "percentage", "ce11")))
+    write_libreoffice_ods(root / "data/tiny/decks/nums.ods", rows, styles=ODS_STYLES, named=ODS_NAMED, columns=ODS_COLUMNS)
+    (root / "data/tiny/decks/nums.yaml").write_text("name: Numbers\nsize: poker\nfront: tiny/nums.j2\nback: tiny/back.j2\ncards_from: nums.ods\n")
+    (root / "templates/tiny/nums.j2").write_text('{{ text(card.name ~ " " ~ card.a ~ " " ~ card.b ~ " " ~ card.c, 4, 4, 55, 8) }}\n')
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--deck", "nums", "--out", str(root / "out"))
+    assert result.exit_code == 0, result.output
+    return " ".join(pdf_text(root / "out/tiny/tiny-cards-nums.pdf").split())
+
+
+def test_an_ods_cell_after_a_run_of_repeated_cells_prints_as_its_own_style_shows_it(ods_cards: str):
+    """Calc writes Ada's a and b, alike, as one cell repeated twice: c, after them, is the fourth column, in its own `0%`."""
+    assert "Ada 3.14 3.14 50%" in ods_cards, ods_cards
+
+
+def test_an_ods_row_after_a_run_of_repeated_rows_prints_as_its_own_styles_show_it(ods_cards: str):
+    """Two alike Twin rows are written as one row repeated twice: Bo, after them, is the sheet's fifth row, 7.50 and 10%."""
+    assert ods_cards.count("Twin 2.50 1 25%") == 2 and "Bo 7.50 2 10%" in ods_cards, ods_cards
+
+
+def test_an_ods_cell_of_no_style_takes_its_columns_default_past_columns_declared_repeated(ods_cards: str):
+    """Columns A to C are declared as one column repeated three times, D with `0%` as its cells' default: Cy's c is 75%."""
+    assert "Cy 1 2 75%" in ods_cards, ods_cards
+
+
+def test_an_ods_cell_of_a_named_style_prints_as_that_styles_number_format_shows_it(ods_cards: str):
+    """Di's a is of the designer's own cell style `Cost` (styles.xml, `0.00`): 2.71828 prints 2.72, as Calc shows it."""
+    assert "Di 2.72 3 30%" in ods_cards, ods_cards
+
+
+def _xlsx_deck(root, rows: list[list], formats: dict[int, str]) -> None:
+    """A deck `nums` of the tiny game from an XLSX sheet (openpyxl saves formats as Excel does), `formats` giving the
+    number format of each row (counting the header as 1) in its second column; each card prints `name a value`."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in [["name", "a"], *rows]:
+        sheet.append(row)
+    for number, code in formats.items():
+        sheet.cell(number, 2).number_format = code
+    book.save(root / "data/tiny/decks/nums.xlsx")
+    (root / "data/tiny/decks/nums.yaml").write_text("name: Numbers\nsize: poker\nfront: tiny/nums.j2\nback: tiny/back.j2\ncards_from: nums.xlsx\n")
+    (root / "templates/tiny/nums.j2").write_text('{{ text(card.name ~ " a " ~ card.a, 4, 4, 55, 8) }}\n')
+
+
+def test_a_truth_value_in_a_cell_of_a_number_format_prints_as_a_truth_value_not_a_number(project):
+    """A column formatted `0.00` may hold a TRUE: Excel shows a truth value as TRUE whatever the cell's number format
+    (ECMA-376 part 1, 18.3.1.4: a cell of type `b`), so the card prints it as true, never `1.00`; the number beside it shows 3.14."""
+    from conftest import run_pnp
+    from pdftext import pdf_text
+
+    _xlsx_deck(project, [["Ada", 3.14159], ["Bo", True]], {2: "0.00", 3: "0.00"})
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "nums", "--out", str(project / "out"))
+    assert result.exit_code == 0, result.output
+    words = pdf_text(project / "out/tiny/tiny-cards-nums.pdf").split()
+    at = words.index("Bo")
+    assert words[at + 1] == "a" and words[at + 2].lower() == "true", words
+    assert "3.14" in words and "1.00" not in words, words

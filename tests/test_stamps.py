@@ -155,6 +155,36 @@ def test_a_front_using_the_engines_do_and_break_still_has_its_frames_edit_change
     assert heroes and [name for name in heroes if before[name]["stamp"] == after[name]["stamp"]] == []
 
 
+def test_a_front_including_a_template_named_as_it_runs_still_stamps_every_card(tmp_path):
+    """A front may include a template whose name it works out as it runs (`{% include "tiny/" ~ card.side ~ ".j2" ignore
+    missing %}`, Jinja's include of an expression): no file can be read for it before the card is drawn, so the stamp
+    hashes the templates named as written, and `pnp list` and the build stamp every hero as before."""
+    root = copy(tmp_path, "a")
+    hero = root / "templates" / "tiny" / "hero.j2"
+    hero.write_text(hero.read_text().replace("{% block body %}\n", '{% block body %}\n{% include "tiny/" ~ card.side ~ ".j2" ignore missing %}\n', 1))
+    cards = listed(root)
+    heroes = [card["stamp"] for name, card in cards.items() if name.startswith("heroes/")]
+    assert heroes and all(re.fullmatch(r"v2\.3 · [A-Z2-7]{6}", stamp["text"]) for stamp in heroes), heroes
+    assert len(stamps_in_pdf(root)) == 12
+
+
+def test_pnp_list_of_a_frame_with_a_mistake_in_its_jinja_stamps_every_card_and_says_the_mistake_at_its_line(tmp_path):
+    """`pnp list` stamps each card from the source of the templates its front runs, drawing none: a frame whose sixth line
+    is a Jinja mistake (`{% if %}`: an `if` with nothing to test) is said once, at that line, and every hero it frames is
+    still listed with its stamp, however the stamps read the frame."""
+    root = copy(tmp_path, "a")
+    frame = root / "templates" / "tiny" / "frame.j2"
+    frame.write_text(frame.read_text() + "{% if %}\n")
+    assert frame.read_text().splitlines()[5] == "{% if %}"
+    result = run_pnp(root, "list", "--format", "json")
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and "Traceback" not in result.output + result.stderr, result.output + result.stderr
+    assert len(errors) == 1 and errors[0].startswith("templates/tiny/frame.j2:6:") and "template syntax" in errors[0], result.stderr
+    cards = {f"{d['id']}/{c['id']}": c for row in json.loads(result.stdout) for d in row["decks"] for c in d["card_list"]}
+    heroes = [card["stamp"]["text"] for name, card in cards.items() if name.startswith("heroes/")]
+    assert len(heroes) == 5 and all(re.fullmatch(r"v2\.3 · [A-Z2-7]{6}", text) for text in heroes), heroes
+
+
 def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
     root = copy(tmp_path, "a")
     game = root / "data" / "tiny" / "game.yaml"
@@ -254,6 +284,17 @@ def test_a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it():
 
     assert stamp_code({"name": "Ada", "cost": 3, "tags": ["a", "b"]}, b"{{ card.name }}\r\n{{ card.cost }}") == "5GXU7X"
     assert stamp_code({}, b"") == "NDU6Q2"
+
+
+def test_a_card_whose_front_runs_no_other_template_keeps_the_code_pnp_gave_it_before_frames_were_hashed(tmp_path):
+    """CHANGELOG: since a stamp's code covers every template a front runs, a front that runs none keeps its code. Ada,
+    drawn by a front that extends, includes and imports nothing, has the code pnp gave her before (DKNTTC: `pnp list` of
+    commit 42349f5f, which hashed the front's own source alone), so her printed copies are not called changed."""
+    root = copy(tmp_path, "a")
+    (root / "data/tiny/decks/plain.yaml").write_text("name: Plain\nsize: poker\nfront: tiny/plain.j2\nback: tiny/back.j2\n"
+                                                     "cards:\n  - {id: ada, name: Ada, cost: 3}\n")
+    (root / "templates/tiny/plain.j2").write_text('{{ text(card.name ~ " costs " ~ card.cost, 4, 4, 55, 8) }}\n')
+    assert listed(root)["plain/ada"]["stamp"]["code"] == "DKNTTC"
 
 
 def test_a_code_is_the_first_six_base32_letters_of_the_sha256_of_the_values_and_the_template():

@@ -36,3 +36,27 @@ def test_a_signed_bonus_and_a_leading_zero_print_as_the_sheet_writes_them(built)
 
 def test_a_template_still_reckons_with_the_number(built):
     assert "twice 2" in built and "twice 4" in built, built  # +1 doubled is 2, not "+1+1"
+
+
+def test_every_card_of_a_large_workbook_deck_prints_its_number_as_its_cell_shows_it(tmp_path, monkeypatch):
+    """A deck of 500 cards is drawn by two processes on a machine of two cores (docs/performance.md, the deck helper):
+    each of its cards, the last as the first, prints the 0.25 of its `0%` cell as Excel shows it, 25%."""
+    import openpyxl
+    from pdftext import pdf_text
+
+    monkeypatch.setenv("PNP_JOBS", "2")
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["name", "rate"])
+    for n in range(1, 501):
+        sheet.append([f"Bonus {n}", 0.25])
+        sheet.cell(n + 1, 2).number_format = "0%"
+    book.save(root / "data/tiny/decks/bonus.xlsx")
+    (root / "data/tiny/decks/bonus.yaml").write_text("name: Bonus\nsize: poker\nfront: tiny/bonus.j2\nback: tiny/back.j2\ncards_from: bonus.xlsx\n")
+    (root / "templates/tiny/bonus.j2").write_text('{{ text(card.name ~ " rate " ~ card.rate, 4, 4, 55, 8) }}\n')
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--deck", "bonus", "--out", str(root / "out"))
+    assert result.exit_code == 0, result.output
+    printed = " ".join(pdf_text(root / "out/tiny/tiny-cards-bonus.pdf").split())
+    assert printed.count(" rate 25%") == 500 and "Bonus 500 rate 25%" in printed and "0.25" not in printed, printed[-300:]
