@@ -221,6 +221,22 @@ def test_a_longpack_file_holding_fronts_and_backs_is_refused_as_out_of_its_order
     assert found.message == "its 3 pages are not in LongPack Games' order (pdf-fronts-and-backs)"
 
 
+def test_print_and_plays_sheets_are_each_fronts_page_then_its_backs_page_or_fronts_alone_for_a_deck_without_backs():
+    """Print & Play takes each sheet of fronts followed by its sheet of backs (its formatting page, as recorded in
+    pnp/targets/vendors.py): a deck of two sheets with backs is front, back, front, back; a deck whose cards have no back
+    prints its sheets of fronts alone, two in a row, and is in order too. A backs page first, or a backs page after two
+    fronts pages, is refused at the file."""
+    from pnp.targets.vendor_preflight import order_findings
+
+    printplay = vendor_named("printplay")
+    assert order_findings(printplay, ["front", "back", "front", "back"], "tiny-heroes-sheets.pdf") == []
+    assert order_findings(printplay, ["front", "front"], "tiny-heroes-sheets.pdf") == []
+    for roles in (["back", "front"], ["front", "front", "back"]):
+        (found,) = order_findings(printplay, roles, "tiny-heroes-sheets.pdf")
+        assert (found.code, str(found.loc)) == ("vendor-page-order", "tiny-heroes-sheets.pdf")
+        assert found.message == f"its {len(roles)} pages are not in Print & Play's order (sheets-mirrored)"
+
+
 def test_ink_and_colour_findings_carry_the_vendors_codes(tmp_path):
     """A page of 400 % ink is `vendor-ink` at DriveThruCards (240 %), and 280 % too, which MBPrint (300 %) takes and
     Print & Play (RGB, no limit) takes whatever; an RGB fill or picture is `vendor-colour`; Print & Play prints

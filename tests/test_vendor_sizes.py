@@ -181,6 +181,51 @@ def test_a_size_no_product_is_fits_print_and_plays_sheet_by_the_same_rule():
     assert printplay.sheet_grid((300.0, 450.0)) == (0, 0)
 
 
+# a card whose art runs past its bleed: its top half blue, its bottom half red, each to the face's edge and beyond
+HALVES = ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h / 2 + face.bleed, fill="#0000ff", stroke="none") }}'
+          '{{ rect(-face.bleed, face.h / 2, face.w + 2 * face.bleed, face.h / 2 + face.bleed, fill="#ff0000", stroke="none") }}\n')
+
+
+@pytest.fixture(scope="module")
+def halves(tmp_path_factory):
+    """The front page of DriveThruCards' file of a one-card 63 × 88 mm deck drawn as HALVES (its back first, then its
+    front): a poker card's page, 63.5 × 88.9 mm and 1/8 in of bleed a side (2.75 × 3.75 in), as RGB pixels at 300 dpi,
+    825 × 1125 px."""
+    import pypdfium2 as pdfium
+
+    root = tmp_path_factory.mktemp("halves") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates/tiny/halves.j2").write_text(HALVES, encoding="utf-8")
+    (root / "data/tiny/decks/halves.yaml").write_text(
+        "name: Halves\nsize: 63 x 88\nfront: tiny/halves.j2\ncards:\n  - {id: c, name: C, count: 1}\n", encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "drivethrucards", "--no-validate", "--deck", "halves")
+    assert result.exit_code == 0, result.output + result.stderr
+    doc = pdfium.PdfDocument(str(root / "output/tiny/vendor-drivethrucards/tiny-halves.pdf"))
+    try:
+        image = doc[1].render(scale=300 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    assert abs(image.size[0] - 825) <= 1 and image.size[1] == 1125, image.size  # pdfium may round a side up
+    return image
+
+
+def test_a_card_smaller_than_its_product_is_centred_on_the_products_file(halves):
+    """A 63 × 88 mm card on a poker card's file (63.5 × 88.9 mm) sits in its middle, 0.45 mm short of the poker trim at
+    the top and at the bottom alike: its middle, where blue turns red, is the image's middle, row 562.5 of 1125."""
+    column = [halves.getpixel((halves.size[0] // 2, y)) for y in range(1125)]
+    first_red = next(y for y, (r, g, b) in enumerate(column) if r > 128 and b < 128)
+    assert first_red in (562, 563), first_red
+
+
+def test_a_card_smaller_than_its_product_has_its_art_to_every_edge_of_the_products_file(halves):
+    """The card's art runs past its bleed, so the poker file it is printed from has no white sliver at any edge: 0.45 mm
+    is 5 px at 300 dpi, which a cutter's drift shows as a white line along the card."""
+    w, h = halves.size
+    edges = [(x, y) for x in range(w) for y in (0, h - 1)] + [(x, y) for y in range(h) for x in (0, w - 1)]
+    white = [xy for xy in edges if min(halves.getpixel(xy)) > 200]
+    assert white == [], white[:5]
+
+
 SLUGS = {  # a token set's id → its size, for The Game Crafter's punchout slugs
     "slug-fits": (82.55, 133.35), "slug-turned": (133.35, 82.55), "slug-tolerance": (83.55, 134.35), "slug-small": (20, 20),
     "slug-over": (83.56, 133.35),
@@ -227,6 +272,15 @@ def test_a_token_fits_a_punchout_slug_up_to_its_size_and_the_tolerance_either_wa
     assert {token: ordered[token] for token in SLUGS} == {"slug-fits": "small punchout slug", "slug-turned": "small punchout slug",
                                                          "slug-tolerance": "small punchout slug", "slug-small": "small punchout slug",
                                                          "slug-over": "medium punchout slug"}
+
+
+def test_a_token_on_a_punchout_slug_is_made_at_its_own_size_not_the_slugs(token_orders):
+    """A punchout slug holds any token that fits on it: a 20 × 20 mm token ordered on The Game Crafter's small slug
+    (3.25 × 5.25 in) is its own image, 20 mm and 1/8 in of bleed a side at 300 dpi (26.35 mm, 311 px) square, never the
+    slug's 1050 × 1650 px."""
+    (image,) = (token_orders["thegamecrafter"] / "tokens/slug-small").glob("*.png")
+    with Image.open(image) as img:
+        assert img.size == (311, 311)
 
 
 WHOSE = {"thegamecrafter": "The Game Crafter's", "makeplayingcards": "MakePlayingCards'", "drivethrucards": "DriveThruCards'",

@@ -214,6 +214,16 @@ def test_print_and_play_sheets_are_12_by_18_inches_fronts_then_backs_mirrored(or
     assert min(fronts) > width / 2 > max(backs)
 
 
+def test_print_and_plays_file_is_named_for_its_sheets_as_its_readme_says(organ_match):
+    """Print & Play's upload takes one file of sheets a deck, which README.txt names <game>-<deck>-sheets.pdf: the Influence
+    deck's is organ-match-influence-sheets.pdf, listed among the files written, and no other PDF is."""
+    folder, _ = organ_match["printplay"]
+    assert [p.name for p in folder.glob("*.pdf")] == ["organ-match-influence-sheets.pdf"]
+    readme = (folder / "README.txt").read_text(encoding="utf-8").splitlines()
+    assert "Files: <game>-<deck>-sheets.pdf: 12 × 18 in pages, each fronts page followed by its backs page." in readme
+    assert "  organ-match-influence-sheets.pdf" in readme
+
+
 def test_mpc_autofill_order_lists_every_face_once_with_its_quantity_and_back_and_its_paths_resolve(organ_match):
     folder, _ = organ_match["makeplayingcards"]
     order = ET.parse(folder / "cards-influence.xml").getroot()
