@@ -52,7 +52,7 @@ class Product:
 
     def takes(self, trim: tuple[float, float]) -> bool:
         """Whether a piece of `trim` mm (either way round) is this product as a shop takes it: each side within
-        SIZE_TOLERANCE_MM of the product's, or, for an `up_to` product, no side longer than its own."""
+        SIZE_TOLERANCE_MM of the product's, or, for an `up_to` product, no side longer than its own by more than that."""
         if self.trim_mm is None:
             return True
         pairs = zip(sorted(self.trim_mm), sorted(trim), strict=True)
