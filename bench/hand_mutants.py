@@ -6326,6 +6326,9 @@ MUTANTS: list[Mutant] = [
     Mutant('VZ11', "a folder taken as a proxy project's though the project names another", 'pnp/data/proxy_projects.py',
            '(file.parent / _posix(named)).resolve() == folder.resolve()', '(file.parent / _posix(named)).resolve() != folder.resolve()',
            ['tests/test_sheets_from_other_tools.py'], ''),
+    Mutant('VZ12', "a player aid's title running out of its band, even at its least size, not warned of", 'pnp/outputs/reference.py',
+           '    if faces and not band.fits:', '    if False:',
+           ['tests/test_reference.py'], ''),
     # VE: a user's words going out and coming back, a fresh reviewer's set: the translator's sheet both ways, the rulebook's sections, feedback and who answered, stamps and QR (s49)
     Mutant('VE1', "an empty translation's row said to fit ('yes'), not left blank", 'pnp/targets/translate.py',
            '    if not cell.translation or cell.translation_loc is None:\n        return ""', '    if not cell.translation or cell.translation_loc is None:\n        return "yes"',

@@ -367,6 +367,19 @@ def test_an_aids_title_too_long_for_its_band_is_never_set_under_six_and_a_half_p
     assert sizes and min(sizes) >= 6.5, sorted(set(sizes))[:5]
 
 
+def test_an_aids_title_too_long_for_its_band_even_at_its_least_size_is_one_warning_at_the_title(project):
+    """The same title at the Letter sheet's 6.5 pt still needs about 26 ems of a 56.5 mm band: it wraps to a second
+    line below the coloured band. Every command says so once, at the reference's `title:` line; the title that fits
+    says nothing."""
+    path = project / SOURCE
+    text = path.read_text(encoding="utf-8")
+    assert "aid-title-long" not in run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout
+    path.write_text(re.sub(r"(?m)^title: .*$", "title: Tiny · quick reference for every seat at the tables and the bar!", text), encoding="utf-8")
+    for command in (("validate", "tiny"), ("build", "tiny", "--only", "reference")):
+        said = [line for line in run_pnp(project, *command).output.splitlines() if "title does not fit" in line]
+        assert len(said) == 1 and said[0].startswith(f"{SOURCE}:1:8: warning:"), (command, said)
+
+
 def _aid_card_labels(pdf, game_title: str) -> list[tuple[int, int]]:
     """(n, N) of every card side's counter on the player-aid fronts pages: one per printed card."""
     pages = texts(pdf)

@@ -423,8 +423,8 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     for n, region in enumerate(fitted.regions, 1):
         els = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
                Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, frame.band_h - BAND_INSET, look.accent, None, 0.0, BAND_RADIUS, None)]
-        laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, frame.least)
-        els.append(Text(CARD_SAFE, CARD_SAFE, laid.ops))
+        band = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, frame.least)
+        els.append(Text(CARD_SAFE, CARD_SAFE, band.ops))
         els += region_elements(region, CARD_SAFE * K, frame.text_top * K, lambda block: block.key in read)
         laid = setter.lay(f"{escape(game.title)}   {n} / {len(fitted.regions)}", frame.width, frame.foot_style)
         els.append(Text(CARD_SAFE, frame.foot_top, laid.ops))
@@ -433,6 +433,10 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
         faces.append(_back(setter, look, game, heading, w, h, bleed))
     cards = [AidCard(faces[i], faces[i + 1]) for i in range(0, len(faces), 2)]
     findings = _overflowed(fitted.overflow, sections, f"a {w:g} × {h:g} mm card", ref)
+    if faces and not band.fits:
+        findings.append(warning("aid-title-long", f"the player aid's title does not fit on one line of its band on a {w:g} × {h:g} mm card even at "
+                                f"{frame.least:g} pt, so it runs out of the band: shorten the title", ref.raw.loc_of("title") if "title" in ref.raw else ref.raw.loc,
+                                game=game.slug))
     if len(cards) > 1:
         findings.append(warning("aid-cards", f"the player aid needs {len(cards)} cards per player: its sections fill {len(fitted.regions)} card sides of "
                                              f"{w:g} × {h:g} mm even at {frame.least:g} pt, and one card has {FACES_PER_CARD}. Mark the sections the aid can do "
