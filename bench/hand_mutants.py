@@ -6329,6 +6329,9 @@ MUTANTS: list[Mutant] = [
     Mutant('VZ12', "a player aid's title running out of its band, even at its least size, not warned of", 'pnp/outputs/reference.py',
            '    if faces and not band.fits:', '    if False:',
            ['tests/test_reference.py'], ''),
+    Mutant('VZ13', 'a proxy project with its backs off (`backside_enabled: false`) printed with backs', 'pnp/data/proxy_projects.py',
+           '    if data.get("backside_enabled") is False:\n        return None', '    if False:\n        return None',
+           ['tests/test_sheets_from_other_tools.py'], ''),
     # VE: a user's words going out and coming back, a fresh reviewer's set: the translator's sheet both ways, the rulebook's sections, feedback and who answered, stamps and QR (s49)
     Mutant('VE1', "an empty translation's row said to fit ('yes'), not left blank", 'pnp/targets/translate.py',
            '    if not cell.translation or cell.translation_loc is None:\n        return ""', '    if not cell.translation or cell.translation_loc is None:\n        return "yes"',

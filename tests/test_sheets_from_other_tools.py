@@ -861,3 +861,18 @@ def test_a_folder_a_proxy_project_keeps_is_one_warning_naming_the_project_to_dea
     result = run_pnp(project, "validate", "tiny", "--quick")
     said = [line for line in result.output.splitlines() if "proxy project" in line]
     assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], result.output
+
+
+@pytest.mark.parametrize("enabled, backs", [(True, "green"), (False, "white")])
+def test_a_proxy_projects_default_back_is_its_own_choice_and_none_while_its_backs_are_off(project: Path, enabled: bool, backs: str):
+    """Proxy-PDF-Maker's `backside_default` names the image every card without its own back gets (here a hidden
+    green one, though the folder also holds a black `__back.png`); with `backside_enabled` false the tool prints no
+    backs, so no card has a `back_image` and the back template draws none."""
+    text = json.dumps({"backside_default": "plain.png", "backside_enabled": enabled, "image_dir": "art",
+                       "cards": [{"name": "a.png", "num": 1, "hidden": 0, "backside": ""}, {"name": "plain.png", "num": 0, "hidden": 1, "backside": ""}]})
+    proxy_project(project, {"a.png": "red", "plain.png": "green", "__back.png": "black"}, "proj.json", text, folder="art")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    rgb = {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)}
+    shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb)
+    assert shown[backs] >= 1 and all(shown[c] == 0 for c in ("green", "black") if c != backs), shown
