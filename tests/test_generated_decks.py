@@ -159,3 +159,18 @@ def test_an_empty_list_of_values_is_one_error_at_the_list(project):
     status, found = quick_findings(project)
     assert status == 1
     assert found == ["data/tiny/decks/made.yaml:7:37: error: generate.values.rank: an empty list makes no cards: give it values"], found
+
+
+@pytest.mark.parametrize("source", ["made.csv", "art/"], ids=["sheet", "folder"])
+def test_a_deck_with_both_cards_from_and_generate_is_told_of_the_two_keys_it_writes(project, source):
+    """A deck's cards come from one place: a deck that names a sheet or a folder (`cards_from:`) and a `generate:` block
+    is one error at its `cards_from:` line, naming the two keys the designer wrote (not a `cards:` it never wrote)."""
+    decks = project / "data/tiny/decks"
+    (decks / "made.csv").write_text("id,name\nimp,Imp\n", encoding="utf-8")
+    (decks / "art").mkdir()
+    (decks / "made.yaml").write_text(
+        f"name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: {source}\n"
+        "generate:\n  values: {side: [red, blue]}\n  id: \"{side}\"\n", encoding="utf-8")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:5:1: error: this deck has both `cards_from:` and `generate:`: keep one"], found

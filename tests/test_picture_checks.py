@@ -86,6 +86,30 @@ def test_card_art_judged_with_and_without_bleed_is_said_at_its_most_cropped(proj
     lines = [line for line in run_pnp(project, "validate").stderr.splitlines() if "than its" in line]
     assert len(lines) == 1 and "image art/card.png (1000 × 1050 px) is 33% wider than its 63.5 × 88.9 mm box" in lines[0], lines
 
+def test_card_art_narrower_than_its_card_judged_with_and_without_bleed_is_said_once_at_its_most_cropped(project):
+    """600 × 1050 px (0.571 wide to 1 high) covering a poker card: 20 % narrower than its 63.5 × 88.9 mm trim (0.714),
+    22 % narrower than the 69.5 × 94.9 mm it is with bleed (0.732). Validate judges it at both: one warning, its worst."""
+    (project / "art").mkdir()
+    Image.new("RGB", (600, 1050), "#3060a0").save(project / "art/card.png")
+    (project / "templates/tiny/hero.j2").write_text(FULL_ART)
+    lines = [line for line in run_pnp(project, "validate").stderr.splitlines() if "than its" in line]
+    assert len(lines) == 1 and "image art/card.png (600 × 1050 px) is 22% narrower than its 69.5 × 94.9 mm box" in lines[0], lines
+
+
+def test_two_cards_coarse_pictures_drawn_by_one_template_line_are_each_said(project):
+    """One line draws each card's own picture (`"art/" ~ card.id`): the knight's 300 px (190 dpi in 40 mm) and the
+    rogue's 200 px (127 dpi) are two pictures to replace, each said with its own file; the others' 400 px (254 dpi) pass."""
+    (project / "art").mkdir()
+    for card in ("knight", "att", "rogue", "mage", "twin"):
+        side = {"knight": 300, "rogue": 200}.get(card, 400)
+        Image.new("RGB", (side, side), "#3060a0").save(project / f"art/{card}.png")
+    (project / "templates/tiny/hero.j2").write_text(
+        '{% extends "tiny/frame.j2" %}{% block body %}\n{{ image("art/" ~ card.id ~ ".png", 5, 20, 40, 40, fit="stretch") }}\n{% endblock %}\n')
+    lines = [line for line in run_pnp(project, "validate").stderr.splitlines() if " dpi in its " in line]
+    assert sorted(line.split(": warning: ")[1].split(", below")[0] for line in lines) == [
+        "image art/knight.png prints at 190 dpi in its 40 × 40 mm box", "image art/rogue.png prints at 127 dpi in its 40 × 40 mm box"], lines
+
+
 def test_a_coarse_card_picture_is_one_warning_at_its_coarsest_where_it_is_drawn_with_and_without_bleed(project):
     """274 × 374 px is a poker card with its 3 mm bleed at 100 dpi. Validate draws the cards with their bleed (69.5 mm
     wide: 100 dpi) and judges them at their trim (63.5 mm, the bleed cropped: 107 dpi); one picture too coarse is one

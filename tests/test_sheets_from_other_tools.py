@@ -876,3 +876,43 @@ def test_a_proxy_projects_default_back_is_its_own_choice_and_none_while_its_back
     rgb = {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)}
     shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb)
     assert shown[backs] >= 1 and all(shown[c] == 0 for c in ("green", "black") if c != backs), shown
+def test_a_headless_sheet_keeps_quiet_no_mistake_that_lists_its_deck_among_the_names_known(project: Path):
+    """Deck `heroes` lost its header; a constraint names `decks.villains`, which is nothing in the game and close to no
+    name, so pnp lists the names it knows, `decks.heroes` among them. That is game.yaml's own mistake: still said."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("constraints:\n", "constraints:\n  - check: unique\n    in: decks.villains\n    field: name\n", 1),
+                    encoding="utf-8")
+    write_csv(project / DECK_DIR / "heroes.csv", HEADLESS)
+    use_sheet(project, "heroes.csv")
+    said = findings(run_pnp(project, "validate", "tiny", "--quick"), "error")
+    assert [line.split(": error: ")[0] for line in said] == [f"{DECK_DIR}/heroes.csv:1:1", "data/tiny/game.yaml:26:9"], said  # at its `in:`
+    assert "'decks.villains' names nothing in this game; known: decks.heroes, tokens.coins" in said[1], said
+
+
+def test_a_proxy_pdf_maker_back_named_in_capitals_is_every_cards_back_all_the_same(project: Path):
+    """`__Back.png` (as a designer on Windows, whose folders ignore case, may save it) is the cards' back as `__back.png`
+    is: every back prints it (black), none is left blank."""
+    art_deck(project, {"dragon.png": "red", "__Back.png": "black"}, front="tiny/art.j2", back="tiny/art-back.j2")
+    cover = '{{ image(card.%s, 0, 0, face.w, face.h, fit="cover") }}\n'
+    (project / "templates/tiny/art.j2").write_text(cover % "image", encoding="utf-8")
+    (project / "templates/tiny/art-back.j2").write_text(cover % "back_image", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "art", "--no-validate")
+    assert result.exit_code == 0, result.output
+    backs = Counter({colour: n for n, colour in render_page(project / "output/tiny/tiny-cards-art.pdf", 1).getcolors(1 << 24)})
+    assert backs[(0, 0, 0)] // (250 * 350) == 1, backs.most_common(4)  # one poker card's pixels at 100 dpi, black
+
+
+def test_a_folder_of_no_image_at_all_is_told_to_hold_the_card_images(project: Path):
+    """A folder holding no picture (a note alone) has no card: the error says so, and names no `__…` image it lacks."""
+    art_deck(project, {})
+    (project / DECK_DIR / "art/notes.txt").write_text("art to come", encoding="utf-8")
+    said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art" in line]
+    assert said == [f"{DECK_DIR}/art.yaml:5:13: error: cards_from names the folder {DECK_DIR}/art/, which holds no PNG, JPEG or WebP image: "
+                    "put the card images there, or name a spreadsheet"], said
+
+
+def test_a_folder_deck_naming_a_folder_that_is_not_there_is_told_to_make_it(project: Path):
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: art/\n", encoding="utf-8")
+    said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art" in line]
+    assert said == [f"{DECK_DIR}/art.yaml:5:13: error: cards_from names the folder art/, which is not there beside art.yaml: "
+                    "make it and put the card images in it"], said

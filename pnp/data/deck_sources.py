@@ -30,6 +30,8 @@ def cards_filled(project: ProjectFolder, data, path: Path, slug: str, findings: 
     makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
     if not isinstance(data, LocDict):
         return True, None
+    if "generate" in data:  # before `cards_from` fills `cards`: a deck naming both is told of the keys it writes
+        return _generated_cards(data, slug, findings), None
     sheet = None
     if "cards_from" in data and (names_folder(data["cards_from"], path) or names_project(data["cards_from"])):
         if not _picture_cards(project, data, path, slug, findings):
@@ -38,8 +40,6 @@ def cards_filled(project: ProjectFolder, data, path: Path, slug: str, findings: 
         sheet = _sheet_cards(project, data, path, slug, findings, edition)
         if sheet is None:
             return False, None
-    if "generate" in data and not _generated_cards(data, slug, findings):
-        return False, None
     return True, sheet
 
 def _sheet_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
