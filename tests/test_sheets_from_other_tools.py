@@ -876,6 +876,8 @@ def test_a_proxy_projects_default_back_is_its_own_choice_and_none_while_its_back
     rgb = {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)}
     shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb)
     assert shown[backs] >= 1 and all(shown[c] == 0 for c in ("green", "black") if c != backs), shown
+
+
 def test_a_headless_sheet_keeps_quiet_no_mistake_that_lists_its_deck_among_the_names_known(project: Path):
     """Deck `heroes` lost its header; a constraint names `decks.villains`, which is nothing in the game and close to no
     name, so pnp lists the names it knows, `decks.heroes` among them. That is game.yaml's own mistake: still said."""
