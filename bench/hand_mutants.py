@@ -6622,7 +6622,7 @@ MUTANTS: list[Mutant] = [
            'run `pnp pull {slug}`', 'run `pnp pull`',
            ['tests/test_live_sheets.py'], ''),
     Mutant('VA11', "a folder deck naming a folder that is not there told it holds no image, not to make it", 'pnp/data/deck_sources.py',
-           '    if not folder.is_dir():\n', '    if False:\n',
+           '    if not target.is_dir():\n', '    if False:\n',
            ['tests/test_spreadsheet_decks.py', 'tests/test_sheets_from_other_tools.py'], ''),
     Mutant('VA12', "a deck's CSV saved by Excel as CSV UTF-8 (a byte-order mark) reading the mark into its first header", 'pnp/data/sheet_rows.py',
            'text = raw.decode("utf-8-sig")', 'text = raw.decode("utf-8")',
