@@ -299,6 +299,18 @@ def test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_offi
 
 
 
+def test_a_proxy_project_saved_in_a_game_is_an_input_and_an_exports_json_elsewhere_is_not(tmp_path):
+    """A deck deals from Proxy-PDF-Maker's `proj.json` (docs/layouts.md): saving it in the tool redraws its deck. A
+    Tabletop Simulator save exported into a folder of the project outside data/ draws nothing, and redraws nothing."""
+    import watchfiles
+
+    from pnp.pipeline.saves import input_filter
+
+    is_input = input_filter([tmp_path])
+    assert is_input(watchfiles.Change.modified, str(tmp_path / "data/tiny/decks/proj.json"))
+    assert not is_input(watchfiles.Change.added, str(tmp_path / "exports/tiny-tts-save.json"))
+
+
 @pytest.mark.parametrize("copy", ["tiny~", "#tiny#", "~tiny", ".tiny"])
 def test_a_deck_saved_in_a_game_folder_pnp_ignores_is_no_input(tmp_path, copy):
     """pnp lists no game from a folder whose name its one rule ignores (docs/data-format.md: a backup `tiny~`, an

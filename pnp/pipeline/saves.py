@@ -18,6 +18,7 @@ from pnp.data.sheet_rows import TEXT_SUFFIXES, WORKBOOK_SUFFIXES
 
 # a deck's sheet by the kinds pnp.data.sheet_rows reads (.txt and .xlsm among them), never a list of its own
 INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", *TEXT_SUFFIXES, *WORKBOOK_SUFFIXES}
+PROJECT_SUFFIX = ".json"  # a proxy printer's project file a deck deals from (pnp.data.proxy_projects); an export's JSON elsewhere is no input
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
 
 
@@ -36,7 +37,8 @@ def input_filter(folders: list[Path] | list[str]):
             return not any(_skipped(part) for part in below.parts)
         if any(_skipped(part) for part in below.parts[:-1]):
             return False
-        return p.suffix.lower() in INPUT_SUFFIXES and not ignored_name(p.name)
+        wanted = p.suffix.lower() in INPUT_SUFFIXES or (p.suffix.lower() == PROJECT_SUFFIX and below.parts[:1] == ("data",))
+        return wanted and not ignored_name(p.name)
 
     return is_input
 
