@@ -60,10 +60,27 @@ def test_gutterfold_mirrors_every_back_across_the_fold(paper, name, size, bleed)
             assert s.x + s.w + bleed * 1000 <= sheet.page_w - limit and s.y + s.h + bleed * 1000 <= sheet.page_h - limit
 
 
-def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter():
-    assert plan_fold_sheet("letter", (70, 120)).per_sheet == 2
-    poker = plan_fold_sheet("letter", (63.5, 88.9))
-    assert (poker.landscape, poker.axis, poker.cols, poker.rows) == (True, "h", 4, 1)
+def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter(project):
+    """The heroes' 12 cards alone on gutterfold Letter: tarot cards (70 × 120 mm) two a sheet, 6 sheets; poker cards
+    four a landscape sheet, 3 sheets, their fronts in one row above the fold and their backs, turned, below it."""
+    import pdfplumber
+
+    def sheets(size: str):
+        deck = project / "data/tiny/decks/heroes.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker\n", f"size: {size}\n"), encoding="utf-8")
+        _ok(run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes", "--layout", "gutterfold", "--out", str(project / size)))
+        return pdfplumber.open(project / size / "tiny/tiny-cards-gutterfold-heroes.pdf")
+
+    with sheets("poker") as poker:
+        page = poker.pages[0]
+        assert len(poker.pages) == 3 and (round(page.width / MM, 1), round(page.height / MM, 1)) == (279.4, 215.9)
+        words = page.extract_words()
+        fronts = {round(w["top"]) for w in words if w["text"] in ("<Knight>", "AT&T")}
+        backs = [w["top"] for w in words if w["text"] == "yniT"]  # "Tiny" on a back turned 180°
+        assert len([w for w in words if w["text"] in ("<Knight>", "AT&T")]) == 4 and len(fronts) == 1 and fronts.pop() < page.height / 2
+        assert len(backs) == 4 and min(backs) > page.height / 2
+    with sheets("tarot") as tarot:
+        assert len(tarot.pages) == 6
 
 
 @pytest.fixture
