@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT, run_pnp
 
-from pnp.checks.simulate import Condition, Question, QuestionError, expand, simulate, spread_of
+from pnp.checks.simulate import Condition, Question, expand, simulate, spread_of
 
 SE_LIMIT = 4  # a figure from 10,000 hands lies within 4 standard errors of the truth but once in ~16,000 tests
 
@@ -57,12 +57,17 @@ def test_pair_and_sum_match_every_hand_counted_exactly():
     assert abs(sum(answer.spread.histogram.values()) - 1) < 1e-9
 
 
-def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
-    q = Question(hand=4, runs=2_000, seed=1, where=(Condition("colour", "blue"),), sum_field="worth")
-    first, again = simulate("s", expand(small_deck()), q), simulate("s", expand(small_deck()), q)
-    other = simulate("s", expand(small_deck()), Question(**{**q.__dict__, "seed": 2}))
-    assert first.as_dict() == again.as_dict()
-    assert first.as_dict() != other.as_dict()
+def test_the_same_seed_gives_the_same_figures_and_another_seed_others(project):
+    """`--seed`'s help: the same seed gives the same figures; another seed shuffles otherwise."""
+    def figures(seed: str) -> dict:
+        result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "4", "--runs", "2000", "--seed", seed,
+                         "--where", "side=blue", "--sum", "stars", "--format", "json")
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    first = figures("1")
+    assert figures("1") == first
+    assert figures("2")["shares"] != first["shares"]
 
 
 def test_cli_json_is_the_same_for_the_same_seed(project):
@@ -135,15 +140,19 @@ def test_all_conditions_together_is_the_share_of_hands_meeting_every_one():
     assert 0 < shares["at least 1 with colour=red"] < 1 and 0 < shares["at least 1 with colour=blue"] < 1
 
 
-def test_a_hand_of_the_whole_deck_holds_every_card_and_one_more_is_refused():
-    """Dealt all 12 cards, every hand holds the 3 reds and sums the deck's whole worth (3 × 1 + 4 × 2 + 5 × 3 = 26);
-    a 13th card cannot be dealt, and the refusal says the range to choose from."""
-    pool = expand(small_deck())
-    answer = simulate("small", pool, Question(hand=12, runs=50, seed=4, where=(Condition("colour", "red", 3),), sum_field="worth"))
-    assert answer.shares[0].share == 1.0
-    assert (answer.spread.minimum, answer.spread.maximum) == (26.0, 26.0)
-    with pytest.raises(QuestionError, match=r"^a hand of 13 cannot be dealt from 12 cards; choose 1 to 12$"):
-        simulate("small", pool, Question(hand=13, runs=50, seed=4))
+def test_a_hand_of_the_whole_deck_holds_every_card_and_one_more_is_refused(project):
+    """heroes.yaml's 12 cards dealt all: every hand holds its 6 red cards (2 knights, 2 agents, 2 twins) and sums its
+    stars whole (2 × 3 + 2 × 1 + 3 × 2 + 3 × 4 + 2 × 2 = 30); a 13th card cannot be dealt, and the refusal says the
+    range to choose from."""
+    whole = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "12", "--runs", "50", "--where", "side=red",
+                    "--at-least", "6", "--sum", "stars", "--format", "json")
+    assert whole.exit_code == 0, whole.output
+    answer = json.loads(whole.output)
+    assert [share["share"] for share in answer["shares"]] == [1.0]
+    assert (answer["sum"]["min"], answer["sum"]["max"]) == (30.0, 30.0)
+    more = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "13")
+    assert more.exit_code == 2 and "Traceback" not in more.output
+    assert more.output.splitlines()[-1] == "Error: tiny/heroes: a hand of 13 cannot be dealt from 12 cards; choose 1 to 12"
 
 
 def test_cards_without_the_paired_field_are_no_pair():

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import ROOT, TEST_PROJECT, render_page
+from conftest import ROOT, TEST_PROJECT, apply_edits, render_page, run_pnp
 
-from pnp.core.colour import luminance
 from pnp.data.project import Project
-from pnp.layout.elements import Circle, Face, Icon, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Face, Icon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.cards import render_cards
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
-from pnp.render.inksaver import frame_back, lighten_face
+from pnp.render.inksaver import frame_back
 from pnp.render.sheet_plan import Group, Piece
 from pnp.render.sheets import write_sheets
 
@@ -30,17 +29,58 @@ def a_back(font: str = "Helvetica") -> Face:
                             Text(5, 62, (TextOp(40, 14, font, 13, WHITE, "POLICE", 60),))), frozenset())
 
 
-def test_a_framed_back_keeps_its_icon_in_outline_its_shapes_and_its_words():
-    framed = frame_back(a_back(), "Game", "Police", "Helvetica")
-    fills = [el for el in framed.elements if getattr(el, "fill", None)]
-    icons = [el for el in framed.elements if type(el) is Icon]
-    words = [op.text for el in framed.elements if type(el) is Text for op in el.ops]
-    assert fills == [], "the ground is left out: no ink but lines"
-    assert [(i.name, i.outline > 0, luminance(i.color) < 0.5) for i in icons] == [("hearts", True, True)], "the icon, as a dark outline"
-    assert any(type(el) is Circle and el.stroke and luminance(el.stroke) < 0.5 for el in framed.elements), "the ring, dark on paper"
-    assert words == ["POLICE"], "its own word, dark on paper; no deck name added to a back that says something"
-    assert [op.text for el in frame_back(Face(W, H, 0.0, (Rect(0, 0, W, H, GROUND, None, 0.0, 0.0, None),), frozenset()), "Game", "Police",
-                                           "Helvetica").elements if type(el) is Text for op in el.ops] == ["Game", "Police"]
+MM = 72 / 25.4
+# A back as the games draw one, in the tiny game's back.j2: a coloured ground to the bleed, a white ring 32 mm across, a
+# big white icon 22 mm wide and a white label
+A_BACK = """{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#1f5f66") }}
+{{ circle(face.w / 2, 38, 16, stroke="#ffffff", stroke_width=0.8) }}
+{{ icon("hearts", face.w / 2 - 11, 27, 22, color="#ffffff") }}
+{{ text("POLICE", 5, 62, face.w - 10, 8, size=13, color="#ffffff", align="center") }}
+"""
+GROUND_ONLY = '{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#1f5f66") }}\n'
+
+
+def ink_saver_page(project, number: int, edits: list[dict]) -> dict:
+    """Page `number` (from 0) of `pnp build --ink-saver --only cards tiny` once `edits` are made: its upright words
+    but the footer's, with their sizes in pt, and its drawn shapes, each with its size in mm."""
+    import pdfplumber
+
+    apply_edits(project, edits)
+    result = run_pnp(project, "build", "--ink-saver", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards-ink-saver.pdf") as doc:
+        page = doc.pages[number]
+        read = [w for w in page.extract_words(extra_attrs=["size", "upright", "non_stroking_color"]) if w["upright"]]
+        footer = {round(w["top"]) for w in read if w["text"] == "backs" and w["size"] < 7}  # its line, when it runs across
+        words = [(w["text"], w["size"]) for w in read if round(w["top"]) not in footer]
+        colours = [w["non_stroking_color"] for w in read if round(w["top"]) not in footer]
+        shapes = [{**o, "mm": (o["width"] / MM, o["height"] / MM)} for o in page.curves + page.rects]
+    return {"words": words, "colours": colours, "shapes": shapes}
+
+
+def sized(shape: dict, w: float, h: float) -> bool:
+    """Whether a shape is w × h mm, to a twentieth of a millimetre."""
+    return abs(shape["mm"][0] - w) < 0.05 and abs(shape["mm"][1] - h) < 0.05
+
+
+def dark(colour) -> bool:
+    return colour is not None and all(v < 0.5 for v in colour)
+
+
+def test_a_framed_back_keeps_its_icon_in_outline_its_shapes_and_its_words(project):
+    """The heroes' back (ten of their twelve cards share it) on the first backs page: no fill at all, the ground left
+    out; its ring (32 mm) and its icon (within its 22 mm box) as dark outlines, and its own word dark on paper, no deck
+    name added to a back that says something. A back of its ground alone says the game's title and the deck's name."""
+    page = ink_saver_page(project, 1, [{"file": "templates/tiny/back.j2", "write": A_BACK}])
+    assert [shape for shape in page["shapes"] if shape["fill"]] == [], "the ground is left out: no ink but lines"
+    rings = [shape for shape in page["shapes"] if abs(shape["mm"][0] - 32) < 0.5 and abs(shape["mm"][1] - 32) < 0.5]  # with its stroke
+    icons = [shape for shape in page["shapes"] if 10 < shape["mm"][0] <= 22 and 10 < shape["mm"][1] <= 22]
+    assert len(rings) == 9 and all(dark(ring["stroking_color"]) for ring in rings), "the ring, dark on paper"
+    assert len(icons) == 9 and all(dark(icon["stroking_color"]) for icon in icons), "the icon, as a dark outline"
+    assert [text for text, _ in page["words"]] == ["POLICE"] * 9, "its own word; no deck name added to a back that says something"
+    assert all(dark(colour) for colour in page["colours"]), "its word, dark on paper"
+    plain = ink_saver_page(project, 1, [{"file": "templates/tiny/back.j2", "write": GROUND_ONLY}])
+    assert sorted(text for text, _ in plain["words"]) == sorted(["Tiny", "Test", "Game", "Heroes"] * 9)
 
 
 @pytest.fixture(scope="module")
@@ -121,39 +161,41 @@ def test_each_decks_framed_back_shows_its_own_icon(slug):
     assert len(icons) >= 3 and len(set(icons.values())) == len(icons), icons
 
 
-def test_a_ground_drawn_in_many_small_pieces_is_lightened_like_one_large_fill():
-    """Streets drawn a segment at a time, each far under the share of the face a large fill takes, together cover much
-    of it: the ink saver tints them all, with no outline round each piece (it would cross the street at every joint)."""
+def test_a_ground_drawn_in_many_small_pieces_is_lightened_like_one_large_fill(project):
+    """Streets drawn a segment at a time (ten 6.35 × 12 mm pieces, each a seventieth of a poker card, together an
+    eighth of it) on the knights' fronts: the ink saver tints them all, with no outline round each piece (it would cross
+    the street at every joint). A lone 4 mm square of the same colour on every other front prints as designed."""
     street = "#4b505c"
-    pieces = tuple(Polygon(((x, 0.0), (x + 20, 0.0), (x + 20, 8.0), (x, 8.0)), street, None, 0.0, True) for x in range(0, 200, 20))
-    board = Face(200.0, 60.0, 0.0, (*pieces, Rect(10, 30, 4, 4, street, None, 0.0, 0.0, None)), frozenset())
-    lightened = lighten_face(board).elements
-    assert all(luminance(el.fill) > 0.8 and el.stroke is None for el in lightened if type(el) is Polygon)
-    # a lone small square of another colour prints as designed
-    lone = Face(200.0, 60.0, 0.0, (Rect(10, 30, 4, 4, street, None, 0.0, 0.0, None),), frozenset())
-    assert lighten_face(lone).elements[0].fill == street
+    front = ('{% if card.id == "knight" %}{% for i in range(10) %}'
+             f'{{{{ polygon([(i * 6.35, 0), (i * 6.35 + 6.35, 0), (i * 6.35 + 6.35, 12), (i * 6.35, 12)], fill="{street}") }}}}'
+             '{% endfor %}{% else %}'
+             f'{{{{ rect(30, 50, 4, 4, fill="{street}") }}}}'
+             '{% endif %}\n')
+    page = ink_saver_page(project, 0, [{"file": "templates/tiny/hero.j2", "write": front}])
+    pieces = [shape for shape in page["shapes"] if sized(shape, 6.35, 12.0) and shape["fill"]]
+    squares = [shape for shape in page["shapes"] if sized(shape, 4.0, 4.0) and shape["fill"]]
+    assert len(pieces) == 20 and all(min(piece["non_stroking_color"]) > 0.85 and not piece["stroke"] for piece in pieces)
+    assert len(squares) == 7 and {tuple(round(v * 255) for v in square["non_stroking_color"]) for square in squares} == {(0x4b, 0x50, 0x5c)}
 
 
-def test_a_framed_back_never_overprints_its_own_drawing_nor_cuts_a_name_short():
-    """A back whose only drawing is an icon (Police Precinct's "?") keeps it alone: no name is set over it. A back with
-    nothing of its own on a 20 mm token gets each name whole at the 5 pt floor or more, or none ("Germ Ty…" says nothing)."""
-    mark = Face(20, 20, 0.0, (Rect(-1, -1, 22, 22, GROUND, None, 0.0, 0.0, None), Icon("hearts", WHITE, 4, 4, 12, 12)), frozenset())
-    framed = frame_back(mark, "Police Precinct", "Unknown circumstances markers", "Helvetica")
-    assert [el for el in framed.elements if type(el) is Text] == [], "a name set over the back's own icon"
-    plain = Face(20, 20, 0.0, (Rect(-1, -1, 22, 22, GROUND, None, 0.0, 0.0, None),), frozenset())
-    ops = [op for el in frame_back(plain, "Germ Tycoon", "Colonies", "Helvetica").elements if type(el) is Text for op in el.ops]
-    assert all(op.text in ("Germ Tycoon", "Colonies") and op.size >= 5.0 for op in ops), [(op.text, op.size) for op in ops]
-    assert all(op.x >= 0 and op.x + op.w <= 20 * 72 / 25.4 for op in ops), "each name inside the token"
+COINS_FRAMED = [  # the coins as 20 mm squares, all of one back, printed whatever it shows
+    {"file": "data/tiny/tokens.yaml", "replace": ["    shape: circle\n    size: 20\n", "    shape: square\n    size: 20\n    print_back: always\n"]}]
 
 
-def test_a_name_too_long_for_a_framed_token_at_5_pt_is_left_out_not_set_smaller():
-    """On a 20 mm token's framed back (12 mm of line inside its frame), "Police Precinct" fits whole at a little over
-    5 pt, the smallest type a printed piece uses; "Unknown circumstances markers" would need about 2.3 pt, too small to
-    print, so it is left out rather than set at that size."""
-    plain = Face(20, 20, 0.0, (Rect(-1, -1, 22, 22, GROUND, None, 0.0, 0.0, None),), frozenset())
-    ops = [op for el in frame_back(plain, "Police Precinct", "Unknown circumstances markers", "Helvetica").elements
-           if type(el) is Text for op in el.ops]
-    assert [(op.text, op.size >= 5.0) for op in ops] == [("Police Precinct", True)], [(op.text, op.size) for op in ops]
+def test_a_framed_back_never_overprints_its_own_drawing(project):
+    """A coin back whose only drawing is an icon (Police Precinct's "?") keeps it alone: no name is set over it."""
+    mark = GROUND_ONLY + '{{ icon("hearts", 4, 4, 12, color="#ffffff") }}\n'
+    page = ink_saver_page(project, 3, [*COINS_FRAMED, {"file": "templates/tiny/token-coin-back.j2", "write": mark}])
+    assert [text for text, size in page["words"] if size < 9] == [], "a name set over the back's own icon"
+
+
+def test_a_name_too_long_for_a_framed_token_at_5_pt_is_left_out_not_set_smaller(project):
+    """On a 20 mm token's framed back (12 mm of line inside its frame) with nothing of its own, "Coins" is set whole;
+    the game's title, "Tiny Test Game", would need under 5 pt, the smallest type a printed piece uses, so it is left
+    out rather than set at that size (on the page, only in its footer, which runs up its side)."""
+    page = ink_saver_page(project, 3, [*COINS_FRAMED, {"file": "templates/tiny/token-coin-back.j2", "write": GROUND_ONLY}])
+    small = [(text, size) for text, size in page["words"] if size < 9]
+    assert [text for text, _ in small] == ["Coins"] * 12 and all(size >= 5.0 for _, size in small), small
 
 
 def test_the_games_ink_saver_backs_name_nothing_cut_short_and_set_no_title_over_a_mark(shared_build):

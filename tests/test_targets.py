@@ -60,10 +60,27 @@ def test_gutterfold_mirrors_every_back_across_the_fold(paper, name, size, bleed)
             assert s.x + s.w + bleed * 1000 <= sheet.page_w - limit and s.y + s.h + bleed * 1000 <= sheet.page_h - limit
 
 
-def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter():
-    assert plan_fold_sheet("letter", (70, 120)).per_sheet == 2
-    poker = plan_fold_sheet("letter", (63.5, 88.9))
-    assert (poker.landscape, poker.axis, poker.cols, poker.rows) == (True, "h", 4, 1)
+def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter(project):
+    """The heroes' 12 cards alone on gutterfold Letter: tarot cards (70 × 120 mm) two a sheet, 6 sheets; poker cards
+    four a landscape sheet, 3 sheets, their fronts in one row above the fold and their backs, turned, below it."""
+    import pdfplumber
+
+    def sheets(size: str):
+        deck = project / "data/tiny/decks/heroes.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker\n", f"size: {size}\n"), encoding="utf-8")
+        _ok(run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes", "--layout", "gutterfold", "--out", str(project / size)))
+        return pdfplumber.open(project / size / "tiny/tiny-cards-gutterfold-heroes.pdf")
+
+    with sheets("poker") as poker:
+        page = poker.pages[0]
+        assert len(poker.pages) == 3 and (round(page.width / MM, 1), round(page.height / MM, 1)) == (279.4, 215.9)
+        words = page.extract_words()
+        fronts = {round(w["top"]) for w in words if w["text"] in ("<Knight>", "AT&T")}
+        backs = [w["top"] for w in words if w["text"] == "yniT"]  # "Tiny" on a back turned 180°
+        assert len([w for w in words if w["text"] in ("<Knight>", "AT&T")]) == 4 and len(fronts) == 1 and fronts.pop() < page.height / 2
+        assert len(backs) == 4 and min(backs) > page.height / 2
+    with sheets("tarot") as tarot:
+        assert len(tarot.pages) == 6
 
 
 @pytest.fixture
@@ -161,51 +178,80 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project, tiny_after):
     assert _darkness(render_page(kept, 1, 40)) > 1.5 * _darkness(render_page(framed, 1, 40))
 
 
-def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
-    from pnp.core.colour import luminance
-    from pnp.layout.elements import Circle, Face, Line, Rect, Text
-    from pnp.layout.typeset import TextOp
-    from pnp.render.inksaver import lighten_face
-
-    # a header run into the bleed on three sides, as many games draw one
-    header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
-    title = Text(4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
-    pip = Circle(10.0, 40.0, 2.0, "#1d2433", None, 0.3, None)
-    body = Text(4.0, 50.0, (TextOp(0.0, 10.0, "f", 9.0, "#1d2433", "on paper", 30.0),))
-    face = lighten_face(Face(63.5, 88.9, 3.0, (header, title, pip, body), frozenset()))
-    new_header, outline, new_title, new_pip, new_body = face.elements
-    assert luminance(new_header.fill) > 0.8  # a light tint…
-    # …outlined in its colour only where its edge lies inside the card: the cut frames the other three sides, and a
-    # line along a trim line would show as a hairline on this card or its neighbour after a 0.5 mm miscut
-    assert type(outline) is Line and outline.stroke == "#c0392b"
-    assert sorted([(outline.x1, outline.y1), (outline.x2, outline.y2)]) == [(0.0, 16.0), (63.5, 16.0)]
-    assert luminance(new_title.ops[0].color) < 0.4  # white on the header would vanish: darkened
-    assert new_pip == pip  # small shapes print as designed
-    assert new_body == body  # text off the header is not touched
-    # a band inset from the trim (no sliver at a miscut) is outlined all round, on its own edge and corners
-    band = Rect(3.2, 3.2, 57.1, 12.8, "#c0392b", None, 0.3, 2.0, None)
-    new_band, ring, new_title = lighten_face(Face(63.5, 88.9, 3.0, (band, title), frozenset())).elements
-    assert luminance(new_band.fill) > 0.8 and luminance(new_title.ops[0].color) < 0.4
-    assert (ring.x, ring.y, ring.w, ring.h, ring.radius, ring.fill, ring.stroke) == (3.2, 3.2, 57.1, 12.8, 2.0, None, "#c0392b")
+def _hex(colour) -> str | None:
+    """A colour pdfplumber read (RGB from 0 to 1) as #rrggbb."""
+    return "#" + "".join(f"{round(v * 255):02x}" for v in colour) if colour is not None and len(colour) == 3 else None
 
 
-def test_ink_saver_darkens_a_white_rule_on_a_tinted_header_and_frames_no_background():
-    """The ink saver's promises for what no readability pass mends (pnp.render.inksaver): a white rule drawn across a
-    red header takes the header's red, darkened, when the header becomes a pale tint (or it would vanish); a fill
-    covering nine tenths of the card is its background, framed by the trim: tinted, with no outline of its own."""
-    from pnp.core.colour import luminance, rgb
-    from pnp.layout.elements import Face, Line, Rect
-    from pnp.render.inksaver import lighten_face
+def _luminance(hex_value: str) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    linear = [(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4) for c in (int(hex_value[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
-    header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
-    rule = Line(5.0, 10.0, 58.5, 10.0, "#ffffff", 0.5, None)
-    lightened = lighten_face(Face(63.5, 88.9, 3.0, (header, rule), frozenset())).elements
-    new_rule = next(el for el in lightened if type(el) is Line and el.y1 == 10.0)
-    red, green, blue = rgb(new_rule.stroke)
-    assert luminance(new_rule.stroke) < 0.4 and red > green and red > blue, new_rule.stroke
-    background = Rect(1.5, 1.5, 60.5, 85.9, "#1d2433", None, 0.3, 0.0, None)  # 92 % of the trim, 1.5 mm in from it
-    (tinted,) = lighten_face(Face(63.5, 88.9, 3.0, (background,), frozenset())).elements
-    assert tinted.stroke is None and luminance(tinted.fill) > 0.7
+
+def _ink_saver_fronts(project, front: str) -> dict:
+    """The first fronts page of `pnp build --ink-saver --only cards tiny` once the heroes' front (its nine cards on
+    the page) draws `front` alone: its shapes and lines (size in mm, fill and stroke as #rrggbb, or None where the shape
+    is not filled or not stroked) and the colour of each of its upright words."""
+    import pdfplumber
+
+    (project / "templates/tiny/hero.j2").write_text(front, encoding="utf-8")
+    _ok(run_pnp(project, "build", "--ink-saver", "--only", "cards", "tiny"))
+    with pdfplumber.open(project / "output/tiny/tiny-cards-ink-saver.pdf") as doc:
+        page = doc.pages[0]
+        shapes = [{"w": o["width"] / MM, "h": o["height"] / MM, "top": o["top"] / MM, "bottom": o["bottom"] / MM,
+                   "fill": _hex(o["non_stroking_color"]) if o["fill"] else None, "stroke": _hex(o["stroking_color"]) if o["stroke"] else None}
+                  for o in page.rects + page.curves + page.lines]
+        words = {(w["text"], _hex(w["non_stroking_color"])) for w in page.extract_words(extra_attrs=["non_stroking_color", "upright"]) if w["upright"]}
+    return {"shapes": shapes, "words": words}
+
+
+def _sized(shapes: list[dict], w: float, h: float) -> list[dict]:
+    return [s for s in shapes if abs(s["w"] - w) < 0.05 and abs(s["h"] - h) < 0.05]
+
+
+HEADER = '{{ rect(-3, -3, 69.5, 19, fill="#c0392b") }}\n'  # a header run into the bleed on three sides, as many games draw one
+WHITE_TITLE = '{{ text("Title", 4, 4, 40, 8, size=12, color="#ffffff") }}\n'
+
+
+def test_ink_saver_tints_large_fills_and_keeps_light_text_readable(project):
+    """docs/printing.md's ink saver on the heroes' fronts: a red header (a fifth of the card) prints as a light tint,
+    outlined in its red only where its edge lies inside the card: the cut frames its other three sides, and a line along
+    a trim line would show as a hairline on this card or its neighbour after a 0.5 mm miscut; its white title, which
+    would vanish on the tint, is darkened; a 4 mm pip and words off the header print as designed. A band inset from the
+    trim (no sliver at a miscut) is outlined all round."""
+    page = _ink_saver_fronts(project, HEADER + WHITE_TITLE + '{{ circle(10, 40, 2, fill="#1d2433") }}\n'
+                             '{{ text("on paper", 4, 50, 40, 8, size=9, color="#1d2433") }}\n')
+    headers = _sized(page["shapes"], 69.5, 19.0)
+    assert len(headers) == 9 and all(h["fill"] and _luminance(h["fill"]) > 0.8 and h["stroke"] is None for h in headers)
+    red = [s for s in page["shapes"] if s["stroke"] == "#c0392b"]
+    assert len(red) == 9 and all(abs(s["w"] - 63.5) < 0.05 and s["h"] < 0.05 for s in red), red  # along the header's foot alone
+    assert {round(s["top"], 1) for s in red} == {round(h["bottom"], 1) for h in headers}
+    titles = {colour for text, colour in page["words"] if text == "Title"}
+    assert len(titles) == 1 and _luminance(titles.pop()) < 0.4
+    assert {s["fill"] for s in _sized(page["shapes"], 4.0, 4.0)} == {"#1d2433"}  # small shapes print as designed
+    assert {colour for text, colour in page["words"] if text in ("on", "paper")} == {"#1d2433"}  # text off the header is not touched
+    band = _ink_saver_fronts(project, '{{ rect(3.2, 3.2, 57.1, 12.8, fill="#c0392b", radius=2) }}\n' + WHITE_TITLE)
+    sized = _sized(band["shapes"], 57.1, 12.8)
+    assert sum(1 for s in sized if s["fill"] and _luminance(s["fill"]) > 0.8) == 9
+    assert sum(1 for s in sized if s["fill"] is None and s["stroke"] == "#c0392b") == 9  # its own edge and corners
+    assert all(_luminance(colour) < 0.4 for text, colour in band["words"] if text == "Title")
+
+
+def test_ink_saver_darkens_a_white_rule_on_a_tinted_header_and_frames_no_background(project):
+    """The ink saver's promises for what no readability pass mends (docs/printing.md): a white rule drawn across a red
+    header takes the header's red, darkened, when the header becomes a pale tint (or it would vanish); a fill covering
+    nine tenths of the card is its background, framed by the trim: tinted, with no outline of its own."""
+    page = _ink_saver_fronts(project, HEADER + '{{ line(5, 10, 58.5, 10, stroke="#ffffff", stroke_width=0.5) }}\n')
+    rules = [s for s in page["shapes"] if abs(s["w"] - 53.5) < 0.05 and s["stroke"]]
+    assert len(rules) == 9
+    for rule in rules:
+        red, green, blue = (int(rule["stroke"][i:i + 2], 16) for i in (1, 3, 5))
+        assert _luminance(rule["stroke"]) < 0.4 and red > green and red > blue, rule["stroke"]
+    background = _ink_saver_fronts(project, '{{ rect(1.5, 1.5, 60.5, 85.9, fill="#1d2433") }}\n')  # 92 % of the trim, 1.5 mm in
+    tinted = _sized(background["shapes"], 60.5, 85.9)
+    assert len(tinted) == 9 and all(s["stroke"] is None and _luminance(s["fill"]) > 0.7 for s in tinted)
+    assert [s for s in background["shapes"] if s["stroke"] not in (None, "#000000")] == []  # no outline but the crop marks'
 
 
 # Calibration ---------------------------------------------------------------------
