@@ -1,7 +1,7 @@
 """How many of the suite's test functions drive a pnp command, and how many call pnp's internals only (issue #101).
 
-A test drives a command when its body, a helper it calls or a fixture it takes (followed through tests/ by name) runs
-one: click's CliRunner or `.invoke(`, `python -m pnp` in a new process, or the MCP SDK's stdio client starting
+A test drives a command when its body, a helper it calls or a fixture it takes (followed as Python and pytest find
+them: the test's own file, what it imports from another test module, a conftest fixture) runs one: click's CliRunner or `.invoke(`, `python -m pnp` in a new process, or the MCP SDK's stdio client starting
 `pnp mcp`. Every other test function calls pnp's functions directly. Prints the counts; the figure to watch is the
 share of internals-only tests, which should fall as behaviour tests take their promises.
 
@@ -46,51 +46,58 @@ def pins_private(node: ast.AST, imported: set[str]) -> bool:
     return False
 
 
-def functions(tests: Path) -> tuple[dict[str, list[tuple]], list[tuple]]:
-    """Every function of tests/ by name (source, parameters, names it calls, whether it pins a private name, its
-    file's name), and the test functions among them."""
-    by_name: dict[str, list] = {}
+def functions(tests: Path) -> tuple[dict[tuple[str, str], list[tuple]], dict[str, dict[str, tuple[str, str]]], list[tuple]]:
+    """Every function of tests/ by (file, name) (source, parameters, names it calls, whether it pins a private name,
+    its file's name), what each file imports from another test module (name → (file, name there)), and the test
+    functions."""
+    by_name: dict[tuple[str, str], list] = {}
+    imports: dict[str, dict[str, tuple[str, str]]] = {}
     found = []
     for file in sorted(tests.rglob("*.py")):
         text = file.read_text(encoding="utf-8")
         tree = ast.parse(text)
         imported = private_imports(tree)
+        imports[file.name] = {a.asname or a.name: (f"{node.module}.py", a.name) for node in ast.walk(tree)
+                              if isinstance(node, ast.ImportFrom) and node.module and (tests / f"{node.module}.py").is_file()
+                              for a in node.names}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 calls = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
                 entry = (ast.get_source_segment(text, node) or "", [a.arg for a in node.args.args], calls,
                          pins_private(node, imported), file.name)
-                by_name.setdefault(node.name, []).append(entry)
+                by_name.setdefault((file.name, node.name), []).append(entry)
                 if node.name.startswith("test_"):
                     found.append(entry)
-    return by_name, found
+    return by_name, imports, found
 
 
 def main(root: Path) -> None:
-    by_name, tests = functions(root / "tests")
-    seen: dict[str, bool] = {}
+    by_name, imports, tests = functions(root / "tests")
 
-    def drives(name: str) -> bool:
-        if name not in seen:
-            seen[name] = False  # a cycle drives nothing by itself
-            seen[name] = any(runs(entry) for entry in by_name.get(name, []))
-        return seen[name]
+    def resolved(file: str, name: str, depth: int = 0) -> list[tuple]:
+        """What `name` means in `file`, as Python and pytest find it: the file's own function, one it imports from
+        another test module, or a conftest fixture; nothing else (a helper of the same name elsewhere is not it)."""
+        if (file, name) in by_name:
+            return by_name[(file, name)]
+        if name in imports.get(file, {}) and depth < 10:
+            return resolved(*imports[file][name], depth + 1)
+        return by_name.get(("conftest.py", name), [])
+
+    seen: dict[tuple[str, str], bool] = {}
+
+    def drives(file: str, name: str) -> bool:
+        if (file, name) not in seen:
+            seen[(file, name)] = False  # a cycle drives nothing by itself
+            seen[(file, name)] = any(runs(entry) for entry in resolved(file, name))
+        return seen[(file, name)]
 
     def runs(entry) -> bool:
-        source, params, calls, *_ = entry
-        return any(m in source for m in DRIVES) or any(drives(n) for n in (*calls, *params))
-
-    strict_seen: dict[str, bool] = {}
-
-    def fixture_drives(name: str) -> bool:
-        if name not in strict_seen:
-            strict_seen[name] = False
-            strict_seen[name] = any(runs(entry) for entry in by_name.get(name, []))
-        return strict_seen[name]
+        source, params, calls, _, file = entry
+        return any(m in source for m in DRIVES) or any(drives(file, n) for n in (*calls, *params))
 
     def runs_itself(entry) -> bool:
-        source, params, *_ = entry
-        return any(m in source for m in DRIVES) or any(fixture_drives(n) for n in params)
+        source, params, _, _, file = entry
+        return any(m in source for m in DRIVES) or any(any(runs(e) for e in resolved(file, n)) for n in params)
 
     driving = sum(runs(t) for t in tests)
     strict = sum(runs_itself(t) for t in tests)
