@@ -6667,6 +6667,9 @@ MUTANTS: list[Mutant] = [
     Mutant('VL12', "a player aid's title too long for its band warned of at the reference file's start, not at its `title:`", 'pnp/outputs/reference.py',
            'ref.raw.loc_of("title") if "title" in ref.raw else ref.raw.loc,', 'ref.raw.loc,',
            ['tests/test_reference.py', 'tests/test_aid_face.py'], ''),
+    Mutant('VL13', "a two-sided card's own back (`backside`) printed though the project's backs are off, as the tool prints none", 'pnp/data/proxy_projects.py',
+           'entry.get("backside") if data.get("backside_enabled") is not False else ""', 'entry.get("backside")',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

@@ -996,3 +996,15 @@ def test_print_proxy_preps_images_folder_named_alone_is_one_warning_naming_print
     deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
     said = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "proxy project" in line]
     assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: print.json" in said[0], said
+
+
+def test_a_two_sided_card_prints_no_back_while_the_projects_backs_are_off(project: Path):
+    """Proxy-PDF-Maker with `backside_enabled` false prints no back page at all, a two-sided card's own other side
+    (`backside`) as little as the default back: the card is dealt without a `back_image`, its back left blank."""
+    text = json.dumps({"backside_default": "__back.png", "backside_enabled": False, "image_dir": "art",
+                       "cards": [{"name": "a.png", "num": 1, "hidden": 0, "backside": "b.png"}, {"name": "b.png", "num": 0, "hidden": 1, "backside": ""}]})
+    proxy_project(project, {"a.png": "red", "b.png": "green", "__back.png": "black"}, "proj.json", text, folder="art")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)})
+    assert shown["green"] == shown["black"] == 0 and shown["white"] >= 1, shown
