@@ -918,3 +918,93 @@ def test_a_folder_deck_naming_a_folder_that_is_not_there_is_told_to_make_it(proj
     said = [line for line in findings(run_pnp(project, "validate", "tiny", "--quick"), "error") if "art" in line]
     assert said == [f"{DECK_DIR}/art.yaml:5:13: error: cards_from names the folder art/, which is not there beside art.yaml: "
                     "make it and put the card images in it"], said
+
+
+def proxy_cards(project: Path) -> list[tuple[str, int]]:
+    """The cards, with their copies, that `pnp list` says the deck `proxies` deals."""
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    return [(card["id"], card["count"]) for card in next(deck for deck in listed if deck["id"] == "proxies")["card_list"]]
+
+
+def test_a_print_proxy_prep_projects_back_is_the_folders_back_image(project: Path):
+    """print.json says nothing of backs (print-proxy-prep has no `backside_enabled`): the folder's `__back.png` is every
+    card's back, as in a folder deck, so the two copies of the bolt print two black backs."""
+    counts = {"cards": {"bolt.png": 2}, "columns": 5, "pagesize": "Letter", "orient": "Portrait", "filename": "_printme"}
+    proxy_project(project, {"bolt.png": "red", "__back.png": "black"}, "print.json", json.dumps(counts), folder="images")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"black": (0, 0, 0), "red": (255, 0, 0)})
+    assert shown == {"black": 2, "red": 0}, shown
+
+
+def test_a_proxy_project_card_listed_without_its_num_is_one_copy(project: Path):
+    """A card entry with no `num` (a project file trimmed by hand) is one copy, as an image the project does not list
+    is; the card beside it keeps its own three."""
+    text = json.dumps({"image_dir": "art", "cards": [{"name": "a.png", "hidden": 0}, {"name": "b.png", "num": 3, "hidden": 0}]})
+    proxy_project(project, {"a.png": "red", "b.png": "blue"}, "proj.json", text, folder="art")
+    assert proxy_cards(project) == [("a", 1), ("b", 3)]
+
+
+@pytest.mark.parametrize("num", ["true", '"2"', "1.5", "-1"])
+def test_a_proxy_project_count_that_is_no_whole_number_is_one_error_at_the_count(project: Path, num: str):
+    """JSON's `true` is no count, nor a number in quotes, a fraction or a negative one: one error, at the line and column
+    of the count in the project file (its value, after `"num": `)."""
+    text = '{\n    "image_dir": "art",\n    "cards": [\n        {"name": "a.png", "num": ' + num + ', "hidden": 0}\n    ]\n}\n'
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    said = findings(run_pnp(project, "validate", "tiny", "--quick"), "error")
+    assert [line.split(" gives ")[0] for line in said] == ["data/tiny/decks/proj.json:4:34: error: data/tiny/decks/proj.json"], said
+    assert said[0].endswith(" copies: a count is a whole number, 0 or more"), said
+
+
+def test_a_json_file_that_is_no_proxy_project_is_one_error_saying_what_to_name(project: Path):
+    """A deck naming a JSON file that lists no `cards` (the tool's settings, say) is told at the file's start that it
+    is no proxy project, and what to name instead: no internal error."""
+    proxy_project(project, {"a.png": "red"}, "settings.json", '{"columns": 5, "pagesize": "Letter"}\n', folder="images")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert findings(result, "error") == [
+        "data/tiny/decks/settings.json:1:1: error: data/tiny/decks/settings.json is no Proxy-PDF-Maker or print-proxy-prep project (it lists no "
+        "`cards`): name the folder of images instead (cards_from: images/), or a spreadsheet"], result.output + result.stderr
+
+
+def test_a_proxy_projects_image_folder_outside_the_games_folder_is_refused_at_its_image_dir(project: Path):
+    """`image_dir` may not lead out of the game's folder, even to a folder of the project beside it (another game's
+    art): one error at `image_dir`, and no card read from there."""
+    from PIL import Image
+
+    (project / "art").mkdir()
+    Image.new("RGB", (250, 350), "red").save(project / "art/a.png")
+    text = '{\n    "cards": [],\n    "image_dir": "../../../art"\n}\n'
+    proxy_project(project, {}, "proj.json", text, folder="kept")
+    said = findings(run_pnp(project, "validate", "tiny", "--quick"), "error")
+    assert said == ["data/tiny/decks/proj.json:3:18: error: data/tiny/decks/proj.json keeps its images in '../../../art', which is not inside "
+                    "the game's folder: copy the images beside proj.json"], said
+
+
+def test_a_deck_naming_a_proxy_project_that_is_not_there_is_told_to_copy_it_there(project: Path):
+    (project / DECK_DIR / "proxies.yaml").write_text("name: Proxies\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: proj.json\n",
+                                                     encoding="utf-8")
+    said = findings(run_pnp(project, "validate", "tiny", "--quick"), "error")
+    assert said == [f"{DECK_DIR}/proxies.yaml:5:13: error: cards_from names 'proj.json', which is no file beside proxies.yaml: fix the name, "
+                    "or copy the tool's project file and its folder of images there"], said
+
+
+def test_print_proxy_preps_images_folder_named_alone_is_one_warning_naming_print_json(project: Path):
+    """The designer names print-proxy-prep's `images/` rather than the `print.json` beside it, which keeps its counts:
+    one warning, at `cards_from`, naming the file to write."""
+    proxy_project(project, {"bolt.png": "red"}, "print.json", json.dumps({"cards": {"bolt.png": 3}}), folder="images")
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
+    said = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "proxy project" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: print.json" in said[0], said
+
+
+def test_a_two_sided_card_prints_no_back_while_the_projects_backs_are_off(project: Path):
+    """Proxy-PDF-Maker with `backside_enabled` false prints no back page at all, a two-sided card's own other side
+    (`backside`) as little as the default back: the card is dealt without a `back_image`, its back left blank."""
+    text = json.dumps({"backside_default": "__back.png", "backside_enabled": False, "image_dir": "art",
+                       "cards": [{"name": "a.png", "num": 1, "hidden": 0, "backside": "b.png"}, {"name": "b.png", "num": 0, "hidden": 1, "backside": ""}]})
+    proxy_project(project, {"a.png": "red", "b.png": "green", "__back.png": "black"}, "proj.json", text, folder="art")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)})
+    assert shown["green"] == shown["black"] == 0 and shown["white"] >= 1, shown

@@ -3,7 +3,7 @@ whose file is `print.json`) keeps of a folder of card images, as the tool saved 
 
 The folder alone gives each image one copy (pnp.data.image_folder); the project says how many the designer set in
 the tool (`num`, 0 for none), which images are no card of their own (`hidden`: the back of a two-sided card), each
-card's own back (`backside`) and every other card's (`backside_default`, when `backside_enabled`). An image the
+card's own back (`backside`) and every other card's (`backside_default`), while `backside_enabled`. An image the
 project does not list is a card of one copy, as both tools count a new image; a card it lists whose image is gone is
 warned of at its name, since the tool would no longer print it either.
 """
@@ -122,7 +122,7 @@ def _listed(data: LocDict, rel: str, slug: str, findings: list[Finding]) -> dict
     out: dict[str, Listed] = {}
     for entry in cards:
         if isinstance(entry, LocDict) and isinstance(entry.get("name"), str):
-            back = entry.get("backside")
+            back = entry.get("backside") if data.get("backside_enabled") is not False else ""  # backs off: the tool prints none, its own neither
             out[entry["name"]] = Listed(_count(entry, "num", rel, slug, findings), bool(entry.get("hidden")),
                                         back if isinstance(back, str) else "", entry.loc_of("name"))
     return out
