@@ -45,7 +45,7 @@ def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str) -
     cards, findings = image_cards(folder, root, data.loc, None, slug)
     if cards is None:
         return None, findings
-    listed = _listed(data, rel, slug, findings)
+    listed = _listed(data, slug, findings)
     default_back = _default_back(data, folder, root)
     kept = LocList(cards.loc)
     for card, loc in zip(cards, cards.locs, strict=True):
@@ -114,26 +114,27 @@ def _posix(name: str) -> str:
     return PureWindowsPath(name).as_posix() if "\\" in name else name
 
 
-def _listed(data: LocDict, rel: str, slug: str, findings: list[Finding]) -> dict[str, Listed]:
+def _listed(data: LocDict, slug: str, findings: list[Finding]) -> dict[str, Listed]:
     """Each image the project lists, by file name: Proxy-PDF-Maker's list of cards, or print-proxy-prep's counts."""
     cards = data["cards"]
     if isinstance(cards, dict):
-        return {name: Listed(_count(cards, name, rel, slug, findings), False, "", cards.loc_of(name)) for name in cards}
+        return {name: Listed(_count(cards, name, slug, findings), False, "", cards.loc_of(name)) for name in cards}
     out: dict[str, Listed] = {}
     for entry in cards:
         if isinstance(entry, LocDict) and isinstance(entry.get("name"), str):
             back = entry.get("backside") if data.get("backside_enabled") is not False else ""  # backs off: the tool prints none, its own neither
-            out[entry["name"]] = Listed(_count(entry, "num", rel, slug, findings), bool(entry.get("hidden")),
+            out[entry["name"]] = Listed(_count(entry, "num", slug, findings), bool(entry.get("hidden")),
                                         back if isinstance(back, str) else "", entry.loc_of("name"))
     return out
 
 
-def _count(mapping: LocDict, key: str, rel: str, slug: str, findings: list[Finding]) -> int:
+def _count(mapping: LocDict, key: str, slug: str, findings: list[Finding]) -> int:
     """A listed image's copies: a whole number of at least 0 (1, and an error at it, when it is anything else)."""
     value = mapping.get(key, 1)
     if type(value) is int and value >= 0:
         return value
-    findings.append(error("proxy-count", f"{rel} gives {value!r} copies: a count is a whole number, 0 or more", mapping.loc_of(key), game=slug))
+    findings.append(error("proxy-count", f"{json.dumps(value, ensure_ascii=False)} is no count of copies: write a whole number, 0 or more",
+                          mapping.loc_of(key), game=slug))
     return 1
 
 
