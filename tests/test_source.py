@@ -126,15 +126,19 @@ def test_a_byte_that_is_not_utf8_after_accented_letters_is_said_at_the_editors_c
     assert _validate_errors(project, "cafes.yaml", deck) == ["data/tiny/decks/cafes.yaml:5:20: error: byte 0xe9 is not UTF-8: save the file as UTF-8"]
 
 
-def test_merge_keys_fill_defaults(project):
-    """A card written as another merged (`<<: *knight`) takes the knight's fields but those it sets itself: a squire,
-    one of the knight's two copies (the rules' count of red heroes kept), listed by its own id, name and count."""
+def squire_listed(project, merge: str) -> list[tuple[str, int]]:
+    """The tiny game's heroes with a squire written as the knight merged by `merge` (`<<` or a tagged key), its own id,
+    name and count set (one of the knight's two copies: the rules' count of red heroes kept): `pnp list`'s cards."""
     heroes = "data/tiny/decks/heroes.yaml"
     apply_edits(project, [{"file": heroes, "replace": ["  - {id: knight,", "  - &knight {id: knight,"]},
                           {"file": heroes, "replace": ['gain :star:.", count: 2}', 'gain :star:.", count: 1}']},
-                          {"file": heroes, "append": "  - {<<: *knight, id: squire, name: Squire, count: 1}\n"}])
-    cards = [(card["id"], card["count"]) for card in listing(project, "tiny")["decks"][0]["card_list"]]
-    assert cards[0] == ("knight", 1) and cards[-1] == ("squire", 1) and len(cards) == 6
+                          {"file": heroes, "append": f"  - {{{merge}: *knight, id: squire, name: Squire, count: 1}}\n"}])
+    return [(card["id"], card["count"]) for card in listing(project, "tiny")["decks"][0]["card_list"]]
+
+
+def test_merge_keys_fill_defaults(project):
+    """A card written as another merged (`<<: *knight`) takes the knight's fields but those it sets itself."""
+    assert squire_listed(project, "<<") == [("knight", 1), ("att", 2), ("rogue", 3), ("mage", 3), ("twin", 2), ("squire", 1)]
 
 
 @pytest.mark.parametrize("other, alike", [
@@ -189,11 +193,10 @@ def test_a_value_read_in_an_edition_keeps_every_place(tmp_path, lang, source):
     assert str(cards[0].key_loc("id")) == "f.yaml:2:6"
 
 
-def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
+def test_a_key_tagged_merge_merges_as_a_plain_one_does(project):
     """`!!merge` on any key is YAML's merge key, as `<<` is: the reader's quick way for a plain key (pnp.data.source)
-    must not take it for a key of its own."""
-    data = load(tmp_path, "base: &b {x: 1}\nother:\n  !!merge anything: *b\n  y: 2\n")
-    assert dict(data["other"]) == {"y": 2, "x": 1}
+    must not take it for a key of its own (a card's unknown key `anything`)."""
+    assert squire_listed(project, "!!merge anything") == [("knight", 1), ("att", 2), ("rogue", 3), ("mage", 3), ("twin", 2), ("squire", 1)]
 
 
 @pytest.mark.parametrize("text, code, message, where", [
@@ -218,8 +221,11 @@ def test_a_key_with_an_anchor_keeps_its_places_and_is_named_again_by_its_alias(t
     assert (str(data.key_loc("name")), str(data.loc_of("name"))) == ("f.yaml:2:1", "f.yaml:2:10")
 
 
-def test_a_key_written_in_quotes_as_the_merge_key_is_a_word(tmp_path):
-    assert load(tmp_path, "'<<': x\n") == {"<<": "x"}
+def test_a_key_written_in_quotes_as_the_merge_key_is_a_word(project):
+    """`'<<'` in quotes is a word: a deck's key it does not know, said at its place."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "append": "'<<': x\n"}])
+    assert _validate_errors(project, "heroes.yaml", (project / "data/tiny/decks/heroes.yaml").read_bytes()) == [
+        "data/tiny/decks/heroes.yaml:12:1: error: unknown key '<<': remove it or fix its spelling"]
 
 
 def test_two_merge_keys_in_one_mapping_both_fill_it(tmp_path):
