@@ -12,7 +12,7 @@ from pathlib import Path
 
 import properties  # noqa: F401  (the suite's Hypothesis profile)
 import pytest
-from conftest import listing, quick_findings
+from conftest import listing, quick_findings, run_pnp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,17 +174,19 @@ def test_a_write_replaces_a_link_at_the_target_and_leaves_what_it_pointed_to(tre
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
-def test_a_written_file_gets_the_mode_any_new_file_gets(tree, umask, mode):
-    """An output is an ordinary file, made as open(2) makes one with mode 0666 less the umask (POSIX, as `touch` does):
-    readable by whoever may read the user's other files (a print shop's share, a partner's account), not by its owner
-    alone as a temporary file is made."""
-    from pnp.core.files import write_atomic
+def test_a_written_file_gets_the_mode_any_new_file_gets(project, umask, mode):
+    """A file pnp writes (here `pnp new`'s game, written as every output is) is an ordinary file, made as open(2) makes
+    one with mode 0666 less the umask (POSIX, as `touch` does): readable by whoever may read the user's other files (a
+    print shop's share, a partner's account), not by its owner alone as a temporary file is made."""
     before = os.umask(umask)
     try:
-        write_atomic(tree / "decks" / "cards.pdf", b"%PDF")
+        result = run_pnp(project, "new", "mine")
     finally:
         os.umask(before)
-    assert (tree / "decks" / "cards.pdf").stat().st_mode & 0o7777 == mode
+    assert result.exit_code == 0, result.output
+    written = [p for folder in ("data/mine", "templates/mine") for p in (project / folder).rglob("*") if p.is_file()]
+    assert f"wrote {len(written)} files for 'mine'" in result.output
+    assert {p.name: p.stat().st_mode & 0o7777 for p in written} == {p.name: mode for p in written}
 
 def test_a_file_name_that_fits_is_kept_whole_and_a_long_one_is_cut_to_the_byte_with_twelve_hex_digits():
     import hashlib
