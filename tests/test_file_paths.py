@@ -7,12 +7,30 @@ names its file. Expected values come from real paths inside real folders, never 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import properties  # noqa: F401  (the suite's Hypothesis profile)
 import pytest
+from conftest import listing, quick_findings, run_pnp
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+DECKS = "data/tiny/decks"
+LINKED_OUT = ("is a link (or lies in a linked folder) whose real file is outside the project's data/ folder: copy the file itself "
+              "into the project's data/ folder")
+
+
+def refused_link(name: str) -> str:
+    """The line `pnp validate` prints for the tiny game's deck file `name`, a link whose real file lies outside data/."""
+    return f"{DECKS}/{name}: error: '{DECKS}/{name}' {LINKED_OUT}"
+
+
+def validate_errors(project: Path) -> list[str]:
+    """`pnp validate tiny --quick`: the error lines it printed, having failed."""
+    code, found = quick_findings(project)
+    assert code == 1, found
+    return [line for line in found if ": error: " in line]
 
 
 @pytest.fixture
@@ -36,36 +54,37 @@ def test_a_file_inside_is_read_by_its_real_path(tree):
     assert inside(tree / "decks" / "missing.yaml", tree) == tree / "decks" / "missing.yaml"  # its reader says it is missing
 
 
-def test_a_folder_whose_name_begins_with_the_projects_is_outside_it(tree):
-    from pnp.core.files import LeavesFolder, inside, stays_inside
-    evil = tree / ".." / "game-evil" / "cards.yaml"
-    with pytest.raises(LeavesFolder) as refused:
-        inside(evil, tree)
-    assert "is outside" in refused.value.advice("../game-evil/cards.yaml", "the project")
-    assert not stays_inside(evil, tree)
-    assert not stays_inside(tree.parent, tree)
+def test_a_folder_whose_name_begins_with_the_projects_is_outside_it(project):
+    """A deck linked to a file beside the project in a folder whose name begins with the project's (project-evil/), and
+    one linked to a file beside data/ in data-evil/: each is outside, one error at its link."""
+    root = Path(os.path.realpath(project))
+    for folder in (root.parent / f"{root.name}-evil", root / "data-evil"):
+        folder.mkdir()
+        shutil.copy(root / DECKS / "heroes.yaml", folder / "evil.yaml")
+    (root / DECKS / "beside.yaml").symlink_to(root.parent / f"{root.name}-evil" / "evil.yaml")
+    (root / DECKS / "near.yaml").symlink_to(root / "data-evil" / "evil.yaml")
+    assert validate_errors(project) == [refused_link("beside.yaml"), refused_link("near.yaml")]
 
 
-def test_a_link_leading_out_is_refused_and_one_staying_in_is_followed(tree):
-    from pnp.core.files import LeavesFolder, inside
-    (tree / "decks" / "out.yaml").symlink_to(tree.parent / "secret.txt")
-    (tree / "decks" / "in.yaml").symlink_to(tree / "decks" / "cards.yaml")
-    (tree / "linked").symlink_to(tree.parent / "game-evil")
-    with pytest.raises(LeavesFolder) as refused:
-        inside(tree / "decks" / "out.yaml", tree)
-    assert "is a link" in refused.value.advice("decks/out.yaml", "the project")
-    with pytest.raises(LeavesFolder):
-        inside(tree / "linked" / "cards.yaml", tree)  # a linked folder as well as a linked file
-    assert inside(tree / "decks" / "in.yaml", tree) == tree / "decks" / "cards.yaml"
+def test_a_link_leading_out_is_refused_and_one_staying_in_is_followed(project):
+    """A deck file linked to a file outside the project is one error at the link; one linked to a deck beside it is read
+    as a deck of its own; a decks folder that is itself a link out refuses every deck in it."""
+    (project.parent / "secret.yaml").write_text("secret\n")
+    (project / DECKS / "out.yaml").symlink_to(project.parent / "secret.yaml")
+    (project / DECKS / "in.yaml").symlink_to(project / DECKS / "heroes.yaml")
+    assert validate_errors(project) == [refused_link("out.yaml")]
+    (project / DECKS / "out.yaml").unlink()
+    assert [deck["id"] for deck in listing(project, "tiny")["decks"]] == ["heroes", "in"]
+    (project / DECKS / "in.yaml").unlink()
+    shutil.move(project / DECKS, project.parent / "decks")
+    (project / DECKS).symlink_to(project.parent / "decks")  # a linked folder as well as a linked file
+    assert validate_errors(project) == [refused_link("heroes.yaml")]
 
 
-def test_a_path_must_stay_inside_every_folder_it_is_checked_against(tree):
-    from pnp.core.files import LeavesFolder, inside
-    (tree / "templates").mkdir()
-    (tree / "templates" / "front.j2").write_text("x")
-    with pytest.raises(LeavesFolder) as refused:
-        inside(tree / "templates" / "front.j2", tree, tree / "decks")
-    assert refused.value.folder == tree / "decks"
+def test_a_path_must_stay_inside_every_folder_it_is_checked_against(project):
+    """A deck file linked to a file inside the project but outside data/ (a template) is refused: data/ is a deck's folder."""
+    (project / DECKS / "front.yaml").symlink_to(project / "templates/tiny/hero.j2")
+    assert validate_errors(project) == [refused_link("front.yaml")]
 
 
 def test_a_named_pipe_is_refused_by_its_kind_before_it_is_opened(tree):
@@ -155,17 +174,19 @@ def test_a_write_replaces_a_link_at_the_target_and_leaves_what_it_pointed_to(tre
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
-def test_a_written_file_gets_the_mode_any_new_file_gets(tree, umask, mode):
-    """An output is an ordinary file, made as open(2) makes one with mode 0666 less the umask (POSIX, as `touch` does):
-    readable by whoever may read the user's other files (a print shop's share, a partner's account), not by its owner
-    alone as a temporary file is made."""
-    from pnp.core.files import write_atomic
+def test_a_written_file_gets_the_mode_any_new_file_gets(project, umask, mode):
+    """A file pnp writes (here `pnp new`'s game, written as every output is) is an ordinary file, made as open(2) makes
+    one with mode 0666 less the umask (POSIX, as `touch` does): readable by whoever may read the user's other files (a
+    print shop's share, a partner's account), not by its owner alone as a temporary file is made."""
     before = os.umask(umask)
     try:
-        write_atomic(tree / "decks" / "cards.pdf", b"%PDF")
+        result = run_pnp(project, "new", "mine")
     finally:
         os.umask(before)
-    assert (tree / "decks" / "cards.pdf").stat().st_mode & 0o7777 == mode
+    assert result.exit_code == 0, result.output
+    written = [p for folder in ("data/mine", "templates/mine") for p in (project / folder).rglob("*") if p.is_file()]
+    assert f"wrote {len(written)} files for 'mine'" in result.output
+    assert {p.name: p.stat().st_mode & 0o7777 for p in written} == {p.name: mode for p in written}
 
 def test_a_file_name_that_fits_is_kept_whole_and_a_long_one_is_cut_to_the_byte_with_twelve_hex_digits():
     import hashlib
@@ -224,11 +245,10 @@ def test_a_file_swapped_for_a_pipe_between_the_look_and_the_open_is_refused_and_
     assert len(opened) == 1 and closed == opened  # its descriptor closed
 
 
-def test_a_pipe_is_refused_by_name_and_kind(tree):
-    from pnp.core.files import SpecialFile, open_plain
-    os.mkfifo(tree / "decks" / "pipe.yaml")
-    with pytest.raises(SpecialFile, match="is a named pipe, not a file"):
-        open_plain(tree / "decks" / "pipe.yaml")
+def test_a_pipe_is_refused_by_name_and_kind(project):
+    os.mkfifo(project / DECKS / "pipe.yaml")
+    assert validate_errors(project) == [
+        f"{DECKS}/pipe.yaml: error: '{DECKS}/pipe.yaml' is a named pipe, not a file: pnp reads only plain files; put the file itself in its place"]
 
 
 def test_a_write_waits_for_the_disk_unless_asked_not_to(tree, monkeypatch):

@@ -1,19 +1,34 @@
 """Reading YAML: every value keeps its place; YAML 1.1 surprises and hostile files are refused."""
 from __future__ import annotations
 
-import re
+import json
 
 import pytest
-from conftest import run_pnp
+from conftest import apply_edits, quick_findings, run_pnp
 
-from pnp.core.errors import PnpError
 from pnp.data.source import load_yaml, same_source
+
+DECK = "data/tiny/decks/f.yaml"  # where the tiny game's validate reads the deck each refused file is saved as
 
 
 def load(tmp_path, text: str):
     path = tmp_path / "f.yaml"
     path.write_text(text, encoding="utf-8")
     return load_yaml(path, "f.yaml")
+
+
+def validate_errors(project, text: str) -> list[str]:
+    """`pnp validate tiny --quick` with `text` saved as the tiny game's deck file f.yaml: the error lines it printed."""
+    return _validate_errors(project, "f.yaml", text.encode())
+
+
+def validate_findings(project, text: str) -> list[tuple[str, str, str]]:
+    """`pnp validate tiny --quick --format json` with `text` saved as the tiny game's deck file f.yaml: each finding
+    as (code, message, file:line:column), as the JSON says it."""
+    (project / DECK).write_text(text, encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick", "--format", "json")
+    assert result.exit_code == 1 and "Traceback" not in result.output + result.stderr, result.output + result.stderr
+    return [(f["code"], f["message"], f"{f['file']}:{f['line']}:{f['column']}") for f in json.loads(result.output)]
 
 
 def test_values_keep_their_positions(tmp_path):
@@ -49,17 +64,16 @@ def test_a_value_written_again_is_typed_as_written_each_time(tmp_path):
     assert [str(items.loc_of(i)) for i in (0, 2, 3)] == ["f.yaml:1:5", "f.yaml:1:13", "f.yaml:1:18"]
 
 
-def test_duplicate_keys_name_both_lines(tmp_path):
-    with pytest.raises(PnpError, match=r"f.yaml:3:1: error: key 'a' appears twice \(first at line 1\)"):
-        load(tmp_path, "a: 1\nb: 2\na: 3\n")
+def test_duplicate_keys_name_both_lines(project):
+    assert validate_errors(project, "a: 1\nb: 2\na: 3\n") == [f"{DECK}:3:1: error: key 'a' appears twice (first at line 1): keep one"]
 
 
-def test_python_tags_are_refused(tmp_path):
-    with pytest.raises(PnpError, match=re.escape("tag tag:yaml.org,2002:python/object/apply:os.system is not allowed")):
-        load(tmp_path, "x: !!python/object/apply:os.system ['echo hi']\n")
+def test_python_tags_are_refused(project):
+    assert validate_errors(project, "x: !!python/object/apply:os.system ['echo hi']\n") == [
+        f"{DECK}:1:4: error: tag tag:yaml.org,2002:python/object/apply:os.system is not allowed in game data: remove it"]
 
 
-def test_alias_bombs_are_refused_before_they_expand(tmp_path):
+def test_alias_bombs_are_refused_before_they_expand(project):
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
     # a billion values if expanded: refused by counting values (no wall-clock assertion: a busy machine is slow, and
@@ -67,8 +81,8 @@ def test_alias_bombs_are_refused_before_they_expand(tmp_path):
     # 7,381), and the file holds about 75,000 once a0–a4 are read: the second copy of a4 in a5's list (line 6, column
     # 15) would pass 200,000. The error names that alias, before it is built, not a value somewhere in a0 that the
     # expansion happened to be copying when the count passed.
-    with pytest.raises(PnpError, match=r"f.yaml:6:15: error: more than 200,000 values \(aliases expanding\?\)"):
-        load(tmp_path, "\n".join(lines) + "\n")
+    assert validate_errors(project, "\n".join(lines) + "\n") == [
+        f"{DECK}:6:15: error: more than 200,000 values (aliases expanding?): simplify the file"]
 
 
 def test_aliases_are_copies_located_where_their_anchor_is_written(tmp_path):
@@ -79,9 +93,8 @@ def test_aliases_are_copies_located_where_their_anchor_is_written(tmp_path):
     assert (data["two"].loc_of("x").line, data["two"].loc_of("y").line) == (1, 5)  # a merged key keeps the place it was written
 
 
-def test_an_alias_inside_the_node_it_names_is_an_error_at_the_alias(tmp_path):
-    with pytest.raises(PnpError, match=r"f.yaml:1:11: error: alias '\*a' lies inside the node it names"):
-        load(tmp_path, "a: &a [1, *a]\n")
+def test_an_alias_inside_the_node_it_names_is_an_error_at_the_alias(project):
+    assert validate_errors(project, "a: &a [1, *a]\n") == [f"{DECK}:1:11: error: alias '*a' lies inside the node it names: remove it"]
 
 
 def _validate_errors(project, name: str, data: bytes) -> list[str]:
@@ -113,9 +126,21 @@ def test_a_byte_that_is_not_utf8_after_accented_letters_is_said_at_the_editors_c
     assert _validate_errors(project, "cafes.yaml", deck) == ["data/tiny/decks/cafes.yaml:5:20: error: byte 0xe9 is not UTF-8: save the file as UTF-8"]
 
 
-def test_merge_keys_fill_defaults(tmp_path):
-    data = load(tmp_path, "base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  y: 3\n")
-    assert data["item"] == {"x": 1, "y": 3}
+def with_a_squire(project, merge: str) -> tuple[int, list[str]]:
+    """`pnp validate tiny --quick` with a squire among the heroes written as the knight merged by `merge` (`<<` or a
+    tagged key), its own id, name and count set (one of the knight's two copies: the rules' count of red heroes kept):
+    its exit code and findings. Were the knight's id or name to win, the game's rule that each differs says so; were
+    the squire not read, the rules' count of heroes."""
+    heroes = "data/tiny/decks/heroes.yaml"
+    apply_edits(project, [{"file": heroes, "replace": ["  - {id: knight,", "  - &knight {id: knight,"]},
+                          {"file": heroes, "replace": ['gain :star:.", count: 2}', 'gain :star:.", count: 1}']},
+                          {"file": heroes, "append": f"  - {{{merge}: *knight, id: squire, name: Squire, count: 1}}\n"}])
+    return quick_findings(project)
+
+
+def test_merge_keys_fill_defaults(project):
+    """A card written as another merged (`<<: *knight`) takes the knight's fields but those it sets itself."""
+    assert with_a_squire(project, "<<") == (0, [])
 
 
 @pytest.mark.parametrize("other, alike", [
@@ -170,11 +195,10 @@ def test_a_value_read_in_an_edition_keeps_every_place(tmp_path, lang, source):
     assert str(cards[0].key_loc("id")) == "f.yaml:2:6"
 
 
-def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
+def test_a_key_tagged_merge_merges_as_a_plain_one_does(project):
     """`!!merge` on any key is YAML's merge key, as `<<` is: the reader's quick way for a plain key (pnp.data.source)
-    must not take it for a key of its own."""
-    data = load(tmp_path, "base: &b {x: 1}\nother:\n  !!merge anything: *b\n  y: 2\n")
-    assert dict(data["other"]) == {"y": 2, "x": 1}
+    must not take it for a key of its own (a card's unknown key `anything`)."""
+    assert with_a_squire(project, "!!merge anything") == (0, [])
 
 
 @pytest.mark.parametrize("text, code, message, where", [
@@ -186,14 +210,11 @@ def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
     ("m:\n  ? [a, b]\n  : v\n", "yaml-key", "a key must be a plain word or a whole number (this one is a decimal, a list, a mapping or empty): put"
      " it in quotes to make it a word, or name it with one", "f.yaml:2:5"),
 ], ids=["tag", "key", "duplicate", "merge", "list key"])
-def test_each_refused_mapping_says_what_is_wrong_what_to_do_and_where(tmp_path, text, code, message, where):
+def test_each_refused_mapping_says_what_is_wrong_what_to_do_and_where(project, text, code, message, where):
     """One finding each, its code, its words (what is wrong and what to do) and the place of what is wrong: the tagged
     mapping, the key, the second time the key is written (naming the first, below the mapping's own first line), the
     merged alias."""
-    with pytest.raises(PnpError, match=re.escape(message)) as refused:
-        load(tmp_path, text)
-    [finding] = refused.value.findings
-    assert (finding.code, finding.message, str(finding.loc)) == (code, message, where)
+    assert validate_findings(project, text) == [(code, message, where.replace("f.yaml", DECK))]
 
 
 def test_a_key_with_an_anchor_keeps_its_places_and_is_named_again_by_its_alias(tmp_path):
@@ -202,8 +223,11 @@ def test_a_key_with_an_anchor_keeps_its_places_and_is_named_again_by_its_alias(t
     assert (str(data.key_loc("name")), str(data.loc_of("name"))) == ("f.yaml:2:1", "f.yaml:2:10")
 
 
-def test_a_key_written_in_quotes_as_the_merge_key_is_a_word(tmp_path):
-    assert load(tmp_path, "'<<': x\n") == {"<<": "x"}
+def test_a_key_written_in_quotes_as_the_merge_key_is_a_word(project):
+    """`'<<'` in quotes is a word: a deck's key it does not know, said at its place."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "append": "'<<': x\n"}])
+    assert _validate_errors(project, "heroes.yaml", (project / "data/tiny/decks/heroes.yaml").read_bytes()) == [
+        "data/tiny/decks/heroes.yaml:12:1: error: unknown key '<<': remove it or fix its spelling"]
 
 
 def test_two_merge_keys_in_one_mapping_both_fill_it(tmp_path):
