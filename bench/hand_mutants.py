@@ -6335,6 +6335,9 @@ MUTANTS: list[Mutant] = [
     Mutant('VZ14', "a proxy project's proj.json saved: pnp serve and watch redraw nothing", 'pnp/pipeline/saves.py',
            '(p.suffix.lower() == PROJECT_SUFFIX and below.parts[:1] == ("data",))', '(False)',
            ['tests/test_serve.py'], 'input or saved'),
+    Mutant('VZ15', "pnp new into a project whose templates/ is a link: data/<game>/ left half made before the refusal", 'pnp/cli/scaffold.py',
+           '        folder_to_write(folder, make=False)', '        pass',
+           ['tests/test_adoption.py'], ''),
     # VE: a user's words going out and coming back, a fresh reviewer's set: the translator's sheet both ways, the rulebook's sections, feedback and who answered, stamps and QR (s49)
     Mutant('VE1', "an empty translation's row said to fit ('yes'), not left blank", 'pnp/targets/translate.py',
            '    if not cell.translation or cell.translation_loc is None:\n        return ""', '    if not cell.translation or cell.translation_loc is None:\n        return "yes"',

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from conftest import render_page, run_pnp
@@ -94,6 +96,21 @@ def test_pnp_new_refuses_a_name_with_capitals_and_a_game_whose_templates_folder_
     clash = new_game(project, "caves")
     assert clash.exit_code == 2 and "templates/caves already exists" in clash.output, clash.output
     assert not (project / "data/caves").exists()
+
+
+def test_pnp_new_into_a_project_whose_templates_folder_is_a_link_out_writes_nothing_at_all(project, tmp_path):
+    """pnp writes only into real folders (docs/safety.md): a project whose `templates/` is a link to a folder elsewhere
+    is refused with the one line saying so, and the refusal's "nothing was written" holds for the whole game: no
+    `data/mine/` left behind without its templates, nothing written through the link."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for entry in (project / "templates").iterdir():
+        entry.rename(elsewhere / entry.name)
+    (project / "templates").rmdir()
+    (project / "templates").symlink_to(elsewhere)
+    result = subprocess.run([sys.executable, "-m", "pnp", "new", "mine"], cwd=project, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and result.stderr.startswith("pnp: templates: is a link"), result.stdout + result.stderr
+    assert not (project / "data/mine").exists() and not (elsewhere / "mine").exists()
 
 
 def test_pnp_icons_finds_names_whatever_their_case_and_prints_80_a_page_at_14_mm(tmp_path):

@@ -188,6 +188,7 @@ def test_a_written_file_gets_the_mode_any_new_file_gets(project, umask, mode):
     assert f"wrote {len(written)} files for 'mine'" in result.output
     assert {p.name: p.stat().st_mode & 0o7777 for p in written} == {p.name: mode for p in written}
 
+
 def test_a_file_name_that_fits_is_kept_whole_and_a_long_one_is_cut_to_the_byte_with_twelve_hex_digits():
     import hashlib
 

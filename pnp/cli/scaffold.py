@@ -38,7 +38,7 @@ def new(ctx, game):
 
     if not re.fullmatch(ID_PATTERN, game) or game != game.lower():
         raise click.BadParameter("use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")
-    from pnp.core.files import write_atomic
+    from pnp.core.files import folder_to_write, write_atomic
 
     root = (Path(ctx.obj["root"]) if ctx.obj.get("root") else new_game_root(Path.cwd())).resolve()  # the folder typed: its links are the user's
     files = scaffold_files(game)
@@ -48,6 +48,8 @@ def new(ctx, game):
     fresh = not (root / "data").is_dir()
     if fresh and not (root / ".gitignore").exists():
         files[".gitignore"] = PROJECT_IGNORES
+    for folder in sorted({(root / rel).parent for rel in files}):
+        folder_to_write(folder, make=False)  # every folder checked first: a linked templates/ refused with no data/<game>/ left half made
     for rel, text in files.items():
         write_atomic(root / rel, text.encode("utf-8"))
     where = f"a new project in {root}" if fresh else f"the project in {root}"
