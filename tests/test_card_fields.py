@@ -2,22 +2,28 @@
 the line and column it was written, whether the deck has defaults or not."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from conftest import run_pnp
 
 from pnp.core.errors import Loc
 from pnp.data.card_fields import merged_fields
-from pnp.data.project import Project
 from pnp.data.source import EmptyCell, LocDict
 
 GAME = "title: T\nplayers: {min: 1, max: 2}\nage: 8\nplay_time: 10\n"
 HEAD = "name: D\nsize: poker\nfront: g/front.j2\nfront_from: look\n"
 
 
+def _errors(root: Path) -> list[dict]:
+    """The errors `pnp validate g --quick --format json` gives, each as its JSON says it."""
+    return [found for found in json.loads(run_pnp(root, "validate", "g", "--quick", "--format", "json").stdout) if found["severity"] == "error"]
+
+
 def _findings(root: Path, deck: str, sheet: str | None = None) -> list[tuple[str, str]]:
-    """The errors of reading a game whose one deck is `deck` (its front template, front.j2, is there), its cards from
-    `sheet` (cards.csv) when given."""
+    """The errors (code, file:line:column) `pnp validate` gives for a game whose one deck is `deck` (its front
+    template, front.j2, is there), its cards from `sheet` (cards.csv) when given."""
     (root / "data" / "g" / "decks").mkdir(parents=True)
     (root / "templates" / "g").mkdir(parents=True)
     (root / "data" / "g" / "game.yaml").write_text(GAME)
@@ -25,8 +31,7 @@ def _findings(root: Path, deck: str, sheet: str | None = None) -> list[tuple[str
     if sheet is not None:
         (root / "data" / "g" / "decks" / "cards.csv").write_text(sheet)
     (root / "templates" / "g" / "front.j2").write_text("")
-    _, findings = Project(root).load_game("g", partial=True)
-    return [(f.code, str(f.loc)) for f in findings if f.severity == "error"]
+    return [(f["code"], f"{f['file']}:{f['line']}:{f['column']}") for f in _errors(root)]
 
 
 @pytest.mark.parametrize("deck, where", [
@@ -103,7 +108,6 @@ def test_a_field_a_card_gives_with_no_key_of_its_own_keeps_its_defaults_key_plac
 def test_a_default_no_template_reads_is_warned_of_at_its_key_in_the_decks_yaml(tmp_path):
     """A field the defaults give every card of a spreadsheet, read by no template, is one warning at its key in the
     deck's YAML (line 6, `  extra: 1`, column 3), not at that line and column of the spreadsheet."""
-    from conftest import run_pnp
 
     deck = HEAD.replace("front_from: look\n", "") + "defaults:\n  look: front\n  extra: 1\ncards_from: cards.csv\n"
     _findings(tmp_path, deck, "id,look\na,\nb,\n")
@@ -116,7 +120,6 @@ def test_a_card_field_named_by_a_number_is_read_checked_and_printed(tmp_path):
     """YAML reads `2: x` in a card as a field named by the number 2, beside fields named by text: every command reads it
     (no internal error: a card's name sorted its fields' names, 2 against "name"), and the field no template reads is
     a warning at its key's place (line 5, `  - {id: a, name: A, 2: x}`, column 22)."""
-    from conftest import run_pnp
 
     deck = HEAD.replace("front_from: look\n", "") + "cards:\n  - {id: a, name: A, 2: x}\n"
     (tmp_path / "data" / "g" / "decks").mkdir(parents=True)
@@ -137,7 +140,6 @@ def test_a_numbered_field_beside_worded_ones_is_printed_by_a_game_whose_outputs_
     field's value, and a change to that value alone reaches the printed card (it stopped every command with an internal
     error)."""
     import pypdfium2 as pdfium
-    from conftest import run_pnp
 
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("{id: rogue, name: Rogue,", "{id: rogue, 7: Seven seas, name: Rogue,"), encoding="utf-8")
@@ -161,7 +163,6 @@ def test_a_card_template_reads_its_decks_total_as_the_cards_it_prints(project):
     """`deck.total` is how many cards the deck prints, every copy counted: the tiny heroes are 12 (game.yaml's
     `components:` count), five cards in 2 + 2 + 3 + 3 + 2 copies, so each of the 12 printed cards says 'of 12'."""
     import pypdfium2 as pdfium
-    from conftest import run_pnp
 
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("one of " ~ deck.total, 4, 70, 50, 6, size=6) }}\n{% endblock %}'),
@@ -177,8 +178,7 @@ def test_a_card_template_reads_its_decks_total_as_the_cards_it_prints(project):
 def test_a_key_that_is_no_word_or_whole_number_is_one_error_saying_to_quote_it(tmp_path, key, column):
     deck = HEAD.replace("front_from: look\n", "") + f"cards:\n  - {{id: a, name: A, {key} : x}}\n"
     assert _findings(tmp_path, deck) == [("yaml-key", f"data/g/decks/d.yaml:5:{column}")]
-    _, findings = Project(tmp_path).load_game("g", partial=True)
-    assert "put it in quotes" in findings[0].message
+    assert "put it in quotes" in _errors(tmp_path)[0]["message"]
 
 
 def test_a_field_nothing_reads_is_one_warning_at_its_first_card_saying_how_many_cards_have_it(project):

@@ -1,4 +1,4 @@
-"""The validator's component counts (pnp.checks.counts.Checker.components): what the data holds against what the
+"""The validator's component counts, as `pnp validate --quick` says them: what the data holds against what the
 rules state in game.yaml's `components`, each difference said in one finding per stated count, at the first counted
 collection's cards, naming the line that states it and its source (which the schema asks of every stated count).
 
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import apply_edits, quick_findings
-from small_games import checker_of
-
-from pnp.core.errors import LEFT_OUT
+from small_games import validated
 
 COMPONENTS = "components:\n"
 
@@ -23,7 +21,7 @@ VILLAINS = ["{id: v, side: red, count: 2}", "{id: w, side: green}"]
 
 def _counted(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS) -> list[tuple[str, str, str]]:
     """(code, message, place) of each finding the component counts give, `stated` being game.yaml's `components:` items."""
-    return [(f.code, f.message, f"{f.loc.path}:{f.loc.line}") for f in _findings(tmp_path, stated, heroes, villains)]
+    return [(f["code"], f["message"], f"{f['file']}:{f['line']}") for f in _findings(tmp_path, stated, heroes, villains)]
 
 
 def test_counts_that_hold_say_nothing(tmp_path):
@@ -108,17 +106,14 @@ def test_a_where_that_cannot_be_read_or_worked_out_is_one_finding_and_no_count(t
 
 def test_a_constraint_whose_where_cannot_be_read_is_one_finding(tmp_path):
     """A range over the cards a broken `where` would keep: its finding alone, not the range judged on none of them."""
-    checker = checker_of(tmp_path, "constraints:\n  - {check: contiguous, in: decks.heroes, field: n, from: 1, to: 3, where: 'card.n >'}\n",
-                         {"heroes": ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 3}"]})
-    checker.constraints()
-    assert [f.code for f in checker.findings] == ["check-expression"]
+    found = validated(tmp_path, "constraints:\n  - {check: contiguous, in: decks.heroes, field: n, from: 1, to: 3, where: 'card.n >'}\n",
+                      {"heroes": ["{id: a, n: 1}", "{id: b, n: 2}", "{id: c, n: 3}"]})
+    assert [f["code"] for f in found] == ["check-expression"]
 
 
-def _findings(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS, partial=False):
-    """The Finding objects the component counts give (a game with errors in a deck file read in part with `partial`)."""
-    checker = checker_of(tmp_path, COMPONENTS + stated, {"heroes": heroes, "villains": villains}, partial=partial)
-    checker.components()
-    return checker.findings
+def _findings(tmp_path, stated: str, heroes=HEROES, villains=VILLAINS) -> list[dict]:
+    """The findings `pnp validate --quick --format json` gives for a game whose `components:` items are `stated`."""
+    return validated(tmp_path, COMPONENTS + stated, {"heroes": heroes, "villains": villains})
 
 
 BLOCK = """  - name: {name}
@@ -135,48 +130,49 @@ def test_each_finding_is_placed_where_its_mistake_is_and_names_its_count(tmp_pat
               + BLOCK.format(name="Broken", path="decks.heroes", count=7, source="rules") + "    where: card.side ==\n"
               + BLOCK.format(name="Heroes", path="decks.heroes", count=8, source="rules"))
     found = _findings(tmp_path, stated)
-    assert [(f.code, f.loc.line, f.component) for f in found] == [
-        ("check-unknown-collection", 7, ""), ("check-expression", 14, ""), ("count-mismatch", 4, "Heroes")]
-    assert found[0].message == "'decks.heros' names nothing in this game (did you mean 'decks.heroes'?); known: decks.heroes, decks.villains"
-    assert found[1].message.startswith("cannot read expression 'card.side ==': ")
+    assert [(f["code"], f["line"], f["component"]) for f in found] == [
+        ("count-mismatch", 4, "Heroes"), ("check-unknown-collection", 7, ""), ("check-expression", 14, "")]  # in file order
+    assert found[1]["message"] == "'decks.heros' names nothing in this game (did you mean 'decks.heroes'?); known: decks.heroes, decks.villains"
+    assert found[2]["message"].startswith("cannot read expression 'card.side ==': ")
 
 
 def test_the_expression_that_fails_is_named_in_its_finding(tmp_path):
     found = _findings(tmp_path, "  - {name: Heroes, in: decks.heroes, count: 7, where: card.power > 2, source: rules}\n")
-    assert {f.message for f in found} == {"cannot work out 'card.power > 2': the items named have no field 'power': give them the field, or "
+    assert {f["message"] for f in found} == {"cannot work out 'card.power > 2': the items named have no field 'power': give them the field, or "
                                           "test for it first (card.power is defined and …)"}
 
 
 def test_a_count_with_no_source_says_none(tmp_path):
     (found,) = _findings(tmp_path, '  - {name: Heroes, in: decks.heroes, count: 8, source: ""}\n')
-    assert found.message == "Heroes: the data has 7, the rules say 8 — as stated at data/g/game.yaml:6: fix the data or the stated count"
+    assert found["message"] == "Heroes: the data has 7, the rules say 8 — as stated at data/g/game.yaml:6: fix the data or the stated count"
 
 
 def test_a_count_of_a_deck_whose_file_has_errors_is_a_note_pointing_at_that_file(tmp_path):
     """The villains' file has an error of its own (reported by the schema): a count of them is left out with a note,
     not reported as naming nothing (one mistake, one finding); a count of the heroes is still made."""
     stated = "  - {name: Villains, in: decks.villains, count: 9, source: rules}\n  - {name: Heroes, in: decks.heroes, count: 8, source: rules}\n"
-    found = _findings(tmp_path, stated, villains=["{id: v, count: many}"], partial=True)
-    assert [(f.severity, f.code, f.game) for f in found] == [("note", LEFT_OUT, "g"), ("error", "count-mismatch", "g")]
-    assert found[0].message == "'decks.villains' is left out: data/g/decks/villains.yaml has errors: fix them first"
-    assert (found[0].loc.path, found[0].loc.line) == ("data/g/game.yaml", 6)
+    found = _findings(tmp_path, stated, villains=["{id: v, count: many}"])
+    assert [(f["severity"], f["code"], f["file"]) for f in found] == [
+        ("error", "count-mismatch", "data/g/decks/heroes.yaml"), ("error", "schema-int-type", "data/g/decks/villains.yaml"),
+        ("note", "left-out", "data/g/game.yaml")]
+    assert found[2]["message"] == "'decks.villains' is left out: data/g/decks/villains.yaml has errors: fix them first"
+    assert (found[2]["line"], found[2]["game"]) == (6, "g")
 
 
 def test_a_note_for_a_part_left_out_belongs_to_its_game_and_a_boards_part_to_its_boards_file(tmp_path):
     """A board's spaces (`boards.<id>.<list>`, three parts) when boards.yaml has errors: the whole file is left out."""
     stated = "  - {name: Spaces, in: boards.main.spaces, count: 3, source: rules}\n"
     boards = {"boards.yaml": "boards:\n  - {id: main, name: Main, size: huge, spaces: [a, b, c]}\n"}
-    checker = checker_of(tmp_path, COMPONENTS + stated, {"heroes": HEROES}, boards, partial=True)
-    checker.components()
-    assert [(f.severity, f.code, f.game, f.message) for f in checker.findings] == [
-        ("note", LEFT_OUT, "g", "'boards.main.spaces' is left out: data/g/boards.yaml has errors: fix them first")]
+    found = validated(tmp_path, COMPONENTS + stated, {"heroes": HEROES}, boards)
+    assert [(f["severity"], f["file"]) for f in found] == [("error", "data/g/boards.yaml")] * 2 + [("note", "data/g/game.yaml")]  # its template, its size
+    assert (found[2]["code"], found[2]["game"], found[2]["message"]) == (
+        "left-out", "g", "'boards.main.spaces' is left out: data/g/boards.yaml has errors: fix them first")
 
 
 def test_a_reference_to_a_collection_the_game_lacks_says_what_was_meant(tmp_path):
     reference = "constraints:\n  - {check: reference, in: decks.heroes, field: side, target: decks.vilains, target_field: side}\n"
-    checker = checker_of(tmp_path, reference, {"heroes": HEROES, "villains": VILLAINS})
-    checker.constraints()
-    assert [(f.code, f.message) for f in checker.findings] == [
+    found = validated(tmp_path, reference, {"heroes": HEROES, "villains": VILLAINS})
+    assert [(f["code"], f["message"]) for f in found] == [
         ("check-unknown-collection", "'decks.vilains' names nothing in this game (did you mean 'decks.villains'?)")]
 
 
@@ -220,21 +216,18 @@ DICE = (f"dice:\n  - {{id: red, shape: d6, size: 16, count: 2, face: g/front.j2,
 ], ids=["holds", "off"])
 def test_the_dice_are_counted_by_their_copies(tmp_path, stated, said):
     """dice.yaml's two red and three blue dice are five dice (a die counts as many times as its `count`)."""
-    checker = checker_of(tmp_path, COMPONENTS + f"  - {{name: Dice, in: dice, {stated}, source: rules}}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
-    checker.components()
-    assert [f.message for f in checker.findings] == ([said] if said else [])
+    found = validated(tmp_path, COMPONENTS + f"  - {{name: Dice, in: dice, {stated}, source: rules}}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
+    assert [f["message"] for f in found] == ([said] if said else [])
 
 
 def test_a_misspelt_dice_is_told_the_dice_with_what_the_game_has(tmp_path):
-    checker = checker_of(tmp_path, COMPONENTS + "  - {name: Dice, in: dices, count: 5, source: rules}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
-    checker.components()
-    assert [f.message for f in checker.findings] == ["'dices' names nothing in this game (did you mean 'dice'?); known: decks.heroes, dice"]
+    found = validated(tmp_path, COMPONENTS + "  - {name: Dice, in: dices, count: 5, source: rules}\n", {"heroes": HEROES}, {"dice.yaml": DICE})
+    assert [f["message"] for f in found] == ["'dices' names nothing in this game (did you mean 'dice'?); known: decks.heroes, dice"]
 
 
 def test_a_misspelt_boards_is_told_the_boards_with_what_the_game_has(tmp_path):
     """`in: boards` counts the game's boards, so a count of `bords` is offered it and lists it among what the game has."""
     boards = {"boards.yaml": "boards:\n  - {id: main, name: Main, size: 200 x 200, template: g/front.j2, spaces: [a, b, c]}\n"}
-    checker = checker_of(tmp_path, COMPONENTS + "  - {name: Boards, in: bords, count: 1, source: rules}\n", {"heroes": HEROES}, boards)
-    checker.components()
-    assert [f.message for f in checker.findings] == [
+    found = validated(tmp_path, COMPONENTS + "  - {name: Boards, in: bords, count: 1, source: rules}\n", {"heroes": HEROES}, boards)
+    assert [f["message"] for f in found] == [
         "'bords' names nothing in this game (did you mean 'boards'?); known: decks.heroes, boards, boards.main, boards.main.spaces"]

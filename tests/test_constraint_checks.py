@@ -1,5 +1,5 @@
-"""The constraint checks a game's `constraints:` asks for (pnp.checks.constraints), each on a small game made for the
-case and asked of the checker directly: what each kind refuses and what it lets pass, in the designer's words, at the
+"""The constraint checks a game's `constraints:` asks for, each on a small game made for the case and checked as a
+designer checks it (`pnp validate --quick`): what each kind refuses and what it lets pass, in the designer's words, at the
 field a designer would fix, each finding naming the constraint's line in game.yaml.
 
 Expected findings come from what each kind means (a unique field differs on every card and is on one copy; a range
@@ -8,16 +8,14 @@ or repeated; a present value is on some card; a test holds on every card), not f
 from __future__ import annotations
 
 import pytest
-from small_games import checker_of
+from small_games import validated
 
 LINE = 6  # the constraint's line in game.yaml
 
 
 def _checked(tmp_path, constraint: str, cards: list[str]) -> list[tuple[str, str, int, str]]:
     """(code, message, line in its file, item) of each finding one constraint (a flow mapping) gives on a deck of `cards`."""
-    checker = checker_of(tmp_path, f"constraints:\n  - {constraint}\n", {"d": cards})
-    checker.constraints()
-    return [(f.code, f.message, f.loc.line, f.component) for f in checker.findings]
+    return [(f["code"], f["message"], f["line"], f["component"]) for f in validated(tmp_path, f"constraints:\n  - {constraint}\n", {"d": cards})]
 
 
 def _said(found) -> list[str]:
@@ -94,9 +92,8 @@ def test_an_empty_value_refused_is_quoted_as_typed(tmp_path):
     allowed = _checked(tmp_path, "{check: allowed, in: decks.d, field: side, values: [red, blue]}", ["{id: a, side: ''}"])
     assert _said(allowed) == [f"d/a: side '' is not one of red, blue (constraint at data/g/game.yaml:{LINE})"]
     constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id}\n"
-    checker = checker_of(tmp_path / "x", constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}", "{id: b, home: ''}"]})
-    checker.constraints()
-    assert [f.message for f in checker.findings] == [f"heroes/b: home '' names no decks.places item (constraint at data/g/game.yaml:{LINE})"]
+    found = validated(tmp_path / "x", constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}", "{id: b, home: ''}"]})
+    assert [f["message"] for f in found] == [f"heroes/b: home '' names no decks.places item (constraint at data/g/game.yaml:{LINE})"]
 
 
 # contiguous -----------------------------------------------------------------------------------------------------------
@@ -107,24 +104,24 @@ def test_a_contiguous_run_passes(tmp_path):
 def test_a_contiguous_run_says_what_is_missing_outside_and_repeated(tmp_path):
     cards = ["{id: a, n: 1}", "{id: b, n: 1}", "{id: c, n: 4}", "{id: d, n: 7}", "{id: e, n: 8, count: 2}"]
     found = _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 6}", cards)
-    assert _said(found) == [f"n runs 1–6 but 2–3, 5–6 are missing (constraint at data/g/game.yaml:{LINE})",
+    assert _said(found) == [f"n 1, 8 appear more than once (constraint at data/g/game.yaml:{LINE})",  # at one place: in order of their words
                             f"n 7–8 are outside 1–6 (constraint at data/g/game.yaml:{LINE})",
-                            f"n 1, 8 appear more than once (constraint at data/g/game.yaml:{LINE})"]
+                            f"n runs 1–6 but 2–3, 5–6 are missing (constraint at data/g/game.yaml:{LINE})"]
     assert {line for _, _, line, _ in found} == {5}
 
 
 def test_a_contiguous_run_says_one_missing_one_outside_one_repeated_in_the_singular(tmp_path):
     cards = ["{id: a, n: 1}", "{id: b, n: 1}", "{id: c, n: 3}", "{id: d, n: 9}"]
     assert _said(_checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 3}", cards)) == [
-        f"n runs 1–3 but 2 is missing (constraint at data/g/game.yaml:{LINE})",
+        f"n 1 appears more than once (constraint at data/g/game.yaml:{LINE})",
         f"n 9 is outside 1–3 (constraint at data/g/game.yaml:{LINE})",
-        f"n 1 appears more than once (constraint at data/g/game.yaml:{LINE})"]
+        f"n runs 1–3 but 2 is missing (constraint at data/g/game.yaml:{LINE})"]
 
 
 def test_a_contiguous_field_must_hold_whole_numbers(tmp_path):
     found = _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 2}", ["{id: a, n: 1}", "{id: b, n: two}", "{id: c, n: true}"])
-    assert _said(found)[0] == f"d/b: n must be a whole number, got two (constraint at data/g/game.yaml:{LINE})"
-    assert [(code, item) for code, _, _, item in found[:2]] == [("constraint-contiguous", "d/b"), ("constraint-contiguous", "d/c")]
+    assert _said(found)[1] == f"d/b: n must be a whole number, got two (constraint at data/g/game.yaml:{LINE})"  # after the run's, at the deck's line
+    assert [(code, item) for code, _, _, item in found[1:3]] == [("constraint-contiguous", "d/b"), ("constraint-contiguous", "d/c")]
 
 
 # present --------------------------------------------------------------------------------------------------------------
@@ -188,10 +185,9 @@ def test_a_reference_holds_at_exactly_at_least_uses_and_names_a_misspelt_target_
     """Every place must be some hero's home at least twice: the castle, home of two, passes; the forest, home of one, is
     named too few; a home spelt 'forrest' names no place, and the finding says which was meant."""
     constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, at_least: 2}\n"
-    checker = checker_of(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
-                                                "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}", "{id: d, home: forrest}"]})
-    checker.constraints()
-    assert sorted((f.code, f.message, f.loc.line, f.component) for f in checker.findings) == [
+    found = validated(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
+                                             "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}", "{id: d, home: forrest}"]})
+    assert sorted((f["code"], f["message"], f["line"], f["component"]) for f in found) == [
         ("constraint-reference", f"heroes/d: home 'forrest' names no decks.places item (did you mean 'forest'?) (constraint at data/g/game.yaml:{LINE})",
          8, "heroes/d"),
         ("constraint-reference", f"places/forest is named 1 time by decks.heroes.home; it must be named at least 2 (constraint at data/g/game.yaml:{LINE})",
@@ -203,10 +199,9 @@ def test_a_reference_named_exactly_twice_says_a_place_named_once_in_the_singular
     """Every place must be some hero's home exactly twice: the castle, home of two, passes; the forest, home of one, is
     said named "1 time" (not "1 times") against the two it must have."""
     constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, times: 2}\n"
-    checker = checker_of(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
-                                                "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}"]})
-    checker.constraints()
-    assert [(f.code, f.message, f.component) for f in checker.findings] == [
+    found = validated(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
+                                             "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}"]})
+    assert [(f["code"], f["message"], f["component"]) for f in found] == [
         ("constraint-reference", f"places/forest is named 1 time by decks.heroes.home; it must be named exactly 2 (constraint at data/g/game.yaml:{LINE})",
          "places/forest")]
 
