@@ -443,6 +443,8 @@ MODULES: dict[str, list[str]] = {
     # a folder of pictures as a deck (s46–s48): a card per picture, its copies from `-x3` in its name, Proxy-PDF-Maker's
     # `__` images no card and its `__back` every card's back, the folder inside the game and counted before it is read
     "pnp/data/image_folder.py": ["tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py", "tests/test_counted_first.py"],
+    # a proxy printer's project file as a deck (s49): Proxy-PDF-Maker's proj.json, print-proxy-prep's print.json, their copies and backs
+    "pnp/data/proxy_projects.py": ["tests/test_sheets_from_other_tools.py"],
     # where a deck's cards come from (s48's move out of project.py): a sheet, a folder, `generate:`, each mistake at `cards_from`
     "pnp/data/deck_sources.py": ["tests/test_spreadsheet_decks.py", "tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py",
                                  "tests/test_sheet_promises.py"],

@@ -768,6 +768,51 @@ def test_a_deck_with_both_cards_and_a_folder_of_images_is_one_error_saying_keep_
     assert [line.split(": error: ")[1] for line in said] == ["this deck has both `cards:` and `cards_from:`: keep one"], said
 
 
+
+def json_errors(project: Path, *args: str) -> list[dict]:
+    """The errors `pnp validate tiny --quick --format json` gives, as a script reading them sees each."""
+    return [f for f in json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json", *args).stdout) if f["severity"] == "error"]
+
+
+def test_an_empty_folder_of_images_is_one_error_of_its_game_at_cards_from_saying_it_holds_none(project: Path):
+    """A folder with no image in it, and none named `__…` either, is the one `deck-no-images` error at the deck's
+    `cards_from` (its line 5, column 13), saying only that it holds no image."""
+    art_deck(project, {})
+    assert json_errors(project) == [{
+        "severity": "error", "code": "deck-no-images", "file": "data/tiny/decks/art.yaml", "line": 5, "column": 13, "game": "tiny",
+        "message": "cards_from names the folder data/tiny/decks/art/, which holds no PNG, JPEG or WebP image: put the card images there, "
+                   "or name a spreadsheet", "component": "", "places": [], "edition": ""}]
+
+
+def test_two_pictures_making_one_card_id_are_one_error_at_the_second_naming_both(project: Path):
+    """An id keeps letters, digits, `-` and `_`, each other run of characters one `-`: `Fire Dragon.png` and
+    `Fire-Dragon.png` both make the card `Fire-Dragon`. The one error is at the second in name order (a space sorts
+    before a hyphen), naming the first, for the designer to rename one; `ice-x2.png` and `ice.png`, later in the
+folder, are a second such error, since every mistake is said at once."""
+    art_deck(project, {"Fire Dragon.png": "red", "Fire-Dragon.png": "red", "ice-x2.png": "blue", "ice.png": "blue"}, "keep_fields: [image]\n")
+    art = "data/tiny/decks/art"
+    assert [(f["code"], f["game"], f["file"], f["message"]) for f in json_errors(project)] == [
+        ("card-duplicate-id", "tiny", f"{art}/Fire-Dragon.png", f"{art}/Fire-Dragon.png and {art}/Fire Dragon.png both make the card 'Fire-Dragon': rename one"),
+        ("card-duplicate-id", "tiny", f"{art}/ice.png", f"{art}/ice.png and {art}/ice-x2.png both make the card 'ice': rename one")]
+
+
+def test_a_pictures_id_drops_the_underscores_around_its_name_and_a_name_with_no_id_letter_is_card_card_2(project: Path):
+    """`_Xeno_.png` is the card `Xeno` (an id neither starts nor ends with `-` or `_`); 火の鳥.png and 龍.png hold no
+    letter an id may hold, so they are `card` and `card-2`, in name order, as a sheet's rows without an id are."""
+    art_deck(project, {"_Xeno_.png": "red", "火の鳥.png": "white", "龍.png": "white"}, "keep_fields: [image]\n")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    assert [card["id"] for deck in listed if deck["id"] == "art" for card in deck["card_list"]] == ["Xeno", "card", "card-2"], listed
+
+
+def test_a_cards_from_ending_in_a_backslash_names_a_folder_as_one_ending_in_a_slash_does(project: Path):
+    """A name written with Windows' separator at its end (`cards_from: pictures\\`) names a folder, as `pictures/`
+    does: missing, it is said to be a folder that is not there, not a spreadsheet that is no file."""
+    art_deck(project, {"dragon.png": "red"})
+    deck = project / DECK_DIR / "art.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: art/", "cards_from: pictures\\"), encoding="utf-8")
+    assert [(f["code"], f["message"]) for f in json_errors(project)] == [
+        ("deck-no-images", "cards_from names the folder pictures\\, which is not there beside art.yaml: make it and put the card images in it")]
+
 PROXY_SAMPLE = Path(__file__).parent / "samples/proxy/proxy-pdf-maker-sample_project.json"
 
 
