@@ -921,3 +921,43 @@ def test_a_proxy_projects_default_back_is_its_own_choice_and_none_while_its_back
     rgb = {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)}
     shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb)
     assert shown[backs] >= 1 and all(shown[c] == 0 for c in ("green", "black") if c != backs), shown
+
+
+@pytest.mark.parametrize("image_dir", [None, "  "], ids=["missing", "blank"])
+def test_a_proxy_pdf_maker_project_naming_no_folder_of_images_is_one_error_at_its_cards(project: Path, image_dir):
+    """Proxy-PDF-Maker keeps its images' folder in `image_dir`: a project without one, or with a blank one, deals no
+    card, and the one error is at its `cards` key (line 2, column 5), telling the designer to save it again."""
+    text = '{\n    "cards": [{"name": "a.png", "num": 1, "hidden": 0}]' + ("" if image_dir is None else f',\n    "image_dir": "{image_dir}"') + "\n}\n"
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("proxy-project-unknown", "tiny", f"{DECK_DIR}/proj.json", 2, 5,
+         f"{DECK_DIR}/proj.json names no folder of images (`image_dir`): save the project again from the tool")]
+
+
+def test_a_print_proxy_prep_count_that_is_no_whole_number_is_one_error_at_it_and_a_gone_image_a_warning_at_its_name(project: Path):
+    """print-proxy-prep's `cards` maps each image to its copies: `-1` is no count (an error at the value, line 3,
+    column 17); `gone.png`, listed with 2 copies but not in images/, is a warning at its name (line 4, column 5)."""
+    text = '{\n  "cards": {\n    "bolt.png": -1,\n    "gone.png": 2\n  }\n}\n'
+    proxy_project(project, {"bolt.png": "red"}, "print.json", text, folder="images")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [(f["severity"], f["code"], f["game"], f["file"], f["line"], f["column"]) for f in said if "print.json" in f["file"]] == [
+        ("error", "proxy-count", "tiny", f"{DECK_DIR}/print.json", 3, 17), ("warning", "proxy-image-missing", "tiny", f"{DECK_DIR}/print.json", 4, 5)], said
+    assert said[0]["message"] == f"{DECK_DIR}/print.json gives -1 copies: a count is a whole number, 0 or more", said
+
+
+def test_a_print_proxy_prep_folders_back_image_is_every_cards_back(project: Path):
+    """print-proxy-prep lists no backs: its folder's `__back.png` is the back of every card, as in Proxy-PDF-Maker."""
+    proxy_project(project, {"bolt.png": "red", "__back.png": "black"}, "print.json", json.dumps({"cards": {"bolt.png": 2}}), folder="images")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    rgb = {"red": (255, 0, 0), "black": (0, 0, 0)}
+    assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb) == {"red": 0, "black": 2}
+
+
+def test_a_proxy_pdf_maker_entry_with_no_name_deals_nothing_and_stops_nothing(project: Path):
+    """An entry of a project's `cards` that names no image (a file edited by hand) lists no card: the folder's images
+    are dealt as ever, the listed one its copies, the other one copy."""
+    text = json.dumps({"image_dir": "art", "cards": [{"num": 2, "hidden": 0}, "b.png", {"name": "a.png", "num": 3, "hidden": 0}]})
+    proxy_project(project, {"a.png": "red", "b.png": "blue"}, "proj.json", text, folder="art")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    assert [(card["id"], card["count"]) for deck in listed if deck["id"] == "proxies" for card in deck["card_list"]] == [("a", 3), ("b", 1)], listed
