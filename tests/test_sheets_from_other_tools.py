@@ -954,10 +954,25 @@ def test_a_print_proxy_prep_folders_back_image_is_every_cards_back(project: Path
     assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb) == {"red": 0, "black": 2}
 
 
-def test_a_proxy_pdf_maker_entry_with_no_name_deals_nothing_and_stops_nothing(project: Path):
-    """An entry of a project's `cards` that names no image (a file edited by hand) lists no card: the folder's images
-    are dealt as ever, the listed one its copies, the other one copy."""
-    text = json.dumps({"image_dir": "art", "cards": [{"num": 2, "hidden": 0}, "b.png", {"name": "a.png", "num": 3, "hidden": 0}]})
-    proxy_project(project, {"a.png": "red", "b.png": "blue"}, "proj.json", text, folder="art")
+def test_a_proxy_pdf_maker_entry_with_no_name_or_a_back_that_is_no_file_name_stops_nothing(project: Path):
+    """A project edited by hand: an entry of `cards` that names no image lists no card, one without `num` is one copy
+    (as the tool counts a new image), and a `backside` that is no file name leaves its card the default back
+    (`__back.png`): the folder's images are dealt as ever, each backed in black."""
+    text = json.dumps({"image_dir": "art", "cards": [{"num": 2, "hidden": 0}, "b.png", {"name": "a.png", "num": 3, "hidden": 0, "backside": 1},
+                                                     {"name": "c.png", "hidden": 0}]})
+    proxy_project(project, {"a.png": "red", "b.png": "blue", "c.png": "green", "__back.png": "black"}, "proj.json", text, folder="art")
     listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
-    assert [(card["id"], card["count"]) for deck in listed if deck["id"] == "proxies" for card in deck["card_list"]] == [("a", 3), ("b", 1)], listed
+    assert [(card["id"], card["count"]) for deck in listed if deck["id"] == "proxies" for card in deck["card_list"]] == [("a", 3), ("b", 1), ("c", 1)], listed
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"black": (0, 0, 0)}) == {"black": 5}
+
+
+@pytest.mark.parametrize("num, said", [('"two"', "'two'"), ("-1", "-1"), ("true", "True")])
+def test_a_proxy_pdf_maker_num_that_is_no_whole_number_is_one_error_at_it(project: Path, num: str, said: str):
+    """A card's `num` is its copies, a whole number of 0 or more: anything else is one error at the value (line 3,
+    column 40), naming what was given."""
+    text = '{\n    "image_dir": "art",\n    "cards": [{"name": "a.png", "num": ' + num + ', "hidden": 0}]\n}\n'
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("proxy-count", "tiny", f"{DECK_DIR}/proj.json", 3, 40, f"{DECK_DIR}/proj.json gives {said} copies: a count is a whole number, 0 or more")]
