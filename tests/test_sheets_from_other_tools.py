@@ -943,11 +943,18 @@ def test_a_print_proxy_prep_count_that_is_no_whole_number_is_one_error_at_it_and
     assert [(f["severity"], f["code"], f["game"], f["file"], f["line"], f["column"]) for f in said if "print.json" in f["file"]] == [
         ("error", "proxy-count", "tiny", f"{DECK_DIR}/print.json", 3, 17), ("warning", "proxy-image-missing", "tiny", f"{DECK_DIR}/print.json", 4, 5)], said
     assert said[0]["message"] == f"{DECK_DIR}/print.json gives -1 copies: a count is a whole number, 0 or more", said
+    assert said[1]["message"] == (f"the project lists the card gone.png, which is not in {DECK_DIR}/images/: put the image back, or take the card out "
+                                  "of the project in the tool"), said
 
 
-def test_a_print_proxy_prep_folders_back_image_is_every_cards_back(project: Path):
-    """print-proxy-prep lists no backs: its folder's `__back.png` is the back of every card, as in Proxy-PDF-Maker."""
-    proxy_project(project, {"bolt.png": "red", "__back.png": "black"}, "print.json", json.dumps({"cards": {"bolt.png": 2}}), folder="images")
+@pytest.mark.parametrize("file_name, text", [
+    ("print.json", {"cards": {"bolt.png": 2}}),
+    ("proj.json", {"image_dir": "images", "backside_default": "", "cards": [{"name": "bolt.png", "num": 2, "hidden": 0, "backside": ""}]})],
+    ids=["print-proxy-prep", "proxy-pdf-maker-no-default"])
+def test_a_proxy_folders_back_image_is_every_cards_back_when_the_project_names_none(project: Path, file_name: str, text: dict):
+    """print-proxy-prep lists no backs, and a Proxy-PDF-Maker project may leave `backside_default` empty: the folder's
+    `__back.png` is then the back of every card, as both tools print it."""
+    proxy_project(project, {"bolt.png": "red", "__back.png": "black"}, file_name, json.dumps(text), folder="images")
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
     assert result.exit_code == 0, result.output
     rgb = {"red": (255, 0, 0), "black": (0, 0, 0)}
@@ -976,3 +983,53 @@ def test_a_proxy_pdf_maker_num_that_is_no_whole_number_is_one_error_at_it(projec
     proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
         ("proxy-count", "tiny", f"{DECK_DIR}/proj.json", 3, 40, f"{DECK_DIR}/proj.json gives {said} copies: a count is a whole number, 0 or more")]
+
+
+def test_a_proxy_project_cut_short_is_the_proxy_project_syntax_error_of_its_game(project: Path):
+    """The one error a project file saved half gives, as `validate --format json` gives it to a script."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", '{\n    "cards": [\n        {"name": "a.png", "num": }\n', folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [
+        ("proxy-project-syntax", "tiny", f"{DECK_DIR}/proj.json", 3, 34)]
+
+
+@pytest.mark.parametrize("text", ['"my cards"\n', '[]\n', '{"image_dir": "art"}\n'], ids=["text", "list", "no-cards"])
+def test_a_json_file_that_is_no_proxy_project_is_one_error_at_its_start(project: Path, text: str):
+    """A `.json` file that lists no `cards` is none of the two tools' projects: one error at its first character,
+    saying what to name instead."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("proxy-project-unknown", "tiny", f"{DECK_DIR}/proj.json", 1, 1,
+         f"{DECK_DIR}/proj.json is no Proxy-PDF-Maker or print-proxy-prep project (it lists no `cards`): name the folder of images instead "
+         "(cards_from: images/), or a spreadsheet")]
+
+
+def test_a_proxy_project_not_saved_as_utf8_is_one_error_at_its_byte(project: Path):
+    """JSON is UTF-8: a project whose `é` was saved as Windows-1252's byte 0xe9 is one error at that byte."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", "", folder="art")
+    (project / DECK_DIR / "proj.json").write_bytes('{"image_dir": "art",\n "cards": [{"name": "café.png", "num": 1}]}\n'.encode("cp1252"))
+    assert [(f["code"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [("not-utf8", f"{DECK_DIR}/proj.json", 2, 25)]
+
+
+def test_a_proxy_projects_folder_outside_the_game_is_one_error_at_its_image_dir(project: Path):
+    """`image_dir` leading out of the game's folder is refused at its value (line 2, column 18), as any path out is."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", '{\n    "image_dir": "../../../templates",\n    "cards": []\n}\n', folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("path-outside", "tiny", f"{DECK_DIR}/proj.json", 2, 18, f"{DECK_DIR}/proj.json keeps its images in '../../../templates', which is not inside "
+         "the game's folder: copy the images beside proj.json")]
+
+
+def test_a_proxy_projects_empty_folder_is_the_folders_error_of_its_game_at_the_project(project: Path):
+    proxy_project(project, {}, "proj.json", '{"image_dir": "art", "cards": []}\n', folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [("deck-no-images", "tiny", f"{DECK_DIR}/proj.json", 1, 1)]
+
+
+def test_a_proxy_project_listing_its_back_image_missing_warns_of_no_card(project: Path):
+    """Proxy-PDF-Maker's sample lists its `__back.png` (hidden, no copies); an image named `__…` is no card, so a
+    folder without it is no card missing: its other images all there, the project is read without a warning."""
+    sample = json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))
+    for card in sample["cards"]:
+        card["hidden"] = 0 if card["name"] == "__back.png" else card["hidden"]
+        card["num"] = 1 if card["name"] == "__back.png" else card["num"]
+    proxy_project(project, {card["name"]: "red" for card in sample["cards"] if card["name"] != "__back.png"}, "proj.json", json.dumps(sample))
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [f for f in said if "proj.json" in f["file"] or "tutorial_cards" in f["file"]] == [], said
