@@ -1033,3 +1033,28 @@ def test_a_proxy_project_listing_its_back_image_missing_warns_of_no_card(project
     proxy_project(project, {card["name"]: "red" for card in sample["cards"] if card["name"] != "__back.png"}, "proj.json", json.dumps(sample))
     said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
     assert [f for f in said if "proj.json" in f["file"] or "tutorial_cards" in f["file"]] == [], said
+
+
+def test_only_a_json_project_listing_cards_beside_a_folder_is_named_as_the_one_keeping_it(project: Path):
+    """Beside print-proxy-prep's `images/` lie a file that is no JSON, JSON that is no project (a list, settings
+    without `cards`) and a backup copy of print.json under another extension: only print.json, the `.json` file
+    listing `cards` whose folder `images/` is, is named in the one warning."""
+    counts = json.dumps({"cards": {"bolt.png": 2}})
+    proxy_project(project, {"bolt.png": "red"}, "print.json", counts, folder="images")
+    decks = project / DECK_DIR
+    for name, text in {"a-broken.json": "{", "a-copy.bak": counts, "b-list.json": "[1]", "c-settings.json": '{"image_dir": "images"}'}.items():
+        (decks / name).write_text(text, encoding="utf-8")
+    deck = decks / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
+    said = [f for f in json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout) if f["code"] == "proxy-project-unread"]
+    assert [(f["game"], f["file"], f["message"].split("(each image one card): ")[1]) for f in said] == [("tiny", f"{DECK_DIR}/proxies.yaml", "write cards_from: print.json")], said
+
+
+def test_a_proxy_project_listing_a_gone_image_it_hides_or_prints_no_copy_of_warns_of_nothing(project: Path):
+    """A hidden image is no card (the back of a two-sided one) and `num: 0` prints none: neither is a card the tool would
+    print, so their images being gone is no warning."""
+    text = json.dumps({"image_dir": "art", "cards": [{"name": "a.png", "num": 1, "hidden": 0}, {"name": "hid.png", "num": 1, "hidden": 1},
+                                                     {"name": "zero.png", "num": 0, "hidden": 0}]})
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [f for f in said if f["file"].startswith(DECK_DIR)] == [], said
