@@ -1037,7 +1037,8 @@ def test_a_proxy_project_listing_its_back_image_missing_warns_of_no_card(project
 
 def test_only_a_json_project_listing_cards_beside_a_folder_is_named_as_the_one_keeping_it(project: Path):
     """Beside print-proxy-prep's `images/` lie a file that is no JSON, JSON that is no project (a list, settings
-    without `cards`), a backup copy of print.json under another extension and a project of another folder: only
+    without `cards`), a backup copy of print.json under another extension, a project of another folder and one linked
+    in from outside the game: only
     print.json, the `.json` file listing `cards` whose folder `images/` is, is named in the one warning."""
     counts = json.dumps({"cards": {"bolt.png": 2}})
     proxy_project(project, {"bolt.png": "red"}, "print.json", counts, folder="images")
@@ -1045,6 +1046,8 @@ def test_only_a_json_project_listing_cards_beside_a_folder_is_named_as_the_one_k
     for name, text in {"a-broken.json": "{", "a-copy.bak": counts, "a-other.json": '{"image_dir": "elsewhere", "cards": []}', "b-list.json": "[1]",
                        "c-settings.json": '{"image_dir": "images"}'}.items():
         (decks / name).write_text(text, encoding="utf-8")
+    (project / "outside.json").write_text(counts, encoding="utf-8")
+    (decks / "a-linked.json").symlink_to(project / "outside.json")  # a link to a file out of the game's folder is never read
     deck = decks / "proxies.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
     said = [f for f in json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout) if f["code"] == "proxy-project-unread"]
