@@ -1062,3 +1062,22 @@ def test_a_proxy_project_listing_a_gone_image_it_hides_or_prints_no_copy_of_warn
     proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
     said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
     assert [f for f in said if f["file"].startswith(DECK_DIR)] == [], said
+
+
+def test_a_proxy_project_file_that_is_not_there_is_one_error_at_cards_from(project: Path):
+    """`cards_from: missing.json` names a proxy printer's project file beside the deck that is not there: one error at
+    `cards_from` (line 4, column 13), saying to copy the project and its images there."""
+    (project / DECK_DIR / "x.yaml").write_text("name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: missing.json\n", encoding="utf-8")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("sheet-missing", "tiny", f"{DECK_DIR}/x.yaml", 4, 13,
+         "cards_from names 'missing.json', which is no file beside x.yaml: fix the name, or copy the tool's project file and its folder of images there")]
+
+
+@pytest.mark.parametrize("name, kind", [("a\\0b/", "images"), ("a\\0b.json", "images"), ("a\\0b.csv", "sheet")])
+def test_a_cards_from_holding_a_nul_character_is_refused_as_leaving_the_game(project: Path, name: str, kind: str):
+    """No file name holds the NUL character (YAML's "\\0"): a folder, project file or sheet named with one is refused at
+    `cards_from` as a path out of the game's folder, never looked for."""
+    (project / DECK_DIR / "x.yaml").write_text(f'name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: "{name}"\n', encoding="utf-8")
+    written = name.replace("\\0", "\0")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("path-outside", "tiny", f"{DECK_DIR}/x.yaml", 4, 13, f"cards_from '{written}' leads outside the game's folder: keep the {kind} inside data/tiny")]
