@@ -1081,3 +1081,17 @@ def test_a_cards_from_holding_a_nul_character_is_refused_as_leaving_the_game(pro
     written = name.replace("\\0", "\0")
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
         ("path-outside", "tiny", f"{DECK_DIR}/x.yaml", 4, 13, f"cards_from '{written}' leads outside the game's folder: keep the {kind} inside data/tiny")]
+
+
+@pytest.mark.parametrize("source, key, line", [("cards_from: x.csv\n", "cards_from", 4), ("cards_from: art/\n", "cards_from", 4),
+                                               ("cards: [{id: a}]\n", "cards", 4)], ids=["sheet", "folder", "cards"])
+def test_a_deck_with_generate_and_another_source_is_one_error_at_the_key_written(project: Path, source: str, key: str, line: int):
+    """A deck's cards come from one place: `generate:` beside a sheet, a folder of images or written `cards:` is one
+    error at the other key, naming it as the designer wrote it (a sheet or folder is not read first and called `cards:`)."""
+    write_csv(project / DECK_DIR / "x.csv", [["id", "name"], ["a", "A"]])
+    (project / DECK_DIR / "art").mkdir()
+    (project / DECK_DIR / "art" / "a.png").write_bytes(b"")
+    (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\n{source}generate:\n  id: '{{n}}'\n  values: {{n: [1, 2]}}\n",
+                                               encoding="utf-8")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("deck-two-sources", "tiny", f"{DECK_DIR}/x.yaml", line, 1, f"this deck has both `{key}:` and `generate:`: keep one")]

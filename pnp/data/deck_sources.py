@@ -30,6 +30,9 @@ def cards_filled(project: ProjectFolder, data, path: Path, slug: str, findings: 
     makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
     if not isinstance(data, LocDict):
         return True, None
+    if "cards_from" in data and "generate" in data:  # said at the key written, before the sheet or folder fills `cards`
+        findings.append(error("deck-two-sources", "this deck has both `cards_from:` and `generate:`: keep one", data.key_loc("cards_from"), game=slug))
+        return False, None
     sheet = None
     if "cards_from" in data and (names_folder(data["cards_from"], path) or names_project(data["cards_from"])):
         if not _picture_cards(project, data, path, slug, findings):
@@ -155,10 +158,9 @@ def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:
     from pnp.data.generate import GenerateSpec, generated_cards
     from pnp.data.schema import check_shape
 
-    for other in ("cards", "cards_from"):
-        if other in data:
-            findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
-            return False
+    if "cards" in data:  # `cards_from:` beside it is said before its source is read (cards_filled)
+        findings.append(error("deck-two-sources", "this deck has both `cards:` and `generate:`: keep one", data.key_loc("cards"), game=slug))
+        return False
     block = data["generate"]
     spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
     findings += found
