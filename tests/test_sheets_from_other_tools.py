@@ -1095,3 +1095,13 @@ def test_a_deck_with_generate_and_another_source_is_one_error_at_the_key_written
                                                encoding="utf-8")
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
         ("deck-two-sources", "tiny", f"{DECK_DIR}/x.yaml", line, 1, f"this deck has both `{key}:` and `generate:`: keep one")]
+
+
+def test_a_google_sheet_never_pulled_is_one_error_at_cards_from_saying_to_pull_it(project: Path):
+    """A deck reading a Google Sheet by its web address is built from the snapshot `pnp pull` saves: before any pull,
+    the one error at `cards_from` says to run it, and no command reaches the network to make up for it."""
+    url = "https://docs.google.com/spreadsheets/d/abc/export?format=csv"
+    (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: {url}\n", encoding="utf-8")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("live-no-snapshot", "tiny", f"{DECK_DIR}/x.yaml", 4, 13, "cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull tiny` "
+         "(a build never reaches the network; it reads the snapshot pull saves beside x.yaml)")]
