@@ -1105,3 +1105,16 @@ def test_a_google_sheet_never_pulled_is_one_error_at_cards_from_saying_to_pull_i
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
         ("live-no-snapshot", "tiny", f"{DECK_DIR}/x.yaml", 4, 13, "cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull tiny` "
          "(a build never reaches the network; it reads the snapshot pull saves beside x.yaml)")]
+
+
+@pytest.mark.parametrize("rows, more, code, where", [
+    ([["id", "name"]], "", "sheet-no-cards", ("x.csv", 1, 1)),
+    ([["id", "name"], ["a", "A"]], "cards: [{id: b}]\n", "deck-two-sources", ("x.yaml", 5, 1)),
+    (None, "", "sheet-missing", ("x.yaml", 4, 13))], ids=["header-only", "two-sources", "missing"])
+def test_a_sheet_decks_mistake_is_one_error_of_its_game_with_its_code(project: Path, rows, more: str, code: str, where):
+    """A sheet with its header row alone, a deck with both a sheet and `cards:`, a sheet not there: each the one error
+    a script reading `validate --format json` sees, with its code and game, at the sheet or the deck's key."""
+    if rows is not None:
+        write_csv(project / DECK_DIR / "x.csv", rows)
+    (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: x.csv\n{more}", encoding="utf-8")
+    assert [(f["code"], f["game"], (f["file"].rsplit("/", 1)[1], f["line"], f["column"])) for f in json_errors(project)] == [(code, "tiny", where)]
