@@ -810,8 +810,8 @@ def test_a_cards_from_ending_in_a_backslash_names_a_folder_as_one_ending_in_a_sl
     art_deck(project, {"dragon.png": "red"})
     deck = project / DECK_DIR / "art.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: art/", "cards_from: pictures\\"), encoding="utf-8")
-    assert [(f["code"], f["message"]) for f in json_errors(project)] == [
-        ("deck-no-images", "cards_from names the folder pictures\\, which is not there beside art.yaml: make it and put the card images in it")]
+    assert [(f["code"], f["game"], f["message"]) for f in json_errors(project)] == [
+        ("deck-no-images", "tiny", "cards_from names the folder pictures\\, which is not there beside art.yaml: make it and put the card images in it")]
 
 PROXY_SAMPLE = Path(__file__).parent / "samples/proxy/proxy-pdf-maker-sample_project.json"
 
@@ -1118,3 +1118,19 @@ def test_a_sheet_decks_mistake_is_one_error_of_its_game_with_its_code(project: P
         write_csv(project / DECK_DIR / "x.csv", rows)
     (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: x.csv\n{more}", encoding="utf-8")
     assert [(f["code"], f["game"], (f["file"].rsplit("/", 1)[1], f["line"], f["column"])) for f in json_errors(project)] == [(code, "tiny", where)]
+
+
+def test_a_deck_with_both_cards_and_a_folder_of_images_is_the_two_sources_error_of_its_game_at_cards(project: Path):
+    art_deck(project, {"dragon.png": "black"}, "cards:\n  - {id: imp, name: Imp}\n")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [
+        ("deck-two-sources", "tiny", f"{DECK_DIR}/art.yaml", 6, 1)]
+
+
+def test_an_empty_folder_a_proxy_project_keeps_is_its_one_error_and_no_warning_besides(project: Path):
+    """Named as a folder, print-proxy-prep's `images/` holding no image is the one error saying so: the warning naming
+    its project, which would deal no card from it either, is not said beside it."""
+    proxy_project(project, {}, "print.json", json.dumps({"cards": {"bolt.png": 2}}), folder="images")
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [f["code"] for f in said if f["file"].startswith(DECK_DIR)] == ["deck-no-images"], said
