@@ -66,6 +66,13 @@ FREE_ROOM_TESTS = [f"tests/test_stamp_promises.py::{t}" for t in (
     "test_a_line_of_text_is_kept_clear_by_its_letters",
     "test_on_a_round_or_hex_card_the_box_lies_its_inset_inside_the_cut",
     "test_a_part_with_no_room_is_named_with_the_room_it_needs")]
+# a `generate:` block's decks, each on the tiny game in process (the organ-match test compares a whole build: a minute a mutant)
+GENERATED_ON_TINY = [f"tests/test_generated_decks.py::{t}" for t in (
+    "test_exclusions_and_copies_shape_the_generated_cards", "test_a_generate_mistake_is_found_where_it_is_written",
+    "test_generated_ids_are_their_values_with_punctuation_made_dashes_none_at_the_ends_and_yes_no_in_lower_case",
+    "test_a_list_of_values_named_count_is_refused_at_its_key", "test_a_generate_block_without_copies_makes_one_of_each_card",
+    "test_an_exclusion_of_true_never_drops_the_number_1", "test_an_exclusion_of_1_over_true_and_false_names_nothing_and_its_list_is_written_as_the_yaml_does",
+    "test_an_empty_list_of_values_is_one_error_at_the_list")]
 # The bag and box labels' promises, each held by builds of the tiny game in process (test_label_print's first test
 # builds the five games, test_labels_cutters' others build germ-tycoon and organ-match: a minute a mutant). Each module
 # runs the tests that reach its promise, no more: every label test reaches every label module, at 20 s a mutant.
@@ -443,9 +450,11 @@ MODULES: dict[str, list[str]] = {
     # a folder of pictures as a deck (s46–s48): a card per picture, its copies from `-x3` in its name, Proxy-PDF-Maker's
     # `__` images no card and its `__back` every card's back, the folder inside the game and counted before it is read
     "pnp/data/image_folder.py": ["tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py", "tests/test_counted_first.py"],
+    # a proxy printer's project file as a deck (s49): Proxy-PDF-Maker's proj.json, print-proxy-prep's print.json, their copies and backs
+    "pnp/data/proxy_projects.py": ["tests/test_sheets_from_other_tools.py"],
     # where a deck's cards come from (s48's move out of project.py): a sheet, a folder, `generate:`, each mistake at `cards_from`
     "pnp/data/deck_sources.py": ["tests/test_spreadsheet_decks.py", "tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py",
-                                 "tests/test_sheet_promises.py"],
+                                 "tests/test_sheet_promises.py", *GENERATED_ON_TINY],
     # the templates a front runs, read with the engine's syntax: a card's stamp code covers the frame it extends (s47)
     "pnp/data/template_syntax.py": ["tests/test_stamp_parts.py",
                                     "tests/test_stamps.py::test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card_drawn_with_it"],

@@ -2,6 +2,7 @@
 (issue 74: 100,000 images were each hashed, 192 s, before the deck's count refused them)."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -59,6 +60,17 @@ def test_an_image_folder_past_a_decks_card_count_is_refused_before_its_images_ar
     assert f"data/tiny/decks/art.yaml:4:13: error: cards_from names the folder data/tiny/decks/art/, which holds {MAX_CARDS_PER_DECK + 1:,} images" in result.stderr
     assert OPENED == []
 
+
+def test_a_folder_of_exactly_a_decks_card_limit_is_a_deck_and_one_image_more_is_the_one_error(project):
+    """A deck holds at most MAX_CARDS_PER_DECK cards: a folder of that many images is read as a deck; one more is the
+    one error, `deck-too-many-images` of the game at `cards_from`, as `validate --format json` gives it."""
+    art = _art(project, MAX_CARDS_PER_DECK)
+    result = run_pnp(project, "validate", "tiny", "--quick", "--format", "json")
+    assert [f for f in json.loads(result.stdout) if f["severity"] == "error"] == [], result.stdout
+    os.close(os.open(os.path.join(art, "z.png"), os.O_CREAT | os.O_WRONLY, 0o644))
+    result = run_pnp(project, "validate", "tiny", "--quick", "--format", "json")
+    said = [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json.loads(result.stdout) if f["severity"] == "error"]
+    assert said == [("deck-too-many-images", "tiny", "data/tiny/decks/art.yaml", 4, 13)], result.stdout
 
 def test_a_link_in_a_game_folder_counts_as_one_file_whatever_it_leads_to(project, tmp_path):
     """A designer's link to a picture library of their own (more files than a game may hold) is not followed as the

@@ -174,3 +174,15 @@ def test_a_deck_with_both_cards_from_and_generate_is_told_of_the_two_keys_it_wri
     status, found = quick_findings(project)
     assert status == 1
     assert found == ["data/tiny/decks/made.yaml:5:1: error: this deck has both `cards_from:` and `generate:`: keep one"], found
+
+
+@pytest.mark.parametrize("block, code, at, message", [
+    ("generate: 5\n", "schema-type", (1, 1), "generate should be a YAML mapping (key: value lines)"),
+    ("generate:\n  values: {n: [1, 2]}\n", "schema-missing", (5, 3), "missing required key 'id'")], ids=["no-mapping", "no-id"])
+def test_a_generate_block_of_the_wrong_shape_is_one_error_of_its_game_in_its_deck(project, block, code, at, message):
+    """What `validate --format json` gives a script for a `generate:` that is no mapping (said as `generate`), or
+    lacks its `id` (said at the block): one error of the game, in the deck's file."""
+    (project / "data/tiny/decks/x.yaml").write_text("name: X\nsize: poker\nfront: tiny/hero.j2\n" + block, encoding="utf-8")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [(f["code"], f["game"], f["file"], (f["line"], f["column"]), f["message"]) for f in said if f["severity"] == "error"] == [
+        (code, "tiny", "data/tiny/decks/x.yaml", at, message)], said

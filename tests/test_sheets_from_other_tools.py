@@ -768,6 +768,51 @@ def test_a_deck_with_both_cards_and_a_folder_of_images_is_one_error_saying_keep_
     assert [line.split(": error: ")[1] for line in said] == ["this deck has both `cards:` and `cards_from:`: keep one"], said
 
 
+
+def json_errors(project: Path, *args: str) -> list[dict]:
+    """The errors `pnp validate tiny --quick --format json` gives, as a script reading them sees each."""
+    return [f for f in json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json", *args).stdout) if f["severity"] == "error"]
+
+
+def test_an_empty_folder_of_images_is_one_error_of_its_game_at_cards_from_saying_it_holds_none(project: Path):
+    """A folder with no image in it, and none named `__…` either, is the one `deck-no-images` error at the deck's
+    `cards_from` (its line 5, column 13), saying only that it holds no image."""
+    art_deck(project, {})
+    assert json_errors(project) == [{
+        "severity": "error", "code": "deck-no-images", "file": "data/tiny/decks/art.yaml", "line": 5, "column": 13, "game": "tiny",
+        "message": "cards_from names the folder data/tiny/decks/art/, which holds no PNG, JPEG or WebP image: put the card images there, "
+                   "or name a spreadsheet", "component": "", "places": [], "edition": ""}]
+
+
+def test_two_pictures_making_one_card_id_are_one_error_at_the_second_naming_both(project: Path):
+    """An id keeps letters, digits, `-` and `_`, each other run of characters one `-`: `Fire Dragon.png` and
+    `Fire-Dragon.png` both make the card `Fire-Dragon`. The one error is at the second in name order (a space sorts
+    before a hyphen), naming the first, for the designer to rename one; `ice-x2.png` and `ice.png`, later in the
+folder, are a second such error, since every mistake is said at once."""
+    art_deck(project, {"Fire Dragon.png": "red", "Fire-Dragon.png": "red", "ice-x2.png": "blue", "ice.png": "blue"}, "keep_fields: [image]\n")
+    art = "data/tiny/decks/art"
+    assert [(f["code"], f["game"], f["file"], f["message"]) for f in json_errors(project)] == [
+        ("card-duplicate-id", "tiny", f"{art}/Fire-Dragon.png", f"{art}/Fire-Dragon.png and {art}/Fire Dragon.png both make the card 'Fire-Dragon': rename one"),
+        ("card-duplicate-id", "tiny", f"{art}/ice.png", f"{art}/ice.png and {art}/ice-x2.png both make the card 'ice': rename one")]
+
+
+def test_a_pictures_id_drops_the_underscores_around_its_name_and_a_name_with_no_id_letter_is_card_card_2(project: Path):
+    """`_Xeno_.png` is the card `Xeno` (an id neither starts nor ends with `-` or `_`); 火の鳥.png and 龍.png hold no
+    letter an id may hold, so they are `card` and `card-2`, in name order, as a sheet's rows without an id are."""
+    art_deck(project, {"_Xeno_.png": "red", "火の鳥.png": "white", "龍.png": "white"}, "keep_fields: [image]\n")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    assert [card["id"] for deck in listed if deck["id"] == "art" for card in deck["card_list"]] == ["Xeno", "card", "card-2"], listed
+
+
+def test_a_cards_from_ending_in_a_backslash_names_a_folder_as_one_ending_in_a_slash_does(project: Path):
+    """A name written with Windows' separator at its end (`cards_from: pictures\\`) names a folder, as `pictures/`
+    does: missing, it is said to be a folder that is not there, not a spreadsheet that is no file."""
+    art_deck(project, {"dragon.png": "red"})
+    deck = project / DECK_DIR / "art.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: art/", "cards_from: pictures\\"), encoding="utf-8")
+    assert [(f["code"], f["game"], f["message"]) for f in json_errors(project)] == [
+        ("deck-no-images", "tiny", "cards_from names the folder pictures\\, which is not there beside art.yaml: make it and put the card images in it")]
+
 PROXY_SAMPLE = Path(__file__).parent / "samples/proxy/proxy-pdf-maker-sample_project.json"
 
 
@@ -1007,3 +1052,216 @@ def test_a_two_sided_card_prints_no_back_while_the_projects_backs_are_off(projec
     assert result.exit_code == 0, result.output
     shown = colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"green": (0, 128, 0), "black": (0, 0, 0), "white": (255, 255, 255)})
     assert shown["green"] == shown["black"] == 0 and shown["white"] >= 1, shown
+
+
+@pytest.mark.parametrize("image_dir", [None, "  "], ids=["missing", "blank"])
+def test_a_proxy_pdf_maker_project_naming_no_folder_of_images_is_one_error_at_its_cards(project: Path, image_dir):
+    """Proxy-PDF-Maker keeps its images' folder in `image_dir`: a project without one, or with a blank one, deals no
+    card, and the one error is at its `cards` key (line 2, column 5), telling the designer to save it again."""
+    text = '{\n    "cards": [{"name": "a.png", "num": 1, "hidden": 0}]' + ("" if image_dir is None else f',\n    "image_dir": "{image_dir}"') + "\n}\n"
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("proxy-project-unknown", "tiny", f"{DECK_DIR}/proj.json", 2, 5,
+         f"{DECK_DIR}/proj.json names no folder of images (`image_dir`): save the project again from the tool")]
+
+
+def test_a_print_proxy_prep_count_that_is_no_whole_number_is_one_error_at_it_and_a_gone_image_a_warning_at_its_name(project: Path):
+    """print-proxy-prep's `cards` maps each image to its copies: `-1` is no count (an error at the value, line 3,
+    column 17); `gone.png`, listed with 2 copies but not in images/, is a warning at its name (line 4, column 5)."""
+    text = '{\n  "cards": {\n    "bolt.png": -1,\n    "gone.png": 2\n  }\n}\n'
+    proxy_project(project, {"bolt.png": "red"}, "print.json", text, folder="images")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [(f["severity"], f["code"], f["game"], f["file"], f["line"], f["column"]) for f in said if "print.json" in f["file"]] == [
+        ("error", "proxy-count", "tiny", f"{DECK_DIR}/print.json", 3, 17), ("warning", "proxy-image-missing", "tiny", f"{DECK_DIR}/print.json", 4, 5)], said
+    assert said[0]["message"] == f"{DECK_DIR}/print.json gives -1 copies: a count is a whole number, 0 or more", said
+    assert said[1]["message"] == (f"the project lists the card gone.png, which is not in {DECK_DIR}/images/: put the image back, or take the card out "
+                                  "of the project in the tool"), said
+
+
+@pytest.mark.parametrize("file_name, text", [
+    ("print.json", {"cards": {"bolt.png": 2}}),
+    ("proj.json", {"image_dir": "images", "backside_default": "", "cards": [{"name": "bolt.png", "num": 2, "hidden": 0, "backside": ""}]})],
+    ids=["print-proxy-prep", "proxy-pdf-maker-no-default"])
+def test_a_proxy_folders_back_image_is_every_cards_back_when_the_project_names_none(project: Path, file_name: str, text: dict):
+    """print-proxy-prep lists no backs, and a Proxy-PDF-Maker project may leave `backside_default` empty: the folder's
+    `__back.png` is then the back of every card, as both tools print it."""
+    proxy_project(project, {"bolt.png": "red", "__back.png": "black"}, file_name, json.dumps(text), folder="images")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    rgb = {"red": (255, 0, 0), "black": (0, 0, 0)}
+    assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), rgb) == {"red": 0, "black": 2}
+
+
+def test_a_proxy_pdf_maker_entry_with_no_name_or_a_back_that_is_no_file_name_stops_nothing(project: Path):
+    """A project edited by hand: an entry of `cards` that names no image lists no card, one without `num` is one copy
+    (as the tool counts a new image), and a `backside` that is no file name leaves its card the default back
+    (`__back.png`): the folder's images are dealt as ever, each backed in black."""
+    text = json.dumps({"image_dir": "art", "cards": [{"num": 2, "hidden": 0}, "b.png", {"name": "a.png", "num": 3, "hidden": 0, "backside": 1},
+                                                     {"name": "c.png", "hidden": 0}]})
+    proxy_project(project, {"a.png": "red", "b.png": "blue", "c.png": "green", "__back.png": "black"}, "proj.json", text, folder="art")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    assert [(card["id"], card["count"]) for deck in listed if deck["id"] == "proxies" for card in deck["card_list"]] == [("a", 3), ("b", 1), ("c", 1)], listed
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies", "--no-validate")
+    assert result.exit_code == 0, result.output
+    assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"black": (0, 0, 0)}) == {"black": 5}
+
+
+@pytest.mark.parametrize("num, said", [('"two"', "'two'"), ("-1", "-1"), ("true", "True")])
+def test_a_proxy_pdf_maker_num_that_is_no_whole_number_is_one_error_at_it(project: Path, num: str, said: str):
+    """A card's `num` is its copies, a whole number of 0 or more: anything else is one error at the value (line 3,
+    column 40), naming what was given."""
+    text = '{\n    "image_dir": "art",\n    "cards": [{"name": "a.png", "num": ' + num + ', "hidden": 0}]\n}\n'
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("proxy-count", "tiny", f"{DECK_DIR}/proj.json", 3, 40, f"{DECK_DIR}/proj.json gives {said} copies: a count is a whole number, 0 or more")]
+
+
+def test_a_proxy_project_cut_short_is_the_proxy_project_syntax_error_of_its_game(project: Path):
+    """The one error a project file saved half gives, as `validate --format json` gives it to a script."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", '{\n    "cards": [\n        {"name": "a.png", "num": }\n', folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [
+        ("proxy-project-syntax", "tiny", f"{DECK_DIR}/proj.json", 3, 34)]
+
+
+@pytest.mark.parametrize("text", ['"my cards"\n', '[]\n', '{"image_dir": "art"}\n'], ids=["text", "list", "no-cards"])
+def test_a_json_file_that_is_no_proxy_project_is_one_error_at_its_start(project: Path, text: str):
+    """A `.json` file that lists no `cards` is none of the two tools' projects: one error at its first character,
+    saying what to name instead."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("proxy-project-unknown", "tiny", f"{DECK_DIR}/proj.json", 1, 1,
+         f"{DECK_DIR}/proj.json is no Proxy-PDF-Maker or print-proxy-prep project (it lists no `cards`): name the folder of images instead "
+         "(cards_from: images/), or a spreadsheet")]
+
+
+def test_a_proxy_project_not_saved_as_utf8_is_one_error_at_its_byte(project: Path):
+    """JSON is UTF-8: a project whose `é` was saved as Windows-1252's byte 0xe9 is one error at that byte."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", "", folder="art")
+    (project / DECK_DIR / "proj.json").write_bytes('{"image_dir": "art",\n "cards": [{"name": "café.png", "num": 1}]}\n'.encode("cp1252"))
+    assert [(f["code"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [("not-utf8", f"{DECK_DIR}/proj.json", 2, 25)]
+
+
+def test_a_proxy_projects_folder_outside_the_game_is_one_error_at_its_image_dir(project: Path):
+    """`image_dir` leading out of the game's folder is refused at its value (line 2, column 18), as any path out is."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", '{\n    "image_dir": "../../../templates",\n    "cards": []\n}\n', folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("path-outside", "tiny", f"{DECK_DIR}/proj.json", 2, 18, f"{DECK_DIR}/proj.json keeps its images in '../../../templates', which is not inside "
+         "the game's folder: copy the images beside proj.json")]
+
+
+def test_a_proxy_projects_empty_folder_is_the_folders_error_of_its_game_at_the_project(project: Path):
+    proxy_project(project, {}, "proj.json", '{"image_dir": "art", "cards": []}\n', folder="art")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [("deck-no-images", "tiny", f"{DECK_DIR}/proj.json", 1, 1)]
+
+
+def test_a_proxy_project_listing_its_back_image_missing_warns_of_no_card(project: Path):
+    """Proxy-PDF-Maker's sample lists its `__back.png` (hidden, no copies); an image named `__…` is no card, so a
+    folder without it is no card missing: its other images all there, the project is read without a warning."""
+    sample = json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))
+    for card in sample["cards"]:
+        card["hidden"] = 0 if card["name"] == "__back.png" else card["hidden"]
+        card["num"] = 1 if card["name"] == "__back.png" else card["num"]
+    proxy_project(project, {card["name"]: "red" for card in sample["cards"] if card["name"] != "__back.png"}, "proj.json", json.dumps(sample))
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [f for f in said if "proj.json" in f["file"] or "tutorial_cards" in f["file"]] == [], said
+
+
+def test_only_a_json_project_listing_cards_beside_a_folder_is_named_as_the_one_keeping_it(project: Path):
+    """Beside print-proxy-prep's `images/` lie a file that is no JSON, JSON that is no project (a list, settings
+    without `cards`), a backup copy of print.json under another extension, a project of another folder and one linked
+    in from outside the game: only
+    print.json, the `.json` file listing `cards` whose folder `images/` is, is named in the one warning."""
+    counts = json.dumps({"cards": {"bolt.png": 2}})
+    proxy_project(project, {"bolt.png": "red"}, "print.json", counts, folder="images")
+    decks = project / DECK_DIR
+    for name, text in {"a-broken.json": "{", "a-copy.bak": counts, "a-other.json": '{"image_dir": "elsewhere", "cards": []}', "b-list.json": "[1]",
+                       "c-settings.json": '{"image_dir": "images"}'}.items():
+        (decks / name).write_text(text, encoding="utf-8")
+    (project / "outside.json").write_text(counts, encoding="utf-8")
+    (decks / "a-linked.json").symlink_to(project / "outside.json")  # a link to a file out of the game's folder is never read
+    deck = decks / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
+    said = [f for f in json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout) if f["code"] == "proxy-project-unread"]
+    assert [(f["game"], f["file"], f["message"].split("(each image one card): ")[1]) for f in said] == [("tiny", f"{DECK_DIR}/proxies.yaml", "write cards_from: print.json")], said
+
+
+def test_a_proxy_project_listing_a_gone_image_it_hides_or_prints_no_copy_of_warns_of_nothing(project: Path):
+    """A hidden image is no card (the back of a two-sided one) and `num: 0` prints none: neither is a card the tool would
+    print, so their images being gone is no warning."""
+    text = json.dumps({"image_dir": "art", "cards": [{"name": "a.png", "num": 1, "hidden": 0}, {"name": "hid.png", "num": 1, "hidden": 1},
+                                                     {"name": "zero.png", "num": 0, "hidden": 0}]})
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [f for f in said if f["file"].startswith(DECK_DIR)] == [], said
+
+
+def test_a_proxy_project_file_that_is_not_there_is_one_error_at_cards_from(project: Path):
+    """`cards_from: missing.json` names a proxy printer's project file beside the deck that is not there: one error at
+    `cards_from` (line 4, column 13), saying to copy the project and its images there."""
+    (project / DECK_DIR / "x.yaml").write_text("name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: missing.json\n", encoding="utf-8")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("sheet-missing", "tiny", f"{DECK_DIR}/x.yaml", 4, 13,
+         "cards_from names 'missing.json', which is no file beside x.yaml: fix the name, or copy the tool's project file and its folder of images there")]
+
+
+@pytest.mark.parametrize("name, kind", [("a\\0b/", "images"), ("a\\0b.json", "images"), ("a\\0b.csv", "sheet")])
+def test_a_cards_from_holding_a_nul_character_is_refused_as_leaving_the_game(project: Path, name: str, kind: str):
+    """No file name holds the NUL character (YAML's "\\0"): a folder, project file or sheet named with one is refused at
+    `cards_from` as a path out of the game's folder, never looked for."""
+    (project / DECK_DIR / "x.yaml").write_text(f'name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: "{name}"\n', encoding="utf-8")
+    written = name.replace("\\0", "\0")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("path-outside", "tiny", f"{DECK_DIR}/x.yaml", 4, 13, f"cards_from '{written}' leads outside the game's folder: keep the {kind} inside data/tiny")]
+
+
+@pytest.mark.parametrize("source, key, line", [("cards_from: x.csv\n", "cards_from", 4), ("cards_from: art/\n", "cards_from", 4),
+                                               ("cards: [{id: a}]\n", "cards", 4)], ids=["sheet", "folder", "cards"])
+def test_a_deck_with_generate_and_another_source_is_one_error_at_the_key_written(project: Path, source: str, key: str, line: int):
+    """A deck's cards come from one place: `generate:` beside a sheet, a folder of images or written `cards:` is one
+    error at the other key, naming it as the designer wrote it (a sheet or folder is not read first and called `cards:`)."""
+    write_csv(project / DECK_DIR / "x.csv", [["id", "name"], ["a", "A"]])
+    (project / DECK_DIR / "art").mkdir()
+    (project / DECK_DIR / "art" / "a.png").write_bytes(b"")
+    (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\n{source}generate:\n  id: '{{n}}'\n  values: {{n: [1, 2]}}\n",
+                                               encoding="utf-8")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("deck-two-sources", "tiny", f"{DECK_DIR}/x.yaml", line, 1, f"this deck has both `{key}:` and `generate:`: keep one")]
+
+
+def test_a_google_sheet_never_pulled_is_one_error_at_cards_from_saying_to_pull_it(project: Path):
+    """A deck reading a Google Sheet by its web address is built from the snapshot `pnp pull` saves: before any pull,
+    the one error at `cards_from` says to run it, and no command reaches the network to make up for it."""
+    url = "https://docs.google.com/spreadsheets/d/abc/export?format=csv"
+    (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: {url}\n", encoding="utf-8")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
+        ("live-no-snapshot", "tiny", f"{DECK_DIR}/x.yaml", 4, 13, "cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull tiny` "
+         "(a build never reaches the network; it reads the snapshot pull saves beside x.yaml)")]
+
+
+@pytest.mark.parametrize("rows, more, code, where", [
+    ([["id", "name"]], "", "sheet-no-cards", ("x.csv", 1, 1)),
+    ([["id", "name"], ["a", "A"]], "cards: [{id: b}]\n", "deck-two-sources", ("x.yaml", 5, 1)),
+    (None, "", "sheet-missing", ("x.yaml", 4, 13))], ids=["header-only", "two-sources", "missing"])
+def test_a_sheet_decks_mistake_is_one_error_of_its_game_with_its_code(project: Path, rows, more: str, code: str, where):
+    """A sheet with its header row alone, a deck with both a sheet and `cards:`, a sheet not there: each the one error
+    a script reading `validate --format json` sees, with its code and game, at the sheet or the deck's key."""
+    if rows is not None:
+        write_csv(project / DECK_DIR / "x.csv", rows)
+    (project / DECK_DIR / "x.yaml").write_text(f"name: X\nsize: poker\nfront: tiny/hero.j2\ncards_from: x.csv\n{more}", encoding="utf-8")
+    assert [(f["code"], f["game"], (f["file"].rsplit("/", 1)[1], f["line"], f["column"])) for f in json_errors(project)] == [(code, "tiny", where)]
+
+
+def test_a_deck_with_both_cards_and_a_folder_of_images_is_the_two_sources_error_of_its_game_at_cards(project: Path):
+    art_deck(project, {"dragon.png": "black"}, "cards:\n  - {id: imp, name: Imp}\n")
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"]) for f in json_errors(project)] == [
+        ("deck-two-sources", "tiny", f"{DECK_DIR}/art.yaml", 6, 1)]
+
+
+def test_an_empty_folder_a_proxy_project_keeps_is_its_one_error_and_no_warning_besides(project: Path):
+    """Named as a folder, print-proxy-prep's `images/` holding no image is the one error saying so: the warning naming
+    its project, which would deal no card from it either, is not said beside it."""
+    proxy_project(project, {}, "print.json", json.dumps({"cards": {"bolt.png": 2}}), folder="images")
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [f["code"] for f in said if f["file"].startswith(DECK_DIR)] == ["deck-no-images"], said

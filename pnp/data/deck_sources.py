@@ -155,10 +155,9 @@ def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:
     from pnp.data.generate import GenerateSpec, generated_cards
     from pnp.data.schema import check_shape
 
-    for other in ("cards", "cards_from"):
-        if other in data:
-            findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
-            return False
+    if "cards" in data:  # `cards_from:` beside it is said before its source is read (cards_filled)
+        findings.append(error("deck-two-sources", "this deck has both `cards:` and `generate:`: keep one", data.key_loc("cards"), game=slug))
+        return False
     block = data["generate"]
     spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
     findings += found

@@ -118,7 +118,7 @@ def _listed(data: LocDict, slug: str, findings: list[Finding]) -> dict[str, List
     """Each image the project lists, by file name: Proxy-PDF-Maker's list of cards, or print-proxy-prep's counts."""
     cards = data["cards"]
     if isinstance(cards, dict):
-        return {name: Listed(_count(cards, name, slug, findings), False, "", cards.loc_of(name)) for name in cards}
+        return {name: Listed(_count(cards, name, slug, findings), False, "", cards.key_loc(name)) for name in cards}
     out: dict[str, Listed] = {}
     for entry in cards:
         if isinstance(entry, LocDict) and isinstance(entry.get("name"), str):
