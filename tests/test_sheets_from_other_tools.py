@@ -1073,7 +1073,7 @@ def test_a_print_proxy_prep_count_that_is_no_whole_number_is_one_error_at_it_and
     said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
     assert [(f["severity"], f["code"], f["game"], f["file"], f["line"], f["column"]) for f in said if "print.json" in f["file"]] == [
         ("error", "proxy-count", "tiny", f"{DECK_DIR}/print.json", 3, 17), ("warning", "proxy-image-missing", "tiny", f"{DECK_DIR}/print.json", 4, 5)], said
-    assert said[0]["message"] == f"{DECK_DIR}/print.json gives -1 copies: a count is a whole number, 0 or more", said
+    assert said[0]["message"] == "-1 is no count of copies: write a whole number, 0 or more", said
     assert said[1]["message"] == (f"the project lists the card gone.png, which is not in {DECK_DIR}/images/: put the image back, or take the card out "
                                   "of the project in the tool"), said
 
@@ -1106,14 +1106,14 @@ def test_a_proxy_pdf_maker_entry_with_no_name_or_a_back_that_is_no_file_name_sto
     assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"black": (0, 0, 0)}) == {"black": 5}
 
 
-@pytest.mark.parametrize("num, said", [('"two"', "'two'"), ("-1", "-1"), ("true", "True")])
+@pytest.mark.parametrize("num, said", [('"two"', '"two"'), ("-1", "-1"), ("true", "true")])
 def test_a_proxy_pdf_maker_num_that_is_no_whole_number_is_one_error_at_it(project: Path, num: str, said: str):
     """A card's `num` is its copies, a whole number of 0 or more: anything else is one error at the value (line 3,
     column 40), naming what was given."""
     text = '{\n    "image_dir": "art",\n    "cards": [{"name": "a.png", "num": ' + num + ', "hidden": 0}]\n}\n'
     proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
-        ("proxy-count", "tiny", f"{DECK_DIR}/proj.json", 3, 40, f"{DECK_DIR}/proj.json gives {said} copies: a count is a whole number, 0 or more")]
+        ("proxy-count", "tiny", f"{DECK_DIR}/proj.json", 3, 40, f"{said} is no count of copies: write a whole number, 0 or more")]
 
 
 def test_a_proxy_project_cut_short_is_the_proxy_project_syntax_error_of_its_game(project: Path):

@@ -30,7 +30,10 @@ def cards_filled(project: ProjectFolder, data, path: Path, slug: str, findings: 
     makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
     if not isinstance(data, LocDict):
         return True, None
-    if "generate" in data:  # before `cards_from` fills `cards`: a deck naming both is told of the keys it writes
+    if "cards_from" in data and "generate" in data:  # said at the key written, before the sheet or folder fills `cards`
+        findings.append(error("deck-two-sources", "this deck has both `cards_from:` and `generate:`: keep one", data.key_loc("cards_from"), game=slug))
+        return False, None
+    if "generate" in data:
         return _generated_cards(data, slug, findings), None
     sheet = None
     if "cards_from" in data and (names_folder(data["cards_from"], path) or names_project(data["cards_from"])):
