@@ -1097,10 +1097,10 @@ def test_a_proxy_pdf_maker_entry_with_no_name_or_a_back_that_is_no_file_name_sto
     assert colour_cards(render_page(project / "output/tiny/tiny-cards-proxies.pdf", 1), {"black": (0, 0, 0)}) == {"black": 5}
 
 
-@pytest.mark.parametrize("num, said", [('"two"', '"two"'), ("-1", "-1"), ("true", "true")])
+@pytest.mark.parametrize("num, said", [('"two"', '"two"'), ("-1", "-1"), ("true", "true"), ('"zwölf"', '"zwölf"')])
 def test_a_proxy_pdf_maker_num_that_is_no_whole_number_is_one_error_at_it(project: Path, num: str, said: str):
     """A card's `num` is its copies, a whole number of 0 or more: anything else is one error at the value (line 3,
-    column 40), naming what was given."""
+    column 40), naming what was given as it is written there (a German word with its `ö`, not JSON's `\\u00f6`)."""
     text = '{\n    "image_dir": "art",\n    "cards": [{"name": "a.png", "num": ' + num + ', "hidden": 0}]\n}\n'
     proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
@@ -1114,13 +1114,14 @@ def test_a_proxy_project_cut_short_is_the_proxy_project_syntax_error_of_its_game
         ("proxy-project-syntax", "tiny", f"{DECK_DIR}/proj.json", 3, 34)]
 
 
-@pytest.mark.parametrize("text", ['"my cards"\n', '[]\n', '{"image_dir": "art"}\n'], ids=["text", "list", "no-cards"])
-def test_a_json_file_that_is_no_proxy_project_is_one_error_at_its_start(project: Path, text: str):
-    """A `.json` file that lists no `cards` is none of the two tools' projects: one error at its first character,
-    saying what to name instead."""
+@pytest.mark.parametrize("text, line", [('"my cards"\n', 1), ('[]\n', 1), ('{"image_dir": "art"}\n', 1), ('\n\n{"image_dir": "art"}\n', 3)],
+                         ids=["text", "list", "no-cards", "after-blank-lines"])
+def test_a_json_file_that_is_no_proxy_project_is_one_error_at_its_start(project: Path, text: str, line: int):
+    """A `.json` file that lists no `cards` is none of the two tools' projects: one error where its value begins (after
+    any blank lines before it), saying what to name instead."""
     proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in json_errors(project)] == [
-        ("proxy-project-unknown", "tiny", f"{DECK_DIR}/proj.json", 1, 1,
+        ("proxy-project-unknown", "tiny", f"{DECK_DIR}/proj.json", line, 1,
          f"{DECK_DIR}/proj.json is no Proxy-PDF-Maker or print-proxy-prep project (it lists no `cards`): name the folder of images instead "
          "(cards_from: images/), or a spreadsheet")]
 

@@ -46,7 +46,7 @@ def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str) -
     if cards is None:
         return None, findings
     listed = _listed(data, slug, findings)
-    default_back = _default_back(data, folder, root)
+    default_back = _default_back(data, folder)
     kept = LocList(cards.loc)
     for card, loc in zip(cards, cards.locs, strict=True):
         entry = listed.pop(Path(card["image"]).name, None)
@@ -138,7 +138,7 @@ def _count(mapping: LocDict, key: str, slug: str, findings: list[Finding]) -> in
     return 1
 
 
-def _default_back(data: LocDict, folder: Path, root: Path) -> Path | None:
+def _default_back(data: LocDict, folder: Path) -> Path | None:
     """Every card's back unless it has its own: Proxy-PDF-Maker's `backside_default` while backs are on, else the
     folder's `__back` image (pnp.data.image_folder), as both tools print it."""
     if data.get("backside_enabled") is False:
