@@ -65,6 +65,12 @@ DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
 # rehearse-pages: the ink saver files' tests of the tiny game and of faces made in the test (their others read the five games' shared builds)
 INK_SAVER_IN_PROCESS = 'not games_ink_saver and not draws_nothing_on_a_trim and not boards_white_slot'
 
+# r50-we: the cutting machines' and label sheets' test files by name; the labels' without the one reading the five games' shared builds
+CUTTER_TESTS = ['tests/test_more_cutters.py', 'tests/test_labels_cutters.py', 'tests/test_cut_files.py']
+CUT_FILE_TESTS = ['tests/test_cut_files.py', 'tests/test_cut_geometry.py', 'tests/test_cut_promises.py']
+LABEL_TESTS = ['tests/test_label_promises.py', 'tests/test_labels_cutters.py', 'tests/test_label_print.py']
+LABELS_IN_PROCESS = 'not every_word_on_the_games_labels'
+
 
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
@@ -6676,6 +6682,49 @@ MUTANTS: list[Mutant] = [
     Mutant('VL13', "a two-sided card's own back (`backside`) printed though the project's backs are off, as the tool prints none", 'pnp/data/proxy_projects.py',
            'entry.get("backside") if data.get("backside_enabled") is not False else ""', 'entry.get("backside")',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    # WE: home cutting machines and label sheets: marks, margins, cut files' units and closure, label slots (s50)
+    Mutant('WE1', "a Silhouette's right-hand L broken at its corner: its upright 0.5 mm outside its arm, past the 10 mm inset", 'pnp/render/cutters.py',
+           'upright_x = inset if corner[1] == "l" else right - line', 'upright_x = inset if corner[1] == "l" else right',
+           CUTTER_TESTS, ''),
+    Mutant('WE2', "the four-corner marks (silhouette-4, siser) without their top-left L", 'pnp/render/cutters.py',
+           'for corner in ("tl", "tr", "bl", "br")', 'for corner in ("tr", "bl", "br")',
+           CUTTER_TESTS, ''),
+    Mutant('WE3', "Summa's bottom OPOS squares 5 mm from the paper's foot, not 7", 'pnp/render/cutters.py',
+           'for y in (i, page_h - i - s)', 'for y in (i, page_h - i)',
+           CUTTER_TESTS, ''),
+    Mutant('WE4', "Cricut's Print Then Cut area 9.5 in long, past Design Space's 9.25 in limit", 'pnp/render/cutters.py',
+           'CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)', 'CRICUT_AREA = (6.75 * 25.4, 9.5 * 25.4)',
+           CUTTER_TESTS, ''),
+    Mutant('WE5', "a Cricut sheet's pieces kept only the frame's nearer side from the edges: on A4 they run over the frame's top and foot", 'pnp/render/cutters.py',
+           'lambda w, h: max(cricut_area(w, h)[:2])', 'lambda w, h: min(cricut_area(w, h)[:2])',
+           CUTTER_TESTS, ''),
+    Mutant('WE6', "pieces set right against a machine's marks, without the 2 mm clear", 'pnp/render/cutters.py',
+           'return lambda page_w, page_h: inset + mark + CLEAR_MM', 'return lambda page_w, page_h: inset + mark',
+           CUTTER_TESTS, ''),
+    Mutant('WE7', "the auto feeder's pieces kept clear of its Ls' line, not of its 5 mm square: they print over the square", 'pnp/render/cutters.py',
+           'Cutter("silhouette-feeder", _kept(FEEDER_INSET, SILHOUETTE_SQUARE)', 'Cutter("silhouette-feeder", _kept(FEEDER_INSET, SILHOUETTE_LINE)',
+           CUTTER_TESTS, ''),
+    Mutant('WE8', "a print shop's build given SVG and DXF cut files beside its PDF, whose cut travels as CutContour", 'pnp/render/cutters.py',
+           'svg=False, spot=True', 'svg=True, spot=True',
+           CUTTER_TESTS, ''),
+    Mutant('WE9', "a cut SVG's page without its unit: read as 215.9 px (57 mm), not 215.9 mm", 'pnp/render/cutters.py',
+           'width="{page_w:g}mm" height="{page_h:g}mm"', 'width="{page_w:g}" height="{page_h:g}"',
+           CUT_FILE_TESTS, ''),
+    Mutant('WE10', "a cut DXF declared in inches: a cutter's software imports it 25.4 times too large", 'pnp/render/cut_dxf.py',
+           'doc.units = 4', 'doc.units = 1',
+           CUT_FILE_TESTS, ''),
+    Mutant('WE11', "a piece's DXF cut line left open: its last side not cut", 'pnp/render/cut_dxf.py',
+           'format="xyb", close=True', 'format="xyb", close=False',
+           CUT_FILE_TESTS, ''),
+    Mutant('WE12', "a label's face offset across by its inset from the top, down by its inset from the side: on an outer slot past the printer's limit", 'pnp/render/labels.py',
+           'return left - x, top - y, round(max(right - left, 1.0), 3)', 'return top - y, left - x, round(max(right - left, 1.0), 3)',
+           LABEL_TESTS, LABELS_IN_PROCESS),
+    Mutant('WE13', "a label slot within 2 mm of a cutting machine's mark printed on (L7160's first slot starts 0.15 mm below Silhouette's square)", 'pnp/render/labels.py',
+           'boxes = cutter.keep_out(*sheet.page)', 'boxes = cutter.marks(*sheet.page)',
+           LABEL_TESTS, LABELS_IN_PROCESS),
+    Mutant('WE14', "round stickers (Avery 5294) cut as squares", 'pnp/render/labels.py',
+           'Shape("circle") if sheet.shape == "round" else Shape("rounded", sheet.corner)', 'Shape("rounded", sheet.corner)',
+           LABEL_TESTS, LABELS_IN_PROCESS),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

@@ -322,3 +322,29 @@ def test_a_game_draws_its_labels_with_its_own_template_and_adds_its_own(project)
     for deck in decks:
         data = yaml.safe_load(deck.read_text())
         assert f"OWN {data['name']} / " in text and f"{sum(c.get('count', 1) for c in data['cards'])} card" in text
+
+
+def test_a_label_slot_within_two_mm_of_a_silhouette_mark_stays_empty_on_l7160(project, pdfium_reader):
+    """Pieces keep 2 mm off every mark (docs/labels-and-cutters.md), label slots too: Avery L7160's first slot (A4, 63.5 ×
+    38.1 mm, its top-left at 7.25, 15.15 mm) starts 0.15 mm below Silhouette's 5 mm square (10 mm in), so it carries no
+    label and no cut; every slot the cut file cuts keeps 2 mm off every mark the page prints."""
+    from conftest import run_pnp
+
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "--paper", "a4", "--cutter", "silhouette", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = project / "output" / "tiny"
+    pdf = next(out.glob("tiny-labels*silhouette.pdf"))
+    page = pdfium_reader.pages(pdf, [1])[0]
+    marks = [(r["x0"] * PT, r["top"] * PT, r["x1"] * PT, r["bottom"] * PT) for r in page.rects
+             if r["fill"] and (abs(r["width"] * PT - 5) < 0.05 or abs(max(r["width"], r["height"]) * PT - 20) < 0.05)]
+    assert len(marks) == 5, marks  # the square and the two Ls' four arms
+    _, shapes = svg_shapes(out / f"{pdf.stem}-sheet-01.svg")
+    cuts = [tuple(float(a[k]) for k in ("x", "y", "width", "height")) for tag, a in shapes if tag == "rect"]
+    assert cuts and len(cuts) == len(shapes)
+    assert all(abs(w - 63.5) < 0.01 and abs(h - 38.1) < 0.01 for _, _, w, h in cuts), cuts
+    assert not any(abs(x - 7.25) < 0.01 and abs(y - 15.15) < 0.01 for x, y, _, _ in cuts), "L7160's first slot, 0.15 mm from the square, is cut"
+    for x, y, w, h in cuts:
+        for mx0, my0, mx1, my1 in marks:
+            assert max(mx0 - (x + w), x - mx1, my0 - (y + h), y - my1) >= 2 - 0.01, f"the slot at {x:.2f}, {y:.2f} mm comes within 2 mm of a mark"
+    first = crop_to_bbox(page.chars, (7.25 / PT, 15.15 / PT, (7.25 + 63.5) / PT, (15.15 + 38.1) / PT))
+    assert page.chars and not first, extract_text(first)
