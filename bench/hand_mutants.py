@@ -6710,7 +6710,7 @@ MUTANTS: list[Mutant] = [
     Mutant('WG11', "an answer repeating the row's own name (Microsoft Forms' upload link file_Ann Lee.png) kept with the name in it", 'pnp/data/answers.py',
            '    who = [_text(row[i].value) for i in left_out if i < len(row)]', '    who = []',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
-    Mutant('WG12', "a bidi isolate (U+2067) in a card's name reaching the terminal as it is, the rest of the line reordered", 'pnp/core/errors.py',
+    Mutant('WG12', "a bidi isolate (U+2067) in a name or a word typed reaching the terminal as it is, the rest of the line reordered", 'pnp/core/errors.py',
            '\\u202a-\\u202e\\u2066-\\u2069]")', '\\u202a-\\u202e]")',
            ['tests/test_terminal_safe.py', 'tests/test_bidi_rules.py'], ''),
     Mutant('WG13', "a rulebook nested past its limit in its own text said at the file, not at the line that nests so", 'pnp/outputs/rulebook/build.py',
