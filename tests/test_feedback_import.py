@@ -210,6 +210,19 @@ def test_a_column_the_game_keeps_is_kept(tmp_path):
     assert all(v not in text for v in ("bob@example.com", "Bob Stone", "Ana María López")), text  # the columns after it still left out
 
 
+def test_an_upload_link_naming_who_sent_it_keeps_the_link_without_the_name(tmp_path):
+    """Microsoft Forms names each uploaded file after who sent it, as its link writes the name (`…/Question/
+    2401414_Ann%20Lee.pdf`: the real export in tests/samples/feedback/README.md): the answer is kept, the row's own name
+    left out of it (docs/editions.md)."""
+    root = make_game(tmp_path / "project")
+    link = "https://example-my.sharepoint.com/Documents/Apps/Microsoft%20Forms/Playtest/Question/2401414_Ann%20Lee.pdf"
+    sheet = write_csv(tmp_path / "answers.csv", ["Completion time", "Code", "Email", "Name", "Upload a photo of your game"],
+                      [["11/20/2026 10:00:00", codes(root)["gems/opal-1"], "a.lee@example.ac.uk", "Ann Lee", link]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert [a["answers"] for a in kept(root)] == [{"Upload a photo of your game": link.replace("Ann%20Lee", "[name left out]")}]
+
+
 def test_a_real_google_forms_export_is_read_with_its_times_and_questions(tmp_path):
     """The trimmed real export (tests/samples/feedback/README.md), with a Card column added at its end."""
     with (SAMPLES / "google-forms-responses.csv").open(newline="", encoding="utf-8") as f:

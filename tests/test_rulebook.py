@@ -540,6 +540,18 @@ def test_an_unknown_icon_in_the_rulebook_is_one_error_at_its_line_and_column(pro
                       "or write \\: for a literal colon"], errors
 
 
+def test_a_list_item_nested_past_the_limit_is_one_error_at_its_line(project):
+    """docs/limits.md's limit: lists, quotes and emphasis nest 50 deep at most. A list item whose emphasis nests 60 deep
+    is refused at its own line of rulebook.md, front matter counted, not at the file."""
+    with (project / SOURCE).open("a", encoding="utf-8") as rules:
+        rules.write("\n- " + "*a " * 60 + "b" + " c*" * 60 + "\n")
+    line = len((project / SOURCE).read_text(encoding="utf-8").splitlines())
+    result = run_pnp(project, "validate", "tiny")
+    errors = [shown for shown in result.output.splitlines() if ": error: " in shown]
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:{line}:1: error: lists, quotes and emphasis nest over 50 deep here: flatten the text"], errors
+
+
 def test_raw_html_in_the_rulebook_prints_as_text_and_is_never_interpreted(project):
     apply_edits(project, [{"file": SOURCE, "append": '\n<script>alert("owned")</script>\n\n<div class="x">Boxed words</div>\n\nA picture: <img src="/etc/hostname"> here.\n\n'}])
     result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")

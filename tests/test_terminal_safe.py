@@ -70,3 +70,12 @@ def test_a_pnp_process_prints_a_game_folders_name_escaped(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
     assert done.returncode == 0, done.stderr
     assert OBEYED.findall(done.stdout + done.stderr) == [] and "ti\\x1b]0;pwned\\x07ny\\u202e: Tiny Test Game" in done.stdout
+
+
+def test_a_bidi_isolate_in_a_games_name_typed_is_printed_escaped(project):
+    """Unicode's isolates (UAX #9: U+2066–U+2069, the marks a right-to-left name is wrapped in) reorder what follows on a
+    terminal as the overrides do: a game's name typed with them is said back with them written out as `\\u2067`."""
+    result = run_pnp(project, "validate", "\u2067tiny\u2069")
+    said = result.stdout + result.stderr
+    assert result.exit_code == 2 and "no game '\\u2067tiny\\u2069' (did you mean 'tiny'?)" in said, said
+    assert OBEYED.findall(said) == [], said
