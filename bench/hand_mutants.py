@@ -62,6 +62,8 @@ DICE_IN_PROCESS = 'not germ_tycoon and not each_die_net and not each_face_reads_
 INSERTS_IN_PROCESS = 'not several_card_sizes and not version_stamp and not gutterfold_build_that and not every_output_prints and not token_sheet_footers'
 # rehearse-pieces: the dice files' tests of the tiny game, its every-shape build included (17 s), without those reading the shipped games' builds
 DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
+# s50 WD: the box and insert files' tests of the tiny game (their others read the five games' shared builds)
+WD_BOXES_IN_PROCESS = DICE_BOX_IN_PROCESS + ' and not every_shipped_box and not toolkit_block_uses'
 # rehearse-pages: the ink saver files' tests of the tiny game and of faces made in the test (their others read the five games' shared builds)
 INK_SAVER_IN_PROCESS = 'not games_ink_saver and not draws_nothing_on_a_trim and not boards_white_slot'
 
@@ -6768,6 +6770,51 @@ MUTANTS: list[Mutant] = [
     Mutant('WG14', "`pnp export --format tts --no-validate` of a bad `setup:` stopping without a word", 'pnp/targets/export_tts.py',
            '    findings += setup.findings\n    if not setup.ok:\n        return\n    placed, dealt', '    if not setup.ok:\n        return\n    placed, dealt',
            ['tests/test_setup_findings.py', 'tests/test_tts_table_promises.py'], ''),
+    # WD: boxes, inserts and dice, a fresh pass (s50): the dice well's cube and count, a token set's colours and its last
+    # row, a set inside too small or too shallow said at `inner:`, a token set unknown at its line, the GS1 check digit
+    # and module, the maker's address, the contents' copies, a ground too grey to scan, the toolkit's compartment width,
+    # a die's name on its sheet
+    Mutant('WD1', "a box's dice tray sized for the smallest die it holds: the larger ones do not fit their well", 'pnp/data/boxes.py',
+           'side = max(d.size * DIE_SPAN[d.shape] for d in dice)', 'side = min(d.size * DIE_SPAN[d.shape] for d in dice)',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD2', "a box's dice well holding one of each die it names, not each die's `count`", 'pnp/data/boxes.py',
+           'sum(d.count for d in dice), side, side, spec, sized)', 'len(dice), side, side, spec, sized)',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD3', "a token set of three colours given a well for one colour's pieces", 'pnp/data/boxes.py',
+           '(sum(i.count for i in token.items) if token.items else token.count) * max(len(token.colors), 1),',
+           '(sum(i.count for i in token.items) if token.items else token.count),',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD4', "a token well a row short when its last row of stacks is not full", 'pnp/data/boxes.py',
+           'return math.ceil(count / (columns * per_stack)) * side if count else 0.0',
+           'return math.floor(count / (columns * per_stack)) * side if count else 0.0',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD5', "a box of a set inside narrower than its cards let through while it is tall enough", 'pnp/data/boxes.py',
+           '    if card_w > w or card_h > h:', '    if card_w > w and card_h > h:',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD6', "a box of a set inside that no longer holds its wells said at its `decks:` line, not at `inner:`", 'pnp/data/boxes.py',
+           'loc = raw.loc_of("inner" if spec.inner else "decks") if raw is not None else None',
+           'loc = raw.loc_of("decks") if raw is not None else None',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD7', "a barcode's check digit what the weighted sum ends in, not what brings it to a multiple of ten", 'pnp/data/boxes.py',
+           '    return str(-total % 10)', '    return str(total % 10)', ['tests/test_box_markings.py'], ''),
+    Mutant('WD8', "a token set or die a box names that the game lacks said at the box's `decks:` line, not its own", 'pnp/data/boxes.py',
+           '            loc = raw.loc_of(key) if raw is not None else None', '            loc = raw.loc_of("decks") if raw is not None else None',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], WD_BOXES_IN_PROCESS),
+    Mutant('WD9', "the markings' maker printed without the address a buyer writes to", 'pnp/render/markings.py',
+           'maker = ", ".join(v for v in (marks.maker, marks.address) if v)', 'maker = ", ".join(v for v in (marks.maker,) if v)',
+           ['tests/test_box_markings.py'], ''),
+    Mutant('WD10', "a barcode's module 0.30 mm at 100 %, not GS1's 0.33 mm: every bar and margin 9 % narrow", 'pnp/render/markings.py',
+           'X_MM = 0.33  # GS1', 'X_MM = 0.30  # GS1', ['tests/test_box_markings.py'], ''),
+    Mutant('WD11', "the markings' contents line counting a deck's different cards, not the cards in the box", 'pnp/outputs/boxes.py',
+           'decks = [(game.decks[d].name, game.decks[d].total) for d in contents.decks]',
+           'decks = [(game.decks[d].name, len(game.decks[d].cards)) for d in contents.decks]',
+           ['tests/test_box_markings.py'], ''),
+    Mutant('WD12', "a barcode on a mid-grey ground (relative luminance 0.3) let through: a scanner's contrast gone", 'pnp/outputs/boxes.py',
+           'LIGHT_GROUND = 0.5  #', 'LIGHT_GROUND = 0.25  #', ['tests/test_box_markings.py'], ''),
+    Mutant('WD13', "the toolkit's compartments as wide as the box's whole inside, with no play to drop the insert in", 'pnp/outputs/box_inserts.py',
+           'across, up = w - INSERT_PLAY_MM, h', 'across, up = w, h', ['tests/test_box_inserts.py'], 'not every_shipped_box'),
+    Mutant('WD14', "a die's net named on its sheet's footer by its id, not the name dice.yaml gives it", 'pnp/outputs/dice.py',
+           'f"{spec.name or spec.id} ({spec.shape})"', 'f"{spec.id} ({spec.shape})"', ['tests/test_dice.py'], DICE_BOX_IN_PROCESS),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

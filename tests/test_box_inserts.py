@@ -276,3 +276,45 @@ def test_an_insert_is_half_a_millimetre_narrower_than_its_boxs_inside_so_it_drop
         folds = [ln for ln in pdf.pages[0].lines if ln.get("dash") and ln["dash"][0] and abs(ln["top"] - ln["bottom"]) < 0.01]
     widths = sorted(round((ln["x1"] - ln["x0"]) * PT, 2) for ln in folds)
     assert widths[-1] == pytest.approx(63.5 + CLEARANCE_MM - 0.5, abs=0.02), widths
+
+
+def test_a_dice_well_is_as_deep_as_the_largest_die_it_holds(kit):
+    """Two d6 of 16 and 20 mm edges in one box: each die sits in the cube it fits in, so their row is the larger cube's
+    20 mm deep (docs/boxes-and-dice.md), and the well that and the 1.5 mm clearance; a row 16 mm deep would leave the
+    20 mm die standing proud of its tray."""
+    (kit / "data/tiny/dice.yaml").write_text(DICE.replace("count: 2", "count: 1")
+                                             + "  - {id: big, name: Big die, shape: d6, size: 20, count: 1, face: tiny/die.j2,\n"
+                                             "     faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}\n")
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES.replace("dice: [d]", "dice: [d, big]"))
+    wells = _listed(kit, "tiny")["boxes"][0]["wells"]
+    assert [w["depth_mm"] for w in wells if w["kind"] == "dice"] == [pytest.approx(20 + DEPTH_CLEARANCE_MM)]
+
+
+def test_a_dice_well_holds_every_copy_of_its_die(kit):
+    """30 copies of a 16 mm d6 (`count: 30`) lie in a tray 63.4 mm wide inside (the 64.5 mm inside less 0.5 mm of play
+    and two 0.3 mm walls): three cubes across and five high under the 88.9 mm the clearance leaves, 15 to a row, so two
+    rows: the well is 32 mm and the 1.5 mm clearance deep, and it holds 30 dice."""
+    (kit / "data/tiny/dice.yaml").write_text(DICE.replace("count: 2", "count: 30"))
+    (dice,) = [w for w in _listed(kit, "tiny")["boxes"][0]["wells"] if w["kind"] == "dice"]
+    assert (dice["count"], dice["depth_mm"]) == (30, pytest.approx(2 * 16 + DEPTH_CLEARANCE_MM))
+
+
+def test_a_box_of_a_set_inside_narrower_than_its_cards_is_one_error_at_its_inner_size(kit):
+    """A box bought 60 mm wide inside cannot hold poker cards 63.5 mm wide, however tall and deep it is: one error at
+    its `inner:` line naming the cards' size and the inside's."""
+    boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [60, 95, 60]\n")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    line = boxes.splitlines().index("    inner: [60, 95, 60]") + 1
+    assert result.exit_code != 0 and len(found) == 1, result.output
+    assert f"boxes.yaml:{line}:" in found[0] and "(63.5 × 88.9 mm) are larger than its inside (60 × 95 mm)" in found[0], found[0]
+
+
+def test_the_toolkits_compartments_are_as_wide_as_the_insert_that_drops_into_the_box(kit):
+    """A poker box is 64.5 mm wide inside; the insert is 0.5 mm narrower so it drops in (docs/boxes-and-dice.md), and
+    the toolkit's compartments, the same wells, are as wide: 64 mm each."""
+    result = run_pnp(kit, "build", "tiny", "--only", "inserts", "--out", str(kit / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    (box,) = _scad_boxes((kit / "out/tiny/tiny-box-inserts.scad").read_text(encoding="utf-8"))
+    assert [w["size"][0] for w in box["features"]] == [63.5 + CLEARANCE_MM - 0.5] * 3

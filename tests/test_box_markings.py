@@ -290,3 +290,17 @@ def test_each_symbol_stands_at_its_blocks_lower_right(marked):
                 placed.append((first - ground["x0"], ground["x1"] - last, max(w["bottom"] for w in text) <= top))
     assert len(placed) == 2, placed
     assert all(left > right and under for left, right, under in placed), [(left / MM, right / MM, under) for left, right, under in placed]
+
+
+@pytest.mark.parametrize("ground, scans", [("'#999999'", False), ("'#cccccc'", True)])
+def test_a_barcode_on_a_grey_ground_is_an_error_only_under_half_white_s_luminance(project, ground, scans):
+    """docs/boxes-and-dice.md: a barcode's ground under a relative luminance of 0.5 is too dark for a scanner. By WCAG's
+    sRGB formula a mid grey #999999 is 0.32, one error at its `ground:` line; a pale #cccccc is 0.60, let through."""
+    _boxes(project, FULL + f"ground: {ground}\n")
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "ground:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    if scans:
+        assert found == [], out
+    else:
+        assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "too dark for a scanner" in found[0], out

@@ -644,3 +644,16 @@ def test_a_die_too_large_for_the_paper_is_one_error_at_its_size(project):
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert errors == [f"data/tiny/dice.yaml:2:{column}: error: the net of die 'giant' (d20, 60 mm edges) does not fit the printable area of "
                       "letter: make it smaller or print on larger paper (--paper a3) [dice/giant]"], errors
+
+
+def test_a_named_die_s_sheet_names_it_in_its_footer_by_its_name(project):
+    """The dice sheet's footer names each piece on it by the die's `name` from dice.yaml (its id only when it has none,
+    as `die.name` is): a die `v` named "Violet die" is "Violet die (d6)" there, as the player reads it in the rules."""
+    from pdftext import page_texts
+
+    _one_die(project, f"{{id: v, name: Violet die, shape: d6, size: 16, color: '#ffffff', face: tiny/number.j2, faces: [{SIX}]}}",
+             "{{ text(die_face.n | string, 0, 0, face.w, face.h, size=9) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    (text,) = page_texts(project / "output/tiny/tiny-dice.pdf")
+    assert "Violet die (d6)" in text and "v (d6)" not in text, text
