@@ -6677,7 +6677,7 @@ MUTANTS: list[Mutant] = [
            'entry.get("backside") if data.get("backside_enabled") is not False else ""', 'entry.get("backside")',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
     # WC: `pnp mcp`, the assistant's server, a fresh pass: the path rule on a data file, a stale template, undo's guard and its last edit, a read-only server, the face's dpi, validate's drawn findings and their places, a field's column, the digests an edit and an undo answer, a number in an expression (s50)
-    Mutant('WC1', "the assistant's value edit of a data file linked out of the project taken, the file outside written", 'pnp/cli/assistant.py',
+    Mutant('WC1', "the assistant's value edit of a deck linked out of the game's folder taken, the file it leads to written", 'pnp/cli/assistant.py',
            '        real = inside(project.root / rel, project.root, project.data_dir / game)\n', '        real = (project.root / rel).resolve()\n',
            ['tests/test_mcp.py', 'tests/test_editor_guards.py'], ''),
     Mutant('WC2', "the assistant's template number written over a template saved since template_file read it", 'pnp/cli/assistant.py',
