@@ -403,3 +403,94 @@ def test_a_number_for_a_true_or_false_field_and_true_for_a_number_are_refused(pr
     assert kept
     assert number[0] and number[1].endswith("not written: hidden holds true or false (True); give true or false"), number
     assert word[0] and word[1].endswith("not written: stars holds a number (2); give a number"), word
+
+
+def test_pnp_mcp_started_without_allow_edits_refuses_an_edit_and_writes_nothing(project):
+    """docs/commands.md: the server is read-only unless started as `pnp mcp --allow-edits`; started as an assistant
+    starts it, without that option, an edit is refused in words that name it, and the file keeps its bytes."""
+    before = (project / HEROES).read_bytes()
+    ((error, text),) = calls(project, [("edit_value", {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "name", "value": "Bandit",
+                                                       "digest": _digest(project / HEROES)})], allow_edits=False, started=True)
+    assert error and "pnp mcp was started read-only" in text and "--allow-edits" in text, text
+    assert (project / HEROES).read_bytes() == before
+
+
+def test_card_fields_places_each_value_at_the_line_and_column_that_set_it_a_default_at_its_deck_line(project):
+    """The rogue's name where `Rogue` is typed on its line; the knight's side, which its deck's `defaults:` sets, where
+    `red` is typed on that line (lines and columns counted from 1, as an editor counts them)."""
+    lines = (project / HEROES).read_text(encoding="utf-8").split("\n")
+    rogue_at = next(i for i, line in enumerate(lines) if "{id: rogue," in line)
+    defaults_at = next(i for i, line in enumerate(lines) if line.startswith("defaults:"))
+    (_, rogue), (_, knight) = calls(project, [("card_fields", {"game": "tiny", "deck": "heroes", "card": "rogue"}),
+                                              ("card_fields", {"game": "tiny", "deck": "heroes", "card": "knight"})], allow_edits=False)
+    name, side = _field(rogue, "name"), _field(knight, "side")
+    assert (name["value"], name["file"], name["line"], name["column"]) == ("Rogue", HEROES, rogue_at + 1, lines[rogue_at].index("Rogue") + 1)
+    assert (side["value"], side["file"], side["line"], side["column"]) == ("red", HEROES, defaults_at + 1, lines[defaults_at].index("red") + 1)
+
+
+def test_the_digest_an_edit_or_an_undo_answers_is_the_files_now_and_the_next_edit_is_taken_with_it(project):
+    """An assistant edits again from what the last edit or undo answered, without asking card_fields again: each
+    answer's digest is the SHA-256 of the file as it left it, so the next edit is taken."""
+    original = (project / HEROES).read_text(encoding="utf-8")
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    now: list[str] = []
+
+    def noted(arguments):
+        now.append(_digest(project / HEROES))  # the file's digest as the step before left it
+        return arguments
+
+    answers = calls(project, [
+        ("card_fields", rogue),
+        ("edit_value", lambda out: {**rogue, "field": "name", "value": "Bandit", "digest": _field(out[0][1], "name")["digest"]}),
+        ("edit_value", lambda out: noted({**rogue, "field": "stars", "value": "5", "digest": out[1][1]["digest"]})),
+        ("undo", lambda out: noted({})),
+        ("edit_value", lambda out: noted({**rogue, "field": "name", "value": "Thief", "digest": out[3][1]["digest"]})),
+    ])
+    assert [error for error, _ in answers] == [False] * 5, answers
+    assert [answers[1][1]["digest"], answers[2][1]["digest"], answers[3][1]["digest"]] == now
+    assert (project / HEROES).read_text(encoding="utf-8") == original.replace("{id: rogue, name: Rogue,", "{id: rogue, name: Thief,")
+
+
+def test_a_value_of_a_deck_linked_into_another_folder_of_data_is_refused_and_that_file_kept(project):
+    """docs/commands.md: an edit is refused when its file lies outside the game's folder under data/. The deck's file a
+    link to data/shared/ (which pnp reads, being inside data/): the assistant's edit writes nothing there."""
+    shared = project / "data/shared/heroes.yaml"
+    shared.parent.mkdir()
+    shutil.move(project / HEROES, shared)
+    (project / HEROES).symlink_to(shared)
+    kept = shared.read_bytes()
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    answers = calls(project, [("card_fields", rogue),
+                              ("edit_value", lambda out: {**rogue, "field": "name", "value": "Bandit", "digest": _field(out[0][1], "name")["digest"]})])
+    assert not answers[0][0], answers[0]
+    error, text = answers[1]
+    assert error and text.endswith(f"not written: '{HEROES}' is a link (or lies in a linked folder) whose real file is outside data/tiny/: "
+                                   "copy the file itself into data/tiny/"), text
+    assert shared.read_bytes() == kept and (project / HEROES).is_symlink()
+
+
+def test_a_template_number_is_refused_over_a_template_saved_since_template_file_read_it(project):
+    """The designer saves the template after the assistant read it: the number edit made from the old digest is
+    refused, saying to ask again, and the designer's save stays as it is."""
+    saved = (project / HERO).read_text() + "{# saved by hand #}\n"
+
+    def saved_by_hand(out):
+        (project / HERO).write_text(saved)
+        return {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "size", "value": 15, "digest": out[0][1]["digest"]}
+
+    answers = calls(project, [("template_file", {"file": HERO}), ("edit_template_number", saved_by_hand)])
+    error, text = answers[1]
+    assert error and text.endswith(f"not written: {HERO} changed on disk since template_file read it; ask template_file again and edit what it "
+                                   "shows now"), text
+    assert (project / HERO).read_text() == saved
+
+
+def test_a_template_number_written_in_an_expression_is_refused_as_no_one_number(project):
+    """hero.j2's title is `face.w - 8` wide: no one number sets that width, so a number edit of `w` is refused in words
+    and the template keeps every byte."""
+    original = (project / HERO).read_text()
+    answers = calls(project, [("edit_template_number", {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "w", "value": 50,
+                                                        "digest": _digest(project / HERO)})])
+    error, text = answers[0]
+    assert error and text.endswith("not written: w is written as `face.w - 8`, not one number: change it in the file"), text
+    assert (project / HERO).read_text() == original
