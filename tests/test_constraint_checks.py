@@ -86,6 +86,16 @@ def test_allowed_values_pass_and_each_other_value_is_refused_with_what_was_meant
                             f"d/b: side 'green' is not one of red, blue (constraint at data/g/game.yaml:{LINE})"]
 
 
+def test_a_number_refused_is_quoted_as_a_text_is(tmp_path):
+    """A number an allowed or reference check refuses is quoted as a text is, the value typed set apart from the
+    sentence: `stars '5' is not one of 1, 2, 3`, `home '7' names no …`."""
+    allowed = _checked(tmp_path, "{check: allowed, in: decks.d, field: stars, values: [1, 2, 3]}", ["{id: a, stars: 5}"])
+    assert _said(allowed) == [f"d/a: stars '5' is not one of 1, 2, 3 (constraint at data/g/game.yaml:{LINE})"]
+    constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id}\n"
+    found = validated(tmp_path / "x", constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}", "{id: b, home: 7}"]})
+    assert [f["message"] for f in found] == [f"heroes/b: home '7' names no decks.places item (constraint at data/g/game.yaml:{LINE})"]
+
+
 def test_an_empty_value_refused_is_quoted_as_typed(tmp_path):
     """A value an allowed or reference check refuses is quoted as typed: an empty one is `''` there, plain to see (not
     `'(empty)'`, which reads as a value typed so)."""

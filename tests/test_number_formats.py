@@ -173,3 +173,54 @@ def test_a_truth_value_in_a_cell_of_a_number_format_prints_as_a_truth_value_not_
     at = words.index("Bo")
     assert words[at + 1] == "a" and words[at + 2].lower() == "true", words
     assert "3.14" in words and "1.00" not in words, words
+
+
+def test_a_currency_or_two_section_format_prints_the_number_stored(project):
+    """docs/data-format.md: a currency, a date, a fraction or a format of several sections reaches the template as the
+    number stored. Excel saves such a code in the workbook's own `numFmt`s (ECMA-376 part 1, 18.8.30: no built-in
+    number stands for `#,##0.00 "€"` or `0.00;[Red]-0.00`), and the card prints 1234.5 and -2.25 as the cells store them."""
+    from conftest import run_pnp
+    from pdftext import pdf_text
+
+    _xlsx_deck(project, [["Ada", 1234.5], ["Bo", -2.25]], {2: '#,##0.00 "€"', 3: "0.00;[Red]-0.00"})
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "nums", "--out", str(project / "out"))
+    assert result.exit_code == 0, result.output
+    words = " ".join(pdf_text(project / "out/tiny/tiny-cards-nums.pdf").split())
+    assert "Ada a 1234.5" in words and "Bo a -2.25" in words, words
+
+
+def test_an_ods_number_style_without_min_decimal_places_shows_its_decimal_places(tmp_path):
+    """OpenDocument 1.2, which Calc before 7.0 and other programs still write, has no `number:min-decimal-places`: a
+    style's `number:decimal-places="2"` alone shows two decimals always (1.2 part 1, 19.343), Excel's `0.00`."""
+    from test_sheets_from_other_tools import number_cell, write_libreoffice_ods
+
+    from pnp.data.ods_numbers import ods_plain_number_formats
+
+    styles = ('<number:number-style style:name="N2"><number:number number:decimal-places="2" number:min-integer-digits="1"/>'
+              '</number:number-style>'
+              '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N2"/>')
+    write_libreoffice_ods(tmp_path / "deck.ods", f"<table:table-row>{number_cell('3.14159', '3.14', 'float', 'ce2')}</table:table-row>", styles=styles)
+    assert ods_plain_number_formats(tmp_path / "deck.ods", "Cards") == {(1, 1): "0.00"}
+
+
+def test_an_ods_deck_on_a_later_sheet_prints_as_its_own_cells_styles_show_them(project):
+    """A workbook's first sheet (notes, a `0%` cell at B2, where the deck's sheet has a `0.00` one) lends the deck's sheet no
+    style: each sheet's cells name their own (OpenDocument 1.3 part 3, 9.1.2: a table's rows hold its cells). The deck,
+    on the second sheet, prints 3.14159 as Calc shows it in its `0.00` cell, 3.14."""
+    from conftest import run_pnp
+    from pdftext import pdf_text
+    from test_sheets_from_other_tools import number_cell, text_cell, write_libreoffice_ods
+
+    def row(*cells: str) -> str:
+        return f"<table:table-row>{''.join(cells)}</table:table-row>"
+
+    notes = row(text_cell("draft")) + row(text_cell("odds"), number_cell("0.5", "50%", "percentage", "ce11"))
+    cards = row(text_cell("name"), text_cell("a")) + row(text_cell("Ada"), number_cell("3.14159", "3.14", "float", "ce2"))
+    write_libreoffice_ods(project / "data/tiny/decks/nums.ods", cards, styles=ODS_STYLES, before={"Notes": notes})
+    (project / "data/tiny/decks/nums.yaml").write_text("name: Numbers\nsize: poker\nfront: tiny/nums.j2\nback: tiny/back.j2\n"
+                                                       "cards_from: nums.ods\nsheet: Cards\n")
+    (project / "templates/tiny/nums.j2").write_text('{{ text(card.name ~ " a " ~ card.a, 4, 4, 55, 8) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "nums", "--out", str(project / "out"))
+    assert result.exit_code == 0, result.output
+    words = " ".join(pdf_text(project / "out/tiny/tiny-cards-nums.pdf").split())
+    assert "Ada a 3.14" in words and "3.14159" not in words and "314" not in words, words

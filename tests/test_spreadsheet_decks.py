@@ -261,6 +261,15 @@ def test_a_duplicate_header_names_both_columns(project):
                                     "data/tiny/decks/heroes.csv:1:5: error: column E 'stars' repeats column C 'stars' (both give field 'stars'): rename or remove one"]
 
 
+def test_a_field_name_given_by_three_columns_is_one_error_naming_both_repeats(project):
+    """Three columns `name`: one error at the first repeat, naming each repeat and the column they all repeat, and
+    asking to rename or remove the repeats (not 'both give' of three columns, nor 'one' of two to remove)."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", "name", "name"], ["a", "A", "1", "B", "C"]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:4: error: column D 'name', column E 'name' repeat column B 'name' "
+                                    "(all give field 'name'): rename or remove the repeats"]
+
+
 def test_csv_errors_point_at_the_cell(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, ROWS[0], ["rogue", "Rogue", 7, 3, "x", "blue", "", "three"]])
     use_sheet(project, "heroes.csv")

@@ -126,6 +126,21 @@ def test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card
     assert sorted(changed) == sorted(heroes)
 
 
+def test_an_edit_to_a_part_a_front_includes_beside_its_frame_changes_the_stamp_of_every_card_drawn_with_it(tmp_path):
+    """docs/editions.md: the code hashes every template the front runs (a frame it extends, macros it imports, a part it
+    includes). A hero's front extends its frame and includes a maker's mark: an edit to the mark, the second template it
+    runs, changes every hero's code as an edit to the frame does."""
+    root = copy(tmp_path, "a")
+    hero, mark = root / "templates" / "tiny" / "hero.j2", root / "templates" / "tiny" / "mark.j2"
+    hero.write_text(hero.read_text().replace("{% block body %}\n", '{% block body %}\n{% include "tiny/mark.j2" %}\n', 1))
+    mark.write_text("{# the maker's mark #}\n")
+    before = listed(root)
+    mark.write_text("{# the maker's mark, second printing #}\n")
+    after = listed(root)
+    heroes = [name for name in before if name.startswith("heroes/")]
+    assert heroes and [name for name in heroes if before[name]["stamp"] == after[name]["stamp"]] == []
+
+
 def test_a_frame_that_includes_itself_where_it_never_runs_still_stamps_every_card(tmp_path):
     """A template may name itself in a branch that never runs (Jinja follows it only when it runs): the stamp reads
     each template a front runs once, so `pnp list` stamps every hero as before, and the frame's edit still reaches them."""

@@ -164,3 +164,19 @@ def test_a_syntax_error_is_raised_at_its_line_each_run(templates):
         with pytest.raises(jinja2.TemplateSyntaxError) as raised:
             layouts.reads("back.j2", "card")
         assert raised.value.lineno == 2
+
+
+def test_a_front_may_leave_a_loop_with_break_and_skip_with_continue(project):
+    """A card's template is read with Jinja's loop controls and expression statements (`{% break %}`, `{% continue %}`,
+    `{% do %}`, as pnp.data.template_syntax names the engine's syntax): a hero's front that prints the first word of a
+    list and leaves the loop, skipping the word it marks, builds, and its card prints that word alone."""
+    from pdftext import pdf_text
+
+    hero = project / "templates/tiny/hero.j2"
+    loop = ('{% set words = [] %}{% do words.extend(["Skipped", "Zephyr", "Quill"]) %}'
+            '{% for w in words %}{% if w == "Skipped" %}{% continue %}{% endif %}{{ text(w, 5, 72, 40, 8, size=8) }}{% break %}{% endfor %}\n')
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% block body %}\n", "{% block body %}\n" + loop, 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heroes", "--out", str(project / "out"))
+    assert result.exit_code == 0, result.output
+    words = pdf_text(project / "out/tiny/tiny-cards-heroes.pdf").split()
+    assert "Zephyr" in words and "Quill" not in words and "Skipped" not in words, words

@@ -206,3 +206,15 @@ def test_a_save_named_outside_every_watched_folder_is_judged_by_its_whole_path(t
     elsewhere = tmp_path / "elsewhere"
     assert is_input(watchfiles.Change.modified, str(elsewhere / "tiny/decks/heroes.yaml"))
     assert not is_input(watchfiles.Change.modified, str(elsewhere / "tiny~/decks/heroes.yaml"))
+
+
+def test_a_save_of_each_kind_of_file_a_game_is_made_from_is_a_save():
+    """docs/commands.md: `pnp watch` rebuilds on every save of data, templates, icons or fonts, and `pnp serve` draws
+    again for the same (docs/data-format.md: a deck's YAML or sheet, a template's `.j2`, a rulebook's `.md`, an icon's
+    `templates/<game>/icons/*.svg`, a picture, a font): each is judged a save under the watched folder."""
+    import watchfiles
+
+    is_input = saves.input_filter(["/project"])
+    for name in ("data/tiny/decks/heroes.yaml", "data/tiny/decks/heroes.csv", "data/tiny/decks/heroes.xlsx", "templates/tiny/hero.j2",
+                 "data/tiny/rulebook.md", "templates/tiny/icons/star.svg", "data/tiny/art/knight.png", "fonts/Title.ttf"):
+        assert is_input(watchfiles.Change.modified, f"/project/{name}"), name
