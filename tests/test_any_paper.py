@@ -116,6 +116,15 @@ def test_a_paper_that_is_no_name_and_no_size_is_refused_saying_what_is(project, 
     assert "300x450mm" in result.stderr and "tabloid" in result.stderr
 
 
+def test_a_misspelt_paper_is_refused_offering_the_paper_it_meant(project):
+    """A typo of a paper's name, among several papers, is met with the name meant, as every closed list is."""
+    refused = run_pnp(project, "list", "--paper", "leter,a4")
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[-1] == (
+        "Error: Invalid value for --paper: paper must be letter, a4, legal, tabloid, a3, a3plus, or a size like 300x450mm or 11x17in "
+        "(each side 50–1200 mm); got 'leter' (did you mean 'letter'?); several as 'letter,a4'")
+
+
 def test_a_custom_paper_of_the_smallest_side_is_taken_and_one_a_tenth_smaller_refused(project):
     """--paper W x H takes each side from 50 to 1200 mm, the bounds included (the refusal says so); 49.9 mm is refused."""
     assert listing(project, "--paper", "50x300mm")["decks"][0]["sheet"]["paper"] == "50x300mm"

@@ -390,3 +390,22 @@ def test_the_german_rulebook_lists_its_invented_age_and_playing_time_too(german)
     rules = flat(pdf_text(german / "organ-match-rulebook-de.pdf", " "))
     own = rules[rules.rindex("Die eigenen Regeln dieser Ausgabe"):]
     assert "Das Mindestalter (12 Jahre) und die Spieldauer (etwa 30 Minuten)" in own
+
+
+def test_organ_trail_ends_after_three_rounds_without_a_stake_out_in_its_aid_as_in_its_rules(built):
+    """The seed leaves the quiet rounds' ending open; the edition settles it at three full rounds, and the player aid
+    a player reads at the table must say the same number as the rulebook and its own rules."""
+    rules, reference = text_of(built, "organ-trail", "rulebook"), text_of(built, "organ-trail", "reference")
+    assert "If three full rounds in a row pass without anyone staking out a criminal" in rules
+    assert "The game also ends after three full rounds in a row without a stake-out" in own_rules(built, "organ-trail")
+    assert "or after three full rounds in a row with no agents placed on a criminal" in reference
+
+
+def test_organ_match_allows_two_influence_cards_a_turn_and_a_patient_on_cards_aid_and_rulebook(built):
+    """The rules' limits on Influence (two a turn, two on a patient, never two of one value), printed alike in the
+    rulebook, on the player aid and on each Influence card."""
+    rules, reference, cards = (text_of(built, "organ-match", o) for o in ("rulebook", "reference", "cards"))
+    assert "You may play at most two Influence cards in one turn" in rules
+    assert "A patient may carry at most two Influence cards, and not two of the same value" in rules
+    assert "At most 2 per turn and 2 per patient, never two of one value" in reference
+    assert "at most 2 per turn, at most 2 per patient, never two of one value" in cards

@@ -90,3 +90,18 @@ def _sheets(data) -> dict:
         for value in data:
             found |= _sheets(value)
     return found
+
+
+def test_a_deck_of_cards_with_their_own_backs_too_large_to_fold_is_said_to_print_duplex(project):
+    """A deck with no back of its own whose card names one (Twin's `back:`) has backs to print: at 127 × 170 mm it
+    cannot sit front and back either side of a Letter sheet's fold (two need 340 mm; the sheet is 279.4 mm long), so a
+    gutterfold build prints it duplex on sheets of its own and says so once, at the deck's `size:`."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    text = heroes.read_text(encoding="utf-8").replace("size: poker\n", "size: 127 x 170\n", 1).replace("back: tiny/back.j2\n", "", 1)
+    heroes.write_text(text, encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold")
+    assert result.exit_code == 0, result.output + result.stderr
+    warned = [line for line in result.stderr.splitlines() if "gutterfold prints them duplex" in line]
+    assert len(warned) == 1, result.stderr
+    assert warned[0].startswith("data/tiny/decks/heroes.yaml:2:7: warning: Heroes: 127 × 170 mm pieces do not fit front and back "
+                                "on one side of Letter"), warned

@@ -633,6 +633,16 @@ def test_a_large_print_sheet_is_set_in_half_the_columns(project, reference, pdfi
     assert column_rules(project / "output/tiny/tiny-reference-large-print.pdf") == []
 
 
+def test_a_large_print_player_aid_prints_every_text_at_14_pt_or_more(project, pdfium_reader):
+    """docs/components.md: large print sets every text 14 pt or more (the RNIB's and APH's least size for readers with
+    low vision), the player aids a player holds included: the tiny game's poker-sized aid, whose ordinary text stops at
+    8 pt, prints each character on its cards at 14 pt or more."""
+    build(project, "--large-print")
+    sizes = Counter(round(ch["size"], 2) for ch, slot in _aid_chars(project / "output/tiny/tiny-reference-large-print.pdf", pdfium_reader)
+                    if slot is not None)
+    assert sizes and min(sizes) >= 14, sizes
+
+
 def test_a_poker_sized_aids_text_grows_no_larger_than_8_pt(reference, pdfium_reader):
     """docs/components.md: an aid's text takes the largest size from 13 pt (8 pt on cards under 66 mm wide) down that
     needs no more cards. The tiny game's short aid on a poker card (63.5 mm wide) fills its card at 8 pt: its text,
