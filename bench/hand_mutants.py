@@ -6702,7 +6702,7 @@ MUTANTS: list[Mutant] = [
            'value.lower().endswith(".json")', 'value.endswith(".json")',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
     Mutant('WA9', "a folder a proxy project keeps, named alone: told to write the folder it already names, not the project", 'pnp/data/deck_sources.py',
-           'write cards_from: {kept_by.name}', 'write cards_from: {name}',
+           'write cards_from: {named}', 'write cards_from: {name}',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
     Mutant('WA10', "a folder a project saved on Windows keeps (`image_dir` with a backslash), named alone: not warned of", 'pnp/data/proxy_projects.py',
            '(file.parent / _posix(named))', '(file.parent / named)',
