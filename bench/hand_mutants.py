@@ -6719,6 +6719,12 @@ MUTANTS: list[Mutant] = [
     Mutant('WA14', "a player aid's title fitting its band on two lines taken as fitting: it runs out of the band unwarned", 'pnp/outputs/reference.py',
            'text_height(1, frame.band_style)', 'text_height(2, frame.band_style)',
            ['tests/test_reference.py', 'tests/test_aid_face.py'], ''),
+    Mutant('WA15', "a folder a proxy project keeps below the folder beside it (a Windows-saved `set\\art`), named alone: not warned of", 'pnp/data/proxy_projects.py',
+           '            return kept\n        holder = holder.parent', '            return kept\n        return None',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    Mutant('WA16', "a folder a proxy project outside the decks' folder keeps, named alone: told to write the project's bare name", 'pnp/data/deck_sources.py',
+           'named = Path(os.path.relpath(kept_by, os.path.realpath(path.parent))).as_posix()', 'named = kept_by.name',
+           ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:
