@@ -6321,7 +6321,7 @@ MUTANTS: list[Mutant] = [
            '    if type(value) is int and value >= 0:', '    if type(value) is int and value > 0:',
            ['tests/test_sheets_from_other_tools.py'], ''),
     Mutant('VZ10', 'a folder a proxy project keeps named alone: its copies and backs lost without a word', 'pnp/data/deck_sources.py',
-           '    if kept_by is not None:\n        found.append(', '    if False:\n        found.append(',
+           '    if kept_by is not None:  # named as', '    if False:  # named as',
            ['tests/test_sheets_from_other_tools.py'], ''),
     Mutant('VZ11', "a folder taken as a proxy project's though the project names another", 'pnp/data/proxy_projects.py',
            '(file.parent / _posix(named)).resolve() == folder.resolve()', '(file.parent / _posix(named)).resolve() != folder.resolve()',
