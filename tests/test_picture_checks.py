@@ -199,6 +199,15 @@ def test_a_pictures_bleed_is_no_crop_under_a_cover_fit(px, box, fit, said):
     assert ("image-aspect" in _said(("art/a.png", *px), *box, fit)) == said
 
 
+@pytest.mark.parametrize("px, box", [((555, 815), (41.0, 63.0)),  # 47 × 69 mm at 300 dpi: art with its bleed, covering the trim
+                                      ((484, 744), (47.0, 69.0))])  # 41 × 63 mm at 300 dpi: art to its trim, covering the card with its bleed
+def test_a_small_cards_art_made_with_or_to_its_bleed_all_round_covers_it_without_a_word(px, box):
+    """A mini American card is 41 × 63 mm (the print shops' size); PRINTING.md's 3 mm bleed on each of its sides makes
+    it 47 × 69 mm. On a card this small the two shapes are 4.6 % apart, and half the bleed (44 × 66 mm) is still 2.2 %
+    from either: only a bleed counted on both sides tells art made for the card from art that is not."""
+    assert "image-aspect" not in _said(("art/a.png", *px), *box, "cover")
+
+
 def test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it(tmp_path):
     from pnp.core.errors import Loc
     from pnp.layout.elements import Image as Placed

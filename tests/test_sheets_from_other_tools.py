@@ -912,6 +912,42 @@ def test_a_folder_a_proxy_project_keeps_is_one_warning_naming_the_project_to_dea
     assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], result.output
 
 
+def test_a_folder_a_proxy_project_saved_on_windows_keeps_is_warned_of_as_any_other(project: Path):
+    """Proxy-PDF-Maker on Windows saves its `image_dir` with a backslash (`set\\art`): a deck naming that folder alone
+    (`cards_from: set/art/`) still deals none of the project's copies, so the same one warning names the project file."""
+    text = json.dumps({"image_dir": "set\\art", "backside_enabled": True, "cards": [{"name": "a.png", "num": 3, "hidden": 0, "backside": ""}]})
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="set/art")
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: proj.json", "cards_from: set/art/"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "proxy project" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], result.output
+
+
+def test_a_folder_a_proxy_project_keeps_outside_the_decks_folder_is_told_the_path_to_write(project: Path):
+    """print-proxy-prep's print.json and its `images/` kept in the game's folder, the deck in decks/ naming the images
+    (`cards_from: ../images/`): the one warning names the project as `cards_from` must, from the deck's folder."""
+    proxy_project(project, {"bolt.png": "red"}, "print.json", json.dumps({"cards": {"bolt.png": 2}}), folder="images")
+    decks = project / DECK_DIR
+    (decks / "images").rename(project / "data/tiny/images")
+    (decks / "print.json").rename(project / "data/tiny/print.json")
+    deck = decks / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: ../images/"), encoding="utf-8")
+    said = [f for f in json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout) if f["code"] == "proxy-project-unread"]
+    assert [(f["file"], f["line"], f["message"].split("(each image one card): ")[1]) for f in said] == [
+        (f"{DECK_DIR}/proxies.yaml", 5, "write cards_from: ../print.json")], said
+
+
+def test_a_proxy_project_file_named_in_capitals_deals_its_counts_as_one_in_small_letters(project: Path):
+    """A project file whose name ends in `.JSON` (as a Windows folder may show and keep it) is the tool's project all
+    the same, as `.CSV` is a sheet: print-proxy-prep's three copies of one image and none of another."""
+    counts = {"cards": {"bolt.png": 3, "spare.png": 0}, "columns": 5, "pagesize": "Letter", "orient": "Portrait", "filename": "_printme"}
+    proxy_project(project, {"bolt.png": "red", "spare.png": "blue"}, "PRINT.JSON", json.dumps(counts), folder="images")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    made = next(deck for deck in listed if deck["id"] == "proxies")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [("bolt", 3), ("spare", 0)], made
+
+
 @pytest.mark.parametrize("enabled, backs", [(True, "green"), (False, "white")])
 def test_a_proxy_projects_default_back_is_its_own_choice_and_none_while_its_backs_are_off(project: Path, enabled: bool, backs: str):
     """Proxy-PDF-Maker's `backside_default` names the image every card without its own back gets (here a hidden

@@ -148,9 +148,10 @@ def _pictures_at(project: ProjectFolder, target: Path, name: str, path: Path, wh
                             f"make it and put the card images in it", where, game=slug)]
     cards, found = image_cards(target, project.root, where, size, slug)
     kept_by = project_keeping(target, project.root, path.parent.parent) if cards is not None else None
-    if kept_by is not None:
-        found.append(warning("proxy-project-unread", f"{name} holds the images of the proxy project {kept_by.name} beside it, whose copies and "
-                             f"backs a folder alone does not deal (each image one card): write cards_from: {kept_by.name}", where, game=slug))
+    if kept_by is not None:  # named as `cards_from` names it, from the deck's folder
+        named = Path(os.path.relpath(kept_by, os.path.realpath(path.parent))).as_posix()
+        found.append(warning("proxy-project-unread", f"{name} holds the images of the proxy project {named}, whose copies and "
+                             f"backs a folder alone does not deal (each image one card): write cards_from: {named}", where, game=slug))
     return cards, found
 
 def _generated_cards(data: LocDict, slug: str, findings: list) -> bool:

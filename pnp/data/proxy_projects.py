@@ -10,6 +10,7 @@ warned of at its name, since the tool would no longer print it either.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path, PureWindowsPath
 
 from pnp.core.errors import Finding, Loc, PnpError, error, warning
@@ -68,9 +69,20 @@ def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str) -
 
 
 def project_keeping(folder: Path, root: Path, game_dir: Path) -> Path | None:
-    """The proxy project file beside `folder` whose images it is (its `image_dir`; print.json beside `images/`), if
-    any: a deck that names the folder alone deals none of the project's copies and backs."""
-    for file in game_files(folder.parent, "*.json"):
+    """The proxy project file beside `folder`, or in a folder above it within the game's, whose images it is (its
+    `image_dir`, which may lead down several folders: `set\\art`; print.json beside `images/`), if any: a deck that
+    names the folder alone deals none of the project's copies and backs."""
+    holder, top = folder.parent, Path(os.path.realpath(game_dir))
+    while True:
+        kept = _keeping(holder, folder, root, game_dir)
+        if kept is not None or holder == top or top not in holder.parents:
+            return kept
+        holder = holder.parent
+
+
+def _keeping(holder: Path, folder: Path, root: Path, game_dir: Path) -> Path | None:
+    """The proxy project file in `holder` whose images are `folder`'s, if any."""
+    for file in game_files(holder, "*.json"):
         try:
             data = json.loads(read_text(inside(file, root, game_dir), file.name))
         except (PnpError, OSError, ValueError, LeavesFolder, Refused):
