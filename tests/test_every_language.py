@@ -188,6 +188,18 @@ def test_a_character_no_font_has_is_named_with_its_script_and_a_free_font_that_h
         f"{missing}'\ue000' (U+E000) (written in card.text at data/tiny/decks/heroes.yaml:7:63): replace them or choose another font [heroes/knight front]"], result.stderr
 
 
+def test_bidi_isolates_and_joiners_no_font_draws_are_no_missing_character(project):
+    """A right-to-left editor saves a name wrapped in bidi isolates (U+2067 … U+2069), and a text may hold a zero-width
+    joiner or a byte-order mark: Unicode's default-ignorable characters, which draw nothing, so a font without them
+    lacks nothing. The deck's label and its cards build with no finding, and print their letters."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": [old, new]} for old, new in (
+        ("name: Heroes", 'name: "\u2067Heroes\u2069"'), ('text: "This card has its own back."', 'text: "Own\u200d back\ufeff."'))])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--only", "labels", "--deck", "heroes")
+    assert result.exit_code == 0 and ": error: " not in result.stderr and "missing" not in result.stderr, result.stderr
+    texts = ["".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf)) for pdf in sorted((project / "output/tiny").glob("*.pdf"))]
+    assert any("Heroes" in text for text in texts) and any("Own" in text and "back" in text for text in texts), texts
+
+
 def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
     """The fallback families are read in order only as far as a character needs: ★ is in Noto Sans Symbols 2, so a
     game with stars does not read the 3 MB CJK font at the end of the list; 語 does."""

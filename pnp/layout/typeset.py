@@ -78,6 +78,13 @@ NAME_CACHES.append(width1.cache_clear)
 # (DejaVu's) is drawn in another design and size.
 STAND_INS = {"\u2212": "\u2013"}
 
+# Unicode's default-ignorable code points (DerivedCoreProperties.txt, the Basic Multilingual Plane's): bidi marks,
+# embeddings and isolates, joiners, variation selectors, the byte-order mark. They draw nothing, so a font without
+# them lacks nothing: a renderer shows none of them, and neither does pnp.
+INVISIBLE = frozenset(chr(c) for lo, hi in ((0xAD, 0xAD), (0x34F, 0x34F), (0x61C, 0x61C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                                          (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+                                          (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8)) for c in range(lo, hi + 1))
+
 
 class Typesetter:
     """Breaks and fits text with one project's fonts."""
@@ -107,6 +114,8 @@ class Typesetter:
                 if stand_in is not None and ord(c) not in glyphs and ord(stand_in) in glyphs:
                     c = stand_in  # drawn in the text's own font rather than a fallback's
                 code = ord(c)
+                if code not in glyphs and c in INVISIBLE:
+                    continue  # a mark that draws nothing: no fallback needed, none missing
                 use = font if code in glyphs else self.fonts.fallback_for(code, bold, symbols) or font
                 if use == font and code not in glyphs:
                     lacking_list.append(c)
