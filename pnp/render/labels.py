@@ -45,7 +45,8 @@ class LabelStats:
 
 
 def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, float]]:
-    """The slots a label may take: all of them, less those a cutting machine's marks touch."""
+    """The slots a label may take: all of them, less those that come within a cutting machine's clearance around its
+    marks (its `keep_out`: each mark grown by CLEAR_MM, as for every other piece)."""
     slots = sheet.slots()
     if cutter is None:
         return slots
