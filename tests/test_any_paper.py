@@ -116,13 +116,15 @@ def test_a_paper_that_is_no_name_and_no_size_is_refused_saying_what_is(project, 
     assert "300x450mm" in result.stderr and "tabloid" in result.stderr
 
 
-def test_a_misspelt_paper_is_refused_offering_the_paper_it_meant(project):
-    """A typo of a paper's name, among several papers, is met with the name meant, as every closed list is."""
-    refused = run_pnp(project, "list", "--paper", "leter,a4")
+@pytest.mark.parametrize(("typed", "refused_as", "meant"), [("leter,a4", "leter", "letter"), ("a4, A3Pluss", "A3Pluss", "a3plus")])
+def test_a_misspelt_paper_is_refused_offering_the_paper_it_meant(project, typed: str, refused_as: str, meant: str):
+    """A typo of a paper's name, among several papers, is met with the name meant, as every closed list is, quoting
+    the paper as it was typed (its capitals too)."""
+    refused = run_pnp(project, "list", "--paper", typed)
     assert refused.exit_code == 2
     assert refused.stderr.splitlines()[-1] == (
         "Error: Invalid value for --paper: paper must be letter, a4, legal, tabloid, a3, a3plus, or a size like 300x450mm or 11x17in "
-        "(each side 50–1200 mm); got 'leter' (did you mean 'letter'?); several as 'letter,a4'")
+        f"(each side 50–1200 mm); got '{refused_as}' (did you mean '{meant}'?); several as 'letter,a4'")
 
 
 def test_a_custom_paper_of_the_smallest_side_is_taken_and_one_a_tenth_smaller_refused(project):

@@ -85,10 +85,11 @@ class UnknownPaper(ValueError):
     """A paper that is neither a known name nor a size `W x H` (mm or in) within MIN_PAPER_MM … MAX_PAPER_MM."""
 
 
-def paper_size(paper: str) -> tuple[float, float]:
+def paper_size(paper: str, typed: str | None = None) -> tuple[float, float]:
     """A paper's width and height in mm: a name of PAPER_SIZES, or 'W x H' with a unit ('300x450mm', '11x17in'; mm unless one is written).
 
-    The size as written is the paper's own name everywhere (file names, cache keys), so every place reads it here."""
+    The size as written is the paper's own name everywhere (file names, cache keys), so every place reads it here. A
+    refusal quotes `typed`, the paper as the user wrote it, when that is not `paper`."""
     name = paper.strip().lower()
     if name in PAPER_SIZES:
         return PAPER_SIZES[name]
@@ -97,14 +98,14 @@ def paper_size(paper: str) -> tuple[float, float]:
         from pnp.core.errors import did_you_mean
 
         raise UnknownPaper(f"paper must be {', '.join(SHEET_PAPERS)}, or a size like 300x450mm or 11x17in "
-                           f"(each side {MIN_PAPER_MM:g}–{MAX_PAPER_MM:g} mm); got '{paper}'{did_you_mean(str(paper), SHEET_PAPERS)}")
+                           f"(each side {MIN_PAPER_MM:g}–{MAX_PAPER_MM:g} mm); got '{typed or paper}'{did_you_mean(str(paper), SHEET_PAPERS)}")
     return size
 
 
 def paper_name(paper: str) -> str:
     """How a paper is written in file names and said in messages: 'letter', 'a3plus', '300x450mm' (spaces and × taken out)."""
     name = paper.strip().lower().replace(" ", "").replace("×", "x")
-    paper_size(name)
+    paper_size(name, paper.strip())
     return name
 
 
