@@ -6919,7 +6919,7 @@ MUTANTS: list[Mutant] = [
            "is not a colour{did_you_mean(value, CSS_NAMES)}:", "is not a colour:",
            ['tests/test_palette.py', 'tests/test_findings.py', 'tests/test_onramp.py'], ''),
     Mutant('WH6', "a misspelt paper (`--paper leter`) never offered the paper it meant", 'pnp/core/units.py',
-           "got '{paper}'{did_you_mean(str(paper), SHEET_PAPERS)}", "got '{paper}'",
+           "got '{typed or paper}'{did_you_mean(str(paper), SHEET_PAPERS)}", "got '{typed or paper}'",
            ['tests/test_any_paper.py', 'tests/test_findings.py'], ''),
     Mutant('WH7', "a misspelt choice on the command line (`--vendor drivethru`, `--layout gutterfolds`) never offered the one it meant", 'pnp/cli/common.py',
            '            hint = did_you_mean(str(value), [str(c) for c in self.choices])', '            hint = ""',
@@ -6994,6 +6994,16 @@ MUTANTS: list[Mutant] = [
     Mutant('WA16', "a folder a proxy project outside the decks' folder keeps, named alone: told to write the project's bare name", 'pnp/data/deck_sources.py',
            'named = Path(os.path.relpath(kept_by, os.path.realpath(path.parent))).as_posix()', 'named = kept_by.name',
            ['tests/test_sheets_from_other_tools.py', 'tests/test_spreadsheet_decks.py'], ''),
+    # WZ: s50's own mends
+    Mutant('WZ1', "an invisible mark a font lacks (a bidi isolate round a name) an error of characters missing again", 'pnp/layout/typeset.py',
+           '                if code not in glyphs and c in INVISIBLE:', '                if False:',
+           ['tests/test_every_language.py', 'tests/test_text.py'], 'bidi_isolates or character_no_font or text'),
+    Mutant('WZ2', "a misspelt --paper quoted in small letters, not as typed", 'pnp/core/units.py',
+           "got '{typed or paper}'", "got '{paper}'", ['tests/test_any_paper.py'], ''),
+    Mutant('WZ3', "a proxy project's count quoted with JSON's escapes (`\\u00f6`), not as written", 'pnp/data/proxy_projects.py',
+           'json.dumps(value, ensure_ascii=False)', 'json.dumps(value)', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
+    Mutant('WZ4', "a JSON of no cards said at its first line, not where its value begins", 'pnp/data/proxy_projects.py',
+           'at = data.loc if isinstance(data, (LocDict, LocList)) else Loc(rel, 1, 1)', 'at = Loc(rel, 1, 1)', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

@@ -1009,6 +1009,18 @@ def test_a_print_proxy_prep_projects_back_is_the_folders_back_image(project: Pat
     assert shown == {"black": 2, "red": 0}, shown
 
 
+def test_a_deck_whose_folder_of_images_is_the_games_own_deals_them_and_looks_for_no_project_above(project: Path):
+    """`cards_from: ../` names the game's own folder: its images are the cards, and the search for a proxy project
+    keeping them stops at the game's folder (it looks in the folders between, never above the game)."""
+    from PIL import Image
+
+    Image.new("RGB", (250, 350), "red").save(project / "data/tiny/relic.png")
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/proxy.j2\ncards_from: ../\n", encoding="utf-8")
+    (project / "templates/tiny/proxy.j2").write_text('{{ image(card.image, 0, 0, face.w, face.h, fit="cover") }}\n', encoding="utf-8")
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    assert [(c["id"], c["count"]) for c in next(d for d in listed if d["id"] == "art")["card_list"]] == [("relic", 1)]
+
+
 def test_a_proxy_project_card_listed_without_its_num_is_one_copy(project: Path):
     """A card entry with no `num` (a project file trimmed by hand) is one copy, as an image the project does not list
     is; the card beside it keeps its own three."""
