@@ -6719,6 +6719,22 @@ MUTANTS: list[Mutant] = [
     Mutant('WF14', "an answer naming a card id two decks share refused at the row's first cell, not at its Card cell", 'pnp/data/answers.py',
            'f"({\' or \'.join(named)}), or the code printed on the card", card_cell.loc)', 'f"({\' or \'.join(named)}), or the code printed on the card", first)',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    # WF15–WF19: written after WF1–WF14's first run (all killed), at promises fifteen probes found unheld (s50)
+    Mutant('WF15', "virtualtabletop.io's Reset gathering the cards back but leaving Deal reading Dealt: no second game dealt", 'pnp/targets/export_vtt.py',
+           'reset["clickRoutine"] = back + _deal_state([DEAL_ID], False, "Deal")', 'reset["clickRoutine"] = back',
+           ['tests/test_vtt_deal.py', 'tests/test_vtt_sample.py'], ''),
+    Mutant('WF16', "TTS's cards turned up laid in one long row, not a grid as near square as they go (nine in a row, not 3 × 3)", 'pnp/targets/export_tts.py',
+           'count, math.ceil(math.sqrt(count)))', 'count, count)',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py', 'tests/test_tts_objects.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('WF17', "TTS's room kept for the cards turned up measured without the gaps between their rows: a deep grid runs into the row below", 'pnp/targets/export_tts.py',
+           'return self.columns * (w + gap) - gap, rows * (d + gap) - gap', 'return self.columns * (w + gap) - gap, rows * d',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py', 'tests/test_tts_objects.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('WF18', "TTS's cards turned up laid upward from the far edge of the room kept for them: a deep grid runs off the table's room", 'pnp/targets/export_tts.py',
+           'round(far - r * (d + gap) - d / 2, 4)', 'round(far + r * (d + gap) - d / 2, 4)',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py', 'tests/test_tts_objects.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('WF19', "TTS's Setup turning up cards from a deck taken down to its last card (TTS's remainder) stopping short of that card", 'pnp/targets/tts_setup.py',
+           '    if source.remainder ~= nil then source = source.remainder end\n', '',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

@@ -71,3 +71,24 @@ def _dealt_as_the_rules_say(room: Room, table, deck: str, seats: list[dict], sea
     assert [c.get("activeFace", 0) for c in cards if room.holder_of(c) is None] == [1] * up, (deck, seated)
     pile = [c for c in cards if room.holder_of(c) == f"pile-{deck}"]
     assert len(pile) == len(cards) - seated * each - up and not any(c.get("activeFace") for c in pile), (deck, seated)
+
+
+def test_reset_makes_deal_ready_again_and_a_second_deal_deals_the_players_seated_then(shipped_export):
+    """Narco Empire's rulebook deals one Cartel card to each player (Set up 5): after Deal and Reset, Deal reads Deal
+    again, and a press deals each player seated then, a third one who sat down after the first deal among them, one
+    Cartel card each, and reads Dealt."""
+    game = "narco-empire"
+    table = read_vtt(shipped_export(game) / game / "vtt" / f"{game}.vtt")
+    seats = sorted(table.of_type("seat"), key=lambda s: s["index"])
+    room = Room(table.widgets)
+    for n, seat in enumerate(seats[:2]):
+        room.sit(seat["id"], f"player {n + 1}")
+    deal = _button(room, "Deal")
+    room.click(deal, "player 1")
+    room.click(_button(room, "Reset"), "player 1")
+    assert room.problems == [] and room.widgets[deal]["text"] == "Deal"
+    room.sit(seats[2]["id"], "player 3")
+    room.click(deal, "player 3")
+    assert room.problems == [] and room.widgets[deal]["text"] == "Dealt"
+    held = [len([c for c in room.hand_of(seat["id"]) if c["deck"] == "deck-cartel"]) for seat in seats]
+    assert held == [1, 1, 1] + [0] * (len(seats) - 3)
