@@ -6719,7 +6719,7 @@ MUTANTS: list[Mutant] = [
     Mutant('WF14', "an answer naming a card id two decks share refused at the row's first cell, not at its Card cell", 'pnp/data/answers.py',
            'f"({\' or \'.join(named)}), or the code printed on the card", card_cell.loc)', 'f"({\' or \'.join(named)}), or the code printed on the card", first)',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
-    # WF15–WF19: written after WF1–WF14's first run (all killed), at promises fifteen probes found unheld (s50)
+    # WF15–WF21: written after WF1–WF14's first run (all killed), at promises 27 probes found unheld (s50)
     Mutant('WF15', "virtualtabletop.io's Reset gathering the cards back but leaving Deal reading Dealt: no second game dealt", 'pnp/targets/export_vtt.py',
            'reset["clickRoutine"] = back + _deal_state([DEAL_ID], False, "Deal")', 'reset["clickRoutine"] = back',
            ['tests/test_vtt_deal.py', 'tests/test_vtt_sample.py'], ''),
@@ -6735,6 +6735,12 @@ MUTANTS: list[Mutant] = [
     Mutant('WF19', "TTS's Setup turning up cards from a deck taken down to its last card (TTS's remainder) stopping short of that card", 'pnp/targets/tts_setup.py',
            '    if source.remainder ~= nil then source = source.remainder end\n', '',
            ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('WF20', "an answer's code read from the last six letters of a longer token (QABCDEF taken as ABCDEF)", 'pnp/data/answers.py',
+           're.compile(r"(?<![\\w\\-/])([A-Z2-7]{6})', 're.compile(r"([A-Z2-7]{6})',
+           ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('WF21', "a Card cell matched to a card by the end of its id: 'pal-1' joined to gems/opal-1", 'pnp/data/answers.py',
+           'return [name for name in self.now if name.split("/", 1)[1] == text]', 'return [name for name in self.now if name.endswith(text)]',
+           ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:
