@@ -6719,7 +6719,7 @@ MUTANTS: list[Mutant] = [
     Mutant('WF14', "an answer naming a card id two decks share refused at the row's first cell, not at its Card cell", 'pnp/data/answers.py',
            'f"({\' or \'.join(named)}), or the code printed on the card", card_cell.loc)', 'f"({\' or \'.join(named)}), or the code printed on the card", first)',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
-    # WF15–WF21: written after WF1–WF14's first run (all killed), at promises 27 probes found unheld (s50)
+    # WF15–WF24: written after WF1–WF14's first run (all killed), at promises 35 probes found unheld (s50)
     Mutant('WF15', "virtualtabletop.io's Reset gathering the cards back but leaving Deal reading Dealt: no second game dealt", 'pnp/targets/export_vtt.py',
            'reset["clickRoutine"] = back + _deal_state([DEAL_ID], False, "Deal")', 'reset["clickRoutine"] = back',
            ['tests/test_vtt_deal.py', 'tests/test_vtt_sample.py'], ''),
@@ -6741,6 +6741,15 @@ MUTANTS: list[Mutant] = [
     Mutant('WF21', "a Card cell matched to a card by the end of its id: 'pal-1' joined to gems/opal-1", 'pnp/data/answers.py',
            'return [name for name in self.now if name.split("/", 1)[1] == text]', 'return [name for name in self.now if name.endswith(text)]',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('WF22', "virtualtabletop.io's README telling a game that deals no card (Germ Tycoon) to press Deal, a button its room lacks", 'pnp/targets/export_vtt.py',
+           'vtt_readme(table.title, gctx.game.slug, DEAL_ID in state)', 'vtt_readme(table.title, gctx.game.slug, True)',
+           ['tests/test_vtt_deal.py', 'tests/test_vtt_sample.py'], ''),
+    Mutant('WF23', "an answer by an earlier print's code, its sheet's version empty, kept as given on the version printed now", 'pnp/data/answers.py',
+           'if not version and code and cards.now.get(card) == code:', 'if not version and code:',
+           ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
+    Mutant('WF24', "nine seats asked of TTS's eight-seat table warned that the save lays out nine hand zones", 'pnp/targets/export_tts.py',
+           'f"out {most} hand zones', 'f"out {seats} hand zones',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

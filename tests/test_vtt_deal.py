@@ -92,3 +92,16 @@ def test_reset_makes_deal_ready_again_and_a_second_deal_deals_the_players_seated
     assert room.problems == [] and room.widgets[deal]["text"] == "Dealt"
     held = [len([c for c in room.hand_of(seat["id"]) if c["deck"] == "deck-cartel"]) for seat in seats]
     assert held == [1, 1, 1] + [0] * (len(seats) - 3)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_readme_tells_of_deal_only_where_the_room_has_a_deal_button(game, shipped_export):
+    """README.txt beside the room says what its buttons do: press Deal where the rulebook deals cards (the room then
+    has a Deal button), and where it deals none (Germ Tycoon deals money) Reset alone, Deal never named."""
+    folder = shipped_export(game) / game / "vtt"
+    table = read_vtt(folder / f"{game}.vtt")
+    readme = " ".join((folder / "README.txt").read_text(encoding="utf-8").split())
+    deals = any(w.get("text") == "Deal" for w in table.of_type("button"))
+    assert deals == bool(RULES_DEAL[game])
+    assert ("press Deal" in readme) == deals and ("Deal" in readme) == deals, readme
+    assert "Reset gathers every card back into its draw pile, shuffled" in readme
