@@ -6719,7 +6719,7 @@ MUTANTS: list[Mutant] = [
     Mutant('WF14', "an answer naming a card id two decks share refused at the row's first cell, not at its Card cell", 'pnp/data/answers.py',
            'f"({\' or \'.join(named)}), or the code printed on the card", card_cell.loc)', 'f"({\' or \'.join(named)}), or the code printed on the card", first)',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
-    # WF15–WF24: written after WF1–WF14's first run (all killed), at promises 35 probes found unheld (s50)
+    # WF15–WF26: written after WF1–WF14's first run (all killed), at promises 41 probes found unheld (s50)
     Mutant('WF15', "virtualtabletop.io's Reset gathering the cards back but leaving Deal reading Dealt: no second game dealt", 'pnp/targets/export_vtt.py',
            'reset["clickRoutine"] = back + _deal_state([DEAL_ID], False, "Deal")', 'reset["clickRoutine"] = back',
            ['tests/test_vtt_deal.py', 'tests/test_vtt_sample.py'], ''),
@@ -6749,6 +6749,12 @@ MUTANTS: list[Mutant] = [
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
     Mutant('WF24', "nine seats asked of TTS's eight-seat table warned that the save lays out nine hand zones", 'pnp/targets/export_tts.py',
            'f"out {most} hand zones', 'f"out {seats} hand zones',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
+    Mutant('WF25', 'a stamp left off a deck that asks `stamp_inset: 4` said to need its room 3.5 mm inside the trim, the inset of a deck that asks none', 'pnp/outputs/stamping.py',
+           'room = f"{setter.inset:g} mm inside the trim', 'room = f"{STAMP_INSET_MM:g} mm inside the trim',
+           ['tests/test_stamp_promises.py', 'tests/test_stamp_room.py', 'tests/test_stamp_clear.py'], 'not no_stamp_covers_printed_text'),
+    Mutant('WF26', 'a TTS export of nine seats noting nine hand zones on a table that lays out eight', 'pnp/targets/export_tts.py',
+           "{count_text(len(tts_table.seats_for(seats)), 'hand zone')}", "{count_text(seats, 'hand zone')}",
            ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], TTS_SAVE_IN_PROCESS),
 ]
 
