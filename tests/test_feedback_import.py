@@ -104,11 +104,45 @@ def test_only_whole_stamp_codes_are_read_from_the_code_cell(tmp_path):
         ["11/20/2026 10:00:00", "", f"Q{opal}Z", "", "inside a longer token"],
         ["11/20/2026 10:01:00", "", f"{opal}_2", "", "with a tail"],
         ["11/20/2026 10:02:00", "", f"v2.0 · {opal.lower()}", "", "the stamp as printed, typed small"],
+        ["11/20/2026 10:03:00", "", f"Q{opal}", "", "the end of a longer token"],
     ])
     result = run_pnp(root, "feedback", "import", str(sheet))
     refused = sorted(re.findall(r"answers\.csv:(\d+):(\d+): error", result.output))
-    assert refused == [("2", "3"), ("3", "3")], result.output  # each at its Code cell: six letters of a longer token are no code
+    assert refused == [("2", "3"), ("3", "3"), ("5", "3")], result.output  # each at its Code cell: six letters of a longer token are no code
     assert [(a["card"], a["code"]) for a in kept(root)] == [("gems/opal-1", opal)]
+
+
+def test_an_answer_by_an_earlier_prints_code_is_never_said_given_on_the_version_printed_now(tmp_path):
+    """Printed at version 1.9, then the card edited and the game at 2.0: an answer by the 1.9 print's code, on a sheet
+    whose Version column is empty, joins the card and is counted older, and answers.yaml says no version for it (the
+    code tells the card, not the version), never 2.0; one by the code printed now is kept at 2.0."""
+    root = make_game(tmp_path / "project")
+    game, deck = root / "data/gm/game.yaml", root / "data/gm/decks/gems.yaml"
+    game.write_text(game.read_text().replace('version: "2.0"', 'version: "1.9"'))
+    assert run_pnp(root, "build", "gm", "-q", "--only", "cards").exit_code == 0  # the first build counts as the first print
+    old = codes(root)["gems/opal-1"]
+    game.write_text(game.read_text().replace('version: "1.9"', 'version: "2.0"'))
+    deck.write_text(deck.read_text().replace("name: Opal}", "name: Opal II}"))
+    assert run_pnp(root, "build", "gm", "-q", "--only", "cards").exit_code == 0
+    now = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", old, "", "on the 1.9 print"],
+                                                        ["11/21/2026 10:00:00", "", now, "", "on this print"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0 and "1 of the sheet given on an older version" in result.output, result.output
+    assert {a["answers"]["Notes"]: (a["card"], a["version"]) for a in kept(root)} == \
+           {"on the 1.9 print": ("gems/opal-1", ""), "on this print": ("gems/opal-1", "2.0")}
+
+
+def test_a_card_cell_names_a_card_by_its_whole_id_never_by_its_tail(tmp_path):
+    """`pal-1` is the end of the id opal-1, and no card of the game: the answer is refused at its Card cell as naming
+    no card, never joined to opal-1."""
+    root = make_game(tmp_path / "project")
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "pal-1", "", "", "a tail"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    errors = [line for line in result.output.splitlines() if ": error" in line]
+    assert result.exit_code != 0 and len(errors) == 1, result.output
+    assert "answers.csv:2:2: error:" in errors[0] and "no card 'pal-1' in this game" in errors[0], errors[0]
+    assert kept(root) == []
 
 
 def test_a_code_cell_holding_words_before_the_stamp_joins_by_the_stamps_code_which_prints_last(tmp_path):

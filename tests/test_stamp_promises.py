@@ -309,6 +309,22 @@ def test_validate_gives_each_stamp_left_off_as_a_finding_with_its_code_game_and_
                       ("stamp-room", "st", "narrow-corner", "data/st/decks/narrow-corner.yaml", 3)], stamps
 
 
+def test_a_stamp_left_off_a_deck_whose_stamp_inset_is_wider_says_the_decks_own_inset(tmp_path):
+    """A 15 × 40 mm deck asking `stamp_inset: 4`: its safe area 7 mm across holds no stamp, and its one warning says the
+    room the stamp needs 4 mm inside the trim, as the deck asks, not the 3.5 mm of a deck that asks nothing."""
+    files = {"data/sn/game.yaml": 'title: Narrow\nversion: "2"\nplayers: {min: 1, max: 2}\nstamps: true\n',
+             "data/sn/decks/slim.yaml": "name: Slim\nsize: 15 x 40\nstamp_inset: 4\nfront: sn/front.j2\nback: sn/back.j2\ncards:\n  - {id: one}\n",
+             "templates/sn/front.j2": '{{ rect(-3, -3, face.w + 6, face.h + 6, fill="#ffffff") }}\n',
+             "templates/sn/back.j2": '{{ rect(-3, -3, face.w + 6, face.h + 6, fill="#555555") }}\n'}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "sn")
+    (said,) = [line for line in result.output.splitlines() if "version stamp" in line]
+    assert said.startswith("data/sn/decks/slim.yaml:") and ": warning: deck 'slim' (15 × 40 mm) has no room for its version stamp" in said, said
+    assert re.search(r"its text needs \d+\.\d × \d+\.\d mm 4 mm inside the trim and 0\.3 mm from any text or art;", said), said
+
+
 def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """WCAG 2's contrast ratio of two sRGB colours (0-1 a channel), as the W3C defines relative luminance."""
     def lum(rgb):

@@ -371,7 +371,9 @@ def test_more_seats_than_the_table_has_lays_out_eight_and_says_where(nine_seats)
     save = _save(root / "out/tiny/tts", "tiny")
     assert len([o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]) == 8
     line = next(i for i, text in enumerate((root / "data/tiny/game.yaml").read_text().splitlines(), 1) if text.strip().startswith("seats:"))
-    assert f"data/tiny/game.yaml:{line}:" in output and "9 seats" in output and "8 hand zones" in output
+    (warned,) = [text for text in output.splitlines() if f"data/tiny/game.yaml:{line}:" in text]
+    assert ": warning: setup.seats asks for 9 seats and Tabletop Simulator's rectangle table has 8: the save lays out 8 hand zones" in warned
+    assert [text for text in output.splitlines() if "tiny-tts-save.json: " in text and text.endswith(" and 8 hand zones")], output
 
 
 def test_the_tiny_games_setup_deals_each_seated_player_one_hero_and_turns_one_up(nine_seats):

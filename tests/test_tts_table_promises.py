@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 from conftest import TEST_PROJECT, run_pnp
+from PIL import Image
 
 pytest.importorskip("lupa")
-from test_tts_save import _overlap, _Tts, _zone_box  # the TTS API's stand-in, once lupa is known to be here
+from test_tts_save import CARD_UNITS, _box, _overlap, _Tts, _zone_box  # the TTS API's stand-in, once lupa is known to be here
 
 SAMPLES = Path(__file__).parent / "samples" / "tts"
 REAL = json.loads((SAMPLES / "soulsfinder-table-rpg-v13.2.2.json").read_text(encoding="utf-8"))  # TTS v13.2.2, Table_RPG, 8 seats
@@ -30,10 +32,13 @@ MARGIN = 0.5  # units kept clear between the laid-out game and a hand zone (docs
 INCH = 25.4  # a TTS unit is its ruler's inch
 
 
-def _export(root: Path, setup: str = "", boards: tuple[str, str] | None = None, deck: tuple[str, str] | None = None) -> tuple[dict, str]:
-    """The tiny game with `setup` added to its game.yaml (a board's size or the heroes' deck changed: old, new)
-    exported to TTS: (its save, what the command printed)."""
+def _export(root: Path, setup: str = "", boards: tuple[str, str] | None = None, deck: tuple[str, str] | None = None,
+            extra_deck: str | None = None) -> tuple[dict, str]:
+    """The tiny game with `setup` added to its game.yaml (a board's size or the heroes' deck changed: old, new; a deck
+    of relics added, its file's text) exported to TTS: (its save, what the command printed)."""
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    if extra_deck:
+        (root / "data/tiny/decks/relics.yaml").write_text(extra_deck, encoding="utf-8")
     if setup:
         game = root / "data/tiny/game.yaml"
         game.write_text(game.read_text(encoding="utf-8") + setup, encoding="utf-8")
@@ -286,3 +291,52 @@ def test_setup_that_deals_a_hand_waits_for_a_seated_player_and_then_deals_each_d
     tts.table.seated.append("White")
     tts.click()
     assert tts.hand_sizes() == {"White": 1} and [name for name, _, _ in tts.table.face_up] == ["Relic"]
+
+
+@pytest.mark.parametrize(("deck", "up", "side"), [("heroes", 9, 3), ("relics", 36, 6)])
+def test_cards_turned_up_lie_in_a_square_grid_clear_of_everything_on_the_table(tmp_path, deck, up, side):
+    """Nine heroes turned up, as Organ Trail's rulebook lays its nine criminals (a 3 × 3 grid), or 36 relics, a grid
+    six rows deep: a press of Setup lays them in a square grid, each poker card (2.5 × 3.5 units) clear of the others,
+    of every object the save places (the decks, the boards, the bags, the Setup block) and of every hand zone, and
+    inside the room the real table's eight hand zones leave (where no card starts in a hand, a seat of five or more too)."""
+    relics = RELICS.replace("count: 4", f"count: {up}") if deck == "relics" else None
+    save, _ = _export(tmp_path / "p", f"setup:\n  face_up: {{{deck}: {up}}}\n", extra_deck=relics)
+    tts = _Tts(save, [])
+    tts.load()
+    tts.click()
+    places = [place for _, place, flipped in tts.table.face_up if flipped]
+    columns, rows = sorted({round(x, 3) for x, _ in places}), sorted({round(z, 3) for _, z in places})
+    assert len(places) == up and len(columns) == len(rows) == side
+    assert sorted((round(x, 3), round(z, 3)) for x, z in places) == sorted((x, z) for x in columns for z in rows)
+    w, d = CARD_UNITS
+    cards = [(x - w / 2, z - d / 2, x + w / 2, z + d / 2) for x, z in places]
+    assert not [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:] if _overlap(a, b)]
+
+    def image_size(url: str) -> tuple[int, int]:
+        return Image.open(Path(unquote(urlparse(url).path))).size
+
+    objects = [(o.get("Nickname") or o["Name"], _box(o, image_size)) for o in save["ObjectStates"] if o["Name"] != "HandTrigger"]
+    zones = [(z["FogColor"], _zone_box(z)) for z in _zones(save)]
+    assert [(name, card) for card in cards for name, box in objects + zones if _overlap(card, box)] == []
+    width, depth = _room_of_real_table()
+    assert [c for c in cards if not (-width / 2 <= c[0] and c[2] <= width / 2 and -depth / 2 <= c[1] and c[3] <= depth / 2)] == []
+
+
+def test_a_deck_dealt_and_turned_up_to_its_last_card_turns_that_card_up_too(tmp_path):
+    """Six relics, one dealt to each of four seated players and two turned up: TTS leaves a deck taken down to one card
+    as that card (the deck's `remainder`), and Setup turns it up all the same: two relics face up, none left behind."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/decks/relics.yaml").write_text(RELICS.replace("count: 4", "count: 6"), encoding="utf-8")
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "setup:\n  deal: {relics: 1}\n  face_up: {relics: 2}\n", encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate", "--out", str(root / "out"))
+    assert result.exit_code == 0, result.output
+    save = json.loads((root / "out/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
+    tts = _Tts(save, ["White", "Red", "Orange", "Yellow"])
+    tts.load()
+    tts.click()
+    assert tts.hand_sizes() == dict.fromkeys(["White", "Red", "Orange", "Yellow"], 1) and tts.table.said == []
+    assert [name for name, _, flipped in tts.table.face_up if flipped] == ["Relic", "Relic"]
+    (relics,) = [deck for guid, deck in tts.decks.items() if tts.names[guid].endswith("Relics")]
+    assert relics.cards == [] and relics.remainder is not None and relics.remainder.laid

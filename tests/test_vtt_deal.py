@@ -71,3 +71,37 @@ def _dealt_as_the_rules_say(room: Room, table, deck: str, seats: list[dict], sea
     assert [c.get("activeFace", 0) for c in cards if room.holder_of(c) is None] == [1] * up, (deck, seated)
     pile = [c for c in cards if room.holder_of(c) == f"pile-{deck}"]
     assert len(pile) == len(cards) - seated * each - up and not any(c.get("activeFace") for c in pile), (deck, seated)
+
+
+def test_reset_makes_deal_ready_again_and_a_second_deal_deals_the_players_seated_then(shipped_export):
+    """Narco Empire's rulebook deals one Cartel card to each player (Set up 5): after Deal and Reset, Deal reads Deal
+    again, and a press deals each player seated then, a third one who sat down after the first deal among them, one
+    Cartel card each, and reads Dealt."""
+    game = "narco-empire"
+    table = read_vtt(shipped_export(game) / game / "vtt" / f"{game}.vtt")
+    seats = sorted(table.of_type("seat"), key=lambda s: s["index"])
+    room = Room(table.widgets)
+    for n, seat in enumerate(seats[:2]):
+        room.sit(seat["id"], f"player {n + 1}")
+    deal = _button(room, "Deal")
+    room.click(deal, "player 1")
+    room.click(_button(room, "Reset"), "player 1")
+    assert room.problems == [] and room.widgets[deal]["text"] == "Deal"
+    room.sit(seats[2]["id"], "player 3")
+    room.click(deal, "player 3")
+    assert room.problems == [] and room.widgets[deal]["text"] == "Dealt"
+    held = [len([c for c in room.hand_of(seat["id"]) if c["deck"] == "deck-cartel"]) for seat in seats]
+    assert held == [1, 1, 1] + [0] * (len(seats) - 3)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_readme_tells_of_deal_only_where_the_room_has_a_deal_button(game, shipped_export):
+    """README.txt beside the room says what its buttons do: press Deal where the rulebook deals cards (the room then
+    has a Deal button), and where it deals none (Germ Tycoon deals money) Reset alone, Deal never named."""
+    folder = shipped_export(game) / game / "vtt"
+    table = read_vtt(folder / f"{game}.vtt")
+    readme = " ".join((folder / "README.txt").read_text(encoding="utf-8").split())
+    deals = any(w.get("text") == "Deal" for w in table.of_type("button"))
+    assert deals == bool(RULES_DEAL[game])
+    assert ("press Deal" in readme) == deals and ("Deal" in readme) == deals, readme
+    assert "Reset gathers every card back into its draw pile, shuffled" in readme
