@@ -7002,6 +7002,10 @@ MUTANTS: list[Mutant] = [
            "got '{typed or paper}'", "got '{paper}'", ['tests/test_any_paper.py'], ''),
     Mutant('WZ3', "a proxy project's count quoted with JSON's escapes (`\\u00f6`), not as written", 'pnp/data/proxy_projects.py',
            'json.dumps(value, ensure_ascii=False)', 'json.dumps(value)', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
+    Mutant('WZ5', "a character pnp's own label template cannot print said at that template, inside pnp, not where the designer wrote it", 'pnp/layout/templates.py',
+           '                if written is not None:  # pnp', '                if False:  # pnp', ['tests/test_one_finding.py', 'tests/test_label_promises.py'], 'emoji or label'),
+    Mutant('WZ6', "an emoji in a deck's name said three times: by its label, the reference and the rulebook", 'pnp/core/errors.py',
+           '_without_headless_fields(_glyphs_once(out))', '_without_headless_fields(out)', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
     Mutant('WZ4', "a JSON of no cards said at its first line, not where its value begins", 'pnp/data/proxy_projects.py',
            'at = data.loc if isinstance(data, (LocDict, LocList)) else Loc(rel, 1, 1)', 'at = Loc(rel, 1, 1)', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
     # WF: deal and play the same day: TTS's hand zones, layout, shuffle and Setup; virtualtabletop.io's Reset; stamps' corner, cut, QR size and room; feedback's codes, printed versions, version column and shared ids (s50)

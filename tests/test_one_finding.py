@@ -89,6 +89,18 @@ def test_art_past_the_bleed_on_every_card_is_one_warning_with_its_article(projec
     assert "(on 5 pieces: " in said[0]
 
 
+@pytest.mark.parametrize("command", [("validate", "tiny"), ("list", "tiny"), ("build", "tiny", "--only", "labels")])
+def test_an_emoji_in_a_decks_name_is_one_error_where_the_name_is_written(project, command):
+    """A deck named "Heroes 🐉": no bundled font has the dragon, and the deck's label, the reference's components and the
+    rulebook's each print the name. It is one mistake, one error, at the name in heroes.yaml (line 1, column 7, where
+    its value begins), not at pnp's own label template, which the designer does not edit; each command says the same."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes\n", 'name: "Heroes 🐉"\n', 1), encoding="utf-8")
+    said = [line for line in _said(run_pnp(project, *command)) if ": error: " in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/heroes.yaml:1:7: error: characters missing from "), said
+    assert "'🐉' (U+1F409)" in said[0], said
+
+
 def test_a_template_syntax_error_names_its_column(project):
     _add_to_hero(project, '{{ text(card.name, 4, 4, 50, 9 size=13) }}')
     said = _said(run_pnp(project, "validate", "tiny"))

@@ -187,7 +187,26 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
             first = replace(first, component=places[0], places=places)
         editions = {edition for f in same for edition in f.edition.split(", ")}
         out.append(replace(first, edition="" if "" in editions else ", ".join(sorted(editions))))  # in the source too: the source's mistake
-    return _misspelt_fields(_without_headless_fields(out))
+    return _misspelt_fields(_without_headless_fields(_glyphs_once(out)))
+
+
+MISSING_GLYPH = "missing-glyph"  # characters no font of a text has (pnp.layout.scripts' words, each as 'x' (U+0078))
+_GLYPH_SAID = re.compile(r"'(.)' \(U\+[0-9A-F]{4,6}\)")
+_WRITTEN_IN = " (written in "  # a missing-glyph finding that names the field holding its characters (pnp.layout.failure_words)
+
+
+def _glyphs_once(findings: list[Finding]) -> list[Finding]:
+    """An emoji in a deck's name is one mistake, though its label, the reference's components and the rulebook's each
+    lack it: a missing-glyph finding that cannot say where its characters are written (the reference's, the
+    rulebook's) is not said beside one of its game that does, for the same characters. Mended there, the others go too."""
+    located: dict[str, set[str]] = {}
+    for f in findings:
+        if f.code == MISSING_GLYPH and _WRITTEN_IN in f.message:
+            located.setdefault(f.game, set()).update(_GLYPH_SAID.findall(f.message))
+    if not located:
+        return findings
+    return [f for f in findings if not (f.code == MISSING_GLYPH and _WRITTEN_IN not in f.message
+                                        and set(_GLYPH_SAID.findall(f.message)) <= located.get(f.game, set()) and _GLYPH_SAID.search(f.message))]
 
 
 SHEET_NO_HEADER = "sheet-no-header"  # a sheet's first row read as its field names, though it looks like a card (pnp.data.spreadsheet)

@@ -72,6 +72,13 @@ def _glyphs_written_at(message: str, context: dict) -> str:
     return f"{message[:end]} (written in {field} at {data_loc}){message[end:]}"
 
 
+def glyphs_written_loc(message: str, context: dict) -> Loc | None:
+    """Where in the data a missing-glyph message's first character is written, if a field of the face holds it: the
+    place to say the finding of a template that is not the designer's (pnp's own label), since that is where it is mended."""
+    first = re.search(r"'(.)' \(U\+[0-9A-F]{4,6}\)", message)
+    return data_holding(context, first[1])[1] if first and context else None
+
+
 def data_holding(context: dict, token: str, drawn: str = "") -> tuple[str, Loc | None]:
     """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None).
 
