@@ -59,10 +59,13 @@ def _unknown_argument(message: str, functions: dict) -> str | None:
     return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
 
 
+_GLYPH_SAID = re.compile(r"'(.)' \(U\+[0-9A-F]{4,6}\)")  # a character as pnp.layout.scripts' missing-glyph words name it
+
+
 def _glyphs_written_at(message: str, context: dict) -> str:
     """A missing-glyph message naming where in the data the first missing character is written (a sheet's cell, a YAML
     line): an emoji typed in a spreadsheet is fixed there, not in the template that draws it."""
-    listed = list(re.finditer(r"'(.)' \(U\+[0-9A-F]{4,6}\)", message))
+    listed = list(_GLYPH_SAID.finditer(message))
     if not listed:
         return message
     field, data_loc = data_holding(context, listed[0][1])
@@ -75,7 +78,7 @@ def _glyphs_written_at(message: str, context: dict) -> str:
 def glyphs_written_loc(message: str, context: dict) -> Loc | None:
     """Where in the data a missing-glyph message's first character is written, if a field of the face holds it: the
     place to say the finding of a template that is not the designer's (pnp's own label), since that is where it is mended."""
-    first = re.search(r"'(.)' \(U\+[0-9A-F]{4,6}\)", message)
+    first = _GLYPH_SAID.search(message)
     return data_holding(context, first[1])[1] if first and context else None
 
 
