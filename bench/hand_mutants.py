@@ -7006,6 +7006,11 @@ MUTANTS: list[Mutant] = [
            '                if written is not None:  # pnp', '                if False:  # pnp', ['tests/test_one_finding.py', 'tests/test_label_promises.py'], 'emoji or label'),
     Mutant('WZ6', "an emoji in a deck's name said three times: by its label, the reference and the rulebook", 'pnp/core/errors.py',
            '_without_headless_fields(_glyphs_once(out))', '_without_headless_fields(out)', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    Mutant('WZ7', "a character the rulebook's fonts lack said at rulebook.md alone, not where it is typed", 'pnp/outputs/rulebook/build.py',
+           'at = next((loc for loc in map(book.figures.where, sorted(missing)) if loc.line), None)', 'at = None',
+           ['tests/test_one_finding.py', 'tests/test_rulebook.py'], 'emoji or glyph'),
+    Mutant('WZ8', "a character the reference's fonts lack said at its first line, not at the value it is typed in", 'pnp/outputs/reference.py',
+           'found[1] or ref.raw.loc', 'ref.raw.loc', ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
     Mutant('WZ4', "a JSON of no cards said at its first line, not where its value begins", 'pnp/data/proxy_projects.py',
            'at = data.loc if isinstance(data, (LocDict, LocList)) else Loc(rel, 1, 1)', 'at = Loc(rel, 1, 1)', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
     # WF: deal and play the same day: TTS's hand zones, layout, shuffle and Setup; virtualtabletop.io's Reset; stamps' corner, cut, QR size and room; feedback's codes, printed versions, version column and shared ids (s50)

@@ -101,6 +101,20 @@ def test_an_emoji_in_a_decks_name_is_one_error_where_the_name_is_written(project
     assert "'🐉' (U+1F409)" in said[0], said
 
 
+def test_an_emoji_typed_in_the_rules_or_the_reference_is_an_error_where_it_is_typed(project):
+    """A dragon typed in the rulebook's text and in the reference's title: no font of either has it, and each is said
+    where it is typed (the rulebook's line and column of the character, the reference's `title:` value), not at the
+    file alone."""
+    rules = project / "data/tiny/rulebook.md"
+    text = rules.read_text(encoding="utf-8") + "\nA line with a dragon 🐉 in it.\n"
+    rules.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("A line with a dragon 🐉 in it.") + 1
+    ref = project / "data/tiny/reference.yaml"
+    ref.write_text(ref.read_text(encoding="utf-8").replace("title: Tiny · quick reference", "title: Tiny · quick reference 🐉", 1), encoding="utf-8")
+    said = sorted(found.split(": error: ")[0] for found in _said(run_pnp(project, "validate", "tiny")) if ": error: " in found)
+    assert said == ["data/tiny/reference.yaml:1:8", f"data/tiny/rulebook.md:{line}:22"], said
+
+
 def test_a_template_syntax_error_names_its_column(project):
     _add_to_hero(project, '{{ text(card.name, 4, 4, 50, 9 size=13) }}')
     said = _said(run_pnp(project, "validate", "tiny"))

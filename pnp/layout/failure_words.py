@@ -69,10 +69,24 @@ def _glyphs_written_at(message: str, context: dict) -> str:
     if not listed:
         return message
     field, data_loc = data_holding(context, listed[0][1])
-    if data_loc is None:
-        return message
-    end = listed[-1].end()
-    return f"{message[:end]} (written in {field} at {data_loc}){message[end:]}"
+    return message if data_loc is None else glyphs_written(message, field, data_loc)
+
+
+def glyphs_written(message: str, field: str, at: Loc) -> str:
+    """A missing-glyph message saying the field and place its first character is written at, after the characters."""
+    end = list(_GLYPH_SAID.finditer(message))[-1].end()
+    return f"{message[:end]} (written in {field} at {at}){message[end:]}"
+
+
+def glyphs_found(message: str, data, characters) -> tuple[str, Loc | None]:
+    """A missing-glyph `message` saying where the first of its `characters` (in code point order) is written among the
+    text values of `data` (a file's mapping or list, read with places), and that place; the message and None when no
+    value holds one: a character a document's fonts lack, found in its own file."""
+    for ch in sorted(characters):
+        found = next(_holding(data, "", ch, depth=6), None)
+        if found is not None:
+            return glyphs_written(message, found[0].lstrip("."), found[1]), found[1]
+    return message, None
 
 
 def glyphs_written_loc(message: str, context: dict) -> Loc | None:

@@ -31,6 +31,7 @@ from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Tagged, Text, icons_used
+from pnp.layout.failure_words import glyphs_found
 from pnp.layout.scripts import missing_message
 from pnp.outputs.aid_template import aid_face, template_loc, templated, traced_origins
 from pnp.outputs.context import GameContext, SheetsFile, sheets_pdf
@@ -477,9 +478,8 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
 
 
 def _missing_glyphs(missing: set, ref: Reference) -> list:
-    if not missing:
-        return []
-    return [error("missing-glyph", missing_message(missing, "the reference's fonts"), ref.raw.loc, game=ref.game.slug)]
+    found = glyphs_found(missing_message(missing, "the reference's fonts"), ref.raw, missing) if missing else None  # typed here, or from a name
+    return [error("missing-glyph", found[0], found[1] or ref.raw.loc, game=ref.game.slug)] if found else []
 
 
 class PlayerAids(NamedTuple):

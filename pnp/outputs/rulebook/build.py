@@ -15,6 +15,7 @@ from pnp.core.spooled import PdfFile
 from pnp.data import source as yaml_source
 from pnp.data.schema import RulebookMatter, check_shape
 from pnp.layout import rl
+from pnp.layout.failure_words import glyphs_written
 from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext, spool_path
 from pnp.outputs.facts import Facts, render
@@ -52,9 +53,19 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, spool_to=None) -> tuple
     doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
-        book.findings.append(error("missing-glyph", missing_message(setter.missing, "the rulebook's fonts"), Loc(book.rel), game=book.game.slug))
+        book.findings.append(_missing_glyphs(book, setter.missing))
     data = doc.canv.pnp_written or buf.getvalue()
     return data, doc.page, doc.canv.page_keys
+
+
+def _missing_glyphs(book, missing: set):
+    """Characters the rulebook's fonts lack, said at the first of them in its text; at the file when none is there (a
+    deck's name its components list prints, said at that name by the deck's label too)."""
+    message = missing_message(missing, "the rulebook's fonts")
+    at = next((loc for loc in map(book.figures.where, sorted(missing)) if loc.line), None)
+    if at is None:
+        return error("missing-glyph", message, Loc(book.rel), game=book.game.slug)
+    return error("missing-glyph", glyphs_written(message, "the rules", at), at, game=book.game.slug)
 
 
 def markup_findings(gctx: GameContext, rel: str) -> list:
