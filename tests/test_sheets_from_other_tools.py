@@ -905,11 +905,15 @@ def test_a_folder_a_proxy_project_keeps_is_one_warning_naming_the_project_to_dea
     (the sample's hidden backs among them), so the one warning, at `cards_from`, names the project file to write."""
     sample = json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))
     proxy_project(project, {card["name"]: "red" for card in sample["cards"]}, "proj.json", PROXY_SAMPLE.read_text(encoding="utf-8"))
+    said = proxy_folder_named_alone(project, "tutorial_cards/")
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], said
+
+
+def proxy_folder_named_alone(project: Path, folder: str) -> list[str]:
+    """The lines `pnp validate --quick` says of a proxy project once the deck `proxies` names `folder` instead of it."""
     deck = project / DECK_DIR / "proxies.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: proj.json", "cards_from: tutorial_cards/"), encoding="utf-8")
-    result = run_pnp(project, "validate", "tiny", "--quick")
-    said = [line for line in result.output.splitlines() if "proxy project" in line]
-    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], result.output
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: proj.json", f"cards_from: {folder}"), encoding="utf-8")
+    return [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "proxy project" in line]
 
 
 def test_a_folder_a_proxy_project_saved_on_windows_keeps_is_warned_of_as_any_other(project: Path):
@@ -917,11 +921,8 @@ def test_a_folder_a_proxy_project_saved_on_windows_keeps_is_warned_of_as_any_oth
     (`cards_from: set/art/`) still deals none of the project's copies, so the same one warning names the project file."""
     text = json.dumps({"image_dir": "set\\art", "backside_enabled": True, "cards": [{"name": "a.png", "num": 3, "hidden": 0, "backside": ""}]})
     proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="set/art")
-    deck = project / DECK_DIR / "proxies.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: proj.json", "cards_from: set/art/"), encoding="utf-8")
-    result = run_pnp(project, "validate", "tiny", "--quick")
-    said = [line for line in result.output.splitlines() if "proxy project" in line]
-    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], result.output
+    said = proxy_folder_named_alone(project, "set/art/")
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/proxies.yaml:5:13: warning:") and "cards_from: proj.json" in said[0], said
 
 
 def test_a_folder_a_proxy_project_keeps_outside_the_decks_folder_is_told_the_path_to_write(project: Path):
