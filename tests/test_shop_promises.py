@@ -209,6 +209,21 @@ def test_longpack_gets_one_backs_page_for_a_deck_whose_cards_share_their_back(tm
     assert len(backs) == 1 and "Tiny Test Game" in backs[0]
 
 
+def test_longpacks_fronts_carry_the_games_playtest_stamp_only_when_asked_with_stamps(tmp_path):
+    """A print run for sale carries no "v2.3 · 3F9A" on its cards (docs/exports.md): the game stamps its cards, yet
+    LongPack's fronts file holds the stamp only when the export is asked `--stamps`, and then on every front."""
+    root = _project(tmp_path / "p")
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("stamps: false", "stamps: true", 1) + 'version: "2.3"\n', encoding="utf-8")
+    folder, _ = _export(root, "longpack", "scouts")
+    plain = _texts(folder / "tiny-scouts-fronts.pdf")
+    assert len(plain) == 5 and all("Scout" in t or "Spy" in t for t in plain)  # the fronts' own words are read
+    assert not [t for t in plain if "v2.3 \u00b7 " in t]
+    asked = run_pnp(root, "export", "tiny", "--vendor", "longpack", "--deck", "scouts", "--stamps")
+    assert asked.exit_code == 0, asked.output + asked.stderr
+    assert all("v2.3 \u00b7 " in t for t in _texts(folder / "tiny-scouts-fronts.pdf"))
+
+
 def test_longpack_gets_no_backs_file_for_a_deck_printed_on_one_side(tmp_path):
     """The 63 × 88 mm deck with no back: LongPack gets its fronts file of five pages and no backs file at all (an empty
     one would be a file of no card), and README.txt lists the fronts file alone."""
