@@ -7105,7 +7105,10 @@ MUTANTS: list[Mutant] = [
            ['tests/test_fold_marks.py', 'tests/test_impose.py'], ''),
     Mutant('WK7', "a gutterfold's marks towards the fold running up to the fold line itself, not ending 1 mm short", 'pnp/render/impose.py',
            'end = min(start + FOLD_MARK_UM, sheet.fold - um(1.0))', 'end = min(start + FOLD_MARK_UM, sheet.fold)',
-           ['tests/test_fold_marks.py'], ''),
+           ['tests/test_fold_marks.py'], '',
+           equivalent="the backs nearest the fold keep its whole clearance (FOLD_CLEAR_UM + bleed: FoldSheet.clear, bands.fold_band_at), so "
+                      "a mark starting bleed + 1 mm past them ends its 3 mm exactly 1 mm short of the fold, or further off for a band above: "
+                      "the 1 mm bound is never the lesser"),
     Mutant('WK8', "a grid bleeding at its outer edges only given all its margin's room as bleed, more than the bleed asked", 'pnp/render/impose.py',
            'edge_bleed=tuple(max(0, min(bleed, room[edge])) for edge', 'edge_bleed=tuple(max(0, room[edge]) for edge',
            ['tests/test_art_bleed.py', 'tests/test_mark_edges.py'], ''),
