@@ -116,7 +116,7 @@ def test_the_bled_image_covers_the_trim_and_its_bleed(tmp_path, art):
 def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_can_be_cut(tmp_path, art, pdfium_reader):
     """`--bleed-edges`: 9 poker cards on Letter (a laser's 1/6 in margin) sharing cut lines, as without bleed; the art runs 3 mm past the grid's right
     edge (its 12.7 mm margin holds that and the marks; the left one holds the footer too, so less), is cut back at every
-    inner cut line, and every cut line keeps a mark that prints, clear of the bleed."""
+    inner cut line, and every cut line keeps a mark that prints, 1 mm clear of the bleed asked."""
     import printable as P
     import streams
     from conftest import render_page
@@ -152,4 +152,38 @@ def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_
     for cut in P.cut_lines(view):
         assert P.mark_on(view, cut, 4.23) >= P.MIN_MARK_MM, cut
     sides = [x for x0, y0, x1, y1, _ in view.lines if y0 == y1 for x in (x0, x1)]
-    assert min(abs(x - right) for x in sides if x > right) >= 4 * MM - 0.05  # the right marks start past the 3 mm bleed
+    # the right marks start 1 mm past the 3 mm bleed asked, 4 mm from the cut: the margin's spare room is no more bleed
+    assert abs(min(abs(x - right) for x in sides if x > right) - 4 * MM) < 0.05
+
+
+def test_bleed_on_the_outer_edges_runs_the_whole_3_mm_above_a_centred_a4_grid(tmp_path, art):
+    """`--bleed-edges` on A4 with no printer profile: 3 × 3 poker cards centred leave 15.15 mm above the grid
+    ((297 − 3 × 88.9) / 2), room for the printer's 5.5 mm, a 5 mm mark 1 mm out and 3 mm of bleed, so the top row's art
+    runs the whole 3 mm past its trim, and no further, whatever the bottom margin (the footer's) holds."""
+    import printable as P
+    import streams
+    from conftest import render_page
+
+    root = tmp_path / "a4" / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "art").mkdir()
+    Image.fromarray(art).save(root / "art/edge.png")
+    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("size: poker\n", "size: poker\nart_bleed: mirror\n"))
+    result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--no-validate", "--paper", "a4")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = root / "output/tiny/tiny-cards-a4-bleed-edges.pdf"
+    faces = P.faces_of(streams.Document(pdf), 0)
+    assert len(faces) == 9
+    top = max(f.trim.y1 for f in faces)
+    assert abs((841.89 - top) / MM - 15.15) < 0.05  # centred
+    dpi = 200
+    page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=int)
+
+    def at(x_pt, y_pt):
+        return page[round((841.89 - y_pt) / 72 * dpi), round(x_pt / 72 * dpi)]
+
+    middle = min(f.trim.x0 for f in faces) + 31.75 * MM  # the top left card's middle
+    assert at(middle, top + 2.8 * MM) < 200  # art in the whole 3 mm above the top row
+    assert at(middle, top + 3.3 * MM) > 250  # and none past it

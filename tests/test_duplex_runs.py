@@ -177,3 +177,21 @@ def test_a_last_sheet_without_backs_ends_the_pdf_with_no_blank_back(project):
     texts = page_texts(project / "output/tiny/tiny-cards.pdf")
     assert [side(t) for t in texts] == [(1, 2, "fronts"), (1, 2, "backs"), (2, 2, "fronts")]
     assert "Zombies" in flat(texts[2])
+
+
+def test_a_one_sided_print_leaves_no_blank_page_after_a_sheet_without_backs(project):
+    """`--duplex none` (docs/print-and-cut.md): a printer that prints one side only gets every fronts page, then the
+    backs to feed back in. A deck with backs on sheet 1 and one without on sheets 2 and 3: the PDF is the three fronts
+    pages and sheet 1's backs, with no blank back after sheet 2, a page a one-sided printer would print empty."""
+    (project / "data/tiny/tokens.yaml").unlink()  # token sets would print beside the last deck, backs and all
+    apply_edits(project, [
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ['  - {id: mage, name: Mage, stars: 4, number: 4, text: "Look at the top three '
+                                                            'cards of the deck, keep one and put the others back in any order.", side: blue, count: 3}\n', ""]},
+        {"file": "data/tiny/game.yaml", "replace": ["    count: 12", "    count: 9"]},
+        {"file": "data/tiny/game.yaml", "replace": ["{red: 6, blue: 6}", "{red: 6, blue: 3}"]},
+        {"file": "data/tiny/decks/zombies.yaml", "write": "name: Zombies\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
+                                                          "  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Roar., side: red, count: 18}\n"}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "none")
+    assert result.exit_code == 0, result.output + result.stderr
+    texts = page_texts(project / "output/tiny/tiny-cards-simplex.pdf")
+    assert [side(t) for t in texts] == [(1, 3, "fronts"), (2, 3, "fronts"), (3, 3, "fronts"), (1, 3, "backs")]

@@ -114,9 +114,41 @@ def _art_to_fold(pdf) -> float:
 def test_a_gutterfold_sheets_art_keeps_as_far_from_the_fold_with_bleed_as_without(project):
     """The fold's clearance is kept to the art, not to the trim: a fold made a few mm off still misses the art whether
     the art stops at the trim or runs 3 mm past it (`--bleed`), so each card's trim moves out by its bleed and the art's
-    edge stays where it was. Read from the tiny game's gutterfold sheets of cards, built each way."""
+    edge stays where it was, 5 mm from the fold (docs/print-and-cut.md). Read from the tiny game's gutterfold sheets of cards, built each way."""
     assert run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold").exit_code == 0
     plain = _art_to_fold(project / "output/tiny/tiny-cards-gutterfold.pdf")
     assert run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold", "--bleed").exit_code == 0
     (bled,) = (project / "output/tiny").glob("tiny-cards-gutterfold-bleed*.pdf")
-    assert plain > 2.0 and _art_to_fold(bled) == pytest.approx(plain, abs=0.05), (plain, _art_to_fold(bled))
+    assert plain == pytest.approx(5.0, abs=0.05)  # docs/print-and-cut.md: the art keeps 5 mm from the fold
+    assert _art_to_fold(bled) == pytest.approx(plain, abs=0.05), (plain, _art_to_fold(bled))
+
+
+def test_a_gutterfold_pdfs_first_sheet_carries_the_50_mm_scale_bar_to_check_100_percent(project):
+    """docs/printing.md: the first sheet of every sheet PDF carries a 50 mm scale bar, to measure that the print came out
+    at 100 %; a gutterfold PDF, printed one-sided and folded, is no exception. Read from the tiny game's gutterfold sheets
+    of cards: the bar's words on the first page, and only there."""
+    from pdftext import page_texts
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold")
+    assert result.exit_code == 0, result.output + result.stderr
+    texts = [" ".join(t.split()) for t in page_texts(project / "output/tiny/tiny-cards-gutterfold.pdf")]
+    assert len(texts) > 1
+    assert ["50 mm: measure to check 100 % scale" in t for t in texts] == [True] + [False] * (len(texts) - 1)
+
+
+def test_a_gutterfold_sheets_backs_are_turned_half_a_turn_so_they_read_upright_once_folded(project):
+    """docs/print-and-cut.md: a gutterfold sheet folds along the middle instead of printing double-sided, its backs turned
+    180° unless `--fold-rotation 0` asks them upright (docs/commands.md), so that, folded over the horizontal fold and the card turned over sideways, each
+    back reads upright behind its front. Read from the tiny game's gutterfold sheet of cards: every letter of the backs
+    below the fold is drawn upside down, every letter of the fronts above it upright (the footer aside)."""
+    import pdfplumber
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--layout", "gutterfold")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards-gutterfold.pdf") as pdf:
+        page = pdf.pages[0]
+        fold = page.height / 2
+        backs = [c["matrix"][:4] for c in page.chars if fold < c["top"] < page.height - 10 * MM]  # the footer below them aside
+        fronts = [c["matrix"][:4] for c in page.chars if c["bottom"] < fold]
+    assert backs and all(m == pytest.approx((-1, 0, 0, -1)) for m in backs), backs[:3]
+    assert fronts and all(m == pytest.approx((1, 0, 0, 1)) for m in fronts), fronts[:3]

@@ -116,3 +116,14 @@ def test_crop_marks_fit_in_the_margins():
 def test_paper_sizes_are_exact():
     assert PAPER_SIZES["letter"] == (215.9, 279.4)
     assert PAPER_SIZES["a4"] == (210, 297)
+
+
+def test_a_gutterfold_sheet_holding_as_many_either_way_folds_across_an_upright_page():
+    """The usual gutterfold (plan_fold_sheet: ties go to a horizontal fold): 60 mm square tiles on Letter fit six to a
+    sheet folded across an upright page (3 × 2 fronts above the fold, their backs below) and six folded down the middle
+    of a page turned across (2 × 3 each side): the sheet is the upright one, folded across."""
+    from pnp.render.impose import plan_fold_sheet
+
+    sheet = plan_fold_sheet("letter", (60, 60))
+    assert (sheet.axis, sheet.landscape, sheet.cols, sheet.rows) == ("h", False, 3, 2)
+    assert sheet.slot(0).y > sheet.fold > sheet.back_slot(0).y  # fronts above the fold, backs below
