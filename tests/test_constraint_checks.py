@@ -4,7 +4,9 @@ field a designer would fix, each finding naming the constraint's line in game.ya
 
 Expected findings come from what each kind means (a unique field differs on every card and is on one copy; a range
 holds numbers within its bounds; a contiguous field runs from its first number to its last with none missing, outside
-or repeated; a present value is on some card; a test holds on every card), not from the code under test."""
+or repeated; a present value is on some card; a test holds on every card; each combination `each` allows occurs its
+count in copies, and no other; a value_sets group carries exactly its sets, copies counted; a reference's `same:` fields
+agree with the item named; a constraint's `message:` leads its finding), not from the code under test."""
 from __future__ import annotations
 
 import pytest
@@ -381,3 +383,10 @@ def test_a_reference_with_same_refuses_an_item_disagreeing_with_the_one_it_names
     assert [(f["code"], f["message"], f["line"], f["component"]) for f in found] == [
         ("constraint-reference", f"heroes/rogue: side is blue, but places/castle, which it names, has colour red (constraint at data/g/game.yaml:{LINE})",
          6, "heroes/rogue")]
+
+
+def test_each_asking_one_of_every_combination_says_once_in_the_singular(tmp_path):
+    """`count: 1`, every colour with every number once: a red 2 missing is said against '1 time', not '1 times'."""
+    constraint = "{check: each, in: decks.d, fields: [colour, n], count: 1, values: {colour: [red], n: [1, 2]}}"
+    assert _said(_checked(tmp_path, constraint, ["{id: a, colour: red, n: 1}"])) == [
+        f"each colour × n must occur 1 time: red × 2 has 0, needs 1 (constraint at data/g/game.yaml:{LINE})"]
