@@ -4,7 +4,9 @@ field a designer would fix, each finding naming the constraint's line in game.ya
 
 Expected findings come from what each kind means (a unique field differs on every card and is on one copy; a range
 holds numbers within its bounds; a contiguous field runs from its first number to its last with none missing, outside
-or repeated; a present value is on some card; a test holds on every card), not from the code under test."""
+or repeated; a present value is on some card; a test holds on every card; each combination `each` allows occurs its
+count in copies, and no other; a value_sets group carries exactly its sets, copies counted; a reference's `same:` fields
+agree with the item named; a constraint's `message:` leads its finding), not from the code under test."""
 from __future__ import annotations
 
 import pytest
@@ -328,3 +330,63 @@ def test_a_count_by_a_column_left_empty_names_the_empty_value_in_words(project):
     _, said = quick_findings(project)
     assert said == ["data/tiny/decks/heroes.yaml:1:1: error: Hero cards: side (empty) has 6, the rules say 0; side blue has 0, the rules say 6 — "
                     "as stated at data/tiny/game.yaml:18 (tests, invented): fix the data or the stated count [Hero cards]"], said
+
+
+# each -----------------------------------------------------------------------------------------------------------------
+EACH = "{check: each, in: decks.d, fields: [colour, n], count: 2, values: {colour: [red, blue], n: [1, 2]}}"
+
+
+def test_each_combination_occurring_its_count_in_copies_passes(tmp_path):
+    """Red and blue, 1 and 2, each pair twice (copies count): as `each` asks."""
+    cards = ["{id: a, colour: red, n: 1, count: 2}", "{id: b, colour: red, n: 2}", "{id: c, colour: red, n: 2}",
+             "{id: d, colour: blue, n: 1, count: 2}", "{id: e, colour: blue, n: 2, count: 2}"]
+    assert _checked(tmp_path, EACH, cards) == []
+
+
+def test_each_refuses_a_combination_too_often_and_one_its_values_do_not_allow(tmp_path):
+    """Blue 2 on three copies where the rules want two is one too many; a green card, a colour the constraint does not
+    list, is a combination not allowed: both said in one finding, at the first card."""
+    cards = ["{id: a, colour: red, n: 1, count: 2}", "{id: b, colour: red, n: 2, count: 2}", "{id: c, colour: blue, n: 1, count: 2}",
+             "{id: d, colour: blue, n: 2, count: 3}", "{id: e, colour: green, n: 1}"]
+    assert _checked(tmp_path, EACH, cards) == [
+        ("constraint-each", "each colour × n must occur 2 times: blue × 2 has 3, needs 2; green × 1 is not an allowed combination (1) "
+         f"(constraint at data/g/game.yaml:{LINE})", 5, "")]
+
+
+# value_sets -----------------------------------------------------------------------------------------------------------
+def test_value_sets_count_a_cards_copies(tmp_path):
+    """Each suit must carry the rank sets {1} twice and {2} once: a card of rank 1 with `count: 2` is both {1}s (copies
+    count, docs/data-format.md); the moon's rank 2 on two copies is one {2} too many."""
+    constraint = "{check: value_sets, in: decks.d, fields: [rank], group_by: suit, sets: [[1], [1], [2]]}"
+    cards = ["{id: a, suit: sun, rank: 1, count: 2}", "{id: b, suit: sun, rank: 2}",
+             "{id: c, suit: moon, rank: 1}", "{id: d, suit: moon, rank: 1}", "{id: e, suit: moon, rank: 2, count: 2}"]
+    assert _checked(tmp_path, constraint, cards) == [
+        ("constraint-value-sets", f"suit moon has {{1}} ×2, {{2}} ×2; expected exactly {{1}} ×2, {{2}} (constraint at data/g/game.yaml:{LINE})",
+         7, "d/c")]
+
+
+# a constraint's message -----------------------------------------------------------------------------------------------
+def test_a_constraints_message_leads_its_finding(tmp_path):
+    """`message:` is shown when the constraint fails (docs/data-format.md, Constraints): before what is wrong."""
+    found = _checked(tmp_path, "{check: range, in: decks.d, field: n, min: 1, max: 4, message: a hero moves 1 to 4}", ["{id: a, n: 5}"])
+    assert _said(found) == [f"a hero moves 1 to 4: d/a: n is 5, allowed 1–4 (constraint at data/g/game.yaml:{LINE})"]
+
+
+# reference's same -----------------------------------------------------------------------------------------------------
+def test_a_reference_with_same_refuses_an_item_disagreeing_with_the_one_it_names(tmp_path):
+    """`same: {side: colour}`: a hero's side is its home's colour. The knight, red at the red castle, passes; the rogue,
+    blue at the red castle, is refused at its side, naming the colour it should share."""
+    constraint = ("constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, "
+                  "same: {side: colour}}\n")
+    found = validated(tmp_path, constraint, {"places": ["{id: castle, colour: red}"],
+                                             "heroes": ["{id: knight, home: castle, side: red}", "{id: rogue, home: castle, side: blue}"]})
+    assert [(f["code"], f["message"], f["line"], f["component"]) for f in found] == [
+        ("constraint-reference", f"heroes/rogue: side is blue, but places/castle, which it names, has colour red (constraint at data/g/game.yaml:{LINE})",
+         6, "heroes/rogue")]
+
+
+def test_each_asking_one_of_every_combination_says_once_in_the_singular(tmp_path):
+    """`count: 1`, every colour with every number once: a red 2 missing is said against '1 time', not '1 times'."""
+    constraint = "{check: each, in: decks.d, fields: [colour, n], count: 1, values: {colour: [red], n: [1, 2]}}"
+    assert _said(_checked(tmp_path, constraint, ["{id: a, colour: red, n: 1}"])) == [
+        f"each colour × n must occur 1 time: red × 2 has 0, needs 1 (constraint at data/g/game.yaml:{LINE})"]

@@ -122,7 +122,7 @@ def check_each(checker: Checking, spec, items: list[Item], raw) -> None:
     where = items[0].loc if items else raw.loc
     problems = _combination_problems(wanted, counts, spec.count)
     if problems:
-        checker.fail(spec, raw, f"each {' × '.join(spec.fields)} must occur {spec.count} times: " + "; ".join(problems), where)
+        checker.fail(spec, raw, f"each {' × '.join(spec.fields)} must occur {count_text(spec.count, 'time')}: " + "; ".join(problems), where)
 
 
 def _combination_counts(fields: list[str], items: list[Item]) -> Counter:
