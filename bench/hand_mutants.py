@@ -72,6 +72,8 @@ CUTTER_TESTS = ['tests/test_more_cutters.py', 'tests/test_labels_cutters.py', 't
 CUT_FILE_TESTS = ['tests/test_cut_files.py', 'tests/test_cut_geometry.py', 'tests/test_cut_promises.py']
 LABEL_TESTS = ['tests/test_label_promises.py', 'tests/test_labels_cutters.py', 'tests/test_label_print.py']
 LABELS_IN_PROCESS = 'not every_word_on_the_games_labels'
+# r50-wn: the outline files' test files by name
+OUTLINE_TESTS = ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py']
 
 
 MUTANTS: list[Mutant] = [
@@ -7227,6 +7229,49 @@ MUTANTS: list[Mutant] = [
     Mutant('WM14', "a deck both dealt and turned up judged on its face_up alone: the deal forgotten", 'pnp/checks/setup.py',
            '(count, up) if part == "deal" else (deal, count)', '(count, up) if part == "deal" else (0, count)',
            ['tests/test_setup_findings.py'], ''),
+    # WN: outlines and die shapes (s50)
+    Mutant('WN1', "an outline file in another game's folder (`../../other/star.svg`) cut, not refused: only the project's folder checked",
+           'pnp/data/outlines.py', 'return inside(beside / written, root, game_dir)', 'return inside(beside / written, root)',
+           OUTLINE_TESTS, ''),
+    Mutant('WN2', "a deck's outline in the game's own outlines/ folder (`../outlines/star.svg`) refused as outside the game: its decks/ folder taken for the game's",
+           'pnp/data/outlines.py', 'spec.shape, path.parent, path.parent.parent, root', 'spec.shape, path.parent, path.parent, root',
+           OUTLINE_TESTS, ''),
+    Mutant('WN3', "an open path with a fill (svglib draws it twice) told it has 2 paths, not that it is open",
+           'pnp/data/outlines.py', '    for i in range(len(paths) - 1):  # svglib', '    for i in range(0):  # svglib',
+           OUTLINE_TESTS, ''),
+    Mutant('WN4', "an outline whose one path holds a hole said to have '1 paths'",
+           'pnp/data/outlines.py', 'has {max(len(paths), 2)} paths', 'has {len(paths)} paths',
+           OUTLINE_TESTS, ''),
+    Mutant('WN5', "a path drawn out and back along one line (enclosing nothing) taken as a cut",
+           'pnp/data/outlines.py', 'if len(points) < 3 or area <= CLOSE_ENOUGH * span_x * span_y:', 'if len(points) < 3:',
+           OUTLINE_TESTS, ''),
+    Mutant('WN6', "a self-crossing outline's crossing said in mm from the piece's right, as if from its left",
+           'pnp/data/outlines.py', 'across, down = (crossing[0] - x0) / span_x', 'across, down = (x0 + span_x - crossing[0]) / span_x',
+           [*OUTLINE_TESTS, 'tests/test_outline_crossing.py'], ''),
+    Mutant('WN7', "a curve flattened with its bound's 6 left out: straight pieces straying past 0.02 mm from the drawn curve",
+           'pnp/data/outlines.py', 'math.sqrt(6 * second / (8 * tolerance))', 'math.sqrt(second / (8 * tolerance))',
+           OUTLINE_TESTS, ''),
+    Mutant('WN8', "a deck with `shape: hex` and `hex_top: pointy` cut flat-top",
+           'pnp/data/outlines.py', 'return Shape("hexagon", 0.0, spec.hex_top == "pointy")', 'return Shape("hexagon", 0.0, False)',
+           ['tests/test_card_shapes.py', 'tests/test_outline_shapes.py'], ''),
+    Mutant('WN9', "a cut's cache key without its outline's corners: an edited outline SVG alone leaves the card sheets cut to the old one",
+           'pnp/core/shapes.py', "return f\"{self.kind} {self.radius:g}{' pointy' * self.pointy}{points}\"", "return f\"{self.kind} {self.radius:g}{' pointy' * self.pointy}\"",
+           [*OUTLINE_TESTS, 'tests/test_rebuild_keys.py'], ''),
+    Mutant('WN10', "the token sheets' key without the sets' outlines: a token set's edited outline SVG alone prints the old cut",
+           'pnp/data/outlines.py', '    return f"{token_cuts_key(game)} | {decks}"', '    return decks',
+           [*OUTLINE_TESTS, 'tests/test_rebuild_keys.py', 'tests/test_tokens.py'], ''),
+    Mutant('WN11', "an outline card's bleed edge its trim: its art clipped at the cut, a hand cut a hair outside shows white",
+           'pnp/core/shapes.py', 'return offset(self.corners(w, h), grow) if grow else self.corners(w, h)', 'return self.corners(w, h)',
+           ['tests/test_card_shapes.py', *OUTLINE_TESTS], ''),
+    Mutant('WN12', "a point outside a drawn outline measured as inside it: text past an outline card's cut not warned of",
+           'pnp/core/shapes.py', '        return nearest if inside else -nearest', '        return nearest',
+           ['tests/test_card_shapes.py', *OUTLINE_TESTS], ''),
+    Mutant('WN13', "drawn outlines nested in a honeycomb as if hexagons, not set in a grid twice the bleed apart",
+           'pnp/render/nesting.py', 'if shape.straight or shape.kind == "outline":', 'if shape.straight:',
+           ['tests/test_card_nesting.py', *OUTLINE_TESTS], ''),
+    Mutant('WN14', "a drawn outline cut as its bounding rectangle in the SVG cut file",
+           'pnp/render/cutters.py', '        if self.shape.kind in ("hexagon", "outline"):\n            points = " ".join(', '        if self.shape.kind == "hexagon":\n            points = " ".join(',
+           ['tests/test_cut_files.py', 'tests/test_shaped_cut_lines.py', *OUTLINE_TESTS], ''),
 ]
 
 def run(mutant: Mutant, copy: Path) -> str:

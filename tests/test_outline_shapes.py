@@ -245,6 +245,17 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
         assert words in said[f"{name}.yaml:3:8"], said[f"{name}.yaml:3:8"]
 
 
+def test_a_decks_outline_in_the_games_own_outlines_folder_is_cut_to_it(tmp_path):
+    """The game's folder is the line an outline may not leave, not the deck's: a deck naming `../outlines/star.svg`
+    (data/stars/outlines, beside its decks/ folder, inside the game) validates without a finding and is cut to the star."""
+    game(tmp_path, {"stars": DECK.replace("count: 6", "count: 1").replace("outlines/star.svg", "../outlines/star.svg")}, {"star.svg": star_svg()})
+    (tmp_path / "data/stars/decks/outlines/star.svg").unlink()  # only the game's own outlines/ folder holds it
+    result = run_pnp(tmp_path, "build", "--only", "cards", "--cutter", "silhouette", "stars")
+    assert result.exit_code == 0 and ": error: " not in result.stderr and ": warning: " not in result.stderr, result.output + result.stderr
+    polygons = _svg_polygons(tmp_path / "output/stars")
+    assert len(polygons) == 1 and max(math.dist(a, b) for a, b in zip(polygons[0], _stars_of(polygons)[0], strict=True)) < 0.1
+
+
 def test_an_outline_edited_after_a_build_is_cut_in_the_next_build(tmp_path):
     one = DECK.replace("count: 6", "count: 1")
     game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1"))
