@@ -176,6 +176,17 @@ def test_a_deck_with_both_cards_from_and_generate_is_told_of_the_two_keys_it_wri
     assert found == ["data/tiny/decks/made.yaml:5:1: error: this deck has both `cards_from:` and `generate:`: keep one"], found
 
 
+def test_a_deck_with_both_cards_and_generate_is_one_error_at_its_cards(project):
+    """A deck that lists its own `cards:` and has a `generate:` block is told to keep one, at its `cards:` line: its
+    listed cards are not silently replaced by the generated ones."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards:\n  - {id: imp, name: Imp, stars: 1, number: 1, text: t}\n"
+        "generate:\n  values: {side: [red, blue]}\n  id: \"{side}\"\n", encoding="utf-8")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:5:1: error: this deck has both `cards:` and `generate:`: keep one"], found
+
+
 @pytest.mark.parametrize("block, code, at, message", [
     ("generate: 5\n", "schema-type", (1, 1), "generate should be a YAML mapping (key: value lines)"),
     ("generate:\n  values: {n: [1, 2]}\n", "schema-missing", (5, 3), "missing required key 'id'")], ids=["no-mapping", "no-id"])

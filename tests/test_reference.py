@@ -369,8 +369,8 @@ def test_an_aids_title_too_long_for_its_band_is_never_set_under_six_and_a_half_p
 
 def test_an_aids_title_too_long_for_its_band_even_at_its_least_size_is_one_warning_at_the_title(project):
     """The same title at the Letter sheet's 6.5 pt still needs about 26 ems of a 56.5 mm band: it wraps to a second
-    line below the coloured band. Every command says so once, at the reference's `title:` line; the title that fits
-    says nothing."""
+    line below the coloured band. Every command says so once, at the reference's `title:` line, naming the card
+    (`card_size: poker`, 63.5 mm wide, 88.9 mm high); the title that fits says nothing."""
     path = project / SOURCE
     text = path.read_text(encoding="utf-8")
     assert "aid-title-long" not in run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout
@@ -378,6 +378,7 @@ def test_an_aids_title_too_long_for_its_band_even_at_its_least_size_is_one_warni
     for command in (("validate", "tiny"), ("build", "tiny", "--only", "reference")):
         said = [line for line in run_pnp(project, *command).output.splitlines() if "title does not fit" in line]
         assert len(said) == 1 and said[0].startswith(f"{SOURCE}:1:8: warning:"), (command, said)
+        assert "on a 63.5 × 88.9 mm card" in said[0], said  # a poker card, 2.5 × 3.5 in, the aid's own size: its width first
 
 
 def _aid_card_labels(pdf, game_title: str) -> list[tuple[int, int]]:

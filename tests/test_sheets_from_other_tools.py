@@ -1306,3 +1306,24 @@ def test_an_empty_folder_a_proxy_project_keeps_is_its_one_error_and_no_warning_b
     deck.write_text(deck.read_text(encoding="utf-8").replace("cards_from: print.json", "cards_from: images/"), encoding="utf-8")
     said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
     assert [f["code"] for f in said if f["file"].startswith(DECK_DIR)] == ["deck-no-images"], said
+
+
+def test_a_cards_from_that_is_a_number_is_one_error_saying_a_name_is_expected(project: Path):
+    """`cards_from: 5` names no folder, sheet nor proxy project: one error at its value, saying it expects text (a
+    name), and no internal error from reading a number as a file's name."""
+    (project / DECK_DIR / "art.yaml").write_text("name: Art\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: 5\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.output.splitlines() if "art.yaml" in line]
+    assert said == [f"{DECK_DIR}/art.yaml:5:13: error: cards_from: expected text, got 5"], result.output + result.stderr
+
+
+def test_a_proxy_projects_default_back_whose_image_is_gone_leaves_the_backs_blank_not_broken(project: Path):
+    """`backside_default` names `plain.png`, deleted since the project was saved: no card is given a back image that is
+    not there (the tool has none to print either), so the cards build, the red card on its front, its back blank."""
+    text = json.dumps({"backside_default": "plain.png", "backside_enabled": True, "image_dir": "art",
+                       "cards": [{"name": "a.png", "num": 1, "hidden": 0, "backside": ""}]})
+    proxy_project(project, {"a.png": "red"}, "proj.json", text, folder="art")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "proxies")
+    assert result.exit_code == 0 and ": error: " not in result.output + result.stderr, result.output + result.stderr
+    pdf = project / "output/tiny/tiny-cards-proxies.pdf"
+    assert [colour_cards(render_page(pdf, page), {"red": (255, 0, 0)})["red"] for page in (0, 1)] == [1, 0]

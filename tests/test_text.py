@@ -421,3 +421,16 @@ def test_a_text_ending_in_a_line_break_is_set_where_it_is_without_it(layouts):
         ended = fit(layouts, words + "\n", valign="middle")
         plain_ops = fit(layouts, words, valign="middle")
         assert (ended.lines, [(op.text, op.y) for op in ended.ops]) == (plain_ops.lines, [(op.text, op.y) for op in plain_ops.ops])
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\ufe0f"])
+def test_a_mark_that_draws_nothing_takes_no_fallback_font(mark):
+    """Comfortaa has no zero-width space (U+200B) nor emoji presentation selector (U+FE0F, typed after ©); both are
+    Unicode's default-ignorable marks, which draw nothing: the text is set in Comfortaa alone, reading no fallback font
+    (DejaVu, Noto Sans Arabic) for a mark that would print nothing, and its letters are all there."""
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    comfortaa = lay.for_game({"ink": "#111111"}, {"body": "comfortaa"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    laid = fit(comfortaa, f"Zone{mark} ©{mark} 2025", w=80)
+    texts = [op for op in laid.ops if isinstance(op, TextOp)]
+    assert {op.font.split("-")[0].lower() for op in texts} == {"comfortaa"}, texts
+    assert "".join(op.text for op in texts).replace(" ", "") == "Zone©2025", texts
