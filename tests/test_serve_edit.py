@@ -387,3 +387,86 @@ def test_a_tokens_back_clicked_lists_what_its_back_template_draws(page):
     back = page.elements("token:coins/c1", side="back")
     assert {e["file"] for e in back} == {"templates/tiny/token-coin-back.j2"}, back
     assert sorted({e["line"] for e in back}) == [2, 3, 4]
+
+
+def counts(page) -> dict:
+    """The undo and redo the page offers, as a listing tells it."""
+    answer = page.client.get("/api/elements", params={"game": "tiny", "item": KNIGHT, "side": "front"}).json()
+    return {"undo": answer["undo"], "redo": answer["redo"]}
+
+
+def test_a_drag_dropped_where_it_started_writes_nothing_and_offers_no_undo_for_it(page):
+    """A star let go where it was picked up changes no number: the file keeps its bytes, and the undo the page offers
+    is the same as before (an undo of nothing would undo nothing the designer did)."""
+    before, offered = (page.root / HERO).read_bytes(), counts(page)
+    star = page.element("repeat", 4)
+    answer = page.edit(star, star["box"])
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["changed"] == [] and answer.json()["undo"] == offered["undo"], answer.text
+    assert (page.root / HERO).read_bytes() == before and counts(page) == offered
+
+
+def test_an_edit_from_a_box_the_face_no_longer_draws_is_refused_and_writes_nothing(page):
+    """The page says the star was picked up 1 mm left of where the face draws it now (it shows an older drawing): the
+    edit is refused, and the file keeps its bytes."""
+    before = (page.root / HERO).read_bytes()
+    star = page.element("repeat", 4)
+    x, y, w, h = star["box"]
+    answer = page.edit(star, [x + 10, y, w, h], **{"from": [x - 1, y, w, h]})
+    assert answer.status_code == 409 and "the face has changed since it was shown" in answer.json()["error"], answer.text
+    assert (page.root / HERO).read_bytes() == before
+
+
+def test_an_edit_that_moves_no_element_is_a_bad_request(page):
+    """An edit with an empty list of moves is refused as the request's fault (400), saying what an edit holds."""
+    body = {"game": "tiny", "item": KNIGHT, "side": "front", "moves": []}
+    answer = page.client.post("/api/edit", json=body, headers=page.headers)
+    assert answer.status_code == 400 and "an edit moves 1 to" in answer.json()["error"], answer.text
+
+
+def test_a_box_dragged_to_a_negative_height_or_width_is_refused_and_writes_nothing(page):
+    """A box cannot be lower or narrower than nothing: a resize to a height of -1 mm, or a width of -1 mm, is refused
+    (422) and the file keeps its bytes."""
+    before = (page.root / HERO).read_bytes()
+    rules = page.element("text", 5)
+    x, y, w, h = rules["box"]
+    for to in ([x, y, w, -1], [x, y, -1, h]):
+        answer = page.edit(rules, to)
+        assert answer.status_code == 422 and "lower than nothing" in answer.json()["error"], (to, answer.text)
+    assert (page.root / HERO).read_bytes() == before
+
+
+def test_an_edit_tells_the_page_the_digest_of_the_bytes_it_wrote(page):
+    """The page sends its next edit with the digest it was told: the edit's answer gives the SHA-256 of the file as it
+    is on disk after the edit, not as it was before."""
+    before = (page.root / HERO).read_bytes()
+    star = page.element("repeat", 4)
+    x, y, w, h = star["box"]
+    answer = page.edit(star, [x + 10, y, w, h])
+    assert answer.status_code == 200, answer.text
+    after = (page.root / HERO).read_bytes()
+    assert after != before and answer.json()["digests"] == {HERO: digest(after)}
+    page.put_back(HERO, before)
+
+
+def test_an_edit_sent_as_json_with_its_charset_is_taken(page):
+    """`Content-Type: application/json; charset=utf-8` is JSON: the edit is written, as without the parameter."""
+    import json
+
+    before = (page.root / HERO).read_bytes()
+    star = page.element("repeat", 4)
+    x, y, w, h = star["box"]
+    body = {"game": "tiny", "item": KNIGHT, "side": "front",
+            "moves": [{"path": star["path"], "file": star["file"], "digest": star["digest"], "from": star["box"], "to": [x + 10, y, w, h]}]}
+    answer = page.client.post("/api/edit", content=json.dumps(body).encode("utf-8"),
+                              headers={**page.headers, "content-type": "application/json; charset=utf-8"})
+    assert answer.status_code == 200, answer.text
+    assert (page.root / HERO).read_bytes() != before
+    page.put_back(HERO, before)
+
+
+def test_the_elements_of_a_game_the_server_does_not_show_are_not_found(page):
+    """Asked for a game pnp serve was not started with, the editor says there is none (404) and which games it shows,
+    not that it is still being drawn."""
+    answer = page.client.get("/api/elements", params={"game": "nope", "item": KNIGHT, "side": "front"})
+    assert answer.status_code == 404 and answer.json()["error"] == "pnp serve shows no game 'nope': it shows tiny", answer.text

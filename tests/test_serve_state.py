@@ -598,3 +598,17 @@ def test_a_long_session_keeps_no_more_of_its_drawn_warnings_than_one_refresh_met
         assert session.refresh()
     assert 0 < len(session.engine.layouts.template_warnings) <= after_one
     assert models[-1]["summary"] == "0 errors, 1 warning"
+
+
+def test_a_game_that_no_longer_loads_lists_why_alone_not_what_its_last_drawing_found(project):
+    """A template that reads a card's fields by a name it works out (`card.items()`) is noted while the game loads; once
+    game.yaml cannot be read, the page lists what `pnp validate` lists then, the load error alone: the note of a
+    drawing that is no longer current goes."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_bytes(hero.read_bytes().replace(b"{% endblock %}", b"{% for key, value in card.items() %}{% endfor %}\n{% endblock %}", 1))
+    session, models, project = serving(project)
+    assert [f for f in models[-1]["findings"] if f["severity"] == "note"], models[-1]["findings"]
+    game = project / "data/tiny/game.yaml"
+    _save(session, game, game.read_text(encoding="utf-8") + "\n  : [unclosed\n")
+    assert session.refresh()
+    assert [f["where"].split(":")[0] for f in models[-1]["findings"]] == ["data/tiny/game.yaml"], models[-1]["findings"]
