@@ -454,14 +454,14 @@ MODULES: dict[str, list[str]] = {
     "pnp/data/proxy_projects.py": ["tests/test_sheets_from_other_tools.py"],
     # where a deck's cards come from (s48's move out of project.py): a sheet, a folder, `generate:`, each mistake at `cards_from`
     "pnp/data/deck_sources.py": ["tests/test_spreadsheet_decks.py", "tests/test_sheets_from_other_tools.py", "tests/test_vocabulary.py",
-                                 "tests/test_sheet_promises.py", *GENERATED_ON_TINY],
+                                 "tests/test_spreadsheet_promises.py", *GENERATED_ON_TINY],
     # the templates a front runs, read with the engine's syntax: a card's stamp code covers the frame it extends (s47)
     "pnp/data/template_syntax.py": ["tests/test_stamp_parts.py",
                                     "tests/test_stamps.py::test_an_edit_to_the_frame_a_template_extends_changes_the_stamp_of_every_card_drawn_with_it"],
     # which characters are of a script written without spaces: where a line of them breaks, when a value is words to translate
     "pnp/core/unspaced.py": ["tests/test_hyphenation_rules.py",
                              "tests/test_sheets_from_other_tools.py::test_a_japanese_sheets_names_and_texts_reach_the_translators_sheet"],
-    "pnp/data/formulas.py": ["tests/test_sheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+    "pnp/data/formulas.py": ["tests/test_spreadsheet_promises.py", "tests/test_onramp.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                              "tests/test_spreadsheet_decks.py::test_cells_merged_down_rows_are_one_warning_at_the_range_naming_the_rows_that_lose_the_value",
                              "tests/test_spreadsheet_decks.py::test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula"],
     # keys written beside a YAML value, every other character kept: the import's own file, test_translate's in-process imports, Excel's CSV
@@ -470,30 +470,30 @@ MODULES: dict[str, list[str]] = {
                                                                                "test_any_translation_written_into_yaml_reads_back_as_the_same_text"))],
     # card rows from CSV, TSV, XLSX and ODS, each finding at its cell (whole: 770 mutants, more than a run finishes; its
     # parts below are run one at a time, each on the cheap in-process tests that reach it: a surviving mutant runs them all)
-    "pnp/data/spreadsheet.py": ["tests/test_sheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
+    "pnp/data/spreadsheet.py": ["tests/test_spreadsheet_promises.py", "tests/test_spreadsheet_decks.py", "tests/test_onramp.py", "tests/test_excel_samples.py",
                                 "tests/test_excel_workbook.py", "tests/test_workbook_shapes.py", "tests/test_written_numbers.py", "tests/test_real_exports.py"],
     # a text sheet's rows: its bytes decoded (BOM, CRLF, quoted newlines), its delimiter, the guard, its limits
-    "pnp/data/sheet_rows.py#text": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
+    "pnp/data/sheet_rows.py#text": ["tests/test_spreadsheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_real_exports.py", "tests/test_written_numbers.py"],
     # a workbook's rows: its sheet chosen or refused, each cell at its sheet and letter, a formula with no saved value, the reader's refusals
-    "pnp/data/sheet_rows.py#workbook": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
+    "pnp/data/sheet_rows.py#workbook": ["tests/test_spreadsheet_promises.py", "tests/test_workbook_refusals.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_excel_workbook.py",
                                          "tests/test_workbook_shapes.py", "tests/test_real_exports.py"],
     # the header row: which row it is, its fields, the copies column, the options naming columns it lacks
-    "pnp/data/spreadsheet.py#columns": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
+    "pnp/data/spreadsheet.py#columns": ["tests/test_spreadsheet_promises.py", *SHEET_DECK_TESTS, "tests/test_excel_samples.py", "tests/test_workbook_shapes.py"],
     # each row's card: its values typed as written, an empty cell, a made id, a list or text column
-    "pnp/data/spreadsheet.py#values": ["tests/test_sheet_promises.py", *SHEET_DECK_TESTS, "tests/test_written_numbers.py", "tests/test_excel_workbook.py"],
+    "pnp/data/spreadsheet.py#values": ["tests/test_spreadsheet_promises.py", *SHEET_DECK_TESTS, "tests/test_written_numbers.py", "tests/test_excel_workbook.py"],
     # a zipped workbook measured before it is read, bombs refused at the sheet (test_hostile_bombs' bombs run capped in new processes)
-    "pnp/data/workbooks.py": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+    "pnp/data/workbooks.py": ["tests/test_spreadsheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                               "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
                               *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
                                                                                   "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
     # its refusals (its FOCUS): a workbook too big unpacked, a part damaged or a DTD, a sheet outside the XML parts, each at
     # the sheet's own name; on the in-process tests that hand pnp a workbook (a surviving mutant runs each, about 20 s)
-    "pnp/data/workbooks.py#refusals": ["tests/test_sheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
+    "pnp/data/workbooks.py#refusals": ["tests/test_spreadsheet_promises.py", "tests/test_workbook_refusals.py", "tests/test_excel_samples.py", "tests/test_workbook_shapes.py",
                                        "tests/test_hostile_bombs.py::test_an_odd_file_is_a_located_finding_not_an_internal_error",
                                        *(f"tests/test_translate_samples.py::{t}" for t in ("test_a_sheet_over_the_size_limit_is_an_error_about_the_sheet",
                                                                                            "test_a_workbook_stretched_past_the_cell_limit_is_an_error_about_the_sheet"))],
     # its counts alone (its FOCUS): what calamine would size memory by, on workbooks check_workbook measures in process
-    "pnp/data/workbooks.py#counts": [*(f"tests/test_sheet_promises.py::{t}" for t in (
+    "pnp/data/workbooks.py#counts": [*(f"tests/test_spreadsheet_promises.py::{t}" for t in (
         "test_a_sheet_one_cell_past_a_thousand_by_a_thousand_is_refused_at_its_last_cell_and_one_at_it_is_read",
         "test_a_decks_workbook_stretched_by_a_stray_cell_is_one_error_at_that_cell_of_its_sheet_by_name",
         "test_a_workbook_claiming_more_shared_texts_than_the_limit_is_refused_and_one_at_it_is_read",

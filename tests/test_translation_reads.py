@@ -149,7 +149,7 @@ def test_a_workbook_sheet_not_named_or_misnamed_is_one_error_at_the_decks_line_i
 
     book = Workbook()
     book.active.title = "Notes"
-    book.active.append(["playtest notes"])  # a sheet holding cells: an empty one is no choice (test_sheet_promises.py)
+    book.active.append(["playtest notes"])  # a sheet holding cells: an empty one is no choice (test_spreadsheet_promises.py)
     sheet = book.create_sheet("Crystals")
     for row in read_csv(root / "data/gems/decks/crystals.csv"):
         sheet.append(row)

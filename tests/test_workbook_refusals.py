@@ -2,7 +2,7 @@
 not well formed or cut short, a sheet of any kind stored outside the XML parts, each refusal with its code and place as
 `pnp validate` gives them; what an .ods sheet's cells count for; a macro workbook's formulas; a feedback workbook's
 sheet. Each workbook is written as the program that makes such a file writes it (its XML by hand, ECMA-376 for .xlsx,
-ODF 1.2 for .ods) with test_sheet_promises' helpers."""
+ODF 1.2 for .ods) with test_spreadsheet_promises' helpers."""
 from __future__ import annotations
 
 import zipfile
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from test_sheet_promises import (
+from test_spreadsheet_promises import (
     DECKS,
     HERO_HEADER,
     MAIN,
