@@ -201,6 +201,20 @@ def test_a_deck_or_token_set_of_no_copy_gets_no_label(project):
     assert fields["Villains"][2] == "ink", fields["Villains"]  # the game's ink (it has no accent): the red card prints no copy
 
 
+def test_a_game_whose_every_deck_and_token_set_prints_no_copy_writes_no_labels_pdf(project):
+    """With every card and every kind of piece at count 0 there is no bag to label: the build writes no labels PDF (not
+    a calibration page alone, for a sheet nothing will be printed on) and says there was nothing to build."""
+    for name in ("decks/heroes.yaml", "tokens.yaml"):
+        path = project / "data/tiny" / name
+        path.write_text(re.sub(r"count: \d+", "count: 0", path.read_text(encoding="utf-8")), encoding="utf-8")
+    game = project / "data/tiny/game.yaml"  # its stated count of hero cards, to agree with the data
+    _replace(game, "    count: 12\n", "    count: 0\n")
+    _replace(game, "side: {red: 6, blue: 6}", "side: {red: 0, blue: 0}")
+    result = run_pnp(project, "build", "tiny", "--only", "labels")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert not list(project.glob("output/tiny/tiny-labels*.pdf")), result.output
+    assert "nothing to build" in result.output + result.stderr, result.output + result.stderr
+
 def test_a_token_set_names_its_kinds_up_to_six_and_past_that_says_its_count_alone(project):
     """docs/labels-and-cutters.md: a set's label counts each kind when it has six kinds or fewer; a set of seven says
     how many pieces it holds, and no kind."""
