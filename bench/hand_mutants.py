@@ -7013,6 +7013,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_one_finding.py', 'tests/test_rulebook.py'], 'emoji or glyph'),
     Mutant('WZ8', "a character the reference's fonts lack said at its first line, not at the value it is typed in", 'pnp/outputs/reference.py',
            'found[1] or ref.raw.loc', 'ref.raw.loc', ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
+    Mutant('WZ9', "`build --only labels` of a game of decks printing nothing told to add decks, not to give its cards a count", 'pnp/cli/build_lines.py',
+           'if has_decks and (not only or any("decks" in kind_named(kind).made_from for kind in only)):', 'if has_decks and (not only or "cards" in only):',
+           ['tests/test_label_promises.py', 'tests/test_build_lines.py'], ''),
     Mutant('WZ4', "a JSON of no cards said at its first line, not where its value begins", 'pnp/data/proxy_projects.py',
            'at = data.loc if isinstance(data, (LocDict, LocList)) else Loc(rel, 1, 1)', 'at = Loc(rel, 1, 1)', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
     # WF: deal and play the same day: TTS's hand zones, layout, shuffle and Setup; virtualtabletop.io's Reset; stamps' corner, cut, QR size and room; feedback's codes, printed versions, version column and shared ids (s50)

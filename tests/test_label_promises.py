@@ -203,7 +203,8 @@ def test_a_deck_or_token_set_of_no_copy_gets_no_label(project):
 
 def test_a_game_whose_every_deck_and_token_set_prints_no_copy_writes_no_labels_pdf(project):
     """With every card and every kind of piece at count 0 there is no bag to label: the build writes no labels PDF (not
-    a calibration page alone, for a sheet nothing will be printed on) and says there was nothing to build."""
+    a calibration page alone, for a sheet nothing will be printed on) and says there was nothing to build, and that the
+    counts of 0 are what to mend (its decks are there)."""
     for name in ("decks/heroes.yaml", "tokens.yaml"):
         path = project / "data/tiny" / name
         path.write_text(re.sub(r"count: \d+", "count: 0", path.read_text(encoding="utf-8")), encoding="utf-8")
@@ -213,7 +214,8 @@ def test_a_game_whose_every_deck_and_token_set_prints_no_copy_writes_no_labels_p
     result = run_pnp(project, "build", "tiny", "--only", "labels")
     assert result.exit_code == 0, result.output + result.stderr
     assert not list(project.glob("output/tiny/tiny-labels*.pdf")), result.output
-    assert "nothing to build" in result.output + result.stderr, result.output + result.stderr
+    assert "tiny: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or more" in (
+        result.output + result.stderr), result.output + result.stderr  # what to mend: the counts, not decks to add
 
 def test_a_token_set_names_its_kinds_up_to_six_and_past_that_says_its_count_alone(project):
     """docs/labels-and-cutters.md: a set's label counts each kind when it has six kinds or fewer; a set of seven says

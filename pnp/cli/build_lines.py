@@ -56,7 +56,7 @@ def nothing_to_build(slug: str, folder: str, only: tuple, has_decks: bool = Fals
     """The line for a game with no output to build: what to add, and under --only, the files the kinds asked for are
     made from (a game with decks asked `--only dice` lacks dice.yaml, not decks) and the option to drop. A game whose
     decks are there (`has_decks`) yet print nothing gives every card no copies: that is what to mend, not decks to add."""
-    if has_decks and (not only or "cards" in only):
+    if has_decks and (not only or any("decks" in kind_named(kind).made_from for kind in only)):  # cards, or the decks' labels
         return f"{slug}: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or more"
     if not only:
         return f"{slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folder}/"
