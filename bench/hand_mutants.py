@@ -7313,7 +7313,38 @@ MUTANTS: list[Mutant] = [
     Mutant('WI14', "a character the designer's own template cannot print said at the data alone, not at the template line that draws it", 'pnp/layout/templates.py',
            'if code == "missing-glyph" and shipped(frame.filename) else None', 'if code == "missing-glyph" else None',
            ['tests/test_one_finding.py'], ''),
+    # WV: how text is set: hyphens, a title's condensing, min_size and the overflow, the shrink warning, alignment, right-to-left (s50)
+    Mutant('WV1', "a five-letter word hyphenated, under the six letters a word needs", 'pnp/layout/hyphenation.py',
+           'MIN_WORD = 6', 'MIN_WORD = 5', ['tests/test_hyphenation_rules.py', 'tests/test_text.py'], ''),
+    Mutant('WV2', "a word broken two letters from its end (Kommissi-on's kind)", 'pnp/layout/hyphenation.py',
+           'MIN_BEFORE, MIN_AFTER = 2, 3', 'MIN_BEFORE, MIN_AFTER = 2, 2', ['tests/test_hyphenation_rules.py', 'tests/test_text.py'], ''),
+    Mutant('WV3', "a word broken after its own hyphen printing a second one", 'pnp/layout/hyphenation.py',
+           'found.append((i + 1, False))', 'found.append((i + 1, True))', ['tests/test_hyphenation_rules.py', 'tests/test_text.py'], ''),
+    Mutant('WV4', "a Japanese line allowed to start with a closing full stop (kinsoku's no-break-before skipped)", 'pnp/layout/hyphenation.py',
+           'and text[i] not in _NO_BREAK_BEFORE and ', 'and ', ['tests/test_hyphenation_rules.py', 'tests/test_text.py'], ''),
+    Mutant('WV5', "a title shrinking to half its size in its own face before it is condensed (15 %)", 'pnp/layout/templates.py',
+           'CONDENSE_AFTER = 0.15', 'CONDENSE_AFTER = 0.5', ['tests/test_text.py', 'tests/test_fonts_yaml.py'], ''),
+    Mutant('WV6', "a title that wraps but fits its box left wrapped, never condensed onto its one line", 'pnp/layout/templates.py',
+           'if not laid.fits or laid.lines > lines:', 'if not laid.fits:', ['tests/test_text.py', 'tests/test_fonts_yaml.py'], ''),
+    Mutant('WV7', "the text-overflow error naming the asked size, not the min_size it was tried down to", 'pnp/layout/templates.py',
+           'box even at {min_size:g} pt', 'box even at {size:g} pt', ['tests/test_text.py', 'tests/test_messages_said_right.py'], ''),
+    Mutant('WV8', "a text shrunk under three quarters of its asked size (12 pt to 8.5) not warned of, only under half", 'pnp/layout/drawing.py',
+           'SHRUNK_BELOW_SHARE = 0.75', 'SHRUNK_BELOW_SHARE = 0.5', ['tests/test_face_warnings.py', 'tests/test_text.py'], ''),
+    Mutant('WV9', "min_size itself never tried: a text that fits only at min_size an overflow", 'pnp/layout/typeset.py',
+           'steps = int((size - min_size) / SIZE_STEP)', 'steps = int((size - min_size) / SIZE_STEP) - 1', ['tests/test_text.py'], ''),
+    Mutant('WV10', "a word wider than its box even at min_size drawn past it, no text-overflow", 'pnp/layout/typeset.py',
+           '                    overflow = True\n', '                    overflow = False\n', ['tests/test_text.py'], ''),
+    Mutant('WV11', "a right-aligned line set in the middle of its box, a centred one flush right", 'pnp/layout/typeset.py',
+           '(2 if align == "center" else 1)', '(1 if align == "center" else 2)', ['tests/test_text.py', 'tests/test_justified_cards.py'], ''),
+    Mutant('WV12', "text set to the bottom of its box set in its middle", 'pnp/layout/typeset.py',
+           '(2 if valign == "middle" else 1)', '2', ['tests/test_text.py'], ''),
+    Mutant('WV13', "a right-to-left run placed by its left edge at the mirror of its start: past the box's right edge by its width", 'pnp/layout/bidi.py',
+           'x=width - op.x - op.w, text=visual(op.text)', 'x=width - op.x, text=visual(op.text)', ['tests/test_bidi_rules.py', 'tests/test_text.py'], ''),
+    Mutant('WV14', "an Arabic text (bidi class AL) not set from the right; only a Hebrew one is", 'pnp/layout/bidi.py',
+           '        if kind in ("R", "AL"):\n            return True', '        if kind == "R":\n            return True',
+           ['tests/test_bidi_rules.py', 'tests/test_text.py'], ''),
 ]
+
 
 def run(mutant: Mutant, copy: Path) -> str:
     """'killed', 'survived', or why it was not run; the copy's file is put back after."""
