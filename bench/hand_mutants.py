@@ -7330,7 +7330,7 @@ MUTANTS: list[Mutant] = [
            'box even at {min_size:g} pt', 'box even at {size:g} pt', ['tests/test_text.py', 'tests/test_messages_said_right.py'], ''),
     Mutant('WV8', "a text shrunk under three quarters of its asked size (12 pt to 8.5) not warned of, only under half", 'pnp/layout/drawing.py',
            'SHRUNK_BELOW_SHARE = 0.75', 'SHRUNK_BELOW_SHARE = 0.5', ['tests/test_face_warnings.py', 'tests/test_text.py'], ''),
-    Mutant('WV9', "min_size itself never tried: a text that fits only at min_size an overflow", 'pnp/layout/typeset.py',
+    Mutant('WV9', "the last quarter point above min_size never tried: a word that fits at 9.75 pt set at its min_size of 9.6", 'pnp/layout/typeset.py',
            'steps = int((size - min_size) / SIZE_STEP)', 'steps = int((size - min_size) / SIZE_STEP) - 1', ['tests/test_text.py'], ''),
     Mutant('WV10', "a word wider than its box even at min_size drawn past it, no text-overflow", 'pnp/layout/typeset.py',
            '                    overflow = True\n', '                    overflow = False\n', ['tests/test_text.py'], ''),
