@@ -42,6 +42,16 @@ def test_a_text_shrunk_far_is_its_faces_only_warning_at_its_line(draw):
     assert [code for code, _ in said] == ["text-shrunk"] and said[0][1].startswith("templates/t/shrunk.j2:2:"), said
 
 
+def test_a_text_shrunk_under_three_quarters_of_its_size_is_warned_of_though_above_7_pt(draw):
+    """docs/layouts.md: text that fits only below three quarters of its `size` is warned of, not only below 7 pt: a
+    12 pt word in a box it fits at 8.5 pt by the font's own metrics (reportlab's stringWidth of Noto Sans), under 9 pt."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth("Shapeshifter", FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans"), 8.5) / 72 * 25.4 + 0.01  # mm
+    said = draw("quarter", '{{ text("Shapeshifter", 5, 5, ' + f"{width:.4f}" + ', 20, size=12, min_size=5) }}')
+    assert [code for code, _ in said] == ["text-shrunk"] and said[0][1].startswith("templates/t/quarter.j2:1:"), said
+
+
 def test_a_title_condensed_is_its_faces_only_warning_at_its_line(draw):
     title = "Title Of Moderate Size"  # too long for 40 mm at 14 pt in its own face: condensed, at 12.75 pt
     said = draw("condensed", '{{ text("' + title + '", 5, 5, 40, 10, size=14, font="title") }}')

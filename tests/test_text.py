@@ -72,6 +72,50 @@ def test_a_min_size_between_quarter_points_is_the_last_size_tried(layouts):
     assert (laid.size, laid.lines, laid.fits) == (9.9, 1, True)
 
 
+def test_the_last_quarter_point_above_min_size_is_tried_before_min_size(layouts):
+    """docs/layouts.md: the size shrinks a quarter point at a time down to `min_size`, and the largest that fits is
+    taken. With `size=10, min_size=9.6`, 9.75 pt is a step above the floor: a word that fits its box at 9.75 pt by the
+    font's own metrics (reportlab's stringWidth of Noto Sans) prints at 9.75 pt, not at the floor of 9.6."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans")
+    width = stringWidth("Shapeshifter", font, 9.75) / 72 * 25.4 + 0.01  # mm
+    assert stringWidth("Shapeshifter", font, 10) / 72 * 25.4 > width
+    laid = fit(layouts, "Shapeshifter", w=width, size=10, min_size=9.6)
+    assert (laid.size, laid.lines, laid.fits) == (9.75, 1, True)
+
+
+def _width_mm(text: str, family: str, size: float) -> float:
+    """`text`'s width in mm at `size` pt by the font's own metrics (reportlab's stringWidth)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, FontBook(ROOT / "pnp/assets/fonts").font_name(family), size) / 72 * 25.4
+
+
+TITLE = "The Lighthouse Keeper"
+
+
+def test_a_title_a_little_too_long_for_its_line_shrinks_onto_it_rather_than_wrapping(layouts):
+    """docs/layouts.md: a title (`condense=true`) too long for its line shrinks a little rather than wraps, though its
+    box is tall enough for two lines: one that fits in its own face (Noto Sans) at 12.5 pt, a tenth under its 14, prints
+    on one line at 12.5 pt in that face."""
+    laid = fit(layouts, TITLE, w=_width_mm(TITLE, "noto-sans", 12.5) + 0.01, h=40, size=14, condense=True)
+    fonts = {op.font for op in laid.ops if isinstance(op, TextOp)}
+    assert (laid.size, laid.lines, laid.condensed) == (12.5, 1, "") and fonts == {FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans")}
+
+
+def test_a_title_a_quarter_too_long_for_its_line_is_condensed_near_its_size_not_shrunk_in_its_own_face(layouts):
+    """docs/layouts.md: a title shrinks only a little in its own face, then is set in the condensed family (fonts.yaml's
+    `condensed`, Roboto Condensed): one that would fit its line in Noto Sans only at 10.5 pt, a quarter under its 14,
+    prints on one line in Roboto Condensed, at the largest quarter point its own metrics allow (12.5 pt), not at 10.5."""
+    width = _width_mm(TITLE, "noto-sans", 10.5) + 0.01
+    assert _width_mm(TITLE, "roboto-condensed", 12.5) <= width < _width_mm(TITLE, "roboto-condensed", 12.75)
+    laid = fit(layouts, TITLE, w=width, h=40, size=14, condense=True)
+    fonts = {op.font for op in laid.ops if isinstance(op, TextOp)}
+    assert (laid.size, laid.lines, laid.condensed) == (12.5, 1, "roboto-condensed")
+    assert fonts == {FontBook(ROOT / "pnp/assets/fonts").font_name("roboto-condensed")}
+
+
 def test_text_that_cannot_fit_is_an_error(layouts):
     with pytest.raises(LayoutError, match="does not fit its 50 × 20 mm box even at 5 pt"):
         fit(layouts, "word " * 400)

@@ -47,6 +47,20 @@ def test_a_title_a_little_too_long_shrinks_in_its_own_face_first(layouts):
     assert laid.lines == 1 and 12.75 <= laid.size < 15 and fonts_of(laid) == {"noto-sans-bold"}
 
 
+def test_a_title_a_quarter_too_long_for_its_one_line_band_is_condensed_not_shrunk_far_in_its_own_face(layouts):
+    """docs/layouts.md: a title too long for its line shrinks a little, then is set in the condensed family. In a band
+    one line high (9 mm at 15 pt), a title that would fit in Noto Sans Bold only at 11.25 pt, a quarter under its 15,
+    is set in Roboto Condensed Bold at the largest quarter point its own metrics allow, not left at 11.25 in its own face."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    fonts = FontBook(ROOT / "pnp/assets/fonts")
+    own, narrow = fonts.font_name("noto-sans", True), fonts.font_name("roboto-condensed", True)
+    width = stringWidth("Quorum Sensing", own, 11.25) / 72 * 25.4 + 0.01  # mm
+    expected = max(k / 4 for k in range(40, 61) if stringWidth("Quorum Sensing", narrow, k / 4) / 72 * 25.4 <= width)
+    laid = title(layouts, "**Quorum Sensing**", condense=True, w=width)
+    assert (laid.lines, laid.size, laid.condensed, fonts_of(laid)) == (1, expected, "roboto-condensed", {"roboto-condensed-bold"})
+
+
 def test_symbols_come_from_the_symbol_fonts_before_dejavu(layouts):
     laid = layouts.set_text("★ ⚠ →", 50, 10, 10, 10, "body", False, False, "#000000", "left", "top", 1.2)
     fonts = {op.text: op.font for op in laid.ops if isinstance(op, TextOp)}

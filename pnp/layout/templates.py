@@ -531,7 +531,7 @@ class GameLayouts:
             laid = self.typesetter.fit(self._items(runs, family, bold, italic, color, hyphenator), *box, size, min_size, leading, align, valign)
         if condense:
             lines = markup.plain(content).count("\n") + 1
-            if not laid.fits or laid.lines > lines:
+            if not laid.fits or laid.lines > lines or laid.size < size * (1 - CONDENSE_AFTER):  # wrapped, or shrunk more than a little
                 laid = self._condensed(runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines, hyphenator) or laid
         if not laid.fits:
             snippet = markup.plain(content)[:40]
