@@ -7328,7 +7328,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_memo_runs.py'], ''),
     Mutant('WT5', "a memo by identity giving a gone object's result to a new one at the same address", 'pnp/core/memo.py',
            'if hit is None or hit[0] is not value:', 'if hit is None:',
-           ['tests/test_memo_runs.py'], ''),
+           ['tests/test_memo_runs.py'], '',
+           "each entry holds its value beside what was made of it, so while an entry is kept its value lives and no other object "
+           "has its id; an entry let go (new_run, the limit) is no longer found: an entry's value is never another object"),
     Mutant('WT6', "kept parses removed after 7 days unused, not 30", 'pnp/core/kept.py',
            'MAX_AGE_DAYS = 30', 'MAX_AGE_DAYS = 7',
            ['tests/test_kept_work.py', 'tests/test_kept_results.py', 'tests/test_shipped_cache.py'], ''),
