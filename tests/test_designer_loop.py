@@ -313,3 +313,18 @@ def test_changed_on_a4_with_no_card_changed_removes_the_last_runs_a4_changed_car
     assert again.exit_code == 0, again.output + again.stderr
     assert "removed the old output/tiny/tiny-changed-a4.pdf" in again.stderr, again.stderr
     assert not left.exists()
+
+
+def test_a_marked_print_that_draws_nothing_new_is_what_changed_then_compares_with(project):
+    """docs/designers-loop.md: `--changed` holds the cards changed since the last marked print. `build --mark-printed`
+    after a build of the same data reuses every output and marks that print all the same: the rogue edited before it
+    is no change after it."""
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    marked = run_pnp(project, "build", "--only", "cards", "--mark-printed")
+    assert marked.exit_code == 0 and "(reused)" in marked.output, marked.output  # nothing drawn again
+    result = run_pnp(project, "build", "--changed", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "no card changed since the last marked print (pnp printed tiny)" in result.output, result.output
+    assert not (project / CHANGED).exists()

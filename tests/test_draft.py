@@ -104,3 +104,15 @@ def test_a_drafts_box_sheet_says_draft_in_every_footer(project):
     assert result.exit_code == 0, result.output + result.stderr
     footers = footer_lines(project / "output/tiny/tiny-boxes-draft.pdf")
     assert footers and all(text.startswith("DRAFT · Tiny Test Game") for _, text, _ in footers), footers
+
+
+def test_a_draft_after_a_build_that_is_no_draft_still_warns_of_the_missing_art_at_its_line(project):
+    """A draft judges its faces with the placeholders drawn in: what the checks of a build that is no draft found (and
+    kept) is no answer for it. The boards alone are built, so the warning comes from the checks of every card's face."""
+    _draw_missing_art(project)
+    assert run_pnp(project, "build", "--only", "boards").exit_code == 0
+    result = run_pnp(project, "build", "--only", "boards", "--draft")
+    assert result.exit_code == 0, result.output + result.stderr
+    warned = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert len(warned) == 1 and warned[0].startswith(f"{WHERE}: warning: image 'art/hero.png' not found: this draft draws a placeholder"), \
+        result.output

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import pdfs
+from conftest import pdfs, run_pnp
 
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -155,3 +155,14 @@ def test_a_game_saved_while_its_build_ran_is_not_kept(twins, tmp_path):
         save()
         kept.remember("twin", [], built, strict=False)
         assert record.exists() == (saved == "nothing"), f"{saved} saved during the build"
+
+
+def test_build_changed_with_no_card_changed_says_so_each_time_it_runs(project):
+    """docs/designers-loop.md: `--changed` with nothing changed since the last marked print says so, on every run: a
+    second such build is no game stood on as before, answered in silence from the first."""
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0  # the first build counts as printed
+    for run in range(2):
+        result = run_pnp(project, "build", "--changed", "--only", "cards")
+        assert result.exit_code == 0, result.output + result.stderr
+        assert "no card changed since the last marked print (pnp printed tiny)" in result.output, f"run {run + 1}: {result.output}"
+        assert not (project / "output/tiny/tiny-changed.pdf").exists()

@@ -263,3 +263,19 @@ def test_a_results_folder_holds_a_few_files_however_many_commands_kept_results_i
     assert len(list(folder.glob("*.json"))) <= 16
     kept = KeptResults(folder)
     assert [kept.lookup("checks", f"after edit {command}") for command in range(40)] == [{"findings": [command]} for command in range(40)]
+
+
+def test_a_results_folder_keeps_each_commands_file_up_to_16_and_merges_them_past_that(tmp_path):
+    """pnp.core.kept.KeptResults: each process writes its results as a file of its own, and the files are merged into
+    one only when there are more than 16 (MAX_FILES): sixteen commands leave sixteen files, the seventeenth one."""
+    from pnp.core.kept import KeptResults
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    counts = []
+    for command in range(17):
+        results = KeptResults(folder)
+        results.put("checks", f"after edit {command}", {"findings": [command]})
+        results.save()
+        counts.append(len(list(folder.glob("*.json"))))
+    assert counts == [*range(1, 17), 1]
