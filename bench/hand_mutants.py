@@ -7391,7 +7391,7 @@ MUTANTS: list[Mutant] = [
     Mutant('WQ10', "a rulebook figure's mistake (a missing card, a width in words) said a column left of its name", 'pnp/outputs/rulebook/figures.py',
            'return Loc(self.rel, n, col + 1)', 'return Loc(self.rel, n, col)',
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
-    Mutant('WQ11', "a picture in the rulebook drawn at its width and height swapped: a wide photo printed standing", 'pnp/outputs/rulebook/figures.py',
+    Mutant('WQ11', "a picture in the rulebook given the room of its height and width swapped: a wide photo set in a tall box, its caption far below it", 'pnp/outputs/rulebook/figures.py',
            'FigureItem("image", 100.0, 100.0 * ih / iw,', 'FigureItem("image", 100.0, 100.0 * iw / ih,',
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
     Mutant('WQ12', "a right-to-left rulebook's quotation bar at the left, where its lines end", 'pnp/outputs/rulebook/markdown.py',

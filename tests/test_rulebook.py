@@ -620,12 +620,15 @@ def test_a_figures_mistake_is_said_at_the_line_and_column_of_its_name(project):
 
 
 def test_a_picture_prints_in_its_own_proportions(project):
-    """A 300 × 100 pixel picture is drawn three times as wide as it is tall, as the file is, not standing."""
+    """A 300 × 100 pixel picture is drawn three times as wide as it is tall, as the file is, and its caption follows it
+    closely: the room the picture takes is its own shape, no tall box with the picture floating in its middle."""
     import pdfplumber
 
     apply_edits(project, [{"file": "data/tiny/field.png", "write_png": [300, 100]},
                           {"file": SOURCE, "append": "\n![A wide blue field](data/tiny/field.png)\n"}])
     build(project, "--only", "rulebook")
     with pdfplumber.open(project / RULEBOOK) as pdf:
-        (image,) = [im for page in pdf.pages for im in page.images if im["srcsize"] == (300, 100)]
+        ((page, image),) = [(page, im) for page in pdf.pages for im in page.images if im["srcsize"] == (300, 100)]
+        (caption,) = [line for line in page.extract_text_lines() if "A wide blue field" in line["text"]]
     assert image["width"] / image["height"] == pytest.approx(3.0, rel=0.01), image
+    assert 0 <= caption["top"] - image["bottom"] < 5 * MM, (image, caption)
