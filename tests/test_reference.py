@@ -650,3 +650,24 @@ def test_a_poker_sized_aids_text_grows_no_larger_than_8_pt(reference, pdfium_rea
     the size most of its characters print at, is 8 pt, not larger."""
     sizes = Counter(round(ch["size"], 2) for ch, slot in _aid_chars(reference(), pdfium_reader) if slot is not None)
     assert sizes.most_common(1)[0][0] == 8.0, sizes
+
+
+def test_a_large_print_aids_own_back_names_the_aid_at_14_pt_or_more(project):
+    """A player aid of one side gets the decorative back (the game's title and the aid's); in large print its words,
+    the aid's name under the title included, are 14 pt or more, as every other word of a large-print aid (large
+    print's least size, docs/components.md). The sheet's own margin lines (the bottom 18 mm, the side line standing
+    on its edge) are not the aid's."""
+    import pdfplumber
+
+    text = (project / SOURCE).read_text(encoding="utf-8")
+    for title in ("A turn", "Scoring", "Symbols"):  # the aid keeps "In a nutshell" alone: one side, and the back
+        text = text.replace(f"  - title: {title}\n", f"  - title: {title}\n    only: sheet\n", 1)
+    (project / SOURCE).write_text(text, encoding="utf-8")
+    build(project, "--large-print")
+    with pdfplumber.open(project / "output/tiny/tiny-reference-large-print.pdf") as pdf:
+        pages = [[c for c in page.chars if c["text"].strip() and c["upright"] and c["bottom"] < page.height - 18 * MM] for page in pdf.pages]
+    backs = [chars for chars in pages if "TinyTestGame" in "".join(c["text"] for c in chars) and "nutshell" not in "".join(c["text"] for c in chars)
+             and "Settingup" not in "".join(c["text"] for c in chars)]  # the aids' backs: neither the sheet's pages nor the aids' fronts
+    assert backs, [("".join(c["text"] for c in chars))[:60] for chars in pages]
+    named = [c for chars in backs for c in chars if c["text"] == "q"]  # the aid's name, "Tiny · quick reference"
+    assert named and min(round(c["size"], 1) for chars in backs for c in chars) >= 14.0

@@ -594,3 +594,41 @@ def test_pnp_serve_shows_no_pages_of_a_rulebook_with_an_error_and_says_where_it_
     (rulebook,) = [section for section in models["tiny"]["sections"] if section["key"] == "rulebook"]
     assert rulebook["failed"] and not rulebook["items"], rulebook
     assert [f["where"] for f in models["tiny"]["findings"] if f["severity"] == "error"] == [f"data/tiny/rulebook.md:{line}:8"]
+
+
+def test_a_rulebook_without_headings_has_no_contents(project):
+    """docs/components.md's contents page lists the chapters and sections: a rulebook of one paragraph and no heading
+    has none to list, and its rules follow the cover with no empty 'Contents' above them."""
+    (project / SOURCE).write_text("---\nsubtitle: Rules of play\n---\nPlay a card, then draw one. The first to ten points wins.\n",
+                                  encoding="utf-8")
+    build(project, "--only", "rulebook")
+    pages = [flat(t) for t in page_texts(project / RULEBOOK)]
+    assert not any("Contents" in t for t in pages), pages
+    assert "Play a card, then draw one." in pages[1], pages
+
+
+def test_a_figures_mistake_is_said_at_the_line_and_column_of_its_name(project):
+    """A figure naming a card the deck does not hold is one warning, at the place in rulebook.md where `card:` is typed."""
+    edit(project / SOURCE, "card:heroes/knight", "card:heroes/knigt")
+    result = build(project, "--only", "rulebook")
+    lines = (project / SOURCE).read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "card:heroes/knigt" in text)
+    column = lines[line - 1].index("card:heroes/knigt") + 1
+    warnings = [w for w in result.output.splitlines() if ": warning: " in w]
+    assert warnings == [f"{SOURCE}:{line}:{column}: warning: figure names card 'knigt', which deck 'heroes' does not hold "
+                        "(did you mean 'knight'?): it prints as an empty frame"], warnings
+
+
+def test_a_picture_prints_in_its_own_proportions(project):
+    """A 300 × 100 pixel picture is drawn three times as wide as it is tall, as the file is, and its caption follows it
+    closely: the room the picture takes is its own shape, no tall box with the picture floating in its middle."""
+    import pdfplumber
+
+    apply_edits(project, [{"file": "data/tiny/field.png", "write_png": [300, 100]},
+                          {"file": SOURCE, "append": "\n![A wide blue field](data/tiny/field.png)\n"}])
+    build(project, "--only", "rulebook")
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        ((page, image),) = [(page, im) for page in pdf.pages for im in page.images if im["srcsize"] == (300, 100)]
+        (caption,) = [line for line in page.extract_text_lines() if "A wide blue field" in line["text"]]
+    assert image["width"] / image["height"] == pytest.approx(3.0, rel=0.01), image
+    assert 0 <= caption["top"] - image["bottom"] < 5 * MM, (image, caption)

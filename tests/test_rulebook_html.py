@@ -173,3 +173,18 @@ def test_an_editions_web_page_is_marked_in_its_own_language(tmp_path):
     assert [t["lang"] for t in pages["duo-rulebook-de.html"] if t["tag"] == "html"] == ["de"]
     assert [t["lang"] for t in pages["duo-rulebook.html"] if t["tag"] == "html"] == ["en"]
     assert any(t["tag"] == "p" and "Der Drache beginnt immer." in t["text"] for t in pages["duo-rulebook-de.html"])
+
+
+def test_a_pictures_alternative_text_is_its_caption(project):
+    """docs/components.md: a figure that draws no component (an image) says its caption, on the web page as in the
+    tagged PDF: a reader who cannot see the picture hears what the designer wrote under it."""
+    from conftest import apply_edits
+
+    apply_edits(project, [{"file": "data/tiny/field.png", "write_png": [300, 100]},
+                          {"file": "data/tiny/rulebook.md", "append": "\n![A wide blue field](data/tiny/field.png)\n"}])
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook", "--html")
+    assert result.exit_code == 0, result.output + result.stderr
+    parser = _Tags()
+    parser.feed((project / PAGE).read_text(encoding="utf-8"))
+    pictures = [t for t in parser.tags if t["tag"] == "img" and "figure" in t["inside"] and t["src"].startswith("data:image/png")]
+    assert [t["alt"] for t in pictures][-1:] == ["A wide blue field"], pictures
