@@ -4,6 +4,7 @@ edge, mirrored or extended as the deck says. Read from the PDF: the picture it e
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pikepdf
@@ -113,6 +114,18 @@ def test_the_bled_image_covers_the_trim_and_its_bleed(tmp_path, art):
     assert sizes == {(69.5, 94.9)}
 
 
+def edge_art_project(folder, art) -> Path:
+    """A copy of the tiny game in `folder` whose heroes print `art` stretched to each card's edge, mirrored into its bleed."""
+    root = folder / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "art").mkdir()
+    Image.fromarray(art).save(root / "art/edge.png")
+    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("size: poker\n", "size: poker\nart_bleed: mirror\n"))
+    return root
+
+
 def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_can_be_cut(tmp_path, art, pdfium_reader):
     """`--bleed-edges`: 9 poker cards on Letter (a laser's 1/6 in margin) sharing cut lines, as without bleed; the art runs 3 mm past the grid's right
     edge (its 12.7 mm margin holds that and the marks; the left one holds the footer too, so less), is cut back at every
@@ -121,13 +134,7 @@ def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_
     import streams
     from conftest import render_page
 
-    root = tmp_path / "edges" / "project"
-    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
-    (root / "art").mkdir()
-    Image.fromarray(art).save(root / "art/edge.png")
-    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
-    deck = root / "data/tiny/decks/heroes.yaml"
-    deck.write_text(deck.read_text().replace("size: poker\n", "size: poker\nart_bleed: mirror\n"))
+    root = edge_art_project(tmp_path / "edges", art)
     assert run_pnp(root, "calibrate", "--save", "laser", "--margin", f"{25.4 / 6:.6f}").exit_code == 0
     result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--no-validate", "--printer", "laser")
     assert result.exit_code == 0, result.output + result.stderr
@@ -164,13 +171,7 @@ def test_bleed_on_the_outer_edges_runs_the_whole_3_mm_above_a_centred_a4_grid(tm
     import streams
     from conftest import render_page
 
-    root = tmp_path / "a4" / "project"
-    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
-    (root / "art").mkdir()
-    Image.fromarray(art).save(root / "art/edge.png")
-    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
-    deck = root / "data/tiny/decks/heroes.yaml"
-    deck.write_text(deck.read_text().replace("size: poker\n", "size: poker\nart_bleed: mirror\n"))
+    root = edge_art_project(tmp_path / "a4", art)
     result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--no-validate", "--paper", "a4")
     assert result.exit_code == 0, result.output + result.stderr
     pdf = root / "output/tiny/tiny-cards-a4-bleed-edges.pdf"

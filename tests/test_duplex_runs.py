@@ -161,9 +161,8 @@ def test_each_backs_page_follows_its_fronts_as_the_printer_is_told_and_says_the_
     assert all((flip in t) if flip else ("flip on" not in t) for t in backs), backs
 
 
-def test_a_last_sheet_without_backs_ends_the_pdf_with_no_blank_back(project):
-    """A deck with backs fills sheet 1 and a deck without backs sheet 2, the last: printed double-sided, sheet 1 needs
-    its backs page, but nothing follows sheet 2, so a blank back after it would only waste a page."""
+def heroes_then_backless_zombies(project, ogres: int) -> None:
+    """The heroes cut to nine cards with backs (one sheet), then a deck `zombies` of `ogres` cards without backs; no token sets."""
     (project / "data/tiny/tokens.yaml").unlink()  # token sets would print beside the last deck, backs and all
     apply_edits(project, [
         {"file": "data/tiny/decks/heroes.yaml", "replace": ['  - {id: mage, name: Mage, stars: 4, number: 4, text: "Look at the top three '
@@ -171,7 +170,13 @@ def test_a_last_sheet_without_backs_ends_the_pdf_with_no_blank_back(project):
         {"file": "data/tiny/game.yaml", "replace": ["    count: 12", "    count: 9"]},
         {"file": "data/tiny/game.yaml", "replace": ["{red: 6, blue: 6}", "{red: 6, blue: 3}"]},
         {"file": "data/tiny/decks/zombies.yaml", "write": "name: Zombies\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
-                                                          "  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Roar., side: red, count: 9}\n"}])
+                                                          f"  - {{id: ogre, name: Ogre, stars: 1, number: 6, text: Roar., side: red, count: {ogres}}}\n"}])
+
+
+def test_a_last_sheet_without_backs_ends_the_pdf_with_no_blank_back(project):
+    """A deck with backs fills sheet 1 and a deck without backs sheet 2, the last: printed double-sided, sheet 1 needs
+    its backs page, but nothing follows sheet 2, so a blank back after it would only waste a page."""
+    heroes_then_backless_zombies(project, 9)
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "long")
     assert result.exit_code == 0, result.output + result.stderr
     texts = page_texts(project / "output/tiny/tiny-cards.pdf")
@@ -183,14 +188,7 @@ def test_a_one_sided_print_leaves_no_blank_page_after_a_sheet_without_backs(proj
     """`--duplex none` (docs/print-and-cut.md): a printer that prints one side only gets every fronts page, then the
     backs to feed back in. A deck with backs on sheet 1 and one without on sheets 2 and 3: the PDF is the three fronts
     pages and sheet 1's backs, with no blank back after sheet 2, a page a one-sided printer would print empty."""
-    (project / "data/tiny/tokens.yaml").unlink()  # token sets would print beside the last deck, backs and all
-    apply_edits(project, [
-        {"file": "data/tiny/decks/heroes.yaml", "replace": ['  - {id: mage, name: Mage, stars: 4, number: 4, text: "Look at the top three '
-                                                            'cards of the deck, keep one and put the others back in any order.", side: blue, count: 3}\n', ""]},
-        {"file": "data/tiny/game.yaml", "replace": ["    count: 12", "    count: 9"]},
-        {"file": "data/tiny/game.yaml", "replace": ["{red: 6, blue: 6}", "{red: 6, blue: 3}"]},
-        {"file": "data/tiny/decks/zombies.yaml", "write": "name: Zombies\nsize: poker\nfront: tiny/hero.j2\ncards:\n"
-                                                          "  - {id: ogre, name: Ogre, stars: 1, number: 6, text: Roar., side: red, count: 18}\n"}])
+    heroes_then_backless_zombies(project, 18)
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "none")
     assert result.exit_code == 0, result.output + result.stderr
     texts = page_texts(project / "output/tiny/tiny-cards-simplex.pdf")
