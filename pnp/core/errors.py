@@ -190,9 +190,9 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     return _misspelt_fields(_without_headless_fields(_glyphs_once(out)))
 
 
-MISSING_GLYPH = "missing-glyph"  # characters no font of a text has (pnp.layout.scripts' words, each as 'x' (U+0078))
-_GLYPH_SAID = re.compile(r"'(.)' \(U\+[0-9A-F]{4,6}\)")
-_WRITTEN_IN = " (written in "  # a missing-glyph finding that names the field holding its characters (pnp.layout.failure_words)
+MISSING_GLYPH = "missing-glyph"  # characters no font of a text has
+GLYPH_SAID = re.compile(r"'(.)' \(U\+[0-9A-F]{4,6}\)")  # a character as pnp.layout.scripts' missing-glyph words name it: 'x' (U+0078)
+WRITTEN_IN = " (written in "  # how a missing-glyph finding names the field holding its characters (pnp.layout.failure_words)
 
 
 def _glyphs_once(findings: list[Finding]) -> list[Finding]:
@@ -201,12 +201,12 @@ def _glyphs_once(findings: list[Finding]) -> list[Finding]:
     rulebook's) is not said beside one of its game that does, for the same characters. Mended there, the others go too."""
     located: dict[str, set[str]] = {}
     for f in findings:
-        if f.code == MISSING_GLYPH and _WRITTEN_IN in f.message:
-            located.setdefault(f.game, set()).update(_GLYPH_SAID.findall(f.message))
+        if f.code == MISSING_GLYPH and WRITTEN_IN in f.message:
+            located.setdefault(f.game, set()).update(GLYPH_SAID.findall(f.message))
     if not located:
         return findings
-    return [f for f in findings if not (f.code == MISSING_GLYPH and _WRITTEN_IN not in f.message
-                                        and set(_GLYPH_SAID.findall(f.message)) <= located.get(f.game, set()) and _GLYPH_SAID.search(f.message))]
+    return [f for f in findings if not (f.code == MISSING_GLYPH and WRITTEN_IN not in f.message
+                                        and set(GLYPH_SAID.findall(f.message) or "?") <= located.get(f.game, set()))]
 
 
 SHEET_NO_HEADER = "sheet-no-header"  # a sheet's first row read as its field names, though it looks like a card (pnp.data.spreadsheet)

@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from pnp.core.assets import BUILTIN_TEMPLATES
-from pnp.core.errors import LayoutError, Loc, did_you_mean
+from pnp.core.errors import GLYPH_SAID, WRITTEN_IN, LayoutError, Loc, did_you_mean
 from pnp.data.source import LocDict, LocList
 from pnp.layout.growth import number_words
 
@@ -59,23 +59,23 @@ def _unknown_argument(message: str, functions: dict) -> str | None:
     return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
 
 
-_GLYPH_SAID = re.compile(r"'(.)' \(U\+[0-9A-F]{4,6}\)")  # a character as pnp.layout.scripts' missing-glyph words name it
+def _first_glyph_held(message: str, context: dict) -> tuple[str, Loc | None]:
+    """(the data field, where it is written) holding a missing-glyph message's first character, else ('', None)."""
+    first = GLYPH_SAID.search(message)
+    return data_holding(context, first[1]) if first and context else ("", None)
 
 
 def _glyphs_written_at(message: str, context: dict) -> str:
     """A missing-glyph message naming where in the data the first missing character is written (a sheet's cell, a YAML
     line): an emoji typed in a spreadsheet is fixed there, not in the template that draws it."""
-    listed = list(_GLYPH_SAID.finditer(message))
-    if not listed:
-        return message
-    field, data_loc = data_holding(context, listed[0][1])
+    field, data_loc = _first_glyph_held(message, context)
     return message if data_loc is None else glyphs_written(message, field, data_loc)
 
 
 def glyphs_written(message: str, field: str, at: Loc) -> str:
     """A missing-glyph message saying the field and place its first character is written at, after the characters."""
-    end = list(_GLYPH_SAID.finditer(message))[-1].end()
-    return f"{message[:end]} (written in {field} at {at}){message[end:]}"
+    end = list(GLYPH_SAID.finditer(message))[-1].end()
+    return f"{message[:end]}{WRITTEN_IN}{field} at {at}){message[end:]}"
 
 
 def glyphs_found(message: str, data, characters) -> tuple[str, Loc | None]:
@@ -92,8 +92,7 @@ def glyphs_found(message: str, data, characters) -> tuple[str, Loc | None]:
 def glyphs_written_loc(message: str, context: dict) -> Loc | None:
     """Where in the data a missing-glyph message's first character is written, if a field of the face holds it: the
     place to say the finding of a template that is not the designer's (pnp's own label), since that is where it is mended."""
-    first = _GLYPH_SAID.search(message)
-    return data_holding(context, first[1])[1] if first and context else None
+    return _first_glyph_held(message, context)[1]
 
 
 def data_holding(context: dict, token: str, drawn: str = "") -> tuple[str, Loc | None]:
