@@ -7013,7 +7013,7 @@ MUTANTS: list[Mutant] = [
            'at = next((loc for loc in map(book.figures.where, sorted(missing)) if loc.line), None)', 'at = None',
            ['tests/test_one_finding.py', 'tests/test_rulebook.py'], 'emoji or glyph'),
     Mutant('WZ8', "a character the reference's fonts lack said at its first line, not at the value it is typed in", 'pnp/outputs/reference.py',
-           'found[1] or ref.raw.loc', 'ref.raw.loc', ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
+           'found[1] or Loc(ref.raw.loc.path)', 'Loc(ref.raw.loc.path)', ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
     Mutant('WZ9', "`build --only labels` of a game of decks printing nothing told to add decks, not to give its cards a count", 'pnp/cli/build_lines.py',
            'if has_decks and (not only or any("decks" in kind_named(kind).made_from for kind in only)):', 'if has_decks and (not only or "cards" in only):',
            ['tests/test_label_promises.py', 'tests/test_build_lines.py'], ''),
@@ -7295,7 +7295,7 @@ MUTANTS: list[Mutant] = [
     Mutant('WI6', "an emoji (U+1F409, five hex digits) in a deck's name said three times again: by its label, the reference and the rulebook", 'pnp/core/errors.py',
            'U\\+[0-9A-F]{4,6}', 'U\\+[0-9A-F]{4}', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
     Mutant('WI7', "an emoji in a deck's name said nowhere: its label's finding, which says where it is written, folded away with the others", 'pnp/core/errors.py',
-           'WRITTEN_IN not in f.message\n                                        and', '\n                                        ',
+           'f.code == MISSING_GLYPH and not f.loc.line\n', 'f.code == MISSING_GLYPH\n',
            ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
     Mutant('WI8', "an emoji's presentation selector (U+FE0F, after a heart or a copyright sign) Comfortaa lacks drawn from DejaVu, a fallback font read for a mark that prints nothing", 'pnp/layout/typeset.py',
            '(0xFE00, 0xFE0F)', '(0xFE00, 0xFE0E)',
@@ -7528,6 +7528,12 @@ MUTANTS: list[Mutant] = [
     Mutant('WQ14', "a booklet of five pages (not a multiple of four) drawing a page past its last where a blank stands", 'pnp/outputs/rulebook/booklet.py',
            'sides.append((left if left < pages else None,', 'sides.append((left if left <= pages else None,',
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('XZ1', "an emoji in a deck's name said with the field of pnp's own label that drew it (`label.title`), a name the designer never wrote", 'pnp/layout/templates.py',
+           'return error(code, written[0], written[1], game=game', 'return error(code, message, written[1], game=game',
+           ['tests/test_one_finding.py', 'tests/test_label_promises.py'], 'emoji or label'),
+    Mutant('XZ2', "an emoji in a deck's name said again by the reference, at its file's first line, beside the label's error at the name", 'pnp/outputs/reference.py',
+           'found[1] or Loc(ref.raw.loc.path)', 'found[1] or Loc(ref.raw.loc.path, 1, 1)',
+           ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
 ]
 
 

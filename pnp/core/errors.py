@@ -192,20 +192,20 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
 
 MISSING_GLYPH = "missing-glyph"  # characters no font of a text has
 GLYPH_SAID = re.compile(r"'(.)' \(U\+[0-9A-F]{4,6}\)")  # a character as pnp.layout.scripts' missing-glyph words name it: 'x' (U+0078)
-WRITTEN_IN = " (written in "  # how a missing-glyph finding names the field holding its characters (pnp.layout.failure_words)
 
 
 def _glyphs_once(findings: list[Finding]) -> list[Finding]:
     """An emoji in a deck's name is one mistake, though its label, the reference's components and the rulebook's each
     lack it: a missing-glyph finding that cannot say where its characters are written (the reference's, the
-    rulebook's) is not said beside one of its game that does, for the same characters. Mended there, the others go too."""
+    rulebook's: at their file, no line) is not said beside one of its game that does, for the same characters. Mended
+    there, the others go too."""
     located: dict[str, set[str]] = {}
     for f in findings:
-        if f.code == MISSING_GLYPH and WRITTEN_IN in f.message:
+        if f.code == MISSING_GLYPH and f.loc.line:
             located.setdefault(f.game, set()).update(GLYPH_SAID.findall(f.message))
     if not located:
         return findings
-    return [f for f in findings if not (f.code == MISSING_GLYPH and WRITTEN_IN not in f.message
+    return [f for f in findings if not (f.code == MISSING_GLYPH and not f.loc.line
                                         and set(GLYPH_SAID.findall(f.message) or "?") <= located.get(f.game, set()))]
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from pnp.core.assets import BUILTIN_TEMPLATES
-from pnp.core.errors import GLYPH_SAID, WRITTEN_IN, LayoutError, Loc, did_you_mean
+from pnp.core.errors import GLYPH_SAID, LayoutError, Loc, did_you_mean
 from pnp.data.source import LocDict, LocList
 from pnp.layout.growth import number_words
 
@@ -41,6 +41,8 @@ def failure_words(exc: BaseException, context: dict | None, functions: dict) -> 
         message = number_words(exc) or f"{type(exc).__name__}: {message}"
     return code, message
 
+
+WRITTEN_IN = " (written in "  # how a missing-glyph finding names the field holding its characters
 
 # The data a face draws from, in the order a designer would look for a text.
 _DATA_NAMES = ("card", "board", "token", "space", "deck", "label", "game")
@@ -89,10 +91,12 @@ def glyphs_found(message: str, data, characters) -> tuple[str, Loc | None]:
     return message, None
 
 
-def glyphs_written_loc(message: str, context: dict) -> Loc | None:
-    """Where in the data a missing-glyph message's first character is written, if a field of the face holds it: the
-    place to say the finding of a template that is not the designer's (pnp's own label), since that is where it is mended."""
-    return _first_glyph_held(message, context)[1]
+def glyphs_at_their_data(message: str, context: dict) -> tuple[str, Loc] | None:
+    """A missing-glyph message placed where in the data its first character is written, if a field of the face holds
+    it: (the message without its '(written in …)', that place). The finding of a template that is not the designer's
+    (pnp's own label) is said there, since that is where it is mended, and the field's name inside pnp is not theirs."""
+    field, at = _first_glyph_held(message, context)
+    return None if at is None else (message.replace(f"{WRITTEN_IN}{field} at {at})", ""), at)
 
 
 def data_holding(context: dict, token: str, drawn: str = "") -> tuple[str, Loc | None]:

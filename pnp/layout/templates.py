@@ -26,7 +26,7 @@ from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face, icon_set
-from pnp.layout.failure_words import builtin_name, data_holding, data_naming, failure_words, glyphs_written_loc, quoted_in, template_hint
+from pnp.layout.failure_words import builtin_name, data_holding, data_naming, failure_words, glyphs_at_their_data, quoted_in, template_hint
 from pnp.layout.fonts import FontBook
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
@@ -386,9 +386,9 @@ class Layouts:
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
-                written = glyphs_written_loc(message, context) if code == "missing-glyph" and shipped(frame.filename) else None
+                written = glyphs_at_their_data(message, context) if code == "missing-glyph" and shipped(frame.filename) else None
                 if written is not None:  # pnp's own template (a label's) drew the designer's text: said where it is written
-                    return error(code, message, written, game=game, component=what)
+                    return error(code, written[0], written[1], game=game, component=what)
                 if isinstance(exc, LayoutError) and context and needle and not quoted_in(frame.line or "", needle):
                     field, data_loc = data_naming(context, needle, frame.line or "")  # a name the data handed the call: mended where it is written
                     if data_loc is not None:

@@ -26,7 +26,7 @@ import dataclasses
 from typing import NamedTuple
 
 from pnp.core.colour import mix, required_contrast, until_contrast
-from pnp.core.errors import PnpError, did_you_mean, error, warning
+from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
@@ -479,7 +479,7 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
 
 def _missing_glyphs(missing: set, ref: Reference) -> list:
     found = glyphs_found(missing_message(missing, "the reference's fonts"), ref.raw, missing) if missing else None  # typed here, or from a name
-    return [error("missing-glyph", found[0], found[1] or ref.raw.loc, game=ref.game.slug)] if found else []
+    return [error("missing-glyph", found[0], found[1] or Loc(ref.raw.loc.path), game=ref.game.slug)] if found else []
 
 
 class PlayerAids(NamedTuple):
