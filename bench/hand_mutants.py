@@ -7534,6 +7534,9 @@ MUTANTS: list[Mutant] = [
     Mutant('XZ2', "an emoji in a deck's name said again by the reference, at its file's first line, beside the label's error at the name", 'pnp/outputs/reference.py',
            'found[1] or Loc(ref.raw.loc.path)', 'found[1] or Loc(ref.raw.loc.path, 1, 1)',
            ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
+    Mutant('XZ3', "a `true` where a check wants a number said as Python's `True`, not as the designer typed it", 'pnp/checks/values.py',
+           '    if isinstance(value, bool):\n        return "true"', '    if False:\n        return "true"',
+           ['tests/test_constraint_checks.py', 'tests/test_constraints.py'], ''),
 ]
 
 

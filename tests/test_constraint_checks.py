@@ -134,6 +134,7 @@ def test_a_contiguous_field_must_hold_whole_numbers(tmp_path):
     found = _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 2}", ["{id: a, n: 1}", "{id: b, n: two}", "{id: c, n: true}"])
     assert _said(found)[1] == f"d/b: n must be a whole number, got two (constraint at data/g/game.yaml:{LINE})"  # after the run's, at the deck's line
     assert [(code, item) for code, _, _, item in found[1:3]] == [("constraint-contiguous", "d/b"), ("constraint-contiguous", "d/c")]
+    assert _said(found)[2] == f"d/c: n must be a whole number, got true (constraint at data/g/game.yaml:{LINE})"  # as typed, not Python's True
 
 
 # present --------------------------------------------------------------------------------------------------------------

@@ -43,7 +43,9 @@ EMPTY_SAID = "(empty)"  # an empty value as a finding names it: two spaces aroun
 
 
 def show_value(value) -> str:
-    """A value as a finding's sentence names it, unquoted: an empty text said in words."""
+    """A value as a finding's sentence names it, unquoted: an empty text said in words, a yes or no as YAML writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, str):
         return value if value.strip() else EMPTY_SAID
     if isinstance(value, (list, tuple)):
