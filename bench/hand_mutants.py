@@ -7537,6 +7537,12 @@ MUTANTS: list[Mutant] = [
     Mutant('XZ3', "a `true` where a check wants a number said as Python's `True`, not as the designer typed it", 'pnp/checks/values.py',
            '    if isinstance(value, bool):\n        return "true"', '    if False:\n        return "true"',
            ['tests/test_constraint_checks.py', 'tests/test_constraints.py'], ''),
+    Mutant('XZ4', "a box of a set inside exactly its cards' size taken without a word, the cards binding as they are drawn", 'pnp/data/boxes.py',
+           'if not spec.inner or min(w - card_w, h - card_h) >= spec.clearance - 1e-6:', 'if not spec.inner or min(w - card_w, h - card_h) >= 0:',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], 'inner or clearance'),
+    Mutant('XZ5', "a box's tight fit said without the size to give, its clearance left out", 'pnp/data/boxes.py',
+           'least = f"{card_w + spec.clearance:g} × {card_h + spec.clearance:g} mm"', 'least = f"{card_w:g} × {card_h:g} mm"',
+           ['tests/test_box_inserts.py', 'tests/test_boxes.py'], 'inner or clearance'),
 ]
 
 

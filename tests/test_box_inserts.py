@@ -311,6 +311,25 @@ def test_a_box_of_a_set_inside_narrower_than_its_cards_is_one_error_at_its_inner
     assert f"boxes.yaml:{line}:" in found[0] and "(63.5 × 88.9 mm) are larger than its inside (60 × 95 mm)" in found[0], found[0]
 
 
+def test_a_box_of_a_set_inside_exactly_its_cards_size_is_warned_at_its_inner_size_unless_its_clearance_is_zero(kit):
+    """Poker cards (63.5 × 88.9 mm) in a box whose inside is exactly as large have no play and bind as they are drawn:
+    a tuck box wants about 1 mm each way (docs/boxes-and-dice.md). One warning at the `inner:` line saying the size to
+    give; `clearance: 0` says a tight fit is meant, and a millimetre each way is no warning."""
+    tight = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [63.5, 88.9, 60]\n")
+    (kit / "data/tiny/boxes.yaml").write_text(tight)
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    line = tight.splitlines().index("    inner: [63.5, 88.9, 60]") + 1
+    assert result.exit_code == 0 and len(found) == 1, result.output
+    assert f"boxes.yaml:{line}:" in found[0] and ": warning: " in found[0] and "leave 0 mm of play" in found[0], found[0]
+    assert "make `inner` at least 64.5 × 89.9 mm wide and high" in found[0], found[0]
+    for meant in (tight.replace("    inner: [63.5, 88.9, 60]\n", "    inner: [63.5, 88.9, 60]\n    clearance: 0\n"),
+                  tight.replace("[63.5, 88.9, 60]", "[64.5, 89.9, 60]")):
+        (kit / "data/tiny/boxes.yaml").write_text(meant)
+        quiet = run_pnp(kit, "validate", "tiny")
+        assert "box 'kit'" not in quiet.output, quiet.output
+
+
 def test_the_toolkits_compartments_are_as_wide_as_the_insert_that_drops_into_the_box(kit):
     """A poker box is 64.5 mm wide inside; the insert is 0.5 mm narrower so it drops in (docs/boxes-and-dice.md), and
     the toolkit's compartments, the same wells, are as wide: 64 mm each."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.core.errors import Finding, did_you_mean, error
+from pnp.core.errors import Finding, did_you_mean, error, warning
 
 # The side of the cube a die fits in, for an edge of 1 (its `size` is a face's longest edge): the regular solids' axis
 # extents (a tetrahedron sits in a cube of side a/√2; an octahedron's opposite corners are a√2 apart; a dodecahedron
@@ -169,17 +169,30 @@ def fit_findings(game, contents: BoxContents, spec, raw) -> list[Finding]:
     if card_w > w or card_h > h:
         return [error("box-contents-fit", f"box '{spec.id}': its cards ({card_w:g} × {card_h:g} mm) are larger than its inside ({w:g} × {h:g} mm): "
                       "give `inner` a larger width and height, or leave it out to size the box from its cards", loc, **where)]
+    tight = _tight(spec, contents, loc, where)
     for well in contents.wells:
         if well.kind != "deck" and _stacked(1, well.side, well.layer, tray_inside(w, spec.board), h - spec.clearance) is None:
             return [error("box-contents-fit", f"box '{spec.id}': the {well.kind} '{well.id}' do not lie in its inside ({w:g} × {h:g} mm) "
-                          f"with {spec.clearance:g} mm to spare: put them in a box of larger cards, or leave them out of `{well.kind}`", loc, **where)]
+                          f"with {spec.clearance:g} mm to spare: put them in a box of larger cards, or leave them out of `{well.kind}`", loc, **where), *tight]
     wanted = sum(well.needs for well in contents.wells) + max(len(contents.wells) - 1, 0) * contents.divider
     if wanted > d + 1e-6:
         fullest = max(contents.wells, key=lambda well: well.needs)
         return [error("box-contents-fit", f"box '{spec.id}': its wells need {wanted:.1f} mm of depth, {wanted - d:.1f} mm more than its inside's {d:g} mm "
                       f"(the deepest, {fullest.kind} '{fullest.id}', {fullest.needs:.1f} mm): make `inner`'s depth at least {math.ceil(wanted * 10) / 10:g}, "
-                      "or move a deck to another box", loc, **where)]
-    return []
+                      "or move a deck to another box", loc, **where), *tight]
+    return tight
+
+
+def _tight(spec, contents: BoxContents, loc, where: dict) -> list[Finding]:
+    """A warning when a box of a set `inner` size holds its cards with less play than its `clearance` (1 mm unless
+    said): cards that touch the walls bind in a tuck box and fray as they are drawn. `clearance: 0` says it is meant."""
+    (w, h, _), (card_w, card_h) = contents.inner, contents.card_size
+    if not spec.inner or min(w - card_w, h - card_h) >= spec.clearance - 1e-6:
+        return []
+    least = f"{card_w + spec.clearance:g} × {card_h + spec.clearance:g} mm"
+    return [warning("box-contents-tight", f"box '{spec.id}': its cards ({card_w:g} × {card_h:g} mm) leave {min(w - card_w, h - card_h):g} mm of play "
+                    f"in its inside ({w:g} × {h:g} mm), less than its clearance of {spec.clearance:g} mm, and bind: make `inner` at least {least} "
+                    "wide and high, or set `clearance: 0` if a tight fit is meant", loc, **where)]
 
 
 BARCODE_KINDS = {13: "EAN-13", 12: "UPC-A"}  # digits with the check digit → the symbol that carries them (GS1 General Specifications)
