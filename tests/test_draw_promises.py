@@ -1,6 +1,6 @@
 """What a face's drawing promises (docs/layouts.md), read back from `pnp preview`'s picture of one card, which draws
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
-corners however small their radius, an ellipse filling its box's height and width, a picture that covers its box (cropped to it, nothing past it) or fits inside it
+corners however small their radius and their radius in millimetres, a sloping line from its start to its end, an ellipse filling its box's height and width, a picture that covers its box (cropped to it, nothing past it) or fits inside it
 whole (its aspect kept, centred), a colour's alpha, an icon recoloured in its strokes as in its fills, an icon fitted whole
 and centred in its box (up and down, and across), what follows a half-transparent colour opaque. On the card sheets, a
 colour written with three digits prints as its six-digit form and a malformed one is refused at its template line. And a picture as
@@ -32,6 +32,7 @@ TEMPLATE = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 
 {{ rect(57, 81, 2, 6, fill="#00000080") }}{{ text("MMMM", 30, 80, 25, 8, size=20, color="#000000") }}
 {{ line(29, 4, 29, 12, stroke="#00000080", stroke_width=0.5) }}{{ icon("ring", 31, 2, 12, 12) }}
 {{ ellipse(56, 20, 6, 30, fill="#000000") }}
+{{ rect(56.5, 58, 6, 8, fill="#000000", radius=3) }}{{ line(57, 69, 62, 78, stroke="#000000", stroke_width=0.4) }}
 """
 RING = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
         '<circle cx="5" cy="5" r="4" fill="none" stroke="#000000" stroke-width="2"/></svg>')  # a ring drawn by its stroke alone
@@ -95,6 +96,20 @@ def test_a_corner_rounded_by_08_mm_is_rounded(drawn):
     assert _black(_box(drawn, 40, 60, 55, 75, inset=1.0))
     corner = drawn[round(60 * PX), round(40 * PX)]
     assert corner.min() > 200, f"the square corner of a rounded rectangle is painted: {corner}"
+
+
+def test_a_corners_radius_is_in_millimetres_not_points(drawn):
+    """`radius=3` on a 6 × 8 mm rectangle at (56.5, 58) mm: a 3 mm arc leaves the corner's last (1 − 1/√2) × 3 = 0.88 mm
+    on its diagonal unpainted, so the half-millimetre square in the corner is paper (3 pt, 1.06 mm, would paint most of it)."""
+    assert _white(_box(drawn, 56.6, 58.1, 57.1, 58.6, inset=0))
+    assert _black(_box(drawn, 56.5, 60, 62.5, 64))
+
+
+def test_a_sloping_line_runs_from_its_start_to_its_end(drawn):
+    """`line(57, 69, 62, 78)` 0.4 mm wide: ink at its middle, (59.5, 73.5) mm; paper level with its start at x 61 mm,
+    where it has fallen to 76.2 mm."""
+    assert _box(drawn, 59.3, 73.3, 59.7, 73.7, inset=0).max(axis=-1).min() < 60
+    assert _white(_box(drawn, 60.5, 68.5, 61.5, 69.5, inset=0))
 
 
 def test_a_covering_picture_fills_its_box_and_stops_at_it(drawn):
