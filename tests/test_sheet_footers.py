@@ -111,3 +111,19 @@ def test_a_sheet_whose_set_name_overfills_its_footer_says_one_set_in_the_singula
     assert result.exit_code == 0, result.output
     footers = [line for line in page_texts(project / "output/tiny/tiny-cards-heroes.pdf", [0])[0].splitlines() if "sheet 1 of" in line]
     assert footers and all(line.startswith("Tiny Test Game · 1 set · sheet 1 of ") for line in footers), footers
+
+
+def test_a_sheets_footer_is_set_in_the_games_body_font_not_its_title_font(project):
+    """The tiny game's fonts (data/tiny/game.yaml): body noto-sans, title comfortaa. The card sheet's footer, the one
+    line a fronts page sets across its edge ('Tiny Test Game · Heroes · sheet 1 of 2 · fronts …'), is Noto Sans; the
+    heroes' titles on the cards stay Comfortaa."""
+    import pdfplumber
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        chars = pdf.pages[0].chars
+    footer = [c for c in chars if not c["upright"]]
+    assert "".join(c["text"] for c in footer).startswith("Tiny Test Game · Heroes · sheet 1 of "), footer[:3]
+    assert {c["fontname"].partition("+")[2] for c in footer} == {"NotoSans-Regular"}
+    assert any(c["fontname"].endswith("Comfortaa-Bold") for c in chars if c["upright"])

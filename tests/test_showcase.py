@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 from conftest import run_pnp
 from PIL import Image, ImageChops, ImageStat
 
 TABLE = (52, 84, 66)
+# the tiny game's palette (data/tiny/game.yaml): a hero's header is its side's colour, its face paper, its back ink
+SIDES = {"red": (0xC0, 0x39, 0x2B), "blue": (0x2E, 0x6D, 0xA4)}
+PAPER, INK = (0xFB, 0xF8, 0xF0), (0x1D, 0x24, 0x33)
 
 
 def table_pixels(image: Image.Image) -> int:
@@ -151,3 +155,45 @@ def test_each_edition_has_its_own_folder_and_the_source_keeps_its_pictures(tmp_p
     assert set(source) == set(german) == {"hand.png", "table.png", "beasts-contact.png"}
     assert folder("showcase") == source
     assert german["beasts-contact.png"] != source["beasts-contact.png"]  # Drache, Eule: the German names
+
+
+def near(image: Image.Image, rgb: tuple[int, int, int], steps: int = 8) -> np.ndarray:
+    """Where the picture is `rgb`, within a few steps (it is shrunk from twice its size): a boolean array, rows by columns."""
+    return (np.abs(np.asarray(image.convert("RGB"), dtype=int) - rgb).max(axis=2) <= steps)
+
+
+def test_the_hand_fans_the_cards_in_the_order_asked_the_first_at_the_left(project):
+    """docs/showcase-and-draw.md: `--cards` sets which cards the hand holds, in that order. Asked for the Rogue (a blue
+    hero) before the Knight (a red one), the hand shows the blue header left of the red one, though the Knight comes
+    first in the deck and in the alphabet."""
+    hand = Image.open(io.BytesIO(pictures(project, "--width", "400", "--cards", "heroes/rogue,heroes/knight")["hand.png"]))
+    middles = {side: np.nonzero(near(hand, rgb))[1].mean() for side, rgb in SIDES.items()}  # each header's mean column
+    assert middles["blue"] < middles["red"], middles
+
+
+def test_a_contact_sheet_shows_the_deck_in_its_order(project):
+    """The heroes' five cards, in the order of decks/heroes.yaml: Knight and AT&T Agent red, Rogue and Mage blue
+    (`side: blue`), Twin red again; each fifth of the contact sheet (one row of five) shows its card's header colour."""
+    sheet = Image.open(io.BytesIO(pictures(project, "--width", "500")["heroes-contact.png"]))
+    fifths = [[side for side, rgb in SIDES.items() if near(sheet.crop((k * 100, 0, (k + 1) * 100, sheet.height)), rgb).sum() > 200]
+              for k in range(5)]
+    assert fifths == [["red"], ["red"], ["blue"], ["blue"], ["red"]], fifths
+
+
+def test_the_pictures_show_the_cards_fronts_not_their_backs(project):
+    """A hero's back is the ink colour over all but a 3 mm rim (templates/tiny/back.j2), its front the paper colour
+    under a coloured header: the hand and the contact sheet are mostly paper, their backs' ink next to nowhere."""
+    made = pictures(project, "--width", "400")
+    for name in ("hand.png", "heroes-contact.png"):
+        image = Image.open(io.BytesIO(made[name]))
+        cards = ~near(image, TABLE, 24)  # what is not the felt (nor a shadow on it)
+        paper, ink = near(image, PAPER)[cards].mean(), near(image, INK)[cards].mean()
+        assert paper > 0.4 and ink < 0.1, (name, paper, ink)
+
+
+def test_the_width_of_a_picture_is_1600_pixels_unless_asked(tmp_path):
+    """docs/showcase-and-draw.md: `--width PX` (default 1600) sets how wide each picture is; the command's help says
+    the same default (a run at 1600 px draws the cards at four times the pixels of the other tests' runs)."""
+    result = run_pnp(tmp_path, "showcase", "--help")
+    assert result.exit_code == 0, result.output
+    assert "Width of each picture in pixels. [default: 1600;" in " ".join(result.output.split()), result.output
