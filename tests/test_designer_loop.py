@@ -67,6 +67,19 @@ def test_plain_builds_after_a_marked_print_leave_changed_comparing_with_that_pri
     assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing, listing
 
 
+def test_before_any_marked_print_changed_compares_with_the_first_build(project):
+    """docs/designers-loop.md: the first build counts as printed. The rogue edited and built twice since, with no print
+    marked, is still the one card `--changed` reprints: it compares with the first build, not the last."""
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
+    for _ in range(2):
+        assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    result = run_pnp(project, "build", "--changed", "--only", "cards")
+    assert result.exit_code == 0 and (project / CHANGED).is_file(), result.output + result.stderr
+    listing = page_texts(project / CHANGED, [0])[0]
+    assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing, listing
+
+
 def test_a_deck_given_another_card_size_is_changed_though_its_templates_draw_the_same(tmp_path):
     """A deck moved from poker (63.5 × 88.9 mm) to mini (44.45 × 63.5 mm) cards prints every card at its new size,
     so `--changed` reprints them all, even where the templates draw the same things at the same places."""

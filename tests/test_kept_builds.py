@@ -14,7 +14,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import pdfs, run_pnp
+from conftest import apply_edits, pdfs, run_pnp
 
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -166,3 +166,30 @@ def test_build_changed_with_no_card_changed_says_so_each_time_it_runs(project):
         assert result.exit_code == 0, result.output + result.stderr
         assert "no card changed since the last marked print (pnp printed tiny)" in result.output, f"run {run + 1}: {result.output}"
         assert not (project / "output/tiny/tiny-changed.pdf").exists()
+
+
+SHEET_NOTE = "63.5 × 88.9 mm cards on A3+ with a 5.00 mm printer margin"  # poker cards on A3+ hold fewer than the paper alone would
+
+
+def _cards_line(result) -> str:
+    return next(line for line in result.output.splitlines() if line.startswith("output/tiny/tiny-cards-a3plus.pdf  "))
+
+
+def test_a_sheet_reused_from_the_last_build_does_not_say_its_layout_note_again(project):
+    """A note is news of the build that worked it out: the sheet-layout note of poker cards on A3+ comes with the build
+    that drew them; after an edit to the rules alone the sheets are reused, and the note is not said again."""
+    first = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
+    assert first.exit_code == 0 and SHEET_NOTE in first.stderr, first.output + first.stderr
+    apply_edits(project, [{"file": "data/tiny/rulebook.md", "append": "\nOne more line of rules.\n"}])
+    second = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
+    assert second.exit_code == 0 and "(reused)" in _cards_line(second), second.output
+    assert ": note: " not in second.stderr, second.stderr
+
+
+def test_a_build_answered_whole_from_the_last_does_not_say_its_notes_again(project):
+    """Nothing changed: the second build is the first's, its sheets reused, and the first's sheet-layout note is not news."""
+    first = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
+    assert first.exit_code == 0 and SHEET_NOTE in first.stderr, first.output + first.stderr
+    second = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
+    assert second.exit_code == 0 and "(reused)" in _cards_line(second), second.output
+    assert ": note: " not in second.stderr, second.stderr

@@ -279,3 +279,19 @@ def test_a_results_folder_keeps_each_commands_file_up_to_16_and_merges_them_past
         results.save()
         counts.append(len(list(folder.glob("*.json"))))
     assert counts == [*range(1, 17), 1]
+
+
+def test_a_strict_build_whose_checks_warning_is_kept_still_writes_nothing(project):
+    """docs/findings.md: with --strict a warning fails the build, which writes nothing. Text at 1.10:1 against its
+    ground is a warning the checks find; the second strict build answers the checks from what the first kept, and
+    still fails and leaves the sheets of the last good build as they were."""
+    sheet = project / "output/tiny/tiny-cards.pdf"
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    before = sheet.read_bytes()
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ['bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")']}])
+    for _ in range(2):
+        result = run_pnp(project, "build", "tiny", "--strict", "--only", "cards")
+        warnings = [line for line in result.stderr.splitlines() if ": warning: " in line]
+        assert result.exit_code == 1 and len(warnings) == 1 and "has contrast 1.11:1" in warnings[0], result.output + result.stderr
+        assert "tiny: 0 errors, 1 warning (warnings fail with --strict)" in result.stderr
+        assert sheet.read_bytes() == before

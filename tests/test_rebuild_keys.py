@@ -188,3 +188,14 @@ def test_a_deck_given_rounded_corners_is_drawn_again_and_warned_where_its_new_co
     warned = sorted({line for line in rebuilt.stderr.splitlines() if "safe area" in line})
     assert warned and all("icon 'hearts'" in line for line in warned), rebuilt.stderr
     assert warned == sorted({line for line in run_pnp(project, "validate", "tiny").stderr.splitlines() if "safe area" in line})
+
+
+def test_a_plain_build_after_a_bleed_build_finds_its_own_sheets_reused(project):
+    """Each variant keeps its own place in the build cache: the sheets with bleed built between two plain builds leave
+    the plain sheets as they were, and the third build finds them reused."""
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    bleed = run_pnp(project, "build", "tiny", "--only", "cards", "--bleed")
+    assert bleed.exit_code == 0 and (project / "output/tiny/tiny-cards-bleed.pdf").is_file(), bleed.output
+    again = run_pnp(project, "build", "tiny", "--only", "cards")
+    line = next(line for line in again.output.splitlines() if line.startswith("output/tiny/tiny-cards.pdf  "))
+    assert again.exit_code == 0 and line.endswith("(reused)"), again.output
