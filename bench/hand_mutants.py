@@ -66,6 +66,10 @@ DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
 WD_BOXES_IN_PROCESS = DICE_BOX_IN_PROCESS + ' and not every_shipped_box and not toolkit_block_uses'
 # rehearse-pages: the ink saver files' tests of the tiny game and of faces made in the test (their others read the five games' shared builds)
 INK_SAVER_IN_PROCESS = 'not games_ink_saver and not draws_nothing_on_a_trim and not boards_white_slot'
+# r51-inksaver: the ink saver's test files and their tests of the tiny game (the others read the five games' builds, minutes a mutant)
+INKSAVER_TESTS = ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py']
+INKSAVER_IN_PROCESS = 'not each_decks_framed_back and not games_ink_saver_backs and not draws_nothing_on_a_trim_line'
+DRAWN_TESTS = ['tests/test_drawn_faces.py', 'tests/test_drawn_pages.py']
 
 # r50-we: the cutting machines' and label sheets' test files by name; the labels' without the one reading the five games' shared builds
 CUTTER_TESTS = ['tests/test_more_cutters.py', 'tests/test_labels_cutters.py', 'tests/test_cut_files.py']
@@ -7664,6 +7668,38 @@ MUTANTS: list[Mutant] = [
            ['tests/test_build_lines.py', 'tests/test_findings.py'], ''),
     Mutant('XQ14', "a build answered whole from the last one (nothing changed) says that build's notes again", 'pnp/pipeline/built.py',
            '[f for f in findings if f.severity != "note"], seconds)', 'findings, seconds)', ['tests/test_steady_games.py', 'tests/test_kept_builds.py'], ''),
+    # r51-inksaver: the ink saver (tints, outlines, framed backs, a face lightened once) and what drawing leaves in a document
+    Mutant('XS1', "a large fill keeps 30 % of its colour, not 12 %: the ink saver saves less than half the ink it should", 'pnp/render/inksaver.py',
+           'TINT = 0.12  # share', 'TINT = 0.3  # share', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS2', "a fill up to 12 % of the card (a header band) printed at full colour: only the largest fills are tinted", 'pnp/render/inksaver.py',
+           'LARGE = 0.04  # of the trim area', 'LARGE = 0.12  # of the trim area', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS3', "a tinted fill outlined in black, not in its own colour", 'pnp/render/inksaver.py',
+           '            outline = fill\n', '            outline = "#000000"\n', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS4', "a tinted band that reaches the right trim gets an outline along the trim line, which a miscut shows on the next card",
+           'pnp/render/inksaver.py', '"right": x1 <= self.face.w - OFF_TRIM_MM', '"right": x1 <= self.face.w + OFF_TRIM_MM',
+           INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS5', "a word that no longer stands out from the tinted ground under it is left as it is, unreadable", 'pnp/render/inksaver.py',
+           'return _recoloured(face.elements, fixes) if fixes else face.elements', 'return face.elements', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS6', "a ground drawn in many small pieces (a city's streets) gets an outline round every piece, crossing it at each joint",
+           'pnp/render/inksaver.py', 'framed=area >= BACKGROUND * self.trim_area or network', 'framed=area >= BACKGROUND * self.trim_area',
+           INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS7', "a card printed more than once (a form) lightened twice, its tints tinted again to near white", 'pnp/render/draw.py',
+           'name = self._form(face, 1.0)', 'name = self.form(face, 1.0)', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS8', "a framed back's frame 6 mm inside the trim, not 3 mm", 'pnp/render/inksaver.py',
+           'inset = min(3.0, w / 10, h / 10)', 'inset = min(6.0, w / 10, h / 10)', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS9', "a framed back's words keep their own colour (a red word prints red), not dark grey", 'pnp/render/inksaver.py',
+           'op._replace(color=TITLE_COLOUR) for op in ops', 'op._replace(color=op.color) for op in ops', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS10', "a framed back outlines a band that runs to the trim, a line a miscut shows on the neighbour", 'pnp/render/inksaver.py',
+           'def _in_outline(elements, w: float, h: float, top: bool = True)', 'def _in_outline(elements, w: float, h: float, top: bool = False)',
+           INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS11', "a back with no drawing of its own framed empty: no game title, no deck name", 'pnp/render/inksaver.py',
+           '    if not traced:', '    if not elements:', INKSAVER_TESTS, INKSAVER_IN_PROCESS),
+    Mutant('XS12', "a translucent colour in a card's form printed opaque: the shared resources name no transparency state", 'pnp/render/drawn.py',
+           'self.res.ExtGState = state', 'pass', DRAWN_TESTS, ''),
+    Mutant('XS13', "a kept face replayed though the fonts now hand its glyphs other codes: wrong letters after an edit", 'pnp/render/drawn.py',
+           'if self._answer(kind, key) != answer:', 'if self._answer(kind, key) != answer and kind != "font":', DRAWN_TESTS, ''),
+    Mutant('XS14', "a replayed page's placed forms not listed as in use: the page's cards missing from its resources", 'pnp/render/drawn.py',
+           'rl.forms_in_use(c).extend(known.forms)', 'pass', DRAWN_TESTS, ''),
 ]
 
 

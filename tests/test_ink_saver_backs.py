@@ -214,3 +214,29 @@ def test_the_games_ink_saver_backs_name_nothing_cut_short_and_set_no_title_over_
     police = [text for name in ("cards", "tokens") for text in page_texts(out / "police-precinct" / f"police-precinct-{name}-ink-saver.pdf")]
     markers = next(text for text in police if "backs ·" in text and "Unknown circumstances markers" in text)
     assert markers.count("Police Precinct") == 1, "the title set over the markers' '?'"
+
+
+# A back with a red band across its top, from bleed to bleed, and a red word, on its ground
+BANDED_BACK = GROUND_ONLY + """{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, 12 + face.bleed, fill="#c0392b") }}
+{{ text("POLICE", 5, 62, face.w - 10, 8, size=13, color="#c0392b", align="center") }}
+"""
+
+
+def test_a_framed_back_prints_its_frame_3_mm_inside_the_trim_and_nothing_out_to_its_edge(project):
+    """docs/printing.md: the frame sits 3 mm inside the trim (57.5 × 82.9 mm on a 63.5 × 88.9 mm poker card), and the
+    back's own drawing is outlined inside it: a band running to the card's edge is left out with the ground (its
+    outline would run along the cut, a hairline on the neighbour after a miscut). On the heroes' first backs page,
+    nine frames and no shape wider than them."""
+    page = ink_saver_page(project, 1, [{"file": "templates/tiny/back.j2", "write": BANDED_BACK}])
+    frames = [shape for shape in page["shapes"] if sized(shape, 63.5 - 6, 88.9 - 6)]
+    wider = [shape["mm"] for shape in page["shapes"] if shape["mm"][0] > 63.5 - 6 + 0.1 and shape["mm"][1] < 88.9]  # not the page's own lines
+    assert len(frames) == 9, sorted(shape["mm"] for shape in page["shapes"])
+    assert wider == [], wider
+
+
+def test_a_framed_backs_words_print_dark_grey_whatever_their_colour(project):
+    """docs/printing.md: a framed back prints its words in dark grey: the back's red word, on each of the nine backs
+    of the heroes' first backs page, a neutral grey (its three channels alike) darker than mid-grey, not red."""
+    page = ink_saver_page(project, 1, [{"file": "templates/tiny/back.j2", "write": BANDED_BACK}])
+    assert [text for text, _ in page["words"]] == ["POLICE"] * 9, page["words"]
+    assert all(max(c) - min(c) < 0.01 and max(c) < 0.5 for c in page["colours"]), page["colours"]

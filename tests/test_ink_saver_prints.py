@@ -243,3 +243,46 @@ def test_a_pale_word_on_a_band_the_ink_saver_tints_is_darkened_until_it_reads(pr
     assert letters and {c["text"] for c in letters} == set("QUOKA"), letters
     word = {tuple(c["non_stroking_color"]) for c in letters}
     assert all(_wcag_contrast(colour, band) >= 4.5 for colour in word), (word, band)
+
+
+BLUE = (0x2e / 255, 0x6d / 255, 0xa4 / 255)  # the tiny game's blue, #2e6da4
+
+
+def ink_saver_fronts(project, knight: str, others: str):
+    """The first fronts page of `pnp build --ink-saver --only cards tiny`, the heroes' fronts drawing `knight` on the
+    Knight (printed twice, the page's first two cards) and `others` on the seven other cards: pdfplumber's page, open."""
+    import pdfplumber
+    from conftest import apply_edits, run_pnp
+
+    front = f'{{% if card.id == "knight" %}}{knight}{{% else %}}{others}{{% endif %}}\n'
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "write": front}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--ink-saver", "--no-validate")
+    assert result.exit_code == 0, result.output
+    return pdfplumber.open(project / "output/tiny/tiny-cards-ink-saver.pdf")
+
+
+def test_a_fill_larger_than_a_13_mm_square_is_tinted_and_a_smaller_one_prints_as_designed(project):
+    """docs/printing.md: a fill larger than a twenty-fifth of the face (a 13 × 13 mm patch on a poker card) prints as a
+    light tint; a smaller one as designed. A 20 × 15 mm blue panel on the Knight (a nineteenth of the card) comes out
+    nearly white; a 10 × 10 mm blue square on every other card keeps the game's blue exactly."""
+    mm = 72 / 25.4
+    with ink_saver_fronts(project, '{{ rect(10, 30, 20, 15, fill="blue") }}', '{{ rect(10, 30, 10, 10, fill="blue") }}') as pdf:
+        filled = [s for s in pdf.pages[0].rects + pdf.pages[0].curves if s.get("fill")]
+    panels = [s["non_stroking_color"] for s in filled if abs(s["width"] - 20 * mm) < 0.5 and abs(s["height"] - 15 * mm) < 0.5]
+    squares = [s["non_stroking_color"] for s in filled if abs(s["width"] - 10 * mm) < 0.5 and abs(s["height"] - 10 * mm) < 0.5]
+    assert len(panels) == 2 and all(min(c) > 0.8 and c[2] > c[0] for c in panels), panels  # a light blue
+    assert len(squares) == 7 and all(all(abs(a - b) < 0.002 for a, b in zip(c, BLUE, strict=True)) for c in squares), squares
+
+
+def test_a_tinted_band_is_outlined_in_its_own_colour_along_its_sides_inside_the_trim_only(project):
+    """docs/printing.md: a tinted area gains an outline in its own colour, drawn only along its sides more than 1 mm
+    inside the trim. A blue band 20 mm tall from 20 mm in to past the right trim, on each of the page's two Knights:
+    its left side (20 mm) and its top and bottom (43.5 mm, to the trim) outlined in the game's blue, its right side,
+    on the trim, not at all."""
+    mm = 72 / 25.4
+    with ink_saver_fronts(project, '{{ rect(20, 40, face.w - 20 + face.bleed + 1, 20, fill="blue") }}', '') as pdf:
+        lines = [line for line in pdf.pages[0].lines if 10 * mm < max(line["width"], line["height"]) < 45 * mm]  # not crop marks nor the page's own lines
+    drawn = sorted(("upright" if abs(line["x0"] - line["x1"]) < 0.1 else "across", round(max(line["width"], line["height"]) / mm, 1)) for line in lines)
+    assert drawn == [("across", 43.5)] * 4 + [("upright", 20.0)] * 2, drawn
+    colours = {tuple(round(v, 3) for v in line["stroking_color"]) for line in lines}
+    assert colours == {tuple(round(v, 3) for v in BLUE)}, colours
