@@ -7542,7 +7542,10 @@ MUTANTS: list[Mutant] = [
     Mutant('XN4', "a deck with a template error still printed (without the cards that failed)", 'pnp/outputs/cards.py',
            'if any(f.severity == "error" for f in [*_decks_findings(decks), *token_found]) or not groups or refused:',
            'if any(f.severity == "error" for f in token_found) or not groups or refused:',
-           ['tests/test_cards_pdf.py', 'tests/test_impose.py'], ''),
+           ['tests/test_cards_pdf.py', 'tests/test_impose.py'], '',
+           equivalent="a deck's error gives its sheets up at their first page all the same (the sheets' `arrive` raises GaveUp: no file, "
+           "the same findings), and a deck too large for the paper is said beside the error either way (`_unfitting`); only sheets "
+           "past the 5,000-page limit would add that limit's error beside the template's, as the next build would say it"),
     Mutant('XN5', "a card's own front template (`front_from`) ignored: the deck's front printed", 'pnp/outputs/cards.py',
            'renderer.side(card.front or deck.front, "front"', 'renderer.side(deck.front or card.front, "front"',
            ['tests/test_cards_pdf.py', 'tests/test_impose.py', 'tests/test_card_fields.py'], ''),
@@ -7552,7 +7555,10 @@ MUTANTS: list[Mutant] = [
     Mutant('XN7', "a mistake in a card's own front template placed at the deck's `front:`, not the card's `front_from` cell",
            'pnp/outputs/cards.py',
            'front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck_front', 'front_ref = deck_front',
-           ['tests/test_cards_pdf.py', 'tests/test_card_fields.py'], ''),
+           ['tests/test_cards_pdf.py', 'tests/test_card_fields.py'], '',
+           equivalent="a face's template place is said only for a mistake no template line holds, its own template missing (Templates."
+           "_missing_template), and a `front_from` cell naming no template is refused as the deck loads (card-template-unknown), "
+           "so a card's own front never reaches rendering missing"),
     Mutant('XN8', "the changed cards' list printed without its blank back: every later card's back lands behind another card",
            'pnp/outputs/cards.py',
            '[Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")]',
@@ -7575,7 +7581,12 @@ MUTANTS: list[Mutant] = [
            ['tests/test_drawn_faces.py', 'tests/test_cards_pdf.py'], ''),
     Mutant('XN14', "a slanted line drawn level, at its start's height", 'pnp/render/draw.py',
            'c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)', 'c.line(x1 * K, -y1 * K, x2 * K, -y1 * K)',
-           ['tests/test_drawn_faces.py', 'tests/test_cards_pdf.py'], ''),
+           ['tests/test_drawn_faces.py', 'tests/test_cards_pdf.py', 'tests/test_drawing_functions.py'], ''),
+    Mutant('XN15', "a build stopped by a card's template error silent on a deck too large for the paper, which validate says",
+           'pnp/outputs/cards.py',
+           'return [], [*_decks_findings(decks), *refused, *token_found, *_unfitting(gctx, options, groups)]',
+           'return [], [*_decks_findings(decks), *refused, *token_found]',
+           ['tests/test_cards_pdf.py', 'tests/test_impose.py'], ''),
 ]
 
 
