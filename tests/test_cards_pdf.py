@@ -360,9 +360,9 @@ def test_every_card_prints_3_mm_past_its_trim_on_a_bleed_build_whether_drawn_onc
                           {"file": DECK, "replace": ['player.", count: 2', 'player.", count: 3']}])  # the Agent's: the red cards still six
     assert run_pnp(project, "build", "--bleed", "--only", "cards", "tiny").exit_code == 0
     pdf = project / "output/tiny/tiny-cards-bleed.pdf"
-    px = 10  # 254 dpi: 10 pixels a millimetre
+    px = 5  # 127 dpi: 5 pixels a millimetre
     for index in (0, 1):
-        page = np.asarray(render_page(pdf, index, 254).convert("RGB"), dtype=np.int16)
+        page = np.asarray(render_page(pdf, index, 127).convert("RGB"), dtype=np.int16)
         row = page[50 * px, :, 2] < 250  # the game's paper colour #fbf8f0 (blue 240) against the sheet's white, 50 mm down
         edges = np.flatnonzero(np.diff(row.astype(np.int8)))
         runs = [(b - a) / px for a, b in zip(edges[::2], edges[1::2], strict=False) if b - a > px]
