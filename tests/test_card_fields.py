@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
+from pdftext import pdf_text
 
 from pnp.core.errors import Loc
 from pnp.data.card_fields import merged_fields
@@ -43,6 +44,16 @@ def test_a_cards_field_is_found_where_it_was_written(tmp_path, deck, where):
     """A field naming a template that is not there is an error at the value that names it (counted by hand in the YAML)."""
     assert _findings(tmp_path, deck) == [("card-template-unknown", f"data/g/decks/d.yaml:{where}")]
 
+
+def test_a_card_whose_front_from_names_a_template_prints_that_template(tmp_path):
+    """docs/sheets-and-tools.md: a `front_from` cell holding `villain` draws that card with villain.j2 beside the deck's
+    `front`; a card whose cell is empty keeps the deck's front."""
+    _findings(tmp_path, HEAD + "cards:\n  - {id: a, name: Ann}\n  - {id: b, name: Bob, look: villain}\n")
+    (tmp_path / "templates/g/front.j2").write_text('{{ text("Hero " ~ card.name, 5, 5, 50, 10) }}\n')
+    (tmp_path / "templates/g/villain.j2").write_text('{{ text("Villain " ~ card.name, 5, 5, 50, 10) }}\n')
+    assert run_pnp(tmp_path, "build", "--only", "cards", "g").exit_code == 0
+    text = pdf_text(tmp_path / "output/g/g-cards.pdf")
+    assert "Hero Ann" in text and "Villain Bob" in text and "Hero Bob" not in text
 
 def test_a_field_with_no_place_of_its_own_is_at_its_card():
     """A card made by pnp rather than read cell by cell (a generated deck's) may hold a field with no place: it is found

@@ -8,7 +8,7 @@ import printable
 import pypdfium2 as pdfium
 import pytest
 import streams
-from conftest import MM, pdf_fonts, render_page, run_pnp
+from conftest import MM, add_crowd_deck, apply_edits, pdf_fonts, render_page, run_pnp
 from pdftext import flat, page_texts
 from print_raster import Region
 from pypdf import PdfReader
@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 
 POKER = (63.5, 88.9)
+DECK = "data/tiny/decks/heroes.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -302,3 +303,82 @@ def test_each_deck_and_token_set_is_bookmarked_once_at_its_first_page(built):
     reader = PdfReader(built)
     marks = [(entry.title, reader.get_destination_page_number(entry) + 1) for entry in reader.outline]
     assert marks == [("Heroes", 1), ("Coins", 3), ("Pawns", 3), ("Shields", 3), ("Bank notes", 3)]
+
+
+def test_cards_asked_for_by_id_are_the_only_cards_printed(project):
+    """`--cards knight,rogue`: the Knight's copies and the Rogue's three, and no other hero."""
+    assert run_pnp(project, "build", "--only", "cards", "--cards", "knight,rogue", "tiny").exit_code == 0
+    text = page_texts(project / "output/tiny/tiny-cards-knight+rogue.pdf")[0]
+    assert text.count("<Knight>") == 2 and text.count("Rogue") == 3
+    assert not [name for name in ("AT&T Agent", "Mage", "Twin") if name in text]
+
+
+def test_a_deck_asked_for_is_the_only_deck_on_its_sheets(project):
+    """`--deck heroes` beside a second deck: the heroes' twelve cards, none of the other deck's."""
+    add_crowd_deck(project, 2)
+    assert run_pnp(project, "build", "--only", "cards", "--deck", "heroes", "tiny").exit_code == 0
+    text = "".join(page_texts(project / "output/tiny/tiny-cards-heroes.pdf"))
+    assert "<Knight>" in text and "Twin’s own back" in text
+    assert "Extra 0" not in text and "Extra 1" not in text
+
+
+def test_a_deck_with_one_cards_template_error_yields_that_error_and_no_sheets(project):
+    """pnp.outputs.cards.build_cards: a mistake in the Twin's own back alone (`nmae` on a third line, at its ninth
+    column) gives that error and no file, not sheets with the Twin's back missing. Asked of the card sheets' builder:
+    `pnp build` writes no output of a game with an error whatever its builders give."""
+    from pnp.data.project import Project
+    from pnp.outputs.cards import build_cards
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+
+    apply_edits(project, [{"file": "templates/tiny/twin-back.j2", "append": "{{ card.nmae }}\n"}])
+    loaded = Project(project)
+    files, findings = build_cards(Engine(loaded).for_game(loaded.load_game("tiny")[0]), Options(out=project / "output"))
+    assert files == []
+    assert [(str(f.loc), f.message) for f in findings if f.severity == "error"] == [
+        ("templates/tiny/twin-back.j2:3:9", "card has no field 'nmae' (did you mean 'name'?)")]
+
+
+def test_a_build_stopped_by_a_template_error_also_says_a_deck_too_large_for_the_paper(project):
+    """A 300 × 400 mm deck on Letter with a mistake in the Twin's own back: both errors at once, as `pnp validate` says
+    them (pnp.pipeline.validate), not the size's only after the template is fixed."""
+    apply_edits(project, [{"file": "templates/tiny/twin-back.j2", "append": "{{ card.nmae }}\n"},
+                          {"file": DECK, "replace": ["size: poker", "size: 300 x 400"]}])
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 1
+    assert [line for line in result.output.splitlines() if ": error: " in line] == [
+        "data/tiny/decks/heroes.yaml:2:7: error: Heroes: 300 × 400 mm does not fit on letter with its bleed inside the printer's margin: "
+        "make it smaller, or build on a larger paper (--paper a3 or tabloid)",
+        "templates/tiny/twin-back.j2:3:9: error: card has no field 'nmae' (did you mean 'name'?) [heroes/twin back]"]
+
+
+def test_every_card_prints_3_mm_past_its_trim_on_a_bleed_build_whether_drawn_once_or_placed_again(project):
+    """`--bleed` prints each card's art 3 mm past its trim, the cards spaced so their bleeds meet: the sheet's top row
+    of three poker cards (63.5 mm wide) is one run of the cards' paper colour, 3 × (63.5 + 2 × 3) mm wide, on the fronts
+    (a Knight printed once, drawn in place; two Agents, a face placed twice) and on the backs (the deck's shared back)."""
+    apply_edits(project, [{"file": DECK, "replace": ["count: 2", "count: 1"]},  # the Knight's: one copy
+                          {"file": DECK, "replace": ['player.", count: 2', 'player.", count: 3']}])  # the Agent's: the red cards still six
+    assert run_pnp(project, "build", "--bleed", "--only", "cards", "tiny").exit_code == 0
+    pdf = project / "output/tiny/tiny-cards-bleed.pdf"
+    px = 5  # 127 dpi: 5 pixels a millimetre
+    for index in (0, 1):
+        page = np.asarray(render_page(pdf, index, 127).convert("RGB"), dtype=np.int16)
+        row = page[50 * px, :, 2] < 250  # the game's paper colour #fbf8f0 (blue 240) against the sheet's white, 50 mm down
+        edges = np.flatnonzero(np.diff(row.astype(np.int8)))
+        runs = [(b - a) / px for a, b in zip(edges[::2], edges[1::2], strict=False) if b - a > px]
+        assert len(runs) == 1 and abs(runs[0] - 3 * (63.5 + 6)) < 0.3, (index, runs)
+
+
+def test_a_word_coloured_in_a_cards_text_prints_in_its_colour_and_the_rest_in_the_texts(built):
+    """The Agent's "Swap *one* card with a [blue]blue[/] player.": the word blue in the palette's blue (#2e6da4), the
+    words after it back in the text's ink (#1d2433); two Agents on the first sheet."""
+    import pdfplumber
+
+    def coloured(hex_value: str) -> str:
+        rgb = tuple(round(int(hex_value[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+        return "".join(c["text"] for c in chars if tuple(round(v, 2) for v in c["non_stroking_color"] or ()) == rgb)
+
+    with pdfplumber.open(built) as pdf:
+        chars = pdf.pages[0].chars
+        assert coloured("#2e6da4") == "blue" * 2
+        assert "player." in coloured("#1d2433")

@@ -231,6 +231,15 @@ def test_a_changed_cards_list_too_long_for_its_cover_ends_with_how_many_more_fol
     assert f"Extra {CROWD - 1}" in shown, "every changed card is on the sheets after the cover"
 
 
+def test_the_changed_cards_list_gets_a_blank_back_so_every_cards_back_still_prints_behind_it(project):
+    """With nothing marked printed every card is changed: the list of them is sheet 1, its back blank (its backs page
+    shows the footer alone), and the cards' sheets follow as fronts then backs, the Knights' first."""
+    assert run_pnp(project, "build", "--changed", "--only", "cards").exit_code == 0
+    pages = page_texts(project / CHANGED)
+    assert [("· fronts ·" in page, "· backs ·" in page) for page in pages] == [(True, False), (False, True)] * 3
+    assert "heroes/knight ×2" in pages[0] and len(pages[1].splitlines()) == 1, pages[:2]
+    assert "<Knight>" in pages[2] and "Tiny Test Game Tiny Test Game" in pages[3], pages[2:4]
+
 def test_a_large_decks_previews_hold_a_few_images_at_a_time_are_written_whole_and_its_contact_sheet_stays_openable(project, monkeypatch):
     """Every face of a 24-card deck gets its preview, but its images are rendered and written one after the other
     (all were held at once: 5 GB for 2,000 cards; 48 images here, where at most 8 may be alive at once), each under a

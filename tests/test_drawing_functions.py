@@ -122,6 +122,19 @@ def test_a_dash_pattern_is_in_millimetres(tmp_path):
     assert dashes and all([round(v / MM, 3) for v in pattern] == [2, 1] for pattern, _phase in dashes), dashes
 
 
+
+def test_a_slanted_line_runs_from_its_first_point_to_its_second(tmp_path):
+    """docs/layouts.md: `line(x1, y1, x2, y2)` in millimetres from the face's top-left: from (5, 10) to (25, 40) it runs
+    20 mm across and 30 mm down, its first point the upper one."""
+    build(make_project(tmp_path, '{{ line(5, 10, 25, 40, stroke="#ff0000", stroke_width=0.5) }}\n', "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        lines = [obj for obj in page.objects.get("line", []) + page.objects.get("curve", [])
+                 if tuple(round(v, 3) for v in obj.get("stroking_color") or ()) == RED]
+    assert len(lines) == 1, lines
+    (x0, top), (x1, bottom) = lines[0]["pts"]
+    assert abs((x1 - x0) / MM - 20) < 0.01 and abs((bottom - top) / MM - 30) < 0.01, lines[0]["pts"]
+
 # --- a QR code on the palette's paper -------------------------------------------------------------------------------
 def test_a_qr_codes_quiet_zone_is_the_palettes_paper_colour(tmp_path):
     """`qr(text, x, y, size, color="ink", background="paper")`: its square, quiet zone and all, in the game's paper

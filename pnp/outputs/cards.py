@@ -27,9 +27,9 @@ from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import FileStats
 from pnp.render.face_uses import PENDING
-from pnp.render.packing import printed_pages
+from pnp.render.packing import DoesNotFit, printed_pages
 from pnp.render.seams import SheetSliver
-from pnp.render.sheet_plan import Group, Piece, sheet_plan
+from pnp.render.sheet_plan import Group, Piece, paginate, sheet_plan
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 500  # below this a second process costs more than it saves
@@ -351,7 +351,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
                for d in decks if (said := d.printed.refused(d.deck.size)) is not None]
     if any(f.severity == "error" for f in [*_decks_findings(decks), *token_found]) or not groups or refused:
         _arrive_all(decks)
-        return [], [*_decks_findings(decks), *refused, *token_found]
+        return [], [*_decks_findings(decks), *refused, *token_found, *_unfitting(gctx, options, groups)]
     decks_planned = groups
     groups = [*groups, *tokens]
     plan = sheet_plan(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
@@ -379,6 +379,19 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *notes, too_large(game, exc)]
     return files, [*_decks_findings(decks), *notes]
+
+
+def _unfitting(gctx: GameContext, options: Options, groups: list[Group]) -> list[Finding]:
+    """A deck too large for the paper, said beside the decks' errors that stop its sheets, as `pnp validate` says it
+    (no page drawn): the designer meets both at once, not the second after fixing the first."""
+    if not groups or sheet_plan(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation,
+                                options.printable_mm) is not None:
+        return []
+    try:
+        paginate(groups, gctx.game.title, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
+    except DoesNotFit as exc:
+        return [too_large(gctx.game, exc)]
+    return []
 
 
 def too_large(game, exc: ValueError) -> Finding:
