@@ -7571,6 +7571,9 @@ MUTANTS: list[Mutant] = [
     Mutant('XO14', "the cover's board and fan of cards taking the cover's whole height, pushing what follows them off the cover", 'pnp/render/figures.py',
            'self.width, self.height = aW, max(aH - self.reserve - EPS, self.MIN_H)', 'self.width, self.height = aW, max(aH - EPS, self.MIN_H)',
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
+    Mutant('XO15', "a figure with no caption keeping 40 mm for one: two small caption-less cards never side by side in a column (the fix XO's tests found)", 'pnp/render/figures.py',
+           'cap_w = min(max(w, self.CAPTION_MIN), aW) if it.caption else w', 'cap_w = min(max(w, self.CAPTION_MIN), aW)',
+           ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py'], ''),
 ]
 
 

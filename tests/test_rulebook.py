@@ -696,3 +696,17 @@ def test_a_picture_taller_than_the_page_prints_shrunk_with_its_caption_under_it(
     assert image["height"] / image["width"] == pytest.approx(10.0, rel=0.01), image
     assert image["top"] >= 0 and image["height"] > page_h / 2, (image, page_h)
     assert 0 <= caption["top"] - image["bottom"] < 5 * MM and caption["bottom"] < page_h, (image, caption)
+
+
+def test_two_small_figures_without_captions_stand_side_by_side_in_one_column(project):
+    """Two 30 mm Knights with no caption need 30 + 6 + 30 = 66 mm, less than half a Letter page: in the two-column
+    rulebook they stand side by side in one column, tops level and 6 mm apart, keeping no room for a caption they
+    do not have."""
+    edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")',
+         '![](card:heroes/knight "30")\n![](card:heroes/knight "30")')
+    build(project, "--only", "rulebook")
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "Tiny Town" in t and "Components" in t)
+    first, second = _forms(project / RULEBOOK, page, 20)
+    assert first[3] == pytest.approx(second[3], abs=0.1), (first, second)
+    assert (second[0] - first[2]) / MM == pytest.approx(6, abs=0.2), ((second[0] - first[2]) / MM)
+    assert second[2] / MM < 215.9 / 2, "both in the left column"
