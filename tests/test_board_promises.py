@@ -1,7 +1,8 @@
 """A tiled board's registration crosshairs show only where assembly hides them (pnp.outputs.boards): on a tile laid over
 its neighbour, in the waste it is cut free of; on the tile under, in the strip its neighbour covers; and each keeps
 0.5 mm clear of the cut line, so a hand cut that far off still shows no mark on the assembled board. Read from the
-rendered tiles of a plain white board of the tiny game, 380 × 300 mm on Letter (2 × 2 tiles)."""
+rendered tiles of a plain white board of the tiny game, 380 × 300 mm on Letter (2 × 2 tiles); so are its crop marks,
+which side of a seam is dashed and which dotted, and where each tile stands on its page."""
 from __future__ import annotations
 
 import shutil
@@ -85,3 +86,46 @@ def test_a_tiles_crop_marks_continue_only_the_boards_own_edges_never_a_seam(tile
     across = {round(m[1], 1) for m in marks if abs(m[3] - m[1]) < 0.01}
     up = {round(m[0], 1) for m in marks if abs(m[2] - m[0]) < 0.01}
     assert len(across) == 1 and len(up) == 1, f"crop marks on the lines y = {sorted(across)} and x = {sorted(up)} mm"
+
+
+def _seam_lines(pdf, index: int):
+    """The page's size (mm) and its seam lines as (axis, at mm from the page's left or top, from, to, dash on, dash off):
+    axis "x" for a vertical line, "y" for a horizontal one."""
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[index]
+        size = (float(page.width) / MM, float(page.height) / MM)
+        found = []
+        for ln in page.lines:
+            if ln.get("dash") and ln["dash"][0]:
+                on, off = ln["dash"][0][:2]
+                x0, top, x1, bottom = (v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
+                found.append(("x", x0, top, bottom, on, off) if abs(x1 - x0) < 0.01 else ("y", top, x0, x1, on, off))
+    return size, found
+
+
+@pytest.mark.parametrize("index", [1, 2, 3, 4], ids=["A1", "A2", "B1", "B2"])
+def test_a_tile_is_cut_on_a_dashed_line_toward_its_left_and_upper_neighbours_and_dotted_toward_the_others(tiles, index):
+    """docs/printing.md: a tile with a left or upper neighbour is cut along the dashed line through the crosshairs and
+    laid over that neighbour; the tile underneath shows where that cut edge will lie as a dotted line. So on each tile of
+    the 2 × 2 board the seam on its left or top side is dashed (dashes longer than their gaps) and the seam on its right
+    or bottom side dotted (dots shorter than their gaps): A1 has two dotted seams, B2 two dashed ones."""
+    size, lines = _seam_lines(tiles, index)
+    assert len(lines) == 2, lines
+    for axis, at, _lo, _hi, on, off in lines:
+        towards_left_or_top = at < (size[0] if axis == "x" else size[1]) / 2
+        assert (on > off) == towards_left_or_top, (axis, at, on, off)
+
+
+@pytest.mark.parametrize("index", [1, 2, 3, 4], ids=["A1", "A2", "B1", "B2"])
+def test_a_tile_shorter_than_the_page_stands_in_its_middle(tiles, index):
+    """A balanced tile of the 380 × 300 mm board is (380 + 10) / 2 = 195 mm wide and (300 + 10) / 2 = 155 mm tall
+    (docs/printing.md: 10 mm overlap, all tiles the same length), far shorter than upright Letter's 279.4 mm: it stands
+    in the page's middle, not against the footer. Each seam line runs the tile's whole length, so the vertical one
+    gives the tile's height and place down the page, the horizontal one its width and place across; the middle lies
+    within 2.5 mm of the page's (the footer's band below the tile makes the bottom margin a little wider)."""
+    (page_w, page_h), lines = _seam_lines(tiles, index)
+    (down,) = [(lo, hi) for axis, _at, lo, hi, _on, _off in lines if axis == "x"]
+    (across,) = [(lo, hi) for axis, _at, lo, hi, _on, _off in lines if axis == "y"]
+    assert down[1] - down[0] == pytest.approx(155, abs=0.1) and across[1] - across[0] == pytest.approx(195, abs=0.1), (down, across)
+    assert abs((down[0] + down[1]) / 2 - page_h / 2) <= 2.5, f"the tile runs {down[0]:.1f}–{down[1]:.1f} mm down a {page_h:.1f} mm page"
+    assert abs((across[0] + across[1]) / 2 - page_w / 2) <= 2.5, f"the tile runs {across[0]:.1f}–{across[1]:.1f} mm across a {page_w:.1f} mm page"

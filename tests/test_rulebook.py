@@ -632,3 +632,81 @@ def test_a_picture_prints_in_its_own_proportions(project):
         (caption,) = [line for line in page.extract_text_lines() if "A wide blue field" in line["text"]]
     assert image["width"] / image["height"] == pytest.approx(3.0, rel=0.01), image
     assert 0 <= caption["top"] - image["bottom"] < 5 * MM, (image, caption)
+
+
+def _forms(pdf, index, min_w_mm=10):
+    """The bounds (l, b, r, t) of the form XObjects at least `min_w_mm` wide placed on a page, left to right: its figures' cards."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        boxes = [obj.get_bounds() for obj in doc[index].get_objects(max_depth=1) if obj.type == pdfium.raw.FPDF_PAGEOBJ_FORM]
+        return sorted(b for b in boxes if b[2] - b[0] >= min_w_mm * MM)
+    finally:
+        doc.close()
+
+
+def test_figures_on_consecutive_lines_stand_side_by_side_six_mm_apart(project):
+    """docs/components.md: figures on consecutive lines stand side by side, 6 mm apart. Two 45 mm Knights in large
+    print's one column (wide enough for both) print on one row, their tops level and 6 mm between them."""
+    edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")',
+         '![The Knight, drawn from its own layout](card:heroes/knight "45")\n![The Knight once more](card:heroes/knight "45")')
+    build(project, "--only", "rulebook", "--large-print")
+    pdf = project / "output/tiny/tiny-rulebook-large-print.pdf"
+    page = next(n for n, t in enumerate(page_texts(pdf)) if "The Knight once more" in flat(t))
+    first, second = _forms(pdf, page, 40)
+    assert first[3] == pytest.approx(second[3], abs=0.1), (first, second)
+    assert (second[0] - first[2]) / MM == pytest.approx(6, abs=0.2), ((second[0] - first[2]) / MM)
+
+
+def test_a_narrow_figures_caption_is_set_wider_than_its_picture(project):
+    """docs/components.md: a caption takes at least 40 mm, however narrow its picture. A 20 mm Knight's caption of a
+    dozen words runs in lines wider than the card (and no wider than 40 mm), not squeezed into the card's width."""
+    caption = "The Knight at twenty millimetres, with a caption of a dozen words under it"
+    edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")', f'![{caption}](card:heroes/knight "20")')
+    build(project, "--only", "rulebook")
+    import pdfplumber
+
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "twenty millimetres" in flat(t))
+    (card,) = _forms(project / RULEBOOK, page)
+    assert (card[2] - card[0]) / MM == pytest.approx(20, abs=0.3)
+    with pdfplumber.open(project / RULEBOOK) as doc:
+        below = float(doc.pages[page].height) - card[1]  # the card's foot, from the page's top
+        middle = (card[0] + card[2]) / 2
+        words = [w for w in doc.pages[page].extract_words() if below - 1 < w["top"] < below + 25 * MM
+                 and abs((w["x0"] + w["x1"]) / 2 - middle) < 30 * MM and w["text"] in caption.split()]
+    lines: dict = {}
+    for w in words:
+        lines.setdefault(round(w["top"]), []).append(w)
+    widths = [(max(w["x1"] for w in line) - min(w["x0"] for w in line)) / MM for line in lines.values()]
+    assert widths and 20 < max(widths) <= 40.5, widths
+
+
+def test_a_picture_taller_than_the_page_prints_shrunk_with_its_caption_under_it(project):
+    """A 100 × 1000 pixel picture (a tower) at the column's width would be far taller than a page: it prints smaller,
+    in its own proportions (ten times as tall as wide), its caption on the same page just under it, and the build
+    succeeds (no 'cannot be laid out')."""
+    import pdfplumber
+
+    apply_edits(project, [{"file": "data/tiny/tower.png", "write_png": [100, 1000]},
+                          {"file": SOURCE, "append": "\n![A tall tower, its caption under it](data/tiny/tower.png)\n"}])
+    build(project, "--only", "rulebook")
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        ((page, image),) = [(page, im) for page in pdf.pages for im in page.images if im["srcsize"] == (100, 1000)]
+        (caption,) = [line for line in page.extract_text_lines() if "A tall tower" in line["text"]]
+        page_h = float(page.height)
+    assert image["height"] / image["width"] == pytest.approx(10.0, rel=0.01), image
+    assert image["top"] >= 0 and image["height"] > page_h / 2, (image, page_h)
+    assert 0 <= caption["top"] - image["bottom"] < 5 * MM and caption["bottom"] < page_h, (image, caption)
+
+
+def test_two_small_figures_without_captions_stand_side_by_side_in_one_column(project):
+    """Two 30 mm Knights with no caption need 30 + 6 + 30 = 66 mm, less than half a Letter page: in the two-column
+    rulebook they stand side by side in one column, tops level and 6 mm apart, keeping no room for a caption they
+    do not have."""
+    edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")',
+         '![](card:heroes/knight "30")\n![](card:heroes/knight "30")')
+    build(project, "--only", "rulebook")
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "Tiny Town" in t and "Components" in t)
+    first, second = _forms(project / RULEBOOK, page, 20)
+    assert first[3] == pytest.approx(second[3], abs=0.1), (first, second)
+    assert (second[0] - first[2]) / MM == pytest.approx(6, abs=0.2), ((second[0] - first[2]) / MM)
+    assert second[2] / MM < 215.9 / 2, "both in the left column"

@@ -199,6 +199,15 @@ def test_a_board_that_fits_needs_no_tiles():
     assert printable(um(215.9), um(279.4)) == (um(215.9) - 2 * SIDE_UM, um(279.4) - SIDE_UM - BOTTOM_UM)
 
 
+def test_a_board_exactly_the_size_a_letter_page_holds_prints_whole_on_it():
+    """The largest board a Letter page (215.9 × 279.4 mm) holds leaves the printer's margin, its tolerance and the
+    corner marks on every side and the footer's band below: a board of just that size prints on the page, whole, and
+    one a tenth of a millimetre wider or taller is tiled."""
+    w, h = 215.9 - 2 * SIDE_MM, 279.4 - SIDE_MM - BOTTOM_MM
+    assert fits_page((w, h), "letter") == (um(215.9), um(279.4))
+    assert fits_page((w + 0.1, h), "letter") is None and fits_page((w, h + 0.1), "letter") is None
+
+
 def test_a_board_that_fits_either_way_is_given_a_portrait_page():
     """A 150 mm square fits a Letter page standing or lying: `fits_page` and `stack_pages` both give it the page standing
     (215.9 × 279.4 mm), as a printer feeds it, and turn the page only for a board that needs it."""

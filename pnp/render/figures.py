@@ -58,7 +58,7 @@ class Figure(Block):
             h = w * it.h_mm / it.w_mm
             if h > max_h:
                 w, h = w * max_h / h, max_h
-            cap_w = min(max(w, self.CAPTION_MIN), aW)
+            cap_w = min(max(w, self.CAPTION_MIN), aW) if it.caption else w  # no caption, no room kept for one
             laid = self.setter.lay(it.caption, cap_w, self.cstyle) if it.caption else None
             cap_h = text_height(laid.lines, self.cstyle) + 3 if laid else 0.0
             out.append((it, w, h, cap_w, laid, cap_h))
