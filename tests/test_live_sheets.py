@@ -327,3 +327,70 @@ def test_a_sheet_sent_in_the_codings_its_server_lists_is_pulled_whole(project, p
     assert "5 added" in result.output, result.output
     write_csv(project / "sheet.csv", [HEADER, *ROWS])
     assert (project / f"{SNAPSHOT}.csv").read_bytes() == (project / "sheet.csv").read_bytes()
+
+
+# Answers that are not the whole sheet ---------------------------------------------------------------------------------
+class NotWholeHandler(CsvAnswer):
+    """Serves the server's `sheet` as no sheet service should: /partial.csv its first half as a 206 part (RFC 9110,
+    15.3.7), /cut.csv gzipped and cut off halfway (a whole HTTP answer whose gzip stream never ends, RFC 1952's trailer
+    missing), /markup.csv an HTML fragment with no html, head or body tag, sent as text/plain."""
+
+    def do_GET(self):
+        import gzip
+
+        sheet = self.server.sheet
+        if self.path == "/partial.csv":
+            part = sheet[: len(sheet) // 2]
+            self.send_response(206)
+            self.send_header("Content-Type", "text/csv")
+            self.send_header("Content-Range", f"bytes 0-{len(part) - 1}/{len(sheet)}")
+            self.send_header("Content-Length", str(len(part)))
+            self.end_headers()
+            self.wfile.write(part)
+        elif self.path == "/cut.csv":
+            packed = gzip.compress(sheet)
+            self.answer(packed[: len(packed) // 2], {"Content-Encoding": "gzip"})
+        else:
+            body = b'<div class="notice">This sheet is not published.</div>\n'
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+
+@pytest.fixture
+def not_whole(tmp_path):
+    write_csv(tmp_path / "sheet.csv", [HEADER, *ROWS])
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), NotWholeHandler)
+    server.sheet = (tmp_path / "sheet.csv").read_bytes()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def refused_pull(project: Path, url: str) -> list[str]:
+    """The lines a pull of `url` said, after checking it failed and saved no snapshot."""
+    live_deck(project, url)
+    result = pull(project)
+    assert result.exit_code == 1, result.output
+    assert not list((project / "data/tiny/decks").glob("heroes.pulled*")), result.output
+    return result.stderr.splitlines()
+
+
+def test_a_part_of_the_sheet_sent_as_206_partial_content_is_refused(project, not_whole):
+    assert refused_pull(project, f"{not_whole}/partial.csv") == [
+        f"{DECK}: kept the old snapshot: {not_whole}/partial.csv: the server answered 206 Partial Content, "
+        "not the whole sheet (200 OK): check the address"]
+
+
+def test_a_gzip_answer_cut_off_before_its_end_is_refused_as_cut_short(project, not_whole):
+    assert refused_pull(project, f"{not_whole}/cut.csv") == [
+        f"{DECK}: kept the old snapshot: {not_whole}/cut.csv: the server's packed answer was cut short: try again"]
+
+
+def test_an_answer_starting_with_a_tag_is_a_web_page_whatever_its_type_and_tags(project, not_whole):
+    assert refused_pull(project, f"{not_whole}/markup.csv") == [
+        f"{DECK}: kept the old snapshot: {not_whole}/markup.csv: the address gives a web page, not a sheet: publish the sheet "
+        "as CSV or XLSX (File → Share → Publish to web) and use that address"]

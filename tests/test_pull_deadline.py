@@ -57,3 +57,12 @@ def test_one_timeout_covers_every_sheet_of_the_pull(project, trickling):
     assert Trickle.asked == ["/a.csv"], "the first sheet took the whole pull's time: the others are never asked for"
     assert [line.split(": ")[0] for line in said if "before this sheet was asked for" in line] == \
         ["data/tiny/decks/live-b.yaml", "data/tiny/decks/live-c.yaml"]
+
+
+def test_a_pull_out_of_time_says_the_timeout_it_was_given(project, trickling):
+    (project / "data/tiny/decks/live-a.yaml").write_text(HEAD.replace("Heroes", "a") + f"cards_from: {trickling}/a.csv\n")
+    result = run_pnp(project, "pull", "tiny", "--timeout", "0.5")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"data/tiny/decks/live-a.yaml: kept the old snapshot: {trickling}/a.csv: the pull's 0.5 s (--timeout, for all its "
+        "sheets together) ran out before the whole sheet came: try again later, pull fewer games at once, or raise --timeout"]
