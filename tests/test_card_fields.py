@@ -282,3 +282,21 @@ def test_a_cards_copies_written_as_other_tools_name_them_is_told_to_be_count(pro
     assert [line for line in quick_findings(project)[1] if "amount" in line] == [
         "data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'amount' (card 'knight' has it): fix its "
         "spelling, or list it in the deck's keep_fields if it is a note; if it gives the card's copies, write it as count [heroes/knight]"]
+
+
+def test_a_front_from_cell_names_its_template_with_or_without_j2_and_an_empty_cell_keeps_the_decks_front(project):
+    """docs/sheets-and-tools.md: a cell holding `villain` uses villain.j2 beside the deck's `front` template, and an
+    empty cell keeps the deck's `front`. The knight's 2 copies name `villain.j2`, the agent's 2 `villain`, the rogue's
+    cell is empty: 4 villain faces, and the rogue's 3 copies printed from hero.j2 with its name."""
+    hero = project / "templates/tiny/hero.j2"
+    villain = hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("VILLAIN", 5, 70, 30, 8, size=9) }}\n{% endblock %}')
+    (project / "templates/tiny/villain.j2").write_text(villain, encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    text = deck.read_text(encoding="utf-8").replace("back: tiny/back.j2\n", "back: tiny/back.j2\nfront_from: layout\n", 1)
+    for card, cell in (("knight", "villain.j2"), ("att", "villain"), ("rogue", '""')):
+        text = text.replace(f"{{id: {card},", f"{{id: {card}, layout: {cell},", 1)
+    deck.write_text(text, encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert printed.count("VILLAIN") == 4 and printed.count("Rogue") == 3, printed

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from conftest import apply_edits, run_pnp
+from pdftext import pdf_text
 
 # One mistake of each kind: (file, text, replacement, what validate says of it).
 MISTAKES = [
@@ -442,3 +443,15 @@ def test_a_printer_profiles_mistake_is_the_projects_once_whatever_the_editions_v
         checked = run_pnp(project, "validate", "tiny", "--quick", "--lang", lang)
         assert _errors(checked) == ["pnp.yaml:2:12: error: printer 'default' needs offset: [x, y] in mm, each within ±20"], checked.output
         assert checked.exit_code == 1 and checked.output.splitlines()[-1].startswith("the project: 1 error, 0 warnings; tiny: 0 errors"), checked.output
+
+
+def test_a_deck_whose_file_has_only_a_warning_still_prints(project):
+    """docs/findings.md: a file that does not read is left out; one with a warning reads. A `corner_radius` on a round
+    deck is a warning at it (it has no corners to round), and the five heroes still print, the rogue's 3 copies with them."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["size: poker\n", "size: poker\nshape: round\ncorner_radius: 3\n"]}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    warned = [line for line in result.stderr.splitlines() if "corner_radius" in line]
+    assert warned == ["data/tiny/decks/heroes.yaml:4:16: warning: corner_radius rounds a rect deck's corners, and a 'round' deck has none: "
+                      "remove it, or make the deck `shape: rect`"], result.stderr
+    assert pdf_text(project / "output/tiny/tiny-cards.pdf").count("Rogue") == 3

@@ -682,3 +682,19 @@ def test_cells_merged_over_three_rows_of_a_macro_workbook_name_both_rows_below_t
     assert _merged_warnings(project, "heroes.xlsm", {"F3": "blue", "F4": None, "F5": None}, ["F3:F5"]) == [
         "data/tiny/decks/heroes.xlsm[Heroes]!F3: warning: cells F3:F5 are merged, so only row 3 holds their value and the card of "
         "each of rows 4–5 has none: unmerge the cells and fill the value down"]
+
+
+def test_a_sheets_count_column_turned_off_in_a_process_that_stays_up_prints_one_card_a_row(project, settled):
+    """docs/data-format.md: with `count_column: none` a sheet's `count` column is a field, not copies (one card a row).
+    `pnp watch` and `pnp serve` keep one Project and read a saved game again (Project.load_game): the card read again
+    with the same fields at the same cells must still take its copies from the deck as it now reads."""
+    decks = project / "data/tiny/decks"
+    (decks / "pips.csv").write_text("id,name,stars,number,text,count\nsix,Six,1,1,Roll.,3\n", encoding="utf-8")
+    deck = "name: Pips\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: pips.csv\n"
+    (decks / "pips.yaml").write_text(deck, encoding="utf-8")
+    staying = Project(project)
+    game, _ = staying.load_game("tiny")
+    assert [(card.id, card.count) for card in game.decks["pips"].cards] == [("six", 3)]
+    (decks / "pips.yaml").write_text(deck + "count_column: none\n", encoding="utf-8")
+    game, _ = staying.load_game("tiny")
+    assert [(card.id, card.count, card.fields["count"]) for card in game.decks["pips"].cards] == [("six", 1, 3)]

@@ -190,3 +190,15 @@ def test_a_stated_count_may_name_the_cards_it_counts_with_where(project):
     game.write_text(text.replace("components:\n", "components:\n" + stated.format(n=7), 1), encoding="utf-8")
     code, found = findings(project)
     assert code == 1 and [f["message"].split(" — ")[0] for f in found] == ["Red heroes: the data has 6, the rules say 7"], found
+
+
+def test_a_game_asked_of_the_project_by_a_misspelt_name_is_told_the_closest_game(project):
+    """`Project.load_game` of a game data/ lacks is one error at data/ naming the games there, with the closest one when
+    it is a typo of it (pnp.core.errors.did_you_mean): `tinyy` for the tiny game."""
+    from pnp.core.errors import PnpError
+    from pnp.data.project import Project
+
+    with pytest.raises(PnpError) as refused:
+        Project(project).load_game("tinyy")
+    [finding] = refused.value.findings
+    assert (finding.severity, finding.loc.path, finding.message) == ("error", "data", "no game 'tinyy' in data/ (did you mean 'tiny'?); games: tiny")
