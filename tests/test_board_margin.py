@@ -49,3 +49,25 @@ def test_the_default_margin_says_nothing_of_it(shared_build):
     from conftest import build_log
 
     assert "with this printer's" not in build_log(shared_build())
+
+
+def test_a_closer_printer_margin_that_prints_a_board_on_fewer_pages_says_its_printable_area_is_larger(project):
+    """A 200 × 262 mm board tiles in two on Letter at the default 5 mm margin (read from the default build's tile
+    footers) but prints on one page for a printer that prints to 2 mm of the edge (docs/printing.md: most inkjets print
+    to 3 mm): the note says so at the board's size, and that the printable area is larger, not smaller."""
+    from conftest import run_pnp
+    from pdftext import page_texts
+
+    (project / "templates/tiny/plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#cfe3f0") }}\n')
+    (project / "data/tiny/boards.yaml").write_text("boards:\n  - id: plain\n    name: Plain\n    size: 200 x 262\n    template: tiny/plain.j2\n")
+    assert run_pnp(project, "calibrate", "--save", "close", "--margin", "2").exit_code == 0
+    default = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate")
+    assert default.exit_code == 0, default.output + default.stderr
+    tiles = [text for text in page_texts(project / "output/tiny/tiny-boards.pdf") if re.search(r"Plain · tile [A-Z]+\d+ of", text)]
+    assert len(tiles) == 2, tiles
+    close = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate", "--printer", "close")
+    assert close.exit_code == 0, close.output + close.stderr
+    assert len(page_texts(project / "output/tiny/tiny-boards-margin2mm.pdf")) == 1
+    notes = [line for line in close.output.splitlines() if ": note: " in line]
+    assert notes == ["data/tiny/boards.yaml:4:11: note: board 'plain' tiles on 1 letter page with this printer's 2.00 mm margin, "
+                     "2 with the default 5.00 mm: the printable area is larger [boards/plain]"], close.output

@@ -545,6 +545,32 @@ def test_a_loops_corners_may_be_half_the_boxs_shorter_side_and_no_more(tmp_path,
     assert ("corner must be more than 0 and at most half the box's shorter side" in said) == refused, said
 
 
+@pytest.mark.parametrize(("last", "refused"), [(4, False), (3, True)])
+def test_a_track_around_the_edge_needs_a_space_for_each_of_the_boxs_four_corners(tmp_path, last, refused):
+    """docs/components.md: a track around the edge of a box turns at its four corners, so it takes at least 4 spaces;
+    3 is one error at the template's call, in the designer's words."""
+    from test_vocabulary import make_project
+
+    root = make_project(tmp_path, f'{{{{ track(1, {last}, 5, 5, 50, 50, layout="edge") }}}}\n', "- {id: a}\n")
+    result = run_pnp(root, "validate", "v")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert errors == (["templates/v/front.j2:1:4: error: a track around the edge needs at least 4 spaces, got 3 [words/a front]"]
+                      if refused else []), result.output
+
+
+@pytest.mark.parametrize(("widths", "refused"), [("[15, 15, 15]", False), ("[15, 15]", True)])
+def test_a_table_given_fewer_column_widths_than_columns_is_told_how_many_it_lacks(tmp_path, widths, refused):
+    """docs/components.md: `col_widths` is one length for every column or a list of one a column; a list one short of
+    the table's three columns is one error saying so, at the template's call."""
+    from test_vocabulary import make_project
+
+    root = make_project(tmp_path, f'{{{{ table(5, 5, [["a", "b", "c"]], {widths}, 8) }}}}\n', "- {id: a}\n")
+    result = run_pnp(root, "validate", "v")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert errors == (["templates/v/front.j2:1:1: error: col_widths lists 2 lengths for 3 columns or rows [words/a front]"]
+                      if refused else []), result.output
+
+
 def test_a_board_template_counts_a_decks_copies_under_its_name(project):
     """`decks.<id>.total` on a board is every copy a player sorts, as the rules count them: the tiny game's hero deck is
     12 cards (game.yaml's components), five kinds of two and three copies; `decks.<id>.name` is the name heroes.yaml

@@ -64,7 +64,8 @@ def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[
 
 def margin_notes(spec, raw, face: Face, overlap: float, pdf, printable_mm: float, game) -> list[Finding]:
     """A note for a board the printer profile's margin tiles otherwise than the default margin does: the pages it takes
-    now and at the default, so a profile that turns 9 pages into 12 says so where the board is declared."""
+    now and at the default, so a profile that turns 9 pages into 12 says so where the board is declared (and one that
+    turns 2 into 1 says its printable area is larger)."""
     if abs(printable_mm - DEFAULT_PRINTABLE_MM) < 1e-9:
         return []
     default = Insets.for_printer()
@@ -74,7 +75,8 @@ def margin_notes(spec, raw, face: Face, overlap: float, pdf, printable_mm: float
     if now == before:
         return []
     message = (f"board '{spec.id}' tiles on {now} {pdf.paper} page{'s' if now != 1 else ''} with this printer's {printable_mm:.2f} mm margin, "
-               f"{before} with the default {DEFAULT_PRINTABLE_MM:.2f} mm: the printable area is smaller (the assembly map shows the tiles)")
+               f"{before} with the default {DEFAULT_PRINTABLE_MM:.2f} mm: the printable area is "
+               + ("smaller (the assembly map shows the tiles)" if now > before else "larger"))
     return [Finding("note", "board-tiling-margin", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
 
 
