@@ -166,6 +166,19 @@ def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(proj
     assert "glue tab A under this edge" in marks[1]
 
 
+def test_a_split_tuck_boxs_glue_tab_a_hangs_outside_its_first_piece():
+    """docs/boxes-and-dice.md: a tuck box too large for the paper splits along the fold between the left side and the
+    front, and piece 1 gains glue tab A there, to glue under the front's left edge. The tab hangs outside piece 1, past
+    that edge: a 40-card poker box's back (64.8 mm) and side (14.6 mm) end at 79.4 mm, the tab beyond them."""
+    one, _ = BOX_STYLES["tuck"].split(64.5, 89.9, 14.3, BOARD)
+    edge = 64.8 + 14.6
+    faces = [x for panel in one.panels if panel.role == "face" for x, _ in panel.points()]
+    (tab,) = [panel for panel in one.panels if panel.role == "tab"]
+    xs = [x for x, _ in tab.points()]
+    assert max(faces) == pytest.approx(edge, abs=0.01)
+    assert min(xs) == pytest.approx(edge, abs=0.01) and max(xs) > edge + 5, xs
+
+
 LETTER = (215.9, 279.4)  # mm
 
 

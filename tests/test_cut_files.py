@@ -126,6 +126,22 @@ def test_a_nets_dxf_lines_lie_on_the_cut_lines_the_pdf_prints(built, pdfium_read
     assert lines >= 8
 
 
+def test_a_tuck_boxs_notch_in_the_dxf_is_cut_down_into_the_front(built):
+    """docs/boxes-and-dice.md: a half-round thumb notch is cut in the front's top edge, and the cutter's file takes the
+    net's arcs as they are: the one half circle among the box's cuts lies below the edge it is cut in (DXF's y runs up),
+    its lowest point a radius under its centre, not bulging up out of the front."""
+    (dxf,) = _dxfs(built, "boxes")
+    _, cuts = _read(dxf)
+    halves = [c for c in cuts if c.dxftype() == "ARC" and abs((c.dxf.end_angle - c.dxf.start_angle) % 360 - 180) < 0.01]
+    assert len(halves) == 1, [(c.dxf.start_angle, c.dxf.end_angle) for c in cuts if c.dxftype() == "ARC"]
+    notch = halves[0]
+    ext = ezdxf.bbox.extents([notch], fast=False)
+    centre_y, radius = notch.dxf.center.y, notch.dxf.radius
+    assert (ext.extmin.y, ext.extmax.y) == pytest.approx((centre_y - radius, centre_y), abs=0.01)
+    edge = [c for c in cuts if c.dxftype() == "LINE" and abs(c.dxf.start.y - centre_y) < 0.01 and abs(c.dxf.end.y - centre_y) < 0.01]
+    assert len(edge) == 2, "the front's top edge runs up to the notch from either side"
+
+
 def test_labels_dxf_cuts_the_svgs_slots(built):
     for dxf in _dxfs(built, "labels"):
         (_, h), cuts = _read(dxf)

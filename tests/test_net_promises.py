@@ -10,6 +10,7 @@ import shutil
 import pdfplumber
 import pytest
 from conftest import TEST_PROJECT, run_pnp
+from print_raster import Region
 
 MM = 72 / 25.4
 TAB_GREY = 0xE3 / 255  # "Glue tabs are light grey"
@@ -25,7 +26,7 @@ def tuck(tmp_path_factory):
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(root / "output/tiny/tiny-boxes.pdf") as pdf:
         page = pdf.pages[0]
-        return {"curves": page.curves + page.rects, "lines": page.lines, "width": page.width}
+        return {"curves": page.curves + page.rects, "lines": page.lines, "width": page.width, "pdf": root / "output/tiny/tiny-boxes.pdf"}
 
 
 def _mm(line) -> tuple[float, float, float, float]:
@@ -252,3 +253,72 @@ def test_a_tuck_boxs_lid_reads_from_the_front_its_tops_toward_the_back_it_folds_
     middle = lambda cs: (sum(c["x0"] + c["x1"] for c in cs) / (2 * len(cs)), sum(c["top"] + c["bottom"] for c in cs) / (2 * len(cs)))  # noqa: E731
     (bx, by), (lx, ly) = middle(back), middle(lid)
     assert (lx - bx) * up[0] + (ly - by) * up[1] > 0, "the lid lies beyond the back's top"
+
+
+def _row(tuck) -> tuple[list[float], float, float]:
+    """The tuck box's row (back, side, front, side, glue tab) in mm: the x of its four upright folds, left to right, and
+    the y of its top and bottom edges (where those folds end)."""
+    uprights = [_mm(ln) for ln in _folds(tuck, 0.2) if abs(ln["x0"] - ln["x1"]) < 0.01 and (ln["bottom"] - ln["top"]) / MM > 50]
+    assert len(uprights) == 4, uprights
+    return sorted(box[0] for box in uprights), min(box[1] for box in uprights), max(box[3] for box in uprights)
+
+
+def test_each_line_of_folds_has_a_score_mark_past_both_its_ends(tuck):
+    """docs/boxes-and-dice.md: every fold has score marks where its line leaves the net, to lay a ruler on: a line of folds
+    leaves the net at both ends, so it has a short solid mark (2 mm) past each, at least 1 mm out: one alone leaves the
+    ruler nothing to line up with."""
+    cuts = [_mm(ln) for ln in tuck["lines"] if not (ln.get("dash") and ln["dash"][0])]
+    marks = [box for box in cuts if 1.5 < max(box[2] - box[0], box[3] - box[1]) < 2.5]
+    lines: dict = {}
+    for box in map(_mm, _folds(tuck, 0.2)):  # a lid's fold and its dust flaps' meet end to end on one line
+        upright = abs(box[0] - box[2]) < 0.01
+        key = ("x", round(box[0], 1)) if upright else ("y", round(box[1], 1))
+        lo, hi = (box[1], box[3]) if upright else (box[0], box[2])
+        a, b = lines.get(key, (lo, hi))
+        lines[key] = (min(a, lo), max(b, hi))
+    assert len(lines) >= 8, lines  # four uprights, the row's top and bottom, the two tucks' folds
+    for (axis, v), (lo, hi) in lines.items():
+        along = [(m[1], m[3]) if axis == "x" else (m[0], m[2]) for m in marks
+                 if (abs(m[0] - v) < 0.1 and abs(m[2] - v) < 0.1 if axis == "x" else abs(m[1] - v) < 0.1 and abs(m[3] - v) < 0.1)]
+        assert any(end <= lo - 1 + 0.02 for _, end in along), f"the fold line {axis} = {v:.2f} mm has no mark before its start at {lo:.2f}"
+        assert any(start >= hi + 1 - 0.02 for start, _ in along), f"the fold line {axis} = {v:.2f} mm has no mark past its end at {hi:.2f}"
+
+
+def test_a_tuck_boxs_lid_folds_from_the_backs_top_and_its_bottom_lid_from_the_fronts_bottom(tuck):
+    """docs/boxes-and-dice.md: a reverse tuck end: the lid sits on the back's top and the bottom lid on the front's bottom, so
+    the two tucks close opposite ways. The row's top edge folds widest over the back (left of the first upright fold),
+    its bottom edge widest under the front (between the second and third)."""
+    xs, top, bottom = _row(tuck)
+    flat = [_mm(ln) for ln in _folds(tuck, 0.2) if abs(ln["top"] - ln["bottom"]) < 0.01]
+    lid = max((box for box in flat if abs(box[1] - top) < 0.05), key=lambda box: box[2] - box[0])
+    lid_bottom = max((box for box in flat if abs(box[1] - bottom) < 0.05), key=lambda box: box[2] - box[0])
+    assert lid[2] == pytest.approx(xs[0], abs=0.05) and lid[2] - lid[0] == pytest.approx(xs[2] - xs[1], abs=0.05), lid
+    assert (lid_bottom[0], lid_bottom[2]) == pytest.approx((xs[1], xs[2]), abs=0.05), (lid_bottom, xs)
+
+
+def test_each_dust_flap_has_its_outer_corner_cut_away(tuck):
+    """docs/boxes-and-dice.md: dust flaps at both ends of each side; each slips in under a lid, so its far edge is cut
+    shorter than the fold it hangs from, one corner taken off: four far edges, each at least 1 mm shorter than its side
+    panel is wide."""
+    xs, top, bottom = _row(tuck)
+    edges = [box for box in map(_mm, tuck["lines"]) if abs(box[1] - box[3]) < 0.01 and box[2] - box[0] > 2.5
+             and (box[3] < top - 1 or box[1] > bottom + 1)]
+    for lo, hi in ((xs[0], xs[1]), (xs[2], xs[3])):
+        far = [box for box in edges if lo - 0.05 <= box[0] and box[2] <= hi + 0.05]
+        assert len(far) == 2, (lo, hi, far)  # above the row and below it
+        for box in far:
+            assert box[2] - box[0] <= hi - lo - 1, f"a dust flap's far edge {box[2] - box[0]:.2f} mm long on a side {hi - lo:.2f} mm wide"
+
+
+def test_the_notch_in_the_fronts_top_is_bare_paper_its_face_clipped_to_its_panel(tuck):
+    """docs/boxes-and-dice.md: a half-round thumb notch is cut in the front's top edge, and each face is printed on its own
+    panel: the tiny game's front (a dark panel 3 mm in from its edges) prints below the notch, and none of it inside the
+    notch, which is cut away: a face printed there would show in the gap on the closed box. Read at 150 dpi."""
+    (notch,) = [c for c in tuck["curves"] if not c.get("fill") and len(c["pts"]) > 2]  # the one cut that is an arc
+    cx, top = (notch["x0"] + notch["x1"]) / 2 / MM, notch["top"] / MM
+    radius = (notch["x1"] - notch["x0"]) / 2 / MM
+    inside = Region.around(tuck["pdf"], 0, 150, (cx - 2, top + radius / 2 - 1, cx + 2, top + radius / 2 + 1)).pixels
+    below = Region.around(tuck["pdf"], 0, 150, (cx - 2, top + radius + 4, cx + 2, top + radius + 6)).pixels
+    assert below.max() < 100, "the front's dark panel prints below the notch"
+    assert inside.min() > 250, f"the notch is not bare paper: grey {inside.min()}"
+
