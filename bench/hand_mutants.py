@@ -7539,7 +7539,7 @@ MUTANTS: list[Mutant] = [
            'if any(_overlap(a, b) for a, b in itertools.combinations(polys, 2)) or _touching(polys) != len(tree):',
            'if _touching(polys) != len(tree):',
            ['tests/test_dice.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
-    Mutant('XT4', "two of a die's glue tabs printed over each other", 'pnp/layout/dice.py',
+    Mutant('XT4', "two of a small die's glue tabs printed over each other (a 5 mm d10's)", 'pnp/layout/dice.py',
            'if not any(_overlap(q, p) for p in polys) and not any(_overlap(q, t) for t in out)), None)',
            'if not any(_overlap(q, p) for p in polys)), None)',
            ['tests/test_dice.py', 'tests/test_net_promises.py'], DICE_BOX_IN_PROCESS),
