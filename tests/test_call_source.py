@@ -47,6 +47,7 @@ def test_only_the_call_jinja_runs_is_found_whatever_surrounds_it(env):
     ("w / 2 - 12", -0.5, "w / 2 - 12.5"),
     ("12.75 + 10 * filled", 2.5, "15.25 + 10 * filled"),  # a leading term
     ("-8 + face.w", 2, "-6 + face.w"),  # a leading term written with its minus: the minus is its own
+    ("(face.h - 12)", -1.5, "(face.h - 13.5)"),  # parentheses around the whole argument: its term is still its own
     ("-3", 5, "2"),
     ("4", -4, "0"),
     ("12.125", 0.5, "12.625"),  # a thousandth of a millimetre kept

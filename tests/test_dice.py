@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from conftest import EXPORT_BASE_URL, run_pnp
 from PIL import Image
+from polygons import apart
 
 from pnp.data.schema import DIE_SHAPE_NAMES
 from pnp.layout.dice import DIE_SHAPES
@@ -373,6 +374,32 @@ def test_values_listed_one_to_n_print_so_opposite_faces_sum_to_n_plus_one(shape)
     for i in range(n):
         facing = [a + b for a, b in zip(centres[i], centres[n - 1 - i], strict=True)]
         assert max(map(abs, facing)) < 1e-6, f"{shape}: the faces printed {i + 1} and {n - i} are not opposite"
+
+
+def test_a_d10_s_number_fills_the_circle_its_kite_holds():
+    """docs/boxes-and-dice.md: a d10's face is a kite of 36°, 108°, 108° and 108°, its number upright on the kite's axis.
+    A kite holds a circle touching all four sides (radius = area / half the perimeter): with its long sides 16 mm, the
+    short ones are 16 · sin 18° / sin 54° (the triangle apex, side corner, far corner: 18°, 108°, 54°), the area
+    16 · short · sin 108°, so the circle is 8.41 mm across, and the number is given all of it."""
+    from pnp.layout.dice import die_net
+
+    short = 16 * math.sin(math.radians(18)) / math.sin(math.radians(54))
+    across = 2 * (16 * short * math.sin(math.radians(108))) / (16 + short)
+    slots = [s for panel in die_net("d10", 16.0).panels for s in panel.slots]
+    assert len(slots) == 10
+    assert all(abs(s.w - across) < 0.02 and abs(s.h - across) < 0.02 for s in slots), [round(s.w, 2) for s in slots]
+
+
+def test_no_two_panels_of_a_5_mm_d10_s_net_overlap():
+    """A small die's glue tabs are 3 mm deep (never under, docs/boxes-and-dice.md): on a 5 mm die that is 60 % of an edge,
+    and a d10's kites meet at 36°, where tabs crowd each other most. No face or tab is printed over another face or
+    tab (they at most share an edge)."""
+    from pnp.layout.dice import die_net
+
+    panels = die_net("d10", 5.0).panels
+    for i, a in enumerate(panels):
+        for b in panels[i + 1:]:
+            assert apart(a.points(), b.points()) > -0.001, f"{a.name} and {b.name} overlap"
 
 
 def test_validate_draws_the_dice_and_finds_a_net_too_large_for_the_paper(project):

@@ -73,3 +73,17 @@ def test_a_face_drawn_with_more_than_3_mm_of_bleed_is_judged_against_its_own():
     assert said(3.0, 5.0) == ["a rect reaches past the 3 mm bleed and will be cut off"]
     assert said(5.0, 5.0) == []
     assert said(5.0, 5.6) == ["a rect reaches past the 5 mm bleed and will be cut off"]
+
+
+def test_art_past_the_bleed_is_named_at_each_of_the_four_edges():
+    """A band 4 mm past the trim (1 mm past the 3 mm bleed) is art the cut loses whichever edge it runs past: left, top,
+    right or bottom of a 63.5 × 88.9 mm poker card."""
+    def said(x: float, y: float, w: float, h: float) -> list[str]:
+        face = Face(63.5, 88.9, 3.0, (Rect(x, y, w, h, "#2a6f97", None, 0.0, 0.0, None),), frozenset())
+        return [f.message.split(":")[0] for f in render_findings(face, "d/c", "t/front.j2", Loc("d.yaml"), "g")]
+
+    past = ["a rect reaches past the 3 mm bleed and will be cut off"]
+    assert said(-4.0, 10.0, 10.0, 10.0) == past, "left"
+    assert said(10.0, -4.0, 10.0, 10.0) == past, "top"
+    assert said(57.5, 10.0, 10.0, 10.0) == past, "right"
+    assert said(10.0, 82.9, 10.0, 10.0) == past, "bottom"
