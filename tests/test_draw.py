@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT, run_pnp
 
-from pnp.checks.simulate import Condition, Question, expand, simulate, spread_of
+from pnp.checks.simulate import Condition, Question, answer_text, expand, simulate, spread_of
 
 SE_LIMIT = 4  # a figure from 10,000 hands lies within 4 standard errors of the truth but once in ~16,000 tests
 
@@ -218,3 +218,63 @@ def test_one_condition_is_answered_in_one_line_and_two_add_the_line_of_both_toge
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     figures = [[line.split("  ")[-1] for line in r.output.splitlines() if "%" in line] for r in (one, two)]
     assert figures == [["at least 1 with side=blue"], ["at least 1 with side=blue", "at least 1 with side=red", "all of the above together"]]
+
+
+def test_a_where_value_matches_whatever_its_case(project):
+    """`--where side=BLUE` asks for the blue cards as `side=blue` does: heroes.yaml's 6 blue cards (3 rogues, 3 mages)
+    are all in a hand of the whole deck of 12, every time."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "12", "--runs", "20", "--where", "side=BLUE",
+                     "--at-least", "6", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert [(s["question"], s["share"]) for s in json.loads(result.output)["shares"]] == [("at least 6 with side=BLUE", 1.0)]
+
+
+def test_each_share_comes_with_its_binomial_standard_error(project):
+    """± one standard error of a share p from n hands is √(p(1 − p)/n), the binomial's: hands of four from heroes.yaml
+    holding a blue card (p ≈ 480/495) over 2,000 hands, in the JSON and in the text's `± x.xx%`."""
+    runs = 2_000
+    args = ("draw", "tiny", "--deck", "heroes", "--hand", "4", "--runs", str(runs), "--where", "side=blue")
+    result = run_pnp(project, *args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    (share,) = json.loads(result.output)["shares"]
+    p = share["hands"] / runs
+    assert 0 < p < 1 and math.isclose(share["standard_error"], math.sqrt(p * (1 - p) / runs), rel_tol=1e-9), share
+    text = run_pnp(project, *args)
+    assert f"{p:7.2%} ± {math.sqrt(p * (1 - p) / runs):.2%}  at least 1 with side=blue" in text.output, text.output
+
+
+def test_the_seed_is_53_when_none_is_asked(project):
+    """`--seed` defaults to 53, as docs/showcase-and-draw.md says: the figures with no seed are the figures of seed 53."""
+    args = ("draw", "tiny", "--deck", "heroes", "--hand", "3", "--runs", "300", "--where", "side=red", "--pair", "name")
+    plain, fixed = run_pnp(project, *args), run_pnp(project, *args, "--seed", "53")
+    assert plain.exit_code == fixed.exit_code == 0, plain.output + fixed.output
+    assert plain.output.splitlines()[0] == "heroes: 300 hands of 3 from 12 cards (seed 53)", plain.output
+    assert plain.output == fixed.output
+
+
+def test_a_histogram_is_printed_for_up_to_40_distinct_sums_and_left_out_past_them():
+    """docs/showcase-and-draw.md: a sum's histogram has a bar for each sum, up to 40 of them; past 40 it is left out.
+    Cards worth 1 to 40 dealt one at a time give 40 sums; 1 to 41, 41."""
+    for top, bars in ((40, 40), (41, None)):
+        cards = [card(f"c{n}", 1, worth=n) for n in range(1, top + 1)]
+        spread = simulate("small", expand(cards), Question(hand=1, runs=4_000, seed=3, sum_field="worth")).spread
+        assert (spread.minimum, spread.maximum) == (1, top)
+        assert (None if spread.histogram is None else len(spread.histogram)) == bars
+
+
+def test_a_card_whose_summed_field_is_blank_or_no_number_adds_nothing():
+    """`--sum cost`: a card costing 0, one with no cost written and one whose cost is a word add nothing to a hand: the
+    whole deck of 2, 3, 0, '' and 'X' sums to 5."""
+    cards = [card("a", 1, cost=2), card("b", 1, cost="3"), card("c", 1, cost=0), card("d", 1, cost=""), card("e", 1, cost="X")]
+    spread = simulate("small", expand(cards), Question(hand=5, runs=10, sum_field="cost")).spread
+    assert (spread.minimum, spread.maximum) == (5, 5)
+
+
+def test_a_rare_sum_still_gets_a_bar_in_the_histogram():
+    """One card worth 1 among 99 worth 0, dealt alone: the sum 1 comes up in about 1 deal of 100, a 99th of the bar of
+    0's 30 marks, rounded to none; it is printed with one `#`, so no sum that happened looks as if it never did."""
+    cards = [card("blank", 99, worth=0), card("one", 1, worth=1)]
+    answer = simulate("small", expand(cards), Question(hand=1, runs=10_000, seed=4, sum_field="worth"))
+    lines = {line.split()[0]: line for line in answer_text(answer) if line.strip()[:1].isdigit()}
+    assert lines["0"].endswith(" " + "#" * 30), lines
+    assert lines["1"].endswith("% #"), lines

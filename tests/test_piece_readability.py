@@ -76,3 +76,29 @@ def test_a_faint_word_on_the_back_pnp_draws_for_a_templated_aid_is_said_where_th
                for line in back), back
     assert all("asks of it (the player aid's back (drawn by pnp from game.yaml's title and palette))" in line and "aid.j2" not in line
                for line in back), back
+
+
+def test_a_faint_word_on_a_tokens_back_is_said_as_its_back(project):
+    """A coin's back (token-coin-back.j2) with its value in a pale grey on the coin's tint: a warning at that template's
+    line for each coin, each naming the coin and its side, `[tokens/coins/c1 back]`, so the designer knows which face to
+    look at. #e0e0e0 on the 1-coin's #f3d36b is 1.11:1 by WCAG's formula."""
+    apply_edits(project, [{"file": "templates/tiny/token-coin-back.j2", "replace": ['size=7, align="center"', 'size=7, color="#e0e0e0", align="center"']}])
+    result = run_pnp(project, "validate", "tiny")
+    faint = sorted(line for line in result.output.splitlines() if "contrast" in line)
+    assert [line.split(" warning: ")[0] for line in faint] == ["templates/tiny/token-coin-back.j2:4:1:"] * 2, result.output
+    assert faint[0].startswith("templates/tiny/token-coin-back.j2:4:1: warning: text 'BACK1' (7 pt) in #e0e0e0 (not a palette colour) "
+                               "on #f3d36b (not a palette colour) has contrast 1.11:1"), faint
+    assert [line.rsplit(" [", 1)[1] for line in faint] == ["tokens/coins/c1 back]", "tokens/coins/c5 back]"], faint
+
+
+def test_a_faint_word_on_a_player_aid_pnp_draws_is_said_at_its_card_size(project):
+    """A player aid with no template of its own is drawn by pnp from reference.yaml: no template line drew its words, so
+    a faint one is said at reference.yaml's `card_size:` value (line 2, column 12), the entry that makes the aids, never
+    at the file's first line. An ink of #c8c8c8 reads faintly on the paper."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ['ink: "#1d2433"', 'ink: "#c8c8c8"']}])
+    lines = (project / "data/tiny/reference.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[1] == "card_size: poker"
+    result = run_pnp(project, "validate", "tiny")
+    aid = [line for line in result.output.splitlines() if line.endswith("[player aid 1 front]")]
+    assert aid and all(line.startswith("data/tiny/reference.yaml:2:12: warning: ") for line in aid), aid
+    assert any("text 'A turn' (10.4 pt) in 'ink' #c8c8c8" in line for line in aid), aid

@@ -211,6 +211,7 @@ def test_a_faint_word_on_a_cards_own_back_is_found_at_its_back_templates_line(pr
     assert faint[0].startswith(f"templates/tiny/twin-back.j2:2:1: warning: text 'Twin’s own back' (12 pt) in #3a3a3a (not a palette colour) "
                                f"on 'gold' #876510 (data/tiny/game.yaml:12:9) has contrast {wcag_ratio('#3a3a3a', '#876510'):.2f}:1, below the "
                                "4.5:1 WCAG asks of it"), faint
+    assert "asks of it (tiny/twin-back.j2)" in faint[0], faint  # the template drawing that back, not the deck's back.j2
     assert faint[0].endswith("[heroes/twin back]"), faint
 
 
@@ -230,6 +231,27 @@ def test_a_faint_word_on_a_cards_own_front_is_said_with_its_own_front_template(p
                                f"'paper' #fbf8f0 (data/tiny/game.yaml:9:10) has contrast {wcag_ratio('#aaaaaa', '#fbf8f0'):.2f}:1, below the "
                                "4.5:1 WCAG asks of it (tiny/twin-front.j2)"), faint
     assert faint[0].endswith("[heroes/twin front]"), faint
+
+def test_a_colour_code_of_a_games_second_deck_is_read_for_colour_blind_players(project):
+    """Every deck's colour codes are read, not the first deck's alone: a second deck, villains, whose crest is 'red'
+    #c0392b or 'crimson' #c23a2a (two in a hundred of any channel apart, alike to every eye) drawn as each card's
+    banner is one warning, at crimson's palette entry, naming villains.crest where its first card writes it."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [
+        {"file": "templates/tiny/villain.j2", "write": '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="paper") }}\n'
+                                                       '{{ rect(4, 4, face.w - 8, 12, fill=card.crest) }}\n'},
+        {"file": "data/tiny/decks/villains.yaml", "write": "name: Villains\nsize: poker\nfront: tiny/villain.j2\nback: tiny/back.j2\n"
+                                                           "cards:\n  - {id: brute, crest: red}\n  - {id: thief, crest: crimson}\n"},
+        {"file": "data/tiny/game.yaml", "replace": ['  red: "#c0392b"\n', '  red: "#c0392b"\n  crimson: "#c23a2a"\n']}])
+    result = run_pnp(project, "validate", "tiny")
+    coded = [line for line in result.output.splitlines() if "by colour alone" in line]
+    assert len(coded) == 1, result.output
+    # crimson is game.yaml's line 11, its value at column 12; the deck's first card's crest at villains.yaml:6:24
+    assert coded[0].startswith("data/tiny/game.yaml:11:12: warning: villains.crest (data/tiny/decks/villains.yaml:6:24) tells "
+                               "'crimson' #c23a2a (data/tiny/game.yaml:11:12) from 'red' #c0392b (data/tiny/game.yaml:10:8) by colour alone"), coded
+    assert coded[0].endswith("[villains.crest]"), coded
+
 
 # --- the five games -------------------------------------------------------------
 @pytest.fixture(scope="module")
