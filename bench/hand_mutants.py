@@ -80,6 +80,12 @@ LABELS_IN_PROCESS = 'not every_word_on_the_games_labels'
 OUTLINE_TESTS = ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py']
 
 
+# r51-fonts' picks: the font, colour-name and text files by name, less the two tests that build the five shipped games
+FONT_TESTS = ['tests/test_fonts_declared.py', 'tests/test_fonts_shipped.py', 'tests/test_fonts_yaml.py', 'tests/test_font_subsets.py', 'tests/test_otf_fonts.py']
+FONT_SELECT = 'not every_font_of_every_output and not every_quote_printed'
+COLOUR_NAME_TESTS = ['tests/test_palette.py', 'tests/test_colour_science.py', 'tests/test_default_colour_words.py']
+PARAGRAPH_TESTS = ['tests/test_text.py', 'tests/test_text_cost.py', 'tests/test_type_system.py']
+PARAGRAPH_SELECT = ''
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -8034,6 +8040,51 @@ MUTANTS: list[Mutant] = [
     Mutant('YK12', "a player aid's faint words said at reference.yaml's first line, not at its card_size", 'pnp/pipeline/readable.py',
            'where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc',
            'where = game.reference_data.loc', ['tests/test_readability.py', 'tests/test_readability_edges.py', 'tests/test_readability_grounds.py', 'tests/test_piece_readability.py'], 'not ink_saver_keeps'),
+    # YI: fonts and colour names (r51): which font file draws which role and style, CSS Color 4's names, a deck's paragraphs set once
+    Mutant('YI1', "a family with bold and italic but no bold-italic drawing bold italic text in its italic, not its bold", 'pnp/layout/fonts.py',
+           '"bold-italic": ("bold-italic", "bold", "italic", "regular")', '"bold-italic": ("bold-italic", "italic", "bold", "regular")',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI2', "bold text drawn from the family's italic file and italic text from its bold", 'pnp/layout/fonts.py',
+           'else "bold" if bold else "italic" if italic else', 'else "italic" if bold else "bold" if italic else',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI3', "the fallback families tried from the last of the list (CJK, DejaVu) back to the first", 'pnp/layout/fonts.py',
+           'else tuple(fallback) or self.fallback_families', 'else tuple(reversed(fallback)) or self.fallback_families',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI4', "a missing character looked for in the fallback families before the text's own first families", 'pnp/layout/fonts.py',
+           'for family in (*first, *self.fallback_families):', 'for family in (*self.fallback_families, *first):',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI5', "a character missing from a bold text's font drawn from the fallback family's regular, not its bold", 'pnp/layout/fonts.py',
+           'name = self.font_name(family, bold=bold)\n            if code in', 'name = self.font_name(family, bold=False)\n            if code in',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI6', "a font file replaced between two builds of one session (watch, serve) still drawn from the old file", 'pnp/layout/fonts.py',
+           'if _REGISTERED.get(name) == digest:', 'if name in _REGISTERED:',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI7', "a font of 2048 units to the em (DejaVu, Roboto) given glyph widths as if it had 1000", 'pnp/layout/fonts.py',
+           'if units_per_em == 1000:', 'if units_per_em >= 1000:',
+           FONT_TESTS, FONT_SELECT, equivalent="reportlab calls the glyph scale only to place a ShapedStr's glyphs (uharfbuzz), which pnp never draws "
+           "(pnp.layout.bidi shapes Arabic itself); a face's widths were read with reportlab's own scale before this one is set"),
+    Mutant('YI14', "a CFF .otf's curves made quadratic within 4 font units of the designer's outline, not 1", 'pnp/data/otf.py',
+           'MAX_ERROR = 1.0', 'MAX_ERROR = 4.0',
+           FONT_TESTS, FONT_SELECT),
+    Mutant('YI8', "`darkgreen` printed as the web's `green` (#008000), not CSS's #006400", 'pnp/core/css_names.py',
+           '"darkgreen": "#006400"', '"darkgreen": "#008000"',
+           COLOUR_NAME_TESTS, ''),
+    Mutant('YI9', "`gray` printed as X11's light grey (#bebebe), not CSS's #808080", 'pnp/core/css_names.py',
+           '"gray": "#808080"', '"gray": "#bebebe"',
+           COLOUR_NAME_TESTS, ''),
+    Mutant('YI10', "a text ending in a line break set with an empty last line, moving a bottom- or middle-aligned text up", 'pnp/layout/paragraphs.py',
+           'if not lines[-1] and len(lines) > 1:', 'if False and not lines[-1] and len(lines) > 1:',
+           PARAGRAPH_TESTS, PARAGRAPH_SELECT),
+    Mutant('YI11', "the same paragraph in two colours on two cards of a deck drawn in the colour of the first met", 'pnp/layout/paragraphs.py',
+           'known = self._styles.get(style)\n        if known is None:\n            known = self._styles[style] = {}',
+           'known = self._styles.get(style[:3] + style[4:])\n        if known is None:\n            known = self._styles[style[:3] + style[4:]] = {}',
+           PARAGRAPH_TESTS, PARAGRAPH_SELECT),
+    Mutant('YI12', "a paragraph written wholly in a marked colour ([red]…[/red]) drawn in the text's own colour", 'pnp/layout/paragraphs.py',
+           'run.color or color, " ".join(words)', 'color or run.color, " ".join(words)',
+           PARAGRAPH_TESTS, PARAGRAPH_SELECT),
+    Mutant('YI13', "a centred or right-aligned one-line paragraph of a deck set at the box's left", 'pnp/layout/paragraphs.py',
+           'x0 = line_x0(align, width, cur_w)\n        start', 'x0 = line_x0("left", width, cur_w)\n        start',
+           PARAGRAPH_TESTS, PARAGRAPH_SELECT),
 ]
 
 

@@ -145,6 +145,18 @@ def test_a_familys_italic_file_prints_its_italic_words(project):
     assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Quokka", "Swap") == {"Quokka": {"NotoSerif-Italic"}, "Swap": {"NotoSerif-Regular"}}
 
 
+def test_bold_italic_words_of_a_family_without_a_bold_italic_print_from_its_bold_file(project):
+    """A family with regular, bold and italic files but no bold-italic: a `***Quokka***` word prints from the bold file
+    (Noto Serif Bold), the nearer face for a reader (docs/data-format.md's fonts: bold-italic falls back to bold, then
+    italic), not from the italic one."""
+    _body_in_own_family(project, regular="NotoSerif-Regular.ttf", bold="NotoSerif-Bold.ttf", italic="NotoSerif-Italic.ttf")
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("Swap *one* card", "Swap ***Quokka*** card"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Quokka") == {"Quokka": {"NotoSerif-Bold"}}
+
+
 def test_a_font_file_replaced_between_two_builds_of_one_process_prints_from_the_new_file(project):
     """`pnp serve` and `pnp watch` build again in the same process: a family's file replaced on disk (a designer
     trying another face under the same name) prints from its new bytes, not from the font the first build read."""

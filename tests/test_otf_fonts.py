@@ -82,6 +82,54 @@ def test_each_converted_outline_is_the_cff_outline():
     assert checked > 150
 
 
+def test_each_converted_curve_stays_within_one_font_unit_of_the_designers_curve():
+    """The quadratic curves a CFF .otf is converted to stray at most one font unit from its cubic ones (pnp.data.otf,
+    as fontTools' otf2ttf recipe promises): every point of the round letters O, S, a, e, g and 8 as printed lies within
+    1 unit (plus 0.1 for the sampling here) of the outline the designer drew, not just their boxes."""
+    from itertools import pairwise
+
+    import numpy as np
+    from fontTools.pens.recordingPen import RecordingPen
+    from fontTools.ttLib import TTFont
+
+    from pnp.data.otf import truetype_source
+
+    def bezier(points, t):  # points at parameters t of the Bézier curves with control points `points` (..., n, 2)
+        p = [points[..., i, :] for i in range(points.shape[-2])]
+        while len(p) > 1:
+            p = [a * (1 - t[..., None]) + b * t[..., None] for a, b in pairwise(p)]
+        return p[0]
+
+    def curves(glyphs, name, kind):  # each curve of a glyph's outline, a TrueType curve's implied on-curve points made explicit
+        pen = RecordingPen()
+        glyphs[name].draw(pen)
+        out, cur = [], None
+        for op, args in pen.value:
+            if op == kind == "curveTo":
+                out.append((cur, *args))
+            elif op == kind == "qCurveTo":
+                offs = args[:-1]
+                for i, off in enumerate(offs):
+                    end = args[-1] if i == len(offs) - 1 else tuple(np.add(off, offs[i + 1]) / 2)
+                    out.append((cur, off, end))
+                    cur = end
+            if args:
+                cur = args[-1]
+        return np.array(out, float)
+
+    cff, ttf = TTFont(str(OTF)), TTFont(truetype_source(OTF))
+    cmap = cff.getBestCmap()
+    for letter in "OSaeg8":
+        cubic, quadratic = curves(cff.getGlyphSet(), cmap[ord(letter)], "curveTo"), curves(ttf.getGlyphSet(), cmap[ord(letter)], "qCurveTo")
+        printed = bezier(quadratic[:, None], np.linspace(0, 1, 17)[None, :]).reshape(-1, 2)
+        t = np.linspace(0, 1, 129)
+        drawn = bezier(cubic[:, None], t[None, :])
+        coarse = np.hypot(printed[:, None, None, 0] - drawn[None, ..., 0], printed[:, None, None, 1] - drawn[None, ..., 1])
+        curve, k = np.divmod(coarse.reshape(len(printed), -1).argmin(1), len(t))
+        near = bezier(cubic[curve][:, None], np.clip(t[k][:, None] + np.linspace(-1 / 128, 1 / 128, 65)[None, :], 0, 1))
+        assert np.hypot(*(near - printed[:, None, :]).transpose(2, 0, 1)).min(1).max() <= 1.1, letter
+
+
 def test_the_same_file_converts_to_the_same_bytes():
     """Two conversions of one file, each under a digest no earlier read used (so neither is a kept copy of the other),
     give the same TrueType bytes."""

@@ -330,6 +330,13 @@ def test_the_same_words_asked_in_another_colour_print_in_that_colour():
     assert colours == [{"#aa0000"}, {"#111111"}, {"#aa0000"}]
 
 
+def test_a_line_written_wholly_in_a_marked_colour_prints_in_that_colour_not_the_texts(layouts):
+    """A deck's line set once for the game (pnp.layout.paragraphs) that is all one `[accent]…[/]` run prints in the
+    palette's accent (#aa0000), while the line above it keeps the text's own black."""
+    laid = fit(layouts, "Pay two coins\n[accent]Draw two cards[/]")
+    assert {op.text: op.color.lower() for op in laid.ops} == {"Pay two coins": "#000000", "Draw two cards": "#aa0000"}
+
+
 def test_one_word_wider_than_its_box_is_an_error_not_an_overflow(project):
     apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ text("Supercalifragilisticexpialidocious", 5, 75, 12, 8, size=9, min_size=5) }}\n'}])
     refusal(run_pnp(project, "build", "--only", "cards"), "does not fit its 12 × 8 mm box even at 5 pt", "templates/tiny/frame.j2:6:")
