@@ -7696,7 +7696,9 @@ MUTANTS: list[Mutant] = [
            'facts.append(str(spec.play_time))', BUNDLE_TESTS, ''),
     Mutant('XY11', "a bundle made and written though a component's build has errors", 'pnp/targets/bundle.py',
            '        if any(f.severity == "error" for f in found):\n            return [], findings', '        if False:\n            return [], findings',
-           BUNDLE_TESTS, ''),
+           BUNDLE_TESTS, '', equivalent="`pnp bundle` reads and checks the game before it builds and stops on any error there (a card's or board's "
+           "template, a rule's missing picture or too-wide table all stop it: test_a_bundle_is_not_made_when_a_card_template_fails), and an error a "
+           "build alone finds (a linked output folder) fails every kind alike, leaving no part to bundle: no input found reaches this check with a part built"),
     Mutant('XY12', "the label sheet an English edition prints its labels on named in millimetres, a German one's as its maker sells it (inches)", 'pnp/targets/bundle.py',
            'named = sheet.title if voice.words["bundle_label_units"] == "inches" else', 'named = sheet.title if voice.words["bundle_label_units"] != "inches" else',
            BUNDLE_TESTS, ''),
