@@ -78,6 +78,8 @@ LABEL_TESTS = ['tests/test_label_promises.py', 'tests/test_labels_cutters.py', '
 LABELS_IN_PROCESS = 'not every_word_on_the_games_labels'
 # r50-wn: the outline files' test files by name
 OUTLINE_TESTS = ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py']
+# r51-bundle: the bundle's test files by name
+BUNDLE_TESTS = ['tests/test_bundle.py', 'tests/test_bundle_words.py']
 
 
 # r51-fonts' picks: the font, colour-name and text files by name, less the two tests that build the five shipped games
@@ -8085,6 +8087,42 @@ MUTANTS: list[Mutant] = [
     Mutant('YI13', "a centred or right-aligned one-line paragraph of a deck set at the box's left", 'pnp/layout/paragraphs.py',
            'x0 = line_x0(align, width, cur_w)\n        start', 'x0 = line_x0("left", width, cur_w)\n        start',
            PARAGRAPH_TESTS, PARAGRAPH_SELECT),
+    # r51-bundle: `pnp bundle`: the zip and its read-me, the pages put together (cover first, blanks the paper's size), the
+    # ink-saver variant's own components, the contents' page numbers once the front matter settles, each run's flip edge,
+    # the credits and back cover's words, nothing made from a build with errors, the label sheet in the edition's units
+    Mutant('XY1', "the zip's components folder holding the ink-saver build's PDFs, not the ordinary ones", 'pnp/targets/bundle.py',
+           '        separate += [] if ink_saver else parts', '        separate += parts if ink_saver else []', BUNDLE_TESTS, ''),
+    Mutant('XY2', "the zip's read-me not listing the component PDFs in its components folder", 'pnp/targets/bundle.py',
+           '    lines += [f"  {name}" for name in names]', '    lines += [f"  {name}" for name in names if "/" not in name]', BUNDLE_TESTS, ''),
+    Mutant('XY3', "the zip's read-me naming the paper by its code ('letter'), not as a player knows it ('US Letter')", 'pnp/targets/bundle.py',
+           'paper=voice.paper_name(paper)), "", voice.say("bundle_readme_print")', 'paper=paper), "", voice.say("bundle_readme_print")', BUNDLE_TESTS, ''),
+    Mutant('XY4', "the bundle's drawn cover put after its contents pages, not first", 'pnp/targets/bundle.py',
+           'for data in (*([cover] if cover else []), front, *(p.data for p in parts)):', 'for data in (front, *([cover] if cover else []), *(p.data for p in parts)):',
+           BUNDLE_TESTS, ''),
+    Mutant('XY5', "the blank page before a double-sided run turned landscape, not the paper's size", 'pnp/targets/bundle.py',
+           'writer.add_blank_page(*paper_pt)', 'writer.add_blank_page(*paper_pt[::-1])', BUNDLE_TESTS, ''),
+    Mutant('XY6', "the ink-saver bundle made of the ordinary components (full ink), only its own pages saying ink saver", 'pnp/targets/bundle.py',
+           'parts, found = component_parts(gctx, dataclasses.replace(options, ink_saver=ink_saver), voice)', 'parts, found = component_parts(gctx, options, voice)',
+           BUNDLE_TESTS, ''),
+    Mutant('XY7', "the contents' page numbers reckoned for a one-page front matter, not the one drawn", 'pnp/targets/bundle.py',
+           '    for _ in range(4):', '    for _ in range(1):', BUNDLE_TESTS, ''),
+    Mutant('XY8', "a run the PDF asks to flip on the long edge said to flip on the short edge, and the other way round", 'pnp/targets/bundle.py',
+           'FLIP = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}', 'FLIP = {"/DuplexFlipLongEdge": "short", "/DuplexFlipShortEdge": "long"}',
+           BUNDLE_TESTS, ''),
+    Mutant('XY9', "the bundle's credits leaving out the game's designer", 'pnp/targets/bundle.py',
+           '    lines += [voice.say("bundle_credit_designer", designer=spec.designer)] if spec.designer else []', '',
+           [*BUNDLE_TESTS, 'tests/test_credits.py'], 'not each_game_credits'),
+    Mutant('XY10', "the back cover giving the play time as a bare number ('15'), not '15 minutes'", 'pnp/targets/bundle.py',
+           "facts.append(f\"{spec.play_time} {voice.say('minutes')}\" if isinstance(spec.play_time, int) else str(spec.play_time))",
+           'facts.append(str(spec.play_time))', BUNDLE_TESTS, ''),
+    Mutant('XY11', "a bundle made and written though a component's build has errors", 'pnp/targets/bundle.py',
+           '        if any(f.severity == "error" for f in found):\n            return [], findings', '        if False:\n            return [], findings',
+           BUNDLE_TESTS, '', equivalent="`pnp bundle` reads and checks the game before it builds and stops on any error there (a card's or board's "
+           "template, a rule's missing picture or too-wide table all stop it: test_a_bundle_is_not_made_when_a_card_template_fails), and an error a "
+           "build alone finds (a linked output folder) fails every kind alike, leaving no part to bundle: no input found reaches this check with a part built"),
+    Mutant('XY12', "the label sheet an English edition prints its labels on named in millimetres, a German one's as its maker sells it (inches)", 'pnp/targets/bundle.py',
+           'named = sheet.title if voice.words["bundle_label_units"] == "inches" else', 'named = sheet.title if voice.words["bundle_label_units"] != "inches" else',
+           BUNDLE_TESTS, ''),
 ]
 
 

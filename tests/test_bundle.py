@@ -425,3 +425,81 @@ def test_the_back_cover_says_players_age_and_time_and_pictures_the_pieces(bundle
         text, images = flat(page.extract_text()), page.images
     assert "2–4 players · age 8+ · 15 minutes" in text, text
     assert len(images) == 1 and images[0]["width"] > 100, images
+
+
+def test_the_read_me_names_every_file_the_zip_holds(bundled):
+    """A player who unzips the files reads in README.txt what each one is: every file beside it, the separate component
+    PDFs in their folder among them, is named on a line of its own."""
+    with zipfile.ZipFile(bundled / "tiny-print-and-play-letter.zip") as zf:
+        names = [n for n in zf.namelist() if n != "README.txt"]
+        listed = {line.strip() for line in zf.read("README.txt").decode().splitlines()}
+    assert any(n.startswith("components/") for n in names), names
+    assert [n for n in names if n not in listed] == [], listed
+
+
+def test_every_page_of_a_letter_bundle_is_upright_letter_the_added_blank_pages_too(bundled):
+    """US Letter is 8.5 × 11 in, 612 × 792 pt upright; a blank page put in so a double-sided run starts on an odd page
+    is a sheet of the same paper, or the printer turns or rescales the run after it."""
+    reader = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    blanks = [i + 1 for i, page in enumerate(reader.pages) if not _contents(page).strip()]
+    assert blanks, "the tiny game's bundle puts a blank page before a double-sided run"
+    sizes = {i + 1: (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for i, p in enumerate(reader.pages)}
+    assert {page: size for page, size in sizes.items() if size != (612, 792)} == {}
+
+
+def _drawn(page) -> bytes:
+    """What a page draws: its content and, in the order first met, every form and image it places, each once (the
+    forms of a sheet share one resource dictionary that names them all, themselves included)."""
+    out, seen, todo = _contents(page), set(), [page]
+    while todo:
+        placed = (todo.pop().get("/Resources") or {}).get("/XObject") or {}
+        for name in sorted(placed):
+            key = getattr(placed.raw_get(name), "idnum", name)
+            if key not in seen:
+                seen.add(key)
+                thing = placed[name].get_object()
+                out += name.encode() + thing.get_data()
+                todo.append(thing)
+    return out
+
+
+def test_the_ink_saver_bundle_prints_the_ink_saver_cards_not_the_full_colour_ones(bundled):
+    """The light bundle is for a player short of ink: its card pages draw what the ink-saver build's cards draw, and
+    none of them what a full-colour card page draws."""
+    pages = [_drawn(p) for p in PdfReader(bundled / "tiny-bundle-letter-ink-saver.pdf").pages]
+    light = [_drawn(p) for p in PdfReader(bundled.parent / "tiny-cards-ink-saver.pdf").pages]
+    full = [_drawn(p) for p in PdfReader(bundled.parent / "tiny-cards.pdf").pages]
+    assert any(pages[i:i + len(light)] == light for i in range(len(pages))), "the ink-saver cards' pages are not in the ink-saver bundle"
+    only_full = set(full) - set(light)
+    assert only_full, "the ink saver draws some card page otherwise"
+    assert not only_full & set(pages), "a full-colour card page is in the ink-saver bundle"
+
+
+def test_the_print_settings_say_each_run_flips_on_the_edge_its_pdf_asks_for(bundled):
+    """PDF 1.7, 12.2 (viewer preferences): /Duplex /DuplexFlipLongEdge asks for a flip on the long edge,
+    /DuplexFlipShortEdge on the short one; /Simplex or no /Duplex is one-sided. The print settings' row of each part,
+    found by the page it starts on, says what its own PDF asks."""
+    said_for = {"/DuplexFlipLongEdge": "double-sided, flip on the long edge", "/DuplexFlipShortEdge": "double-sided, flip on the short edge"}
+    path = bundled / "tiny-bundle-letter.pdf"
+    starts = _starts(bundled, [_contents(p) for p in PdfReader(path).pages])
+    front = flat("\n".join(page_texts(path, range(min(starts.values())))))
+    settings = front[front.index("Print settings"):front.index("Not in this bundle")]
+    asked = {}
+    for name, reader in _parts(bundled).items():
+        prefs = reader.trailer["/Root"].get("/ViewerPreferences")
+        asked[name] = said_for.get(str(prefs.get_object().get("/Duplex")) if prefs is not None else "", "one-sided")
+        row = re.search(rf"(?<![\d–]){starts[name] + 1}(?:–\d+)? \D*?(one-sided|double-sided, flip on the (?:long|short) edge)", settings)
+        assert row and row[1] == asked[name], f"{name} asks for {asked[name]!r}; its row says {row and row[0]!r}"
+    assert "double-sided, flip on the long edge" in asked.values(), asked  # the tiny game's cards and aids
+
+
+def test_a_bundle_is_not_made_when_a_card_template_fails(project):
+    """A card template that fails leaves the cards unbuilt: a bundle without them would be incomplete, so none is
+    written, the command fails, and the error is shown at its template's line."""
+    (project / "templates" / "tiny" / "hero.j2").write_text('{{ no_such_function(1) }}\n')
+    result = run_pnp(project, "bundle", "tiny", "--paper", "letter")
+    shown = result.output + result.stderr
+    assert result.exit_code != 0, shown
+    assert "hero.j2:1:" in shown and "error" in shown, shown
+    folder = project / "output" / "tiny" / "bundle"
+    assert not folder.exists() or not any(folder.iterdir()), sorted(p.name for p in folder.iterdir())
