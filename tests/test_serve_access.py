@@ -252,6 +252,8 @@ MALFORMED = {  # name → (the body, as sent, or a function of a good move givin
     "a box of texts": lambda move: _body({**move, "from": ["1", "2", "3", "4"]}),
     "a box past any sheet": lambda move: _body({**move, "to": [1e400, 1, 1, 1]}).replace("Infinity", "1e400"),
     "a digest that is none": lambda move: _body({**move, "digest": "x"}),
+    "a box twenty metres wide": lambda move: _body({**move, "to": [1, 1, 20_000, 1]}),
+    "a digest of 63 hex digits, one short of a SHA-256": lambda move: _body({**move, "digest": move["digest"][:63]}),
 }
 
 
