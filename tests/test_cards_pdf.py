@@ -313,6 +313,13 @@ def test_cards_asked_for_by_id_are_the_only_cards_printed(project):
     assert not [name for name in ("AT&T Agent", "Mage", "Twin") if name in text]
 
 
+def test_the_same_cards_asked_for_in_another_order_print_to_the_same_file_named_in_id_order(project):
+    """docs/commands.md: a subset's file name carries its card ids (`-mage+rogue`); asked `--cards rogue,knight`, the
+    build writes the file `--cards knight,rogue` writes, not a second one named in the order typed."""
+    assert run_pnp(project, "build", "--only", "cards", "--cards", "rogue,knight", "tiny").exit_code == 0
+    assert sorted(p.name for p in (project / "output/tiny").glob("tiny-cards-*.pdf")) == ["tiny-cards-knight+rogue.pdf"]
+
+
 def test_a_deck_asked_for_is_the_only_deck_on_its_sheets(project):
     """`--deck heroes` beside a second deck: the heroes' twelve cards, none of the other deck's."""
     add_crowd_deck(project, 2)

@@ -193,6 +193,18 @@ def test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_
     assert "tiny: " + summary_line_counts(expected) in mistaken
 
 
+def test_watch_says_built_after_a_save_that_only_warns(project):
+    """A save that brings a warning and no error (a word 0.5 mm inside the cut, tests/test_safe_area.py): the rebuild
+    prints the warning and says the game was built, as `pnp build` writes its files; 'failed' is for errors."""
+    def too_near_the_cut() -> None:
+        frame = project / "templates/tiny/frame.j2"
+        frame.write_text(frame.read_text(encoding="utf-8") + "{{ text('edge', 0.5, 40, 20, 6) }}\n", encoding="utf-8")
+
+    saved = watch_saves(project, "tiny", [too_near_the_cut])[1]
+    assert "templates/tiny/frame.j2:6:1: warning: text 'edge' lies 0.5 mm inside the cut" in saved, saved
+    assert re.search(r"\] built after templates/tiny/frame\.j2 in ", saved), saved
+
+
 def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
     assert run_pnp(project, "preview", "tiny", "--deck", "heroes", "--dpi", "150").exit_code == 0
     folder = project / "output/tiny/preview"

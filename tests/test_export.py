@@ -630,6 +630,23 @@ def test_a_print_service_png_centres_the_trim_with_the_bleed_asked_on_every_side
         assert tuple(pixels[y, x]) == BLUE, (x, y)
 
 
+def test_a_print_service_png_of_a_board_carries_the_bleed_asked_on_every_side(project):
+    """A board painted blue over its whole bleed and red over its trim, exported as print-service PNGs at 72 dpi with
+    the default 1/8 in of bleed: the red trim has 9 px (1/8 in at 72 dpi) of blue on every side, as a card has."""
+    (project / "templates/tiny/board-town.j2").write_text(
+        "{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill='#0000ff') }}\n"
+        "{{ rect(0, 0, face.w, face.h, fill='#ff0000') }}\n", encoding="utf-8")
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--no-validate"))
+    image = Image.open(project / "output/tiny/png/boards/town-1-front.png")
+    pixels = np.asarray(image.convert("RGB"), dtype=np.int16)
+    red = np.argwhere(np.abs(pixels - RED).max(axis=2) < 60)
+    (top, left), (bottom, right) = red.min(axis=0), red.max(axis=0)
+    margins = (left, top, image.width - 1 - right, image.height - 1 - bottom)
+    assert all(abs(m - 9) <= 1 for m in margins), margins
+    for x, y in ((2, 2), (image.width - 3, image.height - 3)):
+        assert tuple(pixels[y, x]) == BLUE, (x, y)
+
+
 def test_a_solo_games_playingcards_io_export_says_one_seat_in_the_singular(project, tmp_path):
     """A game for one player lays out one seat: playingcards.io's note says "1 seat" (each count in its noun's number,
     as the TTS note's "1 object"), and no die is "0 dice"."""

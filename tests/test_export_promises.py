@@ -96,6 +96,18 @@ def test_a_change_line_names_six_files_of_a_kind_then_counts_the_rest(project):
     assert f"since the last export: 10 changed ({shown} and 4 more)" in said, said
 
 
+def test_a_change_line_of_exactly_six_files_of_a_kind_names_them_all_and_counts_no_more(project):
+    """docs/exports.md: up to six names of each kind, then how many more; six are all named, with no 'and 0 more'.
+    Three more knights add three fronts and three backs."""
+    export = ("export", "tiny", "--format", "png", "--deck", "heroes", "--no-validate")  # the game's stated 12 cards become 15
+    assert run_pnp(project, *export).exit_code == 0
+    _edit(project, KNIGHT, KNIGHT.replace("count: 2", "count: 5"))
+    result = run_pnp(project, *export)
+    assert result.exit_code == 0, result.output
+    shown = ", ".join(f"cards/heroes/heroes-knight-{n}-{side}.png" for n in (3, 4, 5) for side in ("back", "front"))
+    assert f"since the last export: 6 added ({shown}); 1 changed (manifest.csv)" in result.output, result.output
+
+
 def test_a_table_files_change_line_says_which_of_its_members_came_and_which_left(project):
     """A .pcio file is a zip of the table's widgets and a picture per face, each named by its bytes: with the mage's
     cards gone, the line counts the members the new zip has that the old lacks as added and those it lost as removed,
@@ -210,3 +222,18 @@ def test_an_image_too_large_for_a_print_service_is_one_error_at_its_boards_line_
     assert result.exit_code == 1 and len(said) == 1, said
     assert said[0].startswith(f"data/tiny/boards.yaml:{line}:") and "9479 × 7117 px at 120 dpi" in said[0] and "lower --dpi" in said[0], said
     assert not (project / "output/tiny/png").exists()
+
+
+def test_a_failed_export_leaves_the_last_export_as_it_was_and_nothing_beside_it(project):
+    """docs/exports.md: an export replaces its folder whole or not at all. A coin drawn in a colour no palette or CSS
+    knows fails the export after its cards were written (tokens come after them): the last export's files stay, byte
+    for byte, and no half-written folder is left beside them."""
+    out = project / "output/tiny"
+    assert run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--dpi", "72").exit_code == 0
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    coin = project / "templates/tiny/token-coin.j2"
+    coin.write_text(coin.read_text(encoding="utf-8") + '{{ rect(1, 1, 2, 2, fill="nocolour") }}\n', encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--no-validate")
+    assert result.exit_code == 1 and "error: unknown colour 'nocolour'" in result.output, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["png"]
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
