@@ -169,7 +169,9 @@ def test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_
     """One `pnp watch` of the tiny game, its knight showing art kept outside templates/ (art/, watched because the
     build read it), through two saves. A card's text and that art saved together: the rebuild prints the new text and
     art, and lists only the outputs it wrote again (the card sheet, not the tokens). Then one mistake of each kind
-    (tests/test_findings.py): the rebuild prints every finding `pnp validate` prints, and the counts."""
+    (tests/test_findings.py): the rebuild prints every finding `pnp validate` prints, and the counts. The first save
+    also brings a warning and no error (a card field nothing reads): that rebuild prints it and says the game was
+    built, as `pnp build` writes its files; 'failed' is for errors."""
     from test_findings import problems, summary_line_counts, with_mistakes
     from test_trust import MAGENTA, add_art, pixels_of, with_art
 
@@ -178,11 +180,13 @@ def test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_
     def card_and_art() -> None:
         edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 5 coins")
         add_art(project, MAGENTA)
+        edit(project / "data/tiny/decks/heroes.yaml", "side: blue, count: 3}", "side: blue, count: 3, flavour: sly}")
 
     first, edited, mistaken = watch_saves(project, "tiny", [card_and_art, lambda: with_mistakes(project)])
     assert "tiny-tokens.pdf" in first  # the first build lists every output
     assert "watching data, templates, " in first and "art" in first.rsplit("watching", 1)[1], first
-    assert "built after art/heron.png, data/tiny/decks/heroes.yaml" in edited, edited
+    assert "built after art/heron.png, data/tiny/decks/heroes.yaml in " in edited, edited
+    assert ": warning: no template, constraint or fact reads the card field 'flavour'" in edited, edited
     assert "tiny-cards.pdf" in edited  # the card sheet changed
     assert "tiny-tokens.pdf" not in edited and "(reused)" not in edited, edited  # the tokens did not
     text = pdf_text(project / CARDS)
@@ -191,18 +195,6 @@ def test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_
     expected = problems(run_pnp(project, "validate", "tiny").stderr)
     assert expected and problems(mistaken) == expected, mistaken
     assert "tiny: " + summary_line_counts(expected) in mistaken
-
-
-def test_watch_says_built_after_a_save_that_only_warns(project):
-    """A save that brings a warning and no error (a word 0.5 mm inside the cut, tests/test_safe_area.py): the rebuild
-    prints the warning and says the game was built, as `pnp build` writes its files; 'failed' is for errors."""
-    def too_near_the_cut() -> None:
-        frame = project / "templates/tiny/frame.j2"
-        frame.write_text(frame.read_text(encoding="utf-8") + "{{ text('edge', 0.5, 40, 20, 6) }}\n", encoding="utf-8")
-
-    saved = watch_saves(project, "tiny", [too_near_the_cut])[1]
-    assert "templates/tiny/frame.j2:6:1: warning: text 'edge' lies 0.5 mm inside the cut" in saved, saved
-    assert re.search(r"\] built after templates/tiny/frame\.j2 in ", saved), saved
 
 
 def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
