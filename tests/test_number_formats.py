@@ -224,3 +224,86 @@ def test_an_ods_deck_on_a_later_sheet_prints_as_its_own_cells_styles_show_them(p
     assert result.exit_code == 0, result.output
     words = " ".join(pdf_text(project / "out/tiny/tiny-cards-nums.pdf").split())
     assert "Ada a 3.14" in words and "3.14159" not in words and "314" not in words, words
+
+
+FO = 'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"'
+
+
+@pytest.mark.parametrize("style", [
+    # `#"-"##0`: Calc shows 1234 as 1-234, the dash written inside the number (16.29.4 number:embedded-text)
+    '<number:number-style style:name="N7"><number:number number:decimal-places="0" number:min-decimal-places="0" '
+    'number:min-integer-digits="1"><number:embedded-text number:position="3">-</number:embedded-text></number:number></number:number-style>',
+    # `0.00;[RED]0.00`: Calc shows -2.5 as a red 2.50, its negatives' section the style the cell names, with a map to the
+    # positives' section (16.3 style:map); a plain `0.00` would print -2.50
+    '<number:number-style style:name="N7P0" style:volatile="true"><number:number number:decimal-places="2" number:min-decimal-places="2" '
+    'number:min-integer-digits="1"/></number:number-style>'
+    f'<number:number-style style:name="N7"><style:text-properties {FO} fo:color="#ff0000"/><number:number number:decimal-places="2" '
+    'number:min-decimal-places="2" number:min-integer-digits="1"/>'
+    '<style:map style:condition="value()&gt;=0" style:apply-style-name="N7P0"/></number:number-style>',
+], ids=["embedded text", "a section for negatives"])
+def test_an_ods_number_style_of_more_than_a_plain_number_gives_no_code(tmp_path, style):
+    """docs/data-format.md: a number in a format of several sections, or with words, reaches the template as stored. A
+    style whose number holds words, or that maps negatives to another look, writes what no plain code writes."""
+    from test_sheets_from_other_tools import number_cell, write_libreoffice_ods
+
+    from pnp.data.ods_numbers import ods_plain_number_formats
+
+    styles = style + '<style:style style:name="ce7" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N7"/>'
+    write_libreoffice_ods(tmp_path / "deck.ods", f"<table:table-row>{number_cell('-2.5', '2.50', 'float', 'ce7')}</table:table-row>", styles=styles)
+    assert ods_plain_number_formats(tmp_path / "deck.ods", "Cards") == {}
+
+
+def test_an_xlsx_deck_on_a_later_sheet_is_shown_by_its_own_cells_formats(tmp_path):
+    """A workbook's first sheet (notes, a `0%` cell at B2) lends the deck's sheet no format: each sheet's cells name their
+    own style (ECMA-376 part 1, 18.3.1.4), so the deck's B2, a `0.00` cell, is shown as `0.00`."""
+    import openpyxl
+
+    from pnp.data.formulas import plain_number_formats
+
+    book = openpyxl.Workbook()
+    notes = book.active
+    notes.title = "Notes"
+    notes.append(["draft"])
+    notes.append(["odds", 0.5])
+    notes.cell(2, 2).number_format = "0%"
+    cards = book.create_sheet("Cards")
+    cards.append(["name", "a"])
+    cards.append(["Ada", 3.14159])
+    cards.cell(2, 2).number_format = "0.00"
+    book.save(tmp_path / "deck.xlsx")
+    assert plain_number_formats(tmp_path / "deck.xlsx", "Cards") == {(2, 2): "0.00"}
+
+
+def test_an_xlsx_of_cells_written_without_their_references_prints_each_as_its_own_format_shows_it(project):
+    """ECMA-376 part 1, 18.3.1.4: a cell's `r` is optional, and writers that stream a sheet leave it out, each cell
+    just after the one before it in its row. Ada's a, a `0.00` cell, prints 3.14 and her b, of no format, 7: each
+    cell keeps its own format, not its neighbour's."""
+    import re
+    import zipfile
+
+    import openpyxl
+    from conftest import run_pnp
+    from pdftext import pdf_text
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    sheet.append(["name", "a", "b"])
+    sheet.append(["Ada", 3.14159, 7])
+    sheet.cell(2, 2).number_format = "0.00"
+    path = project / "data/tiny/decks/nums.xlsx"
+    book.save(path)
+    with zipfile.ZipFile(path) as saved:
+        parts = {name: saved.read(name) for name in saved.namelist()}
+    part = "xl/worksheets/sheet1.xml"
+    parts[part] = re.sub(rb'(<c[^>]*?) r="[A-Z]+[0-9]+"', rb"\1", parts[part])
+    assert b'<c r="' not in parts[part]
+    with zipfile.ZipFile(path, "w") as rewritten:
+        for name, data in parts.items():
+            rewritten.writestr(name, data)
+    (project / "data/tiny/decks/nums.yaml").write_text("name: Numbers\nsize: poker\nfront: tiny/nums.j2\nback: tiny/back.j2\ncards_from: nums.xlsx\n")
+    (project / "templates/tiny/nums.j2").write_text('{{ text(card.name ~ " a " ~ card.a ~ " b " ~ card.b, 4, 4, 55, 8) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "nums", "--out", str(project / "out"))
+    assert result.exit_code == 0, result.output
+    words = " ".join(pdf_text(project / "out/tiny/tiny-cards-nums.pdf").split())
+    assert "Ada a 3.14 b 7" in words, words

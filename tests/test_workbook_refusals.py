@@ -212,6 +212,27 @@ def test_a_macro_workbook_or_one_named_in_capitals_has_its_unsaved_formulas_foun
     assert _json_errors(project) == [("sheet-formula-unsaved", f"data/tiny/decks/{name}", 2, 6)]  # the code tools read, at F2
 
 
+def test_only_a_formula_without_its_saved_value_is_refused(project):
+    """Excel saves a formula's last result beside it (ECMA-376 part 1, 18.3.1.96 `<v>`): the spy's F2 `=D2*2`, saved with
+    its 4, is read; the thief's F3, written with no value, is the one error, at its cell."""
+    rows = (HERO_HEADER + "</row>" + hero_row(2, "spy", '<c r="F2"><f>D2*2</f><v>4</v></c>')
+            + hero_row(3, "thief", '<c r="F3"><f>D3*2</f></c>'))
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Heroes": rows})
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    assert _json_errors(project) == [("sheet-formula-unsaved", "data/tiny/decks/heroes.xlsx", 3, 6)]
+
+
+def test_an_unsaved_formula_on_another_sheet_is_no_error_of_the_decks_sheet(project):
+    """A workbook's first sheet of notes may hold a formula no program computed; the deck, on its second sheet, is read
+    from its own sheet's cells (xl/workbook.xml names each sheet's part): no formula of its is unsaved, and its card is read
+    (the one hero then counted against the rules' heroes)."""
+    notes = '<row r="1"><c r="A1"><f>1+1</f></c></row>'
+    xlsx(project / f"{DECKS}/heroes.xlsx", {"Notes": notes, "Heroes": HERO_HEADER + "</row>" + hero_row(2, "spy")})
+    use_workbook(project, "heroes.xlsx", "Heroes")
+    codes = {code for code, *_ in _json_errors(project)}
+    assert "sheet-formula-unsaved" not in codes and "count-mismatch" in codes, codes
+
+
 def test_a_part_that_is_not_well_formed_is_refused_at_the_line_and_column_a_text_editor_shows(tmp_path):
     """A cell left open (`<c>` closed by `</row>`) is found where the closing tag's name stands: its line, and its column
     counted from 1 as an editor counts it."""
