@@ -71,3 +71,20 @@ def test_with_pnp_jobs_unset_a_command_may_keep_every_core_busy(monkeypatch):
     assert cores() == os.cpu_count()
     monkeypatch.setenv("PNP_JOBS", "1")
     assert cores() == 1
+
+
+def test_pnp_jobs_of_one_draws_a_large_deck_without_starting_a_helper_process(project, monkeypatch):
+    """docs/commands.md: PNP_JOBS=1 keeps all the work in the command's own process, even a deck large enough (500 cards
+    or more, docs/performance.md) that a machine with a core to spare draws part of it in a helper."""
+    monkeypatch.setenv("PNP_JOBS", "1")
+    cards = "".join(f"  - {{id: c{n}, name: Card {n}, stars: 1, number: {n}, text: Card {n}.}}\n" for n in range(520))
+    (project / "data/tiny/decks/crowd.yaml").write_text(
+        "name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards:\n" + cards, encoding="utf-8")
+
+    def no_fork():
+        raise AssertionError("a process was started with PNP_JOBS=1")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert (project / "output/tiny/tiny-cards.pdf").is_file()

@@ -10,7 +10,7 @@ and recorded face digests.
 from __future__ import annotations
 
 import pytest
-from conftest import pdfs
+from conftest import pdfs, run_pnp
 
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -110,3 +110,44 @@ def test_readability_findings_of_a_warm_rebuild_are_a_cold_builds(warm, tmp_path
     mended = without_notes(build(root, out, session))
     assert mended == without_notes(build(root, tmp_path / "cold2"))
     assert not any("code='sliver'" in line for line in mended) and any("contrast 1.11:1" in line for line in mended), mended
+
+
+LONG_TEXT = "Look again at the top card of the deck and keep it. " * 12  # more than a hero's text box holds at 10 pt, not at 6
+
+
+def test_a_card_whose_text_shrinks_is_warned_of_again_when_another_card_of_its_deck_is_edited(project):
+    """A face that gave a warning is drawn again on every build of its deck, never taken from the face store, so its
+    warning (at its deck file's line) shows on every rebuild, not the first alone."""
+    edit(project, "Look at the top three cards of the deck, keep one and put the others back in any order.", LONG_TEXT.strip())
+    warned = []
+    for old, new in ((None, None), ("Steal 1 coin", "Steal 2 coins")):
+        if old:
+            edit(project, old, new)
+        result = run_pnp(project, "build", "--only", "cards", "tiny")
+        assert result.exit_code == 0, result.output
+        warned.append([line for line in result.output.splitlines() if "warning: card.text: text shrinks" in line])
+    assert len(warned[0]) == 1 and warned[0][0].startswith("data/tiny/decks/heroes.yaml:10:") and warned[0][0].endswith("[heroes/mage front]"), warned
+    assert warned[1] == warned[0], "the mage's shrunk text is said again after the rogue's edit rebuilt the deck's sheets"
+
+
+def test_a_card_whose_art_is_saved_over_with_a_wider_picture_prints_it_in_its_own_proportions(project):
+    """A face that shows a picture is drawn again on every build (the face store keeps none): a square picture saved over
+    with one twice as wide is fitted whole into its 20 × 20 mm box on the next build, 20 mm wide and 10 mm high, not
+    stretched to the old picture's square."""
+    import pdfplumber
+    from PIL import Image
+
+    (project / "art").mkdir()
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image('art/hero.png', 5, 40, 20, 20) }}\n{% endblock %}"),
+                    encoding="utf-8")
+    placed = []
+    for pixels in ((300, 300), (600, 300)):  # sharp enough over 20 mm to give no warning
+        Image.new("RGB", pixels, "#3060a0").save(project / "art/hero.png")
+        result = run_pnp(project, "build", "--only", "cards", "tiny")
+        assert result.exit_code == 0, result.output
+        with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+            placed.append({(tuple(image["srcsize"]), round(image["width"] * 25.4 / 72, 1), round(image["height"] * 25.4 / 72, 1))
+                           for page in pdf.pages for image in page.images})
+    assert placed[0] == {((300, 300), 20.0, 20.0)}, placed
+    assert placed[1] == {((600, 300), 20.0, 10.0)}, "the wider picture, as wide as its box and half as high"
