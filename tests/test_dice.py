@@ -684,3 +684,15 @@ def test_a_named_die_s_sheet_names_it_in_its_footer_by_its_name(project):
     assert result.exit_code == 0, result.output
     (text,) = page_texts(project / "output/tiny/tiny-dice.pdf")
     assert "Violet die (d6)" in text and "v (d6)" not in text, text
+
+
+def test_a_die_of_4_mm_is_one_error_at_its_size_saying_it_must_be_over_4(project):
+    """docs/boxes-and-dice.md: a die's `size` is over 4 mm and at most 80: a 4 mm d6 (a cube too small to fold) is one
+    error at the column of its `size:` value, saying 4 (a float bound, said 4.0) is the exclusive minimum, never a net printed."""
+    entry = "{id: speck, shape: d6, size: 4, face: tiny/number.j2, faces: [" + SIX + "]}"
+    _one_die(project, entry, "{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    column = len("  - ") + entry.index("size: 4") + len("size: ") + 1
+    assert result.exit_code == 1
+    assert errors == [f"data/tiny/dice.yaml:2:{column}: error: dice.speck.size: 4 is too small; the minimum is 4.0 (exclusive)"], result.output

@@ -58,3 +58,17 @@ def test_a_misspelt_palette_name_is_one_error_offering_that_name(project):
     assert result.exit_code == 1
     assert len(errors) == 1 and errors[0].startswith(
         "templates/tiny/hero.j2:4:48: error: unknown colour 'papr' (did you mean 'paper'?): use a palette name, a CSS colour name or #rrggbb"), errors
+
+
+def test_a_games_own_ink_colour_prints_its_card_text_not_the_default_ink(project):
+    """docs/data-format.md: `ink` and `paper` are there even when a game names no colours, and a game's own entry is
+    its own: the tiny game's `ink: "#1d2433"` prints a hero card's body text, which names no colour, in that blue-black
+    (0x1d, 0x24, 0x33 of 255), never the #222222 pnp gives a game without one."""
+    import pdfplumber
+    from conftest import run_pnp
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        body = {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] == "D"}  # "Draw **two** cards…"
+    assert body == {(0.114, 0.141, 0.2)}, body

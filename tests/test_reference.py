@@ -671,3 +671,14 @@ def test_a_large_print_aids_own_back_names_the_aid_at_14_pt_or_more(project):
     assert backs, [("".join(c["text"] for c in chars))[:60] for chars in pages]
     named = [c for chars in backs for c in chars if c["text"] == "q"]  # the aid's name, "Tiny · quick reference"
     assert named and min(round(c["size"], 1) for chars in backs for c in chars) >= 14.0
+
+
+def test_a_reference_of_four_columns_is_one_error_at_its_value_saying_three_at_most(project):
+    """docs/components.md: the reference sheet is set in 2 or 3 columns; `columns: 4` is one error at the value's
+    line and column (reference.yaml line 4, after `columns: `), naming the most it may be."""
+    reference = project / "data/tiny/reference.yaml"
+    reference.write_text(reference.read_text(encoding="utf-8").replace("columns: 2", "columns: 4", 1), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert errors == ["data/tiny/reference.yaml:4:10: error: columns: 4 is too large; the maximum is 3"], result.output
