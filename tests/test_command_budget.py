@@ -17,7 +17,7 @@ from conftest import ROOT
 
 from pnp.core.errors import Loc, OverBudget, PnpError
 from pnp.layout.fonts import FontBook
-from pnp.layout.growth import COMMAND_FACES, FACE_SECONDS, FACE_SHARE, CommandBudget
+from pnp.layout.growth import COMMAND_FACES, FACE_SECONDS, FACE_SHARE, CommandBudget, face_seconds
 from pnp.layout.icons import IconLibrary
 from pnp.layout.templates import Layouts
 
@@ -161,3 +161,10 @@ def test_after_a_serve_refresh_over_its_budget_the_editor_draws_a_face_on_a_budg
     assert "over its budget" in over["message"], over
     shown = Editor(Project(tmp_path), lambda: session).elements("loop", "deck:more:m0", "front")
     assert [e["function"] for e in shown["elements"]] == ["text"], shown
+
+
+@pytest.mark.parametrize("wanted", ["0", "-1", "0.0"])
+def test_a_pnp_face_seconds_of_0_or_less_is_refused_saying_give_a_number_above_0(wanted):
+    """docs/limits.md: PNP_FACE_SECONDS=N sets a face's processor time; no time at all would stop every face at once."""
+    with pytest.raises(SystemExit, match=r"give a number of seconds above 0"):
+        face_seconds({"PNP_FACE_SECONDS": wanted})

@@ -12,6 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from conftest import MM, ROOT, TEST_PROJECT, pdf_fonts, render_page, run_pnp
@@ -315,3 +316,63 @@ def test_the_covers_fan_holds_three_cards_one_of_each_deck_first(project):
     result = run_pnp(project, "build", "tiny", "--only", "rulebook")
     assert result.exit_code == 0, result.output + result.stderr
     assert cover_alt(project / RULEBOOK).endswith("; cards: <Knight>, Ogre, AT&T Agent"), cover_alt(project / RULEBOOK)
+
+
+ASIDES = 10
+ASIDE_LINES = 8  # paragraphs of one line in each aside: far less than a column
+
+
+def asides_book() -> str:
+    """A paragraph, a nested list and a rule, then boxed asides (block quotes) one after another, so column ends fall in them."""
+    parts = ["# Asides\n\nAlpha paragraph.\n\nBeta paragraph.\n\n- Gamma item.\n  - Delta nested.\n- Epsilon item.\n\n"
+             "Above the rule.\n\n---\n\nBelow the rule.\n"]
+    for a in range(ASIDES):
+        parts.append(f"\nBetween {a}, a paragraph of running text before the aside.\n\n")
+        parts.append("\n>\n".join(f"> Q{a}L{k} is a line of the aside." for k in range(ASIDE_LINES)) + "\n")
+    return "".join(parts)
+
+
+@pytest.fixture(scope="module")
+def asides(tmp_path_factory) -> list:
+    """The pages after the cover of a book of asides, as (page number, pdfplumber words with their column: 0 left, 1 right,
+    the page's horizontal lines)."""
+    project = tmp_path_factory.mktemp("asides") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    (project / SOURCE).write_text(asides_book(), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = []
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        for n, page in enumerate(pdf.pages[1:], start=2):
+            words = [{**w, "column": int(w["x0"] > page.width / 2)} for w in page.extract_words()]
+            lines = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.5]
+            out.append((n, words, lines))
+    return out
+
+
+def test_an_aside_that_fits_a_column_is_never_split_across_columns(asides):
+    places: dict[str, set] = {}
+    for n, words, _ in asides:
+        for w in words:
+            if m := re.fullmatch(r"Q(\d+)L\d+", w["text"]):
+                places.setdefault(m[1], set()).add((n, w["column"]))
+    assert len(places) == ASIDES
+    assert len(set().union(*places.values())) >= 3, "the asides should run over three columns or more"
+    split = {a: sorted(p) for a, p in places.items() if len(p) > 1}
+    assert not split, f"asides split across columns: {split}"
+
+
+def test_a_nested_list_sits_under_its_item_as_a_paragraph_under_the_one_before(asides):
+    top = {w["text"]: w["top"] for _, words, _ in asides for w in words if w["text"] in ("Alpha", "Beta", "Gamma", "Delta")}
+    assert top["Delta"] - top["Gamma"] == pytest.approx(top["Beta"] - top["Alpha"], abs=0.3)
+
+
+def test_a_rule_spans_its_column_as_the_chapters_underline_does(asides):
+    """`---` draws a line across the whole column: as long as the line under the level-1 heading above it."""
+    _, words, lines = next(p for p in asides if any(w["text"] == "Asides" for w in p[1]))
+    at = {w["text"]: w for w in words if w["text"] in ("Asides", "Alpha", "Above", "Below")}
+    underline = [ln for ln in lines if at["Asides"]["top"] < ln["top"] < at["Alpha"]["top"]]
+    rule = [ln for ln in lines if at["Above"]["bottom"] < ln["top"] < at["Below"]["top"]]
+    assert len(underline) == 1 and len(rule) == 1, (underline, rule)
+    assert rule[0]["x0"] == pytest.approx(underline[0]["x0"], abs=0.5)
+    assert rule[0]["x1"] == pytest.approx(underline[0]["x1"], abs=0.5)
