@@ -140,3 +140,11 @@ def test_an_icon_a_token_item_is_named_by_is_credited(project):
     result = run_pnp(project, "build", "tiny", "--only", "rulebook", "-q")
     assert result.exit_code == 0, result.output
     assert "anchor" in credited_in(project / "output/tiny/tiny-rulebook.pdf")
+
+
+def test_an_icon_written_only_in_a_cards_text_is_credited(project, tmp_path):
+    """A card's `:death-skull:` draws the set's icon on that card, so the rulebook's credits name it (CC BY 3.0 asks it
+    of every icon drawn), though no template, rule or other data names it."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml",
+                           "replace": ["Steal 1 coin − then run → away.", "Steal 1 coin :death-skull: then run → away."]}])
+    assert "death-skull" in credited(project, "tiny", tmp_path / "out")

@@ -682,3 +682,24 @@ def test_a_reference_of_four_columns_is_one_error_at_its_value_saying_three_at_m
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1
     assert errors == ["data/tiny/reference.yaml:4:10: error: columns: 4 is too large; the maximum is 3"], result.output
+def test_an_unknown_legend_icon_is_one_error_at_its_icon(project):
+    """A legend's icon that no folder or the bundled set has is one error at that `icon:` value's line and column, with
+    the name it was likely meant to be."""
+    path = project / SOURCE
+    path.write_text(path.read_text().replace("{icon: star,", "{icon: starr,"))
+    result = run_pnp(project, "validate", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:22:16: error: unknown icon 'starr' (did you mean 'star'?): add templates/icons/starr.svg"], result.output
+
+
+def test_an_aid_of_exactly_two_cards_a_player_is_warned_of_at_its_card_size(reference):
+    """Four card sides of text print on two poker cards (63.5 × 88.9 mm) a player: twice the cards a player expects, so
+    one warning at `card_size:` says so, as for any aid of more than one card."""
+    long = dict(sections=4, bullets=6, copies=1)
+    labels = _aid_card_labels(reference(**long), "Tiny Test Game")
+    assert labels == [(1, 4), (3, 4)], "the test needs an aid of exactly two cards"
+    warned = {line for line in reference.said(**long).splitlines() if ": warning: " in line}  # said on stdout and in the log
+    assert warned == {f"{SOURCE}:2:12: warning: the player aid needs 2 cards per player: its sections fill 4 card sides of 63.5 × 88.9 mm "
+                      "even at 6.5 pt, and one card has 2. Mark the sections the aid can do without `only: sheet` (the sheet keeps them), "
+                      "shorten them, or choose a larger card_size"}, warned

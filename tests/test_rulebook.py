@@ -131,6 +131,16 @@ def test_a_title_with_stars_prints_them_on_the_cover_and_atop_each_page(project)
     assert pages[0].startswith("Tiny *Test* Game") and "Tiny *Test* Game" in pages[1], pages
 
 
+def test_the_rulebooks_own_title_in_its_front_matter_heads_the_cover_and_every_page(project):
+    """`title:` in rulebook.md's front matter overrides game.yaml's (docs/components.md): the cover opens with it and
+    the running head atop the rules' pages names it, not the game's title."""
+    edit(project / SOURCE, "subtitle: Rules of play\n", "title: Tiny Rules Handbook\nsubtitle: Rules of play\n")
+    build(project, "--only", "rulebook")
+    pages = [flat(text) for text in page_texts(project / RULEBOOK)]
+    assert pages[0].startswith("Tiny Rules Handbook"), pages[0]
+    assert all("Tiny Rules Handbook" in page for page in pages[1:]), pages
+
+
 def test_every_heading_of_the_source_appears_in_the_pdf(unchanged):
     project = unchanged
     source = (project / SOURCE).read_text(encoding="utf-8")
