@@ -138,3 +138,22 @@ def test_a_phones_jpeg_cut_short_is_refused_though_its_preview_ends_whole(decode
     with pytest.raises(ImageRefused, match="cannot be read"):
         checked_size(io.BytesIO(photo[:-300]), "image 'a'", whole=False)
     assert not decodes
+
+
+def test_a_transparent_pngs_see_through_parts_show_the_face_beneath_it(tmp_path):
+    """A PNG whose margin is see-through, drawn over a face filled yellow (#ffcc00), prints that yellow around its
+    opaque blue middle, not a solid box around the art hiding the face."""
+    import pypdfium2 as pdfium
+
+    art = Image.new("RGBA", SIZES[0], (0, 0, 0, 0))
+    art.paste((20, 40, 200, 255), (40, 60, 80, 110))
+    out = io.BytesIO()
+    art.save(out, "PNG")
+    art_deck(tmp_path, {"a.png": out.getvalue()})
+    (tmp_path / "templates/art/front.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffcc00") }}\n'
+                                                     '{{ image(card.image, 0, 0, face.w, face.h, fit="cover") }}\n')
+    result = run_pnp(tmp_path, "build", "art", "--only", "cards", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    fronts = pdfium.PdfDocument(tmp_path / "output/art/art-cards.pdf")[0].render(scale=20 / 72).to_pil().convert("RGB")
+    shown = {colour: count for count, colour in fronts.getcolors(1 << 16)}
+    assert shown.get((255, 204, 0), 0) > 5 * shown.get((20, 40, 200), 0) > 0

@@ -158,3 +158,18 @@ def test_an_icon_drawn_in_lines_in_a_translucent_colour_has_see_through_strokes(
     mm = PX_PER_MM
     line = face[round(24 * mm):round(36 * mm), round(12 * mm):round(48 * mm)].reshape(-1, 3)  # the line: 22 to 38 mm down
     assert (np.abs(line - np.array((128, 0, 127))).max(axis=1) <= 3).mean() > 0.95, np.unique(line, axis=0)[:5]
+
+
+def test_a_card_sheet_of_drawn_icons_names_no_font_it_does_not_embed(project):
+    """A print shop refuses a PDF naming a font it does not carry (an unembedded base-14 Helvetica, which a drawing
+    library selects before each drawing): every font the tiny game's card sheet names, its icons' forms included, is
+    embedded in it."""
+    import pikepdf
+
+    result = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        fonts = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font"
+                 and obj.get("/Subtype") != "/CIDFontType2"]
+        unembedded = [str(f.get("/BaseFont")) for f in fonts if "/FontDescriptor" not in f and "/DescendantFonts" not in f]
+    assert fonts and not unembedded, unembedded

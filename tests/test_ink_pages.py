@@ -385,3 +385,9 @@ def test_the_colours_kept_between_pages_stay_within_their_bound(tmp_path):
     figures, numpy_imported, kept, bound = in_a_new_process(pdf, pictures([120, 120, 120]), 1, "len(ink._TERMS), ink.MAX_TERMS")  # 43,000 colours
     assert not numpy_imported and kept == bound, (kept, bound)
     assert figures == ink.page_inks(pdf)  # this process has numpy: pixel by pixel
+
+
+def test_a_pdfs_ink_is_the_sum_of_its_pages_in_fully_inked_page_equivalents():
+    """A page of solid black counts 1 (K 100 %), a page of solid red 2 (M 100 % + Y 100 %), a blank page 0: a PDF of
+    the three costs 3 pages of ink, its pages added, not its most inked page."""
+    assert ink.pdf_ink(solid_pages(["#000000", "#ff0000", "#ffffff"])) == pytest.approx(3.0, abs=0.03)

@@ -64,6 +64,20 @@ def test_its_rows_under_the_head_are_striped_from_the_second_on(rulebook):
     assert striped == [True, False, True, False, True]  # the head's fill, then the rows
 
 
+def test_a_reference_sheets_table_sets_its_columns_from_the_left(project):
+    """A reference sheet's table (reference.yaml's `table:`) says no alignment: its columns read from the left, each
+    column's words starting at one x, whatever their lengths."""
+    ref = project / "data/tiny/reference.yaml"
+    ref.write_text(ref.read_text(encoding="utf-8").replace('rows: [[":star:", 1], [":star::star:", 3], [":star::star::star:", 6]]',
+                                                          'rows: [[Ax, 1], [Axxxxxxx, 300], [Axxxx, 6000]]'), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "reference")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-reference.pdf") as pdf:
+        starts = {w["text"]: w["x0"] for w in pdf.pages[0].extract_words()}
+    for column in (["Ax", "Axxxxxxx", "Axxxx"], ["300", "6000"]):
+        assert max(starts[w] for w in column) - min(starts[w] for w in column) < 0.5, [starts[w] for w in column]
+
+
 def _luminance(rgb) -> float:
     """WCAG 2's relative luminance of an sRGB colour given as 0–1 channels."""
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
