@@ -33,17 +33,11 @@ def tiles(tmp_path_factory):
 def _seams_and_crosshairs(pdf, index: int):
     """The page's seam lines (dashed: this tile is cut there; dotted: its neighbour's edge lies there) as (axis, at mm,
     from, to), and the centres (mm from the top-left) of the 4 mm crosshair circles drawn on them."""
+    size, lines = _seam_lines(pdf, index)
     with pdfplumber.open(pdf) as doc:
-        page = doc.pages[index]
-        size = (float(page.width) / MM, float(page.height) / MM)
-        seams = []
-        for ln in page.lines:
-            if ln.get("dash") and ln["dash"][0]:
-                x0, top, x1, bottom = (v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"]))
-                seams.append(("x", x0, top, bottom) if abs(x1 - x0) < 0.01 else ("y", top, x0, x1))
-        rings = {(round((c["x0"] + c["x1"]) / 2 / MM, 2), round((c["top"] + c["bottom"]) / 2 / MM, 2)) for c in page.curves
+        rings = {(round((c["x0"] + c["x1"]) / 2 / MM, 2), round((c["top"] + c["bottom"]) / 2 / MM, 2)) for c in doc.pages[index].curves
                  if abs((c["x1"] - c["x0"]) / MM - 4) < 0.2 and abs((c["bottom"] - c["top"]) / MM - 4) < 0.2}
-    return size, seams, rings
+    return size, [line[:4] for line in lines], rings
 
 
 @pytest.mark.parametrize("index", [1, 2, 3, 4], ids=["A1", "A2", "B1", "B2"])

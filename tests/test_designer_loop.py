@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import printable
+import pytest
 import streams
 from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp
 from pdftext import page_texts, pdf_text
@@ -53,24 +54,14 @@ def test_one_changed_card_is_all_the_changed_pdf_holds(built_project):
         assert other not in card_text.replace("Twin's", "")
 
 
-def test_plain_builds_after_a_marked_print_leave_changed_comparing_with_that_print(project):
+@pytest.mark.parametrize("marked", [True, False], ids=["after-a-marked-print", "before-any"])
+def test_changed_compares_with_the_last_marked_print_or_before_any_with_the_first_build(project, marked):
     """docs/designers-loop.md: `--changed` holds the cards changed since the last *marked print* (`pnp printed`), not
-    since the last build: the rogue edited and built twice since the print is still the one card to reprint."""
+    since the last build; before any print is marked, the first build counts as printed. Either way the rogue, edited
+    and built twice since, is still the one card to reprint."""
     assert run_pnp(project, "build", "--only", "cards").exit_code == 0
-    assert run_pnp(project, "printed", "tiny").exit_code == 0
-    edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
-    for _ in range(2):
-        assert run_pnp(project, "build", "--only", "cards").exit_code == 0
-    result = run_pnp(project, "build", "--changed", "--only", "cards")
-    assert result.exit_code == 0 and (project / CHANGED).is_file(), result.output + result.stderr
-    listing = page_texts(project / CHANGED, [0])[0]
-    assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing, listing
-
-
-def test_before_any_marked_print_changed_compares_with_the_first_build(project):
-    """docs/designers-loop.md: the first build counts as printed. The rogue edited and built twice since, with no print
-    marked, is still the one card `--changed` reprints: it compares with the first build, not the last."""
-    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    if marked:
+        assert run_pnp(project, "printed", "tiny").exit_code == 0
     edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
     for _ in range(2):
         assert run_pnp(project, "build", "--only", "cards").exit_code == 0
