@@ -402,7 +402,8 @@ def test_a_csv_of_more_than_a_million_cells_is_refused_at_the_line_that_passes_i
 def test_each_workbook_cell_is_the_value_the_program_shows(project):
     """A workbook stores every number as a double: 3 typed in a cell is the whole number 3, 2.5 stays 2.5; a date is
     written as ISO 8601 (2024-05-01, 13:30:00); a number in a text column is its text as shown (7, not 7.0; 2.5 as 2.5); a list
-    column is split at its separator, each item a value (the first said here), an empty one empty. Written with openpyxl, as a spreadsheet program stores them."""
+    column is split at its separator, each item a value (the first said here), an empty one empty; a TRUE or FALSE cell a yes
+    or no, said as YAML writes one (true). Written with openpyxl, as a spreadsheet program stores them."""
     import datetime
 
     import openpyxl
@@ -424,8 +425,8 @@ def test_each_workbook_cell_is_the_value_the_program_shows(project):
     said = {line.split(": error: ")[0].rsplit("!", 1)[1]: line.split("' is not one of nothing")[0].split(" '", 1)[1]
             for line in errors(project) if "is not one of nothing" in line}
     assert said == {"C2": "3", "D2": "2.5", "F2": "2024-05-01", "G2": "13:30:00", "H2": "Red", "I2": "7",
-                    "C3": "1", "D3": "4", "F3": "2024-05-01T09:00:00", "G3": "True", "H3": "", "I3": "B7",
-                    "C4": "2", "D4": "5", "F4": "2024-05-02", "G4": "False", "H4": "Blue", "I4": "2.5"}, said
+                    "C3": "1", "D3": "4", "F3": "2024-05-01T09:00:00", "G3": "true", "H3": "", "I3": "B7",
+                    "C4": "2", "D4": "5", "F4": "2024-05-02", "G4": "false", "H4": "Blue", "I4": "2.5"}, said
 
 
 def test_a_workbook_unpacking_past_a_hundred_million_bytes_is_refused_before_any_part_is_read(tmp_path):
