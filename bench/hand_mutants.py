@@ -7555,6 +7555,14 @@ MUTANTS: list[Mutant] = [
     Mutant('XZ5', "a box's tight fit said without the size to give, its clearance left out", 'pnp/data/boxes.py',
            'least = f"{card_w + spec.clearance:g} × {card_h + spec.clearance:g} mm"', 'least = f"{card_w:g} × {card_h:g} mm"',
            ['tests/test_box_inserts.py', 'tests/test_boxes.py'], 'inner or clearance'),
+    # ZO: s52's own mends
+    Mutant('ZO1', "a die's size bound said as pydantic hands it over, `4.0`, where the designer wrote 4", 'pnp/data/schema.py',
+           'return str(int(number)) if isinstance(number, float) and number.is_integer() else str(number)', 'return str(number)',
+           ['tests/test_dice.py', 'tests/test_validator.py'], 'size or 4_mm'),
+    Mutant('ZO2', "a bound the value must pass said as a minimum it may equal", 'pnp/data/schema.py',
+           'return f"{name}: {value} is too small; it must be more than {_bound(ctx[\'gt\'])}"',
+           'return f"{name}: {value} is too small; the minimum is {_bound(ctx[\'gt\'])}"',
+           ['tests/test_dice.py', 'tests/test_validator.py'], 'size or 4_mm'),
     # XR: the laid-out face and how it reaches the PDF (r51, rehearse-elements): a shape's millimetres from the trim's top-left,
     # y down, as drawn; what a face records of its icons and its fold's clip; reportlab's seam (tagged pages, PDF/X, streams,
     # transparency states shared by pages, a cutter's separation, glyph boxes and ink, a kept block's frame)

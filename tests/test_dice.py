@@ -695,4 +695,4 @@ def test_a_die_of_4_mm_is_one_error_at_its_size_saying_it_must_be_over_4(project
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     column = len("  - ") + entry.index("size: 4") + len("size: ") + 1
     assert result.exit_code == 1
-    assert errors == [f"data/tiny/dice.yaml:2:{column}: error: dice.speck.size: 4 is too small; the minimum is 4.0 (exclusive)"], result.output
+    assert errors == [f"data/tiny/dice.yaml:2:{column}: error: dice.speck.size: 4 is too small; it must be more than 4"], result.output

@@ -359,11 +359,14 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))
         return f"{name}: '{value}' is not allowed{did_you_mean(value, _QUOTED.findall(expected))}; expected {expected}"
-    if kind in ("greater_than_equal", "greater_than"):
-        bound = ctx.get("ge", ctx.get("gt"))
-        return f"{name}: {value} is too small; the minimum is {bound}" + ("" if kind == "greater_than_equal" else " (exclusive)")
-    if kind in ("less_than_equal", "less_than"):
-        return f"{name}: {value} is too large; the maximum is {ctx.get('le', ctx.get('lt'))}"
+    if kind == "greater_than_equal":
+        return f"{name}: {value} is too small; the minimum is {_bound(ctx['ge'])}"
+    if kind == "greater_than":
+        return f"{name}: {value} is too small; it must be more than {_bound(ctx['gt'])}"
+    if kind == "less_than_equal":
+        return f"{name}: {value} is too large; the maximum is {_bound(ctx['le'])}"
+    if kind == "less_than":
+        return f"{name}: {value} is too large; it must be less than {_bound(ctx['lt'])}"
     if kind in ("too_short", "too_long"):
         return f"{name}: {err['msg'].lower()}"
     if kind == "value_error":
@@ -372,6 +375,11 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
         return f"{name}: {value} is not a usable number"
     readable = (_PATTERN_SENTENCES.get(ctx.get("pattern")) if kind == "string_pattern_mismatch" else _READABLE.get(kind)) or err["msg"]
     return f"{name}: {readable}, got {value!r}"[:300]
+
+
+def _bound(number) -> str:
+    """A schema's bound as a designer writes it: pydantic hands a float field's whole-number bound over as `4.0`."""
+    return str(int(number)) if isinstance(number, float) and number.is_integer() else str(number)
 
 
 def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game: str = ""):
