@@ -7563,6 +7563,12 @@ MUTANTS: list[Mutant] = [
            'return f"{name}: {value} is too small; it must be more than {_bound(ctx[\'gt\'])}"',
            'return f"{name}: {value} is too small; the minimum is {_bound(ctx[\'gt\'])}"',
            ['tests/test_dice.py', 'tests/test_validator.py'], 'size or 4_mm'),
+    Mutant('ZO3', "a poker deck of Proxy-PDF-Maker's Standard cards (0.5 mm narrower, 1 mm shorter) let pass as the same size", 'pnp/data/proxy_projects.py',
+           'SIZE_SLACK_MM = 0.5', 'SIZE_SLACK_MM = 1.5', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
+    Mutant('ZO4', "Proxy-PDF-Maker's Japanese cards taken for a poker card's size", 'pnp/data/proxy_projects.py',
+           '"Japanese": "59 x 86 mm"', '"Japanese": "2.5 x 3.5 in"', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
+    Mutant('ZO5', "print-proxy-prep's cards judged at no size", 'pnp/data/proxy_projects.py',
+           'tool, written = "print-proxy-prep", PRINT_PROXY_PREP_SIZE', 'tool, written = "print-proxy-prep", None', ['tests/test_sheets_from_other_tools.py'], 'proxy'),
     # XR: the laid-out face and how it reaches the PDF (r51, rehearse-elements): a shape's millimetres from the trim's top-left,
     # y down, as drawn; what a face records of its icons and its fold's clip; reportlab's seam (tagged pages, PDF/X, streams,
     # transparency states shared by pages, a cutter's separation, glyph boxes and ink, a kept block's frame)

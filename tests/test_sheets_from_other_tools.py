@@ -1327,3 +1327,32 @@ def test_a_proxy_projects_default_back_whose_image_is_gone_leaves_the_backs_blan
     assert result.exit_code == 0 and ": error: " not in result.output + result.stderr, result.output + result.stderr
     pdf = project / "output/tiny/tiny-cards-proxies.pdf"
     assert [colour_cards(render_page(pdf, page), {"red": (255, 0, 0)})["red"] for page in (0, 1)] == [1, 0]
+
+
+def test_a_proxy_project_whose_card_size_is_not_the_decks_is_one_warning_at_the_decks_size(project: Path):
+    """Proxy-PDF-Maker prints a project's cards at the size it saves as `card_size` (its own sample project, saved as
+    "Magic the Gathering": 2.48 × 3.46 in, 63 × 88 mm in the tool's config.hpp, smaller than a poker card's 2.5 × 3.5 in);
+    its images were chosen and cropped for that size. A deck of `size: poker` is warned once, at its size, with the size
+    to write; a deck written at the tool's size in millimetres is not."""
+    sample = json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))
+    proxy_project(project, {card["name"]: "red" for card in sample["cards"]}, "proj.json", PROXY_SAMPLE.read_text(encoding="utf-8"))
+    said = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "proxy-card-size" in line or "size is" in line]
+    assert said == ["data/tiny/decks/proxies.yaml:2:7: warning: Proxy-PDF-Maker (its card size 'Magic the Gathering') prints "
+                    "data/tiny/decks/proj.json's cards at 2.48 × 3.46 in, and this deck's size is 63.5 × 88.9 mm: write size: 2.48 x 3.46 in "
+                    "to print them as the tool does"], said
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: 63 x 88 mm"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert "size is" not in result.output and result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("file_name, text, folder, tool, size", [
+    ("proj.json", '{"cards": [{"name": "a.png", "num": 1}], "image_dir": "art", "card_size": "Japanese"}', "art",
+     "Proxy-PDF-Maker (its card size 'Japanese')", "59 × 86 mm"),
+    ("print.json", '{"cards": {"a.png": 1}}', "images", "print-proxy-prep", "2.48 × 3.46 in")])
+def test_a_japanese_proxy_project_or_a_print_proxy_prep_one_under_a_poker_deck_says_the_tools_size(project: Path, file_name, text, folder, tool, size):
+    """Proxy-PDF-Maker's Japanese cards are 59 × 86 mm (Yu-Gi-Oh!'s); print-proxy-prep draws every card 2.48 × 3.46 in."""
+    proxy_project(project, {"a.png": "red"}, file_name, text, folder=folder)
+    said = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "this deck's size" in line]
+    assert len(said) == 1 and said[0].startswith(f"data/tiny/decks/proxies.yaml:2:7: warning: {tool} prints data/tiny/decks/{file_name}'s "
+                                                 f"cards at {size}, and this deck's size is 63.5 × 88.9 mm"), said

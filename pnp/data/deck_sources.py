@@ -123,7 +123,7 @@ def _picture_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str,
     except Refused as exc:
         findings.append(error(exc.code, f"cards_from {exc.advice(data['cards_from'], '')}", where, game=slug))
         return False
-    cards, found = _pictures_at(project, target, data["cards_from"], path, where, data.get("size"), slug)
+    cards, found = _pictures_at(project, target, data["cards_from"], path, where, data, slug)
     findings += found
     if cards is None:
         return False
@@ -132,15 +132,16 @@ def _picture_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str,
     data.set_loc("cards", where)
     return True
 
-def _pictures_at(project: ProjectFolder, target: Path, name: str, path: Path, where, size, slug: str) -> tuple[LocList | None, list]:
+def _pictures_at(project: ProjectFolder, target: Path, name: str, path: Path, where, deck: LocDict, slug: str) -> tuple[LocList | None, list]:
     """The cards of the folder of images or the proxy project file `cards_from: name` leads to (at `target`): None
     and the findings when there is none there or it cannot be read."""
+    size = deck.get("size")
     if names_project(name):
         if not target.is_file():
             return None, [error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}: "
                                 "fix the name, or copy the tool's project file and its folder of images there", where, game=slug)]
         try:
-            return project_cards(target, project.rel(target), path.parent.parent, project.root, slug)
+            return project_cards(target, project.rel(target), path.parent.parent, project.root, slug, size, deck.loc_of("size") if "size" in deck else None)
         except PnpError as exc:
             return None, exc.findings
     if not target.is_dir():

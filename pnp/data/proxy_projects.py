@@ -15,10 +15,18 @@ from pathlib import Path, PureWindowsPath
 
 from pnp.core.errors import Finding, Loc, PnpError, error, warning
 from pnp.core.files import LeavesFolder, Refused, game_files, inside
+from pnp.core.units import parse_size
 from pnp.data.image_folder import folder_back, image_cards
 from pnp.data.source import LocDict, LocList, load_yaml, read_text
 
 PRINT_PROXY_PREP_IMAGES = "images"  # print-proxy-prep keeps its images in this folder beside print.json
+# The card sizes Proxy-PDF-Maker prints at, by the name its project saves (its source/lib/include/ppp/config.hpp,
+# g_DefaultCardSizes); "Magic the Gathering" is what projects saved before June 2025 for today's "Standard". A size
+# the designer defined in the tool's own settings is not in the project file: no size is said for it.
+TOOL_CARD_SIZES = {"Standard": "2.48 x 3.46 in", "Magic the Gathering": "2.48 x 3.46 in", "Oversized": "3.46 x 4.96 in",
+                   "Japanese": "59 x 86 mm", "Poker": "2.5 x 3.5 in"}
+PRINT_PROXY_PREP_SIZE = "2.48 x 3.46 in"  # print-proxy-prep's main.py draws every card at 2.48 × 3.46 in
+SIZE_SLACK_MM = 0.5  # closer than this, the deck's size is the tool's (63 × 88 mm for 2.48 × 3.46 in)
 
 
 def names_project(value) -> bool:
@@ -33,10 +41,13 @@ class Listed:
         self.count, self.hidden, self.back, self.where = count, hidden, back, where
 
 
-def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str) -> tuple[LocList | None, list[Finding]]:
+def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str, deck_size=None,
+                  size_at: Loc | None = None) -> tuple[LocList | None, list[Finding]]:
     """The cards of the proxy project `file` (its path `rel` from the project): its folder's images, each with the
-    copies and back the project gives it; None and the error when the file or its folder cannot be read."""
+    copies and back the project gives it; None and the error when the file or its folder cannot be read. A deck whose
+    `deck_size` is not the card size the tool prints the project at is warned of at `size_at`."""
     data = _read(file, rel, slug)
+    size_said = _size_said(data, rel, deck_size, size_at, slug)
     folder_name = _folder_name(data, rel, slug)
     try:
         folder = inside(file.parent / folder_name, root, game_dir)
@@ -46,6 +57,7 @@ def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str) -
     cards, findings = image_cards(folder, root, data.loc, None, slug)
     if cards is None:
         return None, findings
+    findings += size_said
     listed = _listed(data, slug, findings)
     default_back = _default_back(data, folder)
     kept = LocList(cards.loc)
@@ -108,6 +120,25 @@ def _read(file: Path, rel: str, slug: str) -> LocDict:
         raise PnpError(error("proxy-project-unknown", f"{rel} is no Proxy-PDF-Maker or print-proxy-prep project (it lists no `cards`): "
                              "name the folder of images instead (cards_from: images/), or a spreadsheet", at, game=slug))
     return data
+
+
+def _size_said(data: LocDict, rel: str, deck_size, at: Loc | None, slug: str) -> list[Finding]:
+    """A warning when the deck's size is not the one the tool prints the project's cards at (either way round): the
+    images were chosen and cropped for the tool's size, and the deck would print them at another."""
+    if isinstance(data["cards"], dict):
+        tool, written = "print-proxy-prep", PRINT_PROXY_PREP_SIZE
+    else:
+        choice = data.get("card_size")
+        written = TOOL_CARD_SIZES.get(choice) if isinstance(choice, str) else None
+        tool = f"Proxy-PDF-Maker (its card size '{choice}')"
+    deck = parse_size(deck_size)
+    if written is None or deck is None or at is None:
+        return []
+    wanted = parse_size(written)
+    if all(abs(a - b) < SIZE_SLACK_MM for a, b in zip(sorted(deck), sorted(wanted), strict=True)):
+        return []
+    return [warning("proxy-card-size", f"{tool} prints {rel}'s cards at {written.replace(' x ', ' × ')}, and this deck's size is "
+                    f"{deck[0]:g} × {deck[1]:g} mm: write size: {written} to print them as the tool does", at, game=slug)]
 
 
 def _folder_name(data: LocDict, rel: str, slug: str) -> str:
