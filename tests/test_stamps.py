@@ -313,17 +313,20 @@ def test_a_card_whose_front_runs_no_other_template_keeps_the_code_pnp_gave_it_be
 
 
 def test_a_code_is_the_first_six_base32_letters_of_the_sha256_of_the_values_and_the_template():
-    """Every letter of the code, as its definition gives it (pnp.data.stamps._code: the template's line endings made
-    alike), over values and templates of every length, whatever way the letters are worked out."""
+    """Every letter of the code, as docs/editions.md describes it (six letters hashed from the values and the template): SHA-256 of the card's values as compact JSON with sorted
+    keys, a NUL, and its template's source with its line endings made alike, written in RFC 4648's base32; over values
+    and templates of every length, whatever way the letters are worked out."""
     import base64
     import hashlib
 
-    from pnp.data.stamps import _code
+    from pnp.data.stamps import stamp_code
 
     for n in range(400):
-        text, source = hashlib.sha512(b"v%d" % n).digest()[: n % 64], hashlib.sha512(b"t%d" % n).digest()[: n % 37] + b"\r\n{{ x }}"
+        values = {"name": "Ada é" * (n % 7), "cost": n, "tags": [hashlib.sha512(b"v%d" % n).hexdigest()[: n % 64]]}
+        source = hashlib.sha512(b"t%d" % n).digest()[: n % 37] + b"\r\n{{ x }}"
+        text = json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
         digest = hashlib.sha256(text + b"\0" + source.replace(b"\r\n", b"\n")).digest()
-        assert _code(text, source) == base64.b32encode(digest)[:6].decode()
+        assert stamp_code(values, source) == base64.b32encode(digest)[:6].decode()
 
 
 def test_pnp_changes_lists_each_card_changed_added_or_removed_with_every_field_it_changed(tmp_path):
