@@ -298,21 +298,30 @@ def test_a_faces_elements_are_listed_with_whether_editing_is_on():
 
 
 def test_a_refusal_is_its_status_and_sentence_and_a_bug_one_sentence_too():
-    from pnp.serve.app import _answer
+    """An edit the editor refuses answers with the refusal's status and sentence; one that meets a bug in pnp answers
+    500 with one sentence naming it and asking for a report, never a traceback; one that works answers 200 with its JSON."""
+    from starlette.applications import Starlette
+
+    from pnp.serve.app import edit_routes
     from pnp.serve.editing import Refusal
 
-    def refuse(_):
-        raise Refusal(409, "the file changed on disk")
+    class Refusing(Editor):
+        def edit(self, body):
+            raise Refusal(409, "the file changed on disk")
 
-    def broken(_):
-        raise KeyError("x")
+    class Broken(Editor):
+        def edit(self, body):
+            raise KeyError("x")
 
-    said = asyncio.run(_answer(refuse, {}))
-    assert (said.status_code, json.loads(said.body)) == (409, {"error": "the file changed on disk"})
-    said = asyncio.run(_answer(broken, {}))
-    assert (said.status_code, json.loads(said.body)) == (500, {"error": "pnp could not answer (KeyError: 'x'); please report this"})
-    said = asyncio.run(_answer(lambda data: {"got": data}, {"a": 1}))
-    assert (said.status_code, json.loads(said.body)) == (200, {"got": {"a": 1}})
+    def answer(editor) -> tuple[int | None, dict]:
+        app = Starlette(routes=edit_routes(editor, PORT, False))
+        sc = {**scope(path="/api/edit", method="POST", headers=((b"origin", ORIGIN), JSON)), "server": ("127.0.0.1", PORT), "scheme": "http", "root_path": ""}
+        status, _, body, _ = ask(app, sc, b'{"a": 1}')
+        return status, json.loads(body)
+
+    assert answer(Refusing()) == (409, {"error": "the file changed on disk"})
+    assert answer(Broken()) == (500, {"error": "pnp could not answer (KeyError: 'x'); please report this"})
+    assert answer(Editor()) == (200, {"done": "edit"})
 
 
 def test_the_token_is_32_random_bytes_and_the_address_carries_it():
