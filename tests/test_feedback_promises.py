@@ -252,6 +252,23 @@ def test_pnp_changes_lists_a_cards_answers_newest_first_whatever_the_sheets_orde
 
 
 
+def test_pnp_changes_shows_an_answer_whole_up_to_200_characters_and_cuts_a_longer_one_there(tmp_path):
+    """docs/editions.md: `pnp changes` lists each answer on one line, its questions and answers cut after 200
+    characters with `…`. The ruby's `Notes: ` and 171 characters are shown whole; the opal's `Notes: ` and 250 as their
+    first 200 and `…`."""
+    root = make_game(tmp_path / "project")
+    now = codes(root)
+    longer = ("x" * 49 + " ") * 5  # 250 characters
+    sheet = write_csv(tmp_path / "answers.csv", HEADER, [["11/20/2026 10:00:00", "", now["gems/ruby-1"], "", LONG],
+                                                         ["11/20/2026 10:05:00", "", now["gems/opal-1"], "", longer]])
+    assert run_pnp(root, "feedback", "import", str(sheet)).exit_code == 0
+    for step in (("build", "gm", "--only", "cards"), ("printed", "gm")):
+        assert run_pnp(root, *step).exit_code == 0
+    output = run_pnp(root, "changes", "gm").output
+    listed = ["Notes: " + line.split("Notes: ", 1)[1] for line in output.splitlines() if "Notes: " in line]
+    assert sorted(listed, key=len) == ["Notes: " + LONG, ("Notes: " + longer)[:200] + "…"], output
+
+
 def test_pnp_changes_marks_the_answers_of_a_card_edited_since_the_print_and_no_other(tmp_path):
     """docs/designers-loop.md: under `pnp changes`, a card whose answers are listed is marked when an edit since the
     print has changed it: the opal, edited, is; the ruby, as printed, is not."""
