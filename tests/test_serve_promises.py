@@ -359,15 +359,24 @@ def test_a_picture_served_is_the_one_drawn_and_the_server_hands_out_no_other(pro
         assert client.get("/img/" + "0" * 24 + ".png").status_code == 404
 
 
-@pytest.mark.parametrize("name", ["", "../secret.png", "7235532bc459b0029b67ac06.PNG", "7235532BC459B0029B67AC06.png",
-                                  "7235532bc459b0029b67ac0.png", "7235532bc459b0029b67ac066.png", "7235532bc459b0029b67ac06.png\n",
-                                  "x7235532bc459b0029b67ac06.png", "7235532bc459b0029b67ac06.pngx", "7235532bc459b0029b67ac06"])
-def test_the_store_hands_out_only_a_picture_it_drew_by_its_exact_name(name):
+@pytest.mark.parametrize("variant", ["", "../{name}", "{stem}.PNG", "{upper}.png", "{short}.png", "{stem}0.png", "{name}\n", "x{name}",
+                                     "{name}x", "{stem}", "/{name}", "{stem}.png.png"])
+def test_the_store_hands_out_only_a_picture_it_drew_by_its_exact_name(variant):
+    """A picture the store drew is handed out by its exact name (24 hex digits of its bytes' SHA-256, `.png`) and by
+    nothing else: no other case, length, path or ending reaches it."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = io.BytesIO()
+    page = Canvas(pdf, pagesize=(72, 72))
+    page.rect(10, 10, 30, 30, fill=1)
+    page.showPage()
+    page.save()
     store = ImageStore()
-    data = b"\x89PNG\r\n\x1a\n-not-drawn"
-    store._png[name] = data  # even were such a name in the store, it is not a name the store gives
-    assert store.get(name) is None
-    assert store.get("7235532bc459b0029b67ac06.png") is None, "a well-formed name it never drew"
+    [name] = store.pdf_pages(pdf.getvalue(), 36)
+    data = store.get(name)
+    assert data is not None and name == hashlib.sha256(data).hexdigest()[:24] + ".png"
+    stem = name[:-4]
+    assert store.get(variant.format(name=name, stem=stem, upper=stem.upper(), short=stem[:-1])) is None
 
 
 def test_the_pages_of_the_same_pdf_are_drawn_once_and_each_named_by_its_bytes(project):
