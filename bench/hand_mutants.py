@@ -88,6 +88,11 @@ FONT_SELECT = 'not every_font_of_every_output and not every_quote_printed'
 COLOUR_NAME_TESTS = ['tests/test_palette.py', 'tests/test_colour_science.py', 'tests/test_default_colour_words.py']
 PARAGRAPH_TESTS = ['tests/test_text.py', 'tests/test_text_cost.py', 'tests/test_type_system.py']
 PARAGRAPH_SELECT = ''
+# r52-words: test_labels_cutters.py's tests on the tiny project (with test_label_promises.py's, which all are), those that
+# build no shipped game (Germ Tycoon, Organ Match)
+LABEL_SHEETS_IN_PROCESS = ('not published_slots and not names_its_deck and not no_marks_or_outlines and not palette_and_fonts and '
+                           'not silhouette_marks_sit and not cut_path_lies and not print_shop_puts and not reference_sheet and not a4_sheet')
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -8466,6 +8471,43 @@ MUTANTS: list[Mutant] = [
     Mutant('ZH12', "the QR stamp's no-room warning said at the game's `feedback:` key, not at `stamps:` that asked for the code", 'pnp/outputs/stamping.py',
            'gctx.game.data.loc_of("stamps"), game=gctx.game.slug, component=deck.id)', 'gctx.game.data.loc_of("feedback"), game=gctx.game.slug, component=deck.id)',
            ['tests/test_feedback_stamps.py', 'tests/test_stamp_promises.py', 'tests/test_stamps.py'], ''),
+    # r52-words (ZK): how words break and labels print, past the rows RT, MK, VG, UD, WV, CT, WE, WR, UN and UZ
+    Mutant('ZK1', "a Portuguese or Italian edition's justified text never hyphenated: only en, de, es and fr take pyphen's patterns",
+           'pnp/layout/hyphenation.py', 'name = DICTIONARIES.get(language) or pyphen.language_fallback(language.replace("-", "_"))',
+           'name = DICTIONARIES.get(language)', ['tests/test_hyphenation_rules.py', 'tests/test_text.py'], ''),
+    Mutant('ZK2', "a word with a soft hyphen written in it broken by the language's patterns too, in justified text, not only at its soft hyphen",
+           'pnp/layout/hyphenation.py', '    if soft:\n        return tuple(b for b in soft if b[0] < length)',
+           '    if soft and hyphenate is None:\n        return tuple(b for b in soft if b[0] < length)',
+           ['tests/test_hyphenation_rules.py', 'tests/test_text.py', 'tests/test_justified_cards.py'], 'not influence'),
+    Mutant('ZK3', "a word's own hyphen before a digit ('Stufe-2', 'Level-3') a break, the number left alone on the next line",
+           'pnp/layout/hyphenation.py', 'text[i - 1].isalpha() and text[i + 1].isalpha()', 'text[i - 1].isalpha()',
+           ['tests/test_hyphenation_rules.py', 'tests/test_text.py'], ''),
+    Mutant('ZK4', "a text ending in a line break set with an empty last line: set at the bottom of its box it stands a line too high",
+           'pnp/layout/paragraphs.py', 'if not lines[-1] and len(lines) > 1:', 'if not lines[-1] and len(lines) > 2:',
+           ['tests/test_text.py', 'tests/test_markup.py'], ''),
+    Mutant('ZK5', "a colour written in capitals, `[#C0392B]`, no colour: printed as written and refused",
+           'pnp/layout/markup.py', r'\[(/|#[0-9A-Fa-f]{6}|', r'\[(/|#[0-9a-f]{6}|', ['tests/test_markup.py', 'tests/test_text.py'], ''),
+    Mutant('ZK6', "a token set's kinds listed by item alone: '3 × Cube' for the red cubes and the blue, never their colour",
+           'pnp/outputs/labels.py', '    if "color" in fields:\n        words.append', '    if "colour" in fields:\n        words.append',
+           ['tests/test_label_promises.py', 'tests/test_label_print.py'], 'not every_word'),
+    Mutant('ZK7', "a label the game adds (`add:`) printed without the icon it names",
+           'pnp/outputs/labels.py', 'LabelText(extra.title, tuple(extra.lines), extra.icon,', 'LabelText(extra.title, tuple(extra.lines), None,',
+           ['tests/test_label_promises.py', 'tests/test_label_print.py', 'tests/test_labels_cutters.py'], 'not every_word and ' + LABEL_SHEETS_IN_PROCESS),
+    Mutant('ZK8', "a label in a game whose palette has no accent framed in the paper's colour, not its ink",
+           'pnp/outputs/labels.py', 'return "accent" if "accent" in palette else "ink"', 'return "accent" if "accent" in palette else "paper"',
+           ['tests/test_label_promises.py', 'tests/test_label_print.py'], 'not every_word'),
+    Mutant('ZK9', "a round sticker's face set on the whole circle's square, its corners past the die cut",
+           'pnp/render/labels.py', 'inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)', 'inset = INSET_MM',
+           ['tests/test_label_promises.py', 'tests/test_labels_cutters.py'], LABEL_SHEETS_IN_PROCESS),
+    Mutant('ZK10', "an A3 build's labels on the Letter sheet (Avery 5160), not the A4 one ISO papers take",
+           'pnp/data/label_sheets.py', '"a3": "L7160", "a3plus"', '"a3": "5160", "a3plus"',
+           ['tests/test_label_promises.py', 'tests/test_labels_cutters.py'], LABEL_SHEETS_IN_PROCESS),
+    Mutant('ZK11', "a sheet the designer measured without `page:` laid on A4, not Letter",
+           'pnp/data/label_sheets.py', 'page: Literal["letter", "a4"] | tuple[float, float] = "letter"', 'page: Literal["letter", "a4"] | tuple[float, float] = "a4"',
+           ['tests/test_label_promises.py', 'tests/test_labels_cutters.py'], LABEL_SHEETS_IN_PROCESS),
+    Mutant('ZK12', "a measured sheet whose last row runs past the page's foot taken, its last labels printed off the paper",
+           'pnp/data/label_sheets.py', 'if right > w + 1e-6 or bottom > h + 1e-6:', 'if right > w + 1e-6:',
+           ['tests/test_label_promises.py', 'tests/test_labels_cutters.py'], LABEL_SHEETS_IN_PROCESS),
 ]
 
 

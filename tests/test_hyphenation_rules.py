@@ -108,6 +108,29 @@ def test_a_hyphenator_is_its_language_and_says_which_languages_have_patterns():
     assert has_dictionary("en") and has_dictionary("de") and not has_dictionary("tlh")
 
 
+# The syllables a dictionary of each language divides the word into (Treccani's po-po-la-zio-ne, Priberam's
+# po-pu-la-ção, Van Dale's zie-ken-huis), less a break that would leave under three letters after it
+@pytest.mark.parametrize(("language", "word", "pieces"), [
+    ("it", "popolazione", ["po", "po", "la", "zione"]),
+    ("pt", "população", ["po", "pu", "la", "ção"]),
+    ("pt-BR", "população", ["po", "pu", "la", "ção"]),
+    ("nl", "ziekenhuis", ["zie", "ken", "huis"]),
+])
+def test_an_edition_in_a_language_past_the_four_named_breaks_by_its_own_languages_patterns(language, word, pieces):
+    """Italian, Portuguese (Brazil's too) and Dutch are in pnp's words table but not among the four languages named a
+    dictionary: they take pyphen's own patterns for their code, so their justified text breaks where their readers
+    break it."""
+    breaks = word_breaks(word, language)
+    assert _pieces(word, breaks) == pieces and all(hyphen for _, hyphen in breaks), breaks
+
+
+@pytest.mark.parametrize("word", ["Stufe-2", "Level-3", "2-fach", "Zone-4B"])
+def test_a_words_own_hyphen_beside_a_digit_is_no_break(word):
+    """A word's own hyphen is a break only between two letters: "Stufe-2" never leaves its 2 alone at the start of the
+    next line, nor "2-fach" its 2 at the end of one."""
+    assert word_breaks(word, "de") == () and word_breaks(word, "en") == ()
+
+
 def test_a_six_letter_word_is_long_enough_to_break():
     assert word_breaks("garden", "en") == ((3, True),) and word_breaks("Garten", "de") == ((3, True),)
 

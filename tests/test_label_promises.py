@@ -530,9 +530,9 @@ def test_a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for
     assert top < 20 - 3, top  # above the first row, 20 mm down
 
 
-@pytest.mark.parametrize("paper", ["a4", "a3plus"])
+@pytest.mark.parametrize("paper", ["a4", "a3", "a3plus"])
 def test_an_a4_build_prints_its_labels_on_avery_l7160(project, paper):
-    """With no sheet named, `--paper a4` (or another metric paper: A3+, the photo printers' sheet) prints on the A4 address labels, Avery L7160 (Avery's template: 63.5 × 38.1 mm,
+    """With no sheet named, `--paper a4` (or another metric paper: A3, A3+, the photo printers' sheet) prints on the A4 address labels, Avery L7160 (Avery's template: 63.5 × 38.1 mm,
     3 across and 7 down, the first 7.25 mm from the left and 15.15 mm from the top, 66.04 mm and 38.1 mm between slot
     origins), named so on its calibration page, not on Letter's 5160."""
     with pdfplumber.open(_labels(project, "--paper", paper)) as pdf:

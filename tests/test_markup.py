@@ -45,6 +45,14 @@ def test_marks_that_close_what_they_open_and_escaped_marks_are_no_finding(projec
     assert result.exit_code == 0 and "markup" not in result.output, result.output
 
 
+def test_a_hex_colour_written_in_capital_letters_is_a_colour_as_in_small_ones(project):
+    """`[#C0392B]` is the same colour as `[#c0392b]` (CSS and every colour picker write hex digits in either case): it
+    opens a colour, and its `[/]` closes it, with no finding."""
+    _rogue_says(project, "Steal [#C0392B]1 coin[/] then [#2E6da4]run[/].")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0 and "markup" not in result.output and "colour" not in result.output, result.output
+
+
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     """The tiny game's card sheets, the rogue's text (on three cards: the first sheet) in marks of every kind and its
