@@ -149,6 +149,30 @@ def test_a_field_missing_many_translations_is_one_warning_naming_six_and_countin
     assert "8 values without a 'de' translation (c1, c2, c3, c4, c5, c6 and 2 more)" in lines[0], lines[0]
 
 
+def test_values_without_a_translation_are_one_warning_at_the_first_of_them(duo):
+    """Owl's and wolf's German names gone: one warning, at owl's name (line 10), the first a translator meets, naming both."""
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Eule\n", "")
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Wolf\n", "")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    lines = [line for line in result.output.splitlines() if "without a 'de' translation" in line]
+    assert lines == ["data/duo/decks/beasts.yaml:10:11: warning: cards[].name: 2 values without a 'de' translation (owl, wolf): "
+                     "add `name@de` beside each [de edition]"], result.output
+
+
+def test_a_changed_source_of_sixty_letters_is_quoted_whole_and_a_longer_one_cut_with_an_ellipsis(duo):
+    """The stale warning quotes the source as it now reads up to 60 characters: one of exactly 60 whole, with no '…';
+    one of 61 its first 60 and a '…'."""
+    sixty, longer = "D" * 60, "W" * 61
+    edit(duo, "data/duo/decks/beasts.yaml", "    name: Dragon\n    name@de: Drache\n",
+         f"    name: {sixty}\n    name@de: Drache\n    name@de~src: aaaaaaaa\n")
+    edit(duo, "data/duo/decks/beasts.yaml", "    name: Wolf\n    name@de: Wolf\n", f"    name: {longer}\n    name@de: Wolf\n    name@de~src: aaaaaaaa\n")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    stale = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(stale) == 2, result.output
+    assert f"the source now reads '{sixty}'; check `name@de`" in stale[0], stale[0]
+    assert f"the source now reads '{'W' * 60}…'; check `name@de`" in stale[1], stale[1]
+
+
 def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
     german = run_pnp(duo, "validate", "duo", "--lang", "de")

@@ -103,6 +103,17 @@ def test_the_sheet_names_each_text_where_it_prints_and_links_its_face(translated
     assert rows["data/gems/rulebook.md#playing"][6] == "../gems-rulebook-de.pdf"
 
 
+def test_an_export_without_dpi_draws_each_face_at_72_dpi(translated, tmp_path):
+    """`--dpi` is 72 unless asked (its help and docs/editions.md): a poker card, 2.5 x 3.5 in, is a 180 x 252 px face."""
+    from PIL import Image
+
+    root = copy_game(translated, tmp_path)
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    with Image.open(root / "output/gems/translate/faces-de/crystals/ruby-1-front.png") as face:
+        assert face.size == (180, 252)
+
+
 def test_the_german_faces_print_the_imported_texts(translated):
     result = run_pnp(translated, "build", "gems", "--lang", "de", "--only", "cards")
     assert result.exit_code == 0, result.output

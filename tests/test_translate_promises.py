@@ -385,6 +385,16 @@ def line_of(path: Path, start: str) -> int:
     return next(i + 1 for i, line in enumerate(path.read_text(encoding="utf-8").split("\n")) if line.startswith(start))
 
 
+def test_a_rulebook_translated_in_part_names_its_first_empty_section_and_counts_them(root):
+    """Two of the rulebook's four sections left empty and no rulebook.de.md yet: the one error counts both and names the
+    first of them in the rulebook's order (the opening text), where the translator starts."""
+    partial = {sid: text for sid, text in GERMAN_BOOK.items() if sid not in ("opening", "playing")}
+    result, found = import_json(root, book_rows(root, partial))
+    assert result.exit_code == 1 and [f["code"] for f in found] == ["translate-rulebook-whole"], result.output
+    assert "(2 of 4 are empty, the first 'opening')" in found[0]["message"], found[0]["message"]
+    assert not (root / "data/gems/rulebook.de.md").exists()
+
+
 def test_a_rulebook_is_written_whole_only_when_every_section_is_translated(root):
     partial = {sid: text for sid, text in GERMAN_BOOK.items() if sid != "opening"}
     result, found = import_json(root, book_rows(root, partial))
