@@ -216,3 +216,65 @@ def test_an_icons_word_painted_half_transparent_prints_as_half_black_on_white_pa
     with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
         colours = {tuple(round(v, 2) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] in ("X", "W")}
     assert colours == {(0, 0, 0, 0.5)}, colours
+
+
+def _small_type(colour: str, size: float = 8.0):
+    from pnp.layout.elements import Face, Text
+    from pnp.layout.typeset import TextOp
+
+    return Face(60, 90, 3, (Text(5, 5, (TextOp(0, 10, "Body", size, colour, "words", 20.0),)),), frozenset())
+
+
+def test_a_light_tinted_grey_in_small_type_keeps_its_tint():
+    """A pale blue-grey (L* 72, C* 9) is a tint the designer chose, not black type: only greys darker than L* 60 go to K."""
+    from pnp.targets.k_only import key_small_type
+
+    pale = "#a8b0c0"
+    (text,) = key_small_type(_small_type(pale)).elements
+    assert text.ops[0].color == pale
+
+
+def test_a_dark_brown_in_small_type_keeps_its_hue():
+    """A brown of L* 35 and C* 27 reads as brown, not black: small type goes to K only when its hue is under C* 20."""
+    from pnp.targets.k_only import key_small_type
+
+    brown = "#6b4a2a"
+    (text,) = key_small_type(_small_type(brown)).elements
+    assert text.ops[0].color == brown
+
+
+def test_twelve_point_type_keeps_its_rich_black_and_just_under_goes_to_the_black_plate():
+    """Print shops ask for text under 12 pt on K alone: 12 pt itself is large type."""
+    from pnp.targets.k_only import key_small_type
+
+    navy_black = "#1f2f4f"  # L* 19, C* 22: reads as black
+    (large,) = key_small_type(_small_type(navy_black, 12.0)).elements
+    (small,) = key_small_type(_small_type(navy_black, 11.9)).elements
+    assert large.ops[0].color == navy_black
+    grey = small.ops[0].color
+    assert grey != navy_black and grey[1:3] == grey[3:5] == grey[5:7], grey
+
+
+def test_an_inline_symbol_of_11_pt_in_small_type_goes_to_the_black_plate():
+    """An icon set in a line of type at 11 pt is 3.9 mm across: a small symbol (under 10 mm), printed on K like the words."""
+    from pnp.layout.elements import Face, Text
+    from pnp.layout.typeset import IconOp, TextOp
+    from pnp.targets.k_only import key_small_type
+
+    navy_black = "#1f2f4f"
+    face = Face(60, 90, 3, (Text(5, 5, (TextOp(0, 10, "Body", 8.0, navy_black, "Gain", 20.0), IconOp(22, 0, 11.0, "star", navy_black))),), frozenset())
+    (text,) = key_small_type(face).elements
+    icon = text.ops[1]
+    assert icon.color != navy_black and icon.color[1:3] == icon.color[3:5] == icon.color[5:7], icon.color
+
+
+def test_a_rectangles_hairline_outline_goes_to_the_black_plate():
+    """A frame drawn as a 0.2 mm outline in near-black misregisters like a rule: on K alone, its fill untouched."""
+    from pnp.layout.elements import Face, Rect
+    from pnp.targets.k_only import key_small_type
+
+    navy_black = "#1f2f4f"
+    face = Face(60, 90, 3, (Rect(3, 3, 54, 84, "#c0392b", navy_black, 0.2, 2, None),), frozenset())
+    (rect,) = key_small_type(face).elements
+    assert rect.fill == "#c0392b"
+    assert rect.stroke != navy_black and rect.stroke[1:3] == rect.stroke[3:5] == rect.stroke[5:7], rect.stroke

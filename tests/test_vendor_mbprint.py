@@ -97,3 +97,36 @@ def test_the_vendor_preflight_refuses_a_file_with_fonts_and_no_pdf_x4_marks(proj
     (pdf,) = (project / "output/tiny/vendor-drivethrucards").glob("*.pdf")  # embedded fonts, PDF/X-1a
     found = pdfx4_findings(vendor_named("mbprint"), pdf.read_bytes(), ShopFile("x.pdf", ((Loc("data/tiny/decks/heroes.yaml"), "a front"),)))
     assert {f.code for f in found} == {"vendor-fonts", "vendor-pdfx"} and all(f.severity == "error" for f in found)
+
+
+def test_a_title_with_an_ampersand_is_well_formed_in_mbprints_xmp(project):
+    """XMP is XML: a game named 'Heroes & Villains' is written `&amp;` in the packet, read back as the title it is."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: Tiny Test Game", "title: Heroes & Villains"), encoding="utf-8")
+    result, said = _export(project)
+    assert result.exit_code == 0, said
+    (pdf,) = (project / "output/tiny/vendor-mbprint").glob("*.pdf")
+    with pikepdf.open(pdf) as doc:
+        packet = doc.Root.Metadata.read_bytes().decode("utf-8").split("?>", 1)[1].rsplit("<?xpacket", 1)[0]
+    xmp = ET.fromstring(packet)
+    titles = [li.text for li in xmp.iter("{http://www.w3.org/1999/02/22-rdf-syntax-ns#}li")]
+    assert titles == ["Heroes & Villains — Heroes"]
+
+
+def test_a_deck_without_backs_gets_a_blank_back_page_after_each_front_for_mbprint(project):
+    """MBPrint's file per card size is front, back, front, back: a card with no back still has its back page, blank, so
+    the 12 heroes make 24 pages and every second one prints nothing."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    text = deck.read_text(encoding="utf-8").replace("back: tiny/back.j2\n", "").replace(', back: tiny/twin-back.j2', "")
+    deck.write_text(text, encoding="utf-8")
+    result, said = _export(project)
+    assert result.exit_code == 0, said
+    (pdf,) = (project / "output/tiny/vendor-mbprint").glob("*.pdf")
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        assert len(doc) == 24
+        for n in range(1, 24, 2):
+            assert doc[n].render(scale=0.2).to_pil().convert("L").getextrema() == (255, 255), f"page {n + 1}"
+        assert doc[0].render(scale=0.2).to_pil().convert("L").getextrema()[0] < 80
+    finally:
+        doc.close()
