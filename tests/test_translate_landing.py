@@ -254,6 +254,30 @@ def test_an_import_while_another_is_landing_waits_its_turn(game, tmp_path):
     assert "was stopped" not in result.output
 
 
+
+def test_a_record_an_hour_old_is_settled_though_its_process_id_now_runs_another_program(game, tmp_path):
+    """A killed import's record left over an hour, naming a process id used again since (here 1, the system's first
+    program, always running): the next command finishes the set rather than waiting on that program for ever."""
+    import hashlib
+    import json
+
+    root = fresh(game, tmp_path)
+    german = game["new"]["data/gems/game.yaml"]
+    assert german != game["old"]["data/gems/game.yaml"]
+    (root / "data/gems/.game.yaml.0123abcd.new").write_bytes(german)
+    entry = {"target": "gems/game.yaml", "staged": "gems/.game.yaml.0123abcd.new", "kept": None,
+             "old": hashlib.sha256(game["old"]["data/gems/game.yaml"]).hexdigest(), "new": hashlib.sha256(german).hexdigest()}
+    record = root / "data" / ".pnp-landing.json"
+    record.write_text(json.dumps({"command": "pnp translate import de.csv", "pid": 1, "state": "landing", "files": [entry]}))
+    two_hours_ago = record.stat().st_mtime - 2 * 3600
+    os.utime(record, (two_hours_ago, two_hours_ago))
+    result = run_pnp(root, "list", "gems")
+    assert result.exit_code == 0, result.output
+    assert ("pnp: `pnp translate import de.csv` was stopped after writing 0 of its 1 files; the other 1 are written now, so all of "
+            "them hold its changes: data/gems/game.yaml") in result.output.splitlines()
+    assert not record.exists() and (root / "data/gems/game.yaml").read_bytes() == german
+
+
 PLANTED = {  # records a game could ship, each naming something `land` never writes: (state, its files)
     "outside": ("landing", [{"target": "../victim.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"},
                             {"target": "../made.txt", "staged": "gems/.evil", "kept": None, "old": None, "new": "0"}]),
