@@ -218,43 +218,6 @@ def test_an_icons_word_painted_half_transparent_prints_as_half_black_on_white_pa
     assert colours == {(0, 0, 0, 0.5)}, colours
 
 
-def _small_type(colour: str, size: float = 8.0):
-    from pnp.layout.elements import Face, Text
-    from pnp.layout.typeset import TextOp
-
-    return Face(60, 90, 3, (Text(5, 5, (TextOp(0, 10, "Body", size, colour, "words", 20.0),)),), frozenset())
-
-
-def test_a_light_tinted_grey_in_small_type_keeps_its_tint():
-    """A pale blue-grey (L* 72, C* 9) is a tint the designer chose, not black type: only greys darker than L* 60 go to K."""
-    from pnp.targets.k_only import key_small_type
-
-    pale = "#a8b0c0"
-    (text,) = key_small_type(_small_type(pale)).elements
-    assert text.ops[0].color == pale
-
-
-def test_a_dark_brown_in_small_type_keeps_its_hue():
-    """A brown of L* 35 and C* 27 reads as brown, not black: small type goes to K only when its hue is under C* 20."""
-    from pnp.targets.k_only import key_small_type
-
-    brown = "#6b4a2a"
-    (text,) = key_small_type(_small_type(brown)).elements
-    assert text.ops[0].color == brown
-
-
-def test_twelve_point_type_keeps_its_rich_black_and_just_under_goes_to_the_black_plate():
-    """Print shops ask for text under 12 pt on K alone: 12 pt itself is large type."""
-    from pnp.targets.k_only import key_small_type
-
-    navy_black = "#1f2f4f"  # L* 19, C* 22: reads as black
-    (large,) = key_small_type(_small_type(navy_black, 12.0)).elements
-    (small,) = key_small_type(_small_type(navy_black, 11.9)).elements
-    assert large.ops[0].color == navy_black
-    grey = small.ops[0].color
-    assert grey != navy_black and grey[1:3] == grey[3:5] == grey[5:7], grey
-
-
 def test_an_inline_symbol_of_11_pt_in_small_type_goes_to_the_black_plate():
     """An icon set in a line of type at 11 pt is 3.9 mm across: a small symbol (under 10 mm), printed on K like the words."""
     from pnp.layout.elements import Face, Text
@@ -268,13 +231,29 @@ def test_an_inline_symbol_of_11_pt_in_small_type_goes_to_the_black_plate():
     assert icon.color != navy_black and icon.color[1:3] == icon.color[3:5] == icon.color[5:7], icon.color
 
 
-def test_a_rectangles_hairline_outline_goes_to_the_black_plate():
-    """A frame drawn as a 0.2 mm outline in near-black misregisters like a rule: on K alone, its fill untouched."""
-    from pnp.layout.elements import Face, Rect
-    from pnp.targets.k_only import key_small_type
+def test_small_type_goes_to_the_black_plate_only_when_it_reads_as_black_and_under_12_pt(project):
+    """What a print-on-demand file puts on K alone, read from the exported PDF: a near-black (L* 19, C* 22) at 11.9 pt and
+    a 0.2 mm frame of it go to the black plate; the same near-black at 12 pt keeps its four inks (print shops ask for K
+    alone under 12 pt); a pale blue-grey (L* 72) and a dark brown (C* 27) at 8 pt keep their colour, a tint and a hue the
+    designer chose rather than black type; the frame's red fill stays red."""
+    import pdfplumber
 
-    navy_black = "#1f2f4f"
-    face = Face(60, 90, 3, (Rect(3, 3, 54, 84, "#c0392b", navy_black, 0.2, 2, None),), frozenset())
-    (rect,) = key_small_type(face).elements
-    assert rect.fill == "#c0392b"
-    assert rect.stroke != navy_black and rect.stroke[1:3] == rect.stroke[3:5] == rect.stroke[5:7], rect.stroke
+    hero = project / "templates/tiny/hero.j2"
+    marks = ('{{ text("Q", 5, 72, 10, 8, size=11.9, color="#1f2f4f") }}{{ text("R", 15, 72, 10, 8, size=12, color="#1f2f4f") }}'
+             '{{ text("P", 25, 72, 10, 8, size=8, color="#a8b0c0") }}{{ text("B", 35, 72, 10, 8, size=8, color="#6b4a2a") }}'
+             '{{ rect(45, 72, 10, 8, fill="#c0392b", stroke="#1f2f4f", stroke_width=0.2) }}\n')
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", marks + "{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        page = pdf.pages[0]
+        inks = {c["text"]: tuple(round(v, 3) for v in c["non_stroking_color"]) for c in page.chars if c["text"] in "QRPB"}
+        frame = [r for r in page.rects if abs(r["width"] - 10 * MM) < 0.5 and abs(r["height"] - 8 * MM) < 0.5]
+    assert inks["Q"][:3] == (0, 0, 0) and inks["Q"][3] > 0.5, inks  # K alone
+    assert any(v > 0 for v in inks["R"][:3]), inks  # rich black kept
+    assert any(v > 0 for v in inks["P"][:3]) and _lab_of_cmyk(*inks["P"])[0] > 60, inks  # the pale tint, still pale
+    assert _lab_of_cmyk(*inks["B"])[1] > 20, inks  # the brown keeps its hue
+    assert len(frame) == 1, frame
+    assert tuple(frame[0]["stroking_color"])[:3] == (0, 0, 0), frame[0]
+    fill = tuple(frame[0]["non_stroking_color"])
+    assert fill[1] > 0.5 and fill[2] > 0.5, fill  # red: magenta and yellow
