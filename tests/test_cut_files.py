@@ -142,6 +142,16 @@ def test_a_tuck_boxs_notch_in_the_dxf_is_cut_down_into_the_front(built):
     assert len(edge) == 2, "the front's top edge runs up to the notch from either side"
 
 
+def test_a_tuck_boxs_rounded_flap_corners_in_the_dxf_are_quarter_turns(built):
+    """docs/boxes-and-dice.md: a tuck box's lid and bottom each close with a tuck flap whose far corners are rounded:
+    each such corner is a quarter circle, and the thumb notch a half one. DXF arcs run anticlockwise from their start
+    angle to their end, so a corner written from the wrong end would cut three quarters of a circle out past the flap."""
+    (dxf,) = _dxfs(built, "boxes")
+    _, cuts = _read(dxf)
+    turns = sorted(round((c.dxf.end_angle - c.dxf.start_angle) % 360, 3) for c in cuts if c.dxftype() == "ARC")
+    assert turns == [90.0, 90.0, 90.0, 90.0, 180.0]
+
+
 def test_labels_dxf_cuts_the_svgs_slots(built):
     for dxf in _dxfs(built, "labels"):
         (_, h), cuts = _read(dxf)
@@ -221,3 +231,16 @@ def test_silhouette_sheets_fill_a4_off_its_marks_with_every_cut_line_marked(tmp_
         assert not any(P.Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)).inter(box) for x0, y0, x1, y1, _ in view.lines)
     for cut in P.cut_lines(view):
         assert P.mark_on(view, cut, 4.23) >= P.MIN_MARK_MM, cut
+
+
+def test_a_cut_svg_of_a_game_whose_folder_name_holds_an_ampersand_is_well_formed_xml(project):
+    """XML 1.0 §2.4: a bare `&` in character data is not well formed, so a game in `data/cats&dogs/` must write its cut
+    SVG's title with `&amp;`; the file then opens in any SVG reader and its title reads as the folder is named."""
+    (project / "data/tiny").rename(project / "data/cats&dogs")
+    result = run_pnp(project, "build", "cats&dogs", "--only", "cards", "--cutter", "silhouette", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    svgs = sorted((project / "output/cats&dogs").glob("*-sheet-*.svg"))
+    assert svgs
+    for svg in svgs:
+        title = ET.parse(svg).getroot().find(f"{SVG}title")
+        assert title is not None and title.text.startswith("cats&dogs-cards-silhouette"), svg.name

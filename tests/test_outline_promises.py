@@ -297,3 +297,18 @@ def _to_side(point, a, b) -> float:
     dx, dy = bx - ax, by - ay
     t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def test_an_outline_drawn_as_an_open_polyline_is_refused_as_open_and_a_polygon_taken(tmp_path):
+    """SVG 1.1 §9.6: a <polyline> is an open shape and a <polygon> a closed one. A triangle drawn as a polyline whose
+    last corner is not its first leaves a side uncut, so it is one error saying the path is open and how to close it,
+    stroked or filled alike; the same corners as a <polygon> cut, and `pnp validate` says nothing of them."""
+    corners = "10,90 50,10 90,90"
+    said = _validated(tmp_path, {
+        "stroked": (_outline_svg_text(f'<polyline points="{corners}" fill="none" stroke="#000000"/>'), "40 x 40"),
+        "filled": (_outline_svg_text(f'<polyline points="{corners}"/>'), "40 x 40"),
+        "closed": (_outline_svg_text(f'<polygon points="{corners}"/>'), "40 x 40")})
+    assert said["closed"] == [], said
+    for name in ("stroked", "filled"):
+        assert len(said[name]) == 1, said
+        assert said[name][0].startswith(f"error: shape: outline file outlines/{name}.svg's path is open (its ends do not meet): close it"), said
