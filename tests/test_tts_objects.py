@@ -26,6 +26,8 @@ DECKS = {
 TOKENS = """\
   - {id: tiles, name: Tiles, shape: hexagon, size: 50.8, count: 2, front: tiny/token-wall.j2, back: tiny/token-wall.j2}
   - {id: plates, name: Plates, shape: square, size: 25.4, count: 2, front: tiny/token-wall.j2, back: tiny/token-wall.j2}
+  - {id: lone, name: Lone marker, shape: square, size: 25.4, count: 1, front: tiny/token-wall.j2, back: tiny/token-wall.j2}
+  - {id: ghost, name: Ghost, shape: rectangle, size: 25 x 40, count: 1, standee: true, front: tiny/token-standee.j2}
 """
 DICE = """\
 dice:
@@ -41,6 +43,13 @@ dice:
     size: 25.4
     face: tiny/die.j2
     faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}, {text: "7"}, {text: "8"}]
+  - id: pair
+    name: Pair die
+    shape: d6
+    size: 12.7
+    count: 2
+    face: tiny/die.j2
+    faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]
 """
 
 
@@ -162,6 +171,29 @@ def test_a_standee_stands_front_forward_at_its_height(save):
     assert figure["Name"] == "Figurine_Custom"
     assert "/hero-front-" in figure["CustomImage"]["ImageURL"] and "/hero-back-" in figure["CustomImage"]["ImageSecondaryURL"]
     assert (figure["Transform"]["scaleX"], figure["Transform"]["scaleY"], figure["Transform"]["scaleZ"]) == (_units(40),) * 3
+
+
+def _everything(objects: list[dict]) -> list[dict]:
+    """Every object of the save, those lying in a bag as well."""
+    return [x for o in objects for x in ((o, *_everything(o["ContainedObjects"])) if o["Name"] == "Bag" else (o,))]
+
+
+def test_a_token_set_of_a_single_piece_lies_on_the_table_itself_not_in_a_bag(save):
+    """The lone marker's set holds one two-sided piece: the piece on the table, no bag of one to open first."""
+    (marker,) = [o for o in save["ObjectStates"] if "/lone-front-" in json.dumps(o)]
+    assert marker["Name"] == "Custom_Tile"
+
+
+def test_a_standee_without_a_back_shows_its_front_on_both_sides(save):
+    """The ghost has a front only: a figurine shows its secondary image behind, so that is its front again."""
+    (ghost,) = [o for o in _everything(save["ObjectStates"]) if "/ghost-front-" in o.get("CustomImage", {}).get("ImageURL", "")]
+    assert ghost["Name"] == "Figurine_Custom"
+    assert ghost["CustomImage"]["ImageSecondaryURL"] == ghost["CustomImage"]["ImageURL"]
+
+
+def test_a_die_counted_twice_in_dice_yaml_is_two_dice_on_the_table(save):
+    """dice.yaml's pair has `count: 2`: two dice to roll."""
+    assert [o["Name"] for o in save["ObjectStates"] if o.get("Nickname") == "Pair die"] == ["Custom_Dice", "Custom_Dice"]
 
 
 def test_a_d6_is_tts_own_die_at_its_size_named_as_the_data_names_it(save):

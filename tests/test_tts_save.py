@@ -411,3 +411,45 @@ def test_a_game_wider_than_the_room_between_the_hands_gets_a_warning(nine_seats)
     assert said.startswith(f"data/tiny/boards.yaml:{line}:")
     town = next(o for o in _save(root / "out/tiny/tts", "tiny")["ObjectStates"] if o.get("Nickname") == "Tiny Town")
     assert town["Transform"]["scaleX"] > 54.3
+
+
+# one deck exported alone, to a host given with a closing slash ------------------------------------------------------------
+
+DECK_EXPORT_DIE = """\
+dice:
+  - {id: red, name: Red die, shape: d6, size: 16, face: tiny/die.j2, faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]}
+"""
+HOST = "https://example.org/games/pnp/"  # as a designer may copy it from a browser's address bar
+
+
+@pytest.fixture(scope="module")
+def deck_export(tmp_path_factory) -> Path:
+    """The tiny game with a d6, its heroes alone exported for TTS (`--deck heroes`) to be hosted under HOST: the folder."""
+    root = tmp_path_factory.mktemp("deck-export") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/dice.yaml").write_text(DECK_EXPORT_DIE, encoding="utf-8")
+    (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--format", "tts", "--deck", "heroes", "--dpi", "72", "--no-validate", "--base-url", HOST)
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/tts"
+
+
+def test_a_deck_export_puts_that_deck_on_the_table_and_leaves_the_dice_off(deck_export):
+    """`--deck` exports the decks named and nothing else (docs/exports.md): the game's d6 stays off the table and out of
+    the folder."""
+    save = json.loads((deck_export / "tiny-tts-save.json").read_text(encoding="utf-8"))
+    on_table = [o["Name"] for o in save["ObjectStates"] if o["Name"] != "HandTrigger"]
+    assert on_table == ["DeckCustom"]
+    assert not (deck_export / "dice").exists()
+
+
+def test_a_base_url_with_a_closing_slash_names_each_image_under_it_with_a_single_slash(deck_export):
+    """Each image's address is the host's folder, one `/`, the file's name (RFC 3986: `//` would start an empty path
+    segment, a different resource): HOST ends in `/` and must not give `pnp//heroes-….png`."""
+    save = json.loads((deck_export / "tiny-tts-save.json").read_text(encoding="utf-8"))
+    (deck,) = [o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"]
+    urls = [u for sheet in deck["CustomDeck"].values() for u in (sheet["FaceURL"], sheet["BackURL"])]
+    assert urls
+    for url in urls:
+        assert url.startswith(HOST) and "/" not in url[len(HOST):], url
+        assert (deck_export / url[len(HOST):]).is_file()

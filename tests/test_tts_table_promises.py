@@ -211,6 +211,18 @@ def test_the_setup_block_is_locked_named_and_coloured_as_tts_reads_a_colour(tmp_
     assert not [z["FogColor"] for z in _zones(save) if _overlap(box, _zone_box(z))]
 
 
+def test_the_setup_block_is_the_blue_block_the_players_are_told_to_look_for(tmp_path):
+    """docs/exports.md tells the players to look for "a blue **Setup** block": its colour's hue is blue's (between
+    cyan's 180° and violet's 270°), and a colour, not a grey (its strongest channel well above its weakest)."""
+    import colorsys
+
+    save, _ = _export(tmp_path / "p", "setup:\n  deal: {heroes: 1}\n")
+    (block,) = [o for o in save["ObjectStates"] if o.get("Nickname") == "Setup"]
+    c = block["ColorDiffuse"]
+    hue, saturation, _ = colorsys.rgb_to_hsv(c["r"], c["g"], c["b"])
+    assert 180 <= hue * 360 <= 270 and saturation >= 0.4, c
+
+
 def test_setup_that_only_turns_cards_up_lays_them_with_nobody_seated_and_says_nothing(tmp_path):
     """A setup that deals no hand (two heroes face up, as Organ Trail lays its criminals) needs no one seated: a press
     lays two heroes face up at two places, each clear of every hand zone, and asks nobody to sit down."""
