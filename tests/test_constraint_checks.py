@@ -79,6 +79,14 @@ def test_a_range_refuses_a_card_without_the_field(tmp_path):
         f"d/a: n is not given, allowed 1–4 (constraint at data/g/game.yaml:{LINE})"]
 
 
+def test_a_dotted_field_is_read_inside_the_cards_mapping(tmp_path):
+    """`field` may be a dotted path (docs/data-format.md, Constraints): `halves.left` is the left half's number, held to
+    1–6; the second card's left half, 7, is refused at that card, its right half's 0 being no concern of the check."""
+    found = _checked(tmp_path, "{check: range, in: decks.d, field: halves.left, min: 1, max: 6}",
+                     ["{id: a, halves: {left: 2, right: 5}}", "{id: b, halves: {left: 7, right: 0}}"])
+    assert found == [("constraint-range", f"d/b: halves.left is 7, allowed 1–6 (constraint at data/g/game.yaml:{LINE})", 6, "d/b")]
+
+
 # allowed --------------------------------------------------------------------------------------------------------------
 def test_allowed_values_pass_and_each_other_value_is_refused_with_what_was_meant(tmp_path):
     constraint = "{check: allowed, in: decks.d, field: side, values: [red, blue]}"
@@ -218,6 +226,17 @@ def test_a_reference_named_exactly_twice_says_a_place_named_once_in_the_singular
         ("constraint-reference", f"places/forest is named 1 time by decks.heroes.home; it must be named exactly 2 (constraint at data/g/game.yaml:{LINE})",
          "places/forest")]
 
+def test_a_reference_named_exactly_once_refuses_a_place_named_twice(tmp_path):
+    """`times: 1` is exactly once (docs/data-format.md, Constraints): the castle, home of two heroes, is named once too
+    often and said so at its own card; the forest, home of one, passes."""
+    constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, times: 1}\n"
+    found = validated(tmp_path, constraint, {"places": ["{id: castle}", "{id: forest}"],
+                                             "heroes": ["{id: a, home: castle}", "{id: b, home: castle}", "{id: c, home: forest}"]})
+    assert [(f["code"], f["message"], f["file"], f["line"], f["component"]) for f in found] == [
+        ("constraint-reference", f"places/castle is named 2 times by decks.heroes.home; it must be named exactly 1 (constraint at data/g/game.yaml:{LINE})",
+         "data/g/decks/places.yaml", 5, "places/castle")]
+
+
 def test_a_finding_points_at_the_value_to_fix_in_a_flow_or_a_block_card(project):
     """`pnp validate` says a value out of range at the value itself (file:line:column, as the house's rules ask), not at
     the card that holds it: in a card written on one line, the column where `7` begins; in a card written as a block,
@@ -352,6 +371,23 @@ def test_each_refuses_a_combination_too_often_and_one_its_values_do_not_allow(tm
     assert _checked(tmp_path, EACH, cards) == [
         ("constraint-each", "each colour × n must occur 2 times: blue × 2 has 3, needs 2; green × 1 is not an allowed combination (1) "
          f"(constraint at data/g/game.yaml:{LINE})", 5, "")]
+
+
+def test_each_skips_the_cards_without_its_fields(tmp_path):
+    """Items without the fields are skipped (docs/data-format.md, Constraints): a rules card with neither a colour nor a
+    number, and one with a number alone, beside every allowed pair twice, leave `each` nothing to say."""
+    cards = ["{id: a, colour: red, n: 1, count: 2}", "{id: b, colour: red, n: 2, count: 2}", "{id: c, colour: blue, n: 1, count: 2}",
+             "{id: d, colour: blue, n: 2, count: 2}", "{id: rules}", "{id: wild, n: 1}"]
+    assert _checked(tmp_path, EACH, cards) == []
+
+
+def test_each_counts_a_list_value_once_for_each_of_its_values(tmp_path):
+    """A card whose colour is [red, blue] is a red and a blue at once (docs/data-format.md: a list value counts once for
+    each element): its two copies make red 1 and blue 1 twice each; of the 2s, blue is on one copy only, and only it is
+    said."""
+    cards = ["{id: a, colour: [red, blue], n: 1, count: 2}", "{id: b, colour: red, n: 2, count: 2}", "{id: c, colour: blue, n: 2}"]
+    assert _said(_checked(tmp_path, EACH, cards)) == [
+        f"each colour × n must occur 2 times: blue × 2 has 1, needs 2 (constraint at data/g/game.yaml:{LINE})"]
 
 
 # value_sets -----------------------------------------------------------------------------------------------------------
