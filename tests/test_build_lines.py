@@ -1,6 +1,9 @@
 """The line `pnp build` prints for each file it writes: its path, its pages as the PDF holds them, and its size on disk
-in KB of 1,024 bytes, rounded, as a file manager shows it."""
+in KB of 1,024 bytes, rounded, as a file manager shows it, and its ink to one decimal; and what a game with nothing to
+build is told to add."""
 from __future__ import annotations
+
+import re
 
 import pikepdf
 from conftest import apply_edits, run_pnp
@@ -27,3 +30,33 @@ def test_a_game_whose_data_has_an_error_is_not_told_it_has_nothing_to_build(proj
     assert "nothing to build" not in result.output + result.stderr, result.output + result.stderr
     errors = [line for line in result.stderr.splitlines() if ": error: " in line]
     assert errors == ["data/tiny/decks/heroes.yaml:7:107: error: cards.knight.count: expected a whole number, got 'two'"]
+
+
+def test_a_built_pdfs_line_gives_its_ink_in_pages_to_one_decimal(project):
+    """docs/commands.md: the build summary gives each PDF's ink as fully inked page equivalents, `ink 3.2 pages`:
+    one decimal, as `pnp list` repeats it."""
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("output/tiny/tiny-cards.pdf  "))
+    assert re.search(r"  ink \d+\.\d pages\Z", line), line
+
+
+def test_a_game_whose_every_card_has_no_copy_is_told_to_give_them_a_count(project):
+    """A game whose one deck's cards all have `count: 0` prints nothing: the build says its decks give no copy of any
+    card and to give them a count, not to add decks it has."""
+    game = project / "data" / "blank"
+    (game / "decks").mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Blank\nplayers: {min: 1, max: 2}\n")
+    (game / "decks" / "blanks.yaml").write_text("name: Blanks\nsize: poker\nfront: tiny/back.j2\ncards:\n  - {id: a, count: 0}\n  - {id: b, count: 0}\n")
+    result = run_pnp(project, "build", "blank")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "blank: nothing to build: its decks give no copy of any card (each card's count is 0): give the cards a count of 1 or more" in result.output, result.output
+    assert "add decks/*.yaml" not in result.output, result.output
+
+
+def test_a_build_only_of_two_kinds_the_game_lacks_names_both_files_to_add(project):
+    """The tiny game has neither dice.yaml nor boxes.yaml: `--only dice --only boxes` builds nothing and says to add
+    either file, or to drop the option."""
+    result = run_pnp(project, "build", "tiny", "--only", "dice", "--only", "boxes")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "tiny: nothing to build for --only dice boxes: add dice.yaml or boxes.yaml to data/tiny/, or drop --only dice boxes" in result.output, result.output

@@ -1,6 +1,7 @@
 """What `pnp list` shows of a game: its line's totals as the data counts them, each token set's pieces as its
 tokens.yaml counts them, the sheets a standee takes folded out (both sides and their base tabs), not as the one face its
-size names, and the sheets a deck takes inside the margin of the printer `--printer` names."""
+size names, and the sheets a deck takes inside the margin of the printer `--printer` names; a box's inside size, the paper
+a deck too large fits no sheet of, a generated deck's cards, and an error's exit status."""
 from __future__ import annotations
 
 import json
@@ -113,3 +114,62 @@ def _heroes_sheet(project, *args: str) -> dict:
     result = run_pnp(project, "list", "tiny", "--format", "json", *args)
     assert result.exit_code == 0, result.output + result.stderr
     return json.loads(result.output)[0]["decks"][0]["sheet"]
+
+
+def _small_game(project, decks: dict[str, str], **files: str) -> None:
+    """A game `small` beside the tiny one, its decks' fronts one blue rectangle: `pnp list small` reads it alone."""
+    game = project / "data" / "small"
+    (game / "decks").mkdir(parents=True)
+    (game / "game.yaml").write_text("title: Small\nplayers: {min: 1, max: 2}\n")
+    for name, text in decks.items():
+        (game / "decks" / f"{name}.yaml").write_text(f"name: {name.title()}\nfront: small/face.j2\n{text}")
+    for name, text in files.items():
+        (game / f"{name}.yaml").write_text(text)
+    (project / "templates" / "small").mkdir()
+    (project / "templates" / "small" / "face.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
+
+
+def _listed_lines(project, game: str = "small") -> list[str]:
+    result = run_pnp(project, "list", game)
+    assert result.exit_code == 0, result.output + result.stderr
+    return result.output.splitlines()
+
+
+def test_list_gives_a_boxs_inside_size_as_width_then_height_then_depth(project):
+    """docs/boxes-and-dice.md: a box of a set inside size, `inner: [70, 95, 40]` (width, height, depth), is listed
+    inside as 70 × 95 × 40 mm, beside the cards it holds."""
+    _small_game(project, {"heroes": "size: poker\ncards:\n  - {id: a, count: 12}\n"},
+                boxes="boxes:\n  - {id: hold, name: Hold, style: tuck, decks: [heroes], front: small/face.j2, inner: [70, 95, 40]}\n")
+    box = next(line for line in _listed_lines(project) if line.lstrip().startswith("box "))
+    assert box.split()[:2] == ["box", "hold"] and "70 × 95 × 40 mm inside" in box and " 12 cards " in box, box
+
+
+def test_list_says_which_paper_a_deck_too_large_fits_no_sheet_of(project):
+    """A deck of 300 × 400 mm cards is larger than Letter (215.9 × 279.4 mm) either way round: its line says it fits no
+    letter sheet, naming the paper, as `--paper a4` would name A4; the game's error says the same at its size."""
+    _small_game(project, {"huge": "size: 300 x 400\ncards:\n  - {id: a, count: 1}\n"})
+    assert max(LETTER) < 400 and min(LETTER) < 300
+    result = run_pnp(project, "list", "small")
+    deck = next(line for line in result.output.splitlines() if line.lstrip().startswith("deck "))
+    assert deck.split()[:2] == ["deck", "huge"] and "fits no letter sheet" in deck, deck
+    result = run_pnp(project, "list", "small", "--paper", "a4")
+    assert "fits no a4 sheet" in result.output, result.output
+
+
+def test_list_names_each_card_a_generated_deck_made_with_its_copies(project):
+    """docs/editions.md: `generate` makes one card per combination of its values, the first list varying slowest, each
+    `copies` times; `pnp list` names them under the deck, with their copies."""
+    _small_game(project, {"made": 'size: poker\ngenerate:\n  values: {colour: [red, blue], rank: [1, 2]}\n  copies: 2\n  id: "{colour}-{rank}"\n'})
+    lines = _listed_lines(project)
+    deck = next(i for i, line in enumerate(lines) if line.lstrip().startswith("deck "))
+    assert " 8 cards " in lines[deck], lines
+    assert lines[deck + 1].split() == ["generated:", "red-1", "×2,", "red-2", "×2,", "blue-1", "×2,", "blue-2", "×2"], lines
+
+
+def test_list_of_a_game_with_an_error_says_it_and_fails(project):
+    """As `pnp validate` and `pnp build`, `pnp list` of a game whose data holds an error (a count in words) says the
+    error at its place and exits 1, so a script running it knows."""
+    _small_game(project, {"words": "size: poker\ncards:\n  - {id: a, count: two}\n"})
+    result = run_pnp(project, "list", "small")
+    assert result.exit_code == 1, result.output + result.stderr
+    assert any(line.startswith("data/small/decks/words.yaml:") and ": error: " in line for line in result.stderr.splitlines()), result.stderr

@@ -423,3 +423,34 @@ def test_a_new_version_number_alone_changes_no_card(tmp_path):
     assert result.exit_code == 0, result.output
     assert "v2.4 ·" in pdf_text(root / "output/tiny/tiny-cards.pdf")
     assert not (root / "output/tiny/tiny-changed.pdf").exists(), result.output
+
+
+def test_pnp_changes_gives_a_card_added_or_removed_since_the_print_its_one_code(tmp_path):
+    """docs/editions.md: a card changed since the print shows its code then → its code now; one added has no printed
+    code and one removed no code now, so each shows the one code it has: the added card's is the code `pnp list` gives
+    it, the removed card's the code `pnp list` gave it at the print."""
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0  # the first build counts as the print
+    mage = listed(root)["heroes/mage"]["stamp"]["code"]
+    deck = root / DECK
+    text = "\n".join(line for line in deck.read_text().splitlines() if "id: mage," not in line) + "\n"
+    deck.write_text(text + '  - {id: bard, name: Bard, stars: 1, number: 4, text: "Sing.", side: blue, count: 3}\n')  # the mage's three blue cards
+    bard = listed(root)["heroes/bard"]["stamp"]["code"]
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line.split() for line in result.output.splitlines()[1:] if line.startswith("  heroes/")}
+    assert rows["heroes/bard"] == ["heroes/bard", "added", bard], result.output
+    assert rows["heroes/mage"] == ["heroes/mage", "removed", mage], result.output
+
+
+def test_pnp_printed_and_pnp_changes_read_the_build_in_the_folder_out_names(tmp_path):
+    """A game built with `--out DIR` alone, never into output/: `pnp printed --out DIR` marks that build and `pnp
+    changes --out DIR` compares with it, as their --help says, not with an output/ folder that holds no build."""
+    root = copy(tmp_path, "a")
+    out = tmp_path / "elsewhere"
+    assert run_pnp(root, "build", "tiny", "--only", "cards", "--out", str(out)).exit_code == 0
+    printed = run_pnp(root, "printed", "tiny", "--out", str(out))
+    assert printed.exit_code == 0 and printed.output.startswith("tiny: 5 different cards marked as printed"), printed.output
+    changes = run_pnp(root, "changes", "tiny", "--out", str(out))
+    assert changes.exit_code == 0 and changes.output.splitlines()[0] == "tiny: no card changed since the last marked print", changes.output
+    assert not (root / "output" / "tiny").exists()
