@@ -133,3 +133,80 @@ def test_pnp_icons_finds_names_whatever_their_case_and_prints_80_a_page_at_14_mm
         assert f"1–80 of {count}" in pdf.pages[0].extract_text()
         widest = max(max(s["width"], s["height"]) for s in pdf.pages[0].objects.get("curve", []) + pdf.pages[0].rects) / MM
     assert 13.0 < widest <= 14.0 + 1e-6, widest
+
+
+def test_pnp_new_says_whether_it_started_a_project_or_added_the_game_to_one(project, tmp_path):
+    """docs/getting-started.md: "It says which it did": an empty folder gets a new project, a project the game beside its others."""
+    fresh = new_game(tmp_path / "my-games", "crystal-caves")
+    assert fresh.exit_code == 0 and f"to a new project in {(tmp_path / 'my-games').resolve()}" in fresh.output, fresh.output
+    added = new_game(project, "second")
+    assert added.exit_code == 0 and f"to the project in {project.resolve()}" in added.output, added.output
+    assert "new project" not in added.output
+
+
+def test_pnp_new_ends_by_naming_the_build_to_run_and_the_cards_pdf_it_will_write(tmp_path):
+    """The next step a first game is told is the one docs/getting-started.md gives: `pnp build`, its cards in
+    output/<game>/ (output/crystal-caves/*.pdf), named <game>-cards.pdf."""
+    result = new_game(tmp_path / "my-games", "crystal-caves")
+    assert result.output.splitlines()[-1] == "next: pnp build crystal-caves   (then open output/crystal-caves/crystal-caves-cards.pdf)", result.output
+
+
+def test_a_game_named_with_underscores_is_titled_in_words(tmp_path):
+    """`crystal_caves` is titled as `crystal-caves` is: Crystal Caves, each word capitalised, no underscore printed."""
+    folder = tmp_path / "my-games"
+    assert new_game(folder, "crystal_caves").exit_code == 0
+    assert "title: Crystal Caves" in (folder / "data/crystal_caves/game.yaml").read_text(encoding="utf-8").splitlines()
+
+
+def test_pnp_new_refuses_a_name_ending_in_a_line_break_and_writes_nothing(tmp_path):
+    """docs/safety.md: `pnp new`'s game name must match from its first character to its last, so no folder's name
+    holds a line break."""
+    folder = tmp_path / "my-games"
+    result = new_game(folder, "caves\n")
+    assert result.exit_code == 2 and "use lower-case letters, digits, - and _, like crystal-caves" in result.output, result.output
+    assert list(folder.iterdir()) == []
+
+
+def test_pnp_icons_credits_a_bundled_icon_to_game_icons_net_under_cc_by_3(tmp_path):
+    """An icon of the bundled set is listed with the credit its licence asks: game-icons.net, CC BY 3.0 (docs/getting-started.md)."""
+    result = run_pnp(tmp_path, "icons", "death-skull")
+    assert result.exit_code == 0, result.output
+    assert "death-skull  (game-icons.net, CC BY 3.0)" in result.output.splitlines(), result.output
+
+
+def test_pnp_icons_lists_the_projects_own_icon_by_its_file(project):
+    """The project's own icons (templates/icons/NAME.svg) are found as the bundled ones are, listed with their file."""
+    (project / "templates/icons").mkdir()
+    (project / "templates/icons/zzgem.svg").write_text(SQUARE_SVG, encoding="utf-8")
+    result = run_pnp(project, "icons", "zzgem")
+    assert result.exit_code == 0, result.output
+    assert "zzgem  (templates/icons/zzgem.svg)" in result.output.splitlines(), result.output
+
+
+def test_pnp_icons_with_game_also_lists_that_games_own_icons(project):
+    """`--game tiny` searches templates/tiny/icons/ too; without it, a game's own icon is not among the names."""
+    (project / "templates/tiny/icons").mkdir()
+    (project / "templates/tiny/icons/zzgem.svg").write_text(SQUARE_SVG, encoding="utf-8")
+    result = run_pnp(project, "icons", "zzgem", "--game", "tiny")
+    assert result.exit_code == 0, result.output
+    assert "zzgem  (templates/tiny/icons/zzgem.svg)" in result.output.splitlines(), result.output
+    assert run_pnp(project, "icons", "zzgem").exit_code == 2
+
+
+def test_the_icon_contact_sheet_prints_on_us_letter_unless_told(tmp_path):
+    """`--paper` defaults to letter (docs/commands.md): 8.5 × 11 in, 612 × 792 pt."""
+    import pdfplumber
+
+    assert run_pnp(tmp_path, "icons", "death-skull").exit_code == 0
+    with pdfplumber.open(tmp_path / "output/icons-death-skull.pdf") as pdf:
+        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
+
+
+def test_the_icon_contact_sheet_labels_each_icon_with_the_name_to_write(tmp_path):
+    """Each icon on the sheet is labelled with the name a template or text writes (`death-skull`, hyphen and all)."""
+    assert run_pnp(tmp_path, "icons", "death-skull").exit_code == 0
+    words = pdf_text(tmp_path / "output/icons-death-skull.pdf").split()
+    assert "death-skull" in words, words
+
+
+SQUARE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n'

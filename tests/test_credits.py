@@ -148,3 +148,23 @@ def test_an_icon_written_only_in_a_cards_text_is_credited(project, tmp_path):
     apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml",
                            "replace": ["Steal 1 coin − then run → away.", "Steal 1 coin :death-skull: then run → away."]}])
     assert "death-skull" in credited(project, "tiny", tmp_path / "out")
+
+
+def test_an_icon_a_template_shared_by_every_game_quotes_is_credited(project, tmp_path):
+    """A template in templates/ itself (one every game may include) is read for the credits as a game's own are:
+    its `icon('castle', …)` is the set's work wherever it prints."""
+    (project / "templates/crest.j2").write_text("{{ icon('castle', 2, 2, 6) }}\n", encoding="utf-8")
+    assert "castle" in credited(project, "tiny", tmp_path / "out")
+
+
+def test_an_icon_named_in_the_games_start_is_credited(project, tmp_path):
+    """A value of game.yaml's `start:` that is an icon's name (`marker: anchor`) may be drawn by a template, so it is credited."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "append": "start: {marker: anchor}\n"}])
+    assert "anchor" in credited(project, "tiny", tmp_path / "out")
+
+
+def test_an_icon_named_by_a_key_of_the_reference_is_credited(project, tmp_path):
+    """reference.yaml's extra keys reach a player aid's own template (`aid.emblem`, docs/components.md), so a value
+    that is an icon's name (`emblem: anchor`) is credited."""
+    apply_edits(project, [{"file": "data/tiny/reference.yaml", "append": "emblem: anchor\n"}])
+    assert "anchor" in credited(project, "tiny", tmp_path / "out")
