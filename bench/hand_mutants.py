@@ -64,6 +64,8 @@ INSERTS_IN_PROCESS = 'not several_card_sizes and not version_stamp and not gutte
 DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
 # s50 WD: the box and insert files' tests of the tiny game (their others read the five games' shared builds)
 WD_BOXES_IN_PROCESS = DICE_BOX_IN_PROCESS + ' and not every_shipped_box and not toolkit_block_uses'
+# r52-boxes ZS: the box, insert and listing files a maintainer picks, their tests of the tiny game
+ZS_BOX_TESTS = ['tests/test_boxes.py', 'tests/test_box_inserts.py', 'tests/test_list_shows.py']
 # rehearse-pages: the ink saver files' tests of the tiny game and of faces made in the test (their others read the five games' shared builds)
 INK_SAVER_IN_PROCESS = 'not games_ink_saver and not draws_nothing_on_a_trim and not boards_white_slot'
 # r51-inksaver: the ink saver's test files and their tests of the tiny game (the others read the five games' builds, minutes a mutant)
@@ -8843,6 +8845,45 @@ MUTANTS: list[Mutant] = [
            '    yield from _walk(game.data.get("start"))\n', '', ['tests/test_credits.py'], 'not each_game'),
     Mutant('ZW14', "an icon named only by a key of reference.yaml (`emblem: anchor`, read by an aid's own template) not credited", 'pnp/outputs/rulebook/credits.py',
            '    yield from _walk(game.reference_data)\n', '', ['tests/test_credits.py'], 'not each_game'),
+    Mutant('ZS1', "a box for sleeved cards sized from the bare cards: the sleeved cards do not go in", 'pnp/data/boxes.py',
+           '    if spec.sleeves is not None:\n        return tuple(spec.sleeves.size)', '    if False:\n        return tuple(spec.sleeves.size)',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS2', "a sleeved deck's well as deep as its bare cards: the sleeves' thickness left out of the box's depth", 'pnp/data/boxes.py',
+           'return spec.stock + (spec.sleeves.thickness if spec.sleeves else 0.0)', 'return spec.stock',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS3', "a box of two wells one board deeper for its divider, not the two boards the folded divider takes", 'pnp/data/boxes.py',
+           'depth = round(sum(w.depth for w in wells) + (len(wells) - 1) * 2 * spec.board, 3)', 'depth = round(sum(w.depth for w in wells) + (len(wells) - 1) * spec.board, 3)',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS4', "`pnp list --format json` giving each well's depth without its clearance", 'pnp/data/boxes.py',
+           '"depth_mm": well.depth}', '"depth_mm": well.needs}',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS5', "a box of two decks with no name called 'Heroes, Villains', not 'Heroes & Villains'", 'pnp/data/boxes.py',
+           'name = spec.name or " & ".join(d.name for d in decks)', 'name = spec.name or ", ".join(d.name for d in decks)',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS6', "a box of a set inside with room to spare across but cards touching top and bottom not warned: they bind", 'pnp/data/boxes.py',
+           'if not spec.inner or min(w - card_w, h - card_h) >= spec.clearance - 1e-6:', 'if not spec.inner or max(w - card_w, h - card_h) >= spec.clearance - 1e-6:',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS7', "a too-shallow box told to make its depth a depth rounded down, still too shallow", 'pnp/data/boxes.py',
+           "make `inner`'s depth at least {math.ceil(wanted * 10) / 10:g}", "make `inner`'s depth at least {round(wanted, 1):g}",
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS8', "a two-piece box's lid as wide inside as the tray's outside, with no play: it sticks across", 'pnp/layout/boxes.py',
+           'lid = (w + 3 * board + LID_PLAY_MM, h + 3 * board + LID_PLAY_MM)', 'lid = (w + 3 * board, h + 3 * board + LID_PLAY_MM)',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS9', "an insert's dividers two fifths of the box's height, not half", 'pnp/outputs/box_inserts.py',
+           'DIVIDER_SHARE = 0.5', 'DIVIDER_SHARE = 0.4',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS10', "an insert with a lift tab at its first end only, none at its last", 'pnp/layout/boxes.py',
+           '        if last:\n            panels.append(rect("lift"', '        if False:\n            panels.append(rect("lift"',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS11', "the insert toolkit's block setting each compartment straight after the last, without the toolkit's 1 mm between", 'pnp/outputs/box_inserts.py',
+           'along += well.depth + TOOLKIT_PADDING_MM', 'along += well.depth',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS12', "an insert's floor labelled with what goes there but not how many", 'pnp/outputs/box_inserts.py',
+           'wells = [(well.depth, f"{well.name} · {well.count}") for well in contents.wells]', 'wells = [(well.depth, f"{well.name}") for well in contents.wells]',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    Mutant('ZS13', "a box of poker cards and taller 70 × 120 mm cards as high inside as its first deck's poker cards: the taller cards stick out", 'pnp/data/boxes.py',
+           'return max(d.size[0] for d in decks), max(d.size[1] for d in decks)', 'return max(d.size[0] for d in decks), decks[0].size[1]',
+           ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
 ]
 
 

@@ -337,3 +337,39 @@ def test_the_toolkits_compartments_are_as_wide_as_the_insert_that_drops_into_the
     assert result.exit_code == 0, result.output + result.stderr
     (box,) = _scad_boxes((kit / "out/tiny/tiny-box-inserts.scad").read_text(encoding="utf-8"))
     assert [w["size"][0] for w in box["features"]] == [63.5 + CLEARANCE_MM - 0.5] * 3
+
+
+def test_a_box_of_a_set_inside_with_room_across_but_cards_touching_top_and_bottom_is_warned(kit):
+    """Play is wanted each way (docs/boxes-and-dice.md): poker cards (63.5 × 88.9 mm) in a box 66.5 mm wide but 89.4
+    mm high inside have 3 mm across and only 0.5 mm top to bottom, less than the 1 mm clearance: a warning at `inner:`
+    saying the half millimetre."""
+    boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [66.5, 89.4, 60]\n")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    line = boxes.splitlines().index("    inner: [66.5, 89.4, 60]") + 1
+    assert result.exit_code == 0 and len(found) == 1, result.output
+    assert f"boxes.yaml:{line}:" in found[0] and ": warning: " in found[0] and "leave 0.5 mm of play" in found[0], found[0]
+
+
+def test_a_box_too_shallow_is_told_a_depth_rounded_up_so_that_its_wells_fit(kit):
+    """The kit's wells take 12 × 0.32 = 3.84 mm of cards, a 16 mm row of pawns, a 16 mm row of dice and two dividers of
+    two 0.3 mm boards: 37.04 mm. The depth to give is the next tenth up, 37.1 mm; 37.0 would still be too shallow."""
+    boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [64.5, 89.9, 20]\n")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    assert result.exit_code != 0 and len(found) == 1, result.output
+    assert "make `inner`'s depth at least 37.1," in found[0], found[0]
+
+
+def test_each_floor_of_an_insert_says_what_goes_there_and_how_many(kit):
+    """Each floor is labelled with what goes there (docs/boxes-and-dice.md): the 12 heroes, the 6 pawns (3 of each of
+    two colours) and the 2 dice, each named with its count."""
+    from pdftext import pdf_text
+
+    result = run_pnp(kit, "build", "tiny", "--only", "inserts", "--out", str(kit / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    text = pdf_text(kit / "out/tiny/tiny-box-inserts.pdf", " ")
+    for label in ("Heroes · 12", "Pawns · 6", "Die · 2"):
+        assert label in text, text
