@@ -82,6 +82,9 @@ LABELS_IN_PROCESS = 'not every_word_on_the_games_labels'
 OUTLINE_TESTS = ['tests/test_outline_shapes.py', 'tests/test_outline_promises.py']
 # r51-bundle: the bundle's test files by name
 BUNDLE_TESTS = ['tests/test_bundle.py', 'tests/test_bundle_words.py']
+# r52-sellsheet: the sell sheet's test files by name; the bundle's tests of the tiny game (the German and Arabic ones build Organ Match)
+SELLSHEET_TESTS = ['tests/test_sellsheet.py', 'tests/test_sellsheet_pitch.py']
+BUNDLE_TINY = 'not german and not arabic'
 
 
 # r51-fonts' picks: the font, colour-name and text files by name, less the two tests that build the five shipped games
@@ -8884,6 +8887,38 @@ MUTANTS: list[Mutant] = [
     Mutant('ZS13', "a box of poker cards and taller 70 × 120 mm cards as high inside as its first deck's poker cards: the taller cards stick out", 'pnp/data/boxes.py',
            'return max(d.size[0] for d in decks), max(d.size[1] for d in decks)', 'return max(d.size[0] for d in decks), decks[0].size[1]',
            ZS_BOX_TESTS, WD_BOXES_IN_PROCESS),
+    # r52-sellsheet (ZY): the sell sheet's and the bundle's own pages' promises the earlier rows leave unnamed
+    Mutant('ZY1', "a play time given as text ('2–3 hours') said on the sell sheet as '2–3 hours min'", 'pnp/targets/sellsheet.py',
+           'else str(spec.play_time))', 'else f"{spec.play_time} min")', SELLSHEET_TESTS, ''),
+    Mutant('ZY2', "a game for exactly two players said '2 player' on the sell sheet", 'pnp/targets/sellsheet.py',
+           "player{'s' * (spec.players.max > 1)}", "player{'s' * (spec.players.max > 2)}", SELLSHEET_TESTS, ''),
+    Mutant('ZY3', "`pnp sellsheet --paper a4` set on a Letter page (only its name says A4)", 'pnp/targets/sellsheet.py',
+           'w, h = (v * PT_PER_MM for v in paper_size(paper))', 'w, h = (v * PT_PER_MM for v in paper_size("letter"))', SELLSHEET_TESTS, ''),
+    Mutant('ZY4', "the sell sheet's picture of the game on the table at half the width, not 62 %", 'pnp/targets/sellsheet.py',
+           'main_w = room * (0.62 if len(images) > 1 else 1.0)', 'main_w = room * (0.5 if len(images) > 1 else 1.0)', SELLSHEET_TESTS, ''),
+    Mutant('ZY5', "the sell sheet's title band in the palette's ink, not its accent", 'pnp/targets/sellsheet.py',
+           '    c.setFillColor(HexColor(look.accent))\n    c.rect(0, h - BAND_PT, w, BAND_PT, stroke=0, fill=1)',
+           '    c.setFillColor(HexColor(look.ink))\n    c.rect(0, h - BAND_PT, w, BAND_PT, stroke=0, fill=1)', SELLSHEET_TESTS, ''),
+    Mutant('ZY6', "the game's subtitle left off the sell sheet's title band", 'pnp/targets/sellsheet.py',
+           '    if spec.subtitle:\n        c.setFont(look.body, 13)', '    if spec.subtitle and not spec.subtitle:\n        c.setFont(look.body, 13)', SELLSHEET_TESTS, ''),
+    Mutant('ZY7', "the sell sheet's components table giving a deck's different cards, not the copies the game prints", 'pnp/targets/sellsheet.py',
+           '        copies = sum(item.copies for item in c.items)', '        copies = len(c.items)', SELLSHEET_TESTS, ''),
+    Mutant('ZY8', "the sell sheet's paragraph of play headed 'How to play', not 'How it plays'", 'pnp/targets/sellsheet.py',
+           'c.drawString(MARGIN_PT, top - 11, "How it plays")', 'c.drawString(MARGIN_PT, top - 11, "How to play")', SELLSHEET_TESTS, ''),
+    Mutant('ZY9', "the print settings' 'Print on' column left empty for a part printed on the bundle's own paper", 'pnp/targets/bundle_pages.py',
+           'p.stock or voice.say("bundle_this_paper")', 'p.stock', BUNDLE_TESTS, BUNDLE_TINY),
+    Mutant('ZY10', "the bundle never says it leaves out the boards on one large sheet", 'pnp/targets/bundle.py',
+           '("bundle_left_out_boards", game.boards)', '("bundle_left_out_boards", None)', BUNDLE_TESTS, BUNDLE_TINY),
+    Mutant('ZY11', "the back cover without its 'Version 1.2' line", 'pnp/targets/bundle_pages.py',
+           'story += [voice.para(voice.say("bundle_version", version=version), st["sub"])] if version else []', 'story += []',
+           BUNDLE_TESTS, BUNDLE_TINY),
+    Mutant('ZY12', "the back cover without the game's pitch", 'pnp/targets/bundle_pages.py',
+           'story += [voice.para(back.pitch, st["sub"])] if back.pitch else []', 'story += []', BUNDLE_TESTS, BUNDLE_TINY),
+    Mutant('ZY13', "the assembly steps without the labels' step (print the outlines, check, then stick)", 'pnp/targets/bundle.py',
+           'for kind in ("boxes", "dice", "labels") if kind in kinds]', 'for kind in ("boxes", "dice") if kind in kinds]', BUNDLE_TESTS, BUNDLE_TINY),
+    Mutant('ZY14', "the page after a drawn cover not naming the paper the bundle is for", 'pnp/targets/bundle_pages.py',
+           """voice.para(f"{voice.say('bundle_edition_of', title=fm.title)} · {voice.paper(fm.paper)}{variant}", st["body"])""",
+           """voice.para(f"{voice.say('bundle_edition_of', title=fm.title)}{variant}", st["body"])""", BUNDLE_TESTS, BUNDLE_TINY),
 ]
 
 

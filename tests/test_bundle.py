@@ -503,3 +503,43 @@ def test_a_bundle_is_not_made_when_a_card_template_fails(project):
     assert "hero.j2:1:" in shown and "error" in shown, shown
     folder = project / "output" / "tiny" / "bundle"
     assert not folder.exists() or not any(folder.iterdir()), sorted(p.name for p in folder.iterdir())
+
+
+def test_the_page_after_the_drawn_cover_names_the_paper_the_bundle_is_for(bundled):
+    """docs/publish.md: after a drawn cover, the next page names the paper (a Letter bundle: 'US Letter', 8.5 × 11 in)."""
+    head = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [1])[0]).split(" Contents ")[0]
+    assert "Tiny Test Game · print-and-play edition · US Letter (8.5 × 11 in" in head, head
+
+
+def test_the_print_settings_say_each_part_on_plain_paper_prints_on_this_paper(bundled):
+    """The 'Print on' column of every run but the labels' (a label sheet of their own) says the bundle's own paper."""
+    import pdfplumber
+
+    with pdfplumber.open(bundled / "tiny-bundle-letter.pdf", pages=range(1, 5)) as pdf:
+        page = next(p for p in pdf.pages if "Print settings" in (p.extract_text() or ""))
+        words = page.extract_words()
+    head = next(w for i, w in enumerate(words) if w["text"] == "Print" and words[i + 1]["text"] == "on")
+    end = next(w["top"] for i, w in enumerate(words) if w["text"] == "Not" and words[i + 1]["text"] == "in")  # "Not in this bundle", under the table
+    column = head["x0"]
+    rows = [w for w in words if head["top"] < w["top"] < end and re.fullmatch(r"\d+(–\d+)?", w["text"]) and w["x0"] < column / 4]  # each run's pages
+    said = {}
+    for row in rows:
+        line = [w for w in words if abs(w["top"] - row["top"]) < 2]
+        said[" ".join(w["text"] for w in line if w["x0"] < column)] = " ".join(w["text"] for w in line if w["x0"] >= column - 1)
+    assert len(said) >= 6, said
+    for run, where in said.items():
+        assert where.startswith("Avery 5160") if "labels" in run else where == "this paper", (run, where)
+
+
+def test_the_back_cover_gives_the_games_pitch_above_the_credits(bundled):
+    reader = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    last = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [len(reader.pages) - 1])[0])
+    pitch = yaml.safe_load((TEST_PROJECT / "data/tiny/game.yaml").read_text())["pitch"]
+    assert pitch in last and last.index(pitch) < last.index("Credits and licences"), last
+
+
+def test_the_assembly_steps_tell_how_to_check_and_print_the_labels(bundled):
+    """The tiny game prints bag and box labels: a step says to check the outlines page against a label sheet first."""
+    front = flat(" ".join(page_texts(bundled / "tiny-bundle-letter.pdf", range(5))))
+    steps = front[front.index("Assembly"):]
+    assert re.search(r"Labels: print the labels file.s last page \(slot outlines\) on plain paper and hold it against a label sheet", steps), steps

@@ -163,3 +163,55 @@ def test_each_edition_has_its_own_sell_sheet_in_its_words(tmp_path):
         with pdfplumber.open(tmp_path / f"output/duo/{stem}.pdf") as pdf:
             names[stem] = pdf.pages[0].extract_text()
     assert "Beasts" in names["duo-sellsheet"] and "Biester" in names["duo-sellsheet-de"] and "Beasts" not in names["duo-sellsheet-de"]
+
+
+@pytest.fixture(scope="module")
+def duel(tmp_path_factory):
+    """The tiny game as a two-player duel with a subtitle, a play time said in words and an accent in its palette (a
+    dark red: it reads on white as it is); its sell sheet on Letter, its decks and player aids alone."""
+    root = tmp_path_factory.mktemp("duel") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    game = root / "data/tiny/game.yaml"
+    text = game.read_text().replace(PLAYERS, "players: {min: 2, max: 2}").replace("play_time: 15", "play_time: 2–3 hours")
+    game.write_text(text.replace("palette:\n", 'palette:\n  accent: "#7a1f2b"\n') + "subtitle: A duel of heroes\n", encoding="utf-8")
+    result = run_pnp(root, "sellsheet", "tiny", "--width", "400")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/tiny-sellsheet.pdf"
+
+
+def test_a_game_for_exactly_two_players_is_said_2_players(duel):
+    import pdfplumber
+
+    with pdfplumber.open(duel) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "2 players" in text and "2–2" not in text, text
+
+
+def test_a_play_time_given_in_words_is_printed_as_written(duel):
+    """`play_time: 2–3 hours` is the designer's own words: printed as they are, no unit added ('min' is for a number)."""
+    import pdfplumber
+
+    with pdfplumber.open(duel) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "2–3 hours" in text and "hours min" not in text, text
+
+
+def test_the_title_band_is_in_the_palettes_accent(duel):
+    """docs/showcase-and-draw.md: the band is on the palette's `accent` (here #7a1f2b, dark enough to stay as it is), not its ink."""
+    import numpy as np
+    from PIL import Image
+
+    band = np.asarray(Image.open(duel.with_suffix(".png")).convert("RGB"))[10:40, 10:40].reshape(-1, 3)
+    assert {tuple(p) for p in band} == {(0x7A, 0x1F, 0x2B)}
+
+
+def test_the_subtitle_stands_under_the_title_in_the_band(duel):
+    import pdfplumber
+
+    with pdfplumber.open(duel) as pdf:
+        words = pdf.pages[0].extract_words()
+    top = {}
+    for w in words:
+        top.setdefault(w["text"], w["top"])  # each word where it first stands
+    assert "duel" in top, [w["text"] for w in words]
+    assert top["Tiny"] < top["duel"] < top["deck"], top  # under the title, above the pitch ("A deck of heroes …")
