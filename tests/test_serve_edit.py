@@ -470,3 +470,57 @@ def test_the_elements_of_a_game_the_server_does_not_show_are_not_found(page):
     not that it is still being drawn."""
     answer = page.client.get("/api/elements", params={"game": "nope", "item": KNIGHT, "side": "front"})
     assert answer.status_code == 404 and answer.json()["error"] == "pnp serve shows no game 'nope': it shows tiny", answer.text
+
+
+def test_a_drag_of_the_second_of_two_calls_on_one_line_rewrites_that_call_alone(page):
+    """Two rects written on one line: the right one dragged 5 mm right becomes `rect(35, …)`, and the left one, the
+    same function earlier on the line, keeps every byte."""
+    before = (page.root / HERO).read_bytes()
+    two = b'{{ rect(5, 80, 10, 4, fill="#000000") }}{{ rect(30, 80, 10, 4, fill="#000000") }}\n'
+    page.put_back(HERO, before.replace(b"{% endblock %}", two + b"{% endblock %}", 1))
+    try:
+        left, right = sorted((e for e in page.elements() if e["function"] == "rect" and e["file"] == HERO and e["line"] == 7),
+                             key=lambda e: e["box"][0])
+        assert (left["call"], right["call"]) == ('rect(5, 80, 10, 4, fill="#000000")', 'rect(30, 80, 10, 4, fill="#000000")')
+        x, y, w, h = right["box"]
+        answer = page.edit(right, [x + 5, y, w, h])
+        assert answer.status_code == 200, answer.text
+        assert (page.root / HERO).read_bytes() == before.replace(
+            b"{% endblock %}", two.replace(b"rect(30, 80,", b"rect(35, 80,") + b"{% endblock %}", 1)
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_the_face_size_an_argument_reads_is_said_as_the_poker_cards_width_and_height(page):
+    """The heroes are poker cards, 2.5 × 3.5 in (63.5 × 88.9 mm): the card number's `face.w - 15` is said to read the
+    face's width, 63.5 mm, and its `face.h - 11` the face's height, 88.9 mm."""
+    number = page.element("text", 6)
+    notes = {a["name"]: a["note"] for a in number["args"]}
+    assert "face.w is the face's width, 63.5 mm" in notes["x"], notes
+    assert "face.h is the face's height, 88.9 mm" in notes["y"], notes
+
+
+def test_an_element_placed_by_numbers_and_one_expression_without_a_number_is_still_dragged(page):
+    """A rect whose height is `card.stars * 2` (no number of its own) and whose x, y and w are numbers: listed as
+    draggable, and a move rewrites its x, the height's expression untouched."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{{ rect(5, 60, 10, card.stars * 2, fill="#000000") }}\n'
+    page.put_back(HERO, before.replace(b"{% endblock %}", added + b"{% endblock %}", 1))
+    try:
+        bar = page.element("rect", 7)
+        assert bar["editable"], bar["why"]
+        assert {a["name"]: a["status"] for a in bar["args"]} == {"x": "literal", "y": "literal", "w": "literal", "h": "fixed"}
+        x, y, w, h = bar["box"]
+        answer = page.edit(bar, [x + 5, y, w, h])
+        assert answer.status_code == 200, answer.text
+        assert (page.root / HERO).read_bytes() == before.replace(b"{% endblock %}", added.replace(b"rect(5,", b"rect(10,") + b"{% endblock %}", 1)
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_an_icon_placed_by_its_size_is_resized_square_and_a_rect_freely(page):
+    """The header's suit icon is written `icon(…, face.w - 12, 4, 8, …)`, one size for both sides: the page is told to
+    keep its box square; the header's rect, given a width and a height, is not."""
+    icon = page.element("icon", 3, FRAME)
+    header = next(e for e in page.elements() if e["function"] == "rect" and e["file"] == FRAME and e["line"] == 3)
+    assert icon["square"] is True and header["square"] is False, (icon, header)
