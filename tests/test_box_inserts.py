@@ -311,15 +311,21 @@ def test_a_box_of_a_set_inside_narrower_than_its_cards_is_one_error_at_its_inner
     assert f"boxes.yaml:{line}:" in found[0] and "(63.5 × 88.9 mm) are larger than its inside (60 × 95 mm)" in found[0], found[0]
 
 
+def kit_with_inner(kit, inner: str) -> tuple[str, int, object, list[str]]:
+    """The kit's box given `inner: INNER`, validated: its boxes.yaml, the `inner:` line's number, the result and the
+    lines said of the box."""
+    boxes = BOXES.replace("    front: tiny/back.j2\n", f"    front: tiny/back.j2\n    inner: {inner}\n")
+    (kit / "data/tiny/boxes.yaml").write_text(boxes)
+    result = run_pnp(kit, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    return boxes, boxes.splitlines().index(f"    inner: {inner}") + 1, result, found
+
+
 def test_a_box_of_a_set_inside_exactly_its_cards_size_is_warned_at_its_inner_size_unless_its_clearance_is_zero(kit):
     """Poker cards (63.5 × 88.9 mm) in a box whose inside is exactly as large have no play and bind as they are drawn:
     a tuck box wants about 1 mm each way (docs/boxes-and-dice.md). One warning at the `inner:` line saying the size to
     give; `clearance: 0` says a tight fit is meant, and a millimetre each way is no warning."""
-    tight = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [63.5, 88.9, 60]\n")
-    (kit / "data/tiny/boxes.yaml").write_text(tight)
-    result = run_pnp(kit, "validate", "tiny")
-    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
-    line = tight.splitlines().index("    inner: [63.5, 88.9, 60]") + 1
+    tight, line, result, found = kit_with_inner(kit, "[63.5, 88.9, 60]")
     assert result.exit_code == 0 and len(found) == 1, result.output
     assert f"boxes.yaml:{line}:" in found[0] and ": warning: " in found[0] and "leave 0 mm of play" in found[0], found[0]
     assert "make `inner` at least 64.5 × 89.9 mm wide and high" in found[0], found[0]
@@ -343,11 +349,7 @@ def test_a_box_of_a_set_inside_with_room_across_but_cards_touching_top_and_botto
     """Play is wanted each way (docs/boxes-and-dice.md): poker cards (63.5 × 88.9 mm) in a box 66.5 mm wide but 89.4
     mm high inside have 3 mm across and only 0.5 mm top to bottom, less than the 1 mm clearance: a warning at `inner:`
     saying the half millimetre."""
-    boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [66.5, 89.4, 60]\n")
-    (kit / "data/tiny/boxes.yaml").write_text(boxes)
-    result = run_pnp(kit, "validate", "tiny")
-    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
-    line = boxes.splitlines().index("    inner: [66.5, 89.4, 60]") + 1
+    _, line, result, found = kit_with_inner(kit, "[66.5, 89.4, 60]")
     assert result.exit_code == 0 and len(found) == 1, result.output
     assert f"boxes.yaml:{line}:" in found[0] and ": warning: " in found[0] and "leave 0.5 mm of play" in found[0], found[0]
 
@@ -355,10 +357,7 @@ def test_a_box_of_a_set_inside_with_room_across_but_cards_touching_top_and_botto
 def test_a_box_too_shallow_is_told_a_depth_rounded_up_so_that_its_wells_fit(kit):
     """The kit's wells take 12 × 0.32 = 3.84 mm of cards, a 16 mm row of pawns, a 16 mm row of dice and two dividers of
     two 0.3 mm boards: 37.04 mm. The depth to give is the next tenth up, 37.1 mm; 37.0 would still be too shallow."""
-    boxes = BOXES.replace("    front: tiny/back.j2\n", "    front: tiny/back.j2\n    inner: [64.5, 89.9, 20]\n")
-    (kit / "data/tiny/boxes.yaml").write_text(boxes)
-    result = run_pnp(kit, "validate", "tiny")
-    found = [line for line in result.output.splitlines() if "box 'kit'" in line]
+    _, _, result, found = kit_with_inner(kit, "[64.5, 89.9, 20]")
     assert result.exit_code != 0 and len(found) == 1, result.output
     assert "make `inner`'s depth at least 37.1," in found[0], found[0]
 

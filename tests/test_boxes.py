@@ -411,38 +411,38 @@ def test_a_box_net_keeps_2_mm_clear_of_a_cutting_machines_marks(project, machine
                         f"a line at {(x0, y0, x1, y1)} within {CLEAR_MM} mm of the mark at {(x, y)}"
 
 
-def test_a_box_of_two_decks_without_a_name_is_called_by_both_decks_names(project):
-    """A box with no `name:` of the Heroes and a deck called Villains: `pnp list` calls it "Heroes & Villains"."""
+def listed_box_of_heroes_and(project, deck_yaml: str) -> dict:
+    """`pnp list --format json`'s one box, a tuck box with no `name:` of the Heroes and the deck `big` written as `deck_yaml`."""
     _tiny_boxes(project, """
         boxes:
           - {id: both, style: tuck, decks: [heroes, big], front: tiny/box.j2}
-        """, """
+        """, deck_yaml)
+    result = run_pnp(project, "list", "tiny", "--format", "json")
+    assert result.exit_code == 0, result.output
+    (box,) = json.loads(result.stdout)[0]["boxes"]
+    return box
+
+
+def test_a_box_of_two_decks_without_a_name_is_called_by_both_decks_names(project):
+    """A box with no `name:` of the Heroes and a deck called Villains: `pnp list` calls it "Heroes & Villains"."""
+    box = listed_box_of_heroes_and(project, """
         name: Villains
         size: poker
         front: tiny/hero.j2
         cards:
           - {id: a, name: A, stars: 1, number: 1, text: x, side: red, count: 4}
         """)
-    result = run_pnp(project, "list", "tiny", "--format", "json")
-    assert result.exit_code == 0, result.output
-    (box,) = json.loads(result.stdout)[0]["boxes"]
     assert box["name"] == "Heroes & Villains"
 
 
 def test_a_box_of_poker_and_larger_cards_is_as_wide_and_high_inside_as_the_larger_cards_and_its_clearance(project):
     """The inside is the largest card's width and height plus the 1 mm clearance (docs/boxes-and-dice.md), whichever
     deck the box names first: the Heroes' poker cards (63.5 × 88.9 mm) and a deck of 70 × 120 mm cards make 71 × 121 mm."""
-    _tiny_boxes(project, """
-        boxes:
-          - {id: both, style: tuck, decks: [heroes, big], front: tiny/box.j2}
-        """, """
+    box = listed_box_of_heroes_and(project, """
         name: Omens
         size: 70 x 120
         front: tiny/hero.j2
         cards:
           - {id: a, name: A, stars: 1, number: 1, text: x, side: red, count: 4}
         """)
-    result = run_pnp(project, "list", "tiny", "--format", "json")
-    assert result.exit_code == 0, result.output
-    (box,) = json.loads(result.stdout)[0]["boxes"]
     assert (box["inner_mm"]["width"], box["inner_mm"]["height"]) == (pytest.approx(71.0), pytest.approx(121.0))
