@@ -188,3 +188,10 @@ def test_a_pictures_alternative_text_is_its_caption(project):
     parser.feed((project / PAGE).read_text(encoding="utf-8"))
     pictures = [t for t in parser.tags if t["tag"] == "img" and "figure" in t["inside"] and t["src"].startswith("data:image/png")]
     assert [t["alt"] for t in pictures][-1:] == ["A wide blue field"], pictures
+
+
+def test_an_emphasised_word_is_an_em_element_not_strong(page):
+    """The tiny rulebook's `Deal *three* cards`: emphasis is `<em>` (CommonMark's HTML), never `<strong>`."""
+    em = [t["text"] for t in page if t["tag"] == "em"]
+    assert "three" in em, em
+    assert "three" not in [t["text"] for t in page if t["tag"] == "strong"]

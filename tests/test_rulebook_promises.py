@@ -1,13 +1,16 @@
 """What the rulebook's reader sees of its Markdown (docs/rulebook.md): the contents, a row per chapter and section, each
 section's row indented under its chapter, the page numbers in a column at the right and each row a link to its page;
 a nested list's own bullet; a table column aligned right in the Markdown set right; an ordered list numbered from the
-number it starts at. Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview,
+number it starts at; a backslash's character, a code span's asterisks and an emphasised word in italic. Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview,
 Components and Setting up, sections Playing a turn and Winning)."""
 from __future__ import annotations
 
+import shutil
+
 import pdfplumber
 import pytest
-from conftest import run_pnp
+from conftest import TEST_PROJECT, run_pnp
+from pdftext import flat, pdf_text
 from pypdf import PdfReader
 
 RULEBOOK = "output/tiny/tiny-rulebook.pdf"
@@ -158,3 +161,42 @@ def test_a_paragraph_opening_in_arabic_is_set_from_the_right_in_an_english_book(
     assert rightmost in {"\u0645", "\ufee1", "\ufee2", "\ufee3", "\ufee4"}, f"the line's first letter is not rightmost: {rightmost!r}"
     assert left > english_left + 20 * 72 / 25.4, "a line of Arabic set from the column's left"
     assert right > english_left + 60 * 72 / 25.4, "the Arabic line ends short of the column's right"
+
+
+# What the rulebook prints of Markdown as CommonMark defines it (a backslash escape, a code span, emphasis):
+# the tiny rulebook with these lines added at its end, built once.
+TYPED = """
+Kept by a backslash: \\[red\\]bracketed\\[/\\] words.
+
+Type `a*b*c` to score, an *emphasised* word.
+"""
+
+
+@pytest.fixture(scope="module")
+def typed(tmp_path_factory):
+    root = tmp_path_factory.mktemp("typed") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    source = root / "data/tiny/rulebook.md"
+    source.write_text(source.read_text(encoding="utf-8") + TYPED, encoding="utf-8")
+    result = run_pnp(root, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    return {"text": flat(pdf_text(root / RULEBOOK)), "pdf": root / RULEBOOK}
+
+
+def test_a_character_kept_by_a_backslash_prints_as_typed_and_is_never_markup(typed):
+    """CommonMark's backslash escape keeps a character as typed: `\\[red\\]` prints its brackets, never read as a colour."""
+    assert "Kept by a backslash: [red]bracketed[/] words." in typed["text"], typed["text"]
+
+
+def test_inline_codes_asterisks_print_as_typed(typed):
+    """CommonMark: a code span's text is literal; `a*b*c` keeps its asterisks."""
+    assert "Type a*b*c to score" in typed["text"], typed["text"]
+
+
+def test_an_emphasised_word_is_set_in_italic_not_bold(typed):
+    """`*emphasised*` is emphasis (CommonMark's `<em>`): the italic face, the words around it upright."""
+    with pdfplumber.open(typed["pdf"]) as doc:
+        words = [w for page in doc.pages for w in page.extract_words(extra_attrs=["fontname"])]
+    fonts = {w["text"]: w["fontname"] for w in words if w["text"] in ("emphasised", "word.")}
+    assert "Italic" in fonts["emphasised"] and "Bold" not in fonts["emphasised"], fonts
+    assert "Italic" not in fonts["word."], fonts
