@@ -72,7 +72,8 @@ GENERATED_ON_TINY = [f"tests/test_generated_decks.py::{t}" for t in (
     "test_generated_ids_are_their_values_with_punctuation_made_dashes_none_at_the_ends_and_yes_no_in_lower_case",
     "test_a_list_of_values_named_count_is_refused_at_its_key", "test_a_generate_block_without_copies_makes_one_of_each_card",
     "test_an_exclusion_of_true_never_drops_the_number_1", "test_an_exclusion_of_1_over_true_and_false_names_nothing_and_its_list_is_written_as_the_yaml_does",
-    "test_an_empty_list_of_values_is_one_error_at_the_list")]
+    "test_an_empty_list_of_values_is_one_error_at_the_list", "test_a_deck_with_both_cards_from_and_generate_is_told_of_the_two_keys_it_writes",
+    "test_a_deck_with_both_cards_and_generate_is_one_error_at_its_cards", "test_a_generate_block_of_the_wrong_shape_is_one_error_of_its_game_in_its_deck")]
 # The bag and box labels' promises, each held by builds of the tiny game in process (test_label_print's first test
 # builds the five games, test_labels_cutters' others build germ-tycoon and organ-match: a minute a mutant). Each module
 # runs the tests that reach its promise, no more: every label test reaches every label module, at 20 s a mutant.
