@@ -1356,3 +1356,17 @@ def test_a_japanese_proxy_project_or_a_print_proxy_prep_one_under_a_poker_deck_s
     said = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "this deck's size" in line]
     assert len(said) == 1 and said[0].startswith(f"data/tiny/decks/proxies.yaml:2:7: warning: {tool} prints data/tiny/decks/{file_name}'s "
                                                  f"cards at {size}, and this deck's size is 63.5 × 88.9 mm"), said
+
+
+def test_a_named_pipe_where_a_proxy_project_should_be_is_one_error_of_its_game_at_cards_from(project: Path):
+    """A named pipe called `proj.json` (read, it would wait forever for a writer) is refused by its kind before it is
+    opened: `validate --format json` gives one error, `file-special`, of the game, at the deck's `cards_from` value, saying
+    what the name is and what to put there."""
+    import os
+
+    os.mkfifo(project / DECK_DIR / "proj.json")
+    (project / DECK_DIR / "proxies.yaml").write_text("name: Proxies\nsize: poker\nfront: tiny/hero.j2\ncards_from: proj.json\n", encoding="utf-8")
+    said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
+    assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in said if f["severity"] == "error"] == [
+        ("file-special", "tiny", f"{DECK_DIR}/proxies.yaml", 4, 13,
+         "cards_from 'proj.json' is a named pipe, not a file: pnp reads only plain files; put the file itself in its place")], said
