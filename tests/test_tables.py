@@ -482,6 +482,45 @@ def test_sprites_of_one_deck_asked_with_deck_are_that_deck_s_alone(project, tmp_
     assert not (folder / "dice").exists()
 
 
+def test_each_board_has_a_sprite_sheet_of_its_own_in_its_own_shape(tables_game):
+    """Each board is a component of its own (docs/exports.md: 'each board'): the tiny game's Tiny Town (380 × 300 mm,
+    data/tiny/boards.yaml) and Score sheet (180 × 240 mm) each get their own JSON and sheet, boards/<id>.png, each
+    sheet the shape of its own board: one landscape, one portrait."""
+    _, out = tables_game
+    folder = out / "tiny/sprites"
+    index = json.loads((folder / "sprites.json").read_text(encoding="utf-8"))
+    boards = {c["id"]: json.loads((folder / c["json"]).read_text(encoding="utf-8")) for c in index["components"] if c["kind"] == "boards"}
+    assert sorted(boards) == ["scores", "town"], index
+    files = {board_id: [s["file"] for s in board["sheets"]] for board_id, board in boards.items()}
+    assert files == {"town": ["boards/town.png"], "scores": ["boards/scores.png"]}, files
+    sizes = {}
+    for board_id in boards:
+        with Image.open(folder / f"boards/{board_id}.png") as image:
+            sizes[board_id] = image.size
+    assert abs(sizes["town"][0] / sizes["town"][1] - 380 / 300) < 0.01 and abs(sizes["scores"][0] / sizes["scores"][1] - 180 / 240) < 0.01, sizes
+
+
+def test_the_sprite_exports_note_counts_a_decks_distinct_faces_its_fronts_and_backs(tables_game):
+    """The heroes (data/tiny/decks/heroes.yaml) are 5 cards: 5 fronts, the back 4 of them share and the twin's own,
+    7 faces on one sheet, as the export's note says; a board is 1 face."""
+    _, out = tables_game
+    log = build_log_path(out).read_text(encoding="utf-8")
+    assert "cards/heroes: 1 sheet of 7 faces, cells" in log and "boards/town: 1 sheet of 1 face, cells" in log, log
+
+
+def test_a_sprite_sheet_too_wide_at_the_dpi_asked_stays_under_4096_px_shrunk_no_further(project, tmp_path):
+    """WebGL takes a texture of 4096 px a side in every browser (docs/exports.md: a sheet stays under 4096 px): the
+    heroes' 7 faces lie 4 poker cards across, 6,000 px at 600 dpi, so the sheet is shrunk to under 4096 px wide, and no
+    further than its 4 cells' whole pixels take (at least 4092 px), the dpi it says lower than asked."""
+    _export(project, "sprites", tmp_path, "--deck", "heroes", "--dpi", "600")
+    heroes = json.loads((tmp_path / "tiny/sprites/cards/heroes.json").read_text(encoding="utf-8"))
+    (sheet,) = heroes["sheets"]
+    with Image.open(tmp_path / "tiny/sprites" / sheet["file"]) as image:
+        width = image.width
+    assert sheet["columns"] == 4 and 4096 - 4 <= width < 4096 and width == sheet["width"], sheet
+    assert heroes["dpi"] < 600, heroes["dpi"]
+
+
 # Tabletop Simulator's dice ------------------------------------------------------------------------
 
 def _local(url: str, folder: Path) -> Path:
