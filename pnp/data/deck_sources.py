@@ -135,19 +135,19 @@ def _picture_cards(project: ProjectFolder, data: LocDict, path: Path, slug: str,
 def _pictures_at(project: ProjectFolder, target: Path, name: str, path: Path, where, deck: LocDict, slug: str) -> tuple[LocList | None, list]:
     """The cards of the folder of images or the proxy project file `cards_from: name` leads to (at `target`): None
     and the findings when there is none there or it cannot be read."""
-    size = deck.get("size")
     if names_project(name):
         if not target.is_file():
             return None, [error("sheet-missing", f"cards_from names '{name}', which is no file beside {path.name}: "
                                 "fix the name, or copy the tool's project file and its folder of images there", where, game=slug)]
         try:
-            return project_cards(target, project.rel(target), path.parent.parent, project.root, slug, size, deck.loc_of("size") if "size" in deck else None)
+            return project_cards(target, project.rel(target), path.parent.parent, project.root, slug, deck.get("size"),
+                                 deck.loc_of("size") if "size" in deck else None)
         except PnpError as exc:
             return None, exc.findings
     if not target.is_dir():
         return None, [error("deck-no-images", f"cards_from names the folder {name}, which is not there beside {path.name}: "
                             f"make it and put the card images in it", where, game=slug)]
-    cards, found = image_cards(target, project.root, where, size, slug)
+    cards, found = image_cards(target, project.root, where, slug)
     kept_by = project_keeping(target, project.root, path.parent.parent) if cards is not None else None
     if kept_by is not None:  # named as `cards_from` names it, from the deck's folder
         named = Path(os.path.relpath(kept_by, os.path.realpath(path.parent))).as_posix()

@@ -34,7 +34,7 @@ def folder_back(folder: Path) -> Path | None:
     return next((p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES and p.stem.lower() == BACK_STEM and p.is_file()), None)
 
 
-def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[LocList | None, list[Finding]]:
+def image_cards(folder: Path, root: Path, where: Loc, slug: str) -> tuple[LocList | None, list[Finding]]:
     """The cards of the images in `folder` (in name order), each located at its file; None and an error when the folder
     holds no image. An image whose shape is not its box's is told where a template draws it, as every picture is
     (pnp.layout.picture_checks): one finding, in every command, whatever deck it comes from."""

@@ -54,7 +54,7 @@ def project_cards(file: Path, rel: str, game_dir: Path, root: Path, slug: str, d
     except (LeavesFolder, Refused):
         return None, [error("path-outside", f"{rel} keeps its images in '{folder_name}', which is not inside the game's folder: "
                             f"copy the images beside {file.name}", data.loc_of("image_dir") if "image_dir" in data else data.loc, game=slug)]
-    cards, findings = image_cards(folder, root, data.loc, None, slug)
+    cards, findings = image_cards(folder, root, data.loc, slug)
     if cards is None:
         return None, findings
     findings += size_said
