@@ -136,3 +136,9 @@ def parse_size(value, presets=CARD_SIZES) -> tuple[float, float] | None:
             if w > 0 and h > 0:
                 return round(w, 4), round(h, 4)
     return None
+
+
+def number_as_written(value) -> str:
+    """A number as a person writes it: a whole float without its `.0` (YAML, a sheet's cell and pydantic's bounds
+    hand `4` over as `4.0`); anything else as `str` gives it."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
-from pnp.core.units import STAMP_INSET_MM
+from pnp.core.units import STAMP_INSET_MM, number_as_written
 from pnp.data.label_sheets import LabelsSpec
 from pnp.data.schema_base import (
     ID_PATTERN,
@@ -360,13 +360,13 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
         expected = str(ctx.get("expected", ""))
         return f"{name}: '{value}' is not allowed{did_you_mean(value, _QUOTED.findall(expected))}; expected {expected}"
     if kind == "greater_than_equal":
-        return f"{name}: {value} is too small; the minimum is {_bound(ctx['ge'])}"
+        return f"{name}: {value} is too small; the minimum is {number_as_written(ctx['ge'])}"
     if kind == "greater_than":
-        return f"{name}: {value} is too small; it must be more than {_bound(ctx['gt'])}"
+        return f"{name}: {value} is too small; it must be more than {number_as_written(ctx['gt'])}"
     if kind == "less_than_equal":
-        return f"{name}: {value} is too large; the maximum is {_bound(ctx['le'])}"
+        return f"{name}: {value} is too large; the maximum is {number_as_written(ctx['le'])}"
     if kind == "less_than":
-        return f"{name}: {value} is too large; it must be less than {_bound(ctx['lt'])}"
+        return f"{name}: {value} is too large; it must be less than {number_as_written(ctx['lt'])}"
     if kind in ("too_short", "too_long"):
         return f"{name}: {err['msg'].lower()}"
     if kind == "value_error":
@@ -375,11 +375,6 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
         return f"{name}: {value} is not a usable number"
     readable = (_PATTERN_SENTENCES.get(ctx.get("pattern")) if kind == "string_pattern_mismatch" else _READABLE.get(kind)) or err["msg"]
     return f"{name}: {readable}, got {value!r}"[:300]
-
-
-def _bound(number) -> str:
-    """A schema's bound as a designer writes it: pydantic hands a float field's whole-number bound over as `4.0`."""
-    return str(int(number)) if isinstance(number, float) and number.is_integer() else str(number)
 
 
 def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game: str = ""):

@@ -13,6 +13,7 @@ import datetime
 import re
 
 from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
+from pnp.core.units import number_as_written
 from pnp.data.formulas import merged_ranges, ods_merged_ranges
 from pnp.data.made_ids import unique_id
 from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
@@ -214,7 +215,7 @@ def _card(row: list[Cell], number: int, columns: dict[int, str], header_locs: di
     if "id" not in headers:
         _made_id(card, row, number, headers, source, ids)
     if isinstance(card.get("id"), (int, float)) and not isinstance(card.get("id"), bool):
-        card["id"] = _number_text(card["id"])  # ids are names: 7 in a cell is the id "7"
+        card["id"] = number_as_written(card["id"])  # ids are names: 7 in a cell is the id "7"
     if isinstance(card.get("id"), str):
         ids.setdefault(card["id"], card.loc_of("id"))
     return card
@@ -330,11 +331,9 @@ def _as_text(raw) -> str:
     if isinstance(raw, bool):
         return "true" if raw else "false"
     if isinstance(raw, (int, float)):
-        return _number_text(raw)
+        return number_as_written(raw)
     if isinstance(raw, (datetime.date, datetime.time)):
         return raw.isoformat()
     return str(raw).strip()
 
 
-def _number_text(value) -> str:
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)

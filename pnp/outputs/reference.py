@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from pnp.core.colour import mix, required_contrast, until_contrast
 from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
-from pnp.core.units import paper_size
+from pnp.core.units import number_as_written, paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Tagged, Text, icons_used
@@ -96,12 +96,6 @@ class RefLook:
         self.title_family = title
 
 
-def _text(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value)
-
-
 class Reference:
     """reference.yaml with its texts rendered (facts filled in) and their places kept for messages."""
 
@@ -116,7 +110,7 @@ class Reference:
         self._context = self.facts.context()
 
     def text(self, value, path: list) -> str:
-        text = _text(value)
+        text = number_as_written(value)
         if "{" not in text:
             return text
         loc = loc_at(self.raw, path)
