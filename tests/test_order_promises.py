@@ -338,6 +338,15 @@ def test_readme_lists_the_files_written_a_folder_of_images_as_its_count(shop):
                                           "  cards/heroes/: 7 images (.png), quantities.csv", "  cards/relics/: 2 images (.png), quantities.csv", ""]
 
 
+def test_the_game_crafters_folder_holds_no_mpc_autofill_order(shop):
+    """An MPC Autofill order fills a MakePlayingCards order and nothing else (docs/exports.md: "For MakePlayingCards each
+    poker-size deck also gets cards-<deck>.xml"): The Game Crafter's folder of the same poker decks holds their images
+    and quantities.csv, no .xml, and its README.txt names none."""
+    folder = shop.folders["thegamecrafter"]
+    assert sorted(p.name for p in folder.rglob("*.xml")) == []
+    assert (folder / "cards/heroes/quantities.csv").is_file() and (folder / "cards/relics/quantities.csv").is_file()
+    assert [line for line in _section(shop.lines("thegamecrafter"), "Files written:") if ".xml" in line] == []
+
 def test_the_check_before_paying_names_every_number_not_read_on_the_vendors_page_and_nothing_read_there(shop):
     """LongPack's card sizes are the card trade's (third-party) and its artwork guide a third party's copy; its game
     board was read on its own help page, and its punchboard and game box have no size to check."""

@@ -6,6 +6,7 @@ document info and in the XMP metadata (pdfxid namespace), an output intent of su
 no font resource at all. The small text is the template's own (size=5 below)."""
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -99,8 +100,10 @@ def test_the_vendor_preflight_refuses_a_file_with_fonts_and_no_pdf_x4_marks(proj
     assert {f.code for f in found} == {"vendor-fonts", "vendor-pdfx"} and all(f.severity == "error" for f in found)
 
 
-def test_a_title_with_an_ampersand_is_well_formed_in_mbprints_xmp(project):
-    """XMP is XML: a game named 'Heroes & Villains' is written `&amp;` in the packet, read back as the title it is."""
+def test_a_title_with_an_ampersand_is_well_formed_in_mbprints_xmp_and_the_same_in_its_document_info(project):
+    """XMP is XML: a game named 'Heroes & Villains' is written `&amp;` in the packet, read back as the title it is; and
+    PDF/X-4 asks the document info and the XMP to agree (ISO 15930-7), so the info titles the file alike: for the game
+    and the deck it prints (heroes.yaml's `name`)."""
     game = project / "data/tiny/game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("title: Tiny Test Game", "title: Heroes & Villains"), encoding="utf-8")
     result, said = _export(project)
@@ -108,9 +111,11 @@ def test_a_title_with_an_ampersand_is_well_formed_in_mbprints_xmp(project):
     (pdf,) = (project / "output/tiny/vendor-mbprint").glob("*.pdf")
     with pikepdf.open(pdf) as doc:
         packet = doc.Root.Metadata.read_bytes().decode("utf-8").split("?>", 1)[1].rsplit("<?xpacket", 1)[0]
+        info = str(doc.docinfo["/Title"])
     xmp = ET.fromstring(packet)
     titles = [li.text for li in xmp.iter("{http://www.w3.org/1999/02/22-rdf-syntax-ns#}li")]
     assert titles == ["Heroes & Villains — Heroes"]
+    assert info == "Heroes & Villains — Heroes"
 
 
 def test_a_deck_without_backs_gets_a_blank_back_page_after_each_front_for_mbprint(project):
@@ -130,3 +135,17 @@ def test_a_deck_without_backs_gets_a_blank_back_page_after_each_front_for_mbprin
         assert doc[0].render(scale=0.2).to_pil().convert("L").getextrema()[0] < 80
     finally:
         doc.close()
+
+
+def test_the_same_game_gives_mbprint_the_same_bytes_again(project):
+    """An MBPrint file goes through Ghostscript, which stamps its own identifier on what it writes: the file the shop gets
+    is still the same bytes when the same game is exported again, its identifier in the trailer included."""
+    result, said = _export(project, "--no-validate")
+    assert result.exit_code == 0, said
+    folder = project / "output/tiny/vendor-mbprint"
+    first = {p.name: p.read_bytes() for p in folder.glob("*.pdf")}
+    shutil.rmtree(folder)
+    result, said = _export(project, "--no-validate")
+    assert result.exit_code == 0, said
+    assert list(first) == ["tiny-63.5x88.9mm.pdf"]
+    assert {p.name: p.read_bytes() for p in folder.glob("*.pdf")} == first
