@@ -347,6 +347,7 @@ def test_the_game_crafters_folder_holds_no_mpc_autofill_order(shop):
     assert (folder / "cards/heroes/quantities.csv").is_file() and (folder / "cards/relics/quantities.csv").is_file()
     assert [line for line in _section(shop.lines("thegamecrafter"), "Files written:") if ".xml" in line] == []
 
+
 def test_the_check_before_paying_names_every_number_not_read_on_the_vendors_page_and_nothing_read_there(shop):
     """LongPack's card sizes are the card trade's (third-party) and its artwork guide a third party's copy; its game
     board was read on its own help page, and its punchboard and game box have no size to check."""
