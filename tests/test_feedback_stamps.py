@@ -470,3 +470,15 @@ def test_a_game_with_a_form_whose_stamps_ask_no_qr_code_prints_its_stamps_text_a
     finally:
         doc.close()
     assert not zxingcpp.read_barcodes(image), "a QR code printed that the game's stamps: did not ask for"
+
+
+def test_a_qr_stamp_fills_the_forms_game_field_with_the_games_title(project):
+    """docs/editions.md: `fields` names the form's field that `game` (the title) fills in. The tiny game, in its folder
+    `tiny`, is titled "Tiny Test Game": its cards' QR links fill the game's field with the title, as a browser sends
+    a form's field (spaces as +), and the card's field with deck/card."""
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": [
+        "stamps: false", f"stamps: {{qr: true}}\nfeedback: {{form: \"{FORM}\", fields: {{game: g, card: c}}}}\n#"]}])
+    result = run_pnp(project, "list", "tiny", "--format", "json")
+    assert result.exit_code == 0, result.output + result.stderr
+    knight = json.loads(result.output)[0]["decks"][0]["card_list"][0]
+    assert knight["stamp"]["link"] == f"{FORM}?g=Tiny+Test+Game&c=heroes%2Fknight", knight["stamp"]

@@ -325,6 +325,40 @@ def test_a_stamp_left_off_a_deck_whose_stamp_inset_is_wider_says_the_decks_own_i
     assert re.search(r"its text needs \d+\.\d × \d+\.\d mm 4 mm inside the trim and 0\.3 mm from any text or art;", said), said
 
 
+def test_a_deck_whose_qr_code_and_text_are_each_left_off_some_front_is_warned_of_each_once(tmp_path):
+    """docs/editions.md: a part left off is said once for the deck. A 90 × 22 mm deck's safe area is 15 mm high, too low
+    for the form's code (with its quiet zone); one of its cards is ruled with lines 1 mm apart, leaving no strip for
+    the stamp's text (1.7 mm high, 0.3 mm clear of each line) either. The deck gets one warning for its QR code (at `stamps:`, line 4) and one for its text
+    (at its `front:`, line 3): the first part left off does not silence the other."""
+    crowded = "{% if card.id == 'full' %}{% for i in range(23) %}{{ line(0, i, face.w, i, edge=true) }}{% endfor %}{% endif %}\n"
+    files = {"data/st/game.yaml": GAME, "templates/st/back.j2": '{{ rect(-3, -3, face.w + 6, face.h + 6, fill="#555555") }}\n',
+             "data/st/decks/crowded.yaml": "name: crowded\nsize: 90 x 22\nfront: st/crowded.j2\nback: st/back.j2\n"
+                                           "cards:\n  - {id: one}\n  - {id: full}\n",
+             "templates/st/crowded.j2": crowded}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "st")
+    said = sorted(line for line in result.output.splitlines() if "'crowded'" in line)
+    assert len(said) == 2, result.output
+    assert said[0].startswith("data/st/decks/crowded.yaml:3:8: warning: deck 'crowded' (90 × 22 mm) has no room for its version stamp:"), said
+    assert said[1].startswith("data/st/game.yaml:4:9: warning: deck 'crowded' (90 × 22 mm) has no room in the safe area for its QR stamp:"), said
+
+
+def test_a_stamp_is_set_in_the_games_body_font_not_its_title_font(tmp_path):
+    """docs/editions.md: the stamp is 5 pt type in the game's body font. A game whose body is Noto Sans and whose titles
+    are Comfortaa: every 5 pt letter on its fronts (the stamps: its cards print nothing else that small) is Noto Sans."""
+    root = write_project(tmp_path / "project")
+    game = root / "data/st/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "fonts: {body: noto-sans, title: comfortaa}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_pnp(root, "build", "st", "--only", "cards", "--out", str(out), "--deck", "top-left")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((out / "st").glob("st-cards*.pdf"))) as doc:
+        fonts = {c["fontname"].split("+")[-1] for page in doc.pages for c in page.chars if abs(c["size"] - 5) < 0.01}
+    assert fonts and all(f.startswith("NotoSans") for f in fonts), fonts
+
+
 def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """WCAG 2's contrast ratio of two sRGB colours (0-1 a channel), as the W3C defines relative luminance."""
     def lum(rgb):
