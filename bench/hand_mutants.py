@@ -98,6 +98,9 @@ PARAGRAPH_SELECT = ''
 LABEL_SHEETS_IN_PROCESS = ('not published_slots and not names_its_deck and not no_marks_or_outlines and not palette_and_fonts and '
                            'not silhouette_marks_sit and not cut_path_lies and not print_shop_puts and not reference_sheet and not a4_sheet')
 
+# r53-tables: test_tts_save.py's tests of the tiny game in process (its others read the five games' shared export); every other file whole
+AB_TTS_IN_PROCESS = 'not tts_save or more_seats or tiny_games or new_games or wider_than or real_samples'
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -9114,6 +9117,42 @@ MUTANTS: list[Mutant] = [
     Mutant('AE14', "a stamp's letters set lower than its box: in a bottom corner nearer the trim than `stamp_inset:`", 'pnp/layout/stamp.py',
            'label = Text(spot.x, spot.y - self.glyph_top_mm, (op,)', 'label = Text(spot.x, spot.y, (op,)',
            ['tests/test_stamp_promises.py', 'tests/test_stamps.py'], ''),
+    Mutant('AB1', "a TTS board, token, tile or standee sized by its shorter side: the 380 × 300 mm board laid out 300 mm along its long side", 'pnp/targets/tts.py',
+           'return max(trim_mm) / SCALE_1_MM[kind]', 'return min(trim_mm) / SCALE_1_MM[kind]',
+           ['tests/test_tts_objects.py', 'tests/test_tts_save.py'], AB_TTS_IN_PROCESS),
+    Mutant('AB2', "a TTS d6 saved as TTS's d4 (CustomDice.Type 0), not its d6 (Type 1)", 'pnp/targets/tts.py',
+           'DICE_TYPES = {"d4": 0, "d6": 1,', 'DICE_TYPES = {"d4": 0, "d6": 0,',
+           ['tests/test_tts_objects.py', 'tests/test_dice.py'], DICE_BOX_IN_PROCESS),
+    Mutant('AB3', "TTS's rows of pieces started at the table's middle and run right, not centred on it: a wide row into the side seats' hands", 'pnp/targets/tts.py',
+           'centres[index] = (round(left + w / 2 - width / 2, 4)', 'centres[index] = (round(left + w / 2, 4)',
+           ['tests/test_tts_objects.py', 'tests/test_tts_save.py'], AB_TTS_IN_PROCESS),
+    Mutant('AB4', "a TTS save stamped with the moment of its export: two exports of an unchanged game differ", 'pnp/targets/tts_table.py',
+           '"EpochTime": 0,', '"EpochTime": __import__("time").time_ns(),',
+           ['tests/test_tts_save.py', 'tests/test_tts_table_promises.py'], AB_TTS_IN_PROCESS),
+    Mutant('AB5', 'a deck named with a double quote (`The "Big" Deck`) ending Setup\'s Lua string early: a script TTS cannot run', 'pnp/targets/tts_setup.py',
+           'chr(b) in " -_.,:;()\'!?")', 'chr(b) in " -_.,:;()\'!?\\"")',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], AB_TTS_IN_PROCESS),
+    Mutant('AB6', "TTS's Setup dealing each deck as it lies, without shuffling it first", 'pnp/targets/tts_setup.py',
+           '      deck.shuffle()\n      if d.deal > 0', '      if d.deal > 0',
+           ['tests/test_tts_table_promises.py', 'tests/test_tts_save.py'], AB_TTS_IN_PROCESS),
+    Mutant('AB7', "a TTS export's note of a d6 counted twice in dice.yaml not saying × 2", 'pnp/targets/tts_dice.py',
+           '(f" × {spec.count}" if spec.count > 1 else ""))\n    return tts.dice_object', '(f" × {spec.count}" if spec.count > 2 else ""))\n    return tts.dice_object',
+           ['tests/test_dice.py', 'tests/test_tts_objects.py'], DICE_BOX_IN_PROCESS),
+    Mutant('AB8', "a virtualtabletop.io card under the pointer shown 300 px high, under the 400 px the docs promise", 'pnp/targets/export_vtt.py',
+           'ENLARGED_PX = 400', 'ENLARGED_PX = 300',
+           ['tests/test_table_files.py', 'tests/test_tables.py', 'tests/test_vtt_sample.py'], ''),
+    Mutant('AB9', "a virtualtabletop.io board left movable: a drag meant for a piece carries the board off", 'pnp/targets/export_vtt.py',
+           '"movable": False, "layer": -4', '"movable": True, "layer": -4',
+           ['tests/test_table_files.py', 'tests/test_tables.py', 'tests/test_vtt_sample.py'], ''),
+    Mutant('AB10', "a virtualtabletop.io image whose CRC-32 is past 2^31 named by the unsigned CRC, not the signed one the server stores it under", 'pnp/targets/export_vtt.py',
+           'crc - (1 << 32) if crc >= 1 << 31 else crc', 'crc - (1 << 32) if crc > 1 << 32 else crc',
+           ['tests/test_table_files.py', 'tests/test_tables.py', 'tests/test_vtt_sample.py'], ''),
+    Mutant('AB11', "a playingcards.io card type labelled by its id (`knight`), not the card's name (`<Knight>`)", 'pnp/targets/export_pcio.py',
+           '{t.id: {"label": t.name, "face": _asset(t.front)', '{t.id: {"label": t.id, "face": _asset(t.front)',
+           ['tests/test_table_files.py', 'tests/test_tables.py', 'tests/test_export.py'], 'not shipped'),
+    Mutant('AB12', "a browser table's one-sided token showing a grey back, not its face on both sides", 'pnp/targets/table.py',
+           'if component.kind != "tokens" and any(item.back is None for item in component.items):', 'if any(item.back is None for item in component.items):',
+           ['tests/test_table_plan.py', 'tests/test_table_files.py', 'tests/test_tables.py'], ''),
 ]
 
 

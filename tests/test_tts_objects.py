@@ -54,8 +54,8 @@ dice:
 
 
 @pytest.fixture(scope="module")
-def save(tmp_path_factory) -> dict:
-    """The game above exported for Tabletop Simulator at 72 dpi: its save, as TTS loads it."""
+def exported(tmp_path_factory) -> tuple[dict, str]:
+    """The game above exported for Tabletop Simulator at 72 dpi: its save, as TTS loads it, and what the export printed."""
     root = tmp_path_factory.mktemp("tts") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     for name, text in DECKS.items():
@@ -66,7 +66,13 @@ def save(tmp_path_factory) -> dict:
     (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
     result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate")  # sizes and places do not depend on the pixels
     assert result.exit_code == 0, result.output + result.stderr
-    return json.loads((root / "output/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
+    return json.loads((root / "output/tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8")), result.output
+
+
+@pytest.fixture(scope="module")
+def save(exported) -> dict:
+    """The save of the game above."""
+    return exported[0]
 
 
 def _named(save: dict, nickname: str) -> dict:
@@ -194,6 +200,16 @@ def test_a_standee_without_a_back_shows_its_front_on_both_sides(save):
 def test_a_die_counted_twice_in_dice_yaml_is_two_dice_on_the_table(save):
     """dice.yaml's pair has `count: 2`: two dice to roll."""
     assert [o["Name"] for o in save["ObjectStates"] if o.get("Nickname") == "Pair die"] == ["Custom_Dice", "Custom_Dice"]
+
+
+def test_the_exports_note_of_a_d6_counted_twice_says_times_two(exported):
+    """dice.yaml's pair has `count: 2`, its red die none: the export's line for the pair's image ends `× 2`, as two dice
+    are put on the table from it; the red die's line names no count."""
+    lines = [line.strip() for line in exported[1].splitlines()]
+    (pair,) = [line for line in lines if line.startswith("dice/pair-")]
+    (red,) = [line for line in lines if line.startswith("dice/red-")]
+    assert pair.endswith("a custom d6 of 12.7 mm × 2"), pair
+    assert red.endswith("a custom d6 of 12.7 mm"), red
 
 
 def test_a_d6_is_tts_own_die_at_its_size_named_as_the_data_names_it(save):

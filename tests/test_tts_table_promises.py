@@ -261,6 +261,19 @@ def test_a_game_saved_after_setup_dealt_and_loaded_again_deals_no_second_hand(tm
     again.click()
     assert again.table.hands == {} and len(again.table.said) == 1
 
+def test_setup_shuffles_each_deck_again_before_it_deals_though_the_load_shuffled_it(tmp_path):
+    """The Deal button's tooltip says it shuffles each deck and deals: a game saved after its first load (its decks
+    shuffled then, so a reload shuffles nothing) and loaded again, a deck's cards looked through and put back in order,
+    a press of Setup shuffles the heroes before it deals White two of them."""
+    save, _ = _export(tmp_path / "p", "setup:\n  deal: {heroes: 2}\n")
+    tts = _Tts(save, ["White"])
+    tts.load(global_state="shuffled")
+    assert tts.table.shuffled == []  # the load shuffled nothing: the save was shuffled at its first load
+    tts.click()
+    (heroes,) = [guid for guid, name in tts.names.items() if name.endswith("Heroes")]
+    assert tts.table.shuffled == [heroes] and tts.hand_sizes() == {"White": 2}
+
+
 ODD_NAME = "Héros «d'À» \\ \"9\" é9"  # a deck name with letters past ASCII (À's UTF-8 ends in byte 128), quotes, a backslash, a digit after é
 
 
