@@ -9059,7 +9059,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_export.py', 'tests/test_vendors.py'], 'not shipped'),
     Mutant('AC9', 'a back offset of 25 mm across is taken, not refused as more than ±20 mm', 'pnp/cli/common.py',
            'if not (abs(x) <= 20 and abs(y) <= 20):', 'if not (abs(x) <= 200 and abs(y) <= 20):',
-           ['tests/test_duplex_runs.py', 'tests/test_calibrate_rulers.py'], ''),
+           ['tests/test_duplex_runs.py', 'tests/test_calibrate_rulers.py'], 'not every_double_sided_run'),
     Mutant('AC10', '`pnp list --paper letter,a4` lists Letter alone, not refused as one paper only', 'pnp/cli/common.py',
            'if len(papers) > 1:', 'if len(papers) > 2:',
            ['tests/test_list_shows.py', 'tests/test_any_paper.py'], 'not every_cut_line and not each_page and not first_sheet and not each_back'),
