@@ -60,3 +60,13 @@ def test_a_build_only_of_two_kinds_the_game_lacks_names_both_files_to_add(projec
     result = run_pnp(project, "build", "tiny", "--only", "dice", "--only", "boxes")
     assert result.exit_code == 0, result.output + result.stderr
     assert "tiny: nothing to build for --only dice boxes: add dice.yaml or boxes.yaml to data/tiny/, or drop --only dice boxes" in result.output, result.output
+
+
+def test_a_build_with_no_error_or_warning_ends_at_its_files_without_a_summary(project):
+    """docs/findings.md: `pnp build` prints the files written, then every finding and, when there is any error or
+    warning, the summary (`tiny: 1 error, 0 warnings`): a clean build says nothing more, on either stream."""
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("output/tiny/tiny-cards.pdf  "), result.stdout
+    assert result.stderr == "", result.stderr
+    assert "0 errors" not in result.output, result.output

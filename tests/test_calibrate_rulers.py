@@ -138,3 +138,17 @@ def test_a_short_edge_sheet_says_so_asks_the_print_dialog_for_it_and_places_its_
                                                           for o in page.lines + page.rects + page.curves)) for page in pdf.pages]
     assert "flip on the short edge" in pages["short"][0][0] and "flip on the long edge" not in pages["short"][0][0]
     assert pages["short"][1][1] != pages["long"][1][1], "the back's scales placed for the other flip"
+
+
+@pytest.mark.parametrize("offset, taken", [("20,-20", True), ("25,0", False), ("0,-25", False)])
+def test_a_back_offset_is_taken_within_20_mm_each_way_and_refused_past_it(project, offset, taken):
+    """The offset read off the calibration sheet moves the backs by a few tenths of a mm: `--offset` takes up to ±20 mm
+    across and down, the bound its refusal states, and refuses a misreading past it either way, saving nothing."""
+    result = run_pnp(project, "calibrate", "--save", "laser", "--offset", offset)
+    if taken:
+        assert result.exit_code == 0, result.output
+        assert (project / "pnp.yaml").is_file()
+    else:
+        assert result.exit_code == 2, result.output
+        assert f"each offset must be a number of mm within ±20; got '{offset}'" in result.output, result.output
+        assert not (project / "pnp.yaml").exists()

@@ -408,3 +408,22 @@ def test_the_keep_advice_names_a_column_of_who_answered_never_the_forms_own_reco
     result = run_pnp(root, "feedback", "import", str(write_csv(tmp_path / "plain.csv", header, [["t9zz1", "gems/opal-1", "40 minutes", "2026-11-23 10:00:00"]])))
     said = [line for line in result.output.splitlines() if "left out of the answers file" in line]
     assert len(said) == 1 and said[0].endswith("left out of the answers file: A '#' (the form's own record)"), said
+
+
+def test_a_workbook_of_several_sheets_is_refused_naming_its_sheets_and_the_sheet_option(project):
+    """docs/editions.md: the import reads a form's workbook; one of several sheets is named with --sheet (a deck's
+    `sheet:` key is no answer's), so the refusal says that option and the sheets to choose from, and keeps nothing."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Answers"
+    book.active.append(["Timestamp", "Card", "Notes"])
+    book.active.append(["2026/03/01 10:00:00", "heroes/knight", "fun"])
+    book.create_sheet("Old").append(["Timestamp", "Card", "Notes"])
+    path = project / "answers.xlsx"
+    book.save(path)
+    result = run_pnp(project, "feedback", "import", str(path))
+    assert result.exit_code == 1, result.output
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert errors == [f"{path}: error: answers.xlsx has 2 sheets: name the one holding the answers with --sheet; sheets: Answers, Old"], errors
+    assert not (project / "data/tiny/feedback/answers.yaml").exists()

@@ -173,3 +173,12 @@ def test_list_of_a_game_with_an_error_says_it_and_fails(project):
     result = run_pnp(project, "list", "small")
     assert result.exit_code == 1, result.output + result.stderr
     assert any(line.startswith("data/small/decks/words.yaml:") and ": error: " in line for line in result.stderr.splitlines()), result.stderr
+
+
+def test_list_counts_sheets_on_one_paper_and_refuses_two(project):
+    """`pnp list --paper` counts the sheets on the one paper it names (unlike `build`, which takes several): two papers
+    are refused as a usage error, not counted on the first of them alone."""
+    result = run_pnp(project, "list", "tiny", "--paper", "letter,a4")
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --paper: one paper only; got 'letter,a4'" in result.output, result.output
+    assert "tiny: Tiny Test Game" not in result.output, result.output

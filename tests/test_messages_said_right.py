@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, run_pnp
 from test_vocabulary import make_project
 
@@ -74,3 +75,23 @@ def test_a_number_too_long_to_print_is_said_in_our_words_at_its_template_line(pr
     assert "set_int_max_str_digits" not in result.stderr
     line = text.splitlines().index(doubling.rstrip("\n")) + 1
     assert f"templates/tiny/hero.j2:{line}:" in result.stderr and "digits" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("in_the_way, said", [
+    ("output/tiny/tiny-reference.pdf/", "output/tiny/tiny-reference.pdf: is a directory; a folder stands where a file should"),
+    ("output/tiny", "output/tiny/tiny-reference.pdf: not a directory; a file stands where a folder should"),
+])
+def test_a_folder_or_file_in_an_outputs_way_is_told_which_it_is_and_to_move_it(project, in_the_way, said):
+    """docs/commands.md: a fault of the machine is one line naming the file and what to do. A folder where the PDF goes
+    (EISDIR) and a file where its folder goes (ENOTDIR) are told apart: the designer moves the one that is there."""
+    place = project / in_the_way
+    place.parent.mkdir(parents=True, exist_ok=True)
+    if in_the_way.endswith("/"):
+        place.mkdir()
+    else:
+        place.write_text("notes\n")
+    done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "tiny", "--only", "reference"],
+                          capture_output=True, text=True, cwd=project, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [line for line in done.stderr.splitlines() if line.startswith("pnp:")] == [
+        f"pnp: {said}: move it away, or build elsewhere with --out (nothing was left half-written)"], done.stderr

@@ -132,6 +132,14 @@ def test_strict_turns_warnings_into_errors(project):
     assert run_pnp(project, "validate", "--strict").exit_code == 1
 
 
+def test_a_strict_check_of_a_game_with_no_warning_does_not_say_that_warnings_fail(project):
+    """docs/findings.md: under `--strict` the summary says `(warnings fail with --strict)` when a warning is there to
+    fail the run; a game with none is summed up plainly, as it passes."""
+    result = run_pnp(project, "validate", "tiny", "--quick", "--strict")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[-1] == "tiny: 0 errors, 0 warnings", result.stderr
+
+
 def test_build_refuses_invalid_data_with_the_same_report(project):
     apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 4", "stars: 5"]}])
     result = run_pnp(project, "build")
