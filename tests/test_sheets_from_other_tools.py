@@ -1370,3 +1370,36 @@ def test_a_named_pipe_where_a_proxy_project_should_be_is_one_error_of_its_game_a
     assert [(f["code"], f["game"], f["file"], f["line"], f["column"], f["message"]) for f in said if f["severity"] == "error"] == [
         ("file-special", "tiny", f"{DECK_DIR}/proxies.yaml", 4, 13,
          "cards_from 'proj.json' is a named pipe, not a file: pnp reads only plain files; put the file itself in its place")], said
+
+
+def test_a_picture_whose_name_ends_in_underscore_x3_is_three_copies_of_its_card(project: Path):
+    """docs/layouts.md: a suffix `-x3` (or `_x3`) is the card's count; a folder whose files are named with underscores
+    (`ice_x3.png`, as many scanners and proxy folders name them) deals three copies of the card `ice`."""
+    art_deck(project, {"ice_x3.png": "blue", "fire-x2.png": "red"}, "keep_fields: [image]\n", size=(250, 350))
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    made = next(deck for deck in listed if deck["id"] == "art")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [("fire", 2), ("ice", 3)], made
+
+
+def test_a_pictures_underscores_print_as_spaces_in_its_cards_name(project: Path):
+    """docs/layouts.md: a picture's file name, `-` and `_` read as spaces, is its card's `name`: `fire_dragon.png`
+    prints "fire dragon" on its card, as `frost-giant.png` prints "frost giant"."""
+    from pdftext import pdf_text
+
+    art_deck(project, {"fire_dragon.png": "white", "frost-giant.png": "white"}, size=(250, 350), front="tiny/named.j2")
+    (project / "templates/tiny/named.j2").write_text('{{ text(card.name, 4, 40, face.w - 8, 10, size=12) }}\n', encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "art", "--no-validate")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-cards-art.pdf")
+    assert "fire dragon" in printed and "frost giant" in printed and "_" not in printed, printed
+
+
+def test_a_deck_written_landscape_at_a_proxy_projects_card_size_is_no_size_warning(project: Path):
+    """Proxy-PDF-Maker's Standard card is 2.48 × 3.46 in (63 × 88 mm); a deck of those cards written landscape,
+    `size: 88 x 63 mm`, is the same card turned, not another size: no warning that the tool prints another size."""
+    proxy_project(project, {card["name"]: "red" for card in json.loads(PROXY_SAMPLE.read_text(encoding="utf-8"))["cards"]}, "proj.json",
+                  PROXY_SAMPLE.read_text(encoding="utf-8"))
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: 88 x 63 mm"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert "this deck's size" not in result.output and result.exit_code == 0, result.output
