@@ -4,7 +4,11 @@ left-to-right runs on one line kept in its own order, an inline icon mirrored by
 letters. In process and quick: mutmut scored bidi.py at 75 %, its survivors in these rules."""
 from __future__ import annotations
 
+import shutil
+
+import pdfplumber
 import pytest
+from conftest import TEST_PROJECT, run_pnp
 
 from pnp.layout.bidi import has_rtl, is_rtl_language, mirrored, ordered, starts_rtl, visual
 from pnp.layout.typeset import IconOp, Laid, TextOp
@@ -117,3 +121,53 @@ def test_a_stretch_of_left_to_right_runs_on_a_later_line_stays_on_its_own_mirror
     out = mirrored(_laid(*ops), WIDTH).ops
     assert out[0].x == WIDTH - 150.0
     assert (out[2].x, out[3].x) == (WIDTH - 93.0, WIDTH - 93.0 + 43.0)
+
+
+@pytest.fixture(scope="module")
+def arabic_rulebook(tmp_path_factory):
+    """The tiny game's rulebook (a bulleted list, a quote) built as its one edition, in Arabic: pages read by pdfplumber
+    as lines of characters, {bottom: [chars]}, and the page's narrow filled rectangles."""
+    root = tmp_path_factory.mktemp("arabic") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\ntitle:", "\nlanguages: [ar]\ntitle:", 1), encoding="utf-8")
+    result = run_pnp(root, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    pages = []
+    with pdfplumber.open(root / "output/tiny/tiny-rulebook.pdf") as doc:
+        for page in doc.pages:
+            lines: dict = {}
+            for c in page.chars:
+                if c["text"].strip():
+                    lines.setdefault(round(c["bottom"]), []).append(c)
+            bars = [r for r in page.rects if r["width"] < 5 and r["height"] > 20]
+            pages.append((lines, bars))
+    return pages
+
+
+def _line_with(pages, words: str):
+    """(the page's bars, the characters of its line holding `words`, spaces left out)."""
+    return next((bars, chars) for lines, bars in pages for chars in lines.values()
+                if words in "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"])))
+
+
+def test_a_right_to_left_editions_quote_has_its_bar_at_its_right(arabic_rulebook):
+    """docs/languages.md: a right-to-left edition sets a quote's bar at its right, the side its lines start. The tiny
+    rulebook's quote ("Ada plays the <Knight>…") has its bar beside the right end of its lines, none at their left."""
+    bars, chars = _line_with(arabic_rulebook, "Adaplays")
+    top, bottom = min(c["top"] for c in chars), max(c["bottom"] for c in chars)
+    bar = [r for r in bars if r["top"] <= top and r["bottom"] >= bottom]
+    assert len(bar) == 1, bars
+    assert 0 < bar[0]["x0"] - max(c["x1"] for c in chars) < 20, (bar[0]["x0"], max(c["x1"] for c in chars))
+
+
+def test_a_right_to_left_editions_bullet_stands_at_the_right_of_its_items_words_clear_of_them(arabic_rulebook):
+    """docs/languages.md: a list's bullets stand at the right of their items in a right-to-left edition. Each of the
+    tiny rulebook's three bullets of "Playing a turn" is the rightmost character of its item's line, its words ending
+    left of it, not running under it."""
+    for words in ("Drawacard", "Playacard", "Passtothe"):
+        _, chars = _line_with(arabic_rulebook, words)
+        bullet = max(chars, key=lambda c: c["x1"])
+        text_right = max(c["x1"] for c in chars if c is not bullet)
+        assert bullet["text"] == "•", (words, bullet["text"])
+        assert 0 < bullet["x0"] - text_right < 20, (words, bullet["x0"], text_right)

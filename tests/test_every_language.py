@@ -246,3 +246,17 @@ def test_japanese_breaks_between_its_characters_but_never_before_its_punctuation
     assert "".join(read) == text and read[:3] == ["一二三四五六七八九", "十、一二三四五六七八", "九十。山札をよく混ぜ"], read
     left = min(c["x0"] for c in chars)
     assert all(c["x1"] <= left + 100 + 0.01 for c in chars) and not [line for line in read if line[0] in "、。"], read
+
+
+def test_an_amharic_word_no_font_has_is_told_the_noto_ethiopic_font_that_has_it(project):
+    """An Amharic word (Ethiopic script, ሰላም "peace") in a card's text: none of pnp's bundled fonts has Ethiopic, so
+    `pnp validate` finds its three letters missing at the template's text call and names Noto Sans Ethiopic, the free
+    font Google publishes for the script (fonts.google.com/noto/specimen/Noto+Sans+Ethiopic)."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ['text: "Draw **two** cards & gain :star:."', 'text: "ሰላም"']}])
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert [line for line in result.stderr.splitlines() if ": error: " in line] == [
+        "templates/tiny/hero.j2:5:1: error: characters missing from font 'noto-sans' and their fallback: 'ላ' (U+120B), 'ም' (U+121D), "
+        "'ሰ' (U+1230) (written in card.text at data/tiny/decks/heroes.yaml:7:63): add a font that has them to fonts/ and name its "
+        "family in fonts/fonts.yaml's `fallback` (a free one, SIL Open Font License: Ethiopic: Noto Sans Ethiopic), or replace them "
+        "[heroes/knight front]"], result.stderr

@@ -703,3 +703,22 @@ def test_an_aid_of_exactly_two_cards_a_player_is_warned_of_at_its_card_size(refe
     assert warned == {f"{SOURCE}:2:12: warning: the player aid needs 2 cards per player: its sections fill 4 card sides of 63.5 × 88.9 mm "
                       "even at 6.5 pt, and one card has 2. Mark the sections the aid can do without `only: sheet` (the sheet keeps them), "
                       "shorten them, or choose a larger card_size"}, warned
+
+
+def test_a_section_too_big_for_an_empty_column_is_placed_there_anyway_and_named_overflow():
+    """`pack` (the reference's and the player aid's columns): a block taller than a whole region that cannot be split (a
+    paragraph of three lines: two at least stay on each side of a split) is placed at the top of an empty region anyway,
+    so nothing vanishes, and is named among the overflow; what follows goes on in the next region."""
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.icons import IconLibrary
+    from pnp.layout.templates import Layouts
+    from pnp.render.flowables import Rich, pack
+    from pnp.render.text_setting import BIG, Setter, Style
+
+    layouts = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts")).for_game(
+        {"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    setter, style = Setter(layouts), Style("noto-sans", size=10, leading=1.3)
+    big, small = Rich(setter, "word " * 20, style), Rich(setter, "one", style)
+    assert big.wrap(200, BIG)[1] > 30 and big.split(200, 30) == []  # three lines, taller than the region, unsplittable
+    regions, overflow = pack([big, small], 200, 30)
+    assert regions == [[(0.0, big)], [(0.0, small)]] and overflow == [big]

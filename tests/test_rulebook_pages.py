@@ -376,3 +376,25 @@ def test_a_rule_spans_its_column_as_the_chapters_underline_does(asides):
     assert len(underline) == 1 and len(rule) == 1, (underline, rule)
     assert rule[0]["x0"] == pytest.approx(underline[0]["x0"], abs=0.5)
     assert rule[0]["x1"] == pytest.approx(underline[0]["x1"], abs=0.5)
+
+
+def test_a_paragraph_split_at_a_frames_foot_keeps_every_line_the_room_holds():
+    """A paragraph broken across frames (Platypus's `split`, as a rulebook column or a reference column asks it) fills
+    the room it is given: its first part is no taller than the room, and one more line (the size times the leading,
+    10 pt × 1.3) would pass it. A 100 pt room under 10 pt lines holds seven; the rest goes on, no line lost."""
+    from pnp.layout.icons import IconLibrary
+    from pnp.layout.templates import Layouts
+    from pnp.render.flowables import Rich
+    from pnp.render.text_setting import BIG, Setter, Style
+
+    layouts = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts")).for_game(
+        {"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    style = Style("noto-sans", size=10, leading=1.3)
+    paragraph = Rich(Setter(layouts), "word " * 200, style)
+    paragraph.wrap(200, BIG)
+    first, rest = paragraph.split(200, 100)
+    _, kept = first.wrap(200, BIG)
+    rest.wrap(200, BIG)
+    assert kept <= 100 < kept + 10 * 1.3, kept
+    words = [word for part in (first, rest) for text in part.elements() for op in text.ops for word in op.text.split()]
+    assert words == ["word"] * 200

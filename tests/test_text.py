@@ -485,3 +485,44 @@ def test_a_mark_that_draws_nothing_takes_no_fallback_font(mark):
     texts = [op for op in laid.ops if isinstance(op, TextOp)]
     assert {op.font.split("-")[0].lower() for op in texts} == {"comfortaa"}, texts
     assert "".join(op.text for op in texts).replace(" ", "") == "Zone©2025", texts
+
+
+def test_a_word_holding_an_icon_of_its_own_size_breaks_to_the_next_line_where_the_icon_would_run_past(layouts):
+    """docs/layouts.md: the line's width counts an icon of its own size at that size, so a word holding it breaks to
+    the next line as any wider word. A 6 mm star (17 pt) after "Take gold" at 10 pt needs over 60 pt, more than a 20 mm
+    (56.7 pt) box: the star goes on to the next line, and nothing is drawn past the box's right edge."""
+    width_pt = 20 / 25.4 * 72
+    laid = fit(layouts, "Take gold :star@6mm:", w=20, h=20)
+    assert laid.fits and laid.size == 10 and laid.lines == 2
+    rights = [op.x + (op.w if isinstance(op, TextOp) else op.size) for op in laid.ops]
+    assert max(rights) <= width_pt + 0.01, (rights, width_pt)
+
+
+def test_a_texts_leading_sets_its_lines_that_many_sizes_apart(layouts):
+    """`leading=` is the distance from one baseline to the next in sizes of the text (docs/layouts.md: give a large
+    icon room with `leading=`): two 10 pt lines at leading 1.6 stand 16 pt apart, at 1.0 10 pt apart."""
+    for leading, apart in ((1.6, 16.0), (1.0, 10.0)):
+        laid = fit(layouts, "One\nTwo", leading=leading)
+        baselines = sorted({op.y for op in laid.ops})
+        assert len(baselines) == 2 and baselines[1] - baselines[0] == pytest.approx(apart), (leading, baselines)
+
+
+def test_a_centred_line_of_two_styles_stands_in_the_middle_of_its_box(layouts):
+    """A one-line paragraph with a bold word and a plain one (`**Cost:** 3`), set centred, leaves as much room at its
+    left as at its right, as a plain centred line does."""
+    width_pt = 50 / 25.4 * 72
+    laid = fit(layouts, "**Cost:** 3", align="center")
+    runs = [op for op in laid.ops if isinstance(op, TextOp)]
+    assert {op.text for op in runs} == {"Cost:", "3"} and len({op.font for op in runs}) == 2
+    left = min(op.x for op in runs)
+    right = width_pt - max(op.x + op.w for op in runs)
+    assert left > 10 and left == pytest.approx(right, abs=0.01), (left, right)
+
+
+def test_a_text_too_long_for_its_box_is_quoted_in_its_error_as_it_prints_without_its_markup(layouts):
+    """The text-overflow error quotes the start of the text a designer reads on the card: `**Supercalifragilistic**`
+    is quoted as Supercalifragilistic, its bold's stars left out."""
+    with pytest.raises(LayoutError) as raised:
+        fit(layouts, "**Supercalifragilistic** [accent]hero[/]", w=8, size=10, min_size=9)
+    assert str(raised.value) == ("text does not fit its 8 × 20 mm box even at 9 pt ('Supercalifragilistic hero…'): shorten it, "
+                                 "enlarge the box or lower min_size")
