@@ -459,6 +459,19 @@ def test_a_german_rulebook_with_other_sections_is_refused_and_left_as_it_was(roo
     assert german.read_text(encoding="utf-8") == "# Überblick\n\nSammelt.\n\n# Spielablauf\n\nSpielt.\n"
 
 
+def test_a_german_rulebook_with_more_sections_than_the_english_is_refused_and_left_as_it_was(root):
+    """A section the German rulebook alone has (a variant written there): five sections cannot be matched with
+    rulebook.md's four any more than two can, so the import refuses it at the filled cell and writes nothing."""
+    german = root / "data/gems/rulebook.de.md"
+    book = HAND_BOOK + "# Varianten\n\nZu dritt.\n"
+    german.write_text(book, encoding="utf-8")
+    result, found = import_json(root, book_rows(root, {"playing": "# Spielablauf\n\nSpielt reihum."}))
+    at = f"de.csv:{line_of(root / 'de.csv', 'data/gems/rulebook.md#playing')}:4"
+    assert result.exit_code == 1 and coded(found) == [(at, "error", "translate-rulebook-sections")], result.output
+    assert found[0]["message"].startswith("rulebook.de.md has 5 sections where rulebook.md has 4,"), found[0]["message"]
+    assert german.read_text(encoding="utf-8") == book
+
+
 # YAML files: the two keys beside the source's, every other byte as it was.
 
 def test_a_yaml_file_keeps_its_byte_order_mark(root):
