@@ -231,3 +231,13 @@ def test_a_misspelt_boards_is_told_the_boards_with_what_the_game_has(tmp_path):
     found = validated(tmp_path, COMPONENTS + "  - {name: Boards, in: bords, count: 1, source: rules}\n", {"heroes": HEROES}, boards)
     assert [f["message"] for f in found] == [
         "'bords' names nothing in this game (did you mean 'boards'?); known: decks.heroes, boards, boards.main, boards.main.spaces"]
+
+
+def test_a_misspelt_reference_list_is_told_the_list_the_player_aids_hold(tmp_path):
+    """`in: reference.<list>` counts a list reference.yaml holds (docs/data-format.md, Counts against the rules): a count
+    of `reference.section`, where the aids hold `sections`, is offered it and lists it among what the game has."""
+    reference = {"reference.yaml": "title: Quick reference\nsections:\n  - {title: A turn, text: Draw a card.}\n"
+                                   "  - {title: Scoring, text: Most stars wins.}\n"}
+    found = validated(tmp_path, COMPONENTS + "  - {name: Aid sections, in: reference.section, count: 2, source: rules}\n", {"heroes": HEROES}, reference)
+    assert [f["message"] for f in found] == [
+        "'reference.section' names nothing in this game (did you mean 'reference.sections'?); known: decks.heroes, reference.sections"]

@@ -427,3 +427,14 @@ def test_each_asking_one_of_every_combination_says_once_in_the_singular(tmp_path
     constraint = "{check: each, in: decks.d, fields: [colour, n], count: 1, values: {colour: [red], n: [1, 2]}}"
     assert _said(_checked(tmp_path, constraint, ["{id: a, colour: red, n: 1}"])) == [
         f"each colour × n must occur 1 time: red × 2 has 0, needs 1 (constraint at data/g/game.yaml:{LINE})"]
+
+
+def test_a_reference_whose_target_names_no_collection_is_said_at_its_target_key(tmp_path):
+    """A reference written as a block, its `target: decks.place` (the deck is `places`) on the constraint's fourth line:
+    the one error is at that value (line 9, column 13, after `    target: `), offering the deck meant, not at the
+    constraint's first line."""
+    constraint = ("constraints:\n  - check: reference\n    in: decks.heroes\n    field: home\n    target: decks.place\n"
+                  "    target_field: id\n")
+    found = validated(tmp_path, constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}"]})
+    assert [(f["code"], f["message"], f["file"], f["line"], f["column"]) for f in found] == [
+        ("check-unknown-collection", "'decks.place' names nothing in this game (did you mean 'decks.places'?)", "data/g/game.yaml", 9, 13)]

@@ -278,3 +278,12 @@ def test_a_rare_sum_still_gets_a_bar_in_the_histogram():
     lines = {line.split()[0]: line for line in answer_text(answer) if line.strip()[:1].isdigit()}
     assert lines["0"].endswith(" " + "#" * 30), lines
     assert lines["1"].endswith("% #"), lines
+
+
+def test_a_where_value_no_card_has_is_refused_naming_the_values_the_cards_have(project):
+    """No hero of heroes.yaml is green (they are red, the deck's default, or blue): `--where side=green` is refused in
+    one line saying the values there are, not answered 0 %."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--where", "side=green")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[-1] == "Error: tiny/heroes: no card has side=green; its values: blue, red"
+    assert "%" not in result.output
