@@ -9156,7 +9156,7 @@ MUTANTS: list[Mutant] = [
     Mutant('AJ1', "a board tiled into more than 26 rows naming its 27th row '[' instead of AA (rows past Z lettered wrong)", 'pnp/render/tiling.py',
            'index, rest = divmod(index - 1, 26)', 'index, rest = divmod(index - 1, 27)',
            ['tests/test_tiling.py', 'tests/test_boards.py'], ''),
-    Mutant('AJ2', "a board's `overlap: yes` taken as a 1 mm overlap instead of refused as not a number of mm", 'pnp/outputs/boards.py',
+    Mutant('AJ2', "a board's `overlap: true` taken as a 1 mm overlap instead of refused as not a number of mm", 'pnp/outputs/boards.py',
            'if isinstance(value, bool) or not isinstance(value, (int, float))', 'if not isinstance(value, (int, float))',
            ['tests/test_boards.py', 'tests/test_board_promises.py'], ''),
     Mutant('AJ3', "a board on a shared page listed in the PDF's bookmarks by its id (`scores`), not its name", 'pnp/outputs/boards.py',
