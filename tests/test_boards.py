@@ -454,6 +454,41 @@ def test_a_long_boards_tile_footers_give_its_columns_then_its_one_row(project):
     assert {said.group(2, 3) for said in tiles} == {(str(len(tiles)), "1")}, [said[0] for said in tiles]
 
 
+
+def test_a_long_boards_assembly_map_says_its_columns_then_its_one_row(project):
+    """A strip 500 mm long and 150 mm deep tiles in one row of several columns: its assembly map says the grid as its
+    key and the tiles' names read it, columns × rows, and the pages that makes ("on 2 × 1 = 2 letter pages")."""
+    (project / "templates/tiny/strip.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
+    (project / "data/tiny/boards.yaml").write_text("boards:\n  - {id: strip, name: Long strip, size: 500 x 150, template: tiny/strip.j2}\n")
+    result = run_pnp(project, "build", "--only", "boards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    texts = [flat(text) for text in page_texts(project / "output/tiny/tiny-boards.pdf")]
+    tiles = len(texts) - 1  # the map, then one page a tile
+    assert tiles >= 2, "a 500 mm strip takes more than one Letter page"
+    assert f"500 × 150 mm on {tiles} × 1 = {tiles} letter pages" in texts[0], texts[0]
+
+
+def test_a_boards_bookmark_names_it_on_a_shared_page_and_on_its_tiles(built):
+    """The PDF's bookmarks (a viewer's sidebar) list every board by its name as boards.yaml writes it, the board that
+    fits a page as the tiled one: 'Tiny Town', 'Score sheet', never an id."""
+    import pikepdf
+
+    with pikepdf.open(built["letter"]) as pdf, pdf.open_outline() as outline:
+        assert sorted(item.title for item in outline.root) == ["Score sheet", "Tiny Town"]
+
+
+def test_a_boards_overlap_of_true_is_refused_at_its_line(project):
+    """`overlap: true` is no number of millimetres (YAML reads it as yes): the build stops with an error at the value,
+    rather than tiling with a 1 mm overlap no crosshair fits in."""
+    boards = project / "data/tiny/boards.yaml"
+    lines = boards.read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(lines, 1) if line.strip() == "overlap: 10")
+    boards.write_text(boards.read_text(encoding="utf-8").replace("    overlap: 10\n", "    overlap: true\n"), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "boards", "tiny")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1, shown
+    assert f"data/tiny/boards.yaml:{row}:14: error: overlap must be a number of mm from 0 to 40, got True [boards/town]" in shown, shown
+
 # The helpers' defaults, on a card of their own ---------------------------------------------------------------------
 def _helpers_card(tmp_path, template: str):
     """The first page of a card sheet whose one card's face is `template` (pdfplumber's page, its PDF to close)."""

@@ -383,13 +383,14 @@ def test_sets_of_different_sizes_share_gutterfold_sheets_in_bands_clear_of_the_f
     ('{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}', None, 2),
     ('{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}', "never", 1),
     ('{{ qr("https://example.org/tiny/notes", 2, 2, 16) }}', None, 2),
+    ('{% call group(x=face.w, y=face.h, rotate=180) %}{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}{% endcall %}', None, 2),
     ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill=gradient(["#6b2d83", "#f3d36b"]), stroke="none") }}',
      None, 2),
 ])
 def test_a_token_set_whose_backs_say_nothing_prints_no_backs(tmp_path, back, setting, pages):
     """A set whose every back is one plain colour prints one page, not a page of solid ink behind it (print_back: auto);
-    `always` keeps such backs, a back with words prints, as does one with a QR code alone (a phone reads it) or a
-    gradient (more than one colour), and `never` leaves out even those."""
+    `always` keeps such backs, a back with words prints (its words in a turned group too), as does one with a QR code
+    alone (a phone reads it) or a gradient (more than one colour), and `never` leaves out even those."""
     root = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "templates" / "tiny" / "plain-back.j2").write_text(back + "\n")
