@@ -9392,6 +9392,13 @@ MUTANTS: list[Mutant] = [
     Mutant('AJ14', "round tokens printed without their cut line: a circle set cut by eye around its art", 'pnp/outputs/tokens.py',
            '    if shape.kind == "circle":\n        return tuple(Circle(', '    if shape.kind == "round":\n        return tuple(Circle(',
            ['tests/test_tokens.py', 'tests/test_shaped_cut_lines.py'], ''),
+    # s53's own mends: a yes or no and an empty value in a designer's file quoted as typed after `got`, not as Python's True and None
+    Mutant('ZR1', "an empty value where a number is wanted said as Python's None", 'pnp/core/units.py',
+           '    return "nothing" if value is None else repr(value)', '    return repr(value)', ['tests/test_validator.py'], 'broken_input and number'),
+    Mutant('ZR2', "a `true` where a number is wanted quoted as Python's True", 'pnp/data/schema.py',
+           'got {value_as_written(value)}"[:300]', 'got {value!r}"[:300]', ['tests/test_validator.py', 'tests/test_spreadsheet_decks.py'], 'broken_input or id_cell'),
+    Mutant('ZR3', "a board's `overlap: true` quoted as Python's True", 'pnp/outputs/boards.py',
+           'from 0 to 40, got {value_as_written(value)}"', 'from 0 to 40, got {value!r}"', ['tests/test_boards.py'], 'overlap'),
 ]
 
 

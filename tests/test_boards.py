@@ -487,7 +487,7 @@ def test_a_boards_overlap_of_true_is_refused_at_its_line(project):
     result = run_pnp(project, "build", "--only", "boards", "tiny")
     shown = result.output + result.stderr
     assert result.exit_code == 1, shown
-    assert f"data/tiny/boards.yaml:{row}:14: error: overlap must be a number of mm from 0 to 40, got True [boards/town]" in shown, shown
+    assert f"data/tiny/boards.yaml:{row}:14: error: overlap must be a number of mm from 0 to 40, got true [boards/town]" in shown, shown
 
 # The helpers' defaults, on a card of their own ---------------------------------------------------------------------
 def _helpers_card(tmp_path, template: str):

@@ -483,7 +483,7 @@ def test_a_row_whose_id_cell_is_empty_is_one_error_at_the_row_and_ids_keep_their
     assert findings_of(project) == ["data/tiny/decks/heroes.csv:2:1: error: missing required key 'id'"]
     write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name"], ["7", "Spy"], ["007", "Bee"]])
     assert list(load_cards(project)) == ["7", "007"]
-    for cell, said in (("", "missing required key 'id'"), (True, "cards.0.id: expected text, got True")):  # TRUE is a yes, no name
+    for cell, said in (("", "missing required key 'id'"), (True, "cards.0.id: expected text, got true")):  # TRUE is a yes, no name
         write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "name"], [cell, "Spy"]]})
         use_sheet(project, "heroes.xlsx")
         assert findings_of(project) == [f"data/tiny/decks/heroes.xlsx[Heroes]!A2: error: {said}"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.checks.items import Item
 from pnp.core.errors import Loc
+from pnp.core.units import value_as_written
 from pnp.data.source import LocDict
 
 
@@ -45,7 +46,7 @@ EMPTY_SAID = "(empty)"  # an empty value as a finding names it: two spaces aroun
 def show_value(value) -> str:
     """A value as a finding's sentence names it, unquoted: an empty text said in words, a yes or no as YAML writes it."""
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return value_as_written(value)
     if isinstance(value, str):
         return value if value.strip() else EMPTY_SAID
     if isinstance(value, (list, tuple)):

@@ -142,3 +142,12 @@ def number_as_written(value) -> str:
     """A number as a person writes it: a whole float without its `.0` (YAML, a sheet's cell and pydantic's bounds
     hand `4` over as `4.0`); anything else as `str` gives it."""
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def value_as_written(value) -> str:
+    """A value from a designer's file as a finding quotes it after `got`: a yes or no as YAML and a sheet's TRUE
+    write it (`true`, `false`), an empty value as `nothing`, not as Python shows them (`True`, `None`); a text in
+    quotes, anything else as Python shows it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "nothing" if value is None else repr(value)

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
-from pnp.core.units import STAMP_INSET_MM, number_as_written
+from pnp.core.units import STAMP_INSET_MM, number_as_written, value_as_written
 from pnp.data.label_sheets import LabelsSpec
 from pnp.data.schema_base import (
     ID_PATTERN,
@@ -374,7 +374,7 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
     if kind in ("float_type", "int_type") and isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
         return f"{name}: {value} is not a usable number"
     readable = (_PATTERN_SENTENCES.get(ctx.get("pattern")) if kind == "string_pattern_mismatch" else _READABLE.get(kind)) or err["msg"]
-    return f"{name}: {readable}, got {value!r}"[:300]
+    return f"{name}: {readable}, got {value_as_written(value)}"[:300]
 
 
 def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game: str = ""):

@@ -14,7 +14,7 @@ from reportlab.lib.utils import simpleSplit
 
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.core.spooled import PdfFile
-from pnp.core.units import DEFAULT_PRINTABLE_MM, pt, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, pt, um, value_as_written
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout import rl, rl_stream
@@ -83,7 +83,7 @@ def margin_notes(spec, raw, face: Face, overlap: float, pdf, printable_mm: float
 def _overlap(raw, game, findings) -> float:
     value = raw.get("overlap", DEFAULT_OVERLAP_MM)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 40:
-        findings.append(error("board-overlap", f"overlap must be a number of mm from 0 to 40, got {value!r}", raw.loc_of("overlap"), game=game.slug, component=f"boards/{raw.get('id')}"))
+        findings.append(error("board-overlap", f"overlap must be a number of mm from 0 to 40, got {value_as_written(value)}", raw.loc_of("overlap"), game=game.slug, component=f"boards/{raw.get('id')}"))
         return DEFAULT_OVERLAP_MM
     return float(value)
 
