@@ -11,6 +11,7 @@ and a twin of it.
 """
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -193,3 +194,30 @@ def test_a_build_answered_whole_from_the_last_does_not_say_its_notes_again(proje
     second = run_pnp(project, "build", "tiny", "--only", "cards", "--paper", "a3plus")
     assert second.exit_code == 0 and "(reused)" in _cards_line(second), second.output
     assert ": note: " not in second.stderr, second.stderr
+
+
+def test_a_sheet_drawn_again_to_the_very_bytes_it_holds_keeps_its_modification_time(built_project):
+    """docs/build-internals.md, step 11: a file is written only when its bytes changed. A note added to the heroes'
+    file draws the card sheets again (the deck's file is in their key), to the same bytes: the file is left alone, so a
+    folder synced to a print shop or a printer's queue sees no new file."""
+    project = built_project
+    sheet = project / "output/tiny/tiny-cards.pdf"
+    before = sheet.read_bytes()
+    os.utime(sheet, (1_000_000_000, 1_000_000_000))  # 2001-09-09: any time a build could not give it
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "append": "# a designer's note: the knight costs too little\n"}])
+    again = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert again.exit_code == 0, again.output + again.stderr
+    assert "output/tiny/tiny-cards.pdf" in again.output and "(reused)" not in again.output, again.output
+    assert sheet.read_bytes() == before and sheet.stat().st_mtime == 1_000_000_000
+
+
+
+def test_build_only_boards_after_a_build_of_the_labels_lists_the_boards_alone(project):
+    """`--only` builds the kinds it names alone (docs/commands.md), and a kept build answers only a build with the same
+    options (pnp.pipeline.steady: equal standings give equal results): nothing of the game changed between the two,
+    yet `build --only boards` after `build --only labels` lists the boards' file and not the labels'."""
+    assert run_pnp(project, "build", "--only", "labels", "tiny").exit_code == 0
+    result = run_pnp(project, "build", "--only", "boards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    files = [line.split()[0] for line in result.output.splitlines() if line.startswith("output/")]
+    assert files == ["output/tiny/tiny-boards.pdf"], result.output

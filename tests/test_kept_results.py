@@ -295,3 +295,53 @@ def test_a_strict_build_whose_checks_warning_is_kept_still_writes_nothing(projec
         assert result.exit_code == 1 and len(warnings) == 1 and "has contrast 1.11:1" in warnings[0], result.output + result.stderr
         assert "tiny: 0 errors, 1 warning (warnings fail with --strict)" in result.stderr
         assert sheet.read_bytes() == before
+
+
+TOWN_SPACES = {"file": "data/tiny/game.yaml", "replace": ["constraints:\n", "  - name: Town spaces\n    in: boards.town.spaces\n    count: 24\n"
+                                                         "    source: rules, page 2\n    by:\n      color: {red: 10, blue: 10, gold: 4}\nconstraints:\n"]}
+
+
+def test_a_board_space_recoloured_after_a_clean_validate_is_counted_again(project):
+    """The data's checks read every file of the game's folder (docs/build-internals.md, step 5): the rules count the
+    town's 24 spaces, 10 red, 10 blue and 4 gold; a space of boards.yaml recoloured after a validate that kept a clean
+    answer is one error at the spaces, however little the card sheets read boards.yaml."""
+    apply_edits(project, [TOWN_SPACES])
+    first = run_pnp(project, "validate", "tiny")
+    assert first.exit_code == 0 and not [line for line in findings(first) if ": error: " in line], first.output
+    apply_edits(project, [{"file": "data/tiny/boards.yaml", "replace": ["{name: S1, color: blue}", "{name: S1, color: red}"]}])
+    again = run_pnp(project, "validate", "tiny")
+    assert again.exit_code == 1, again.output
+    assert [line for line in findings(again) if ": error: " in line] == [
+        "data/tiny/boards.yaml:14:7: error: Town spaces: color blue has 9, the rules say 10; color red has 11, the rules say 10 — as stated at "
+        "data/tiny/game.yaml:24 (rules, page 2): fix the data or the stated count [Town spaces]"]
+
+
+def test_a_palette_colour_made_faint_after_a_clean_validate_is_warned_of_on_the_cards(tiny_after, tmp_path):
+    """A deck's readability is kept by game.yaml too (pnp.pipeline.cache.deck_files): the palette's `ink` made a pale
+    grey (#d8d4ca on the paper's #fbf8f0, 1.39:1 by WCAG 2's formula) after a validate that kept a clean answer warns
+    of the cards' rules text, drawn in ink, as a validate with no cache does."""
+    project = shutil.copytree(tiny_after("validate", "tiny"), tmp_path / "project")  # its build cache keeps the clean answer
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ['ink: "#1d2433"', 'ink: "#d8d4ca"']}])
+    again = findings(run_pnp(project, "validate", "tiny"))
+    assert ("templates/tiny/hero.j2:5:1: warning: text 'Draw' (10 pt) in 'ink' #d8d4ca (data/tiny/game.yaml:8:8) on 'paper' #fbf8f0 "
+            "(data/tiny/game.yaml:9:10) has contrast 1.39:1, below the 4.5:1 WCAG asks of it (tiny/hero.j2): use a darker colour, such as "
+            "#6c6a65, or another ground [heroes/knight front]") in again, "\n".join(again)
+
+
+def test_a_warning_at_a_workbooks_cell_is_said_at_its_sheet_when_answered_from_the_results(project):
+    """A finding in a workbook names its cell as a spreadsheet user writes it, `file.xlsx[Sheet]!C1` (pnp.core.errors.Loc),
+    and a finding kept in the build cache is read back as the very finding (pnp.pipeline.cache.finding_to_json): a
+    second validate, answered from what the first kept, says the column nobody reads at the same cell of the same sheet."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in (["id", "name", "flavour"], ["ox", "Ox", "Strong"], ["elk", "Elk", "Tall"]):
+        book.active.append(row)
+    book.save(project / "data/tiny/decks/beasts.xlsx")
+    apply_edits(project, [{"file": "data/tiny/decks/beasts.yaml", "write": "name: Beasts\nsize: poker\nfront: tiny/beast.j2\nback: tiny/back.j2\n"
+                                                                           "cards_from: beasts.xlsx\n"},
+                          {"file": "templates/tiny/beast.j2", "write": "{{ text(card.name, 5, 5, face.w - 10, 10, size=12) }}\n"}])
+    said = ["data/tiny/decks/beasts.xlsx[Sheet]!C1: warning: no template, constraint or fact reads the card field 'flavour' (2 cards of deck 'beasts' "
+            "have it): fix its spelling, or list it in the deck's keep_fields if it is a note [beasts/ox]"]
+    assert findings(run_pnp(project, "validate", "tiny")) == said
+    assert findings(run_pnp(project, "validate", "tiny")) == said

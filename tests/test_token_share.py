@@ -10,7 +10,7 @@ import shutil
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import TEST_PROJECT, render_page, run_pnp
+from conftest import TEST_PROJECT, apply_edits, render_page, run_pnp
 from test_token_share_plan import BACKED, COINS
 
 from pnp.core.units import paper_size
@@ -170,3 +170,18 @@ def test_the_sets_that_fit_move_to_the_last_card_sheet_and_the_others_keep_a_ful
     listed = {line.split()[1]: line for line in run_pnp(root, "list", "tiny").output.splitlines() if line.lstrip().startswith("tokens")}
     assert "on the last card sheet" in listed["coins"]
     assert "1 sheet" in listed["tiles"] and "card sheet" not in listed["tiles"]
+
+
+
+def test_validate_says_the_error_of_a_coin_printed_on_the_last_card_sheet_as_the_build_does(project):
+    """Every command says the findings `pnp validate` says, and makes nothing while an error remains (docs/commands.md):
+    the tiny game's coins print on its last card sheet, not in a tokens PDF, so a line of the coin's template that
+    divides by a field of 0 is the one error validate says, at its line, as the build of the card sheets says it."""
+    apply_edits(project, [{"file": "templates/tiny/token-coin.j2", "append": "{{ text(token.value / 0, 3, 16, 10, 3, size=6) }}\n"}])
+    validated = run_pnp(project, "validate", "tiny")
+    built = run_pnp(project, "build", "--only", "cards", "tiny")
+    said = ["templates/tiny/token-coin.j2:6:1: error: a division by zero: a number this line divides by is 0 (a field or count that is 0 or empty): "
+            "check it, or divide only when it is not 0 (on 2 pieces: tokens/coins/c1 front, tokens/coins/c5 front) [tokens/coins/c1 front]"]
+    assert validated.exit_code == 1 and [line for line in validated.output.splitlines() if ": error: " in line] == said, validated.output
+    assert built.exit_code == 1 and [line for line in built.stderr.splitlines() if ": error: " in line] == said, built.stderr
+    assert not (project / "output/tiny/tiny-cards.pdf").exists()

@@ -210,3 +210,16 @@ def test_a_game_asked_of_the_project_by_a_misspelt_name_is_told_the_closest_game
         Project(project).load_game("tinyy")
     [finding] = refused.value.findings
     assert (finding.severity, finding.loc.path, finding.message) == ("error", "data", "no game 'tinyy' in data/ (did you mean 'tiny'?); games: tiny")
+
+
+def test_validate_warns_of_art_too_coarse_once_the_bleed_prints(project):
+    """validate draws the cards with their bleed (docs/build-internals.md: the cards drawn with bleed and inspected),
+    so it says what a --bleed build finds: 525 × 735 px of art over the knight's face and its 3 mm bleed prints at
+    210 dpi within the trim (2.5 × 3.5 in) but 525 px over 69.5 mm, 192 dpi, with its bleed: below the 200 asked."""
+    apply_edits(project, [{"file": "art/full.png", "write_png": [525, 735]},
+                          {"file": "templates/tiny/hero.j2", "replace": ["{% block body %}", '{% block body %}{% if card.id == "knight" %}'
+                           '{{ image("art/full.png", -face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fit="cover") }}{% endif %}']}])
+    result = run_pnp(project, "validate", "tiny")
+    coarse = [line for line in result.output.splitlines() if "art/full.png" in line]
+    assert len(coarse) == 1 and coarse[0].startswith("templates/tiny/hero.j2:2:"), result.output
+    assert ": warning: image art/full.png prints at 192 dpi in its 69.5 × 94.9 mm box, below 200: " in coarse[0]
