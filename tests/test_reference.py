@@ -703,3 +703,19 @@ def test_an_aid_of_exactly_two_cards_a_player_is_warned_of_at_its_card_size(refe
     assert warned == {f"{SOURCE}:2:12: warning: the player aid needs 2 cards per player: its sections fill 4 card sides of 63.5 × 88.9 mm "
                       "even at 6.5 pt, and one card has 2. Mark the sections the aid can do without `only: sheet` (the sheet keeps them), "
                       "shorten them, or choose a larger card_size"}, warned
+
+
+def test_a_one_page_reference_sheet_prints_after_the_aids_and_no_sheet_is_called_half_empty(project):
+    """A reference sheet of one page prints after the player aids, so it needs no blank back (pnp.outputs.reference);
+    printed last, it does not make the aids' sheet a middle one under half full (pnp.render.sheet_plan.half_empty_sheets).
+    One copy of the one two-sided aid card (1 of Letter's 9 poker slots) and a one-page reference sheet: the aids' sheet
+    first, the reference sheet last, and the build names no sheet as under half full."""
+    source = project / SOURCE
+    text = source.read_text(encoding="utf-8").replace("copies: players.max ", "copies: 1 ")
+    nutshell = "  - title: In a nutshell\n    only: aid"
+    start = text.index(nutshell)
+    source.write_text(text[:start] + text[text.index("  - title:", start + 1):], encoding="utf-8")  # the sheet then fits one page
+    result = build(project)
+    pages = page_texts(project / REFERENCE)
+    assert "Player aids · sheet 1 of 2" in pages[0] and "Reference sheet · sheet 2 of 2" in pages[-1], pages
+    assert "full" not in result.output, result.output
