@@ -188,3 +188,36 @@ def test_bleed_on_the_outer_edges_runs_the_whole_3_mm_above_a_centred_a4_grid(tm
     middle = min(f.trim.x0 for f in faces) + 31.75 * MM  # the top left card's middle
     assert at(middle, top + 2.8 * MM) < 200  # art in the whole 3 mm above the top row
     assert at(middle, top + 3.3 * MM) > 250  # and none past it
+
+
+def shown_past_the_grid(pdf) -> dict[str, float]:
+    """How far, in mm, the first page's faces are shown past the grid's trim on each side: each face is placed as a form
+    at its trim's lower left (`cm` before `Do`), under the clip path (m, l, l, l, h, W) of what of it shows."""
+    clips, trims, path = [], [], []
+    with pikepdf.open(pdf) as doc:
+        for operands, op in pikepdf.parse_content_stream(doc.pages[0]):
+            op = str(op)
+            if op in ("m", "l"):
+                path.append(tuple(float(v) for v in operands))
+            elif op in ("W", "W*"):
+                clips.append(path)
+                path = []
+            elif op == "cm" and len(clips) > len(trims):
+                trims.append((float(operands[4]), float(operands[5])))
+    xs, ys = [x for clip in clips for x, _ in clip], [y for clip in clips for _, y in clip]
+    w, h = 63.5 * MM, 88.9 * MM  # a poker card
+    return {"left": (min(x for x, _ in trims) - min(xs)) / MM, "right": (max(xs) - max(x for x, _ in trims) - w) / MM,
+            "bottom": (min(y for _, y in trims) - min(ys)) / MM, "top": (max(ys) - max(y for _, y in trims) - h) / MM}
+
+
+def test_bleed_on_the_outer_edges_of_letter_is_3_mm_right_and_087_mm_left_where_the_footer_is(project):
+    """docs/print-and-cut.md: `--bleed-edges` bleeds on each side of the page as far as its margin holds with its marks
+    and footer, 0.1 mm short of the printer's limit: on Letter with a laser's 1/6 in margin, 3.0 mm on the right (all that
+    was asked), 0.87 mm on the left (which holds the footer), none above and below (the grid against the top, the marks
+    below it)."""
+    assert run_pnp(project, "calibrate", "--save", "laser", "--margin", f"{25.4 / 6:.6f}").exit_code == 0
+    result = run_pnp(project, "build", "--only", "cards", "--bleed-edges", "--no-validate", "--printer", "laser", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    shown = shown_past_the_grid(next((project / "output/tiny").glob("tiny-cards-bleed-edges*.pdf")))
+    assert abs(shown["right"] - 3.0) < 0.01 and abs(shown["left"] - 0.87) < 0.01, shown
+    assert abs(shown["top"]) < 0.05 and abs(shown["bottom"]) < 0.05, shown

@@ -722,3 +722,17 @@ def test_a_section_too_big_for_an_empty_column_is_placed_there_anyway_and_named_
     assert big.wrap(200, BIG)[1] > 30 and big.split(200, 30) == []  # three lines, taller than the region, unsplittable
     regions, overflow = pack([big, small], 200, 30)
     assert regions == [[(0.0, big)], [(0.0, small)]] and overflow == [big]
+def test_a_one_page_reference_sheet_prints_after_the_aids_and_no_sheet_is_called_half_empty(project):
+    """A reference sheet of one page prints after the player aids, so it needs no blank back (pnp.outputs.reference);
+    printed last, it does not make the aids' sheet a middle one under half full (pnp.render.sheet_plan.half_empty_sheets).
+    One copy of the one two-sided aid card (1 of Letter's 9 poker slots) and a one-page reference sheet: the aids' sheet
+    first, the reference sheet last, and the build names no sheet as under half full."""
+    source = project / SOURCE
+    text = source.read_text(encoding="utf-8").replace("copies: players.max ", "copies: 1 ")
+    nutshell = "  - title: In a nutshell\n    only: aid"
+    start = text.index(nutshell)
+    source.write_text(text[:start] + text[text.index("  - title:", start + 1):], encoding="utf-8")  # the sheet then fits one page
+    result = build(project)
+    pages = page_texts(project / REFERENCE)
+    assert "Player aids · sheet 1 of 2" in pages[0] and "Reference sheet · sheet 2 of 2" in pages[-1], pages
+    assert "full" not in result.output, result.output

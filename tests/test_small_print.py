@@ -250,3 +250,31 @@ def test_a_shape_with_a_zero_width_stroke_is_filled_and_not_stroked(project):
     hero.write_text(hero.read_text().replace("{% endblock %}", '{{ rect(5, 74, 20, 4, fill="gold", stroke="ink", stroke_width=0) }}\n{% endblock %}'),
                     encoding="utf-8")
     assert strokes() == before
+
+
+def test_a_figures_too_small_words_print_as_bars_lighter_than_the_words_own_ink(project):
+    """pnp.render.print_floor: a greeked word's bar is the text's colour lightened toward the paper (type covers about half
+    its x-height band, so a solid bar would read darker than the words). The Knight shown 30 mm wide in the rulebook: its
+    rules text's bars, inside the figure's rules box, are lighter on every channel than the ink its words print in on the
+    card sheet (the game's `ink`, #1d2433)."""
+    import pdfplumber
+
+    rulebook = project / "data/tiny/rulebook.md"
+    rulebook.write_text(rulebook.read_text().replace('(card:heroes/knight "45")', '(card:heroes/knight "30")'), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        ink = {tuple(c["non_stroking_color"]) for found in pdf.pages[0].search("Draw", regex=False) for c in found["chars"]}
+    assert ink == {tuple(round(int("1d2433"[i:i + 2], 16) / 255, 6) for i in (0, 2, 4))}, ink
+    (words,) = ink
+    book = project / "output/tiny/tiny-rulebook.pdf"
+    with pdfplumber.open(book) as pdf:
+        page = pdf.pages[figure_page(book, "The Knight, drawn from")]
+        outline = next(r for r in page.rects if abs(r["width"] - 30 * MM) < 1 and r["stroke"])
+        s = 30 / 63.5  # the figure's scale: 30 mm for the poker card's 63.5
+        bars = [r for r in page.rects if r["fill"] and r["x0"] >= outline["x0"] and r["x1"] <= outline["x1"]
+                and r["top"] >= outline["top"] + 25 * MM * s and r["bottom"] <= outline["top"] + 55 * MM * s]
+    assert len(bars) >= 4, bars  # 'Draw two cards & gain' and more, a bar a word
+    for bar in bars:
+        colour = tuple(bar["non_stroking_color"])
+        assert all(c > w + 0.1 for c, w in zip(colour, words, strict=True)), (colour, words)
