@@ -722,6 +722,8 @@ def test_a_section_too_big_for_an_empty_column_is_placed_there_anyway_and_named_
     assert big.wrap(200, BIG)[1] > 30 and big.split(200, 30) == []  # three lines, taller than the region, unsplittable
     regions, overflow = pack([big, small], 200, 30)
     assert regions == [[(0.0, big)], [(0.0, small)]] and overflow == [big]
+
+
 def test_a_one_page_reference_sheet_prints_after_the_aids_and_no_sheet_is_called_half_empty(project):
     """A reference sheet of one page prints after the player aids, so it needs no blank back (pnp.outputs.reference);
     printed last, it does not make the aids' sheet a middle one under half full (pnp.render.sheet_plan.half_empty_sheets).
