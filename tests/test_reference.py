@@ -738,3 +738,19 @@ def test_a_one_page_reference_sheet_prints_after_the_aids_and_no_sheet_is_called
     pages = page_texts(project / REFERENCE)
     assert "Player aids · sheet 1 of 2" in pages[0] and "Reference sheet · sheet 2 of 2" in pages[-1], pages
     assert "full" not in result.output, result.output
+def test_a_short_reference_sheets_type_grows_to_16_pt_and_no_larger(reference):
+    """docs/components.md: the sheet's type is the largest size up to 16 pt that needs no more pages, so a short
+    reference reads large but never turns into poster type. The tiny game's four sheet sections leave room on their
+    page at any size: its body text stops at 16 pt."""
+    size, _ = _body_sizes_and_columns(reference(), _sheet_front(reference()))
+    assert size == 16.0, size
+
+
+def test_the_sheets_back_of_aid_only_sections_is_headed_at_a_glance(reference):
+    """docs/components.md: a sheet of one page carries the aid-only sections (the turn summary) on its back, which
+    pnp.outputs.reference heads "At a glance" under the game's title, not with the front's own title again: the tiny
+    game's `only: aid` section "In a nutshell" reads there under that heading."""
+    pages = texts(reference())
+    back = pages[kinds(pages).index("sheet-back")]
+    assert back.startswith("Tiny Test Game At a glance In a nutshell"), back
+    assert "quick reference" not in back, back

@@ -720,3 +720,26 @@ def test_two_small_figures_without_captions_stand_side_by_side_in_one_column(pro
     assert first[3] == pytest.approx(second[3], abs=0.1), (first, second)
     assert (second[0] - first[2]) / MM == pytest.approx(6, abs=0.2), ((second[0] - first[2]) / MM)
     assert second[2] / MM < 215.9 / 2, "both in the left column"
+
+
+def test_a_narrow_figures_caption_lines_fill_a_measure_of_40_mm(project):
+    """docs/components.md: a caption is set under its picture at least 40 mm wide, however narrow the picture. A 20 mm
+    Knight's caption of short words (none over 8 mm) set in a 40 mm measure breaks only where the next word would pass
+    40 mm: its fullest line runs past 32 mm, which no measure of 30 mm could hold."""
+    import pdfplumber
+
+    caption = "A tiny Knight, with a caption of many short words to fill each of its lines up to the end of the line"
+    edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")', f'![{caption}](card:heroes/knight "20")')
+    build(project, "--only", "rulebook")
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "tiny Knight" in flat(t))
+    (card,) = _forms(project / RULEBOOK, page)
+    with pdfplumber.open(project / RULEBOOK) as doc:
+        below = float(doc.pages[page].height) - card[1]  # the card's foot, from the page's top
+        middle = (card[0] + card[2]) / 2
+        words = [w for w in doc.pages[page].extract_words() if below - 1 < w["top"] < below + 30 * MM
+                 and abs((w["x0"] + w["x1"]) / 2 - middle) < 25 * MM and w["text"] in caption.split()]
+    lines: dict = {}
+    for w in words:
+        lines.setdefault(round(w["top"]), []).append(w)
+    widths = sorted((max(w["x1"] for w in line) - min(w["x0"] for w in line)) / MM for line in lines.values())
+    assert len(widths) >= 3 and 32 < widths[-1] <= 40.5, widths
