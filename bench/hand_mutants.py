@@ -9509,7 +9509,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py', 'tests/test_rulebook_html.py'], ''),
     Mutant('AK8', "the rulebook's contents entries no longer link: a click on a chapter goes nowhere", 'pnp/render/contents.py',
            'if link is None or not getattr(canv, "pnp_links", True):', 'if link is None or getattr(canv, "pnp_links", True):',
-           ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py', 'tests/test_rulebook_access.py'], ''),
+           ['tests/test_rulebook.py', 'tests/test_rulebook_pages.py', 'tests/test_rulebook_access.py', 'tests/test_rulebook_promises.py'], ''),
     Mutant('AK9', "a tagged rulebook's viewer window named by the file, not the rules' title (no DisplayDocTitle)", 'pnp/render/tagging.py',
            'canv.setViewerPreference("DisplayDocTitle", "true")', 'None',
            ['tests/test_rulebook_access.py', 'tests/test_reference_access.py'], ''),

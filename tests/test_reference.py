@@ -738,6 +738,8 @@ def test_a_one_page_reference_sheet_prints_after_the_aids_and_no_sheet_is_called
     pages = page_texts(project / REFERENCE)
     assert "Player aids · sheet 1 of 2" in pages[0] and "Reference sheet · sheet 2 of 2" in pages[-1], pages
     assert "full" not in result.output, result.output
+
+
 def test_a_short_reference_sheets_type_grows_to_16_pt_and_no_larger(reference):
     """docs/components.md: the sheet's type is the largest size up to 16 pt that needs no more pages, so a short
     reference reads large but never turns into poster type. The tiny game's four sheet sections leave room on their
