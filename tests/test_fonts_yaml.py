@@ -157,6 +157,17 @@ def test_bold_italic_words_of_a_family_without_a_bold_italic_print_from_its_bold
     assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Quokka") == {"Quokka": {"NotoSerif-Bold"}}
 
 
+def test_a_projects_fonts_yaml_redefining_one_of_pnps_families_prints_from_the_projects_file(project):
+    """A project's fonts.yaml may redefine a family pnp ships (pnp.layout.fonts.FontBook): `noto-sans`, the tiny game's
+    body role, given a copy of Noto Serif Regular prints the body's words from that file, not from pnp's Noto Sans."""
+    (project / "fonts").mkdir()
+    (project / "fonts/Body.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSerif-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text("families:\n  noto-sans:\n    regular: Body.ttf\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--cards", "att", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert _faces_of(project / "output/tiny/tiny-cards-att.pdf", "Swap") == {"Swap": {"NotoSerif-Regular"}}
+
+
 def test_a_font_file_replaced_between_two_builds_of_one_process_prints_from_the_new_file(project):
     """`pnp serve` and `pnp watch` build again in the same process: a family's file replaced on disk (a designer
     trying another face under the same name) prints from its new bytes, not from the font the first build read."""

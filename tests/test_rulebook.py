@@ -264,6 +264,22 @@ def test_a_pale_accent_is_darkened_until_an_ordered_lists_numbers_read_on_white(
     assert colour[0] > colour[2] + 40, colour  # still the saffron's hue, darkened: red well over blue
 
 
+def test_a_palette_with_a_primary_and_no_accent_prints_the_rulebooks_accent_in_its_primary(project):
+    """The rulebook's accent is the palette's `accent`, else its `primary` (pnp.outputs.rulebook.look.document_inks): a
+    palette of ink, paper and primary #2e6da4 (5.5:1 on white, dark enough as it is) prints an ordered list's numbers
+    in #2e6da4 itself, not in the ink."""
+    import pdfplumber
+
+    edit(project / "data/tiny/game.yaml", '  gold: "#876510"\n', '  gold: "#876510"\n  primary: "#2e6da4"\n')
+    build(project, "--only", "rulebook")
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        page = next(p for p in pdf.pages if "Shuffle" in (p.extract_text() or ""))
+        words = page.extract_words(extra_attrs=["non_stroking_color"])
+    shuffle = next(w for w in words if w["text"] == "Shuffle")
+    number = next(w for w in words if w["text"] == "1." and abs(w["bottom"] - shuffle["bottom"]) < 1 and w["x1"] <= shuffle["x0"])
+    assert tuple(round(v * 255) for v in number["non_stroking_color"]) == (0x2E, 0x6D, 0xA4), number["non_stroking_color"]
+
+
 def test_markup_characters_and_unicode_punctuation_print_as_written(project):
     with (project / SOURCE).open("a", encoding="utf-8") as f:
         f.write('\n<img src="../outside/secret.png"/> <a href="javascript:alert(1)">x</a> [a link](https://example.com) <https://example.org> &amp; 5 * 3 \\*literal\\*\n')
