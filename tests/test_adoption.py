@@ -210,3 +210,115 @@ def test_the_icon_contact_sheet_labels_each_icon_with_the_name_to_write(tmp_path
 
 
 SQUARE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n'
+
+
+def test_pnp_new_says_it_wrote_a_gitignore_only_when_it_wrote_one(tmp_path):
+    """A folder holding only its own .gitignore is empty to `pnp new` (a new project starts there), and that file is
+    left as it was: the line saying what was written names no .gitignore. An empty folder's says it wrote one."""
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / ".gitignore").write_text("*.tmp\n", encoding="utf-8")
+    result = new_game(kept, "crystal-caves")
+    assert result.exit_code == 0 and "to a new project in" in result.output, result.output
+    assert ".gitignore" not in result.output, result.output
+    assert (kept / ".gitignore").read_text(encoding="utf-8") == "*.tmp\n"
+    fresh = new_game(tmp_path / "fresh", "crystal-caves")
+    assert "and a .gitignore leaving output/ out" in fresh.output, fresh.output
+
+
+def test_pnp_new_adding_a_game_to_a_project_writes_no_gitignore_into_it(project):
+    """The .gitignore is a new project's (docs/safety.md: `pnp new` writes a project's `.gitignore`): a game added to a
+    project that keeps none leaves the project's files as they were, and says it wrote data/ and templates/ alone."""
+    assert not (project / ".gitignore").exists()
+    result = new_game(project, "second")
+    assert result.exit_code == 0, result.output
+    assert not (project / ".gitignore").exists() and ".gitignore" not in result.output, result.output
+
+
+def test_pnp_icons_writes_its_contact_sheet_to_the_file_sheet_names(tmp_path):
+    """`--sheet FILE` is where the contact sheet goes, and the only file written."""
+    (tmp_path / "mine").mkdir()
+    result = run_pnp(tmp_path, "icons", "death-skull", "--sheet", str(tmp_path / "mine/skulls.pdf"))
+    assert result.exit_code == 0, result.output
+    assert "death-skull" in pdf_text(tmp_path / "mine/skulls.pdf").split()
+    assert not (tmp_path / "output").exists()
+
+
+def test_pnp_icons_run_in_a_folder_below_the_project_lists_the_projects_own_icons(project, monkeypatch):
+    """Without --root, `pnp icons` reads the nearest project at or above the folder it runs in, as every command does."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    (project / "templates/icons").mkdir()
+    (project / "templates/icons/zzgem.svg").write_text(SQUARE_SVG, encoding="utf-8")
+    monkeypatch.chdir(project / "data/tiny")
+    result = CliRunner().invoke(main, ["icons", "zzgem"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "zzgem  (templates/icons/zzgem.svg)" in result.output.splitlines(), result.output
+
+
+def test_the_icon_contact_sheet_is_headed_with_the_word_searched(tmp_path):
+    """The sheet says what it shows: `pnp icons death-skull`'s is headed "Icons holding 'death-skull': 1–1 of 1"."""
+    assert run_pnp(tmp_path, "icons", "death-skull").exit_code == 0
+    heading = pdf_text(tmp_path / "output/icons-death-skull.pdf").splitlines()[0]
+    assert heading == "Icons holding 'death-skull': 1–1 of 1", heading
+
+
+def test_the_icon_contact_sheets_grid_is_centred_across_the_page(tmp_path):
+    """A full row's first and last labels stand as far from the page's left and right edges: US Letter is 612 pt
+    wide, so their centres lie evenly either side of 306 pt."""
+    import pdfplumber
+
+    result = run_pnp(tmp_path, "icons", "dragon")  # 11 names: a full row of 8
+    assert result.exit_code == 0 and sum(1 for line in result.output.splitlines() if "(" in line) >= 8, result.output
+    with pdfplumber.open(tmp_path / "output/icons-dragon.pdf") as pdf:
+        page = pdf.pages[0]
+        labels = [w for w in page.extract_words() if round(w["bottom"] - w["top"]) < 7]  # the 5.5 pt names, not the 9 pt heading
+        first_row = min(round(w["top"]) for w in labels)
+        centres = [(w["x0"] + w["x1"]) / 2 for w in labels if round(w["top"]) == first_row]
+        assert len(centres) == 8, centres
+        assert abs((min(centres) + max(centres)) / 2 - page.width / 2) < 0.5, (min(centres), max(centres), page.width)
+
+
+def test_a_new_game_prints_one_player_aid_for_each_of_its_four_players(tmp_path):
+    """The game `pnp new` writes is for 2–4 players, and its reference.yaml asks one aid a player: four aids, each
+    numbered 1 / 2 on its front."""
+    folder = tmp_path / "my-games"
+    assert new_game(folder).exit_code == 0
+    assert run_pnp(folder, "build", "--only", "reference", "-q").exit_code == 0
+    text = pdf_text(folder / "output/crystal-caves/crystal-caves-reference.pdf")
+    assert text.count("Crystal Caves 1 / 2") == 4, text
+
+
+def test_a_new_game_says_it_is_written_in_project_format_1(tmp_path):
+    """docs/data-format.md: `format_version:` says which project format a game is written in, and `pnp new` writes it."""
+    import yaml
+
+    folder = tmp_path / "my-games"
+    assert new_game(folder).exit_code == 0
+    assert yaml.safe_load((folder / "data/crystal-caves/game.yaml").read_text(encoding="utf-8"))["format_version"] == 1
+
+
+def test_pnp_new_into_a_root_elsewhere_names_that_folder_in_the_next_step_it_gives(tmp_path, monkeypatch):
+    """`pnp --root DIR new NAME` run from a folder outside DIR: the build it tells the designer to run next must find
+    the game from where they stand, so it names DIR (a bare `pnp build NAME` there finds no project), and the cards
+    PDF to open is DIR's."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    here, games = tmp_path / "here", (tmp_path / "games").resolve()
+    here.mkdir()
+    (here / "notes.txt").write_text("not a project\n", encoding="utf-8")
+    monkeypatch.chdir(here)
+    result = CliRunner().invoke(main, ["--root", str(games), "new", "caves"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    told = result.output.splitlines()[-1]
+    assert told == f"next: pnp --root {games} build caves   (then open {games}/output/caves/caves-cards.pdf)", told
+    command = shlex.split(told.removeprefix("next: ").split("   (")[0])
+    assert command[0] == "pnp"
+    built = CliRunner().invoke(main, [*command[1:], "--only", "cards", "-q"], catch_exceptions=False)
+    assert built.exit_code == 0 and (games / "output/caves/caves-cards.pdf").is_file(), built.output

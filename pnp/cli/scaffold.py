@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import click
@@ -55,7 +56,10 @@ def new(ctx, game):
     where = f"a new project in {root}" if fresh else f"the project in {root}"
     ignores = ", and a .gitignore leaving output/ out" if ".gitignore" in files else ""
     click.echo(f"wrote {len(files)} files for '{game}' to {where}: data/{game}/ and templates/{game}/{ignores}")
-    click.echo(f"next: pnp build {game}   (then open output/{game}/{game}-cards.pdf)")
+    if Path.cwd().resolve().is_relative_to(root):  # a build from here finds the project
+        click.echo(f"next: pnp build {game}   (then open output/{game}/{game}-cards.pdf)")
+    else:  # `--root DIR` elsewhere: a bare `pnp build` here would find no project
+        click.echo(f"next: pnp --root {shlex.quote(str(root))} build {game}   (then open {root / 'output' / game / f'{game}-cards.pdf'})")
 
 
 @click.command(name="icons")
