@@ -756,3 +756,27 @@ def test_the_sheets_back_of_aid_only_sections_is_headed_at_a_glance(reference):
     back = pages[kinds(pages).index("sheet-back")]
     assert back.startswith("Tiny Test Game At a glance In a nutshell"), back
     assert "quick reference" not in back, back
+
+
+def test_balanced_columns_share_four_like_sections_two_and_two():
+    """pnp.render.columns.balance, on four sections 60 pt deep that packing put in one column of an 800 pt page: made
+    even over two columns, each holds two (120 pt), the shortest height at which they still fit; not three in the
+    first and one beside it."""
+    from pnp.render.columns import balance, used_height
+    from pnp.render.flowables import Rule, pack
+
+    regions, overflow = pack([Rule("#000000", 60.0, 0.0) for _ in range(4)], 100.0, 800.0)
+    assert len(regions) == 1 and not overflow
+    balanced = balance(regions, 100.0, lambda region: 800.0, 2)
+    assert [len(region) for region in balanced] == [2, 2]
+    assert [used_height(region) for region in balanced] == [120.0, 120.0]
+
+
+def test_packed_sections_are_spaced_by_the_larger_of_their_facing_spaces():
+    """pnp.render.flowables.pack places blocks by Platypus's Frame rule: between two blocks stands the larger of the
+    space after the first and the space before the second, not both. Two rules 6 pt apart each way: the second starts
+    6 pt below the first's foot."""
+    from pnp.render.flowables import Rule, pack
+
+    (region,), _ = pack([Rule("#000000", 30.0, 6.0), Rule("#000000", 20.0, 6.0)], 100.0, 500.0)
+    assert [y for y, _ in region] == [0.0, 36.0]

@@ -526,3 +526,47 @@ def test_a_text_too_long_for_its_box_is_quoted_in_its_error_as_it_prints_without
         fit(layouts, "**Supercalifragilistic** [accent]hero[/]", w=8, size=10, min_size=9)
     assert str(raised.value) == ("text does not fit its 8 × 20 mm box even at 9 pt ('Supercalifragilistic hero…'): shorten it, "
                                  "enlarge the box or lower min_size")
+
+
+def test_a_soft_hyphen_in_left_aligned_text_is_where_its_long_word_breaks(layouts):
+    """docs/layouts.md: a soft hyphen (U+00AD) written in the data marks where that word may break, in any alignment.
+    A compound too wide for a 35 mm box at 10 pt (and not allowed to shrink) breaks at the designer's soft hyphen, its
+    hyphen printed, rather than running past the box."""
+    laid = fit(layouts, "Transplantations\u00adkommission", w=35, size=10, min_size=10)
+    lines = sorted({op.y for op in laid.ops})
+    assert laid.fits and len(lines) == 2
+    assert [[op.text for op in laid.ops if op.y == y] for y in lines] == [["Transplantations-"], ["kommission"]]
+
+
+def test_a_justified_paragraphs_last_line_before_a_line_break_is_set_as_it_falls(layouts):
+    """docs/layouts.md: `align="justify"` spreads the spaces of every line but a paragraph's last. A one-line paragraph
+    followed by a line break is such a last line: its words keep their own spaces, though the next paragraph's full
+    lines reach the box's right edge."""
+    text = ("Draw two cards.\nThen every player discards a card of their choice from their hand, and the first player passes "
+            "the marker.")
+    laid = fit(layouts, text, w=50, h=30, align="justify")
+    right = 50 * 72 / 25.4
+    first, second = sorted({op.y for op in laid.ops})[:2]
+    assert [op.text for op in laid.ops if op.y == first] == ["Draw two cards."]
+    assert max(op.x + op.w for op in laid.ops if op.y == first) < right - 20
+    assert max(op.x + op.w for op in laid.ops if op.y == second) == pytest.approx(right, abs=0.1)
+
+
+def test_hyphenate_false_keeps_a_justified_texts_words_whole(layouts):
+    """docs/layouts.md: `hyphenate=false` keeps justified text unbroken. The same English text in a 40 mm justified box
+    breaks words ("investi-gates") with the default and breaks none with hyphenate=false."""
+    text = "The transplantation commission investigates characteristically complicated hospital administration procedures."
+    args = (text, 40, 30, 10, 10, "body", False, False, "#000000", "justify", "top", 1.2, False)
+    broken = layouts.set_text(*args, True)
+    whole = layouts.set_text(*args, False)
+    assert any(op.text.endswith("-") for op in broken.ops)
+    assert whole.fits and not any(op.text.endswith("-") for op in whole.ops)
+    assert " ".join(op.text for op in whole.ops) == text
+
+
+def test_a_line_written_wholly_in_italic_prints_in_the_italic_face(layouts):
+    """A card's flavour line written `*Quoth the raven*`, alone on its line, prints in the body family's italic face,
+    as an italic word among upright ones does."""
+    laid = fit(layouts, "*Quoth the raven*\nDraw a card.")
+    faces = {op.text: op.font for op in laid.ops}
+    assert faces == {"Quoth the raven": "noto-sans-italic", "Draw a card.": "noto-sans-regular"}
