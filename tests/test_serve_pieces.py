@@ -362,3 +362,43 @@ def test_a_board_taller_than_wide_is_held_to_2000_pixels_along_its_height(projec
     w, h = size_of(session, scores["images"][0])
     assert h == MAX_PX and abs(w - 900) <= 1, (w, h)
 
+
+
+def test_a_cards_list_field_with_accented_words_is_shown_as_written(project):
+    """The card panel shows a field as the designer wrote it: a list of French words keeps its É and â (UTF-8 as
+    written), never JSON's `\\u00c9` escapes."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("side: blue, count: 3}", "side: blue, count: 3, tags: [Épée, Château]}", 1),
+                      encoding="utf-8")
+    _, model = shown(project)
+    rogue = next(t for t in tiles(model, "deck:heroes") if t["id"] == "rogue")
+    rows = {key: value for key, value, _ in rogue["fields"]}
+    assert rows["tags"] == '["Épée", "Château"]', rows["tags"]
+
+
+def test_a_field_past_300_characters_is_cut_with_an_ellipsis_saying_more_follows(project):
+    """A field longer than the panel shows (300 characters) is cut there, and `…` says the file holds more."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    long = "word " * 80  # 400 characters
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("side: blue, count: 3}", f'side: blue, count: 3, lore: "{long}"}}', 1),
+                      encoding="utf-8")
+    _, model = shown(project)
+    rogue = next(t for t in tiles(model, "deck:heroes") if t["id"] == "rogue")
+    rows = {key: value for key, value, _ in rogue["fields"]}
+    assert rows["lore"] == long[:300] + "…", rows["lore"]
+
+
+def test_a_token_item_of_no_copies_has_no_tile(project):
+    """An item given `count: 0` prints nothing, so it has no tile: the coins show their 1 alone, and every other set its faces."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace('tint: "#9fd0f0", count: 4}', 'tint: "#9fd0f0", count: 0}', 1), encoding="utf-8")
+    _, model = shown(project, "tokens.yaml")
+    assert [t["id"] for t in tiles(model, "tokens")] == ["coins/c1", "pawns/red", "pawns/blue", "shields", "walls", "notes", "hero"]
+
+
+def test_the_tokens_note_counts_the_sets_of_tokens_yaml_not_the_faces_shown(project):
+    """tests/project/data/tiny/tokens.yaml holds six sets (coins, pawns, shields, walls, notes, hero), shown as eight
+    tiles (two coins, two pawns' colours): the section's note says six sets."""
+    _, model = shown(project, "tokens.yaml")
+    section = next(s for s in model["sections"] if s["key"] == "tokens")
+    assert (len(section["items"]), section["note"]) == (8, "6 sets"), section["note"]
