@@ -242,6 +242,7 @@ MALFORMED = {  # name → (the body, as sent, or a function of a good move givin
     "a NUL in the file": lambda move: _body({**move, "file": HERO + "\x00.png"}),
     "a NUL in the item": lambda move: _body(move, item=KNIGHT + "\x00"),
     "an escape in the path": lambda move: _body({**move, "path": "\x1b[2J"}),
+    "a DEL in the item": lambda move: _body(move, item=KNIGHT + "\x7f"),
     "the game a number": lambda move: _body(move, game=5),
     "the item a list": lambda move: _body(move, item=[KNIGHT]),
     "moves a text": lambda move: _body(move, moves="up"),

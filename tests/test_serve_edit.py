@@ -524,3 +524,44 @@ def test_an_icon_placed_by_its_size_is_resized_square_and_a_rect_freely(page):
     icon = page.element("icon", 3, FRAME)
     header = next(e for e in page.elements() if e["function"] == "rect" and e["file"] == FRAME and e["line"] == 3)
     assert icon["square"] is True and header["square"] is False, (icon, header)
+
+
+def test_a_boards_back_clicked_is_not_found_for_a_board_has_a_front_only(page):
+    """A board prints one side: a click asking for the score sheet's back finds no face to select on (404), never its
+    front's zone and track offered to drag as if they were its back's."""
+    page.settled()  # boards are drawn after the cards
+    assert page.elements("board:scores"), "its front lists what its template draws"
+    back = page.client.get("/api/elements", params={"game": "tiny", "item": "board:scores", "side": "back"})
+    assert back.status_code == 404 and "a board has a front only" in back.json()["error"], back.text
+
+
+def test_an_edit_moves_up_to_fifty_elements_together_and_not_fifty_one(page):
+    """One edit moves 1 to 50 elements (docs: a row of them, say): fifty, each let go where it started, are taken and
+    write nothing; fifty-one are refused as the request's fault (400), saying so."""
+    before = (page.root / HERO).read_bytes()
+    star = page.element("repeat", 4)
+    fifty = page.edit(star, star["box"], also=[(star, star["box"])] * 49)
+    assert fifty.status_code == 200 and fifty.json()["changed"] == [], fifty.text
+    more = page.edit(star, star["box"], also=[(star, star["box"])] * 50)
+    assert more.status_code == 400 and "an edit moves 1 to 50 elements" in more.json()["error"], more.text
+    assert (page.root / HERO).read_bytes() == before
+
+
+def test_an_expressions_number_is_named_as_written_in_the_panel(page):
+    """The rules text's width is `face.w - 10` (tests/project/templates/tiny/hero.j2, line 5): the panel says an edit
+    changes its 10 only, the number as the designer reads it after the minus, and where face.w comes from."""
+    w_arg = next(a for a in page.element("text", 5)["args"] if a["name"] == "w")
+    assert (w_arg["source"], w_arg["status"]) == ("face.w - 10", "term"), w_arg
+    assert w_arg["note"] == "an expression: an edit changes its 10 only (face.w is the face's width, 63.5 mm)", w_arg["note"]
+
+
+def test_face_safe_read_by_an_argument_is_said_as_the_3_mm_safe_margin(page):
+    """docs/layouts.md: `face.safe` is the face's safe margin, 3 mm. A rect placed at `face.safe + 2` is explained as
+    reading it, as face.w and face.bleed are, never as some variable of the template."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{{ rect(face.safe + 2, 50, 10, 10, fill="#000000") }}\n{% endblock %}'
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    x_arg = next(a for a in page.element("rect", 7)["args"] if a["name"] == "x")
+    assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ("face.safe + 2", 5, "term"), x_arg
+    assert x_arg["note"] == "an expression: an edit changes its 2 only (face.safe is the face's safe margin, 3 mm)", x_arg["note"]
+    page.put_back(HERO, before)

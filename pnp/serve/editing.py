@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import jinja2
 
 from pnp.core.files import Refused, inside
+from pnp.core.units import SAFE_MM
 from pnp.data.project import Project
 from pnp.layout import call_source
 from pnp.layout.drawing import DrawnBy
@@ -277,7 +278,7 @@ def explainer(env: jinja2.Environment, text: str, card, deck, game, face):
     except jinja2.TemplateSyntaxError:
         defs = {}
     lines = text.splitlines()
-    sizes = {"w": face.w, "h": face.h, "bleed": face.bleed}
+    sizes = {"w": face.w, "h": face.h, "bleed": face.bleed, "safe": SAFE_MM}  # as templates read face.safe (pnp.outputs.context)
 
     def explain(name: str, line: int) -> str:
         base, _, rest = name.partition(".")
