@@ -14,6 +14,7 @@ import printable as P
 import pytest
 import streams
 from conftest import MM, listing, run_pnp
+from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 
@@ -173,3 +174,13 @@ def test_a_paper_written_with_a_times_sign_is_the_paper_written_with_x(project):
     result = run_pnp(project, "build", "tiny", "--paper", "300×450mm,300 x 450 mm", "--only", "cards")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (project / "output/tiny").glob("*.pdf")) == ["tiny-cards-300x450mm.pdf"]
+
+
+def test_a_paper_given_in_points_is_that_many_points_to_the_hundredth(project):
+    """A PostScript point is 1/72 in: `--paper "576 x 720 pt"` (8 × 10 in photo paper) gives pages 576 × 720 pt, the
+    mediabox as written, not a point or two hundredths off from a point taken as 0.3528 mm."""
+    result = run_pnp(project, "build", "--only", "cards", "--paper", "576 x 720 pt", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    (pdf,) = (project / "output/tiny").glob("tiny-cards*.pdf")
+    sizes = {tuple(round(float(v), 2) for v in page.mediabox[2:]) for page in PdfReader(pdf).pages}
+    assert sizes <= {(576.0, 720.0), (720.0, 576.0)} and sizes, sizes

@@ -43,6 +43,13 @@ def test_a4_pages_are_a4(project):
     assert abs(float(page.mediabox.width) - 210 * MM) < 0.01 and abs(float(page.mediabox.height) - 297 * MM) < 0.01
 
 
+def test_the_card_sheets_document_info_names_the_game_then_what_it_holds_written_by_pnp(built):
+    """A viewer's document properties (and a print queue's job name) read the title: the game's title from game.yaml,
+    then what the file holds; the author is pnp, which wrote it."""
+    info = PdfReader(built).metadata
+    assert (info["/Title"], info["/Subject"], info["/Author"]) == ("Tiny Test Game — cards", "cards for print and play", "pnp"), info
+
+
 def test_every_font_is_embedded_and_no_base14_font_appears(built):
     fonts = pdf_fonts(PdfReader(built))
     assert fonts, "no fonts found"

@@ -257,3 +257,58 @@ def test_small_type_goes_to_the_black_plate_only_when_it_reads_as_black_and_unde
     assert tuple(frame[0]["stroking_color"])[:3] == (0, 0, 0), frame[0]
     fill = tuple(frame[0]["non_stroking_color"])
     assert fill[1] > 0.5 and fill[2] > 0.5, fill  # red: magenta and yellow
+
+
+def test_large_cyan_type_prints_on_the_cyan_plate_alone(project):
+    """Type of 12 pt or more keeps its colour in a print-on-demand file: 20 pt words in pure cyan (#00ffff, red
+    channel empty, green and blue full) print as process cyan, 100 % C and no magenta, yellow or black."""
+    import pdfplumber
+
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '{{ text("Sky", 5, 70, 50, 12, size=20, min_size=20, color="#00ffff") }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        chars = [ch for ch in pdf.pages[0].chars if ch["text"] in "Sky" and abs(ch["size"] - 20) < 0.1]
+    assert chars and {tuple(ch["non_stroking_color"]) for ch in chars} == {(1, 0, 0, 0)}, [ch["non_stroking_color"] for ch in chars]
+
+
+def _pod_picture(project, pixels) -> list:
+    """The rows of CMYK pixels (0–255 a plate) the print-on-demand file prints a 40 × 20 px RGBA picture in, drawn 20 × 10 mm
+    at 10, 60 on each hero: `pixels(x, y)` gives each pixel's colour."""
+    import pikepdf
+    from PIL import Image
+
+    (project / "art").mkdir(exist_ok=True)
+    art = Image.new("RGBA", (40, 20))
+    art.putdata([pixels(x, y) for y in range(20) for x in range(40)])
+    art.save(project / "art/patch.png")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '{{ image("art/patch.png", 10, 60, 20, 10, fit="stretch") }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        images = [pikepdf.PdfImage(obj).as_pil_image() for obj in pdf.objects
+                  if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
+    (picture,) = [im for im in images if im.mode == "CMYK"]
+    data = picture.tobytes()
+    return [[tuple(data[i:i + 4]) for i in range(row, row + 4 * picture.width, 4)] for row in range(0, len(data), 4 * picture.width)]
+
+
+def test_a_pictures_see_through_part_prints_no_ink_on_white_paper(project):
+    """A print-on-demand file's pictures are CMYK, laid on white paper: a picture's fully transparent left half
+    prints as the paper, 0 % of every plate, beside its opaque blue right half."""
+    rows = _pod_picture(project, lambda x, y: (0, 0, 0, 0) if x < 20 else (0, 0, 255, 255))
+    quarter = len(rows[0]) // 4  # the picture as embedded may be resampled: a quarter in from either side is one half's
+    left, right = [p for row in rows for p in row[:quarter]], [p for row in rows for p in row[-quarter:]]
+    assert max(sum(p) for p in left) <= 2, set(left)
+    assert min(sum(p) for p in right) > 255, set(right)
+
+
+def test_a_dark_picture_prints_within_the_shops_240_percent_of_ink(project):
+    """DriveThruCards and most presses take at most 240 % total ink: a very dark red picture (#280000), plainly 84 %
+    black under full magenta and yellow (325 % in all), prints with no pixel's four plates past 240 %."""
+    inks = [sum(p) for row in _pod_picture(project, lambda x, y: (0x28, 0, 0, 255)) for p in row]
+    assert max(inks) <= 2.40 * 255 + 2, max(inks)
