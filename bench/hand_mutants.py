@@ -7560,7 +7560,7 @@ MUTANTS: list[Mutant] = [
            'found[1] or Loc(ref.raw.loc.path)', 'found[1] or Loc(ref.raw.loc.path, 1, 1)',
            ['tests/test_one_finding.py', 'tests/test_reference.py'], 'emoji or glyph'),
     Mutant('XZ3', "a `true` where a check wants a number said as Python's `True`, not as the designer typed it", 'pnp/checks/values.py',
-           '    if isinstance(value, bool):\n        return "true"', '    if False:\n        return "true"',
+           '    if isinstance(value, bool):\n        return value_as_written(value)', '    if False:\n        return value_as_written(value)',
            ['tests/test_constraint_checks.py', 'tests/test_constraints.py'], ''),
     Mutant('XZ4', "a box of a set inside exactly its cards' size taken without a word, the cards binding as they are drawn", 'pnp/data/boxes.py',
            'if not spec.inner or min(w - card_w, h - card_h) >= spec.clearance - 1e-6:', 'if not spec.inner or min(w - card_w, h - card_h) >= 0:',
