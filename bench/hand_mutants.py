@@ -9478,6 +9478,9 @@ MUTANTS: list[Mutant] = [
            'folder = output_folder(project, None) / game / "showcase"', ['tests/test_showcase.py'], ''),
     Mutant('AU13', "the showcase's table spread laid out anew each run: the same data no longer gives the same bytes", 'pnp/targets/showcase.py',
            'rng = random.Random(LAYOUT_SEED)', 'rng = random.Random()', ['tests/test_showcase.py'], ''),
+    Mutant('AU14', "a hexagon token shown in pnp showcase cut pointy-top inside its box, its printed corners left and right cut away "
+           "(the bug found: a flat-top hexagon was cut as shape_mask's pointy one)", 'pnp/targets/showcase.py',
+           'if cut.kind in ("outline", "hexagon") else', 'if cut.kind == "outline" else', ['tests/test_showcase.py'], ''),
 ]
 
 
