@@ -101,6 +101,12 @@ LABEL_SHEETS_IN_PROCESS = ('not published_slots and not names_its_deck and not n
 # r53-tables: test_tts_save.py's tests of the tiny game in process (its others read the five games' shared export); every other file whole
 AB_TTS_IN_PROCESS = 'not tts_save or more_seats or tiny_games or new_games or wider_than or real_samples'
 
+# r53-loop AU: the watch tests by name (the designer's loop file's too), in process; pnp draw's without the shipped games' decks
+AU_WATCH_TESTS = ['tests/test_watch_first_save.py', 'tests/test_watch_since.py', 'tests/test_watch_proportional.py', 'tests/test_designer_loop.py']
+AU_SAVES_TESTS = ['tests/test_watch_since.py', 'tests/test_watch_first_save.py', 'tests/test_designer_loop.py']
+AU_WATCH_SELECT = ''
+AU_DRAW_SELECT = 'not each_games_main_deck'
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -9732,6 +9738,41 @@ MUTANTS: list[Mutant] = [
     Mutant('AW14', "a sheet PDF's pages starting in Helvetica (a font not embedded), not the game's own font", 'pnp/render/pdf.py',
            'initialFontName=font_name, initialFontSize=FOOTER_SIZE', 'initialFontName="Helvetica", initialFontSize=FOOTER_SIZE',
            ['tests/test_cards_pdf.py', 'tests/test_fonts_shipped.py'], ''),
+    # r53-loop AU: the designer's loop after a tweak (pnp watch, pnp preview, pnp draw, pnp showcase), past SV, WX, CM, SO, XU, YK and ZV
+    Mutant('AU1', "`pnp watch` after a save that only warns printing no summary of the counts (only after an error)", 'pnp/cli/watching.py',
+           'if any(f.severity in ("error", "warning") for f in findings):', 'if any(f.severity == "error" for f in findings):',
+           AU_WATCH_TESTS, AU_WATCH_SELECT),
+    Mutant('AU2', "`pnp watch` after a save listing every output again, the reused ones too, not only what the save wrote again", 'pnp/cli/watching.py',
+           'changed_only=later, session=self.session)', 'changed_only=False, session=self.session)', AU_WATCH_TESTS, AU_WATCH_SELECT),
+    Mutant('AU3', "`pnp watch`'s first build listing only the outputs written again (a project built before: no output listed at the start)",
+           'pnp/cli/watching.py', 'later = reason != "start"', 'later = True', AU_WATCH_TESTS, AU_WATCH_SELECT),
+    Mutant('AU4', "a rulebook.md saved: pnp watch and pnp serve build nothing again", 'pnp/pipeline/saves.py',
+           '".yaml", ".yml", ".md", ".j2"', '".yaml", ".yml", ".j2"', AU_SAVES_TESTS, AU_WATCH_SELECT),
+    Mutant('AU5', "a TrueType font (.ttf) saved into fonts/: pnp watch and pnp serve build nothing again", 'pnp/pipeline/saves.py',
+           '".ttf", ".otf"', '".otf"', AU_SAVES_TESTS, AU_WATCH_SELECT),
+    Mutant('AU6', "a picture or a deck saved with its suffix in capitals (HERO.PNG, heroes.YAML) not seen as a save", 'pnp/pipeline/saves.py',
+           'wanted = p.suffix.lower() in INPUT_SUFFIXES', 'wanted = p.suffix in INPUT_SUFFIXES', AU_SAVES_TESTS, AU_WATCH_SELECT),
+    Mutant('AU7', "`pnp preview --deck heroes` previewing every deck of the game", 'pnp/targets/preview.py',
+           'if decks and deck.id not in decks:', 'if False:', ['tests/test_preview.py', 'tests/test_designer_loop.py'], ''),
+    Mutant('AU8', "a deck too large for a full-size contact sheet gets each face's own PNG shrunk too, not kept at its size", 'pnp/targets/preview.py',
+           'encoder.add(image, functools.partial(write_atomic, path, durable=False))',
+           'encoder.add(_smaller(image, scale), functools.partial(write_atomic, path, durable=False))',
+           ['tests/test_preview.py', 'tests/test_designer_loop.py'], ''),
+    Mutant('AU9', "`pnp preview --bleed` drawing each face from its page's corner: the trim 3 mm low and left, no bleed on two sides",
+           'pnp/targets/preview.py', 'drawer.draw_face(face, mm_to_pt(face.bleed), mm_to_pt(face.bleed), reused=False)',
+           'drawer.draw_face(face, 0.0, 0.0, reused=False)', ['tests/test_preview.py', 'tests/test_designer_loop.py'], ''),
+    Mutant('AU10', "`pnp draw` keeping quiet about the game's warnings (validate's), printing the odds alone", 'pnp/cli/draw.py',
+           '    print_findings(report.sorted())\n    sys.exit(EXIT_OK)', '    sys.exit(EXIT_OK)', ['tests/test_draw.py'], AU_DRAW_SELECT),
+    Mutant('AU11', "`pnp draw --deck heros` (a deck misspelt) failing with a Python traceback, not a line naming the decks", 'pnp/cli/draw.py',
+           'check_subset(loaded, (deck,), ())', 'pass', ['tests/test_draw.py'], AU_DRAW_SELECT),
+    Mutant('AU12', "`pnp showcase --out FOLDER` writing its pictures to output/<game>/showcase anyway", 'pnp/cli/showcase.py',
+           'folder = Path(out).expanduser().resolve() if out else output_folder(project, None) / game / "showcase"',
+           'folder = output_folder(project, None) / game / "showcase"', ['tests/test_showcase.py'], ''),
+    Mutant('AU13', "the showcase's table spread laid out anew each run: the same data no longer gives the same bytes", 'pnp/targets/showcase.py',
+           'rng = random.Random(LAYOUT_SEED)', 'rng = random.Random()', ['tests/test_showcase.py'], ''),
+    Mutant('AU14', "a hexagon token shown in pnp showcase cut pointy-top inside its box, its printed corners left and right cut away "
+           "(the bug found: a flat-top hexagon was cut as shape_mask's pointy one)", 'pnp/targets/showcase.py',
+           'if cut.kind in ("outline", "hexagon") else', 'if cut.kind == "outline" else', ['tests/test_showcase.py'], ''),
 ]
 
 

@@ -345,3 +345,37 @@ def test_a_marked_print_that_draws_nothing_new_is_what_changed_then_compares_wit
     assert result.exit_code == 0, result.output + result.stderr
     assert "no card changed since the last marked print (pnp printed tiny)" in result.output, result.output
     assert not (project / CHANGED).exists()
+
+
+def watcher_of(root: Path):
+    """The `pnp watch tiny` of `root` as the command makes it (pnp.cli.watching.Watcher), its builds run by hand."""
+    from pnp.cli.build_lines import run_build
+    from pnp.cli.common import open_project
+    from pnp.cli.watching import Watcher
+    from pnp.outputs.options import Options
+
+    return Watcher(open_project(root), ["tiny"], True, Options(out=root / "output"), ["letter"], run_build)
+
+
+def test_watch_after_a_save_that_only_warns_prints_the_counts_line_build_prints(project, capsys):
+    """docs/findings.md: `pnp watch` prints after each rebuild every finding and the summary, then `built`: a save that
+    brings one warning (a card field nothing reads) and no error ends with the line `pnp build` ends with."""
+    watch = watcher_of(project)
+    watch.rebuild("start")
+    capsys.readouterr()
+    edit(project / "data/tiny/decks/heroes.yaml", "side: blue, count: 3}", "side: blue, count: 3, flavour: sly}")
+    watch.rebuild("data/tiny/decks/heroes.yaml")
+    said = capsys.readouterr()
+    assert "warning: no template, constraint or fact reads the card field 'flavour'" in said.err, said.err
+    assert "tiny: 0 errors, 1 warning\n" in said.err, said.err
+    assert "] built after data/tiny/decks/heroes.yaml in " in said.out, said.out
+
+
+def test_watch_started_on_a_project_built_before_lists_every_output_of_its_first_build(project, capsys):
+    """`pnp watch` builds on start as `pnp build` does, listing every output (each reused from the last build); only a
+    rebuild after a save lists what it wrote again alone (docs/designers-loop.md)."""
+    assert run_pnp(project, "build", "tiny").exit_code == 0
+    watcher_of(project).rebuild("start")
+    listed = capsys.readouterr().out
+    for output in ("tiny-cards.pdf", "tiny-tokens.pdf", "tiny-rulebook.pdf"):
+        assert output in listed, listed

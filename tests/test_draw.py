@@ -287,3 +287,22 @@ def test_a_where_value_no_card_has_is_refused_naming_the_values_the_cards_have(p
     assert result.exit_code == 2, result.output
     assert result.output.splitlines()[-1] == "Error: tiny/heroes: no card has side=green; its values: blue, red"
     assert "%" not in result.output
+
+
+def test_a_misspelt_deck_is_refused_in_one_line_offering_the_deck_meant(project):
+    """`pnp draw tiny --deck heros`: the tiny game has one deck, heroes; the command stops with a usage error (exit 2)
+    naming the deck it has, never a Python traceback."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heros", "--where", "side=red")
+    assert result.exit_code == 2
+    assert "no deck 'heros' (did you mean 'heroes'?); decks: heroes" in result.output, result.output
+
+
+def test_the_games_warnings_are_said_beside_the_odds(project):
+    """docs/commands.md: every command that reads a game reports the warnings `pnp validate` reports for it. A `count:`
+    on a token set whose items carry their own counts is one; `pnp draw` still answers (exit 0) and says it at its line."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("    shape: circle\n", "    shape: circle\n    count: 2\n", 1), encoding="utf-8")
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--where", "side=red", "--runs", "100")
+    assert result.exit_code == 0, result.output
+    assert "at least 1 with side=red" in result.stdout
+    assert "data/tiny/tokens.yaml:7:5: warning: count: 2 of token set 'coins' counts nothing" in result.stderr, result.stderr

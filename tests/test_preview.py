@@ -125,3 +125,12 @@ def test_a_greyscale_preview_again_leaves_no_grey_image_of_a_face_gone_and_the_p
         assert run_pnp(project, "preview", "tiny", "--deck", "three", "--dpi", "30", "--simulate", "grey", *alone).exit_code == 0
     plain = {f"c{n}-{side}.png" for n in (1, 2, 3) for side in ("front", "back")}
     assert sorted(path.name for path in folder.iterdir()) == sorted(plain | {"c1-front-grey.png", "c2-front-grey.png"})
+
+
+def test_a_preview_of_one_deck_writes_that_decks_images_alone(project):
+    """`pnp preview --deck three` (its help: only this deck) draws the deck named and no other: the tiny game's heroes get
+    no folder and no contact sheet."""
+    painted_deck(project, "three", FRONTS[:3])
+    folder = project / "output/tiny/preview"
+    assert sorted(p.name for p in folder.iterdir()) == ["three", "three-contact.png"]
+    assert sorted(p.name for p in (folder / "three").iterdir()) == [f"c{n}-{side}.png" for n in (1, 2, 3) for side in ("back", "front")]

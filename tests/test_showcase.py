@@ -197,3 +197,34 @@ def test_the_width_of_a_picture_is_1600_pixels_unless_asked(tmp_path):
     result = run_pnp(tmp_path, "showcase", "--help")
     assert result.exit_code == 0, result.output
     assert "Width of each picture in pixels. [default: 1600;" in " ".join(result.output.split()), result.output
+
+
+def test_a_showcased_hexagon_token_keeps_the_corners_it_is_printed_with(project):
+    """The tiny game's pawns are hexagons 16 mm corner to corner, their corners left and right (tokens.yaml; a flat-top
+    hexagon's flat sides lie 16 × cos 30° = 13.86 mm apart, 1.07 mm inside its box's top and bottom). The showcase cuts
+    such a token as it prints: at 10 px a mm its left and right corners show, the box's top middle above the flat side
+    is cut away, and the face just below that side shows."""
+    from pnp.cli.common import open_project, read_games
+    from pnp.core.errors import Report
+    from pnp.targets.components import collect
+    from pnp.targets.showcase import Piece, face_image
+
+    loaded, engine = read_games(open_project(project), ["tiny"], Report())
+    gctx = engine.for_game(loaded[0])
+    pawns = next(c for c in collect(gctx, 0.0, []) if c.id == "pawns")
+    alpha = face_image(gctx, Piece(pawns, pawns.items[0]), 10.0).getchannel("A")
+    assert alpha.size == (160, 160)
+    assert alpha.getpixel((1, 80)) > 200 and alpha.getpixel((158, 80)) > 200, "a corner cut away"
+    assert alpha.getpixel((80, 4)) < 50 and alpha.getpixel((80, 155)) < 50, "the box above or below a flat side shown"
+    assert alpha.getpixel((80, 16)) > 200 and alpha.getpixel((80, 143)) > 200, "the face below the flat top cut away"
+
+
+def test_out_writes_the_pictures_into_the_folder_given_and_none_under_output(project, tmp_path):
+    """docs/showcase-and-draw.md: `--out FOLDER` writes the pictures somewhere else: all three there (the hand, the table
+    and the heroes' contact sheet), the line naming that folder, and no showcase folder under output/."""
+    page = tmp_path / "game-page"
+    result = run_pnp(project, "showcase", "tiny", "--width", "200", "--out", str(page))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in page.iterdir()) == ["hand.png", "heroes-contact.png", "table.png"]
+    assert not (project / "output/tiny/showcase").exists()
+    assert "3 pictures 200 px wide (hand.png, table.png, heroes-contact.png)" in result.output, result.output

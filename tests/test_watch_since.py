@@ -218,3 +218,13 @@ def test_a_save_of_each_kind_of_file_a_game_is_made_from_is_a_save():
     for name in ("data/tiny/decks/heroes.yaml", "data/tiny/decks/heroes.csv", "data/tiny/decks/heroes.xlsx", "templates/tiny/hero.j2",
                  "data/tiny/rulebook.md", "templates/tiny/icons/star.svg", "data/tiny/art/knight.png", "fonts/Title.ttf"):
         assert is_input(watchfiles.Change.modified, f"/project/{name}"), name
+
+
+def test_a_picture_or_a_sheet_saved_with_its_suffix_in_capitals_is_a_save():
+    """A camera names its pictures in capitals (HERO.JPG), an old spreadsheet program its sheets (CARDS.CSV), and pnp
+    draws them as it draws hero.jpg and cards.csv (a picture's and a sheet's suffix read in any case): each is a save."""
+    import watchfiles
+
+    is_input = saves.input_filter(["/project"])
+    for name in ("data/tiny/art/HERO.JPG", "data/tiny/art/Knight.Png", "data/tiny/decks/CARDS.CSV"):
+        assert is_input(watchfiles.Change.modified, f"/project/{name}"), name

@@ -63,8 +63,8 @@ def face_image(gctx: GameContext, piece: Piece, px_per_mm: float, side: int = 0)
     face = piece.item.front if side == 0 else (piece.item.back or piece.item.front)
     size = (max(1, round(face.w * px_per_mm)), max(1, round(face.h * px_per_mm)))
     image = next(raster(gctx, [face], size, px_per_mm)).convert("RGBA")
-    cut = piece.component.cut
-    image.putalpha(cut_mask(cut, size, (face.w, face.h)) if cut.kind == "outline" else shape_mask(piece.component.shape, size, px_per_mm))
+    cut = piece.component.cut  # a hexagon by its cut, flat top or pointy as it prints; an outline by its points
+    image.putalpha(cut_mask(cut, size, (face.w, face.h)) if cut.kind in ("outline", "hexagon") else shape_mask(piece.component.shape, size, px_per_mm))
     return image
 
 
