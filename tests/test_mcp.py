@@ -494,3 +494,106 @@ def test_a_template_number_written_in_an_expression_is_refused_as_no_one_number(
     error, text = answers[0]
     assert error and text.endswith("not written: w is written as `face.w - 8`, not one number: change it in the file"), text
     assert (project / HERO).read_text() == original
+
+
+def test_render_face_of_a_side_neither_front_nor_back_is_refused_naming_the_two_sides(project):
+    """docs/commands.md: `side` is front or back. A side a card has not (`top`) is refused in words naming the two, not
+    answered with a picture of the front."""
+    ((error, text),) = calls(project, [("render_face", {"game": "tiny", "item": "heroes/rogue", "side": "top", "dpi": 50})], allow_edits=False)
+    assert error, text
+    assert text.endswith("no top face for heroes/rogue: give DECK/CARD of a card in heroes and side front or back"), text
+
+
+def test_an_edit_of_a_misspelt_field_is_refused_naming_the_field_meant_and_the_file_kept(project):
+    original = (project / HEROES).read_bytes()
+    ((error, text),) = calls(project, [("edit_value", {"game": "tiny", "deck": "heroes", "card": "rogue", "field": "nmae", "value": "Bandit",
+                                                       "digest": _digest(project / HEROES)})])
+    assert error and text.endswith("card rogue has no field 'nmae' (did you mean 'name'?); card_fields lists them"), text
+    assert (project / HEROES).read_bytes() == original
+
+
+def _block_rogue(project: Path, name_line: str) -> str:
+    """The rogue written as a block, its name line as given; the file's text."""
+    block = (f"  - id: rogue\n{name_line}\n    stars: 2\n    number: 3\n    text: \"Steal 1 coin − then run → away.\"\n"
+             "    side: blue\n    count: 3\n")
+    written = (project / HEROES).read_text(encoding="utf-8").replace(ROGUE_FLOW, block)
+    (project / HEROES).write_text(written, encoding="utf-8")
+    return written
+
+
+def _rename_rogue(project: Path, value: str) -> list:
+    rogue = {"game": "tiny", "deck": "heroes", "card": "rogue"}
+    return calls(project, [("card_fields", rogue),
+                           ("edit_value", lambda out: {**rogue, "field": "name", "value": value, "digest": _field(out[0][1], "name")["digest"]})])
+
+
+def test_a_one_line_value_with_an_indented_note_below_it_is_set_and_the_note_kept(project):
+    """A comment line below a value, indented under it, is no part of the value (YAML 1.2, 6.6: a comment ends a plain
+    scalar): the value is on one line, and the edit is taken."""
+    written = _block_rogue(project, "    name: Rogue\n      # renamed after playtest 3")
+    answers = _rename_rogue(project, "Bandit")
+    assert [error for error, _ in answers] == [False, False], answers
+    assert (project / HEROES).read_text(encoding="utf-8") == written.replace("    name: Rogue\n", "    name: Bandit\n")
+
+
+def test_a_quoted_value_holding_a_hash_is_replaced_whole(project):
+    """`name: "Card #1"` is quoted because ` #` would start a comment: the edit replaces the whole quoted value, quoted
+    again, and nothing after it moves."""
+    written = _block_rogue(project, '    name: "Rogue #1"')
+    answers = _rename_rogue(project, "Rogue #2")
+    assert [error for error, _ in answers] == [False, False], answers
+    assert (project / HEROES).read_text(encoding="utf-8") == written.replace('    name: "Rogue #1"\n', '    name: "Rogue #2"\n')
+
+
+def test_an_edit_of_a_deck_saved_with_a_byte_order_mark_keeps_the_mark(project):
+    """Windows' Notepad saves UTF-8 with a byte-order mark (EF BB BF): the edit changes the one value and the file still
+    starts with the mark, as every other byte stays."""
+    original = b"\xef\xbb\xbf" + (project / HEROES).read_bytes()
+    (project / HEROES).write_bytes(original)
+    answers = _rename_rogue(project, "Bandit")
+    assert [error for error, _ in answers] == [False, False], answers
+    assert (project / HEROES).read_bytes() == original.replace(b"{id: rogue, name: Rogue,", b"{id: rogue, name: Bandit,")
+
+
+def test_a_tsv_decks_cell_is_set_and_its_other_rows_keep_their_bytes(project):
+    """docs/commands.md: edit_value sets a CSV/TSV cell; a tab-separated deck's cell is set, its tabs and other rows kept."""
+    (project / "data/tiny/decks/crowd.yaml").write_text("name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: crowd.tsv\n")
+    sheet = project / "data/tiny/decks/crowd.tsv"
+    sheet.write_bytes(b"id\tname\tstars\tnumber\ttext\tside\none\tFirst\t1\t1\tPlain\tred\ntwo\tSecond\t2\t2\tPlain\tblue\n")
+    two = {"game": "tiny", "deck": "crowd", "card": "two"}
+    answers = calls(project, [("card_fields", two),
+                              ("edit_value", lambda out: {**two, "field": "name", "value": "Runner-up", "digest": _field(out[0][1], "name")["digest"]})])
+    assert [error for error, _ in answers] == [False, False], answers
+    assert sheet.read_bytes() == b"id\tname\tstars\tnumber\ttext\tside\none\tFirst\t1\t1\tPlain\tred\ntwo\tRunner-up\t2\t2\tPlain\tblue\n"
+
+
+def test_a_build_says_its_lines_on_stderr_never_on_stdout_where_the_protocol_runs(project, capsys):
+    """`pnp mcp` speaks the protocol on stdout: a build that has a line to say (a game of no parts yet: nothing to build)
+    says it on stderr, and stdout carries nothing but the server's messages."""
+    (project / "data/bare").mkdir()
+    (project / "data/bare/game.yaml").write_text("title: Bare\nplayers: {min: 2, max: 4}\n")
+    ((error, built),) = calls(project, [("build", {"game": "bare"})], allow_edits=False)
+    said = capsys.readouterr()
+    assert not error and built == {"written": [], "findings": []}, built
+    assert said.out == ""
+    assert "bare: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to data/bare/" in said.err, said.err
+
+
+def test_a_template_number_of_an_argument_the_call_does_not_write_is_refused_naming_the_one_meant(project):
+    """hero.j2's line 3 calls text(…, size=13): an edit of `sise` is refused with the argument it likely meant, and the
+    template keeps every byte."""
+    original = (project / HERO).read_text()
+    ((error, text),) = calls(project, [("edit_template_number", {"game": "tiny", "file": HERO, "line": 3, "function": "text", "argument": "sise",
+                                                                 "value": 15, "digest": _digest(project / HERO)})])
+    assert error and text.endswith("not written: that text() call writes no 'sise' (did you mean 'size'?)"), text
+    assert (project / HERO).read_text() == original
+
+
+def test_a_game_or_deck_not_in_the_project_is_refused_naming_the_ones_there(project):
+    """A misspelt game or deck is refused in words the assistant can act on (the one meant, the ones there), not with
+    an error that says nothing; nothing is built."""
+    answers = calls(project, [("validate", {"game": "tnyi"}), ("build", {"game": "tiny", "deck": "villains"})], allow_edits=False)
+    (game_error, game_text), (deck_error, deck_text) = answers
+    assert game_error and game_text.endswith("no game 'tnyi' (did you mean 'tiny'?); games: tiny"), game_text
+    assert deck_error and deck_text.endswith("no deck 'villains'; decks: heroes"), deck_text
+    assert not list(project.glob("output/**/*.pdf"))

@@ -166,6 +166,22 @@ class Edits:
             raise ToolError(READ_ONLY)
 
 
+def told(tool):
+    """`tool` with a command-line refusal it raises (a game or deck not in the project: click's UsageError) made the
+    tool error an assistant reads, its words kept: any other error reaches it as "Error executing tool", saying nothing."""
+    import functools
+
+    import click
+
+    @functools.wraps(tool)
+    def answered(*args, **kwargs):
+        try:
+            return tool(*args, **kwargs)
+        except click.ClickException as exc:
+            raise ToolError(exc.message) from None
+    return answered
+
+
 def _refused(refusal) -> ToolError:
     """serve's Refusal (an HTTP status and a sentence) as the tool error an assistant reads: the sentence."""
     return ToolError(refusal.message)
@@ -405,50 +421,51 @@ def make_server(root: Path, allow_edits: bool = False):
     server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate or build one, "
                                                  "look at a face, and (when started with --allow-edits) change one value or number.")
     edits = Edits(allowed=allow_edits)
+    tool = lambda **named: lambda f: server.tool(**named)(told(f))  # noqa: E731  (every tool's refusals in words)
 
-    @server.tool()
+    @tool()
     def list_games() -> dict:
         """The project's games with their decks, tokens, boards, boxes and dice, and their counts."""
         return {"games": game_rows(root)}
 
-    @server.tool()
+    @tool()
     def validate(game: str) -> dict:
         """Check one game's data, templates and counts; each finding names file, line and column and says what to fix."""
         return {"findings": game_findings(root, game)}
 
-    @server.tool()
+    @tool()
     def build(game: str, deck: str | None = None) -> dict:
         """Build a game's PDFs (or one deck's) into the project's output/, as `pnp build`; answers the files written and the findings."""
         return build_game(root, game, deck)
 
-    @server.tool()
+    @tool()
     def render_face(game: str, item: str, side: str = "front", dpi: int = 150) -> Image:
         """One card face (item DECK/CARD, side front or back) as a PNG of the card's trim size at `dpi`, without bleed."""
         return Image(data=face_png(root, game, item, side, dpi), format="png")
 
-    @server.tool(name="card_fields")
+    @tool(name="card_fields")
     def card_fields_tool(game: str, deck: str, card: str) -> dict:
         """A card's fields with the file:line:column that sets each, where an edit of that value belongs."""
         return card_fields(root, game, deck, card)
 
-    @server.tool()
+    @tool()
     def edit_value(game: str, deck: str, card: str, field: str, value: str, digest: str) -> dict:
         """Set one of a card's values where card_fields says its file sets it; `digest` is the one card_fields gave for
         that file (refused if the file changed since). Needs --allow-edits; undo puts it back."""
         return value_edit(root, edits, game, deck, card, field, value, digest)
 
-    @server.tool(name="template_file")
+    @tool(name="template_file")
     def template_file_tool(file: str) -> dict:
         """A template's text and digest (file as the project names it, e.g. templates/GAME/card.j2)."""
         return template_file(root, file)
 
-    @server.tool()
+    @tool()
     def edit_template_number(game: str, file: str, line: int, function: str, argument: str, value: float, digest: str) -> dict:
         """Set one number of a drawing call (`function` at `line` of a template, its `argument`, e.g. text's `size`);
         `digest` from template_file. Needs --allow-edits; undo puts it back."""
         return number_edit(root, edits, NumberAsked(game, file, line, function, argument, value, digest))
 
-    @server.tool()
+    @tool()
     def undo() -> dict:
         """Undo this server's last edit, if its file still holds what the edit wrote."""
         return undo_edit(edits)
