@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import inspect
 import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import click
 from mcp.server.mcpserver import Image, MCPServer  # the optional extra pnp[mcp]: the CLI says so when it is missing
 from mcp.server.mcpserver.exceptions import ToolError  # a refusal whose words reach the assistant (any other error reaches it as "Error executing tool")
 
@@ -169,10 +171,6 @@ class Edits:
 def told(tool):
     """`tool` with a command-line refusal it raises (a game or deck not in the project: click's UsageError) made the
     tool error an assistant reads, its words kept: any other error reaches it as "Error executing tool", saying nothing."""
-    import functools
-
-    import click
-
     @functools.wraps(tool)
     def answered(*args, **kwargs):
         try:
@@ -180,6 +178,11 @@ def told(tool):
         except click.ClickException as exc:
             raise ToolError(exc.message) from None
     return answered
+
+
+def tool_of(server: MCPServer, **named):
+    """`server.tool(**named)`, the tool's command-line refusals said in words (`told`)."""
+    return lambda function: server.tool(**named)(told(function))
 
 
 def _refused(refusal) -> ToolError:
@@ -421,51 +424,50 @@ def make_server(root: Path, allow_edits: bool = False):
     server = MCPServer(name="pnp", instructions="Tools over one pnp print-and-play project: list its games, validate or build one, "
                                                  "look at a face, and (when started with --allow-edits) change one value or number.")
     edits = Edits(allowed=allow_edits)
-    tool = lambda **named: lambda f: server.tool(**named)(told(f))  # noqa: E731  (every tool's refusals in words)
 
-    @tool()
+    @tool_of(server)
     def list_games() -> dict:
         """The project's games with their decks, tokens, boards, boxes and dice, and their counts."""
         return {"games": game_rows(root)}
 
-    @tool()
+    @tool_of(server)
     def validate(game: str) -> dict:
         """Check one game's data, templates and counts; each finding names file, line and column and says what to fix."""
         return {"findings": game_findings(root, game)}
 
-    @tool()
+    @tool_of(server)
     def build(game: str, deck: str | None = None) -> dict:
         """Build a game's PDFs (or one deck's) into the project's output/, as `pnp build`; answers the files written and the findings."""
         return build_game(root, game, deck)
 
-    @tool()
+    @tool_of(server)
     def render_face(game: str, item: str, side: str = "front", dpi: int = 150) -> Image:
         """One card face (item DECK/CARD, side front or back) as a PNG of the card's trim size at `dpi`, without bleed."""
         return Image(data=face_png(root, game, item, side, dpi), format="png")
 
-    @tool(name="card_fields")
+    @tool_of(server, name="card_fields")
     def card_fields_tool(game: str, deck: str, card: str) -> dict:
         """A card's fields with the file:line:column that sets each, where an edit of that value belongs."""
         return card_fields(root, game, deck, card)
 
-    @tool()
+    @tool_of(server)
     def edit_value(game: str, deck: str, card: str, field: str, value: str, digest: str) -> dict:
         """Set one of a card's values where card_fields says its file sets it; `digest` is the one card_fields gave for
         that file (refused if the file changed since). Needs --allow-edits; undo puts it back."""
         return value_edit(root, edits, game, deck, card, field, value, digest)
 
-    @tool(name="template_file")
+    @tool_of(server, name="template_file")
     def template_file_tool(file: str) -> dict:
         """A template's text and digest (file as the project names it, e.g. templates/GAME/card.j2)."""
         return template_file(root, file)
 
-    @tool()
+    @tool_of(server)
     def edit_template_number(game: str, file: str, line: int, function: str, argument: str, value: float, digest: str) -> dict:
         """Set one number of a drawing call (`function` at `line` of a template, its `argument`, e.g. text's `size`);
         `digest` from template_file. Needs --allow-edits; undo puts it back."""
         return number_edit(root, edits, NumberAsked(game, file, line, function, argument, value, digest))
 
-    @tool()
+    @tool_of(server)
     def undo() -> dict:
         """Undo this server's last edit, if its file still holds what the edit wrote."""
         return undo_edit(edits)
