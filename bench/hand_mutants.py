@@ -9400,7 +9400,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_tokens.py', 'tests/test_shaped_cut_lines.py'], ''),
     # s53's own mends: a yes or no and an empty value in a designer's file quoted as typed after `got`, not as Python's True and None
     Mutant('ZR1', "an empty value where a number is wanted said as Python's None", 'pnp/core/units.py',
-           '    return "nothing" if value is None else repr(value)', '    return repr(value)', ['tests/test_validator.py'], 'broken_input and number'),
+           '    return "nothing" if value is None else repr(value)', '    return repr(value)', ['tests/test_validator.py'], 'broken_input'),
     Mutant('ZR2', "a `true` where a number is wanted quoted as Python's True", 'pnp/data/schema.py',
            'got {value_as_written(value)}"[:300]', 'got {value!r}"[:300]', ['tests/test_validator.py', 'tests/test_spreadsheet_decks.py'], 'broken_input or id_cell'),
     Mutant('ZR3', "a board's `overlap: true` quoted as Python's True", 'pnp/outputs/boards.py',
