@@ -252,25 +252,27 @@ def test_an_amharic_word_no_font_has_is_told_the_noto_ethiopic_font_that_has_it(
     """An Amharic word (Ethiopic script, ሰላም "peace") in a card's text: none of pnp's bundled fonts has Ethiopic, so
     `pnp validate` finds its three letters missing at the template's text call and names Noto Sans Ethiopic, the free
     font Google publishes for the script (fonts.google.com/noto/specimen/Noto+Sans+Ethiopic)."""
-    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ['text: "Draw **two** cards & gain :star:."', 'text: "ሰላም"']}])
-    result = run_pnp(project, "validate", "tiny")
-    assert result.exit_code == 1
-    assert [line for line in result.stderr.splitlines() if ": error: " in line] == [
+    assert _errors_of_knights_text(project, "ሰላም") == [
         "templates/tiny/hero.j2:5:1: error: characters missing from font 'noto-sans' and their fallback: 'ላ' (U+120B), 'ም' (U+121D), "
         "'ሰ' (U+1230) (written in card.text at data/tiny/decks/heroes.yaml:7:63): add a font that has them to fonts/ and name its "
         "family in fonts/fonts.yaml's `fallback` (a free one, SIL Open Font License: Ethiopic: Noto Sans Ethiopic), or replace them "
-        "[heroes/knight front]"], result.stderr
+        "[heroes/knight front]"]
 
 
 def test_letters_of_two_scripts_no_font_has_are_one_error_naming_a_free_font_for_each(project):
     """One card text holding a Devanagari क and a Thai ก, neither of which the body font or its fallback has: one error
     at the template's text call lists both characters and names, script by script, the free Noto font that has each,
     the two told apart by a semicolon (docs/languages.md, "Characters no font has")."""
-    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ['text: "Draw **two** cards & gain :star:."', 'text: "क ก"']}])
-    result = run_pnp(project, "validate", "tiny")
-    assert result.exit_code == 1
-    assert [line for line in result.stderr.splitlines() if ": error: " in line] == [
+    assert _errors_of_knights_text(project, "क ก") == [
         "templates/tiny/hero.j2:5:1: error: characters missing from font 'noto-sans' and their fallback: 'क' (U+0915), 'ก' (U+0E01) "
         "(written in card.text at data/tiny/decks/heroes.yaml:7:63): add a font that has them to fonts/ and name its "
         "family in fonts/fonts.yaml's `fallback` (a free one, SIL Open Font License: Devanagari: Noto Sans Devanagari; "
-        "Thai: Noto Sans Thai), or replace them [heroes/knight front]"], result.stderr
+        "Thai: Noto Sans Thai), or replace them [heroes/knight front]"]
+
+
+def _errors_of_knights_text(project, text: str) -> list[str]:
+    """The error lines `pnp validate tiny` prints (it fails) once the knight's card text is `text`."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ['text: "Draw **two** cards & gain :star:."', f'text: "{text}"']}])
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1, result.output
+    return [line for line in result.stderr.splitlines() if ": error: " in line]

@@ -264,14 +264,18 @@ def test_large_cyan_type_prints_on_the_cyan_plate_alone(project):
     channel empty, green and blue full) print as process cyan, 100 % C and no magenta, yellow or black."""
     import pdfplumber
 
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% endblock %}", '{{ text("Sky", 5, 70, 50, 12, size=20, min_size=20, color="#00ffff") }}\n{% endblock %}'), encoding="utf-8")
-    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
-    assert result.exit_code == 0, result.output
-    with pdfplumber.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+    with pdfplumber.open(_pod_heroes_with(project, '{{ text("Sky", 5, 70, 50, 12, size=20, min_size=20, color="#00ffff") }}')) as pdf:
         chars = [ch for ch in pdf.pages[0].chars if ch["text"] in "Sky" and abs(ch["size"] - 20) < 0.1]
     assert chars and {tuple(ch["non_stroking_color"]) for ch in chars} == {(1, 0, 0, 0)}, [ch["non_stroking_color"] for ch in chars]
+
+
+def _pod_heroes_with(project, call: str):
+    """The print-on-demand file of the heroes once their template ends with the drawing `call`."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", call + "\n{% endblock %}"), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    return project / "output/tiny/pod/tiny-heroes.pdf"
 
 
 def _pod_picture(project, pixels) -> list:
@@ -284,12 +288,7 @@ def _pod_picture(project, pixels) -> list:
     art = Image.new("RGBA", (40, 20))
     art.putdata([pixels(x, y) for y in range(20) for x in range(40)])
     art.save(project / "art/patch.png")
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% endblock %}", '{{ image("art/patch.png", 10, 60, 20, 10, fit="stretch") }}\n{% endblock %}'), encoding="utf-8")
-    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
-    assert result.exit_code == 0, result.output
-    with pikepdf.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+    with pikepdf.open(_pod_heroes_with(project, '{{ image("art/patch.png", 10, 60, 20, 10, fit="stretch") }}')) as pdf:
         images = [pikepdf.PdfImage(obj).as_pil_image() for obj in pdf.objects
                   if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
     (picture,) = [im for im in images if im.mode == "CMYK"]
