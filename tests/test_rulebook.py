@@ -689,21 +689,27 @@ def test_a_narrow_figures_caption_is_set_wider_than_its_picture(project):
     caption = "The Knight at twenty millimetres, with a caption of a dozen words under it"
     edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")', f'![{caption}](card:heroes/knight "20")')
     build(project, "--only", "rulebook")
+    card, widths = _caption_under_card(project, caption, "twenty millimetres", down_mm=25, across_mm=30)
+    assert (card[2] - card[0]) / MM == pytest.approx(20, abs=0.3)
+    assert widths and 20 < max(widths) <= 40.5, widths
+
+
+def _caption_under_card(project, caption: str, marker: str, down_mm: float, across_mm: float):
+    """The one card figure on the rulebook's page holding `marker`, and the widths in mm of its caption's lines: the
+    caption's words within `down_mm` below the card's foot and `across_mm` of its middle, grouped by line."""
     import pdfplumber
 
-    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "twenty millimetres" in flat(t))
+    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if marker in flat(t))
     (card,) = _forms(project / RULEBOOK, page)
-    assert (card[2] - card[0]) / MM == pytest.approx(20, abs=0.3)
     with pdfplumber.open(project / RULEBOOK) as doc:
         below = float(doc.pages[page].height) - card[1]  # the card's foot, from the page's top
         middle = (card[0] + card[2]) / 2
-        words = [w for w in doc.pages[page].extract_words() if below - 1 < w["top"] < below + 25 * MM
-                 and abs((w["x0"] + w["x1"]) / 2 - middle) < 30 * MM and w["text"] in caption.split()]
+        words = [w for w in doc.pages[page].extract_words() if below - 1 < w["top"] < below + down_mm * MM
+                 and abs((w["x0"] + w["x1"]) / 2 - middle) < across_mm * MM and w["text"] in caption.split()]
     lines: dict = {}
     for w in words:
         lines.setdefault(round(w["top"]), []).append(w)
-    widths = [(max(w["x1"] for w in line) - min(w["x0"] for w in line)) / MM for line in lines.values()]
-    assert widths and 20 < max(widths) <= 40.5, widths
+    return card, [(max(w["x1"] for w in line) - min(w["x0"] for w in line)) / MM for line in lines.values()]
 
 
 def test_a_picture_taller_than_the_page_prints_shrunk_with_its_caption_under_it(project):
@@ -742,20 +748,8 @@ def test_a_narrow_figures_caption_lines_fill_a_measure_of_40_mm(project):
     """docs/components.md: a caption is set under its picture at least 40 mm wide, however narrow the picture. A 20 mm
     Knight's caption of short words (none over 8 mm) set in a 40 mm measure breaks only where the next word would pass
     40 mm: its fullest line runs past 32 mm, which no measure of 30 mm could hold."""
-    import pdfplumber
-
     caption = "A tiny Knight, with a caption of many short words to fill each of its lines up to the end of the line"
     edit(project / SOURCE, '![The Knight, drawn from its own layout](card:heroes/knight "45")', f'![{caption}](card:heroes/knight "20")')
     build(project, "--only", "rulebook")
-    page = next(n for n, t in enumerate(page_texts(project / RULEBOOK)) if "tiny Knight" in flat(t))
-    (card,) = _forms(project / RULEBOOK, page)
-    with pdfplumber.open(project / RULEBOOK) as doc:
-        below = float(doc.pages[page].height) - card[1]  # the card's foot, from the page's top
-        middle = (card[0] + card[2]) / 2
-        words = [w for w in doc.pages[page].extract_words() if below - 1 < w["top"] < below + 30 * MM
-                 and abs((w["x0"] + w["x1"]) / 2 - middle) < 25 * MM and w["text"] in caption.split()]
-    lines: dict = {}
-    for w in words:
-        lines.setdefault(round(w["top"]), []).append(w)
-    widths = sorted((max(w["x1"] for w in line) - min(w["x0"] for w in line)) / MM for line in lines.values())
+    widths = sorted(_caption_under_card(project, caption, "tiny Knight", down_mm=30, across_mm=25)[1])
     assert len(widths) >= 3 and 32 < widths[-1] <= 40.5, widths
