@@ -9405,6 +9405,9 @@ MUTANTS: list[Mutant] = [
            'got {value_as_written(value)}"[:300]', 'got {value!r}"[:300]', ['tests/test_validator.py', 'tests/test_spreadsheet_decks.py'], 'broken_input or id_cell'),
     Mutant('ZR3', "a board's `overlap: true` quoted as Python's True", 'pnp/outputs/boards.py',
            'from 0 to 40, got {value_as_written(value)}"', 'from 0 to 40, got {value!r}"', ['tests/test_boards.py'], 'overlap'),
+    # s54's own mends
+    Mutant('ZR4', "`pnp mcp`'s build of a game with nothing to build answering no word of why (the line on stderr alone)", 'pnp/cli/assistant.py',
+           '        said.append(line)\n', '', ['tests/test_mcp.py'], 'stderr'),
     # r53-builds (AG): what a build keeps and answers, a fresh pass past PB, WT, YN, XQ, BU, CQ, KW and OB
     Mutant('AG1', "a card edited in the spreadsheet a deck reads its cards from: the card sheets kept from the last build are reused, the old card printed", 'pnp/pipeline/cache.py',
            'files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})',

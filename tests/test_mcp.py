@@ -569,14 +569,16 @@ def test_a_tsv_decks_cell_is_set_and_its_other_rows_keep_their_bytes(project):
 
 def test_a_build_says_its_lines_on_stderr_never_on_stdout_where_the_protocol_runs(project, capsys):
     """`pnp mcp` speaks the protocol on stdout: a build that has a line to say (a game of no parts yet: nothing to build)
-    says it on stderr, and stdout carries nothing but the server's messages."""
+    says it on stderr and in the answer's `said` (the assistant reads no stderr), and stdout carries nothing but the
+    server's messages."""
     (project / "data/bare").mkdir()
     (project / "data/bare/game.yaml").write_text("title: Bare\nplayers: {min: 2, max: 4}\n")
     ((error, built),) = calls(project, [("build", {"game": "bare"})], allow_edits=False)
     said = capsys.readouterr()
-    assert not error and built == {"written": [], "findings": []}, built
+    line = "bare: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to data/bare/"
+    assert not error and built == {"written": [], "findings": [], "said": [line]}, built
     assert said.out == ""
-    assert "bare: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to data/bare/" in said.err, said.err
+    assert line in said.err, said.err
 
 
 def test_a_template_number_of_an_argument_the_call_does_not_write_is_refused_naming_the_one_meant(project):

@@ -57,8 +57,9 @@ def game_findings(root: Path, game: str) -> list[dict]:
 
 def build_game(root: Path, game: str, deck: str | None = None) -> dict:
     """Build one game (or one deck of it) into the project's output/ as `pnp build GAME [--deck DECK]` does, and answer
-    with the files written (paths inside the project) and the findings. The build's own lines go to stderr: stdout
-    carries the protocol."""
+    with the files written (paths inside the project), the findings, and what the build said (`said`: a game with
+    nothing to build says what to add, which the assistant must read to act on). The build's own lines go to stderr
+    as well: stdout carries the protocol."""
     from pnp.cli.build_lines import run_build
     from pnp.cli.common import editions, game_names, in_edition, open_project, output_folder
     from pnp.data.config import printer_profile
@@ -68,14 +69,19 @@ def build_game(root: Path, game: str, deck: str | None = None) -> dict:
     folder = output_folder(project, None)
     before = _stamps(folder / game)
     base = Options(printable_mm=printer_profile(project.root, None).margin, out=folder, decks=(deck,) if deck else ())
-    report = Report()
+    report, said = Report(), []
+
+    def say(line: str) -> None:
+        said.append(line)
+        print(line)
+
     with contextlib.redirect_stdout(sys.stderr):
         for edition, code, slugs in editions(project, game_names(project, (game,)), None):
             with in_edition(report, code):
-                run_build(edition, slugs, dataclasses.replace(base, lang=code), ["letter"], report=report, quiet=True, workers=1)
+                run_build(edition, slugs, dataclasses.replace(base, lang=code), ["letter"], report=report, quiet=True, workers=1, echo=say)
     after = _stamps(folder / game)
     written = sorted(path.relative_to(project.root).as_posix() for path, stamp in after.items() if before.get(path) != stamp)
-    return {"written": written, "findings": [f.as_json() for f in report.sorted()]}
+    return {"written": written, "findings": [f.as_json() for f in report.sorted()], "said": said}
 
 
 def _stamps(folder: Path) -> dict[Path, tuple[int, int]]:
