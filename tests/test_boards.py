@@ -563,6 +563,18 @@ def test_a_zones_label_is_in_its_stroke_colour_unless_color_says_otherwise(tmp_p
     assert colours["S"] == (0, 0, 255) and colours["C"] == (255, 0, 0), colours
 
 
+def test_a_zones_label_is_set_bold_where_plain_text_is_not(tmp_path):
+    """docs/components.md: `zone` draws its label bold along the top inside; text drawn beside it in the same font is not."""
+    template = """\
+        {{ zone(5, 5, 50, 20, "Keep", fill="#ffffff") }}
+        {{ text("plain", 5, 30, 50, 8) }}
+        """
+    pdf, page = _helpers_card(tmp_path, template)
+    with pdf:
+        fonts = {c["text"]: c["fontname"] for c in _card_chars(page)}
+    assert "Bold" in fonts["K"] and "Bold" not in fonts["p"], fonts
+
+
 def test_a_path_without_a_fill_is_a_light_grey_street(tmp_path):
     """docs/components.md: `path(points, width=8, …, fill="#d9d9d9")`: a street in light grey unless `fill` says."""
     pdf, page = _helpers_card(tmp_path, "{{ path([[5, 40], [55, 40]]) }}\n")
