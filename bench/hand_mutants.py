@@ -38,6 +38,8 @@ class Mutant(NamedTuple):
     equivalent: str = ""  # why no input tells it from the original, for a mutant named equivalent: its survival is no failure
 
 
+# r54-readable: the readability check's files, by name (in process, none reads the five games' builds)
+READABLE_TESTS = ['tests/test_readability.py', 'tests/test_readability_grounds.py', 'tests/test_readability_edges.py']
 # s19-guards' selections: the in-process tests of the packing plan, the tests of the browser tables' files
 PACKING_IN_PROCESS = 'asked_again or fills_whole or tie_goes or gutterfold_leftovers or shared_pages_place or no_planned_sheet or kept_plans'
 PLAN_PARTS = ['paper', 'groups', 'gutter', 'bleed', 'printer margin', 'layout', 'fold rotation', 'backs', 'last', 'spacing', 'machine',
@@ -9872,6 +9874,49 @@ MUTANTS: list[Mutant] = [
            'step_x = size * 1.1 if dx is None else',
            'step_x = size * 1.2 if dx is None else',
            ['tests/test_drawing_functions.py', 'tests/test_icons.py'], ''),
+    # r54-readable: whether what prints can be read, past the rows VG, XP, YK, KW, RG, ZC, AG, UL, SA and AR name
+    Mutant('BA1', "a long faint text's warning quoting only its first 20 characters before '…', not its first 29", 'pnp/layout/readability.py',
+           'label = m.label if len(m.label) <= 30 else m.label[:29] + "…"', 'label = m.label if len(m.label) <= 30 else m.label[:20] + "…"',
+           READABLE_TESTS, ''),
+    Mutant('BA2', "text in a scaled group judged at the size its template wrote, not the size it prints (10 pt grown twice asked 4.5:1)", 'pnp/layout/readability.py',
+           'needed = required_contrast(size * scale, "-bold" in font.lower())', 'needed = required_contrast(size, "-bold" in font.lower())',
+           READABLE_TESTS, ''),
+    Mutant('BA3', "an icon asked the 4.5:1 of small text, not the 3:1 WCAG asks of graphics", 'pnp/layout/readability.py',
+           'LARGE_TEXT_CONTRAST, h * _scale(t) * PT_PER_MM, el)', '4.5, h * _scale(t) * PT_PER_MM, el)',
+           READABLE_TESTS, ''),
+    Mutant('BA4', "a text drawn with decoration=true (a watermark) warned of as faint", 'pnp/layout/readability.py',
+           'if self.marking and not el.decoration:', 'if self.marking:',
+           READABLE_TESTS, ''),
+    Mutant('BA5', "a text crossing two grounds judged on the one it reads best on, not the worst", 'pnp/layout/readability.py',
+           'if worst is None or ratio < worst[0]:', 'if worst is None or ratio > worst[0]:',
+           READABLE_TESTS, ''),
+    Mutant('BA6', "a text run read at its middle alone: its end running onto a dark band never judged there", 'pnp/layout/readability.py',
+           'xs = (x + (ox + 0.1 * w) * k, x + (ox + 0.5 * w) * k, x + (ox + 0.9 * w) * k)', 'xs = (x + (ox + 0.5 * w) * k,) * 3',
+           READABLE_TESTS, ''),
+    Mutant('BA7', "the low-contrast warning's suggested colour one that still falls short of the contrast asked", 'pnp/layout/readability.py',
+           'better = until_contrast(m.colour, towards, m.ground, m.needed + 0.05)', 'better = until_contrast(m.colour, towards, m.ground, m.needed - 1.5)',
+           READABLE_TESTS, ''),
+    Mutant('BA8', "one template line's faint text on two different grounds said once, the second ground never named", 'pnp/layout/readability.py',
+           'key = repr((tuple(loc), m.kind, m.colour, m.ground, m.needed))', 'key = repr((tuple(loc), m.kind, m.colour, m.needed))',
+           READABLE_TESTS, ''),
+    Mutant('BA9', "a field of two colours (two teams) never judged as a colour code", 'pnp/layout/readability.py',
+           'if not 2 <= len(distinct) <= MAX_CODED_VALUES:', 'if not 3 <= len(distinct) <= MAX_CODED_VALUES:',
+           READABLE_TESTS, ''),
+    Mutant('BA10', "colours alike said at the deck's field, not at the palette entry to change", 'pnp/layout/readability.py',
+           'loc = names.loc_of(name) if name else code.loc', 'loc = code.loc',
+           READABLE_TESTS, ''),
+    Mutant('BA11', "a colour code warned of though each value's cards carry an icon of their own", 'pnp/layout/readability.py',
+           'if len(drawn) < 2 or _own_icons(cards, values):', 'if len(drawn) < 2:',
+           READABLE_TESTS, ''),
+    Mutant('BA12', "a faint text in pnp's default ink or paper pointed at game.yaml's palette, not told to set it there", 'pnp/layout/readability.py',
+           'if name and name not in self.written:', 'if False:',
+           READABLE_TESTS, ''),
+    Mutant('BA13', "a text fitted at 9 pt of the 14 pt asked (under three quarters, over 7 pt) never warned of", 'pnp/layout/drawing.py',
+           'SHRUNK_BELOW_SHARE = 0.75', 'SHRUNK_BELOW_SHARE = 0.5',
+           ['tests/test_face_warnings.py', 'tests/test_text.py', 'tests/test_small_text_words.py'], ''),
+    Mutant('BA14', "a filled bar 0.8 mm thin near the cut taken for an area, not a rule in the safe area", 'pnp/layout/inspect.py',
+           'RULE_MM = 1.0', 'RULE_MM = 0.5',
+           ['tests/test_safe_area.py'], 'not shipped_games'),
 ]
 
 

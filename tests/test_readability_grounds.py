@@ -10,6 +10,7 @@ import math
 from types import SimpleNamespace
 
 import pytest
+from conftest import apply_edits, run_pnp
 
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Image, Polygon, Rect
 from pnp.layout.readability import fills_at, grounds_of
@@ -348,3 +349,18 @@ def test_a_zones_label_on_a_gradient_is_set_for_the_gradients_darkest_stop(tmp_p
     with pdfplumber.open(root / "output/tiny/tiny-cards.pdf") as pdf:
         labels = [w for p in pdf.pages for w in p.extract_words(extra_attrs=["non_stroking_color"]) if w["text"] == "Zone"]
     assert [tuple(w["non_stroking_color"]) for w in labels] == [(1.0, 1.0, 1.0)], labels
+
+
+def test_a_faint_word_on_the_paper_a_game_leaves_to_pnp_is_told_to_set_paper_in_its_palette(project):
+    """A game whose palette sets no `paper` prints on pnp's default white (docs/data-format.md's palette): a faint word
+    on it names that ground as pnp's default to set in game.yaml's palette, not as a palette line the game never wrote."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace('  paper: "#fbf8f0"\n', ""))
+    aid = '{{ text("Keep your hand close", 6, 6, 51, 12, size=9, color="#d8d8d8") }}\n'
+    apply_edits(project, [{"file": "templates/tiny/aid.j2", "write": aid},
+                          {"file": "data/tiny/reference.yaml", "append": "template: tiny/aid.j2\n"}])
+    result = run_pnp(project, "validate", "tiny")
+    faint = [line for line in result.output.splitlines() if "'Keep your hand close'" in line]
+    assert len(faint) == 1, result.output
+    assert faint[0].startswith("templates/tiny/aid.j2:1:1: warning: text 'Keep your hand close' (9 pt) in #d8d8d8 (not a palette colour) "
+                               "on 'paper' #ffffff (pnp's default: set paper in game.yaml's palette to change it) has contrast "), faint
