@@ -153,7 +153,6 @@ def test_a_text_of_several_runs_is_caught_by_whichever_run_comes_near_a_cut():
     assert depths(card(moved)) == [("text", 1.0)]
 
 
-
 def test_a_filled_bar_1_mm_thin_or_less_is_a_rule_in_the_safe_area_and_a_thicker_one_is_art():
     """docs/layouts.md: a rectangle 1 mm thin or less is a rule, guarded by the safe area; a wider fill is an area."""
     def bar(width: float) -> Rect:  # an upright bar whose left side is 1.5 mm inside the left cut, well clear of the others
@@ -161,6 +160,7 @@ def test_a_filled_bar_1_mm_thin_or_less_is_a_rule_in_the_safe_area_and_a_thicker
     assert depths(card(bar(0.8))) == [("rule", 1.5)]
     assert depths(card(bar(1.0))) == [("rule", 1.5)]
     assert depths(card(bar(1.2))) == []
+
 
 # --- through a build and a validate of the tiny game ---------------------------------------------------------------
 def test_build_and_validate_both_warn_once_at_the_template_line_naming_the_cards(project):
