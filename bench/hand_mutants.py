@@ -9410,6 +9410,10 @@ MUTANTS: list[Mutant] = [
     # s54's own mends
     Mutant('ZR4', "`pnp mcp`'s build of a game with nothing to build answering no word of why (the line on stderr alone)", 'pnp/cli/assistant.py',
            '        said.append(line)\n', '', ['tests/test_mcp.py'], 'stderr'),
+    Mutant('ZR5', "a card's empty value a template repeats by said as Python's None", 'pnp/layout/drawing.py',
+           'between 0 and 1000, got {value_as_written(n)}', 'between 0 and 1000, got {n!r}', ['tests/test_findings.py'], 'empty_or_yes'),
+    Mutant('ZR6', "a grid's count of `true` said as Python's True", 'pnp/layout/grids.py',
+           'to {high}, got {value_as_written(value)}"', 'to {high}, got {value!r}"', ['tests/test_grids.py'], 'yes_or_empty'),
     # r53-builds (AG): what a build keeps and answers, a fresh pass past PB, WT, YN, XQ, BU, CQ, KW and OB
     Mutant('AG1', "a card edited in the spreadsheet a deck reads its cards from: the card sheets kept from the last build are reused, the old card printed", 'pnp/pipeline/cache.py',
            'files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})',

@@ -455,3 +455,14 @@ def test_a_deck_whose_file_has_only_a_warning_still_prints(project):
     assert warned == ["data/tiny/decks/heroes.yaml:4:16: warning: corner_radius rounds a rect deck's corners, and a 'round' deck has none: "
                       "remove it, or make the deck `shape: rect`"], result.stderr
     assert pdf_text(project / "output/tiny/tiny-cards.pdf").count("Rogue") == 3
+
+
+def test_a_cards_empty_or_yes_value_a_template_draws_with_is_quoted_as_the_data_writes_it(project):
+    """A card's `stars:` left empty or set to `true` reaches hero.j2's `repeat(card.stars, …)`: the template's error
+    quotes it as the designer's YAML writes it (`got nothing`, `got true`), not as Python shows it (`None`, `True`)."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: , number: 1"]},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 1, number: 2", "stars: true, number: 2"]}])
+    said = run_pnp(project, "validate", "tiny").output
+    prefix = "templates/tiny/hero.j2:4:4: error: repeat needs a whole number of copies between 0 and 1000, got "
+    assert f"{prefix}nothing [heroes/knight front]" in said and f"{prefix}true [heroes/att front]" in said, said
+    assert "None" not in said and "True" not in said, said

@@ -137,6 +137,14 @@ def test_a_grid_of_no_cells_too_many_or_no_size_is_refused(cols, rows, size):
         squaregrid(Recorder(), 0, 0, cols, rows, size, labels=False)
 
 
+def test_a_grids_yes_or_empty_count_is_quoted_as_a_designers_data_writes_it():
+    """A count from a card's `cols: true` or an empty `rows:` is said as the YAML writes it, not as Python's True or None."""
+    with pytest.raises(LayoutError, match=r"^cols must be a whole number from 1 to 10000, got true$"):
+        squaregrid(Recorder(), 0, 0, True, 3, 10, labels=False)
+    with pytest.raises(LayoutError, match=r"^rows must be a whole number from 1 to 10000, got nothing$"):
+        squaregrid(Recorder(), 0, 0, 3, None, 10, labels=False)
+
+
 def test_a_grid_of_exactly_the_most_cells_is_drawn_and_any_positive_size_too():
     assert len(squaregrid(Recorder(), 0, 0, 100, 100, 1, labels=False)) == 10_000
     assert len(hexgrid(Recorder(), 0, 0, 100, 100, 1, labels=False)) == 10_000

@@ -14,6 +14,7 @@ from itertools import islice
 from typing import NamedTuple
 
 from pnp.core.errors import LayoutError, Loc, did_you_mean
+from pnp.core.units import value_as_written
 from pnp.layout import markup
 from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.gradients import GradientSpec, gradient_spec, placed
@@ -46,7 +47,7 @@ def to_number(value, name) -> float:
     if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, (int, float))):
         if isinstance(value, str):
             raise LayoutError(f"{name} is the text {value!r}, not a number: write it without quotes in the data, or add |float in the template", name)
-        raise LayoutError(f"{name} must be a number, got {value!r}", name)
+        raise LayoutError(f"{name} must be a number, got {value_as_written(value)}", name)
     if not -MAX_NUMBER <= value <= MAX_NUMBER:
         if kind is float and not math.isfinite(value):
             raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
@@ -272,7 +273,7 @@ class Recorder:
 
     def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False, edge=False):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
-            raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
+            raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {value_as_written(n)}", "repeat")
         step_x = size * 1.1 if dx is None else to_number(dx, "dx")
         for i in range(n):
             self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration, edge=edge)

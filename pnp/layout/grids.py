@@ -11,6 +11,7 @@ import math
 
 from pnp.core.colour import BLACK, readable_on
 from pnp.core.errors import LayoutError
+from pnp.core.units import value_as_written
 from pnp.layout.drawing import to_number
 from pnp.layout.growth import Unprinted
 
@@ -36,13 +37,13 @@ class Grid(Unprinted):
 
 def _whole(value, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LayoutError(f"{name} must be a whole number from {low} to {high}, got {value!r}", name)
+        raise LayoutError(f"{name} must be a whole number from {low} to {high}, got {value_as_written(value)}", name)
     return value
 
 
 def _choice(value, name: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise LayoutError(f"{name} must be {', '.join(allowed[:-1])} or {allowed[-1]}, got {value!r}", name)
+        raise LayoutError(f"{name} must be {', '.join(allowed[:-1])} or {allowed[-1]}, got {value_as_written(value)}", name)
     return value
 
 

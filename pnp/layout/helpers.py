@@ -11,7 +11,7 @@ from functools import partial
 
 from pnp.core.colour import BLACK, luminance, readable_on
 from pnp.core.errors import LayoutError
-from pnp.core.units import add_up
+from pnp.core.units import add_up, value_as_written
 from pnp.data.fields import Fields
 from pnp.layout.drawing import to_number
 from pnp.layout.gradients import GradientSpec
@@ -55,7 +55,7 @@ def readable(rec, fill, dark="ink", light="paper") -> str:
 
 def _count(value, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LayoutError(f"{name} must be a whole number from {low} to {high}, got {value!r}", name)
+        raise LayoutError(f"{name} must be a whole number from {low} to {high}, got {value_as_written(value)}", name)
     return value
 
 
