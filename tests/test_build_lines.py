@@ -7,6 +7,7 @@ import re
 
 import pikepdf
 from conftest import apply_edits, run_pnp
+from pdftext import page_texts
 
 
 def test_a_built_files_line_gives_its_pages_and_its_size_on_disk_in_kb(project):
@@ -70,3 +71,23 @@ def test_a_build_with_no_error_or_warning_ends_at_its_files_without_a_summary(pr
     assert result.stdout.splitlines()[0].startswith("output/tiny/tiny-cards.pdf  "), result.stdout
     assert result.stderr == "", result.stderr
     assert "0 errors" not in result.output, result.output
+
+
+def test_the_build_names_only_the_sheets_that_hold_more_than_one_set(project):
+    """The tiny game's 12 heroes fill Letter's 3 × 3 sheet 1 alone; sheet 2 holds the other 3 and the token sets that
+    fit beside them (8 + 4 coins, 3 pawns of each of 2 colours, 4 shields, 5 notes): only sheet 2 is said to hold them."""
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [line.strip() for line in result.output.splitlines() if " holds " in line] == [
+        "tiny-cards.pdf: sheet 2 holds Heroes ×3, Coins ×12, Pawns ×6, Shields ×4, Bank notes ×5"]
+
+
+def test_the_half_empty_note_names_the_sheet_by_the_number_its_footer_prints(project):
+    """With edge bleed the tiny game's tokens print apart from its cards (docs/print-and-cut.md), on two sheets, the
+    first under half full: the note names the sheet whose footer says 'sheet 1 of 2'."""
+    result = run_pnp(project, "build", "tiny", "--only", "tokens", "--bleed-edges")
+    assert result.exit_code == 0, result.output + result.stderr
+    notes = [line.strip() for line in result.output.splitlines() if " full: no packing " in line]
+    assert len(notes) == 1 and notes[0].startswith("tiny-tokens.pdf: sheet 1 is only "), result.output
+    footers = [t for t in page_texts(project / "output/tiny/tiny-tokens.pdf") if "sheet 1 of 2 · fronts" in " ".join(t.split())]
+    assert len(footers) == 1 and "Coins" in footers[0]

@@ -15,6 +15,7 @@ import pytest
 import streams
 from conftest import MM, TEST_PROJECT, run_pnp
 from polygons import apart, distance
+from pypdf import PdfReader
 
 SVG = "{http://www.w3.org/2000/svg}"
 OUTLINE_GREY = 180 / 255  # the light outline's stroke colour (pnp.render.sheets.OUTLINE_COLOUR)
@@ -234,3 +235,17 @@ def test_a_round_or_hex_cards_art_is_clipped_at_its_bleed_not_its_trim(built):
                 assert abs(reach - wanted) < 0.05, (page.index, _kind(outline), reach, wanted)
                 checked += 1
     assert checked >= 180  # every round and hex card, front and back
+
+
+def test_hex_cards_turned_across_the_page_for_a_fuller_sheet_are_said_turned_across(tmp_path):
+    """pnp.render.packing: 120 hex cards nest more to a landscape Letter sheet, but the poker cards keep their upright
+    3 × 3: the hexes print on sheets of their own, and the build says which way those sheets turn, as the PDF's pages do."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/decks/hexes.yaml").write_text(DECKS["hexes"] + CARD.format(id="hex").replace("count: 45", "count: 120"))
+    result = run_pnp(root, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    pages = [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(root / "output/tiny/tiny-cards.pdf").pages]
+    assert pages[0][0] < pages[0][1] and any(w > h for w, h in pages), pages
+    assert ("tiny-cards.pdf: Hexes print on sheets of their own, turned across the page, where they fit more to a sheet; "
+            "the other sets keep their grid") in [line.strip() for line in result.output.splitlines()], result.output

@@ -24,8 +24,8 @@ from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, um
 from pnp.render.bands import BAND_SPACE_UM, Band, SideBand
-from pnp.render.impose import FoldSheet, crop_mark_segments, meets
-from pnp.render.packing import fill, plan_pages
+from pnp.render.impose import FoldSheet, crop_mark_segments, meets, plan_sheet
+from pnp.render.packing import Placement, fill, plan_pages, printed_pages, under_half
 
 POKER, TAROT, MINI = (63.5, 88.9), (69.85, 120.65), (44.45, 63.5)
 LETTER = (215.9, 279.4)
@@ -626,3 +626,33 @@ def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs
                 fold = s.h / 2 if s.fold == "h" else s.w / 2
                 near = min(abs(v - fold) for t in s.trims for v in ((t.y0, t.y1) if s.fold == "h" else (t.x0, t.x1)))
                 assert near >= 5 * MM - 0.1, f"{pdf.name} page {i + 1}: a trim {near / MM:.1f} mm from the fold"
+
+
+def test_a_sheet_holding_exactly_half_its_slots_is_half_full_not_under_half():
+    """docs/print-and-cut.md: no sheet but the last is under half full. Two tarot cards fill half of the four a Letter
+    sheet holds (that page's table: 4 tarot), so a sheet of two before a last sheet of one is no sheet under half
+    full; one card before two is."""
+    grid = plan_sheet("letter", TAROT)
+    assert grid.per_sheet == 4
+    two, one = [Placement(0, grid, 0, 2, 0, 4)], [Placement(1, grid, 0, 1, 0, 4)]
+    assert under_half([two, one]) == []
+    assert under_half([one, two]) == [0]
+
+
+def test_a_gutterfold_sheet_prints_once_its_backs_folded_behind_its_fronts_not_on_a_page_of_their_own():
+    """docs/print-and-cut.md: a gutterfold sheet puts each front beside its back, printed on one side and folded; a duplex
+    sheet prints its fronts and then its backs page. 12 poker cards with backs: each fold sheet is one printed page,
+    each duplex sheet two."""
+    folded = plan_pages("letter", [(POKER, 12)], layout="gutterfold")
+    assert folded and all(isinstance(page[0].grid, FoldSheet) for page in folded)
+    assert printed_pages(folded, [True]) == len(folded)
+    duplex = plan_pages("letter", [(POKER, 12)])
+    assert printed_pages(duplex, [True]) == 2 * len(duplex) == 4
+
+
+def test_pieces_without_backs_on_a_gutterfold_build_print_on_a_plain_sheet_the_whole_page():
+    """docs/print-and-cut.md: on `--layout gutterfold`, pieces that print no back go on plain one-sided sheets, the whole
+    page, so no half of a fold sheet stays blank: nine poker cards without backs fill Letter's 3 × 3, one sheet."""
+    plan = plan_pages("letter", [(POKER, 9)], layout="gutterfold", backs=[False])
+    assert len(plan) == 1 and not isinstance(plan[0][0].grid, FoldSheet)
+    assert sum(p.count for p in plan[0]) == 9 and printed_pages(plan, [False]) == 1

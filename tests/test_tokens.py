@@ -555,3 +555,15 @@ def test_a_set_per_colour_prints_each_colour_even_where_its_item_names_one(proje
     _build(project)
     printed = re.findall(r"PAWN-(\w+)", " ".join(page_texts(project / "output/tiny/tiny-tokens.pdf")))
     assert sorted(printed) == ["blue"] * 3 + ["red"] * 3, printed
+
+
+def test_two_token_sets_of_one_size_are_counted_set_by_set_on_the_sheet_they_share(project):
+    """Sets alike in shape and size print as one grid, each piece keeping its set's name: a set of 4 gems as square and
+    as small as the 6 walls is counted apart from them where the sheet's holdings are said."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + "  - id: gems\n    name: Gems\n    shape: square\n    size: 14\n    count: 4\n"
+                      "    front: tiny/token-wall.j2\n", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    held = [line.strip() for line in result.output.splitlines() if line.strip().startswith("tiny-tokens.pdf: sheet 1 holds")]
+    assert held == ["tiny-tokens.pdf: sheet 1 holds Walls ×6, Gems ×4, Hero standee ×2"], result.output

@@ -59,3 +59,14 @@ def test_a_rulebook_table_too_wide_made_by_its_jinja_is_one_error_at_the_file_na
     assert re.fullmatch(r"data/tiny/rulebook\.md: error: this table row has over 50 columns \(in the text this file's \{\{ … \}\} make, "
                         r"its line \d+\): a rulebook's tables are for reading at the table: make the table smaller, or put it in a sheet of its own",
                         errors[0]), errors
+
+
+def test_a_deck_too_large_for_letter_is_told_the_larger_papers_that_hold_it(project):
+    """A 250 × 300 mm deck fits neither way inside Letter's printable area, but A3 (297 × 420 mm) and tabloid
+    (11 × 17 in, 279.4 × 431.8 mm) hold it inside a 5 mm margin: the error names them both."""
+    path = project / "data/tiny/decks/heroes.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("size: poker", "size: 250 x 300", 1), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 1
+    assert [line.split(": error: ")[1] for line in _errors(result.output)] == [
+        f"Heroes: {TOO_LARGE.format('250 × 300')} (--paper a3 or tabloid)"], result.output
