@@ -195,18 +195,20 @@ def test_a_one_sided_print_leaves_no_blank_page_after_a_sheet_without_backs(proj
     assert [side(t) for t in texts] == [(1, 3, "fronts"), (2, 3, "fronts"), (3, 3, "fronts"), (1, 3, "backs")]
 
 
-def test_a_one_sided_prints_backs_lie_where_their_fronts_lie_on_their_own_page(project):
-    """`--duplex none`: the backs pages follow all fronts, unmirrored (pnp.render.sheets), each back on its page where
-    its front is on its own: the tiny game's two Twins, on sheet 2, and their own backs ('Twin's own back')."""
+def test_a_one_sided_prints_backs_page_lies_behind_its_fronts_page_turned_over_on_its_long_edge(project):
+    """`--duplex none` (docs/print-and-cut.md): the backs pages follow all fronts, to glue behind them or to feed the
+    printed fronts back in; either way the designer turns the sheet over on its long edge, so each back is drawn at its
+    front's place mirrored left to right (PRINTING.md, Duplex). The tiny game's two Twins, on sheet 2, have their own
+    backs ('Twin's own back'): each lies behind a Twin, not behind the card across the row."""
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "none")
     assert result.exit_code == 0, result.output + result.stderr
     pdf = project / "output/tiny/tiny-cards-simplex.pdf"
     assert [side(t)[:1] + side(t)[2:] for t in page_texts(pdf)] == [(1, "fronts"), (2, "fronts"), (1, "backs"), (2, "backs")]
     views = P.read(pdf)
 
-    def twins(view) -> set[tuple[float, float]]:
-        return {(round(f.trim.x0), round(f.trim.y0)) for f in view.faces
+    def twins(view, turned: bool) -> set[tuple[float, float]]:
+        return {(round(view.width - f.trim.x1 if turned else f.trim.x0), round(f.trim.y0)) for f in view.faces
                 if "Twin" in "".join(c for c, box in view.chars if f.trim.inside((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))}
 
-    fronts, backs = twins(views[1]), twins(views[3])
+    fronts, backs = twins(views[1], False), twins(views[3], True)
     assert len(fronts) == 2 and backs == fronts, (fronts, backs)

@@ -154,11 +154,11 @@ class Sheet:
         return Slot(x, y, self.card_w, self.card_h)
 
     def back_slot(self, index: int, duplex: str) -> Slot:
-        """Where the back of slot `index` goes so it lands behind its front after the flip."""
+        """Where the back of slot `index` goes so it lands behind its front after the flip. A one-sided printer's
+        backs page (`none`) is mirrored as for a long-edge flip: glued behind its fronts page, or the fronts fed back
+        in, it is turned over on its long edge by hand, and an unmirrored back lands behind the card across the row."""
         s = self.slot(index)
-        if duplex == "none":
-            return s
-        flip_x = (duplex == "long") != self.landscape  # long edge of a portrait page: mirror left-right
+        flip_x = (duplex != "short") != self.landscape  # long edge of a portrait page: mirror left-right
         if flip_x:
             return Slot(self.page_w - s.x - s.w, s.y, s.w, s.h)
         return Slot(s.x, self.page_h - s.y - s.h, s.w, s.h)

@@ -1,7 +1,7 @@
 """Impose rendered faces on sheets and write the sheet PDF (cards and tokens alike).
 
 Each fronts sheet is followed by its backs sheet, each back mirrored so it lands behind its front after a long-edge (or short-edge) flip. With
-`duplex="none"` the backs sheets follow all fronts, unmirrored. A backs sheet moves as a whole (faces, crop marks, footer) by `back_offset`, the
+`duplex="none"` the backs sheets follow all fronts, mirrored as for a long-edge flip (glued behind their fronts or fed back in). A backs sheet moves as a whole (faces, crop marks, footer) by `back_offset`, the
 printer's measured misregistration.
 
 With `layout="gutterfold"` each sheet holds fronts and their backs on one side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
