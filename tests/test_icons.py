@@ -173,3 +173,20 @@ def test_a_card_sheet_of_drawn_icons_names_no_font_it_does_not_embed(project):
                  and obj.get("/Subtype") != "/CIDFontType2"]
         unembedded = [str(f.get("/BaseFont")) for f in fonts if "/FontDescriptor" not in f and "/DescendantFonts" not in f]
     assert fonts and not unembedded, unembedded
+
+
+
+def test_an_icon_file_sized_by_no_length_is_one_error_at_its_file_not_a_crash(project):
+    """`width="auto"` (SVG 2's own word, which an editor may write) is no length pnp's SVG reader can draw: the game is
+    refused as it is read, one error at the icon's file saying what to write, where `pnp validate` crashed drawing the
+    icon inline in the knight's text in the rulebook's card figure."""
+    (project / "templates/icons").mkdir(parents=True)
+    (project / "templates/icons/seal.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="auto" height="auto"><rect width="10" height="10"/></svg>\n', encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("gain :star:.", "gain :seal:."), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    found = [line for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
+    assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, result.output + result.stderr
+    assert found == ['templates/icons/seal.svg: error: icon file templates/icons/seal.svg has width="auto" on its <svg>, not a length pnp can '
+                     "draw: write one number, with a unit if it has one (10, 2.5mm, 50%)"], found

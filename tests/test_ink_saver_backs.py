@@ -83,6 +83,48 @@ def test_a_framed_back_keeps_its_icon_in_outline_its_shapes_and_its_words(projec
     assert sorted(text for text, _ in plain["words"]) == sorted(["Tiny", "Test", "Game", "Heroes"] * 9)
 
 
+def _strokes_and_joins(content, resources, found: list, seen: set) -> None:
+    """(curve segments of the path, line join in force) of each stroke a content stream paints, its forms' too."""
+    import pikepdf
+
+    join, saved, curves = 0, [], 0
+    for operands, operator in pikepdf.parse_content_stream(content):
+        op = str(operator)
+        if op == "q":
+            saved.append(join)
+        elif op == "Q" and saved:
+            join = saved.pop()
+        elif op == "j":
+            join = int(operands[0])
+        elif op == "c":
+            curves += 1
+        elif op in ("S", "s", "B", "b", "B*", "b*"):
+            found.append((curves, join))
+        if op in ("S", "s", "f", "F", "f*", "B", "b", "B*", "b*", "n"):
+            curves = 0
+        elif op == "Do":
+            form = resources.get("/XObject", {}).get(operands[0])
+            if form is not None and form.get("/Subtype") == "/Form" and form.objgen not in seen:
+                seen.add(form.objgen)
+                _strokes_and_joins(form, form.get("/Resources", resources), found, seen)
+
+
+def test_a_framed_backs_icon_outline_turns_its_corners_round_not_mitred(project):
+    """The outline the ink saver draws round a back's icon joins its segments round (PDF line join 1, ISO 32000 §8.4.3.4):
+    the heart's sharp foot and cleft, outlined 0.3 mm wide, print as the heart's shape, not as mitres spiking past it."""
+    import pikepdf
+
+    apply_edits(project, [{"file": "templates/tiny/back.j2", "write": A_BACK}])
+    result = run_pnp(project, "build", "--ink-saver", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    found: list = []
+    with pikepdf.open(project / "output/tiny/tiny-cards-ink-saver.pdf") as pdf:
+        page = pdf.pages[1]  # the first backs page
+        _strokes_and_joins(page, page.Resources, found, set())
+    heart = [join for curves, join in found if curves > 4]  # more curves than the ring's four quarter arcs
+    assert heart and set(heart) == {1}, found
+
+
 @pytest.fixture(scope="module")
 def tiny():
     project = Project(TEST_PROJECT)

@@ -45,6 +45,18 @@ def test_marks_that_close_what_they_open_and_escaped_marks_are_no_finding(projec
     assert result.exit_code == 0 and "markup" not in result.output, result.output
 
 
+def test_a_misspelt_inline_icon_is_one_error_at_its_column_offering_the_icon_meant(project):
+    """`:strr:` names no icon: one error at the mark's column in the deck, saying the name it likely meant (`star`),
+    the file to add and how to write a literal colon, and where the card's template draws the text."""
+    line = _rogue_says(project, "Steal 1 coin :strr: then run.")
+    result = run_pnp(project, "validate", "tiny")
+    written = (project / DECK).read_text(encoding="utf-8").splitlines()[line - 1]
+    found = [said for said in result.output.splitlines() if ": error: " in said or ": warning: " in said]
+    assert result.exit_code == 1, result.output
+    assert found == [f"{DECK}:{line}:{written.index(':strr:') + 1}: error: card.text: unknown icon :strr: (did you mean 'star'?): "
+                     "add templates/icons/strr.svg, or write \\: for a literal colon (drawn at templates/tiny/hero.j2:5:1) [heroes/rogue front]"], found
+
+
 def test_a_hex_colour_written_in_capital_letters_is_a_colour_as_in_small_ones(project):
     """`[#C0392B]` is the same colour as `[#c0392b]` (CSS and every colour picker write hex digits in either case): it
     opens a colour, and its `[/]` closes it, with no finding."""

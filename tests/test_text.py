@@ -414,6 +414,14 @@ def test_an_inline_icon_of_its_own_size_is_centred_on_the_capitals_beside_it(lay
     assert abs(icon.y + icon.size / 2 - capitals_middle) < 0.05, (icon, text.y)
 
 
+def test_an_inline_icon_given_in_points_prints_that_many_points_square_at_any_text_size(layouts):
+    """`:star@12pt:` (docs/layouts.md: `@4mm` or `@12pt`) prints 12 pt square, a sixth of an inch, in 7 pt text as in 10 pt."""
+    for size in (7, 10):
+        laid = fit(layouts, "Pay :star@12pt: HH", size=size, min_size=size)
+        icon = next(op for op in laid.ops if isinstance(op, IconOp))
+        assert abs(icon.size - 12) < 0.01, (size, icon)
+
+
 def _noto_sans_width(text: str) -> float:
     """The advance of `text` in ems, as FreeType reads Noto Sans's metrics through Pillow."""
     from PIL import ImageFont

@@ -36,6 +36,10 @@ MAX_SVG_STYLE_RULES = 500  # rules of its <style> sheets: an editor writes a few
 
 _EMBEDDED = re.compile(r"^data:image/(jpe?g|png);base64")  # the images svglib unpacks (svglib.svglib.Svg2RlgShapeConverter.xlink_href_target)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)", re.I)
+# one length as svglib reads it (a number, a unit in small letters): any other value of these attributes stops its drawing
+_LENGTH = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?:px|pt|pc|mm|cm|in|em|ex|q|%)?\s*")
+_LENGTHS = {"svg": ("width", "height"), "rect": ("x", "y", "width", "height", "rx", "ry"), "circle": ("cx", "cy", "r"),
+            "ellipse": ("cx", "cy", "rx", "ry"), "line": ("x1", "y1", "x2", "y2"), "text": ("x", "y", "font-size")}
 
 
 class IconRefused(ValueError):
@@ -150,6 +154,7 @@ def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) 
                 raise IconRefused(f"icon file {shown} has more than {MAX_SVG_ELEMENTS:,} elements: simplify it (merge paths, drop hidden layers)")
             if elements == 1:
                 _check_root(element, shown)
+            _check_lengths(element, shown)
             path_data += len(element.get("d", "")) + len(element.get("points", ""))
             if path_data > MAX_SVG_PATH_DATA:
                 raise IconRefused(f"icon file {shown} has more than {MAX_SVG_PATH_DATA:,} characters of path data: simplify it (fewer points)")
@@ -171,6 +176,17 @@ def _check_root(element: ET.Element, shown: str) -> None:
             if not math.isfinite(value) or abs(value) > MAX_SVG_EXTENT:
                 raise IconRefused(f"icon file {shown} has {attribute}=\"{element.get(attribute)}\", beyond ±{MAX_SVG_EXTENT:,} units: "
                                   "give it a viewBox of an ordinary size (game-icons.net uses 0 0 512 512)")
+
+
+def _check_lengths(element: ET.Element, shown: str) -> None:
+    """An element's size or place given as no one length svglib reads (`width="auto"`, `r="big"`, `x="1 2"`) stops the
+    icon's drawing deep inside a page: refused here, at its file, as the game is read."""
+    tag = element.tag.rsplit("}", 1)[-1]
+    for attribute in _LENGTHS.get(tag, ()):
+        value = element.get(attribute)
+        if value and not _LENGTH.fullmatch(value):
+            raise IconRefused(f"icon file {shown} has {attribute}=\"{value}\" on its <{tag}>, not a length pnp can draw: "
+                              "write one number, with a unit if it has one (10, 2.5mm, 50%)")
 
 
 def _check_links(element: ET.Element, shown: str, base: Path, folders: tuple) -> None:
