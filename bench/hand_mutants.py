@@ -9823,7 +9823,9 @@ MUTANTS: list[Mutant] = [
     Mutant('BB3', "`validate --quick` of several games saying each game's findings under another game's name", 'pnp/pipeline/schedule.py',
            "        return [data_checks(worker.engine.for_game(game)) for game in games]\n",
            "        return [data_checks(worker.engine.for_game(game)) for game in reversed(games)]\n",
-           ['tests/test_validator.py'], 'quick'),
+           ['tests/test_validator.py', 'tests/test_findings.py'], 'quick',
+           equivalent="each finding names its own game and the report counts and prints them by that (pnp.cli.common.validate_games "
+                      "only extends one report with every game's list), so which game's slot holds which list changes no line"),
     Mutant('BB4', "a rebuild listing the outputs it reused before those it rendered, not in the order a first build lists them", 'pnp/pipeline/build.py',
            "            listed += step.outputs\n", "            listed[:0] = step.outputs\n",
            ['tests/test_build_lines.py', 'tests/test_kept_builds.py'], ''),
@@ -9855,7 +9857,14 @@ MUTANTS: list[Mutant] = [
            ['tests/test_translate_landing.py'], ''),
     Mutant('BB13', "an older results file's answer standing over a newer one's for the same question", 'pnp/core/kept.py',
            "files = sorted(self.folder.glob(\"*.json\"), key=_written)", "files = sorted(self.folder.glob(\"*.json\"), key=_written, reverse=True)",
-           ['tests/test_kept_results.py'], ''),
+           ['tests/test_kept_results.py'], '',
+           equivalent="a key names every input of the work and a manifest's files are digested as they are now before its "
+                      "findings are looked up (pnp.pipeline.results.kept_part_findings), so an older file's entry standing for "
+                      "a key costs a run of the checks, never another answer"),
+    Mutant('BB14', "a link out of the project to a folder whose name starts with the project's (`project-old/`) followed and read", 'pnp/core/files.py',
+           "        if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):",
+           "        if real != root and not real.startswith(root.rstrip(os.sep)):",
+           ['tests/test_file_paths.py'], ''),
 ]
 
 

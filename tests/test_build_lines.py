@@ -70,3 +70,20 @@ def test_a_build_with_no_error_or_warning_ends_at_its_files_without_a_summary(pr
     assert result.stdout.splitlines()[0].startswith("output/tiny/tiny-cards.pdf  "), result.stdout
     assert result.stderr == "", result.stderr
     assert "0 errors" not in result.output, result.output
+
+
+def test_a_rebuild_lists_a_reused_card_sheet_and_its_cut_files_in_the_order_the_first_build_did(project):
+    """A build lists its files in the same order whichever of them it rendered: the card sheets for a cutting machine
+    and their cut files, rendered by the first build and reused by a rebuild that draws only the edited reference
+    sheet, are listed alike by both."""
+    args = ("build", "tiny", "--only", "cards", "--only", "reference", "--cutter", "silhouette", "--no-validate")
+    first = run_pnp(project, *args)
+    apply_edits(project, [{"file": "data/tiny/reference.yaml", "replace": ("title: Tiny · quick reference", "title: Tiny · at a glance")}])
+    again = run_pnp(project, *args)
+    assert first.exit_code == again.exit_code == 0, first.output + again.output
+
+    def cards(result) -> list[str]:
+        return [line.split()[0] for line in result.output.splitlines() if line.startswith("output/tiny/tiny-cards-silhouette")]
+
+    assert any(line.startswith("output/tiny/tiny-reference-silhouette.pdf") for line in again.output.splitlines()), again.output
+    assert len(cards(first)) == 5 and cards(again) == cards(first), (first.output, again.output)
