@@ -91,3 +91,20 @@ def test_the_half_empty_note_names_the_sheet_by_the_number_its_footer_prints(pro
     assert len(notes) == 1 and notes[0].startswith("tiny-tokens.pdf: sheet 1 is only "), result.output
     footers = [t for t in page_texts(project / "output/tiny/tiny-tokens.pdf") if "sheet 1 of 2 · fronts" in " ".join(t.split())]
     assert len(footers) == 1 and "Coins" in footers[0]
+
+
+def test_a_rebuild_lists_a_reused_card_sheet_and_its_cut_files_in_the_order_the_first_build_did(project):
+    """A build lists its files in the same order whichever of them it rendered: the card sheets for a cutting machine
+    and their cut files, rendered by the first build and reused by a rebuild that draws only the edited reference
+    sheet, are listed alike by both."""
+    args = ("build", "tiny", "--only", "cards", "--only", "reference", "--cutter", "silhouette", "--no-validate")
+    first = run_pnp(project, *args)
+    apply_edits(project, [{"file": "data/tiny/reference.yaml", "replace": ("title: Tiny · quick reference", "title: Tiny · at a glance")}])
+    again = run_pnp(project, *args)
+    assert first.exit_code == again.exit_code == 0, first.output + again.output
+
+    def cards(result) -> list[str]:
+        return [line.split()[0] for line in result.output.splitlines() if line.startswith("output/tiny/tiny-cards-silhouette")]
+
+    assert any(line.startswith("output/tiny/tiny-reference-silhouette.pdf") for line in again.output.splitlines()), again.output
+    assert len(cards(first)) == 5 and cards(again) == cards(first), (first.output, again.output)
