@@ -753,3 +753,20 @@ def test_a_narrow_figures_caption_lines_fill_a_measure_of_40_mm(project):
     build(project, "--only", "rulebook")
     widths = sorted(_caption_under_card(project, caption, "tiny Knight", down_mm=30, across_mm=25)[1])
     assert len(widths) >= 3 and 32 < widths[-1] <= 40.5, widths
+
+
+def test_a_justified_rulebook_breaks_its_paragraphs_words_at_their_dictionary_breaks(project):
+    """docs/layouts.md: a rulebook asks for justified paragraphs in its front matter (`align: justify`), and justified
+    text breaks words where the edition's language allows. A paragraph of nothing but "characteristically" (eighteen
+    letters: a justified column of them gapes unless they break) ends some line in a piece of it and a hyphen, at one of
+    the places an American dictionary divides it (Merriam-Webster: char·ac·ter·is·ti·cal·ly). Read with pdfplumber:
+    pdfium reads a line's closing hyphen as a hyphen mark (U+FFFE) joined to the next line."""
+    import pdfplumber
+
+    apply_edits(project, [{"file": SOURCE, "replace": ["subtitle: Rules of play", "subtitle: Rules of play\nalign: justify"]},
+                          {"file": SOURCE, "append": "\n# Style\n\n" + " ".join(["characteristically"] * 40) + "\n"}])
+    build(project, "--only", "rulebook")
+    with pdfplumber.open(project / RULEBOOK) as pdf:
+        lines = [line.rstrip() for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    broken = [line for line in lines if line.endswith("-")]
+    assert any(re.search(r"(^| )(char|charac|character|characteris|characteristi)-$", line) for line in broken), broken

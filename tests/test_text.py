@@ -462,6 +462,22 @@ def test_a_tab_in_a_cards_text_prints_as_a_space(tmp_path):
     assert ["".join(c["text"] for c in line) for line in lines] == ["Draw two"], [line_text(line) for line in lines]
 
 
+
+def test_two_spaces_typed_between_a_cards_words_print_as_one(tmp_path):
+    """Two spaces typed between words (a sentence's end in a typist's habit) separate them as one space does, as a
+    typesetter sets them: the line prints "Draw two", with no second space and no wider gap."""
+    from test_vocabulary import build, frames, lines_in, make_project
+
+    template = ('{{ rect(5, 5, 50, 20, stroke="#ff00ff", stroke_width=0.1) }}\n'
+                '{{ text(card.text, 5, 5, 50, 20, size=10, min_size=10) }}\n')
+    root = make_project(tmp_path, template, '- {id: a, text: "Draw  two"}\n- {id: b, text: "Draw two"}\n')
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        doubled, single = (lines_in(page, frame) for frame in frames(page)[:2])
+    assert ["".join(c["text"] for c in line) for line in doubled] == ["Draw two"]
+    assert [c["x0"] - doubled[0][0]["x0"] for c in doubled[0]] == pytest.approx([c["x0"] - single[0][0]["x0"] for c in single[0]], abs=0.01)
+
 def test_a_broken_texts_last_line_keeps_its_descenders_inside_its_box(layouts):
     """Two lines of descenders in a box 21 pt tall: at 10 pt (leading 1.2) the second line's g and y would hang under
     the box, so the text is set smaller, at a size where they stay inside it."""

@@ -128,3 +128,13 @@ def test_a_games_own_condensed_role_is_the_family_its_titles_condense_to():
     laid = title(game, LONG_TITLE, condense=True, w=60, min_size=12)
     assert laid.lines == 1 and laid.fits
     assert fonts_of(laid) == {"noto-sans-bold"} and laid.condensed == "noto-sans"
+
+
+def test_a_title_written_on_two_lines_condenses_on_its_two_lines_rather_than_wrap_to_three(layouts):
+    """A title the designer broke over two lines (a line break in its text) is two lines as written, not a wrap: when
+    its second line is too long for the band, it is set in the condensed face on its two lines, as a one-line title is
+    on its one, rather than wrapped to three lines in its own face."""
+    laid = title(layouts, "**Chief**\n" + LONG_TITLE, condense=True, h=14)
+    assert laid.fits and laid.lines == 2
+    assert fonts_of(laid) == {"roboto-condensed-bold"}
+    assert [op.text for op in laid.ops] == ["Chief", "Interdepartmental Review"]
