@@ -16,8 +16,10 @@ differs, and what this module does:
   words (`flat`), not lines.
 - Text objects drawn out of reading order (a turned footer, a token's back, a box's side panels) can come in
   another order than pypdf's; a test that needs an order asks for it on one line or one page.
-- No soft hyphens, `\\ufffe` hyphen marks or ligature characters appear in pnp's PDFs (reportlab draws none), so
-  there is nothing of theirs to normalise; a test that meets one should add it here, not in its own file.
+- pdfium reads a hyphen that ends a line inside a word (a justified rulebook's `characteristi-`) as a hyphen mark,
+  `\\ufffe`, and joins the next line to it: each becomes `-\\n` here, the hyphen and the line end the page prints.
+  No soft hyphens or ligature characters appear in pnp's PDFs (reportlab draws none); a test that meets one should
+  add it here, not in its own file.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def page_texts(pdf: str | Path | bytes, pages: Iterable[int] | None = None) -> l
         for i in range(len(doc)) if pages is None else pages:
             page = doc[i]
             text = page.get_textpage()
-            out.append(text.get_text_range().replace("\r\n", "\n"))
+            out.append(text.get_text_range().replace("\r\n", "\n").replace("\ufffe", "-\n"))
             text.close()
             page.close()
         return out

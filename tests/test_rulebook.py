@@ -759,14 +759,10 @@ def test_a_justified_rulebook_breaks_its_paragraphs_words_at_their_dictionary_br
     """docs/layouts.md: a rulebook asks for justified paragraphs in its front matter (`align: justify`), and justified
     text breaks words where the edition's language allows. A paragraph of nothing but "characteristically" (eighteen
     letters: a justified column of them gapes unless they break) ends some line in a piece of it and a hyphen, at one of
-    the places an American dictionary divides it (Merriam-Webster: char·ac·ter·is·ti·cal·ly). Read with pdfplumber:
-    pdfium reads a line's closing hyphen as a hyphen mark (U+FFFE) joined to the next line."""
-    import pdfplumber
-
+    the places an American dictionary divides it (Merriam-Webster: char·ac·ter·is·ti·cal·ly)."""
     apply_edits(project, [{"file": SOURCE, "replace": ["subtitle: Rules of play", "subtitle: Rules of play\nalign: justify"]},
                           {"file": SOURCE, "append": "\n# Style\n\n" + " ".join(["characteristically"] * 40) + "\n"}])
     build(project, "--only", "rulebook")
-    with pdfplumber.open(project / RULEBOOK) as pdf:
-        lines = [line.rstrip() for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    lines = [line.rstrip() for page in page_texts(project / RULEBOOK) for line in page.splitlines()]
     broken = [line for line in lines if line.endswith("-")]
     assert any(re.search(r"(^| )(char|charac|character|characteris|characteristi)-$", line) for line in broken), broken
