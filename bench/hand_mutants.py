@@ -109,6 +109,11 @@ AU_SAVES_TESTS = ['tests/test_watch_since.py', 'tests/test_watch_first_save.py',
 AU_WATCH_SELECT = ''
 AU_DRAW_SELECT = 'not each_games_main_deck'
 
+# r54-sources' selections: the files' in-process tests, less those of many seconds (a whole deck's places, a disk full, a million cells)
+YAML_QUICK = 'not every_key_and_value_is_found and not full_or_read_only and not half_a_gib'
+SHEETS_QUICK = 'not more_than_a_million_cells and not too_big_says_to_import and not proxy'
+
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -10112,6 +10117,45 @@ MUTANTS: list[Mutant] = [
     Mutant('BJ13', "a rulebook paragraph measured a line taller than it is: the gap below every paragraph grows", 'pnp/render/text_setting.py',
            'max(lines - 1, 0) * style.size * style.leading', 'max(lines, 0) * style.size * style.leading',
            ['tests/test_rulebook_pages.py', 'tests/test_rulebook.py'], ''),
+    # r54-sources: a designer's data files as read, past the rows that named the YAML reader's and the sheets' promises
+    Mutant('AZ1', "a key written twice in a YAML file said at its first writing, not at the repeat the designer just added", 'pnp/data/source.py',
+           'appears twice (first at line {first.line}): keep one", self.loc(key_event)))', 'appears twice (first at line {first.line}): keep one", first))',
+           ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py'], YAML_QUICK),
+    Mutant('AZ2', "a YAML file of comments alone (no value) no longer refused as holding no data", 'pnp/data/source.py',
+           '    if not found:\n        raise PnpError(error("yaml-empty"', '    if False:\n        raise PnpError(error("yaml-empty"', ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py'], YAML_QUICK),
+    Mutant('AZ3', "a YAML file holding a second document after `---` read as its first alone, the rest silently dropped", 'pnp/data/source.py',
+           '        if not isinstance(event, yaml.StreamEndEvent):\n            raise yaml.composer.ComposerError("expected a single document',
+           '        if False:\n            raise yaml.composer.ComposerError("expected a single document', ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py'], YAML_QUICK),
+    Mutant('AZ4', "`<<: [*a, *b]` taking a key both bases set from the last, not the first as YAML's merge key says", 'pnp/data/source.py',
+           'for source_event, base in merged:', 'for source_event, base in reversed(merged):', ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py'], YAML_QUICK),
+    Mutant('AZ5', "lists and mappings nested 101 deep read, past the documented 100", 'pnp/data/source.py',
+           'if self.depth >= MAX_DEPTH:', 'if self.depth > MAX_DEPTH:', ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py'], YAML_QUICK),
+    Mutant('AZ6', "a tab indenting a line (at its first character) said in libyaml's words, not 'YAML indents with spaces only'", 'pnp/data/source.py',
+           '"\\t" in lines[mark.line][: mark.column + 1]', '"\\t" in lines[mark.line][: mark.column]', ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py'], YAML_QUICK),
+    Mutant('AZ7', "a workbook of two filled sheets and a deck naming none read from the first, not refused naming its sheets", 'pnp/data/sheet_rows.py',
+           'name = source.sheet if source.sheet is not None else (filled[0] if len(filled) == 1 else',
+           'name = source.sheet if source.sheet is not None else (filled[0] if len(filled) >= 1 else',
+           ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py', 'tests/test_workbook_refusals.py', 'tests/test_excel_workbook.py'], SHEETS_QUICK),
+    Mutant('AZ8', "a `;` sheet whose card texts hold commas split at the commas: the delimiter counted over the whole file, not its header row",
+           'pnp/data/sheet_rows.py', 'header = text.split("\\n", 1)[0]', 'header = text', ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py'], SHEETS_QUICK),
+    Mutant('AZ9', "a sheet over 20,000,000 bytes read, not refused before reading and told to split the deck", 'pnp/data/sheet_rows.py',
+           'MAX_SHEET_BYTES = 20_000_000', 'MAX_SHEET_BYTES = 200_000_000', ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py', 'tests/test_hostile_files.py'], SHEETS_QUICK + ' and not full_or_read_only and not half_a_gib'),
+    Mutant('AZ10', "a headerless sheet's first card with a blank cell, the rest numbers and sentences, read as field names unless a row below is shaped as it",
+           'pnp/data/sheet_header.py', 'named = [(kind, value) for kind, value in zip(kinds, header, strict=True) if kind != "empty"]',
+           'named = list(zip(kinds, header, strict=True))', ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py'], SHEETS_QUICK),
+    Mutant('AZ11', "the reference sheet reused after an edit of dice.yaml, its components table counting the old dice", 'pnp/data/kinds.py',
+           'inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml", "dice.yaml"),',
+           'inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),',
+           ['tests/test_output_kinds.py', 'tests/test_kept_builds.py', 'tests/test_cache_key_place.py'], 'not no_builder_opens and not a_new_kind_is_one_module'),
+    Mutant('AZ12', "the bundle printing the rulebook first, before the pieces to cut, not last", 'pnp/data/kinds.py',
+           'title="Rulebook", bundle=8,', 'title="Rulebook", bundle=0,', ['tests/test_output_kinds.py', 'tests/test_bundle.py'], 'not no_builder_opens and not a_new_kind_is_one_module'),
+    Mutant('AZ13', "a template's `card.get('field', 'default')` printing None for a card without the field, not the default", 'pnp/data/fields.py',
+           'return wrap(self._data.get(key, default), f"{self._what}.{key}")', 'return wrap(self._data.get(key), f"{self._what}.{key}")',
+           ['tests/test_card_fields.py'], ''),
+    Mutant('AZ14', "a workbook's sheet stretched past 1,000,000 cells named by its part (xl/worksheets/sheet1.xml), not the name its tab shows",
+           'pnp/data/workbooks.py', 'return not name.endswith(".rels"), posixpath.basename(name) != "workbook.xml"',
+           'return name.endswith(".rels"), posixpath.basename(name) == "workbook.xml"',
+           ['tests/test_workbook_refusals.py', 'tests/test_workbook_shapes.py', 'tests/test_hostile_files.py'], 'not full_or_read_only and not half_a_gib'),
 ]
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_pnp
+from conftest import apply_edits, run_pnp
 from pdftext import pdf_text
 
 from pnp.core.errors import Loc
@@ -300,3 +300,15 @@ def test_a_front_from_cell_names_its_template_with_or_without_j2_and_an_empty_ce
     assert result.exit_code == 0, result.output + result.stderr
     printed = pdf_text(project / "output/tiny/tiny-cards.pdf")
     assert printed.count("VILLAIN") == 4 and printed.count("Rogue") == 3, printed
+
+
+def test_a_template_reading_a_field_with_a_default_prints_the_default_on_the_cards_without_it(project):
+    """`card.get("motto", "No motto")` in a front, as for any mapping in Jinja: the rogue's own motto on its three
+    copies, the default on the nine copies of the heroes that have none."""
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}",
+                                                                         '{{ text(card.get("motto", "No motto"), 5, 72, face.w - 10, 5, size=8) }}\n{% endblock %}']},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["  - {id: rogue, name: Rogue,", "  - {id: rogue, motto: Onward, name: Rogue,"]}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    text = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    assert (text.count("Onward"), text.count("No motto"), text.count("None")) == (3, 9, 0)

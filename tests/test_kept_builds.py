@@ -16,6 +16,7 @@ import shutil
 
 import pytest
 from conftest import apply_edits, pdfs, run_pnp
+from pdftext import pdf_text
 
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -221,3 +222,20 @@ def test_build_only_boards_after_a_build_of_the_labels_lists_the_boards_alone(pr
     assert result.exit_code == 0, result.output + result.stderr
     files = [line.split()[0] for line in result.output.splitlines() if line.startswith("output/")]
     assert files == ["output/tiny/tiny-boards.pdf"], result.output
+
+
+def test_the_reference_sheet_is_built_again_when_dice_yaml_changes_the_dice_its_components_list_counts(project):
+    """A reference text may use the rulebook's facts (docs/components.md), and `{{ components() }}` counts every die
+    of dice.yaml: a second build after the designer adds a die prints the new count, not the sheet the first build
+    made from the old file."""
+    die = "dice:\n  - {id: red, name: Red die, shape: d6, size: 16, count: %d, face: tiny/frame.j2, faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}\n"
+    apply_edits(project, [{"file": "data/tiny/reference.yaml", "append": '  - title: In the box\n    text: "{{ components() }}"\n'},
+                          {"file": "data/tiny/dice.yaml", "write": die % 2}])
+    said = []
+    for count in (2, 3):
+        (project / "data/tiny/dice.yaml").write_text(die % count, encoding="utf-8")
+        result = run_pnp(project, "build", "tiny", "--only", "reference")
+        assert result.exit_code == 0, result.output + result.stderr
+        lines = [line for line in pdf_text(project / "output/tiny/tiny-reference.pdf").splitlines() if "Red die" in line]
+        said.append(sorted({n for n in ("2 dice", "3 dice") if any(n in line for line in lines)}))
+    assert said == [["2 dice"], ["3 dice"]]

@@ -268,3 +268,42 @@ def test_a_place_set_for_a_value_or_a_key_leaves_the_other_as_read(tmp_path):
     data["c"] = 3  # set by code, placed nowhere
     assert str(data.loc_of("c")) == str(data.key_loc("c")) == str(data.loc_of("absent")) == "f.yaml:2:3"
     assert not data.has_key_loc("c") and data.has_key_loc("a")
+
+
+def test_a_deck_file_of_comments_alone_is_one_error_saying_it_holds_no_data(project):
+    """A file holding comments and no value (a deck emptied but for its notes) is no mapping: one error at its first
+    line saying so, not an empty deck read on."""
+    assert validate_errors(project, "# heroes: to be written\n# after the playtest\n") == [
+        f"{DECK}:1:1: error: file holds no data: it should hold a YAML mapping"]
+
+
+def test_a_second_document_in_a_deck_file_is_an_error_at_its_marker(project):
+    """A file is one YAML document: a second after `---` (two files pasted into one) is refused where it starts, never
+    read as the first alone with the rest dropped."""
+    assert validate_errors(project, "name: Heroes\n---\nname: Villains\n") == [f"{DECK}:2:1: error: YAML syntax: but found another document"]
+
+
+def test_a_key_two_merged_mappings_set_is_taken_from_the_first_of_them(tmp_path):
+    """YAML's merge key (yaml.org/type/merge.html): in `<<: [*a, *b]`, keys of mappings earlier in the sequence
+    override those of later ones, and the mapping's own keys override both."""
+    data = load(tmp_path, "a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nc: {<<: [*a, *b]}\nd: {<<: [*b, *a], z: 3}\n")
+    assert data["c"] == {"x": 1, "y": 1, "z": 2}
+    assert data["d"] == {"x": 2, "y": 1, "z": 3}
+
+
+def test_lists_nested_a_hundred_deep_are_read_and_one_more_is_refused_at_it(project, tmp_path):
+    """docs/limits.md: YAML nesting of lists and mappings, 100 deep. The file's mapping and 99 lists inside it read; a
+    100th list, the 101st level, is one error at its bracket."""
+    value = load(tmp_path, "v: " + "[" * 99 + "1" + "]" * 99 + "\n")["v"]
+    for _ in range(98):
+        value = value[0]
+    assert value == [1]
+    assert validate_errors(project, "v: " + "[" * 100 + "1" + "]" * 100 + "\n") == [
+        f"{DECK}:1:103: error: lists and mappings nest over 100 deep here: flatten the data"]
+
+
+def test_a_line_indented_by_a_tab_is_said_to_want_spaces_at_the_tab(project):
+    """A tab at a line's start (an editor's Tab key) is no YAML indent: the error is at that line's first column and
+    says so, not libyaml's 'cannot start any token'."""
+    assert validate_errors(project, "name: Heroes\ncards:\n\t- id: knight\n") == [
+        f"{DECK}:3:1: error: YAML syntax: a tab character: YAML indents with spaces only"]
