@@ -9419,6 +9419,13 @@ MUTANTS: list[Mutant] = [
            'between 0 and 1000, got {value_as_written(n)}', 'between 0 and 1000, got {n!r}', ['tests/test_findings.py'], 'empty_or_yes'),
     Mutant('ZR6', "a grid's count of `true` said as Python's True", 'pnp/layout/grids.py',
            'to {high}, got {value_as_written(value)}"', 'to {high}, got {value!r}"', ['tests/test_grids.py'], 'yes_or_empty'),
+    Mutant('ZR7', "a reference section's `{{ components() }}` printed as the rulebook's Markdown, pipes and all", 'pnp/outputs/reference.py',
+           '{**self.facts.context(), "components": lambda: COMPONENTS_HERE}', 'self.facts.context()', ['tests/test_reference.py'], 'components_in'),
+    Mutant('ZR8', "components() in a section with a table of its own passed over in silence", 'pnp/outputs/reference.py',
+           '                if sec.table:\n                    self.findings.append', '                if not sec:\n                    self.findings.append',
+           ['tests/test_reference.py'], 'components_in'),
+    Mutant('ZR9', "the components table's names printed with their markup's backslashes", 'pnp/outputs/facts.py',
+           '[[f"**{escape(n)}**", escape(c), escape(d)]', '[[f"**{n}**", c, d]', ['tests/test_reference.py'], 'components_in'),
     # r53-builds (AG): what a build keeps and answers, a fresh pass past PB, WT, YN, XQ, BU, CQ, KW and OB
     Mutant('AG1', "a card edited in the spreadsheet a deck reads its cards from: the card sheets kept from the last build are reused, the old card printed", 'pnp/pipeline/cache.py',
            'files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})',

@@ -682,6 +682,8 @@ def test_a_reference_of_four_columns_is_one_error_at_its_value_saying_three_at_m
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1
     assert errors == ["data/tiny/reference.yaml:4:10: error: columns: 4 is too large; the maximum is 3"], result.output
+
+
 def test_an_unknown_legend_icon_is_one_error_at_its_icon(project):
     """A legend's icon that no folder or the bundled set has is one error at that `icon:` value's line and column, with
     the name it was likely meant to be."""
@@ -780,3 +782,30 @@ def test_packed_sections_are_spaced_by_the_larger_of_their_facing_spaces():
 
     (region,), _ = pack([Rule("#000000", 30.0, 6.0), Rule("#000000", 20.0, 6.0)], 100.0, 500.0)
     assert [y for y, _ in region] == [0.0, 36.0]
+
+
+def test_components_in_a_sections_text_prints_the_components_list_as_its_table_not_markdown(project):
+    """docs/components.md: any text in reference.yaml may use the rulebook's facts, `components()` among them. On the
+    sheet it is the section's table, headed Component, Count and Details, a row for each deck, board and token set:
+    the tiny game's Heroes hold 2 + 2 + 3 + 3 + 2 = 12 cards. No Markdown pipe or asterisk reaches the page."""
+    path = project / SOURCE
+    path.write_text(path.read_text() + '  - title: In the box\n    only: sheet\n    text: "{{ components() }}"\n')
+    build(project)
+    page = next(flat(t) for t in page_texts(project / REFERENCE) if "In the box" in t)
+    box = page[page.index("In the box"):]
+    assert box.startswith("In the box Component Count Details Heroes 12 cards"), box
+    assert "Tiny Town 1 board" in box and "Coins 12 tokens" in box, box
+    assert "|" not in box and "*" not in box, box
+
+
+def test_components_in_the_text_of_a_section_with_its_own_table_is_one_error_at_that_text(project):
+    """A section holds one table: `components()` in the text of a section that has a `table:` of its own is one error
+    at the text's value, saying to give the components a section of their own."""
+    path = project / SOURCE
+    before = path.read_text()
+    path.write_text(before + '  - title: Both\n    text: "{{ components() }}"\n    table: {rows: [[a, b]]}\n')
+    line = before.count("\n") + 2
+    result = run_pnp(project, "validate", "tiny")
+    errors = [text for text in result.output.splitlines() if ": error: " in text]
+    assert errors == [f"{SOURCE}:{line}:11: error: this section has a table: of its own and components() in its text: "
+                      "move components() to a section of its own"], result.output

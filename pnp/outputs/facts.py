@@ -21,6 +21,7 @@ from pnp.data.tokens import token_sets
 from pnp.data.words import count_of, words_of
 from pnp.layout.growth import number_words
 from pnp.outputs.context import GameContext, card_fields
+from pnp.render.text_setting import escape
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
 # Field names that sort cards into kinds in card games generally, tried in this order when the rules do not say;
@@ -190,6 +191,12 @@ class Facts:
         lines = ["", f"| {words['component']} | {words['count']} | {words['details']} |", "| --- | ---: | --- |"]
         lines += [f"| **{md_escape(n)}** | {md_escape(c)} | {md_escape(d)} |" for n, c, d in rows]
         return "\n".join(lines) + "\n"
+
+    def component_table(self) -> tuple[list[str], list[list[str]]] | None:
+        """The components list as a reference section's table (`{{ components() }}` in its text): its header and rows,
+        each cell as pnp's rich text prints it; None for a game of no printed components."""
+        words, rows = words_of(self.game), self.component_rows()
+        return ([words["component"], words["count"], words["details"]], [[f"**{escape(n)}**", escape(c), escape(d)] for n, c, d in rows]) if rows else None
 
     def _type_field(self, deck) -> str | None:
         """The field that best sorts a deck into kinds: the rules' own `by`, else a type-like field."""

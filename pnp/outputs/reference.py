@@ -54,6 +54,7 @@ CARD_SAFE = 3.5  # mm: text and page counters stay inside the 3 mm safe zone, wi
 BAND_INSET = 2.0  # mm
 BAND_RADIUS = 1.5  # mm
 MAX_COPIES = 100
+COMPONENTS_HERE = "\x1f"  # what `components()` leaves in a section's text: the place of the components table
 SIZE_STEP = 0.25  # pt between the type sizes tried
 MIN_AID_PT = 6.5  # the smallest text on a player aid (issue 21): every run on a card, footer and table cells included
 MAX_AID_PT = 13.0  # a short aid grows until its card is full: the card count, not this cap, usually stops it
@@ -107,7 +108,7 @@ class Reference:
         self.findings: list = []
         self.facts = Facts(gctx)
         self.facts.where = self.raw.loc
-        self._context = self.facts.context()
+        self._context = {**self.facts.context(), "components": lambda: COMPONENTS_HERE}  # a section's table, not Markdown
 
     def text(self, value, path: list) -> str:
         text = number_as_written(value)
@@ -140,6 +141,12 @@ class Reference:
                 header = [self.text(c, [*base, "table", "header", j]) for j, c in enumerate(sec.table.header)]
                 rows = [[self.text(c, [*base, "table", "rows", r, j]) for j, c in enumerate(row)] for r, row in enumerate(sec.table.rows)]
                 rendered["table"] = (header or None, rows)
+            if COMPONENTS_HERE in rendered["text"]:  # `{{ components() }}`: the components list as the section's table
+                rendered["text"] = rendered["text"].replace(COMPONENTS_HERE, "").strip()
+                if sec.table:
+                    self.findings.append(error("reference-two-tables", "this section has a table: of its own and components() in its text: move "
+                                               "components() to a section of its own", loc_at(self.raw, [*base, "text"]), game=self.game.slug))
+                rendered["table"] = rendered["table"] or self.facts.component_table() or (None, [["This game has no printed components yet."]])
             for j, item in enumerate(sec.legend):
                 if not icons.exists(item.icon):
                     self.findings.append(error("icon-unknown", f"unknown icon '{item.icon}'{did_you_mean(item.icon, icons.names())}: add templates/icons/{item.icon}.svg",
