@@ -787,15 +787,18 @@ def test_packed_sections_are_spaced_by_the_larger_of_their_facing_spaces():
 def test_components_in_a_sections_text_prints_the_components_list_as_its_table_not_markdown(project):
     """docs/components.md: any text in reference.yaml may use the rulebook's facts, `components()` among them. On the
     sheet it is the section's table, headed Component, Count and Details, a row for each deck, board and token set:
-    the tiny game's Heroes hold 2 + 2 + 3 + 3 + 2 = 12 cards. No Markdown pipe or asterisk reaches the page."""
+    the tiny game's Heroes hold 2 + 2 + 3 + 3 + 2 = 12 cards. No Markdown pipe or bold mark reaches the page, and a
+    name prints as written, its asterisks too (a board named `Tiny *Town*`), not read as a mark."""
     path = project / SOURCE
     path.write_text(path.read_text() + '  - title: In the box\n    only: sheet\n    text: "{{ components() }}"\n')
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text().replace("name: Tiny Town", 'name: "Tiny *Town*"'))
     build(project)
     page = next(flat(t) for t in page_texts(project / REFERENCE) if "In the box" in t)
     box = page[page.index("In the box"):]
     assert box.startswith("In the box Component Count Details Heroes 12 cards"), box
-    assert "Tiny Town 1 board" in box and "Coins 12 tokens" in box, box
-    assert "|" not in box and "*" not in box, box
+    assert "Tiny *Town* 1 board" in box and "Coins 12 tokens" in box, box
+    assert "|" not in box and "**" not in box, box
 
 
 def test_components_in_the_text_of_a_section_with_its_own_table_is_one_error_at_that_text(project):
