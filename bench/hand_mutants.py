@@ -113,6 +113,10 @@ AU_DRAW_SELECT = 'not each_games_main_deck'
 YAML_QUICK = 'not every_key_and_value_is_found and not full_or_read_only and not half_a_gib'
 SHEETS_QUICK = 'not more_than_a_million_cells and not too_big_says_to_import and not proxy'
 
+# r54-serve BC: the serve test files a maintainer picks by name, for its routes and gates, its pictures, its page after a save
+SERVE_ROUTE_TESTS = ['tests/test_serve.py', 'tests/test_serve_access.py', 'tests/test_serve_gate.py']
+SERVE_PICTURE_TESTS = ['tests/test_serve.py', 'tests/test_serve_pieces.py', 'tests/test_serve_promises.py']
+SERVE_PAGE_TESTS = ['tests/test_serve.py', 'tests/test_serve_state.py']
 
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
@@ -10163,6 +10167,46 @@ MUTANTS: list[Mutant] = [
            'pnp/data/workbooks.py', 'return not name.endswith(".rels"), posixpath.basename(name) != "workbook.xml"',
            'return name.endswith(".rels"), posixpath.basename(name) == "workbook.xml"',
            ['tests/test_workbook_refusals.py', 'tests/test_workbook_shapes.py', 'tests/test_hostile_files.py'], 'not full_or_read_only and not half_a_gib'),
+    # r54-serve BC: `pnp serve`'s routes, pictures, who may reach it, how it stops, the page after a save, past W, SV, XI, UM, VH, WO, YP, ZP, AL
+    Mutant('BC1', "serve's pictures sent as `application/octet-stream`, not as the PNG images they are", 'pnp/serve/app.py',
+           'return Response(data, media_type="image/png"', 'return Response(data, media_type="application/octet-stream"',
+           SERVE_ROUTE_TESTS, ''),
+    Mutant('BC2', "a picture serve never drew (or has dropped) answered 200 with an empty PNG, not 404", 'pnp/serve/app.py',
+           '        if data is None:\n            return PlainTextResponse("not found", status_code=404)',
+           '        if data is None:\n            return Response(b"", media_type="image/png")',
+           SERVE_ROUTE_TESTS, ''),
+    Mutant('BC3', "serve's card pictures drawn at 120 dpi, not 150 (a poker card with its bleed 328 px wide, not 410)", 'pnp/serve/components.py',
+           'CARD_DPI = 150', 'CARD_DPI = 120', SERVE_PICTURE_TESTS, ''),
+    Mutant('BC4', "serve's reference sheet and rulebook pages drawn at 72 dpi, not 100 (a letter page 612 px wide, not 850)", 'pnp/serve/components.py',
+           'PAGE_DPI = 100', 'PAGE_DPI = 72', SERVE_PICTURE_TESTS, ''),
+    Mutant('BC5', "a request declaring exactly 16 KB (16,384 bytes) refused 413, though 16 KB is the limit", 'pnp/serve/access.py',
+           'if length is not None and length > self.max_body:', 'if length is not None and length >= self.max_body:',
+           SERVE_ROUTE_TESTS, ''),
+    Mutant('BC6', "a request bringing the token and then another value (a second `?token=`, a header) refused: the last one alone judged", 'pnp/serve/access.py',
+           'ok |= hmac.compare_digest(candidate, token)', 'ok = hmac.compare_digest(candidate, token)',
+           SERVE_ROUTE_TESTS, ''),
+    Mutant('BC7', "the page's style sheet sent as text/plain, which a browser told nosniff will not apply: the page unstyled", 'pnp/serve/app.py',
+           '"style.css": "text/css; charset=utf-8"', '"style.css": "text/plain; charset=utf-8"',
+           SERVE_ROUTE_TESTS, ''),
+    Mutant('BC8', "serve answering a request addressed to `localhost:PORT` too, not only to its own 127.0.0.1:PORT", 'pnp/serve/app.py',
+           'self.allowed = {f"{host}:{port}".encode()}', 'self.allowed = {f"{host}:{port}".encode(), f"localhost:{port}".encode()}',
+           SERVE_ROUTE_TESTS, ''),
+    Mutant('BC9', "a body over the limit refused as 'at most 16384 KB', not 16 KB", 'pnp/serve/access.py',
+           'at most {self.max_body // 1024} KB', 'at most {self.max_body} KB', SERVE_ROUTE_TESTS, ''),
+    Mutant('BC10', "the page's list of problems placing each at its file alone, its line and column dropped", 'pnp/serve/session.py',
+           '"where": str(f.loc),', '"where": f.loc.path,', SERVE_PAGE_TESTS, ''),
+    Mutant('BC11', "the page's problems listed last place first, not sorted by place as `pnp validate` lists them", 'pnp/serve/session.py',
+           'one_per_mistake([f for found in self.findings.values() for f in found]), key=Finding.sort_key)',
+           'one_per_mistake([f for found in self.findings.values() for f in found]), key=Finding.sort_key, reverse=True)',
+           SERVE_PAGE_TESTS, ''),
+    Mutant('BC12', "`pnp serve --paper a4` showing the rulebook's pages at letter size", 'pnp/serve/components.py',
+           'paper_size(base.paper), 0.0, where=where, overlays=False)', 'paper_size("letter"), 0.0, where=where, overlays=False)',
+           SERVE_PICTURE_TESTS, ''),
+    Mutant('BC13', "Ctrl-C or SIGTERM no longer letting go of the page's event stream: serve waits on it, then cancels it aloud", 'pnp/serve/stopping.py',
+           '            super().handle_exit(sig, frame)\n            stopping.set()', '            super().handle_exit(sig, frame)\n            pass',
+           ['tests/test_serve_stop.py', 'tests/test_serve_interrupt.py'], ''),
+    Mutant('BC14', "serve's printed address carrying a token of 8 random bytes (11 characters), not 32 (43), one a neighbour can guess", 'pnp/serve/app.py',
+           'return secrets.token_urlsafe(32)', 'return secrets.token_urlsafe(8)', SERVE_ROUTE_TESTS, ''),
 ]
 
 

@@ -261,6 +261,23 @@ def test_the_server_gives_nothing_but_what_pnp_rendered_and_only_to_its_own_addr
         assert server.request("/api/state", method=method)[0] == 405, f"{method} is refused: the server is read-only"
 
 
+def test_a_picture_is_sent_as_a_png_that_the_browser_keeps_for_good_by_its_name(shared_server):
+    """An image/png (RFC 2083's type: what the browser is told it shows), cached forever and never asked again: its name
+    is the hash of its bytes, so a face that did not change keeps its name and is not fetched again (RFC 8246's immutable)."""
+    server = shared_server
+    name = re.search(r"/img/([0-9a-f]+\.png)", server.state()).group(1)
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=TIMEOUT)
+    try:
+        conn.request("GET", f"/img/{name}", headers={"Host": f"127.0.0.1:{server.port}", "Cookie": server.cookie})
+        answer = conn.getresponse()
+        body = answer.read()
+    finally:
+        conn.close()
+    assert answer.status == 200 and body.startswith(b"\x89PNG\r\n\x1a\n")
+    assert answer.getheader("content-type") == "image/png"
+    assert "immutable" in answer.getheader("cache-control") and "max-age=31536000" in answer.getheader("cache-control")
+
+
 def test_a_folder_created_with_files_in_it_passes_its_files_on(tmp_path):
     """Files copied into a new folder at once can land before the watcher looks inside it, so no event names them:
     the folder's own event stands for the input files it holds (and for nothing an output or a temporary holds)."""
