@@ -216,7 +216,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", default="letter", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in); several comma-separated, like letter,a4 (file names then carry the paper).")
-@click.option("--duplex", type=Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
+@click.option("--duplex", type=Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your double-sided printer, or none for a one-sided one (backs pages last, to glue behind the fronts or feed back in).")
 @click.option("--layout", type=Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
 @click.option("--fold-rotation", type=Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
 @click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
