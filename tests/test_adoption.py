@@ -322,3 +322,85 @@ def test_pnp_new_into_a_root_elsewhere_names_that_folder_in_the_next_step_it_giv
     assert command[0] == "pnp"
     built = CliRunner().invoke(main, [*command[1:], "--only", "cards", "-q"], catch_exceptions=False)
     assert built.exit_code == 0 and (games / "output/caves/caves-cards.pdf").is_file(), built.output
+
+
+def test_pnp_icons_without_a_word_writes_output_icons_pdf_headed_icons(project, monkeypatch):
+    """`pnp icons` with no word lists every icon and writes output/icons.pdf (its --sheet help: output/icons[-WORD].pdf),
+    headed "Icons", no word said. The game-icons.net set is set aside here (4,000 icons take seconds to draw): the
+    project's own two icons and pnp's own star are all."""
+    from pnp.data.project import Project
+
+    monkeypatch.setattr(Project, "icon_library_file", lambda self: self.root / "no-bundled-set.zip")
+    (project / "templates/icons").mkdir()
+    for name in ("zzgem", "zzcoin"):
+        (project / f"templates/icons/{name}.svg").write_text(SQUARE_SVG, encoding="utf-8")
+    result = run_pnp(project, "icons")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [line.split()[0] for line in result.output.splitlines() if "(" in line] == ["star", "zzcoin", "zzgem"], result.output
+    assert sorted(p.name for p in (project / "output").glob("icons*.pdf")) == ["icons.pdf"]
+    assert pdf_text(project / "output/icons.pdf").splitlines()[0] == "Icons: 1–3 of 3"
+
+
+def test_pnp_icons_paper_a4_prints_its_contact_sheet_on_a4(tmp_path):
+    """`--paper a4`: ISO 216's 210 × 297 mm, 595 × 842 pt, not the default Letter."""
+    import pdfplumber
+
+    assert run_pnp(tmp_path, "icons", "death-skull", "--paper", "a4").exit_code == 0
+    with pdfplumber.open(tmp_path / "output/icons-death-skull.pdf") as pdf:
+        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (595, 842)
+
+
+def test_a_new_games_player_aid_says_the_hand_size_game_yaml_gives(tmp_path):
+    """game.yaml's facts are "numbers the rulebook quotes, kept in one place": a hand of 5 written there is the aid's
+    "Hold at most 5 cards." at the next build."""
+    folder = tmp_path / "my-games"
+    assert new_game(folder).exit_code == 0
+    game = folder / "data/crystal-caves/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("hand_size: 3", "hand_size: 5"), encoding="utf-8")
+    assert run_pnp(folder, "build", "--only", "reference", "-q").exit_code == 0
+    text = " ".join(pdf_text(folder / "output/crystal-caves/crystal-caves-reference.pdf").split())
+    assert "Hold at most 5 cards." in text and "at most 3" not in text, text
+
+
+def test_a_new_games_rulebook_counts_the_cards_of_the_sheet_as_changed(tmp_path):
+    """docs/getting-started.md: the rulebook quotes the data, so "Change a row, run `pnp build` again": two more ruby
+    shards in crystals.csv (and the components the rules promise) make the deck 20 cards, 8 of them ruby."""
+    folder = tmp_path / "my-games"
+    assert new_game(folder).exit_code == 0
+    sheet, game = folder / "data/crystal-caves/decks/crystals.csv", folder / "data/crystal-caves/game.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("ruby-1,Ruby shard,ruby,1,3,", "ruby-1,Ruby shard,ruby,1,5,"), encoding="utf-8")
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 18", "count: 20").replace("ruby: 6,", "ruby: 8,"), encoding="utf-8")
+    result = run_pnp(folder, "build", "--only", "rulebook", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    rules = " ".join(pdf_text(folder / "output/crystal-caves/crystal-caves-rulebook.pdf").split())
+    assert "the deck holds 20 cards, 8 of them ruby" in rules, rules
+
+
+def test_a_new_games_card_backs_print_the_title_game_yaml_gives(tmp_path):
+    """The backs print the game's title as game.yaml says it now, not the title `pnp new` made from the name."""
+    folder = tmp_path / "my-games"
+    assert new_game(folder).exit_code == 0
+    game = folder / "data/crystal-caves/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: Crystal Caves", "title: Gem Hunt"), encoding="utf-8")
+    assert run_pnp(folder, "build", "--only", "cards", "-q").exit_code == 0
+    text = pdf_text(folder / "output/crystal-caves/crystal-caves-cards.pdf")
+    assert "Crystal Caves" not in text and text.count("Gem Hunt") >= 18, text
+
+
+def test_pnp_new_into_a_root_with_a_space_tells_a_next_step_that_runs_as_pasted(tmp_path, monkeypatch):
+    """`pnp --root "my games" new caves` run elsewhere: the build it tells, pasted into a shell, hands pnp the folder
+    as one word (quoted), not `my` and `games`."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    here, games = tmp_path / "here", (tmp_path / "my games").resolve()
+    here.mkdir()
+    (here / "notes.txt").write_text("not a project\n", encoding="utf-8")
+    monkeypatch.chdir(here)
+    result = CliRunner().invoke(main, ["--root", str(games), "new", "caves"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    told = result.output.splitlines()[-1].removeprefix("next: ").split("   (then open")[0]
+    assert shlex.split(told) == ["pnp", "--root", str(games), "build", "caves"], told

@@ -62,6 +62,14 @@ def test_an_unknown_command_or_game_is_a_usage_error(project):
     assert "no game 'no-such-game'" in wrong.stderr and "tiny" in wrong.stderr
 
 
+def test_a_misspelt_command_a_build_never_loads_is_offered_by_its_name():
+    """`pnp nwe` (in a process of its own, where only the commands a build runs are loaded) is told "Did you mean
+    'new'?", as a misspelt `pnp biuld` is told of build."""
+    shown = pnp("nwe", "caves")
+    assert shown.returncode == 2
+    assert "No such command 'nwe'. Did you mean 'new'?" in shown.stderr, shown.stderr
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="a pseudo-terminal")
 def test_a_build_prints_each_games_seconds_on_a_terminal_not_into_a_pipe(project, tmp_path):
     """A designer at a terminal sees how long each game took; a script reading the output gets only the files."""
