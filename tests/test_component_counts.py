@@ -54,6 +54,15 @@ def test_a_value_the_rules_do_not_name_counts_against_zero_but_a_missing_field_d
          "data/g/decks/heroes.yaml:4")]
 
 
+def test_a_card_leaving_a_counted_field_empty_is_counted_as_empty_in_words_not_none(tmp_path):
+    """A hero whose `side:` has nothing after it counts against the red and blue the rules name as an empty value, said
+    in words, "(empty)", never as Python's 'None'; its copies still count in the total."""
+    heroes = ["{id: a, side: red, count: 3}", "{id: b, side: blue, count: 3}", "{id: c, side: }"]
+    stated = "  - {name: Heroes, in: decks.heroes, count: 7, by: {side: {red: 3, blue: 4}}, source: rules}\n"
+    assert [message for _, message, _ in _counted(tmp_path, stated, heroes=heroes)] == [
+        "Heroes: side (empty) has 1, the rules say 0; side blue has 3, the rules say 4 — as stated at data/g/game.yaml:6 (rules): "
+        "fix the data or the stated count"]
+
 def test_a_count_may_add_up_collections_and_keep_the_cards_its_where_names(tmp_path):
     """Red cards of both decks: 1 + 2 (heroes) + 2 (villains) = 5."""
     stated = ("  - {name: Red, in: [decks.heroes, decks.villains], count: 5, where: card.side == 'red', source: rules}\n"

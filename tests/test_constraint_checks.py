@@ -116,6 +116,12 @@ def test_an_empty_value_refused_is_quoted_as_typed(tmp_path):
     assert [f["message"] for f in found] == [f"heroes/b: home '' names no decks.places item (constraint at data/g/game.yaml:{LINE})"]
 
 
+def test_a_key_left_with_nothing_after_it_refused_is_quoted_as_empty_never_as_none(tmp_path):
+    """`side:` with nothing after it is an empty value as YAML writes it (docs/data-format.md): refused by an allowed
+    check it is quoted `''`, as an empty text is, never as Python's 'None', a word the designer never typed."""
+    allowed = _checked(tmp_path, "{check: allowed, in: decks.d, field: side, values: [red, blue]}", ["{id: a, side: red}", "{id: b, side: }"])
+    assert _said(allowed) == [f"d/b: side '' is not one of red, blue (constraint at data/g/game.yaml:{LINE})"]
+
 # contiguous -----------------------------------------------------------------------------------------------------------
 def test_a_contiguous_run_passes(tmp_path):
     assert _checked(tmp_path, "{check: contiguous, in: decks.d, field: n, from: 1, to: 3}", ["{id: a, n: 2}", "{id: b, n: 1}", "{id: c, n: 3}"]) == []
@@ -163,6 +169,14 @@ def test_a_test_holds_on_every_card_or_names_each_card_it_fails(tmp_path):
         (f"d/a fails 'card.cost <= card.value' (constraint at data/g/game.yaml:{LINE})", 5, "d/a"),
         (f"d/c fails 'card.cost <= card.value' (constraint at data/g/game.yaml:{LINE})", 7, "d/c")]
 
+
+def test_a_test_may_name_the_piece_item_as_well_as_card(tmp_path):
+    """An expression is over `card` (or `item`, docs/data-format.md, Constraints): written with `item` it is worked out
+    on each piece alike, and the card it fails is named."""
+    found = _checked(tmp_path, "{check: expression, in: decks.d, test: item.cost <= item.value}",
+                     ["{id: a, cost: 1, value: 2}", "{id: c, cost: 5, value: 0}"])
+    assert [(code, m, line, item) for code, m, line, item in found] == [
+        ("constraint-expression", f"d/c fails 'item.cost <= item.value' (constraint at data/g/game.yaml:{LINE})", 6, "d/c")]
 
 def test_a_test_that_cannot_be_read_is_one_finding(tmp_path):
     found = _checked(tmp_path, "{check: expression, in: decks.d, test: 'card.cost <='}", ["{id: a, cost: 3}"])
@@ -215,6 +229,13 @@ def test_a_reference_holds_at_exactly_at_least_uses_and_names_a_misspelt_target_
          6, "places/forest")]
 
 
+
+def test_a_piece_leaving_its_reference_field_empty_names_nothing_and_is_not_refused(tmp_path):
+    """A hero whose `home:` has nothing after it has no home to name (as a hero without the key): no finding says it
+    names no place; the castle, named by the other hero, holds its one use."""
+    constraint = "constraints:\n  - {check: reference, in: decks.heroes, field: home, target: decks.places, target_field: id, at_least: 1}\n"
+    found = validated(tmp_path, constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}", "{id: b, home: }", "{id: c}"]})
+    assert found == []
 
 def test_a_reference_named_exactly_twice_says_a_place_named_once_in_the_singular(tmp_path):
     """Every place must be some hero's home exactly twice: the castle, home of two, passes; the forest, home of one, is

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT, run_pnp
 
-from pnp.checks.simulate import Condition, Question, answer_text, expand, simulate, spread_of
+from pnp.checks.simulate import Condition, Question, QuestionError, answer_text, expand, simulate, spread_of
 
 SE_LIMIT = 4  # a figure from 10,000 hands lies within 4 standard errors of the truth but once in ~16,000 tests
 
@@ -129,6 +129,14 @@ def test_a_value_printed_with_a_true_minus_counts_in_a_sum():
     answer = simulate("small", expand(cards), Question(hand=1, runs=200, seed=3, sum_field="worth"))
     assert (answer.spread.minimum, answer.spread.maximum) == (-1.0, 2.0)
 
+
+def test_a_yes_or_no_field_is_no_number_to_sum():
+    """`true` and `false` are no numbers (as `number` says: digits, a sign, a true minus): a sum over a field that only
+    says yes or no is refused, not added up as ones and noughts."""
+    cards = [card("lit", 2, lit=True), card("dark", 2, lit=False)]
+    with pytest.raises(QuestionError) as refused:
+        simulate("small", expand(cards), Question(hand=2, runs=10, seed=3, sum_field="lit"))
+    assert str(refused.value) == "'lit' is not a number on any card, so it has no sum"
 
 def test_all_conditions_together_is_the_share_of_hands_meeting_every_one():
     """Two conditions no one card meets together, in hands of one card: each is met by some hands, both by none."""

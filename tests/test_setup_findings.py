@@ -63,3 +63,17 @@ def test_a_setup_dealing_and_turning_up_more_than_the_deck_holds_is_one_error_at
     assert result.exit_code == 1
     assert _errors(result.stderr) == [f"data/tiny/game.yaml:{line}:{len('  deal: {heroes: ') + 1}: error: setup asks for 2 × 5 cards dealt and 3 "
                                       "face up from deck 'heroes', which has 12: deal fewer (or set setup.seats)"]
+
+
+def test_a_deal_from_a_deck_whose_file_has_errors_is_a_note_naming_that_file_not_a_second_error(project):
+    """heroes.yaml cut short by a bracket left open is the mistake, one error at its own line; setup dealing from the deck
+    it left out says so in a note at the deck's key (docs/findings.md: a stage another file's errors stopped says which),
+    never that the game has no deck 'heroes'."""
+    line, col = _with_setup(project, "heroes: 1")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8") + "  - {id: broken, name: [\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert result.exit_code == 1
+    assert [said for said in _errors(result.stderr) if "game.yaml" in said] == []
+    assert (f"data/tiny/game.yaml:{line}:{col}: note: setup.deal's deck 'heroes' is left out: data/tiny/decks/heroes.yaml has errors: "
+            "fix them first") in result.stderr.splitlines()

@@ -44,7 +44,10 @@ EMPTY_SAID = "(empty)"  # an empty value as a finding names it: two spaces aroun
 
 
 def show_value(value) -> str:
-    """A value as a finding's sentence names it, unquoted: an empty text said in words, a yes or no as YAML writes it."""
+    """A value as a finding's sentence names it, unquoted: an empty text (or a YAML key with nothing after it, never
+    Python's `None`) said in words, a yes or no as YAML writes it."""
+    if value is None:
+        return EMPTY_SAID
     if isinstance(value, bool):
         return value_as_written(value)
     if isinstance(value, str):
@@ -56,7 +59,10 @@ def show_value(value) -> str:
 
 
 def quoted_value(value) -> str:
-    """A value in quotes, as a finding names what was typed: an empty text is `''` there, plain to see."""
+    """A value in quotes, as a finding names what was typed: an empty text, or a YAML key with nothing after it, is `''`
+    there, plain to see."""
+    if value is None:
+        return "''"
     return f"'{value}'" if isinstance(value, str) else f"'{show_value(value)}'"
 
 
