@@ -707,6 +707,19 @@ def test_a_playingcards_io_export_of_one_board_alone_says_one_image_in_the_singu
     assert "), 1 image, at " in said and "1 images" not in said, said
 
 
+def test_a_playingcards_io_exports_note_gives_the_tables_scale_in_px_per_inch(project, tmp_path):
+    """The heroes deck alone fits the table at the tables' own scale, a poker card (88.9 mm, 3.5 in) 160 px high: its
+    .pcio file's cards are 160 px high and the note says the table's 160 / 3.5 = 45.7 px an inch, "at 46 px per inch"."""
+    import zipfile
+
+    said = _ok(run_pnp(project, "export", "tiny", "--format", "pcio", "--deck", "heroes", "--out", str(tmp_path / "out"))).output
+    with zipfile.ZipFile(tmp_path / "out/tiny/pcio/tiny.pcio") as room:
+        decks = [w for w in json.loads(room.read("widgets.json")) if w["type"] == "cardDeck"]
+    assert [round(d["cardHeight"]) for d in decks] == [160], decks
+    note = next(line for line in said.splitlines() if line.strip().startswith("tiny.pcio: "))
+    assert note.endswith(", at 46 px per inch of the table"), note
+
+
 def test_a_virtualtabletop_io_exports_note_counts_the_rooms_widgets_and_images_as_the_file_holds_them(project, tmp_path):
     """The note's "N widgets, M images" is what the room file holds: the widgets of its state (its `_meta` is the
     file's header, no widget) and the pictures under assets/."""
