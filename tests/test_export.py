@@ -360,6 +360,17 @@ def test_a_deck_without_names_is_named_by_id_with_a_warning(project):
     assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"knight", "att", "rogue", "mage", "twin"}
 
 
+def test_a_generated_card_with_no_name_is_called_on_the_table_by_its_whole_id(project):
+    """docs/editions.md: a generated card is the card you would have typed, `{id: red-1, ...}`; one with no name field
+    is called by its id on the table, dashes and all (`red-1`), as `--cards` and the findings name it."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        "name: Made\nsize: poker\nfront: tiny/back.j2\nback: tiny/back.j2\nkeep_fields: [side, rank]\n"
+        "generate:\n  values: {side: [red, blue], rank: [1, 2]}\n  id: \"{side}-{rank}\"\n", encoding="utf-8")
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "made", "--no-validate"))
+    deck = json.loads((project / "output/tiny/tts/made.json").read_text())["ObjectStates"][0]
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["red-1", "red-2", "blue-1", "blue-2"], deck["ContainedObjects"]
+
+
 def _titles_headed(project, header: str):
     """The tiny game's heroes with their titles under `header` instead of `name`, read so by its template; the deck file."""
     hero = project / "templates/tiny/hero.j2"

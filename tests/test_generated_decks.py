@@ -197,3 +197,54 @@ def test_a_generate_block_of_the_wrong_shape_is_one_error_of_its_game_in_its_dec
     said = json.loads(run_pnp(project, "validate", "tiny", "--quick", "--format", "json").stdout)
     assert [(f["code"], f["game"], f["file"], (f["line"], f["column"]), f["message"]) for f in said if f["severity"] == "error"] == [
         (code, "tiny", "data/tiny/decks/x.yaml", at, message)], said
+
+
+def made_deck(project: Path, block: str, keep: str = "") -> None:
+    """Write data/tiny/decks/made.yaml: a deck of tiny's hero cards whose cards the `generate:` block makes (its lists'
+    fields, which no template reads, kept by `keep`)."""
+    (project / "data/tiny/decks/made.yaml").write_text(
+        f"name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\nkeep_fields: [{keep}]\n"
+        "defaults: {name: Hero, stars: 1, number: 1, text: t, side: red}\n"
+        "generate:\n" + block, encoding="utf-8")
+
+
+def test_a_generate_block_of_a_decks_twenty_thousand_combinations_is_read_and_one_more_refused_at_values(project):
+    """docs/limits.md: a deck holds 20,000 cards. 200 × 100 combinations are exactly that, a deck pnp reads; 20,001
+    (three lists of 3, 59 and 113, whose product is 20,001) is one error at `values:` naming the count and the limit."""
+    def numbers(n: int) -> str:
+        return "[" + ", ".join(map(str, range(n))) + "]"
+
+    made_deck(project, "  values: {a: " + numbers(200) + ", b: " + numbers(100) + "}\n  id: \"{a}-{b}\"\n")
+    status, found = quick_findings(project)
+    assert status == 0 and not [line for line in found if ": error: " in line], found
+    made_deck(project, "  values: {a: " + numbers(3) + ", b: " + numbers(59) + ", c: " + numbers(113) + "}\n  id: \"{a}-{b}-{c}\"\n")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:8:3: error: generate: 20001 combinations; a deck holds at most 20000: shorten a list"], found
+
+
+def test_an_exclusion_that_leaves_no_card_is_one_error_at_its_except_key(project):
+    """An `except:` whose entries between them drop every combination leaves a deck of no card: one error at the
+    `except:` line that did it, not at the lists that are right."""
+    made_deck(project, "  values: {side: [red, blue]}\n  id: \"{side}\"\n  except: [{side: red}, {side: blue}]\n")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:10:3: error: generate: `except` removes every combination: the deck has no cards"], found
+
+
+def test_an_id_made_twice_names_the_earlier_combination_first_then_the_one_that_repeats_it(project):
+    """`id: "{side}"` over sides and ranks makes `red` for red-1 and again for red-2: the error names the two
+    combinations in the order the deck makes them, the first card, then the one that repeats its id."""
+    made_deck(project, "  values: {side: [red, blue], rank: [1, 2]}\n  id: \"{side}\"\n")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:9:7: error: generate: id '{side}' makes 'red' twice (side: red, rank: 1 and side: red, rank: 2): "
+                     "put every list's field in it"], found
+
+
+def test_a_run_of_spaces_and_punctuation_in_a_generated_id_is_one_dash(project):
+    """docs/editions.md: a generated card is the card you would have typed, its id made from its values. `Fire & Ice`
+    and `Sun / Moon` hold runs of characters no id may hold: each run is one dash, as a designer writes an id."""
+    made_deck(project, "  values: {suit: [\"Fire & Ice\", \"Sun / Moon\"], rank: [1]}\n  id: \"{suit} {rank}\"\n", keep="suit, rank")
+    ids = [c["id"] for c in next(d for d in listing(project)["decks"] if d["id"] == "made")["card_list"]]
+    assert ids == ["Fire-Ice-1", "Sun-Moon-1"], ids

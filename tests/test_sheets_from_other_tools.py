@@ -1403,3 +1403,27 @@ def test_a_deck_written_landscape_at_a_proxy_projects_card_size_is_no_size_warni
     deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: 88 x 63 mm"), encoding="utf-8")
     result = run_pnp(project, "validate", "tiny", "--quick")
     assert "this deck's size" not in result.output and result.exit_code == 0, result.output
+
+
+def test_a_pictures_copies_suffix_written_in_capitals_counts_as_in_small_letters(project: Path):
+    """docs/layouts.md: a suffix `-x3` (or `_x3`) is the card's count, whichever case it is written in: a scanner's or a
+    camera's names in capitals, `ICE_X3.PNG` and `Fire-X2.png`, deal three copies of `ICE` and two of `Fire`, not a card
+    called "Fire X2"."""
+    art_deck(project, {"ICE_X3.PNG": "blue", "Fire-X2.png": "red"}, "keep_fields: [image]\n", size=(250, 350))
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    made = next(deck for deck in listed if deck["id"] == "art")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [("Fire", 2), ("ICE", 3)], made
+
+
+def test_an_oversized_proxy_project_prints_at_3_46_by_4_96_inches_and_a_deck_that_size_is_not_warned(project: Path):
+    """docs/layouts.md, from Proxy-PDF-Maker's config.hpp: its Oversized cards are 3.46 × 4.96 in. A poker deck of such
+    a project is warned once at its `size:` with that size to write; the deck written at it is not warned."""
+    proxy_project(project, {"a.png": "red"}, "proj.json", '{"cards": [{"name": "a.png", "num": 1}], "image_dir": "art", "card_size": "Oversized"}',
+                  folder="art")
+    said = [line for line in run_pnp(project, "validate", "tiny", "--quick").output.splitlines() if "this deck's size" in line]
+    assert said == ["data/tiny/decks/proxies.yaml:2:7: warning: Proxy-PDF-Maker (its card size 'Oversized') prints data/tiny/decks/proj.json's cards "
+                    "at 3.46 × 4.96 in, and this deck's size is 63.5 × 88.9 mm: write size: 3.46 x 4.96 in to print them as the tool does"], said
+    deck = project / DECK_DIR / "proxies.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "size: 3.46 x 4.96 in"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert "this deck's size" not in result.output and result.exit_code == 0, result.output
