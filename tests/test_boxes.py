@@ -166,6 +166,19 @@ def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(proj
     assert "glue tab A under this edge" in marks[1]
 
 
+def test_a_two_piece_boxs_tray_and_lid_are_each_named_on_the_sheet(project, tmp_path):
+    """docs/boxes-and-dice.md: a two-piece box is a tray and a lid that slides over it. The sheet names each net by the
+    part it is, so a designer cuts and folds the right one: 'Heroes (tray)' and 'Heroes (lid)', each once."""
+    _tiny_boxes(project, """
+        boxes:
+          - {id: heroes, style: two-piece, decks: [heroes], front: tiny/box.j2}
+        """)
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "tiny" / "tiny-boxes.pdf", " ")
+    assert text.count("Heroes (tray)") == 1 and text.count("Heroes (lid)") == 1, text
+
+
 def test_a_split_tuck_boxs_glue_tab_a_hangs_outside_its_first_piece():
     """docs/boxes-and-dice.md: a tuck box too large for the paper splits along the fold between the left side and the
     front, and piece 1 gains glue tab A there, to glue under the front's left edge. The tab hangs outside piece 1, past

@@ -173,6 +173,52 @@ def test_a_changed_source_of_sixty_letters_is_quoted_whole_and_a_longer_one_cut_
     assert f"the source now reads '{'W' * 60}…'; check `name@de`" in stale[1], stale[1]
 
 
+def test_a_value_left_blank_asks_for_no_translation(duo):
+    """Only words are translated: a card whose `flavor` is left empty, among cards whose flavour has its German, lacks
+    nothing, and validate of the German edition warns of no missing translation."""
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Drache\n", "    name@de: Drache\n    flavor: Hot\n    flavor@de: Heiß\n")
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Eule\n", "    name@de: Eule\n    flavor: ''\n")
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Wolf\n", "    name@de: Wolf\n    flavor: Grey\n    flavor@de: Grau\n")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    assert "without a 'de' translation" not in result.output, result.output
+
+
+def test_setting_the_digest_a_stale_warning_gives_silences_it(duo):
+    """The stale warning ends 'then set `name@de~src: …`': the digest of the English as it now reads. A designer who
+    checks the German and writes that digest in place of the old one hears no more of it."""
+    deck = "data/duo/decks/beasts.yaml"
+    edit(duo, deck, "    name@de: Drache\n", "    name@de: Drache\n    name@de~src: aaaaaaaa\n")
+    first = [line for line in run_pnp(duo, "validate", "duo", "--lang", "de").output.splitlines() if "made from an older text" in line]
+    assert len(first) == 1, first
+    digest = first[0].split("then set `name@de~src: ", 1)[1].split("`", 1)[0]
+    assert digest != "aaaaaaaa" and len(digest) == 8 and digest.isalpha(), first[0]
+    edit(duo, deck, "name@de~src: aaaaaaaa", f"name@de~src: {digest}")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de", "--strict")
+    assert result.exit_code == 0 and "made from an older text" not in result.output, result.output
+
+
+def test_a_translation_with_no_source_value_prints_in_its_edition(duo):
+    """A field written in German alone (`title@de`, no `title`) is still the German card's: its template prints it."""
+    (duo / "templates/duo/card.j2").write_text(CARD + "{% if card.title %}{{ text(card.title, 5, 45, 40, 8, size=10) }}{% endif %}\n",
+                                                encoding="utf-8")
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Drache\n", "    name@de: Drache\n    title@de: Feuerkönig\n")
+    result = run_pnp(duo, "build", "duo", "--lang", "de", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert "Feuerkönig" in pdf_text(duo / "output/duo/duo-cards-de.pdf")
+
+
+def test_a_german_text_too_long_is_said_at_the_translations_own_line(duo):
+    """A finding about a translated value points at the translation (docs/languages.md): the dragon's German name, on
+    line 8 of beasts.yaml after `    name@de: ` (column 14), not its English one on line 7."""
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    said = [line for line in result.output.splitlines() if ": error: " in line]
+    assert said == ["templates/duo/card.j2:1:1: error: text does not fit its 40 × 8 mm box even at 12 pt ('Feuerspeiender Riesendrache…', "
+                    "card.name at data/duo/decks/beasts.yaml:8:14): shorten it, enlarge the box or lower min_size [beasts/dragon front] "
+                    "[de edition]"], result.output
+
+
 def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
     german = run_pnp(duo, "validate", "duo", "--lang", "de")

@@ -127,3 +127,18 @@ def test_a_sheets_footer_is_set_in_the_games_body_font_not_its_title_font(projec
     assert "".join(c["text"] for c in footer).startswith("Tiny Test Game · Heroes · sheet 1 of "), footer[:3]
     assert {c["fontname"].partition("+")[2] for c in footer} == {"NotoSans-Regular"}
     assert any(c["fontname"].endswith("Comfortaa-Bold") for c in chars if c["upright"])
+
+
+def test_a_german_sheet_of_backs_tells_the_printer_to_flip_on_the_long_edge_as_the_english_one_does(project):
+    """The tiny game's card sheets stand upright on Letter and their backs are turned on the long edge: the English
+    footer says 'flip on the long edge', the German edition's says it in German, 'an der langen Kante wenden' (Kante:
+    edge; lang: long; kurz would be short), never the other edge."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title: Tiny Test Game", "title: Tiny Test Game\nlanguages: [en, de]", 1),
+                    encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--lang", "all")
+    assert result.exit_code == 0, result.output
+    english = [line for text in page_texts(project / "output/tiny/tiny-cards.pdf") for line in text.splitlines() if "backs ·" in line]
+    german = [line for text in page_texts(project / "output/tiny/tiny-cards-de.pdf") for line in text.splitlines() if "Rückseiten ·" in line]
+    assert english and all(line.endswith("flip on the long edge") for line in english), english
+    assert len(german) == len(english) and all(line.endswith("an der langen Kante wenden") for line in german), german

@@ -1126,3 +1126,13 @@ def test_a_short_row_of_a_deck_whose_german_columns_stand_last_gets_empty_cells_
     assert result.exit_code == 0, result.output
     emerald = next(r for r in read_csv(deck) if r[0] == "emerald-3")
     assert emerald == ["emerald-3", "Emerald eye", "emerald", "3", "3", "Look at the top card.", "", "Smaragdauge", letters("Emerald eye")]
+
+
+def test_a_heading_closed_by_its_marks_is_named_on_the_sheet_by_its_words_alone(root):
+    """CommonMark's closing sequence: in `## Setup ##` the trailing marks are no part of the heading, so the translator's
+    sheet says the section is 'rulebook, Setup', as the printed rulebook titles it."""
+    (root / "data/gems/rulebook.md").write_text("# Overview\n\nFind the gems.\n\n## Setup ##\n\nDeal three cards each.\n", encoding="utf-8")
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    rows = sheet_rows(root)
+    assert rows["data/gems/rulebook.md#setup"]["where"] == "rulebook, Setup", rows["data/gems/rulebook.md#setup"]
