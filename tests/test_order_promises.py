@@ -668,3 +668,14 @@ def test_quantities_csv_names_each_cards_files_from_its_folder_and_keeps_a_formu
         "front,back,quantity,name\nheroes-knight.png,back.png,2,<Knight>\nheroes-att.png,back.png,2,AT&T Agent\n"
         "heroes-rogue.png,back.png,3,Rogue\nheroes-mage.png,back.png,3,Mage\nheroes-twin.png,heroes-twin-back.png,2,Twin\n")
     assert (cards / "relics/quantities.csv").read_text(encoding="utf-8") == "front,back,quantity,name\nrelics-relic.png,back.png,19,'=Relic\n"
+
+
+def test_the_line_an_export_ends_on_counts_the_components_in_its_files_not_the_boxes_ordered_from_a_template(shop):
+    """LongPack prints the two boxes from its own template (README.txt lists them apart): the line `pnp export` ends on,
+    'follow README.txt in the folder (N components)', counts the components whose files are in the folder, as
+    README.txt's 'Components in these files:' lists them, never a box that has no file there."""
+    lines = shop.lines("longpack")
+    files = _section(lines, "Components in these files:")
+    templated = _section(lines, "Ordered from the vendor's own template (pnp draws these as nets for home printing, not to the vendor's die line):")
+    assert len(templated) == 2
+    assert f"LongPack Games: follow README.txt in the folder ({len(files)} components)" in shop.said["longpack"]

@@ -103,3 +103,19 @@ def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(tiny_exp
     assert not [f for f in found if f.severity == "error"], found
     fonts = pdf_fonts(PdfReader(path))
     assert fonts and all(fonts.values()), fonts  # text was found, and all of it embedded
+
+
+def test_a_games_box_and_dice_are_no_piece_of_the_pod_export_and_no_warning_of_it(project):
+    """The print-on-demand format is a file per deck, board, token set and the player aids (docs/exports.md): a game's
+    card box and die, which pnp draws as nets for home printing, are neither written nor warned of as pieces it does
+    not print."""
+    data = project / "data/tiny"
+    (data / "boxes.yaml").write_text("boxes:\n  - {id: hero-box, name: Hero box, style: tuck, decks: [heroes], front: tiny/back.j2}\n", encoding="utf-8")
+    (data / "dice.yaml").write_text('dice:\n  - {id: red, name: Red die, shape: d6, size: 16, face: tiny/die.j2, faces: [{text: "1"}, {text: "2"}, '
+                                    '{text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]}\n', encoding="utf-8")
+    (project / "templates/tiny/die.j2").write_text("", encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--no-validate")
+    said = result.output + result.stderr
+    assert result.exit_code == 0, said
+    assert "vendor-product" not in said and "Hero box" not in said and "Red die" not in said, said
+    assert not [p.name for p in (project / "output/tiny/pod").iterdir() if "box" in p.name or "-red" in p.name]

@@ -311,3 +311,15 @@ def test_a_dark_picture_prints_within_the_shops_240_percent_of_ink(project):
     black under full magenta and yellow (325 % in all), prints with no pixel's four plates past 240 %."""
     inks = [sum(p) for row in _pod_picture(project, lambda x, y: (0x28, 0, 0, 255)) for p in row]
     assert max(inks) <= 2.40 * 255 + 2, max(inks)
+
+
+def test_a_long_thin_banner_icon_is_an_area_and_keeps_its_colour():
+    """An icon is a symbol set like type only when its longer side is under 10 mm: a 40 × 6 mm banner in a navy black
+    is an area, kept in its colour on four plates like the 30 mm emblem."""
+    from pnp.layout.elements import Face, Icon
+    from pnp.targets.k_only import key_small_type
+
+    navy_black = "#1f2f4f"  # L* 19, C* 22: small symbols in it go to K
+    face = Face(60, 90, 3, (Icon("star", navy_black, 5, 20, 40, 6), Icon("star", navy_black, 5, 40, 6, 40)), frozenset())
+    wide, tall = key_small_type(face).elements
+    assert (wide.color, tall.color) == (navy_black, navy_black)

@@ -149,3 +149,29 @@ def test_the_same_game_gives_mbprint_the_same_bytes_again(project):
     assert result.exit_code == 0, said
     assert list(first) == ["tiny-63.5x88.9mm.pdf"]
     assert {p.name: p.read_bytes() for p in folder.glob("*.pdf")} == first
+
+
+def test_a_long_small_text_is_named_by_its_first_words_marked_as_cut(project):
+    """Words under MBPrint's 6 pt longer than an error can quote are named by their first 29 characters and '…', so the
+    designer sees they go on; the error is the template line's, said once."""
+    hero = project / "templates/tiny/hero.j2"
+    lines = hero.read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if "{% endblock %}" in line)
+    lines.insert(last, '{{ text("A rule set far too small to read, in the margin", 10, 40, 60, 6, size=5) }}')
+    hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--vendor", "mbprint")
+    said = result.output + result.stderr
+    assert result.exit_code != 0
+    assert result.stderr.count(f"templates/tiny/hero.j2:{last + 1}:1: error: text 'A rule set far too small to r…' is set at 5 pt; MBPrint prints no "
+                      "text under 6 pt") == 1, said
+
+
+def test_mbprints_outlined_file_keeps_the_cards_colours_as_drawn(project):
+    """Turning the text into outlines changes no colour (MBPrint prints CMYK, FOGRA39): the heroes' red and blue sides
+    are still CMYK fills with cyan, magenta and yellow apart, not greys."""
+    result, said = _export(project)
+    assert result.exit_code == 0, said
+    (pdf,) = (project / "output/tiny/vendor-mbprint").glob("*.pdf")
+    fills = {tuple(round(float(v), 2) for v in operands) for page in streams.Document(pdf).pages
+             for operands, op in streams.throughout(page, set()) if op in (b"k", b"K") and len(operands) == 4}
+    assert any(len({c, m, y}) > 1 for c, m, y, _ in fills), fills
