@@ -566,6 +566,34 @@ def test_a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf(proje
         assert any(_inside(f, x + corner, y + corner, x + 50 - corner, y + 50 - corner) for f in frames), (x, y, frames)
 
 
+@pytest.mark.parametrize("paper", ["legal", "tabloid"])
+def test_a_legal_or_tabloid_build_prints_its_labels_on_avery_5160_the_us_address_labels(project, paper):
+    """With no sheet named, a US paper other than Letter (Legal, 8½ × 14 in; Tabloid, 11 × 17 in) prints its labels on
+    the address labels sold beside it, Avery 5160 on Letter (Avery's template: 2⅝ × 1 in, 3 × 10), not on A4's L7160."""
+    with pdfplumber.open(_labels(project, "--paper", paper)) as pdf:
+        page = pdf.pages[-1]
+        size = (round(page.width * PT, 1), round(page.height * PT, 1))
+        outlines = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.rects + page.curves]
+        text = page.extract_text()
+    assert size == (215.9, 279.4) and len(outlines) == 30 and "Avery 5160" in text, (size, len(outlines), text)
+    w, h = AVERY_5160_SLOT
+    for x, y in AVERY_5160:
+        assert any(_inside(o, x, y, x + w, y + h, reach=0.2) for o in outlines), (x, y)
+
+
+def test_a_cutting_machines_marks_print_on_every_label_page_not_the_first_alone(project):
+    """A measured sheet of two slots well inside Silhouette's marks holds two of the tiny game's seven labels a page:
+    four pages of labels, and each one carries Studio's Type 1 marks (its default: a filled 5 mm square 10 mm from the
+    top and left edges), since the machine registers every sheet fed to it by its own marks."""
+    _append(project / "data/tiny/game.yaml", "labels:\n  sheet: {slot: [60, 30], first: [70, 100], pitch: [62, 40], columns: 1, rows: 2}\n")
+    with pdfplumber.open(_labels(project, "--cutter", "silhouette")) as pdf:
+        squares = [[(round(r["x0"] * PT, 2), round(r["top"] * PT, 2), round(r["width"] * PT, 2), round(r["height"] * PT, 2))
+                    for r in page.rects if r.get("fill") and _hex(r["non_stroking_color"]) == "#000000" and abs(r["width"] * PT - 5) < 0.05]
+                   for page in pdf.pages[:-1]]
+    assert len(squares) == 4, squares  # 7 labels, 2 a page; the calibration page last
+    assert all((10.0, 10.0, 5.0, 5.0) in page for page in squares), squares
+
+
 def test_a_build_on_a_paper_of_its_own_size_still_prints_its_labels_on_the_address_label_sheet(project):
     """`--paper 200x300` is a paper no label sheet is sold for: the labels print on Avery's Letter address labels (5160),
     and the build says no internal error."""
