@@ -565,3 +565,77 @@ def test_face_safe_read_by_an_argument_is_said_as_the_3_mm_safe_margin(page):
     assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ("face.safe + 2", 5, "term"), x_arg
     assert x_arg["note"] == "an expression: an edit changes its 2 only (face.safe is the face's safe margin, 3 mm)", x_arg["note"]
     page.put_back(HERO, before)
+
+
+def test_a_tables_cells_are_shown_but_not_dragged_and_say_the_table_call_places_them(page):
+    """docs/designers-loop.md: elements drawn by helpers other than track and zone (`table`, …) are shown but not
+    dragged. The score sheet's table (line 7) draws its cells as rects and texts: each is listed, not editable, and
+    says that table(), which the template calls at that line, places it."""
+    page.settled()  # boards are drawn after the cards
+    cells = [e for e in page.elements("board:scores") if e["line"] == 7]
+    assert cells and {e["function"] for e in cells} >= {"rect", "text"}, cells
+    for cell in cells:
+        assert not cell["editable"] and cell["why"].startswith("drawn by table(), which the template calls at this line"), cell
+
+
+def test_a_polygon_is_shown_but_not_dragged_for_its_points_are_a_list(page):
+    """A triangle drawn by polygon() is listed with its box but not offered to drag, and the panel says why: its points
+    are a list, which a drag cannot place."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{{ polygon([[10, 60], [20, 60], [15, 70]], fill="#000000") }}\n{% endblock %}'
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        triangle = page.element("polygon", 7)
+        assert triangle["box"] == pytest.approx([10, 60, 10, 10]), triangle
+        assert not triangle["editable"] and "a drag cannot place (its points are a list)" in triangle["why"], triangle["why"]
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_each_name_an_argument_reads_is_said_where_its_value_comes_from(page):
+    """docs/designers-loop.md: the panel says where an expression's value comes from. A loop's `i` is the loop
+    variable of the `for` at its line; a macro's `at` an argument whose value comes from each call of the macro; the
+    knight's `card.back` a data field this card does not set (the twin sets it, the knight does not)."""
+    before = (page.root / HERO).read_bytes()
+    added = (b'{% for i in range(2) %}\n{{ rect(5 + 10 * i, 60, 8, 4, fill="#000000") }}\n{% endfor %}\n'  # lines 7-9
+             b'{% macro bar(at) %}{{ rect(at + 1, 70, 8, 4, fill="#000000") }}{% endmacro %}\n{{ bar(5) }}\n'  # lines 10-11
+             b'{{ rect(5 + (2 if card.back is defined else 0), 80, 8, 4, fill="#000000") }}\n{% endblock %}')  # line 12
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        def note(line: int) -> str:
+            return next(a for a in page.element("rect", line)["args"] if a["name"] == "x")["note"]
+
+        assert "i is a loop variable (the for at line 7)" in note(8), note(8)
+        assert "at is an argument of macro bar (line 10): its value comes from each call of the macro" in note(10), note(10)
+        assert "card.back is a data field this card does not set" in note(12), note(12)
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_a_texts_panel_gives_the_size_asked_for_and_the_size_it_was_fitted_at(page):
+    """docs/designers-loop.md: for text, the panel gives the size asked for and the size it was fitted at. The knight's
+    rules text asks for 10 pt and fits at it; eight W's asked at 40 pt in a box 20 mm wide cannot be 40 pt (one W at
+    40 pt is about 13 mm wide) and are fitted smaller."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{{ text("WWWWWWWW", 5, 75, 20, 10, size=40, min_size=4) }}\n{% endblock %}'
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        rules, wide = page.element("text", 5), page.element("text", 7)
+        assert (rules["size"], rules["fitted"]) == (10, 10), rules
+        assert wide["size"] == 40 and 4 <= wide["fitted"] < 10, wide
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_a_circle_is_resized_square_and_an_ellipse_freely(page):
+    """docs/designers-loop.md: a circle keeps its proportions when resized. `circle(20, 80, 5)` is listed with a box
+    10 mm square that the page keeps square; an ellipse, given its own width and height, is not kept square."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{{ circle(20, 80, 5, fill="#000000") }}\n{{ ellipse(30, 75, 12, 6, fill="#000000") }}\n{% endblock %}'
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        circle, ellipse = page.element("circle", 7), page.element("ellipse", 8)
+        assert circle["box"] == pytest.approx([15, 75, 10, 10]) and circle["square"] is True, circle
+        assert ellipse["square"] is False, ellipse
+    finally:
+        page.put_back(HERO, before)
