@@ -10284,7 +10284,7 @@ MUTANTS: list[Mutant] = [
     Mutant('BR11', "LongPack's files held to 240 % total ink, not the 300 % it prints",
            'pnp/targets/vendors.py', '"LongPack Games", "pdf-fronts-and-backs", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=3.00,',
            '"LongPack Games", "pdf-fronts-and-backs", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=2.40,', BR_SHOP_TESTS, BR_SHOP_SELECT),
-    Mutant('BR12', "a shop's colours capped at 240 % whatever its own limit: MBPrint's dark red (280 %) printed lighter than designed",
+    Mutant('BR12', "a shop's colours capped at 240 % whatever its own limit: LongPack's or MBPrint's dark red (275 %) printed lighter than designed",
            'pnp/targets/export_vendor.py', 'colour_filter=functools.partial(cmyk, limit=vendor.ink_limit)', 'colour_filter=functools.partial(cmyk)',
            BR_SHOP_TESTS, BR_SHOP_SELECT),
     Mutant('BR13', "a card sheet's footer measured in a lighter grey than it prints: the page's ink too low",
