@@ -87,6 +87,11 @@ BUNDLE_TESTS = ['tests/test_bundle.py', 'tests/test_bundle_words.py']
 # r52-sellsheet: the sell sheet's test files by name; the bundle's tests of the tiny game (the German and Arabic ones build Organ Match)
 SELLSHEET_TESTS = ['tests/test_sellsheet.py', 'tests/test_sellsheet_pitch.py']
 BUNDLE_TINY = 'not german and not arabic'
+# r54-ink: the shop files' ink tests, the ink files and the listing and build-line files, by name
+BR_SHOP_TESTS = ['tests/test_pod_ink.py', 'tests/test_shop_promises.py', 'tests/test_preflight_promises.py', 'tests/test_shop_files.py']
+BR_SHOP_SELECT = 'not small_dark_text_prints_on and not thin_dark_rules_print_on'
+BR_LIST_TESTS = ['tests/test_list_ink.py', 'tests/test_build_lines.py']
+BR_INK_TESTS = ['tests/test_ink_pages.py', 'tests/test_ink_areas.py', 'tests/test_ink_elements.py']
 
 
 # r51-fonts' picks: the font, colour-name and text files by name, less the two tests that build the five shipped games
@@ -10558,6 +10563,42 @@ MUTANTS: list[Mutant] = [
     Mutant('BQ14', "a circle's box not kept square when resized (only an icon by size and a row of icons are)", 'pnp/serve/editor.py',
            '"square": d.function in ("circle", "repeat")', '"square": d.function in ("repeat",)',
            ['tests/test_serve_edit.py', 'tests/test_editor_guards.py'], ''),
+    # r54-ink: what a print costs in ink and what a shop's file is held under (pnp/render/ink.py, ink_elements.py, pnp/targets/k_only.py,
+    # pnp/core/colour.py, pnp/outputs/stats.py, pnp/cli/listing.py), past IN, XS, ZJ, AW, ZU, IR, IE, YJ and RH
+    Mutant('BR1', "a navy-black (L* under 25, C* 25) in small type left on four plates, where a tinted black reads as black and goes on K",
+           'pnp/targets/k_only.py', 'NEAR_BLACK = (25.0, 30.0)', 'NEAR_BLACK = (25.0, 20.0)', BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR2', "a mid blue-grey (L* 50) in small type left on four plates: only greys darker than L* 45 put on K, not than 60",
+           'pnp/targets/k_only.py', 'KEY_GREY_LIGHTNESS = 60.0', 'KEY_GREY_LIGHTNESS = 45.0', BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR3', "small dark slate type put on K as a grey darker than itself, not the grey of its own lightness",
+           'pnp/targets/k_only.py', 'grey = Color("lab", [lightness, 0, 0])', 'grey = Color("lab", [lightness * 0.8, 0, 0])',
+           BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR4', "a dark rule exactly 0.5 mm wide put on the K plate, where only rules under 0.5 mm are",
+           'pnp/targets/k_only.py', 'Line(stroke=stroke, stroke_width=width) if width * scale < K_ONLY_RULE_MM:',
+           'Line(stroke=stroke, stroke_width=width) if width * scale <= K_ONLY_RULE_MM:', BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR5', "a colour capped at a shop's limit left a hair over it by rounding (240.01 %), the shop's check then refusing it",
+           'pnp/core/colour.py', '    while c + m + y + k > limit:  # rounding', '    while False:  # rounding', BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR6', "`pnp list` giving a PDF's ink in whole pages, not to the tenth the build said",
+           'pnp/cli/__init__.py', "{o['ink']:>6.1f} pages", "{o['ink']:>6.0f} pages", BR_LIST_TESTS, ''),
+    Mutant('BR7', "a reused PDF's line in the build's summary without its ink",
+           'pnp/outputs/stats.py', 'shared=list(data.get("shared", ())), ink=data.get("ink"),', 'shared=list(data.get("shared", ())), ink=None,',
+           BR_LIST_TESTS, ''),
+    Mutant('BR8', "a many-coloured page (a photograph) measured pixel by pixel with its black counted half",
+           'pnp/render/ink.py', 'black = float((255 - most).sum(dtype=np.int64)) / 255.0', 'black = float((255 - most).sum(dtype=np.int64)) / 510.0',
+           BR_INK_TESTS, ''),
+    Mutant('BR9', "a many-coloured page measured pixel by pixel with its green read from its red: a green field counted as black",
+           'pnp/render/ink.py', '    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]', '    r, g, b = rgb[..., 0], rgb[..., 0], rgb[..., 2]',
+           BR_INK_TESTS, ''),
+    Mutant('BR10', "a shop's ink refusal giving its limit as a fraction (2.4), not in percent as the shop says it (240%)",
+           'pnp/targets/preflight.py', 'ink; the limit is {ink_limit:.0%}', 'ink; the limit is {ink_limit:g}', BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR11', "LongPack's files held to 240 % total ink, not the 300 % it prints",
+           'pnp/targets/vendors.py', '"LongPack Games", "pdf-fronts-and-backs", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=3.00,',
+           '"LongPack Games", "pdf-fronts-and-backs", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=2.40,', BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR12', "a shop's colours capped at 240 % whatever its own limit: LongPack's or MBPrint's dark red (275 %) printed lighter than designed",
+           'pnp/targets/export_vendor.py', 'colour_filter=functools.partial(cmyk, limit=vendor.ink_limit)', 'colour_filter=functools.partial(cmyk)',
+           BR_SHOP_TESTS, BR_SHOP_SELECT),
+    Mutant('BR13', "a card sheet's footer measured in a lighter grey than it prints: the page's ink too low",
+           'pnp/render/ink_elements.py', 'FOOTER_GREY, MARK_COLOUR, BAR_COLOUR = "#333333"', 'FOOTER_GREY, MARK_COLOUR, BAR_COLOUR = "#999999"',
+           BR_INK_TESTS, ''),
 ]
 
 

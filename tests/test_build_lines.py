@@ -108,3 +108,21 @@ def test_a_rebuild_lists_a_reused_card_sheet_and_its_cut_files_in_the_order_the_
 
     assert any(line.startswith("output/tiny/tiny-reference-silhouette.pdf") for line in again.output.splitlines()), again.output
     assert len(cards(first)) == 5 and cards(again) == cards(first), (first.output, again.output)
+
+
+def test_a_rebuilt_card_sheet_reused_as_it_was_still_gives_its_ink(project):
+    """docs/commands.md: the build summary gives each PDF's ink, `ink 3.2 pages`. A rebuild after an edit to the
+    reference sheet alone reuses the card sheet (its line says `(reused)`) and still says its ink, the figure the first
+    build said."""
+    args = ("build", "tiny", "--only", "cards", "--only", "reference", "--no-validate")
+    first = run_pnp(project, *args)
+    apply_edits(project, [{"file": "data/tiny/reference.yaml", "replace": ("title: Tiny · quick reference", "title: Tiny · at a glance")}])
+    again = run_pnp(project, *args)
+    assert first.exit_code == again.exit_code == 0, first.output + again.output
+
+    def line(result) -> str:
+        return next(line for line in result.output.splitlines() if line.startswith("output/tiny/tiny-cards.pdf  "))
+
+    said = re.search(r"  ink (\d+\.\d) pages", line(first))
+    assert said, line(first)
+    assert line(again).endswith("(reused)") and f"  ink {said[1]} pages" in line(again), (line(first), line(again))

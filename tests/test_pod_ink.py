@@ -259,6 +259,19 @@ def test_small_type_goes_to_the_black_plate_only_when_it_reads_as_black_and_unde
     assert fill[1] > 0.5 and fill[2] > 0.5, fill  # red: magenta and yellow
 
 
+def test_small_mid_blue_grey_type_prints_on_the_black_plate_as_the_grey_of_its_own_lightness(project):
+    """A mid blue-grey (#7a8290: CIE L* 54, C*ab 8.7, under the L* 60 and C* 20 of what reads as grey) at 8 pt goes to
+    the black plate alone in a print-on-demand file, as the neutral grey of its own lightness: L* 54 is a relative
+    luminance of ((54 + 16) / 116)³ = 0.22, sRGB's 0.51 a channel, so K 49 %."""
+    import pdfplumber
+
+    with pdfplumber.open(_pod_heroes_with(project, '{{ text("G", 5, 72, 10, 8, size=8, color="#7a8290") }}')) as pdf:
+        inks = {tuple(round(v, 3) for v in ch["non_stroking_color"]) for ch in pdf.pages[0].chars if ch["text"] == "G" and abs(ch["size"] - 8) < 0.1}
+    assert len(inks) == 1, inks
+    (c, m, y, k), = inks
+    assert (c, m, y) == (0, 0, 0) and abs(k - 0.49) < 0.02, inks
+
+
 def test_large_cyan_type_prints_on_the_cyan_plate_alone(project):
     """Type of 12 pt or more keeps its colour in a print-on-demand file: 20 pt words in pure cyan (#00ffff, red
     channel empty, green and blue full) print as process cyan, 100 % C and no magenta, yellow or black."""

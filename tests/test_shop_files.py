@@ -77,6 +77,25 @@ def test_a_colour_within_longpacks_300_percent_keeps_its_ink_and_one_past_drivet
 
 
 
+def test_a_dark_navy_cut_to_drivethrucards_240_percent_is_not_left_a_hair_over_it(tmp_path):
+    """A very dark navy (#000034, its blue 52/255) converts to K 1 - 52/255 (79.6 %) under cyan and magenta of 100 %
+    each: 279.6 % of ink. For DriveThruCards (240 %) cyan and magenta shrink alike until the four make 240 %, each
+    (2.40 - K) / 2; written to four decimals they must still add up to no more than 240 %, or the shop's own check
+    refuses the file. The export succeeds and its back's fill is within the limit."""
+    root = tmp_path / "p"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates/tiny/back.j2").write_text(
+        '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#000034") }}\n', encoding="utf-8")
+    result = run_pnp(root, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "ink" not in result.stderr, result.stderr
+    with pdfplumber.open(root / "output/tiny/vendor-drivethrucards/tiny-heroes.pdf") as doc:
+        fills = [tuple(r["non_stroking_color"]) for r in doc.pages[0].rects if r["fill"]]
+    k = 1 - 52 / 255
+    assert fills and all(c == pytest.approx(((2.40 - k) / 2, (2.40 - k) / 2, 0, k), abs=0.001) and sum(c) <= 2.40 + 1e-9 for c in fills), fills
+
+
+
 def _page_draws(page) -> tuple[bool, list]:
     """What a page's own content draws: whether it sets text itself, and the stored drawings (Form XObjects) it places,
     each as its object number (the same number on two pages is one drawing placed twice)."""
