@@ -168,3 +168,24 @@ def test_an_icon_named_by_a_key_of_the_reference_is_credited(project, tmp_path):
     that is an icon's name (`emblem: anchor`) is credited."""
     apply_edits(project, [{"file": "data/tiny/reference.yaml", "append": "emblem: anchor\n"}])
     assert "anchor" in credited(project, "tiny", tmp_path / "out")
+
+
+def credited_in_order(rulebook: Path) -> list[str]:
+    """The icons a rulebook PDF's credits name, in the order it prints them."""
+    match = re.search(r"recoloured: (.*?)\.(?:\s|$)", flat(pdf_text(rulebook, " ")))
+    assert match is not None, "no credits"
+    return [name.strip() for name in match.group(1).replace("- ", "-").split(",")]
+
+
+def test_the_credited_icons_are_listed_in_alphabetical_order(tiny_after):
+    """A reader looks an icon up in the credits as in an index: the tiny game's frames draw the set's hearts and spades,
+    and its templates quote circle and square, listed from a to z."""
+    names = credited_in_order(tiny_after("build", "tiny", "--only", "rulebook", "--booklet") / "output/tiny/tiny-rulebook.pdf")
+    assert {"hearts", "spades"} <= set(names) and names == sorted(names), names
+
+
+def test_a_palette_colour_a_template_quotes_is_not_credited_as_the_icon_of_its_name(tiny_after):
+    """`fill="paper"` in the tiny game's templates names its palette's paper colour: the set has an icon called
+    `paper`, but no template draws it, so the credits do not name it (pnp.outputs.rulebook.credits)."""
+    names = credited_in_order(tiny_after("build", "tiny", "--only", "rulebook", "--booklet") / "output/tiny/tiny-rulebook.pdf")
+    assert "hearts" in names and "paper" not in names, names

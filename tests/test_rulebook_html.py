@@ -4,7 +4,8 @@ right (`---:`) is right-aligned in every row, and an inline icon is named unless
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
 up, sections Playing a turn and Winning), built once with a pitch of its own in its front matter, a list that starts at 4, a line with an icon, one with a two-word icon, a line in CSS's yellow
-and a code block of markup added to its end."""
+a code block of markup, the Knight again without a width and the Tiny Town board without a caption
+added to its end."""
 from __future__ import annotations
 
 import shutil
@@ -15,6 +16,7 @@ from conftest import TEST_PROJECT, run_pnp
 
 PAGE = "output/tiny/tiny-rulebook.html"
 CHAPTERS = ["Overview", "Components", "Setting up"]  # the source's level-1 headings, in its order
+KNIGHT = "card:heroes/knight"  # a poker card (63.5 × 88.9 mm), figured at 45 mm in the source and at no width at the end
 PITCH = "Four heroes, one crown."  # the front matter's own pitch, added: game.yaml's is "A deck of heroes & villains, for testing."
 
 
@@ -52,7 +54,8 @@ def page(tmp_path_factory) -> list[dict]:
     rules = source.read_text(encoding="utf-8").replace("subtitle: Rules of play\n", f"subtitle: Rules of play\npitch: {PITCH}\n", 1)
     source.write_text(rules + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
                       "\nA fight is marked :crossed-swords: on its card.\n"
-                      "\nA [yellow]yellow coin[/] is worth two.\n\n```\n<b>Score</b> = stars & coins\n```\n", encoding="utf-8")
+                      "\nA [yellow]yellow coin[/] is worth two.\n\n```\n<b>Score</b> = stars & coins\n```\n"
+                      f"\n![]({KNIGHT})\n\nThe board:\n\n![](board:town \"60\")\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
     assert result.exit_code == 0, result.output + result.stderr
     parser = _Tags()
@@ -195,3 +198,47 @@ def test_an_emphasised_word_is_an_em_element_not_strong(page):
     em = [t["text"] for t in page if t["tag"] == "em"]
     assert "three" in em, em
     assert "three" not in [t["text"] for t in page if t["tag"] == "strong"]
+
+
+def test_the_pages_title_names_the_game_and_says_these_are_its_rules(page):
+    """docs/components.md: a viewer shows the document title `Organ Match — rules`; a browser's tab shows the web
+    page's `<title>` as the PDF viewer shows the PDF's."""
+    assert [t["text"] for t in page if t["tag"] == "title"] == ["Tiny Test Game — rules"]
+
+
+def test_each_table_is_named_to_a_screen_reader_by_its_own_number_and_columns(page):
+    """A table's scrolling box is a region a screen reader lists by its name: the components table and the Winning
+    table are told apart, numbered in the order they come, each with its own columns."""
+    names = [t["aria-label"] for t in page if t.get("class") == "table-wrap"]
+    assert len(names) == 2 and names[0].startswith("1: ") and names[1] == "2: Stars, Points, Note", names
+
+
+def figures(page) -> list[dict]:
+    return [t for t in page if t["tag"] == "img" and "figure" in t["inside"]]
+
+
+def test_a_card_figure_is_as_wide_as_asked_at_4_css_px_a_millimetre(page):
+    """`![…](card:heroes/knight "45")`: 45 mm at a CSS pixel a quarter of a millimetre is 180 px; written without a
+    width, the figure is the poker card's own 63.5 mm, 254 px (docs/components.md: WIDTH_MM defaults to the card's own
+    width)."""
+    knights = [t["width"] for t in figures(page) if t["alt"].startswith("<Knight>")]
+    assert knights == ["180", "254"], knights
+
+
+def test_a_card_figures_picture_holds_6_pixels_a_millimetre_of_the_card(page):
+    """About 150 dpi, sharp on a phone's screen: the 63.5 × 88.9 mm poker card is drawn 381 × 533 pixels."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    src = figures(page)[0]["src"]
+    assert src.startswith("data:image/png;base64,"), src[:40]
+    picture = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+    assert abs(picture.width - 381) <= 1 and abs(picture.height - 533) <= 1, picture.size
+
+
+def test_a_board_figures_alternative_text_is_the_boards_name(page):
+    """docs/components.md: a figure's alternative text comes from the data, a board's name: `board:town` is read as
+    "Tiny Town" (tests/project/data/tiny/boards.yaml), never its id."""
+    assert [t["alt"] for t in figures(page)][-1:] == ["Tiny Town"]
