@@ -300,6 +300,21 @@ def test_a_new_game_says_it_is_written_in_project_format_1(tmp_path):
     assert yaml.safe_load((folder / "data/crystal-caves/game.yaml").read_text(encoding="utf-8"))["format_version"] == 1
 
 
+def _new_from_elsewhere(tmp_path, monkeypatch, folder: str):
+    """`pnp --root DIR new caves` run from a folder outside DIR (DIR named `folder`): DIR, and the last line pnp says."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    here, games = tmp_path / "here", (tmp_path / folder).resolve()
+    here.mkdir()
+    (here / "notes.txt").write_text("not a project\n", encoding="utf-8")
+    monkeypatch.chdir(here)
+    result = CliRunner().invoke(main, ["--root", str(games), "new", "caves"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return games, result.output.splitlines()[-1]
+
+
 def test_pnp_new_into_a_root_elsewhere_names_that_folder_in_the_next_step_it_gives(tmp_path, monkeypatch):
     """`pnp --root DIR new NAME` run from a folder outside DIR: the build it tells the designer to run next must find
     the game from where they stand, so it names DIR (a bare `pnp build NAME` there finds no project), and the cards
@@ -310,13 +325,7 @@ def test_pnp_new_into_a_root_elsewhere_names_that_folder_in_the_next_step_it_giv
 
     from pnp.cli import main
 
-    here, games = tmp_path / "here", (tmp_path / "games").resolve()
-    here.mkdir()
-    (here / "notes.txt").write_text("not a project\n", encoding="utf-8")
-    monkeypatch.chdir(here)
-    result = CliRunner().invoke(main, ["--root", str(games), "new", "caves"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    told = result.output.splitlines()[-1]
+    games, told = _new_from_elsewhere(tmp_path, monkeypatch, "games")
     assert told == f"next: pnp --root {games} build caves   (then open {games}/output/caves/caves-cards.pdf)", told
     command = shlex.split(told.removeprefix("next: ").split("   (")[0])
     assert command[0] == "pnp"
@@ -392,15 +401,6 @@ def test_pnp_new_into_a_root_with_a_space_tells_a_next_step_that_runs_as_pasted(
     as one word (quoted), not `my` and `games`."""
     import shlex
 
-    from click.testing import CliRunner
-
-    from pnp.cli import main
-
-    here, games = tmp_path / "here", (tmp_path / "my games").resolve()
-    here.mkdir()
-    (here / "notes.txt").write_text("not a project\n", encoding="utf-8")
-    monkeypatch.chdir(here)
-    result = CliRunner().invoke(main, ["--root", str(games), "new", "caves"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    told = result.output.splitlines()[-1].removeprefix("next: ").split("   (then open")[0]
+    games, told = _new_from_elsewhere(tmp_path, monkeypatch, "my games")
+    told = told.removeprefix("next: ").split("   (then open")[0]
     assert shlex.split(told) == ["pnp", "--root", str(games), "build", "caves"], told

@@ -169,16 +169,10 @@ def test_hyphenate_true_breaks_a_left_aligned_word_at_its_dictionary_break(tmp_p
     """docs/layouts.md: `hyphenate=true` breaks words in text set left too. "Knowledge" (17 mm at 10 pt) in a 13 mm
     left-aligned box held at 10 pt breaks where an American dictionary divides it (Merriam-Webster: knowl·edge), its
     hyphen printed, rather than running past the box."""
-    import pdfplumber
-    from test_vocabulary import build, frames, line_text, lines_in, make_project
+    from test_vocabulary import framed_lines, line_text
 
     template = ('{{ rect(5, 5, 13, 12, stroke="#ff00ff", stroke_width=0.1) }}\n'
                 '{{ text("Knowledge", 5, 5, 13, 12, size=10, min_size=10, hyphenate=true) }}\n')
-    root = make_project(tmp_path, template, "- {id: a}\n")
-    build(root, "--only", "cards")
-    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
-        page = pdf.pages[0]
-        frame = frames(page)[0]
-        lines = lines_in(page, frame)
-        assert [line_text(line) for line in lines] == ["Knowl-", "edge"]
-        assert max(c["x1"] for line in lines for c in line) <= frame[2]
+    ((frame, lines), *_) = framed_lines(tmp_path, template, "- {id: a}\n")
+    assert [line_text(line) for line in lines] == ["Knowl-", "edge"]
+    assert max(c["x1"] for line in lines for c in line) <= frame[2]

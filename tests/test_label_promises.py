@@ -530,16 +530,20 @@ def test_a_games_own_calibration_words_print_in_its_decimal_mark_with_a_dash_for
     assert top < 20 - 3, top  # above the first row, 20 mm down
 
 
+def _calibration_page(project, *args: str) -> tuple[tuple[float, float], list[tuple], str]:
+    """The labels' last page, their calibration page, as built with `args`: its size and each slot's outline in mm, and its words."""
+    with pdfplumber.open(_labels(project, *args)) as pdf:
+        page = pdf.pages[-1]
+        size = (round(page.width * PT, 1), round(page.height * PT, 1))
+        return size, [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.rects + page.curves], page.extract_text()
+
+
 @pytest.mark.parametrize("paper", ["a4", "a3", "a3plus"])
 def test_an_a4_build_prints_its_labels_on_avery_l7160(project, paper):
     """With no sheet named, `--paper a4` (or another metric paper: A3, A3+, the photo printers' sheet) prints on the A4 address labels, Avery L7160 (Avery's template: 63.5 × 38.1 mm,
     3 across and 7 down, the first 7.25 mm from the left and 15.15 mm from the top, 66.04 mm and 38.1 mm between slot
     origins), named so on its calibration page, not on Letter's 5160."""
-    with pdfplumber.open(_labels(project, "--paper", paper)) as pdf:
-        page = pdf.pages[-1]
-        size = (round(page.width * PT, 1), round(page.height * PT, 1))
-        outlines = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.rects + page.curves]
-        text = page.extract_text()
+    size, outlines, text = _calibration_page(project, "--paper", paper)
     assert size == (210.0, 297.0) and len(outlines) == 21 and "Avery L7160 · 63.5 × 38.1 mm · 3 × 7" in text, (size, len(outlines), text)
     for x, y in [(7.25 + c * 66.04, 15.15 + r * 38.1) for r in range(7) for c in range(3)]:
         assert any(_inside(o, x, y, x + 63.5, y + 38.1, reach=0.2) for o in outlines), (x, y)
@@ -570,11 +574,7 @@ def test_a_measured_round_sheet_prints_circles_and_names_itself_in_the_pdf(proje
 def test_a_legal_or_tabloid_build_prints_its_labels_on_avery_5160_the_us_address_labels(project, paper):
     """With no sheet named, a US paper other than Letter (Legal, 8½ × 14 in; Tabloid, 11 × 17 in) prints its labels on
     the address labels sold beside it, Avery 5160 on Letter (Avery's template: 2⅝ × 1 in, 3 × 10), not on A4's L7160."""
-    with pdfplumber.open(_labels(project, "--paper", paper)) as pdf:
-        page = pdf.pages[-1]
-        size = (round(page.width * PT, 1), round(page.height * PT, 1))
-        outlines = [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.rects + page.curves]
-        text = page.extract_text()
+    size, outlines, text = _calibration_page(project, "--paper", paper)
     assert size == (215.9, 279.4) and len(outlines) == 30 and "Avery 5160" in text, (size, len(outlines), text)
     w, h = AVERY_5160_SLOT
     for x, y in AVERY_5160:

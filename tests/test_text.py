@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import numpy as np
-import pdfplumber
 import pytest
 from conftest import ROOT, apply_edits, refusal, run_pnp
 
@@ -432,49 +431,35 @@ def _noto_sans_width(text: str) -> float:
 def test_two_words_a_half_space_too_wide_for_their_box_print_on_two_lines_inside_it(tmp_path):
     """A box as wide as "Draw two" at 10 pt less half its space: the words fit only without the space between them, so
     "two" goes to a second line, and nothing prints past the box's right edge (both words alone fit easily)."""
-    from test_vocabulary import MM, build, frames, line_text, lines_in, make_project
+    from test_vocabulary import MM, framed_lines, line_text
 
     width = (_noto_sans_width("Draw two") - _noto_sans_width(" ") / 2) * 10 / MM
     template = (f'{{{{ rect(5, 5, {width:.4f}, 20, stroke="#ff00ff", stroke_width=0.1) }}}}\n'
                 f'{{{{ text("Draw two", 5, 5, {width:.4f}, 20, size=10, min_size=10) }}}}\n')
-    root = make_project(tmp_path, template, "- {id: a}\n")
-    build(root, "--only", "cards")
-    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
-        page = pdf.pages[0]
-        frame = frames(page)[0]
-        lines = lines_in(page, frame)
-        assert [line_text(line) for line in lines] == ["Draw", "two"], [line_text(line) for line in lines]
-        assert max(c["x1"] for line in lines for c in line) <= frame[2], frame
+    ((frame, lines), *_) = framed_lines(tmp_path, template, "- {id: a}\n")
+    assert [line_text(line) for line in lines] == ["Draw", "two"], [line_text(line) for line in lines]
+    assert max(c["x1"] for line in lines for c in line) <= frame[2], frame
 
 
 def test_a_tab_in_a_cards_text_prints_as_a_space(tmp_path):
     """A tab typed in the data (a text pasted from a spreadsheet) separates its words as a space does: no tab reaches
     the page, where a font has no glyph to draw for it."""
-    from test_vocabulary import build, frames, line_text, lines_in, make_project
+    from test_vocabulary import framed_lines, line_text
 
     template = ('{{ rect(5, 5, 50, 20, stroke="#ff00ff", stroke_width=0.1) }}\n'
                 '{{ text(card.text, 5, 5, 50, 20, size=10, min_size=10) }}\n')
-    root = make_project(tmp_path, template, '- {id: a, text: "Draw\\ttwo"}\n')
-    build(root, "--only", "cards")
-    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
-        page = pdf.pages[0]
-        lines = lines_in(page, frames(page)[0])
+    ((_, lines), *_) = framed_lines(tmp_path, template, '- {id: a, text: "Draw\\ttwo"}\n')
     assert ["".join(c["text"] for c in line) for line in lines] == ["Draw two"], [line_text(line) for line in lines]
-
 
 
 def test_two_spaces_typed_between_a_cards_words_print_as_one(tmp_path):
     """Two spaces typed between words (a sentence's end in a typist's habit) separate them as one space does, as a
     typesetter sets them: the line prints "Draw two", with no second space and no wider gap."""
-    from test_vocabulary import build, frames, lines_in, make_project
+    from test_vocabulary import framed_lines
 
     template = ('{{ rect(5, 5, 50, 20, stroke="#ff00ff", stroke_width=0.1) }}\n'
                 '{{ text(card.text, 5, 5, 50, 20, size=10, min_size=10) }}\n')
-    root = make_project(tmp_path, template, '- {id: a, text: "Draw  two"}\n- {id: b, text: "Draw two"}\n')
-    build(root, "--only", "cards")
-    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
-        page = pdf.pages[0]
-        doubled, single = (lines_in(page, frame) for frame in frames(page)[:2])
+    (_, doubled), (_, single) = framed_lines(tmp_path, template, '- {id: a, text: "Draw  two"}\n- {id: b, text: "Draw two"}\n')[:2]
     assert ["".join(c["text"] for c in line) for line in doubled] == ["Draw two"]
     assert [c["x0"] - doubled[0][0]["x0"] for c in doubled[0]] == pytest.approx([c["x0"] - single[0][0]["x0"] for c in single[0]], abs=0.01)
 

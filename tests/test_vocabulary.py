@@ -68,6 +68,15 @@ def lines_in(page, frame) -> list[list[dict]]:
     return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items(), reverse=True)]
 
 
+def framed_lines(root: Path, template: str, cards: str) -> list[tuple[tuple, list[list[dict]]]]:
+    """Make a project at `root` of `cards` drawn by `template`, build its cards and read the first sheet: each magenta
+    frame with the lines of characters inside it."""
+    build(make_project(root, template, cards), "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        return [(frame, lines_in(page, frame)) for frame in frames(page)]
+
+
 def line_text(line: list[dict]) -> str:
     """A line's text with a space wherever its characters leave a gap (a justified line's words stand apart)."""
     out = ""
