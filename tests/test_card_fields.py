@@ -312,3 +312,47 @@ def test_a_template_reading_a_field_with_a_default_prints_the_default_on_the_car
     assert result.exit_code == 0, result.output + result.stderr
     text = pdf_text(project / "output/tiny/tiny-cards.pdf")
     assert (text.count("Onward"), text.count("No motto"), text.count("None")) == (3, 9, 0)
+
+
+def test_the_card_field_a_deck_names_in_back_from_is_read_by_the_engine_and_never_warned_of(project):
+    """docs/sheets-and-tools.md: `back_from: look` names the card field that gives each card's back template, as
+    `front_from` does its front; the engine reads that field, so no template has to: `validate --quick` warns of nothing."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["back: tiny/back.j2\n", "back: tiny/back.j2\nback_from: look\n"]},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["{id: knight,", "{id: knight, look: tiny/twin-back.j2,"]}])
+    from conftest import quick_findings
+
+    assert quick_findings(project) == (0, [])
+
+
+def test_an_unread_field_named_with_a_space_is_told_how_a_template_reads_it_in_brackets(project):
+    """A spreadsheet's header `Attack Name` is no Python name: `card.Attack Name` cannot read it, so the warning says
+    a template reads it as card["Attack Name"]."""
+    from conftest import quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, Attack Name: Slash, number: 1"]}])
+    assert quick_findings(project) == (0, [
+        "data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'Attack Name' (card 'knight' has it): "
+        "fix its spelling, or list it in the deck's keep_fields if it is a note (a template reads it as card[\"Attack Name\"]) [heroes/knight]"])
+
+
+def test_an_unread_numbered_field_is_never_offered_its_read_sibling_as_a_misspelling(project):
+    """A front reads `Consume1` and no template reads `Consume2`, which the knight also has: Consume2 is a column of its
+    own left unread, not `Consume1` mistyped, so its warning offers no 'did you mean'."""
+    from conftest import quick_findings
+
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}",
+                                                                         '{{ text(card.get("Consume1", "")|string, 5, 72, face.w - 10, 5, size=8) }}\n{% endblock %}']},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, Consume1: 1, Consume2: 2, number: 1"]}])
+    assert quick_findings(project) == (0, [
+        "data/tiny/decks/heroes.yaml:7:59: warning: no template, constraint or fact reads the card field 'Consume2' (card 'knight' has it): "
+        "fix its spelling, or list it in the deck's keep_fields if it is a note [heroes/knight]"])
+
+
+def test_a_card_field_only_a_components_breakdown_counts_is_read(project):
+    """docs/data-format.md: a component's `by:` counts the copies per value of a field; a field only that breakdown
+    names (every hero's `tier`, a default) is read, and `validate --quick` warns of nothing."""
+    from conftest import quick_findings
+
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["defaults: {side: red}", "defaults: {side: red, tier: core}"]},
+                          {"file": "data/tiny/game.yaml", "replace": ["      side: {red: 6, blue: 6}\n", "      side: {red: 6, blue: 6}\n      tier: {core: 12}\n"]}])
+    assert quick_findings(project) == (0, [])

@@ -228,3 +228,28 @@ def test_a_picture_or_a_sheet_saved_with_its_suffix_in_capitals_is_a_save():
     is_input = saves.input_filter(["/project"])
     for name in ("data/tiny/art/HERO.JPG", "data/tiny/art/Knight.Png", "data/tiny/decks/CARDS.CSV"):
         assert is_input(watchfiles.Change.modified, f"/project/{name}"), name
+
+
+def test_a_proxy_projects_json_in_a_games_folder_is_a_save_and_a_json_elsewhere_in_the_project_none():
+    """A proxy printer's project file a deck deals from lies in a game's folder under data/ (pnp.data.proxy_projects):
+    saving it is a save. A JSON file elsewhere under the watched folder (an export copied beside the project, a tool's
+    settings) is nothing pnp reads: saving it is none."""
+    import watchfiles
+
+    is_input = saves.input_filter(["/project"])
+    assert is_input(watchfiles.Change.modified, "/project/data/tiny/print.json")
+    assert not is_input(watchfiles.Change.modified, "/project/exports/tiny-tts.json")
+    assert not is_input(watchfiles.Change.modified, "/project/templates/tiny/settings.json")
+
+
+def test_a_folder_just_made_under_the_watched_folder_passes_and_one_a_game_ignores_does_not(tmp_path):
+    """Files copied into a folder just made may land before the watcher looks inside it: the folder's arrival itself
+    passes (`pnp serve` lists what it holds); a folder a game's folders ignore (a backup copy `art~`) does not."""
+    import watchfiles
+
+    made, ignored = tmp_path / "data/tiny/art", tmp_path / "data/tiny/art~"
+    made.mkdir(parents=True)
+    ignored.mkdir()
+    is_input = saves.input_filter([tmp_path])
+    assert is_input(watchfiles.Change.added, str(made))
+    assert not is_input(watchfiles.Change.added, str(ignored))
