@@ -9435,6 +9435,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_reference.py'], 'components_in'),
     Mutant('ZR9', "the components table's names printed with their markup's backslashes", 'pnp/outputs/facts.py',
            '[[f"**{escape(n)}**", escape(c), escape(d)]', '[[f"**{n}**", c, d]', ['tests/test_reference.py'], 'components_in'),
+    Mutant('ZR10', "a misspelt command told no command is near it (click 8.2, pnp's floor, offers none of its own)", 'pnp/cli/__init__.py',
+           '(f" Did you mean {close[0]!r}?" if close else "")', '""', ['tests/test_launch.py'], 'misspelt'),
     # r53-builds (AG): what a build keeps and answers, a fresh pass past PB, WT, YN, XQ, BU, CQ, KW and OB
     Mutant('AG1', "a card edited in the spreadsheet a deck reads its cards from: the card sheets kept from the last build are reused, the old card printed", 'pnp/pipeline/cache.py',
            'files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})',
