@@ -91,31 +91,29 @@ def test_watch_reads_nothing_through_an_output_folder_linked_out_while_it_watche
     notes = mine / "notes.txt"
     os.utime(notes, (0, notes.stat().st_mtime))  # older than its change: any read moves it, even under relatime
 
-    def link_and_save():
-        shutil.rmtree(project / "output/tiny")
-        (project / "output/tiny").symlink_to(mine)
-        edit_a_card(project)
-
-    printed = watch_once(project, "tiny", link_and_save)
+    printed = watch_once(project, "tiny", linked_then_saved(project / "output/tiny", mine))
     assert "'output/tiny' is a link" in printed, printed
     assert notes.stat().st_atime == 0, "the user's file was read"
     assert unchanged(mine)
 
+
+def linked_then_saved(folder, mine):
+    """What a user does while `pnp watch` runs: `folder` of the output replaced by a link to their own folder, then a card saved."""
+    def act():
+        shutil.rmtree(folder)
+        folder.symlink_to(mine)
+        edit_a_card(folder.parents[1])
+    return act
 
 
 def test_watch_writes_nothing_through_a_build_cache_linked_out_while_it_watches(built_project, mine):
     """The build cache checked when `pnp watch` starts may be linked to the user's folder meanwhile: the next build
     refuses it at its name, as a build started then would (docs/safety.md), and writes nothing of the cache there."""
     project = built_project
-
-    def link_and_save():
-        shutil.rmtree(project / "output/.pnp-cache")
-        (project / "output/.pnp-cache").symlink_to(mine)
-        edit_a_card(project)
-
-    printed = watch_once(project, "tiny", link_and_save)
+    printed = watch_once(project, "tiny", linked_then_saved(project / "output/.pnp-cache", mine))
     assert "output/.pnp-cache: error: 'output/.pnp-cache' is a link (or lies in a linked folder): pnp writes only into real folders" in printed, printed
     assert unchanged(mine)
+
 
 def test_an_out_folder_the_user_names_through_their_own_link_is_theirs(built_project, tmp_path):
     """The user's own link in the folder they type is followed: only links below it, which a game may ship, are refused."""
