@@ -812,3 +812,20 @@ def test_components_in_the_text_of_a_section_with_its_own_table_is_one_error_at_
     errors = [text for text in result.output.splitlines() if ": error: " in text]
     assert errors == [f"{SOURCE}:{line}:11: error: this section has a table: of its own and components() in its text: "
                       "move components() to a section of its own"], result.output
+
+
+def test_components_in_a_sections_step_or_the_aids_title_is_one_error_each_at_its_value(project):
+    """`components()` prints a table, which only a section's own `text:` can hold: in a step, or in the reference's
+    `title:` (set on the sheet's heading and every aid card's band), it would print nothing at all. Each is one error at
+    its value, once however many places print it, saying where the table can go."""
+    path = project / SOURCE
+    before = path.read_text()
+    assert before.startswith("title: ")
+    body = before.split("\n", 1)[1]
+    path.write_text('title: "Aid {{ components() }}"\n' + body + '  - title: Steps\n    steps: ["{{ components() }}"]\n')
+    step_line = before.count("\n") + 2
+    result = run_pnp(project, "validate", "tiny")
+    errors = [text for text in result.output.splitlines() if ": error: " in text]
+    said = ("error: components() prints the components as a table, and only a section's `text:` can hold one: move it to "
+            "the `text:` of a section of its own")
+    assert errors == [f"{SOURCE}:1:8: {said}", f"{SOURCE}:{step_line}:13: {said}"], result.output

@@ -1,7 +1,7 @@
 """The player aid drawn by a template of the game's own: reference.yaml's `template:`, opt-in, as a board names its own.
 
 Without `template:` pnp lays the aid out from reference.yaml's sections
-(pnp.outputs.reference). With one, the aid's front is that template's
+(pnp.outputs.player_aids). With one, the aid's front is that template's
 drawing at `card_size`, through the same Layouts.render as a board or a
 token (its fonts, icons and helpers; its findings at the template's lines;
 its safe area and readability checked as theirs are), and it prints on the

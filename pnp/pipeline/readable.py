@@ -114,7 +114,7 @@ def _die_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> F
         yield _on_ground(face, fill), what, loc, template
 
 
-# what draws a templated aid's back: pnp's decorative back (pnp.outputs.reference), never a line of the aid's template
+# what draws a templated aid's back: pnp's decorative back (pnp.outputs.player_aids), never a line of the aid's template
 AID_BACK = "the player aid's back (drawn by pnp from game.yaml's title and palette)"
 
 
@@ -137,11 +137,11 @@ PIECES: dict[str, Callable[[GameContext, Options, list[Finding]], Faces]] = {
 
 
 def _player_aids(gctx: GameContext, bleed: float):
-    """The game's player-aid cards (pnp.outputs.reference.player_aids), None without any. The reference sheet's module
+    """The game's player-aid cards (pnp.outputs.player_aids.player_aids), None without any. The player aids' module
     (Platypus's flowables with it) is imported only for a game that has a reference.yaml: a deck alone never needs it."""
     if gctx.game.reference is None:
         return None
-    from pnp.outputs.reference import player_aids
+    from pnp.outputs.player_aids import player_aids
 
     return player_aids(gctx, bleed)[0]
 

@@ -20,7 +20,7 @@ from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
-from pnp.outputs.reference import player_aids
+from pnp.outputs.player_aids import player_aids
 from pnp.outputs.tokens import sized_sets, standee_face, token_cut, token_faces
 
 KINDS = ("cards", "boards", "tokens", "player-aids")  # the order components are exported and listed in
