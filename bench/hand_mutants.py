@@ -9439,6 +9439,8 @@ MUTANTS: list[Mutant] = [
            '(f" Did you mean {close[0]!r}?" if close else "")', '""', ['tests/test_launch.py'], 'misspelt'),
     Mutant('ZR11', "`{{ components() }}` in a reference step or its title printing nothing, no error said", 'pnp/outputs/reference_sections.py',
            'if COMPONENTS_HERE in text and not table_here:', 'if False:', ['tests/test_reference.py'], 'components_in'),
+    Mutant('ZR12', "a one-sided print's backs pages not saying to turn the sheet over on its long edge", 'pnp/assets/words/words.yaml',
+           'sheet_backs: backs · print at 100%, flip on the long edge', 'sheet_backs: backs · print at 100%', ['tests/test_duplex_runs.py'], 'one_sided'),
     # r53-builds (AG): what a build keeps and answers, a fresh pass past PB, WT, YN, XQ, BU, CQ, KW and OB
     Mutant('AG1', "a card edited in the spreadsheet a deck reads its cards from: the card sheets kept from the last build are reused, the old card printed", 'pnp/pipeline/cache.py',
            'files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})',

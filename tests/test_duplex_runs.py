@@ -199,11 +199,14 @@ def test_a_one_sided_prints_backs_page_lies_behind_its_fronts_page_turned_over_o
     """`--duplex none` (docs/print-and-cut.md): the backs pages follow all fronts, to glue behind them or to feed the
     printed fronts back in; either way the designer turns the sheet over on its long edge, so each back is drawn at its
     front's place mirrored left to right (PRINTING.md, Duplex). The tiny game's two Twins, on sheet 2, have their own
-    backs ('Twin's own back'): each lies behind a Twin, not behind the card across the row."""
+    backs ('Twin's own back'): each lies behind a Twin, not behind the card across the row. Each backs page's footer
+    says the turn, as a duplex print's does."""
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "none")
     assert result.exit_code == 0, result.output + result.stderr
     pdf = project / "output/tiny/tiny-cards-simplex.pdf"
-    assert [side(t)[:1] + side(t)[2:] for t in page_texts(pdf)] == [(1, "fronts"), (2, "fronts"), (1, "backs"), (2, "backs")]
+    texts = page_texts(pdf)
+    assert [side(t)[:1] + side(t)[2:] for t in texts] == [(1, "fronts"), (2, "fronts"), (1, "backs"), (2, "backs")]
+    assert all("backs · print at 100%, flip on the long edge" in flat(t) for t in texts[2:]), [flat(t)[-120:] for t in texts[2:]]
     views = P.read(pdf)
 
     def twins(view, turned: bool) -> set[tuple[float, float]]:

@@ -106,7 +106,7 @@ class SheetWords:
     fronts: str = "fronts · print at 100% / actual size"
     backs_long: str = "backs · print double-sided at 100%, flip on the long edge"
     backs_short: str = "backs · print double-sided at 100%, flip on the short edge"
-    backs: str = "backs · print at 100%"
+    backs: str = "backs · print at 100%, flip on the long edge"  # one-sided: the sheet turned over by hand, as --duplex long
     blank_back: str = "back left blank · no piece of this sheet has a back · print double-sided at 100%"
     folded: str = "one-sided at 100% · fold on the dashes, glue, cut"
     fold: str = "fold"
