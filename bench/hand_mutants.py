@@ -10687,7 +10687,7 @@ MUTANTS: list[Mutant] = [
            'pnp/pipeline/built.py', 'return cls(Path(d["path"]), d["pages"], d["pieces"], d["size"], reused=True,', 'return cls(Path(d["path"]), d["pages"], d["pieces"], d["size"], reused=False,',
            ['tests/test_steady_games.py', 'tests/test_build_lines.py', 'tests/test_kept_builds.py'], ''),
     # r55-feedback (BY): playtest feedback and stamps, past AE, ZH, XG, XW, TX, WF, VE, UD, AC and BU
-    Mutant('BY1', "a form's answer sheet whose code column is headed `Stamp` (as the paper feedback sheet names it) refused as having no code column", 'pnp/data/answers.py',
+    Mutant('BY1', "a sheet typed from paper whose code column is headed `Stamp` refused as having no code column", 'pnp/data/answers.py',
            '"code": ("Code", "Card code", "Stamp"),', '"code": ("Code", "Card code"),',
            ['tests/test_feedback_import.py', 'tests/test_feedback_promises.py'], ''),
     Mutant('BY2', "a Google Forms time ending with a half-hour zone (`GMT+5:30`, India's) refused as no time", 'pnp/data/answers.py',
@@ -10716,7 +10716,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_stamps.py', 'tests/test_stamp_promises.py', 'tests/test_stamp_parts.py'], ''),
     Mutant('BY10', "a game with no `ink` in its palette stamped in pure black, not pnp's dark grey #222222", 'pnp/outputs/stamping.py',
            'colour = gctx.game.spec.palette.get("ink", "#222222")', 'colour = gctx.game.spec.palette.get("ink", "#000000")',
-           ['tests/test_stamps.py', 'tests/test_stamp_promises.py'], ''),
+           ['tests/test_stamps.py', 'tests/test_stamp_promises.py'], '',
+           equivalent="a game's validated palette always holds `ink` (pnp.data.schema fills in DEFAULT_PALETTE's #222222 where game.yaml names none), so the fallback is never read"),
     Mutant('BY11', "a QR code of 4:1 contrast (mid grey on white) warned as too faint: WCAG's 3:1 for graphics raised to text's 4.5:1", 'pnp/layout/qr.py',
            'MIN_CONTRAST = 3.0', 'MIN_CONTRAST = 4.5',
            ['tests/test_qr_judged.py', 'tests/test_feedback_stamps.py'], ''),
