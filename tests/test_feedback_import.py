@@ -427,3 +427,14 @@ def test_a_workbook_of_several_sheets_is_refused_naming_its_sheets_and_the_sheet
     errors = [line for line in result.stderr.splitlines() if ": error: " in line]
     assert errors == [f"{path}: error: answers.xlsx has 2 sheets: name the one holding the answers with --sheet; sheets: Answers, Old"], errors
     assert not (project / "data/tiny/feedback/answers.yaml").exists()
+
+
+def test_a_sheet_typed_from_paper_with_a_stamp_column_joins_each_answer_by_the_code_in_it(tmp_path):
+    """docs/editions.md: a sheet typed from paper may head its code column `Code`, `Card code` or `Stamp` (what the
+    card prints is its stamp); the stamp copied off the card, `v2.0 · CODE`, joins its card with that version."""
+    root = make_game(tmp_path / "project")
+    opal = codes(root)["gems/opal-1"]
+    sheet = write_csv(tmp_path / "answers.csv", ["Time", "Stamp", "Notes"], [["2026-11-20 10:00:00", f"v2.0 · {opal}", "too cheap"]])
+    result = run_pnp(root, "feedback", "import", str(sheet))
+    assert result.exit_code == 0 and ": error" not in result.output, result.output
+    assert [(a["card"], a["code"], a["answers"]) for a in kept(root)] == [("gems/opal-1", opal, {"Notes": "too cheap"})]

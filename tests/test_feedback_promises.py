@@ -73,7 +73,8 @@ def test_an_answer_of_a_thousand_and_one_digits_is_kept_as_text_and_read_back(tm
     assert "1 playtest answer on 1 card" in run_pnp(root, "list", "gm").output
 
 
-@pytest.mark.parametrize("header, missing", [(["Card", "Code", "Notes"], "time"), (["Timestamp", "Version", "Notes"], "code")])
+@pytest.mark.parametrize("header, missing", [(["Card", "Code", "Notes"], "time"), (["Timestamp", "Version", "Notes"], "code"),
+                                             (["Version", "Notes"], "time")])  # both missing: the time, which every sheet needs, said first
 def test_a_sheet_without_a_time_column_or_without_both_card_and_code_is_refused_at_its_header(game, tmp_path, header, missing):
     """One error at the header's first cell (line 2: a blank line above it is skipped), naming the headers the sheet
     has and the key of game.yaml that names the column; nothing is kept."""
@@ -167,6 +168,7 @@ def test_a_time_pnp_cannot_read_is_refused_at_its_cell_saying_how_to_write_it(ga
 @pytest.mark.parametrize("feedback, written, read", [
     ("{}", "2026-11-20T14:03:04", "2026-11-20 14:03:04"),  # ISO
     ("{}", "2026/11/20 2:03:04 PM GMT+1", "2026-11-20 14:03:04"),  # Google Forms' CSV: its zone dropped
+    ("{}", "2026/11/20 2:03:04 PM GMT+5:30", "2026-11-20 14:03:04"),  # … a zone of half hours (India's), dropped whole
     ("{}", "11/5/2026 14:03", "2026-11-05 14:03:00"),  # US English, month first, no seconds
     ("{}", "11/05/26 14:03:04", "2026-11-05 14:03:04"),  # … a year of two digits
     ("{time_format: '%d/%m/%Y %H:%M:%S'}", "05/11/2026 14:03:04", "2026-11-05 14:03:04"),  # day first, as the game says
