@@ -116,3 +116,15 @@ def test_a_draft_after_a_build_that_is_no_draft_still_warns_of_the_missing_art_a
     warned = [line for line in result.output.splitlines() if ": warning: " in line]
     assert len(warned) == 1 and warned[0].startswith(f"{WHERE}: warning: image 'art/hero.png' not found: this draft draws a placeholder"), \
         result.output
+
+
+def test_a_placeholders_own_label_shrunk_to_fit_is_never_warned_of_as_the_designers_text(project):
+    """A stand-in's file name is set small (6 pt, shrinking to fit its strip): it is pnp's label, not a text of the
+    designer's, so a long name shrunk under 7 pt gives no `text shrinks` warning; the missing art alone is warned of."""
+    with (project / FRAME).open("a", encoding="utf-8") as f:
+        f.write("{{ image('art/hero-portrait-final.png', 5, 40, 20, 20) }}\n")
+    result = run_pnp(project, "build", "--only", "cards", "--draft")
+    said = result.output + result.stderr
+    assert result.exit_code == 0, said
+    assert "hero-portrait-final.png" in _first_page_text(project / "output/tiny/tiny-cards-draft.pdf")
+    assert [line for line in said.splitlines() if "warning" in line and FRAME in line and "art/hero-portrait-final.png" not in line] == [], said

@@ -171,3 +171,63 @@ def test_a_picture_shown_whole_is_centred_in_its_box_both_ways(tmp_path, px, sho
     assert picture["x1"] - picture["x0"] == pytest.approx(w * MM, abs=0.1) and picture["bottom"] - picture["top"] == pytest.approx(h * MM, abs=0.1)
     assert picture["x0"] - box["x0"] == pytest.approx(margin_x, abs=0.2) and box["x1"] - picture["x1"] == pytest.approx(margin_x, abs=0.2)
     assert picture["top"] - box["top"] == pytest.approx(margin_y, abs=0.2) and box["bottom"] - picture["bottom"] == pytest.approx(margin_y, abs=0.2)
+
+
+# --- the defaults of text(), icon() and repeat() as docs/layouts.md's table gives them -----------------------------
+def test_a_text_given_only_its_box_is_set_at_9_pt_its_lines_1_2_sizes_apart(tmp_path):
+    """docs/layouts.md: `text(content, x, y, w, h, size=9, …, leading=1.2)`: two lines with nothing else asked print at
+    9 pt, their baselines 1.2 × 9 = 10.8 pt apart."""
+    template = '{{ text(card.words, 10, 10, 40, 30, color="#ff0000") }}\n'
+    build(make_project(tmp_path, template, '- {id: a, words: "Alpha\\nBravo"}\n'), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        chars = [c for c in page.chars if c["text"] in "AB" and tuple(round(v, 3) for v in c["non_stroking_color"]) == RED]
+    assert [round(c["size"], 2) for c in chars] == [9, 9], chars
+    first, second = sorted(chars, key=lambda c: c["top"])
+    assert second["top"] - first["top"] == pytest.approx(1.2 * 9, abs=0.01)
+
+
+def test_a_text_whose_min_size_is_above_its_size_is_refused_at_its_line(tmp_path):
+    """`size` must be at least `min_size` (the size shrinks from `size` down to `min_size`): `size=8, min_size=9`
+    asks for a range of no size, and is one error at the template line rather than a text set at 8 pt."""
+    said = _refusal(tmp_path, '{{ text("A", 0, 0, 30, 10, size=8, min_size=9) }}')
+    assert "size must be between 0.5 and 400 pt and at least min_size, got 8" in said, said
+    assert "templates/v/front.j2:2:" in said, said
+
+
+def test_a_text_shadow_given_no_offset_sits_0_3_mm_right_and_down(tmp_path):
+    """docs/layouts.md: `shadow_offset` is 0.3 mm by default: the shadow's glyphs start 0.3 mm right of and below the
+    text's own."""
+    template = '{{ text("Keep", 10, 10, 40, 10, size=14, color="#ffffff", shadow="#ff0000") }}\n'
+    build(make_project(tmp_path, template, "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        shadow, text = (c for c in page.chars if c["text"] == "K")
+    assert (shadow["x0"] - text["x0"], shadow["top"] - text["top"]) == pytest.approx((0.3 * MM, 0.3 * MM), abs=0.01)
+
+
+def test_an_icon_given_a_size_and_a_width_alone_is_size_tall(tmp_path):
+    """docs/layouts.md: `icon(name, x, y, size, w=size, h=size)`: given `size=8` and `w=16`, its box is 16 × 8 mm, so
+    a square icon prints in it as it does in an 8 mm square, not 16 mm tall."""
+    template = """\
+        {{ icon("star", 5, 5, 8, w=16, color="#ff0000") }}
+        {{ icon("star", 5, 30, 8, color="#0000ff") }}
+        """
+    build(make_project(tmp_path, template, "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        wide, square = _filled(page, RED), _filled(page, BLUE)
+    assert len(wide) == len(square) == 1
+    assert (wide[0]["width"], wide[0]["height"]) == pytest.approx((square[0]["width"], square[0]["height"]), abs=0.01)
+
+
+def test_repeat_steps_each_icon_dy_down_from_the_last(tmp_path):
+    """docs/layouts.md: `repeat(n, icon, x, y, size, dx=size*1.1, dy=0)`: with `dx=0, dy=7` three icons stand in a
+    column, each 7 mm below the last."""
+    build(make_project(tmp_path, '{{ repeat(3, "star", 5, 10, 5, dx=0, dy=7, color="#00ff00") }}\n', "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        column = sorted(_filled(page, (0.0, 1.0, 0.0)), key=lambda s: s["top"])
+    assert len(column) == 3
+    assert [b["top"] - a["top"] for a, b in itertools.pairwise(column)] == pytest.approx([7 * MM] * 2, abs=0.01)
+    assert len({round(s["x0"], 2) for s in column}) == 1

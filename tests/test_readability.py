@@ -484,3 +484,20 @@ def test_a_face_drawn_in_a_moved_group_is_judged_alike():
     moved = marks(Face(63.5, 88.9, 0.0, (Group(10.0, 10.0, 0.0, 1.0, _standard_card(10.0)),), frozenset()))
     assert len(straight) == 5
     assert [m[:7] for m in moved] == [m[:7] for m in straight]
+
+
+def test_a_texts_shadow_is_passed_over_by_the_contrast_check(tmp_path):
+    """docs/layouts.md: 'The contrast check judges the text, not its shadow.' White words with a dark shadow on a dark
+    band read (15:1): no warning at their line, though the shadow, dark on dark, would fail any ratio; a pale text on
+    the paper below is warned of, so the check ran."""
+    from conftest import run_pnp
+    from test_vocabulary import make_project
+
+    template = """\
+        {{ rect(0, 0, face.w, 20, fill="#222222") }}
+        {{ text("Keep", 5, 5, 40, 10, size=14, color="#ffffff", shadow="#333333") }}
+        {{ text("Pale", 5, 30, 40, 10, size=9, color="#dddddd") }}
+        """
+    result = run_pnp(make_project(tmp_path, template, "- {id: a}\n"), "validate", "v")
+    warned = [line.split(": warning:")[0] for line in result.output.splitlines() if ": warning: " in line]
+    assert warned == ["templates/v/front.j2:3:1"], result.output

@@ -579,3 +579,16 @@ def test_a_line_written_wholly_in_italic_prints_in_the_italic_face(layouts):
     laid = fit(layouts, "*Quoth the raven*\nDraw a card.")
     faces = {op.text: op.font for op in laid.ops}
     assert faces == {"Quoth the raven": "noto-sans-italic", "Draw a card.": "noto-sans-regular"}
+
+
+def test_a_text_given_an_empty_value_prints_nothing(tmp_path):
+    """A card whose `note:` is left empty in its YAML (a value of none), and a template's own `none`, drawn with
+    `text(...)`: the card prints no words there, never the word 'None'."""
+    import pdfplumber
+    from test_vocabulary import build, make_project
+
+    template = '{{ text("Title", 5, 5, 40, 8) }}\n{{ text(card.note, 5, 20, 40, 8) }}\n{{ text(none, 5, 30, 40, 8) }}\n'
+    build(make_project(tmp_path, template, "- {id: a, note: }\n"), "--only", "cards")
+    with pdfplumber.open(tmp_path / "output/v/v-cards.pdf") as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    assert "Title" in words and "None" not in words, words
