@@ -10690,7 +10690,7 @@ MUTANTS: list[Mutant] = [
            'for b in digest[:DIGEST_LENGTH])', 'for b in digest[-DIGEST_LENGTH:])',
            ['tests/test_translate.py', 'tests/test_translate_promises.py', 'tests/test_translation_reads.py', 'tests/test_translation_texts.py', 'tests/test_languages.py', 'tests/test_translate_landing.py'], 'not organ_match'),
     Mutant('BX2', "a source text's ends no longer trimmed: a block text (`|`) shown and digested with its last line break, so a sheet imported as exported says its source changed", 'pnp/data/languages.py',
-           '    return "" if value is None else str(value).strip()\n', '    return "" if value is None else str(value)\n',
+           '    return "" if value is None else _one_break(str(value).strip())\n', '    return "" if value is None else _one_break(str(value))\n',
            ['tests/test_translate.py', 'tests/test_translate_promises.py', 'tests/test_translation_reads.py', 'tests/test_translation_texts.py', 'tests/test_languages.py', 'tests/test_translate_landing.py'], 'not organ_match'),
     Mutant('BX3', "a rulebook section's id keeping its heading's capitals ('Setting-up', not 'setting-up')", 'pnp/data/translations.py',
            're.sub(r"[^\\w]+", "-", heading.lower())', 're.sub(r"[^\\w]+", "-", heading)',
