@@ -742,6 +742,41 @@ def test_a_stale_translation_that_does_not_fit_is_filled_red_for_its_fit_and_sai
     assert [row[4].value, row[5].value] == ["stale", "does not fit"] and {c.fill.fgColor.rgb for c in row} == {"00F4CCCC"}
 
 
+def exported_and_filled(root: Path, cid: str, german: str):
+    """Export the German sheet, fill one row's translation as a translator does and import it back: that row as the
+    sheet showed it, and the import's result."""
+    assert run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    rows = read_csv(root / "output/gems/translate/gems-de.csv")
+    shown = next(r for r in rows if r[0] == cid)
+    return shown, imported(root, [[german if r[0] == cid and i == 3 else v for i, v in enumerate(r)] for r in rows])
+
+
+def test_a_source_text_holding_a_tab_comes_back_from_the_sheet_as_it_was_and_is_not_stale(root):
+    """A tab is part of the text a translator reads (`"\\t"` in YAML is one, YAML 1.2 §5.7), not a control character to
+    write out: the sheet shows it, and the row imported as exported is made from today's English, no warning."""
+    game = root / "data/gems/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    pitch = next(line for line in text.splitlines() if line.startswith("pitch: "))
+    game.write_text(text.replace(pitch, 'pitch: "Collect\\tcrystals."'), encoding="utf-8")
+    shown, result = exported_and_filled(root, "data/gems/game.yaml#pitch", "Sammle Kristalle.")
+    assert shown[2] == "Collect\tcrystals."
+    assert result.exit_code == 0 and said(result, "warning") == [], result.output
+    assert f"pitch@de~src: {letters('Collect' + chr(9) + 'crystals.')}" in game.read_text(encoding="utf-8")
+    assert stale_warnings(root) == []
+
+
+def test_a_deck_sheet_saved_with_crlf_line_ends_comes_back_from_the_sheet_not_stale(root):
+    """A CSV deck saved with Windows line ends (CRLF, RFC 4180's own, also inside a quoted cell of two lines, as git's
+    autocrlf writes it): the sheet shows the card's two lines, not an `\\x0d`, and its translation is made from them."""
+    deck = root / DECK
+    deck.write_bytes(deck.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+    shown, result = exported_and_filled(root, f"{DECK}#cards[ruby-3].text", "Nimm zwei.\nGib weiter.")
+    assert shown[2] == "Take two gems.\nThen pass."
+    assert result.exit_code == 0 and said(result, "warning") == [], result.output
+    assert deck_cell(root, "ruby-3", "text@de~src") == letters("Take two gems.\nThen pass.")
+    assert stale_warnings(root) == []
+
+
 def test_the_same_game_exports_the_same_bytes(exported, tmp_path):
     folder = exported / "output/gems/translate"
     result = run_pnp(exported, "translate", "export", "gems", "--lang", "de", "--dpi", "30", "--out", str(tmp_path))

@@ -46,10 +46,15 @@ def split_key(key) -> tuple[object, str | None]:
 
 
 def source_text(value) -> str:
-    """A value as a translator reads it: a list's items one a line, every value stripped."""
+    """A value as a translator reads it: a list's items one a line, every value stripped, its line breaks `\n` (a CSV
+    deck saved with CRLF holds them inside a cell too, and a sheet read back gives `\n`)."""
     if isinstance(value, list):
-        return "\n".join(str(item).strip() for item in value)
-    return "" if value is None else str(value).strip()
+        return "\n".join(_one_break(str(item).strip()) for item in value)
+    return "" if value is None else _one_break(str(value).strip())
+
+
+def _one_break(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def source_digest(value) -> str:

@@ -22,6 +22,7 @@ from pnp.data.translations import Cell
 
 KNOWN = ("id", "where", "status", "fits", "face")  # the headers that are not a language code
 FIT_CODES = {"text-overflow": "does not fit", "text-shrunk": "shrinks to fit"}
+KEPT = "\n\t"  # the control characters a text keeps on the sheet: a tab read back as `\x09` would be a changed source
 MARKED = {"stale": "FFF2CC", "does not fit": "F4CCCC", "shrinks to fit": "FCE5CD"}  # row fills a translator's eye finds: amber, red, orange
 
 
@@ -76,7 +77,7 @@ def csv_bytes(rows: list[Row], source_lang: str, lang: str) -> bytes:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")
     writer.writerow(header(source_lang, lang))
-    writer.writerows([sheet_text(v, "\n") for v in _values(row)] for row in rows)  # line breaks kept; the import takes the guard off
+    writer.writerows([sheet_text(v, KEPT) for v in _values(row)] for row in rows)  # the guard: the import takes it off
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 
@@ -98,7 +99,7 @@ def xlsx_bytes(rows: list[Row], source_lang: str, lang: str) -> bytes:
         fill = MARKED.get(row.fits) or MARKED.get(row.cell.status)
         for col, value in enumerate(_values(row), start=1):
             cell = sheet.cell(r, col)
-            cell.value = printable(value, "\n")
+            cell.value = printable(value, KEPT)
             cell.data_type = "s"  # never a formula, whatever the text starts with
             cell.alignment = Alignment(wrap_text=True, vertical="top")
             if fill:
