@@ -543,3 +543,23 @@ def test_the_assembly_steps_tell_how_to_check_and_print_the_labels(bundled):
     front = flat(" ".join(page_texts(bundled / "tiny-bundle-letter.pdf", range(5))))
     steps = front[front.index("Assembly"):]
     assert re.search(r"Labels: print the labels file.s last page \(slot outlines\) on plain paper and hold it against a label sheet", steps), steps
+
+
+def test_the_checklist_gives_each_deck_its_different_cards_beside_the_copies_printed(bundled):
+    """docs/publish.md: each deck with its number of cards (copies counted) and of different faces. The heroes print 12
+    cards of five different faces (decks/heroes.yaml's five entries, in 2 + 2 + 3 + 3 + 2 copies)."""
+    text = flat("\n".join(page_texts(bundled / "tiny-bundle-letter.pdf", range(3))))
+    for name, cards in _decks().items():
+        said = f"Deck {name} {sum(c.get('count', 1) for c in cards)} 63.5 × 88.9 mm cards, {len(cards)} different"
+        assert said in text, f"{said!r} not in:\n{text}"
+
+
+def test_a_one_page_part_is_given_its_page_alone_in_the_print_settings(bundled):
+    """The back cover with its credits is one page, the bundle's last: its row in the print settings names that page
+    ('27'), never a range from a page to itself ('27–27'); no row of the table says such a range."""
+    path = bundled / "tiny-bundle-letter.pdf"
+    last = len(PdfReader(path).pages)
+    front = flat("\n".join(page_texts(path, range(5))))
+    settings = front[front.index("Print settings"):front.index("Not in this bundle")]
+    assert re.search(rf"(?<![\d–]){last} Credits and licences", settings), settings
+    assert not re.search(r"(?<![\d–])(\d+)–\1(?!\d)", settings), settings

@@ -215,3 +215,62 @@ def test_the_subtitle_stands_under_the_title_in_the_band(duel):
         top.setdefault(w["text"], w["top"])  # each word where it first stands
     assert "duel" in top, [w["text"] for w in words]
     assert top["Tiny"] < top["duel"] < top["deck"], top  # under the title, above the pitch ("A deck of heroes …")
+
+
+LONG_TITLE = "The Long and Winding Road of Heroes"  # 35 characters: wider than an A4 band at 40 pt, narrower at 18 pt
+LONG_SUBTITLE = ("A duel of heroes and villains across a kingdom of many small towns, told in twelve cards, a board, "
+                 "a bag of tokens and an evening of friends around the kitchen table")  # past the band's width at 13 pt
+
+
+@pytest.fixture(scope="module")
+def long_band(tmp_path_factory):
+    """The tiny game with a long title and subtitle, its sell sheet on A4 at the default --width (its decks and player
+    aids alone); the PDF and what the command printed."""
+    root = tmp_path_factory.mktemp("long-band") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    game = root / "data/tiny/game.yaml"
+    text = game.read_text().replace("title: Tiny Test Game", f"title: {LONG_TITLE}", 1)
+    game.write_text(text + f"subtitle: {LONG_SUBTITLE}\n", encoding="utf-8")
+    result = run_pnp(root, "sellsheet", "tiny", "--paper", "a4")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/tiny-sellsheet-a4.pdf", result.output
+
+
+def band_lines(pdf_path) -> list[str]:
+    """The lines of the sell sheet's title band (its top 104 pt), as read off the page."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        return page.crop((0, 0, page.width, 104)).extract_text().splitlines()
+
+
+def test_a_long_title_is_set_smaller_to_fit_the_band_whole(long_band):
+    """docs/showcase-and-draw.md: the title band holds `title:`; a title too wide at the band's size is set smaller
+    (down to 18 pt) rather than cut, so all 35 characters print."""
+    lines = band_lines(long_band[0])
+    assert LONG_TITLE in lines, lines
+
+
+def test_a_subtitle_too_long_for_the_band_ends_in_an_ellipsis(long_band):
+    """A subtitle wider than the page is cut where the band ends, and the cut is shown ('…'): a publisher never reads a
+    clipped sentence as the whole one."""
+    line = next(line for line in band_lines(long_band[0]) if line.startswith("A duel of heroes"))
+    assert line.endswith("…") and line != LONG_SUBTITLE and LONG_SUBTITLE.startswith(line[:-1].rstrip()), line
+
+
+def test_the_picture_of_the_game_on_the_table_is_1400_pixels_wide_unless_asked(long_band):
+    """`pnp sellsheet --help` and docs/showcase-and-draw.md: `--width` pixels wide, 1400 by default (about 190 ppi
+    across the page)."""
+    import pikepdf
+
+    with pikepdf.open(long_band[0]) as pdf:
+        widths = [int(image.Width) for image in (pdf.get_object(obj.objgen) for obj in pdf.objects if isinstance(obj, pikepdf.Stream))
+                  if image.get("/Subtype") == "/Image"]
+    assert max(widths) == 1400, widths
+
+
+def test_the_sell_sheets_line_names_the_paper_it_was_set_on(long_band):
+    """`pnp sellsheet --paper a4` says it wrote one A4 page (docs/showcase-and-draw.md's line: 'one letter page' on Letter)."""
+    said = [line for line in long_band[1].splitlines() if line.startswith("output/")]
+    assert said == ["output/tiny/tiny-sellsheet-a4.pdf and .png: the sell sheet, one a4 page"], long_band[1]

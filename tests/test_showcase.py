@@ -228,3 +228,23 @@ def test_out_writes_the_pictures_into_the_folder_given_and_none_under_output(pro
     assert sorted(p.name for p in page.iterdir()) == ["hand.png", "heroes-contact.png", "table.png"]
     assert not (project / "output/tiny/showcase").exists()
     assert "3 pictures 200 px wide (hand.png, table.png, heroes-contact.png)" in result.output, result.output
+
+
+def test_a_deck_of_more_than_eight_cards_shows_eight_a_row_on_its_contact_sheet(project):
+    """docs/showcase-and-draw.md: a contact sheet shows every card of a deck once, eight cards a row. The heroes with
+    five more cards (ten different) make a first row of eight headers side by side and a second of two."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    more = "".join(f'  - {{id: squire{n}, name: "Squire {n}", stars: 1, number: {5 + n}, text: "Plain."}}\n' for n in range(1, 6))
+    deck.write_text(deck.read_text(encoding="utf-8").rstrip("\n") + "\n" + more, encoding="utf-8")
+    game = project / "data/tiny/game.yaml"  # the count its rules state: five more red heroes
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 12", "count: 17").replace("{red: 6, blue: 6}", "{red: 11, blue: 6}"), encoding="utf-8")
+    sheet = Image.open(io.BytesIO(pictures(project, "--width", "480")["heroes-contact.png"]))
+    header = near(sheet, SIDES["red"]) | near(sheet, SIDES["blue"])
+    half = header.shape[0] // 2
+
+    def cards_across(rows: np.ndarray) -> int:
+        """How many headers stand side by side: runs of columns holding a header's colour (a name's letters leave no gap)."""
+        columns = rows.any(axis=0)
+        return int((columns[1:] & ~columns[:-1]).sum() + columns[0])
+
+    assert (cards_across(header[:half]), cards_across(header[half:])) == (8, 2)
