@@ -10732,6 +10732,9 @@ MUTANTS: list[Mutant] = [
     Mutant('BZ13', "`pnp pull` of a deck file linked out of the project passing it over in silence (exit 0, 'nothing to pull'), not refusing it",
            'pnp/targets/pull.py', '            refused += [f.in_game(slug) for f in exc.findings]', '            refused += []',
            ['tests/test_live_sheets.py', 'tests/test_file_paths.py'], ''),
+    Mutant('BZ14', "`build --strict` writing the sheets of a game whose reading warned (a sheet's column without a header), though it fails",
+           'pnp/cli/build_lines.py', 'blocked = frozenset(f.game for f in report.errors(base.strict))', 'blocked = frozenset(f.game for f in report.errors())',
+           ['tests/test_findings.py', 'tests/test_build_lines.py'], ''),
 ]
 
 
