@@ -126,3 +126,27 @@ def test_a_rebuilt_card_sheet_reused_as_it_was_still_gives_its_ink(project):
     said = re.search(r"  ink (\d+\.\d) pages", line(first))
     assert said, line(first)
     assert line(again).endswith("(reused)") and f"  ink {said[1]} pages" in line(again), (line(first), line(again))
+
+
+def test_a_rulebooks_line_gives_its_pages_and_no_pieces_and_the_designers_notes_line_its_size_alone(project):
+    """A rulebook is pages to read, with no piece to cut, and the designer's notes a Markdown file of neither: each
+    line leaves out the count its file has none of, never '0 pieces' or '0 pages'."""
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pikepdf.open(project / "output/tiny/tiny-rulebook.pdf") as pdf:
+        pages = len(pdf.pages)
+    lines = [line for line in result.output.splitlines() if line.startswith("output/")]
+    assert any(re.fullmatch(rf"output/tiny/tiny-rulebook\.pdf  {pages} pages  \d+ KB  ink \d+\.\d pages", line) for line in lines), lines
+    assert any(re.fullmatch(r"output/tiny/tiny-designer-notes\.md  \d+ KB", line) for line in lines), lines
+
+
+def test_a_game_of_a_game_yaml_alone_is_told_every_file_it_could_add_the_rulebook_among_them(project):
+    """docs/data-format.md: a game's pieces come from decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml and its
+    rules from rulebook.md; a game of game.yaml alone builds nothing and is told to add any of them, in one line."""
+    bare = project / "data" / "bare"
+    bare.mkdir()
+    (bare / "game.yaml").write_text("title: Bare\nplayers: {min: 2, max: 4}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "bare")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = [line for line in result.output.splitlines() if "nothing to build" in line]
+    assert said == ["bare: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to data/bare/"], said

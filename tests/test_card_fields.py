@@ -356,3 +356,35 @@ def test_a_card_field_only_a_components_breakdown_counts_is_read(project):
     apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["defaults: {side: red}", "defaults: {side: red, tier: core}"]},
                           {"file": "data/tiny/game.yaml", "replace": ["      side: {red: 6, blue: 6}\n", "      side: {red: 6, blue: 6}\n      tier: {core: 12}\n"]}])
     assert quick_findings(project) == (0, [])
+
+
+def test_a_deck_whose_template_reads_card_fields_by_a_worked_out_name_gets_one_note_and_no_unread_field_warning(project):
+    """pnp.pipeline.unused: a template reading `card[key]`, its key worked out as it draws, may print any field, so the
+    deck's fields are not judged: its misspelt-looking `colr` is no warning, and the one note says why at that line."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["{id: knight, name", "{id: knight, colr: red, name"]},
+                          {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", '{% set key = "name" if card.stars > 2 else "text" %}'
+                                                                         "{{ text(card[key], 5, 80, 50, 5, size=6, min_size=3) }}\n{% endblock %}"]}])
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.stderr.splitlines() if ": warning: " in line or ": note: " in line]
+    assert result.exit_code == 0, result.output + result.stderr
+    assert said == ["templates/tiny/hero.j2:7:1: note: this template reads card fields by a name it works out as it draws (card[key], "
+                    "card.items()), so which of the deck's fields nothing reads cannot be told, and they are not checked: read them by "
+                    "name (card.name, card[\"Attack Name\"]) to have them checked [heroes]"], said
+
+
+def test_a_board_template_reading_its_board_whole_leaves_no_board_field_unread_and_the_cards_still_judged(project):
+    """pnp.pipeline.unused: a board template that reads its mapping whole (`board.items()`) may print any of its
+    fields, so no board or token field is called unread (`mood`); the decks' fields are judged as ever (`colr`)."""
+    apply_edits(project, [{"file": "data/tiny/boards.yaml", "replace": ["    name: Tiny Town\n", "    name: Tiny Town\n    mood: calm\n"]},
+                          {"file": "templates/tiny/board-town.j2", "replace": ['{{ rect(0, 0, face.w, face.h, fill="paper") }}\n',
+                                                                               '{{ rect(0, 0, face.w, face.h, fill="paper") }}\n'
+                                                                               "{{ text(board.items()|list|length|string, 5, 5, 40, 10, size=8) }}\n"]},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["{id: knight, name", "{id: knight, colr: red, name"]}])
+    from conftest import quick_findings
+
+    found = quick_findings(project)
+    assert found == (0, [UNREAD_COLR]), found
+
+
+UNREAD_COLR = ("data/tiny/decks/heroes.yaml:7:18: warning: no template, constraint or fact reads the card field 'colr' (card 'knight' has it) "
+               "(did you mean 'color'?): fix its spelling, or list it in the deck's keep_fields if it is a note [heroes/knight]")

@@ -106,6 +106,23 @@ def test_build_strict_keeps_the_last_card_sheets_when_drawing_them_warns(project
     assert sheets.read_bytes() == before
 
 
+
+def test_build_strict_keeps_the_last_card_sheets_when_reading_a_deck_warns(project):
+    """A warning of reading the game (a deck's sheet with a column that has no header), neither the checks' nor a
+    drawing's: with --strict it fails the build, and the sheets of the last build stay as they were."""
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    sheets = project / "output/tiny/tiny-cards.pdf"
+    before = sheets.read_bytes()
+    apply_edits(project, [{"file": "data/tiny/decks/extra.yaml", "write": "name: Extra\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+                                                                          "defaults: {side: red, stars: 1, number: 9, text: x}\ncards_from: extra.csv\n"},
+                          {"file": "data/tiny/decks/extra.csv", "write": "id,name,\nscout,Scout,note\n"}])
+    build = run_pnp(project, "build", "--strict", "--only", "cards", "tiny")
+    assert build.exit_code == 1, build.output + build.stderr
+    assert problems(build.stderr) == ["data/tiny/decks/extra.csv:2:3: warning: column C has no header, so its value 'note' reaches no card: "
+                                      "write the field's name at the top of the column, or clear it"], build.stderr
+    assert summary_line(build.stderr) == "tiny: 0 errors, 1 warning (warnings fail with --strict)", build.stderr
+    assert sheets.read_bytes() == before
+
 def test_a_quiet_build_says_every_problem_a_plain_one_does_and_no_note(project):
     """`pnp build -q` prints problems only: its warnings (a faint number, a mini card's title condensed) as a plain
     build's, without the note on which sheet layout the printer margin forced, nor the files written."""

@@ -170,6 +170,22 @@ def test_build_changed_with_no_card_changed_says_so_each_time_it_runs(project):
         assert not (project / "output/tiny/tiny-changed.pdf").exists()
 
 
+
+UNREAD_COLR = ("data/tiny/decks/heroes.yaml:7:18: warning: no template, constraint or fact reads the card field 'colr' (card 'knight' has it) "
+               "(did you mean 'color'?): fix its spelling, or list it in the deck's keep_fields if it is a note [heroes/knight]")
+
+
+def test_a_build_after_a_no_validate_build_of_the_same_files_still_says_the_checks_warnings(project):
+    """`--no-validate` skips the checks: a build of the very same files that checks is no game stood on as before,
+    answered from it; it runs the checks and says their warning (a misspelt field, `colr`) and the summary."""
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["{id: knight, name", "{id: knight, colr: red, name"]}])
+    unchecked = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    assert unchecked.exit_code == 0 and "'colr'" not in unchecked.stderr, unchecked.output + unchecked.stderr
+    checked = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert checked.exit_code == 0, checked.output + checked.stderr
+    assert [line for line in checked.stderr.splitlines() if ": warning: " in line] == [UNREAD_COLR], checked.stderr
+    assert "tiny: 0 errors, 1 warning" in checked.stderr, checked.stderr
+
 SHEET_NOTE = "63.5 × 88.9 mm cards on A3+ with a 5.00 mm printer margin"  # poker cards on A3+ hold fewer than the paper alone would
 
 
