@@ -72,3 +72,30 @@ def test_a_games_own_ink_colour_prints_its_card_text_not_the_default_ink(project
     with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
         body = {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] == "D"}  # "Draw **two** cards…"
     assert body == {(0.114, 0.141, 0.2)}, body
+
+
+def test_a_game_that_names_no_ink_prints_its_card_text_in_the_default_ink_222222(project):
+    """docs/data-format.md: `ink` (#222222) is there even if a game leaves it out, so a game without one prints a hero
+    card's body text, which names no colour, in that near-black (0x22 of 255 on each channel), not in pure black."""
+    import pdfplumber
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ['  ink: "#1d2433"\n', ""]}])
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
+        body = {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] == "D"}  # "Draw **two** cards…"
+    assert body == {(0.133, 0.133, 0.133)}, body
+
+
+def test_a_misspelt_css_name_in_the_palette_is_one_error_offering_the_name_it_meant(project):
+    """A palette entry of game.yaml one letter off a CSS colour name (`darkgren`) is one error at its value, offering
+    `darkgreen` and saying the two forms a colour takes."""
+    from conftest import apply_edits, run_pnp
+
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ['gold: "#876510"', "gold: darkgren"]}])
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert errors == ["data/tiny/game.yaml:12:9: error: palette.gold: 'darkgren' is not a colour (did you mean 'darkgreen'?): "
+                      "write #rrggbb or a CSS colour name (darkgreen, teal)"], errors

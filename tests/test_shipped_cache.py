@@ -90,6 +90,17 @@ def test_a_cache_copied_from_another_user_is_not_used(built_project, tmp_path, m
     assert "(reused)" not in result.output and result.output.count(NOTE) == 1, result.output
 
 
+def test_a_cache_whose_key_check_was_cut_inside_its_header_is_said_cut_short_not_another_users(built_project):
+    """docs/safety.md: a cache cut short (a build stopped while writing it, a disk that filled) is said so, not called
+    another user's; so is one whose key check was cut before its header ended, its first 20 bytes alone written."""
+    check = built_project / "output/.pnp-cache/key-check"
+    check.write_bytes(check.read_bytes()[:20])
+    result = run_pnp(built_project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = result.output + result.stderr
+    assert NOTE not in said and "output/.pnp-cache: note: this build cache was cut short" in said, said
+
+
 @pytest.mark.parametrize("place", ["a file's name as a folder", "a key others may read"])
 def test_without_a_place_to_keep_a_key_the_cache_serves_one_command_and_says_so(project, tmp_path, monkeypatch, place):
     """No key can be made (a read-only home is the common case; a file where the key's folder should be stands in
