@@ -10754,7 +10754,7 @@ MUTANTS: list[Mutant] = [
            ['tests/test_export_preflight.py', 'tests/test_preflight_promises.py', 'tests/test_vendors.py'], ''),
     Mutant('CU7', "an icon's text under MBPrint's 6 pt told to grow by a factor rounded down, so text grown by it is still under 6 pt", 'pnp/targets/vendor_preflight.py',
            'times = math.ceil(vendor.min_text_pt / small.size * 100) / 100', 'times = round(vendor.min_text_pt / small.size, 2)',
-           ['tests/test_vendor_mbprint.py', 'tests/test_vendor_words.py', 'tests/test_vendors.py'], ''),
+           ['tests/test_vendor_mbprint.py', 'tests/test_vendor_words.py', 'tests/test_vendors.py', 'tests/test_shop_icon_text.py'], ''),
     Mutant('CU8', "Print & Play's sheet keeping its 1/4 in margin on one side only, so a tarot deck laid 4 across (its cards past the margin)", 'pnp/targets/vendors.py',
            'usable = (self.sheet_mm[0] - 2 * self.sheet_margin_mm, self.sheet_mm[1] - 2 * self.sheet_margin_mm)', 'usable = (self.sheet_mm[0] - self.sheet_margin_mm, self.sheet_mm[1] - self.sheet_margin_mm)',
            ['tests/test_vendors.py', 'tests/test_order_promises.py', 'tests/test_vendor_sizes.py'], ''),
