@@ -323,3 +323,16 @@ def test_an_icon_of_no_width_is_drawn_at_its_own_size_and_its_words_said_at_the_
     assert small == [("templates/icons/zero.svg", "text 'Fine print' in icon 'zero' is set at 3 pt")], small
     assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
     assert {size for _, size in _printed(project / "output/tiny/tiny-cards.pdf", "Fine print")} == {3.0}
+
+
+def test_an_icons_words_are_told_to_grow_by_a_factor_that_brings_them_to_6_pt_rounded_up(project, tmp_path, monkeypatch):
+    """The seal drawn 12 mm wide: its 4-unit words 1.2 mm high, 3.4 pt. MBPrint prints nothing under 6 pt, and 6 / 3.4 is
+    1.7647: words grown 1.76 times print at 5.98 pt, still under it, so the factor said is the hundredth above, 1.77
+    (6.02 pt)."""
+    _draw(project, {"seal": SEAL}, '{{ icon("seal", 4, 60, w=12, h=6) }}')
+    found = [f for f in _validate(project, tmp_path, monkeypatch) if f["code"] == "vendor-small-text"]
+    assert [(f["file"], f["message"]) for f in found] == [(
+        "templates/icons/seal.svg",
+        "text 'Fine print' in icon 'seal' is set at 3.4 pt; MBPrint prints no text under 6 pt: make its font-size in the SVG at least "
+        "1.77 times as large, or draw the icon that much larger, for this vendor")], found
+    assert 3.4 * 1.77 >= 6 > 3.4 * 1.76

@@ -20,7 +20,7 @@ import pypdfium2 as pdfium
 import pytest
 import streams
 import yaml
-from conftest import ROOT, TEST_PROJECT
+from conftest import ROOT, TEST_PROJECT, run_pnp
 from PIL import Image
 
 from pnp.data.project import Project
@@ -325,3 +325,15 @@ def test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pag
     own = [t for t in texts[0::2] if t.strip()]  # backs first: blank but for the Twin's own back
     assert len(own) == next(card["count"] for card in cards if "back" in card) and all("own back" in t for t in own)
     assert all(t.strip() for t in texts[1::2])
+
+
+def test_a_board_whose_id_is_board_is_named_once_in_its_shops_file_names(project, tmp_path):
+    """A board with the id `board` is written as <game>-board-fronts.pdf for LongPack, not <game>-boards-board-fronts.pdf:
+    an id that says no more than its kind is not said twice (docs/exports.md), as for the player aids' <game>-player-aids."""
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text(encoding="utf-8").replace("  - id: town\n", "  - id: board\n", 1), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--vendor", "longpack", "--no-validate", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    names = {p.name for p in (tmp_path / "out").rglob("*.pdf")}
+    assert "tiny-board-fronts.pdf" in names and "tiny-boards-scores-fronts.pdf" in names, sorted(names)
+    assert not any(name.startswith("tiny-boards-board") for name in names), sorted(names)
