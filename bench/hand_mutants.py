@@ -10707,7 +10707,8 @@ MUTANTS: list[Mutant] = [
            ['tests/test_mark_edges.py', 'tests/test_mark_placement.py', 'tests/test_marks_off_cards.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
     Mutant('CE6', "crop marks between two bands of a shared sheet 5 mm long, not 3: one band's marks meet the next band's",
            'pnp/render/bands.py', 'return BAND_MARK_UM if axis == "y" else MARK_LEN_UM', 'return MARK_LEN_UM',
-           ['tests/test_mark_placement.py', 'tests/test_marks_off_cards.py', 'tests/test_token_share.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
+           ['tests/test_mark_placement.py', 'tests/test_marks_off_cards.py', 'tests/test_token_share.py', 'tests/test_mark_edges.py'],
+           'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
     Mutant('CE7', "a build with --bleed-edges printing token sets on the last card sheet, not on their own sheets",
            'pnp/outputs/token_share.py', 'options.insert or options.edge_bleed or not game.decks', 'options.insert or not game.decks',
            ['tests/test_token_share.py', 'tests/test_token_share_plan.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
@@ -10732,6 +10733,9 @@ MUTANTS: list[Mutant] = [
     Mutant('CE14', "the reference sheet printed with crop marks round its pages, which have none",
            'pnp/render/sheets.py', 'marked = by_grid.setdefault(run.grid, []) if run.group.cut_guide is None else None', 'marked = by_grid.setdefault(run.grid, [])',
            ['tests/test_reference.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
+    Mutant('CE15', "a split deck's drawing warnings from the helper's cards (a draft's missing art, a shrunk text) never said (the bug r55-marks fixed)",
+           'pnp/outputs/deck_helper.py', 'gctx.layouts.template_warnings.extend(drawn)', 'gctx.layouts.template_warnings.extend(())',
+           ['tests/test_deck_split.py'], ''),
 ]
 
 
