@@ -319,3 +319,49 @@ def test_the_whole_split_deck_kept_for_the_checks_names_the_files_the_helpers_ca
     assert not [f for f in findings if f.severity == "error"], findings
     kept = gctx.plain_decks["crowd"]
     assert len(kept[1]) == 8 and any(Path(path).name == "last.png" for path in kept[3]), sorted(str(p) for p in kept[3])
+
+
+def test_a_picture_only_the_helpers_cards_show_replaced_makes_the_next_build_print_it_anew(project, tmp_path, split_decks):
+    """A picture only the last card shows, drawn by the helper, is replaced between two builds into one folder: the
+    second build prints the new picture (the bytes a build from nothing prints), not the sheets it kept."""
+    from PIL import Image as PILImage
+
+    add_crowd_deck(project, 8)
+    (project / "art").mkdir(exist_ok=True)
+    picture = project / "art/last.png"
+    PILImage.new("RGB", (40, 40), "#2a6f97").save(picture)
+    (project / "templates/tiny/crowd.j2").write_text('{% extends "tiny/hero.j2" %}{% block body %}{{ super() }}'
+                                                     '{% if card.art %}{{ image(card.art, 2, 2, 10, 10) }}{% endif %}{% endblock %}\n', encoding="utf-8")
+    deck = project / "data/tiny/decks/crowd.yaml"
+    text = deck.read_text(encoding="utf-8").replace("front: tiny/hero.j2", "front: tiny/crowd.j2")
+    deck.write_text(text.replace("text: Filler 7., count: 1}", "text: Filler 7., count: 1, art: art/last.png}"), encoding="utf-8")
+    build = ("build", "--only", "cards", "--deck", "crowd", "tiny")
+    kept = tmp_path / "kept"
+    assert run_pnp(project, *build, "--out", str(kept)).exit_code == 0
+    first = pdfs(kept)
+    PILImage.new("RGB", (40, 40), "#c0392b").save(picture)
+    again = run_pnp(project, *build, "--out", str(kept))
+    fresh = tmp_path / "fresh"
+    assert again.exit_code == 0 and run_pnp(project, *build, "--out", str(fresh)).exit_code == 0
+    assert first and pdfs(kept) == pdfs(fresh) != first, again.output
+
+
+def test_what_drawing_the_helpers_cards_warned_of_is_said_as_in_one_process(project, tmp_path, split_decks, monkeypatch):
+    """A draft's missing picture on the first card (drawn here) and on the last (the helper's last part): a split build
+    says the warning once, naming both pictures and both pieces, as a build in one process says it (the helper's
+    drawing warnings once never came back: its last card's missing art went unsaid)."""
+    add_crowd_deck(project, 12)
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", "{% if card.number in (0, 11) %}{{ image('art/gone-' ~ card.number ~ '.png', 2, 2, 10, 10) }}{% endif %}\n"
+                          "{% endblock %}"), encoding="utf-8")
+
+    def said(out):
+        result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd", "--draft", "tiny")
+        assert result.exit_code == 0, result.output
+        return [line for line in result.output.splitlines() if ": warning:" in line or line.startswith("tiny:")]
+
+    split = said(tmp_path / "split")
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert split == said(tmp_path / "one"), split
+    assert len([line for line in split if "'art/gone-11.png'" in line and "crowd/extra011 front" in line]) == 1, split

@@ -66,3 +66,35 @@ def test_no_crop_mark_comes_nearer_the_papers_edge_than_the_printers_5_mm(projec
     near = [min(min(s.x0, s.x1), w - max(s.x0, s.x1), min(s.y0, s.y1), h - max(s.y0, s.y1)) / marks.MM
             for s in first.segments if abs(s.width - 0.3) < 0.01]
     assert near and min(near) >= 5.0 - 0.01, sorted(near)[:4]
+
+
+def test_bleed_edges_marks_start_1_mm_past_each_sides_own_bleed(project):
+    """docs/print-and-cut.md: `--bleed-edges` on Letter bleeds 3.0 mm past the grid's right edge and less past its left
+    (which holds the footer), and the marks move out past the bleed (docs/printing.md: starting 1 mm outside it). Read
+    from the first sheet's PDF: each 0.3 pt mark right of the grid starts 4.0 mm from the last trim, past the right
+    side's own 3 mm of art, not the left side's bleed; those left of it start nearer their trim."""
+    assert run_pnp(project, "build", "--only", "cards", "--bleed-edges", "tiny").exit_code == 0
+    first = marks.read(project / "output/tiny/tiny-cards-bleed-edges.pdf")[0]
+    left = min(f.trim.x0 for f in first.faces) / marks.MM
+    right = max(f.trim.x1 for f in first.faces) / marks.MM
+    across = [s for s in first.segments if abs(s.width - 0.3) < 0.01 and abs(s.y1 - s.y0) < 0.01]
+    starts_right = {round(min(s.x0, s.x1) / marks.MM - right, 2) for s in across if min(s.x0, s.x1) / marks.MM > right}
+    starts_left = {round(left - max(s.x0, s.x1) / marks.MM, 2) for s in across if max(s.x0, s.x1) / marks.MM < left}
+    assert starts_right == {4.0} and len(starts_left) == 1 and 1.0 < min(starts_left) < 4.0, (starts_right, starts_left)
+
+
+def test_marks_between_bands_of_a_shared_sheet_are_3_mm_and_never_meet(project):
+    """docs/components.md: bands of pieces sharing a page have short crop marks between them, 3 mm, so one band's
+    marks never meet the next one's. The tiny game's last card sheet holds its last row of heroes and four token sets
+    in bands: every mark across a band's cut lines (up or down the page), read from the PDF, is 3 mm or less, and no
+    two marks' ink touches."""
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    pages = marks.read(project / "output/tiny/tiny-cards.pdf")
+    shared = [p for p in pages if not p.backs][-1]
+    rows = {(round(f.trim.y0 / marks.MM, 1), round(f.trim.y1 / marks.MM, 1)) for f in shared.faces}
+    assert len(rows) > 3, rows  # the heroes' row and the token sets' bands
+    ticks = [s for s in shared.segments if abs(s.width - 0.3) < 0.01]
+    down = [abs(s.y1 - s.y0) / marks.MM for s in ticks if abs(s.x1 - s.x0) < 0.01]
+    assert down and max(down) <= 3.0 + 0.01, sorted(down)[-3:]
+    met = [(a, b) for i, a in enumerate(ticks) for b in ticks[i + 1:] if min(marks.overlap(a.box(), b.box())) > 0]
+    assert not met, met[:2]

@@ -142,3 +142,19 @@ def test_a_german_sheet_of_backs_tells_the_printer_to_flip_on_the_long_edge_as_t
     german = [line for text in page_texts(project / "output/tiny/tiny-cards-de.pdf") for line in text.splitlines() if "Rückseiten ·" in line]
     assert english and all(line.endswith("flip on the long edge") for line in english), english
     assert len(german) == len(english) and all(line.endswith("an der langen Kante wenden") for line in german), german
+
+
+def test_a_footer_up_the_side_keeps_1_mm_clear_of_the_crop_marks_beside_it(project):
+    """docs/printing.md: a footer's band keeps 1 mm clear of the nearest crop mark. The tiny game's first card sheet on
+    Letter runs its footer up the left edge, beside the marks of the rows' cut lines: every character of the footer's
+    ink, read from the PDF, lies 1 mm or more from every 0.3 pt mark."""
+    import marks
+    import printable as P
+
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    path = project / "output/tiny/tiny-cards.pdf"
+    view = P.read(path)[0]
+    footer = [box for _, box in view.chars if not any(P.meeting([box], [f.bleed for f in view.faces]))]
+    assert len(footer) > 40  # its words: game, deck, sheet, fronts, print at 100 %
+    ticks = [s.box() for s in marks.read(path)[0].segments if abs(s.width - 0.3) < 0.01]
+    assert ticks and not any(P.meeting(footer, ticks, pad=1.0 * P.MM - 0.01)), "a mark within 1 mm of the footer"

@@ -80,7 +80,7 @@ class SplitDeck:
         become this process's too."""
         part, later = self._parts.popleft()
         try:
-            faces, found, fonts, files, kept, inks, digests = later.result()
+            faces, found, drawn, fonts, files, kept, inks, digests = later.result()
         except BaseException:
             self._stop()
             raise
@@ -90,6 +90,7 @@ class SplitDeck:
         for family, bold, italic in fonts:  # a face from the helper may use a style this process never registered
             gctx.fonts.font_name(family, bold, italic)
         gctx.files_read.update(files)  # art only the helper's cards show still keys the output
+        gctx.layouts.template_warnings.extend(drawn)  # what its faces drew warns here as in one process: a text shrunk, art a draft lacks
         self._files.update(files)
         if gctx.face_store is not None:  # the next build finds the helper's faces too, and renders only what changed
             gctx.face_store.adopt(*kept)
@@ -155,14 +156,16 @@ class _Helper:
     sent: tuple[int, int] = (0, 0)  # the entries of the store's faces and card reads sent with the parts before
 
     def part(self, cards: list[Card], inks: bool, digests: bool) -> tuple:
-        """The faces of `cards`, the findings, the fonts registered, the files opened, the faces the store gave or took
-        for them with their card reads (one pickle with the faces: a face in both is sent once), and with `inks` and
-        `digests` each (front, back)'s ink figures and digests (`_for_sheets`)."""
+        """The faces of `cards`, the findings, the warnings their drawing gave (pnp.layout.templates.Layouts.template_warnings),
+        the fonts registered, the files opened, the faces the store gave or took for them with their card reads (one
+        pickle with the faces: a face in both is sent once), and with `inks` and `digests` each (front, back)'s ink
+        figures and digests (`_for_sheets`)."""
         gctx = self.gctx
+        already = len(gctx.layouts.template_warnings)
         with gctx.files_read.recording() as files:
             rendered, findings = self.render(gctx, self.deck, self.options, cards)
         faces = [(front, back) for _, front, back in rendered]
-        return (faces, findings, gctx.fonts.registered(), sorted(str(f) for f in files), self._kept(),
+        return (faces, findings, gctx.layouts.template_warnings[already:], gctx.fonts.registered(), sorted(str(f) for f in files), self._kept(),
                 _for_sheets(faces, functools.partial(face_ink, icons=IconInks(gctx.icons))) if inks else [],
                 _for_sheets(faces, unstamped_digest) if digests else [])
 
