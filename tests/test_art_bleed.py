@@ -221,3 +221,15 @@ def test_bleed_on_the_outer_edges_of_letter_is_3_mm_right_and_087_mm_left_where_
     shown = shown_past_the_grid(next((project / "output/tiny").glob("tiny-cards-bleed-edges*.pdf")))
     assert abs(shown["right"] - 3.0) < 0.01 and abs(shown["left"] - 0.87) < 0.01, shown
     assert abs(shown["top"]) < 0.05 and abs(shown["bottom"]) < 0.05, shown
+
+
+@pytest.mark.parametrize("paper, expected", [("letter", {"left": 1.1, "right": 3.0, "bottom": 0.0, "top": 0.0}),
+                                             ("a4", {"left": 1.15, "right": 1.15, "bottom": 2.55, "top": 3.0})])
+def test_bleed_on_the_outer_edges_with_the_default_printer_is_as_the_docs_give_it(project, paper, expected):
+    """docs/print-and-cut.md's figures for `--bleed-edges` with the default printer (a 5 mm margin): 3 × 3 poker on
+    Letter bleeds 3.0 mm right, 1.1 mm left (the footer's side), none above and below; on A4 1.15 mm left and right,
+    3.0 mm above and 2.55 mm below (the footer's side). Read from the art's clips in the PDF."""
+    result = run_pnp(project, "build", "--only", "cards", "--bleed-edges", "--no-validate", "--paper", paper, "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    shown = shown_past_the_grid(next((project / "output/tiny").glob("tiny-cards*bleed-edges*.pdf")))
+    assert {side: round(mm, 2) for side, mm in shown.items()} == expected, shown
