@@ -68,6 +68,10 @@ DICE_SHIPPED_LEFT_OUT = 'not germ_tycoon and not tts_export_makes'
 WD_BOXES_IN_PROCESS = DICE_BOX_IN_PROCESS + ' and not every_shipped_box and not toolkit_block_uses'
 # r52-boxes ZS: the box, insert and listing files a maintainer picks, their tests of the tiny game
 ZS_BOX_TESTS = ['tests/test_boxes.py', 'tests/test_box_inserts.py', 'tests/test_list_shows.py']
+# r55-nets (BV): the box, insert, markings and net files a maintainer picks, and the dice's, their tests of the tiny game
+BV_BOX_TESTS = ['tests/test_boxes.py', 'tests/test_box_inserts.py', 'tests/test_box_markings.py', 'tests/test_net_promises.py']
+BV_NET_TESTS = ['tests/test_net_promises.py', 'tests/test_dice.py', 'tests/test_boxes.py']
+BV_BOX_IN_PROCESS = WD_BOXES_IN_PROCESS
 # rehearse-pages: the ink saver files' tests of the tiny game and of faces made in the test (their others read the five games' shared builds)
 INK_SAVER_IN_PROCESS = 'not games_ink_saver and not draws_nothing_on_a_trim and not boards_white_slot'
 # r51-inksaver: the ink saver's test files and their tests of the tiny game (the others read the five games' builds, minutes a mutant)
@@ -11041,6 +11045,51 @@ MUTANTS: list[Mutant] = [
     Mutant('CE15', "a split deck's drawing warnings from the helper's cards (a draft's missing art, a shrunk text) never said (the bug r55-marks fixed)",
            'pnp/outputs/deck_helper.py', 'gctx.layouts.template_warnings.extend(drawn)', 'gctx.layouts.template_warnings.extend(())',
            ['tests/test_deck_split.py'], ''),
+    # r55-nets (BV): dice, boxes and their nets, past the promises DN, XV, XT, ZS, WD, RF, PA and the other rows took
+    Mutant('BV1', "a nets sheet's footer too long for the page saying 'Violet die and 3 more' of a sheet holding Violet die and two others",
+           'pnp/render/nets.py', 'words.more.format(name=labels[0], n=len(labels) - 1)', 'words.more.format(name=labels[0], n=len(labels))',
+           BV_NET_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('BV2', "a full sheet of nets running down into its footer: the room for pieces not kept above the footer line",
+           'pnp/render/nets.py', '- 2 * (limit_um + spill) - FOOTER_BAND_UM', '- 2 * (limit_um + spill)',
+           BV_NET_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('BV3', "a second row of nets set below the first row's last piece, not its tallest: a small die's row printed over a large die's net",
+           'pnp/render/nets.py', 'x, y, row_h = 0, y + row_h + GAP_UM, 0', 'x, y, row_h = 0, y + h + GAP_UM, 0',
+           BV_NET_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('BV4', "a fold's score marks 3 mm long, not the 2 mm the docs give",
+           'pnp/render/nets.py', 'SCORE_GAP_MM, SCORE_MM = 1.0, 2.0', 'SCORE_GAP_MM, SCORE_MM = 1.0, 3.0',
+           BV_NET_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('BV5', "a split tuck box's 'A: glue tab A under this edge' written across the front, not along the edge it names",
+           'pnp/render/nets.py', '            c.rotate(90)\n            c.drawCentredString(0, 0, text)', '            c.drawCentredString(0, 0, text)',
+           [*BV_BOX_TESTS, 'tests/test_too_large.py'], BV_BOX_IN_PROCESS),
+    Mutant('BV6', "a box's back with no template of its own printing the side's face, not the front's",
+           'pnp/outputs/boxes.py', 'FALLBACK = {"back": "front", "top": "side"}', 'FALLBACK = {"back": "side", "top": "side"}',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV7', "a box's back drawn by the front's template seeing face.side 'front', not 'back'",
+           'pnp/outputs/boxes.py', 'face_context(game, deck, fields, "box", w, h, 0.0, side, False,',
+           'face_context(game, deck, fields, "box", w, h, 0.0, FALLBACK.get(side, side), False,',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV8', "a box that fits no sheet said at its `style:` line, not at its `decks:` line",
+           'pnp/outputs/boxes.py', 'raw.loc_of("decks"), game=game.slug, component=f"boxes/{spec.id}"))\n            continue\n        faces',
+           'raw.loc_of("style"), game=game.slug, component=f"boxes/{spec.id}"))\n            continue\n        faces',
+           [*BV_BOX_TESTS, 'tests/test_too_large.py'], BV_BOX_IN_PROCESS),
+    Mutant('BV9', "a box's misspelt die or token set offered a deck's name as its did-you-mean, not the game's dice or token sets",
+           'pnp/data/boxes.py', '{did_you_mean(missing[0], list(known))}', '{did_you_mean(missing[0], list(game.decks))}',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV10', "a barcode written as a bare number of the wrong length (11 digits, unquoted) not told to quote it",
+           'pnp/data/boxes.py', 'if isinstance(marks.barcode, int) else ""', 'if isinstance(marks.barcode, str) else ""',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV11', "a box's dice well for a d8 sized as a cube of its edge, not its corner-to-corner √2: the d8 does not lie in it",
+           'pnp/data/boxes.py', '"d8": 1.4142,', '"d8": 1.0,',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV12', "a box's insert printed white, not in its box's colour",
+           'pnp/outputs/box_inserts.py', 'pieces += [NetPiece(net, net_colour(game, spec.color), {},', 'pieces += [NetPiece(net, "#ffffff", {},',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV13', "the insert toolkit's compartment given its depth along the box as its width across, and its width as its depth",
+           'pnp/outputs/box_inserts.py', '[{_mm(across)}, {_mm(well.depth)}, {_mm(up)}]', '[{_mm(well.depth)}, {_mm(across)}, {_mm(up)}]',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
+    Mutant('BV14', "a two-piece box's lid top printing the side's (or top's) face, not the front's",
+           'pnp/layout/boxes.py', 'open_box("lid", *lid, wall, "front")', 'open_box("lid", *lid, wall, "top")',
+           BV_BOX_TESTS, BV_BOX_IN_PROCESS),
 ]
 
 

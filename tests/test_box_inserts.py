@@ -128,6 +128,7 @@ def test_a_larger_die_in_dice_yaml_deepens_the_dice_well_of_the_next_build(kit):
 @pytest.mark.parametrize("shape, faces, span", [
     ("d20", 20, (1 + 5 ** 0.5) / 2),  # an icosahedron of edge a fits a cube of side φa (its corners at (0, ±a/2, ±φa/2))
     ("d12", 12, ((1 + 5 ** 0.5) / 2) ** 2),  # a dodecahedron of edge a, a cube of side φ²a (its edge is 2/φ of its corners' ±1 cube)
+    ("d8", 8, 2 ** 0.5),  # an octahedron of edge a, a cube of side √2·a (its opposite corners at ±a/√2 on each axis)
 ])
 def test_a_die_s_well_is_as_deep_as_the_cube_its_solid_fits_in(kit, shape, faces, span):
     """One die of 10 mm edges lies in a cube of its solid's own width, one row of one: its well is that cube's side and
@@ -372,3 +373,19 @@ def test_each_floor_of_an_insert_says_what_goes_there_and_how_many(kit):
     text = pdf_text(kit / "out/tiny/tiny-box-inserts.pdf", " ")
     for label in ("Heroes · 12", "Pawns · 6", "Die · 2"):
         assert label in text, text
+
+
+def test_a_box_s_insert_prints_in_the_box_s_colour(kit):
+    """docs/boxes-and-dice.md: the insert "prints on the build's paper in the box's colour". A box coloured #2a6f97: the
+    insert's floors and dividers are filled with that blue, and nothing of the insert but its grey glue tabs is white."""
+    (kit / "data/tiny/boxes.yaml").write_text(BOXES + '    color: "#2a6f97"\n')
+    result = run_pnp(kit, "build", "tiny", "--only", "inserts", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    import pdfplumber
+
+    blue = (0x2A / 255, 0x6F / 255, 0x97 / 255)
+    with pdfplumber.open(kit / "output/tiny/tiny-box-inserts.pdf") as pdf:
+        fills = [tuple(c["non_stroking_color"]) for page in pdf.pages for c in page.curves + page.rects if c.get("fill")]
+    painted = [f for f in fills if len(f) == 3 and all(abs(a - b) < 0.01 for a, b in zip(f, blue, strict=True))]
+    white = [f for f in fills if len(f) == 3 and all(v > 0.99 for v in f)]
+    assert len(painted) >= 3 and not white, fills  # the strip's floor, its dividers and lift tabs, the trays' panels

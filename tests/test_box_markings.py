@@ -174,6 +174,16 @@ def test_a_number_of_the_wrong_length_is_one_error_at_its_line(project):
     assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "13 digits" in found[0], out
 
 
+def test_a_barcode_written_as_a_bare_number_of_the_wrong_length_is_told_to_quote_it(project):
+    """docs/boxes-and-dice.md writes `barcode: "4006381333931"` and says "quote it". A bare number of 11 digits is
+    one error at the `barcode:` line that says the digits are too few and that the number must be quoted."""
+    _boxes(project, FULL.replace(f'"{EAN}"', "40063813339"))
+    out = _validate(project)
+    line = next(i for i, text in enumerate((project / "data/tiny/boxes.yaml").read_text().splitlines(), 1) if "barcode:" in text)
+    found = [row for row in out.splitlines() if ": error:" in row]
+    assert len(found) == 1 and f"boxes.yaml:{line}:" in found[0] and "13 digits" in found[0] and "must be quoted" in found[0], out
+
+
 def test_markings_too_large_for_the_back_are_one_error_at_the_markings_line(project):
     """At 200 % an EAN-13 with its light margins is 113 × 0.66 = 74.6 mm wide: more than a poker card's box back."""
     _boxes(project, FULL + "magnification: 2.0\n")

@@ -322,3 +322,89 @@ def test_the_notch_in_the_fronts_top_is_bare_paper_its_face_clipped_to_its_panel
     assert below.max() < 100, "the front's dark panel prints below the notch"
     assert inside.min() > 250, f"the notch is not bare paper: grey {inside.min()}"
 
+
+
+def test_a_two_piece_box_s_lid_prints_its_front_on_its_top_and_its_side_on_its_four_walls(project):
+    """docs/boxes-and-dice.md: "The lid's top takes the front face and its walls take the side face"; the tray is plain.
+    A two-piece box given a front and a side (no top): the front's word once, the side's four times."""
+    word = '{{{{ text("{}", 1, 0.5, face.w - 2, face.h - 1, size=5, min_size=3) }}}}\n'
+    (project / "templates/tiny/box-front.j2").write_text(word.format("FRONTFACE"))
+    (project / "templates/tiny/box-side.j2").write_text(word.format("SIDEFACE"))
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: two-piece, decks: [heroes], front: tiny/box-front.j2, "
+                                                  "side: tiny/box-side.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        text = "".join(page.extract_text() for page in pdf.pages).replace("\n", "").replace(" ", "")
+    seen = {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
+    assert seen == {"FRONTFACE": 1, "SIDEFACE": 4}, text
+
+
+BIG, SMALL, LEAST = "#3366cc", "#cc6633", "#33aa66"  # three dice in colours nothing else on the sheet prints
+
+
+def _die(id_: str, name: str, size: float, count: int, color: str) -> str:
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 7))
+    return f'  - {{id: {id_}, name: "{name}", shape: d6, size: {size}, count: {count}, color: "{color}", face: tiny/die.j2, faces: [{faces}]}}\n'
+
+
+def _dice_sheet(project, dice: str) -> list:
+    """The tiny game's dice PDF built from `dice` (dice.yaml's entries), as pdfplumber's pages (read whole, then closed)."""
+    (project / "templates/tiny/die.j2").write_text('{{ text(die_face.n|string, 1, 1, face.w - 2, face.h - 2, size=6) }}\n')
+    (project / "data/tiny/dice.yaml").write_text("dice:\n" + dice)
+    result = run_pnp(project, "build", "tiny", "--only", "dice", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-dice.pdf") as pdf:
+        return [{"text": page.extract_text(), "words": page.extract_words(), "height": page.height,
+                 "fills": [(c["non_stroking_color"], c["x0"] / MM, c["top"] / MM, c["x1"] / MM, c["bottom"] / MM)
+                           for c in page.curves + page.rects if c.get("fill")]} for page in pdf.pages]
+
+
+@pytest.fixture(scope="module")
+def three_dice(tmp_path_factory):
+    """A sheet of three dice with long names: a 30 mm d6, then six and three 10 mm ones, set in rows on one Letter page."""
+    root = tmp_path_factory.mktemp("dice") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    return _dice_sheet(root, _die("big", "The Great Crimson Die of the Northern Marches", 30, 1, BIG)
+                       + _die("small", "The Lesser Amber Die of the Southern Fens", 10, 6, SMALL)
+                       + _die("least", "The Least Green Die of the Eastern Hills", 10, 3, LEAST))
+
+
+def _of(fills, colour: str) -> list[tuple[float, float, float, float]]:
+    rgb = tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return [box for c, *box in fills if len(c) == 3 and all(abs(a - b) < 0.01 for a, b in zip(c, rgb, strict=True))]
+
+
+def test_a_footer_too_long_for_every_die_s_name_names_the_first_and_counts_the_two_others(three_dice):
+    """docs: a nets sheet's footer names every piece on it, or, when their names are too long for the line, the first
+    and how many more. Three dice of long names on one sheet: the first named, "and 2 more"."""
+    assert len(three_dice) == 1
+    text = three_dice[0]["text"].replace("\n", " ")
+    assert "and 2 more" in text and "The Great Crimson Die of the Northern Marches" in text, text
+
+
+def test_a_second_row_of_small_dice_lies_6_mm_below_the_tall_die_of_the_first(three_dice):
+    """docs/boxes-and-dice.md: pieces are set in rows, 6 mm apart. A 30 mm die's net is the first row's tallest piece;
+    the small dice after it that do not fit beside it start a row below it: no small die's face lies within 6 mm of
+    the large die's faces."""
+    fills = three_dice[0]["fills"]
+    big = _of(fills, BIG)
+    assert len(big) == 6, "a cube has six faces"
+    x0, y0 = min(b[0] for b in big), min(b[1] for b in big)
+    x1, y1 = max(b[2] for b in big), max(b[3] for b in big)
+    others = _of(fills, SMALL) + _of(fills, LEAST)
+    assert len(others) == 6 * 9
+    for a0, b0, a1, b1 in others:
+        apart = max(a0 - x1, x0 - a1, b0 - y1, y0 - b1)
+        assert apart >= 6 - 0.01, ((a0, b0, a1, b1), (x0, y0, x1, y1))
+
+
+def test_a_full_sheet_of_dice_keeps_every_net_above_its_footer(project):
+    """docs/boxes-and-dice.md: pieces are set inside the printable area "above the footer". Sixteen 14.1 mm d6 nets
+    (4 rows of 4 would reach into the footer's line on a Letter page): every face of every page lies above the top of
+    that page's footer words."""
+    pages = _dice_sheet(project, _die("d", "Die", 14.1, 16, BIG))
+    for page in pages:
+        faces = _of(page["fills"], BIG)
+        footer_top = min(w["top"] for w in page["words"] if w["top"] > page["height"] * 0.9) / MM
+        assert faces and max(b[3] for b in faces) < footer_top, (max(b[3] for b in faces), footer_top)
