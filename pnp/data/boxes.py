@@ -216,9 +216,8 @@ def barcode_findings(game, spec, raw) -> list[Finding]:
     loc = block.loc_of("barcode") if hasattr(block, "loc_of") else (raw.loc_of("markings") if raw is not None else None)
     where = {"game": game.slug, "component": f"boxes/{spec.id}"}
     if not number.isdigit() or len(number) not in BARCODE_KINDS:
-        quoted = " (a number that starts with 0 must be quoted, '0…', or YAML drops its zeros)" if isinstance(marks.barcode, int) else ""
         return [error("box-barcode", f"box '{spec.id}': barcode '{number}' is {len(number)} characters; give the 13 digits of an EAN-13 "
-                      f"or the 12 of a UPC-A, check digit last, digits only{quoted}", loc, **where)]
+                      "or the 12 of a UPC-A, check digit last, digits only", loc, **where)]
     right = check_digit(number[:-1])
     if number[-1] != right:
         return [error("box-barcode", f"box '{spec.id}': barcode {number} ({BARCODE_KINDS[len(number)]}) ends in {number[-1]}, but the check digit "
