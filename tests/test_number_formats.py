@@ -307,3 +307,37 @@ def test_an_xlsx_of_cells_written_without_their_references_prints_each_as_its_ow
     assert result.exit_code == 0, result.output
     words = " ".join(pdf_text(project / "out/tiny/tiny-cards-nums.pdf").split())
     assert "Ada a 3.14 b 7" in words, words
+
+
+def test_an_ods_number_of_a_grouped_style_prints_with_a_comma_between_its_thousands(tmp_path):
+    """Calc's `#,##0` is a number style whose number is grouped (`number:grouping="true"`, OpenDocument 1.3 part 3,
+    19.348): 1234567 shows as 1,234,567, and the card's field prints so, while a sum reads 1234567."""
+    from test_sheets_from_other_tools import number_cell, text_cell, write_libreoffice_ods
+
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
+
+    styles = ('<number:number-style style:name="N4"><number:number number:decimal-places="0" number:min-decimal-places="0" '
+              'number:min-integer-digits="1" number:grouping="true"/></number:number-style>'
+              '<style:style style:name="ce4" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N4"/>')
+    rows = (f"<table:table-row>{text_cell('name')}{text_cell('gold')}</table:table-row>"
+            f"<table:table-row>{text_cell('Ada')}{number_cell('1234567', '1,234,567', 'float', 'ce4')}</table:table-row>")
+    write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=styles)
+    (card,) = read_cards(SheetSource(tmp_path / "deck.ods", "deck.ods"))
+    assert (str(card["gold"]), card["gold"]) == ("1,234,567", 1234567)
+
+
+def test_an_ods_number_after_a_cell_merged_across_columns_prints_as_its_own_style_shows_it(tmp_path):
+    """Calc saves a title merged across B:C as a cell spanning two columns and a covered cell after it (OpenDocument 1.3
+    part 3, 9.1.5 and 9.1.6): the cost after them is in column D, in its own `0.00` style, and 3.14159 prints 3.14."""
+    from test_sheets_from_other_tools import number_cell, text_cell, write_libreoffice_ods
+
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
+
+    merged = text_cell("Ada Lovelace", 'table:number-columns-spanned="2"')
+    rows = (f"<table:table-row>{text_cell('id')}{text_cell('title')}{text_cell('note')}{text_cell('cost')}</table:table-row>"
+            f"<table:table-row>{text_cell('ada')}{merged}<table:covered-table-cell/>{number_cell('3.14159', '3.14', 'float', 'ce2')}</table:table-row>")
+    write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=ODS_STYLES)
+    (card,) = read_cards(SheetSource(tmp_path / "deck.ods", "deck.ods"))
+    assert str(card["cost"]) == "3.14", dict(card)

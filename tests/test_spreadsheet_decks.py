@@ -176,6 +176,15 @@ def test_values_are_typed_as_yaml_types_them_and_an_empty_cell_is_an_empty_value
     assert fields["art"] == "" and fields["side"] == "red"  # the column exists: an empty value; the deck's default fills its empty cell
 
 
+def test_a_comma_sheets_quoted_thousands_are_the_text_written_never_a_decimal_comma(project):
+    """Only a `;` sheet comes from a locale that writes one and a half `1,5`: a `,` sheet, as Excel saves it in the US or
+    UK, quotes a cell of `1,500` (a thousand and five hundred, grouped), which stays the text written, never 1.5."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "gold"], ["a", "1,500"]])
+    use_sheet(project, "heroes.csv")
+    gold = load_cards(project)["a"].fields["gold"]
+    assert (type(gold), gold) == (str, "1,500")
+
+
 def test_a_template_printing_a_column_left_empty_on_some_rows_builds(project):
     """Issue 75.17: a ported deck's `Consume1` column, empty on most rows, printed as `card.Consume1`: an empty value,
     not "card has no field 'Consume1'"; a column the sheet does not have is still named, with the header it misspells."""
@@ -196,6 +205,14 @@ def test_a_deck_forces_a_column_to_text_or_to_a_list(project):
     cards = load_cards(project)
     assert cards["a"].fields["code"] == "12" and cards["a"].fields["organs"] == ["liver", "heart"]
     assert cards["b"].fields["organs"] == ["lungs"] and cards["b"].fields["stars"] == 1
+
+
+def test_a_list_columns_items_are_typed_as_the_items_of_a_yaml_list(project):
+    """docs/data-format.md: a cell is typed as YAML types a value, and a list column's cell is cut at its separator into
+    the list a YAML deck writes: `3; 1.5; 0123` is `[3, 1.5, '0123']`, numbers to sum or compare and `0123` kept as text."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "costs"], ["a", "3; 1.5; 0123"]])
+    use_sheet(project, "heroes.csv", "list_columns: {costs: \";\"}\n")
+    assert load_cards(project)["a"].fields["costs"] == [3, 1.5, "0123"]
 
 
 
