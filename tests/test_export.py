@@ -348,6 +348,17 @@ def test_a_name_fields_empty_value_leaves_no_empty_part_in_the_cards_name(projec
     assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight>", "AT&T Agent", "Rogue", "Mage · the Wise", "Twin"}
 
 
+def test_a_name_fields_value_of_zero_is_a_part_of_the_cards_name(project):
+    """A name field holding 0 is a value like any other (only an empty one leaves no part): `name_field: [name, level]`
+    calls a rogue of level 0 'Rogue · 0' on the table, and the heroes whose level is left empty by their names alone."""
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    text = deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: [name, level]\nkeep_fields: [level]")
+    deck_file.write_text(text.replace("defaults: {side: red}", 'defaults: {side: red, level: ""}').replace("name: Rogue,", "name: Rogue, level: 0,"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes"))
+    deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
+    assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight>", "AT&T Agent", "Rogue · 0", "Mage", "Twin"}
+
+
 def test_a_deck_without_names_is_named_by_id_with_a_warning(project):
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text().replace("card.name", "card.id"))

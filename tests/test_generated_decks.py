@@ -248,3 +248,32 @@ def test_a_run_of_spaces_and_punctuation_in_a_generated_id_is_one_dash(project):
     made_deck(project, "  values: {suit: [\"Fire & Ice\", \"Sun / Moon\"], rank: [1]}\n  id: \"{suit} {rank}\"\n", keep="suit, rank")
     ids = [c["id"] for c in next(d for d in listing(project)["decks"] if d["id"] == "made")["card_list"]]
     assert ids == ["Fire-Ice-1", "Sun-Moon-1"], ids
+
+
+def test_a_generated_decks_copies_of_0_is_one_error_at_copies(project):
+    """docs/editions.md: `copies` is how many copies of each combination: 0 would make a deck of cards none of which
+    prints, so it is refused where it is written, with the least there may be."""
+    made_deck(project, "  values: {side: [red, blue]}\n  copies: 0\n  id: \"{side}\"\n")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:9:11: error: copies: 0 is too small; the minimum is 1"], found
+
+
+def test_a_generated_id_naming_no_field_is_told_to_name_the_lists_fields_though_it_makes_one_card(project):
+    """docs/editions.md: `id` is each card's id made from its values, field names in braces. `id: card` names none: one
+    error at the pattern saying to name them, even where a single combination makes no id twice."""
+    made_deck(project, "  values: {side: [red]}\n  id: \"card\"\n")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:9:7: error: generate.id: name the lists' fields in braces, like \"{suit}-{rank}\", "
+                     "so each card gets its own id"], found
+
+
+def test_a_generated_id_the_id_rules_refuse_is_said_at_the_id_pattern(project):
+    """A value starting with `_` makes the id `_red`, which an id may not start with (docs/data-format.md: starting with
+    a letter or digit): the one error is at the `id:` pattern that made it, where the designer fixes it."""
+    made_deck(project, "  values: {side: [_red, blue]}\n  id: \"{side}\"\n")
+    status, found = quick_findings(project)
+    assert status == 1
+    assert found == ["data/tiny/decks/made.yaml:9:7: error: cards._red.id: expected letters, digits, '-' or '_' (no spaces), "
+                     "starting with a letter or digit, got '_red'"], found

@@ -1381,6 +1381,15 @@ def test_a_picture_whose_name_ends_in_underscore_x3_is_three_copies_of_its_card(
     assert [(card["id"], card["count"]) for card in made["card_list"]] == [("fire", 2), ("ice", 3)], made
 
 
+def test_a_pictures_copies_suffix_of_three_or_four_digits_is_its_count(project: Path):
+    """docs/layouts.md: a suffix `-x3` is the card's count, and a card may have up to 1,000 copies (docs/limits.md): a
+    sheet of tokens named `token-x100.png` and `coin-x1000.png` deals a hundred tokens and a thousand coins."""
+    art_deck(project, {"token-x100.png": "blue", "coin-x1000.png": "red"}, "keep_fields: [image]\n", size=(250, 350))
+    listed = json.loads(run_pnp(project, "list", "tiny", "--format", "json").stdout)[0]["decks"]
+    made = next(deck for deck in listed if deck["id"] == "art")
+    assert [(card["id"], card["count"]) for card in made["card_list"]] == [("coin", 1000), ("token", 100)], made
+
+
 def test_a_pictures_underscores_print_as_spaces_in_its_cards_name(project: Path):
     """docs/layouts.md: a picture's file name, `-` and `_` read as spaces, is its card's `name`: `fire_dragon.png`
     prints "fire dragon" on its card, as `frost-giant.png` prints "frost giant"."""

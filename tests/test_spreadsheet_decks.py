@@ -246,6 +246,16 @@ def test_a_deck_saying_no_column_gives_copies_has_one_card_a_row(project):
     assert (cards["a"].fields["count"], cards["a"].fields["qty"]) == (4, 9)
 
 
+def test_a_cards_own_back_column_in_a_sheet_of_one_copy_a_row_prints_that_back(project):
+    """docs/data-format.md: a card may carry its own back, and `count_column: none` makes each row one copy with every
+    column a field: the twin's `back` cell still prints the twin's own back, not the deck's shared one."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, *ROWS])
+    use_sheet(project, "heroes.csv", "count_column: none\n")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--no-validate")
+    assert result.exit_code == 0, result.output
+    assert "Twin\u2019s own back" in pdf_text(project / "output/tiny/tiny-cards.pdf")  # twin-back.j2's words, its ' set as ’
+
+
 def test_ids_made_from_a_named_column_are_unique_and_stay_put(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Fire Imp", "1"], ["Ghost", "2"], ["Fire Imp", "3"]])
     use_sheet(project, "heroes.csv", "id_column: name\n")
