@@ -276,3 +276,15 @@ def _errors_of_knights_text(project, text: str) -> list[str]:
     result = run_pnp(project, "validate", "tiny")
     assert result.exit_code == 1, result.output
     return [line for line in result.stderr.splitlines() if ": error: " in line]
+
+
+def test_a_cyrillic_or_greek_letter_no_font_has_is_told_noto_sans_that_has_them():
+    """Noto has no family of its own for Cyrillic or Greek: Noto Sans itself covers both (its specimen's language
+    support, fonts.google.com/noto/specimen/Noto+Sans), so a font lacking Ж and Ω is told Noto Sans for each script,
+    never a 'Noto Sans Cyrillic' a designer would look for in vain."""
+    from pnp.layout.scripts import missing_message
+
+    assert missing_message({"Ж", "Ω"}, "font 'comfortaa'") == (
+        "characters missing from font 'comfortaa' and their fallback: 'Ω' (U+03A9), 'Ж' (U+0416): add a font that has them "
+        "to fonts/ and name its family in fonts/fonts.yaml's `fallback` (a free one, SIL Open Font License: Greek: Noto Sans; "
+        "Cyrillic: Noto Sans), or replace them")
