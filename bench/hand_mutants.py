@@ -123,7 +123,7 @@ SERVE_ROUTE_TESTS = ['tests/test_serve.py', 'tests/test_serve_access.py', 'tests
 SERVE_PICTURE_TESTS = ['tests/test_serve.py', 'tests/test_serve_pieces.py', 'tests/test_serve_promises.py']
 SERVE_PAGE_TESTS = ['tests/test_serve.py', 'tests/test_serve_state.py']
 # r55-serve-life: serve's start and stop (a server of its own in a process, no browser), and its gate (in process and served)
-SERVE_START_TESTS = ['tests/test_serve_stop.py', 'tests/test_serve_gate.py']
+SERVE_START_TESTS = ['tests/test_serve_start.py', 'tests/test_serve_stop.py', 'tests/test_serve_gate.py']
 SERVE_GATE_TESTS = ['tests/test_serve_gate.py', 'tests/test_serve_access.py']
 
 MUTANTS: list[Mutant] = [
