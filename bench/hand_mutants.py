@@ -126,6 +126,9 @@ SHEETS_QUICK = 'not more_than_a_million_cells and not too_big_says_to_import and
 SERVE_ROUTE_TESTS = ['tests/test_serve.py', 'tests/test_serve_access.py', 'tests/test_serve_gate.py']
 SERVE_PICTURE_TESTS = ['tests/test_serve.py', 'tests/test_serve_pieces.py', 'tests/test_serve_promises.py']
 SERVE_PAGE_TESTS = ['tests/test_serve.py', 'tests/test_serve_state.py']
+# r55-serve-life: serve's start and stop (a server of its own in a process, no browser), and its gate (in process and served)
+SERVE_START_TESTS = ['tests/test_serve_start.py', 'tests/test_serve_stop.py', 'tests/test_serve_gate.py']
+SERVE_GATE_TESTS = ['tests/test_serve_gate.py', 'tests/test_serve_access.py']
 
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
@@ -11221,6 +11224,40 @@ MUTANTS: list[Mutant] = [
     Mutant('CG14', "a Japanese line broken before a small tsu (っ), which kinsoku keeps with the character before it",
            'pnp/layout/hyphenation.py', 'ぁぃぅぇぉっゃゅょ', 'ぁぃぅぇぉゃゅょ',
            ['tests/test_hyphenation_rules.py', 'tests/test_every_language.py'], ''),
+    # r55-serve-life CI: `pnp serve` as it starts, serves and stops, past W, SV, XI, UM, VH, WO, YP, ZP, AL and BC: the address
+    # it listens on, a second serve on its port, what its terminal says, the token's header and cookie, what a save redraws
+    Mutant('CI1', "`pnp serve` listening on every network the machine is on, not on 127.0.0.1 alone", 'pnp/serve/app.py',
+           '    sock.bind((HOST, port))', '    sock.bind(("", port))', SERVE_START_TESTS, ''),
+    Mutant('CI2', "a second `pnp serve` on a port another already listens on starting too, the two sharing its connections", 'pnp/serve/app.py',
+           'sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)', 'sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)',
+           SERVE_START_TESTS, ''),
+    Mutant('CI3', "`pnp serve` on a port in use refused without saying why (the system's 'Address already in use' left out)", 'pnp/cli/__init__.py',
+           'cannot listen on 127.0.0.1:{port} ({exc.strerror}): choose another --port', 'cannot listen on 127.0.0.1:{port}: choose another --port',
+           SERVE_START_TESTS, ''),
+    Mutant('CI4', "`pnp serve --port 0` printing the address with port 0, not the free port it took", 'pnp/cli/__init__.py',
+           '{address(sock.getsockname()[1], token)} shows', '{address(port, token)} shows',
+           SERVE_START_TESTS, ''),
+    Mutant('CI5', "`pnp serve` killed by SIGTERM on the spot, with no 'pnp serve: stopped' and no exit 0", 'pnp/cli/__init__.py',
+           'signal.signal(signal.SIGTERM, signal.default_int_handler)', 'signal.signal(signal.SIGTERM, signal.SIG_DFL)',
+           ['tests/test_serve_stop.py'], ''),
+    Mutant('CI6', "a request without the token told to open http://127.0.0.1:8000/ whatever port the server is on", 'pnp/serve/access.py',
+           '(http://127.0.0.1:{self.port}/?token=…)', '(http://127.0.0.1:8000/?token=…)', SERVE_GATE_TESTS, ''),
+    Mutant('CI7', "the token sent in an `X-Pnp-Token` header refused (403), though the docs offer it beside `?token=`", 'pnp/serve/access.py',
+           'brought = query + [v for k, v in headers if k == HEADER]', 'brought = query', SERVE_GATE_TESTS, ''),
+    Mutant('CI8', "a first request bringing the token to another address than the page (`/api/state?token=…`) given no cookie: the page opened next refused", 'pnp/serve/access.py',
+           'return await self.app(scope, receive, self._with_cookie(send))', 'return await self.app(scope, receive, send)', SERVE_GATE_TESTS, ''),
+    Mutant('CI9', "a save in one game's folder redrawing every game `pnp serve` shows, not that game alone", 'pnp/serve/session.py',
+           '            if parts[1] in slugs:\n                games.add(parts[1])', '            if parts[1] in slugs:\n                games.update(slugs)',
+           ['tests/test_serve_state.py'], ''),
+    Mutant('CI10', "the page saying a game is 'loading' (nothing shown yet) while it redraws after a save, its pictures shown", 'pnp/serve/session.py',
+           'view.state = "updating" if view.sections else "loading"', 'view.state = "loading"', ['tests/test_serve_state.py'], ''),
+    Mutant('CI11', "`pnp serve --draft` showing a missing picture as an error, not the marked placeholder `pnp build --draft` draws", 'pnp/serve/session.py',
+           'gctx.layouts.draft = self.options.draft', 'gctx.layouts.draft = False', ['tests/test_serve_state.py', 'tests/test_serve_draft.py'], ''),
+    Mutant('CI12', "`pnp watch` never watching art kept outside data/ (an art/ folder a deck names): saving it builds nothing", 'pnp/cli/watching.py',
+           'if path.is_relative_to(project.root) and not any(path.is_relative_to(f) for f in folders):',
+           'if path.is_relative_to(project.data_dir) and not any(path.is_relative_to(f) for f in folders):', AU_WATCH_TESTS, AU_WATCH_SELECT),
+    Mutant('CI13', "a game with one broken file showing nothing in `pnp serve` but the error, not its other files' pieces drawn", 'pnp/serve/session.py',
+           'game, found = self.project.load_game(slug, partial=True)', 'game, found = self.project.load_game(slug)', ['tests/test_serve_state.py'], ''),
 ]
 
 
