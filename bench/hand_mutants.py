@@ -38,6 +38,9 @@ class Mutant(NamedTuple):
     equivalent: str = ""  # why no input tells it from the original, for a mutant named equivalent: its survival is no failure
 
 
+# r55-inksaver: the ink saver's files, by name, without the tests that read the five games' builds
+INK_SAVER_TESTS = ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py']
+INK_SAVER_QUICK = 'not trim_line and not white_slot and not cut_short'
 # r54-readable: the readability check's files, by name (in process, none reads the five games' builds)
 READABLE_TESTS = ['tests/test_readability.py', 'tests/test_readability_grounds.py', 'tests/test_readability_edges.py']
 # s19-guards' selections: the in-process tests of the packing plan, the tests of the browser tables' files
@@ -11258,6 +11261,49 @@ MUTANTS: list[Mutant] = [
            'if path.is_relative_to(project.data_dir) and not any(path.is_relative_to(f) for f in folders):', AU_WATCH_TESTS, AU_WATCH_SELECT),
     Mutant('CI13', "a game with one broken file showing nothing in `pnp serve` but the error, not its other files' pieces drawn", 'pnp/serve/session.py',
            'game, found = self.project.load_game(slug, partial=True)', 'game, found = self.project.load_game(slug)', ['tests/test_serve_state.py'], ''),
+    # r55-inksaver: the ink saver and the ink a page is said to take, past XS, IN, RH, YG, BF, RF, BR and ZU
+    Mutant('CR1', "a white panel on a band the ink saver tints left without the outline that keeps its edge seen", 'pnp/render/inksaver.py',
+           'return fill, darken(ground_under), OUTLINE_MM', 'return fill, stroke, sw',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR2', "a large gradient fill printed at full strength in an ink-saving build", 'pnp/render/inksaver.py',
+           'return (fill if stand_in == darkest(fill) else retinted(fill, tint)), stroke, sw', 'return fill, stroke, sw',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR3', "a digit on a dark badge that took the tinted band's colour darkened to black, never lightened until it reads", 'pnp/render/inksaver.py',
+           'towards = BLACK if contrast(BLACK, ground) >= contrast(WHITE, ground) else WHITE', 'towards = BLACK',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR4', "an icon that no longer stands out on the ink saver's new ground left as it is (only words are rescued)", 'pnp/render/inksaver.py',
+           'if (id(el), None) in fixes:', 'if False and (id(el), None) in fixes:',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR5', "a framed back's rules and lines kept in their own colours, not in the frame's grey", 'pnp/render/inksaver.py',
+           'out.append(el._replace(stroke=FRAME_COLOUR))', 'out.append(el)',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR6', "a small piece's ink-saver frame 3 mm inside its trim, not a tenth of its shorter side", 'pnp/render/inksaver.py',
+           'inset = min(3.0, w / 10, h / 10)', 'inset = 3.0',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR7', "a bare framed back's deck name set above the game's title instead of under it", 'pnp/render/inksaver.py',
+           'y += size * 1.4', 'y -= size * 1.4',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR8', "a deck with `back_shows_rules: true` given the thin frame in an ink-saving build, its rules on the back lost", 'pnp/render/sheets.py',
+           'if group.keep_back:', 'if False:',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR9', "pale fills of one colour that together cover a tenth of a face (a light map's tiles) tinted to near white", 'pnp/render/inksaver.py',
+           'and not _light(fill)  # a small piece', '# a small piece',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR10', "a long game title on a bare framed back set at 14 pt past its frame, not shrunk to fit", 'pnp/render/inksaver.py',
+           'size = min(size, room / width1)', 'size = size',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR11', "an ink-saving card sheet's ink figure (build line, `pnp list`) measured on the faces as designed, so the saving does not show", 'pnp/render/sheets.py',
+           'drawer.prepared if ink_saver else None, IconInks', 'None, IconInks',
+           [*INK_SAVER_TESTS, 'tests/test_build_lines.py', 'tests/test_list_ink.py', 'tests/test_ink_elements.py'], INK_SAVER_QUICK),
+    Mutant('CR12', "an icon drawn in its own one colour (red) counted in a sheet's ink as if black", 'pnp/render/icon_ink.py',
+           'outline)) if own else "#000000"', 'outline)) if False else "#000000"',
+           ['tests/test_icon_ink.py', 'tests/test_ink_elements.py'], ''),
+    Mutant('CR13', "a framed back's icons outlined 0.6 mm wide, not 0.3 mm", 'pnp/render/inksaver.py',
+           'ICON_OUTLINE_MM = 0.3  #', 'ICON_OUTLINE_MM = 0.6  #',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
+    Mutant('CR14', "a white rule across a dark header left white on the header's tint, where it vanishes", 'pnp/render/inksaver.py',
+           'return el._replace(stroke=self._fore(stroke,', 'return el._replace(stroke=(lambda *a: a[0])(stroke,',
+           INK_SAVER_TESTS, INK_SAVER_QUICK),
 ]
 
 

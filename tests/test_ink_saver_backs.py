@@ -282,3 +282,80 @@ def test_a_framed_backs_words_print_dark_grey_whatever_their_colour(project):
     page = ink_saver_page(project, 1, [{"file": "templates/tiny/back.j2", "write": BANDED_BACK}])
     assert [text for text, _ in page["words"]] == ["POLICE"] * 9, page["words"]
     assert all(max(c) - min(c) < 0.01 and max(c) < 0.5 for c in page["colours"]), page["colours"]
+
+
+def backs_page(project, edits: list[dict], number: int = 1):
+    """Page `number` (from 0) of `pnp build --ink-saver --only cards tiny` once `edits` are made, read by pdfplumber:
+    (its upright words with their sizes and places, its lines, its drawn shapes with their sizes in mm)."""
+    import pdfplumber
+
+    apply_edits(project, edits)
+    result = run_pnp(project, "build", "--ink-saver", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(project / "output/tiny/tiny-cards-ink-saver.pdf") as doc:
+        page = doc.pages[number]
+        words = [w for w in page.extract_words(extra_attrs=["size", "upright"]) if w["upright"] and w["size"] >= 7]  # not the footer
+        shapes = [{**o, "mm": (o["width"] / MM, o["height"] / MM)} for o in page.curves + page.rects]
+        return words, list(page.lines), shapes
+
+
+def test_a_framed_backs_rules_print_in_the_frames_grey_whatever_their_colour(project):
+    """docs/printing.md: a framed back shows its own drawing in outline, its rings and frames in grey: a red rule 43.5 mm
+    long across the heroes' back prints on each of the nine backs of the first backs page in a neutral grey (its three
+    channels alike), not red."""
+    rule = GROUND_ONLY + '{{ line(10, 70, face.w - 10, 70, stroke="#c0392b", stroke_width=0.5) }}\n'
+    _, lines, _ = backs_page(project, [{"file": "templates/tiny/back.j2", "write": rule}])
+    rules = [line["stroking_color"] for line in lines if abs(line["width"] / MM - 43.5) < 0.1]
+    assert len(rules) == 9 and all(max(c) - min(c) < 0.01 and max(c) < 0.7 for c in rules), rules
+
+
+def test_a_framed_token_under_30_mm_has_its_frame_a_tenth_of_its_side_inside_the_trim(project):
+    """docs/printing.md: the frame sits 3 mm inside the trim, a tenth of its shorter side on a piece under 30 mm: on a
+    20 mm square coin's framed back, 2 mm in, a 16 × 16 mm frame on each of the twelve coins' backs."""
+    _, _, shapes = backs_page(project, [*COINS_FRAMED, {"file": "templates/tiny/token-coin-back.j2", "write": GROUND_ONLY}], 3)
+    frames = [shape for shape in shapes if sized(shape, 16.0, 16.0)]
+    assert len(frames) == 12, sorted(shape["mm"] for shape in shapes if shape["mm"][0] < 20)
+
+
+def test_a_bare_framed_back_sets_the_decks_name_under_the_games_title(project):
+    """docs/printing.md: a back that says nothing of its own gets the game's title and the deck's name, the name under
+    the title (as a book's spine reads): on each of the heroes' nine framed backs, "Heroes" below "Tiny"."""
+    words, _, _ = backs_page(project, [{"file": "templates/tiny/back.j2", "write": GROUND_ONLY}])
+    titles = [w for w in words if w["text"] == "Tiny"]
+    names = [w for w in words if w["text"] == "Heroes"]
+    assert len(titles) == 9 and len(names) == 9, [w["text"] for w in words]
+    for name in names:
+        title = min(titles, key=lambda t: abs(t["x0"] - name["x0"]) + abs(t["top"] - name["top"]))
+        assert name["top"] > title["bottom"], (name, title)
+
+
+def test_a_decks_back_that_shows_rules_is_lightened_not_framed(project):
+    """docs/data-format.md: `back_shows_rules: true` (the back is a playable side) makes the ink saver lighten the back
+    instead of printing it in outline: the heroes' first backs page prints no 57.5 × 82.9 mm frame, and the back's word
+    and its tinted ground."""
+    edits = [{"file": "data/tiny/decks/heroes.yaml", "replace": ["back: tiny/back.j2\n", "back: tiny/back.j2\nback_shows_rules: true\n"]},
+             {"file": "templates/tiny/back.j2", "write": A_BACK}]
+    words, _, shapes = backs_page(project, edits)
+    assert [shape["mm"] for shape in shapes if sized(shape, 63.5 - 6, 88.9 - 6)] == []
+    grounds = [shape for shape in shapes if shape["fill"] and shape["mm"][0] > 60 and shape["mm"][1] > 85]
+    assert len(grounds) >= 9 and all(min(shape["non_stroking_color"]) > 0.8 for shape in grounds), grounds
+    assert [w["text"] for w in words].count("POLICE") >= 9
+
+
+def test_a_long_game_title_on_a_bare_framed_back_is_shrunk_to_fit_inside_its_frame(project):
+    """frame_back: the game's title is set whole, shrunk to fit its frame. A title of 30 characters, far wider than a
+    poker card's frame at its 14 pt, prints on each of the nine heroes' backs smaller than 14 pt, every word of it inside
+    the card's 57.5 mm frame."""
+    title = "Tiny Test Game of Great Length"
+    edits = [{"file": "data/tiny/game.yaml", "replace": ["title: Tiny Test Game\n", f"title: {title}\n"]},
+             {"file": "templates/tiny/back.j2", "write": GROUND_ONLY}]
+    words, _, shapes = backs_page(project, edits)
+    frames = [shape for shape in shapes if sized(shape, 63.5 - 6, 88.9 - 6)]
+    assert len(frames) == 9
+    firsts = [w for w in words if w["text"] == "Tiny"]
+    lasts = [w for w in words if w["text"] == "Length"]
+    assert len(firsts) == 9 and len(lasts) == 9 and all(w["size"] < 14 for w in firsts + lasts), [(w["text"], w["size"]) for w in words]
+    for first in firsts:
+        frame = next(f for f in frames if f["x0"] <= first["x0"] + 1 and first["x0"] < f["x1"] and f["top"] <= first["top"] <= f["bottom"])
+        last = min(lasts, key=lambda w: abs(w["top"] - first["top"]) + abs(w["x0"] - first["x0"]))
+        assert frame["x0"] < first["x0"] and last["x1"] < frame["x1"], (first, last, frame)

@@ -286,3 +286,94 @@ def test_a_tinted_band_is_outlined_in_its_own_colour_along_its_sides_inside_the_
     assert drawn == [("across", 43.5)] * 4 + [("upright", 20.0)] * 2, drawn
     colours = {tuple(round(v, 3) for v in line["stroking_color"]) for line in lines}
     assert colours == {tuple(round(v, 3) for v in BLUE)}, colours
+
+
+def contrast_ratio(a, b) -> float:
+    """WCAG 2's contrast ratio of two colours as pdfplumber reads them (0–1 channels; a grey as one value)."""
+    return _wcag_contrast(tuple(a) * 3 if len(a) == 1 else tuple(a), tuple(b) * 3 if len(b) == 1 else tuple(b))
+
+
+def test_a_white_panel_on_a_band_the_ink_saver_tints_gains_a_dark_outline(project):
+    """docs/printing.md: a light slot or panel keeps its colour and gains an outline when it sits on a tinted ground,
+    or its edge would vanish into the tint. A white 10 × 8 mm panel on a blue 40 × 20 mm band (tinted, a seventh of the
+    card): on each of the page's two Knights it stays white and is outlined in a colour that stands out from paper
+    white by WCAG 2.1's 3:1 for a shape's edge (1.4.11, non-text contrast)."""
+    mm = 72 / 25.4
+    knight = '{{ rect(10, 40, 40, 20, fill="blue") }}{{ rect(20, 45, 10, 8, fill="#ffffff") }}'
+    with ink_saver_fronts(project, knight, '') as pdf:
+        panels = [s for s in pdf.pages[0].rects + pdf.pages[0].curves if abs(s["width"] - 10 * mm) < 1 and abs(s["height"] - 8 * mm) < 1]
+    fills = [s["non_stroking_color"] for s in panels if s.get("fill")]
+    outlines = [s["stroking_color"] for s in panels if s.get("stroke")]
+    assert len(fills) == 2 and all(min(c) > 0.99 for c in fills), fills
+    assert len(outlines) == 2 and all(contrast_ratio(c, (1, 1, 1)) >= 3 for c in outlines), outlines
+
+
+def test_a_large_gradient_fill_prints_as_a_light_tint_in_an_ink_saving_build(project):
+    """docs/printing.md: large fills print as light tints; a gradient is a fill (docs/layouts.md). A navy gradient band
+    40 × 20 mm on the Knight (a seventh of the card) prints, at its middle, a light colour: each channel above 70 %
+    of paper white, rasterised from the PDF (a 3 mm magenta square, small and so as designed, marks where it is)."""
+    from conftest import render_page
+
+    mm = 72 / 25.4
+    knight = '{{ rect(10, 40, 40, 20, fill=gradient(["#0f3550", "#1d2433"])) }}{{ rect(4, 40, 3, 3, fill="#ff00ff") }}'
+    with ink_saver_fronts(project, knight, '') as pdf:
+        marks = [s for s in pdf.pages[0].rects + pdf.pages[0].curves if s.get("fill") and abs(s["width"] - 3 * mm) < 0.5
+                 and tuple(round(v, 2) for v in s["non_stroking_color"]) == (1.0, 0.0, 1.0)]
+    assert len(marks) == 2, marks
+    dpi = 100
+    image = render_page(project / "output/tiny/tiny-cards-ink-saver.pdf", 0, dpi)
+    px = dpi / 72
+    for mark in marks:  # the band's middle: 26 mm right of the mark's left edge, 10 mm below its top
+        colour = image.getpixel((round((mark["x0"] + 26 * mm) * px), round((mark["top"] + 10 * mm) * px)))
+        assert min(colour) > 0.7 * 255, colour
+
+
+def test_a_white_digit_and_icon_on_a_dark_badge_in_a_tinted_band_are_lightened_until_they_read(project):
+    """The ink saver's module docstring: a digit on a badge that took the header's colour, a symbol on a disc that took
+    the band's, is darkened or lightened until it stands out again. A white "7" and a white heart, each on a small dark
+    blue disc (kept as designed) on a blue band (tinted): the band's colour they take is too close to the disc's, so
+    they are moved towards white until the digit reads at WCAG's 4.5:1 and the heart at 3:1 (1.4.11) on the disc."""
+    mm = 72 / 25.4
+    badge = "#24578a"
+    knight = ('{{ rect(10, 40, 40, 20, fill="blue") }}'
+              f'{{{{ circle(20, 50, 4.5, fill="{badge}") }}}}{{{{ circle(38, 50, 4.5, fill="{badge}") }}}}'
+              '{{ text("7", 16, 46.5, 8, 7, size=9, color="#ffffff", align="center") }}'
+              '{{ icon("hearts", 35, 47, 6, color="#ffffff") }}')
+    disc = tuple(int(badge[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    with ink_saver_fronts(project, knight, '') as pdf:
+        page = pdf.pages[0]
+        digits = [c["non_stroking_color"] for c in page.chars if c["text"] == "7" and c["size"] > 8]
+        hearts = [s["non_stroking_color"] for s in page.curves + page.rects if s.get("fill") and 2 * mm < s["width"] < 6.5 * mm
+                  and 2 * mm < s["height"] < 6.5 * mm]
+    assert len(digits) == 2 and all(contrast_ratio(c, disc) >= 4.5 for c in digits), digits
+    assert len(hearts) >= 2 and all(contrast_ratio(c, disc) >= 3 for c in hearts), hearts
+
+
+def test_pale_fills_of_one_colour_covering_a_tenth_of_a_face_print_as_designed(project):
+    """docs/printing.md: fills of one dark colour that together cover more than a tenth of a face are tinted as one
+    ground; pale ones are no ink to save. Ten pale yellow 6.35 × 12 mm tiles (#f4e4a1, each a seventieth of the card,
+    together an eighth) on each Knight keep their colour exactly."""
+    front = ('{% for i in range(10) %}'
+             '{{ polygon([(i * 6.35, 0), (i * 6.35 + 6.35, 0), (i * 6.35 + 6.35, 12), (i * 6.35, 12)], fill="#f4e4a1") }}'
+             '{% endfor %}')
+    mm = 72 / 25.4
+    with ink_saver_fronts(project, front, '') as pdf:
+        tiles = [s for s in pdf.pages[0].curves + pdf.pages[0].rects if s.get("fill")
+                 and abs(s["width"] - 6.35 * mm) < 0.2 and abs(s["height"] - 12 * mm) < 0.2]
+    colours = {tuple(round(v * 255) for v in tile["non_stroking_color"]) for tile in tiles}
+    assert len(tiles) == 20 and colours == {(0xf4, 0xe4, 0xa1)}, (len(tiles), colours)
+
+
+def test_a_white_rule_across_a_dark_band_takes_a_colour_that_reads_on_its_tint(project):
+    """The ink saver's module docstring: light strokes that sat on a large fill take the fill's colour, darkened, or
+    they would vanish on its tint. A white 0.5 mm rule 36 mm long across a dark 40 × 20 mm band: on each Knight the
+    rule stands out from the band's printed tint by WCAG 2.1's 3:1 for a graphic (1.4.11)."""
+    mm = 72 / 25.4
+    knight = '{{ rect(10, 40, 40, 20, fill="#1d2433") }}{{ line(12, 50, 48, 50, stroke="#ffffff", stroke_width=0.5) }}'
+    with ink_saver_fronts(project, knight, '') as pdf:
+        page = pdf.pages[0]
+        rules = [line["stroking_color"] for line in page.lines if abs(line["width"] - 36 * mm) < 0.5]
+        bands = [s["non_stroking_color"] for s in page.rects + page.curves if s.get("fill") and abs(s["width"] - 40 * mm) < 0.5
+                 and abs(s["height"] - 20 * mm) < 0.5]
+    assert len(bands) == 2 and all(min(c) > 0.8 for c in bands), bands  # tinted
+    assert len(rules) == 2 and all(contrast_ratio(rule, bands[0]) >= 3 for rule in rules), (rules, bands)
