@@ -260,27 +260,3 @@ def test_a_misspelt_argument_of_a_group_is_told_what_a_group_takes_never_its_cal
     assert said == [f"templates/v/front.j2:1:{column}: error: group() has no argument 'rotat' (did you mean 'rotate'?): "
                     "it takes x, y, rotate, scale [words/a front]"], said
 
-
-def test_text_takes_half_a_point_the_smallest_size_its_error_names(tmp_path):
-    """A text's size out of range is refused as "size must be between 0.5 and 400 pt": 0.5 pt itself (a hairline
-    caption, a printer's slug) is in range and drawn, no error at its call."""
-    template = '{{ text("slug", 5, 80, 30, 3, size=0.5, min_size=0.5) }}\n'
-    root = make_project(tmp_path, template, "- {id: a}\n")
-    assert not [line for line in _said(root) if ": error: " in line]
-    build(root, "--only", "cards")
-    pdf, page = _page(root)
-    with pdf:
-        slugs = [w for w in page.extract_words() if w["text"] == "slug"]
-    assert len(slugs) == 1
-    assert slugs[0]["bottom"] - slugs[0]["top"] == pytest.approx(0.5, abs=0.05)  # a 0.5 pt type's height, in points
-
-
-def test_a_dash_of_twenty_lengths_the_most_the_docs_allow_is_drawn(tmp_path):
-    """docs/layouts.md: `line(…, dash=[2, 1])`, "at most 20 lengths": a pattern of exactly 20 is taken, and 21 refused
-    at the call."""
-    twenty = ", ".join(["2", "1"] * 10)
-    root = make_project(tmp_path, f'{{{{ line(5, 40, 55, 40, dash=[{twenty}]) }}}}\n', "- {id: a}\n")
-    assert _said(root) == []
-    (root / "templates/v/front.j2").write_text(f'{{{{ line(5, 40, 55, 40, dash=[{twenty}, 2]) }}}}\n', encoding="utf-8")
-    said = _said(root)
-    assert len(said) == 1 and said[0].startswith("templates/v/front.j2:1:") and "dash must be a list of at most 20 lengths" in said[0], said

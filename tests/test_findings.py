@@ -510,12 +510,3 @@ def test_a_misspelt_name_tested_by_an_if_is_an_error_not_a_silent_false(project)
     said = _hero_said(project, '{% if titel %}{{ text("x", 5, 70, 20, 5) }}{% endif %}')
     assert said == [f"templates/tiny/hero.j2:7:{len('{% if ') + 1}: error: 'titel' is undefined {HERO_PIECES}"], said
 
-
-def test_a_missing_template_is_never_offered_one_alike_only_by_its_folder_and_j2(project):
-    """A deck's front naming `tiny/card.j2`, no file, is one error at its `front:`; the templates beside it share only
-    their folder and `.j2` with it (`tiny/hero.j2`, `tiny/back.j2`), so none is offered as the name meant."""
-    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["front: tiny/hero.j2", "front: tiny/card.j2"]}])
-    result = run_pnp(project, "validate", "tiny")
-    errors = [s for s in result.output.splitlines() if ": error: " in s]
-    assert errors == [f"data/tiny/decks/heroes.yaml:3:8: error: template 'tiny/card.j2' not found under templates/: check the name "
-                      f"{HERO_PIECES}"], errors

@@ -197,16 +197,3 @@ def test_a_loop_over_names_written_in_a_tuple_reads_those_fields_alone_and_a_fie
     said = [line for line in result.stderr.splitlines() if ": note: " in line or ": warning: " in line]
     assert len(said) == 1 and ": warning: no template, constraint or fact reads the card field 'notes' (card 'knight' has it)" in said[0], said
 
-
-def test_what_a_child_template_draws_outside_its_blocks_is_warned_of_at_each_line_that_draws_it(project):
-    """Jinja never runs what a template that extends another writes outside its blocks: each such line (the 2nd, just
-    under `{% extends %}`, and the 9th, after `{% endblock %}`) is one warning at itself, where it is moved into a block."""
-    hero = project / "templates/tiny/hero.j2"
-    lines = hero.read_text(encoding="utf-8").splitlines()
-    lines.insert(1, '{{ text("Hero", 4, 70, 20, 6) }}')
-    lines.append('{{ rect(0, 0, 5, 5, fill="gold") }}')
-    hero.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = run_pnp(project, "validate", "tiny")
-    said = [line for line in result.output.splitlines() if ": warning: " in line or ": error: " in line]
-    words = "warning: this template extends another, so what it draws outside {% block %} is never drawn: move it into a block"
-    assert said == [f"templates/tiny/hero.j2:2:1: {words}", f"templates/tiny/hero.j2:9:1: {words}"], said
