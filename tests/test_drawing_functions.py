@@ -231,3 +231,32 @@ def test_repeat_steps_each_icon_dy_down_from_the_last(tmp_path):
     assert len(column) == 3
     assert [b["top"] - a["top"] for a, b in itertools.pairwise(column)] == pytest.approx([7 * MM] * 2, abs=0.01)
     assert len({round(s["x0"], 2) for s in column}) == 1
+
+
+def _said(root, *args: str) -> list[str]:
+    """The error and warning lines `pnp validate v` prints."""
+    result = run_pnp(root, "validate", "v", *args)
+    return [line for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
+
+
+def test_a_misspelt_argument_is_said_at_itself_offered_the_one_meant_and_told_every_argument_the_call_takes(tmp_path):
+    """docs/layouts.md: `ellipse(x, y, w, h, fill=, stroke=, stroke_width=, edge=false)`. A misspelt `stroke_wdith=`
+    is one error at the column where it is written (where an editor's cursor must land to mend it, not the line's
+    first character), offering `stroke_width` and naming the call's arguments as the docs list them, the last included."""
+    template = '{{ rect(0, 0, 20, 20, fill="accent") }}\n  {{ ellipse(10, 10, 30, 20, stroke="ink", stroke_wdith=1) }}\n'
+    said = _said(make_project(tmp_path, template, "- {id: a}\n"))
+    column = len('  {{ ellipse(10, 10, 30, 20, stroke="ink", ') + 1
+    assert said == [f"templates/v/front.j2:2:{column}: error: ellipse() has no argument 'stroke_wdith' (did you mean 'stroke_width'?): "
+                    "it takes x, y, w, h, fill, stroke, stroke_width, edge [words/a front]"], said
+
+
+def test_a_misspelt_argument_of_a_group_is_told_what_a_group_takes_never_its_caller(tmp_path):
+    """docs/layouts.md: a group moves, rotates or scales what it holds (`{% call group(x=10, y=20, rotate=90) %}`).
+    `rotat=` is offered `rotate`, at its own column, and told the group's x, y, rotate and scale: never `caller`, the
+    block Jinja hands the group itself, which a template does not write."""
+    template = '{% call group(x=2, rotat=10) %}{{ rect(0, 0, 5, 5, fill="accent") }}{% endcall %}\n'
+    said = _said(make_project(tmp_path, template, "- {id: a}\n"))
+    column = len("{% call group(x=2, ") + 1
+    assert said == [f"templates/v/front.j2:1:{column}: error: group() has no argument 'rotat' (did you mean 'rotate'?): "
+                    "it takes x, y, rotate, scale [words/a front]"], said
+

@@ -483,3 +483,30 @@ def test_a_cards_empty_or_yes_value_a_template_draws_with_is_quoted_as_the_data_
     prefix = "templates/tiny/hero.j2:4:4: error: repeat needs a whole number of copies between 0 and 1000, got "
     assert f"{prefix}nothing [heroes/knight front]" in said and f"{prefix}true [heroes/att front]" in said, said
     assert "None" not in said and "True" not in said, said
+
+
+def _hero_said(project, line: str) -> list[str]:
+    """The error and warning lines `pnp validate tiny` prints once the heroes' front (hero.j2) draws `line` last."""
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", line + "\n{% endblock %}"]}])
+    result = run_pnp(project, "validate", "tiny")
+    return [s for s in result.output.splitlines() if ": error: " in s or ": warning: " in s]
+
+
+HERO_PIECES = "(on 5 pieces: heroes/knight front, heroes/att front, heroes/rogue front, heroes/mage front, heroes/twin front) [heroes/knight front]"
+
+
+def test_a_name_the_template_never_defined_is_said_at_the_name(project):
+    """A misspelt variable (`colr` for a `set` never made) is one error at the column where the name is written, so an
+    editor lands on it: not at the line's first character, where the call starts."""
+    said = _hero_said(project, '  {{ text("x", 5, 70, 20, 5, color=colr) }}')
+    column = len('  {{ text("x", 5, 70, 20, 5, color=') + 1
+    assert said == [f"templates/tiny/hero.j2:7:{column}: error: 'colr' is undefined {HERO_PIECES}"], said
+
+
+def test_a_misspelt_name_tested_by_an_if_is_an_error_not_a_silent_false(project):
+    """docs/getting-started.md: a card without `art` reads `card.art` as false, so it needs no default; a name that is
+    no field of a card (`titel`, meant `title`) is a mistake, and an `{% if %}` testing it is said at the name, not
+    skipped as false on every card."""
+    said = _hero_said(project, '{% if titel %}{{ text("x", 5, 70, 20, 5) }}{% endif %}')
+    assert said == [f"templates/tiny/hero.j2:7:{len('{% if ') + 1}: error: 'titel' is undefined {HERO_PIECES}"], said
+

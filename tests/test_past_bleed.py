@@ -87,3 +87,8 @@ def test_art_past_the_bleed_is_named_at_each_of_the_four_edges():
     assert said(10.0, -4.0, 10.0, 10.0) == past, "top"
     assert said(57.5, 10.0, 10.0, 10.0) == past, "right"
     assert said(10.0, 82.9, 10.0, 10.0) == past, "bottom"
+
+
+def test_an_ellipse_past_the_bleed_is_named_with_an_an(project):
+    """An ellipse, like an icon, takes 'an' before its vowel: 'an ellipse reaches past the 3 mm bleed'."""
+    assert past_bleed(project, '{{ ellipse(-6, 20, 10, 10, fill="red") }}\n') == warned("an ellipse")

@@ -52,7 +52,8 @@ def test_a_template_that_reads_by_literal_names_only_is_followed():
     assert facts.other_whole
 
 
-@pytest.mark.parametrize("whole", ["card.values()|join(' ')", "card.keys()|join(' ')", "card.items()|list|length", "card|tojson|length"])
+@pytest.mark.parametrize("whole", ["card.values()|join(' ')", "card.keys()|join(' ')", "card.items()|list|length", "card|tojson|length",
+                                   "card|dictsort|length"])
 def test_a_template_reading_its_card_whole_leaves_no_field_unused_and_says_why_at_its_line(project, whole):
     """A field no template names (`notes`) is printed all the same by a template that reads the card whole: no
     field-unused warning, one note at the line that reads it so."""
@@ -180,3 +181,19 @@ def test_a_front_may_leave_a_loop_with_break_and_skip_with_continue(project):
     assert result.exit_code == 0, result.output
     words = pdf_text(project / "out/tiny/tiny-cards-heroes.pdf").split()
     assert "Zephyr" in words and "Quill" not in words and "Skipped" not in words, words
+
+
+def test_a_loop_over_names_written_in_a_tuple_reads_those_fields_alone_and_a_field_none_names_is_still_warned_of(project):
+    """`{% for stat in ("stars", "number") %}{{ card[stat] }}` reads the two fields the template writes, whether the
+    names stand in brackets or parentheses: the card is not read whole, so a field nothing names (`notes`) is one
+    warning at its first card, and no note says the template works its fields' names out as it draws."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("stars: 3, number: 1", "stars: 3, notes: hi, number: 1", 1), encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '{% for stat in ("stars", "number") %}{{ text(card[stat]|string, 5, 80, 20, 5) }}{% endfor %}\n{% endblock %}'),
+        encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line for line in result.stderr.splitlines() if ": note: " in line or ": warning: " in line]
+    assert len(said) == 1 and ": warning: no template, constraint or fact reads the card field 'notes' (card 'knight' has it)" in said[0], said
+

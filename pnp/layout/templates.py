@@ -382,6 +382,8 @@ class Layouts:
         if needle is None:
             m = re.search(r"field '([^']+)'|'([^']+)' is undefined", message)
             needle = (m.group(1) or m.group(2)) if m else None
+            if needle is None and (arg := re.match(r"\w+\(\) has no argument '(\w+)'", message)):
+                needle = f"{arg.group(1)}="  # a misspelt argument, said where it is written (`colour="red"`: at `colour`)
         loc = ref_loc
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
