@@ -150,3 +150,12 @@ def test_a_game_of_a_game_yaml_alone_is_told_every_file_it_could_add_the_ruleboo
     assert result.exit_code == 0, result.output + result.stderr
     said = [line for line in result.output.splitlines() if "nothing to build" in line]
     assert said == ["bare: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to data/bare/"], said
+
+
+def test_a_build_answered_whole_from_the_last_one_says_each_file_is_reused(project):
+    """Nothing changed since the last build: every file's line ends '(reused)', so the designer knows nothing was written."""
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    result = run_pnp(project, "build", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    lines = [line for line in result.output.splitlines() if line.startswith("output/tiny/")]
+    assert lines and all(line.endswith("  (reused)") for line in lines), lines

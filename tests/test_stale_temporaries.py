@@ -89,3 +89,27 @@ def test_a_temporary_untouched_for_over_an_hour_is_swept_though_its_process_id_r
     result = run_pnp(project, "build", "--only", "cards")
     assert result.exit_code == 0, result.output + result.stderr
     assert (hours_old.exists(), half_hour_old.exists()) == (False, True)
+
+
+def test_a_temporary_an_older_pnp_left_with_no_process_id_in_its_name_is_swept_from_the_output_folder(project):
+    """pnp owns the output folder: a `.<target>.tmp` there is an older pnp's temporary (its names carried no process id
+    then), and nothing else would ever remove it."""
+    older = project / "output/tiny/.tiny-cards.pdf.tmp"
+    older.parent.mkdir(parents=True)
+    older.write_bytes(b"half a PDF")
+    result = run_pnp(project, "build", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert not older.exists()
+
+
+def test_a_link_named_like_a_killed_builds_temporary_is_neither_followed_nor_removed(project):
+    """A sweep removes the files and folders a killed command left; a link under such a name is no file pnp wrote:
+    it stays, and what it points to is never touched."""
+    mine = project / "my-notes.txt"
+    mine.write_text("notes", encoding="utf-8")
+    link = project / f"output/tiny/.tiny-cards.pdf.{_dead_pid()}-k9x2ab7q.tmp"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(mine)
+    result = run_pnp(project, "build", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert link.is_symlink() and mine.read_text(encoding="utf-8") == "notes"
