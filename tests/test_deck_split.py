@@ -242,14 +242,18 @@ def test_the_helpers_parts_are_an_eighth_of_its_cards_when_that_is_more_than_the
     assert split == fresh_pdfs(project, tmp_path / "one", "--only", "cards", "--deck", "crowd")
 
 
+def hero_ends_with(project, jinja: str) -> None:
+    """The tiny game's hero template drawing `jinja` last on every card (before its `{% endblock %}`)."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", jinja + "\n{% endblock %}"), encoding="utf-8")
+
+
 def test_what_the_cards_drawn_here_and_by_the_helper_found_is_what_one_process_reports(project, tmp_path, split_decks, monkeypatch):
     """A mistake on a card drawn here, another on a card of the helper's second part and a third on one of its last:
     a split build and `pnp validate` report all three, as in one process, and the build writes no sheet."""
     add_crowd_deck(project, 30)
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% endblock %}", "{% if card.number == 0 %}{{ 1 // 0 }}{% endif %}{% if card.number == 11 %}{{ no_such_helper() }}{% endif %}"
-                          "{% if card.number == 29 %}{{ [1][3] }}{% endif %}\n{% endblock %}"), encoding="utf-8")
+    hero_ends_with(project, "{% if card.number == 0 %}{{ 1 // 0 }}{% endif %}{% if card.number == 11 %}{{ no_such_helper() }}{% endif %}"
+                            "{% if card.number == 29 %}{{ [1][3] }}{% endif %}")
 
     def errors(out):
         result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
@@ -351,10 +355,7 @@ def test_what_drawing_the_helpers_cards_warned_of_is_said_as_in_one_process(proj
     says the warning once, naming both pictures and both pieces, as a build in one process says it (the helper's
     drawing warnings once never came back: its last card's missing art went unsaid)."""
     add_crowd_deck(project, 12)
-    hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% endblock %}", "{% if card.number in (0, 11) %}{{ image('art/gone-' ~ card.number ~ '.png', 2, 2, 10, 10) }}{% endif %}\n"
-                          "{% endblock %}"), encoding="utf-8")
+    hero_ends_with(project, "{% if card.number in (0, 11) %}{{ image('art/gone-' ~ card.number ~ '.png', 2, 2, 10, 10) }}{% endif %}")
 
     def said(out):
         result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd", "--draft", "tiny")

@@ -340,23 +340,24 @@ def test_card_names_come_from_the_field_the_deck_names(project):
 def test_a_name_fields_empty_value_leaves_no_empty_part_in_the_cards_name(project):
     """A card whose second name field is blank (its deck's default, or a spreadsheet's empty cell) is named by its first
     alone: 'Rogue', not 'Rogue · '."""
+    assert named_by(project, "title", ("name: Mage,", "name: Mage, title: the Wise,")) == {"<Knight>", "AT&T Agent", "Rogue", "Mage · the Wise", "Twin"}
+
+
+def named_by(project, field: str, card_edit: tuple[str, str]) -> set[str]:
+    """The heroes deck named by `name_field: [name, FIELD]` (FIELD empty unless a card gives it: `card_edit` replaces
+    one card's text), exported for Tabletop Simulator: its cards' nicknames on the table."""
     deck_file = project / "data/tiny/decks/heroes.yaml"
-    text = deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: [name, title]\nkeep_fields: [title]")
-    deck_file.write_text(text.replace("defaults: {side: red}", 'defaults: {side: red, title: ""}').replace("name: Mage,", "name: Mage, title: the Wise,"))
+    text = deck_file.read_text().replace("front: tiny/hero.j2", f"front: tiny/hero.j2\nname_field: [name, {field}]\nkeep_fields: [{field}]")
+    deck_file.write_text(text.replace("defaults: {side: red}", f'defaults: {{side: red, {field}: ""}}').replace(*card_edit))
     _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes"))
     deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
-    assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight>", "AT&T Agent", "Rogue", "Mage · the Wise", "Twin"}
+    return {c["Nickname"] for c in deck["ContainedObjects"]}
 
 
 def test_a_name_fields_value_of_zero_is_a_part_of_the_cards_name(project):
     """A name field holding 0 is a value like any other (only an empty one leaves no part): `name_field: [name, level]`
     calls a rogue of level 0 'Rogue · 0' on the table, and the heroes whose level is left empty by their names alone."""
-    deck_file = project / "data/tiny/decks/heroes.yaml"
-    text = deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: [name, level]\nkeep_fields: [level]")
-    deck_file.write_text(text.replace("defaults: {side: red}", 'defaults: {side: red, level: ""}').replace("name: Rogue,", "name: Rogue, level: 0,"))
-    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes"))
-    deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
-    assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight>", "AT&T Agent", "Rogue · 0", "Mage", "Twin"}
+    assert named_by(project, "level", ("name: Rogue,", "name: Rogue, level: 0,")) == {"<Knight>", "AT&T Agent", "Rogue · 0", "Mage", "Twin"}
 
 
 def test_a_deck_without_names_is_named_by_id_with_a_warning(project):

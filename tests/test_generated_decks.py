@@ -156,8 +156,7 @@ def test_an_empty_list_of_values_is_one_error_at_the_list(project):
     (project / "data/tiny/decks/made.yaml").write_text(
         "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {name: Hero, stars: 1, number: 1, text: t}\n"
         "generate:\n  values: {side: [red, blue], rank: []}\n  id: \"{side}-{rank}\"\n", encoding="utf-8")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:7:37: error: generate.values.rank: an empty list makes no cards: give it values"], found
 
 
@@ -171,8 +170,7 @@ def test_a_deck_with_both_cards_from_and_generate_is_told_of_the_two_keys_it_wri
     (decks / "made.yaml").write_text(
         f"name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: {source}\n"
         "generate:\n  values: {side: [red, blue]}\n  id: \"{side}\"\n", encoding="utf-8")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:5:1: error: this deck has both `cards_from:` and `generate:`: keep one"], found
 
 
@@ -182,8 +180,7 @@ def test_a_deck_with_both_cards_and_generate_is_one_error_at_its_cards(project):
     (project / "data/tiny/decks/made.yaml").write_text(
         "name: Made\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards:\n  - {id: imp, name: Imp, stars: 1, number: 1, text: t}\n"
         "generate:\n  values: {side: [red, blue]}\n  id: \"{side}\"\n", encoding="utf-8")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:5:1: error: this deck has both `cards:` and `generate:`: keep one"], found
 
 
@@ -208,6 +205,13 @@ def made_deck(project: Path, block: str, keep: str = "") -> None:
         "generate:\n" + block, encoding="utf-8")
 
 
+def refused(project) -> list[str]:
+    """`pnp validate tiny --quick`, which must fail: the error and warning lines it printed."""
+    status, found = quick_findings(project)
+    assert status == 1, found
+    return found
+
+
 def test_a_generate_block_of_a_decks_twenty_thousand_combinations_is_read_and_one_more_refused_at_values(project):
     """docs/limits.md: a deck holds 20,000 cards. 200 × 100 combinations are exactly that, a deck pnp reads; 20,001
     (three lists of 3, 59 and 113, whose product is 20,001) is one error at `values:` naming the count and the limit."""
@@ -218,8 +222,7 @@ def test_a_generate_block_of_a_decks_twenty_thousand_combinations_is_read_and_on
     status, found = quick_findings(project)
     assert status == 0 and not [line for line in found if ": error: " in line], found
     made_deck(project, "  values: {a: " + numbers(3) + ", b: " + numbers(59) + ", c: " + numbers(113) + "}\n  id: \"{a}-{b}-{c}\"\n")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:8:3: error: generate: 20001 combinations; a deck holds at most 20000: shorten a list"], found
 
 
@@ -227,8 +230,7 @@ def test_an_exclusion_that_leaves_no_card_is_one_error_at_its_except_key(project
     """An `except:` whose entries between them drop every combination leaves a deck of no card: one error at the
     `except:` line that did it, not at the lists that are right."""
     made_deck(project, "  values: {side: [red, blue]}\n  id: \"{side}\"\n  except: [{side: red}, {side: blue}]\n")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:10:3: error: generate: `except` removes every combination: the deck has no cards"], found
 
 
@@ -236,8 +238,7 @@ def test_an_id_made_twice_names_the_earlier_combination_first_then_the_one_that_
     """`id: "{side}"` over sides and ranks makes `red` for red-1 and again for red-2: the error names the two
     combinations in the order the deck makes them, the first card, then the one that repeats its id."""
     made_deck(project, "  values: {side: [red, blue], rank: [1, 2]}\n  id: \"{side}\"\n")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:9:7: error: generate: id '{side}' makes 'red' twice (side: red, rank: 1 and side: red, rank: 2): "
                      "put every list's field in it"], found
 
@@ -254,8 +255,7 @@ def test_a_generated_decks_copies_of_0_is_one_error_at_copies(project):
     """docs/editions.md: `copies` is how many copies of each combination: 0 would make a deck of cards none of which
     prints, so it is refused where it is written, with the least there may be."""
     made_deck(project, "  values: {side: [red, blue]}\n  copies: 0\n  id: \"{side}\"\n")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:9:11: error: copies: 0 is too small; the minimum is 1"], found
 
 
@@ -263,8 +263,7 @@ def test_a_generated_id_naming_no_field_is_told_to_name_the_lists_fields_though_
     """docs/editions.md: `id` is each card's id made from its values, field names in braces. `id: card` names none: one
     error at the pattern saying to name them, even where a single combination makes no id twice."""
     made_deck(project, "  values: {side: [red]}\n  id: \"card\"\n")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:9:7: error: generate.id: name the lists' fields in braces, like \"{suit}-{rank}\", "
                      "so each card gets its own id"], found
 
@@ -273,7 +272,6 @@ def test_a_generated_id_the_id_rules_refuse_is_said_at_the_id_pattern(project):
     """A value starting with `_` makes the id `_red`, which an id may not start with (docs/data-format.md: starting with
     a letter or digit): the one error is at the `id:` pattern that made it, where the designer fixes it."""
     made_deck(project, "  values: {side: [_red, blue]}\n  id: \"{side}\"\n")
-    status, found = quick_findings(project)
-    assert status == 1
+    found = refused(project)
     assert found == ["data/tiny/decks/made.yaml:9:7: error: cards._red.id: expected letters, digits, '-' or '_' (no spaces), "
                      "starting with a letter or digit, got '_red'"], found

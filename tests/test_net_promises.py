@@ -155,17 +155,22 @@ def test_a_d20_folds_along_its_trees_19_edges_and_its_11_tabs_and_cuts_two_tabs_
 def test_a_box_without_a_top_or_back_template_prints_its_side_on_the_lid_and_its_front_on_the_back(project):
     """docs/boxes-and-dice.md: a box's `back` falls back to its `front`, its `top` to its `side`. A tuck box given only a
     front and a side: front and back print the front's word (2), the two sides and the lid's top the side's (3)."""
+    assert faces_printed(project, "tuck") == {"FRONTFACE": 2, "SIDEFACE": 3}
+
+
+def faces_printed(project, style: str) -> dict[str, int]:
+    """A box of `style` given a front template printing FRONTFACE and a side one printing SIDEFACE (no back, no top),
+    built alone: how many times each word prints on its sheets, read forwards or turned."""
     word = '{{{{ text("{}", 1, 0.5, face.w - 2, face.h - 1, size=5, min_size=3) }}}}\n'
     (project / "templates/tiny/box-front.j2").write_text(word.format("FRONTFACE"))
     (project / "templates/tiny/box-side.j2").write_text(word.format("SIDEFACE"))
-    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-front.j2, "
+    (project / "data/tiny/boxes.yaml").write_text(f"boxes:\n  - {{id: heroes, style: {style}, decks: [heroes], front: tiny/box-front.j2, "
                                                   "side: tiny/box-side.j2}\n")
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
         text = "".join(page.extract_text() for page in pdf.pages).replace("\n", "").replace(" ", "")
-    seen = {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
-    assert seen == {"FRONTFACE": 2, "SIDEFACE": 3}, text
+    return {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
 
 
 def test_every_panel_s_colour_runs_0_8_mm_past_its_cut(tuck):
@@ -327,17 +332,7 @@ def test_the_notch_in_the_fronts_top_is_bare_paper_its_face_clipped_to_its_panel
 def test_a_two_piece_box_s_lid_prints_its_front_on_its_top_and_its_side_on_its_four_walls(project):
     """docs/boxes-and-dice.md: "The lid's top takes the front face and its walls take the side face"; the tray is plain.
     A two-piece box given a front and a side (no top): the front's word once, the side's four times."""
-    word = '{{{{ text("{}", 1, 0.5, face.w - 2, face.h - 1, size=5, min_size=3) }}}}\n'
-    (project / "templates/tiny/box-front.j2").write_text(word.format("FRONTFACE"))
-    (project / "templates/tiny/box-side.j2").write_text(word.format("SIDEFACE"))
-    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: two-piece, decks: [heroes], front: tiny/box-front.j2, "
-                                                  "side: tiny/box-side.j2}\n")
-    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
-    assert result.exit_code == 0, result.output + result.stderr
-    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
-        text = "".join(page.extract_text() for page in pdf.pages).replace("\n", "").replace(" ", "")
-    seen = {word: text.count(word) + text.count(word[::-1]) for word in ("FRONTFACE", "SIDEFACE")}  # a turned face reads backwards
-    assert seen == {"FRONTFACE": 1, "SIDEFACE": 4}, text
+    assert faces_printed(project, "two-piece") == {"FRONTFACE": 1, "SIDEFACE": 4}
 
 
 BIG, SMALL, LEAST = "#3366cc", "#cc6633", "#33aa66"  # three dice in colours nothing else on the sheet prints

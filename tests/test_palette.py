@@ -60,31 +60,33 @@ def test_a_misspelt_palette_name_is_one_error_offering_that_name(project):
         "templates/tiny/hero.j2:4:48: error: unknown colour 'papr' (did you mean 'paper'?): use a palette name, a CSS colour name or #rrggbb"), errors
 
 
-def test_a_games_own_ink_colour_prints_its_card_text_not_the_default_ink(project):
-    """docs/data-format.md: `ink` and `paper` are there even when a game names no colours, and a game's own entry is
-    its own: the tiny game's `ink: "#1d2433"` prints a hero card's body text, which names no colour, in that blue-black
-    (0x1d, 0x24, 0x33 of 255), never the #222222 pnp gives a game without one."""
+def body_text_colours(project) -> set[tuple[float, ...]]:
+    """The tiny game's cards built: the fill colours (0–1, to the thousandth) of the first sheet's letters D, which
+    begin a hero card's body text ("Draw **two** cards…") and name no colour of their own."""
     import pdfplumber
     from conftest import run_pnp
 
     result = run_pnp(project, "build", "tiny", "--only", "cards")
     assert result.exit_code == 0, result.output
     with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
-        body = {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] == "D"}  # "Draw **two** cards…"
+        return {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] == "D"}
+
+
+def test_a_games_own_ink_colour_prints_its_card_text_not_the_default_ink(project):
+    """docs/data-format.md: `ink` and `paper` are there even when a game names no colours, and a game's own entry is
+    its own: the tiny game's `ink: "#1d2433"` prints a hero card's body text, which names no colour, in that blue-black
+    (0x1d, 0x24, 0x33 of 255), never the #222222 pnp gives a game without one."""
+    body = body_text_colours(project)
     assert body == {(0.114, 0.141, 0.2)}, body
 
 
 def test_a_game_that_names_no_ink_prints_its_card_text_in_the_default_ink_222222(project):
     """docs/data-format.md: `ink` (#222222) is there even if a game leaves it out, so a game without one prints a hero
     card's body text, which names no colour, in that near-black (0x22 of 255 on each channel), not in pure black."""
-    import pdfplumber
-    from conftest import apply_edits, run_pnp
+    from conftest import apply_edits
 
     apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ['  ink: "#1d2433"\n', ""]}])
-    result = run_pnp(project, "build", "tiny", "--only", "cards")
-    assert result.exit_code == 0, result.output
-    with pdfplumber.open(project / "output/tiny/tiny-cards.pdf") as pdf:
-        body = {tuple(round(v, 3) for v in c["non_stroking_color"]) for c in pdf.pages[0].chars if c["text"] == "D"}  # "Draw **two** cards…"
+    body = body_text_colours(project)
     assert body == {(0.133, 0.133, 0.133)}, body
 
 
