@@ -133,6 +133,11 @@ SERVE_PAGE_TESTS = ['tests/test_serve.py', 'tests/test_serve_state.py']
 SERVE_START_TESTS = ['tests/test_serve_start.py', 'tests/test_serve_stop.py', 'tests/test_serve_gate.py']
 SERVE_GATE_TESTS = ['tests/test_serve_gate.py', 'tests/test_serve_access.py']
 
+# r55-boards: the boards' and grids' test files by name, their tests of the tiny game (not the five shipped games' builds)
+BOARD_TESTS = ['tests/test_boards.py', 'tests/test_board_promises.py', 'tests/test_tiling.py', 'tests/test_board_seams.py', 'tests/test_board_margin.py']
+GRID_TESTS = ['tests/test_grids.py', 'tests/test_board_grids.py', 'tests/test_boards.py']
+NOT_FIVE = 'not organ and not police and not germ and not narco and not trail and not shipped and not five'
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -11390,6 +11395,39 @@ MUTANTS: list[Mutant] = [
     Mutant('CP13', "a build of several papers checks its games with the last paper, so the first paper's files of a game whose checks found an error are written",
            'pnp/pipeline/schedule.py', 'checking = number == 0 and validate', 'checking = number == len(runs) - 1 and validate',
            ['tests/test_any_paper.py', 'tests/test_findings.py'], ''),
+    # r55-boards: boards as printed and tiled, past XO, YH, AJ, BD, SH, RF, RH, AH and BH (the map's words, row letters and
+    # key, the marks a tile prints, a short seam's crosshair, overlap 0, a draft board, a tile too small, a grid's labels and icons)
+    Mutant('CV1', "the assembly map saying a 10 mm overlap is 100 mm (the overlap said in the wrong unit)", 'pnp/outputs/boards.py',
+           '{plan.overlap / 1000:g} mm overlap', '{plan.overlap / 100:g} mm overlap', BOARD_TESTS, NOT_FIVE),
+    Mutant('CV2', "the assembly map numbering its rows 1, 2 beside the board, while the tiles are A1, B1", 'pnp/outputs/boards.py',
+           't.label[:-len(str(t.col + 1))])', 'str(t.row + 1))', BOARD_TESTS, NOT_FIVE),
+    Mutant('CV3', "the assembly map's key naming a tile 1A, not A1 as its page's footer does", 'pnp/outputs/boards.py',
+           '- size * 0.35, t.label)', '- size * 0.35, t.label[::-1])', BOARD_TESTS, NOT_FIVE),
+    Mutant('CV4', "a tile printing corner marks at its seams too, where it is cut along the dashed line instead", 'pnp/outputs/boards.py',
+           '{side for side in ("left", "right", "bottom", "top") if side not in neighbours}', '{"left", "right", "bottom", "top"}',
+           [*BOARD_TESTS, 'tests/test_tile_marks_hidden.py'], NOT_FIVE),
+    Mutant('CV5', "a seam shorter than 40 mm printing its one crosshair a quarter along it, not at its middle", 'pnp/render/tiling.py',
+           'else [self.start + length // 2]', 'else [self.start + length // 4]', [*BOARD_TESTS, 'tests/test_tile_marks_hidden.py'], NOT_FIVE),
+    Mutant('CV6', "a board's `overlap: 0` refused, though overlap runs from 0 to 40 mm", 'pnp/outputs/boards.py',
+           'not 0 <= value <= 40', 'not 0 < value <= 40', BOARD_TESTS, NOT_FIVE),
+    Mutant('CV7', "the assembly map calling landscape tiles portrait (and portrait landscape)", 'pnp/outputs/boards.py',
+           '"landscape" if plan.landscape else "portrait"', '"portrait" if plan.landscape else "landscape"', BOARD_TESTS, NOT_FIVE),
+    Mutant('CV8', "a `--draft` build's boards without DRAFT in their footers", 'pnp/outputs/boards.py',
+           'self.draft = draft  # every footer', 'self.draft = False  # every footer', [*BOARD_TESTS, 'tests/test_draft.py'], NOT_FIVE),
+    Mutant('CV9', "a board's corner marks starting 2 mm off its corner, not 1 mm", 'pnp/outputs/boards.py',
+           'CROP_GAP_UM, CROP_LEN_UM = CORNER_GAP_UM, CORNER_MARK_UM', 'CROP_GAP_UM, CROP_LEN_UM = um(2), CORNER_MARK_UM',
+           [*BOARD_TESTS, 'tests/test_mark_edges.py'], NOT_FIVE),
+    Mutant('CV10', "an overlap that leaves a tile on small paper no room past its two strips tiled anyway, not told", 'pnp/render/tiling.py',
+           'if overlap * 2 >= min(aw, ah):', 'if overlap >= min(aw, ah):', BOARD_TESTS, NOT_FIVE),
+    Mutant('CV11', "a hex map's coordinates printed at 0.4 pt a mm of the hex (8 pt on a 20 mm hex), not 0.45 (9 pt)", 'pnp/layout/grids.py',
+           'LABEL_PT_PER_MM = 0.45', 'LABEL_PT_PER_MM = 0.40', GRID_TESTS, NOT_FIVE),
+    Mutant('CV12', "a small hex's label printed under 4 pt (3 pt at least), too small to read", 'pnp/layout/grids.py',
+           'max(4.0, across * LABEL_PT_PER_MM)', 'max(3.0, across * LABEL_PT_PER_MM)', GRID_TESTS, NOT_FIVE),
+    Mutant('CV13', "a cell's icon 0.6 of the cell across, not half", 'pnp/layout/grids.py',
+           'ICON_SHARE = 0.5', 'ICON_SHARE = 0.6', GRID_TESTS, NOT_FIVE),
+    Mutant('CV14', "a board on home paper printed with a print shop's 3 mm bleed past its trim", 'pnp/outputs/boards.py',
+           'face = render_board(gctx, spec, raw, options.ink_saver)', 'face = render_board(gctx, spec, raw, options.ink_saver, 3.0)',
+           [*BOARD_TESTS, 'tests/test_art_bleed.py'], NOT_FIVE),
 ]
 
 

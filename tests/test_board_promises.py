@@ -123,3 +123,43 @@ def test_a_tile_shorter_than_the_page_stands_in_its_middle(tiles, index):
     assert down[1] - down[0] == pytest.approx(155, abs=0.1) and across[1] - across[0] == pytest.approx(195, abs=0.1), (down, across)
     assert abs((down[0] + down[1]) / 2 - page_h / 2) <= 2.5, f"the tile runs {down[0]:.1f}–{down[1]:.1f} mm down a {page_h:.1f} mm page"
     assert abs((across[0] + across[1]) / 2 - page_w / 2) <= 2.5, f"the tile runs {across[0]:.1f}–{across[1]:.1f} mm across a {page_w:.1f} mm page"
+
+
+def test_a_seam_shorter_than_40_mm_has_its_one_crosshair_at_its_middle(project):
+    """A strip 500 × 30 mm tiles on Letter in one row: each seam between its tiles is 30 mm long, too short for two 7 mm
+    crosshairs a quarter in from its ends, so it carries one, at its middle: 15 mm from either end of its cut line."""
+    (project / "templates/tiny/strip.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}\n')
+    (project / "data/tiny/boards.yaml").write_text("boards:\n  - {id: strip, name: Strip, size: 500 x 30, template: tiny/strip.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = project / "output/tiny/tiny-boards.pdf"
+    seen = 0
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages[1:]:  # the map first, then the tiles
+            cuts = [(ln["x0"] / MM, ln["top"] / MM, ln["bottom"] / MM) for ln in page.lines
+                    if ln.get("dash") and ln["dash"][0] and abs(ln["x1"] - ln["x0"]) < 0.01]
+            rings = [((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM) for c in page.curves
+                     if abs((c["x1"] - c["x0"]) / MM - 4) < 0.2 and abs((c["bottom"] - c["top"]) / MM - 4) < 0.2]
+            for at, top, bottom in cuts:
+                assert bottom - top == pytest.approx(30, abs=0.1)
+                on_it = sorted({round(y, 2) for x, y in rings if abs(x - at) < 0.05})  # its white halo and black ring: one crosshair
+                assert on_it == [pytest.approx(top + 15, abs=0.05)], (at, top, bottom, on_it)
+                seen += 1
+    assert seen >= 2, "each of the strip's tiles has a seam, drawn dashed or dotted"
+
+
+def test_a_tiles_corner_marks_stand_1_mm_off_the_boards_corner_and_run_3_mm(tiles):
+    """Tile A1 holds the board's top-left corner: a crop mark continues the board's top edge 1 mm to the left of that
+    corner for 3 mm, another its left edge 1 mm above it for 3 mm (a mark that touched the corner would print on the
+    board when a cut lands a hair outside it). The seams give the tile's place: each runs the tile's whole length."""
+    with pdfplumber.open(tiles) as doc:
+        page = doc.pages[1]
+        seams = [tuple(v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"])) for ln in page.lines if ln.get("dash") and ln["dash"][0]]
+        (left,) = [x0 for x0, _top, x1, _bottom in seams if x1 - x0 > 1]  # the bottom seam runs the tile's width
+        (top,) = [y0 for _x0, y0, _x1, y1 in seams if y1 - y0 > 1]  # the right seam its height
+        marks = [tuple(v / MM for v in (ln["x0"], ln["top"], ln["x1"], ln["bottom"])) for ln in page.lines
+                 if not (ln.get("dash") and ln["dash"][0]) and abs(ln["linewidth"] - 0.3) < 0.01 and not any(ln["stroking_color"])]
+    along_top = [m for m in marks if abs(m[1] - top) < 0.05 and abs(m[3] - top) < 0.05 and m[2] <= left]
+    along_left = [m for m in marks if abs(m[0] - left) < 0.05 and abs(m[2] - left) < 0.05 and m[3] <= top]
+    assert [(round(left - m[2], 2), round(m[2] - m[0], 2)) for m in along_top] == [(1.0, 3.0)], along_top
+    assert [(round(top - m[3], 2), round(m[3] - m[1], 2)) for m in along_left] == [(1.0, 3.0)], along_left

@@ -405,6 +405,19 @@ def test_an_overlap_at_either_end_of_its_range_is_taken_and_the_map_states_it(pr
     assert f"), {overlap} mm overlap. Print every page" in flat(page_texts(project / "output/tiny/tiny-boards.pdf", [0])[0])
 
 
+def test_a_board_on_home_paper_prints_to_its_trim_however_far_its_art_runs_past(project):
+    """A board for home printing has no bleed (its corner marks show the trim; a print shop's bleed is for its own
+    files): a 150 × 100 mm board whose template fills 5 mm past every edge prints a black block 150 × 100 mm, no larger."""
+    (project / "templates/tiny/mat.j2").write_text('{{ rect(-5, -5, face.w + 10, face.h + 10, fill="#000000") }}\n')
+    (project / "data/tiny/boards.yaml").write_text("boards:\n  - {id: mat, name: Mat, size: 150 x 100, template: tiny/mat.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boards", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    dark = np.asarray(render_page(project / "output/tiny/tiny-boards.pdf", 0, 200).convert("L")) < 60
+    px = 200 / 25.4
+    rows, cols = np.nonzero(dark.sum(axis=1) > 60 * px)[0], np.nonzero(dark.sum(axis=0) > 60 * px)[0]  # the block, not the footer's words
+    assert (cols[-1] - cols[0] + 1) / px == pytest.approx(150, abs=0.3) and (rows[-1] - rows[0] + 1) / px == pytest.approx(100, abs=0.3)
+
+
 def test_the_assembly_maps_labels_stand_outside_the_board_picture(built, pdfium_reader):
     """Column numbers above the picture, row letters beside it, a key naming every tile: none over the board's art, all ≥ 6 pt.
     Read as pdfplumber reports the characters, their colours and the outline, through pdfium (conftest.pdfium_reader)."""

@@ -325,3 +325,20 @@ def test_a_tiny_cells_label_keeps_a_floor_size():
     rec = Recorder()
     squaregrid(rec, 0, 0, 1, 1, 2)
     assert rec.texts[0]["size"] == 4  # a label never shrinks below 4 pt however small its cell
+
+
+def test_a_hexs_label_is_set_at_9_pt_on_a_20_mm_hex():
+    """docs/layouts.md: a label's type size is 0.45 pt per mm of the cell's size across, so a 20 mm hex's
+    coordinates print at 9 pt (and a 30 mm square's at 13.5 pt)."""
+    rec = Recorder()
+    hexgrid(rec, 0, 0, 1, 1, 20)
+    squaregrid(rec, 0, 0, 1, 1, 30)
+    assert [label["size"] for label in rec.texts] == pytest.approx([9, 13.5])
+
+
+def test_a_cells_icon_is_half_the_cell_across():
+    """docs/layouts.md: an icon's side is half the cell unless `icon_size` says: 15 mm in a 30 mm square, 10 mm in a 20 mm hex."""
+    rec = Recorder()
+    squaregrid(rec, 0, 0, 1, 1, 30, labels=False, cells={"0,0": {"icon": "castle"}})
+    hexgrid(rec, 0, 0, 1, 1, 20, labels=False, cells={"0,0": {"icon": "castle"}})
+    assert [icon["side"] for icon in rec.icons] == pytest.approx([15, 10])
