@@ -250,6 +250,17 @@ def test_a_misspelt_argument_is_said_at_itself_offered_the_one_meant_and_told_ev
                     "it takes x, y, w, h, fill, stroke, stroke_width, edge [words/a front]"], said
 
 
+def test_a_misspelt_argument_written_with_spaces_round_its_equals_is_said_at_its_name(tmp_path):
+    """Jinja lets a call's argument be written `stroke_wdith = 1`, as many write Python. The error is at the argument's
+    name all the same, not at the line's first character, and never at an earlier word that merely contains the name
+    (`stroke` written before it)."""
+    template = '{{ ellipse(10, 10, 30, 20, stroke = "ink", stroke_wdith = 1) }}\n'
+    said = _said(make_project(tmp_path, template, "- {id: a}\n"))
+    column = len('{{ ellipse(10, 10, 30, 20, stroke = "ink", ') + 1
+    assert said == [f"templates/v/front.j2:1:{column}: error: ellipse() has no argument 'stroke_wdith' (did you mean 'stroke_width'?): "
+                    "it takes x, y, w, h, fill, stroke, stroke_width, edge [words/a front]"], said
+
+
 def test_a_misspelt_argument_of_a_group_is_told_what_a_group_takes_never_its_caller(tmp_path):
     """docs/layouts.md: a group moves, rotates or scales what it holds (`{% call group(x=10, y=20, rotate=90) %}`).
     `rotat=` is offered `rotate`, at its own column, and told the group's x, y, rotate and scale: never `caller`, the

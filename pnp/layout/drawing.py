@@ -111,7 +111,7 @@ class Recorder:
                 key = (template.filename, template.get_corresponding_lineno(frame.f_lineno))
                 loc = self._lines.get(key)
                 if loc is None:
-                    loc = self._lines[key] = self.layouts.file_loc(*key, None)
+                    loc = self._lines[key] = self.layouts.places.file_loc(*key, None)
                 return loc
             frame = frame.f_back
         return None

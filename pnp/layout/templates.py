@@ -7,9 +7,6 @@ template line or the data field that caused it.
 """
 from __future__ import annotations
 
-import os
-import re
-import traceback
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from functools import lru_cache
@@ -17,8 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-from pnp.core.assets import shipped
-from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
+from pnp.core.errors import LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.files import ignored_name
 from pnp.core.units import PT_PER_MM
 from pnp.data.template_syntax import SYNTAX
@@ -26,7 +22,6 @@ from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face, icon_set
-from pnp.layout.failure_words import builtin_name, data_holding, data_naming, failure_words, glyphs_at_their_data, quoted_in, template_hint
 from pnp.layout.fonts import FontBook
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
@@ -34,13 +29,13 @@ from pnp.layout.inline_icons import IconInk
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
 from pnp.layout.paragraphs import Paragraphs
-from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, Sandbox, running_line
 from pnp.layout.scripts import missing_message
 from pnp.layout.template_cache import KeptTemplates
 from pnp.layout.template_facts import TemplateFacts, facts_of
 from pnp.layout.template_loader import ProjectLoader
+from pnp.layout.template_places import TemplatePlaces
 from pnp.layout.typeset import Laid, Typesetter
 
 CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
@@ -87,6 +82,7 @@ class Layouts:
         )
         self.env.globals.update(drawing)
         self.env.plain_calls(drawing)  # called without the sandbox's per-call checks that cannot refuse them
+        self.places = TemplatePlaces(root, template_dirs, self.env)  # where a template's findings are said
         self._templates: dict[str, jinja2.Template] = {}
         self._reads: dict[tuple, bool] = {}
         self._files: dict[str, tuple[str, ...]] = {}
@@ -249,7 +245,7 @@ class Layouts:
     def _note_ignored_content(self, name: str, filename: str) -> None:
         """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
         found = [warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block",
-                         self.file_loc(filename, line, None)) for line in self.facts(name)[1].ignored]
+                         self.places.file_loc(filename, line, None)) for line in self.facts(name)[1].ignored]
         self.compile_warnings.extend(found)
         self.template_warnings.extend(found)
 
@@ -287,156 +283,24 @@ class Layouts:
                 tmpl.render(context)
         except OverBudget as exc:
             at = running_line(exc, self.template_dirs)  # the line the face was running: where the command stopped
-            exc.finding = exc.finding or error("command-time", exc.message, self.file_loc(*at, None) if at else ref_loc, game=game, component=what)
+            exc.finding = exc.finding or error("command-time", exc.message, self.places.file_loc(*at, None) if at else ref_loc, game=game, component=what)
             raise
         except PnpError:
             raise
         except jinja2.TemplateNotFound as exc:
-            raise PnpError(self._missing_template(exc, name, ref_loc, what, game)) from None
+            raise PnpError(self.places.missing_template(exc, name, ref_loc, what, game)) from None
         except jinja2.TemplateSyntaxError as exc:
             from pnp.layout.syntax_column import syntax_words  # a template that compiles never needs it
-            raise PnpError(error("template-syntax", f"template syntax: {syntax_words(exc)}", self._syntax_loc(exc), game=game, component=what)) from None
+            raise PnpError(error("template-syntax", f"template syntax: {syntax_words(exc)}", self.places.syntax_loc(exc), game=game, component=what)) from None
         except MarkupError as exc:
-            raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
+            raise PnpError(self.places.markup_findings(exc, context, ref_loc, what, game)) from None
         except Exception as exc:  # every failure inside a template is the template's input problem
-            raise PnpError(self._runtime_finding(exc, ref_loc, what, game, context)) from None
+            raise PnpError(self.places.runtime_finding(exc, ref_loc, what, game, context)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
         if rec.shrunk or rec.condensed or rec.missing or rec.pictures:  # most faces: nothing to warn of
-            self._drawn_findings(rec, context, ref_loc, what, game)
+            self.template_warnings.extend(self.places.drawn_findings(rec, context, ref_loc, what, game))
         return Face(w, h, bleed, tuple(rec.stack[0]), icon_set(rec.icons))
-
-    def _drawn_findings(self, rec: Recorder, context: dict, ref_loc: Loc, what: str, game: str) -> None:
-        """The warnings of what a face drew: texts shrunk or condensed, art missing from a draft, pictures stretched or too coarse.
-        A title pnp's own template (a label's) sets condensed is no warning: its advice (widen the box, pass
-        condense=false) is for a template the designer writes, and a text too long there is said as shrunk, at its data."""
-        self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
-        self.template_warnings.extend(warning("font-condensed", f"font '{font}' ({family}) is set in the condensed family '{narrow}' where a text is too "
-                                              "long for its line: shorten the text or widen its box, or pass condense=false to wrap it in its own font",
-                                              self.file_loc(filename, line, "text") if filename else ref_loc, game=game, component=what)
-                                      for font, family, narrow, (filename, line) in rec.condensed if not (filename and shipped(filename)))
-        self.template_warnings.extend(warning(IMAGE_PLACEHOLDER, f"{message}: this draft draws a placeholder in its place; add the file before printing",
-                                              self.file_loc(filename, line, "image") if filename else ref_loc, game=game, component=what)
-                                      for message, (filename, line) in rec.missing)
-        pictures = [(image, self.file_loc(filename, line, "image") if filename else ref_loc) for image, (filename, line) in rec.pictures]
-        self.template_warnings.extend(picture_findings(pictures, what, game, self.root))
-
-    def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:
-        """A warning per text fitted much smaller than asked, at the data field it shows (else the template line). A text
-        pnp's own template drew (a label's title) is said at its data, else where the face is asked for: the template
-        is named as a game names it, never by a file the designer does not have."""
-        out = []
-        for asked, fitted, w, h, snippet, (filename, line) in shrunk:
-            own = bool(filename) and shipped(filename)
-            drawn_at = ref_loc if own or not filename else self.file_loc(filename, line, None)
-            field, data_loc = data_holding(context, snippet) if snippet else ("", None)
-            where = f"{field}: " if field else ""
-            advice = f"shorten it (drawn by pnp's own template {builtin_name(filename)})" if own else \
-                f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})"
-            out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
-                                              f"{advice}", data_loc or drawn_at, game=game, component=what))
-        return out
-
-    def _markup_findings(self, exc: MarkupError, context: dict, ref_loc: Loc, what: str, game: str) -> list:
-        """One error per markup problem, at the data field that holds the text (file:line:col), naming the template line that drew it."""
-        drawn_at = self._template_loc(exc, exc.needle, ref_loc)
-        out = []
-        for problem in exc.problems:
-            field, loc = data_holding(context, problem.token, exc.content)
-            where = f"{field}: " if field else ""
-            drawn = f" (drawn at {drawn_at})" if loc is not None else ""
-            loc = self._column_of(loc, problem.token) if loc is not None else drawn_at
-            out.append(error(problem.code, f"{where}{problem.message}{drawn}", loc, game=game, component=what))
-        return out
-
-    def _column_of(self, loc: Loc, token: str) -> Loc:
-        """`loc` moved to where `token` starts on its line, when it is written there."""
-        try:
-            text = (self.root / loc.path).read_text(encoding="utf-8").splitlines()[loc.line - 1]
-        except (OSError, IndexError, UnicodeDecodeError):
-            return loc
-        found = text.find(token, max(loc.col - 1, 0))
-        return loc._replace(col=found + 1) if found >= 0 else loc
-
-    def _template_loc(self, exc, needle, ref_loc: Loc) -> Loc:
-        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-            if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
-                return self.file_loc(frame.filename, frame.lineno, needle)
-        return ref_loc
-
-    def source_loc(self, rel: str, token: str) -> Loc:
-        """Where `token` is first written in the project file `rel` (a rulebook or reference text has no template line)."""
-        try:
-            lines = (self.root / rel).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            return Loc(rel)
-        for number, line in enumerate(lines, 1):
-            col = line.find(token)
-            if col >= 0:
-                return Loc(rel, number, col + 1)
-        return Loc(rel)
-
-    def _runtime_finding(self, exc, ref_loc, what, game, context=None):
-        code, message = failure_words(exc, context, self.env.globals)
-        needle = getattr(exc, "needle", None)
-        if needle is None:
-            m = re.search(r"field '([^']+)'|'([^']+)' is undefined", message)
-            needle = (m.group(1) or m.group(2)) if m else None
-            if needle is None and (arg := re.match(r"\w+\(\) has no argument '(\w+)'", message)):
-                needle = f"{arg.group(1)}="  # a misspelt argument, said where it is written (`colour="red"`: at `colour`)
-        loc = ref_loc
-        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-            if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
-                loc = self.file_loc(frame.filename, frame.lineno, needle)
-                written = glyphs_at_their_data(message, context) if code == "missing-glyph" and shipped(frame.filename) else None
-                if written is not None:  # pnp's own template (a label's) drew the designer's text: said where it is written
-                    return error(code, written[0], written[1], game=game, component=what)
-                if isinstance(exc, LayoutError) and context and needle and not quoted_in(frame.line or "", needle):
-                    field, data_loc = data_naming(context, needle, frame.line or "")  # a name the data handed the call: mended where it is written
-                    if data_loc is not None:
-                        return error(code, f"{field}: {message} (drawn at {loc})", data_loc, game=game, component=what)
-                break
-        return error(code, message, loc, game=game, component=what)
-
-    def _missing_template(self, exc: jinja2.TemplateNotFound, asked: str, ref_loc: Loc, what: str, game: str) -> Finding:
-        """A template name naming no file, said where it is written: the data's `front:` or `back:` for the template a
-        face asked for, the template's own line for one it includes or extends. The nearest template's name is
-        offered; a name that is no .j2 file (a back colour in a sheet's `back` column) is told what the field holds."""
-        loc = self._template_loc(exc, str(exc.name), ref_loc) if exc.name != asked else ref_loc
-        names = self.env.list_templates(extensions=["j2"])
-        message = f"template '{exc.name}' not found under templates/{template_hint(str(exc.name), names)}: check the name"
-        if exc.name == asked and not str(asked).endswith(".j2") and names:
-            message += "; a piece's front and back name the .j2 file under templates/ that draws it: a value of another kind needs a field of another name"
-        return error("template-missing", message, loc, game=game, component=what)
-
-    def _syntax_loc(self, exc: jinja2.TemplateSyntaxError) -> Loc:
-        """Where a template's syntax goes wrong, to the column: Jinja gives the line alone, so the template is parsed
-        again to find the token the parser stopped at (or the character the lexer could not read)."""
-        loc = self.file_loc(exc.filename, exc.lineno, None)
-        try:
-            source = Path(exc.filename).read_text(encoding="utf-8")
-        except (OSError, TypeError, ValueError):
-            return loc
-        from pnp.layout.syntax_column import syntax_column  # a template that compiles never needs it
-        col = syntax_column(self.env, source, exc)
-        return loc._replace(col=col) if col else loc
-
-    def file_loc(self, filename: str | None, line: int | None, needle: str | None) -> Loc:
-        if not filename:
-            return Loc("templates")
-        path = Path(filename)
-        try:
-            rel = str(Path(os.path.realpath(path)).relative_to(self.root))
-        except ValueError:
-            rel = str(path)
-        col = 1
-        try:
-            text = path.read_text(encoding="utf-8").splitlines()[line - 1]
-            found = text.find(needle) if needle else -1
-            col = found + 1 if found >= 0 else len(text) - len(text.lstrip()) + 1
-        except (OSError, IndexError, TypeError):
-            pass
-        return Loc(rel, line or 0, col)
 
 
 class GameLayouts:

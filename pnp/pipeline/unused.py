@@ -92,7 +92,7 @@ def _unfollowed(deck, reads: GameReads, gctx: GameContext) -> Loc | None:
         for filename in sorted(reads.files.get(template, ())):
             line = reads.unfollowed.get(filename)
             if line:
-                return gctx.layouts.layouts.file_loc(filename, line, None)
+                return gctx.layouts.layouts.places.file_loc(filename, line, None)
     return None
 
 

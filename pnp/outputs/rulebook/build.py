@@ -70,7 +70,7 @@ def _missing_glyphs(book, missing: set):
 
 def markup_findings(gctx: GameContext, rel: str) -> list:
     """Errors for the markup mistakes a page layout met (unknown :icon: or [colour], unclosed marks), where each is written in `rel`."""
-    found = [error(p.code, p.message, gctx.layouts.layouts.source_loc(rel, p.token), game=gctx.game.slug) for p in gctx.layouts.markup_problems]
+    found = [error(p.code, p.message, gctx.layouts.layouts.places.source_loc(rel, p.token), game=gctx.game.slug) for p in gctx.layouts.markup_problems]
     gctx.layouts.markup_problems.clear()
     return found
 
