@@ -54,7 +54,7 @@ def source_text(value) -> str:
 
 
 def _one_break(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def source_digest(value) -> str:
