@@ -1,4 +1,4 @@
-"""The command line: the one place that prints findings and chooses exit codes."""
+"""The command line: its commands, the one place that prints their findings; how a command ends (exit codes, Ctrl-C) is pnp.cli.ending."""
 from __future__ import annotations
 
 import contextlib
@@ -39,77 +39,18 @@ from pnp.cli.common import (
     validate_games,
     without_option,
 )
+from pnp.cli.ending import CtrlC, fail
+from pnp.cli.group import LAZY_COMMANDS, Pnp
 from pnp.cli.listing import built_inks, game_listing
 from pnp.cli.terminal import escape_output, unescaped
-from pnp.core.errors import OverBudget, PnpError, Report
+from pnp.core.errors import OverBudget, Report
 from pnp.core.plurals import count_text
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutter_names import CUTTER_NAMES
 from pnp.targets.vendor_names import VENDOR_NAMES
 
-__all__ = ["LAZY_COMMANDS", "main", "run", "run_build"]  # the group, its start, and the build `watch` shares
-
-# The commands a build never runs, by the module that holds each: imported when named (or when --help lists them), so a
-# plain `pnp build` does not pay for the dice simulator, the exporters and the vendors' tables (tests/test_plain_imports.py).
-LAZY_COMMANDS = {"export": "pnp.cli.targets", "calibrate": "pnp.cli.targets", "bundle": "pnp.cli.targets", "new": "pnp.cli.scaffold",
-                 "icons": "pnp.cli.scaffold", "draw": "pnp.cli.draw", "showcase": "pnp.cli.showcase", "changes": "pnp.cli.revisions",
-                 "pull": "pnp.cli.revisions", "feedback": "pnp.cli.feedback", "translate": "pnp.cli.translate", "sellsheet": "pnp.cli.sellsheet"}
-
-
-class Pnp(click.Group):
-    """pnp's commands. `--root DIR` and `--debug` may also come after the command (`pnp build --root ../games`), where
-    hints and other tools' habits put them: they are moved before it, where click reads the group's options."""
-
-    def parse_args(self, ctx, args):
-        return super().parse_args(ctx, group_options_first(args))
-
-    def list_commands(self, ctx):
-        return sorted({*self.commands, *LAZY_COMMANDS})
-
-    def get_command(self, ctx, cmd_name):
-        """A command of LAZY_COMMANDS is imported the first time it is asked for; a name pnp has no command for imports
-        them all, so that click's "Did you mean" (which reads the loaded commands) offers every command."""
-        if cmd_name not in self.commands:
-            import importlib
-
-            for name in [cmd_name] if cmd_name in LAZY_COMMANDS else [n for n in LAZY_COMMANDS if n not in self.commands]:
-                self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[name]), name))
-        return super().get_command(ctx, cmd_name)
-
-    def resolve_command(self, ctx, args):
-        """click's own, but a misspelt command is offered the closest one here: click 8.2, pnp's floor, offers none."""
-        if args and not ctx.resilient_parsing and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
-            import difflib
-
-            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1)
-            ctx.fail(f"No such command {args[0]!r}." + (f" Did you mean {close[0]!r}?" if close else ""))
-        return super().resolve_command(ctx, args)
-
-
-GROUP_FLAGS, GROUP_VALUED = ("--debug",), ("--root",)
-
-
-def group_options_first(args: list[str]) -> list[str]:
-    """`args` with the group's own options (GROUP_FLAGS, GROUP_VALUED and their values) moved to the front; nothing
-    after a `--` moves."""
-    front, rest, i = [], [], 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            rest += args[i:]
-            break
-        if word in GROUP_VALUED and i + 1 < len(args):
-            front += args[i:i + 2]
-            i += 2
-            continue
-        if word in GROUP_FLAGS or word.startswith(tuple(f"{name}=" for name in GROUP_VALUED)):
-            front.append(word)
-        else:
-            rest.append(word)
-        i += 1
-    return front + rest
-
+__all__ = ["LAZY_COMMANDS", "CtrlC", "main", "run", "run_build"]  # the group, its start and how it stops, and the build `watch` shares
 
 @click.group(cls=Pnp)
 @click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/); before or after the command.")
@@ -424,109 +365,8 @@ def run():
     except Exception as exc:
         if ctrl_c.caught:  # raised by what the Ctrl-C unwound (a thread stopped before it started): the Ctrl-C's to report
             ctrl_c.end()
-        _fail(exc)
+        fail(exc)
     sys.exit(code if isinstance(code, int) else 0)
-
-
-def _fail(exc: Exception) -> None:
-    """End a command that raised `exc`: a mistake in the data or the machine's fault as located lines (exit 1), a bug in
-    pnp as one line (exit 3), click's usage errors as click shows them."""
-    if isinstance(exc, click.ClickException):
-        exc.show()
-        sys.exit(exc.exit_code)
-    if isinstance(exc, PnpError):
-        print_findings(exc.findings)
-        sys.exit(EXIT_DATA)
-    if "--debug" in sys.argv:
-        raise exc
-    if isinstance(exc, OSError):  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
-        from pnp.cli.faults import explain
-
-        click.echo(explain(exc), err=True)
-        sys.exit(EXIT_DATA)
-    click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)  # a bug in pnp, not in the data
-    sys.exit(3)
-
-
-EXIT_INTERRUPTED = 128 + 2  # 128 + SIGINT
-
-
-def interrupted() -> None:
-    """Ctrl-C: one line, the worker processes stopped, exit 130 (128 + SIGINT, as a shell reports it). Every file a build
-    writes goes to a temporary name first (pnp.core.files.write_atomic), so what the last build wrote stays whole."""
-    from pnp.core.processes import stop_workers
-
-    stop_workers()
-    click.echo(STOPPED, err=True)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    os._exit(EXIT_INTERRUPTED)
-
-
-STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
-ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
-
-
-class CtrlC:
-    """How one command stops on Ctrl-C, whenever it comes: the first unwinds the command as an exception does (its
-    temporary files removed), and the command ends with one line and exit 130 (`interrupted`) once it has unwound, or
-    after `ends_within` seconds if the unwinding waits on a worker or a lock: never a hang.
-
-    Whichever of the two ends the command first, the other waits for it: two ending at once printed the line twice.
-    A Ctrl-C while the command unwinds is not raised again, which would cut short the cleanup it interrupts. A
-    worker process forked from the command (`command`, its pid) holds this handler until it ignores Ctrl-C itself
-    (pnp.core.processes): a Ctrl-C in between is the command's to handle, which stops its workers."""
-
-    def __init__(self, command: int, ends_within: float = ENDS_WITHIN):
-        import threading
-
-        self.command = command
-        self.ends_within = ends_within
-        self.caught = False  # a Ctrl-C is unwinding the command
-        self.again = False  # the unwinding was swallowed where Python cannot raise (`unraisable`): raise it once more
-        self._ending = threading.Lock()
-
-    def signalled(self, signum, frame) -> None:
-        """The SIGINT handler."""
-        import threading
-
-        if os.getpid() != self.command or (self.caught and not self.again):
-            return
-        self.again = False
-        if not self.caught:
-            self.caught = True
-            timer = threading.Timer(self.ends_within, self.end)
-            timer.daemon = True
-            timer.start()
-        raise KeyboardInterrupt
-
-    def unraisable(self, hook):
-        """An unraisable-exception hook that gives a Ctrl-C met where Python cannot raise it (a fork's lock hooks, a
-        finalizer: "Exception ignored in …") back as a signal, sent once this hook has returned, which stops the command
-        at the next place that can unwind it (and the timer ends it regardless)."""
-        import threading
-
-        def on_unraisable(unraisable) -> None:
-            if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
-                self.again = True
-                again = threading.Timer(AGAIN_AFTER, os.kill, (os.getpid(), signal.SIGINT))
-                again.daemon = True
-                again.start()
-                return
-            hook(unraisable)
-        return on_unraisable
-
-    def end(self) -> None:
-        """End the command as Ctrl-C does (`interrupted`), unless the other way of ending it is doing so: then wait."""
-        import threading
-
-        if not self._ending.acquire(blocking=False):
-            threading.Event().wait()
-        interrupted()
-
-
-AGAIN_AFTER = 0.05  # seconds: long enough for the hook to have returned, so the signal is met outside it
 
 
 @main.command(name="mcp")
