@@ -11472,6 +11472,12 @@ MUTANTS: list[Mutant] = [
            'self._ground(t, el, None)', 'pass', DH_READ_TESTS, DH_READ_SELECT),
     Mutant('DH14', "text at 4.2:1 on its ground passed (faint only below 4.0:1), not held to WCAG's 4.5:1", 'pnp/layout/readability.py',
            'worst[0] < needed - 1e-9', 'worst[0] < needed - 0.5', DH_READ_TESTS, DH_READ_SELECT),
+    # a bug DH found: a stroked ellipse near the cut was said as "a ellipse's outline", in pnp's safe-area warning and a shop's safe zone's
+    Mutant('DH15', "an ellipse's outline in the safe area said as \"a ellipse's outline\"", 'pnp/layout/inspect.py',
+           'subject, harm = with_article(label), ', 'subject, harm = f"a {label}", ', DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH16', "an ellipse's outline in a print shop's wider safe zone said as \"a ellipse's outline\"", 'pnp/targets/vendor_preflight.py',
+           'return with_article(label) if breach.kind == "rule" else', 'return f"a {label}" if breach.kind == "rule" else',
+           ['tests/test_preflight_promises.py'], 'safe_zone'),
 ]
 
 
