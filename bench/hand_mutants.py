@@ -138,6 +138,14 @@ BOARD_TESTS = ['tests/test_boards.py', 'tests/test_board_promises.py', 'tests/te
 GRID_TESTS = ['tests/test_grids.py', 'tests/test_board_grids.py', 'tests/test_boards.py']
 NOT_FIVE = 'not organ and not police and not germ and not narco and not trail and not shipped and not five'
 
+# r56-inspect DH: the checks of a laid-out face, by file name (the safe area's, the bleed's, the pictures', readability's)
+DH_SAFE_TESTS = ['tests/test_safe_area.py', 'tests/test_face_warnings.py']
+DH_SAFE_SELECT = 'not shipped'
+DH_BLEED_TESTS = ['tests/test_past_bleed.py', 'tests/test_art_bleed.py']
+DH_PICTURE_TESTS = ['tests/test_picture_checks.py', 'tests/test_face_warnings.py']
+DH_READ_TESTS = ['tests/test_readability.py', 'tests/test_readability_grounds.py', 'tests/test_readability_edges.py']
+DH_READ_SELECT = 'not ink_saver_keeps'
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -11431,7 +11439,50 @@ MUTANTS: list[Mutant] = [
     Mutant('ZR13', "a misspelt argument written with spaces round its `=` (`stroke_wdith = 1`) said at its line's first character, not at its name",
            'pnp/layout/template_places.py', r'needle = re.compile(rf"\b{arg.group(1)}\s*=(?!=)")', 'needle = f"{arg.group(1)}="',
            ['tests/test_drawing_functions.py'], 'misspelt'),
+    # r56-inspect DH: what pnp warns about a laid-out face before it prints (the safe area past the rows SA, XT, CH and BA
+    # took; past the bleed; a picture's crop, stretch and dpi; contrast over a picture and at WCAG's own 4.5:1)
+    Mutant('DH1', "words near a round coin's rim (inside its square, outside its circle's safe area) never warned: every cut read as a rectangle",
+           'pnp/layout/inspect.py',
+           'rectangle = cut.kind == "rectangle" or (not cut.corner_radius(face.w, face.h) and cut.kind == "rounded")', 'rectangle = True',
+           [*DH_SAFE_TESTS, 'tests/test_card_shapes.py'], DH_SAFE_SELECT),
+    Mutant('DH2', "a rule drawn wholly in the bleed (cut away with it) warned of as in the safe area", 'pnp/layout/inspect.py',
+           'if far <= -BLEED_MM + SLACK_MM or', 'if far <= -BLEED_MM - SLACK_MM or', DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH3', "a rule along the cut, its end run into the bleed, said as far past the cut as that end, not as near as its part inside",
+           'pnp/layout/inspect.py', 'near = (min(inside) if inside else max(ds)) - pad', 'near = min(ds) - pad', DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH4', "an icon in the safe area said as \"text 'star'\", not \"icon 'star'\"", 'pnp/layout/inspect.py',
+           "{'icon' if breach.kind == 'icon' else 'text'}", "{'text' if breach.kind == 'icon' else 'text'}", DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH5', "a template line breaching the safe area on every card said once, naming only the first card it is on", 'pnp/layout/inspect.py',
+           'places.setdefault(key, {}).update(dict.fromkeys(f.places or (f.component,)))',
+           'places.setdefault(key, dict.fromkeys(f.places or (f.component,)))', DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH6', "words set past the bleed also warned of as art past the bleed (a second warning, 'a text reaches past the bleed')",
+           'pnp/layout/inspect.py', 'face_bounds(face.elements, text=False)', 'face_bounds(face.elements, text=True)', DH_BLEED_TESTS, ''),
+    Mutant('DH7', "a turned group's art judged turned the other way: a bar turned down the card said past the bleed, one turned up past it not",
+           'pnp/layout/inspect.py', 'inner = (cos, sin, -sin, cos, gx, gy)', 'inner = (cos, -sin, sin, cos, gx, gy)', DH_BLEED_TESTS, ''),
+    Mutant('DH8', "a picture wider than its box, under a cover fit, said cropped at its top and bottom, not its left and right",
+           'pnp/layout/picture_checks.py', "'left and right' if off > 0 else 'top and bottom'", "'top and bottom' if off > 0 else 'left and right'",
+           DH_PICTURE_TESTS, ''),
+    Mutant('DH9', "a picture narrower than its box, stretched to it, said stretched taller, not wider", 'pnp/layout/picture_checks.py',
+           "f\"stretched {'wider' if off < 0 else 'taller'}\"", "f\"stretched {'wider' if off > 0 else 'taller'}\"", DH_PICTURE_TESTS, ''),
+    Mutant('DH10', "a picture drawn with fit=\"contain\" (shown whole) warned of as cropped when its shape is not its box's",
+           'pnp/layout/picture_checks.py', 'if abs(off) > ASPECT_TOLERANCE and fit != "contain" and', 'if abs(off) > ASPECT_TOLERANCE and',
+           DH_PICTURE_TESTS, ''),
+    Mutant('DH11', "a contained picture's dpi read from its box's looser axis: one printing at 300 dpi warned blurry", 'pnp/layout/picture_checks.py',
+           'return max(per_axis) if fit == "contain" else min(per_axis)', 'return min(per_axis)', DH_PICTURE_TESTS, ''),
+    Mutant('DH12', "a picture's dpi reckoned at 25 mm to the inch, not 25.4: a 300 px picture 50.8 mm wide said to print at 148 dpi, not 150",
+           'pnp/layout/picture_checks.py', 'per_axis = (iw / (w / 25.4), ih / (h / 25.4))', 'per_axis = (iw / (w / 25), ih / (h / 25))',
+           DH_PICTURE_TESTS, ''),
+    Mutant('DH13', "white words over a dark picture judged against the paper under the picture: warned as faint", 'pnp/layout/readability.py',
+           'self._ground(t, el, None)', 'pass', DH_READ_TESTS, DH_READ_SELECT),
+    Mutant('DH14', "text at 4.2:1 on its ground passed (faint only below 4.0:1), not held to WCAG's 4.5:1", 'pnp/layout/readability.py',
+           'worst[0] < needed - 1e-9', 'worst[0] < needed - 0.5', DH_READ_TESTS, DH_READ_SELECT),
+    # a bug DH found: a stroked ellipse near the cut was said as "a ellipse's outline", in pnp's safe-area warning and a shop's safe zone's
+    Mutant('DH15', "an ellipse's outline in the safe area said as \"a ellipse's outline\"", 'pnp/layout/inspect.py',
+           'subject, harm = with_article(label), ', 'subject, harm = f"a {label}", ', DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH16', "an ellipse's outline in a print shop's wider safe zone said as \"a ellipse's outline\"", 'pnp/targets/vendor_preflight.py',
+           'return with_article(label) if breach.kind == "rule" else', 'return f"a {label}" if breach.kind == "rule" else',
+           ['tests/test_preflight_promises.py'], 'safe_zone'),
 ]
+
 
 
 def run(mutant: Mutant, copy: Path) -> str:

@@ -92,3 +92,12 @@ def test_art_past_the_bleed_is_named_at_each_of_the_four_edges():
 def test_an_ellipse_past_the_bleed_is_named_with_an_an(project):
     """An ellipse, like an icon, takes 'an' before its vowel: 'an ellipse reaches past the 3 mm bleed'."""
     assert past_bleed(project, '{{ ellipse(-6, 20, 10, 10, fill="red") }}\n') == warned("an ellipse")
+
+
+def test_a_group_turned_clockwise_is_judged_where_it_turns_its_art(project):
+    """docs/layouts.md: `group(rotate=…)` turns clockwise. A 70 mm bar drawn from the group's origin, 10 mm below the
+    card's top: turned 90° it runs down the card (to 80 mm of 88.9), inside the bleed; turned -90° it runs up, 60 mm past
+    the top, and is art past the bleed."""
+    bar = '{{% call group(x=10, y=10, rotate={turn}) %}}{{{{ rect(0, 0, 70, 5, fill="ink") }}}}{{% endcall %}}\n'
+    assert past_bleed(project, bar.format(turn=90)) == []
+    assert past_bleed(project, bar.format(turn=-90)) == warned("a rect")

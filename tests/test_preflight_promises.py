@@ -948,3 +948,18 @@ def test_preflight_refuses_a_font_that_is_not_embedded(tmp_path):
     found = _pod_check(_pdf(tmp_path / "a.pdf", [_filled(0, 0, 0, 0.2, "Helvetica")], boxes=True))
     assert [(f.severity, f.message) for f in found if f.code == "vendor-fonts"] == [("error", "font /Helvetica is not embedded")]
     assert [f for f in found if f.severity == "error"] == [f for f in found if f.code == "vendor-fonts"]  # nothing else is wrong
+
+
+def test_an_ellipses_outline_in_a_vendors_safe_zone_is_said_with_an_an():
+    """English writes 'an ellipse': an oval of 0.4 mm drawn 3.7 mm from a poker card's left cut is 3.5 mm inside it (its
+    stroke's outer half), clear of pnp's 3 mm but within MBPrint's 4 mm safe zone, 0.5 mm short of it."""
+    from pnp.layout.elements import Ellipse, Face
+    from pnp.layout.inspect import safe_area_breaches
+    from pnp.targets.vendor_preflight import safe_zone_finding
+
+    mbprint = vendor_named("mbprint")
+    face = Face(63.5, 88.9, 3.0, (Ellipse(3.7, 30.0, 20.0, 10.0, None, "#000000", 0.4),), frozenset())
+    assert safe_area_breaches(face) == []
+    finding = safe_zone_finding(mbprint, safe_area_breaches(face, safe_mm=mbprint.safe_mm), Loc("templates/t/front.j2", 6, 1), "g", "Heroes")
+    assert finding.message == ("an ellipse's outline lies 3.5 mm inside the cut, within MBPrint's 4 mm safe zone, where its cut may clip it: "
+                               "move it 0.5 mm inward for this vendor")

@@ -257,3 +257,28 @@ def test_one_template_line_near_the_cut_on_every_card_is_one_warning_though_each
     lines = [line for line in result.output.splitlines() if "safe area" in line]
     assert len(lines) == 1 and lines[0].startswith("templates/tiny/frame.j2:6:1: warning: text '"), lines
     assert "(on 5 pieces: heroes/knight front, heroes/att front, " in lines[0], lines[0]
+
+
+def test_an_icon_and_a_rule_near_the_cut_are_each_said_as_what_they_are_with_their_own_harm(project):
+    """docs/layouts.md: an icon counts as the circle its box holds, a rule is a line; a cut 1 mm off may clip an icon and
+    shows a rule crooked. A 6 mm star 1 mm from the left cut (its disc 1 mm in: 2 mm to go) and a line of 0.4 mm 1 mm
+    from it (0.8 mm in, by the stroke's outer half: 2.2 mm to go), on every hero."""
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": "{{ icon('star', 1, 40, 6) }}\n{{ line(1, 60, 1, 80, stroke_width=0.4) }}\n"}])
+    result = run_pnp(project, "validate", "tiny")
+    pieces = "(on 5 pieces: heroes/knight front, heroes/att front, heroes/rogue front, heroes/mage front, heroes/twin front) [heroes/knight front]"
+    assert [line for line in result.output.splitlines() if "safe area" in line] == [
+        "templates/tiny/frame.j2:6:1: warning: icon 'star' lies 1.0 mm inside the cut, within the 3 mm safe area where a cut 1 mm off may clip it: "
+        f"move it 2.0 mm inward, or draw it with edge=true if it is meant to run to the edge {pieces}",
+        "templates/tiny/frame.j2:7:1: warning: a line lies 0.8 mm inside the cut, within the 3 mm safe area where a cut 1 mm off shows it crooked "
+        f"or cuts it: move it 2.2 mm inward, or draw it with edge=true if it is meant to run to the edge {pieces}",
+    ]
+
+
+def test_an_ellipses_outline_near_the_cut_is_said_with_an_an(project):
+    """English writes 'an ellipse': an oval of 0.4 mm 1 mm from the left cut is 0.8 mm inside it, 2.2 mm short of the safe area."""
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": "{{ ellipse(1, 30, 20, 10, stroke='ink', stroke_width=0.4) }}\n"}])
+    result = run_pnp(project, "validate", "tiny")
+    lines = [line for line in result.output.splitlines() if "safe area" in line]
+    assert len(lines) == 1 and lines[0].startswith(
+        "templates/tiny/frame.j2:6:1: warning: an ellipse's outline lies 0.8 mm inside the cut, within the 3 mm safe area where a cut 1 mm off "
+        "shows it crooked or cuts it: move it 2.2 mm inward"), lines

@@ -311,7 +311,7 @@ def safe_area_finding(breach: Breach, loc: Loc, what: str, game: str) -> Finding
     """The warning for one breach, at `loc` (the template line that drew it), the piece its component."""
     label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
     if breach.kind == "rule":
-        subject, harm = f"a {label}", "a cut 1 mm off shows it crooked or cuts it"
+        subject, harm = with_article(label), "a cut 1 mm off shows it crooked or cuts it"  # "an ellipse's outline"
     else:
         subject, harm = f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'", "a cut 1 mm off may clip it"
     where = f"{breach.depth:.1f} mm inside the cut" if breach.depth >= 0 else f"{-breach.depth:.1f} mm past the cut"

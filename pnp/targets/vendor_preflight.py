@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
 from pnp.layout.elements import Group, Icon, Text
-from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
+from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches, with_article
 from pnp.layout.typeset import IconOp
 from pnp.render.icon_forms import fitted
 from pnp.targets.components import Component, printed_sides
@@ -354,4 +354,4 @@ def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: st
 def _subject(breach: Breach) -> str:
     """What a breach is, as a warning names it: text 'Gold', icon 'star', a rectangle's outline (its words cut at 30)."""
     label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
-    return f"a {label}" if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
+    return with_article(label) if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
