@@ -11461,7 +11461,7 @@ MUTANTS: list[Mutant] = [
            'if options.decks or options.cards or options.insert', 'if options.cards or options.insert',
            ['tests/test_token_share.py', 'tests/test_token_share_plan.py'], ''),
     Mutant('DG11', "a stamp set 0.1 mm from other ink, not 0.3 mm", 'pnp/layout/free_room.py', 'CLEAR_MM = 0.3  #', 'CLEAR_MM = 0.1  #',
-           ['tests/test_stamp_room.py', 'tests/test_stamp_clear.py'], ''),
+           ['tests/test_stamp_room.py', 'tests/test_stamp_clear.py'], 'not every_front and not no_stamp_covers'),
     Mutant('DG12', "an ink-saver sheet's slivers judged on the colours before lightening, not those printed", 'pnp/render/seams.py',
            '    printed = prepared(placed.face)\n    edge = edges_of(printed)[side]', '    printed = placed.face\n    edge = edges_of(printed)[side]',
            ['tests/test_sheet_seams.py', 'tests/test_grid_seams.py', 'tests/test_slivers.py'], 'not shipped_games'),
@@ -11471,6 +11471,9 @@ MUTANTS: list[Mutant] = [
     Mutant('DG14', "of two choices of token sets that print as few token pages, the fewer sets on the last card sheet, not the more",
            'pnp/outputs/token_share.py', 'for size in range(n, 0, -1) for chosen in combinations(range(n), size)]',
            'for size in range(1, n + 1) for chosen in combinations(range(n), size)]', ['tests/test_token_share.py', 'tests/test_token_share_plan.py'], ''),
+    Mutant('DG15', "a set without backs moved onto a gutterfold sheet to even the pages, standing above the fold with nothing behind it",
+           'pnp/render/packing.py', 'return len(page) == 1 or (all(_stackable(page[0][0], grid) for grid, _ in page)',
+           'return len(page) == 1 or (len({(grid.page_w, grid.page_h) for grid, _ in page}) == 1', DG_PACKING, DG_PACKING_QUICK),
 ]
 
 
