@@ -38,6 +38,10 @@ class Mutant(NamedTuple):
     equivalent: str = ""  # why no input tells it from the original, for a mutant named equivalent: its survival is no failure
 
 
+# r56-packing: the packing plan's tests, without those reading the five games' builds
+DG_PACKING = ['tests/test_packing.py', 'tests/test_token_share_plan.py', 'tests/test_token_beside.py']
+DG_PACKING_QUICK = 'not five_games and not gutterfold_cards_of_one_size'
+DG_SLIVERS = ['tests/test_slivers.py', 'tests/test_sliver_edges.py', 'tests/test_sheet_seams.py']
 # r55-inksaver: the ink saver's files, by name, without the tests that read the five games' builds
 INK_SAVER_TESTS = ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py']
 INK_SAVER_QUICK = 'not trim_line and not white_slot and not cut_short'
@@ -11481,6 +11485,48 @@ MUTANTS: list[Mutant] = [
     Mutant('DH16', "an ellipse's outline in a print shop's wider safe zone said as \"a ellipse's outline\"", 'pnp/targets/vendor_preflight.py',
            'return with_article(label) if breach.kind == "rule" else', 'return f"a {label}" if breach.kind == "rule" else',
            ['tests/test_preflight_promises.py'], 'safe_zone'),
+    # r56-packing: how pieces share sheets, past AX, PA, RK, T3, TS, L, SE and CE
+    Mutant('DG1', "two decks' leftovers of one size each on a grid of their own, not sharing one grid slot after slot", 'pnp/render/packing.py',
+           '    while any(tuple(sorted((group, other))) in apart for other, _ in pools.get((grid, k), [])):',
+           '    while any(True for other, _ in pools.get((grid, k), [])):', DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG2', "the last sheets left as first-fit stacked them: no set moved whole to even the pages", 'pnp/render/packing.py',
+           '    while len(pages) > 1:\n        emptiest', '    while len(pages) > 1 and not pages:\n        emptiest', DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG3', "how full a shared sheet is counted by each band's own slots, not a whole sheet's: a band of 2 tarot cards a full sheet",
+           'pnp/render/packing.py', '    return sum(p.count / p.of for p in page)', '    return sum(p.count / p.grid.per_sheet for p in page)',
+           DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG4', "the last sheets stacked shortest first, not tallest first (first-fit increasing)", 'pnp/render/packing.py',
+           'orders = [sorted(blocks, key=lambda b: -_rows(b[0], len(b[1])) * b[0].card_h)',
+           'orders = [sorted(blocks, key=lambda b: _rows(b[0], len(b[1])) * b[0].card_h)', DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG5', "a PDF mixing upright and turned pages though one orientation prints as few", 'pnp/render/packing.py',
+           'return printed_pages(pages, backs), mixed, bool(pages)', 'return printed_pages(pages, backs), not mixed, bool(pages)',
+           DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG6', "a set moved to even the pages though the move prints another page", 'pnp/render/packing.py',
+           'if least(plan) > lowest and cost(plan) <= now), None)', 'if least(plan) > lowest), None)', DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG7', "a pale grey edge (luminance 0.7) warned of as a sliver: light read only from 0.8", 'pnp/layout/slivers.py',
+           'LIGHT = 0.6  #', 'LIGHT = 0.8  #', DG_SLIVERS, 'not shipped_games'),
+    Mutant('DG8', "a sliver warned of at the piece's place, not at the template line that drew the edge's colour",
+           'pnp/outputs/sheet_slivers.py', 'grouped.setdefault((origins.get(s.sliver.element) or named(s.shower)[1], ',
+           'grouped.setdefault((named(s.shower)[1], ', DG_SLIVERS, 'not shipped_games'),
+    Mutant('DG9', "a sliver on one sheet said to be on 'sheets 3'", 'pnp/outputs/sheet_slivers.py',
+           "where = f\"{sheets}, sheet{'s' if len(numbers) > 1 else ''} {ranges(numbers)}\"\n        if worst.neighbour is None:",
+           "where = f\"{sheets}, sheets {ranges(numbers)}\"\n        if worst.neighbour is None:", DG_SLIVERS, 'not shipped_games'),
+    Mutant('DG10', "`build --deck` moving the token sets onto that deck's last card sheet", 'pnp/outputs/token_share.py',
+           'if options.decks or options.cards or options.insert', 'if options.cards or options.insert',
+           ['tests/test_token_share.py', 'tests/test_token_share_plan.py'], ''),
+    Mutant('DG11', "a stamp set 0.1 mm from other ink, not 0.3 mm", 'pnp/layout/free_room.py', 'CLEAR_MM = 0.3  #', 'CLEAR_MM = 0.1  #',
+           ['tests/test_stamp_room.py', 'tests/test_stamp_clear.py'], 'not every_front and not no_stamp_covers'),
+    Mutant('DG12', "an ink-saver sheet's slivers judged on the colours before lightening, not those printed", 'pnp/render/seams.py',
+           '    printed = prepared(placed.face)\n    edge = edges_of(printed)[side]', '    printed = placed.face\n    edge = edges_of(printed)[side]',
+           ['tests/test_sheet_seams.py', 'tests/test_grid_seams.py', 'tests/test_slivers.py'], 'not shipped_games'),
+    Mutant('DG13', "a last sheet's set stacked onto the last page with room, not the first", 'pnp/render/packing.py',
+           'whole = next((page for page in open_pages if _bands(', 'whole = next((page for page in open_pages[::-1] if _bands(',
+           DG_PACKING, DG_PACKING_QUICK),
+    Mutant('DG14', "of two choices of token sets that print as few token pages, the fewer sets on the last card sheet, not the more",
+           'pnp/outputs/token_share.py', 'for size in range(n, 0, -1) for chosen in combinations(range(n), size)]',
+           'for size in range(1, n + 1) for chosen in combinations(range(n), size)]', ['tests/test_token_share.py', 'tests/test_token_share_plan.py'], ''),
+    Mutant('DG15', "a set without backs moved onto a gutterfold sheet to even the pages, standing above the fold with nothing behind it",
+           'pnp/render/packing.py', 'return len(page) == 1 or (all(_stackable(page[0][0], grid) for grid, _ in page)',
+           'return len(page) == 1 or (len({(grid.page_w, grid.page_h) for grid, _ in page}) == 1', DG_PACKING, DG_PACKING_QUICK),
 ]
 
 

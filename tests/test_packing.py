@@ -656,3 +656,51 @@ def test_pieces_without_backs_on_a_gutterfold_build_print_on_a_plain_sheet_the_w
     plan = plan_pages("letter", [(POKER, 9)], layout="gutterfold", backs=[False])
     assert len(plan) == 1 and not isinstance(plan[0][0].grid, FoldSheet)
     assert sum(p.count for p in plan[0]) == 9 and printed_pages(plan, [False]) == 1
+
+
+def test_a_shared_sheet_is_as_full_as_the_share_of_a_whole_sheet_each_piece_takes():
+    """packing.fill: each piece takes 1/n of a sheet, n the pieces of its size a whole sheet holds, however few its band
+    holds. 2 tarot cards (4 a Letter sheet, 2 × 2) and 3 poker cards (9, 3 × 3) share one upright page in two bands of
+    one row each: 2/4 + 3/9 of a sheet, not two full bands."""
+    pages = plan_pages("letter", [(TAROT, 2), (POKER, 3)])
+    assert len(pages) == 1 and {p.group for p in pages[0]} == {0, 1} and not pages[0][0].grid.landscape
+    assert fill(pages[0]) == pytest.approx(2 / 4 + 3 / 9)
+
+
+def test_the_sets_left_over_stack_on_as_few_printed_pages_as_the_paper_allows():
+    """First-fit decreasing: 27 tarot cards with backs fill 6 Letter sheets (4 a sheet) and leave 3 for a seventh, whose
+    fourth slot no row of the 9 tokens without backs fits beside (a tarot row is 120 mm of the page): 7 two-sided sheets
+    and the tokens' one-sided page, 15 pages. Stacked shortest first, the tokens' band came first and pushed a tarot
+    card onto a two-sided page of its own: 16."""
+    pages = plan_pages("letter", [((30, 30), 9), (TAROT, 27)], backs=[False, True])
+    assert printed_pages(pages, [False, True]) == 15
+    assert [sum(p.count for p in page if p.group == 1) for page in pages] == [4] * 6 + [3, 0]
+
+
+def test_a_set_with_backs_joins_the_first_page_with_room_for_it_not_a_page_of_one_sided_pieces():
+    """22 mini cards without backs (16 a Letter sheet, 4 × 4) leave 6; 5 landscape poker cards with backs and 2 tokens
+    with backs share one two-sided sheet: a one-sided sheet, a sheet and its backs page, and the 6 minis' one-sided
+    sheet, 4 pages. Put beside the minis, the tokens would give that sheet a backs page too: 5."""
+    backs = [True, False, True]
+    pages = plan_pages("letter", [((30, 30), 2), (MINI, 22), ((88.9, 63.5), 5)], backs=backs)
+    assert printed_pages(pages, backs) == 4
+    assert [sorted({p.group for p in page}) for page in pages] == [[1], [0, 2], [1]]
+
+
+def test_a_gutterfold_pdf_keeps_one_orientation_where_mixing_prints_no_fewer_pages():
+    """docs/print-and-cut.md: every page of a PDF has the same orientation where it can. 8 landscape pieces with backs fold
+    two to a turned Letter sheet; the 3 tokens without backs print on a plain sheet turned the same way, not upright."""
+    pages = plan_pages("letter", [((120, 70), 8), ((38, 38), 3)], layout="gutterfold", backs=[True, False])
+    assert len(pages) == 5 and all(isinstance(page[0].grid, FoldSheet) for page in pages[:4])
+    assert {p.grid.landscape for page in pages for p in page} == {True}
+
+
+def test_a_set_without_backs_is_never_moved_onto_a_gutterfold_sheet_to_even_the_pages():
+    """docs/print-and-cut.md: on `--layout gutterfold`, pieces that print no back go on plain one-sided sheets. 5 poker
+    cards and 9 tokens of 25 mm without backs share a plain sheet; the 2 tokens of 20 mm with backs take a fold sheet.
+    Evening the pages never moves the tokens without backs onto the fold sheet, above a fold with nothing behind them."""
+    backs = [False, True, False]
+    pages = plan_pages("letter", [(POKER, 5), ((20, 20), 2), ((25, 25), 9)], layout="gutterfold", backs=backs)
+    assert printed_pages(pages, backs) == 2
+    for page in pages:
+        assert all(isinstance(p.grid, FoldSheet) == backs[p.group] for p in page), [(p.group, type(p.grid).__name__) for p in page]

@@ -57,6 +57,14 @@ def test_a_warning_names_a_run_of_sheets_as_a_range():
     assert warning.message.startswith("the card sheets, sheets 1–4, 6: "), warning.message
 
 
+def test_a_warning_of_one_sheet_names_that_sheet_in_the_singular():
+    """A sliver found on one sheet only is said on 'sheet 2', not 'sheets 2'."""
+    found = [s for s in on_sheets(deck("heroes", card(band(0, 0, W, 12, INK)), None, 18), paper="a4") if s.sheet == 2]
+    assert found
+    (warning,) = sliver_findings(found, "the card sheets", "test", lambda placed: (placed.piece.label, Loc("deck.csv", 1, 1)), {})
+    assert warning.message.startswith("the card sheets, sheet 2: "), warning.message
+
+
 def test_two_decks_alike_to_their_edges_are_packed_apart_so_no_cut_shows_one_on_the_other():
     """A red deck and a green deck, each one colour to its edges: no cut within a deck shows anything. Their last cards
     (10 red: a sheet and one; 4 green) would share a sheet's cuts, where red meets green: packing keeps them apart (a

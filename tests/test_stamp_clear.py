@@ -17,6 +17,9 @@ import pytest
 from conftest import ROOT, run_pnp
 from stamp_room import _near, _segments, stamps_in
 
+from pnp.core.shapes import Shape
+from pnp.layout.free_room import Room
+
 MM = 72 / 25.4
 FORM = "https://docs.google.com/forms/d/e/1FAIpQLSe-stamps/viewform"
 FEEDBACK = f"stamps: {{qr: true}}\nfeedback:\n  form: {FORM}\n  fields: {{card: entry.2, code: entry.3}}\n"
@@ -275,3 +278,13 @@ def test_a_stamp_moves_off_the_templates_own_qr_code_in_its_corner(tmp_path, pdf
         assert len(ours) == 3 and all(not under_qr(doc.pages[0], sq) for sq in ours)
     read = [text for text, _, _ in read_codes(pdf, [0])]
     assert read.count("https://example.com/rules-video") == 3 and len(read) == 6, read
+
+
+def test_a_stamp_moved_off_a_rule_through_its_corner_keeps_0_3_mm_clear_of_it():
+    """pnp.layout.free_room: a stamp keeps 0.3 mm (a small glyph's side bearing) from any other ink. A 0.2 mm rule down a
+    poker card at 55 mm crosses the 10 × 3 mm stamp's place in the lower right corner (3 mm in: 50.5 to 60.5 mm): the
+    stamp moves left of it, its right edge at least 0.3 mm short of the rule and within a mm of it (as near its corner
+    as the room allows)."""
+    spot = Room(63.5, 88.9, Shape("rectangle"), 3.0, "bottom-right").place([(55.0, 0.0, 55.2, 88.9)], 10, 3)
+    assert spot is not None and spot.y == pytest.approx(88.9 - 3 - 3)
+    assert 0.3 - 1e-9 <= 55.0 - (spot.x + 10) < 1.0, spot

@@ -206,3 +206,14 @@ def test_a_deck_without_backs_prints_flat_sheets_in_a_gutterfold_build_and_coins
     never = BACKED + "    print_back: never\n"
     assert tokens_share(game(1, back=never, deck_backs="none"), Options(layout="gutterfold"))
     assert not tokens_share(game(1, deck_backs="none"), Options(layout="gutterfold"))
+
+
+def test_of_two_choices_that_print_as_few_token_pages_the_one_moving_more_sets_to_the_last_card_sheet_wins(tmp_path):
+    """The tiny game as it is: below its last row of heroes, the coins, shields and notes (two-sided) need 124 mm of the
+    156.5 mm free (tests/test_token_share.py works it out), and the pawns' one row 27 mm more: they fit too. Its tokens
+    print one page whether the pawns move or not (walls and standees stay on it, one-sided); every group is tried
+    before fewer, so the pawns go below the heroes with the others rather than stay behind."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    tiny, _ = Project(root).load_game("tiny")
+    assert token_share.token_split(tiny, Options()).shared == {"coins", "shields", "notes", "pawns"}

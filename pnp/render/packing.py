@@ -403,9 +403,10 @@ def _moves(pages: list[list[Block]], to: int, guests: frozenset[int]):
 def _fits(page: list[Block], guests: frozenset[int]) -> bool:
     """Whether a page's blocks fit as _placements lays them out: a lone block on its own grid, several in bands in group order.
 
-    Bands share a page only when their grids are of one page turned one way: a landscape band of hexes moved onto an
-    upright page would have its backs mirrored across the wrong edge."""
-    return len(page) == 1 or (len({(grid.page_w, grid.page_h) for grid, _ in page}) == 1
+    Bands share a page only when their grids are of one page turned one way (a landscape band of hexes moved onto an
+    upright page would have its backs mirrored across the wrong edge), and all are gutterfold sheets or none
+    (_stackable): a set without backs moved onto a fold sheet would stand above the fold with nothing behind it."""
+    return len(page) == 1 or (all(_stackable(page[0][0], grid) for grid, _ in page)
                               and _bands(sorted(page, key=lambda block: block[1][0]), guests) is not None)
 
 
