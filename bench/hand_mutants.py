@@ -10485,7 +10485,7 @@ MUTANTS: list[Mutant] = [
     Mutant('BM6', "a safe-zone warning naming the thing deepest inside the cut first, so it asks to move the line by too little for the one nearest the cut", 'pnp/targets/export_vendor.py',
            'sorted(found, key=lambda b: b.depth)', 'sorted(found, key=lambda b: -b.depth)',
            ['tests/test_shop_faces.py', 'tests/test_preflight_promises.py', 'tests/test_vendor_words.py'], ''),
-    Mutant('BM7', "a safe-zone warning calling an icon text, and text an icon", 'pnp/targets/vendor_preflight.py',
+    Mutant('BM7', "a safe-zone warning calling an icon text, and text an icon", 'pnp/layout/inspect.py',
            "{'icon' if breach.kind == 'icon' else 'text'}", "{'icon' if breach.kind == 'text' else 'text'}",
            ['tests/test_shop_faces.py', 'tests/test_preflight_promises.py', 'tests/test_vendor_words.py'], ''),
     Mutant('BM8', "a long small text's words cut at 30 characters in its error with no mark that they go on", 'pnp/targets/vendor_preflight.py',
@@ -11481,8 +11481,8 @@ MUTANTS: list[Mutant] = [
            'worst[0] < needed - 1e-9', 'worst[0] < needed - 0.5', DH_READ_TESTS, DH_READ_SELECT),
     # a bug DH found: a stroked ellipse near the cut was said as "a ellipse's outline", in pnp's safe-area warning and a shop's safe zone's
     Mutant('DH15', "an ellipse's outline in the safe area said as \"a ellipse's outline\"", 'pnp/layout/inspect.py',
-           'subject, harm = with_article(label), ', 'subject, harm = f"a {label}", ', DH_SAFE_TESTS, DH_SAFE_SELECT),
-    Mutant('DH16', "an ellipse's outline in a print shop's wider safe zone said as \"a ellipse's outline\"", 'pnp/targets/vendor_preflight.py',
+           'return with_article(label) if breach.kind == "rule" else', 'return f"a {label}" if breach.kind == "rule" else', DH_SAFE_TESTS, DH_SAFE_SELECT),
+    Mutant('DH16', "an ellipse's outline in a print shop's wider safe zone said as \"a ellipse's outline\"", 'pnp/layout/inspect.py',
            'return with_article(label) if breach.kind == "rule" else', 'return f"a {label}" if breach.kind == "rule" else',
            ['tests/test_preflight_promises.py'], 'safe_zone'),
     # r56-packing: how pieces share sheets, past AX, PA, RK, T3, TS, L, SE and CE

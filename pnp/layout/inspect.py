@@ -307,13 +307,16 @@ def _around(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, flo
     return [(cx + rx * cos, cy + ry * sin) for cos, sin in _UNIT_CIRCLE]
 
 
+def breach_subject(breach: Breach) -> str:
+    """What a breach is, as a warning names it: text 'Gold', icon 'star', an ellipse's outline (its words cut at 30)."""
+    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
+    return with_article(label) if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
+
+
 def safe_area_finding(breach: Breach, loc: Loc, what: str, game: str) -> Finding:
     """The warning for one breach, at `loc` (the template line that drew it), the piece its component."""
-    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
-    if breach.kind == "rule":
-        subject, harm = with_article(label), "a cut 1 mm off shows it crooked or cuts it"  # "an ellipse's outline"
-    else:
-        subject, harm = f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'", "a cut 1 mm off may clip it"
+    subject = breach_subject(breach)
+    harm = "a cut 1 mm off shows it crooked or cuts it" if breach.kind == "rule" else "a cut 1 mm off may clip it"
     where = f"{breach.depth:.1f} mm inside the cut" if breach.depth >= 0 else f"{-breach.depth:.1f} mm past the cut"
     return warning(f"{breach.kind}-outside-safe-area",
                    f"{subject} lies {where}, within the {SAFE_MM:g} mm safe area where {harm}: "

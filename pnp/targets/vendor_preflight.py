@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
 from pnp.layout.elements import Group, Icon, Text
-from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches, with_article
+from pnp.layout.inspect import SAFE_EPS_MM, Breach, breach_subject, safe_area_breaches
 from pnp.layout.typeset import IconOp
 from pnp.render.icon_forms import fitted
 from pnp.targets.components import Component, printed_sides
@@ -343,15 +343,9 @@ def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: st
     breach = breaches[0]
     more = ""
     if len(breaches) == 2:
-        more = f" (and {_subject(breaches[1])}, drawn here too)"
+        more = f" (and {breach_subject(breaches[1])}, drawn here too)"
     elif len(breaches) > 2:
         more = f" (and {len(breaches) - 1} more drawn here)"
-    return warning("vendor-safe-zone", f"{_subject(breach)}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
+    return warning("vendor-safe-zone", f"{breach_subject(breach)}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
                    f"safe zone, where its cut may clip it: move it {vendor.safe_mm - breach.depth:.1f} mm inward for this vendor",
                    loc, game=game, component=what)
-
-
-def _subject(breach: Breach) -> str:
-    """What a breach is, as a warning names it: text 'Gold', icon 'star', a rectangle's outline (its words cut at 30)."""
-    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
-    return with_article(label) if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
