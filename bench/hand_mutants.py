@@ -11472,6 +11472,9 @@ MUTANTS: list[Mutant] = [
     Mutant('CZ14', "virtualtabletop.io's token set's name over its stack 100 px wide however long, a long name cut", 'pnp/targets/export_vtt.py',
            '"width": px(max(spot.w, NAME_MIN_PX, name_px(spot.label)))', '"width": px(max(spot.w, NAME_MIN_PX))',
            ['tests/test_vtt_sample.py', 'tests/test_vtt_deal.py', 'tests/test_table_files.py', 'tests/test_tables.py'], 'not each_shipped_game'),
+    Mutant('CZ15', "playingcards.io's token set's name over its stack 100 px wide however long, a long name wrapped or cut (the bug r56 found)", 'pnp/targets/export_pcio.py',
+           '"width": px(max(spot.w, NAME_MIN_PX, name_px(spot.label)))', '"width": px(max(spot.w, NAME_MIN_PX))',
+           ['tests/test_table_files.py', 'tests/test_tables.py', 'tests/test_table_plan.py'], 'not each_shipped_game'),
 ]
 
 
