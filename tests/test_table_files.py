@@ -314,6 +314,17 @@ def test_pcio_seats_count_from_0_and_draw_piles_have_a_shuffle_button_seats_none
     assert "deck-up.label" not in widgets and "deck-pile.label" not in widgets
 
 
+def test_a_pcio_token_sets_long_name_is_given_a_label_as_wide_as_its_text():
+    # the docs (exports.md, "Each name is as wide as its text"): a name longer than its 100 px label wrapped or was cut
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    named = _table()
+    named.spots[2].label = "Coins of the Realm and Their Keepers"
+    label = {w["id"]: w for w in pcio_widgets(named)}["tok-stack.label"]
+    assert label["labelContent"] == "Coins of the Realm and Their Keepers"
+    assert label["width"] >= stringWidth(label["labelContent"], "Helvetica", label["mainTextStyle"]["size"]) > 200
+
+
 def test_pcio_widgets_stack_from_z_1_boards_lowest_each_once_and_end_with_the_hand(widgets):
     order = pcio_widgets(_table())
     zs = [w["z"] for w in order if "z" in w]

@@ -19,7 +19,7 @@ import json
 from pnp.core.plurals import count_text
 from pnp.outputs.context import GameContext
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, px, write_table_file
+from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, name_px, px, write_table_file
 
 PCIO_SCHEMA = 8  # the newest PlayingCards.io file format the public importer was written against (pcioimport.mjs knownSchemaVersion)
 ASSETS = "userassets/"
@@ -76,7 +76,7 @@ def pcio_widgets(table: Table) -> list[dict]:
     for spot in table.spots:
         if not spot.holder and spot.label:  # a token set's name over its first stack
             widgets.append({"id": f"{spot.id}.label", "type": "labelText", "labelContent": spot.label, "x": px(spot.x), "y": px(spot.y - LABEL_PX),
-                            "z": next(z), "width": px(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
+                            "z": next(z), "width": px(max(spot.w, NAME_MIN_PX, name_px(spot.label))), "height": LABEL_PX - 2,
                             "mainTextStyle": {"size": LABEL_TEXT_PX}})
         if spot.holder:
             widget = {"id": spot.id, "type": "holder", "x": px(spot.x), "y": px(spot.y), "z": next(z), "width": px(spot.w), "height": px(spot.h),
