@@ -42,6 +42,12 @@ class Mutant(NamedTuple):
 DG_PACKING = ['tests/test_packing.py', 'tests/test_token_share_plan.py', 'tests/test_token_beside.py']
 DG_PACKING_QUICK = 'not five_games and not gutterfold_cards_of_one_size'
 DG_SLIVERS = ['tests/test_slivers.py', 'tests/test_sliver_edges.py', 'tests/test_sheet_seams.py']
+# r56-sandbox: the sandbox's and the growth limits' files, by name
+CW_GUARDS = ['tests/test_sandbox_guards.py', 'tests/test_hostile.py']
+CW_BOMBS = ['tests/test_sandbox_guards.py', 'tests/test_template_bombs.py', 'tests/test_growth_sizes.py', 'tests/test_sandbox_calls.py']
+CW_BUDGET = ['tests/test_command_budget.py', 'tests/test_face_cost.py']
+CW_QUICK = ('not within_1_gb and not element_cap_leaves_room and not still_looping and not draws_the_fix and not within_10_s '
+            'and not page_cap and not per_deck_card_cap')  # in process, a few seconds each
 # r55-inksaver: the ink saver's files, by name, without the tests that read the five games' builds
 INK_SAVER_TESTS = ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py']
 INK_SAVER_QUICK = 'not trim_line and not white_slot and not cut_short'
@@ -11574,6 +11580,42 @@ MUTANTS: list[Mutant] = [
     Mutant('CZ15', "playingcards.io's token set's name over its stack 100 px wide however long, a long name wrapped or cut (the bug r56 found)", 'pnp/targets/export_pcio.py',
            '"width": px(max(spot.w, NAME_MIN_PX, name_px(spot.label)))', '"width": px(max(spot.w, NAME_MIN_PX))',
            ['tests/test_table_files.py', 'tests/test_tables.py', 'tests/test_table_plan.py'], 'not each_shipped_game'),
+    # r56-sandbox: what a template may do and spend, by the files a maintainer would pick by name (none reads the five games' builds)
+    Mutant('CW1', "an unsafe attribute (`''.__class__`) refused in Python's words alone, not said to be not allowed in a template",
+           'pnp/layout/failure_words.py', 'code, message = "template-unsafe", f"not allowed in a template: {message}"',
+           'code, message = "template-unsafe", message', CW_GUARDS, CW_QUICK),
+    Mutant('CW2', "a template name holding a NUL byte (`\"a\\x00b.j2\"`) not refused as a name outside templates/", 'pnp/layout/template_loader.py',
+           'if "\\x00" in template or template.startswith("/")', 'if template.startswith("/")', [*CW_GUARDS, 'tests/test_file_paths.py'], CW_QUICK),
+    Mutant('CW3', "`\"a\" + text` measured by its left side alone: a text of 100,000 characters with one more added let through",
+           'pnp/layout/sandbox.py', 'self.made(sized(left) + sized(right), "adding these with +", "+")',
+           'self.made(sized(left), "adding these with +", "+")', CW_BOMBS, CW_QUICK),
+    Mutant('CW4', "`100000 * \"xx\"` (the count first) not refused as a repeat before it is made, only counted after",
+           'pnp/layout/sandbox.py', 'for seq, n in ((left, right), (right, left)):', 'for seq, n in ((left, right),):', CW_BOMBS, CW_QUICK),
+    Mutant('CW5', "`a ** b`'s digits counted as a's plus b, not a's times b: `(x * x) ** 100` of 6,000 digits let through",
+           'pnp/layout/sandbox.py', '"**": left.bit_length() * abs(right),', '"**": left.bit_length() + abs(right),', CW_BOMBS, CW_QUICK),
+    Mutant('CW6', "a dict's keys left out of its text's length: `{{ {a: 1, b: 2} }}` of two 60,000-character keys let through",
+           'pnp/layout/growth.py', '                stack.extend(item.keys())\n', '                pass  # the keys\n', CW_BOMBS, CW_QUICK),
+    Mutant('CW7', "a face's template making 4,000,000 characters in all (what it throws away included) let through, not 2,000,000",
+           'pnp/layout/growth.py', '        if self.made > MAX_MADE:', '        if self.made > MAX_MADE * 2:', [*CW_BOMBS, 'tests/test_face_cost.py'], CW_QUICK),
+    Mutant('CW8', "a block writing two values on a line (`{{ s }}{{ s }}`) not counted: a `{% set %}` block past 1,000,000 characters let through",
+           'pnp/layout/sandbox.py', '        self._count(sum(map(len, pieces)))', '        self._count(0)', CW_BOMBS, CW_QUICK),
+    Mutant('CW9', "a template writing out past 1,000,000 characters said away from the line that wrote past the cap",
+           'pnp/layout/sandbox.py', '                    pieces.throw(problem)  # raised inside the template, at the line that wrote past the cap',
+           '                    pass  # raised inside the template, at the line that wrote past the cap', [*CW_BOMBS, 'tests/test_findings.py'], CW_QUICK),
+    Mutant('CW10', "brackets nested past what a template can said at the template's first line, not the line they are on",
+           'pnp/layout/sandbox.py', 'with _nesting_said(name, filename, lambda: parser.stream.current.lineno):',
+           'with _nesting_said(name, filename, lambda: 1):', [*CW_BOMBS, 'tests/test_findings.py', 'tests/test_hostile.py'], CW_QUICK),
+    Mutant('CW11', "a misspelt field inside a field (`game.players.maxx`) named as the outer one's (`game has no field 'maxx'`)",
+           'pnp/layout/sandbox.py', 'return wrap(value, f"{obj._what}.{attribute}") if isinstance(value, (dict, list)) else value',
+           'return wrap(value, obj._what) if isinstance(value, (dict, list)) else value',
+           ['tests/test_card_fields.py', 'tests/test_findings.py', 'tests/test_sandbox_guards.py'], CW_QUICK),
+    Mutant('CW12', "a command's budget grown by a tenth of a face's limit for each face it draws, not a twentieth (200 s plus 1 s a face at 10 s)",
+           'pnp/layout/growth.py', 'FACE_SHARE = 0.05', 'FACE_SHARE = 0.1', CW_BUDGET, ''),
+    Mutant('CW13', "a command over its budget naming its two slowest faces, not three", 'pnp/layout/growth.py',
+           'SLOWEST_SHOWN = 3  #', 'SLOWEST_SHOWN = 2  #', CW_BUDGET, ''),
+    Mutant('CW14', "PNP_FACE_SECONDS=ten taken as the 10 s default in silence, not refused with what to give",
+           'pnp/layout/growth.py', '        raise SystemExit(f"PNP_FACE_SECONDS={wanted!r}: give a number of seconds, such as 10") from None',
+           '        seconds = FACE_SECONDS', CW_BUDGET, ''),
 ]
 
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, run_pnp
 
 from pnp.core.errors import Loc, OverBudget, PnpError
 from pnp.layout.fonts import FontBook
@@ -168,3 +168,12 @@ def test_a_pnp_face_seconds_of_0_or_less_is_refused_saying_give_a_number_above_0
     """docs/limits.md: PNP_FACE_SECONDS=N sets a face's processor time; no time at all would stop every face at once."""
     with pytest.raises(SystemExit, match=r"give a number of seconds above 0"):
         face_seconds({"PNP_FACE_SECONDS": wanted})
+
+
+def test_a_pnp_face_seconds_in_words_stops_the_command_saying_give_a_number_of_seconds(project, monkeypatch):
+    """docs/limits.md: PNP_FACE_SECONDS=N sets a face's processor time; a word there is no number of seconds, and taking
+    it as the 10 s default would hide the setting the designer meant to make."""
+    monkeypatch.setenv("PNP_FACE_SECONDS", "ten")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert result.exit_code == 1
+    assert result.output == "PNP_FACE_SECONDS='ten': give a number of seconds, such as 10\n"
