@@ -11450,7 +11450,7 @@ MUTANTS: list[Mutant] = [
     Mutant('CY7', "a YAML file of exactly 5,000,000 bytes, the documented limit, refused as too big", 'pnp/data/source.py',
            '            if size > max_bytes:', '            if size >= max_bytes:', CY_YAML, CY_QUICK),
     Mutant('CY8', "a whole number of exactly 1,000 digits, the documented limit, refused as too long", 'pnp/data/source.py',
-           '        if len(value) > MAX_DIGITS:', '        if len(value) >= MAX_DIGITS:', CY_YAML, CY_QUICK),
+           '        if len(value.lstrip("+-")) > MAX_DIGITS:', '        if len(value.lstrip("+-")) >= MAX_DIGITS:', CY_YAML, CY_QUICK),
     Mutant('CY9', "a decimal key (`1.5: half`) taken as a key, not refused at it as no plain word nor whole number", 'pnp/data/source.py',
            'if not isinstance(key, (str, int)):', 'if not isinstance(key, (str, int, float)):', CY_YAML, CY_QUICK),
     Mutant('CY10', "a `<<:` merging a number said at the start of the mapping holding it, not at the number", 'pnp/data/source.py',
@@ -11464,6 +11464,8 @@ MUTANTS: list[Mutant] = [
     Mutant('CY14', "a workbook measured by its packed bytes, not what it unpacks to: a zip of 100 MB of zeros in a few KB read",
            'pnp/data/workbooks.py', 'unpacked = sum(member.file_size for member in members)', 'unpacked = sum(member.compress_size for member in members)',
            CY_BOOKS, CY_QUICK),
+    Mutant('CY15', "a negative whole number of exactly 1,000 digits refused as over 1,000 digits, its minus counted as one (the bug r56-yaml found)",
+           'pnp/data/source.py', 'if len(value.lstrip("+-")) > MAX_DIGITS:', 'if len(value) > MAX_DIGITS:', CY_YAML, CY_QUICK),
 ]
 
 
