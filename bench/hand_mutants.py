@@ -134,6 +134,11 @@ AU_DRAW_SELECT = 'not each_games_main_deck'
 # r54-sources' selections: the files' in-process tests, less those of many seconds (a whole deck's places, a disk full, a million cells)
 YAML_QUICK = 'not every_key_and_value_is_found and not full_or_read_only and not half_a_gib'
 SHEETS_QUICK = 'not more_than_a_million_cells and not too_big_says_to_import and not proxy'
+# r56-yaml: the YAML reader's files and the workbooks' refusals, by name (in process, less the slow ones above)
+CY_YAML = ['tests/test_source.py', 'tests/test_yaml_places.py', 'tests/test_hostile_files.py', 'tests/test_hostile_bombs.py']
+CY_BOOKS = ['tests/test_workbook_refusals.py', 'tests/test_hostile_bombs.py', 'tests/test_excel_workbook.py', 'tests/test_workbook_shapes.py',
+            'tests/test_spreadsheet_promises.py']  # the last added after the first run: CY13's and CY14's tests stand there
+CY_QUICK = YAML_QUICK + ' and ' + SHEETS_QUICK
 
 # r54-serve BC: the serve test files a maintainer picks by name, for its routes and gates, its pictures, its page after a save
 SERVE_ROUTE_TESTS = ['tests/test_serve.py', 'tests/test_serve_access.py', 'tests/test_serve_gate.py']
@@ -11616,6 +11621,40 @@ MUTANTS: list[Mutant] = [
     Mutant('CW14', "PNP_FACE_SECONDS=ten taken as the 10 s default in silence, not refused with what to give",
            'pnp/layout/growth.py', '        raise SystemExit(f"PNP_FACE_SECONDS={wanted!r}: give a number of seconds, such as 10") from None',
            '        seconds = FACE_SECONDS', CW_BUDGET, ''),
+    Mutant('CY1', "a value under a foreign tag (`!secret Knight`, `!!python/name:os.system x`) read as its text, not refused at the tag",
+           'pnp/data/source.py', '        if tag not in _SCALARS:\n            raise PnpError(error("yaml-tag"',
+           '        if tag not in _SCALARS:\n            return event.value\n            raise PnpError(error("yaml-tag"', CY_YAML, CY_QUICK),
+    Mutant('CY2', "a mapping under a foreign tag (`!!python/object:x {a: 1}`, `!!omap`) read as a plain mapping, not refused at the tag",
+           'pnp/data/source.py', '        if tag != "tag:yaml.org,2002:map":', '        if False:', CY_YAML, CY_QUICK),
+    Mutant('CY3', "a time written `12:30` read as YAML 1.1's base-60 number (here an internal error), not kept as the text 12:30",
+           'pnp/data/source.py', 'r"^(?:[-+]?(?:0|[1-9][0-9]*)|0o', 'r"^(?:[-+]?(?:0|[1-9][0-9]*(?::[0-5]?[0-9])*)|0o', CY_YAML, CY_QUICK),
+    Mutant('CY4', "a YAML 1.2 octal count `0o3` read in base 16 (an internal error), not as 3", 'pnp/data/source.py',
+           'return int(value, 0) if value[:2] in ("0o", "0x") else int(value)', 'return int(value, 16) if value[:2] in ("0o", "0x") else int(value)',
+           CY_YAML, CY_QUICK),
+    Mutant('CY5', "an alias inside the node it names (`a: &x [1, *x]`) an internal error, not refused at the alias", 'pnp/data/source.py',
+           '        if events is None:\n            raise PnpError(error("yaml-alias-loop"', '        if events is None and False:\n            raise PnpError(error("yaml-alias-loop"',
+           CY_YAML, CY_QUICK),
+    Mutant('CY6', "an alias bomb refused somewhere inside the anchor it copies, after 200,000 values built, not at the alias whose copy passes the limit",
+           'pnp/data/source.py', '        if self.values + self.sizes[event.anchor] > MAX_VALUES:', '        if self.values > MAX_VALUES:', CY_YAML, CY_QUICK),
+    Mutant('CY7', "a YAML file of exactly 5,000,000 bytes, the documented limit, refused as too big", 'pnp/data/source.py',
+           '            if size > max_bytes:', '            if size >= max_bytes:', CY_YAML, CY_QUICK),
+    Mutant('CY8', "a whole number of exactly 1,000 digits, the documented limit, refused as too long", 'pnp/data/source.py',
+           '        if len(value.lstrip("+-")) > MAX_DIGITS:', '        if len(value.lstrip("+-")) >= MAX_DIGITS:', CY_YAML, CY_QUICK),
+    Mutant('CY9', "a decimal key (`1.5: half`) taken as a key, not refused at it as no plain word nor whole number", 'pnp/data/source.py',
+           'if not isinstance(key, (str, int)):', 'if not isinstance(key, (str, int, float)):', CY_YAML, CY_QUICK),
+    Mutant('CY10', "a `<<:` merging a number said at the start of the mapping holding it, not at the number", 'pnp/data/source.py',
+           '"\'<<\' must merge a mapping", self.loc(source_event)))', '"\'<<\' must merge a mapping", out.loc))', CY_YAML, CY_QUICK),
+    Mutant('CY11', "a workbook's shared texts measured by their uses (`count`), not the `uniqueCount` the reader makes room for: 2,000,000 claimed read",
+           'pnp/data/workbooks.py', 'strings = _count(attrs, "uniqueCount", default=0)', 'strings = _count(attrs, "count", default=0)', CY_BOOKS, CY_QUICK),
+    Mutant('CY12', "an .ods cell repeated across 1,000,000 columns (`number-columns-repeated`) counted as one column: a far cell read, not refused",
+           'pnp/data/workbooks.py', '        self.row_at += _count(attrs, "number-columns-repeated")', '        self.row_at += 1', CY_BOOKS, CY_QUICK),
+    Mutant('CY13', "an .xlsx row written without its `r` taken for the row before it, not the next: a sheet stretched past 1,000,000 cells read",
+           'pnp/data/workbooks.py', '    def end_row(self) -> None:\n        self.row += 1\n', '    def end_row(self) -> None:\n', CY_BOOKS, CY_QUICK),
+    Mutant('CY14', "a workbook measured by its packed bytes, not what it unpacks to: a zip of 100 MB of zeros in a few KB read",
+           'pnp/data/workbooks.py', 'unpacked = sum(member.file_size for member in members)', 'unpacked = sum(member.compress_size for member in members)',
+           CY_BOOKS, CY_QUICK),
+    Mutant('CY15', "a negative whole number of exactly 1,000 digits refused as over 1,000 digits, its minus counted as one (the bug r56-yaml found)",
+           'pnp/data/source.py', 'if len(value.lstrip("+-")) > MAX_DIGITS:', 'if len(value) > MAX_DIGITS:', CY_YAML, CY_QUICK),
 ]
 
 

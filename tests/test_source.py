@@ -307,3 +307,43 @@ def test_a_line_indented_by_a_tab_is_said_to_want_spaces_at_the_tab(project):
     says so, not libyaml's 'cannot start any token'."""
     assert validate_errors(project, "name: Heroes\ncards:\n\t- id: knight\n") == [
         f"{DECK}:3:1: error: YAML syntax: a tab character: YAML indents with spaces only"]
+
+
+@pytest.mark.parametrize("text, tag", [
+    ("x: !!python/name:os.system echo\n", "tag:yaml.org,2002:python/name:os.system"),
+    ("x: !secret Knight\n", "!secret"),
+], ids=["python", "local"])
+def test_a_word_under_a_foreign_tag_is_refused_at_the_tag_not_read_as_the_word(project, text, tag):
+    """YAML 1.2's core schema knows str, int, float, bool and null: a plain word under any other tag (a Python name's,
+    a program's own `!secret`) is one error at the tag, as a tagged list or mapping is, never the word behind it."""
+    assert validate_errors(project, text) == [f"{DECK}:1:4: error: tag {tag} is not allowed in game data: remove it"]
+
+
+def test_a_deck_file_of_exactly_five_million_bytes_is_read_and_one_byte_more_is_refused(project):
+    """docs/limits.md: a YAML data file, 5,000,000 bytes. The tiny game's heroes padded with comment lines to exactly
+    that many bytes validates as it did; one byte more is one error at the file naming both sizes."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    deck = heroes.read_bytes()
+    line = b"#" + b"x" * 98 + b"\n"
+    padded = deck + line * ((5_000_000 - len(deck)) // len(line))
+    padded += b"#" * (5_000_000 - len(padded) - 1) + b"\n"
+    assert len(padded) == 5_000_000
+    heroes.write_bytes(padded)
+    assert quick_findings(project) == (0, [])
+    assert _validate_errors(project, "heroes.yaml", padded[:-1] + b"x\n") == [
+        "data/tiny/decks/heroes.yaml: error: file is 5,000,001 bytes; the limit is 5,000,000: split it"]
+
+
+def test_a_whole_number_of_a_thousand_digits_is_read_and_one_of_a_thousand_and_one_is_refused_at_it(project, tmp_path):
+    """docs/limits.md: a whole number in YAML, 1,000 digits. 10^999, written out (a 1 and 999 zeros), is that number;
+    one more zero is one error at the number, saying to shorten it or quote it."""
+    assert load(tmp_path, "v: 1" + "0" * 999 + "\n")["v"] == 10**999
+    assert validate_errors(project, "v: 1" + "0" * 1000 + "\n") == [
+        f"{DECK}:1:4: error: a whole number of over 1,000 digits: shorten it, or keep it as text (write it in quotes)"]
+
+
+@pytest.mark.parametrize("sign", ["-", "+"])
+def test_a_signed_whole_number_of_a_thousand_digits_is_read_its_sign_no_digit(tmp_path, sign):
+    """docs/limits.md counts a whole number's digits, 1,000 at most: -10^999 and +10^999 have a thousand digits each
+    and are read as those numbers, the sign counted as no digit."""
+    assert load(tmp_path, f"v: {sign}1" + "0" * 999 + "\n")["v"] == int(f"{sign}1" + "0" * 999)

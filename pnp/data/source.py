@@ -347,7 +347,7 @@ def _scalar_value(tag: str, value: str):
     if tag.endswith("bool"):
         return value.lower() == "true"
     if tag.endswith("int"):
-        if len(value) > MAX_DIGITS:
+        if len(value.lstrip("+-")) > MAX_DIGITS:  # its digits: a sign is none
             raise NumberTooLong(value[:20])
         return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
     lowered = value.lower()
