@@ -103,3 +103,44 @@ def test_each_label_says_what_its_deck_or_set_holds_as_the_data_counts_it(tmp_pa
         assert label is not None and says in label, (title, labels)
     ores = next(t for t in labels if "Ores" in t)
     assert "Ore1" not in ores, ores  # seven kinds: no room to list them
+
+
+def test_a_labels_contents_too_long_at_6_pt_are_said_and_never_printed_smaller(project):
+    """docs/labels-and-cutters.md: no word on a label prints under 6 pt. A token set of six kinds with long names (their
+    list runs past the three lines a 5160 label holds at 6 pt) is told it does not fit even at 6 pt, and no label page
+    prints a word under 6 pt."""
+    from conftest import run_pnp
+
+    names = ["Ancient Crystal Shard", "Enchanted Moonstone Relic", "Forgotten Emerald Idol", "Gleaming Sapphire Amulet",
+             "Hidden Obsidian Talisman", "Radiant Sunstone Pendant"]
+    items = "".join(f"      - {{id: k{n}, name: {name}, count: 1}}\n" for n, name in enumerate(names))
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + "  - id: relics\n    name: Relics\n    shape: circle\n    size: 15\n"
+                      f"    front: tiny/token-coin.j2\n    items:\n{items}", encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    said = [line for line in result.output.splitlines() if line.endswith("[label Relics]")]
+    assert len(said) == 1 and ": error: text does not fit its " in said[0] and " even at 6 pt ('tokens · 6 pieces" in said[0], result.output
+    small = []
+    for pdf in project.glob("output/tiny/tiny-labels*.pdf"):  # whatever labels the build wrote: none of them under 6 pt
+        labels = len(PdfReader(pdf).pages) - 1  # the last page: the slot outlines
+        small += sorted({(round(size, 2), page) for size, page, *_ in smallest(pdf).text if page <= labels and size < LABEL_FLOOR_PT - READ})
+    assert not small, small
+
+
+def test_a_sets_kinds_too_long_for_pnps_own_label_are_said_at_the_sets_name(project):
+    """The error of a token set whose six kinds' names fill no label even at 6 pt is said where the designer mends it:
+    at the set's `name:` value in tokens.yaml (its line and column), naming pnp's own template as a game names it,
+    never at a file inside pnp's install."""
+    from conftest import run_pnp
+
+    names = ["Ancient Crystal Shard", "Enchanted Moonstone Relic", "Forgotten Emerald Idol", "Gleaming Sapphire Amulet",
+             "Hidden Obsidian Talisman", "Radiant Sunstone Pendant"]
+    items = "".join(f"      - {{id: k{n}, name: {name}, count: 1}}\n" for n, name in enumerate(names))
+    tokens = project / "data/tiny/tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text + "  - id: relics\n    name: Relics\n    shape: circle\n    size: 15\n"
+                      f"    front: tiny/token-coin.j2\n    items:\n{items}", encoding="utf-8")
+    name_line = len(text.splitlines()) + 2  # the line after `- id: relics`; its value starts at column 11
+    said = [line for line in run_pnp(project, "build", "tiny", "--only", "labels", "-q").output.splitlines() if ": error: " in line]
+    assert len(said) == 1 and said[0].startswith(f"data/tiny/tokens.yaml:{name_line}:11: error: text does not fit its "), said
+    assert said[0].endswith("(drawn by pnp's own template pnp/label.j2) [label Relics]") and "assets" not in said[0], said

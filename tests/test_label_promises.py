@@ -237,6 +237,31 @@ def test_a_kind_with_a_name_and_a_value_is_called_by_its_name_on_its_label(proje
     assert _fields(project)["Money"][3] == "tokens · 5 pieces / 2 × Gold, 3 × Silver / Tiny Test Game"
 
 
+def test_a_kind_of_no_copy_is_not_named_among_its_sets_kinds(project):
+    """A label counts what goes in the bag: a coin kept in the data at count 0 (the tiny game's coins, with a 2 retired)
+    is not listed as '0 × 2' beside the 8 × 1 and 4 × 5 the set prints."""
+    _replace(project / "data/tiny/tokens.yaml", "      - {id: c5,", "      - {id: c2, value: 2, count: 0}\n      - {id: c5,")
+    assert _fields(project)["Coins"][3] == "tokens · 12 pieces / 8 × 1, 4 × 5 / Tiny Test Game"
+
+
+def test_a_decks_own_icon_comes_before_its_cards_icons_on_its_label(project):
+    """docs/labels-and-cutters.md: a label draws its pieces' `icon`, the first that names one: the heroes' defaults name
+    the deck's (`star`), which its label takes before the icon its last card names (`abacus`, a game-icons.net icon)."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    _replace(heroes, "defaults: {side: red}", "defaults: {side: red, icon: star}")
+    _replace(heroes, 'text: "This card has its own back.",', 'text: "This card has its own back.", icon: abacus,')
+    assert _fields(project)["Heroes"][1] == "star"
+
+
+def test_a_token_sets_own_tint_comes_before_its_items_tints_on_its_label(project):
+    """docs/labels-and-cutters.md: a label is framed in the token set's colour, its data's `tint`: the coins' set names
+    the palette's blue, so its label is blue, though its first coin names the palette's gold."""
+    tokens = project / "data/tiny/tokens.yaml"
+    _replace(tokens, "    name: Coins\n", "    name: Coins\n    tint: blue\n")
+    _replace(tokens, '{id: c1, value: 1, tint: "#f3d36b", count: 8}', "{id: c1, value: 1, tint: gold, count: 8}")
+    assert _fields(project)["Coins"][2] == "blue"
+
+
 def test_a_label_template_pnp_cannot_find_is_one_error_at_game_yamls_labels(project):
     game = project / "data/tiny/game.yaml"
     line = game.read_text(encoding="utf-8").count("\n") + 2  # its `template:` line

@@ -9,6 +9,9 @@ unless game.yaml names the game's own), so a label looks like the rest of the ga
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from pnp.core.assets import shipped
 from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PRINT_TOLERANCE_MM
 from pnp.data.source import LocDict
@@ -121,9 +124,17 @@ def label_faces(gctx: GameContext, labels: list[LabelText], boxes: list[tuple[fl
         try:
             faces.append((gctx.layouts.render(spec.template, context, w, h, 0.0, f"label {label.title}", where, game.slug), dx, dy))
         except PnpError as exc:
-            findings += [f for f in exc.findings if f not in findings]
+            findings += [f for f in (_said_at_its_name(f, label) for f in exc.findings) if f not in findings]
             faces.append(None)
     return faces, findings
+
+
+def _said_at_its_name(finding, label: LabelText):
+    """A finding pnp's own template (pnp/label.j2) met setting a deck's or token set's words (its kinds too long for the
+    label even at 6 pt) said at the deck's or set's name, where the designer mends them, never at a file of pnp's install."""
+    if label.at is None or not shipped(finding.loc.path):
+        return finding
+    return replace(finding, loc=label.at, message=f"{finding.message} (drawn by pnp's own template pnp/label.j2)")
 
 
 def _located(fields: dict, title_at: Loc) -> LocDict:
