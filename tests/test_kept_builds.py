@@ -255,14 +255,3 @@ def test_the_reference_sheet_is_built_again_when_dice_yaml_changes_the_dice_its_
         lines = [line for line in pdf_text(project / "output/tiny/tiny-reference.pdf").splitlines() if "Red die" in line]
         said.append(sorted({n for n in ("2 dice", "3 dice") if any(n in line for line in lines)}))
     assert said == [["2 dice"], ["3 dice"]]
-
-
-def test_a_strict_build_a_warning_stopped_stops_again_the_next_time_claiming_no_file(project):
-    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["keep one and put the others back", "keep one and put the [#f2efe6]others[/] back"]}])
-    for _ in range(2):
-        result = run_pnp(project, "build", "--strict", "--only", "cards", "tiny")
-        shown = result.output + result.stderr
-        assert result.exit_code == 1, shown
-        assert "text 'others' (10 pt) in #f2efe6" in shown
-        assert "(reused)" not in shown and "tiny-cards.pdf" not in shown, shown
-        assert not (project / "output/tiny/tiny-cards.pdf").exists()
