@@ -115,3 +115,25 @@ def test_a_relative_xdg_cache_home_is_ignored_for_the_home_cache(monkeypatch, tm
     monkeypatch.setenv("HOME", "relative-home")
     own = Path(pwd.getpwuid(os.getuid()).pw_dir)
     assert sealed.key_file() == own / ".cache/pnp/cache-key", "a relative HOME falls back to the password database's home"
+
+
+def test_a_key_named_from_the_home_folder_with_a_tilde_is_kept_there(monkeypatch, tmp_path):
+    """A shell leaves `~` as typed in a quoted PNP_CACHE_KEY: it is the home folder, not a folder named `~`."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("PNP_CACHE_KEY", "~/pnp.key")
+    assert sealed.key_file() == tmp_path / "pnp.key"
+    assert sealed.current_key().kept_at == tmp_path / "pnp.key"
+    assert (tmp_path / "pnp.key").stat().st_size == 32  # the key is 32 random bytes, readable by the user alone
+    assert (tmp_path / "pnp.key").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_key_file_of_the_wrong_length_is_said_with_its_own_length(project, monkeypatch, tmp_path):
+    key = tmp_path / "pnp.key"
+    key.write_bytes(bytes(range(64)))  # a 64-byte key pasted in by hand
+    key.chmod(0o600)
+    monkeypatch.setenv("PNP_CACHE_KEY", str(key))
+    result = run_pnp(project, "build", "--only", "boards", "tiny")
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.output.splitlines() if ": note: " in line]  # click's output holds what went to stderr
+    assert notes == [f"output/.pnp-cache: note: no key to seal the build cache with could be kept ({key}: holds 64 bytes, not 32: "
+                     f"remove it, and pnp makes a new one): this build cache {ONE_COMMAND} (docs/safety.md)"]

@@ -262,3 +262,13 @@ def test_builds_into_one_folder_at_once_all_succeed(built_project):
     said = [build.communicate(timeout=300)[0] for build in builds]
     assert [build.returncode for build in builds] == [0, 0, 0], said
     assert not list((project / "output/tiny").glob(".*.tmp"))
+
+
+def test_pnp_list_out_keeps_its_checks_work_in_that_folder_not_in_output(project, tmp_path):
+    """`pnp list --out DIR` reads and keeps the build cache of DIR, the build's output folder it names: the project's
+    own output/ is never made."""
+    elsewhere = tmp_path / "printed"
+    result = run_pnp(project, "list", "--out", str(elsewhere), "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert (elsewhere / ".pnp-cache" / "results" / "tiny").is_dir()
+    assert not (project / "output").exists()

@@ -88,3 +88,17 @@ def test_pnp_jobs_of_one_draws_a_large_deck_without_starting_a_helper_process(pr
     result = run_pnp(project, "build", "tiny", "--only", "cards")
     assert result.exit_code == 0, result.output + result.stderr
     assert (project / "output/tiny/tiny-cards.pdf").is_file()
+
+
+def test_a_build_on_two_cores_writes_the_files_and_bytes_a_build_on_one_writes(project, monkeypatch, tmp_path):
+    """Each output renders in memory whichever process renders it (pnp.pipeline.schedule): the pool changes no byte."""
+    only = ("--only", "cards", "--only", "rulebook", "tiny")
+    assert run_pnp(project, "build", "--out", str(tmp_path / "one"), *only).exit_code == 0  # PNP_JOBS=1
+    monkeypatch.setenv("PNP_JOBS", "2")
+    result = run_pnp(project, "build", "--out", str(tmp_path / "two"), *only)
+    assert result.exit_code == 0, result.output + result.stderr
+    one, two = tmp_path / "one/tiny", tmp_path / "two/tiny"
+    assert sorted(p.name for p in one.iterdir()) == sorted(p.name for p in two.iterdir()) == [
+        "tiny-cards.pdf", "tiny-designer-notes.md", "tiny-rulebook.pdf"]
+    for path in one.iterdir():
+        assert (two / path.name).read_bytes() == path.read_bytes(), path.name

@@ -199,3 +199,41 @@ def test_a_plain_build_after_a_bleed_build_finds_its_own_sheets_reused(project):
     again = run_pnp(project, "build", "tiny", "--only", "cards")
     line = next(line for line in again.output.splitlines() if line.startswith("output/tiny/tiny-cards.pdf  "))
     assert again.exit_code == 0 and line.endswith("(reused)"), again.output
+
+
+BUILT_THREE = ("--only", "cards", "--only", "boards", "--only", "rulebook", "tiny")
+
+
+def _line_of(output: str, name: str) -> str:
+    return next(line for line in output.splitlines() if line.startswith(f"output/tiny/{name}"))
+
+
+def test_a_token_count_edit_reprints_the_last_card_sheet_and_the_rulebook_and_leaves_the_boards_reused(project):
+    assert run_pnp(project, "build", *BUILT_THREE).exit_code == 0
+    apply_edits(project, [{"file": "data/tiny/tokens.yaml", "replace": ['tint: "#f3d36b", count: 8', 'tint: "#f3d36b", count: 10']}])
+    result = run_pnp(project, "build", *BUILT_THREE)
+    assert result.exit_code == 0, result.output
+    # the game's coins now: ten of value 1 and four of value 5, all on the last card sheet, as before
+    assert "  tiny-cards.pdf: sheet 2 holds Heroes ×3, Coins ×14, Pawns ×6, Shields ×4, Bank notes ×5" in result.output.splitlines()
+    assert not _line_of(result.output, "tiny-cards.pdf").endswith("(reused)")
+    assert "Coins 14 tokens circle, 20 mm; 10 × 1, 4 × 5" in pdf_text(project / "output/tiny/tiny-rulebook.pdf")
+    assert not _line_of(result.output, "tiny-rulebook.pdf").endswith("(reused)")
+    assert _line_of(result.output, "tiny-boards.pdf").endswith("(reused)")  # no board shows a token
+
+
+def test_a_new_title_in_game_yaml_reaches_the_boards_footers(project):
+    assert run_pnp(project, "build", "--only", "boards", "tiny").exit_code == 0
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["title: Tiny Test Game", "title: Tiny Trial Game"]}])
+    result = run_pnp(project, "build", "--only", "boards", "tiny")
+    assert result.exit_code == 0, result.output
+    printed = pdf_text(project / "output/tiny/tiny-boards.pdf")
+    assert "Tiny Trial Game · Tiny Town · assembly map" in printed and "Tiny Test Game" not in printed
+
+
+def test_a_card_naming_a_new_game_icons_icon_reprints_the_rulebook_crediting_it(project):
+    assert run_pnp(project, "build", "--only", "rulebook", "tiny").exit_code == 0
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["keep one and put", "keep one :crossed-swords: and put"]}])
+    result = run_pnp(project, "build", "--only", "rulebook", "tiny")
+    assert result.exit_code == 0, result.output
+    credits = flat(pdf_text(project / "output/tiny/tiny-rulebook.pdf")).split("Credits", 1)[1]
+    assert "game-icons.net" in credits and "crossed-swords" in credits  # CC BY 3.0 asks every icon drawn be credited

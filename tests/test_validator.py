@@ -223,3 +223,17 @@ def test_validate_warns_of_art_too_coarse_once_the_bleed_prints(project):
     coarse = [line for line in result.output.splitlines() if "art/full.png" in line]
     assert len(coarse) == 1 and coarse[0].startswith("templates/tiny/hero.j2:2:"), result.output
     assert ": warning: image art/full.png prints at 192 dpi in its 69.5 × 94.9 mm box, below 200: " in coarse[0]
+
+
+FAINT_WORD = {"file": "data/tiny/decks/heroes.yaml", "replace": ["keep one and put the others back", "keep one and put the [#f2efe6]others[/] back"]}
+
+
+def test_validate_quick_draws_no_face_so_a_faint_word_is_left_to_the_full_check(project):
+    """`--quick` checks the data alone (its help: nothing is drawn): a word printed too faint is found by drawing it."""
+    apply_edits(project, [FAINT_WORD])
+    quick = run_pnp(project, "validate", "tiny", "--quick")
+    assert quick.exit_code == 0 and ": warning: " not in quick.output, quick.output
+    assert "tiny: 0 errors, 0 warnings" in quick.output
+    full = run_pnp(project, "validate", "tiny")
+    warnings = [line for line in full.output.splitlines() if ": warning: " in line]
+    assert len(warnings) == 1 and warnings[0].startswith("templates/tiny/hero.j2:5:1: warning: text 'others' (10 pt) in #f2efe6"), full.output

@@ -164,7 +164,7 @@ def _read_secret(path: Path) -> bytes:
             raise ValueError("others may read it: make it readable by you alone (chmod 600)")
         secret = f.read(KEY_BYTES + 1)
     if len(secret) != KEY_BYTES:
-        raise ValueError(f"holds {len(secret)} bytes, not {KEY_BYTES}: remove it, and pnp makes a new one")
+        raise ValueError(f"holds {st.st_size} bytes, not {KEY_BYTES}: remove it, and pnp makes a new one")
     return secret
 
 
