@@ -22,13 +22,12 @@ class Pnp(click.Group):
         return sorted({*self.commands, *LAZY_COMMANDS})
 
     def get_command(self, ctx, cmd_name):
-        """A command of LAZY_COMMANDS is imported the first time it is asked for; a name pnp has no command for imports
-        them all, so that click's "Did you mean" (which reads the loaded commands) offers every command."""
-        if cmd_name not in self.commands:
+        """A command of LAZY_COMMANDS is imported the first time it is asked for (a misspelt one is offered the closest
+        of all of them by `resolve_command`, from their names alone)."""
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
             import importlib
 
-            for name in [cmd_name] if cmd_name in LAZY_COMMANDS else [n for n in LAZY_COMMANDS if n not in self.commands]:
-                self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[name]), name))
+            self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[cmd_name]), cmd_name))
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx, args):
