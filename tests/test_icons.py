@@ -2,6 +2,7 @@
 templates/icons, then pnp's bundled set; read from the card sheet the build prints."""
 from __future__ import annotations
 
+import pytest
 from conftest import quick_findings, run_pnp
 from pdftext import pdf_text
 
@@ -190,3 +191,118 @@ def test_an_icon_file_sized_by_no_length_is_one_error_at_its_file_not_a_crash(pr
     assert result.exit_code == 1 and "internal error" not in result.output + result.stderr, result.output + result.stderr
     assert found == ['templates/icons/seal.svg: error: icon file templates/icons/seal.svg has width="auto" on its <svg>, not a length pnp can '
                      "draw: write one number, with a unit if it has one (10, 2.5mm, 50%)"], found
+
+
+SEAL = "templates/icons/seal.svg"  # an icon file of the project's shared folder, which no face draws: held to its limits as the game is read
+
+
+def seal_findings(project, svg: str) -> tuple[int, list[str]]:
+    """`pnp validate tiny --quick` with templates/icons/seal.svg holding `svg`: its exit code and the lines it printed."""
+    (project / "templates/icons").mkdir(parents=True, exist_ok=True)
+    (project / SEAL).write_bytes(svg.encode("utf-8"))
+    return quick_findings(project)
+
+
+def test_an_icon_file_is_refused_only_past_its_two_million_byte_limit(project):
+    """docs/limits.md: an SVG icon file may be 2,000,000 bytes. One of exactly that (a rectangle and a long comment)
+    passes; one byte more is one error at the file, saying its size and the limit."""
+    head, tail = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"/><!--', "--></svg>"
+    code, said = seal_findings(project, head + "x" * (2_000_000 - len(head) - len(tail)) + tail)
+    assert (code, said) == (0, []), said
+    code, said = seal_findings(project, head + "x" * (2_000_001 - len(head) - len(tail)) + tail)
+    assert code == 1
+    assert said == [f"{SEAL}: error: icon file {SEAL} is 2,000,001 bytes, over the 2,000,000 byte limit: simplify it (fewer points) "
+                    "or export it smaller"], said
+
+
+def test_an_icons_polygon_points_count_as_its_path_data(project):
+    """docs/limits.md: an icon holds at most 1,000,000 characters of path data, `d` and `points` alike. Two polygons of
+    600,000 characters of points each (a file of 1.2 MB, under the byte limit) are one error at the file."""
+    polygon = '<polygon points="' + "1,1 " * 150_000 + '"/>'
+    code, said = seal_findings(project, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{polygon}{polygon}</svg>')
+    assert code == 1
+    assert said == [f"{SEAL}: error: icon file {SEAL} has more than 1,000,000 characters of path data: simplify it (fewer points)"], said
+
+
+@pytest.mark.parametrize("sized, attribute, value", [
+    ('viewBox="-1e300 -1e300 10 10"', "viewBox", "-1e300 -1e300 10 10"),  # far off to the left and up, not only large
+    ('viewBox="0 0 10 10" width="1e300"', "width", "1e300"),  # its width, not its viewBox
+    ('viewBox="0 0 nan nan"', "viewBox", "0 0 nan nan"),  # no number at all
+])
+def test_an_icon_of_no_ordinary_size_is_one_error_at_its_file(project, sized, attribute, value):
+    """docs/limits.md: an icon's `viewBox`, `width` and `height` numbers stay within ±1,000,000 units; one past them, on
+    either side or not a number, is one error at the file offering game-icons.net's ordinary viewBox."""
+    code, said = seal_findings(project, f'<svg xmlns="http://www.w3.org/2000/svg" {sized}><rect width="5" height="5"/></svg>')
+    assert code == 1
+    assert said == [f'{SEAL}: error: icon file {SEAL} has {attribute}="{value}", beyond ±1,000,000 units: give it a viewBox of an '
+                    "ordinary size (game-icons.net uses 0 0 512 512)"], said
+
+
+def test_an_icons_style_rules_count_together_across_its_style_sheets(project):
+    """docs/limits.md: an icon holds at most 500 style rules; two <style> sheets of 300 rules each are 600, one error."""
+    sheet = "<style>" + "".join(f".c{i} {{fill: red}}" for i in range(300)) + "</style>"
+    code, said = seal_findings(project, f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{sheet}{sheet}<rect width="5" height="5"/></svg>')
+    assert code == 1
+    assert said == [f"{SEAL}: error: icon file {SEAL} has more than 500 style rules: each is tried on every element, so simplify its "
+                    "styles (an editor's 'optimised SVG' export merges them)"], said
+
+
+def test_an_icons_embedded_images_count_together_however_many(project):
+    """docs/limits.md: the images an icon embeds count together against 50,000,000 pixels. Three of 4500 × 4500 px
+    (20,250,000 each, any two of them under the limit) are one error at the third, counting the two before it."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    data = io.BytesIO()
+    Image.new("1", (4500, 4500)).save(data, "PNG")
+    image = f'<image width="5" height="5" xlink:href="data:image/png;base64,{base64.b64encode(data.getvalue()).decode()}"/>'
+    code, said = seal_findings(project, '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                                        f'viewBox="0 0 10 10">{image * 3}</svg>')
+    assert code == 1
+    assert said == [f"{SEAL}: error: icon file {SEAL}: the image it embeds claims 4500 × 4500 px, which with the 40,500,000 px of the "
+                    "images before it passes the 50,000,000 px limit: scale it down"], said
+
+
+def test_an_icon_nested_exactly_a_hundred_deep_is_read_and_one_deeper_refused(project):
+    """docs/limits.md: an icon's elements may sit 100 deep. The <svg>, 98 groups and a rectangle are 100 elements inside
+    each other and pass; a 99th group is one error at the file, telling the designer to ungroup."""
+    def nested(groups: int) -> str:
+        return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + "<g>" * groups + '<rect width="5" height="5"/>' + "</g>" * groups + "</svg>"
+
+    code, said = seal_findings(project, nested(98))
+    assert (code, said) == (0, []), said
+    code, said = seal_findings(project, nested(99))
+    assert code == 1
+    assert said == [f"{SEAL}: error: icon file {SEAL} nests elements over 100 deep: simplify it (ungroup the groups inside groups)"], said
+
+
+def test_an_icon_sized_a_hundred_percent_as_editors_export_it_is_read(project):
+    """Editors export an icon `width="100%" height="100%"` with its viewBox; a percentage is one of the lengths the
+    refusal of `width="auto"` offers (`50%`), so the icon passes with nothing said."""
+    code, said = seal_findings(project, '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 10 10">'
+                                        '<rect width="10" height="10"/></svg>')
+    assert (code, said) == (0, []), said
+
+
+def test_an_icons_font_list_ending_in_a_generic_family_is_not_warned_of(project):
+    """CSS's `font-family: Fancy, serif` falls back to serif, which pnp prints in its own serif: nothing is missing, so
+    nothing is said (a lone `Fancy` is warned of: pnp has no such font)."""
+    text = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1" y="5" font-size="2" font-family="{}">Seal</text></svg>'
+    code, said = seal_findings(project, text.format("Fancy, serif"))
+    assert (code, said) == (0, []), said
+    code, said = seal_findings(project, text.format("Fancy"))
+    assert code == 0 and len(said) == 1 and said[0].startswith(f"{SEAL}:1:61: warning: this icon's text is in font 'Fancy'"), said
+
+
+def test_a_misspelt_icon_in_a_template_is_one_error_at_its_call_offering_the_icon_meant(project):
+    """`icon("strr", …)` on the hero front: one error at the call's line and column, offering pnp's `star` (one letter
+    off) and saying how to add an icon of that name."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ icon("strr", 5, 5, 5) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert len(errors) == 1 and errors[0].startswith("templates/tiny/hero.j2:7:10: error: unknown icon 'strr' (did you mean 'star'?): "
+                                                     "add templates/icons/strr.svg"), errors

@@ -413,6 +413,14 @@ def test_an_inline_icon_of_its_own_size_is_centred_on_the_capitals_beside_it(lay
     assert abs(icon.y + icon.size / 2 - capitals_middle) < 0.05, (icon, text.y)
 
 
+def test_an_inline_icon_whose_drawing_fills_its_square_prints_at_the_texts_size(layouts):
+    """docs/layouts.md: `:name:` is drawn at the text's size. pnp's star inks 90 of its 100 units top to bottom, taller
+    than the capitals (0.714 em), so at 10 pt it prints 10 pt square, never shrunk to the capitals' 7.1 pt."""
+    laid = fit(layouts, "Pay :star: HH", size=10, min_size=10)
+    icon = next(op for op in laid.ops if isinstance(op, IconOp))
+    assert abs(icon.size - 10) < 0.01, icon
+
+
 def test_an_inline_icon_given_in_points_prints_that_many_points_square_at_any_text_size(layouts):
     """`:star@12pt:` (docs/layouts.md: `@4mm` or `@12pt`) prints 12 pt square, a sixth of an inch, in 7 pt text as in 10 pt."""
     for size in (7, 10):
