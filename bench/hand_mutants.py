@@ -124,6 +124,11 @@ LABEL_SHEETS_IN_PROCESS = ('not published_slots and not names_its_deck and not n
 
 # r53-tables: test_tts_save.py's tests of the tiny game in process (its others read the five games' shared export); every other file whole
 AB_TTS_IN_PROCESS = 'not tts_save or more_seats or tiny_games or new_games or wider_than or real_samples'
+# r56-tts DC: the TTS files a maintainer picks by name, and the export files', their tests of the tiny game
+DC_TTS_TESTS = ['tests/test_tts_objects.py', 'tests/test_tts_save.py', 'tests/test_tts_table_promises.py']
+DC_EXPORT_TESTS = [*DC_TTS_TESTS, 'tests/test_export.py', 'tests/test_export_promises.py']
+DC_IN_PROCESS = f'({AB_TTS_IN_PROCESS} or hosted or too_long) and not shipped'  # test_tts_save's deck export to a host and its long board
+DC_DICE_TESTS = ['tests/test_dice.py', 'tests/test_tts_objects.py']
 
 # r53-loop AU: the watch tests by name (the designer's loop file's too), in process; pnp draw's without the shipped games' decks
 AU_WATCH_TESTS = ['tests/test_watch_first_save.py', 'tests/test_watch_since.py', 'tests/test_watch_proportional.py', 'tests/test_designer_loop.py']
@@ -11786,6 +11791,38 @@ MUTANTS: list[Mutant] = [
     Mutant('DD14', "an icon nested exactly 100 elements deep (the documented limit) refused as over it", 'pnp/data/svgfiles.py',
            '            if depth > MAX_SVG_DEPTH:', '            if depth >= MAX_SVG_DEPTH:',
            ['tests/test_icons.py', 'tests/test_hostile_files.py', 'tests/test_hostile_bombs.py'], ''),
+    Mutant('DC1', "a TTS d8's or d20's texture read upside down on its model: each face shows a patch of the net's far end, not its own picture", 'pnp/targets/tts_models.py',
+           'lines += [f"vt {x / side:.6f} {1 - y / side:.6f}" for x, y in points]', 'lines += [f"vt {x / side:.6f} {y / side:.6f}" for x, y in points]',
+           DC_DICE_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('DC2', "a coloured TTS d8 or d20 showing white faces round its numbers, not the colour dice.yaml gives the die", 'pnp/targets/tts_models.py',
+           'texture = Image.new("RGB", (TEXTURE_PX, TEXTURE_PX), colour)', 'texture = Image.new("RGB", (TEXTURE_PX, TEXTURE_PX), "white")',
+           DC_DICE_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('DC3', "a TTS d8 or d20 a generic custom model, not one of type Dice: TTS rolls it as no die", 'pnp/targets/tts.py',
+           'MODEL_TYPE_DICE = 2', 'MODEL_TYPE_DICE = 0', DC_DICE_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('DC4', "a TTS d8 or d20 squashed flat: as tall as one unit whatever its size, not as tall as it is wide", 'pnp/targets/tts.py',
+           '"Name": "Custom_Model", "Nickname": name, "Transform": transform(scale=(s, s, s))', '"Name": "Custom_Model", "Nickname": name, "Transform": transform(scale=(s, 1.0, s))',
+           DC_DICE_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('DC5', "a TTS save's gravity twice TTS's own 0.5: every piece falls and bounces otherwise than on a table TTS sets", 'pnp/targets/tts_table.py',
+           '"Gravity": 0.5,', '"Gravity": 1.0,', DC_TTS_TESTS, AB_TTS_IN_PROCESS),
+    Mutant('DC6', "a TTS save with TTS's turns switched on: the table keeps a turn order the game never asked for", 'pnp/targets/tts_table.py',
+           '"Turns": {"Enable": False,', '"Turns": {"Enable": True,', DC_TTS_TESTS, AB_TTS_IN_PROCESS),
+    Mutant('DC7', "a TTS game saved mid-play shuffling its decks again when loaded (its shuffled state not saved)", 'pnp/targets/tts_table.py',
+           '  if SHUFFLED then return "shuffled" end', '  if SHUFFLED then return "" end', DC_TTS_TESTS, AB_TTS_IN_PROCESS),
+    Mutant('DC8', "two TTS decks sharing a CustomDeck key: the second deck's card ids those of the first's sheet", 'pnp/targets/export_tts.py',
+           'return deck, first_key + len(chunks)', 'return deck, first_key + len(chunks) - 1', DC_EXPORT_TESTS, DC_IN_PROCESS),
+    Mutant('DC9', "a TTS save's note telling players of an export with --base-url that its images are files on this machine (and one without it that they are hosted under None)", 'pnp/targets/export_tts.py',
+           'where_from = f"hosted under {base_url}" if base_url else', 'where_from = f"hosted under {base_url}" if not base_url else', DC_EXPORT_TESTS, DC_IN_PROCESS),
+    Mutant('DC10', "a TTS export's next step with --base-url ending in a slash telling the designer to serve `URL//<file>`", 'pnp/targets/export_tts.py',
+           "so that {base_url.rstrip('/')}/<file> serves", "so that {base_url}/<file> serves", DC_EXPORT_TESTS, DC_IN_PROCESS),
+    Mutant('DC11', "nine seats asked of TTS by setup.seats warned at players.max, a line that asks for none of them", 'pnp/targets/export_tts.py',
+           'part, key = ("setup", "seats") if game.spec.setup.seats else ("players", "max")', 'part, key = ("players", "max")', DC_EXPORT_TESTS, DC_IN_PROCESS),
+    Mutant('DC12', "a TTS game too deep for the room between the hand zones not warned, because it is narrow enough", 'pnp/targets/export_tts.py',
+           'if layout.width <= room[0] and layout.depth <= room[1]:', 'if layout.width <= room[0] or layout.depth <= room[1]:', DC_EXPORT_TESTS, DC_IN_PROCESS),
+    Mutant('DC13', "a TTS export's note of a d8 counted twice in dice.yaml not saying × 2", 'pnp/targets/tts_dice.py',
+           '+ (f" × {spec.count}" if spec.count > 1 else ""))\n    return tts.die_model_object', '+ (f" × {spec.count}" if spec.count > 2 else ""))\n    return tts.die_model_object',
+           DC_DICE_TESTS, DICE_BOX_IN_PROCESS),
+    Mutant('DC14', "a long TTS board's image sized by its short side: past 4096 px along its long side, an image TTS will not load", 'pnp/targets/export_tts.py',
+           'px_per_mm = min(dpi / 25.4, (TTS_MAX_PX - 1) / max(trim_mm))', 'px_per_mm = min(dpi / 25.4, (TTS_MAX_PX - 1) / min(trim_mm))', DC_EXPORT_TESTS, DC_IN_PROCESS),
 ]
 
 

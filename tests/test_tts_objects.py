@@ -5,16 +5,20 @@ its cell, a deck of one is a CardCustom, a tile's Type 0 box 1 hex 2 circle 3 ro
 circle) and the pieces' sizes in the game's data, a poker card being TTS's card at scale 1 and one unit an inch.
 
 The game is the test project's tiny game with a deck of one card, a deck of rounded 44 × 68 mm cards, a round and a
-hex deck, two-sided hexagon and square token sets, a d6 and a d8."""
+hex deck, two-sided hexagon and square token sets, a d6, a d8 and a blue d20 counted twice."""
 from __future__ import annotations
 
 import hashlib
 import itertools
 import json
+import math
 import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 from conftest import TEST_PROJECT, run_pnp
+from PIL import Image
 
 IN = 25.4  # one TTS unit: an inch
 DECKS = {
@@ -50,7 +54,16 @@ dice:
     count: 2
     face: tiny/die.j2
     faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]
+  - id: twenty
+    name: Twenty
+    shape: d20
+    size: 19.05
+    count: 2
+    color: "#1f6feb"
+    face: tiny/die.j2
+    faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}, {text: "7"}, {text: "8"}, {text: "9"}, {text: "10"}, {text: "11"}, {text: "12"}, {text: "13"}, {text: "14"}, {text: "15"}, {text: "16"}, {text: "17"}, {text: "18"}, {text: "19"}, {text: "20"}]
 """
+TWENTY_BLUE = (0x1F, 0x6F, 0xEB)  # the d20's `color:` above
 
 
 @pytest.fixture(scope="module")
@@ -225,6 +238,65 @@ def test_a_die_of_any_other_shape_is_a_plastic_model_rolled_as_a_die(save):
     assert model["Name"] == "Custom_Model" and mesh["MeshURL"].endswith(".obj") and mesh["DiffuseURL"].endswith(".png")
     assert (mesh["TypeIndex"], mesh["MaterialIndex"], mesh["Convex"]) == (2, 0, True)
     assert model["Transform"]["scaleX"] == 1.0
+
+
+def _model_files(save: dict, nickname: str) -> tuple[list[tuple[tuple[float, float], ...]], Image.Image]:
+    """A die model's faces as the corners its mesh maps them to in the texture (px, from the top left), and its texture."""
+    mesh = next(o for o in save["ObjectStates"] if o.get("Nickname") == nickname)["CustomMesh"]  # the first of its copies
+    path = {key: unquote(urlparse(mesh[key]).path) for key in ("MeshURL", "DiffuseURL")}
+    texture = Image.open(path["DiffuseURL"]).convert("RGB")
+    uvs, faces = [], []
+    for line in Path(path["MeshURL"]).read_text(encoding="ascii").splitlines():
+        word = line.split()
+        if word and word[0] == "vt":
+            uvs.append((float(word[1]), float(word[2])))
+        elif word and word[0] == "f":
+            faces.append(tuple(int(corner.split("/")[1]) - 1 for corner in word[1:]))
+    side = texture.width  # OBJ's texture coordinates: 0..1 across, v from the image's bottom up
+    return [tuple((uvs[i][0] * side, (1 - uvs[i][1]) * side) for i in face) for face in faces], texture
+
+
+def test_each_face_of_a_die_model_shows_its_number_where_its_mesh_maps_that_face(save):
+    """The d20's mesh maps each of its 20 triangles to a spot of its texture (OBJ's vt, v counted up from the image's
+    bottom): each spot holds that face's number, dark ink in the middle of the triangle, not a bare stretch of net."""
+    faces, texture = _model_files(save, "Twenty")
+    assert len(faces) == 20
+    for face in faces:
+        cx, cy = (sum(p[0] for p in face) / 3, sum(p[1] for p in face) / 3)
+        r = math.dist(face[0], (cx, cy)) / 3
+        middle = texture.crop((round(cx - r), round(cy - r), round(cx + r), round(cy + r)))
+        assert min(sum(pixel) for pixel in middle.get_flattened_data()) < 200, face
+
+
+def test_a_die_models_faces_are_the_colour_dice_yaml_gives_the_die(save):
+    """The d20 is `color: "#1f6feb"`: each face of the model, toward each of its corners (past its number), is that blue."""
+    faces, texture = _model_files(save, "Twenty")
+    for face in faces:
+        cx, cy = (sum(p[0] for p in face) / 3, sum(p[1] for p in face) / 3)
+        assert [texture.getpixel((round(cx + 0.8 * (x - cx)), round(cy + 0.8 * (y - cy)))) for x, y in face] == [TWENTY_BLUE] * 3, face
+
+
+def test_a_die_model_is_as_tall_as_it_is_wide_at_its_size(save):
+    """The d20 is 19.05 mm, three quarters of an inch (a unit): 0.75 along every axis, a solid, not a flattened one."""
+    for die in [o for o in save["ObjectStates"] if o.get("Nickname") == "Twenty"]:
+        assert [die["Transform"][k] for k in ("scaleX", "scaleY", "scaleZ")] == [0.75, 0.75, 0.75]
+
+
+def test_the_exports_note_of_a_die_model_counted_twice_says_times_two(exported):
+    """dice.yaml's d20 has `count: 2`, its d8 none: the d20's mesh line ends `× 2`, the d8's names no count."""
+    lines = [line.strip() for line in exported[1].splitlines()]
+    (twenty,) = [line for line in lines if line.startswith("dice/twenty-")]
+    (octo,) = [line for line in lines if line.startswith("dice/octo-")]
+    assert twenty.endswith("a d20 of 19.05 mm as a custom model of type Dice, its net as the texture × 2"), twenty
+    assert octo.endswith("a d8 of 25.4 mm as a custom model of type Dice, its net as the texture"), octo
+
+
+def test_no_two_decks_share_a_sheet_key_so_no_card_id_names_two_faces(save):
+    """A CardID is its sheet's CustomDeck key × 100 + its cell, and TTS keys a sheet by that number across the save: each
+    deck (and the lone card) holds keys no other deck holds, so no card shows another deck's face."""
+    keys = [set(o["CustomDeck"]) for o in save["ObjectStates"] if o["Name"] in ("DeckCustom", "CardCustom")]
+    assert len(keys) >= 5
+    assert sum(len(k) for k in keys) == len(set().union(*keys))
 
 
 def test_a_bag_holds_its_copies_and_takes_three_units(save):

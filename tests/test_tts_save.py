@@ -431,6 +431,7 @@ def deck_export(tmp_path_factory) -> Path:
     (root / "templates/tiny/die.j2").write_text('{{ text(die_face.text, 0, 0, face.w, face.h, size=8, align="center") }}\n', encoding="utf-8")
     result = run_pnp(root, "export", "tiny", "--format", "tts", "--deck", "heroes", "--dpi", "72", "--no-validate", "--base-url", HOST)
     assert result.exit_code == 0, result.output + result.stderr
+    (root / "export-output.txt").write_text(result.output, encoding="utf-8")  # what the designer read: deck_export.parents[2]
     return root / "output/tiny/tts"
 
 
@@ -453,3 +454,32 @@ def test_a_base_url_with_a_closing_slash_names_each_image_under_it_with_a_single
     for url in urls:
         assert url.startswith(HOST) and "/" not in url[len(HOST):], url
         assert (deck_export / url[len(HOST):]).is_file()
+
+
+def test_a_hosted_saves_note_tells_the_players_where_its_images_are_hosted(deck_export):
+    """The save's note, read in TTS's Notes, says the images are hosted under the host given (`--base-url`), not that
+    they are files on this machine (docs/exports.md)."""
+    note = json.loads((deck_export / "tiny-tts-save.json").read_text(encoding="utf-8"))["Note"]
+    assert note == f"Tiny Test Game, exported by pnp. Images: hosted under {HOST}."
+
+
+def test_a_hosted_exports_next_step_names_the_hosts_folder_with_a_single_slash(deck_export):
+    """HOST ends in `/`: the step the designer is told names `…/pnp/<file>`, the address each image is saved under, not
+    `…/pnp//<file>` (RFC 3986: another resource)."""
+    output = (deck_export.parents[2] / "export-output.txt").read_text(encoding="utf-8")
+    (step,) = [line.strip() for line in output.splitlines() if "tts: upload" in line]
+    assert f"tts: upload the folder's images so that {HOST}<file> serves each one, then copy tiny-tts-save.json into" in step, step
+
+
+def test_a_board_too_long_for_tts_is_drawn_under_4096_px_along_its_long_side(tmp_path):
+    """TTS loads no image past 4096 px a side (docs/exports.md: 'under 4096 px'): the town board made 2,000 × 300 mm
+    is 5,669 px long at 72 dpi, so its image is drawn smaller, its long side under 4096 px, in its own proportions."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    boards = root / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text().replace("size: 380 x 300", "size: 2000 x 300"))
+    result = run_pnp(root, "export", "tiny", "--format", "tts", "--dpi", "72", "--no-validate", "--out", str(root / "out"))
+    assert result.exit_code == 0, result.output
+    (town,) = (root / "out/tiny/tts/boards").glob("town-*.png")
+    width, height = Image.open(town).size
+    assert 4000 < width < 4096 and abs(width / height - 2000 / 300) < 0.02, (width, height)
