@@ -166,6 +166,11 @@ DH_PICTURE_TESTS = ['tests/test_picture_checks.py', 'tests/test_face_warnings.py
 DH_READ_TESTS = ['tests/test_readability.py', 'tests/test_readability_grounds.py', 'tests/test_readability_edges.py']
 DH_READ_SELECT = 'not ink_saver_keeps'
 
+# r56-simulate: `pnp draw`'s, setup's and the checks' items' files, by name, without the test reading the five games
+DP_DRAW = ['tests/test_draw.py']
+DP_DRAW_QUICK = 'not each_games_main_deck'
+DP_SETUP = ['tests/test_setup_findings.py', 'tests/test_table_plan.py']
+DP_ITEMS = ['tests/test_component_counts.py', 'tests/test_constraint_checks.py', 'tests/test_constraints.py']
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -11823,6 +11828,47 @@ MUTANTS: list[Mutant] = [
            DC_DICE_TESTS, DICE_BOX_IN_PROCESS),
     Mutant('DC14', "a long TTS board's image sized by its short side: past 4096 px along its long side, an image TTS will not load", 'pnp/targets/export_tts.py',
            'px_per_mm = min(dpi / 25.4, (TTS_MAX_PX - 1) / max(trim_mm))', 'px_per_mm = min(dpi / 25.4, (TTS_MAX_PX - 1) / min(trim_mm))', DC_EXPORT_TESTS, DC_IN_PROCESS),
+    # r56-simulate: `pnp draw`'s deck simulator, setup's check and the items and values the checks read
+    Mutant('DP1', "`pnp draw --pair colour` on a field no card has answered 0 %, not refused naming the fields there are", 'pnp/checks/simulate.py',
+           'for name in [c.field for c in q.where] + [q.pair, q.sum_field]:', 'for name in [c.field for c in q.where] + [q.sum_field]:',
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP2', "a misspelt `pnp draw --where` field refused without the fields the cards have", 'pnp/checks/simulate.py',
+           "fields: {', '.join(known)}", "check the deck's file",
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP3', "a hand too large for the deck told to choose 1 to one fewer than the cards the deck holds", 'pnp/checks/simulate.py',
+           'choose 1 to {len(pool)}"', 'choose 1 to {len(pool) - 1}"',
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP4', "`pnp draw --where id=knight` refused: a card's id no field a question can name", 'pnp/checks/simulate.py',
+           'return [{**card.fields, "id": card.id} for card in cards', 'return [{**card.fields} for card in cards',
+           DP_DRAW, DP_DRAW_QUICK, equivalent="every loaded card's fields already hold its id (a YAML card writes it; a sheet, an image "
+           "folder and a generated deck set it), so `pnp draw` reads the same id either way"),
+    Mutant('DP5', "`pnp draw --sum`'s mean divided by one hand fewer than were dealt", 'pnp/checks/simulate.py',
+           'SumSpread(name, sum(ordered) / n,', 'SumSpread(name, sum(ordered) / max(1, n - 1),',
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP6', "`pnp draw --sum --format json` giving the largest sum as `min` and the smallest as `max`", 'pnp/checks/simulate.py',
+           '"min": s.minimum, "max": s.maximum', '"min": s.maximum, "max": s.minimum',
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP7', "`pnp draw --sum --format json`'s histogram keyed `30.0`, not the `30` the text shows", 'pnp/checks/simulate.py',
+           '{_num_text(k): v for k, v in s.histogram.items()}', '{str(k): v for k, v in s.histogram.items()}',
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP8', "`pnp draw`'s first line saying `10000 hands`, not `10,000 hands`", 'pnp/checks/simulate.py',
+           '{a.runs:,} hands of', '{a.runs} hands of',
+           DP_DRAW, DP_DRAW_QUICK),
+    Mutant('DP9', "setup's deal too large said against the deck's distinct cards, not the copies it holds", 'pnp/checks/setup.py',
+           'which has {game.decks[deck_id].total}: deal fewer', 'which has {len(game.decks[deck_id].cards)}: deal fewer',
+           DP_SETUP, ''),
+    Mutant('DP10', "setup naming no deck of the game offering only the first of its decks to choose from", 'pnp/checks/setup.py',
+           "name one of {', '.join(decks) or", "name one of {', '.join(decks[:1]) or",
+           DP_SETUP, ''),
+    Mutant('DP11', "setup's deal too large said with the cards dealt each seat as the cards turned face up", 'pnp/checks/setup.py',
+           'and {up} face up from deck', 'and {deal} face up from deck',
+           DP_SETUP, ''),
+    Mutant('DP12', "a count over a board's list (`boards.town.spaces`) said at the board's first line, not at the list", 'pnp/checks/items.py',
+           '_list_items(b[rest[1]], f"{b[\'id\']}.{rest[1]}"), b.loc_of(rest[1])', '_list_items(b[rest[1]], f"{b[\'id\']}.{rest[1]}"), b.loc',
+           DP_ITEMS, ''),
+    Mutant('DP13', "an entry of a reference list named `sections[1]` in a finding, not `reference.sections[1]`", 'pnp/checks/items.py',
+           '_list_items(g.reference_data[rest[0]], f"reference.{rest[0]}")', '_list_items(g.reference_data[rest[0]], rest[0])',
+           DP_ITEMS, ''),
 ]
 
 

@@ -250,3 +250,15 @@ def test_a_misspelt_reference_list_is_told_the_list_the_player_aids_hold(tmp_pat
     found = validated(tmp_path, COMPONENTS + "  - {name: Aid sections, in: reference.section, count: 2, source: rules}\n", {"heroes": HEROES}, reference)
     assert [f["message"] for f in found] == [
         "'reference.section' names nothing in this game (did you mean 'reference.sections'?); known: decks.heroes, reference.sections"]
+
+
+def test_a_count_over_a_boards_list_is_said_at_the_list_not_at_the_board(tmp_path):
+    """A count of `boards.main.spaces` the data misses (3 spaces, the rules say 4) is said where the spaces are written,
+    at the list's first entry (line 7 of boards.yaml, as a deck's count is said at its first card), not at the board's
+    first line: the list is what to change."""
+    boards = {"boards.yaml": "boards:\n  - id: main\n    name: Main\n    size: 200 x 200\n    template: g/front.j2\n"
+                             "    spaces:\n      - a\n      - b\n      - c\n"}
+    found = validated(tmp_path, COMPONENTS + "  - {name: Spaces, in: boards.main.spaces, count: 4, source: rules}\n", {"heroes": HEROES}, boards)
+    assert [(f["message"], f["file"], f["line"]) for f in found] == [
+        ("Spaces: the data has 3, the rules say 4 — as stated at data/g/game.yaml:6 (rules): fix the data or the stated count",
+         "data/g/boards.yaml", 7)]

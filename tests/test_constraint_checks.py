@@ -459,3 +459,13 @@ def test_a_reference_whose_target_names_no_collection_is_said_at_its_target_key(
     found = validated(tmp_path, constraint, {"places": ["{id: castle}"], "heroes": ["{id: a, home: castle}"]})
     assert [(f["code"], f["message"], f["file"], f["line"], f["column"]) for f in found] == [
         ("check-unknown-collection", "'decks.place' names nothing in this game (did you mean 'decks.places'?)", "data/g/game.yaml", 9, 13)]
+
+
+def test_an_entry_of_a_reference_list_is_named_by_the_list_it_is_in(tmp_path):
+    """A unique check over the player aids' sections (`in: reference.sections`) whose second section has no text names
+    it `reference.sections[1]`, the path the check was given with the entry's place in it, so the designer finds it in
+    reference.yaml, not in a deck or a board's list."""
+    reference = {"reference.yaml": "title: Quick reference\nsections:\n  - {title: A turn, text: Draw a card.}\n  - {title: Scoring}\n"}
+    found = validated(tmp_path, "constraints:\n  - {check: unique, in: reference.sections, field: text}\n", {"d": ["{id: a}"]}, reference)
+    assert [(f["message"], f["file"], f["line"]) for f in found] == [
+        ("reference.sections[1] has no 'text' (constraint at data/g/game.yaml:6)", "data/g/reference.yaml", 4)]

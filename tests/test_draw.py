@@ -314,3 +314,61 @@ def test_the_games_warnings_are_said_beside_the_odds(project):
     assert result.exit_code == 0, result.output
     assert "at least 1 with side=red" in result.stdout
     assert "data/tiny/tokens.yaml:7:5: warning: count: 2 of token set 'coins' counts nothing" in result.stderr, result.stderr
+
+
+HEROES_FIELDS = "back, count, id, name, number, side, stars, text"  # heroes.yaml's keys: the cards', the deck's default side
+
+
+def test_a_pair_asked_of_a_field_no_card_has_is_refused_naming_the_fields_there_are(project):
+    """`--pair colour`: no hero has a colour (heroes.yaml's cards have a side), so no hand could ever hold a pair of
+    them; the command refuses in one line listing the fields the cards have, never answering 0 %."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--pair", "colour")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[-1] == f"Error: tiny/heroes: no card has a field 'colour'; fields: {HEROES_FIELDS}"
+    assert "%" not in result.output
+
+
+def test_a_misspelt_where_field_is_refused_naming_the_fields_there_are(project):
+    """`--where colur=red`: a field no card has is refused in one line that lists the fields the cards do have, so the
+    designer sees the name meant."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--where", "colur=red")
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines()[-1] == f"Error: tiny/heroes: no card has a field 'colur'; fields: {HEROES_FIELDS}"
+
+
+def test_a_cards_id_is_a_field_a_question_can_name(project):
+    """`--where id=knight`: 2 of heroes.yaml's 12 cards are knights, so a hand of one holds a knight 1 time in 6."""
+    runs = 2_000
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "1", "--runs", str(runs), "--where", "id=knight", "--format", "json")
+    assert result.exit_code == 0, result.output
+    (share,) = json.loads(result.output)["shares"]
+    assert share["question"] == "at least 1 with id=knight"
+    assert within(share["share"], 2 / 12, runs), share
+
+
+def test_the_json_sums_min_is_the_smallest_and_max_the_largest(project):
+    """heroes.yaml's stars run from 1 (the agents) to 4 (the mages): 2,000 hands of one card deal both, so the JSON's
+    `min` is 1 and its `max` 4."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "1", "--runs", "2000", "--sum", "stars", "--format", "json")
+    assert result.exit_code == 0, result.output
+    spread = json.loads(result.output)["sum"]
+    assert (spread["min"], spread["max"]) == (1, 4)
+
+
+def test_the_json_histogram_is_keyed_by_each_sum_as_the_text_prints_it(project):
+    """A hand of one hero sums its stars, 1, 2, 3 or 4: the JSON's histogram names them `1` to `4`, as the text's bars
+    do, not as Python's floats (`1.0`), and its shares are those of the copies: 2, 5, 2 and 3 of 12 cards."""
+    runs = 2_000
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--hand", "1", "--runs", str(runs), "--sum", "stars", "--format", "json")
+    assert result.exit_code == 0, result.output
+    histogram = json.loads(result.output)["sum"]["histogram"]
+    assert list(histogram) == ["1", "2", "3", "4"]
+    for stars, copies in (("1", 2), ("2", 5), ("3", 2), ("4", 3)):
+        assert within(histogram[stars], copies / 12, runs), (stars, histogram)
+
+
+def test_the_first_line_says_the_hands_with_a_thousands_separator(project):
+    """docs/showcase-and-draw.md prints `10,000 hands of 5`: a thousand hands are `1,000`, as a reader counts them."""
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", "--runs", "1000", "--where", "side=red")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "heroes: 1,000 hands of 5 from 12 cards (seed 53)"
