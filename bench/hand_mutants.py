@@ -160,7 +160,8 @@ DH_READ_SELECT = 'not ink_saver_keeps'
 DM_NEW = ['tests/test_adoption.py', 'tests/test_first_game.py']
 DM_LAUNCH = ['tests/test_launch.py', 'tests/test_findings.py']
 DM_LIST = ['tests/test_list_shows.py']
-DM_CHANGES = ['tests/test_printed_clean.py']
+DM_CHANGES = ['tests/test_stamps.py']  # `pnp changes`' tests are the stamps' (the first run picked test_printed_clean.py, of control characters)
+DM_CHANGES_QUICK = 'pnp_changes'
 DM_PULL = ['tests/test_live_sheets.py', 'tests/test_pull_deadline.py']
 
 
@@ -11657,10 +11658,10 @@ MUTANTS: list[Mutant] = [
            [*DM_LIST, 'tests/test_token_share.py'], ''),
     Mutant('DM12', "`pnp changes` with nothing changed since the marked print saying 'tiny: 0 cards changed', not that no card changed",
            'pnp/cli/revisions.py', '    if not found:\n        click.echo(f"{slug}: no card changed since the last marked print")',
-           '    if not found and False:\n        click.echo(f"{slug}: no card changed since the last marked print")', DM_CHANGES, ''),
+           '    if not found and False:\n        click.echo(f"{slug}: no card changed since the last marked print")', DM_CHANGES, DM_CHANGES_QUICK),
     Mutant('DM13', "`pnp changes` of a game whose data fails to load exiting 0 after its errors",
            'pnp/cli/revisions.py', '    print_findings(report.sorted())\n    if not games:\n        sys.exit(EXIT_DATA)',
-           '    print_findings(report.sorted())\n    if not games:\n        sys.exit(EXIT_OK)', DM_CHANGES, ''),
+           '    print_findings(report.sorted())\n    if not games:\n        sys.exit(EXIT_OK)', DM_CHANGES, DM_CHANGES_QUICK),
     Mutant('DM14', "`pnp pull` of a game with no live sheet saying nothing, not that no deck reads its cards from a web address",
            'pnp/cli/revisions.py', '    if not pulled_any and not refused:', '    if not pulled_any and refused:', DM_PULL, ''),
 ]
