@@ -171,6 +171,15 @@ DP_DRAW = ['tests/test_draw.py']
 DP_DRAW_QUICK = 'not each_games_main_deck'
 DP_SETUP = ['tests/test_setup_findings.py', 'tests/test_table_plan.py']
 DP_ITEMS = ['tests/test_component_counts.py', 'tests/test_constraint_checks.py', 'tests/test_constraints.py']
+# r56-scaffold: the files a maintainer picks by name for `pnp new`, the project and game names, `pnp list`, changes and pull
+DM_NEW = ['tests/test_adoption.py', 'tests/test_first_game.py']
+DM_LAUNCH = ['tests/test_launch.py', 'tests/test_findings.py']
+DM_LIST = ['tests/test_list_shows.py']
+DM_CHANGES = ['tests/test_stamps.py']  # `pnp changes`' tests are the stamps' (the first run picked test_printed_clean.py, of control characters)
+DM_CHANGES_QUICK = 'pnp_changes'
+DM_PULL = ['tests/test_live_sheets.py', 'tests/test_pull_deadline.py']
+
+
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -11869,6 +11878,45 @@ MUTANTS: list[Mutant] = [
     Mutant('DP13', "an entry of a reference list named `sections[1]` in a finding, not `reference.sections[1]`", 'pnp/checks/items.py',
            '_list_items(g.reference_data[rest[0]], f"reference.{rest[0]}")', '_list_items(g.reference_data[rest[0]], rest[0])',
            DP_ITEMS, ''),
+    # r56-scaffold: `pnp new` and the commands a designer meets first (pnp/cli/scaffold.py, listing.py, revisions.py, common.py)
+    Mutant('DM1', "`pnp new crystal-caves` over a data/crystal-caves/ folder the designer keeps notes in writing the game into it, not refusing the name as taken",
+           'pnp/cli/scaffold.py', '[d for d in (f"data/{game}", f"templates/{game}") if (root / d).exists()]',
+           '[d for d in (f"templates/{game}",) if (root / d).exists()]', DM_NEW, ''),
+    Mutant('DM2', "`pnp new` in an empty folder saying it wrote one file fewer than it did (its .gitignore left out of the count)",
+           'pnp/cli/scaffold.py', 'click.echo(f"wrote {len(files)} files for', 'click.echo(f"wrote {len(scaffold_files(game))} files for', DM_NEW, ''),
+    Mutant('DM3', "`pnp new` run in a folder below a project telling `pnp --root /the/project build x`, not the bare `pnp build x` that works from there",
+           'pnp/cli/scaffold.py', '    if Path.cwd().resolve().is_relative_to(root):  # a build from here finds the project',
+           '    if Path.cwd().resolve() == root:  # a build from here finds the project', DM_NEW, ''),
+    Mutant('DM4', "`pnp new Crystal-Caves` refused without the example of a name it takes (`like crystal-caves`)",
+           'pnp/cli/scaffold.py', 'use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")',
+           'use lower-case letters, digits, - and _", param_hint="GAME")', DM_NEW, ''),
+    Mutant('DM5', "`pnp build tnyi` refused without offering the game meant (did you mean 'tiny'?)",
+           'pnp/cli/common.py', "raise click.BadParameter(printable(f\"no game '{name}'{did_you_mean(name, slugs)}; games:",
+           "raise click.BadParameter(printable(f\"no game '{name}'; games:", DM_LAUNCH, ''),
+    Mutant('DM6', "a project whose data/ holds no game yet: `pnp build` ending well having built nothing, not told what a game is",
+           'pnp/cli/common.py', '    if not slugs:\n        raise click.UsageError(f"no game in', '    if False:\n        raise click.UsageError(f"no game in',
+           DM_LAUNCH, ''),
+    Mutant('DM7', "`--deck heros` refused without offering the deck meant (did you mean 'heroes'?)",
+           'pnp/cli/common.py', "raise click.BadParameter(f\"no deck '{d}'{did_you_mean(d, known_decks)}; decks:",
+           "raise click.BadParameter(f\"no deck '{d}'; decks:", DM_LAUNCH, ''),
+    Mutant('DM8', "`pnp --root FOLDER` of a folder with no data/ not told to run inside a project or pass --root",
+           'pnp/cli/common.py', '    if folder is None or not (folder / "data").is_dir():', '    if folder is None:', DM_LAUNCH, ''),
+    Mutant('DM9', "`pnp list` giving a board's size height first (the 380 × 300 mm town as 300 × 380 mm)",
+           'pnp/cli/listing.py', 'boards = [{"id": b.id, "name": b.name, "size": list(b.size)}',
+           'boards = [{"id": b.id, "name": b.name, "size": list(b.size)[::-1]}', DM_LIST, ''),
+    Mutant('DM10', "`pnp list` saying a deck or token set of one sheet takes '1 sheets'",
+           'pnp/cli/__init__.py', "sheet{'s' * (sheet['sheets'] != 1)}", "sheets", DM_LIST, ''),
+    Mutant('DM11', "`pnp list` saying the token sets with a sheet of their own print on the last card sheet, and the reverse",
+           'pnp/cli/listing.py', 'if t["id"] in shared else t for t in tokens]', 'if t["id"] not in shared else t for t in tokens]',
+           [*DM_LIST, 'tests/test_token_share.py'], ''),
+    Mutant('DM12', "`pnp changes` with nothing changed since the marked print saying 'tiny: 0 cards changed', not that no card changed",
+           'pnp/cli/revisions.py', '    if not found:\n        click.echo(f"{slug}: no card changed since the last marked print")',
+           '    if not found and False:\n        click.echo(f"{slug}: no card changed since the last marked print")', DM_CHANGES, DM_CHANGES_QUICK),
+    Mutant('DM13', "`pnp changes` of a game whose data fails to load exiting 0 after its errors",
+           'pnp/cli/revisions.py', '    print_findings(report.sorted())\n    if not games:\n        sys.exit(EXIT_DATA)',
+           '    print_findings(report.sorted())\n    if not games:\n        sys.exit(EXIT_OK)', DM_CHANGES, DM_CHANGES_QUICK),
+    Mutant('DM14', "`pnp pull` of a game with no live sheet saying nothing, not that no deck reads its cards from a web address",
+           'pnp/cli/revisions.py', '    if not pulled_any and not refused:', '    if not pulled_any and refused:', DM_PULL, ''),
 ]
 
 

@@ -404,3 +404,31 @@ def test_pnp_new_into_a_root_with_a_space_tells_a_next_step_that_runs_as_pasted(
     games, told = _new_from_elsewhere(tmp_path, monkeypatch, "my games")
     told = told.removeprefix("next: ").split("   (then open")[0]
     assert shlex.split(told) == ["pnp", "--root", str(games), "build", "caves"], told
+
+
+def test_pnp_new_refuses_a_name_whose_data_folder_exists_and_leaves_that_folder_as_it_was(project):
+    """A name is taken when data/<name>/ is there, whatever it holds (a designer's notes before the game): refused at that
+    folder, its files left alone, nothing written into it."""
+    notes = project / "data/caves"
+    notes.mkdir()
+    (notes / "ideas.txt").write_text("a cave of echoes\n", encoding="utf-8")
+    clash = new_game(project, "caves")
+    assert clash.exit_code == 2 and f"{notes.resolve()} already exists: choose another name, or remove it" in clash.output, clash.output
+    assert sorted(p.name for p in notes.iterdir()) == ["ideas.txt"] and not (project / "templates/caves").exists()
+
+
+def test_pnp_new_says_how_many_files_it_wrote_its_gitignore_among_them(tmp_path):
+    """"wrote N files": N is every file the new project holds, the .gitignore it wrote too."""
+    folder = tmp_path / "my-games"
+    result = new_game(folder, "crystal-caves")
+    written = sorted(p for p in folder.rglob("*") if p.is_file())
+    assert (folder / ".gitignore") in written
+    assert result.output.startswith(f"wrote {len(written)} files for 'crystal-caves' to a new project in "), result.output
+
+
+def test_pnp_new_run_in_a_folder_below_a_project_tells_the_bare_build_that_runs_from_there(project):
+    """docs/getting-started.md: only `pnp --root DIR new` run from outside DIR names DIR in the next step; from a folder
+    below the project a bare `pnp build` finds it, and that is the step told."""
+    result = new_game(project / "data", "second")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "next: pnp build second   (then open output/second/second-cards.pdf)", result.output

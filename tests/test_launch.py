@@ -89,3 +89,41 @@ def test_a_build_prints_each_games_seconds_on_a_terminal_not_into_a_pipe(project
     piped = pnp("--root", str(project), "build", "tiny", "--only", "cards", "--out", str(tmp_path / "b"))
     assert piped.returncode == 0 and "tiny-cards.pdf" in piped.stdout
     assert "tiny: " not in piped.stdout
+
+
+def test_a_misspelt_game_is_offered_the_game_meant(project):
+    """`pnp build tnyi`: refused as a usage error naming the game it was meant to be, and the games there are."""
+    from conftest import run_pnp
+
+    result = run_pnp(project, "build", "tnyi")
+    assert result.exit_code == 2
+    assert "Invalid value for GAME: no game 'tnyi' (did you mean 'tiny'?); games: tiny" in result.stderr, result.stderr
+
+
+def test_a_project_with_no_game_yet_is_told_what_a_game_is(tmp_path):
+    """A data/ folder holding no game: `pnp build` refuses (exit 2) and says what a game is, never ends well having built nothing."""
+    from conftest import run_pnp
+
+    (tmp_path / "data").mkdir()
+    result = run_pnp(tmp_path, "build")
+    assert result.exit_code == 2
+    assert "no game in data/: a game is a folder data/<game>/ holding a game.yaml" in result.stderr, result.stderr
+
+
+def test_a_misspelt_deck_is_offered_the_deck_meant(project):
+    """`--deck heros`: refused before anything is written, naming the deck meant and the decks there are."""
+    from conftest import run_pnp
+
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--deck", "heros")
+    assert result.exit_code == 2
+    assert "Invalid value for --deck: no deck 'heros' (did you mean 'heroes'?); decks: heroes" in result.stderr, result.stderr
+    assert not (project / "output/tiny").exists()
+
+
+def test_a_root_without_a_data_folder_is_told_to_run_inside_a_project(tmp_path):
+    """`pnp --root FOLDER` of a folder holding no data/: refused with where a project is looked for and what to do."""
+    from conftest import run_pnp
+
+    result = run_pnp(tmp_path, "list")
+    assert result.exit_code == 2
+    assert "no data/ folder here or above: run pnp inside a project, or pass --root DIR" in result.stderr, result.stderr

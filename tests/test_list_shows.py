@@ -182,3 +182,20 @@ def test_list_counts_sheets_on_one_paper_and_refuses_two(project):
     assert result.exit_code == 2, result.output
     assert "Invalid value for --paper: one paper only; got 'letter,a4'" in result.output, result.output
     assert "tiny: Tiny Test Game" not in result.output, result.output
+
+
+def test_list_gives_a_boards_size_width_first_as_boards_yaml_writes_it(project):
+    """boards.yaml: the town is `380 x 300`, the score sheet `180 x 240`: listed so, width first, in the text and the JSON."""
+    result = run_pnp(project, "list", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    boards = [line.split() for line in result.output.splitlines() if line.startswith("  board ")]
+    assert boards == [["board", "town", "380", "×", "300", "mm", "Tiny", "Town"], ["board", "scores", "180", "×", "240", "mm", "Score", "sheet"]]
+
+
+def test_list_says_a_set_of_one_sheet_in_the_singular(project):
+    """The walls (6 squares of 14 mm, a sheet of their own) take '1 sheet'; the heroes' 12 poker cards, 9 a Letter sheet, '2 sheets'."""
+    result = run_pnp(project, "list", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    lines = {line.split()[1]: " ".join(line.split()) for line in result.output.splitlines() if line.startswith("  ")}
+    assert lines["walls"].endswith("192 a sheet, 1 sheet Walls"), lines["walls"]
+    assert lines["heroes"].endswith("9 a sheet, 2 sheets Heroes"), lines["heroes"]

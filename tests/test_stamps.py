@@ -454,3 +454,16 @@ def test_pnp_printed_and_pnp_changes_read_the_build_in_the_folder_out_names(tmp_
     changes = run_pnp(root, "changes", "tiny", "--out", str(out))
     assert changes.exit_code == 0 and changes.output.splitlines()[0] == "tiny: no card changed since the last marked print", changes.output
     assert not (root / "output" / "tiny").exists()
+
+
+def test_pnp_changes_of_a_game_whose_data_fails_to_load_says_its_error_and_fails(tmp_path):
+    """A game.yaml that no longer reads: `pnp changes` says the error at its line and exits 1, comparing nothing."""
+    root = copy(tmp_path, "broken")
+    game = root / "data/tiny/game.yaml"
+    line = len(game.read_text(encoding="utf-8").splitlines()) + 1
+    with game.open("a", encoding="utf-8") as f:
+        f.write("title: Again\n")
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 1
+    assert f"data/tiny/game.yaml:{line}:1: error: key 'title' appears twice (first at line 2): keep one" in result.stderr, result.stderr
+    assert "changed since" not in result.output
