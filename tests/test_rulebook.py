@@ -766,3 +766,37 @@ def test_a_justified_rulebook_breaks_its_paragraphs_words_at_their_dictionary_br
     lines = [line.rstrip() for page in page_texts(project / RULEBOOK) for line in page.splitlines()]
     broken = [line for line in lines if line.endswith("-")]
     assert any(re.search(r"(^| )(char|charac|character|characteris|characteristi)-$", line) for line in broken), broken
+
+
+def test_a_front_matter_saved_with_windows_line_ends_is_read_as_front_matter(project):
+    """Notepad saves rulebook.md with CRLF line ends: its `---` front matter still gives the cover its subtitle, and no
+    `subtitle:` line prints as text."""
+    source = project / SOURCE
+    source.write_bytes(source.read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-8"))
+    build(project, "--only", "rulebook")
+    cover, *rest = page_texts(project / RULEBOOK)
+    assert "Rules of play" in flat(cover), cover
+    assert "subtitle" not in flat(" ".join([cover, *rest]))
+
+
+def test_a_yaml_mistake_in_the_front_matter_is_one_error_at_its_line_and_column(project):
+    """`subtitle: Rules: of play` on line 2: YAML allows no second `: ` in a plain value, and the colon after `Rules` is
+    the line's 16th character."""
+    edit(project / SOURCE, "subtitle: Rules of play", "subtitle: Rules: of play")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:2:16: error: YAML syntax in the front matter: mapping values are not allowed in this context"], result.output
+
+
+def test_a_missing_picture_stops_a_build_for_print_with_one_error_at_its_name(project):
+    """A print build draws no placeholder for art not there (a draft does): `![…](pictures/table-photo.png)` on a new
+    last line is one error at the picture's name, its 25th character, and no rulebook is written."""
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write("\n![A photo of the table](pictures/table-photo.png)\n")
+    line = len((project / SOURCE).read_text(encoding="utf-8").splitlines())
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    errors = [text for text in result.output.splitlines() if ": error: " in text]
+    assert result.exit_code == 1
+    assert errors == [f"{SOURCE}:{line}:25: error: image 'pictures/table-photo.png' not found"], result.output
+    assert not (project / RULEBOOK).exists()

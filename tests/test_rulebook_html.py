@@ -3,7 +3,7 @@ its contents list a link to each chapter, an ordered list keeps the number it st
 right (`---:`) is right-aligned in every row, and an inline icon is named unless the word beside it already says it.
 
 Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview, Components and Setting
-up, sections Playing a turn and Winning), built once with a pitch of its own in its front matter, a list that starts at 4, a line with an icon, one with a two-word icon, a line in CSS's yellow
+up, sections Playing a turn and Winning), built once with a pitch of its own in its front matter, a list that starts at 4, a line with an icon, one with a two-word icon, a line broken with a backslash, a line in CSS's yellow
 a code block of markup, the Knight again without a width and the Tiny Town board without a caption
 added to its end."""
 from __future__ import annotations
@@ -54,6 +54,7 @@ def page(tmp_path_factory) -> list[dict]:
     rules = source.read_text(encoding="utf-8").replace("subtitle: Rules of play\n", f"subtitle: Rules of play\npitch: {PITCH}\n", 1)
     source.write_text(rules + "\nAnd then:\n\n4. Tally the stars.\n5. Proclaim the winner.\n\nStart each turn with a :star: in hand.\n"
                       "\nA fight is marked :crossed-swords: on its card.\n"
+                      "\nScore one star,\\\nthen pass.\n"
                       "\nA [yellow]yellow coin[/] is worth two.\n\n```\n<b>Score</b> = stars & coins\n```\n"
                       f"\n![]({KNIGHT})\n\nThe board:\n\n![](board:town \"60\")\n", encoding="utf-8")
     result = run_pnp(root, "build", "tiny", "--only", "rulebook", "--html")
@@ -242,3 +243,17 @@ def test_a_board_figures_alternative_text_is_the_boards_name(page):
     """docs/components.md: a figure's alternative text comes from the data, a board's name: `board:town` is read as
     "Tiny Town" (tests/project/data/tiny/boards.yaml), never its id."""
     assert [t["alt"] for t in figures(page)][-1:] == ["Tiny Town"]
+
+
+def test_a_line_broken_with_a_backslash_breaks_on_the_web_page_too(page):
+    """CommonMark's hard line break (a backslash at a line's end): 'Score one star,' and 'then pass.' on two lines, a
+    `<br>` between them inside one paragraph."""
+    para = next(t for t in page if t["tag"] == "p" and t["text"].startswith("Score one star,"))
+    assert para["text"] == "Score one star,then pass.", para["text"]
+    assert [t["tag"] for t in page if para["n"] in t["within"]] == ["br"]
+
+
+def test_the_credits_name_the_icons_licence_by_its_address(page):
+    """CC BY 3.0 asks for a link to the licence with the credit: the web page's footer gives its address, as the PDF does."""
+    footer = next(t for t in page if t["tag"] == "footer")
+    assert "licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0)" in " ".join(footer["text"].split()), footer["text"]

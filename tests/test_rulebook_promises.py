@@ -1,7 +1,7 @@
 """What the rulebook's reader sees of its Markdown (docs/rulebook.md): the contents, a row per chapter and section, each
 section's row indented under its chapter, the page numbers in a column at the right and each row a link to its page;
 a nested list's own bullet; a table column aligned right in the Markdown set right; an ordered list numbered from the
-number it starts at; a backslash's character, a code span's asterisks and an emphasised word in italic. Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview,
+number it starts at; a backslash's character, a code span's asterisks and an emphasised word in italic; the page number in its foot's middle and the cover's pitch in italic. Read back from the tiny game's rulebook (tests/project/data/tiny/rulebook.md: chapters Overview,
 Components and Setting up, sections Playing a turn and Winning)."""
 from __future__ import annotations
 
@@ -200,3 +200,22 @@ def test_an_emphasised_word_is_set_in_italic_not_bold(typed):
     fonts = {w["text"]: w["fontname"] for w in words if w["text"] in ("emphasised", "word.")}
     assert "Italic" in fonts["emphasised"] and "Bold" not in fonts["emphasised"], fonts
     assert "Italic" not in fonts["word."], fonts
+
+
+def test_each_body_pages_number_is_centred_at_its_foot(typed):
+    """The page number stands in the page's middle, where a reader finds it on a left page and a right one alike."""
+    with pdfplumber.open(typed["pdf"]) as doc:
+        for n, page in enumerate(doc.pages[1:], 2):
+            foot = [w for w in page.extract_words() if w["top"] > page.height - 60 and w["text"] == str(n)]
+            assert len(foot) == 1, (n, foot)
+            middle = (foot[0]["x0"] + foot[0]["x1"]) / 2
+            assert abs(middle - page.width / 2) < 1.5, (n, middle, page.width)
+
+
+def test_the_covers_pitch_is_set_in_italic(typed):
+    """game.yaml's pitch ("A deck of heroes & villains, for testing.") sits under the facts in italic, its words apart
+    from the rules' upright text."""
+    with pdfplumber.open(typed["pdf"]) as doc:
+        words = doc.pages[0].extract_words(extra_attrs=["fontname"])
+    pitch = [w for w in words if w["text"] in ("heroes", "villains,", "testing.")]
+    assert len(pitch) == 3 and all("Italic" in w["fontname"] for w in pitch), pitch
