@@ -38,6 +38,9 @@ class Mutant(NamedTuple):
     equivalent: str = ""  # why no input tells it from the original, for a mutant named equivalent: its survival is no failure
 
 
+# r56-editor: serve's drag-to-edit files, by name (in process)
+DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
+DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
 # r56-packing: the packing plan's tests, without those reading the five games' builds
 DG_PACKING = ['tests/test_packing.py', 'tests/test_token_share_plan.py', 'tests/test_token_beside.py']
 DG_PACKING_QUICK = 'not five_games and not gutterfold_cards_of_one_size'
@@ -11961,6 +11964,39 @@ MUTANTS: list[Mutant] = [
     Mutant('DL14', "the cover's pitch set upright, not in italic", 'pnp/outputs/rulebook/pages.py',
            '1.4, italic=True, color=look.ink', '1.4, italic=False, color=look.ink',
            ['tests/test_rulebook.py', 'tests/test_rulebook_promises.py', 'tests/test_rulebook_pages.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
+    # r56-editor (DJ): drag to edit in `pnp serve`, promises the earlier editor sets' rows do not name
+    Mutant('DJ1', "a drag of `12.75 + 10 * filled` (a leading term with no sign) refused as an expression with no number of its own",
+           'pnp/layout/call_source.py', 'for size in (1, 2):  #', 'for size in (2,):  #', DJ_CALLS, ''),
+    Mutant('DJ2', "a number written with its plus sign (`rect(+2, …)`) refused a drag as an expression, though a literal",
+           'pnp/layout/call_source.py', 'isinstance(node, (nodes.Neg, nodes.Pos))', 'isinstance(node, nodes.Neg)', DJ_CALLS, ''),
+    Mutant('DJ3', "a dragged number written to four decimals, past the thousandth of a millimetre promised",
+           'pnp/layout/call_source.py', 'DECIMALS = 3', 'DECIMALS = 4', DJ_CALLS, ''),
+    Mutant('DJ4', "an edit asking a box of negative width taken, not refused", 'pnp/serve/editor.py',
+           'if value[2] < 0 or value[3] < 0:', 'if value[3] < 0:', DJ_EDIT, ''),
+    Mutant('DJ5', "a resize of an icon written without its size (`icon('star', 3, 4)`) taken, its 5 mm left as it was, not refused telling to write w=5",
+           'pnp/serve/editing.py', '            if not _covered(kind, call, placed.drawn.function):\n                refused.append',
+           '            if False:\n                refused.append', DJ_EDIT, ''),
+    Mutant('DJ6', "a `game.` field an argument reads said to be a variable of the template, not a data field of game.yaml and its line",
+           'pnp/serve/editing.py', '{"card": card.fields, "deck": deck.data, "game": game.data}.get(base)',
+           '{"card": card.fields, "deck": deck.data}.get(base)', DJ_EDIT, ''),
+    Mutant('DJ7', "a face's elements listed topmost first, not in drawing order (the last on top): a click selects the one beneath",
+           'pnp/serve/editing.py', '        whole.append(p)\n    return whole', '        whole.append(p)\n    return whole[::-1]', DJ_EDIT, ''),
+    Mutant('DJ8', "a picture drawn by image() shown but not dragged", 'pnp/serve/editing.py',
+           '    "image": {"x": "x", "y": "y", "w": "w", "h": "h"},\n', '', DJ_EDIT, ''),
+    Mutant('DJ9', "a row of icons (`repeat`) resized wider: its icons grow but their spacing stays, and they overlap",
+           'pnp/serve/editing.py', '"size": "s", "dx": "w", "dy": "h"', '"size": "s"', DJ_EDIT, ''),
+    Mutant('DJ10', "a vertical line stretched taller keeping its length: its y follows the width's change, not the height's",
+           'pnp/serve/editing.py', 'return new[1] + (value - old[1]) * sy', 'return new[1] + (value - old[1]) * sx', DJ_EDIT, ''),
+    Mutant('DJ11', "an edit's field of 1,001 characters taken, past the 1,000 a field may hold", 'pnp/serve/editor.py',
+           'len(value) > 1000:', 'len(value) > 1001:', DJ_EDIT, ''),
+    Mutant('DJ12', "a drag naming another template than the one that drew the element written into that other file",
+           'pnp/serve/editor.py', 'element is None or self.project.rel(Path(element.drawn.filename)) != move.rel or any(',
+           'element is None or any(', DJ_EDIT, ''),
+    Mutant('DJ13', "a data field an argument reads named with its value but not the line that sets it",
+           'pnp/serve/editing.py', 'f"{name} is a data field: {shown(data[key])} here, set at {data.loc_of(key)}"',
+           'f"{name} is a data field: {shown(data[key])} here"', DJ_EDIT, ''),
+    Mutant('DJ14', "a stamped card's elements not listed in the editor: pnp's own version stamp taken for a template's drawing, and the listing fails",
+           'pnp/serve/editing.py', 'if record is None or record[1] is None:', 'if record is None:', DJ_EDIT, ''),
 ]
 
 

@@ -49,6 +49,7 @@ def test_only_the_call_jinja_runs_is_found_whatever_surrounds_it(env):
     ("-8 + face.w", 2, "-6 + face.w"),  # a leading term written with its minus: the minus is its own
     ("(face.h - 12)", -1.5, "(face.h - 13.5)"),  # parentheses around the whole argument: its term is still its own
     ("-3", 5, "2"),
+    ("+2", 3, "5"),  # a number written with its plus sign is a number, its sign with it
     ("4", -4, "0"),
     ("12.125", 0.5, "12.625"),  # a thousandth of a millimetre kept
     ("1", 1 / 3, "1.333"),  # and no finer: a move in a group scaled by 3/4 is 0.5 / 0.75 mm

@@ -453,3 +453,22 @@ def test_an_undo_of_two_files_writes_neither_when_one_changed_on_disk(project):
     assert refused.value.status == 409 and BACK in refused.value.message
     assert ((project.root / FRONT).read_bytes(), (project.root / BACK).read_bytes()) == (b"x=2\n", b"y=9\n"), "nothing written"
     assert editor.history.counts() == {"undo": 1, "redo": 0}
+
+
+def dragged_once(text: str, function: str, params: list[str], args: dict, element, box, to) -> bytes:
+    """The one-line template once the element its call drew at `box` (on the face, in no group) is dragged to `to`."""
+    env = jinja2.Environment()
+    (call,) = call_source.calls_at(env, text, 1, function, params)
+    placed = Placed("0", element, DrawnBy("front.j2", 1, function, args, ""), box, box, 1.0, False)
+    return call_source.rewritten(text.encode(), plan(env, call, placed, to))
+
+
+def test_a_row_of_icons_resized_wider_spreads_its_written_spacing_with_its_size():
+    """A row of three 4 mm stars 6 mm apart (`dx=6`): its first star's box stretched to 8 mm makes every star twice as
+    big, so the spacing doubles with it (`dx=12`) and the stars stay as far apart for their size, never overlapping."""
+    text = '{{ repeat(3, "star", 5, 60, 4, dx=6, color="gold") }}\n'
+    args = {"n": 3, "x": 5.0, "y": 60.0, "size": 4.0, "dx": 6.0, "dy": 0}
+    params = ["n", "icon", "x", "y", "size", "dx", "dy", "color", "decoration", "edge"]
+    assert dragged_once(text, "repeat", params, args, rect(5, 60, 4, 4), (5.0, 60.0, 4.0, 4.0), (5.0, 60.0, 8.0, 8.0)) == \
+        b'{{ repeat(3, "star", 5, 60, 8, dx=12, color="gold") }}\n'
+
