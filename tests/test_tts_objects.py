@@ -215,14 +215,21 @@ def test_a_die_counted_twice_in_dice_yaml_is_two_dice_on_the_table(save):
     assert [o["Name"] for o in save["ObjectStates"] if o.get("Nickname") == "Pair die"] == ["Custom_Dice", "Custom_Dice"]
 
 
-def test_the_exports_note_of_a_d6_counted_twice_says_times_two(exported):
-    """dice.yaml's pair has `count: 2`, its red die none: the export's line for the pair's image ends `× 2`, as two dice
-    are put on the table from it; the red die's line names no count."""
+MODEL = "as a custom model of type Dice, its net as the texture"
+
+
+@pytest.mark.parametrize("twice, once, twice_ends, once_ends", [
+    ("pair", "red", "a custom d6 of 12.7 mm × 2", "a custom d6 of 12.7 mm"),
+    ("twenty", "octo", f"a d20 of 19.05 mm {MODEL} × 2", f"a d8 of 25.4 mm {MODEL}"),
+], ids=["d6", "model"])
+def test_the_exports_note_of_a_die_counted_twice_says_times_two(exported, twice, once, twice_ends, once_ends):
+    """dice.yaml's pair and d20 have `count: 2`, its red die and d8 none: the export's line for a die counted twice
+    (a d6's image, a model's mesh) ends `× 2`, as two dice are put on the table from it; a die of one names no count."""
     lines = [line.strip() for line in exported[1].splitlines()]
-    (pair,) = [line for line in lines if line.startswith("dice/pair-")]
-    (red,) = [line for line in lines if line.startswith("dice/red-")]
-    assert pair.endswith("a custom d6 of 12.7 mm × 2"), pair
-    assert red.endswith("a custom d6 of 12.7 mm"), red
+    (two,) = [line for line in lines if line.startswith(f"dice/{twice}-")]
+    (one,) = [line for line in lines if line.startswith(f"dice/{once}-")]
+    assert two.endswith(twice_ends), two
+    assert one.endswith(once_ends), one
 
 
 def test_a_d6_is_tts_own_die_at_its_size_named_as_the_data_names_it(save):
@@ -280,15 +287,6 @@ def test_a_die_model_is_as_tall_as_it_is_wide_at_its_size(save):
     """The d20 is 19.05 mm, three quarters of an inch (a unit): 0.75 along every axis, a solid, not a flattened one."""
     for die in [o for o in save["ObjectStates"] if o.get("Nickname") == "Twenty"]:
         assert [die["Transform"][k] for k in ("scaleX", "scaleY", "scaleZ")] == [0.75, 0.75, 0.75]
-
-
-def test_the_exports_note_of_a_die_model_counted_twice_says_times_two(exported):
-    """dice.yaml's d20 has `count: 2`, its d8 none: the d20's mesh line ends `× 2`, the d8's names no count."""
-    lines = [line.strip() for line in exported[1].splitlines()]
-    (twenty,) = [line for line in lines if line.startswith("dice/twenty-")]
-    (octo,) = [line for line in lines if line.startswith("dice/octo-")]
-    assert twenty.endswith("a d20 of 19.05 mm as a custom model of type Dice, its net as the texture × 2"), twenty
-    assert octo.endswith("a d8 of 25.4 mm as a custom model of type Dice, its net as the texture"), octo
 
 
 def test_no_two_decks_share_a_sheet_key_so_no_card_id_names_two_faces(save):
