@@ -11997,6 +11997,9 @@ MUTANTS: list[Mutant] = [
            'f"{name} is a data field: {shown(data[key])} here"', DJ_EDIT, ''),
     Mutant('DJ14', "a stamped card's elements not listed in the editor: pnp's own version stamp taken for a template's drawing, and the listing fails",
            'pnp/serve/editing.py', 'if record is None or record[1] is None:', 'if record is None:', DJ_EDIT, ''),
+    Mutant('ZR14', "a token set's kinds too long for pnp's own label told to enlarge the box or lower min_size, pnp's own, not the designer's",
+           'pnp/outputs/labels.py', '        message = message.split(": shorten it", 1)[0] + ": shorten it"', '        pass',
+           ['tests/test_label_print.py'], 'own_label'),
 ]
 
 

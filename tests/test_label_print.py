@@ -143,4 +143,5 @@ def test_a_sets_kinds_too_long_for_pnps_own_label_are_said_at_the_sets_name(proj
     name_line = len(text.splitlines()) + 2  # the line after `- id: relics`; its value starts at column 11
     said = [line for line in run_pnp(project, "build", "tiny", "--only", "labels", "-q").output.splitlines() if ": error: " in line]
     assert len(said) == 1 and said[0].startswith(f"data/tiny/tokens.yaml:{name_line}:11: error: text does not fit its "), said
-    assert said[0].endswith("(drawn by pnp's own template pnp/label.j2) [label Relics]") and "assets" not in said[0], said
+    assert said[0].endswith(": shorten it (drawn by pnp's own template pnp/label.j2) [label Relics]") and "assets" not in said[0], said
+    assert "enlarge the box" not in said[0] and "min_size" not in said[0], said  # pnp's own box and sizes: not the designer's to change
