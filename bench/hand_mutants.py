@@ -41,6 +41,10 @@ class Mutant(NamedTuple):
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
+# r56-typeset: text fitted into a box, by file name
+DT_TEXT = ['tests/test_text.py']
+DT_FAST = ['tests/test_text.py', 'tests/test_speed_paths.py']
+DT_BREAKS = ['tests/test_hyphenation_rules.py', 'tests/test_text.py', 'tests/test_justified_cards.py']
 # r56-packing: the packing plan's tests, without those reading the five games' builds
 DG_PACKING = ['tests/test_packing.py', 'tests/test_token_share_plan.py', 'tests/test_token_beside.py']
 DG_PACKING_QUICK = 'not five_games and not gutterfold_cards_of_one_size'
@@ -12000,6 +12004,43 @@ MUTANTS: list[Mutant] = [
     Mutant('ZR14', "a token set's kinds too long for pnp's own label told to enlarge the box or lower min_size, pnp's own, not the designer's",
            'pnp/outputs/labels.py', '        message = message.split(": shorten it", 1)[0] + ": shorten it"', '        pass',
            ['tests/test_label_print.py'], 'own_label'),
+    # DT: text fitted into a box, past RT, VG, WV, BJ, AF, AR, ZK, CB, CG and the rows before them (r56-typeset)
+    Mutant('DT1', "a deck's plain paragraph set once in one colour printed in that colour wherever else it is written, not in the colour its own text() asks",
+           'pnp/layout/paragraphs.py', 'known = self._styles.get(style)\n        if known is None:\n            known = self._styles[style] = {}',
+           'known = self._styles.get(style[:3] + style[4:])\n        if known is None:\n            known = self._styles[style[:3] + style[4:]] = {}',
+           DT_FAST, ''),
+    Mutant('DT2', "a plain paragraph set once at one size printed at that size in every other box that sets it at another",
+           'pnp/layout/paragraphs.py', 'known = self._styles.get(style)\n        if known is None:\n            known = self._styles[style] = {}',
+           'known = self._styles.get(style[:5] + style[6:])\n        if known is None:\n            known = self._styles[style[:5] + style[6:]] = {}',
+           DT_FAST, ''),
+    Mutant('DT3', "a plain paragraph set once centred printed centred too in a box that asks it left or right", 'pnp/layout/paragraphs.py',
+           'known = self._styles.get(style)\n        if known is None:\n            known = self._styles[style] = {}',
+           'known = self._styles.get(style[:6])\n        if known is None:\n            known = self._styles[style[:6]] = {}',
+           DT_FAST, ''),
+    Mutant('DT4', "a text's first baseline a tenth of its size higher in its box (0.7 of the size below the top, not 0.8): capitals touching a top-aligned box's edge",
+           'pnp/layout/typeset.py', 'ASCENT = 0.80', 'ASCENT = 0.70', DT_TEXT, ''),
+    Mutant('DT5', "a text's box needing no room under its last line for descenders (0.12 of the size, not 0.22): a line fitted at full size whose g and p hang out of the box",
+           'pnp/layout/typeset.py', 'DESCENT = 0.22', 'DESCENT = 0.12', DT_TEXT, ''),
+    Mutant('DT6', "a broken word's hyphen set in the font its word began in (a word begun bold prints its second half's hyphen bold)",
+           'pnp/layout/typeset.py', 'piece = (text, last[FONT], last[COLOUR]', 'piece = (text, before[0][FONT], last[COLOUR]', DT_BREAKS, 'not influence_cards'),
+    Mutant('DT7', "a text shrunk further than it must: not the largest quarter-point size that fits but a smaller one", 'pnp/layout/typeset.py',
+           'best, hi = attempt, mid - 1', 'best, lo = attempt, mid + 1', [*DT_TEXT, 'tests/test_face_warnings.py', 'tests/test_type_system.py'], ''),
+    Mutant('DT8', "a Japanese line allowed to begin with a closing bracket 」", 'pnp/layout/hyphenation.py',
+           '？！）」』', '？！）』', [*DT_BREAKS, 'tests/test_every_language.py'], 'not influence_cards'),
+    Mutant('DT9', "a language pyphen has no patterns for (a Turkish edition) hyphenated by English patterns, not left unbroken",
+           'pnp/layout/hyphenation.py', 'if name else None', 'if name else pyphen.Pyphen(lang="en_US", left=MIN_BEFORE, right=MIN_AFTER)',
+           [*DT_BREAKS, 'tests/test_languages.py'], 'not influence_cards and not organ_match'),
+    Mutant('DT10', "a text of short lines, too many for its box's height, printed at its size running out of the box, not shrunk to fit",
+           'pnp/layout/paragraphs.py', '        if not fits:\n            return None\n', '', DT_FAST, ''),
+    Mutant('DT11', "a card text wholly in a palette colour (`[accent]…[/]`) printed in the text's own colour", 'pnp/layout/paragraphs.py',
+           'run.color or color, " ".join(words)', 'color, " ".join(words)', [*DT_FAST, 'tests/test_markup.py'], ''),
+    Mutant('DT12', "a rulebook's left-aligned (ragged) paragraphs hyphenated as justified ones are", 'pnp/render/text_setting.py',
+           'hyphenator = self.layouts.hyphenator if style.align == "justify" else None', 'hyphenator = self.layouts.hyphenator',
+           ['tests/test_rulebook.py', 'tests/test_hyphenation_rules.py'], ''),
+    Mutant('DT13', "a player aid's heading set at the top of its band, not in the band's middle", 'pnp/render/text_setting.py',
+           'style.leading, style.align, "middle")', 'style.leading, style.align, "top")', ['tests/test_aid_face.py', 'tests/test_aid_template.py'], ''),
+    Mutant('DT14', "a plain card text's line set a space in from its box's left edge", 'pnp/layout/paragraphs.py',
+           'gap = space if k else 0.0', 'gap = space', DT_FAST, ''),
 ]
 
 

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import TEST_PROJECT
+from conftest import ROOT, TEST_PROJECT
 
 from pnp.core.errors import PnpError
 from pnp.data.fields import CardReads
@@ -130,3 +130,30 @@ def test_each_element_of_the_aid_is_traced_to_the_template_line_that_drew_it_and
     failing = _game(_project(tmp_path / "bad", TEMPLATE.replace("aid.title", "aid.nope")))
     traced = traced_origins(failing, 3.0)  # the sheets' sliver warnings go on: the failure is the aid's print's to say
     assert [loc.line for loc in traced.values()] == [1] and not failing.layouts.traced, "what it drew before its failing line"
+
+
+def test_a_player_aids_title_shrunk_to_fit_its_band_stays_on_the_bands_middle_line(tmp_path):
+    """A title too long for the band's 8.5 pt shrinks (to 6.5 pt here) and the room it frees is shared above and below
+    it: its capitals' middle stands where a short title's does, within half a point, not raised toward the band's top.
+    Comfortaa Bold's capitals are 781/1000 of an em tall (its OS/2 sCapHeight)."""
+    from fontTools.ttLib import TTFont
+
+    from pnp.outputs.player_aids import player_aids
+
+    font = TTFont(ROOT / "fonts/comfortaa/Comfortaa-Bold.ttf")
+    cap = font["OS/2"].sCapHeight / font["head"].unitsPerEm
+
+    def title_middle(title: str) -> tuple[float, float]:
+        root = _project(tmp_path / str(len(title)), None)
+        reference = root / "data/tiny/reference.yaml"
+        reference.write_text(reference.read_text(encoding="utf-8").replace(f"title: {TITLE}", f"title: {title}"), encoding="utf-8")
+        aids, _ = player_aids(_game(root), 0.0)
+        band = next(el for el in aids.cards[0].front.elements if isinstance(el, Text))
+        (op,) = band.ops
+        assert op.text == title
+        return op.size, op.y - cap * op.size / 2
+
+    short_size, short_middle = title_middle("Tiny")
+    long_size, long_middle = title_middle("Tiny Test Game · the quick reference card of it")
+    assert short_size == 8.5 and long_size < 7
+    assert abs(long_middle - short_middle) < 0.5, (short_middle, long_middle)

@@ -329,12 +329,37 @@ def test_the_same_words_asked_in_another_colour_print_in_that_colour():
     assert colours == [{"#aa0000"}, {"#111111"}, {"#aa0000"}]
 
 
+def test_the_same_words_asked_at_another_size_print_at_that_size():
+    """A game sets each distinct line once: the same words in the same font, colour and box, asked at 10 pt, then at
+    14 pt, then at 10 pt again, print at each size asked (and 14 pt words are wider), not the first one's."""
+    game = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts")).for_game(
+        {"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    sizes = [{op.size for op in fit(game, "Draw two cards", size=size).ops} for size in (10, 14, 10)]
+    assert sizes == [{10}, {14}, {10}]
+
 def test_a_line_written_wholly_in_a_marked_colour_prints_in_that_colour_not_the_texts(layouts):
     """A deck's line set once for the game (pnp.layout.paragraphs) that is all one `[accent]…[/]` run prints in the
     palette's accent (#aa0000), while the line above it keeps the text's own black."""
     laid = fit(layouts, "Pay two coins\n[accent]Draw two cards[/]")
     assert {op.text: op.color.lower() for op in laid.ops} == {"Pay two coins": "#000000", "Draw two cards": "#aa0000"}
 
+
+def test_a_word_begun_in_bold_prints_the_hyphen_of_its_break_in_the_face_of_the_letters_before_it(layouts):
+    """A word whose first letters are bold (`**super**characteristically`) broken in its plain letters: the hyphen
+    ends those plain letters, so it prints in their regular face, as the line's other plain words do, not in the bold
+    the word began in."""
+    laid = fit(layouts, "Play a **super**characteristically strong card", w=35, h=40, size=10, min_size=10, hyphenate=True)
+    first = [(op.text, op.font) for op in laid.ops if op.y == laid.ops[0].y]
+    assert first == [("Play a", "noto-sans-regular"), ("super", "noto-sans-bold"), ("charac-", "noto-sans-regular")], first
+
+
+def test_short_lines_too_many_for_their_box_shrink_until_every_line_is_inside_it(layouts):
+    """Five one-word lines at 10 pt and 1.2 leading stand 12 pt apart: their baselines need 4 × 12 pt below the
+    first, more than a 15 mm (42.5 pt) box holds. The text shrinks, and every line's baseline is inside the box."""
+    laid = fit(layouts, "One\nTwo\nThree\nFour\nFive", w=50, h=15, size=10, min_size=5)
+    assert [op.text for op in laid.ops] == ["One", "Two", "Three", "Four", "Five"]
+    assert laid.fits and laid.size < 10
+    assert max(op.y for op in laid.ops) <= 15 / 25.4 * 72
 
 def test_one_word_wider_than_its_box_is_an_error_not_an_overflow(project):
     apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": '{{ text("Supercalifragilisticexpialidocious", 5, 75, 12, 8, size=9, min_size=5) }}\n'}])
