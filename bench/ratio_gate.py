@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -45,6 +46,37 @@ def ratio(output: str, cards: int) -> float:
     return float(times["pnp"]) / float(times["floor"])
 
 
+QUIET_CORES = 0.3  # what else may keep the processors busy while the gate measures: pnp draws a 500-card deck on two cores
+QUIET_WAIT = 120  # seconds the gate waits for that before it measures regardless (and says so)
+
+
+def busy_cores(seconds: float = 1.0) -> float | None:
+    """How many processors were busy over `seconds`, from /proc/stat (None where there is none)."""
+    def sample():
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # all, idle and iowait
+    try:
+        total0, idle0 = sample()
+        time.sleep(seconds)
+        total1, idle1 = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    cores = os.cpu_count() or 1
+    return cores * (1 - (idle1 - idle0) / max(total1 - total0, 1))
+
+
+def wait_until_quiet() -> None:
+    """Wait for the machine's other work to stop before measuring. The floor draws on one core and pnp on two, so
+    a process left busy on one core (a test suite's last child winding down) slows pnp alone: one core kept busy by a
+    plain loop reads 4.6 × where the quiet machine reads 3.2–3.6 ×."""
+    waited = 0
+    while (busy := busy_cores()) is not None and busy > QUIET_CORES and waited < QUIET_WAIT:
+        waited += 1
+    if waited:
+        print(f"waited {waited} s for the processors to be quiet (busy: {busy:.2f} cores)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ceiling", type=float, default=CEILING)
@@ -56,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{script}: the standard deck's timer is not there (set PNP_STANDARD_DECK to its run.py)", file=sys.stderr)
         return 1
     compile_bytecode()  # pnp on PATH is this checkout: each of its runs starts from bytecode, as an installed pnp does
+    wait_until_quiet()
     done = subprocess.run([sys.executable, str(script), str(args.cards), str(args.runs)], capture_output=True, text=True)
     if done.returncode:
         print(done.stdout + done.stderr, file=sys.stderr)
