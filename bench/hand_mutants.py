@@ -11724,7 +11724,7 @@ MUTANTS: list[Mutant] = [
            'maker=f"Avery {sheet.name}")', 'maker=sheet.name)',
            LABEL_TESTS, LABEL_SHEETS_IN_PROCESS + ' and not every_word_on_the_games_labels'),
     Mutant('DK15', "a token set's kinds too long for pnp's own label said at a file inside pnp's install, not at the set's `name:`",
-           'pnp/outputs/labels.py', '    if label.at is None or not shipped(finding.loc.path):\n        return finding\n', '    return finding\n',
+           'pnp/outputs/labels.py', '    return replace(finding, loc=label.at or where) if shipped(finding.loc.path) else finding', '    return finding',
            LABEL_TESTS, LABEL_SHEETS_IN_PROCESS + ' and not every_word_on_the_games_labels'),
     # r56-cache: a build's cache and schedule, past YN, WT, AG, CP, BB, XQ, PB, KW, CK, CS and UM
     Mutant('DE1', "a token set's count edited: the card sheets kept from the last build are reused, the last card sheet printing the old coins", 'pnp/data/kinds.py',
@@ -12002,7 +12002,13 @@ MUTANTS: list[Mutant] = [
     Mutant('DJ14', "a stamped card's elements not listed in the editor: pnp's own version stamp taken for a template's drawing, and the listing fails",
            'pnp/serve/editing.py', 'if record is None or record[1] is None:', 'if record is None:', DJ_EDIT, ''),
     Mutant('ZR14', "a token set's kinds too long for pnp's own label told to enlarge the box or lower min_size, pnp's own, not the designer's",
-           'pnp/outputs/labels.py', '        message = message.split(": shorten it", 1)[0] + ": shorten it"', '        pass',
+           'pnp/layout/template_places.py', 'return f"{message.removesuffix(OVERFLOW_ADVICE)}shorten it ({said})"', 'return f"{message} ({said})"',
+           ['tests/test_label_print.py'], 'own_label'),
+    Mutant('ZR15', "a label game.yaml adds, too long for pnp's own label, said at game.yaml's `labels:`, not at its own entry's title",
+           'pnp/outputs/labels.py', 'loc_at(game.data, ("labels", "add", n, "title"))', 'None',
+           ['tests/test_label_print.py'], 'own_label'),
+    Mutant('ZR16', "a label of many lines blamed on its title (its box squeezed below one line at 6 pt), not on its lines",
+           'pnp/assets/templates/pnp/label.j2', '{% set head = [(face.h - band - 2) / rows * 1.1, 3] | max %}', '{% set head = (face.h - band - 2) / rows * 1.1 %}',
            ['tests/test_label_print.py'], 'own_label'),
     # DT: text fitted into a box, past RT, VG, WV, BJ, AF, AR, ZK, CB, CG and the rows before them (r56-typeset)
     Mutant('DT1', "a deck's plain paragraph set once in one colour printed in that colour wherever else it is written, not in the colour its own text() asks",

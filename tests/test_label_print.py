@@ -145,3 +145,21 @@ def test_a_sets_kinds_too_long_for_pnps_own_label_are_said_at_the_sets_name(proj
     assert len(said) == 1 and said[0].startswith(f"data/tiny/tokens.yaml:{name_line}:11: error: text does not fit its "), said
     assert said[0].endswith(": shorten it (drawn by pnp's own template pnp/label.j2) [label Relics]") and "assets" not in said[0], said
     assert "enlarge the box" not in said[0] and "min_size" not in said[0], said  # pnp's own box and sizes: not the designer's to change
+
+
+def test_a_label_game_yaml_adds_too_long_for_pnps_own_label_is_said_at_its_title(project):
+    """A label game.yaml adds (`labels: add:`) whose twelve lines fill no label even at 6 pt is said at its entry's
+    `title:` in game.yaml, where the designer shortens it, quoting its lines (not the title, which fits), and told only to
+    shorten it: never at a file inside pnp's install, never to enlarge a box or lower a size that are pnp's own."""
+    from conftest import run_pnp
+
+    game = project / "data/tiny/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    lines = ", ".join(f'"Step {n}: deal every player a hand of seven cards face down"' for n in range(12))
+    game.write_text(text + f"labels:\n  add:\n    - {{title: Setup, lines: [{lines}]}}\n", encoding="utf-8")
+    title_line = len(text.splitlines()) + 3  # `    - {title: Setup, ...}`: its value starts at column 15
+    said = [line for line in run_pnp(project, "build", "tiny", "--only", "labels", "-q").output.splitlines() if ": error: " in line]
+    assert len(said) == 1 and said[0].startswith(f"data/tiny/game.yaml:{title_line}:15: error: text does not fit its "), said
+    assert " even at 6 pt ('Step 0: deal every player" in said[0], said
+    assert said[0].endswith(": shorten it (drawn by pnp's own template pnp/label.j2) [label Setup]"), said
+    assert "enlarge the box" not in said[0] and "min_size" not in said[0] and "assets" not in said[0], said

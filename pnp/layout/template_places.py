@@ -24,6 +24,8 @@ from pnp.layout.drawing import Recorder
 from pnp.layout.failure_words import builtin_name, data_holding, data_naming, failure_words, glyphs_at_their_data, quoted_in, template_hint
 from pnp.layout.picture_checks import picture_findings
 
+OVERFLOW_ADVICE = "shorten it, enlarge the box or lower min_size"  # what a text too long for its box is told, in a template the designer writes
+
 
 class TemplatePlaces:
     """The places of one project's template findings: its root, its template folders and the environment they run in."""
@@ -116,13 +118,16 @@ class TemplatePlaces:
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
-                written = glyphs_at_their_data(message, context) if code == "missing-glyph" and shipped(frame.filename) else None
+                own = shipped(frame.filename)
+                written = glyphs_at_their_data(message, context) if code == "missing-glyph" and own else None
                 if written is not None:  # pnp's own template (a label's) drew the designer's text: said where it is written
                     return error(code, written[0], written[1], game=game, component=what)
+                if own:
+                    message = own_template_words(code, message, frame.filename)
                 if isinstance(exc, LayoutError) and context and isinstance(needle, str) and not quoted_in(frame.line or "", needle):
                     field, data_loc = data_naming(context, needle, frame.line or "")  # a name the data handed the call: mended where it is written
                     if data_loc is not None:
-                        return error(code, f"{field}: {message} (drawn at {loc})", data_loc, game=game, component=what)
+                        return error(code, f"{field}: {message}" + ("" if own else f" (drawn at {loc})"), data_loc, game=game, component=what)
                 break
         return error(code, message, loc, game=game, component=what)
 
@@ -176,3 +181,12 @@ def needle_at(text: str, needle: str | re.Pattern | None) -> int:
         return text.find(needle)
     found = needle.search(text)
     return found.start() if found else -1
+
+
+def own_template_words(code: str, message: str, filename: str) -> str:
+    """A finding pnp's own template (a label's) met, naming that template as a game names it. Its boxes and sizes are
+    pnp's, not the designer's: a text too long for it is told to be shortened, never to enlarge a box or lower a size."""
+    said = f"drawn by pnp's own template {builtin_name(filename)}"
+    if code == "text-overflow":
+        return f"{message.removesuffix(OVERFLOW_ADVICE)}shorten it ({said})"
+    return f"{message} ({said})"

@@ -35,7 +35,7 @@ from pnp.layout.scripts import missing_message
 from pnp.layout.template_cache import KeptTemplates
 from pnp.layout.template_facts import TemplateFacts, facts_of
 from pnp.layout.template_loader import ProjectLoader
-from pnp.layout.template_places import TemplatePlaces
+from pnp.layout.template_places import OVERFLOW_ADVICE, TemplatePlaces
 from pnp.layout.typeset import Laid, Typesetter
 
 CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
@@ -402,7 +402,7 @@ class GameLayouts:
         if not laid.fits:
             snippet = markup.plain(content)[:40]
             raise LayoutError(
-                f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size",
+                f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): {OVERFLOW_ADVICE}",
                 code="text-overflow",
             )
         if content.isascii():

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pnp.core.assets import shipped
 from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PRINT_TOLERANCE_MM
-from pnp.data.source import LocDict
+from pnp.data.source import LocDict, loc_at
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import words_of
 from pnp.outputs.context import GameContext, face_context
@@ -49,8 +49,9 @@ def label_texts(game) -> list[LabelText]:
         if 1 < len(variants) <= LISTED_KINDS:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
         out.append(LabelText(spec.name, (*lines, game.spec.title), *_looks(game, [raw, *(v.fields for v in variants)]), "tokens", _name_at(raw)))
-    for extra in game.spec.labels.add:
-        out.append(LabelText(extra.title, tuple(extra.lines), extra.icon, extra.tint or _plain_tint(game.spec.palette), "extra"))
+    for n, extra in enumerate(game.spec.labels.add):
+        out.append(LabelText(extra.title, tuple(extra.lines), extra.icon, extra.tint or _plain_tint(game.spec.palette), "extra",
+                             loc_at(game.data, ("labels", "add", n, "title"))))
     return out
 
 
@@ -124,20 +125,16 @@ def label_faces(gctx: GameContext, labels: list[LabelText], boxes: list[tuple[fl
         try:
             faces.append((gctx.layouts.render(spec.template, context, w, h, 0.0, f"label {label.title}", where, game.slug), dx, dy))
         except PnpError as exc:
-            findings += [f for f in (_said_at_its_name(f, label) for f in exc.findings) if f not in findings]
+            findings += [f for f in (_said_at_its_name(f, label, where) for f in exc.findings) if f not in findings]
             faces.append(None)
     return faces, findings
 
 
-def _said_at_its_name(finding, label: LabelText):
+def _said_at_its_name(finding, label: LabelText, where: Loc):
     """A finding pnp's own template (pnp/label.j2) met setting a deck's or token set's words (its kinds too long for the
-    label even at 6 pt) said at the deck's or set's name, where the designer mends them, never at a file of pnp's install."""
-    if label.at is None or not shipped(finding.loc.path):
-        return finding
-    message = finding.message
-    if finding.code == "text-overflow":  # its box and min_size are pnp's: the words are all the designer can change
-        message = message.split(": shorten it", 1)[0] + ": shorten it"
-    return replace(finding, loc=label.at, message=f"{message} (drawn by pnp's own template pnp/label.j2)")
+    label even at 6 pt) said at the deck's or set's name (a label game.yaml adds, at its `title:`), where the
+    designer mends them, never at a file of pnp's install. Its words already name the template (pnp.layout.template_places)."""
+    return replace(finding, loc=label.at or where) if shipped(finding.loc.path) else finding
 
 
 def _located(fields: dict, title_at: Loc) -> LocDict:
