@@ -61,7 +61,7 @@ class TemplatePlaces:
             drawn_at = ref_loc if own or not filename else self.file_loc(filename, line, None)
             field, data_loc = data_holding(context, snippet) if snippet else ("", None)
             where = f"{field}: " if field else ""
-            advice = f"shorten it (drawn by pnp's own template {builtin_name(filename)})" if own else \
+            advice = f"shorten it ({drawn_by_pnp(filename)})" if own else \
                 f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})"
             out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
                                               f"{advice}", data_loc or drawn_at, game=game, component=what))
@@ -186,7 +186,12 @@ def needle_at(text: str, needle: str | re.Pattern | None) -> int:
 def own_template_words(code: str, message: str, filename: str) -> str:
     """A finding pnp's own template (a label's) met, naming that template as a game names it. Its boxes and sizes are
     pnp's, not the designer's: a text too long for it is told to be shortened, never to enlarge a box or lower a size."""
-    said = f"drawn by pnp's own template {builtin_name(filename)}"
+    said = drawn_by_pnp(filename)
     if code == "text-overflow":
         return f"{message.removesuffix(OVERFLOW_ADVICE)}shorten it ({said})"
     return f"{message} ({said})"
+
+
+def drawn_by_pnp(filename: str) -> str:
+    """pnp's own template named as a game names it (`pnp/label.j2`), never by its place in pnp's install."""
+    return f"drawn by pnp's own template {builtin_name(filename)}"
