@@ -399,6 +399,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/glyph_ink.py": ["tests/test_glyph_ink.py", "tests/test_glyph_components.py", "tests/test_ink_elements.py", "tests/test_ink_areas.py"],
     # where each key and value of a YAML file was written, two places packed in one int (s30): every finding's line and column
     "pnp/data/source.py": ["tests/test_yaml_places.py", "tests/test_source.py"],
+    "pnp/data/located.py": ["tests/test_yaml_places.py", "tests/test_source.py"],
     # what the face store writes: nothing when a build would write back what it holds (s30)
     "pnp/pipeline/cache.py#store": ["tests/test_speed_paths.py"],
     # a card's fields merged with its deck's defaults, each value and key at its own place or its default's (s30)
@@ -572,9 +573,9 @@ FOCUS: dict[str, list[str]] = {
     # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)
     "pnp/data/words.py": ["_sections", "_table", "words_of", "table_of", "shipped_languages", "lacking_words"],
     "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
-    "pnp/data/source.py": ["LocDict.loc_of", "LocDict.key_loc", "LocDict.value_where", "LocDict.key_where", "LocDict.has_key_loc",
-                           "LocDict.set_loc", "LocDict.set_key_loc", "_packed", "_value_at", "_key_at", "_as_loc", "_pos", "loc_at",
-                           "_Builder.mapping"],
+    "pnp/data/located.py": ["LocDict.loc_of", "LocDict.key_loc", "LocDict.value_where", "LocDict.key_where", "LocDict.has_key_loc",
+                            "LocDict.set_loc", "LocDict.set_key_loc", "packed_places", "_value_at", "_key_at", "_as_loc", "position", "loc_at"],
+    "pnp/data/source.py": ["_Builder.mapping"],
     "pnp/pipeline/cache.py#store": ["FaceStore.save", "FaceStore._holds"],
     "pnp/data/card_fields.py#places": ["merged_fields", "_places_named", "_place_in"],
     "pnp/data/outlines.py#crossing": ["first_crossing", "_meet", "_Work.step"],

@@ -11,7 +11,7 @@ from pdftext import pdf_text
 
 from pnp.core.errors import Loc
 from pnp.data.card_fields import merged_fields
-from pnp.data.source import EmptyCell, LocDict
+from pnp.data.located import EmptyCell, LocDict
 
 GAME = "title: T\nplayers: {min: 1, max: 2}\nage: 8\nplay_time: 10\n"
 HEAD = "name: D\nsize: poker\nfront: g/front.j2\nfront_from: look\n"

@@ -16,8 +16,8 @@ import pytest
 
 from pnp.core.errors import Loc
 from pnp.data.fields import ANY, Fields
+from pnp.data.located import EmptyCell
 from pnp.data.project import Card
-from pnp.data.source import EmptyCell
 from pnp.data.stamps import Stamper, card_name, card_values
 from pnp.pipeline.cache import FaceStore
 from pnp.pipeline.card_digest import cards_digest

@@ -6,7 +6,8 @@ import json
 import pytest
 from conftest import apply_edits, quick_findings, run_pnp
 
-from pnp.data.source import load_yaml, same_source
+from pnp.data.located import same_source
+from pnp.data.source import load_yaml
 
 DECK = "data/tiny/decks/f.yaml"  # where the tiny game's validate reads the deck each refused file is saved as
 
@@ -161,7 +162,7 @@ def test_same_source_is_equal_values_written_at_the_same_places(tmp_path, other,
 
 def test_same_source_compares_where_a_mapping_and_its_keys_start_which_file_it_is_and_lengths():
     from pnp.core.errors import Loc
-    from pnp.data.source import LocDict
+    from pnp.data.located import LocDict
 
     def mapping(start: int, key_at: int, path: str = "f.yaml") -> LocDict:
         """As the reader makes them: places packed in ints, the file named once."""
@@ -239,7 +240,7 @@ def test_a_mapping_and_a_path_below_it_are_found_where_they_were_written(tmp_pat
     """`loc_at` finds the place of the value at a path of keys and indices, or the deepest place the path reaches; a
     mapping written in a list knows where it starts."""
     from pnp.core.errors import Loc
-    from pnp.data.source import loc_at
+    from pnp.data.located import loc_at
 
     data = load(tmp_path, "a: 1\nlist:\n  - x\n  - {k: v}\n")
     assert str(data["list"][1].loc) == "f.yaml:4:5"

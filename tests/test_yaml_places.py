@@ -1,6 +1,6 @@
 """Every key and value read from YAML is found at the line and column it was written, whatever way it is kept.
 
-The reader keeps a key's two places together (pnp.data.source.LocDict.places), packed in one int when they share a
+The reader keeps a key's two places together (pnp.data.located.LocDict.places), packed in one int when they share a
 line. These tests write YAML text themselves, noting where each key and value starts as they write it, and ask the
 mapping read from it for both places: the expected places come from the text, never from the reader.
 """
@@ -9,7 +9,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.data.source import LocDict, load_yaml
+from pnp.data.located import LocDict
+from pnp.data.source import load_yaml
 
 _WORDS = st.text(alphabet="abcxyz_", min_size=0, max_size=12)
 _KEYS = _WORDS.map(lambda word: f"k{word}")

@@ -3,7 +3,7 @@ resolved to its entries, each with its fields, copies, place and name."""
 from __future__ import annotations
 
 from pnp.core.errors import Loc
-from pnp.data.source import LocDict, LocList
+from pnp.data.located import LocDict, LocList
 
 
 class Item:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.checks.items import Item
 from pnp.core.errors import Loc
 from pnp.core.units import value_as_written
-from pnp.data.source import LocDict
+from pnp.data.located import LocDict
 
 
 def field_value(fields: dict, path: str):

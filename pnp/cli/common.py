@@ -157,7 +157,8 @@ def _every_edition_is_one(project: Project, slugs: list[str]) -> Project:
 
 def _languages_at(project: Project, slug: str) -> Loc:
     """Where game `slug`'s game.yaml lists its languages (a game listing several was read already: `Project.languages`)."""
-    from pnp.data.source import LocDict, load_yaml
+    from pnp.data.located import LocDict
+    from pnp.data.source import load_yaml
 
     path = project.data_dir / slug / "game.yaml"
     try:

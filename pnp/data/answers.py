@@ -57,7 +57,8 @@ def answers_path(game_dir: Path) -> Path:
 def read_answers(game_dir: Path, rel: str) -> tuple[list[Answer], list[Finding]]:
     """The answers kept for a game (none when it has no answers file), and what is wrong with the file."""
     from pnp.core.files import stays_inside
-    from pnp.data.source import LocDict, load_yaml
+    from pnp.data.located import LocDict
+    from pnp.data.source import load_yaml
 
     path = answers_path(game_dir)
     if not path.is_file():

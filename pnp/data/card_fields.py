@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.core.errors import Loc
-from pnp.data.source import EmptyCell, LocDict, LocList
+from pnp.data.located import EmptyCell, LocDict, LocList
 
 
 def merged_fields(defaults, raw: LocDict) -> LocDict:

@@ -13,8 +13,8 @@ from pnp.core.errors import SHEET_NO_HEADER, PnpError, did_you_mean, error, warn
 from pnp.core.files import LeavesFolder, Refused, inside
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.languages import Edition, localise, missing_translations
+from pnp.data.located import LocDict, LocList
 from pnp.data.proxy_projects import names_project, project_cards, project_keeping
-from pnp.data.source import LocDict, LocList
 
 
 class ProjectFolder(Protocol):

@@ -14,7 +14,8 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, file_sha256, inside
-from pnp.data.source import LocDict, load_yaml
+from pnp.data.located import LocDict
+from pnp.data.source import load_yaml
 
 MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
 

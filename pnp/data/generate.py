@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnp.core.errors import Finding, error
-from pnp.data.source import LocDict, LocList
+from pnp.data.located import LocDict, LocList
 
 MAX_GENERATED = 20_000  # the schema's MAX_CARDS_PER_DECK: a product of long lists grows fast
 

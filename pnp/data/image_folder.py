@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import game_files
+from pnp.data.located import LocDict, LocList
 from pnp.data.made_ids import unique_id
-from pnp.data.source import LocDict, LocList
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")  # the file names of the formats pnp.core.pixels allows
 NOT_A_CARD = "__"  # Proxy-PDF-Maker's and print-proxy-prep's mark of an image that is no card: `__back.png`, the cards' back

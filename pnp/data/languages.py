@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
 from pnp.core.plurals import count_text
-from pnp.data.source import LocDict, LocList
+from pnp.data.located import LocDict, LocList
 
 MARK = "@"
 SOURCE_MARK = "~src"  # `name@de~src`: the digest of the source text `name@de` was translated from

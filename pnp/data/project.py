@@ -24,9 +24,10 @@ from pnp.data.deck_sources import cards_filled
 from pnp.data.fields import ANY
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
+from pnp.data.located import LocDict, same_source
 from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.rulebook_file import edition_rulebook
-from pnp.data.source import LocDict, load_yaml, read_bytes, same_source, stands_at
+from pnp.data.source import load_yaml, read_bytes, stands_at
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
 

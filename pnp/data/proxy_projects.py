@@ -17,7 +17,8 @@ from pnp.core.errors import Finding, Loc, PnpError, error, warning
 from pnp.core.files import LeavesFolder, Refused, game_files, inside
 from pnp.core.units import parse_size
 from pnp.data.image_folder import folder_back, image_cards
-from pnp.data.source import LocDict, LocList, load_yaml, read_text
+from pnp.data.located import LocDict, LocList
+from pnp.data.source import load_yaml, read_text
 
 PRINT_PROXY_PREP_IMAGES = "images"  # print-proxy-prep keeps its images in this folder beside print.json
 # The card sizes Proxy-PDF-Maker prints at, by the name its project saves (its source/lib/include/ppp/config.hpp,

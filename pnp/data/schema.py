@@ -14,6 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import STAMP_INSET_MM, number_as_written, value_as_written
 from pnp.data.label_sheets import LabelsSpec
+from pnp.data.located import LocDict, loc_at
 from pnp.data.schema_base import (
     ID_PATTERN,
     MAX_CARDS_PER_DECK,
@@ -24,7 +25,6 @@ from pnp.data.schema_base import (
     Strict,
     cut_named,
 )
-from pnp.data.source import LocDict, loc_at
 
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from pnp.core.errors import Loc, PnpError, did_you_mean, error, printable
 from pnp.data.formulas import plain_number_formats, unsaved_formulas
+from pnp.data.located import LocDict, LocList
 from pnp.data.ods_numbers import ods_plain_number_formats
 from pnp.data.shown_numbers import shown
-from pnp.data.source import LocDict, LocList
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
 MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below

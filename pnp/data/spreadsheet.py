@@ -15,10 +15,11 @@ import re
 from pnp.core.errors import SHEET_NO_HEADER, Finding, Loc, PnpError, column_letters, did_you_mean, error, printable, warning
 from pnp.core.units import number_as_written
 from pnp.data.formulas import merged_ranges, ods_merged_ranges
+from pnp.data.located import EmptyCell, LocDict, LocList
 from pnp.data.made_ids import unique_id
 from pnp.data.sheet_header import ROWS_COMPARED, looks_like_data
 from pnp.data.sheet_rows import Cell, SheetSource, rows_of
-from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
+from pnp.data.source import NumberTooLong, typed_scalar
 
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
 NO_COPIES = "none"  # `count_column: none`: no column gives copies (a Squib sheet's `count` may count pips): one card a row

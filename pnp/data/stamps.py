@@ -16,9 +16,9 @@ from pathlib import Path
 from pnp.core.files import stays_inside
 from pnp.core.json_text import JsonText
 from pnp.core.units import STAMP_INSET_MM
+from pnp.data.located import EmptyCell
 from pnp.data.project import Card, Deck, Game
 from pnp.data.schema import DEFAULT_STAMP_CORNER
-from pnp.data.source import EmptyCell
 from pnp.data.template_syntax import templates_run
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.core.errors import Finding, warning
-from pnp.data.source import LocDict
+from pnp.data.located import LocDict
 
 if TYPE_CHECKING:
     from pnp.data.schema import TokenSet

@@ -20,7 +20,8 @@ from pnp.core.files import game_files
 from pnp.core.unspaced import unspaced
 from pnp.data.deck_sources import deck_sheet
 from pnp.data.languages import MARK, digest_key, source_digest, source_text, split_key
-from pnp.data.source import LocDict, LocList, load_yaml
+from pnp.data.located import LocDict, LocList
+from pnp.data.source import load_yaml
 
 NEVER = frozenset({"id", "front", "back", "template", "cards_from", "sheet", "source", "constraints", "fonts", "palette", "generate",
                    "languages", "version", "in", "check", "field", "stamp_corner", "front_from", "back_from", "name_field", "id_column",

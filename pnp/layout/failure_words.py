@@ -18,7 +18,7 @@ import jinja2
 
 from pnp.core.assets import BUILTIN_TEMPLATES
 from pnp.core.errors import GLYPH_SAID, LayoutError, Loc, did_you_mean
-from pnp.data.source import LocDict, LocList
+from pnp.data.located import LocDict, LocList
 from pnp.layout.growth import number_words
 
 

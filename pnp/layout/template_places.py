@@ -110,10 +110,7 @@ class TemplatePlaces:
         code, message = failure_words(exc, context, self.env.globals)
         needle = getattr(exc, "needle", None)
         if needle is None:
-            m = re.search(r"field '([^']+)'|'([^']+)' is undefined", message)
-            needle = (m.group(1) or m.group(2)) if m else None
-            if needle is None and (arg := re.match(r"\w+\(\) has no argument '(\w+)'", message)):
-                needle = re.compile(rf"\b{arg.group(1)}\s*=(?!=)")  # a misspelt argument, at its name (`colour = "red"` too)
+            needle = named_in(message)
         loc = ref_loc
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
@@ -195,3 +192,13 @@ def own_template_words(code: str, message: str, filename: str) -> str:
 def drawn_by_pnp(filename: str) -> str:
     """pnp's own template named as a game names it (`pnp/label.j2`), never by its place in pnp's install."""
     return f"drawn by pnp's own template {builtin_name(filename)}"
+
+
+def named_in(message: str) -> str | re.Pattern | None:
+    """What a failure's words name, to find its column on the template's line: a field or an undefined name, or a
+    misspelt argument at its name (`colour = "red"` too)."""
+    if m := re.search(r"field '([^']+)'|'([^']+)' is undefined", message):
+        return m.group(1) or m.group(2)
+    if arg := re.match(r"\w+\(\) has no argument '(\w+)'", message):
+        return re.compile(rf"\b{arg.group(1)}\s*=(?!=)")
+    return None

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pnp.core.assets import shipped
 from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PRINT_TOLERANCE_MM
-from pnp.data.source import LocDict, loc_at
+from pnp.data.located import LocDict, loc_at
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import words_of
 from pnp.outputs.context import GameContext, face_context

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from pnp.core.colour import mix
 from pnp.core.errors import Loc, PnpError, did_you_mean, error
 from pnp.core.units import number_as_written
-from pnp.data.source import loc_at
+from pnp.data.located import loc_at
 from pnp.layout.failure_words import glyphs_found
 from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext

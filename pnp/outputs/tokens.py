@@ -137,7 +137,7 @@ class SizedSet(NamedTuple):
     """A token set ready to render: its model, its mapping as written, and its trim size in mm."""
 
     spec: object  # pnp.data.schema.TokenSet
-    raw: object  # pnp.data.source.LocDict
+    raw: object  # pnp.data.located.LocDict
     size: tuple[float, float]
 
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.errors import FIELD_UNUSED, Finding, Loc, PnpError, did_you_mean, warning
+from pnp.data.located import LocDict
 from pnp.data.schema import CardSpec
-from pnp.data.source import LocDict, read_text
+from pnp.data.source import read_text
 from pnp.layout.template_facts import WORD
 from pnp.outputs.context import GameContext
 

@@ -18,7 +18,7 @@ from pnp.core.errors import Finding, PnpError
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import BLEED_MM, SAFE_MM, counted, paper_size
 from pnp.data.kinds import KINDS, load_named
-from pnp.data.source import LocDict
+from pnp.data.located import LocDict
 from pnp.data.tokens import token_variants
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import Rendered, render_deck
@@ -50,7 +50,7 @@ def shown(value) -> str:
 
 def field_rows(fields: LocDict) -> list[list[str]]:
     """[key, value, where] for each field, where = the file:line:col that set it (a deck's defaults, or the item itself;
-    a sheet's cell): every reader of a game's data gives its fields their places (pnp.data.source.LocDict)."""
+    a sheet's cell): every reader of a game's data gives its fields their places (pnp.data.located.LocDict)."""
     return [[str(k), shown(v), str(fields.loc_of(k))] for k, v in fields.items()]
 
 

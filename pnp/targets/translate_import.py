@@ -19,8 +19,9 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error, warning
 from pnp.core.landing import LandingFailed, land
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
+from pnp.data.located import LocList
 from pnp.data.sheet_rows import SPLIT_SHEET, TEXT_SUFFIXES, SheetSource, guarded, read_rows, separator_line, text_delimiter, unguarded
-from pnp.data.source import LocList, load_yaml
+from pnp.data.source import load_yaml
 from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, noted, places, sections
 from pnp.targets.translate import KNOWN
 from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
