@@ -58,6 +58,12 @@ CW_QUICK = ('not within_1_gb and not element_cap_leaves_room and not still_loopi
 # r55-inksaver: the ink saver's files, by name, without the tests that read the five games' builds
 INK_SAVER_TESTS = ['tests/test_ink_saver_prints.py', 'tests/test_ink_saver_backs.py']
 INK_SAVER_QUICK = 'not trim_line and not white_slot and not cut_short'
+# r57-ink: the ink a sheet spends and a glyph's ink, by file name
+EK_NAMES = ['tests/test_palette.py', 'tests/test_colour_science.py']
+EK_CMYK = ['tests/test_pod_ink.py', 'tests/test_colour_science.py']
+EK_INK = ['tests/test_ink_pages.py', 'tests/test_ink_areas.py']
+EK_GLYPHS = ['tests/test_glyph_ink.py', 'tests/test_glyph_components.py']
+EK_PREFLIGHT = ['tests/test_preflight_promises.py', 'tests/test_export_preflight.py']
 # r54-readable: the readability check's files, by name (in process, none reads the five games' builds)
 READABLE_TESTS = ['tests/test_readability.py', 'tests/test_readability_grounds.py', 'tests/test_readability_edges.py']
 # s19-guards' selections: the in-process tests of the packing plan, the tests of the browser tables' files
@@ -12047,8 +12053,37 @@ MUTANTS: list[Mutant] = [
            'style.leading, style.align, "middle")', 'style.leading, style.align, "top")', ['tests/test_aid_face.py', 'tests/test_aid_template.py'], ''),
     Mutant('DT14', "a plain card text's line set a space in from its box's left edge", 'pnp/layout/paragraphs.py',
            'gap = space if k else 0.0', 'gap = space', DT_FAST, ''),
+    Mutant('EK1', "`transparent` taken as a palette colour (printed white) rather than refused as no colour a piece can print",
+           'pnp/core/css_names.py', '    "aliceblue": "#f0f8ff",\n', '    "aliceblue": "#f0f8ff",\n    "transparent": "#ffffff",\n', EK_NAMES, ''),
+    Mutant('EK2', "`darkslategrey` (the British spelling) printing a hair bluer than CSS's #2f4f4f, unlike `darkslategray`",
+           'pnp/core/css_names.py', '"darkslategrey": "#2f4f4f"', '"darkslategrey": "#2f4f50"', EK_NAMES, ''),
+    Mutant('EK3', "a dark colour's cyan, magenta and yellow in a shop's CMYK file not scaled up by its black (dark red printed with half its magenta)",
+           'pnp/core/colour.py', 'c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))', 'c, m, y = ((1 - v - k) for v in (r, g, b))', EK_CMYK, ''),
+    Mutant('EK4', "a page measured by its colours taking a blue pixel for black (blue ignored in K = 1 − max(R, G, B)): a blue fill one page of ink, not two",
+           'pnp/render/ink.py', 'most = max(r, g, b)', 'most = max(r, g)', EK_INK, ''),
+    Mutant('EK5', "a page measured pixel by pixel (a photograph) taking a blue pixel for black: blue ignored in K = 1 − max(R, G, B)",
+           'pnp/render/ink.py', 'most = np.maximum(np.maximum(r, g), b)', 'most = np.maximum(r, g)', EK_INK, ''),
+    Mutant('EK6', "a page measured by its colours counting a colour's black once, not once for each pixel showing it: a grey page almost no ink",
+           'pnp/render/ink.py', 'black += term[1] * count', 'black += term[1]', EK_INK, ''),
+    Mutant('EK7', "a line's ink box ending at its last glyph's advance, not at the glyph's own outline",
+           'pnp/render/glyph_ink.py', 'left, end = x + gx0, x + gx1', 'left, end = x + gx0, x + advance', EK_GLYPHS, ''),
+    Mutant('EK8', "a line of several words measured a space to the right of where it starts (a space before its first word)",
+           'pnp/render/glyph_ink.py', 'x += space[0] if i else 0.0', 'x += space[0]', EK_GLYPHS, ''),
+    Mutant('EK9', "a font of 2,048 units an em (DejaVu) measured as if of 1,000: its glyphs' ink four times too large",
+           'pnp/render/glyph_ink.py', 'self.em = float(face.unitsPerEm)', 'self.em = 1000.0', EK_GLYPHS, ''),
+    Mutant('EK10', "a line with a character its font lacks (drawn in another font) measured without it, not left to the raster",
+           'pnp/render/glyph_ink.py', '        if g is None:\n            return None\n', '        if g is None:\n            continue\n', EK_GLYPHS, ''),
+    Mutant('EK11', "a font said to draw a text when it has a glyph for any one of its characters, not every one",
+           'pnp/render/glyph_ink.py', 'all(ord(ch) in font.face.charToGlyph for ch in set(text))',
+           'any(ord(ch) in font.face.charToGlyph for ch in set(text))', EK_GLYPHS, ''),
+    Mutant('EK12', "a letter struck through (its glyphs overlapping) measured as their areas summed, the overlap counted twice, not left to the raster",
+           'pnp/render/glyph_ink.py', 'if left < right and _meet(placed, x, gx0, profile):', 'if left < right and _meet(placed, x, gx0, profile) and not placed:',
+           EK_GLYPHS, ''),
+    Mutant('EK13', "a shop file's ink over its limit said at the last page using the most ink, not the first",
+           'pnp/targets/preflight.py', 'if ink > self.max_ink:', 'if ink >= self.max_ink:', EK_PREFLIGHT, ''),
+    Mutant('EK14', "a half-transparent colour's ink measured as if it printed solid (its alpha pair ignored), not left to the raster",
+           'pnp/render/ink_elements.py', 'or hex_value[7:].lower() not in ("", "ff"):', ':', ['tests/test_ink_elements.py', 'tests/test_ink_areas.py'], ''),
 ]
-
 
 
 def run(mutant: Mutant, copy: Path) -> str:
