@@ -193,6 +193,16 @@ DM_CHANGES_QUICK = 'pnp_changes'
 DM_PULL = ['tests/test_live_sheets.py', 'tests/test_pull_deadline.py']
 
 
+# r57-writer: how a page is written with reportlab, by file name (in process)
+EB_PICTURES = ['tests/test_rl_seam.py', 'tests/test_picture_store.py', 'tests/test_art_decodes.py']
+EB_PDFX = ['tests/test_rl_seam.py', 'tests/test_vendor_mbprint.py', 'tests/test_export_preflight.py', 'tests/test_shop_files.py']
+EB_STREAM = ['tests/test_pdf_stream.py', 'tests/test_rl_stream_bytes.py', 'tests/test_stream_outputs.py']
+EB_EXPORT = ['tests/test_export.py', 'tests/test_export_promises.py', 'tests/test_tts_objects.py']
+EB_EXPORT_QUICK = 'not each_shipped_game and not tts_images_use_the_dpi'
+EB_DRAW = ['tests/test_draw_promises.py', 'tests/test_drawing_functions.py', 'tests/test_standee_fold.py']
+EB_CUT = ['tests/test_cut_files.py', 'tests/test_more_cutters.py']
+EB_CUT_QUICK = 'not nets_dxf_lines and not silhouette_sheets_fill'
+EB_MARKS = ['tests/test_cards_pdf.py', 'tests/test_mark_placement.py', 'tests/test_mark_edges.py']
 MUTANTS: list[Mutant] = [
     # RW: a sheet's PDF as written: same bytes, its margin lines, the scale bar, crop marks (s42)
     Mutant('RW1', "a sheet's PDF written with the date it was made: the same input, other bytes", 'pnp/render/pdf.py',
@@ -12083,6 +12093,33 @@ MUTANTS: list[Mutant] = [
            'pnp/targets/preflight.py', 'if ink > self.max_ink:', 'if ink >= self.max_ink:', EK_PREFLIGHT, ''),
     Mutant('EK14', "a half-transparent colour's ink measured as if it printed solid (its alpha pair ignored), not left to the raster",
            'pnp/render/ink_elements.py', 'or hex_value[7:].lower() not in ("", "ff"):', ':', ['tests/test_ink_elements.py', 'tests/test_ink_areas.py'], ''),
+    # r57-writer: how pnp writes a page with reportlab, by file name (in process)
+    Mutant('EB1', "the same picture drawn a second time (on another card) placed with its box's width and height swapped", 'pnp/layout/rl.py',
+           '    c.scale(w, h)', '    c.scale(h, w)', EB_PICTURES, ''),
+    Mutant('EB2', "a PDF/X file for a print shop without the modification date PDF/X asks its document info to hold", 'pnp/layout/rl.py',
+           'd["ModDate"] = d["CreationDate"] = ', 'd["CreationDate"] = ', EB_PDFX, ''),
+    Mutant('EB3', "a PDF written as it is made pointing its cross-reference entry for a spooled picture past the picture's object", 'pnp/layout/rl_stream.py',
+           '        self.add(tail)\n        return at', '        self.add(tail)\n        return self.offset', EB_STREAM, ''),
+    Mutant('EB4', "a document's pictures past the spool's threshold moved to its file again with each picture after them", 'pnp/layout/rl_stream.py',
+           '            self._held, self._held_bytes = [], 0', '            self._held_bytes = 0', EB_STREAM, ''),
+    Mutant('EB5', "an export note's piece size said height × width", 'pnp/targets/rendering.py',
+           'return f"{trim[0]:g} × {trim[1]:g}"', 'return f"{trim[1]:g} × {trim[0]:g}"', EB_EXPORT, EB_EXPORT_QUICK),
+    Mutant('EB6', "a rounded card's cut mask (a shop's die line, TTS's cut) with its corner radius taken as pixels, not millimetres: nearly square", 'pnp/targets/rendering.py',
+           'radius=cut.corner_radius(*trim) * kx', 'radius=cut.corner_radius(*trim)', EB_EXPORT, EB_EXPORT_QUICK),
+    Mutant('EB7', "an exported PNG (a face, a cut mask) not saying the dpi it was rendered at", 'pnp/targets/rendering.py',
+           'extra = {"dpi": (dpi, dpi)} if dpi else {}', 'extra = {}', EB_EXPORT, EB_EXPORT_QUICK),
+    Mutant('EB8', "an exported face's trim set at the top of its image, not centred: its bleed cut off above and paper below", 'pnp/targets/rendering.py',
+           '(page_pt[1] - face.h * K) / 2, reused', '(page_pt[1] - face.h * K), reused', EB_EXPORT, EB_EXPORT_QUICK),
+    Mutant('EB9', "a line's or outline's `stroke_width` taken as points, not millimetres", 'pnp/render/draw.py',
+           'c.setLineWidth(line_width(width * K, self._scale))', 'c.setLineWidth(line_width(width, self._scale))', EB_DRAW, ''),
+    Mutant('EB10', "a solid outline drawn after a dashed line printed dashed", 'pnp/render/draw.py',
+           'c.setDash([d * K for d in dash] if dash else [])', 'c.setDash([d * K for d in dash]) if dash else None', EB_DRAW, ''),
+    Mutant('EB11', "a print shop's CutContour line knocking out the art under it, not overprinting it", 'pnp/render/cutters.py',
+           'c.setStrokeOverprint(True)', 'c.setStrokeOverprint(False)', EB_CUT, EB_CUT_QUICK),
+    Mutant('EB12', "crop marks printed at reportlab's 1 pt, not a thin 0.3 pt", 'pnp/render/pdf.py',
+           '    c.setLineWidth(MARK_WIDTH)\n', '', EB_MARKS, ''),
+    Mutant('EB13', "a clipped group's box (a standee's fold, a `clip=` group) moved up by its own height: y taken as its bottom", 'pnp/render/operators.py',
+           'fp_str(x, -(y + h), w, h)', 'fp_str(x, -y, w, h)', EB_DRAW, ''),
 ]
 
 

@@ -122,6 +122,22 @@ def test_a_dash_pattern_is_in_millimetres(tmp_path):
     assert dashes and all([round(v / MM, 3) for v in pattern] == [2, 1] for pattern, _phase in dashes), dashes
 
 
+def test_an_outline_drawn_after_a_dashed_line_prints_solid(tmp_path):
+    """docs/layouts.md: `dash=none` is the default, a solid stroke; a dash belongs to the line it is given to. A red
+    dashed line, then a blue rectangle's outline with no dash: the rectangle's outline prints solid (an empty dash
+    array, as PDF's `d` operator writes a solid line), the line's dashed."""
+    build(make_project(tmp_path, '{{ line(5, 5, 50, 5, stroke="#ff0000", stroke_width=0.5, dash=[2, 1]) }}\n'
+                                 '{{ rect(5, 10, 40, 20, stroke="#0000ff", stroke_width=0.5) }}\n', "- {id: a}\n"), "--only", "cards")
+    pdf, page = _page(tmp_path)
+    with pdf:
+        strokes = [(tuple(round(v, 3) for v in obj.get("stroking_color") or ()), obj["dash"])
+                   for obj in page.objects.get("line", []) + page.objects.get("curve", []) + page.objects.get("rect", []) if obj.get("stroke")]
+    blue = [dash for colour, dash in strokes if colour == BLUE]
+    red = [dash for colour, dash in strokes if colour == RED]
+    assert red and all(pattern for pattern, _phase in red), strokes
+    assert blue and all(not pattern for pattern, _phase in blue), strokes
+
+
 
 def test_a_slanted_line_runs_from_its_first_point_to_its_second(tmp_path):
     """docs/layouts.md: `line(x1, y1, x2, y2)` in millimetres from the face's top-left: from (5, 10) to (25, 40) it runs

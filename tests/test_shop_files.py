@@ -5,6 +5,7 @@ coated (SWOP) printing, CGATS TR 001) and the print rule the shops give for smal
 black, as four plates never register exactly); the tiny game's heroes exported in process."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import pdfplumber
@@ -38,6 +39,22 @@ def test_drivethrucards_file_is_pdf_x1a_for_swop_titled_for_its_deck_with_small_
     inked = [w for w in words if w["text"] != "blue"]
     assert {tuple(w["non_stroking_color"][:3]) for w in inked} == {(0, 0, 0)} and all(w["non_stroking_color"][3] > 0.5 for w in inked)
     assert all(w["non_stroking_color"][0] > 0.5 for w in words if w["text"] == "blue")
+
+
+def test_a_pdf_x1a_files_document_info_holds_the_creation_and_modification_dates_the_standard_asks(project):
+    """PDF/X-1a (ISO 15930-4) makes keys that plain PDF leaves optional required: the document info's CreationDate,
+    ModDate, Title, Trapped (True or False) and GTS_PDFXVersion, and the trailer's ID (as Heidelberg's Prinect PDF
+    Toolbox and Antenna House's notes on PDF/X-1a:2003 list them); a preflight refuses a file missing any. DriveThruCards'
+    file of the heroes holds each, the dates as PDF writes a date (D:YYYYMMDDHHmmSS)."""
+    result = run_pnp(project, "export", "tiny", "--vendor", "drivethrucards", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pikepdf.open(project / "output/tiny/vendor-drivethrucards/tiny-heroes.pdf") as doc:
+        info = {key: str(value) for key, value in doc.docinfo.items()}
+        identified = len(doc.trailer.get("/ID", ())) == 2
+    assert identified
+    assert {"/CreationDate", "/ModDate", "/Title", "/Trapped", "/GTS_PDFXVersion"} <= info.keys(), sorted(info)
+    assert all(re.fullmatch(r"D:\d{14}.*", info[key]) for key in ("/CreationDate", "/ModDate")), info
+    assert info["/Trapped"] in ("/True", "/False"), info
 
 
 def test_an_export_that_can_send_nothing_writes_no_folder_and_its_warning_names_no_readme(tmp_path):
