@@ -38,6 +38,9 @@ class Mutant(NamedTuple):
     equivalent: str = ""  # why no input tells it from the original, for a mutant named equivalent: its survival is no failure
 
 
+# r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
+EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
+EA_QUICK = 'not police_precincts'
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
@@ -12120,6 +12123,35 @@ MUTANTS: list[Mutant] = [
            '    c.setLineWidth(MARK_WIDTH)\n', '', EB_MARKS, ''),
     Mutant('EB13', "a clipped group's box (a standee's fold, a `clip=` group) moved up by its own height: y taken as its bottom", 'pnp/render/operators.py',
            'fp_str(x, -(y + h), w, h)', 'fp_str(x, -y, w, h)', EB_DRAW, ''),
+    Mutant('EA1', "the reference sheet set 16 mm inside the paper's sides and 14 mm inside its top and bottom, not 14 and 16", 'pnp/outputs/reference.py',
+           'SHEET_MARGIN = (14.0, 16.0)', 'SHEET_MARGIN = (16.0, 14.0)', EA_REF, EA_QUICK),
+    Mutant('EA2', "a section marked `only: sheet` printed on the player aid too", 'pnp/outputs/reference_sections.py',
+           'return [s for s in sections if s["only"] != "sheet"]', 'return list(sections)', EA_REF, EA_QUICK),
+    Mutant('EA3', "an aid card's sides numbered out of its cards (1 / 1), not out of its sides (1 / 2, 2 / 2)", 'pnp/outputs/player_aids.py',
+           '{n} / {len(fitted.regions)}', '{n} / {-(-len(fitted.regions) // FACES_PER_CARD)}', EA_REF, EA_QUICK),
+    Mutant('EA4', "an aid's odd last side's back printed on plain paper, not in the game's colours", 'pnp/outputs/player_aids.py',
+           'Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, h - 2 * BAND_INSET, look.accent', 'Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, h - 2 * BAND_INSET, look.paper',
+           EA_REF, EA_QUICK),
+    Mutant('EA5', "a reference sheet's later pages headed with its title alone, not '(continued)'", 'pnp/outputs/reference.py',
+           'f"{heading} (continued)"', 'heading', EA_REF, EA_QUICK),
+    Mutant('EA6', "a two-page reference sheet given a third page of the aid-only sections ('At a glance'), a blank back after it", 'pnp/outputs/reference.py',
+           'if back and len(pages) % 2 == 1:', 'if back:', EA_REF, EA_QUICK),
+    Mutant('EA7', "a reference table's cell printed with its Jinja facts unfilled (`{{ decks.heroes.total }}` as typed)", 'pnp/outputs/reference_sections.py',
+           'rows = [[self.text(c, [*base, "table", "rows", r, j])', 'rows = [[number_as_written(c)', EA_REF, EA_QUICK),
+    Mutant('EA8', "the reference sheet's own heading printed with its Jinja facts unfilled (the aids' band fills them)", 'pnp/outputs/reference.py',
+           'heading = ref.text(ref.spec.title, ["title"])\n    main', 'heading = ref.spec.title\n    main', EA_REF, EA_QUICK),
+    Mutant('EA9', "a larger type taken though it splits a section that the smallest size kept whole in a column", 'pnp/outputs/reference_sections.py',
+           'if units(attempt.regions) <= need and _pieces(attempt.regions) <= pieces and', 'if units(attempt.regions) <= need and', EA_REF, EA_QUICK),
+    Mutant('EA10', "a long reference sheet set at 7 pt, under the 7.5 pt least, to spare a page", 'pnp/outputs/reference.py',
+           'MIN_SHEET_PT = 7.5', 'MIN_SHEET_PT = 7.0', EA_REF, EA_QUICK),
+    Mutant('EA11', "a short player aid on a card 66 mm wide or more growing to 12 pt, not 13", 'pnp/outputs/player_aids.py',
+           'MAX_AID_PT = 13.0', 'MAX_AID_PT = 12.0', EA_REF, EA_QUICK),
+    Mutant('EA12', "a player aid's text and page counter 3 mm inside the trim, not 3.5 mm", 'pnp/outputs/player_aids.py',
+           'CARD_SAFE = 3.5', 'CARD_SAFE = 3.0', EA_REF, EA_QUICK),
+    Mutant('EA13', "a player aid's title band 1 mm inside the trim, not 2 mm", 'pnp/outputs/player_aids.py',
+           'BAND_INSET = 2.0', 'BAND_INSET = 1.0', EA_REF, EA_QUICK),
+    Mutant('EA14', "a short large-print reference sheet growing to 18 pt, not 20", 'pnp/outputs/reference.py',
+           'MAX_LARGE_SHEET_PT = 20.0', 'MAX_LARGE_SHEET_PT = 18.0', EA_REF, EA_QUICK),
 ]
 
 

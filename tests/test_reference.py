@@ -829,3 +829,100 @@ def test_components_in_a_sections_step_or_the_aids_title_is_one_error_each_at_it
     said = ("error: components() prints the components as a table, and only a section's `text:` can hold one: move it to "
             "the `text:` of a section of its own")
     assert errors == [f"{SOURCE}:1:8: {said}", f"{SOURCE}:{step_line}:13: {said}"], result.output
+
+
+def _fills(pdf, index: int) -> list[tuple[float, float, float, float, tuple]]:
+    """The filled rectangles of page `index` (rounded ones too): (left, top, right, bottom) in mm from the page's top-left,
+    and their fill colour as RGB 0–255, read with pdfplumber."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[index]
+        return [(o["x0"] / MM, o["top"] / MM, o["x1"] / MM, o["bottom"] / MM, tuple(round(v * 255) for v in o["non_stroking_color"]))
+                for o in page.rects + page.curves if o.get("fill") and len(o.get("non_stroking_color") or ()) == 3]
+
+
+def test_a_two_page_sheet_gets_no_at_a_glance_page_and_its_aid_only_section_prints_on_the_aids(reference):
+    """docs/components.md: the aid-only sections fill the sheet's back only when its page count is odd. A sheet of two
+    pages has its two sides already: no third page of "At a glance" (which would print with a blank back), and the
+    `only: aid` section prints on the player aids alone."""
+    pages = texts(reference(sections=16, bullets=6, copies=1, only={15: "aid"}))
+    order = kinds(pages)
+    assert [k for k in order if k.startswith("sheet")] == ["sheet", "sheet-back"], order
+    assert not any("At a glance" in text for text in pages)
+    sheet = " ".join(t for t, k in zip(pages, order, strict=True) if k.startswith("sheet"))
+    aids = " ".join(t for t, k in zip(pages, order, strict=True) if k.startswith("aids"))
+    assert "Section T14" in sheet and "Section T15" not in sheet
+    assert "Section T15" in aids
+
+
+def test_a_sheets_second_page_is_headed_by_the_game_and_the_sheets_title_continued(reference):
+    """The first page of the sheet is headed with the game's title and the reference's; a later page, which a reader
+    may pick up alone, with one running line saying it goes on from the page before."""
+    pages = texts(reference(sections=16, bullets=6, copies=1, only={15: "aid"}))
+    order = kinds(pages)
+    front, back = pages[order.index("sheet")], pages[order.index("sheet-back")]
+    assert front.startswith("Tiny Test Game Long reference Section T0"), front[:80]
+    assert back.startswith("Tiny Test Game · Long reference (continued) Section T"), back[:80]
+
+
+def test_the_sheets_heading_prints_the_facts_its_title_names(project):
+    """docs/components.md: any text in reference.yaml may use Jinja facts, the title too: the sheet's own heading prints
+    the heroes deck's name (data/tiny/decks/heroes.yaml's `name: Heroes`), not the braces as typed."""
+    path = project / SOURCE
+    path.write_text(path.read_text().replace("title: Tiny · quick reference", 'title: "{{ decks.heroes.name }} in brief"'))
+    build(project)
+    pages = texts(project / REFERENCE)
+    front = pages[kinds(pages).index("sheet")]
+    assert front.startswith("Tiny Test Game Heroes in brief "), front[:80]
+    assert "{{" not in front and "decks.heroes" not in front
+
+
+def test_an_aids_odd_last_side_gets_a_back_in_the_games_accent(project):
+    """docs/components.md: an odd last side of a player aid gets a back in the game's colours. The tiny game given an
+    accent of #1f4e79 and an aid of one short section (one side): the card's back is a panel of #1f4e79 over the whole
+    card but the 2 mm the aid's colour stops inside the trim (docs/printing.md), 59.5 × 84.9 mm of the poker card's
+    63.5 × 88.9 mm, with the game's title on it."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace('  ink: "#1d2433"\n', '  ink: "#1d2433"\n  accent: "#1f4e79"\n'))
+    long_reference(project, sections=1, bullets=1, copies=1)
+    build(project)
+    pages = texts(project / REFERENCE)
+    back = kinds(pages).index("aids-back")
+    assert "Tiny Test Game Long reference" in pages[back]
+    panels = [f for f in _fills(project / REFERENCE, back) if f[4] == (0x1F, 0x4E, 0x79)]
+    assert [(round(right - left, 1), round(bottom - top, 1)) for left, top, right, bottom, _ in panels] == [(59.5, 84.9)], panels
+
+
+def test_an_aids_title_band_stops_2_mm_inside_the_trim(reference):
+    """docs/printing.md: the player aids' title band stops 2 mm inside the trim, so aids printed side by side on shared
+    cuts never leave a sliver of it on the neighbour's paper. Each of the tiny game's four poker aids (its paper, the
+    palette's #fbf8f0, 63.5 × 88.9 mm) has its band, in the game's ink (#1d2433, its accent when the palette names
+    none), 2 mm inside its left, top and right edges."""
+    pdf = reference()
+    fills = _fills(pdf, kinds(texts(pdf)).index("aids"))
+    cards = [f for f in fills if f[4] == (0xFB, 0xF8, 0xF0) and round(f[2] - f[0], 1) == 63.5 and round(f[3] - f[1], 1) == 88.9]
+    assert len(cards) == 4, fills
+    for left, top, right, _bottom, _ in cards:
+        bands = [f for f in fills if f[4] == (0x1D, 0x24, 0x33) and left <= f[0] and f[2] <= right and top <= f[1] < top + 10]
+        assert len(bands) == 1, bands
+        band = bands[0]
+        assert (round(band[0] - left, 2), round(band[1] - top, 2), round(right - band[2], 2)) == (2.0, 2.0, 2.0), band
+
+
+def test_a_short_aid_on_a_card_66_mm_wide_or_more_grows_to_13_pt(reference, pdfium_reader):
+    """docs/components.md: a player aid's text takes the largest size from 13 pt down that needs no more cards (8 pt
+    on cards under 66 mm wide). Two one-line sections on a tarot card (70 mm wide) have room to spare at any size: the
+    text most of the card's characters print at is 13 pt."""
+    pdf = reference(sections=2, bullets=1, copies=1, card="tarot")
+    sizes = Counter(round(ch["size"], 2) for ch, slot in _aid_chars(pdf, pdfium_reader) if slot is not None)
+    assert sizes.most_common(1)[0][0] == 13.0, sizes
+
+
+def test_a_short_large_print_sheets_type_grows_to_20_pt(project):
+    """docs/components.md: the large-print sheet's type is the largest from 14 to 20 pt that needs no more pages than
+    14 pt does. The tiny game's short reference has room on its one large-print page at any size: its body is 20 pt."""
+    build(project, "--large-print")
+    pdf = project / "output/tiny/tiny-reference-large-print.pdf"
+    size, _ = _body_sizes_and_columns(pdf, _sheet_front(pdf))
+    assert size == 20.0, size
