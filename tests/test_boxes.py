@@ -459,3 +459,15 @@ def test_a_box_of_poker_and_larger_cards_is_as_wide_and_high_inside_as_the_large
           - {id: a, name: A, stars: 1, number: 1, text: x, side: red, count: 4}
         """)
     assert (box["inner_mm"]["width"], box["inner_mm"]["height"]) == (pytest.approx(71.0), pytest.approx(121.0))
+
+
+def test_a_split_tuck_boxs_glue_mark_stands_beside_the_fronts_left_edge_not_on_its_panels():
+    """docs/boxes-and-dice.md: piece 2 of a split tuck box carries "A: glue tab A under this edge" along the edge tab A
+    glues under, the front's left edge (79.4 mm in on a 40-card poker box: its back, 64.8 mm, and side, 14.6 mm); a
+    net's labels stand outside its outline (pnp.layout.nets), so the mark lies just left of that edge, in the paper
+    around piece 2, not printed over its front's art."""
+    _, two = BOX_STYLES["tuck"].split(64.5, 89.9, 14.3, BOARD)
+    edge = 64.8 + 14.6
+    (mark,) = [(x, y) for x, y, text in two.marks if text == "A: glue tab A under this edge"]
+    assert min(x for panel in two.panels for x, _ in panel.points()) == pytest.approx(edge, abs=0.01), "piece 2 starts at the front"
+    assert edge - 5 < mark[0] < edge, mark

@@ -696,3 +696,26 @@ def test_a_die_of_4_mm_is_one_error_at_its_size_saying_it_must_be_over_4(project
     column = len("  - ") + entry.index("size: 4") + len("size: ") + 1
     assert result.exit_code == 1
     assert errors == [f"data/tiny/dice.yaml:2:{column}: error: dice.speck.size: 4 is too small; it must be more than 4"], result.output
+
+
+def test_a_die_s_missing_face_template_is_one_error_at_its_face_line(project):
+    """A die's faces are all drawn by the one template its `face:` names, as a deck's by its `front:`: a name naming no
+    template is one error at the column of that `face:` value, where the designer mends it, naming the six faces it
+    stops; not six errors, one at each face's entry, which names no template."""
+    _one_die(project, "{id: lost, shape: d6, size: 16,\n     face: tiny/nowhere.j2,\n     faces: [" + SIX + "]}", "")
+    result = run_pnp(project, "build", "tiny", "--only", "dice", "--no-validate")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1, result.output
+    assert errors[0].startswith("data/tiny/dice.yaml:3:12: error: template 'tiny/nowhere.j2' not found under templates/"), errors
+    assert all(f"dice/lost face {n}" in errors[0] for n in range(1, 7)), errors
+
+
+def test_a_die_printed_three_times_is_three_pieces_on_the_build_s_line(project):
+    """docs/boxes-and-dice.md: a die's `count` is the copies to print, each a net of its own: the build's line for the dice
+    sheet counts what a player cuts out, 3 pieces for one die of `count: 3`, not the one die dice.yaml lists."""
+    _one_die(project, f"{{id: three, shape: d6, size: 16, count: 3, color: '#ffffff', face: tiny/number.j2, faces: [{SIX}]}}",
+             "{{ text(die_face.n | string, 0, 0, face.w, face.h, size=9) }}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "dice")
+    assert result.exit_code == 0, result.output
+    (line,) = [ln for ln in result.output.splitlines() if "tiny-dice.pdf" in ln]
+    assert " 1 page " in f"{line} " and "3 pieces" in line, line

@@ -403,3 +403,71 @@ def test_a_full_sheet_of_dice_keeps_every_net_above_its_footer(project):
         faces = _of(page["fills"], BIG)
         footer_top = min(w["top"] for w in page["words"] if w["top"] > page["height"] * 0.9) / MM
         assert faces and max(b[3] for b in faces) < footer_top, (max(b[3] for b in faces), footer_top)
+
+
+def test_a_glue_tab_is_grey_up_to_its_cut_no_colour_of_the_piece_round_its_edge(tuck):
+    """docs/boxes-and-dice.md: glue tabs are light grey (they end up inside, under a panel); the colour that runs 0.8 mm
+    past each cut is a printed panel's, not a tab's. The tuck box's tab, read at 300 dpi half a millimetre inside its
+    outer cut, midway along it: the tab's grey (0xe3), not the piece's colour laid round its edge."""
+    (tab,) = [c for c in tuck["curves"] if c.get("fill") and all(abs(v - TAB_GREY) < 0.01 for v in c["non_stroking_color"])]
+    far = tab["x1"] / MM  # the tab's outer edge, parallel to the fold it hangs from
+    middle = (tab["top"] + tab["bottom"]) / 2 / MM
+    inside = Region.around(tuck["pdf"], 0, 300, (far - 0.6, middle - 1, far - 0.4, middle + 1)).pixels
+    assert abs(inside.mean() - 0xE3) < 4, f"grey {inside.mean():.0f} half a millimetre inside the tab's cut"
+
+
+def _word_tops(page, word: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each letter of `word` on the page: (its middle in points, which way its top faces)."""
+    return [(((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2), _top_faces(c)) for c in _letters(page, word)]
+
+
+def test_both_sides_of_a_tuck_box_read_from_bottom_to_top(project):
+    """docs/boxes-and-dice.md: the front and back have their tops at the lid, and the sides read from bottom to top. On the
+    flat net the back's words stand with their tops towards the lid; both sides' words run the way the back's tops face,
+    so each side's letters have their tops a quarter turn anticlockwise from it: the left side and the right alike."""
+    (project / "templates/tiny/box-plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}\n')
+    (project / "templates/tiny/box-back.j2").write_text('{{ text("WILD", 2, 1, face.w - 4, 8, size=7) }}\n')
+    (project / "templates/tiny/box-side.j2").write_text('{{ text("QUOKKA", 1, 1, face.w - 2, face.h - 2, size=6, min_size=3) }}\n')
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-plain.j2, "
+                                                  "back: tiny/box-back.j2, side: tiny/box-side.j2, top: tiny/box-plain.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        page = pdf.pages[0]
+        back, sides = _word_tops(page, "WILD"), _word_tops(page, "QUOKKA")
+    assert len(back) == len("WILD") and len(sides) == 2 * len("QUOKKA"), (back, sides)
+    up = back[0][1]
+    assert all(top == pytest.approx(up, abs=0.02) for _, top in back)
+    reading = (up[1], -up[0])  # a letter's top, for a line read the way `up` points (x right, y down)
+    left_x = min(at[0] for at, _ in sides)
+    for side in ([s for s in sides if abs(s[0][0] - left_x) < 30], [s for s in sides if abs(s[0][0] - left_x) >= 30]):
+        assert len(side) == len("QUOKKA")
+        assert all(top == pytest.approx(reading, abs=0.02) for _, top in side), [top for _, top in side]
+
+
+@pytest.fixture
+def lid_sheet(project):
+    """The tiny game's heroes (12 poker cards) in a two-piece box whose front prints WILD and whose side prints QUOKKA: the
+    first page of its sheet, as pdfplumber reads it."""
+    (project / "templates/tiny/box-front.j2").write_text('{{ text("WILD", 2, 2, face.w - 4, 8, size=7) }}\n')
+    (project / "templates/tiny/box-side.j2").write_text('{{ text("QUOKKA", 1, 1, face.w - 2, face.h - 2, size=6, min_size=3) }}\n')
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: two-piece, decks: [heroes], front: tiny/box-front.j2, "
+                                                  "side: tiny/box-side.j2}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
+        page = pdf.pages[0]
+        yield {"top": _word_tops(page, "WILD"), "walls": _word_tops(page, "QUOKKA")}
+
+
+def test_each_wall_of_a_two_piece_lid_reads_upright_its_top_towards_the_lids_top(lid_sheet):
+    """boxes.py's promise, each face reads upright on the closed box: a lid's walls hang from its top, so each wall's
+    words stand with their tops towards the lid's top panel on the flat net, all four of them."""
+    tops, walls = lid_sheet["top"], lid_sheet["walls"]
+    assert len(tops) == len("WILD") and len(walls) == 4 * len("QUOKKA"), (tops, walls)
+    cx = sum(at[0] for at, _ in tops) / len(tops)
+    cy = sum(at[1] for at, _ in tops) / len(tops)
+    for (x, y), (ux, uy) in walls:
+        assert abs(ux) + abs(uy) == pytest.approx(1, abs=0.02), (ux, uy)  # along the wall or across it, not askew
+        assert (cx - x) * ux + (cy - y) * uy > 0, f"a wall's letter at ({x / MM:.1f}, {y / MM:.1f}) mm has its top away from the lid's top"
+

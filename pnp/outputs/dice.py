@@ -42,8 +42,7 @@ def die_faces(gctx: GameContext, spec, raw, net, findings: list) -> dict:
             return face_context(game, Fields(fields, "die"), face_data, "die_face", w, h, 0.0, side, False,
                                 extra={"die": Fields(fields, "die"), "die_face": Fields(face_data, "die_face")})
 
-        items = raw["faces"]
-        ref = items.loc_of(number - 1) if hasattr(items, "loc_of") else raw.loc_of("faces")
+        ref = raw.loc_of("face")  # what the data says of a face's drawing (its template missing) is said at the die's `face:`
         face = renderer.side(spec.face, f"face {side}", (w, h), 0.0, f"dice/{spec.id}", ref, context)
         if face is not None:
             faces[key] = face
