@@ -41,6 +41,10 @@ class Mutant(NamedTuple):
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
+# r57-results (EG): what a command reports and how, by file name (in process; test_safe_area.py's shipped-games test left out)
+EG_SUMMARY = ['tests/test_findings.py', 'tests/test_validator.py', 'tests/test_one_finding.py']
+EG_BUILD = ['tests/test_findings.py', 'tests/test_build_lines.py', 'tests/test_validator.py']
+EG_SAFE = ['tests/test_validator.py', 'tests/test_findings.py', 'tests/test_safe_area.py']
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
@@ -12186,6 +12190,43 @@ MUTANTS: list[Mutant] = [
            'if key in tree or key in seen:', 'if key in tree:', BV_NET_TESTS, BV_BOX_IN_PROCESS),
     Mutant('EJ14', "a die's missing face template said six times, once at each face's entry in `faces:` (as before r57)", 'pnp/outputs/dice.py',
            'ref = raw.loc_of("face")  #', 'ref = raw["faces"].loc_of(number - 1)  #', BV_NET_TESTS, BV_BOX_IN_PROCESS),
+    # r57-results (EG): what a command reports and how, promises the earlier rows on summaries, exit codes and --strict do not name
+    Mutant('EG1', "a note (news, never a problem) counted among a game's warnings in the summary line", 'pnp/cli/common.py',
+           'w = sum(1 for f in findings if f.game == g and f.severity == "warning")', 'w = sum(1 for f in findings if f.game == g and f.severity != "error")',
+           EG_SUMMARY, ''),
+    Mutant('EG2', "validate's summary counting a mistake met on five cards as five errors, though it printed one line for it", 'pnp/cli/__init__.py',
+           'if fmt == "text":\n        click.echo(summary(findings, slugs, strict), err=True)', 'if fmt == "text":\n        click.echo(summary(report.findings, slugs, strict), err=True)',
+           EG_SUMMARY, ''),
+    Mutant('EG3', "validate's findings sorted by line number across files, not file by file", 'pnp/core/errors.py',
+           'return (self.loc.path, self.loc.sheet, self.loc.line, self.loc.col, self.code, self.message)',
+           'return (self.loc.line, self.loc.path, self.loc.sheet, self.loc.col, self.code, self.message)', EG_SUMMARY, ''),
+    Mutant('EG4', "`pnp validate --strict` exiting 0 on a warning, though its summary says warnings fail", 'pnp/cli/__init__.py',
+           'if fmt == "text":\n        click.echo(summary(findings, slugs, strict), err=True)\n    sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)',
+           'if fmt == "text":\n        click.echo(summary(findings, slugs, strict), err=True)\n    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)', EG_SUMMARY, ''),
+    Mutant('EG5', "`pnp build -q` hiding the warnings too, not only the notes", 'pnp/cli/__init__.py',
+           'if not (quiet and f.severity == "note")]', 'if not (quiet and f.severity != "error")]', EG_BUILD, ''),
+    Mutant('EG6', "a mistake met on two cards said at the first alone, without '(on 2 pieces: …)'", 'pnp/core/errors.py',
+           'if len(self.places) < 2:', 'if len(self.places) < 3:', ['tests/test_one_finding.py', 'tests/test_findings.py'], ''),
+    Mutant('EG7', "`validate --format json`'s finding listing only the first of the pieces a mistake met", 'pnp/core/errors.py',
+           '"places": list(self.places),', '"places": list(self.places[:1]),', ['tests/test_one_finding.py', 'tests/test_findings.py', 'tests/test_validator.py'], ''),
+    Mutant('EG8', "a note (news, never a problem) failing a --strict run", 'pnp/core/errors.py',
+           'return [f for f in self.findings if f.severity == "error" or (strict and f.severity == "warning")]',
+           'return [f for f in self.findings if f.severity == "error" or (strict and f.severity != "error")]', EG_SUMMARY, ''),
+    Mutant('EG9', "the summary counting the project's own (pnp.yaml's) errors among each game's too", 'pnp/cli/common.py',
+           'e = sum(1 for f in findings if f.game == g and f.severity == "error")', 'e = sum(1 for f in findings if f.severity == "error")', EG_SUMMARY, ''),
+    Mutant('EG10', "`pnp validate` silent on a deck too large for any sheet of the paper, where the build stops at it", 'pnp/pipeline/validate.py',
+           'return [*findings, too_large(gctx.game, exc)]', 'return findings', ['tests/test_too_large.py', 'tests/test_validator.py'], ''),
+    Mutant('EG11', "a template reading a part whose file did not load counted as a second error, not a note beside the file's own", 'pnp/core/errors.py',
+           'if f.code == LEFT_OUT and f.severity != "note":', 'if False:', EG_SUMMARY, ''),
+    Mutant('EG12', "one template mistake in two games said once, for the first game, the other's summary counting no error", 'pnp/core/errors.py',
+           'groups.setdefault((f.severity, f.code, f.loc, said, f.game), []).append(f)', 'groups.setdefault((f.severity, f.code, f.loc, said), []).append(f)',
+           EG_SUMMARY, ''),
+    Mutant('EG13', "`pnp validate` silent on a rulebook mistake the build reports (it draws no rulebook)", 'pnp/pipeline/results.py',
+           '    for kind in KINDS:\n        options = rendering_options(kind.name, draft)',
+           '    for kind in [k for k in KINDS if k.name != "rulebook"]:\n        options = rendering_options(kind.name, draft)',
+           ['tests/test_validator.py', 'tests/test_findings.py', 'tests/test_rulebook.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
+    Mutant('EG14', "`pnp validate` not inspecting the faces it draws: text in the safe area said by the build alone", 'pnp/pipeline/validate.py',
+           'findings += inspect_deck(deck, rendered.get(deck.id, []),', 'findings += inspect_deck(deck, [],', EG_SAFE, 'not shipped_games'),
 ]
 
 

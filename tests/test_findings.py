@@ -406,6 +406,16 @@ def test_findings_are_said_in_file_order_whatever_order_they_were_found_in(proje
     assert [p[0] for p in places] == ["data/tiny/decks/heroes.yaml"] * 2 + ["data/tiny/game.yaml"] and places == sorted(places), said
 
 
+def test_a_finding_on_a_later_line_of_an_earlier_file_is_said_before_one_on_an_early_line_of_a_later_file(project):
+    """File order is by file first: boards.yaml's mistake on its line 22 comes before the deck's on its line 7, as an
+    editor's list of problems reads each file down before the next (a sort by line number alone would mix the files)."""
+    apply_edits(project, [{"file": "data/tiny/boards.yaml", "replace": ["{name: S8, color: red}", "{name: S8, colr: red}"]},
+                          {"file": "data/tiny/decks/heroes.yaml", "replace": ["count: 2}", "count: two}"]}])
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    said = [line.split(": ")[0] for line in result.output.splitlines() if ": error: " in line or ": warning: " in line]
+    assert said == ["data/tiny/boards.yaml:22:20", "data/tiny/decks/heroes.yaml:7:107"], result.output
+
+
 def test_a_bidi_override_in_a_name_is_written_out_in_a_finding_not_obeyed_by_the_terminal(project):
     """A card name carrying U+202E (right-to-left override) would turn the rest of the line round on the designer's
     terminal: the finding (two cards of one copy with one name, which the tiny game's `unique` refuses) writes it as
@@ -510,3 +520,24 @@ def test_a_misspelt_name_tested_by_an_if_is_an_error_not_a_silent_false(project)
     said = _hero_said(project, '{% if titel %}{{ text("x", 5, 70, 20, 5) }}{% endif %}')
     assert said == [f"templates/tiny/hero.j2:7:{len('{% if ') + 1}: error: 'titel' is undefined {HERO_PIECES}"], said
 
+
+
+def test_the_summary_counts_the_projects_error_and_a_games_error_each_where_it_is(project):
+    """pnp.yaml's mistake is the project's and a deck's is its game's: the summary says one error for each, not two
+    for both."""
+    (project / "pnp.yaml").write_text("printers:\n  default: {offset: [50, 0], margin: 5}\n", encoding="utf-8")
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["count: 2}", "count: two}"]}])
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "the project: 1 error, 0 warnings; tiny: 1 error, 0 warnings", result.stderr
+
+
+def test_a_note_alone_neither_fails_a_strict_validate_nor_counts_as_a_warning(project):
+    """A note is news, never a problem (docs/findings.md): a template reading `card[key]` gets one note, and
+    `validate --strict` still passes, its summary counting no warning and saying nothing of --strict."""
+    apply_edits(project, [{"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", '{% set key = "name" if card.stars > 2 else "text" %}'
+                                                                         "{{ text(card[key], 5, 80, 50, 5, size=6, min_size=3) }}\n{% endblock %}"]}])
+    result = run_pnp(project, "validate", "tiny", "--quick", "--strict")
+    assert ": note: this template reads card fields by a name it works out as it draws" in result.stderr
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[-1] == "tiny: 0 errors, 0 warnings", result.stderr

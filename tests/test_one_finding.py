@@ -2,6 +2,7 @@
 own words said once (issue 62 item 6)."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 
@@ -539,3 +540,25 @@ def test_a_text_too_long_for_its_box_written_in_a_lists_item_is_said_at_that_ite
     said = _said(run_pnp(project, "validate", "tiny"))
     assert len(said) == 1 and said[0].startswith("templates/tiny/hero.j2:") and "does not fit" in said[0], said
     assert f"('Run away from every guard in the whole c…', card.lines[1] at data/tiny/decks/heroes.yaml:{item_line}:9)" in said[0], said
+
+
+def test_a_mistake_met_on_two_cards_names_both(project):
+    """Two pieces are already many: a template line that fails on the knight and the agent alone is one error naming
+    both, not the knight's alone (where the other card would be found only once the first is mended)."""
+    hero = project / HERO
+    hero.write_text(hero.read_text(encoding="utf-8").replace('repeat(card.stars, "star"', 'repeat(card.stars, "strr" if card.number < 3 else "star"'),
+                    encoding="utf-8")
+    said = _said(run_pnp(project, "validate", "tiny"))
+    assert said == ["templates/tiny/hero.j2:4:24: error: unknown icon 'strr' (did you mean 'star'?): add templates/icons/strr.svg "
+                    "(on 2 pieces: heroes/knight front, heroes/att front) [heroes/knight front]"], said
+
+
+def test_a_mistake_met_on_many_pieces_lists_every_piece_in_validates_json(project):
+    """With `--format json`, a mistake met on the five heroes is one record whose `places` list names all five, in the
+    deck's order (docs/findings.md), for a tool to mark each card."""
+    hero = project / HERO
+    hero.write_text(hero.read_text(encoding="utf-8").replace('repeat(card.stars, "star"', 'repeat(card.stars, "strr"'), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny", "--format", "json")
+    records = [r for r in json.loads(result.stdout) if r["severity"] in ("error", "warning")]
+    assert [(r["file"], r["line"], r["places"]) for r in records] == [
+        ("templates/tiny/hero.j2", 4, ["heroes/knight front", "heroes/att front", "heroes/rogue front", "heroes/mage front", "heroes/twin front"])], records
