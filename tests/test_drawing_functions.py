@@ -138,7 +138,6 @@ def test_an_outline_drawn_after_a_dashed_line_prints_solid(tmp_path):
     assert blue and all(not pattern for pattern, _phase in blue), strokes
 
 
-
 def test_a_slanted_line_runs_from_its_first_point_to_its_second(tmp_path):
     """docs/layouts.md: `line(x1, y1, x2, y2)` in millimetres from the face's top-left: from (5, 10) to (25, 40) it runs
     20 mm across and 30 mm down, its first point the upper one."""

@@ -106,7 +106,6 @@ def test_build_strict_keeps_the_last_card_sheets_when_drawing_them_warns(project
     assert sheets.read_bytes() == before
 
 
-
 def test_build_strict_keeps_the_last_card_sheets_when_reading_a_deck_warns(project):
     """A warning of reading the game (a deck's sheet with a column that has no header), neither the checks' nor a
     drawing's: with --strict it fails the build, and the sheets of the last build stay as they were."""
@@ -519,7 +518,6 @@ def test_a_misspelt_name_tested_by_an_if_is_an_error_not_a_silent_false(project)
     skipped as false on every card."""
     said = _hero_said(project, '{% if titel %}{{ text("x", 5, 70, 20, 5) }}{% endif %}')
     assert said == [f"templates/tiny/hero.j2:7:{len('{% if ') + 1}: error: 'titel' is undefined {HERO_PIECES}"], said
-
 
 
 def test_the_summary_counts_the_projects_error_and_a_games_error_each_where_it_is(project):
