@@ -45,6 +45,10 @@ EA_QUICK = 'not police_precincts'
 EG_SUMMARY = ['tests/test_findings.py', 'tests/test_validator.py', 'tests/test_one_finding.py']
 EG_BUILD = ['tests/test_findings.py', 'tests/test_build_lines.py', 'tests/test_validator.py']
 EG_SAFE = ['tests/test_validator.py', 'tests/test_findings.py', 'tests/test_safe_area.py']
+# r57-serve: `pnp serve`'s pages, routes and live reload, by file name (in process)
+EH_PAGE = ['tests/test_serve.py', 'tests/test_serve_pieces.py', 'tests/test_serve_gate.py']
+EH_SAVES = ['tests/test_serve_state.py', 'tests/test_serve.py', 'tests/test_designer_loop.py']
+EH_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py', 'tests/test_serve_pieces.py']
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
@@ -12227,6 +12231,36 @@ MUTANTS: list[Mutant] = [
            ['tests/test_validator.py', 'tests/test_findings.py', 'tests/test_rulebook.py'], 'not organ and not police and not germ and not narco and not trail and not shipped and not five'),
     Mutant('EG14', "`pnp validate` not inspecting the faces it draws: text in the safe area said by the build alone", 'pnp/pipeline/validate.py',
            'findings += inspect_deck(deck, rendered.get(deck.id, []),', 'findings += inspect_deck(deck, [],', EG_SAFE, 'not shipped_games'),
+    Mutant('EH1', "`pnp serve`'s page script app.js sent as plain text, which a browser told nosniff never runs: the page stays empty",
+           'pnp/serve/app.py', '"app.js": "text/javascript; charset=utf-8"', '"app.js": "text/plain; charset=utf-8"', EH_PAGE, ''),
+    Mutant('EH2', "`pnp serve`'s drag script edit.js sent as a download, never run: nothing on a card can be dragged",
+           'pnp/serve/app.py', '"edit.js": "text/javascript; charset=utf-8"', '"edit.js": "application/octet-stream"', EH_PAGE, ''),
+    Mutant('EH3', "`pnp serve`'s page sent as plain text: the browser shows its HTML source, not the preview",
+           'pnp/serve/app.py', 'return Response(page["index.html"], media_type="text/html; charset=utf-8"',
+           'return Response(page["index.html"], media_type="text/plain; charset=utf-8"', EH_PAGE, ''),
+    Mutant('EH4', "a page file pnp does not serve under /static/ (index.html) answered with an internal error (500), not 'not found'",
+           'pnp/serve/app.py', '        if name not in PAGE_FILES:', '        if name not in page:', EH_PAGE, ''),
+    Mutant('EH5', "a folder of art or decks copied into the project while `pnp serve` runs counted as the folder alone, not the files in it",
+           'pnp/serve/app.py', 'out.update(f for f in p.rglob("*") if f.is_file() and is_input(change, str(f)))', 'out.add(p)', EH_SAVES, ''),
+    Mutant('EH6', "a folder copied in while `pnp serve` runs counting every file in it as a save, an editor's swap file and a PDF too",
+           'pnp/serve/app.py', 'f.is_file() and is_input(change, str(f))', 'f.is_file()', EH_SAVES, ''),
+    Mutant('EH7', "a project drawn with pnp's own fonts not redrawn when one of those fonts is saved: their folder not watched",
+           'pnp/serve/app.py', 'if not project.fonts_dir.resolve().is_relative_to(project.root):',
+           'if project.fonts_dir.resolve().is_relative_to(project.root):', EH_SAVES, ''),
+    Mutant('EH8', "serve's log line after a save ('updated after …') giving each game's counts without the game's name",
+           'pnp/serve/app.py', 'parts.append(f"{view.slug}: {view.model()[\'summary\']}")', 'parts.append(view.model()[\'summary\'])', EH_SAVES, ''),
+    Mutant('EH9', "`pnp serve` without --port listening on 8080, not on the 8000 the docs and its help say", 'pnp/cli/__init__.py',
+           'default=8000, show_default=True', 'default=8080, show_default=True', ['tests/test_serve_start.py', 'tests/test_serve.py'], ''),
+    Mutant('EH10', "a face asked of a deck the game does not have answered with an internal error (500), not a 404 naming it",
+           'pnp/serve/traced.py', 'card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None',
+           'card = next((c for c in deck.cards if c.id == card_id), None)', EH_EDIT, ''),
+    Mutant('EH11', "a card's elements asked for a side that is neither front nor back answered with its back's, not refused",
+           'pnp/serve/traced.py', 'if draw is None or side not in ("front", "back"):', 'if draw is None:', EH_EDIT, ''),
+    Mutant('EH12', "a token of any set after the first not found to select on (404): the search stopping at the first set",
+           'pnp/serve/traced.py', '        if name not in variants:\n            continue\n', '        if name not in variants:\n            break\n',
+           EH_EDIT, ''),
+    Mutant('EH13', "a game serve does not show refused without naming the games it does show", 'pnp/serve/editor.py',
+           ": it shows {', '.join(session.views)}", '', EH_EDIT, ''),
 ]
 
 

@@ -298,6 +298,22 @@ def test_a_folder_created_with_files_in_it_passes_its_files_on(tmp_path):
     assert saved_files({(watchfiles.Change.modified, str(icons / "star.svg"))}, is_input) == {icons / "star.svg"}
 
 
+def test_a_project_drawn_with_pnps_own_fonts_watches_their_folder_and_one_with_fonts_of_its_own_its_own_alone(project):
+    """`pnp serve` follows every save of what it draws: a project with no fonts/fonts.yaml of its own is drawn with the
+    fonts pnp ships, so that folder, outside the project, is watched beside it; a project with its own
+    fonts/ keeps them inside the project folder, watched once with the rest."""
+    import pnp
+    from pnp.data.project import Project
+    from pnp.serve.app import watched_folders
+
+    shipped = (Path(pnp.__file__).parent / "assets" / "fonts").resolve()  # a link to the repository's fonts/ in a checkout
+    assert (shipped / "fonts.yaml").is_file(), "pnp ships its fonts with their fonts.yaml"
+    assert [Path(f).resolve() for f in watched_folders(Project(project))] == [project.resolve(), shipped]
+    (project / "fonts").mkdir()
+    (project / "fonts" / "fonts.yaml").write_text("fonts: {}\n", encoding="utf-8")
+    assert [Path(f).resolve() for f in watched_folders(Project(project))] == [project.resolve()]
+
+
 @pytest.mark.parametrize("sheet", ["cards.csv", "cards.tsv", "cards.txt", "cards.xlsx", "cards.xlsm", "cards.ods", "CARDS.ODS"])
 def test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_office_lock_is_not(tmp_path, sheet):
     """A deck reads its cards from a text sheet (.csv, .tsv, .txt) or a workbook (.xlsx, .xlsm, .ods: docs/limits.md's

@@ -698,3 +698,26 @@ def test_an_edit_naming_another_template_than_the_one_that_drew_the_element_is_r
     answer = page.edit(star, [x + 5, y, w, h], file=FRAME, digest=digest(frame))
     assert answer.status_code == 409 and "the face has changed since it was shown" in answer.json()["error"], answer.text
     assert (page.root / HERO).read_bytes() == hero and (page.root / FRAME).read_bytes() == frame
+
+
+def test_a_face_of_a_deck_or_card_the_game_does_not_have_is_not_found_and_named(page):
+    """The tiny game has a `heroes` deck and no `villains` (tests/project/data/tiny/decks): a face asked of a deck it does
+    not have, or of a card its deck does not have, is a 404 that names what was asked, never pnp's internal error."""
+    for item in ("deck:villains:knight", "deck:heroes:dragon"):
+        answer = page.client.get("/api/elements", params={"game": "tiny", "item": item, "side": "front"})
+        assert answer.status_code == 404 and answer.json()["error"] == f"no card face {item} front to select on", answer.text
+
+
+def test_a_side_that_is_neither_front_nor_back_is_not_found_not_answered_with_a_face(page):
+    """A card has a front and a back: a listing asked for its `left` side is a 404 naming it, never one side's elements."""
+    answer = page.client.get("/api/elements", params={"game": "tiny", "item": KNIGHT, "side": "left"})
+    assert answer.status_code == 404 and answer.json()["error"].startswith(f"no face {KNIGHT} left to select on"), answer.text
+
+
+
+def test_a_token_of_every_set_is_selected_on_not_only_the_first_sets(page):
+    """tokens.yaml lists the coins first, then the pawns (one set per colour), the shields and the rest: a click on a blue
+    pawn lists what token-pawn.j2 drew, and on a shield's back what token-shield.j2 drew (it draws both its sides)."""
+    page.settled()  # tokens are drawn after the cards
+    assert {e["file"] for e in page.elements("token:pawns/blue")} == {"templates/tiny/token-pawn.j2"}
+    assert {e["file"] for e in page.elements("token:shields", side="back")} == {"templates/tiny/token-shield.j2"}

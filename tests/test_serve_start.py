@@ -47,3 +47,12 @@ def test_serve_on_a_port_in_use_says_which_port_why_and_what_to_do_and_starts_no
     assert (f"cannot listen on 127.0.0.1:{port} ({os.strerror(errno.EADDRINUSE)}): choose another --port, or --port 0 for any free one"
             in shown), shown
     assert "Traceback" not in shown and "token=" not in shown, "no address printed: nothing was started"
+
+
+def test_serve_without_a_port_listens_on_8000_as_the_docs_address_says(project):
+    """docs/commands.md and docs/designers-loop.md give serve's address as `http://127.0.0.1:8000/?token=…`: without
+    `--port`, its help names 8000 as the port it takes (read from the help, so no server is started on a shared port)."""
+    result = run_pnp(project, "serve", "--help")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())  # the help wraps its lines where the terminal is narrow
+    assert "--port INTEGER RANGE Port on 127.0.0.1 (0: any free port). [default: 8000;" in said, said

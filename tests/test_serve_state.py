@@ -612,3 +612,31 @@ def test_a_game_that_no_longer_loads_lists_why_alone_not_what_its_last_drawing_f
     _save(session, game, game.read_text(encoding="utf-8") + "\n  : [unclosed\n")
     assert session.refresh()
     assert [f["where"].split(":")[0] for f in models[-1]["findings"]] == ["data/tiny/game.yaml"], models[-1]["findings"]
+
+
+def test_the_log_line_after_a_refresh_names_the_game_it_gives_the_count_of(project):
+    """What `pnp serve` prints to its terminal when a refresh ends says what it followed and, for each game it shows, the
+    game by name before what its page lists of it: `updated after start: tiny: …`."""
+    import asyncio
+    import threading
+
+    from pnp.serve.app import Hub, Renderer
+
+    for name in DOCUMENTS:  # the cards alone: the line is the same whatever the game holds
+        (project / "data/tiny" / name).unlink()
+    logged: list[str] = []
+    said = threading.Event()
+
+    def log(line: str) -> None:
+        logged.append(line)
+        said.set()
+
+    renderer = Renderer(Project(project), ["tiny"], "letter", log)
+    loop = asyncio.new_event_loop()
+    try:
+        renderer.start(Hub(["tiny"]), loop)
+        assert said.wait(120), "no line was logged after the first refresh"
+    finally:
+        renderer.close()
+        loop.close()
+    assert re.fullmatch(r"updated after start: tiny: \S.*", logged[0]), logged
