@@ -12068,7 +12068,9 @@ MUTANTS: list[Mutant] = [
            ['tests/test_ink_saver_backs.py', 'tests/test_icons.py'], 'not games_ink_saver'),
     Mutant('EC9', "an icon's zero-width stroke printed as a hairline, not left unstroked", 'pnp/render/icon_forms.py',
            '            if width <= 0:', '            if width < 0:',
-           ['tests/test_icons.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'], 'not every_output and not gutterfold'),
+           ['tests/test_icons.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'], 'not every_output and not gutterfold',
+           equivalent="svglib reads a stroke 0 wide as no stroke at all (its strokeColor None, whatever the SVG writes: an attribute, a "
+                      "style, a group's, `0px`), so no shape reaches the floor stroked and 0 wide; a negative width still takes the branch"),
     Mutant('EC10', "an icon's text element of two sizes said at its larger one, not its smallest, in a shop's small-type check", 'pnp/layout/icon_text.py',
            'sizes[element] = min(size, sizes.get(element, math.inf))', 'sizes[element] = max(size, sizes.get(element, 0.0))',
            ['tests/test_shop_icon_text.py', 'tests/test_icon_linked_text.py'], ''),
@@ -12081,10 +12083,19 @@ MUTANTS: list[Mutant] = [
     Mutant('EC13', "an icon's small words drawn as placeholder bars on the card itself, not only in a drawing shown smaller", 'pnp/render/icon_forms.py',
            'greek = icon_greek(words, fit * scale) if scale < 1 else ()', 'greek = icon_greek(words, fit * scale) if scale <= 1 else ()',
            ['tests/test_icons.py', 'tests/test_shop_icon_text.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'],
-           'not every_output and not gutterfold'),
+           'not every_output and not gutterfold',
+           equivalent="`placed` is given an icon's word sizes only in a drawing shown smaller (IconForms.placed reads none at a scale of "
+                      "1 or more, and the ink measure passes none), so at scale 1 it greeks nothing whichever way it compares; EC16 "
+                      "moves the same bound where the words are read"),
     Mutant('EC14', "a polygon given no `closed` drawn open, its last side missing", 'pnp/layout/drawing.py',
            'stroke_width=0.3, closed=True, edge=False, cell=False):', 'stroke_width=0.3, closed=False, edge=False, cell=False):',
            ['tests/test_drawing_functions.py', 'tests/test_draw_promises.py'], ''),
+    Mutant('EC15', "an icon holding a group scaled to nothing (`scale(0)`) stops the build with a traceback, not drawn without it", 'pnp/layout/icons.py',
+           '            if group_scale(child) == 0:', '            if group_scale(child) < 0:', ['tests/test_icons.py'], ''),
+    Mutant('EC16', "an icon's small words drawn as placeholder bars on the card itself, its words read at full size too", 'pnp/render/icon_forms.py',
+           'words = self.word_sizes(name) if scale < 1 else ()', 'words = self.word_sizes(name) if scale <= 1 else ()',
+           ['tests/test_icons.py', 'tests/test_shop_icon_text.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'],
+           'not every_output and not gutterfold'),
 ]
 
 
