@@ -286,3 +286,104 @@ def test_a_misspelt_argument_of_a_group_is_told_what_a_group_takes_never_its_cal
     assert said == [f"templates/v/front.j2:1:{column}: error: group() has no argument 'rotat' (did you mean 'rotate'?): "
                     "it takes x, y, rotate, scale [words/a front]"], said
 
+
+
+# --- what a drawing call draws when an argument is left out (docs/layouts.md's table) -------------------------------
+DEFAULTS = """\
+    {{ rect(5, 5, 20, 10, stroke="#ff0000") }}
+    {{ line(5, 20, 50, 20) }}
+    {{ text("Inked", 5, 25, 40, 10) }}
+    {% call group(x=5, y=40, scale=0.5) %}{{ rect(0, 0, 20, 10, fill="#00ff00") }}{% endcall %}
+    {{ polygon([[30, 40], [50, 40], [40, 55]], stroke="#0000ff", stroke_width=0.5) }}
+    {{ icon("dot", 5, 70, 8) }}
+    {{ icon("hair", 15, 70, 8) }}
+    {{ icon("label", 30, 75, w=30, h=6) }}
+    """
+HAIR = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect x="1" y="1" width="8" height="8" fill="#00ff80" stroke="#ff00ff" stroke-width="0"/></svg>')
+LABEL = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20">'
+         '<text x="2" y="14" font-size="5" fill="#000000">Tinyword</text></svg>')  # 5 units of 100 drawn 30 mm wide: 4.3 pt
+DOT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#ff8800"/></svg>'
+INK = (round(0x22 / 255, 3),) * 3  # make_project's palette: ink "#222222"
+MAGENTA_STROKE = (1.0, 0.0, 1.0)
+
+
+@pytest.fixture(scope="module")
+def defaults(tmp_path_factory):
+    """The first card sheet of a deck whose front draws DEFAULTS, read by pdfplumber: its shapes, lines and characters."""
+    icons = {f"templates/v/icons/{name}.svg": svg for name, svg in (("dot", DOT), ("hair", HAIR), ("label", LABEL))}
+    root = make_project(tmp_path_factory.mktemp("defaults"), DEFAULTS, "- {id: a}\n", files=icons)
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        shapes = page.objects.get("curve", []) + page.objects.get("rect", []) + page.objects.get("line", [])
+        (frame,) = _stroked(shapes, RED)  # the rectangle at (5, 5) mm: where the card's top-left lies on the sheet
+        yield {"shapes": shapes, "chars": list(page.chars), "left": frame["x0"] - 5 * MM, "top": frame["top"] - 5 * MM}
+
+
+def _colour(obj, key) -> tuple:
+    return tuple(round(v, 3) for v in obj.get(key) or ())
+
+
+def _stroked(shapes, colour) -> list[dict]:
+    wanted = tuple(round(v, 3) for v in colour)
+    return [s for s in shapes if s.get("stroke") and _colour(s, "stroking_color") == wanted]
+
+
+def _filled_in(shapes, colour) -> list[dict]:
+    wanted = tuple(round(v, 3) for v in colour)
+    return [s for s in shapes if s.get("fill") and _colour(s, "non_stroking_color") == wanted]
+
+
+def test_a_rectangle_given_a_stroke_and_no_width_is_outlined_0_3_mm_wide(defaults):
+    """docs/layouts.md: `rect(x, y, w, h, fill=, stroke=, stroke_width=0.3)`: 0.3 mm is 0.3 × 72 / 25.4 points."""
+    outlines = _stroked(defaults["shapes"], RED)
+    assert outlines and {round(s["linewidth"], 3) for s in outlines} == {round(0.3 * MM, 3)}, outlines
+
+
+def test_a_line_given_no_stroke_prints_in_the_games_ink(defaults):
+    """docs/layouts.md: `line(x1, y1, x2, y2, stroke="ink")`: the palette's ink, #222222 here, not plain black."""
+    lines = [s for s in defaults["shapes"] if s.get("stroke") and abs(s["top"] - defaults["top"] - 20 * MM) < 1
+             and abs(s["x0"] - defaults["left"] - 5 * MM) < 0.5 and abs(s["x1"] - s["x0"] - 45 * MM) < 0.5]
+    assert lines and {_colour(s, "stroking_color") for s in lines} == {INK}, lines
+
+
+def test_a_text_given_no_colour_prints_in_the_games_ink(defaults):
+    """docs/layouts.md: `text(…, color="ink")`: its letters in the palette's ink, #222222 here, not plain black."""
+    letters = [c for c in defaults["chars"] if 25 * MM < c["top"] - defaults["top"] < 35 * MM and c["x0"] - defaults["left"] < 45 * MM]
+    assert "".join(c["text"] for c in letters) == "Inked", letters
+    assert {_colour(c, "non_stroking_color") for c in letters} == {INK}, letters
+
+
+def test_a_group_scaled_by_half_draws_what_it_holds_half_as_large(defaults):
+    """docs/layouts.md: groups scale what they hold: a 20 × 10 mm rectangle in `group(scale=0.5)` prints 10 × 5 mm."""
+    (green,) = _filled_in(defaults["shapes"], (0.0, 1.0, 0.0))
+    assert (green["width"] / MM, green["height"] / MM) == pytest.approx((10, 5), abs=0.01)
+
+
+def test_a_polygon_is_closed_its_last_corner_joined_to_its_first(defaults):
+    """A polygon is a closed figure (SVG's `<polygon>` is too; a `polyline` is the open one): a stroked triangle
+    prints its three sides, the path closed back to its first corner."""
+    (triangle,) = _stroked(defaults["shapes"], BLUE)
+    ops = [step[0] for step in triangle["path"]]
+    assert ops[-1] == "h" or (ops.count("l") == 3 and triangle["pts"][-1] == triangle["pts"][0]), triangle["path"]
+
+
+def test_an_icon_given_no_colour_prints_in_its_own(defaults):
+    """docs/layouts.md: `icon(…, color=none)`: `color` recolours an icon; without it the icon keeps its own orange,
+    not the game's ink."""
+    assert _filled_in(defaults["shapes"], (1.0, 0x88 / 255, 0.0)), defaults["shapes"]
+    assert not [s for s in _filled_in(defaults["shapes"], INK) if s["width"] > 7 * MM]
+
+
+def test_an_icons_stroke_0_wide_prints_no_outline(defaults):
+    """docs/small-print.md: a stroke width of 0, in a template or an SVG, is filled and not stroked: the icon's green
+    square, stroked in magenta at `stroke-width="0"`, shows no magenta."""
+    assert _filled_in(defaults["shapes"], (0.0, 1.0, 0x80 / 255)), defaults["shapes"]
+    assert not _stroked(defaults["shapes"], MAGENTA_STROKE)
+
+
+def test_an_icons_small_words_on_the_card_itself_print_as_words_not_bars(defaults):
+    """docs/small-print.md: words under 5 pt are drawn as bars only in a face shown smaller than its size (a rulebook
+    figure); on the card sheets everything is text: the icon's word, set at about 4.3 pt, prints as its letters."""
+    assert "Tinyword" in "".join(c["text"] for c in defaults["chars"]), defaults["chars"]

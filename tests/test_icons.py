@@ -306,3 +306,20 @@ def test_a_misspelt_icon_in_a_template_is_one_error_at_its_call_offering_the_ico
     assert result.exit_code == 1
     assert len(errors) == 1 and errors[0].startswith("templates/tiny/hero.j2:7:10: error: unknown icon 'strr' (did you mean 'star'?): "
                                                      "add templates/icons/strr.svg"), errors
+
+
+def test_an_icon_holding_a_group_scaled_to_nothing_prints_the_rest_of_its_drawing(project):
+    """An editor may leave a group collapsed to `scale(0)` in an SVG (SVG 1.1: a singular transform draws nothing,
+    no error). Its stroked square prints nothing; the icon's circle prints, by `pnp build` and with `--ink-saver`
+    drawing its back's icon in outline, and neither stops with a traceback."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir(exist_ok=True)
+    (icons / "collapsed.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#000000"/>'
+        '<g transform="scale(0)"><rect x="1" y="1" width="8" height="8" fill="none" stroke="#ff00ff" stroke-width="1"/></g></svg>',
+        encoding="utf-8")
+    with (project / "templates/tiny/back.j2").open("a", encoding="utf-8") as back:
+        back.write('\n{{ icon("collapsed", 20, 30, 20, color="#ffffff") }}\n')
+    for extra in ((), ("--ink-saver",)):
+        result = run_pnp(project, "build", "--only", "cards", "tiny", *extra)
+        assert result.exit_code == 0 and "Traceback" not in result.output + result.stderr, result.output + result.stderr

@@ -359,3 +359,19 @@ def test_a_long_game_title_on_a_bare_framed_back_is_shrunk_to_fit_inside_its_fra
         frame = next(f for f in frames if f["x0"] <= first["x0"] + 1 and first["x0"] < f["x1"] and f["top"] <= first["top"] <= f["bottom"])
         last = min(lasts, key=lambda w: abs(w["top"] - first["top"]) + abs(w["x0"] - first["x0"]))
         assert frame["x0"] < first["x0"] and last["x1"] < frame["x1"], (first, last, frame)
+
+
+def test_a_framed_backs_icon_drawn_by_a_wide_stroke_prints_it_no_wider_than_the_03_mm_outline(project, tmp_path):
+    """docs/printing.md: a framed back shows its icons as 0.3 mm outlines. An icon drawn by its stroke alone (a ring
+    whose stroke is a quarter of its side: 5.5 mm on a 22 mm icon) keeps its stroke, thinned to the outline's 0.3 mm:
+    nothing on the backs page prints wider than 0.3 mm (0.85 pt)."""
+    from print_sizes import smallest
+
+    (project / "templates/tiny/icons").mkdir(exist_ok=True)
+    (project / "templates/tiny/icons/thick-ring.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">'
+        '<circle cx="20" cy="20" r="15" fill="none" stroke="#000000" stroke-width="10"/></svg>', encoding="utf-8")
+    back = GROUND_ONLY + '{{ icon("thick-ring", face.w / 2 - 11, 27, 22, color="#ffffff") }}\n'
+    ink_saver_page(project, 1, [{"file": "templates/tiny/back.j2", "write": back}])
+    widths = [width for width, page in smallest(project / "output/tiny/tiny-cards-ink-saver.pdf").lines if page == 2]
+    assert widths and max(widths) <= 0.3 * MM + 0.01, sorted(widths)

@@ -266,7 +266,7 @@ def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: Ke
     """(drawing, the (family, bold, italic) styles its text uses)."""
     if not color:
         parsed = kept.get("svg", f"{hashlib.sha256(svg).hexdigest()}|{fonts.key}", lambda: _parse_svg(svg, source, base, None, fonts),
-                          version=f"{_svg_reader_version()}, fonts 1")
+                          version=f"{_svg_reader_version()}, fonts 1, collapsed 1")
         return parsed or (None, ())
     plain, used = _parsed_once(svg, source, base, None, kept, fonts)
     return (_recoloured(plain, color) if plain is not None else None), used
@@ -297,6 +297,7 @@ def _parse_svg(svg: bytes, source: str, base: str, color: str | None, fonts: Svg
     asked = copy.copy(fonts)
     asked.used = set()
     drawing = svg_renderer(source or io.BytesIO(svg), asked, base).render(root)
+    _drop_collapsed(drawing)
     if color:
         drawing = _recoloured(drawing, color)
     return drawing, tuple(sorted(asked.used))
@@ -319,6 +320,19 @@ def _painted(shape, colour, strength: float):
                 own = getattr(shape, opacity, None)
                 setattr(out, opacity, strength * (1.0 if own is None else own))
     return out
+
+
+def _drop_collapsed(node) -> None:
+    """Leave out each group whose transform collapses it to nothing (`scale(0)`, a matrix of determinant 0): SVG draws
+    nothing of it, and reportlab, which inverts a group's transform as it draws it, stops on it."""
+    kept = []
+    for child in node.contents:
+        if hasattr(child, "contents"):
+            if group_scale(child) == 0:
+                continue
+            _drop_collapsed(child)
+        kept.append(child)
+    node.contents = kept
 
 
 def with_shapes(drawing, change):
