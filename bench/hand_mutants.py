@@ -12300,13 +12300,6 @@ MUTANTS: list[Mutant] = [
     Mutant('EC12', "a shape given a stroke of zero width printed with a hairline outline, not none", 'pnp/render/draw.py',
            '        stroke = stroke if width > 0 else None', '        stroke = stroke if width >= 0 else None',
            ['tests/test_draw_promises.py', 'tests/test_drawing_functions.py', 'tests/test_small_print.py'], 'not every_output and not gutterfold'),
-    Mutant('EC13', "an icon's small words drawn as placeholder bars on the card itself, not only in a drawing shown smaller", 'pnp/render/icon_forms.py',
-           'greek = icon_greek(words, fit * scale) if scale < 1 else ()', 'greek = icon_greek(words, fit * scale) if scale <= 1 else ()',
-           ['tests/test_icons.py', 'tests/test_shop_icon_text.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'],
-           'not every_output and not gutterfold',
-           equivalent="`placed` is given an icon's word sizes only in a drawing shown smaller (IconForms.placed reads none at a scale of "
-                      "1 or more, and the ink measure passes none), so at scale 1 it greeks nothing whichever way it compares (the "
-                      "same bound, held twice: EC16 is its twin)"),
     Mutant('EC14', "a polygon given no `closed` drawn open, its last side missing", 'pnp/layout/drawing.py',
            'stroke_width=0.3, closed=True, edge=False, cell=False):', 'stroke_width=0.3, closed=False, edge=False, cell=False):',
            ['tests/test_drawing_functions.py', 'tests/test_draw_promises.py'], ''),
@@ -12315,9 +12308,7 @@ MUTANTS: list[Mutant] = [
     Mutant('EC16', "an icon's small words drawn as placeholder bars on the card itself, its words read at full size too", 'pnp/render/icon_forms.py',
            'words = self.word_sizes(name) if scale < 1 else ()', 'words = self.word_sizes(name) if scale <= 1 else ()',
            ['tests/test_icons.py', 'tests/test_shop_icon_text.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'],
-           'not every_output and not gutterfold',
-           equivalent="`placed` greeks an icon's words only in a drawing shown smaller (scale < 1) whatever sizes it is given, so "
-                      "words read at full size are never drawn as bars (the same bound, held twice: EC13 is its twin)"),
+           'not every_output and not gutterfold'),
 ]
 
 

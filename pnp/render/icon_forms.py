@@ -59,7 +59,7 @@ def placed(size: tuple[float, float, float], x: float, y_top: float, w: float, h
     per point: fitted whole and centred; of its words, set at `words` of its units, those an illustration greeks."""
     dw, dh, thinnest = size
     fit = fitted(w, h, dw, dh)
-    greek = icon_greek(words, fit * scale) if scale < 1 else ()
+    greek = icon_greek(words, fit * scale)
     return Placed(fit, icon_floor(thinnest, fit * scale), outline_key(outline_mm, fit), x + (w - dw * fit) / 2, y_top + (h - dh * fit) / 2, greek)
 
 
