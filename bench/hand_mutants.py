@@ -49,6 +49,10 @@ EG_SAFE = ['tests/test_validator.py', 'tests/test_findings.py', 'tests/test_safe
 EH_PAGE = ['tests/test_serve.py', 'tests/test_serve_pieces.py', 'tests/test_serve_gate.py']
 EH_SAVES = ['tests/test_serve_state.py', 'tests/test_serve.py', 'tests/test_designer_loop.py']
 EH_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py', 'tests/test_serve_pieces.py']
+# r57-project: a game's project as found and read, by file name
+EF_PATHS = ['tests/test_file_paths.py', 'tests/test_one_path.py']
+EF_GAMES = ['tests/test_launch.py', 'tests/test_validator.py', 'tests/test_first_game.py']
+EF_GAME_YAML = ['tests/test_validator.py', 'tests/test_findings.py']
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
@@ -12309,6 +12313,43 @@ MUTANTS: list[Mutant] = [
            'words = self.word_sizes(name) if scale < 1 else ()', 'words = self.word_sizes(name) if scale <= 1 else ()',
            ['tests/test_icons.py', 'tests/test_shop_icon_text.py', 'tests/test_small_print.py', 'tests/test_drawing_functions.py'],
            'not every_output and not gutterfold'),
+    # r57-project: a game's project as found and read (game folders, game.yaml's fields and defaults, paths inside a game)
+    Mutant('EF1', "a file of the game `tiny` found in a sibling game whose folder name starts the same (`data/tiny-2/`) taken as inside `data/tiny/`",
+           'pnp/core/files.py', 'not real.startswith(root.rstrip(os.sep) + os.sep):', 'not real.startswith(root.rstrip(os.sep)):',
+           EF_PATHS, ''),
+    Mutant('EF2', "a deck's `cards_from:` sheet kept in another game's folder read as the deck's cards, not refused as outside the game",
+           'pnp/data/deck_sources.py', 'game_dir, at = path.parent.parent, data.loc_of("cards_from")',
+           'game_dir, at = path.parent.parent.parent, data.loc_of("cards_from")', ['tests/test_spreadsheet_decks.py', 'tests/test_file_paths.py'], ''),
+    Mutant('EF3', "a finding in a deck file that is a link inside the game named by the file the link leads to, not by the name the designer sees",
+           'pnp/data/project.py', 'for known in (Path(os.path.abspath(path)), Path(os.path.realpath(path))):',
+           'for known in (Path(os.path.realpath(path)), Path(os.path.abspath(path))):', [*EF_PATHS, 'tests/test_findings.py'], ''),
+    Mutant('EF4', "a folder in data/ with no game.yaml (shared art, notes) taken for a game", 'pnp/data/project.py',
+           'if stands_at(p / "game.yaml")]', 'if p.is_dir()]', EF_GAMES, ''),
+    Mutant('EF5', "a hidden folder in data/ (`.tiny-old`, a copy kept aside) taken for a game", 'pnp/data/project.py',
+           'for p in game_files(self.data_dir) if', 'for p in sorted(self.data_dir.iterdir()) if', [*EF_GAMES, 'tests/test_file_paths.py'], ''),
+    Mutant('EF6', "a folder of data/ without game.yaml asked for by name read as a game, not told there is no such game",
+           'pnp/data/project.py', '        if not stands_at(gdir / "game.yaml"):\n            choices', '        if not gdir.is_dir():\n            choices',
+           [*EF_GAMES, 'tests/test_findings.py'], ''),
+    Mutant('EF7', "a deck file whose name holds a space (`more heroes.yaml`) read as a deck, not refused as no deck id",
+           'pnp/data/project.py', 'if re.fullmatch(ID_PATTERN, path.stem):', 'if re.fullmatch(ID_PATTERN, path.stem.replace(" ", "-")):',
+           ['tests/test_findings.py', 'tests/test_one_finding.py', 'tests/test_file_paths.py'], ''),
+    Mutant('EF8', "a template reading a board when the whole boards.yaml failed not told which file's errors left it out",
+           'pnp/data/fields.py', 'file = self._left_out.get(name) or self._left_out.get(ANY)', 'file = self._left_out.get(name)',
+           ['tests/test_findings.py', 'tests/test_validator.py', 'tests/test_component_counts.py'], ''),
+    Mutant('EF9', "`format_version: 0`, a format that never existed, read as format 1 rather than refused at its line",
+           'pnp/data/schema.py', '    if version < 1:', '    if version < 0:', EF_GAME_YAML, ''),
+    Mutant('EF10', "game.yaml's `play_time:` as a text (\"2–3 hours\") refused: only minutes taken", 'pnp/data/schema.py',
+           'play_time: int | str | None = None', 'play_time: int | None = None', [*EF_GAME_YAML, 'tests/test_doc_examples.py', 'tests/test_rulebook.py'], ''),
+    Mutant('EF11', "game.yaml's `version:` quoted to keep its zeros (\"1.10\") refused", 'pnp/data/schema.py',
+           'version: str | int | float | None = None', 'version: int | float | None = None',
+           ['tests/test_stamps.py', 'tests/test_stamp_promises.py', 'tests/test_validator.py'], ''),
+    Mutant('EF12', "a game that says nothing of stamps printing its cards with no version stamp (the default off, not on)",
+           'pnp/data/schema.py', 'stamps: bool | StampsSpec = True', 'stamps: bool | StampsSpec = False',
+           ['tests/test_stamps.py', 'tests/test_stamp_promises.py'], ''),
+    Mutant('EF13', "game.yaml's `title: \"\"` (an untitled game) taken rather than refused at its line", 'pnp/data/schema.py',
+           'title: str = Field(min_length=1, max_length=200)', 'title: str = Field(min_length=0, max_length=200)', EF_GAME_YAML, ''),
+    Mutant('EF14', "a game whose palette names no paper printing `paper` as an off-white, not white (#ffffff)", 'pnp/data/schema.py',
+           '"paper": "#ffffff"}', '"paper": "#fffdf7"}', ['tests/test_palette.py', 'tests/test_default_colour_words.py'], ''),
 ]
 
 

@@ -317,3 +317,12 @@ def test_a_failed_atomic_write_says_its_own_error_though_its_temporary_is_alread
     else:
         assert raised.value is error
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_hidden_copy_of_a_game_in_data_is_no_game(project):
+    """A game copied aside under a hidden name (`data/.tiny-old/`, as a designer keeps the last version) is ignored as
+    any hidden file is (docs/data-format.md): a command over every game checks tiny alone."""
+    shutil.copytree(project / "data/tiny", project / "data/.tiny-old")
+    result = run_pnp(project, "validate", "--quick")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.output.strip().splitlines()[-1] == "tiny: 0 errors, 0 warnings"

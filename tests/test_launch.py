@@ -127,3 +127,29 @@ def test_a_root_without_a_data_folder_is_told_to_run_inside_a_project(tmp_path):
     result = run_pnp(tmp_path, "list")
     assert result.exit_code == 2
     assert "no data/ folder here or above: run pnp inside a project, or pass --root DIR" in result.stderr, result.stderr
+
+
+def test_a_folder_of_data_without_a_game_yaml_is_no_game(project):
+    """docs/data-format.md's game folder is `data/<game>/game.yaml`: a folder beside the games holding none (shared art,
+    notes) is passed over by a command over every game, which checks tiny alone and ends well."""
+    from conftest import run_pnp
+
+    (project / "data/shared-art").mkdir()
+    (project / "data/shared-art/notes.md").write_text("art for both editions\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "--quick")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert result.output.strip().splitlines()[-1] == "tiny: 0 errors, 0 warnings"
+
+
+def test_a_folder_without_a_game_yaml_asked_for_by_name_is_no_game(project):
+    """Project.load_game of a folder of data/ that holds no game.yaml: refused as no game, naming the games there are,
+    never read as a game whose game.yaml is missing."""
+    from pnp.core.errors import PnpError
+    from pnp.data.project import Project
+
+    (project / "data/shared-art").mkdir()
+    (project / "data/shared-art/notes.md").write_text("art for both editions\n", encoding="utf-8")
+    with pytest.raises(PnpError) as refused:
+        Project(project).load_game("shared-art")
+    [finding] = refused.value.findings
+    assert (finding.code, finding.message) == ("game-unknown", "no game 'shared-art' in data/; games: tiny")

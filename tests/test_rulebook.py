@@ -122,6 +122,15 @@ def test_the_cover_says_the_age_and_playing_time_with_their_words(unchanged):
     assert "age 8+" in cover and "15 minutes" in cover, cover
 
 
+def test_a_playing_time_in_words_prints_on_the_cover_as_written(project):
+    """docs/data-format.md: `play_time:` is minutes "or a text like "2–3 hours"": the text is taken and the cover
+    reads it as written, with no 'minutes' after it."""
+    edit(project / "data/tiny/game.yaml", "play_time: 15", 'play_time: "2–3 hours"')
+    build(project, "--only", "rulebook")
+    cover = flat(page_texts(project / RULEBOOK, [0])[0])
+    assert "2–3 hours" in cover and "minutes" not in cover, cover
+
+
 def test_a_title_with_stars_prints_them_on_the_cover_and_atop_each_page(project):
     """A game's title is its words, not markup: `Tiny *Test* Game` prints its stars on the cover and in the running head,
     as typed, never set in italic without them."""
