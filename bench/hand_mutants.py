@@ -12350,6 +12350,9 @@ MUTANTS: list[Mutant] = [
            'title: str = Field(min_length=1, max_length=200)', 'title: str = Field(min_length=0, max_length=200)', EF_GAME_YAML, ''),
     Mutant('EF14', "a game whose palette names no paper printing `paper` as an off-white, not white (#ffffff)", 'pnp/data/schema.py',
            '"paper": "#ffffff"}', '"paper": "#fffdf7"}', ['tests/test_palette.py', 'tests/test_default_colour_words.py'], ''),
+    Mutant('ZR17', "an empty `title:` refused in pydantic's words (\"String should have at least 1 character\"), not pnp's",
+           'pnp/data/schema.py', '    if kind == "string_too_short":', '    if kind == "string_too_shorts":',
+           ['tests/test_validator.py'], 'broken_input'),
 ]
 
 

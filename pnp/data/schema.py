@@ -369,6 +369,11 @@ def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
         return f"{name}: {value} is too large; it must be less than {number_as_written(ctx['lt'])}"
     if kind in ("too_short", "too_long"):
         return f"{name}: {err['msg'].lower()}"
+    if kind == "string_too_short":  # pydantic's "String should have at least 1 character", in the words of the others here
+        least = ctx.get("min_length", 1)
+        return f"{name}: expected some text, got ''" if least == 1 else f"{name}: expected at least {least} characters, got {value_as_written(value)}"
+    if kind == "string_too_long":
+        return f"{name}: expected at most {ctx.get('max_length')} characters, got {len(value):,}"
     if kind == "value_error":
         return f"{name}: {ctx.get('error', err['msg'])!s}"
     if kind in ("float_type", "int_type") and isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
