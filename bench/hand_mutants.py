@@ -38,6 +38,9 @@ class Mutant(NamedTuple):
     equivalent: str = ""  # why no input tells it from the original, for a mutant named equivalent: its survival is no failure
 
 
+# r57-readable (ES): what pnp warns of when words are hard to read, by file name (in process; the ink saver's shipped-games test left out)
+ES_READ = ['tests/test_readability.py', 'tests/test_readability_edges.py', 'tests/test_readability_grounds.py', 'tests/test_piece_readability.py']
+ES_QUICK = 'not ink_saver_keeps'
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
@@ -12353,6 +12356,37 @@ MUTANTS: list[Mutant] = [
     Mutant('ZR17', "an empty `title:` refused in pydantic's words (\"String should have at least 1 character\"), not pnp's",
            'pnp/data/schema.py', '    if kind == "string_too_short":', '    if kind == "string_too_shorts":',
            ['tests/test_validator.py'], 'broken_input'),
+    # r57-readable: what pnp warns of when words are hard to read, past BA, VG, DH, XP, CA, ZC, UL, AG, KW, RG and YK (r57)
+    Mutant('ES1', "a line of text judged on what lies just below its baseline, not at its letters' middle: dark words sitting on a dark band's top edge said faint", 'pnp/layout/readability.py',
+           'mid_y = y + (oy - X_HEIGHT * size) * k', 'mid_y = y + (oy + X_HEIGHT * size) * k', ES_READ, ES_QUICK),
+    Mutant('ES2', "a half-transparent band judged as if its colour were opaque: white words on a 50 % black band let pass", 'pnp/layout/readability.py',
+           'fill = over(fill, under) if under is not None else None', 'fill = fill[:7] if under is not None else None', ES_READ, ES_QUICK),
+    Mutant('ES3', "words across a gradient band judged only where they begin: black text running onto the band's dark end let pass", 'pnp/layout/readability.py',
+           'found += colours_over(ground.colour, own)', 'found += colours_over(ground.colour, own[:1])', [*ES_READ, 'tests/test_gradients.py'], ES_QUICK),
+    Mutant('ES4', "one template line's words in two faint colours (each card's own) said in one warning, the second colour never named", 'pnp/layout/readability.py',
+           'key = repr((tuple(loc), m.kind, m.colour, m.ground, m.needed))', 'key = repr((tuple(loc), m.kind, m.ground, m.needed))', ES_READ, ES_QUICK),
+    Mutant('ES5', "two colours alike coded by two fields (or two decks) warned of twice at one palette entry, not once", 'pnp/layout/readability.py',
+           '                if frozenset((a, b)) in seen:\n                    continue', '                if False:\n                    continue', ES_READ, ES_QUICK),
+    Mutant('ES6', "a colour code's warning naming only the first reader who cannot tell the colours apart (greyscale), not every one", 'pnp/layout/readability.py',
+           'how = ", ".join(f"{vision} ΔE {d:.1f}" for vision, d in alike)', 'how = ", ".join(f"{vision} ΔE {d:.1f}" for vision, d in alike[:1])', ES_READ, ES_QUICK),
+    Mutant('ES7', "an icon every card carries taken as each colour's own icon: a colour code of alike colours never warned of", 'pnp/layout/readability.py',
+           'others = set().union(*(s for w, sets in by_value.items() if w != v for s in sets))', 'others = set()', ES_READ, ES_QUICK),
+    Mutant('ES8', "a back's legend of every value's icon counted against the fronts' own icons: a colour code its icons tell apart warned of", 'pnp/layout/readability.py',
+           'by_value.setdefault(v, []).append(_icon_names(faces[0].elements))',
+           'by_value.setdefault(v, []).append(set().union(*(_icon_names(f.elements) for f in faces if f is not None)))', ES_READ, ES_QUICK),
+    Mutant('ES9', "an icon inside a line of text held to 4.5:1 like small words, not the 3:1 WCAG asks of graphics", 'pnp/layout/readability.py',
+           'y + (op.y + op.size / 2) * k)], LARGE_TEXT_CONTRAST,', 'y + (op.y + op.size / 2) * k)], 4.5,', [*ES_READ, 'tests/test_icons.py'], ES_QUICK),
+    Mutant('ES10', "a text fitted at exactly 7 pt warned as too small to read, where the docs warn only below 7 pt", 'pnp/layout/drawing.py',
+           '(laid.size < SHRUNK_BELOW_PT or', '(laid.size <= SHRUNK_BELOW_PT or',
+           ['tests/test_text.py', 'tests/test_face_warnings.py', 'tests/test_small_text_words.py'], ''),
+    Mutant('ES11', "the greyscale reader's view taken in linear light: mid colours seen too dark, two mid greens and reds judged apart or alike wrongly", 'pnp/core/colour.py',
+           'return tuple(science.gamma([y, y, y]))', 'return (y, y, y)', ['tests/test_colour_science.py', 'tests/test_preview.py', *ES_READ], ES_QUICK),
+    Mutant('ES12', "a hue below the a* axis (a blue, a purple) given a negative angle: CIEDE2000 between colour-blind views wrong", 'pnp/core/colour_science.py',
+           'return math.degrees(h + math.tau if h < 0.0 else h)', 'return math.degrees(h)', ['tests/test_colour_science.py', *ES_READ], ES_QUICK),
+    Mutant('ES13', "a faint word's contrast said to one decimal (4.4:1), not two", 'pnp/layout/readability.py',
+           'has contrast {m.ratio:.2f}:1', 'has contrast {m.ratio:.1f}:1', ES_READ, ES_QUICK),
+    Mutant('ES14', "text of exactly 18 pt held to 4.5:1, where WCAG calls 18 pt large and asks 3:1", 'pnp/core/colour.py',
+           'large = size_pt >= LARGE_TEXT_PT - 1e-9 or', 'large = size_pt > LARGE_TEXT_PT + 1e-9 or', ES_READ, ES_QUICK),
 ]
 
 

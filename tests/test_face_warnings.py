@@ -52,6 +52,17 @@ def test_a_text_shrunk_under_three_quarters_of_its_size_is_warned_of_though_abov
     assert [code for code, _ in said] == ["text-shrunk"] and said[0][1].startswith("templates/t/quarter.j2:1:"), said
 
 
+def test_a_text_fitted_at_exactly_7_pt_is_not_warned_of(draw):
+    """docs/layouts.md warns of text that fits only *below* 7 pt: a 9 pt word in a box it fits at 7 pt by the font's own
+    metrics (reportlab's stringWidth of Noto Sans) and not at 7.25 pt is set at 7 pt, above three quarters of 9 (6.75 pt),
+    and is no warning."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth("Shapeshifter", FontBook(ROOT / "pnp/assets/fonts").font_name("noto-sans"), 7.0) / 72 * 25.4 + 0.01  # mm
+    said = draw("seven", '{{ text("Shapeshifter", 5, 5, ' + f"{width:.4f}" + ', 20, size=9, min_size=5) }}')
+    assert said == [], said
+
+
 def test_a_title_condensed_is_its_faces_only_warning_at_its_line(draw):
     title = "Title Of Moderate Size"  # too long for 40 mm at 14 pt in its own face: condensed, at 12.75 pt
     said = draw("condensed", '{{ text("' + title + '", 5, 5, 40, 10, size=14, font="title") }}')

@@ -171,6 +171,17 @@ def test_an_icon_per_value_lifts_the_colour_code():
 
 
 
+def test_a_backs_legend_of_every_values_icon_leaves_each_fronts_own_icon_its_own():
+    """A colour code is lifted when each value's cards carry an icon of their own on their front; a back showing every
+    value's icon as a legend takes no value's icon from it (Police Precinct's old red and blue, one grey)."""
+    palette = {"red": "#c62828", "blue": "#1565c0"}
+    legend = Face(63.5, 88.9, 0.0, (Icon("hearts", "#111111", 2, 2, 8, 8), Icon("spades", "#111111", 12, 2, 8, 8)), frozenset())
+    with_legend = [(card, (front, legend)) for card, (front, _) in _deck(palette, {"red": "hearts", "blue": "spades"})]
+    assert coded_fields("d", with_legend, palette) == []
+    shared = [(card, (front, legend)) for card, (front, _) in _deck(palette, {"red": "hearts", "blue": "hearts"})]
+    assert [code.what for code in coded_fields("d", shared, palette)] == ["d.family"]
+
+
 def test_a_cards_own_back_told_from_its_decks_back_by_a_colour_of_the_same_grey_is_one_warning(project):
     """Backs that differ by colour alone tell a deck's cards apart face down: Police Precinct's old red and blue
     (#c62828, #1565c0) print one grey, so on a greyscale printer the twin's own back is the others' back. Validate says
