@@ -12110,7 +12110,7 @@ MUTANTS: list[Mutant] = [
     Mutant('ER8', "a one-sided print's backs pages (--duplex none) after the fronts in reverse order: sheet 2's backs first",
            'pnp/render/sheets.py', 'for page, backs in self.deferred:', 'for page, backs in reversed(self.deferred):', ER_SHEETS, ER_QUICK),
     Mutant('ER9', "the blank back behind a sheet of pieces without backs worded as a backs page, not 'back left blank'",
-           'pnp/render/sheets.py', 'self._draw(page, [], self.words.blank_back', 'self._draw(page, [], self.flip', ER_FOOTERS, ER_QUICK),
+           'pnp/render/sheets.py', 'self._draw(page, [], self.words.blank_back', 'self._draw(page, [], self.flip', [*ER_FOOTERS, 'tests/test_duplex_runs.py'], ER_QUICK),
     Mutant('ER10', "a printer profile's margin kept with 0.25 mm of tolerance, not 0.5 mm (a 4.23 mm laser's grid 4.58 mm from the top, not 4.83)",
            'pnp/render/impose.py', 'return self.printable + (0 if self.snug else TOLERANCE_UM)',
            'return self.printable + (0 if self.snug else TOLERANCE_UM // 2)', ER_MARGIN, ER_QUICK),
