@@ -169,15 +169,3 @@ def test_only_the_first_fronts_page_of_a_one_sided_print_carries_the_scale_bar(p
     assert [sheet.bar is not None for _, sheet in read] == [True, False, False, False]
     assert [any(line.text.startswith("50 mm") for line in sheet.lines) for _, sheet in read] == [True, False, False, False]
 
-
-def test_an_a4_sheets_footer_runs_along_the_bottom_where_its_margin_holds_it(project):
-    """docs/printing.md: a sheet's footer runs along the bottom, up the left edge only where the bottom margin is taken by
-    marks. A4's 3 × 3 of poker cards leaves 15.15 mm below the grid ((297 - 3 × 88.9) / 2): on every page the footer
-    reads left to right along the bottom, a line under 3 mm tall lying within 10 mm of the paper's foot."""
-    assert run_pnp(project, "build", "--only", "cards", "tiny", "--paper", "a4").exit_code == 0
-    read = F.read(project / "output/tiny/tiny-cards-a4.pdf")
-    footers = [next(line for line in sheet.lines if "sheet" in line.text) for _, sheet in read]
-    assert len(footers) == 4
-    for line in footers:
-        box = line.ink
-        assert box.x1 - box.x0 > 60 * MM and box.y1 - box.y0 < 3 * MM and box.y0 > 5 * MM and box.y1 < 10 * MM, (line.text, box)
