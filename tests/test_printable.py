@@ -498,19 +498,3 @@ def test_a_default_letter_card_sheet_prints_no_ink_within_5_mm_of_the_papers_edg
     rims = {"left": grey[:, :edge], "right": grey[:, -edge:], "top": grey[:edge], "bottom": grey[-edge:]}
     assert not any((rim < 250).any() for rim in rims.values()), {side: int((rim < 250).sum()) for side, rim in rims.items()}
 
-
-def test_a_saved_margin_under_5_mm_keeps_its_half_millimetre_of_tolerance(project):
-    """docs/printing.md: a saved profile keeps its own margin and 0.5 mm of tolerance; only a build without one prints
-    snug, to its 5 mm. A printer saved at 4.5 mm gets nothing nearer the paper's edge than 5.0 mm on any card sheet:
-    not Letter's 3 × 3 of poker cards, which would lie 4.6 mm from its top (279.4 - 3 × 88.9 leaves 12.7 mm, and
-    three rows with 2 mm marks under them need 5.0 + 1 + 2 + 5.0 of it)."""
-    from conftest import run_pnp
-
-    assert run_pnp(project, "calibrate", "--save", "near", "--margin", "4.5").exit_code == 0
-    assert run_pnp(project, "build", "--only", "cards", "tiny", "--printer", "near").exit_code == 0
-    views = P.read(next((project / "output/tiny").glob("tiny-cards*.pdf")))
-    assert len(views) == 4
-    for view in views:
-        area = P.printable_box(view, 4.5 + P.TOLERANCE_MM)
-        assert view.faces and all(P.outside(face.bleed, area) < 0.01 for face in view.faces)
-        assert all(P.outside(box, area) < 0.01 for _, box in P.furniture(view))
