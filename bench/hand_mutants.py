@@ -56,6 +56,14 @@ EH_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py', 'tests/tes
 EF_PATHS = ['tests/test_file_paths.py', 'tests/test_one_path.py']
 EF_GAMES = ['tests/test_launch.py', 'tests/test_validator.py', 'tests/test_first_game.py']
 EF_GAME_YAML = ['tests/test_validator.py', 'tests/test_findings.py']
+# r57-cardsheets: the card sheets' files, by name (in process), without the tests that read the five games' builds
+ER_SHEETS = ['tests/test_cards_pdf.py', 'tests/test_duplex_runs.py', 'tests/test_impose.py', 'tests/test_sheet_geometry.py']
+ER_FOOTERS = ['tests/test_sheet_footers.py', 'tests/test_cards_pdf.py', 'tests/test_printable.py', 'tests/test_sheet_geometry.py']
+ER_MARKS = ['tests/test_mark_placement.py', 'tests/test_mark_edges.py', 'tests/test_marks_off_cards.py', 'tests/test_sheet_geometry.py', 'tests/test_impose.py']
+ER_MARGIN = ['tests/test_printable.py', 'tests/test_impose.py', 'tests/test_sheet_geometry.py', 'tests/test_mark_placement.py']
+ER_QUICK = ('not double_sided_run and not every_cut_line_has_a_mark_that_prints and not no_word_lies and not no_word_on_a_reference '
+            'and not every_footer_keeps and not cannot_print_the_outer and not default_letter_sheets_hold and not every_kind_and_paper '
+            'and not no_two_lines_of_a_sheets and not no_line_of_a_sheets and not every_line_of_a_sheets and not no_mark_on_a_card')  # in process, on the tiny game
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
@@ -12387,6 +12395,41 @@ MUTANTS: list[Mutant] = [
            'has contrast {m.ratio:.2f}:1', 'has contrast {m.ratio:.1f}:1', ES_READ, ES_QUICK),
     Mutant('ES14', "text of exactly 18 pt held to 4.5:1, where WCAG calls 18 pt large and asks 3:1", 'pnp/core/colour.py',
            'large = size_pt >= LARGE_TEXT_PT - 1e-9 or', 'large = size_pt > LARGE_TEXT_PT + 1e-9 or', ES_READ, ES_QUICK),
+    Mutant('ER1', "a PDF built for a one-sided printer (--duplex none) asking the print dialog for a short-edge flip",
+           'pnp/render/sheets.py', 'elif duplex != "none":', 'elif duplex:', ER_SHEETS, ER_QUICK),
+    Mutant('ER2', "the 50 mm scale bar printed again on the second fronts sheet of a one-sided print (--duplex none), not on the first sheet alone",
+           'pnp/render/sheets.py', 'first = self.stats.pages == 0', 'first = self.stats.pages < 2', ER_FOOTERS, ER_QUICK),
+    Mutant('ER3', "`--gutter 3` ignored for the cards: they still share their cut lines",
+           'pnp/render/sheet_plan.py', 'return max(gutter_mm, self.gutter_mm or 0.0,', 'return max(self.gutter_mm or 0.0,', ER_SHEETS, ER_QUICK),
+    Mutant('ER4', "the footer put up the left side wherever it fits there (A4's 3 × 3 poker), not along the bottom",
+           'pnp/render/impose.py', 'if sheet.footer_ok("bottom") or (not sheet.footer_ok("left") and',
+           'if not sheet.footer_ok("left") and (sheet.footer_ok("bottom") or', ER_FOOTERS, ER_QUICK),
+    Mutant('ER5', "a footer up the side of a default Letter sheet set on the 5 mm limit, its turned glyphs' tops past it towards the edge",
+           'pnp/render/impose.py', 'SIDE_FOOTER_CLEAR_UM if self.snug and self.footer_side == "left" else 0',
+           'SIDE_FOOTER_CLEAR_UM if self.snug and self.footer_side == "bottom" else 0', ER_FOOTERS, ER_QUICK),
+    Mutant('ER6', "crop marks on the side the footer runs up (Letter's left) running on into the footer's band, not stopping 1 mm short of it",
+           'pnp/render/impose.py', 'footer = edge == self.footer_side', 'footer = edge == self.footer_side == "bottom"', ER_MARKS, ER_QUICK),
+    Mutant('ER7', "a one-sided print's backs pages (--duplex none) telling the printer to print double-sided",
+           'pnp/render/sheets.py', 'self._draw(page, backs, self.words.backs)', 'self._draw(page, backs, self.words.backs_long)',
+           [*ER_FOOTERS, 'tests/test_duplex_runs.py'], ER_QUICK),
+    Mutant('ER8', "a one-sided print's backs pages (--duplex none) after the fronts in reverse order: sheet 2's backs first",
+           'pnp/render/sheets.py', 'for page, backs in self.deferred:', 'for page, backs in reversed(self.deferred):', ER_SHEETS, ER_QUICK),
+    Mutant('ER9', "the blank back behind a sheet of pieces without backs worded as a backs page, not 'back left blank'",
+           'pnp/render/sheets.py', 'self._draw(page, [], self.words.blank_back', 'self._draw(page, [], self.flip', [*ER_FOOTERS, 'tests/test_duplex_runs.py'], ER_QUICK),
+    Mutant('ER10', "a printer profile's margin kept with 0.25 mm of tolerance, not 0.5 mm (a 4.23 mm laser's grid 4.58 mm from the top, not 4.83)",
+           'pnp/render/impose.py', 'return self.printable + (0 if self.snug else TOLERANCE_UM)',
+           'return self.printable + (0 if self.snug else TOLERANCE_UM // 2)', ER_MARGIN, ER_QUICK),
+    Mutant('ER11', "a saved printer margin under 5 mm printed snug, to its margin itself with no tolerance (a 4.5 mm profile's 3 × 3 on Letter)",
+           'pnp/render/impose.py', 'if printable == DEFAULT_PRINTABLE_UM and not avoid', 'if printable <= DEFAULT_PRINTABLE_UM and not avoid',
+           ER_MARGIN, ER_QUICK),
+    Mutant('ER12', "a grid moved against the printable limit set on it, not 0.1 mm inside (Letter's 3 × 3 5.0 mm from the top, not 5.1)",
+           'pnp/render/impose.py', 'LIMIT_SLACK_UM = um(0.1)', 'LIMIT_SLACK_UM = um(0.0)', ER_MARGIN, ER_QUICK),
+    Mutant('ER13', "a short-edge build's backs pages (--duplex short) telling the printer to flip on the long edge",
+           'pnp/render/sheets.py', 'else words.backs_short if duplex == "short"', 'else words.backs_long if duplex == "short"',
+           [*ER_FOOTERS, 'tests/test_duplex_runs.py'], ER_QUICK),
+    Mutant('ER14', "a backs page printed without crop marks (only the fronts carry them)",
+           'pnp/render/sheets.py', 'if run.group.cut_guide is None else None', 'if run.group.cut_guide is None and outline else None',
+           ER_MARKS, ER_QUICK),
 ]
 
 

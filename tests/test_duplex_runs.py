@@ -216,3 +216,16 @@ def test_a_one_sided_prints_backs_page_lies_behind_its_fronts_page_turned_over_o
 
     fronts, backs = twins(views[1], False), twins(views[3], True)
     assert len(fronts) == 2 and backs == fronts, (fronts, backs)
+
+
+def test_a_sheet_without_backs_before_the_last_gets_a_back_page_saying_it_is_left_blank(project):
+    """Printed double-sided, a sheet whose pieces have no backs still needs a back page (else the next sheet's fronts
+    print on its back): heroes with backs on sheet 1, zombies without on sheets 2 and 3. Sheet 2's back page says it is
+    left blank on purpose, and never tells the designer to flip a backs page that holds nothing."""
+    heroes_then_backless_zombies(project, 18)
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--duplex", "long")
+    assert result.exit_code == 0, result.output + result.stderr
+    texts = [flat(t) for t in page_texts(project / "output/tiny/tiny-cards.pdf")]
+    assert [side(t) for t in texts] == [(1, 3, "fronts"), (1, 3, "backs"), (2, 3, "fronts"), (2, 3, "back left blank"), (3, 3, "fronts")]
+    assert "back left blank · no piece of this sheet has a back · print double-sided at 100%" in texts[3]
+    assert "flip on the" not in texts[3]

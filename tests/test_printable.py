@@ -483,3 +483,18 @@ def test_a_printer_margin_past_20_mm_in_pnp_yaml_is_one_error_at_its_line(projec
     assert str(refused.value) == ("pnp.yaml:3:13: error: printer 'wide' has margin 25: write one number of mm, or [top, right, bottom, left], "
                                   "each from 0 to 20")
     assert run_pnp(project, "build", "tiny", "--only", "cards", "--printer", "widest").exit_code == 0
+
+
+def test_a_default_letter_card_sheet_prints_no_ink_within_5_mm_of_the_papers_edge(project):
+    """docs/printing.md: with no printer profile nothing is nearer the paper's edge than 5 mm. Letter's 3 × 3 of poker
+    cards runs its footer up the left side, its turned glyphs' tops towards the edge: read from pixels at 600 dpi (a
+    glyph's ink, not its font's box), no point within 5 mm of any edge of the first page is inked."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code == 0
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    edge = int(DEFAULT_PRINTABLE_MM * 600 / 25.4)  # whole pixels within 5 mm
+    grey = np.asarray(render_page(pdf, 0, 600).convert("L"))
+    rims = {"left": grey[:, :edge], "right": grey[:, -edge:], "top": grey[:edge], "bottom": grey[-edge:]}
+    assert not any((rim < 250).any() for rim in rims.values()), {side: int((rim < 250).sum()) for side, rim in rims.items()}
+

@@ -158,3 +158,14 @@ def test_a_footer_up_the_side_keeps_1_mm_clear_of_the_crop_marks_beside_it(proje
     assert len(footer) > 40  # its words: game, deck, sheet, fronts, print at 100 %
     ticks = [s.box() for s in marks.read(path)[0].segments if abs(s.width - 0.3) < 0.01]
     assert ticks and not any(P.meeting(footer, ticks, pad=1.0 * P.MM - 0.01)), "a mark within 1 mm of the footer"
+
+
+def test_only_the_first_fronts_page_of_a_one_sided_print_carries_the_scale_bar(project):
+    """docs/printing.md: the first sheet of a file carries the 50 mm scale bar. Printed one-sided (`--duplex none`) the
+    tiny game's two fronts pages come first, one after the other, then their backs: the bar and its label are on the
+    first page alone, not again on the second sheet's fronts."""
+    assert run_pnp(project, "build", "--only", "cards", "tiny", "--duplex", "none").exit_code == 0
+    read = F.read(project / "output/tiny/tiny-cards-simplex.pdf")
+    assert [sheet.bar is not None for _, sheet in read] == [True, False, False, False]
+    assert [any(line.text.startswith("50 mm") for line in sheet.lines) for _, sheet in read] == [True, False, False, False]
+
