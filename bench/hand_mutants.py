@@ -12180,7 +12180,7 @@ MUTANTS: list[Mutant] = [
            '        c.translate(x * K, -y * K)\n        if rot:\n            c.rotate(-rot)\n',
            '        if rot:\n            c.rotate(-rot)\n        c.translate(x * K, -y * K)\n', EV_DRAW, ''),
     Mutant('EV12', "a card printed once cut at its trim on its right and top, its bleed kept on the left and bottom alone", 'pnp/render/operators.py',
-           'w + 2 * b, h + 2 * b', 'w + b, h + b', EV_DRAW, ''),
+           'w + 2 * b, h + 2 * b', 'w + b, h + b', ['tests/test_cards_pdf.py', *EV_DRAW], ''),
     Mutant('EV13', "an open polygon (`closed=false`, a street) drawn closed: a stroke from its last point back to its first", 'pnp/render/draw.py',
            'outline(c.beginPath(), pts, closed)', 'outline(c.beginPath(), pts, True)', EV_DRAW, ''),
     Mutant('EV14', "a rectangle given no stroke_width outlined 0.5 mm thick, not the documented 0.3", 'pnp/layout/drawing.py',
