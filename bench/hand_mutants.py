@@ -41,6 +41,10 @@ class Mutant(NamedTuple):
 # r57-readable (ES): what pnp warns of when words are hard to read, by file name (in process; the ink saver's shipped-games test left out)
 ES_READ = ['tests/test_readability.py', 'tests/test_readability_edges.py', 'tests/test_readability_grounds.py', 'tests/test_piece_readability.py']
 ES_QUICK = 'not ink_saver_keeps'
+# r57-draw: what a face's drawing becomes on the page, by file name (in process, none reads the five games' builds)
+EV_DRAW = ['tests/test_draw_promises.py', 'tests/test_drawing_functions.py', 'tests/test_drawn_faces.py']
+EV_GRAD = ['tests/test_gradients.py', 'tests/test_drawing_functions.py', 'tests/test_draw_promises.py']
+EV_POD = ['tests/test_pod_ink.py', 'tests/test_gradients.py']
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
@@ -12430,6 +12434,35 @@ MUTANTS: list[Mutant] = [
     Mutant('ER14', "a backs page printed without crop marks (only the fronts carry them)",
            'pnp/render/sheets.py', 'if run.group.cut_guide is None else None', 'if run.group.cut_guide is None and outline else None',
            ER_MARKS, ER_QUICK),
+    Mutant('EV1', "a gradient's colours given without offsets spread short of its far end (three colours at 0, 1/3 and 2/3, not 0, 1/2 and 1)", 'pnp/layout/gradients.py',
+           '(i / (len(items) - 1), item)', '(i / len(items), item)', EV_GRAD, ''),
+    Mutant('EV2', "a gradient stop at offset 0, the start the docs allow, refused", 'pnp/layout/gradients.py',
+           'not 0 <= offset <= 1', 'not 0 < offset <= 1', EV_GRAD, ''),
+    Mutant('EV3', "a half-transparent `#rrggbbaa` colour taken in a gradient, which must be opaque", 'pnp/layout/gradients.py',
+           'if colour is None or len(colour) != 7:', 'if colour is None:', EV_GRAD, ''),
+    Mutant('EV4', "a gradient of 16 colours, the most it takes (its message says 2 to 16), refused", 'pnp/layout/gradients.py',
+           'if not 2 <= len(items) <= MAX_STOPS:', 'if not 2 <= len(items) < MAX_STOPS:', EV_GRAD, ''),
+    Mutant('EV5', "a gradient given no angle running left to right, not top to bottom (the documented 90)", 'pnp/layout/drawing.py',
+           'def gradient(self, colours, angle=90, kind="linear"):', 'def gradient(self, colours, angle=0, kind="linear"):', EV_GRAD, ''),
+    Mutant('EV6', "a gradient's `[offset, colour]` stops printed evenly spread, their offsets dropped", 'pnp/render/paths.py',
+           'offsets = [t for t, _ in gradient.stops]', 'offsets = None', EV_GRAD, ''),
+    Mutant('EV7', "a rounded rectangle's gradient painted into square corners, past its rounded outline", 'pnp/render/paths.py',
+           'case Rect(x, y, w, h, radius=r) if r > 0:', 'case Rect(x, y, w, h, radius=r) if r > 0 and False:', EV_GRAD, ''),
+    Mutant('EV8', "a gradient's colours left in RGB in a print-on-demand CMYK file", 'pnp/render/draw.py',
+           'shade(self.c, gradient, [self._colour(hex_value)', 'shade(self.c, gradient, [colour(hex_value)', EV_POD, ''),
+    Mutant('EV9', "a half-transparent `#rrggbbaa` fill or word printed opaque", 'pnp/render/operators.py',
+           'if getattr(value, "alpha", 1) not in (None, 1):', 'if False:', EV_DRAW, ''),
+    Mutant('EV10', "a group scaled down (`scale=0.5`) drawn at full size", 'pnp/render/draw.py',
+           'if scale != 1:', 'if scale > 1:', EV_DRAW, ''),
+    Mutant('EV11', "a rotated group turned about the face's corner, not about its own (x, y): off its place", 'pnp/render/draw.py',
+           '        c.translate(x * K, -y * K)\n        if rot:\n            c.rotate(-rot)\n',
+           '        if rot:\n            c.rotate(-rot)\n        c.translate(x * K, -y * K)\n', EV_DRAW, ''),
+    Mutant('EV12', "a card printed once cut at its trim on its right and top, its bleed kept on the left and bottom alone", 'pnp/render/operators.py',
+           'w + 2 * b, h + 2 * b', 'w + b, h + b', ['tests/test_cards_pdf.py', *EV_DRAW], ''),
+    Mutant('EV13', "an open polygon (`closed=false`, a street) drawn closed: a stroke from its last point back to its first", 'pnp/render/draw.py',
+           'outline(c.beginPath(), pts, closed)', 'outline(c.beginPath(), pts, True)', EV_DRAW, ''),
+    Mutant('EV14', "a rectangle given no stroke_width outlined 0.5 mm thick, not the documented 0.3", 'pnp/layout/drawing.py',
+           'def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3,', 'def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.5,', EV_DRAW, ''),
 ]
 
 

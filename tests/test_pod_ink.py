@@ -336,3 +336,22 @@ def test_a_long_thin_banner_icon_is_an_area_and_keeps_its_colour():
     face = Face(60, 90, 3, (Icon("star", navy_black, 5, 20, 40, 6), Icon("star", navy_black, 5, 40, 6, 40)), frozenset())
     wide, tall = key_small_type(face).elements
     assert (wide.color, tall.color) == (navy_black, navy_black)
+
+
+def test_a_gradient_prints_in_cmyk_white_as_no_ink_and_black_on_the_black_plate(project):
+    """docs/layouts.md: a gradient prints "in CMYK in a print-on-demand export like any colour": a white-to-black fill on
+    each hero is a shading in DeviceCMYK (the PDF/X-1a file holds no RGB), from no ink (paper white) to 100 % black on the
+    black plate alone, as the shops ask of black, read from the shadings the file holds (pikepdf)."""
+    import pikepdf
+
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '{{ rect(10, 60, 20, 10, fill=gradient(["#ffffff", "#000000"], angle=0)) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "export", "tiny", "--format", "pod", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(project / "output/tiny/pod/tiny-heroes.pdf") as pdf:
+        shadings = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and "/ShadingType" in obj]
+        assert shadings
+        for shading in shadings:
+            ends = [float(v) for v in shading.Function.C0], [float(v) for v in shading.Function.C1]
+            assert (shading.ColorSpace, ends) == ("/DeviceCMYK", ([0, 0, 0, 0], [0, 0, 0, 1])), shading
