@@ -2,8 +2,8 @@
 with the card sheets' drawer: a group turned `rotate` degrees clockwise about its own origin, a rectangle's rounded
 corners however small their radius and their radius in millimetres, a sloping line from its start to its end, an ellipse filling its box's height and width, a picture that covers its box (cropped to it, nothing past it) or fits inside it
 whole (its aspect kept, centred), a colour's alpha, an icon recoloured in its strokes as in its fills, an icon fitted whole
-and centred in its box (up and down, and across), what follows a half-transparent colour opaque, a group scaled by half drawing half as large, an open polygon
-left open, a rectangle's outline 0.3 mm wide when no width is given. On the card sheets, a
+and centred in its box (up and down, and across), what follows a half-transparent colour opaque, an open polygon
+left open. On the card sheets, a
 colour written with three digits prints as its six-digit form and a malformed one is refused at its template line. And a picture as
 print-on-demand's CMYK holds it (a documented
 function): transparency laid on white paper, total ink capped."""
@@ -240,9 +240,7 @@ def test_a_back_turned_for_a_gutterfold_lands_in_its_place_drawn_once_or_placed_
 
 
 SHAPES = """{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#ffffff") }}
-{% call group(x=5, y=5, scale=0.5) %}{{ rect(0, 0, 20, 20, fill="#000000") }}{% endcall %}
 {{ polygon([[30, 5], [55, 5], [55, 30]], stroke="#000000", stroke_width=0.5, closed=false) }}
-{{ rect(10, 40, 20, 20, stroke="#000000") }}
 """
 
 
@@ -258,23 +256,9 @@ def shapes(tmp_path_factory):
     return np.asarray(Image.open(root / "output/tiny/preview/shapes/d1-front.png").convert("RGB"), dtype=np.int16)
 
 
-def test_a_group_scaled_by_half_draws_what_it_holds_half_as_large(shapes):
-    """A 20 mm black square in a group at (5, 5) with `scale=0.5` prints 10 mm square: from 5 to 15 mm, paper past it."""
-    assert _black(_box(shapes, 5, 5, 15, 15))
-    assert _white(_box(shapes, 15, 5, 25, 25)) and _white(_box(shapes, 5, 15, 15, 25))
-
-
 def test_an_open_polygon_is_not_closed_back_to_its_first_point(shapes):
     """`polygon(..., closed=false)` through (30, 5), (55, 5) and (55, 30) strokes its two sides and no third from its
     last point back to its first: the diagonal's middle, (42.5, 17.5) mm, is paper; its sides' middles are inked."""
     assert _white(_box(shapes, 41.5, 16.5, 43.5, 18.5, inset=0))
     assert _box(shapes, 42.3, 4.8, 42.7, 5.2, inset=0).max(axis=-1).min() < 60
     assert _box(shapes, 54.8, 17.3, 55.2, 17.7, inset=0).max(axis=-1).min() < 60
-
-
-def test_a_rectangle_given_no_stroke_width_is_outlined_03_mm_wide(shapes):
-    """docs/layouts.md: `rect(..., stroke_width=0.3)`: a 20 mm square at (10, 40) outlined in black with no width
-    given: across its left side, 50 mm down, the ink adds up to 0.3 mm (the pixels' darkness summed, 300 dpi)."""
-    row = shapes[round(50 * PX), round(8 * PX):round(12 * PX)]
-    ink_mm = ((255 - row.mean(axis=-1)) / 255).sum() / PX
-    assert abs(ink_mm - 0.3) < 0.05, ink_mm
