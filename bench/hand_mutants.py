@@ -45,6 +45,10 @@ ES_QUICK = 'not ink_saver_keeps'
 EV_DRAW = ['tests/test_draw_promises.py', 'tests/test_drawing_functions.py', 'tests/test_drawn_faces.py']
 EV_GRAD = ['tests/test_gradients.py', 'tests/test_drawing_functions.py', 'tests/test_draw_promises.py']
 EV_POD = ['tests/test_pod_ink.py', 'tests/test_gradients.py']
+# r57-landing: a set of files landed whole, outputs written through a temporary, by file name (in process)
+EW_LAND = ['tests/test_translate_landing.py']
+EW_PATHS = ['tests/test_file_paths.py']
+EW_WRITE = ['tests/test_stream_outputs.py', 'tests/test_interrupt.py']
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
@@ -12463,6 +12467,40 @@ MUTANTS: list[Mutant] = [
            'outline(c.beginPath(), pts, closed)', 'outline(c.beginPath(), pts, True)', EV_DRAW, ''),
     Mutant('EV14', "a rectangle given no stroke_width outlined 0.5 mm thick, not the documented 0.3", 'pnp/layout/drawing.py',
            'def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3,', 'def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.5,', EV_DRAW, ''),
+    Mutant('EW1', "two long deck names alike in their first 200 bytes written to one file: the digest taken of the part kept", 'pnp/core/files.py',
+           'digest = hashlib.sha256(stem.encode("utf-8")).hexdigest()[:12]',
+           'digest = hashlib.sha256(stem.encode("utf-8")[:MAX_NAME_BYTES]).hexdigest()[:12]', EW_PATHS, ''),
+    Mutant('EW2', "a long name cut with 10 hex digits of its digest, not 12", 'pnp/core/files.py',
+           'stem.encode("utf-8")).hexdigest()[:12]', 'stem.encode("utf-8")).hexdigest()[:10]', EW_PATHS, ''),
+    Mutant('EW3', "a set that fails while staged leaving the staged copies of the files before it beside them", 'pnp/core/landing.py',
+           '    except BaseException as exc:\n        _discard(folder, entries)\n        with suppress(OSError):\n            os.unlink(record)\n        if isinstance(exc, OSError):\n            raise LandingFailed(exc, at,',
+           '    except BaseException as exc:\n        pass\n        with suppress(OSError):\n            os.unlink(record)\n        if isinstance(exc, OSError):\n            raise LandingFailed(exc, at,', EW_LAND, ''),
+    Mutant('EW4', "a set that fails while staged leaving its record, so the next import is refused as if another were running", 'pnp/core/landing.py',
+           '            os.unlink(record)\n        if isinstance(exc, OSError):\n            raise LandingFailed(exc, at, len(files))',
+           '            pass\n        if isinstance(exc, OSError):\n            raise LandingFailed(exc, at, len(files))', EW_LAND, ''),
+    Mutant('EW5', "a landed set leaving a hidden second name of each old file beside it", 'pnp/core/landing.py',
+           '    _discard(folder, entries)\n    os.unlink(record)\n\n\ndef _put_back', '    os.unlink(record)\n\n\ndef _put_back', EW_LAND, ''),
+    Mutant('EW6', "a refused set's message counting one file fewer than it has", 'pnp/core/landing.py',
+           'none of the {self.count} files was changed', 'none of the {self.count - 1} files was changed', EW_LAND, ''),
+    Mutant('EW7', "a settled set of five files listing three 'and 3 more'", 'pnp/core/landing.py',
+           '(f" and {len(names) - 3} more"', '(f" and {len(names) - 2} more"', EW_LAND, ''),
+    Mutant('EW8', "a set another running command is writing rolled back under it, its writer taken for dead", 'pnp/core/landing.py',
+           '        return True\n    return True', '        return True\n    return False', EW_LAND, ''),
+    Mutant('EW9', "a temporary of another command still running removed from under it", 'pnp/core/temporaries.py',
+           "        return False  # another user's process: alive\n    return False",
+           "        return False  # another user's process: alive\n    return True", ['tests/test_stale_temporaries.py'], ''),
+    Mutant('EW10', "an old changed-cards file that is a link removed by removing the file it points to, outside the project", 'pnp/core/files.py',
+           '    try:\n        os.unlink(path)\n    except FileNotFoundError:\n        return False',
+           '    try:\n        os.unlink(os.path.realpath(path))\n    except FileNotFoundError:\n        return False', ['tests/test_no_write_outside.py'], ''),
+    Mutant('EW11', "an output's write stopped by Ctrl-C leaving its hidden temporary beside it", 'pnp/core/files.py',
+           '    except BaseException:\n        with suppress(OSError):\n            os.unlink(tmp)\n        raise\n\n\nMAX_NAME_BYTES',
+           '    except BaseException:\n        raise\n\n\nMAX_NAME_BYTES', EW_WRITE, ''),
+    Mutant('EW12', "an output written in its own place: a write that fails removes the last good file", 'pnp/core/files.py',
+           '    fd, tmp = _new_temporary(target)\n    try:\n        with os.fdopen(fd, "wb") as f:',
+           '    fd, tmp = _new_temporary(target)\n    os.replace(tmp, target)\n    tmp = os.fspath(target)\n    try:\n        with os.fdopen(fd, "wb") as f:',
+           EW_WRITE, ''),
+    Mutant('EW13', "a record's temporary a killed import left in data/ kept there for good", 'pnp/core/landing.py',
+           '        _sweep_records(folder)\n        found =', '        found =', EW_LAND, ''),
 ]
 
 

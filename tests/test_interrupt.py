@@ -229,3 +229,34 @@ def test_an_error_python_ignores_while_pnp_loads_is_printed_as_python_prints_it_
     assert ran.returncode == 0 and ran.stdout.startswith("pnp, version "), ran.stdout + ran.stderr
     assert "stopped (Ctrl-C)" not in ran.stderr, ran.stderr
     assert "Exception ignored in" in ran.stderr and "ValueError: a finalizer went wrong" in ran.stderr, ran.stderr
+
+
+CTRL_C_AS_BYTES_GO_TO_DISK = """
+import os, signal, sys
+
+def ctrl_c(fd):  # a Ctrl-C that lands as a file's bytes go to the disk
+    os.fsync = lambda fd: None
+    os.kill(os.getpid(), signal.SIGINT)
+
+os.fsync = ctrl_c
+sys.argv = ["pnp", "--root", sys.argv[1], "build", "tiny", "--only", "cards"]
+from pnp.launch import run
+
+run()
+"""
+
+
+def test_a_ctrl_c_while_a_rebuilt_card_sheet_is_written_leaves_the_last_one_and_no_temporary(built_project):
+    """Ctrl-C as the new card sheet's bytes go to the disk: the command stops (exit 130, one line), the files of the
+    last build are there byte for byte, and no hidden temporary is left beside them."""
+    project = built_project
+    out = project / "output/tiny"
+    last = files_of(out)
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("Steal 1 coin", "Steal 2 coins"))
+    stopped = subprocess.run([sys.executable, "-c", CTRL_C_AS_BYTES_GO_TO_DISK, str(project)], cwd=ROOT, capture_output=True,
+                             text=True, timeout=120, env={**os.environ, "PNP_JOBS": "1"})
+    assert stopped.returncode == 130, stopped.stderr[-800:]
+    assert "pnp: stopped (Ctrl-C)" in stopped.stderr and "Traceback" not in stopped.stderr, stopped.stderr[-800:]
+    assert files_of(out) == last
+    assert [p.name for p in out.iterdir() if p.name.startswith(".") and p.name != ".gitignore"] == []

@@ -136,6 +136,19 @@ def test_a_link_at_an_output_name_is_replaced_by_the_output_not_written_through(
     assert not pdf.is_symlink() and pdf.read_bytes().startswith(b"%PDF")
 
 
+def test_an_old_changed_cards_file_that_links_out_is_removed_as_a_link_and_the_users_file_kept(built_project, mine):
+    """`build --changed` with no card changed removes the changed-cards file of an earlier run: a game shipping that
+    name as a link to a file of the user's loses the link, never the user's file."""
+    project = built_project
+    old = project / "output/tiny/tiny-changed.pdf"
+    old.symlink_to(mine / "notes.txt")
+    status, said = command(project, "build", "--only", "cards", "--changed")
+    assert status == 0, said
+    assert "no card changed since the last marked print" in said and "removed the old output/tiny/tiny-changed.pdf" in said, said
+    assert not old.is_symlink() and not old.exists()
+    assert unchanged(mine)
+
+
 def test_an_export_writes_nothing_into_a_folder_a_game_linked_elsewhere(built_project, mine):
     project = built_project
     (project / "output/tiny/pod").symlink_to(mine)  # the export's own folder: the link is replaced by the new export

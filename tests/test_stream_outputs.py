@@ -271,3 +271,36 @@ def test_a_build_with_an_error_leaves_no_pdf_it_wrote_as_it_was_made(tmp_path):
     assert saved, "the token sheet was rendered as it was made"
     assert _temporaries(tmp_path / "output") == []
     assert not (tmp_path / "output/art/art-tokens.pdf").exists()
+
+
+def test_a_disk_that_fills_while_a_rebuilt_card_sheet_is_written_leaves_the_last_one_as_it_was(built_project, monkeypatch, capsys):
+    """A full disk met as the new card sheet's bytes go to the disk ends the command in one line (exit 1), and the card
+    sheet of the last good build is still there byte for byte: nothing is written in an output's own place."""
+    import os
+    import signal
+    import sys
+
+    from pnp.cli import run
+
+    out = built_project / "output/tiny"
+    last = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    deck = built_project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("Steal 1 coin", "Steal 2 coins"))
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    monkeypatch.setattr(sys, "argv", ["pnp", "--root", str(built_project), "build", "tiny", "--only", "cards"])
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # run() sets its own, as it does the Ctrl-C handler
+    monkeypatch.setenv("PNP_JOBS", "1")
+    ctrl_c = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(SystemExit) as exited:
+            run()
+    finally:
+        signal.signal(signal.SIGINT, ctrl_c)
+    shown = capsys.readouterr().err
+    assert exited.value.code == 1 and "no space left on device" in shown, shown
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == last
+    assert _temporaries(out) == []
