@@ -12157,6 +12157,9 @@ MUTANTS: list[Mutant] = [
     Mutant('EU13', "Tabletop Simulator's cards without the playtest stamp the game asks for (only a shop's files leave it off)", 'pnp/targets/export_tts.py',
            'for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):', 'for component in collect(gctx, EXTRA_BLEED_MM, findings, decks, stamps=False):',
            ['tests/test_tts_sheets.py', 'tests/test_stamps.py'], ''),
+    Mutant('EU14', "playingcards.io's and virtualtabletop.io's cards without the playtest stamp the game asks for (only a shop's files leave it off)", 'pnp/targets/table.py',
+           'components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)', 'components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks, stamps=False)',
+           ['tests/test_tables.py', 'tests/test_table_files.py'], ''),
 ]
 
 
