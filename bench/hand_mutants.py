@@ -72,6 +72,10 @@ ER_MARGIN = ['tests/test_printable.py', 'tests/test_impose.py', 'tests/test_shee
 ER_QUICK = ('not double_sided_run and not every_cut_line_has_a_mark_that_prints and not no_word_lies and not no_word_on_a_reference '
             'and not every_footer_keeps and not cannot_print_the_outer and not default_letter_sheets_hold and not every_kind_and_paper '
             'and not no_two_lines_of_a_sheets and not no_line_of_a_sheets and not every_line_of_a_sheets and not no_mark_on_a_card')  # in process, on the tiny game
+# r57-stamps: the stamp's files and a shop's stamped files, by name (in process)
+EU_STAMP = ['tests/test_stamps.py', 'tests/test_stamp_promises.py', 'tests/test_stamp_clear.py']
+EU_SHOP = ['tests/test_vendor_stamps.py']
+EU_QUICK = 'not no_stamp_covers_printed_text_or_art and not two_cold_builds'  # the five games' fronts and two cold builds: minutes a mutant
 # r56-editor: serve's drag-to-edit files, by name (in process)
 DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
@@ -12501,6 +12505,42 @@ MUTANTS: list[Mutant] = [
            EW_WRITE, ''),
     Mutant('EW13', "a record's temporary a killed import left in data/ kept there for good", 'pnp/core/landing.py',
            '        _sweep_records(folder)\n        found =', '        found =', EW_LAND, ''),
+    # r57-stamps: the playtest stamp and the room it takes, by file name (in process; test_stamp_room.py reads the five games)
+    Mutant('EU1', "a stamp keeping clear of words a template draws inside a moved group where the group's own origin would put them, not where they print", 'pnp/layout/free_room.py',
+           'yield from _drawn(el.children, group_transform(t, el.x, el.y, el.rotate, el.scale))', 'yield from _drawn(el.children, t)', EU_STAMP, EU_QUICK),
+    Mutant('EU2', "a picture covering the safe area but not the whole card taken as ink in the stamp's way, not as the ground it may lie on", 'pnp/layout/free_room.py',
+           'safe = (inset, inset, w - inset, h - inset)', 'safe = (0.0, 0.0, w, h)', EU_STAMP, EU_QUICK),
+    Mutant('EU3', "a stamp whose corner is taken moved to the free place nearest the corner counted along the sides, not in a straight line", 'pnp/layout/free_room.py',
+           '            if best is not None and j * j >= best[0]:\n                break\n            if bits:\n                i = (bits & -bits).bit_length() - 1\n'
+           '                if best is None or i * i + j * j < best[0]:\n                    best = (i * i + j * j, i, j)',
+           '            if best is not None and j >= best[0]:\n                break\n            if bits:\n                i = (bits & -bits).bit_length() - 1\n'
+           '                if best is None or i + j < best[0]:\n                    best = (i + j, i, j)', EU_STAMP, EU_QUICK),
+    Mutant('EU4', "a stamp on a print shop's file (`--stamps`) set on the shop's safe line, not 0.5 mm inside it as on pnp's own", 'pnp/outputs/stamping.py',
+           'inset = max(mark.inset, safe_mm + STAMP_INSET_MM - SAFE_MM)', 'inset = max(mark.inset, safe_mm)', EU_SHOP, ''),
+    Mutant('EU5', "a shop's larger stamp type placed by the width of pnp's 5 pt stamp: from a right-hand corner its text runs past the inset", 'pnp/layout/stamp.py',
+           'width_mm = stringWidth(text, self.font, self.size) / PT_PER_MM', 'width_mm = stringWidth(text, self.font, STAMP_PT) / PT_PER_MM', [*EU_STAMP, *EU_SHOP], EU_QUICK),
+    Mutant('EU6', "the stamp's no-room warning giving the deck's card size height × width", 'pnp/outputs/stamping.py',
+           "where = f\"deck '{deck.id}' ({face.w:g} × {face.h:g} mm)\"", "where = f\"deck '{deck.id}' ({face.h:g} × {face.w:g} mm)\"", EU_STAMP, EU_QUICK),
+    Mutant('EU7', "a QR stamp drawn at error level M in the square sized for level L: more modules squeezed under GS1's 0.396 mm", 'pnp/layout/stamp.py',
+           'code = (Qr(at.x, at.y, side, qr_modules(link, "l"), QR_INK, QR_GROUND),)', 'code = (Qr(at.x, at.y, side, qr_modules(link, "m"), QR_INK, QR_GROUND),)',
+           ['tests/test_feedback_stamps.py', 'tests/test_stamp_promises.py', 'tests/test_qr_judged.py'], ''),
+    Mutant('EU8', "a template saved with Windows line endings giving its cards other stamp codes than the same template saved on a Mac", 'pnp/data/stamps.py',
+           'return template_source.replace(b"\\r\\n", b"\\n")', 'return template_source', EU_STAMP, EU_QUICK),
+    Mutant('EU9', "each card's back stamped with its own code too, telling players which card it is", 'pnp/outputs/cards.py',
+           '            out.append((card, front, back))', '            out.append((card, front, stamp(card, back) if stamp is not None and back is not None else back))', EU_STAMP, EU_QUICK),
+    Mutant('EU10', "a stamp allowed into a template's own QR code's quiet zone (only its modules kept clear)", 'pnp/layout/free_room.py',
+           'yield _placed((el.x, el.y, el.x + el.size, el.y + el.size), t), False',
+           'q = el.size * 4 / (len(el.modules) + 8)\n            yield _placed((el.x + q, el.y + q, el.x + el.size - q, el.y + el.size - q), t), False', EU_STAMP, EU_QUICK),
+    Mutant('EU11', "a QR code on a panel drawn before it warned of as drawn over its quiet zone: only what is drawn after covers it", 'pnp/layout/qr.py',
+           'in drawn[k + 1:] if _meets(later, box)', 'in drawn[:k] + drawn[k + 1:] if _meets(later, box)', ['tests/test_qr_judged.py'], ''),
+    Mutant('EU12', "a QR code in a group drawn at half size judged at its written size: its modules too small for a phone never warned of", 'pnp/layout/qr.py',
+           'module = module_mm(el, scale)', 'module = module_mm(el)', ['tests/test_qr_judged.py'], ''),
+    Mutant('EU13', "Tabletop Simulator's cards without the playtest stamp the game asks for (only a shop's files leave it off)", 'pnp/targets/export_tts.py',
+           'for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):', 'for component in collect(gctx, EXTRA_BLEED_MM, findings, decks, stamps=False):',
+           ['tests/test_tts_sheets.py', 'tests/test_stamps.py'], ''),
+    Mutant('EU14', "playingcards.io's and virtualtabletop.io's cards without the playtest stamp the game asks for (only a shop's files leave it off)", 'pnp/targets/table.py',
+           'components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)', 'components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks, stamps=False)',
+           ['tests/test_tables.py', 'tests/test_table_files.py'], 'not each_shipped_game'),  # the five games' exports: minutes
 ]
 
 

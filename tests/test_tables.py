@@ -605,3 +605,27 @@ def test_a_sprite_sheet_holds_each_distinct_face_once_and_a_dies_faces_numbered_
             cell = piece["front"]
             square = sheet.crop((cell["x"], cell["y"], cell["x"] + cell["w"], cell["y"] + cell["h"]))
             assert _near(square.getpixel((cell["w"] // 2, cell["h"] // 2)), colour), (die_id, piece["id"])
+
+
+def test_a_browser_tables_cards_carry_the_games_playtest_stamp_on_their_fronts_alone(project, tmp_path):
+    """docs/exports.md: only a print service's files leave the playtest stamp off unless `--stamps` asks; a table keeps
+    the stamp as the game sets it. The tiny game exported to playingcards.io with `stamps: true` and with `stamps:
+    false`: each hero's front differs only in its lower left corner (docs/editions.md: the default corner, one line of
+    5 pt type), and no back differs (backs carry no stamp)."""
+    from PIL import ImageChops
+
+    game = project / "data/tiny/game.yaml"
+    shown = {}
+    for stamps in ("false", "true"):
+        game.write_text(game.read_text(encoding="utf-8").replace("stamps: false", f"stamps: {stamps}", 1), encoding="utf-8")
+        _export(project, "pcio", tmp_path / stamps)
+        pcio = read_pcio(tmp_path / stamps / "tiny/pcio/tiny.pcio")
+        types = next(w for w in pcio.of_type("cardDeck") if w["label"] == "Heroes")["cardTypes"]
+        shown[stamps] = {t: (pcio.images[v["face"]].convert("RGB"), pcio.images[v["back"]].convert("RGB")) for t, v in types.items()}
+    assert sorted(shown["true"]) == sorted(shown["false"]) and len(shown["true"]) == 5  # knight, agent, rogue, mage, twin
+    for kind, (front, back) in shown["true"].items():
+        plain_front, plain_back = shown["false"][kind]
+        assert back.tobytes() == plain_back.tobytes(), kind
+        box = ImageChops.difference(plain_front, front).getbbox()
+        assert box is not None, f"{kind}'s front carries no stamp"
+        assert box[2] < front.width / 2 and box[1] > front.height * 0.8, (kind, box, front.size)

@@ -174,3 +174,30 @@ def _deck_line(project: Path) -> str:
     assert result.exit_code == 0, result.output
     (line,) = [line.strip() for line in result.output.splitlines() if line.strip().startswith("heroes: ")]
     return line
+
+
+def test_a_tables_cards_carry_the_games_playtest_stamp_in_their_lower_left_corner(project):
+    """docs/exports.md: only a print service's files (a shop's, `--format png`, `pod`) leave the playtest stamp off
+    unless `--stamps` asks; the other formats keep the stamp as the game sets it. The tiny game with `stamps: true`
+    exported for Tabletop Simulator: each front's cell differs from the same game's with `stamps: false` only in its
+    lower left corner (docs/editions.md: the default corner, 3.5 mm in from the cut, one line of 5 pt type), and each
+    back's cell not at all (backs carry no stamp)."""
+    from PIL import ImageChops
+
+    def cells(stamps: str) -> tuple[Image.Image, Image.Image]:
+        game = project / "data/tiny/game.yaml"
+        game.write_text(game.read_text(encoding="utf-8").replace("stamps: false", f"stamps: {stamps}", 1).replace("stamps: true", f"stamps: {stamps}", 1),
+                        encoding="utf-8")
+        (sheet,), _, _ = _exported(project)
+        return tuple(Image.open(sheet[url].removeprefix("file://")).convert("RGB") for url in ("FaceURL", "BackURL"))
+
+    (plain_fronts, plain_backs), (fronts, backs) = cells("false"), cells("true")
+    assert backs.tobytes() == plain_backs.tobytes()
+    cw, ch = fronts.width // COLS, fronts.height // ROWS
+    px = cw / 63.5  # the cell is the poker card's trim, 63.5 mm wide
+    for cell in range(5):  # the five faces; the sixth cell is the hidden card
+        at = ((cell % COLS) * cw, (cell // COLS) * ch, (cell % COLS + 1) * cw, (cell // COLS + 1) * ch)
+        box = ImageChops.difference(plain_fronts.crop(at), fronts.crop(at)).getbbox()
+        assert box is not None, f"cell {cell} carries no stamp"
+        assert box[0] >= (3.5 - 0.5) * px and box[2] < cw / 2, (cell, box)  # from 3.5 mm in, less than half the card across
+        assert box[1] >= ch - (3.5 + 5 * 25.4 / 72 + 1) * px and box[3] <= ch - (3.5 - 0.5) * px, (cell, box)  # one line, 3.5 mm up
