@@ -341,3 +341,44 @@ def test_an_ods_number_after_a_cell_merged_across_columns_prints_as_its_own_styl
     write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=ODS_STYLES)
     (card,) = read_cards(SheetSource(tmp_path / "deck.ods", "deck.ods"))
     assert str(card["cost"]) == "3.14", dict(card)
+
+
+def test_an_ods_number_style_of_optional_decimals_prints_the_number_stored(tmp_path):
+    """Calc's `0.##` (`number:decimal-places="2"` with `number:min-decimal-places="0"`, OpenDocument 1.3 part 3, 19.343.4
+    and 19.346) shows 2.5 as `2.5`, two decimals at most and no trailing zero: not a fixed-decimal format, so the
+    number reaches the card as stored, 2.5, never `0.00`'s `2.50`."""
+    from test_sheets_from_other_tools import number_cell, text_cell, write_libreoffice_ods
+
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
+
+    styles = ('<number:number-style style:name="N5"><number:number number:decimal-places="2" number:min-decimal-places="0" '
+              'number:min-integer-digits="1"/></number:number-style>'
+              '<style:style style:name="ce5" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N5"/>')
+    rows = (f"<table:table-row>{text_cell('name')}{text_cell('cost')}</table:table-row>"
+            f"<table:table-row>{text_cell('Ada')}{number_cell('2.5', '2.5', 'float', 'ce5')}</table:table-row>")
+    write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=styles)
+    (card,) = read_cards(SheetSource(tmp_path / "deck.ods", "deck.ods"))
+    assert str(card["cost"]) == "2.5", dict(card)
+
+
+def test_an_ods_cell_style_without_a_number_style_of_its_own_prints_as_its_parents_shows_it(tmp_path):
+    """A cell style that only makes its text bold, made from Calc's named `Percent` style, keeps the parent's number
+    style (OpenDocument 1.3 part 3, 16.2: a style inherits what it does not set from its `style:parent-style-name`):
+    Calc shows 0.25 as `25%`, and the card prints it so."""
+    from test_sheets_from_other_tools import number_cell, text_cell, write_libreoffice_ods
+
+    from pnp.data.sheet_rows import SheetSource
+    from pnp.data.spreadsheet import read_cards
+
+    named = ('<number:percentage-style style:name="N11"><number:number number:decimal-places="0" number:min-decimal-places="0" '
+             'number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+             '<style:style style:name="Percent" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N11"/>')
+    bold = ('<style:style style:name="ce6" style:family="table-cell" style:parent-style-name="Percent">'
+            '<style:text-properties fo:font-weight="bold" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"/>'
+            '</style:style>')
+    rows = (f"<table:table-row>{text_cell('name')}{text_cell('odds')}</table:table-row>"
+            f"<table:table-row>{text_cell('Ada')}{number_cell('0.25', '25%', 'percentage', 'ce6')}</table:table-row>")
+    write_libreoffice_ods(tmp_path / "deck.ods", rows, styles=bold, named=named)
+    (card,) = read_cards(SheetSource(tmp_path / "deck.ods", "deck.ods"))
+    assert (str(card["odds"]), card["odds"]) == ("25%", 0.25), dict(card)
