@@ -725,15 +725,3 @@ def test_a_sheets_count_column_turned_off_in_a_process_that_stays_up_prints_one_
     (decks / "pips.yaml").write_text(deck + "count_column: none\n", encoding="utf-8")
     game, _ = staying.load_game("tiny")
     assert [(card.id, card.count, card.fields["count"]) for card in game.decks["pips"].cards] == [("six", 1, 3)]
-
-
-def test_a_workbooks_date_and_time_cell_is_its_iso_8601_text_with_a_t_between_date_and_time(project):
-    """A workbook cell typed as a date and time (Excel's 1 March 2024 10:30) reaches the card as ISO 8601 writes it
-    (ISO 8601-1, 5.4.2: the date, `T`, then the time), and a date alone as its date: never Python's spaced form."""
-    import datetime
-
-    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "released", "day"],
-                                                                   ["a", datetime.datetime(2024, 3, 1, 10, 30), datetime.date(2024, 3, 1)]]})
-    use_sheet(project, "heroes.xlsx")
-    fields = load_cards(project)["a"].fields
-    assert (fields["released"], fields["day"]) == ("2024-03-01T10:30:00", "2024-03-01")
