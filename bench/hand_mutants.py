@@ -42,7 +42,6 @@ class Mutant(NamedTuple):
 EN_DECKS = ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py']
 EN_BOOKS = [*EN_DECKS, 'tests/test_excel_workbook.py', 'tests/test_workbook_shapes.py', 'tests/test_workbook_refusals.py', 'tests/test_number_formats.py', 'tests/test_written_numbers.py']
 EN_LIMITS = [*EN_BOOKS, 'tests/test_hostile_bombs.py']  # a workbook's limits: the bombs' file too
-EN_SHOWN = ['tests/test_number_formats.py', 'tests/test_written_numbers.py', 'tests/test_excel_workbook.py', *EN_DECKS]  # a number as its ODS style shows it
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
@@ -12280,9 +12279,9 @@ MUTANTS: list[Mutant] = [
     Mutant('EN6', "an .xlsx row placed by its `r` whose cells lack their own `r` counted at the sheet's top: a stray value a million rows down not refused before the reader sees it",
            'pnp/data/workbooks.py', '        if row:\n            self.row = row - 1', '        if row:\n            pass', EN_LIMITS, ''),
     Mutant('EN7', "an ODS number style of up to two decimals (`0.##`, not fixed) taken as `0.00`: 2.5 printed `2.50`, not as stored",
-           'pnp/data/ods_numbers.py', 'fixed = number.get(f"{_NUMBER}min-decimal-places", decimals) == decimals', 'fixed = True', EN_SHOWN, ''),
+           'pnp/data/ods_numbers.py', 'fixed = number.get(f"{_NUMBER}min-decimal-places", decimals) == decimals', 'fixed = True', EN_BOOKS, ''),
     Mutant('EN8', "an ODS cell style taking its percentage from its parent style printing the number stored (0.25), not `25%`",
-           'pnp/data/ods_numbers.py', '            style = parents.get(style, "")', '            style = ""', EN_SHOWN, ''),
+           'pnp/data/ods_numbers.py', '            style = parents.get(style, "")', '            style = ""', EN_BOOKS, ''),
     Mutant('EN9', "a TRUE in a workbook cell formatted as a number (`0`) read as the number 1, not as true",
            'pnp/data/sheet_rows.py', 'isinstance(cell.value, (int, float)) and not isinstance(cell.value, bool)', 'isinstance(cell.value, (int, float))', EN_BOOKS, ''),
     Mutant('EN10', "an .xlsx of two formulas without saved values told of the first alone, not each at its cell",
