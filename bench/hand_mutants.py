@@ -49,6 +49,10 @@ EV_POD = ['tests/test_pod_ink.py', 'tests/test_gradients.py']
 EW_LAND = ['tests/test_translate_landing.py']
 EW_PATHS = ['tests/test_file_paths.py']
 EW_WRITE = ['tests/test_stream_outputs.py', 'tests/test_interrupt.py']
+# r57-sheets (EN): a deck's sheet by file name alone; the workbooks' own test files beside them
+EN_DECKS = ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py']
+EN_BOOKS = [*EN_DECKS, 'tests/test_excel_workbook.py', 'tests/test_workbook_shapes.py', 'tests/test_workbook_refusals.py', 'tests/test_number_formats.py', 'tests/test_written_numbers.py']
+EN_LIMITS = [*EN_BOOKS, 'tests/test_hostile_bombs.py']  # a workbook's limits: the bombs' file too
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
@@ -12541,6 +12545,34 @@ MUTANTS: list[Mutant] = [
     Mutant('EU14', "playingcards.io's and virtualtabletop.io's cards without the playtest stamp the game asks for (only a shop's files leave it off)", 'pnp/targets/table.py',
            'components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)', 'components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks, stamps=False)',
            ['tests/test_tables.py', 'tests/test_table_files.py'], 'not each_shipped_game'),  # the five games' exports: minutes
+    # r57-sheets (EN): decks read from spreadsheets, by file name (in process)
+    Mutant('EN1', "a sheet's row whose copies cell is left empty no longer one copy as a row without a count is: its empty count a value the deck refuses or prints no copy of",
+           'pnp/data/spreadsheet.py', '            if name not in ("id", "count"):', '            if name != "id":', EN_DECKS, ''),
+    Mutant('EN2', "a blank row between a sheet's cards ending the deck: the cards below it lost, not the blank row skipped",
+           'pnp/data/spreadsheet.py', '        if _blank(row):\n            continue\n        try:', '        if _blank(row):\n            break\n        try:', EN_DECKS, ''),
+    Mutant('EN3', "a workbook's date-and-time cell printed `2024-03-01 10:30:00`, not as ISO text `2024-03-01T10:30:00`",
+           'pnp/data/spreadsheet.py', 'return raw.isoformat() if hasattr(raw, "isoformat") else str(raw)', 'return str(raw)', EN_BOOKS, ''),
+    Mutant('EN4', "an .ods sheet as LibreOffice saves it (its empty cells repeated to the sheet's last column and row) refused as too big: empty repeated cells counted as if a value followed",
+           'pnp/data/workbooks.py', 'if any(_local(key) in ("formula", "value-type") or _local(key).endswith("value") for key in attrs):', 'if True:', EN_BOOKS, ''),
+    Mutant('EN5', "an .ods text saying exactly 1,000,000 spaces refused, though the limit is 1,000,000", 'pnp/data/workbooks.py',
+           'if self.spaces > MAX_SHEET_CELLS:', 'if self.spaces >= MAX_SHEET_CELLS:', EN_LIMITS, ''),
+    Mutant('EN6', "an .xlsx row placed by its `r` whose cells lack their own `r` counted at the sheet's top: a stray value a million rows down not refused before the reader sees it",
+           'pnp/data/workbooks.py', '        if row:\n            self.row = row - 1', '        if row:\n            pass', EN_LIMITS, ''),
+    Mutant('EN7', "an ODS number style of up to two decimals (`0.##`, not fixed) taken as `0.00`: 2.5 printed `2.50`, not as stored",
+           'pnp/data/ods_numbers.py', 'fixed = number.get(f"{_NUMBER}min-decimal-places", decimals) == decimals', 'fixed = True', EN_BOOKS, ''),
+    Mutant('EN8', "an ODS cell style taking its percentage from its parent style printing the number stored (0.25), not `25%`",
+           'pnp/data/ods_numbers.py', '            style = parents.get(style, "")', '            style = ""', EN_BOOKS, ''),
+    Mutant('EN9', "a TRUE in a workbook cell formatted as a number (`0`) read as the number 1, not as true",
+           'pnp/data/sheet_rows.py', 'isinstance(cell.value, (int, float)) and not isinstance(cell.value, bool)', 'isinstance(cell.value, (int, float))', EN_BOOKS, ''),
+    Mutant('EN10', "an .xlsx of two formulas without saved values told of the first alone, not each at its cell",
+           'pnp/data/sheet_rows.py', 'for r, c, formula in unsaved])', 'for r, c, formula in unsaved[:1]])', EN_BOOKS, ''),
+    Mutant('EN11', "a CSV cell starting with an apostrophe (`'Tis the season`) printed without it, as if the quote were a formula's guard",
+           'pnp/data/sheet_rows.py', 'return text[1:] if text.startswith(GUARD) and _GUARDED.match(text, 1) else text',
+           'return text[1:] if text.startswith(GUARD) else text', EN_DECKS, ''),
+    Mutant('EN12', "a comma sheet's quoted `\"1,500\"` read as one and a half, as only a semicolon sheet's decimal comma is",
+           'pnp/data/sheet_rows.py', 'decimal_comma=delimiter == ";")', 'decimal_comma=True)', EN_DECKS, ''),
+    Mutant('EN13', "a header of exactly 40 characters (a long field name) read as a card's sentence, though only one over 40 is",
+           'pnp/data/sheet_header.py', 'len(text) > SENTENCE_CHARS', 'len(text) >= SENTENCE_CHARS', EN_DECKS, ''),
 ]
 
 
