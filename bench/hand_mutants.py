@@ -85,6 +85,9 @@ DJ_EDIT = ['tests/test_serve_edit.py', 'tests/test_editor_guards.py']
 DJ_CALLS = ['tests/test_call_source.py', *DJ_EDIT]
 # r56-typeset: text fitted into a box, by file name
 DT_TEXT = ['tests/test_text.py']
+# r57-drag (EL): a drawn element's call found in its template and rewritten, and the processor time a template may spend
+EL_BUDGET = ['tests/test_command_budget.py', 'tests/test_serve_looping.py']
+EL_QUICK = 'not 2000'
 DT_FAST = ['tests/test_text.py', 'tests/test_speed_paths.py']
 DT_BREAKS = ['tests/test_hyphenation_rules.py', 'tests/test_text.py', 'tests/test_justified_cards.py']
 # r56-packing: the packing plan's tests, without those reading the five games' builds
@@ -12573,6 +12576,39 @@ MUTANTS: list[Mutant] = [
            'pnp/data/sheet_rows.py', 'decimal_comma=delimiter == ";")', 'decimal_comma=True)', EN_DECKS, ''),
     Mutant('EN13', "a header of exactly 40 characters (a long field name) read as a card's sentence, though only one over 40 is",
            'pnp/data/sheet_header.py', 'len(text) > SENTENCE_CHARS', 'len(text) >= SENTENCE_CHARS', EN_DECKS, ''),
+    Mutant('EL1', "a loop over pairs (`for x, y in spots`) breaking the editor's panel for a call that reads x", 'pnp/layout/call_source.py',
+           'for name in target.find_all(nodes.Name) if not isinstance(target, nodes.Name) else [target]:', 'for name in [target]:', DJ_CALLS, ''),
+    Mutant('EL2', "a face past its own processor time said to have used over 10 s, whatever PNP_FACE_SECONDS set", 'pnp/layout/growth.py',
+           'f"the template used over {self.seconds:g} s', 'f"the template used over {FACE_SECONDS:g} s',
+           [*EL_BUDGET, 'tests/test_hostile.py'], 'not 2000 and (budget or seconds or looping or runaway)'),
+    Mutant('EL3', "the editor naming the line of a `set` without the line's words", 'pnp/serve/editing.py',
+           'return f"{base} is set at line {d.line}" + (f": {said[:80]}" if said else "")', 'return f"{base} is set at line {d.line}"', DJ_CALLS, ''),
+    Mutant('EL4', "a name set above a call and set again below it explained by the set below", 'pnp/serve/editing.py',
+           'before = [d for d in found if d.line <= line] or found', 'before = found', DJ_CALLS, ''),
+    Mutant('EL5', "a name a `{% with %}` gives called a variable of the template, its line unsaid", 'pnp/layout/call_source.py',
+           'nodes.Macro, nodes.CallBlock, nodes.With)):', 'nodes.Macro, nodes.CallBlock)):', DJ_CALLS, ''),
+    Mutant('EL6', "two zones a loop draws from one line offered as one: the second cannot be selected or dragged", 'pnp/serve/editing.py',
+           'key = (p.drawn.filename, p.drawn.line, p.drawn.function, tuple(sorted(p.drawn.args.items())))',
+           'key = (p.drawn.filename, p.drawn.line, p.drawn.function)', DJ_CALLS, ''),
+    Mutant('EL7', "a `zone` refused a drag as another helper's drawing, not moved whole by its own call", 'pnp/serve/editing.py',
+           'HELPERS = frozenset({"track", "zone"})', 'HELPERS = frozenset({"track"})', DJ_CALLS, ''),
+    Mutant('EL8', "the budget's finding counting the faces drawn one short (the face it stopped left out)", 'pnp/layout/growth.py',
+           'of processor time on {self.faces + 1:,} faces', 'of processor time on {self.faces:,} faces', EL_BUDGET, EL_QUICK),
+    Mutant('EL9', "the budget's finding naming the fastest faces, not the slowest", 'pnp/layout/growth.py',
+           '\n        slowest = sorted([*self.slowest, (seconds, what)], key=lambda sw: -sw[0])[:SLOWEST_SHOWN]',
+           '\n        slowest = sorted([*self.slowest, (seconds, what)], key=lambda sw: sw[0])[:SLOWEST_SHOWN]', EL_BUDGET, EL_QUICK),
+    Mutant('EL10', "a command's budget 10 face limits (100 s), not the 20 (200 s) docs/limits.md gives", 'pnp/layout/growth.py',
+           'COMMAND_FACES = 20\n', 'COMMAND_FACES = 10\n', EL_BUDGET, EL_QUICK),
+    Mutant('EL11', "a face about to begin not given its own share of the command's budget", 'pnp/layout/growth.py',
+           'return self.base + self.share * (self.faces + 1) - self.spent', 'return self.base + self.share * self.faces - self.spent', EL_BUDGET, EL_QUICK),
+    Mutant('EL12', "PNP_FACE_SECONDS=nan taken: no face and no command ever stopped", 'pnp/layout/growth.py',
+           'if not seconds > 0:', 'if seconds <= 0:', EL_BUDGET, EL_QUICK),
+    Mutant('EL13', "the editor saying an argument belongs to a macro without naming the macro", 'pnp/layout/call_source.py',
+           'note(arg, "macro argument", node.lineno, node.name)', 'note(arg, "macro argument", node.lineno)', DJ_CALLS, ''),
+    Mutant('EL14', "the budget's finding leaving the stopped face's own seconds out of the time used", 'pnp/layout/growth.py',
+           'used {self.spent + seconds:.1f} s of processor time', 'used {self.spent:.1f} s of processor time', EL_BUDGET, EL_QUICK),
+    Mutant('EL15', "a data field read in brackets (`card[\"stars\"]`, as a header with a space must be) called a variable of the template (the bug EL found: it was)", 'pnp/serve/editing.py',
+           '    index = _FIRST_INDEX.match(rest)\n', '    index = None\n', DJ_CALLS, ''),
 ]
 
 

@@ -177,3 +177,35 @@ def test_a_pnp_face_seconds_in_words_stops_the_command_saying_give_a_number_of_s
     result = run_pnp(project, "validate", "tiny", "--quick")
     assert result.exit_code == 1
     assert result.output == "PNP_FACE_SECONDS='ten': give a number of seconds, such as 10\n"
+
+
+def test_the_budgets_finding_says_the_time_and_the_faces_the_stopped_one_counted_its_budget_and_the_three_slowest():
+    """docs/limits.md's finding, from a deck run with PNP_FACE_SECONDS=0.1 (a budget of 20 × 0.1 = 2 s plus a twentieth
+    of 0.1 s a face): 22 faces drew in 1.95 s and the 23rd was stopped 0.16 s in. The finding counts that face too, in
+    the time (2.1 s) and the faces (23), says the budget as docs/limits.md gives it, and names the three slowest, the
+    slowest first."""
+    budget = CommandBudget(0.1)
+    for n in range(22):
+        budget.add({3: 0.34, 7: 0.21}.get(n, 0.07), f"loop/c{n} front")
+    message = str(budget.over(0.16, "loop/c22 front"))
+    assert message.startswith("this command's templates used 2.1 s of processor time on 23 faces, over its budget of 2 s plus "
+                              "0.005 s a face; the slowest: loop/c3 front (0.3 s), loop/c7 front (0.2 s), loop/c22 front (0.2 s): "
+                              "look for a loop that runs long on every face"), message
+
+
+def test_a_face_about_to_begin_may_use_the_budget_with_its_own_share_counted():
+    """docs/limits.md: a command's faces share 200 s plus 0.5 s for each face drawn (10 s faces). Before its first face
+    a command may spend 200.5 s on it, its own share counted; once that face took 1 s, the next may use 200 + 2 × 0.5 - 1."""
+    budget = CommandBudget(10)
+    assert budget.left() == pytest.approx(200.5)
+    budget.add(1.0, "heroes/knight front")
+    assert budget.left() == pytest.approx(200.0)
+
+
+def test_a_pnp_face_seconds_of_nan_is_refused_not_taken_as_no_limit(project, monkeypatch):
+    """docs/limits.md: PNP_FACE_SECONDS=N sets a face's processor time. `nan` is no number above 0: taken, no face and
+    no command would ever be stopped (every comparison with it is false), so it is refused as 0 is."""
+    monkeypatch.setenv("PNP_FACE_SECONDS", "nan")
+    result = run_pnp(project, "validate", "tiny", "--quick")
+    assert result.exit_code == 1
+    assert result.output == "PNP_FACE_SECONDS='nan': give a number of seconds above 0, such as 10\n"

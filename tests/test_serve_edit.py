@@ -721,3 +721,63 @@ def test_a_token_of_every_set_is_selected_on_not_only_the_first_sets(page):
     page.settled()  # tokens are drawn after the cards
     assert {e["file"] for e in page.elements("token:pawns/blue")} == {"templates/tiny/token-pawn.j2"}
     assert {e["file"] for e in page.elements("token:shields", side="back")} == {"templates/tiny/token-shield.j2"}
+
+
+def test_a_name_set_again_below_a_call_is_explained_by_the_set_above_it(page):
+    """docs/designers-loop.md: the panel says where an expression's value comes from, `w` a `set` and its line. `top`
+    set to 20 above a rect and to 60 below it: the rect received 22, from the `set` above it, the one Jinja ran first;
+    the set below comes after the call and gave it nothing."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{% set top = 20 %}\n{{ rect(5, top + 2, 10, 10, fill="#000000") }}\n{% set top = 60 %}\n{% endblock %}'  # lines 7-9
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        y_arg = next(a for a in page.element("rect", 8)["args"] if a["name"] == "y")
+        assert (y_arg["source"], y_arg["value"]) == ("top + 2", 22), y_arg
+        assert "top is set at line 7: {% set top = 20 %}" in y_arg["note"], y_arg["note"]
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_a_name_a_with_block_gives_is_explained_at_the_with_line(page):
+    """docs/designers-loop.md: the panel says where an expression's value comes from. A `{% with %}` gives its names
+    their values as a `set` does, at its own line: `left` read by a rect inside one is said set there, with the line's
+    words, not called some variable of the template."""
+    before = (page.root / HERO).read_bytes()
+    added = (b'{% with left = 6 %}\n{{ rect(left + 1, 60, 10, 10, fill="#000000") }}\n{% endwith %}\n'  # lines 7-9
+             b'{% endblock %}')
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        x_arg = next(a for a in page.element("rect", 8)["args"] if a["name"] == "x")
+        assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ("left + 1", 7, "term"), x_arg
+        assert "left is set at line 7: {% with left = 6 %}" in x_arg["note"], x_arg["note"]
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_two_zones_a_loop_draws_from_one_line_are_each_listed_at_its_own_box(page):
+    """docs/designers-loop.md: a `zone` is one element, its helper's call. A loop drawing two zones from one line makes
+    two calls, each a zone of its own to select: both are listed, each at the box its call gave it (5 and 30 mm from
+    the left, 20 × 10 mm)."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{% for i in range(2) %}{{ zone(5 + 25 * i, 60, 20, 10, "Pile") }}{% endfor %}\n{% endblock %}'  # line 7
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        zones = [e for e in page.elements() if e["function"] == "zone" and e["line"] == 7]
+        assert sorted(e["box"] for e in zones) == [[5, 60, 20, 10], [30, 60, 20, 10]], zones
+    finally:
+        page.put_back(HERO, before)
+
+
+def test_a_data_field_read_in_brackets_is_said_with_its_value_and_its_line(page):
+    """docs/designers-loop.md: the panel says where an expression's value comes from, a data field and the line that
+    sets it. A field read as `card["stars"]` (as a header with a space must be, `card["Attack Name"]`) is the same data
+    field as `card.stars`: the knight's 3, set at line 7 of heroes.yaml, not a variable of the template."""
+    before = (page.root / HERO).read_bytes()
+    added = b'{{ rect(5 + card["stars"], 60, 10, 4, fill="#000000") }}\n{% endblock %}'  # line 7
+    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
+    try:
+        x_arg = next(a for a in page.element("rect", 7)["args"] if a["name"] == "x")
+        assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ('5 + card["stars"]', 8, "term"), x_arg
+        assert "card['stars'] is a data field: 3 here, set at data/tiny/decks/heroes.yaml:7:" in x_arg["note"], x_arg["note"]
+    finally:
+        page.put_back(HERO, before)

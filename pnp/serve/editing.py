@@ -11,9 +11,11 @@ are rewritten. pnp.serve.editor takes the page's requests and writes.
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import math
+import re
 from dataclasses import dataclass, field
 
 import jinja2
@@ -271,6 +273,21 @@ def not_movable(placed: Placed, found: tuple | None, call: call_source.Call | No
     return ""
 
 
+_FIRST_NAME = re.compile(r"[^.\[]*")
+_FIRST_INDEX = re.compile(r"""\[('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|-?\d+)\]""")
+
+
+def base_and_key(name: str) -> tuple[str, str]:
+    """The variable a name an argument reads starts from, and the field it takes of it first (call_source.names_read's
+    `card.stars` and `card['stars']` both ('card', 'stars'); `i` ('i', ''))."""
+    base = _FIRST_NAME.match(name).group()
+    rest = name[len(base):]
+    if rest.startswith("."):
+        return base, _FIRST_NAME.match(rest, 1).group()
+    index = _FIRST_INDEX.match(rest)
+    return base, str(ast.literal_eval(index.group(1))) if index else ""
+
+
 def explainer(env: jinja2.Environment, text: str, card, deck, game, face):
     """A function saying where a name an argument reads takes its value: the face, a data field, a loop, a `set`."""
     try:
@@ -281,8 +298,7 @@ def explainer(env: jinja2.Environment, text: str, card, deck, game, face):
     sizes = {"w": face.w, "h": face.h, "bleed": face.bleed, "safe": SAFE_MM}  # as templates read face.safe (pnp.outputs.context)
 
     def explain(name: str, line: int) -> str:
-        base, _, rest = name.partition(".")
-        key = rest.split(".")[0].split("[")[0]
+        base, key = base_and_key(name)
         if base == "face" and key in sizes:
             return f"{name} is the face's {FACE_WORDS[key]}, {sizes[key]:g} mm"
         data = {"card": card.fields, "deck": deck.data, "game": game.data}.get(base)
