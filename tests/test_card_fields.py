@@ -67,7 +67,6 @@ def test_a_field_with_no_place_of_its_own_is_at_its_card():
         assert [str(fields.loc_of(key)) for key in ("id", "name", "count")] == ["d.yaml:3:10", "d.yaml:3:5", "d.yaml:3:5"]
 
 
-
 def test_a_default_over_a_spreadsheets_cards_is_found_in_the_decks_yaml(tmp_path):
     """Defaults written in the deck's YAML fill the cards of its spreadsheet: a wrong default is an error at its value in
     the YAML (line 6, `  look: nowhere`, column 9), once for the cards it fills; a wrong cell at its cell in the sheet
@@ -261,7 +260,6 @@ def test_a_column_named_near_a_method_a_template_calls_is_never_offered_it(proje
     assert sorted(line for line in quick_findings(project)[1] if "field-unused" in line or "card field" in line) == [
         f"data/tiny/decks/heroes.yaml:7:46: warning: no template, constraint or fact reads the card field 'Stripe' (card 'knight' has it){tail}",
         f"data/tiny/decks/heroes.yaml:7:59: warning: no template, constraint or fact reads the card field 'strip' (card 'knight' has it){tail}"]
-
 
 
 def test_a_yaml_cards_id_field_in_capitals_is_never_told_to_name_a_sheets_id_column(project):

@@ -131,7 +131,6 @@ def test_the_finding_names_the_slowest_faces_the_first_drawn_among_equals():
     assert budget.faces == 8 and budget.spent == pytest.approx(2.85)
 
 
-
 def test_after_a_serve_refresh_over_its_budget_the_editor_draws_a_face_on_a_budget_of_its_own(tmp_path, monkeypatch):
     """A save makes a card's face loop, and the refresh that draws it passes its budget (half a face limit here, no
     FACE_SHARE) and shows that one finding; the page's editor then draws the face of another deck's card, whose loop

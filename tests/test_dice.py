@@ -216,7 +216,6 @@ def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_di
     assert all(len(set(digits)) == 3 for digits in on_face), f"each face shows three corners' numbers: {on_face}"
 
 
-
 def test_a_d4_s_corner_numbers_print_whole_inside_their_face(all_dice, pdfium_reader):
     """A d4 is read at its top corner, so each number sits near its corner, yet whole on its face: no part of a digit
     over the cut line, where scissors would take it off, or on a neighbouring face or tab."""

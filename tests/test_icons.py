@@ -176,7 +176,6 @@ def test_a_card_sheet_of_drawn_icons_names_no_font_it_does_not_embed(project):
     assert fonts and not unembedded, unembedded
 
 
-
 def test_an_icon_file_sized_by_no_length_is_one_error_at_its_file_not_a_crash(project):
     """`width="auto"` (SVG 2's own word, which an editor may write) is no length pnp's SVG reader can draw: the game is
     refused as it is read, one error at the icon's file saying what to write, where `pnp validate` crashed drawing the

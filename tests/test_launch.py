@@ -36,7 +36,6 @@ def test_root_comes_before_or_after_the_command(project):
         assert "tiny" in result.output
 
 
-
 def test_without_root_pnp_finds_the_project_from_its_own_folder_or_any_folder_inside_it(project, tmp_path, monkeypatch):
     """The getting-started page runs `pnp build` in the project's folder; from a game's decks folder it finds the same
     project; from a folder with no data/ here or above it says so (click's usage error, 2)."""

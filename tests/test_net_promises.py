@@ -221,7 +221,6 @@ def test_a_net_turned_a_quarter_to_fit_turns_its_faces_with_it_their_tops_at_the
         assert _top_faces(letter) == pytest.approx((towards, 0.0), abs=0.02), (letter["text"], letter["x0"] / MM, edge_x / MM)
 
 
-
 def test_a_tuck_boxs_back_and_front_print_their_faces_at_one_height_in_their_row(project):
     """A tuck box's back, side, front and side stand in one row (docs/boxes-and-dice.md), each face filling its own panel:
     a word set at the middle of the front's face, which the back's falls back to, prints at one height on both, not
@@ -326,7 +325,6 @@ def test_the_notch_in_the_fronts_top_is_bare_paper_its_face_clipped_to_its_panel
     below = Region.around(tuck["pdf"], 0, 150, (cx - 2, top + radius + 4, cx + 2, top + radius + 6)).pixels
     assert below.max() < 100, "the front's dark panel prints below the notch"
     assert inside.min() > 250, f"the notch is not bare paper: grey {inside.min()}"
-
 
 
 def test_a_two_piece_box_s_lid_prints_its_front_on_its_top_and_its_side_on_its_four_walls(project):

@@ -385,7 +385,6 @@ def test_a_deck_sharing_its_sheet_in_a_band_is_not_said_to_sit_against_an_edge(p
     assert "the grid sits against" not in result.stderr, result.stderr
 
 
-
 def test_a_card_size_is_said_against_its_edge_where_one_of_its_decks_prints_its_grid(project):
     """Forty-odd 40 × 40 mm heroes fill a sheet on their size's own grid, moved against the bottom; two villains of the
     same size print in a band beside the tokens. The size's one note still says where its grid sits, as the heroes'

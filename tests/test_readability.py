@@ -170,7 +170,6 @@ def test_an_icon_per_value_lifts_the_colour_code():
     assert coded_fields("d", _deck(palette, {"red": "hearts", "blue": "hearts"}), palette) != []
 
 
-
 def test_a_backs_legend_of_every_values_icon_leaves_each_fronts_own_icon_its_own():
     """A colour code is lifted when each value's cards carry an icon of their own on their front; a back showing every
     value's icon as a legend takes no value's icon from it (Police Precinct's old red and blue, one grey)."""

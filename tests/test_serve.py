@@ -331,7 +331,6 @@ def test_a_decks_sheet_saved_in_any_format_a_deck_reads_is_an_input_and_its_offi
         assert not is_input(watchfiles.Change.added, str(decks / lock)), lock
 
 
-
 def test_a_proxy_project_saved_in_a_game_is_an_input_and_an_exports_json_elsewhere_is_not(tmp_path):
     """A deck deals from Proxy-PDF-Maker's `proj.json` (docs/layouts.md): saving it in the tool redraws its deck. A
     Tabletop Simulator save exported into a folder of the project outside data/ draws nothing, and redraws nothing."""

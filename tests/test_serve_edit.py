@@ -714,7 +714,6 @@ def test_a_side_that_is_neither_front_nor_back_is_not_found_not_answered_with_a_
     assert answer.status_code == 404 and answer.json()["error"].startswith(f"no face {KNIGHT} left to select on"), answer.text
 
 
-
 def test_a_token_of_every_set_is_selected_on_not_only_the_first_sets(page):
     """tokens.yaml lists the coins first, then the pawns (one set per colour), the shields and the rest: a click on a blue
     pawn lists what token-pawn.j2 drew, and on a shield's back what token-shield.j2 drew (it draws both its sides)."""

@@ -93,7 +93,6 @@ def test_a_colour_within_longpacks_300_percent_keeps_its_ink_and_one_past_drivet
     assert fills["drivethrucards"] and all(c == pytest.approx((0, (2.40 - k) / 2, (2.40 - k) / 2, k), abs=0.001) for c in fills["drivethrucards"]), fills
 
 
-
 def test_a_dark_navy_cut_to_drivethrucards_240_percent_is_not_left_a_hair_over_it(tmp_path):
     """A very dark navy (#000034, its blue 52/255) converts to K 1 - 52/255 (79.6 %) under cyan and magenta of 100 %
     each: 279.6 % of ink. For DriveThruCards (240 %) cyan and magenta shrink alike until the four make 240 %, each
@@ -110,7 +109,6 @@ def test_a_dark_navy_cut_to_drivethrucards_240_percent_is_not_left_a_hair_over_i
         fills = [tuple(r["non_stroking_color"]) for r in doc.pages[0].rects if r["fill"]]
     k = 1 - 52 / 255
     assert fills and all(c == pytest.approx(((2.40 - k) / 2, (2.40 - k) / 2, 0, k), abs=0.001) and sum(c) <= 2.40 + 1e-9 for c in fills), fills
-
 
 
 def _page_draws(page) -> tuple[bool, list]:

@@ -201,7 +201,6 @@ def _one_back_and_the_twins(backs: dict, fronts: dict) -> None:
     assert len(shared) == 1 and backs[twin] != shared
 
 
-
 def test_a_tts_deck_lies_face_down_and_each_card_shows_its_own_back(tables_game):
     """A Tabletop Simulator deck is a draw pile: face down (turned 180° about z), boards face up. The heroes' backs
     sheet holds each card's back in the cell its front holds on the faces sheet (CardID = key × 100 + cell, cells
@@ -445,7 +444,6 @@ def test_sprite_sheets_give_every_piece_its_cell(tables_game):
     assert counts["eight"] == 8 and counts["ten"] == 10 and counts["six"] == 12  # a die's faces, times its copies
 
 
-
 def test_a_decks_sprite_sheet_is_as_near_square_as_whole_cells_make_it(project, tmp_path):
     """20 poker cards and their back (21 faces of 63.5 × 88.9 mm) lie 6 across and 4 down: a sheet whose width and
     height differ by less than one cell's height, as a sheet the engines' square textures take; 4 across and 6 down
@@ -581,7 +579,6 @@ def _mesh_faces(obj: str) -> list[tuple[tuple, list]]:
 
 def _cross(a, b):
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-
 
 
 def test_a_sprite_sheet_holds_each_distinct_face_once_and_a_dies_faces_numbered_from_1(tables_game):
