@@ -53,6 +53,11 @@ EW_WRITE = ['tests/test_stream_outputs.py', 'tests/test_interrupt.py']
 EN_DECKS = ['tests/test_spreadsheet_decks.py', 'tests/test_spreadsheet_promises.py', 'tests/test_sheets_from_other_tools.py']
 EN_BOOKS = [*EN_DECKS, 'tests/test_excel_workbook.py', 'tests/test_workbook_shapes.py', 'tests/test_workbook_refusals.py', 'tests/test_number_formats.py', 'tests/test_written_numbers.py']
 EN_LIMITS = [*EN_BOOKS, 'tests/test_hostile_bombs.py']  # a workbook's limits: the bombs' file too
+# r57-exports (ET): the exports' images, sheets and README, by file name (in process)
+ET_EXPORT = ['tests/test_export_promises.py', 'tests/test_export.py']
+ET_VENDOR = ['tests/test_vendors.py', 'tests/test_vendor_orders.py']
+ET_SPRITES = ['tests/test_sprites.py', 'tests/test_export.py']
+ET_QUICK = 'not shipped_game and not five_games'  # the tests that export the five shipped games cost minutes a mutant
 # r57-reference: the reference sheet's and player aids' files, by name, without the one test reading the five games' builds
 EA_REF = ['tests/test_reference.py', 'tests/test_aid_face.py', 'tests/test_reference_access.py', 'tests/test_aid_template.py']
 EA_QUICK = 'not police_precincts'
@@ -12609,6 +12614,35 @@ MUTANTS: list[Mutant] = [
            'used {self.spent + seconds:.1f} s of processor time', 'used {self.spent:.1f} s of processor time', EL_BUDGET, EL_QUICK),
     Mutant('EL15', "a data field read in brackets (`card[\"stars\"]`, as a header with a space must be) called a variable of the template (the bug EL found: it was)", 'pnp/serve/editing.py',
            '    index = _FIRST_INDEX.match(rest)\n', '    index = None\n', DJ_CALLS, ''),
+    # r57-exports: the exports for other tools, a reviewer's fresh set past SV, CM, WX, RB, XB, UK, ZV, EB (ET)
+    Mutant('ET1', "`--bleed 1/8in` taken as 3.2 mm, not 1/8 in: a poker card 826 × 1126 px, not The Game Crafter's 825 × 1125", 'pnp/targets/export.py',
+           '"1/8in": 3.175', '"1/8in": 3.2', ET_EXPORT, ET_QUICK),
+    Mutant('ET2', "an export's line of what changed since the last export said last, after the target's notes, not first", 'pnp/targets/export.py',
+           'result.notes.insert(0, result.changes.summary())', 'result.notes.append(result.changes.summary())', ET_EXPORT, ET_QUICK),
+    Mutant('ET3', "a PNG export's image of 60 to 90 million pixels written, not refused as over 60 million", 'pnp/targets/export_png.py',
+           'MAX_IMAGE_PIXELS = 60_000_000', 'MAX_IMAGE_PIXELS = 90_000_000', ET_EXPORT, ET_QUICK),
+    Mutant('ET4', "manifest.csv's `copies` of a card the deck's whole count, not that card's count", 'pnp/targets/export_png.py',
+           '"copy": copy, "copies": item.copies', '"copy": copy, "copies": component.copies', ET_EXPORT, ET_QUICK),
+    Mutant('ET5', "manifest.csv's `name` of a card its id, not the name the deck gives it", 'pnp/targets/export_png.py',
+           '"name": item.name, "side": side', '"name": item.id, "side": side', ET_EXPORT, ET_QUICK),
+    Mutant('ET6', "a shaped deck's cut mask drawn over the whole image, bleed and all: its cut at the image's edge, not the trim's", 'pnp/targets/export_png.py',
+           'png_bytes(cut_mask(component.cut, size, trim, bleed), dpi=dpi)', 'png_bytes(cut_mask(component.cut, size, trim), dpi=dpi)', ET_EXPORT, ET_QUICK),
+    Mutant('ET7', "a round or hexagonal token set given a <set>-cut-mask.png in the PNG export, which only a shaped deck gets", 'pnp/targets/export_png.py',
+           'if component.kind == "cards" and (component.cut.kind', 'if component.kind in ("cards", "tokens") and (component.cut.kind', ET_EXPORT, ET_QUICK),
+    Mutant('ET8', "a print service's note giving its images' size height × width (1125 × 825 px)", 'pnp/targets/export_png.py',
+           "{count_text(len(names), 'image')} of {size[0]} × {size[1]} px", "{count_text(len(names), 'image')} of {size[1]} × {size[0]} px", ET_VENDOR, ET_QUICK),
+    Mutant('ET9', "a card's own back (not the deck's shared one) named back-<id>.png, not <id>-back.png as README.txt says", 'pnp/targets/export_png.py',
+           'f"{folder}/{component.stem(item)}-back.png"', 'f"{folder}/back-{component.stem(item)}.png"', ET_VENDOR, ET_QUICK),
+    Mutant('ET10', "README.txt's count of a folder's images counting quantities.csv as an image", 'pnp/targets/vendor_orders.py',
+           "count_text(len(images), 'image')", "count_text(len(leaves), 'image')", ET_VENDOR, ET_QUICK),
+    Mutant('ET11', "README.txt's list of the files written leaving README.txt itself out", 'pnp/targets/export_vendor.py',
+           '[*result.files.names(), "README.txt"]', 'list(result.files.names())', ET_VENDOR, ET_QUICK),
+    Mutant('ET12', "a sprite sheet of one tall face two cells wide, one of them empty", 'pnp/targets/export_sprites.py',
+           'cols = max(1, min(cells, math.ceil(math.sqrt(cells * trim[1] / trim[0]))))', 'cols = max(1, math.ceil(math.sqrt(cells * trim[1] / trim[0])))', ET_SPRITES, ET_QUICK),
+    Mutant('ET13', "a sprite sheet holding up to 120 faces, not 100: a deck of 101 to 120 faces on one sheet", 'pnp/targets/export_sprites.py',
+           'SPRITE_MAX_CELLS = 100', 'SPRITE_MAX_CELLS = 120', ET_SPRITES, ET_QUICK),
+    Mutant('ET14', "a die's sprite faces laid out down the columns' count: a d6's faces 5 and 6 off its 3 × 2 sheet", 'pnp/targets/export_sprites.py',
+           'r, c = divmod(i, cols)\n        sheet.paste(picture', 'r, c = divmod(i, rows)\n        sheet.paste(picture', ET_SPRITES, ET_QUICK),
 ]
 
 

@@ -237,3 +237,35 @@ def test_a_failed_export_leaves_the_last_export_as_it_was_and_nothing_beside_it(
     assert result.exit_code == 1 and "error: unknown colour 'nocolour'" in result.output, result.output
     assert sorted(p.name for p in out.iterdir()) == ["png"]
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_an_exports_first_line_under_its_folder_is_what_it_changed(project):
+    """docs/exports.md: each target's first line says what changed since that target's last export. Under the png
+    folder's line, before the deck's note, the first export says it is the first, and the next one that nothing changed."""
+    for first in ("  first export of this target", "  nothing changed since the last export"):
+        result = run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--dpi", "72", "--no-validate")
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        folder = next(i for i, line in enumerate(lines) if line.startswith("output/tiny/png/: "))
+        assert lines[folder + 1] == first, lines
+        assert lines[folder + 2].startswith("  cards/heroes: 12 cards, "), lines
+
+
+def test_the_manifest_says_each_cards_own_count_as_its_copies(project):
+    """manifest.csv's `copies` is how many of that card print (data/tiny/decks/heroes.yaml: 2 knights, 3 rogues, 3 mages,
+    2 agents, 2 twins), not the deck's 12, on every row of the card, front and back."""
+    _export(project)
+    copies = {(r["item"], r["side"], r["copies"]) for r in _manifest(project)}
+    counts = {"knight": "2", "att": "2", "rogue": "3", "mage": "3", "twin": "2"}
+    assert copies == {(item, side, n) for item, n in counts.items() for side in ("front", "back")}, copies
+
+
+def test_every_image_of_the_whole_games_png_folder_is_one_the_manifest_lists(project):
+    """The tiny game has no deck cut to a shape (its coins are round, its pawns hexagonal, but a cut mask is a shaped
+    deck's alone): every .png the png export leaves, cards, boards, tokens and player aids, is a file manifest.csv names,
+    and every file it names is there."""
+    result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--no-validate")
+    assert result.exit_code == 0, result.output
+    folder = project / "output/tiny/png"
+    on_disk = {p.relative_to(folder).as_posix() for p in folder.rglob("*.png")}
+    assert on_disk == {r["file"] for r in _manifest(project)}, sorted(on_disk - {r["file"] for r in _manifest(project)})

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, TEST_PROJECT
+from conftest import ROOT, TEST_PROJECT, run_pnp
 
 from pnp.data.project import Project
 from pnp.outputs.context import Engine
@@ -184,3 +184,14 @@ def on_disk(folder: Path) -> dict[str, tuple[int, list[str]]]:
         files = sorted(f.name for f in sub.iterdir() if f.is_file())
         found[sub.relative_to(folder).as_posix()] = (sum(name.endswith(".png") for name in files), [n for n in files if not n.endswith(".png")])
     return found
+
+
+def test_readme_names_every_file_at_the_top_of_its_folder_itself_included(project):
+    """README.txt's 'Files written:' names what the designer will find in the folder: at its top, README.txt itself and
+    quote.csv, nothing more and nothing less than the folder holds there (The Game Crafter's export of the heroes)."""
+    result = run_pnp(project, "export", "tiny", "--vendor", "thegamecrafter", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    folder = project / "output/tiny/vendor-thegamecrafter"
+    block = (folder / "README.txt").read_text(encoding="utf-8").split("Files written:\n", 1)[1].split("\n\n", 1)[0]
+    top = sorted(line.strip() for line in block.splitlines() if "/" not in line)
+    assert top == sorted(p.name for p in folder.iterdir() if p.is_file()) == ["README.txt", "quote.csv"], block

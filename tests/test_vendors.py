@@ -337,3 +337,27 @@ def test_a_board_whose_id_is_board_is_named_once_in_its_shops_file_names(project
     names = {p.name for p in (tmp_path / "out").rglob("*.pdf")}
     assert "tiny-board-fronts.pdf" in names and "tiny-boards-scores-fronts.pdf" in names, sorted(names)
     assert not any(name.startswith("tiny-boards-board") for name in names), sorted(names)
+
+
+def _the_game_crafters_heroes(project: Path) -> tuple[Path, str]:
+    """The tiny game's heroes exported for The Game Crafter: its folder, and what the export printed."""
+    result = run_pnp(project, "export", "tiny", "--vendor", "thegamecrafter", "--deck", "heroes", "--no-validate")
+    assert result.exit_code == 0, result.output
+    return project / "output/tiny/vendor-thegamecrafter", result.output
+
+
+def test_the_game_crafters_deck_folder_holds_back_png_and_the_twins_own_back_after_the_card(project):
+    """The Game Crafter's deck takes one shared back and a card's own back beside its front (README.txt: 'back.png for a
+    shared back, <id>-back.png for a piece's own'): the heroes' four kinds that share the deck's back get back.png, the
+    twin (data/tiny/decks/heroes.yaml: `back: tiny/twin-back.j2`) heroes-twin-back.png, each front <id>.png."""
+    folder, _ = _the_game_crafters_heroes(project)
+    files = sorted(p.name for p in (folder / "cards/heroes").iterdir())
+    fronts = [f"heroes-{card}.png" for card in ("att", "knight", "mage", "rogue", "twin")]
+    assert files == sorted(["back.png", *fronts, "heroes-twin-back.png", "quantities.csv"]), files
+
+
+def test_the_game_crafters_note_gives_its_poker_images_width_first(project):
+    """The Game Crafter's poker card template is 825 × 1125 px (2.75 × 3.75 in at 300 dpi): the export's note of the
+    heroes says their 7 images (5 fronts, the shared back, the twin's own) at that size, width first, for 12 cards."""
+    _, said = _the_game_crafters_heroes(project)
+    assert "  cards/heroes/: 7 images of 825 × 1125 px for 12 × poker" in said.splitlines(), said
