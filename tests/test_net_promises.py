@@ -236,20 +236,27 @@ def test_a_tuck_boxs_back_and_front_print_their_faces_at_one_height_in_their_row
     assert back[0]["top"] / MM == pytest.approx(front[0]["top"] / MM, abs=0.1), (back[0]["top"] / MM, front[0]["top"] / MM)
 
 
-def test_a_tuck_boxs_lid_reads_from_the_front_its_tops_toward_the_back_it_folds_from(project):
-    """docs/boxes-and-dice.md: the back has its top at the lid, and the lid's top reads from the front. The lid folds from
-    the back's top edge over to the front, so a reader facing the front sees its words' tops towards the back: on the
-    flat net, the lid's letters stand the other way round from the back's, their tops towards the back's panel."""
-    (project / "templates/tiny/box-plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}\n')
-    (project / "templates/tiny/box-back.j2").write_text('{{ text("WILD", 2, 1, face.w - 4, 8, size=7) }}\n')
-    (project / "templates/tiny/box-top.j2").write_text('{{ text("QUOKKA", 2, 1, face.w - 4, 8, size=7) }}\n')
+def _tuck_letters(project, side: str = "", top: str = "") -> tuple[list[dict], list[dict]]:
+    """The tiny game's heroes in a tuck box whose back prints WILD at its top and whose side or lid template is `side` or
+    `top` (QUOKKA; plain white faces elsewhere): the letters of WILD and of QUOKKA on its sheet, as pdfplumber reads them."""
+    plain = '{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}'
+    templates = {"plain": plain, "back": '{{ text("WILD", 2, 1, face.w - 4, 8, size=7) }}', "side": side or plain, "top": top or plain}
+    for name, text in templates.items():
+        (project / f"templates/tiny/box-{name}.j2").write_text(text + "\n")
     (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-plain.j2, "
-                                                  "back: tiny/box-back.j2, side: tiny/box-plain.j2, top: tiny/box-top.j2}\n")
+                                                  "back: tiny/box-back.j2, side: tiny/box-side.j2, top: tiny/box-top.j2}\n")
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
         page = pdf.pages[0]
-        back, lid = _letters(page, "WILD"), _letters(page, "QUOKKA")
+        return _letters(page, "WILD"), _letters(page, "QUOKKA")
+
+
+def test_a_tuck_boxs_lid_reads_from_the_front_its_tops_toward_the_back_it_folds_from(project):
+    """docs/boxes-and-dice.md: the back has its top at the lid, and the lid's top reads from the front. The lid folds from
+    the back's top edge over to the front, so a reader facing the front sees its words' tops towards the back: on the
+    flat net, the lid's letters stand the other way round from the back's, their tops towards the back's panel."""
+    back, lid = _tuck_letters(project, top='{{ text("QUOKKA", 2, 1, face.w - 4, 8, size=7) }}')
     assert len(back) == len("WILD") and len(lid) == len("QUOKKA"), (back, lid)
     up = _top_faces(back[0])  # the back's top: towards the lid
     assert all(_top_faces(c) == pytest.approx(up, abs=0.02) for c in back)
@@ -414,25 +421,16 @@ def test_a_glue_tab_is_grey_up_to_its_cut_no_colour_of_the_piece_round_its_edge(
     assert abs(inside.mean() - 0xE3) < 4, f"grey {inside.mean():.0f} half a millimetre inside the tab's cut"
 
 
-def _word_tops(page, word: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Each letter of `word` on the page: (its middle in points, which way its top faces)."""
-    return [(((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2), _top_faces(c)) for c in _letters(page, word)]
+def _tops(letters: list[dict]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each letter: (its middle in points, which way its top faces)."""
+    return [(((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2), _top_faces(c)) for c in letters]
 
 
 def test_both_sides_of_a_tuck_box_read_from_bottom_to_top(project):
     """docs/boxes-and-dice.md: the front and back have their tops at the lid, and the sides read from bottom to top. On the
     flat net the back's words stand with their tops towards the lid; both sides' words run the way the back's tops face,
     so each side's letters have their tops a quarter turn anticlockwise from it: the left side and the right alike."""
-    (project / "templates/tiny/box-plain.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#ffffff") }}\n')
-    (project / "templates/tiny/box-back.j2").write_text('{{ text("WILD", 2, 1, face.w - 4, 8, size=7) }}\n')
-    (project / "templates/tiny/box-side.j2").write_text('{{ text("QUOKKA", 1, 1, face.w - 2, face.h - 2, size=6, min_size=3) }}\n')
-    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-plain.j2, "
-                                                  "back: tiny/box-back.j2, side: tiny/box-side.j2, top: tiny/box-plain.j2}\n")
-    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
-    assert result.exit_code == 0, result.output + result.stderr
-    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
-        page = pdf.pages[0]
-        back, sides = _word_tops(page, "WILD"), _word_tops(page, "QUOKKA")
+    back, sides = (_tops(letters) for letters in _tuck_letters(project, side='{{ text("QUOKKA", 1, 1, face.w - 2, face.h - 2, size=6, min_size=3) }}'))
     assert len(back) == len("WILD") and len(sides) == 2 * len("QUOKKA"), (back, sides)
     up = back[0][1]
     assert all(top == pytest.approx(up, abs=0.02) for _, top in back)
@@ -455,7 +453,7 @@ def lid_sheet(project):
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
         page = pdf.pages[0]
-        yield {"top": _word_tops(page, "WILD"), "walls": _word_tops(page, "QUOKKA")}
+        yield {"top": _tops(_letters(page, "WILD")), "walls": _tops(_letters(page, "QUOKKA"))}
 
 
 def test_each_wall_of_a_two_piece_lid_reads_upright_its_top_towards_the_lids_top(lid_sheet):

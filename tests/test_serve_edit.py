@@ -133,6 +133,17 @@ def gold_left_mm(image: Image.Image) -> tuple[float, float]:
     return min(x for x, _ in hits) * 25.4 / CARD_DPI - 3, min(y for _, y in hits) * 25.4 / CARD_DPI - 3
 
 
+def _argument_drawn(page, lines: bytes, line: int, name: str) -> dict:
+    """Argument `name` of the rect at `line` of the hero's template, as the page lists it once `lines` are added at the
+    end of its block; the template is put back after."""
+    before = (page.root / HERO).read_bytes()
+    page.put_back(HERO, before.replace(b"{% endblock %}", lines + b"{% endblock %}", 1))
+    try:
+        return next(a for a in page.element("rect", line)["args"] if a["name"] == name)
+    finally:
+        page.put_back(HERO, before)
+
+
 def test_a_drag_rewrites_the_numbers_that_changed_and_the_face_is_redrawn(page):
     """The star row, dragged 10 mm right and 5 mm down: its call's 5 and 20 become 15 and 25, and nothing else in the
     file changes (its CRLF line breaks, its spacing, the same call written in a comment), and the face served
@@ -203,13 +214,9 @@ def test_a_dragged_line_moves_both_its_ends_and_keeps_its_length(page):
 def test_a_variable_set_twice_is_explained_by_the_set_in_force_at_the_call(page):
     """`top` set to 20, then to 60, then read by a rect: the page says where the value the rect received comes from, the
     second `set`, the one in force at the call."""
-    before = (page.root / HERO).read_bytes()
-    added = b'{% set top = 20 %}\n{% set top = 60 %}\n{{ rect(5, top + 2, 10, 10, fill="#000000") }}\n{% endblock %}'
-    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
-    y_arg = next(a for a in page.element("rect", 9)["args"] if a["name"] == "y")
+    y_arg = _argument_drawn(page, b'{% set top = 20 %}\n{% set top = 60 %}\n{{ rect(5, top + 2, 10, 10, fill="#000000") }}\n', 9, "y")
     assert (y_arg["source"], y_arg["value"], y_arg["status"]) == ("top + 2", 62, "term")
     assert "top is set at line 8: {% set top = 60 %}" in y_arg["note"], y_arg["note"]
-    page.put_back(HERO, before)
 
 def test_undo_and_redo_put_back_the_bytes_of_each_edit(page):
     """The title and two stars of a row moved together: one edit, each call rewritten once; undo puts back the bytes."""
@@ -558,13 +565,9 @@ def test_an_expressions_number_is_named_as_written_in_the_panel(page):
 def test_face_safe_read_by_an_argument_is_said_as_the_3_mm_safe_margin(page):
     """docs/layouts.md: `face.safe` is the face's safe margin, 3 mm. A rect placed at `face.safe + 2` is explained as
     reading it, as face.w and face.bleed are, never as some variable of the template."""
-    before = (page.root / HERO).read_bytes()
-    added = b'{{ rect(face.safe + 2, 50, 10, 10, fill="#000000") }}\n{% endblock %}'
-    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
-    x_arg = next(a for a in page.element("rect", 7)["args"] if a["name"] == "x")
+    x_arg = _argument_drawn(page, b'{{ rect(face.safe + 2, 50, 10, 10, fill="#000000") }}\n', 7, "x")
     assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ("face.safe + 2", 5, "term"), x_arg
     assert x_arg["note"] == "an expression: an edit changes its 2 only (face.safe is the face's safe margin, 3 mm)", x_arg["note"]
-    page.put_back(HERO, before)
 
 
 def test_a_tables_cells_are_shown_but_not_dragged_and_say_the_table_call_places_them(page):
@@ -644,16 +647,10 @@ def test_a_circle_is_resized_square_and_an_ellipse_freely(page):
 def test_a_game_field_an_argument_reads_is_said_with_its_value_and_the_line_of_game_yaml_that_sets_it(page):
     """docs/designers-loop.md: the panel says where an expression's value comes from, a data field and the line that
     sets it. A rect placed at `5 + game.age` reads the tiny game's `age: 8`, written at line 5 of data/tiny/game.yaml."""
-    before = (page.root / HERO).read_bytes()
     assert (page.root / "data/tiny/game.yaml").read_text().splitlines()[4] == "age: 8"
-    added = b'{{ rect(5 + game.age, 60, 10, 4, fill="#000000") }}\n{% endblock %}'
-    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
-    try:
-        x_arg = next(a for a in page.element("rect", 7)["args"] if a["name"] == "x")
-        assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ("5 + game.age", 13, "term"), x_arg
-        assert "game.age is a data field: 8 here, set at data/tiny/game.yaml:5:" in x_arg["note"], x_arg["note"]
-    finally:
-        page.put_back(HERO, before)
+    x_arg = _argument_drawn(page, b'{{ rect(5 + game.age, 60, 10, 4, fill="#000000") }}\n', 7, "x")
+    assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ("5 + game.age", 13, "term"), x_arg
+    assert "game.age is a data field: 8 here, set at data/tiny/game.yaml:5:" in x_arg["note"], x_arg["note"]
 
 
 def test_a_picture_drawn_by_image_is_dragged_and_its_call_rewritten(page):
@@ -726,15 +723,9 @@ def test_a_name_set_again_below_a_call_is_explained_by_the_set_above_it(page):
     """docs/designers-loop.md: the panel says where an expression's value comes from, `w` a `set` and its line. `top`
     set to 20 above a rect and to 60 below it: the rect received 22, from the `set` above it, the one Jinja ran first;
     the set below comes after the call and gave it nothing."""
-    before = (page.root / HERO).read_bytes()
-    added = b'{% set top = 20 %}\n{{ rect(5, top + 2, 10, 10, fill="#000000") }}\n{% set top = 60 %}\n{% endblock %}'  # lines 7-9
-    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
-    try:
-        y_arg = next(a for a in page.element("rect", 8)["args"] if a["name"] == "y")
-        assert (y_arg["source"], y_arg["value"]) == ("top + 2", 22), y_arg
-        assert "top is set at line 7: {% set top = 20 %}" in y_arg["note"], y_arg["note"]
-    finally:
-        page.put_back(HERO, before)
+    y_arg = _argument_drawn(page, b'{% set top = 20 %}\n{{ rect(5, top + 2, 10, 10, fill="#000000") }}\n{% set top = 60 %}\n', 8, "y")  # lines 7-9
+    assert (y_arg["source"], y_arg["value"]) == ("top + 2", 22), y_arg
+    assert "top is set at line 7: {% set top = 20 %}" in y_arg["note"], y_arg["note"]
 
 
 def test_a_name_a_with_block_gives_is_explained_at_the_with_line(page):
@@ -771,12 +762,6 @@ def test_a_data_field_read_in_brackets_is_said_with_its_value_and_its_line(page)
     """docs/designers-loop.md: the panel says where an expression's value comes from, a data field and the line that
     sets it. A field read as `card["stars"]` (as a header with a space must be, `card["Attack Name"]`) is the same data
     field as `card.stars`: the knight's 3, set at line 7 of heroes.yaml, not a variable of the template."""
-    before = (page.root / HERO).read_bytes()
-    added = b'{{ rect(5 + card["stars"], 60, 10, 4, fill="#000000") }}\n{% endblock %}'  # line 7
-    page.put_back(HERO, before.replace(b"{% endblock %}", added, 1))
-    try:
-        x_arg = next(a for a in page.element("rect", 7)["args"] if a["name"] == "x")
-        assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ('5 + card["stars"]', 8, "term"), x_arg
-        assert "card['stars'] is a data field: 3 here, set at data/tiny/decks/heroes.yaml:7:" in x_arg["note"], x_arg["note"]
-    finally:
-        page.put_back(HERO, before)
+    x_arg = _argument_drawn(page, b'{{ rect(5 + card["stars"], 60, 10, 4, fill="#000000") }}\n', 7, "x")  # line 7
+    assert (x_arg["source"], x_arg["value"], x_arg["status"]) == ('5 + card["stars"]', 8, "term"), x_arg
+    assert "card['stars'] is a data field: 3 here, set at data/tiny/decks/heroes.yaml:7:" in x_arg["note"], x_arg["note"]
