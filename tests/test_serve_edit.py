@@ -688,7 +688,10 @@ def test_a_request_field_of_more_than_1000_characters_is_a_bad_request(page):
 
 def test_an_edit_naming_another_template_than_the_one_that_drew_the_element_is_refused_and_writes_nothing(page):
     """The star row is drawn by hero.j2; an edit of it naming frame.j2 (with frame.j2's own digest) is refused as made
-    from a face that changed (409), and neither file changes."""
+    from a face that changed (409), and neither file changes. It waits for the page to be drawn as the files are now (an
+    earlier test's put-back may still be redrawing), so the refusal is the one for the file named, not for a drawing
+    older than its file."""
+    page.settled()
     hero, frame = (page.root / HERO).read_bytes(), (page.root / FRAME).read_bytes()
     star = page.element("repeat", 4)
     x, y, w, h = star["box"]
