@@ -243,8 +243,13 @@ def _tuck_letters(project, side: str = "", top: str = "") -> tuple[list[dict], l
     templates = {"plain": plain, "back": '{{ text("WILD", 2, 1, face.w - 4, 8, size=7) }}', "side": side or plain, "top": top or plain}
     for name, text in templates.items():
         (project / f"templates/tiny/box-{name}.j2").write_text(text + "\n")
-    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box-plain.j2, "
-                                                  "back: tiny/box-back.j2, side: tiny/box-side.j2, top: tiny/box-top.j2}\n")
+    return _box_letters(project, "style: tuck, decks: [heroes], front: tiny/box-plain.j2, back: tiny/box-back.j2, "
+                                 "side: tiny/box-side.j2, top: tiny/box-top.j2")
+
+
+def _box_letters(project, box: str) -> tuple[list[dict], list[dict]]:
+    """The letters of WILD and of QUOKKA on the first page of the box sheet of boxes.yaml's one box `{id: heroes, <box>}`."""
+    (project / "data/tiny/boxes.yaml").write_text(f"boxes:\n  - {{id: heroes, {box}}}\n")
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
     assert result.exit_code == 0, result.output + result.stderr
     with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
@@ -447,13 +452,8 @@ def lid_sheet(project):
     first page of its sheet, as pdfplumber reads it."""
     (project / "templates/tiny/box-front.j2").write_text('{{ text("WILD", 2, 2, face.w - 4, 8, size=7) }}\n')
     (project / "templates/tiny/box-side.j2").write_text('{{ text("QUOKKA", 1, 1, face.w - 2, face.h - 2, size=6, min_size=3) }}\n')
-    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: two-piece, decks: [heroes], front: tiny/box-front.j2, "
-                                                  "side: tiny/box-side.j2}\n")
-    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate")
-    assert result.exit_code == 0, result.output + result.stderr
-    with pdfplumber.open(project / "output/tiny/tiny-boxes.pdf") as pdf:
-        page = pdf.pages[0]
-        yield {"top": _tops(_letters(page, "WILD")), "walls": _tops(_letters(page, "QUOKKA"))}
+    top, walls = _box_letters(project, "style: two-piece, decks: [heroes], front: tiny/box-front.j2, side: tiny/box-side.j2")
+    return {"top": _tops(top), "walls": _tops(walls)}
 
 
 def test_each_wall_of_a_two_piece_lid_reads_upright_its_top_towards_the_lids_top(lid_sheet):
